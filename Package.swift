@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Homepwner",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "homepwner", targets: ["homepwner"]),
+    ],
+    targets: [
+        // C libraries from Debian, imported through module maps; static inline shims wrap
+        // what Swift cannot call (variadic functions, function-like macros).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+
+        .target(name: "HTML"),
+        .target(name: "Database", dependencies: ["CSQLite"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "Inventory", dependencies: ["Database"]),
+        .target(
+            name: "App",
+            dependencies: ["HTML", "HTTPServer", "Inventory", "Database", "CSodium", "CVips"],
+            resources: [.copy("Static")]
+        ),
+        .executableTarget(name: "homepwner", dependencies: ["App"]),
+
+        .target(name: "HTTPTestClient", path: "Tests/Support/HTTPTestClient"),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "HTTPTestClient"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// A database file: one writer connection and a few readers, each owned here and lent to one caller
+/// at a time. WAL lets readers run beside the writer.
+public final class Database: Sendable {
+    public let path: String
+    private let writer: ConnectionOwner
+    private let readers: [ConnectionOwner]
+    private let nextReader = Atomic<Int>(0)
+
+    /// Opens the file at `path`, switching it to WAL and applying `migrations`.
+    public init(path: String, migrations: [Migration], readerCount: Int = 4) throws {
+        self.path = path
+        let writer = try Connection(path: path)
+        try writer.execute("PRAGMA journal_mode = WAL")
+        try writer.migrate(migrations)
+        self.writer = ConnectionOwner(writer)
+        var readers: [ConnectionOwner] = []
+        for _ in 0..<max(1, readerCount) {
+            readers.append(ConnectionOwner(try Connection(path: path, readOnly: true)))
+        }
+        self.readers = readers
+    }
+
+    /// Runs `body` with a reader connection; it sees the last committed state.
+    public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue & Int.max
+        for offset in 0..<readers.count {
+            if let result = try readers[(start + offset) % readers.count].withConnectionIfAvailable(body) {
+                return result
+            }
+        }
+        return try readers[start % readers.count].withConnection(body)
+    }
+
+    /// Runs `body` in a write transaction: committed (and on disk) if it returns, rolled back if it throws.
+    public func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writer.withConnection { connection in
+            try connection.transaction { try body(connection) }
+        }
+    }
+}
+
+/// The single owner of one connection: lends it to one caller at a time. Unchecked because the
+/// lock, not the type system, keeps the connection to one thread at a time.
+final class ConnectionOwner: @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private let connection: Connection
+
+    init(_ connection: Connection) { self.connection = connection }
+
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        try lock.withLock { _ in try body(connection) }
+    }
+
+    func withConnectionIfAvailable<T>(_ body: (Connection) throws -> T) throws -> T? {
+        try lock.withLockIfAvailable { _ in try body(connection) }
+    }
+}

@@ -1,0 +1,33 @@
+import CSQLite
+
+/// An SQLite result code that is not success, with the message and the statement that caused it.
+public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+    /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, …).
+    public let code: Int32
+    /// The extended result code (`SQLITE_CONSTRAINT_FOREIGNKEY`, …).
+    public let extendedCode: Int32
+    public let message: String
+    public let sql: String?
+
+    init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
+        self.extendedCode = connection.map { sqlite3_extended_errcode($0) } ?? code
+        self.code = code & 0xff
+        self.message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        self.sql = sql
+    }
+
+    public init(message: String) {
+        self.code = SQLITE_ERROR
+        self.extendedCode = SQLITE_ERROR
+        self.message = message
+        self.sql = nil
+    }
+
+    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+
+    public var description: String {
+        "SQLite error \(extendedCode): \(message)" + (sql.map { " in «\($0)»" } ?? "")
+    }
+}

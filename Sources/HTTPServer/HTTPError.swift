@@ -1,0 +1,55 @@
+/// An error that knows the response it becomes: its status, a short machine-readable code and a
+/// message that tells a person what happened and what to do.
+public protocol HTTPResponseError: Error {
+    var status: HTTPStatus { get }
+    /// A stable identifier for clients (`invalid-json`, `not-found`, …).
+    var code: String { get }
+    var message: String { get }
+    /// Extra header fields (`Allow` for `405`, …).
+    var headers: HTTPHeaders { get }
+}
+
+extension HTTPResponseError {
+    public var headers: HTTPHeaders { HTTPHeaders() }
+
+    /// `{"error": {"code", "message"}}`.
+    public func jsonResponse() -> Response {
+        var response = (try? Response.json(ErrorBody(error: .init(code: code, message: message)), status: status))
+            ?? Response.text(message, status: status)
+        for (name, value) in headers { response.headers[name] = value }
+        return response
+    }
+}
+
+struct ErrorBody: Encodable {
+    struct Detail: Encodable {
+        let code: String
+        let message: String
+    }
+    let error: Detail
+}
+
+/// A plain HTTP error raised by the server or a handler.
+public struct HTTPError: HTTPResponseError, CustomStringConvertible {
+    public let status: HTTPStatus
+    public let code: String
+    public let message: String
+    public let headers: HTTPHeaders
+
+    public init(_ status: HTTPStatus, code: String, message: String, headers: HTTPHeaders = HTTPHeaders()) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    public var description: String { "\(status): \(message)" }
+
+    public static func notFound(_ what: String = "This page") -> HTTPError {
+        HTTPError(.notFound, code: "not-found", message: "\(what) does not exist. Check the address, or go back to the list.")
+    }
+
+    public static func badRequest(_ message: String, code: String = "bad-request") -> HTTPError {
+        HTTPError(.badRequest, code: code, message: message)
+    }
+}

@@ -1,0 +1,222 @@
+import CMicroHTTPD
+import Dispatch
+import Foundation
+@preconcurrency import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each running an epoll loop, handing whole
+/// requests to a responder. Bodies are checked against the route's limit before they are read.
+public final class HTTPServer: Sendable {
+    public let configuration: ServerConfiguration
+    private let responder: any Responder
+    private let maxBodySize: @Sendable (HTTPMethod, [String]) -> Int
+    private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
+    private let requestsInFlight = Atomic<Int>(0)
+    private let boundPort = Atomic<UInt16>(0)
+
+    /// The port actually bound.
+    public var port: UInt16 { boundPort.load(ordering: .relaxed) }
+
+    /// Starts listening at once.
+    /// - Parameter maxBodySize: the body limit for a request, from its method and path.
+    public init(
+        configuration: ServerConfiguration, responder: any Responder,
+        maxBodySize: @escaping @Sendable (HTTPMethod, [String]) -> Int
+    ) throws(ServerError) {
+        self.configuration = configuration
+        self.responder = responder
+        self.maxBodySize = maxBodySize
+        signal(SIGPIPE, SIG_IGN)
+
+        let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let started: OpaquePointer? = address.withSockaddr { sockaddr in
+            let options: [MHD_OptionItem] = [
+                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
+                MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threadCount), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
+                MHD_OptionItem(option: .LISTENING_ADDRESS_REUSE, value: 1, ptr_value: nil),
+                MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self), ptr_value: context),
+                MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(MHDCallbacks.keepEscapes, to: Int.self), ptr_value: nil),
+                MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+            ]
+            return options.withUnsafeBufferPointer { hp_mhd_start_daemon(flags, MHDCallbacks.access, context, $0.baseAddress) }
+        }
+        guard let started else {
+            throw ServerError(message: "Could not listen on \(configuration.host):\(configuration.port): \(String(cString: strerror(errno))). Is another server using that port? Pick another with --port.")
+        }
+        boundPort.store(hp_mhd_bound_port(started), ordering: .relaxed)
+        daemon.withLock { $0 = DaemonHandle(pointer: started) }
+    }
+
+    /// Stops accepting connections, lets requests in flight finish (up to the grace period), then stops.
+    public func shutdown() {
+        guard let handle = daemon.withLock({ handle -> DaemonHandle? in
+            defer { handle = nil }
+            return handle
+        }) else { return }
+        let listener = MHD_quiesce_daemon(handle.pointer)
+        if listener >= 0 { close(listener) }
+        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
+        while requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            usleep(5_000)
+        }
+        MHD_stop_daemon(handle.pointer)
+    }
+
+    /// Blocks until SIGINT or SIGTERM arrives, then shuts down gracefully.
+    public func runUntilTerminated() {
+        let stop = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        stop.wait()
+        shutdown()
+        sources.forEach { $0.cancel() }
+    }
+
+    deinit { shutdown() }
+
+    // MARK: Called from the C callbacks
+
+    func begin(connection: OpaquePointer, method: String, rawPath: String) -> PendingRequest {
+        requestsInFlight.add(1, ordering: .relaxed)
+        let method = HTTPMethod(rawValue: method)
+        let limit = PendingRequest.pathSegments(of: rawPath).map { maxBodySize(method, $0) } ?? 0
+        let pending = PendingRequest(
+            method: method, rawPath: rawPath,
+            remoteAddress: SocketAddress.describe(hp_mhd_client_address(connection)),
+            isTLS: hp_mhd_connection_is_tls(connection) != 0, maxBodySize: limit
+        )
+        if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
+           let declared = Int(String(cString: length)), declared > limit {
+            reject(pending, on: connection, with: Self.bodyTooLarge(limit))
+        }
+        return pending
+    }
+
+    func receive(_ bytes: UnsafeRawBufferPointer, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
+        if pending.answered || pending.exceededBodyLimit { return .YES }
+        guard pending.body.count + bytes.count <= pending.maxBodySize else {
+            // libmicrohttpd cannot answer in the middle of a body without a declared length:
+            // drop what came and answer 413 when it ends.
+            pending.body = []
+            pending.exceededBodyLimit = true
+            return .YES
+        }
+        pending.body.append(contentsOf: bytes)
+        return .YES
+    }
+
+    func finish(_ pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
+        if pending.answered { return .YES }
+        if pending.exceededBodyLimit { return reject(pending, on: connection, with: Self.bodyTooLarge(pending.maxBodySize)) }
+        pending.collectHeadersAndQuery(from: connection)
+        guard let segments = PendingRequest.pathSegments(of: pending.rawPath) else {
+            return reject(pending, on: connection, with: HTTPError.badRequest(
+                "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.",
+                code: "invalid-path"))
+        }
+        guard let query = pending.decodedQuery() else {
+            return reject(pending, on: connection, with: HTTPError.badRequest(
+                "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.",
+                code: "invalid-query"))
+        }
+        let request = Request(
+            method: pending.method, path: pending.rawPath, pathSegments: segments, query: query,
+            headers: pending.headers, body: pending.body, remoteAddress: pending.remoteAddress, isTLS: pending.isTLS
+        )
+        pending.body = []
+        let response: Response
+        do {
+            response = try responder.respond(to: request)
+        } catch let error as any HTTPResponseError {
+            response = configuration.errorResponse(request, error)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(request.method) \(request.path): \(error)\n".utf8))
+            response = configuration.errorResponse(request, HTTPError(
+                .internalServerError, code: "internal-error",
+                message: "Something went wrong on the server; nothing was changed. Try again, and check the server log if it keeps happening."))
+        }
+        return queue(response, for: pending, on: connection)
+    }
+
+    func complete(_ pending: PendingRequest, succeeded: Bool) {
+        requestsInFlight.subtract(1, ordering: .releasing)
+        configuration.accessLog?(AccessLogEntry(
+            remoteAddress: pending.remoteAddress, method: pending.method.rawValue, path: pending.rawPath,
+            status: pending.status, bytes: pending.responseBytes, duration: ContinuousClock.now - pending.started,
+            completed: succeeded && pending.answered
+        ))
+    }
+
+    // MARK: Responses
+
+    @discardableResult
+    private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with error: HTTPError) -> MHD_Result {
+        let request = Request(
+            method: pending.method, path: pending.rawPath, pathSegments: [], headers: pending.headers,
+            remoteAddress: pending.remoteAddress, isTLS: pending.isTLS
+        )
+        var response = configuration.errorResponse(request, error)
+        // The rest of the body is never read, so the connection cannot be reused.
+        response.headers["Connection"] = "close"
+        return queue(response, for: pending, on: connection)
+    }
+
+    private func queue(_ response: Response, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
+        pending.answered = true
+        var response = response
+        let created: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            pending.responseBytes = bytes.count
+            created = bytes.withUnsafeBytes {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            var status = stat()
+            if descriptor >= 0, fstat(descriptor, &status) == 0 {
+                pending.responseBytes = Int(status.st_size)
+                created = MHD_create_response_from_fd64(UInt64(status.st_size), descriptor)
+            } else {
+                if descriptor >= 0 { close(descriptor) }
+                response = Response.text("This file is no longer available.", status: .notFound)
+                pending.responseBytes = 0
+                created = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+            }
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for (name, value) in response.headers {
+            MHD_add_response_header(created, name, value)
+        }
+        pending.status = response.status.code
+        return MHD_queue_response(connection, UInt32(response.status.code), created)
+    }
+
+    private static func bodyTooLarge(_ limit: Int) -> HTTPError {
+        HTTPError(.contentTooLarge, code: "body-too-large",
+                  message: "The request body is larger than the limit of \(ByteCountFormatting.describe(limit)). Send a smaller one.")
+    }
+}
+
+/// The daemon pointer, shared only under `HTTPServer.daemon`'s lock.
+private struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// The server could not start.
+public struct ServerError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,62 @@
+import CMicroHTTPD
+import Foundation
+
+/// A request while libmicrohttpd delivers it: its head, the body read so far, and what was answered.
+/// Lives from the first callback of a request to its completion callback, on one MHD thread at a time.
+final class PendingRequest {
+    let method: HTTPMethod
+    let rawPath: String
+    let remoteAddress: String
+    let isTLS: Bool
+    let started = ContinuousClock.now
+    let maxBodySize: Int
+    var body: [UInt8] = []
+    var headers = HTTPHeaders()
+    var queryPairs: [(name: [UInt8], value: [UInt8])] = []
+    var status = 0
+    var responseBytes = 0
+    /// True once a response is queued; later body data is discarded.
+    var answered = false
+    /// True once more body arrived than the limit allows; the rest is discarded.
+    var exceededBodyLimit = false
+
+    init(method: HTTPMethod, rawPath: String, remoteAddress: String, isTLS: Bool, maxBodySize: Int) {
+        self.method = method
+        self.rawPath = rawPath
+        self.remoteAddress = remoteAddress
+        self.isTLS = isTLS
+        self.maxBodySize = maxBodySize
+    }
+
+    /// The decoded path segments, or nil when an escape is malformed, the result is not UTF-8, or a
+    /// segment is `.`/`..` or holds a NUL or a backslash.
+    static func pathSegments(of rawPath: String) -> [String]? {
+        var segments: [String] = []
+        for piece in rawPath.utf8.split(separator: UInt8(ascii: "/")) {
+            guard let segment = PercentDecoding.decode(Array(piece), plusIsSpace: false),
+                  segment != ".", segment != "..", !segment.contains("\0"), !segment.contains("\\"),
+                  !segment.contains("/")
+            else { return nil }
+            segments.append(segment)
+        }
+        return segments
+    }
+
+    func collectHeadersAndQuery(from connection: OpaquePointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, context)
+        MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, MHDCallbacks.collectQueryArgument, context)
+    }
+
+    /// The query string's pairs, decoded; nil when one is malformed.
+    func decodedQuery() -> FormFields? {
+        var fields = FormFields()
+        for pair in queryPairs {
+            guard let name = PercentDecoding.decode(pair.name, plusIsSpace: true),
+                  let value = PercentDecoding.decode(pair.value, plusIsSpace: true)
+            else { return nil }
+            fields.pairs.append((name: name, value: value))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,74 @@
+/// An HTTP request as a handler sees it: the whole body has been read and checked against its limit.
+public struct Request: Sendable {
+    public let method: HTTPMethod
+    /// The path as sent, still percent-encoded.
+    public let path: String
+    /// The path's segments, percent-decoded; empty segments are dropped.
+    public let pathSegments: [String]
+    public let query: FormFields
+    public let headers: HTTPHeaders
+    public let body: [UInt8]
+    /// The peer's IP address.
+    public let remoteAddress: String
+    /// Whether the connection itself is TLS.
+    public let isTLS: Bool
+    /// Values captured by the route pattern (`{id}`).
+    public var parameters: [String: String] = [:]
+    /// Values that middleware attaches for the handlers after it (the signed-in user, …).
+    public var context = RequestContext()
+
+    public init(
+        method: HTTPMethod, path: String, pathSegments: [String], query: FormFields = FormFields(),
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], remoteAddress: String = "127.0.0.1",
+        isTLS: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.pathSegments = pathSegments
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+        self.isTLS = isTLS
+    }
+
+    /// The media type of the body, lowercased, without parameters.
+    public var contentType: String? {
+        headers["Content-Type"].map {
+            String($0.split(separator: ";", maxSplits: 1).first ?? "").trimmingSpaces().lowercased()
+        }
+    }
+
+    /// Whether the client prefers JSON to HTML (an API client, or a script's `fetch`).
+    public var prefersJSON: Bool {
+        if pathSegments.first == "api" { return true }
+        let accept = headers["Accept"] ?? ""
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+}
+
+/// Typed storage for values that middleware passes to handlers.
+public struct RequestContext: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    public init() {}
+
+    public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value? {
+        get { values[ObjectIdentifier(key)] as? Key.Value }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// A key for `RequestContext`.
+public protocol RequestContextKey {
+    associatedtype Value: Sendable
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,47 @@
+/// A method and a path pattern (`/api/v1/items/{id}`, `/static/{path...}`) bound to a handler.
+public struct Route: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        /// Matches the rest of the path, one or more segments, joined by `/`.
+        case rest(String)
+    }
+
+    public let method: HTTPMethod
+    public let pattern: String
+    /// The largest body this route accepts, in bytes; nil for the router's default.
+    public let maxBodySize: Int?
+    let segments: [Segment]
+    let handler: @Sendable (Request) throws -> Response
+
+    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, handler: @escaping @Sendable (Request) throws -> Response) {
+        self.method = method
+        self.pattern = pattern
+        self.maxBodySize = maxBodySize
+        self.handler = handler
+        self.segments = pattern.split(separator: "/").map { piece in
+            guard piece.hasPrefix("{"), piece.hasSuffix("}") else { return .literal(String(piece)) }
+            let name = piece.dropFirst().dropLast()
+            return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(String(name))
+        }
+    }
+
+    /// The captured parameters when `path` matches the pattern, else nil.
+    func match(_ path: [String]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .literal(let literal):
+                guard index < path.count, path[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < path.count else { return nil }
+                parameters[name] = path[index]
+            case .rest(let name):
+                guard index < path.count else { return nil }
+                parameters[name] = path[index...].joined(separator: "/")
+                return parameters
+            }
+        }
+        return path.count == segments.count ? parameters : nil
+    }
+}

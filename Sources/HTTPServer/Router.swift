@@ -1,0 +1,64 @@
+/// Finds the route for a request: `404` when no pattern matches the path, `405` (with `Allow`) when
+/// patterns match but not for this method. `HEAD` is answered by the `GET` route.
+public struct Router: Responder {
+    public private(set) var routes: [Route] = []
+    /// The largest body a route accepts unless it says otherwise, in bytes.
+    public let defaultMaxBodySize: Int
+
+    public init(defaultMaxBodySize: Int = 1 << 20) {
+        self.defaultMaxBodySize = defaultMaxBodySize
+    }
+
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil,
+        _ handler: @escaping @Sendable (Request) throws -> Response
+    ) {
+        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.get, pattern, handler)
+    }
+
+    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.post, pattern, maxBodySize: maxBodySize, handler)
+    }
+
+    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.put, pattern, maxBodySize: maxBodySize, handler)
+    }
+
+    public mutating func patch(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.patch, pattern, handler)
+    }
+
+    public mutating func delete(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.delete, pattern, handler)
+    }
+
+    public func respond(to request: Request) throws -> Response {
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let parameters = route.match(request.pathSegments) else { continue }
+            if route.method == request.method || (request.method == .head && route.method == .get) {
+                var request = request
+                request.parameters = parameters
+                return try route.handler(request)
+            }
+            allowed.append(route.method)
+            if route.method == .get { allowed.append(.head) }
+        }
+        guard !allowed.isEmpty else { throw HTTPError.notFound() }
+        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        throw HTTPError(
+            .methodNotAllowed, code: "method-not-allowed",
+            message: "\(request.method) is not supported here; use \(allow).",
+            headers: ["Allow": allow]
+        )
+    }
+
+    /// The body limit of the route a request will reach, known from its method and path alone.
+    public func maxBodySize(method: HTTPMethod, pathSegments: [String]) -> Int {
+        routes.first { $0.method == method && $0.match(pathSegments) != nil }?.maxBodySize ?? defaultMaxBodySize
+    }
+}
