@@ -42,6 +42,10 @@ public struct Attribute: Sendable {
     public static func decoding(_ value: String) -> Attribute { Attribute("decoding", value) }
     public static func popover(_ value: String = "auto") -> Attribute { Attribute("popover", value) }
     public static func popovertarget(_ value: String) -> Attribute { Attribute("popovertarget", value) }
+    /// The id of the form a control belongs to, when it sits outside it.
+    public static func form(_ value: String) -> Attribute { Attribute("form", value) }
+    /// `formaction`; a URL whose scheme is not allow-listed renders as `#`.
+    public static func formaction(_ url: String) -> Attribute { Attribute("formaction", SafeURL.sanitize(url)) }
     public static func enctype(_ value: String) -> Attribute { Attribute("enctype", value) }
     public static func draggable(_ value: Bool) -> Attribute { Attribute("draggable", value ? "true" : "false") }
 

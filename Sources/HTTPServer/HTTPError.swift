@@ -7,15 +7,19 @@ public protocol HTTPResponseError: Error {
     var message: String { get }
     /// Extra header fields (`Allow` for `405`, …).
     var headers: HTTPHeaders { get }
+    /// Per-field messages, keyed by the field's name, when the error is about a form or JSON object.
+    var fieldMessages: [(field: String, message: String)] { get }
 }
 
 extension HTTPResponseError {
     public var headers: HTTPHeaders { HTTPHeaders() }
+    public var fieldMessages: [(field: String, message: String)] { [] }
 
-    /// `{"error": {"code", "message"}}`.
+    /// `{"error": {"code", "message", "fields"?: {name: message}}}`.
     public func jsonResponse() -> Response {
-        var response = (try? Response.json(ErrorBody(error: .init(code: code, message: message)), status: status))
-            ?? Response.text(message, status: status)
+        let fields = fieldMessages.isEmpty ? nil : Dictionary(fieldMessages.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
+        let body = ErrorBody(error: .init(code: code, message: message, fields: fields))
+        var response = (try? Response.json(body, status: status)) ?? Response.text(message, status: status)
         for (name, value) in headers { response.headers[name] = value }
         return response
     }
@@ -25,6 +29,7 @@ struct ErrorBody: Encodable {
     struct Detail: Encodable {
         let code: String
         let message: String
+        let fields: [String: String]?
     }
     let error: Detail
 }

@@ -1,0 +1,41 @@
+# Homepwner — `make run` serves the app with demo content; `make test` runs every test.
+SHELL := /bin/bash
+PORT ?= 8080
+HOST ?= 127.0.0.1
+DATA ?= data
+VENV := .venv
+
+.PHONY: run build release test test-swift test-e2e bench deps clean
+
+run: release
+	.build/release/homepwner serve --data $(DATA) --host $(HOST) --port $(PORT) --demo
+
+build:
+	scripts/install-deps.sh build
+	swift build
+
+release:
+	scripts/install-deps.sh build
+	swift build -c release --product homepwner
+
+test: test-swift test-e2e
+
+test-swift:
+	scripts/install-deps.sh build
+	swift test
+
+$(VENV)/.installed: Tests/e2e/requirements.txt
+	scripts/install-deps.sh test
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r Tests/e2e/requirements.txt
+	touch $@
+
+test-e2e: release $(VENV)/.installed
+	$(VENV)/bin/python -m pytest -q Tests/e2e
+
+bench: release $(VENV)/.installed
+	scripts/install-deps.sh bench
+	bench/run.sh
+
+clean:
+	rm -rf .build $(VENV)

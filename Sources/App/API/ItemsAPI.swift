@@ -1,0 +1,101 @@
+import HTTPServer
+import Inventory
+
+/// The JSON API for items: `/api/v1/items…`.
+struct ItemsAPI: Sendable {
+    let items: ItemStore
+
+    func register(in router: inout Router) {
+        router.get("/api/v1/items") { _ in try list() }
+        router.post("/api/v1/items") { request in try create(request) }
+        router.get("/api/v1/items/{id}") { request in try show(request) }
+        router.patch("/api/v1/items/{id}") { request in try update(request) }
+        router.delete("/api/v1/items/{id}") { request in try delete(request) }
+        router.post("/api/v1/items/{id}/move") { request in try move(request) }
+    }
+
+    private func list() throws -> Response {
+        try .json(try items.all().map(ItemJSON.init))
+    }
+
+    private func create(_ request: Request) throws -> Response {
+        let input = try ItemInput(json: try Self.jsonObject(of: request))
+        let item = try items.create(input)
+        var response = try Self.itemResponse(item, status: .created)
+        response.headers["Location"] = "/api/v1/items/\(item.id)"
+        return response
+    }
+
+    private func show(_ request: Request) throws -> Response {
+        let item = try items.item(id: try request.itemID())
+        if request.headers["If-None-Match"]?.split(separator: ",").contains(where: { $0.trimmingSpaces == ItemJSON.etag(of: item) }) == true {
+            return Response(status: .notModified, headers: ["ETag": ItemJSON.etag(of: item)])
+        }
+        return try Self.itemResponse(item)
+    }
+
+    private func update(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        let input = try ItemInput(json: try Self.jsonObject(of: request))
+        let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
+        return try Self.itemResponse(item)
+    }
+
+    private func delete(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        try items.delete(id: id, expectedVersion: try request.expectedVersion(of: id))
+        return .noContent
+    }
+
+    private func move(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        let object = try Self.jsonObject(of: request)
+        guard let value = object["position"] else {
+            throw AppError(.unprocessableContent, code: "invalid-position", message: "Say where to move the item: send {\"position\": N}, N counting from 0.")
+        }
+        guard case .integer(let position) = value, let position = Int(exactly: position) else {
+            throw AppError(.unprocessableContent, code: "invalid-position", message: "position must be a whole number counting from 0, not \(value.kindDescription).")
+        }
+        return try Self.itemResponse(try items.move(id: id, to: position))
+    }
+
+    private static func itemResponse(_ item: Item, status: HTTPStatus = .ok) throws -> Response {
+        var response = try Response.json(ItemJSON(item: item), status: status)
+        response.headers["ETag"] = ItemJSON.etag(of: item)
+        return response
+    }
+
+    private static func jsonObject(of request: Request) throws -> [String: JSONValue] {
+        if let type = request.contentType, type != "application/json", !type.hasSuffix("+json") {
+            throw AppError(.unsupportedMediaType, code: "unsupported-media-type", message: "The body is \(type); send JSON with Content-Type: application/json.")
+        }
+        return try JSONValue.object(from: request.body)
+    }
+}
+
+extension Request {
+    /// The `{id}` of an item route; an id that cannot exist is simply not found.
+    func itemID() throws -> Int64 {
+        let raw = parameters["id"] ?? ""
+        guard let id = Int64(raw), id > 0 else {
+            throw AppError(.notFound, code: "item-not-found", message: "There is no item “\(raw)”. Item ids are whole numbers; go back to the list.")
+        }
+        return id
+    }
+
+    /// The version an `If-Match` header insists on: nil without the header (or with `*`); a version
+    /// no item has when none of its tags is this item's, so the store refuses the change.
+    func expectedVersion(of id: Int64) throws -> Int? {
+        guard let header = headers["If-Match"] else { return nil }
+        let tags = header.split(separator: ",").map { $0.trimmingSpaces }
+        if tags.contains("*") { return nil }
+        for tag in tags where tag.hasPrefix("\"\(id)-") && tag.hasSuffix("\"") {
+            if let version = Int(tag.dropFirst("\"\(id)-".count).dropLast()) { return version }
+        }
+        return -1
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String { String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A JSON document as sent by a client, keeping the exact type of each value so that a wrong type
+/// gets a precise message ("valueInDollars must be a whole number, not text").
+enum JSONValue: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    /// Parses a request body that must be one JSON object.
+    static func object(from body: [UInt8]) throws(AppError) -> [String: JSONValue] {
+        guard !body.isEmpty else {
+            throw AppError(.badRequest, code: "empty-body", message: "The request body is empty. Send a JSON object.")
+        }
+        guard String(validating: body, as: UTF8.self) != nil else {
+            throw AppError(.badRequest, code: "invalid-utf8", message: "The request body is not valid UTF-8 text. Send JSON encoded as UTF-8.")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(body))
+        } catch {
+            throw AppError(.badRequest, code: "invalid-json", message: "The request body is not valid JSON\(Self.location(of: error)). Check for missing quotes, commas or braces.")
+        }
+        guard case .object(let object) = value else {
+            throw AppError(.badRequest, code: "invalid-json", message: "The request body must be a JSON object ({…}), not \(value.kindDescription).")
+        }
+        return object
+    }
+
+    /// How a person would name this kind of value.
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "true or false"
+        case .integer, .number: "a number"
+        case .string: "text"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+
+    private static func location(of error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error,
+              let underlying = context.underlyingError as NSError?,
+              let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
+        else { return "" }
+        return " (\(detail.trimmingCharacters(in: CharacterSet(charactersIn: "."))))"
+    }
+}

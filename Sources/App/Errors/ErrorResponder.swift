@@ -1,0 +1,41 @@
+import HTTPServer
+
+/// Turns an error into what the client can read: JSON for the API and scripts, a page for browsers.
+struct ErrorResponder: Sendable {
+    let assets: PageAssets
+
+    func response(for request: Request, error: any HTTPResponseError) -> Response {
+        guard !request.prefersJSON else { return error.jsonResponse() }
+        let page = ErrorPage(status: error.status.code, heading: Self.heading(for: error.status), message: error.message, assets: assets)
+        var response = Response.html(page.document().renderedBytes(), status: error.status)
+        for (name, value) in error.headers where name != "Content-Type" { response.headers[name] = value }
+        return response
+    }
+
+    private static func heading(for status: HTTPStatus) -> String {
+        switch status.code {
+        case 404: "Not Found"
+        case 405: "Not Allowed"
+        case 409, 412: "Changed Elsewhere"
+        case 413: "Too Large"
+        case 415: "Unsupported Format"
+        case 422: "Check Your Input"
+        case 500...: "Something Went Wrong"
+        default: "Can’t Do That"
+        }
+    }
+}
+
+/// Catches the errors handlers throw and answers them through `ErrorResponder`; unexpected errors
+/// become a `500` that reveals nothing internal.
+struct ErrorMiddleware: Middleware {
+    let responder: ErrorResponder
+
+    func respond(to request: Request, next: any Responder) throws -> Response {
+        do {
+            return try next.respond(to: request)
+        } catch let error as any HTTPResponseError {
+            return responder.response(for: request, error: error)
+        }
+    }
+}

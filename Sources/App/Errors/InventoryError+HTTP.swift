@@ -1,0 +1,46 @@
+import HTTPServer
+import Inventory
+
+extension InventoryError: HTTPResponseError {
+    public var status: HTTPStatus {
+        switch self {
+        case .itemNotFound: .notFound
+        case .versionMismatch: .preconditionFailed
+        case .invalid, .positionOutOfRange: .unprocessableContent
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .itemNotFound: "item-not-found"
+        case .versionMismatch: "item-changed"
+        case .invalid: "invalid-item"
+        case .positionOutOfRange: "invalid-position"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .itemNotFound(let id):
+            "There is no item \(id). It may have been deleted; go back to the list."
+        case .versionMismatch:
+            "This item was changed elsewhere since you loaded it; nothing was saved. Load it again, then re-apply your change."
+        case .invalid(let error):
+            error.summary
+        case .positionOutOfRange(let position, let count):
+            count == 0
+                ? "There are no items to move."
+                : "Position \(position) is outside the list; use a position from 0 to \(count - 1)."
+        }
+    }
+
+    public var headers: HTTPHeaders {
+        guard case .versionMismatch(let current) = self else { return HTTPHeaders() }
+        return ["ETag": ItemJSON.etag(of: current)]
+    }
+
+    public var fieldMessages: [(field: String, message: String)] {
+        guard case .invalid(let error) = self else { return [] }
+        return error.errors.map { (field: $0.field, message: $0.message) }
+    }
+}

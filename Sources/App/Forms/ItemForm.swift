@@ -1,0 +1,54 @@
+import HTTPServer
+import Inventory
+
+/// The item form's fields exactly as typed, so a rejected form comes back with the person's text.
+struct ItemForm: Sendable, Equatable {
+    var name = ""
+    var serialNumber = ""
+    var value = ""
+    /// The version the form was loaded at; a save against a newer item is refused.
+    var version: Int?
+
+    init(name: String = "", serialNumber: String = "", value: String = "", version: Int? = nil) {
+        self.name = name
+        self.serialNumber = serialNumber
+        self.value = value
+        self.version = version
+    }
+
+    init(item: Item) {
+        self.init(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars), version: item.version)
+    }
+
+    init(fields: FormFields) {
+        self.init(
+            name: fields["name"] ?? "", serialNumber: fields["serialNumber"] ?? "",
+            value: fields["valueInDollars"] ?? "", version: fields["version"].flatMap { Int($0) }
+        )
+    }
+
+    /// The values to store. A value may be typed as `1200`, `$1,200` or `1 200`.
+    func input() throws(ValidationError) -> ItemInput {
+        var errors: [FieldError] = []
+        var input = ItemInput(name: name, serialNumber: serialNumber)
+        let digits = value.filter { !($0 == "$" || $0 == "," || $0.isWhitespace) }
+        if digits.isEmpty {
+            input.valueInDollars = 0
+        } else if let number = Int(digits) {
+            input.valueInDollars = number
+        } else if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            input.valueInDollars = Int.max
+        } else if digits.contains("."), Double(digits) != nil {
+            errors.append(FieldError(field: "valueInDollars", message: "Value must be a whole number of dollars, without cents (like 250)."))
+        } else {
+            errors.append(FieldError(field: "valueInDollars", message: "Value must be a whole number of dollars, like 250. “\(value)” is not a number."))
+        }
+        do {
+            input = try input.validated(creating: true)
+        } catch {
+            errors.append(contentsOf: error.errors)
+        }
+        guard errors.isEmpty else { throw ValidationError(errors: errors) }
+        return input
+    }
+}

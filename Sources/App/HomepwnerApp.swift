@@ -1,0 +1,72 @@
+import Database
+import Foundation
+import HTTPServer
+import Inventory
+
+/// The running application: its database, stores and HTTP server.
+public final class HomepwnerApp: Sendable {
+    public let configuration: AppConfiguration
+    public let items: ItemStore
+    private let server: HTTPServer
+
+    /// Opens (or creates) the data folder and starts serving.
+    public init(configuration: AppConfiguration) throws {
+        self.configuration = configuration
+        let fileManager = FileManager.default
+        do {
+            try fileManager.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw AppStartError("Cannot create the data folder \(configuration.dataDirectory.path): \(error.localizedDescription). Choose another with --data.")
+        }
+        let isNewDatabase = !fileManager.fileExists(atPath: configuration.databasePath)
+        let database: Database
+        do {
+            database = try Database(path: configuration.databasePath, migrations: InventorySchema.migrations)
+        } catch {
+            throw AppStartError("Cannot open the database \(configuration.databasePath): \(error)")
+        }
+        items = ItemStore(database: database)
+        if isNewDatabase && configuration.seedDemoContent {
+            try DemoContent.seed(into: items)
+        }
+
+        let assets = try StaticAssets.bundled()
+        let errors = ErrorResponder(assets: assets.pageAssets)
+        var router = Router(defaultMaxBodySize: 1 << 20)
+        router.get("/healthz") { _ in .text("ok") }
+        router.get("/static/{version}/{path...}") { request in
+            try assets.response(path: request.parameters["path"] ?? "", requestedVersion: request.parameters["version"] ?? "", request: request)
+        }
+        router.get("/favicon.ico") { request in
+            try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
+        }
+        ItemsAPI(items: items).register(in: &router)
+        ItemPages(items: items, assets: assets.pageAssets).register(in: &router)
+
+        var serverConfiguration = ServerConfiguration()
+        serverConfiguration.host = configuration.host
+        serverConfiguration.port = configuration.port
+        if !configuration.accessLog { serverConfiguration.accessLog = nil }
+        serverConfiguration.errorResponse = { request, error in errors.response(for: request, error: error) }
+        let routes = router
+        server = try HTTPServer(
+            configuration: serverConfiguration,
+            responder: MiddlewareChain([SecurityHeaders(), ErrorMiddleware(responder: errors)], around: routes),
+            maxBodySize: { method, segments in routes.maxBodySize(method: method, pathSegments: segments) }
+        )
+    }
+
+    /// The port being served (useful when configured as 0).
+    public var port: UInt16 { server.port }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight.
+    public func runUntilTerminated() { server.runUntilTerminated() }
+
+    public func shutdown() { server.shutdown() }
+}
+
+/// Homepwner could not start; the message says why and what to change.
+public struct AppStartError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

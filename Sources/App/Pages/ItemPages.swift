@@ -1,0 +1,123 @@
+import Foundation
+import HTML
+import HTTPServer
+import Inventory
+
+/// The item pages: the list, the detail editor, New Item and delete confirmation. Every change
+/// is a form post answered with a redirect, so all of it works without scripts.
+struct ItemPages: Sendable {
+    let items: ItemStore
+    let assets: PageAssets
+
+    func register(in router: inout Router) {
+        router.get("/") { request in try list(editing: request.query["edit"] == "1") }
+        router.get("/items/new") { _ in newItem(ItemForm(), errors: nil) }
+        router.post("/items") { request in try create(request) }
+        router.get("/items/{id}") { request in try detail(request) }
+        router.post("/items/{id}") { request in try save(request) }
+        router.get("/items/{id}/delete") { request in try confirmDelete(request) }
+        router.post("/items/{id}/delete") { request in try delete(request) }
+        router.post("/items/{id}/move") { request in try move(request) }
+    }
+
+    private func list(editing: Bool) throws -> Response {
+        let all = try items.all()
+        let rows = all.enumerated().map { index, item in
+            ItemRowModel(
+                id: item.id, name: item.name, serialNumber: item.serialNumber,
+                valueText: "$\(item.valueInDollars)", isValuable: item.valueInDollars >= 50,
+                position: item.position, isFirst: index == 0, isLast: index == all.count - 1,
+                detailURL: "/items/\(item.id)", moveURL: "/items/\(item.id)/move", deleteURL: "/items/\(item.id)/delete"
+            )
+        }
+        let total = all.reduce(0) { $0 + $1.valueInDollars }
+        let page = ItemListPage(rows: rows, totalText: "$\(total)", editing: editing, newItemForm: ItemForm(), assets: assets)
+        return .html(page.document().renderedBytes())
+    }
+
+    private func newItem(_ form: ItemForm, errors: ValidationError?) -> Response {
+        .html(NewItemPage(form: form, errors: errors, assets: assets).document().renderedBytes(),
+              status: errors == nil ? .ok : .unprocessableContent)
+    }
+
+    private func create(_ request: Request) throws -> Response {
+        let form = ItemForm(fields: try request.formFields())
+        do {
+            let item = try items.create(try form.input())
+            return .redirect(to: "/#item-\(item.id)")
+        } catch let error as ValidationError {
+            return newItem(form, errors: error)
+        } catch InventoryError.invalid(let error) {
+            return newItem(form, errors: error)
+        }
+    }
+
+    private func detail(_ request: Request) throws -> Response {
+        let item = try items.item(id: try request.itemID())
+        let notice: ItemDetailPage.Notice? = request.query["saved"] == "1" ? .saved : nil
+        return detailPage(item, form: ItemForm(item: item), errors: nil, notice: notice)
+    }
+
+    private func save(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        let form = ItemForm(fields: try request.formFields())
+        do {
+            _ = try items.update(id: id, try form.input(), expectedVersion: form.version)
+            return .redirect(to: "/items/\(id)?saved=1")
+        } catch let error as ValidationError {
+            return detailPage(try items.item(id: id), form: form, errors: error, notice: nil)
+        } catch InventoryError.invalid(let error) {
+            return detailPage(try items.item(id: id), form: form, errors: error, notice: nil)
+        } catch InventoryError.versionMismatch(let current) {
+            var form = form
+            form.version = current.version
+            return detailPage(current, form: form, errors: nil, notice: .conflict, status: .conflict)
+        }
+    }
+
+    private func detailPage(_ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
+                            status: HTTPStatus? = nil) -> Response {
+        let model = ItemDetailModel(
+            id: item.id, title: item.name,
+            createdISO: DisplayFormat.iso8601(item.dateCreated), createdText: DisplayFormat.date(item.dateCreated),
+            etag: ItemJSON.etag(of: item), formURL: "/items/\(item.id)", apiURL: "/api/v1/items/\(item.id)",
+            deleteURL: "/items/\(item.id)/delete"
+        )
+        let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, assets: assets)
+        return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
+    }
+
+    private func confirmDelete(_ request: Request) throws -> Response {
+        let item = try items.item(id: try request.itemID())
+        let page = DeleteItemPage(name: item.name, deleteURL: "/items/\(item.id)/delete", cancelURL: "/items/\(item.id)", assets: assets)
+        return .html(page.document().renderedBytes())
+    }
+
+    private func delete(_ request: Request) throws -> Response {
+        try items.delete(id: try request.itemID())
+        return .redirect(to: "/")
+    }
+
+    private func move(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        let fields = try request.formFields()
+        guard let position = fields["position"].flatMap({ Int($0) }) else {
+            throw AppError(.unprocessableContent, code: "invalid-position", message: "The move did not say where to; use the arrow buttons on the list.")
+        }
+        _ = try items.move(id: id, to: position)
+        return .redirect(to: "/?edit=1#item-\(id)")
+    }
+}
+
+extension Request {
+    /// The fields of a urlencoded form body.
+    func formFields() throws -> FormFields {
+        if let type = contentType, type != "application/x-www-form-urlencoded" {
+            throw AppError(.unsupportedMediaType, code: "unsupported-media-type", message: "This form must be sent as application/x-www-form-urlencoded, not \(type).")
+        }
+        guard let fields = FormFields(urlEncoded: body) else {
+            throw AppError(.badRequest, code: "invalid-form", message: "The form data is damaged (a malformed %-escape or text that is not UTF-8). Reload the page and try again.")
+        }
+        return fields
+    }
+}

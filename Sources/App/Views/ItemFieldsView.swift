@@ -1,0 +1,53 @@
+import HTML
+import Inventory
+
+/// The name, serial number and value fields, with the person's text and any message beside each.
+struct ItemFieldsView {
+    let form: ItemForm
+    let errors: ValidationError?
+    /// Keeps ids unique when two forms share a page.
+    var idPrefix = "item"
+    var autofocusName = false
+
+    var node: HTMLNode {
+        .group {
+            field(label: "Name", name: "name") { id, describedBy in
+                textInput(id: id, name: "name", value: form.name, describedBy: describedBy, extra: [
+                    .maxlength(ItemInput.maxNameLength), .required, .autocomplete("off"), .placeholder("Camera"),
+                ] + (autofocusName ? [.autofocus] : []))
+            }
+            field(label: "Serial Number", name: "serialNumber") { id, describedBy in
+                textInput(id: id, name: "serialNumber", value: form.serialNumber, describedBy: describedBy, extra: [
+                    .maxlength(ItemInput.maxSerialNumberLength), .autocomplete("off"), .placeholder("Optional"),
+                ])
+            }
+            field(label: "Value", name: "valueInDollars") { id, describedBy in
+                div(.class("value-input")) {
+                    span(.class("currency"), .aria("hidden", "true")) { "$" }
+                    textInput(id: id, name: "valueInDollars", value: form.value, describedBy: describedBy, extra: [
+                        .inputmode("numeric"), .autocomplete("off"), .placeholder("0"),
+                    ])
+                }
+            }
+        }
+    }
+
+    private func field(label text: String, name: String, control: (String, String?) -> HTMLNode) -> HTMLNode {
+        let id = "\(idPrefix)-\(name)"
+        let message = errors?.message(for: name)
+        let errorID = "\(id)-error"
+        return div(.class(message == nil ? "field" : "field invalid"), .data("field", name)) {
+            label(.for(id)) { text }
+            control(id, message == nil ? nil : errorID)
+            p(.class("field-error"), .id(errorID)) { message ?? "" }
+        }
+    }
+
+    private func textInput(id: String, name: String, value: String, describedBy: String?, extra: [Attribute]) -> HTMLNode {
+        var attributes: [Attribute] = [.id(id), .name(name), .type("text"), .value(value)]
+        if let describedBy {
+            attributes += [.aria("invalid", "true"), .aria("describedby", describedBy)]
+        }
+        return .element("input", attributes + extra, isVoid: true)
+    }
+}

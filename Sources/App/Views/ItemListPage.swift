@@ -1,0 +1,81 @@
+import HTML
+import Inventory
+
+/// `/`: every item in list order, the New Item sheet, and the edit mode's controls.
+struct ItemListPage {
+    let rows: [ItemRowModel]
+    let totalText: String
+    let editing: Bool
+    let newItemForm: ItemForm
+    let assets: PageAssets
+
+    func document() -> HTMLDocument {
+        PageLayout(title: "Items", assets: assets, pageClass: "items", bar: TopBar(title: "Items", trailing: [
+            a(.class("bar-button edit-toggle"), .href(editing ? "/" : "/?edit=1"), .data("action", "toggle-edit"),
+              .aria("pressed", editing ? "true" : "false")) { editing ? "Done" : "Edit" },
+            a(.class("bar-button add-button"), .href("/items/new"), .data("action", "new-item"), .aria("label", "New Item"),
+              .title("New Item")) { Icons.plus },
+        ]), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        .group {
+            p(.class("list-summary"), .id("list-summary")) {
+                rows.count == 1 ? "1 item" : "\(rows.count) items"
+                if !rows.isEmpty { " · \(totalText) in all" }
+            }
+            ol(.class("item-list"), .id("item-list"), .data("editing", editing ? "true" : "false"), .aria("label", "Items")) {
+                for row in rows { ItemRowView(row: row, editing: editing).node }
+            }
+            if editing {
+                HTML.form(.id("move-form"), .method("post"), .action("/")) {}
+            }
+            div(.class(rows.isEmpty ? "empty-state" : "empty-state is-hidden"), .id("empty-state")) {
+                Icons.photo
+                h2 { "No items yet" }
+                p { "Add what you own — a camera, a bike, a sofa — to keep track of what it’s worth." }
+                a(.class("button primary"), .href("/items/new"), .data("action", "new-item")) { "Add an Item" }
+            }
+            NewItemSheet(form: newItemForm).node
+            ConfirmDeleteDialog().node
+        }
+    }
+}
+
+/// The "+" sheet: a centred form sheet at regular width, full screen at compact width.
+/// Cancel discards what was typed; Done stores the item.
+struct NewItemSheet {
+    let form: ItemForm
+
+    var node: HTMLNode {
+        dialog(.id("new-item-sheet"), .class("sheet"), .aria("labelledby", "new-item-title")) {
+            HTML.form(.class("sheet-form"), .method("post"), .action("/items"), .novalidate) {
+                header(.class("sheet-bar")) {
+                    button(.class("bar-button"), .type("button"), .data("action", "cancel")) { "Cancel" }
+                    h2(.id("new-item-title")) { "New Item" }
+                    button(.class("bar-button strong"), .type("submit")) { "Done" }
+                }
+                div(.class("sheet-body")) {
+                    p(.class("form-error"), .role("alert")) {}
+                    ItemFieldsView(form: form, errors: nil, idPrefix: "new").node
+                }
+            }
+        }
+    }
+}
+
+/// Asks before deleting; filled in by the script with the item's name.
+struct ConfirmDeleteDialog {
+    var node: HTMLNode {
+        dialog(.id("confirm-delete"), .class("alert"), .aria("labelledby", "confirm-delete-title")) {
+            HTML.form(.method("dialog")) {
+                h2(.id("confirm-delete-title")) { "Delete this item?" }
+                p(.class("alert-message")) { "It will be removed from your inventory. This can’t be undone." }
+                div(.class("alert-actions")) {
+                    button(.class("button"), .value("cancel"), .autofocus) { "Cancel" }
+                    button(.class("button destructive"), .value("delete")) { "Delete" }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import HTML
+
+/// What one row of the item list shows, as plain values.
+struct ItemRowModel: Sendable {
+    let id: Int64
+    let name: String
+    let serialNumber: String
+    /// `$N`.
+    let valueText: String
+    /// Green at $50 or more, red below (as in the seed).
+    let isValuable: Bool
+    let position: Int
+    let isFirst: Bool
+    let isLast: Bool
+    let detailURL: String
+    let moveURL: String
+    let deleteURL: String
+}
+
+/// One row of the item list: thumbnail, name, serial number, value; in edit mode, move and delete
+/// controls. The row knows nothing of stores or routes beyond the URLs it is given. Icons come from
+/// CSS, so a list of thousands of rows stays small.
+struct ItemRowView {
+    let row: ItemRowModel
+    let editing: Bool
+
+    var node: HTMLNode {
+        li(.class("item-row"), .id("item-\(row.id)"), .data("id", String(row.id)), .data("position", String(row.position))) {
+            span(.class("thumbnail placeholder")) {}
+            div(.class("item-text")) {
+                a(.class("item-link"), .href(row.detailURL)) { row.name }
+                if !row.serialNumber.isEmpty {
+                    span(.class("item-serial")) { row.serialNumber }
+                }
+            }
+            span(.class(row.isValuable ? "item-value valuable" : "item-value modest")) { row.valueText }
+            if editing { editControls }
+        }
+    }
+
+    /// Move buttons submit the page's one `move-form` with their own action and position.
+    private var editControls: HTMLNode {
+        div(.class("edit-controls")) {
+            moveButton("up", to: row.position - 1, disabled: row.isFirst)
+            moveButton("down", to: row.position + 1, disabled: row.isLast)
+            span(.class("drag-handle"), .title("Drag to reorder")) {}
+            a(.class("delete-button"), .href(row.deleteURL), .data("action", "delete"), .title("Delete"), .aria("label", "Delete \(row.name)")) {}
+        }
+    }
+
+    private func moveButton(_ direction: String, to position: Int, disabled: Bool) -> HTMLNode {
+        var attributes: [Attribute] = [
+            .class("move-button move-\(direction)"), .type("submit"), .form("move-form"), .formaction(row.moveURL),
+            .name("position"), .value(String(position)), .title("Move \(direction)"), .aria("label", "Move \(row.name) \(direction)"),
+        ]
+        if disabled { attributes.append(.disabled) }
+        return .element("button", attributes)
+    }
+}

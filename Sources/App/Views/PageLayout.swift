@@ -1,0 +1,57 @@
+import HTML
+
+/// The frame every page shares: head, top bar, content.
+struct PageLayout {
+    let title: String
+    let assets: PageAssets
+    /// What the page is, for CSS (`items`, `detail`, …).
+    let pageClass: String
+    let bar: TopBar
+    let content: HTMLNode
+
+    func document() -> HTMLDocument {
+        HTMLDocument(html(.lang("en")) {
+            head {
+                meta(.charset("utf-8"))
+                meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                meta(.name("color-scheme"), .content("light dark"))
+                HTML.title("\(title) — Homepwner")
+                link(.rel("stylesheet"), .href(assets.stylesheet))
+                link(.rel("icon"), .href(assets.icon), .type("image/svg+xml"))
+                script(src: assets.script)
+            }
+            body(.class("page-\(pageClass)")) {
+                bar.node
+                main(.id("content"), .class("content")) { content }
+                div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
+            }
+        })
+    }
+}
+
+/// The navigation bar at the top: an optional back link, the title, trailing actions.
+struct TopBar {
+    var back: (label: String, url: String)?
+    let title: String
+    var trailing: [HTMLNode] = []
+
+    var node: HTMLNode {
+        header(.class("top-bar")) {
+            div(.class("top-bar-leading")) {
+                if let back {
+                    a(.class("back-link"), .href(back.url)) {
+                        Icons.chevronLeft
+                        span { back.label }
+                    }
+                } else {
+                    a(.class("brand"), .href("/")) {
+                        Icons.logo
+                        span(.class("brand-name")) { "Homepwner" }
+                    }
+                }
+            }
+            h1(.class("top-bar-title")) { title }
+            div(.class("top-bar-trailing")) { trailing }
+        }
+    }
+}

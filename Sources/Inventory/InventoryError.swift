@@ -1,0 +1,9 @@
+/// Why an inventory operation did not happen; in each case nothing was changed.
+public enum InventoryError: Error, Sendable, Equatable {
+    case itemNotFound(id: Int64)
+    /// The caller's copy is out of date: the item changed since it was read.
+    case versionMismatch(current: Item)
+    case invalid(ValidationError)
+    /// A move to a position outside the list.
+    case positionOutOfRange(position: Int, count: Int)
+}

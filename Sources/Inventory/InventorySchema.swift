@@ -1,0 +1,23 @@
+import Database
+
+/// The inventory's tables, one migration per schema version.
+public enum InventorySchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 1, sql: """
+            CREATE TABLE items (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                serial_number TEXT NOT NULL DEFAULT '',
+                value_in_dollars INTEGER NOT NULL DEFAULT 0 CHECK (value_in_dollars >= 0),
+                date_created_ms INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                version INTEGER NOT NULL DEFAULT 1
+            );
+            CREATE INDEX items_by_position ON items (position);
+            CREATE TABLE settings (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            );
+            """),
+    ]
+}

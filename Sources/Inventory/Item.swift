@@ -1,0 +1,24 @@
+import Foundation
+
+/// Something a household owns, as the inventory stores it.
+public struct Item: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public var name: String
+    public var serialNumber: String
+    public var valueInDollars: Int
+    public let dateCreated: Date
+    /// Its place in the list, from 0.
+    public var position: Int
+    /// Bumped by every change to the stored item; the basis of its ETag.
+    public var version: Int
+
+    public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int) {
+        self.id = id
+        self.name = name
+        self.serialNumber = serialNumber
+        self.valueInDollars = valueInDollars
+        self.dateCreated = dateCreated
+        self.position = position
+        self.version = version
+    }
+}

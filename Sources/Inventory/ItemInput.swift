@@ -1,0 +1,81 @@
+/// Field values for creating or changing an item, as a person or client sent them. `nil` means
+/// "not given": required when creating, left unchanged when editing.
+public struct ItemInput: Sendable, Equatable {
+    public var name: String?
+    public var serialNumber: String?
+    public var valueInDollars: Int?
+
+    public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil) {
+        self.name = name
+        self.serialNumber = serialNumber
+        self.valueInDollars = valueInDollars
+    }
+
+    public static let maxNameLength = 1_000
+    public static let maxSerialNumberLength = 200
+    public static let maxValueInDollars = 1_000_000_000
+
+    /// The input with text trimmed, checked against the inventory's rules; every broken rule is reported.
+    /// - Parameter creating: when true, a missing name is an error.
+    public func validated(creating: Bool) throws(ValidationError) -> ItemInput {
+        var errors: [FieldError] = []
+        var result = self
+        if let name {
+            let trimmed = name.trimmingWhitespace()
+            if trimmed.isEmpty {
+                errors.append(FieldError(field: "name", message: "Name can’t be empty. Give the item a name, such as “Camera”."))
+            } else if trimmed.count > Self.maxNameLength {
+                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count) characters; the limit is \(Self.maxNameLength.formatted) characters. Shorten it."))
+            } else if trimmed.containsControlCharacters {
+                errors.append(FieldError(field: "name", message: "Name can’t contain control characters such as tabs or line breaks."))
+            }
+            result.name = trimmed
+        } else if creating {
+            errors.append(FieldError(field: "name", message: "Name is required. Give the item a name, such as “Camera”."))
+        }
+        if let serialNumber {
+            let trimmed = serialNumber.trimmingWhitespace()
+            if trimmed.count > Self.maxSerialNumberLength {
+                errors.append(FieldError(field: "serialNumber", message: "Serial number is \(trimmed.count) characters; the limit is \(Self.maxSerialNumberLength) characters. Shorten it."))
+            } else if trimmed.containsControlCharacters {
+                errors.append(FieldError(field: "serialNumber", message: "Serial number can’t contain control characters such as tabs or line breaks."))
+            }
+            result.serialNumber = trimmed
+        }
+        if let valueInDollars {
+            if valueInDollars < 0 {
+                errors.append(FieldError(field: "valueInDollars", message: "Value can’t be negative. Enter a whole number of dollars, 0 or more."))
+            } else if valueInDollars > Self.maxValueInDollars {
+                errors.append(FieldError(field: "valueInDollars", message: "Value can be at most $\(Self.maxValueInDollars.formatted). Enter a smaller whole number of dollars."))
+            }
+        }
+        guard errors.isEmpty else { throw ValidationError(errors: errors) }
+        return result
+    }
+}
+
+extension Int {
+    /// `1000000` → `1,000,000`.
+    var formatted: String {
+        let digits = String(self.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (self < 0 ? "-" : "") + grouped
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+
+    var containsControlCharacters: Bool {
+        unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+}

@@ -1,0 +1,85 @@
+import App
+import Foundation
+
+/// A mistake in how the command was called; the message says how to call it.
+struct CommandLineError: Error {
+    let message: String
+}
+
+/// `homepwner` and its subcommands.
+enum CommandLineInterface {
+    static let usage = """
+        Homepwner — a self-hosted home inventory with a photo library.
+
+        Usage:
+          homepwner serve [options]     Serve the web app and its JSON API.
+          homepwner --help              Show this help.
+          homepwner serve --help        Show the options of serve.
+        """
+
+    static let serveUsage = """
+        Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--demo] [--quiet]
+
+        Options:
+          --data DIR        Folder for the database and photos (default: ./data). Created if missing.
+          --host ADDRESS    IP address to listen on (default: 127.0.0.1; use 0.0.0.0 for every interface).
+          --port N          TCP port (default: 8080; 0 picks a free one).
+          --demo            Fill a new, empty data folder with a few demo items.
+          --quiet           Don't print a line for every request.
+        """
+
+    static func run(_ arguments: [String]) throws {
+        guard let command = arguments.first else {
+            print(usage)
+            return
+        }
+        switch command {
+        case "--help", "-h", "help":
+            print(usage)
+        case "serve":
+            try serve(Array(arguments.dropFirst()))
+        default:
+            throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
+        }
+    }
+
+    private static func serve(_ arguments: [String]) throws {
+        var configuration = AppConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
+        var remaining = arguments[...]
+        func value(for option: String) throws -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                throw CommandLineError(message: "\(option) needs a value. Run homepwner serve --help.")
+            }
+            return value
+        }
+        while let option = remaining.popFirst() {
+            switch option {
+            case "--help", "-h":
+                print(serveUsage)
+                return
+            case "--data":
+                configuration.dataDirectory = URL(fileURLWithPath: try value(for: option))
+            case "--host":
+                configuration.host = try value(for: option)
+            case "--port":
+                let text = try value(for: option)
+                guard let port = UInt16(text) else {
+                    throw CommandLineError(message: "--port must be a number from 0 to 65535, not “\(text)”.")
+                }
+                configuration.port = port
+            case "--demo":
+                configuration.seedDemoContent = true
+            case "--quiet":
+                configuration.accessLog = false
+            default:
+                throw CommandLineError(message: "unknown option “\(option)” for serve. Run homepwner serve --help.")
+            }
+        }
+        let app = try HomepwnerApp(configuration: configuration)
+        let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        print("Homepwner is serving http://\(shownHost):\(app.port)/ with data in \(configuration.dataDirectory.path). Press Ctrl-C to stop.")
+        fflush(nil)
+        app.runUntilTerminated()
+        print("Homepwner stopped.")
+    }
+}

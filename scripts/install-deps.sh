@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a task needs, only those missing. Idempotent.
+#   scripts/install-deps.sh build|test|bench
+set -euo pipefail
+
+build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev)
+test=(chromium chromium-driver python3-venv)
+bench=(wrk nginx-light libvips-tools imagemagick libjpeg-turbo-progs hyperfine time)
+
+wanted=("${build[@]}")
+case "${1:-build}" in
+  build) ;;
+  test) wanted+=("${test[@]}") ;;
+  bench) wanted+=("${test[@]}" "${bench[@]}") ;;
+  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing Debian packages: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
