@@ -59,7 +59,7 @@ struct ItemsAPI: Sendable {
         return try Self.itemResponse(try items.move(id: id, to: position))
     }
 
-    private static func itemResponse(_ item: Item, status: HTTPStatus = .ok) throws -> Response {
+    static func itemResponse(_ item: Item, status: HTTPStatus = .ok) throws -> Response {
         var response = try Response.json(ItemJSON(item: item), status: status)
         response.headers["ETag"] = ItemJSON.etag(of: item)
         return response

@@ -44,10 +44,12 @@ struct ItemPages: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.create(try form.input())
-            return .redirect(to: "/#item-\(item.id)")
+            return request.prefersJSON ? try ItemsAPI.itemResponse(item, status: .created) : .redirect(to: "/#item-\(item.id)")
         } catch let error as ValidationError {
+            if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(form, errors: error)
         } catch InventoryError.invalid(let error) {
+            if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(form, errors: error)
         }
     }
@@ -58,17 +60,23 @@ struct ItemPages: Sendable {
         return detailPage(item, form: ItemForm(item: item), errors: nil, notice: notice)
     }
 
+    /// Saves the detail form. Scripts send the same form asking for JSON, and get the item back.
     private func save(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let form = ItemForm(fields: try request.formFields())
         do {
-            _ = try items.update(id: id, try form.input(), expectedVersion: form.version)
-            return .redirect(to: "/items/\(id)?saved=1")
+            let item = try items.update(id: id, try form.input(), expectedVersion: form.version)
+            return request.prefersJSON ? try ItemsAPI.itemResponse(item) : .redirect(to: "/items/\(id)?saved=1")
         } catch let error as ValidationError {
+            if request.prefersJSON { throw InventoryError.invalid(error) }
             return detailPage(try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.invalid(let error) {
+            if request.prefersJSON { throw InventoryError.invalid(error) }
             return detailPage(try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.versionMismatch(let current) {
+            if request.prefersJSON {
+                throw AppError(.conflict, code: "item-changed", message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
+            }
             var form = form
             form.version = current.version
             return detailPage(current, form: form, errors: nil, notice: .conflict, status: .conflict)

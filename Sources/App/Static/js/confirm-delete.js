@@ -1,0 +1,12 @@
+// Asks before deleting, in the page's alert dialog; resolves true when the person confirms.
+
+export function confirmDelete(name) {
+  const dialog = document.getElementById("confirm-delete");
+  if (!dialog) return Promise.resolve(window.confirm(`Delete “${name}”?`));
+  dialog.querySelector("h2").textContent = `Delete “${name}”?`;
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "delete"), { once: true });
+  });
+}

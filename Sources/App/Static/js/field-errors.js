@@ -1,0 +1,35 @@
+// Shows the server's per-field messages beside the fields of an item form.
+
+export function clearFieldErrors(form) {
+  for (const field of form.querySelectorAll(".field")) showFieldError(field, "");
+  const summary = form.querySelector(".form-error");
+  if (summary) summary.textContent = "";
+}
+
+export function showFieldErrors(form, error) {
+  clearFieldErrors(form);
+  let first = null;
+  for (const [name, message] of Object.entries(error.fields ?? {})) {
+    const field = form.querySelector(`.field[data-field="${CSS.escape(name)}"]`);
+    if (!field) continue;
+    showFieldError(field, message);
+    first ??= field.querySelector("input");
+  }
+  const summary = form.querySelector(".form-error");
+  if (summary) summary.textContent = first ? "Check the fields marked below; nothing was saved." : error.message;
+  first?.focus();
+}
+
+function showFieldError(field, message) {
+  const input = field.querySelector("input");
+  const text = field.querySelector(".field-error");
+  field.classList.toggle("invalid", Boolean(message));
+  if (text) text.textContent = message;
+  if (message) {
+    input?.setAttribute("aria-invalid", "true");
+    if (text?.id) input?.setAttribute("aria-describedby", text.id);
+  } else {
+    input?.removeAttribute("aria-invalid");
+    input?.removeAttribute("aria-describedby");
+  }
+}

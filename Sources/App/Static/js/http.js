@@ -1,0 +1,44 @@
+// Requests from scripts: JSON answers, and errors as messages a person can act on.
+
+export class RequestError extends Error {
+  constructor(message, { status = 0, code = "", fields = {} } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Sends a request that expects JSON back; throws RequestError with the server's message. */
+export async function request(method, url, { json, form, headers = {} } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers }, credentials: "same-origin" };
+  if (json !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(json);
+  } else if (form !== undefined) {
+    init.body = new URLSearchParams(new FormData(form));
+  }
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new RequestError("Homepwner can’t be reached. Check your connection and try again.");
+  }
+  const body = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = body?.error ?? {};
+    throw new RequestError(error.message ?? `The server answered ${response.status}. Try again.`, {
+      status: response.status,
+      code: error.code ?? "",
+      fields: error.fields ?? {},
+    });
+  }
+  return { body, etag: response.headers.get("ETag") };
+}
+
+/** Fetches a page of this site and returns it parsed. */
+export async function fetchPage(url) {
+  const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+  if (!response.ok) throw new RequestError(`The page could not be loaded (${response.status}).`);
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}

@@ -1,0 +1,133 @@
+"""Browser tests: a real Homepwner server (the release build) and Debian's Chromium, emulating an
+iPad (1024x1366, touch) and an iPhone (390x844, touch)."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = ROOT / ".build" / "release" / "homepwner"
+SCREENSHOTS = ROOT / "Tests" / "e2e" / "screenshots"
+
+DEVICES = {
+    "ipad": {"width": 1024, "height": 1366, "pixelRatio": 2.0, "touch": True,
+             "userAgent": "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"},
+    "iphone": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True,
+               "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"},
+}
+
+
+class Server:
+    """One Homepwner process with its own data folder."""
+
+    def __init__(self, *extra_args):
+        self.data = tempfile.mkdtemp(prefix="homepwner-e2e-")
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--data", self.data, "--port", "0", "--quiet", *extra_args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        line = self.process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"server did not start: {line}{self.process.stdout.read()}")
+        self.url = f"http://127.0.0.1:{match.group(1)}"
+
+    def api(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json", "Accept": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            text = response.read().decode()
+            return json.loads(text) if text else None
+
+    def create_item(self, name, serial="", value=0):
+        return self.api("POST", "/api/v1/items", {"name": name, "serialNumber": serial, "valueInDollars": value})
+
+    def items(self):
+        return self.api("GET", "/api/v1/items")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        shutil.rmtree(self.data, ignore_errors=True)
+
+
+@pytest.fixture
+def server():
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing: run `make release` first (make test does).")
+    instance = Server()
+    yield instance
+    instance.stop()
+
+
+def make_driver(device):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--hide-scrollbars", "--lang=en-US"):
+        options.add_argument(argument)
+    metrics = DEVICES[device]
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": metrics["width"], "height": metrics["height"],
+                          "pixelRatio": metrics["pixelRatio"], "touch": metrics["touch"]},
+        "userAgent": metrics["userAgent"],
+    })
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(options=options, service=service)
+    driver.implicitly_wait(0)
+    return driver
+
+
+_drivers = {}
+
+
+@pytest.fixture(params=["ipad", "iphone"])
+def device(request):
+    return request.param
+
+
+@pytest.fixture
+def browser(device):
+    """A Chromium session emulating `device`, reused across tests; cookies and storage cleared."""
+    if device not in _drivers:
+        _drivers[device] = make_driver(device)
+    driver = _drivers[device]
+    driver.device = device
+    yield driver
+    try:
+        driver.delete_all_cookies()
+        driver.execute_script("try { sessionStorage.clear(); localStorage.clear(); } catch (e) {}")
+    except Exception:
+        pass
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for driver in _drivers.values():
+        try:
+            driver.quit()
+        except Exception:
+            pass
+
+
+@pytest.fixture
+def screenshot(browser):
+    """Saves a screenshot under Tests/e2e/screenshots/<name>-<device>.png."""
+    def save(name):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}-{browser.device}.png"
+        browser.save_screenshot(str(path))
+        return path
+    return save
