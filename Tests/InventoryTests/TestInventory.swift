@@ -1,0 +1,44 @@
+import Database
+import Foundation
+import Inventory
+
+/// An inventory database in a uniquely named temporary file.
+struct TestInventory {
+    let path: String
+    let database: Database
+    let store: ItemStore
+
+    init(_ label: String = "inventory") throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("homepwner-\(label)-\(UUID().uuidString).sqlite").path
+        try self.init(path: path)
+    }
+
+    init(path: String) throws {
+        self.path = path
+        database = try Database(path: path, migrations: InventorySchema.migrations)
+        store = ItemStore(database: database)
+    }
+
+    /// Creates items named `names`, in order.
+    @discardableResult
+    func add(_ names: [String]) throws -> [Item] {
+        try names.map { try store.create(ItemInput(name: $0)) }
+    }
+
+    func names() throws -> [String] { try store.all().map(\.name) }
+
+    func remove() {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+}
+
+extension InventoryError {
+    /// The validation error this error carries, if it is `.invalid`.
+    var validationError: ValidationError? {
+        if case .invalid(let error) = self { return error }
+        return nil
+    }
+}
