@@ -1,0 +1,89 @@
+import App
+import Foundation
+import HTTPTestClient
+import Testing
+
+/// A temporary data folder, removed when the last app using it is gone.
+final class TestDataFolder: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("homepwner-apptests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// The real app serving a temporary data folder on an ephemeral port, and a client talking to it.
+final class TestApp: Sendable {
+    let folder: TestDataFolder
+    let app: HomepwnerApp
+    let client: HTTPTestClient
+
+    init(folder: TestDataFolder? = nil) throws {
+        self.folder = try folder ?? TestDataFolder()
+        var configuration = AppConfiguration(dataDirectory: self.folder.url)
+        configuration.port = 0
+        configuration.accessLog = false
+        app = try HomepwnerApp(configuration: configuration)
+        client = HTTPTestClient(port: app.port)
+    }
+
+    deinit { app.shutdown() }
+
+    func shutdown() { app.shutdown() }
+
+    /// Stops this app and starts a fresh one on the same data folder.
+    func restarted() throws -> TestApp {
+        app.shutdown()
+        return try TestApp(folder: folder)
+    }
+
+    // MARK: API shortcuts
+
+    /// Creates an item through the JSON API and returns it as JSON.
+    @discardableResult
+    func createItem(_ name: String, serial: String = "", value: Int = 0) throws -> [String: Any] {
+        let response = try client.json("POST", "/api/v1/items", ["name": name, "serialNumber": serial, "valueInDollars": value])
+        guard response.status == 201, let item = response.json as? [String: Any] else {
+            throw TestAppError("create \(name) answered \(response.status): \(response.text)")
+        }
+        return item
+    }
+
+    /// The stored item as the API shows it, or nil when it does not exist.
+    func item(_ id: Int64) throws -> [String: Any]? {
+        let response = try client.get("/api/v1/items/\(id)")
+        return response.status == 200 ? response.json as? [String: Any] : nil
+    }
+
+    /// The list as the API shows it, in list order.
+    func items() throws -> [[String: Any]] {
+        let response = try client.get("/api/v1/items")
+        guard response.status == 200, let list = response.json as? [[String: Any]] else {
+            throw TestAppError("list answered \(response.status): \(response.text)")
+        }
+        return list
+    }
+
+    /// The names of the items, in list order.
+    func names() throws -> [String] { try items().compactMap { $0["name"] as? String } }
+}
+
+struct TestAppError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// The item's id.
+    var id: Int64 { (self["id"] as? NSNumber)?.int64Value ?? -1 }
+    func int(_ key: String) -> Int? { (self[key] as? NSNumber)?.intValue }
+    func string(_ key: String) -> String? { self[key] as? String }
+}
+
+extension TestResponse {
+    var isHTML: Bool { header("Content-Type")?.hasPrefix("text/html") == true }
+}
