@@ -22,10 +22,10 @@ public struct ItemInput: Sendable, Equatable {
         var result = self
         if let name {
             let trimmed = name.trimmingWhitespace()
-            if trimmed.isEmpty {
+            if trimmed.isInvisible {
                 errors.append(FieldError(field: "name", message: "Name can’t be empty. Give the item a name, such as “Camera”."))
             } else if trimmed.count > Self.maxNameLength {
-                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count) characters; the limit is \(Self.maxNameLength.formatted) characters. Shorten it."))
+                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count.formatted) characters; the limit is \(Self.maxNameLength.formatted) characters. Shorten it."))
             } else if trimmed.containsControlCharacters {
                 errors.append(FieldError(field: "name", message: "Name can’t contain control characters such as tabs or line breaks."))
             }
@@ -36,7 +36,7 @@ public struct ItemInput: Sendable, Equatable {
         if let serialNumber {
             let trimmed = serialNumber.trimmingWhitespace()
             if trimmed.count > Self.maxSerialNumberLength {
-                errors.append(FieldError(field: "serialNumber", message: "Serial number is \(trimmed.count) characters; the limit is \(Self.maxSerialNumberLength) characters. Shorten it."))
+                errors.append(FieldError(field: "serialNumber", message: "Serial number is \(trimmed.count.formatted) characters; the limit is \(Self.maxSerialNumberLength) characters. Shorten it."))
             } else if trimmed.containsControlCharacters {
                 errors.append(FieldError(field: "serialNumber", message: "Serial number can’t contain control characters such as tabs or line breaks."))
             }
@@ -75,7 +75,15 @@ extension String {
         return String(slice)
     }
 
+    /// Control characters and the Unicode line and paragraph separators: all break a one-line field.
     var containsControlCharacters: Bool {
-        unicodeScalars.contains { $0.properties.generalCategory == .control }
+        unicodeScalars.contains {
+            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }
+    }
+
+    /// Empty, or only whitespace and invisible format characters (zero-width space, BOM).
+    var isInvisible: Bool {
+        unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.generalCategory == .format }
     }
 }
