@@ -47,7 +47,11 @@ public final class HomepwnerApp: Sendable {
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port
         if !configuration.accessLog { serverConfiguration.accessLog = nil }
-        serverConfiguration.errorResponse = { request, error in errors.response(for: request, error: error) }
+        serverConfiguration.errorResponse = { request, error in
+            var response = errors.response(for: request, error: error)
+            SecurityHeaders.apply(to: &response)
+            return response
+        }
         let routes = router
         server = try HTTPServer(
             configuration: serverConfiguration,

@@ -162,8 +162,12 @@ public final class HTTPServer: Sendable {
 
     @discardableResult
     private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with error: HTTPError) -> MHD_Result {
+        // The segments tell the error renderer whether this is an API request; a path that does not
+        // decode is split as sent.
+        let segments = PendingRequest.pathSegments(of: pending.rawPath)
+            ?? pending.rawPath.split(separator: "/").map(String.init)
         let request = Request(
-            method: pending.method, path: pending.rawPath, pathSegments: [], headers: pending.headers,
+            method: pending.method, path: pending.rawPath, pathSegments: segments, headers: pending.headers,
             remoteAddress: pending.remoteAddress, isTLS: pending.isTLS
         )
         var response = configuration.errorResponse(request, error)

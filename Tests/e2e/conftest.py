@@ -28,8 +28,8 @@ DEVICES = {
 class Server:
     """One Homepwner process with its own data folder."""
 
-    def __init__(self, *extra_args):
-        self.data = tempfile.mkdtemp(prefix="homepwner-e2e-")
+    def __init__(self, *extra_args, data=None):
+        self.data = data or tempfile.mkdtemp(prefix="homepwner-e2e-")
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--data", self.data, "--port", "0", "--quiet", *extra_args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -55,13 +55,14 @@ class Server:
     def items(self):
         return self.api("GET", "/api/v1/items")
 
-    def stop(self):
+    def stop(self, keep_data=False):
         self.process.terminate()
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
-        shutil.rmtree(self.data, ignore_errors=True)
+        if not keep_data:
+            shutil.rmtree(self.data, ignore_errors=True)
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ struct ItemsAPI: Sendable {
 
     private func show(_ request: Request) throws -> Response {
         let item = try items.item(id: try request.itemID())
-        if request.headers["If-None-Match"]?.split(separator: ",").contains(where: { $0.trimmingSpaces == ItemJSON.etag(of: item) }) == true {
+        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: ItemJSON.etag(of: item)) {
             return Response(status: .notModified, headers: ["ETag": ItemJSON.etag(of: item)])
         }
         return try Self.itemResponse(item)
@@ -87,15 +87,11 @@ extension Request {
     /// no item has when none of its tags is this item's, so the store refuses the change.
     func expectedVersion(of id: Int64) throws -> Int? {
         guard let header = headers["If-Match"] else { return nil }
-        let tags = header.split(separator: ",").map { $0.trimmingSpaces }
+        let tags = EntityTag.tags(in: header)
         if tags.contains("*") { return nil }
         for tag in tags where tag.hasPrefix("\"\(id)-") && tag.hasSuffix("\"") {
             if let version = Int(tag.dropFirst("\"\(id)-".count).dropLast()) { return version }
         }
         return -1
     }
-}
-
-extension Substring {
-    var trimmingSpaces: String { String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }

@@ -32,7 +32,12 @@ enum JSONValue: Decodable, Equatable {
         }
         let value: JSONValue
         do {
+            guard !Self.hasTrailingComma(body) else {
+                throw AppError(.badRequest, code: "invalid-json", message: "The request body is not valid JSON: a comma comes right before a closing } or ]. Remove it.")
+            }
             value = try JSONDecoder().decode(JSONValue.self, from: Data(body))
+        } catch let error as AppError {
+            throw error
         } catch {
             throw AppError(.badRequest, code: "invalid-json", message: "The request body is not valid JSON\(Self.location(of: error)). Check for missing quotes, commas or braces.")
         }
@@ -40,6 +45,25 @@ enum JSONValue: Decodable, Equatable {
             throw AppError(.badRequest, code: "invalid-json", message: "The request body must be a JSON object ({…}), not \(value.kindDescription).")
         }
         return object
+    }
+
+    /// Whether a comma is followed by `}` or `]` outside strings: not JSON, though Foundation accepts it.
+    private static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
+        var inString = false, escaped = false, afterComma = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; afterComma = false
+            case UInt8(ascii: ","): afterComma = true
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if afterComma { return true }
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
+            default: afterComma = false
+            }
+        }
+        return false
     }
 
     /// How a person would name this kind of value.

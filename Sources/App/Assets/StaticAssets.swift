@@ -51,7 +51,7 @@ struct StaticAssets: Sendable {
     /// already holds it.
     func response(path: String, requestedVersion: String, request: Request) throws -> Response {
         guard let asset = files[path] else { throw HTTPError.notFound("This file") }
-        if let match = request.headers["If-None-Match"], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == asset.etag }) {
+        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: asset.etag) {
             return Response(status: .notModified, headers: ["ETag": asset.etag])
         }
         let caching = requestedVersion == version ? "public, max-age=31536000, immutable" : "no-cache"

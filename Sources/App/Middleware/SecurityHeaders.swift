@@ -9,12 +9,17 @@ struct SecurityHeaders: Middleware {
 
     func respond(to request: Request, next: any Responder) throws -> Response {
         var response = try next.respond(to: request)
+        Self.apply(to: &response)
+        return response
+    }
+
+    /// Adds the headers; also used for errors the server answers before any middleware runs.
+    static func apply(to response: inout Response) {
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
             response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
             response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
         }
-        return response
     }
 }

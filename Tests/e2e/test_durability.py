@@ -1,0 +1,49 @@
+"""Every write the server acknowledged survives `kill -9`, and none is stored half-way."""
+import signal
+import threading
+import urllib.error
+
+from conftest import Server
+
+
+def test_acknowledged_writes_survive_kill_9():
+    server = Server()
+    acknowledged = []
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def writer(worker):
+        number = 0
+        while not stop.is_set():
+            name = f"w{worker}-{number}"
+            try:
+                item = server.create_item(name, f"SN-{name}", number)
+            except (urllib.error.URLError, ConnectionError, OSError):
+                return
+            with lock:
+                acknowledged.append((item["id"], name, number))
+            number += 1
+
+    threads = [threading.Thread(target=writer, args=(worker,)) for worker in range(4)]
+    for thread in threads:
+        thread.start()
+    while True:
+        with lock:
+            if len(acknowledged) >= 150:
+                break
+    server.process.send_signal(signal.SIGKILL)  # in the middle of the writes
+    server.process.wait()
+    stop.set()
+    for thread in threads:
+        thread.join()
+
+    restarted = Server(data=server.data)
+    try:
+        stored = {item["id"]: item for item in restarted.items()}
+        for item_id, name, value in acknowledged:
+            assert item_id in stored, f"acknowledged item {name} was lost"
+            item = stored[item_id]
+            assert (item["name"], item["serialNumber"], item["valueInDollars"]) == (name, f"SN-{name}", value)
+        assert sorted(item["position"] for item in stored.values()) == list(range(len(stored)))
+    finally:
+        restarted.stop()
