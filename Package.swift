@@ -18,10 +18,11 @@ let package = Package(
         .target(name: "HTML"),
         .target(name: "Database", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "Inventory", dependencies: ["Database"]),
+        .target(name: "Imaging", dependencies: ["CVips"]),
+        .target(name: "Inventory", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "Database", "CSodium", "CVips"],
+            dependencies: ["HTML", "HTTPServer", "Inventory", "Imaging", "Database", "CSodium"],
             resources: [.copy("Static")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App"]),
@@ -30,6 +31,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "HTTPTestClient"]),
     ],

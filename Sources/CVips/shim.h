@@ -1,1 +1,102 @@
 #include <vips/vips.h>
+
+/* libvips in fixed-argument form: Swift cannot call variadic C functions or G_OBJECT-style macros. */
+
+/// Starts libvips once: untrusted loaders (SVG, PDF, ImageMagick, …) blocked, no operation cache.
+static inline int hp_vips_start(const char *program) {
+    if (VIPS_INIT(program) != 0) return -1;
+    vips_block_untrusted_set(TRUE);
+    vips_cache_set_max(0);
+    return 0;
+}
+
+/// The class of the loader libvips would pick for these bytes ("VipsForeignLoadJpegBuffer", …), or NULL.
+static inline const char *hp_vips_find_loader(const void *data, size_t length) {
+    return vips_foreign_find_load_buffer(data, length);
+}
+
+/// Opens an image lazily: only the header is read until pixels are asked for.
+static inline VipsImage *hp_vips_open_header(const void *data, size_t length) {
+    return vips_image_new_from_buffer(data, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+/// The EXIF orientation (1–8), or 1 when there is none.
+static inline int hp_vips_orientation(VipsImage *image) {
+    int orientation = 1;
+    if (vips_image_get_typeof(image, VIPS_META_ORIENTATION) &&
+        vips_image_get_int(image, VIPS_META_ORIENTATION, &orientation) != 0) {
+        orientation = 1;
+    }
+    return orientation < 1 || orientation > 8 ? 1 : orientation;
+}
+
+/// Shrink-on-load thumbnail of encoded bytes, upright and in sRGB, fitting width × height (never
+/// enlarged); with crop, filling the box and centred. Truncated files fail instead of padding.
+static inline int hp_vips_thumbnail_buffer(const void *data, size_t length, VipsImage **out,
+                                           int width, int height, int crop) {
+    return vips_thumbnail_buffer((void *) data, length, out, width,
+                                 "height", height,
+                                 "size", VIPS_SIZE_DOWN,
+                                 "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                                 "option_string", "fail_on=truncated",
+                                 NULL);
+}
+
+/// Thumbnail of an image already decoded in memory.
+static inline int hp_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height, int crop) {
+    return vips_thumbnail_image(in, out, width,
+                                "height", height,
+                                "size", VIPS_SIZE_DOWN,
+                                "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                                NULL);
+}
+
+/// Composites transparency onto white, for formats without alpha.
+static inline int hp_vips_flatten_on_white(VipsImage *in, VipsImage **out) {
+    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+    int result = vips_flatten(in, out, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    return result;
+}
+
+/// Baseline JPEG without metadata (no EXIF, GPS or XMP leaves the server in a rendition).
+static inline int hp_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, NULL);
+}
+
+static inline void hp_vips_unref(VipsImage *image) {
+    g_object_unref(image);
+}
+
+/// An image from packed 8-bit pixels (copied).
+static inline VipsImage *hp_vips_image_from_pixels(const void *pixels, size_t length, int width, int height, int bands) {
+    return vips_image_new_from_memory_copy(pixels, length, width, height, bands, VIPS_FORMAT_UCHAR);
+}
+
+/// JPEG that keeps the image's metadata (EXIF fields such as orientation, dates, GPS; XMP):
+/// for building sample photos, never for renditions.
+static inline int hp_vips_jpegsave_keeping_metadata(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, NULL);
+}
+
+/// Saves in the format the suffix names (".png", ".webp", ".tif", ".gif", ".heic[compression=hevc]").
+static inline int hp_vips_save_buffer(VipsImage *in, const char *suffix, void **buffer, size_t *length) {
+    return vips_image_write_to_buffer(in, suffix, buffer, length, NULL);
+}
+
+/// Reads every pixel of an image into memory as packed 8-bit samples; NULL on failure. g_free the result.
+static inline void *hp_vips_pixels(VipsImage *in, size_t *length) {
+    return vips_image_write_to_memory(in, length);
+}
+
+static inline void hp_vips_set_int(VipsImage *image, const char *name, int value) {
+    vips_image_set_int(image, name, value);
+}
+
+static inline void hp_vips_set_string(VipsImage *image, const char *name, const char *value) {
+    vips_image_set_string(image, name, value);
+}
+
+static inline void hp_vips_set_blob_copy(VipsImage *image, const char *name, const void *data, size_t length) {
+    vips_image_set_blob_copy(image, name, data, length);
+}

@@ -1,0 +1,86 @@
+import CVips
+import Foundation
+
+/// Images through libvips: what a file is (from its header alone) and its renditions (decoded once).
+public enum Imaging {
+    /// Starts libvips; call once before anything else (later calls do nothing).
+    public static let start: Void = {
+        guard hp_vips_start("homepwner") == 0 else {
+            fatalError("libvips failed to start: \(VipsFailure.current().message)")
+        }
+    }()
+
+    /// Reads the format and size from the header, without decoding pixels, and refuses anything
+    /// that is not an accepted format or has more than `maxPixels` pixels.
+    public static func inspect(_ bytes: [UInt8], maxPixels: Int) throws(ImagingError) -> ImageInfo {
+        _ = start
+        let loader = bytes.withUnsafeBytes { hp_vips_find_loader($0.baseAddress, $0.count) }
+        // Clear what a failed sniff leaves behind, so it never leaks into another message.
+        vips_error_clear()
+        guard let loader, let format = ImageFormat(loader: String(cString: loader)) else {
+            throw .unsupportedFormat
+        }
+        let header = bytes.withUnsafeBytes { hp_vips_open_header($0.baseAddress, $0.count) }
+        guard let header else { throw .damaged(detail: VipsFailure.current().message) }
+        let image = VipsImageHandle(header)
+        guard image.width > 0, image.height > 0 else { throw .damaged(detail: "the header gives no size") }
+        let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
+        guard !overflow, pixels <= maxPixels else {
+            throw .tooManyPixels(width: image.width, height: image.height, limit: maxPixels)
+        }
+        let orientation = image.orientation
+        let sideways = orientation >= 5
+        return ImageInfo(
+            format: format, width: sideways ? image.height : image.width, height: sideways ? image.width : image.height,
+            orientation: orientation
+        )
+    }
+
+    /// Makes every rendition in `specs` from one decode: the largest is cut from the file with
+    /// shrink-on-load, kept in memory, and the smaller ones are derived from it.
+    /// Call `inspect` first: this decodes the pixels.
+    public static func renditions(of bytes: [UInt8], info: ImageInfo, specs: [RenditionSpec], quality: Int32 = 82) throws(ImagingError) -> [Rendition] {
+        _ = start
+        // The box the base must fill: a square's short side must still be as long as the square.
+        let aspect = Double(max(info.width, info.height)) / Double(max(1, min(info.width, info.height)))
+        guard let largest = specs.map({ spec in
+            switch spec.shape {
+            case .fit(let size): size
+            case .square(let size): Int((Double(size) * aspect).rounded(.up))
+            }
+        }).max() else { return [] }
+        let base = bytes.withUnsafeBytes { buffer in
+            VipsImageHandle.make { hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, Int32(largest), Int32(largest), 0) }
+        }
+        let decoded: VipsImageHandle
+        switch base.flatMap({ image in image.hasAlpha ? VipsImageHandle.make { hp_vips_flatten_on_white(image.pointer, $0) } : .success(image) })
+            .flatMap({ $0.inMemory() }) {
+        case .success(let image): decoded = image
+        case .failure(let failure): throw .damaged(detail: failure.message)
+        }
+        var results: [Rendition] = []
+        for spec in specs {
+            let image: VipsImageHandle
+            switch spec.shape {
+            case .fit(let size) where size >= max(decoded.width, decoded.height):
+                image = decoded
+            case .fit(let size):
+                image = try check(VipsImageHandle.make { hp_vips_thumbnail_image(decoded.pointer, $0, Int32(size), Int32(size), 0) })
+            case .square(let size):
+                // A small photo gives a smaller square, never an enlarged one.
+                let side = Int32(min(size, decoded.width, decoded.height))
+                image = try check(VipsImageHandle.make { hp_vips_thumbnail_image(decoded.pointer, $0, side, side, 1) })
+            }
+            let jpeg = try check(image.jpeg(quality: quality))
+            results.append(Rendition(spec: spec, jpeg: jpeg, width: image.width, height: image.height))
+        }
+        return results
+    }
+
+    private static func check<T>(_ result: Result<T, VipsFailure>) throws(ImagingError) -> T {
+        switch result {
+        case .success(let value): return value
+        case .failure(let failure): throw .processingFailed(detail: failure.message)
+        }
+    }
+}
