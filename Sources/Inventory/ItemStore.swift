@@ -1,12 +1,25 @@
 import Database
 import Foundation
+import Synchronization
 
 /// The items of the inventory, in list order. Every change is one transaction: all of it is
 /// stored, or none.
 public final class ItemStore: Sendable {
     private let database: Database
+    private let revisionCounter = Atomic<Int>(0)
 
     public init(database: Database) { self.database = database }
+
+    /// Goes up after every committed change; anything made from the items at one revision stays
+    /// valid until it moves.
+    public var revision: Int { revisionCounter.load(ordering: .acquiring) }
+
+    /// A write transaction that counts as a change once it commits.
+    private func change<T>(_ body: (Connection) throws -> T) throws -> T {
+        let result = try database.write(body)
+        revisionCounter.add(1, ordering: .releasing)
+        return result
+    }
 
     private static let columns = "id, name, serial_number, value_in_dollars, date_created_ms, position, version"
 
@@ -33,7 +46,7 @@ public final class ItemStore: Sendable {
     /// Adds an item at the end of the list.
     public func create(_ unchecked: ItemInput, dateCreated: Date = Date()) throws -> Item {
         let input = try Self.validate(unchecked, creating: true)
-        return try database.write { connection in
+        return try change { connection in
             let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
             try connection.run(
                 "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position) VALUES (?, ?, ?, ?, ?)",
@@ -49,7 +62,7 @@ public final class ItemStore: Sendable {
     ///   `versionMismatch` is thrown.
     public func update(id: Int64, _ unchecked: ItemInput, expectedVersion: Int? = nil) throws -> Item {
         let input = try Self.validate(unchecked, creating: false)
-        return try database.write { connection in
+        return try change { connection in
             var item = try Self.item(id: id, in: connection)
             if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
             item.name = input.name ?? item.name
@@ -65,7 +78,7 @@ public final class ItemStore: Sendable {
 
     /// Removes the item; the items after it move up.
     public func delete(id: Int64, expectedVersion: Int? = nil) throws {
-        try database.write { connection in
+        try change { connection in
             let item = try Self.item(id: id, in: connection)
             if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
             try connection.run("DELETE FROM items WHERE id = ?", id)
@@ -75,7 +88,7 @@ public final class ItemStore: Sendable {
 
     /// Moves the item to `position` (from 0); the items in between shift by one.
     public func move(id: Int64, to position: Int) throws -> Item {
-        try database.write { connection in
+        try change { connection in
             let item = try Self.item(id: id, in: connection)
             let count = Int(try connection.scalar("SELECT count(*) FROM items") ?? 0)
             guard (0..<count).contains(position) else { throw InventoryError.positionOutOfRange(position: position, count: count) }

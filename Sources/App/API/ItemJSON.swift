@@ -1,23 +1,35 @@
 import Foundation
+import HTTPServer
 import Inventory
 
-/// An item as the JSON API shows it.
-struct ItemJSON: Encodable {
-    let item: Item
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, serialNumber, valueInDollars, dateCreated, position, image
+/// Items as the JSON API shows them, written with `JSONWriter` (lists of thousands stay fast).
+enum ItemJSON {
+    static func write(_ item: Item, to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("id"); json.value(item.id)
+            json.key("name"); json.value(item.name)
+            json.key("serialNumber"); json.value(item.serialNumber)
+            json.key("valueInDollars"); json.value(item.valueInDollars)
+            json.key("dateCreated"); json.value(item.dateCreated)
+            json.key("position"); json.value(item.position)
+            json.key("image"); json.null()
+        }
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(item.id, forKey: .id)
-        try container.encode(item.name, forKey: .name)
-        try container.encode(item.serialNumber, forKey: .serialNumber)
-        try container.encode(item.valueInDollars, forKey: .valueInDollars)
-        try container.encode(item.dateCreated, forKey: .dateCreated)
-        try container.encode(item.position, forKey: .position)
-        try container.encodeNil(forKey: .image)
+    /// One item, with its ETag.
+    static func response(_ item: Item, status: HTTPStatus = .ok) -> Response {
+        var writer = JSONWriter(capacity: 256)
+        write(item, to: &writer)
+        var response = Response.json(writer, status: status)
+        response.headers["ETag"] = etag(of: item)
+        return response
+    }
+
+    /// A JSON array of items, in the given order.
+    static func list(_ items: [Item]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 160 * items.count + 2)
+        writer.array(items) { json, item in write(item, to: &json) }
+        return writer.bytes
     }
 
     /// A strong validator that changes whenever the stored item does.

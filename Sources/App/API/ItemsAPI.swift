@@ -4,6 +4,10 @@ import Inventory
 /// The JSON API for items: `/api/v1/items…`.
 struct ItemsAPI: Sendable {
     let items: ItemStore
+    /// The list's JSON, remade only after the inventory changes.
+    private let listCache = RevisionCache<[UInt8]>()
+
+    init(items: ItemStore) { self.items = items }
 
     func register(in router: inout Router) {
         router.get("/api/v1/items") { _ in try list() }
@@ -15,13 +19,14 @@ struct ItemsAPI: Sendable {
     }
 
     private func list() throws -> Response {
-        try .json(try items.all().map(ItemJSON.init))
+        let body = try listCache.value(at: items.revision) { ItemJSON.list(try items.all()) }
+        return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
     }
 
     private func create(_ request: Request) throws -> Response {
         let input = try ItemInput(json: try Self.jsonObject(of: request))
         let item = try items.create(input)
-        var response = try Self.itemResponse(item, status: .created)
+        var response = ItemJSON.response(item, status: .created)
         response.headers["Location"] = "/api/v1/items/\(item.id)"
         return response
     }
@@ -31,14 +36,14 @@ struct ItemsAPI: Sendable {
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: ItemJSON.etag(of: item)) {
             return Response(status: .notModified, headers: ["ETag": ItemJSON.etag(of: item)])
         }
-        return try Self.itemResponse(item)
+        return ItemJSON.response(item)
     }
 
     private func update(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let input = try ItemInput(json: try Self.jsonObject(of: request))
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
-        return try Self.itemResponse(item)
+        return ItemJSON.response(item)
     }
 
     private func delete(_ request: Request) throws -> Response {
@@ -56,13 +61,7 @@ struct ItemsAPI: Sendable {
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
             throw AppError(.unprocessableContent, code: "invalid-position", message: "position must be a whole number counting from 0, not \(value.kindDescription).")
         }
-        return try Self.itemResponse(try items.move(id: id, to: position))
-    }
-
-    static func itemResponse(_ item: Item, status: HTTPStatus = .ok) throws -> Response {
-        var response = try Response.json(ItemJSON(item: item), status: status)
-        response.headers["ETag"] = ItemJSON.etag(of: item)
-        return response
+        return ItemJSON.response(try items.move(id: id, to: position))
     }
 
     private static func jsonObject(of request: Request) throws -> [String: JSONValue] {

@@ -8,6 +8,13 @@ import Inventory
 struct ItemPages: Sendable {
     let items: ItemStore
     let assets: PageAssets
+    /// The list page, remade only after the inventory changes (one for browsing, one for editing).
+    private let listPages = [RevisionCache<[UInt8]>(), RevisionCache<[UInt8]>()]
+
+    init(items: ItemStore, assets: PageAssets) {
+        self.items = items
+        self.assets = assets
+    }
 
     func register(in router: inout Router) {
         router.get("/") { request in try list(editing: request.query["edit"] == "1") }
@@ -21,6 +28,10 @@ struct ItemPages: Sendable {
     }
 
     private func list(editing: Bool) throws -> Response {
+        .html(try listPages[editing ? 1 : 0].value(at: items.revision) { try renderList(editing: editing) })
+    }
+
+    private func renderList(editing: Bool) throws -> [UInt8] {
         let all = try items.all()
         let rows = all.enumerated().map { index, item in
             ItemRowModel(
@@ -32,7 +43,7 @@ struct ItemPages: Sendable {
         }
         let total = all.reduce(0) { $0 + $1.valueInDollars }
         let page = ItemListPage(rows: rows, totalText: "$\(total)", editing: editing, newItemForm: ItemForm(), assets: assets)
-        return .html(page.document().renderedBytes())
+        return page.document().renderedBytes()
     }
 
     private func newItem(_ form: ItemForm, errors: ValidationError?) -> Response {
@@ -44,7 +55,7 @@ struct ItemPages: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.create(try form.input())
-            return request.prefersJSON ? try ItemsAPI.itemResponse(item, status: .created) : .redirect(to: "/#item-\(item.id)")
+            return request.prefersJSON ? ItemJSON.response(item, status: .created) : .redirect(to: "/#item-\(item.id)")
         } catch let error as ValidationError {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(form, errors: error)
@@ -66,7 +77,7 @@ struct ItemPages: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.update(id: id, try form.input(), expectedVersion: form.version)
-            return request.prefersJSON ? try ItemsAPI.itemResponse(item) : .redirect(to: "/items/\(id)?saved=1")
+            return request.prefersJSON ? ItemJSON.response(item) : .redirect(to: "/items/\(id)?saved=1")
         } catch let error as ValidationError {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return detailPage(try items.item(id: id), form: form, errors: error, notice: nil)
