@@ -34,8 +34,8 @@ final class PendingRequest {
         var segments: [String] = []
         for piece in rawPath.utf8.split(separator: UInt8(ascii: "/")) {
             guard let segment = PercentDecoding.decode(Array(piece), plusIsSpace: false),
-                  segment != ".", segment != "..", !segment.contains("\0"), !segment.contains("\\"),
-                  !segment.contains("/")
+                  segment != ".", segment != "..",
+                  !segment.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") })
             else { return nil }
             segments.append(segment)
         }

@@ -43,7 +43,7 @@ public struct Request: Sendable {
     public var prefersJSON: Bool {
         if pathSegments.first == "api" { return true }
         let accept = headers["Accept"] ?? ""
-        return accept.contains("application/json") && !accept.contains("text/html")
+        return accept.containsText("application/json") && !accept.containsText("text/html")
     }
 }
 
@@ -62,6 +62,17 @@ public struct RequestContext: Sendable {
 /// A key for `RequestContext`.
 public protocol RequestContextKey {
     associatedtype Value: Sendable
+}
+
+extension String {
+    /// Byte-wise substring search: plain and fast, unlike Foundation's locale-aware `contains`.
+    func containsText(_ needle: String) -> Bool {
+        let haystack = Array(utf8), pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, haystack.count >= pattern.count else { return pattern.isEmpty }
+        return (0...(haystack.count - pattern.count)).contains { start in
+            haystack[start..<(start + pattern.count)].elementsEqual(pattern)
+        }
+    }
 }
 
 extension StringProtocol {
