@@ -10,6 +10,10 @@ public struct AppConfiguration: Sendable {
     public var seedDemoContent = false
     /// Print one line per request to standard output.
     public var accessLog = true
+    /// Photos with more pixels are refused (checked from the header, before decoding).
+    public var maxImagePixels = 100_000_000
+    /// The largest photo upload, in bytes.
+    public var maxUploadBytes = 50_000_000
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 

@@ -25,7 +25,9 @@ public final class HomepwnerApp: Sendable {
         } catch {
             throw AppStartError("Cannot open the database \(configuration.databasePath): \(error)")
         }
-        items = ItemStore(database: database)
+        items = ItemStore(database: database, images: try ImageStore(
+            directory: configuration.dataDirectory.appendingPathComponent("images"), database: database,
+            maxPixels: configuration.maxImagePixels))
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)
         }
@@ -41,6 +43,8 @@ public final class HomepwnerApp: Sendable {
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
         ItemsAPI(items: items).register(in: &router)
+        ItemImageAPI(items: items, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
+        ImageFileRoutes(images: items.images).register(in: &router)
         ItemPages(items: items, assets: assets.pageAssets).register(in: &router)
 
         var serverConfiguration = ServerConfiguration()
@@ -56,7 +60,7 @@ public final class HomepwnerApp: Sendable {
         server = try HTTPServer(
             configuration: serverConfiguration,
             responder: MiddlewareChain([SecurityHeaders(), ErrorMiddleware(responder: errors)], around: routes),
-            maxBodySize: { method, segments in routes.maxBodySize(method: method, pathSegments: segments) }
+            policy: routes
         )
     }
 

@@ -9,7 +9,8 @@ import Synchronization
 public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let responder: any Responder
-    private let maxBodySize: @Sendable (HTTPMethod, [String]) -> Int
+    private let policy: any RequestPolicy
+    private let workers: WorkerPool
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
     private let requestsInFlight = Atomic<Int>(0)
     private let boundPort = Atomic<UInt16>(0)
@@ -18,18 +19,17 @@ public final class HTTPServer: Sendable {
     public var port: UInt16 { boundPort.load(ordering: .relaxed) }
 
     /// Starts listening at once.
-    /// - Parameter maxBodySize: the body limit for a request, from its method and path.
-    public init(
-        configuration: ServerConfiguration, responder: any Responder,
-        maxBodySize: @escaping @Sendable (HTTPMethod, [String]) -> Int
-    ) throws(ServerError) {
+    /// - Parameter policy: body limits and slow routes, from a request's method and path.
+    public init(configuration: ServerConfiguration, responder: any Responder, policy: any RequestPolicy) throws(ServerError) {
         self.configuration = configuration
         self.responder = responder
-        self.maxBodySize = maxBodySize
+        self.policy = policy
+        self.workers = WorkerPool(width: max(1, configuration.threadCount))
         signal(SIGPIPE, SIG_IGN)
 
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
@@ -90,7 +90,7 @@ public final class HTTPServer: Sendable {
     func begin(connection: OpaquePointer, method: String, rawPath: String) -> PendingRequest {
         requestsInFlight.add(1, ordering: .relaxed)
         let method = HTTPMethod(rawValue: method)
-        let limit = PendingRequest.pathSegments(of: rawPath).map { maxBodySize(method, $0) } ?? 0
+        let limit = PendingRequest.pathSegments(of: rawPath).map { policy.maxBodySize(method: method, pathSegments: $0) } ?? 0
         let pending = PendingRequest(
             method: method, rawPath: rawPath,
             remoteAddress: SocketAddress.describe(hp_mhd_client_address(connection)),
@@ -117,7 +117,11 @@ public final class HTTPServer: Sendable {
     }
 
     func finish(_ pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
-        if pending.answered { return .YES }
+        if let ready = pending.readyResponse {
+            pending.readyResponse = nil
+            return queue(ready, for: pending, on: connection)
+        }
+        if pending.answered || pending.isSuspended { return .YES }
         if pending.exceededBodyLimit { return reject(pending, on: connection, with: Self.bodyTooLarge(pending.maxBodySize)) }
         pending.collectHeadersAndQuery(from: connection)
         guard let segments = PendingRequest.pathSegments(of: pending.rawPath) else {
@@ -135,18 +139,34 @@ public final class HTTPServer: Sendable {
             headers: pending.headers, body: pending.body, remoteAddress: pending.remoteAddress, isTLS: pending.isTLS
         )
         pending.body = []
-        let response: Response
+        guard policy.isSlow(method: request.method, pathSegments: segments) else {
+            return queue(respond(to: request), for: pending, on: connection)
+        }
+        // Answer from a worker; libmicrohttpd calls back once the connection is resumed.
+        pending.isSuspended = true
+        MHD_suspend_connection(connection)
+        let handle = ConnectionHandle(pointer: connection)
+        workers.run { [self] in
+            let response = respond(to: request)
+            pending.readyResponse = response
+            pending.isSuspended = false
+            MHD_resume_connection(handle.pointer)
+        }
+        return .YES
+    }
+
+    /// The responder's answer, with errors turned into responses.
+    private func respond(to request: Request) -> Response {
         do {
-            response = try responder.respond(to: request)
+            return try responder.respond(to: request)
         } catch let error as any HTTPResponseError {
-            response = configuration.errorResponse(request, error)
+            return configuration.errorResponse(request, error)
         } catch {
             FileHandle.standardError.write(Data("error: \(request.method) \(request.path): \(error)\n".utf8))
-            response = configuration.errorResponse(request, HTTPError(
+            return configuration.errorResponse(request, HTTPError(
                 .internalServerError, code: "internal-error",
                 message: "Something went wrong on the server; nothing was changed. Try again, and check the server log if it keeps happening."))
         }
-        return queue(response, for: pending, on: connection)
     }
 
     func complete(_ pending: PendingRequest, succeeded: Bool) {
@@ -216,6 +236,11 @@ public final class HTTPServer: Sendable {
 
 /// The daemon pointer, shared only under `HTTPServer.daemon`'s lock.
 private struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// A suspended connection, handed to the worker that resumes it; nothing else touches it meanwhile.
+private struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 

@@ -2,8 +2,9 @@ import CMicroHTTPD
 import Foundation
 
 /// A request while libmicrohttpd delivers it: its head, the body read so far, and what was answered.
-/// Lives from the first callback of a request to its completion callback, on one MHD thread at a time.
-final class PendingRequest {
+/// Lives from the first callback of a request to its completion callback, on one MHD thread at a time
+/// (or on one worker while its connection is suspended): unchecked, as that hand-over is libmicrohttpd's.
+final class PendingRequest: @unchecked Sendable {
     let method: HTTPMethod
     let rawPath: String
     let remoteAddress: String
@@ -19,6 +20,9 @@ final class PendingRequest {
     var answered = false
     /// True once more body arrived than the limit allows; the rest is discarded.
     var exceededBodyLimit = false
+    /// While a worker handles the request, its connection is suspended and nothing else reads these.
+    var isSuspended = false
+    var readyResponse: Response?
 
     init(method: HTTPMethod, rawPath: String, remoteAddress: String, isTLS: Bool, maxBodySize: Int) {
         self.method = method

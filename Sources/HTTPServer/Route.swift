@@ -11,13 +11,16 @@ public struct Route: Sendable {
     public let pattern: String
     /// The largest body this route accepts, in bytes; nil for the router's default.
     public let maxBodySize: Int?
+    /// Whether the handler is slow (decodes images, …) and should run off the network threads.
+    public let isSlow: Bool
     let segments: [Segment]
     let handler: @Sendable (Request) throws -> Response
 
-    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, handler: @escaping @Sendable (Request) throws -> Response) {
+    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, isSlow: Bool, handler: @escaping @Sendable (Request) throws -> Response) {
         self.method = method
         self.pattern = pattern
         self.maxBodySize = maxBodySize
+        self.isSlow = isSlow
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { piece in
             guard piece.hasPrefix("{"), piece.hasSuffix("}") else { return .literal(String(piece)) }

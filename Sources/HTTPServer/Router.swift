@@ -1,6 +1,6 @@
 /// Finds the route for a request: `404` when no pattern matches the path, `405` (with `Allow`) when
 /// patterns match but not for this method. `HEAD` is answered by the `GET` route.
-public struct Router: Responder {
+public struct Router: Responder, RequestPolicy {
     public private(set) var routes: [Route] = []
     /// The largest body a route accepts unless it says otherwise, in bytes.
     public let defaultMaxBodySize: Int
@@ -10,22 +10,22 @@ public struct Router: Responder {
     }
 
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil,
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false,
         _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler))
+        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler: handler))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
         add(.get, pattern, handler)
     }
 
-    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.post, pattern, maxBodySize: maxBodySize, handler)
+    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.post, pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler)
     }
 
-    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.put, pattern, maxBodySize: maxBodySize, handler)
+    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.put, pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler)
     }
 
     public mutating func patch(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
@@ -59,6 +59,14 @@ public struct Router: Responder {
 
     /// The body limit of the route a request will reach, known from its method and path alone.
     public func maxBodySize(method: HTTPMethod, pathSegments: [String]) -> Int {
-        routes.first { $0.method == method && $0.match(pathSegments) != nil }?.maxBodySize ?? defaultMaxBodySize
+        route(method: method, pathSegments: pathSegments)?.maxBodySize ?? defaultMaxBodySize
+    }
+
+    public func isSlow(method: HTTPMethod, pathSegments: [String]) -> Bool {
+        route(method: method, pathSegments: pathSegments)?.isSlow ?? false
+    }
+
+    private func route(method: HTTPMethod, pathSegments: [String]) -> Route? {
+        routes.first { $0.method == method && $0.match(pathSegments) != nil }
     }
 }

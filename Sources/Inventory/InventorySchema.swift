@@ -19,5 +19,17 @@ public enum InventorySchema {
                 value TEXT NOT NULL
             );
             """),
+        Migration(version: 2, sql: """
+            CREATE TABLE images (
+                hash TEXT PRIMARY KEY,
+                format TEXT NOT NULL,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                byte_size INTEGER NOT NULL,
+                created_ms INTEGER NOT NULL
+            );
+            ALTER TABLE items ADD COLUMN image_hash TEXT REFERENCES images (hash);
+            CREATE INDEX items_by_image ON items (image_hash);
+            """),
     ]
 }

@@ -11,8 +11,10 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var position: Int
     /// Bumped by every change to the stored item; the basis of its ETag.
     public var version: Int
+    /// The item's photo, if it has one.
+    public var image: StoredImage?
 
-    public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int) {
+    public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int, image: StoredImage? = nil) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber
@@ -20,5 +22,6 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.dateCreated = dateCreated
         self.position = position
         self.version = version
+        self.image = image
     }
 }

@@ -6,9 +6,13 @@ import Synchronization
 /// stored, or none.
 public final class ItemStore: Sendable {
     private let database: Database
+    public let images: ImageStore
     private let revisionCounter = Atomic<Int>(0)
 
-    public init(database: Database) { self.database = database }
+    public init(database: Database, images: ImageStore) {
+        self.database = database
+        self.images = images
+    }
 
     /// Goes up after every committed change; anything made from the items at one revision stays
     /// valid until it moves.
@@ -21,18 +25,22 @@ public final class ItemStore: Sendable {
         return result
     }
 
-    private static let columns = "id, name, serial_number, value_in_dollars, date_created_ms, position, version"
+    /// The item's columns and its image's, for `FROM items LEFT JOIN images`.
+    private static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
+        + "items.position, items.version, images.hash, images.format, images.width, images.height, images.byte_size"
+    private static let source = "items LEFT JOIN images ON images.hash = items.image_hash"
 
     private static func decode(_ row: Row) -> Item {
         Item(
             id: row.int64(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
-            dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6)
+            dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
+            image: ImageStore.decode(row, from: 7)
         )
     }
 
     /// Every item, in list order.
     public func all() throws -> [Item] {
-        try database.read { try $0.rows("SELECT \(Self.columns) FROM items ORDER BY position, id", decode: Self.decode) }
+        try database.read { try $0.rows("SELECT \(Self.columns) FROM \(Self.source) ORDER BY items.position, items.id", decode: Self.decode) }
     }
 
     public func count() throws -> Int {
@@ -76,14 +84,64 @@ public final class ItemStore: Sendable {
         }
     }
 
-    /// Removes the item; the items after it move up.
+    /// Removes the item, and its photo when no other item uses it; the items after it move up.
     public func delete(id: Int64, expectedVersion: Int? = nil) throws {
-        try change { connection in
-            let item = try Self.item(id: id, in: connection)
-            if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
-            try connection.run("DELETE FROM items WHERE id = ?", id)
-            try connection.run("UPDATE items SET position = position - 1, version = version + 1 WHERE position > ?", item.position)
+        try images.withFileLock {
+            let unused = try change { connection -> String? in
+                let item = try Self.item(id: id, in: connection)
+                if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
+                try connection.run("DELETE FROM items WHERE id = ?", id)
+                try connection.run("UPDATE items SET position = position - 1, version = version + 1 WHERE position > ?", item.position)
+                return try Self.forgetIfUnused(item.image, in: connection)
+            }
+            if let unused { images.deleteFiles(hash: unused) }
         }
+    }
+
+    /// Gives the item the prepared photo (stored once, however many items use it). Its previous
+    /// photo is deleted when no other item uses it.
+    public func setImage(id: Int64, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {
+        try images.withFileLock {
+            try images.writeFiles(prepared)
+            let (item, unused) = try change { connection -> (Item, String?) in
+                let before = try Self.item(id: id, in: connection)
+                if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
+                let image = prepared.image
+                try connection.run(
+                    "INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                    image.hash, image.format.rawValue, image.width, image.height, image.byteSize,
+                    Int64(Date().timeIntervalSince1970 * 1000))
+                try connection.run("UPDATE items SET image_hash = ?, version = version + 1 WHERE id = ?", image.hash, id)
+                let unused = before.image?.hash == image.hash ? nil : try Self.forgetIfUnused(before.image, in: connection)
+                return (try Self.item(id: id, in: connection), unused)
+            }
+            if let unused { images.deleteFiles(hash: unused) }
+            return item
+        }
+    }
+
+    /// Takes the item's photo away; deleted when no other item uses it.
+    public func removeImage(id: Int64, expectedVersion: Int? = nil) throws -> Item {
+        try images.withFileLock {
+            let (item, unused) = try change { connection -> (Item, String?) in
+                let before = try Self.item(id: id, in: connection)
+                if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
+                guard before.image != nil else { return (before, nil) }
+                try connection.run("UPDATE items SET image_hash = NULL, version = version + 1 WHERE id = ?", id)
+                let unused = try Self.forgetIfUnused(before.image, in: connection)
+                return (try Self.item(id: id, in: connection), unused)
+            }
+            if let unused { images.deleteFiles(hash: unused) }
+            return item
+        }
+    }
+
+    /// Drops the image's row when no item refers to it; returns its hash then, so the caller removes
+    /// the files once the transaction has committed.
+    private static func forgetIfUnused(_ image: StoredImage?, in connection: Connection) throws -> String? {
+        guard let image else { return nil }
+        try connection.run("DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM items WHERE image_hash = ?)", image.hash, image.hash)
+        return connection.changes > 0 ? image.hash : nil
     }
 
     /// Moves the item to `position` (from 0); the items in between shift by one.
@@ -112,7 +170,7 @@ public final class ItemStore: Sendable {
     }
 
     private static func item(id: Int64, in connection: Connection) throws -> Item {
-        guard let item = try connection.firstRow("SELECT \(columns) FROM items WHERE id = ?", id, decode: decode) else {
+        guard let item = try connection.firstRow("SELECT \(columns) FROM \(source) WHERE items.id = ?", id, decode: decode) else {
             throw InventoryError.itemNotFound(id: id)
         }
         return item

@@ -22,9 +22,7 @@ func startServer(_ router: Router, log: AccessLogCollector? = nil, grace: Durati
     } else {
         configuration.accessLog = nil
     }
-    return try HTTPServer(configuration: configuration, responder: router) { method, segments in
-        router.maxBodySize(method: method, pathSegments: segments)
-    }
+    return try HTTPServer(configuration: configuration, responder: router, policy: router)
 }
 
 func echoRouter() -> Router {
@@ -38,6 +36,10 @@ func echoRouter() -> Router {
     router.get("/slow") { _ in
         usleep(400_000)
         return .text("done")
+    }
+    router.add(.post, "/process", isSlow: true) { request in
+        usleep(600_000)
+        return .text("processed \(request.body.count)")
     }
     return router
 }
@@ -138,6 +140,24 @@ func echoRouter() -> Router {
         let entries = log.all
         #expect(entries.map(\.status) == [200, 404])
         #expect(entries.first?.line.contains("\"GET /hello\" 200 5") == true)
+    }
+
+    @Test func slowRoutesRunOnWorkersAndNeverHoldUpOtherRequests() throws {
+        let server = try startServer(echoRouter())
+        let client = HTTPTestClient(port: server.port)
+        let answers = Mutex<[String]>([])
+        let threads = (0..<4).map { _ in
+            Thread { if let text = try? client.send("POST", "/process", body: [1, 2, 3]).text { answers.withLock { $0.append(text) } } }
+        }
+        threads.forEach { $0.start() }
+        usleep(150_000)
+        // Every network thread would be busy if slow handlers ran on them.
+        let started = ContinuousClock.now
+        #expect(try client.get("/hello").text == "hello")
+        #expect(ContinuousClock.now - started < .milliseconds(300))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while answers.withLock({ $0.count }) < 4, ContinuousClock.now < deadline { usleep(20_000) }
+        #expect(answers.withLock { $0 } == Array(repeating: "processed 3", count: 4))
     }
 
     @Test func concurrentClientsAllGetAnswers() throws {

@@ -12,7 +12,20 @@ enum ItemJSON {
             json.key("valueInDollars"); json.value(item.valueInDollars)
             json.key("dateCreated"); json.value(item.dateCreated)
             json.key("position"); json.value(item.position)
-            json.key("image"); json.null()
+            json.key("image")
+            if let image = item.image {
+                let urls = ImageURLs(image)
+                json.object { json in
+                    json.key("width"); json.value(image.width)
+                    json.key("height"); json.value(image.height)
+                    json.key("contentType"); json.value(image.format.contentType)
+                    json.key("thumbnailURL"); json.value(urls.thumbnail(80))
+                    json.key("screenURL"); json.value(urls.screen)
+                    json.key("originalURL"); json.value(urls.original)
+                }
+            } else {
+                json.null()
+            }
         }
     }
 

@@ -1,0 +1,34 @@
+import HTTPServer
+import Imaging
+
+extension ImagingError: HTTPResponseError {
+    public var status: HTTPStatus {
+        switch self {
+        case .unsupportedFormat: .unsupportedMediaType
+        case .damaged, .tooManyPixels: .unprocessableContent
+        case .processingFailed: .internalServerError
+        }
+    }
+
+    public var code: String {
+        switch self {
+        case .unsupportedFormat: "unsupported-image-format"
+        case .damaged: "damaged-image"
+        case .tooManyPixels: "image-too-large"
+        case .processingFailed: "image-processing-failed"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .unsupportedFormat:
+            "This file is not a photo Homepwner can use. Choose a \(ImageFormat.acceptedList) image."
+        case .damaged:
+            "This image file is damaged (it may be truncated or corrupt) and cannot be read. Try another copy of the photo."
+        case .tooManyPixels(let width, let height, let limit):
+            "This image is \(width) × \(height) pixels, more than the limit of \(limit / 1_000_000) megapixels. Choose a smaller image."
+        case .processingFailed:
+            "The photo could not be processed; nothing was changed. Try again."
+        }
+    }
+}
