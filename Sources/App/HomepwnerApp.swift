@@ -45,7 +45,7 @@ public final class HomepwnerApp: Sendable {
         ItemsAPI(items: items).register(in: &router)
         ItemImageAPI(items: items, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
         ImageFileRoutes(images: items.images).register(in: &router)
-        ItemPages(items: items, assets: assets.pageAssets).register(in: &router)
+        ItemPages(items: items, assets: assets.pageAssets, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
 
         var serverConfiguration = ServerConfiguration()
         serverConfiguration.host = configuration.host

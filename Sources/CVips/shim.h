@@ -100,3 +100,17 @@ static inline void hp_vips_set_string(VipsImage *image, const char *name, const 
 static inline void hp_vips_set_blob_copy(VipsImage *image, const char *name, const void *data, size_t length) {
     vips_image_set_blob_copy(image, name, data, length);
 }
+
+/// Renders `text` (an emoji) in colour with the Noto Color Emoji font.
+static inline int hp_vips_emoji(const char *text, int dpi, VipsImage **out) {
+    return vips_text(out, text, "font", "Noto Color Emoji", "rgba", TRUE, "dpi", dpi, NULL);
+}
+
+static inline int hp_vips_resize(VipsImage *in, VipsImage **out, double scale) {
+    return vips_resize(in, out, scale, NULL);
+}
+
+/// `overlay` drawn over `base` with its alpha, its top left at (x, y).
+static inline int hp_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
+    return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}

@@ -28,6 +28,7 @@ public struct Attribute: Sendable {
     public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }
     public static func inputmode(_ value: String) -> Attribute { Attribute("inputmode", value) }
     public static func pattern(_ value: String) -> Attribute { Attribute("pattern", value) }
+    public static func max(_ value: Double) -> Attribute { Attribute("max", String(value)) }
     public static func min(_ value: Int) -> Attribute { Attribute("min", String(value)) }
     public static func max(_ value: Int) -> Attribute { Attribute("max", String(value)) }
     public static func maxlength(_ value: Int) -> Attribute { Attribute("maxlength", String(value)) }
@@ -42,6 +43,8 @@ public struct Attribute: Sendable {
     public static func decoding(_ value: String) -> Attribute { Attribute("decoding", value) }
     public static func popover(_ value: String = "auto") -> Attribute { Attribute("popover", value) }
     public static func popovertarget(_ value: String) -> Attribute { Attribute("popovertarget", value) }
+    /// `show`, `hide` or `toggle` (the default).
+    public static func popovertargetaction(_ value: String) -> Attribute { Attribute("popovertargetaction", value) }
     /// The id of the form a control belongs to, when it sits outside it.
     public static func form(_ value: String) -> Attribute { Attribute("form", value) }
     /// `formaction`; a URL whose scheme is not allow-listed renders as `#`.

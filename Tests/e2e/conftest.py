@@ -16,6 +16,8 @@ from selenium.webdriver.chrome.service import Service
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "release" / "homepwner"
 SCREENSHOTS = ROOT / "Tests" / "e2e" / "screenshots"
+FIXTURES = ROOT / "Tests" / "Fixtures"
+DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
 
 DEVICES = {
     "ipad": {"width": 1024, "height": 1366, "pixelRatio": 2.0, "touch": True,
@@ -54,6 +56,13 @@ class Server:
 
     def items(self):
         return self.api("GET", "/api/v1/items")
+
+    def upload(self, item_id, path):
+        """Gives an item a photo through the API; returns the item."""
+        request = urllib.request.Request(f"{self.url}/api/v1/items/{item_id}/image", data=Path(path).read_bytes(),
+                                         method="PUT", headers={"Accept": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            return json.loads(response.read().decode())
 
     def stop(self, keep_data=False):
         self.process.terminate()
@@ -125,10 +134,14 @@ def pytest_sessionfinish(session, exitstatus):
 
 @pytest.fixture
 def screenshot(browser):
-    """Saves a screenshot under Tests/e2e/screenshots/<name>-<device>.png."""
-    def save(name):
+    """Saves a screenshot under Tests/e2e/screenshots/<name>-<device>.png; with `readme=True`, also
+    as docs/screenshots/<name>-<device>.png, which README.md shows."""
+    def save(name, readme=False):
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}-{browser.device}.png"
         browser.save_screenshot(str(path))
+        if readme:
+            DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, DOCS_SCREENSHOTS / path.name)
         return path
     return save

@@ -8,12 +8,14 @@ import Inventory
 struct ItemPages: Sendable {
     let items: ItemStore
     let assets: PageAssets
+    let maxUploadBytes: Int
     /// The list page, remade only after the inventory changes (one for browsing, one for editing).
     private let listPages = [RevisionCache<[UInt8]>(), RevisionCache<[UInt8]>()]
 
-    init(items: ItemStore, assets: PageAssets) {
+    init(items: ItemStore, assets: PageAssets, maxUploadBytes: Int) {
         self.items = items
         self.assets = assets
+        self.maxUploadBytes = maxUploadBytes
     }
 
     func register(in router: inout Router) {
@@ -25,6 +27,22 @@ struct ItemPages: Sendable {
         router.get("/items/{id}/delete") { request in try confirmDelete(request) }
         router.post("/items/{id}/delete") { request in try delete(request) }
         router.post("/items/{id}/move") { request in try move(request) }
+        router.post("/items/{id}/image", maxBodySize: maxUploadBytes, isSlow: true) { request in try uploadPhoto(request) }
+        router.post("/items/{id}/image/delete") { request in try removePhoto(request) }
+    }
+
+    /// The picker's form without scripts: a multipart upload, then back to the item.
+    private func uploadPhoto(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        let prepared = try items.images.prepare(try ItemImageAPI.imageBytes(of: request))
+        _ = try items.setImage(id: id, prepared)
+        return .redirect(to: "/items/\(id)")
+    }
+
+    private func removePhoto(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        _ = try items.removeImage(id: id)
+        return .redirect(to: "/items/\(id)")
     }
 
     private func list(editing: Bool) throws -> Response {
@@ -38,7 +56,8 @@ struct ItemPages: Sendable {
                 id: item.id, name: item.name, serialNumber: item.serialNumber,
                 valueText: "$\(item.valueInDollars)", isValuable: item.valueInDollars >= 50,
                 position: item.position, isFirst: index == 0, isLast: index == all.count - 1,
-                detailURL: "/items/\(item.id)", moveURL: "/items/\(item.id)/move", deleteURL: "/items/\(item.id)/delete"
+                detailURL: "/items/\(item.id)", moveURL: "/items/\(item.id)/move", deleteURL: "/items/\(item.id)/delete",
+                photo: item.image.map(PhotoModel.init)
             )
         }
         let total = all.reduce(0) { $0 + $1.valueInDollars }
@@ -100,7 +119,9 @@ struct ItemPages: Sendable {
             id: item.id, title: item.name,
             createdISO: DisplayFormat.iso8601(item.dateCreated), createdText: DisplayFormat.date(item.dateCreated),
             etag: ItemJSON.etag(of: item), formURL: "/items/\(item.id)", apiURL: "/api/v1/items/\(item.id)",
-            deleteURL: "/items/\(item.id)/delete"
+            deleteURL: "/items/\(item.id)/delete", photo: item.image.map(PhotoModel.init),
+            photoFormURL: "/items/\(item.id)/image", photoAPIURL: "/api/v1/items/\(item.id)/image",
+            removePhotoURL: "/items/\(item.id)/image/delete"
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, assets: assets)
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

@@ -13,6 +13,11 @@ struct ItemDetailModel: Sendable {
     let formURL: String
     let apiURL: String
     let deleteURL: String
+    let photo: PhotoModel?
+    /// Where the picker's form posts a file (multipart), and where scripts `PUT` the raw bytes.
+    let photoFormURL: String
+    let photoAPIURL: String
+    let removePhotoURL: String
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -36,12 +41,8 @@ struct ItemDetailPage {
 
     private var content: HTMLNode {
         div(.class("detail-layout")) {
-            section(.class("photo-panel card"), .aria("label", "Photo")) {
-                div(.class("photo-frame empty")) {
-                    Icons.photo
-                    p { "No photo yet" }
-                }
-            }
+            PhotoPanel(item: item).node
+            ImagePicker(item: item).node
             HTML.form(.class("item-form card"), .method("post"), .action(item.formURL), .novalidate,
                       .data("api", item.apiURL), .data("etag", item.etag)) {
                 noticeNode
@@ -78,6 +79,78 @@ struct ItemDetailPage {
             }
         case nil:
             .empty
+        }
+    }
+}
+
+/// The item's photo (or a placeholder), the camera button and Remove Photo.
+struct PhotoPanel {
+    let item: ItemDetailModel
+
+    var node: HTMLNode {
+        section(.class("photo-panel card"), .aria("label", "Photo"), .data("api", item.photoAPIURL)) {
+            div(.class(item.photo == nil ? "photo-frame empty" : "photo-frame")) {
+                if let photo = item.photo {
+                    img(.class("item-photo"), .src(photo.screenURL), .width(photo.width), .height(photo.height),
+                        .alt("Photo of \(item.title)"))
+                } else {
+                    Icons.photo
+                    p { "No photo yet" }
+                }
+                div(.class("upload-progress"), .hidden) {
+                    progress(.max(100), .value("0")) {}
+                    span(.class("upload-percent")) { "Uploading…" }
+                }
+            }
+            template(.id("photo-placeholder-template")) {
+                Icons.photo
+                p { "No photo yet" }
+            }
+            div(.class("photo-actions")) {
+                button(.class("button camera-button"), .type("button"), .popovertarget("image-picker"), .aria("haspopup", "dialog")) {
+                    Icons.camera
+                    span { item.photo == nil ? "Add Photo" : "Change Photo" }
+                }
+                if let photo = item.photo {
+                    a(.class("button"), .href(photo.originalURL), .title("Download the original")) { "Original" }
+                }
+                HTML.form(.class("remove-photo-form"), .method("post"), .action(item.removePhotoURL)) {
+                    if item.photo != nil {
+                        button(.class("button destructive"), .type("submit")) { "Remove Photo" }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The camera button's picker: a popover anchored to the button at regular width, a full-screen
+/// sheet at compact width. Pressing the button again closes it. Without scripts it is a plain
+/// multipart form.
+struct ImagePicker {
+    let item: ItemDetailModel
+
+    var node: HTMLNode {
+        div(.id("image-picker"), .class("picker"), .popover(), .role("dialog"), .aria("labelledby", "image-picker-title")) {
+            header(.class("sheet-bar picker-bar")) {
+                button(.class("bar-button"), .type("button"), .popovertarget("image-picker"), .popovertargetaction("hide")) { "Cancel" }
+                h2(.id("image-picker-title")) { item.photo == nil ? "Add Photo" : "Change Photo" }
+                span {}
+            }
+            HTML.form(.class("picker-form"), .method("post"), .action(item.photoFormURL), .enctype("multipart/form-data")) {
+                label(.class("picker-option")) {
+                    Icons.camera
+                    span { "Take Photo" }
+                    input(.type("file"), .name("image"), .accept("image/*"), .capture("environment"), .class("picker-input"))
+                }
+                label(.class("picker-option")) {
+                    Icons.photo
+                    span { "Choose File" }
+                    input(.type("file"), .name("image"), .accept("image/*,.heic,.heif"), .class("picker-input"))
+                }
+                p(.class("picker-error"), .role("alert")) {}
+                button(.class("button primary picker-submit"), .type("submit")) { "Upload" }
+            }
         }
     }
 }

@@ -38,6 +38,7 @@ struct ItemListPage {
             }
             NewItemSheet(form: newItemForm).node
             ConfirmDeleteDialog().node
+            PhotoPopover().node
         }
     }
 }
@@ -60,6 +61,18 @@ struct NewItemSheet {
                     ItemFieldsView(form: form, errors: nil, idPrefix: "new").node
                 }
             }
+        }
+    }
+}
+
+/// The full-size photo of a row: a popover anchored to the thumbnail at regular width (at most
+/// 600 × 600), a full-screen viewer on black at compact width. One for the whole list.
+struct PhotoPopover {
+    var node: HTMLNode {
+        div(.id("photo-popover"), .class("photo-popover"), .popover(), .role("dialog"), .aria("label", "Photo")) {
+            img(.class("photo-popover-image"), .alt(""))
+            button(.class("photo-close"), .type("button"), .popovertarget("photo-popover"), .popovertargetaction("hide"),
+                   .aria("label", "Close")) {}
         }
     }
 }

@@ -15,6 +15,18 @@ struct ItemRowModel: Sendable {
     let detailURL: String
     let moveURL: String
     let deleteURL: String
+    /// The photo, when the item has one.
+    let photo: PhotoModel?
+}
+
+/// A photo as views show it: plain URLs and the upright size.
+struct PhotoModel: Sendable {
+    let thumbnailSourceSet: [(url: String, descriptor: String)]
+    let thumbnailURL: String
+    let screenURL: String
+    let originalURL: String
+    let width: Int
+    let height: Int
 }
 
 /// One row of the item list: thumbnail, name, serial number, value; in edit mode, move and delete
@@ -26,7 +38,7 @@ struct ItemRowView {
 
     var node: HTMLNode {
         li(.class("item-row"), .id("item-\(row.id)"), .data("id", String(row.id)), .data("position", String(row.position))) {
-            span(.class("thumbnail placeholder")) {}
+            thumbnail
             div(.class("item-text")) {
                 a(.class("item-link"), .href(row.detailURL)) { row.name }
                 if !row.serialNumber.isEmpty {
@@ -35,6 +47,18 @@ struct ItemRowView {
             }
             span(.class(row.isValuable ? "item-value valuable" : "item-value modest")) { row.valueText }
             if editing { editControls }
+        }
+    }
+
+    /// A photo's thumbnail is a button that shows it in the page's photo popover; the page's script
+    /// decides what that means (the row only carries the URLs). Without a photo, a placeholder.
+    private var thumbnail: HTMLNode {
+        guard let photo = row.photo else { return span(.class("thumbnail placeholder")) {} }
+        return button(.class("thumbnail"), .type("button"), .popovertarget("photo-popover"),
+                      .data("screen", photo.screenURL), .data("width", String(photo.width)), .data("height", String(photo.height)),
+                      .aria("label", "Show the photo of \(row.name)")) {
+            img(.src(photo.thumbnailURL), .srcset(photo.thumbnailSourceSet), .width(40), .height(40), .alt(""),
+                .loading("lazy"), .decoding("async"))
         }
     }
 

@@ -3,8 +3,14 @@ import { showPendingToast } from "./toast.js";
 import { initNewItemSheet } from "./new-item-sheet.js";
 import { initItemList } from "./item-list.js";
 import { initItemDetail } from "./item-detail.js";
+import { initPhotoPopover } from "./photo-popover.js";
+import { initImagePicker } from "./image-picker.js";
+
+document.documentElement.classList.add("js");
 
 showPendingToast();
 initNewItemSheet();
 initItemList();
 initItemDetail();
+initPhotoPopover();
+initImagePicker();

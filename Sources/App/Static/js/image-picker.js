@@ -1,0 +1,113 @@
+// The detail page's camera button toggles the picker (a second press closes it). Choosing a photo
+// uploads it with a progress bar; once stored, the picker closes and the page shows the new photo.
+// A failed upload says why and leaves the item's photo as it was.
+import { placeBeside } from "./anchoring.js";
+import { request } from "./http.js";
+import { showToast } from "./toast.js";
+
+export function initImagePicker() {
+  const picker = document.getElementById("image-picker");
+  const panel = document.querySelector(".photo-panel[data-api]");
+  if (!picker || !panel) return;
+  const cameraButton = panel.querySelector(".camera-button");
+  const error = picker.querySelector(".picker-error");
+
+  picker.addEventListener("toggle", (event) => {
+    if (event.newState === "open") {
+      error.textContent = "";
+      placeBeside(picker, cameraButton);
+    }
+  });
+
+  for (const input of picker.querySelectorAll('input[type="file"]')) {
+    input.addEventListener("change", () => {
+      const file = input.files?.[0];
+      input.value = "";
+      if (file) upload(file);
+    });
+  }
+
+  picker.querySelector("form").addEventListener("submit", (event) => event.preventDefault());
+
+  panel.querySelector(".remove-photo-form")?.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const { body: item } = await request("DELETE", panel.dataset.api);
+      showPhoto(item);
+      showToast("Photo removed.");
+    } catch (failure) {
+      showToast(failure.message, { error: true });
+    }
+  });
+
+  function upload(file) {
+    const progress = panel.querySelector(".upload-progress");
+    const bar = progress.querySelector("progress");
+    const label = progress.querySelector(".upload-percent");
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", panel.dataset.api);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "json";
+    xhr.upload.addEventListener("progress", (event) => {
+      if (!event.lengthComputable) return;
+      const percent = Math.round((event.loaded / event.total) * 100);
+      bar.value = percent;
+      label.textContent = percent < 100 ? `Uploading… ${percent}%` : "Processing…";
+    });
+    xhr.addEventListener("load", () => {
+      progress.hidden = true;
+      if (xhr.status === 200 && xhr.response) {
+        picker.hidePopover();
+        showPhoto(xhr.response);
+        showToast("Photo saved.");
+      } else {
+        error.textContent = xhr.response?.error?.message ?? `The upload failed (${xhr.status}). Try again.`;
+      }
+    });
+    xhr.addEventListener("error", () => {
+      progress.hidden = true;
+      error.textContent = "The upload did not reach Homepwner. Check your connection and try again.";
+    });
+    error.textContent = "";
+    bar.value = 0;
+    label.textContent = "Uploading…";
+    progress.hidden = false;
+    xhr.send(file);
+  }
+
+  /** Shows the item's photo (or the placeholder) as the server now has it. */
+  function showPhoto(item) {
+    const frame = panel.querySelector(".photo-frame");
+    const progress = frame.querySelector(".upload-progress");
+    frame.replaceChildren(progress);
+    const remove = panel.querySelector(".remove-photo-form");
+    const original = panel.querySelector('.photo-actions a.button');
+    if (item.image) {
+      const img = document.createElement("img");
+      img.className = "item-photo";
+      img.width = item.image.width;
+      img.height = item.image.height;
+      img.alt = `Photo of ${item.name}`;
+      img.src = item.image.screenURL;
+      frame.prepend(img);
+      frame.classList.remove("empty");
+      if (remove && !remove.querySelector("button")) {
+        const button = document.createElement("button");
+        button.className = "button destructive";
+        button.type = "submit";
+        button.textContent = "Remove Photo";
+        remove.append(button);
+      }
+      if (original) original.href = item.image.originalURL;
+    } else {
+      frame.classList.add("empty");
+      const placeholder = document.querySelector("#photo-placeholder-template")?.content.cloneNode(true);
+      if (placeholder) frame.prepend(placeholder);
+      else frame.prepend(Object.assign(document.createElement("p"), { textContent: "No photo yet" }));
+      remove?.replaceChildren();
+      original?.remove();
+    }
+    cameraButton.querySelector("span").textContent = item.image ? "Change Photo" : "Add Photo";
+    picker.querySelector("h2").textContent = item.image ? "Change Photo" : "Add Photo";
+  }
+}
