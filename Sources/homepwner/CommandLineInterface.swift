@@ -13,6 +13,8 @@ enum CommandLineInterface {
 
         Usage:
           homepwner serve [options]     Serve the web app and its JSON API.
+          homepwner renditions --output DIR [--jobs N] FILE...
+                                        Make the thumbnails and screen size of photos (one worker per core).
           homepwner --help              Show this help.
           homepwner serve --help        Show the options of serve.
         """
@@ -38,9 +40,40 @@ enum CommandLineInterface {
             print(usage)
         case "serve":
             try serve(Array(arguments.dropFirst()))
+        case "renditions":
+            try renditions(Array(arguments.dropFirst()))
         default:
             throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
         }
+    }
+
+    private static func renditions(_ arguments: [String]) throws {
+        var output: URL?
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var files: [URL] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--output":
+                guard let value = remaining.popFirst() else { throw CommandLineError(message: "--output needs a folder.") }
+                output = URL(fileURLWithPath: value)
+            case "--jobs":
+                guard let value = remaining.popFirst(), let number = Int(value), number > 0 else {
+                    throw CommandLineError(message: "--jobs needs a whole number of workers, 1 or more.")
+                }
+                jobs = number
+            default:
+                files.append(URL(fileURLWithPath: argument))
+            }
+        }
+        guard let output, !files.isEmpty else {
+            throw CommandLineError(message: "usage: homepwner renditions --output DIR [--jobs N] FILE...")
+        }
+        let summary = try RenditionBatch.run(files: files, output: output, jobs: jobs)
+        print(String(format: "%d photos, %d failed, %.3f s, %.1f ms per photo", summary.photos, summary.failures.count,
+                     summary.seconds, summary.seconds * 1000 / Double(max(1, summary.photos))))
+        for failure in summary.failures { print("  \(failure)") }
+        if !summary.failures.isEmpty { throw CommandLineError(message: "\(summary.failures.count) photos failed.") }
     }
 
     private static func serve(_ arguments: [String]) throws {

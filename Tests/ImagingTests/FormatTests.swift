@@ -6,7 +6,7 @@ let sample = RasterImage(width: 64, height: 48) { x, y in [UInt8(x * 4), UInt8(y
 
 @Suite struct FormatTests {
     @Test(arguments: [
-        (".jpg", ImageFormat.jpeg), (".png", .png), (".webp", .webp), (".gif", .gif), (".tif", .tiff),
+        (".jpg", ImageFormat.jpeg), (".png", .png), (".webp", .webp), (".gif", .gif), (".tif", .tiff), (".heic", .heif),
     ])
     func acceptedFormatsAreRecognisedFromTheirBytes(suffix: String, format: ImageFormat) throws {
         let bytes = try sample.encoded(as: suffix)
