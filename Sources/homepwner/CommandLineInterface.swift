@@ -21,6 +21,7 @@ enum CommandLineInterface {
 
     static let serveUsage = """
         Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--demo] [--quiet]
+                               [--max-upload-mb N] [--max-megapixels N]
 
         Options:
           --data DIR        Folder for the database and photos (default: ./data). Created if missing.
@@ -28,6 +29,8 @@ enum CommandLineInterface {
           --port N          TCP port (default: 8080; 0 picks a free one).
           --demo            Fill a new, empty data folder with a few demo items.
           --quiet           Don't print a line for every request.
+          --max-upload-mb N     Largest photo upload in megabytes (default: 50).
+          --max-megapixels N    Largest photo in megapixels, checked before decoding (default: 100).
         """
 
     static func run(_ arguments: [String]) throws {
@@ -104,6 +107,18 @@ enum CommandLineInterface {
                 configuration.seedDemoContent = true
             case "--quiet":
                 configuration.accessLog = false
+            case "--max-upload-mb":
+                let text = try value(for: option)
+                guard let megabytes = Int(text), (1...10_000).contains(megabytes) else {
+                    throw CommandLineError(message: "--max-upload-mb must be a whole number from 1 to 10000, not “\(text)”.")
+                }
+                configuration.maxUploadBytes = megabytes * 1_000_000
+            case "--max-megapixels":
+                let text = try value(for: option)
+                guard let megapixels = Int(text), (1...10_000).contains(megapixels) else {
+                    throw CommandLineError(message: "--max-megapixels must be a whole number from 1 to 10000, not “\(text)”.")
+                }
+                configuration.maxImagePixels = megapixels * 1_000_000
             default:
                 throw CommandLineError(message: "unknown option “\(option)” for serve. Run homepwner serve --help.")
             }
