@@ -114,3 +114,42 @@ static inline int hp_vips_resize(VipsImage *in, VipsImage **out, double scale) {
 static inline int hp_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
     return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
 }
+
+/// Opens a file lazily: only its header is read until pixels are asked for.
+static inline VipsImage *hp_vips_open_file_header(const char *path) {
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+/// The class of the loader libvips would pick for this file ("VipsForeignLoadJpegFile", …), or NULL.
+static inline const char *hp_vips_find_file_loader(const char *path) {
+    return vips_foreign_find_load(path);
+}
+
+/// A metadata string owned by the image (EXIF fields come as "value (description, format, …)"), or NULL.
+static inline const char *hp_vips_get_string(VipsImage *image, const char *name) {
+    const char *value = NULL;
+    if (vips_image_get_typeof(image, name) == 0) return NULL;
+    if (vips_image_get_string(image, name, &value) != 0) {
+        vips_error_clear();
+        return NULL;
+    }
+    return value;
+}
+
+/// A metadata blob (XMP packet, …), or NULL.
+static inline const void *hp_vips_get_blob(VipsImage *image, const char *name, size_t *length) {
+    const void *data = NULL;
+    if (vips_image_get_typeof(image, name) == 0) return NULL;
+    if (vips_image_get_blob(image, name, &data, length) != 0) return NULL;
+    return data;
+}
+
+/// Shrink-on-load thumbnail of a file, upright, in sRGB (see hp_vips_thumbnail_buffer).
+static inline int hp_vips_thumbnail_file(const char *path, VipsImage **out, int width, int height, int crop) {
+    return vips_thumbnail(path, out, width,
+                          "height", height,
+                          "size", VIPS_SIZE_DOWN,
+                          "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                          "option_string", "fail_on=truncated",
+                          NULL);
+}

@@ -2,7 +2,8 @@
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, webp, gif, tiff, heif
 
-    /// The format read by the libvips loader class `loader` (from `vips_foreign_find_load_buffer`).
+    /// The format read by the libvips loader class `loader` (from `vips_foreign_find_load_buffer` or
+    /// `vips_foreign_find_load`).
     init?(loader: String) {
         switch loader {
         case "VipsForeignLoadJpegBuffer": self = .jpeg
@@ -11,6 +12,12 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case "VipsForeignLoadNsgifBuffer": self = .gif
         case "VipsForeignLoadTiffBuffer": self = .tiff
         case "VipsForeignLoadHeifBuffer": self = .heif
+        case "VipsForeignLoadJpegFile": self = .jpeg
+        case "VipsForeignLoadPngFile": self = .png
+        case "VipsForeignLoadWebpFile": self = .webp
+        case "VipsForeignLoadNsgifFile": self = .gif
+        case "VipsForeignLoadTiffFile": self = .tiff
+        case "VipsForeignLoadHeifFile": self = .heif
         default: return nil
         }
     }
@@ -34,6 +41,14 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .gif: "gif"
         case .tiff: "tiff"
         case .heif: "heic"
+        }
+    }
+
+    /// Whether browsers show this format themselves (so an original can be sent as is).
+    public var isShownByBrowsers: Bool {
+        switch self {
+        case .jpeg, .png, .webp, .gif: true
+        case .tiff, .heif: false
         }
     }
 

@@ -22,7 +22,10 @@ public enum Imaging {
         }
         let header = bytes.withUnsafeBytes { hp_vips_open_header($0.baseAddress, $0.count) }
         guard let header else { throw .damaged(detail: VipsFailure.current().message) }
-        let image = VipsImageHandle(header)
+        return try info(of: VipsImageHandle(header), format: format, maxPixels: maxPixels)
+    }
+
+    private static func info(of image: VipsImageHandle, format: ImageFormat, maxPixels: Int) throws(ImagingError) -> ImageInfo {
         guard image.width > 0, image.height > 0 else { throw .damaged(detail: "the header gives no size") }
         let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
         guard !overflow, pixels <= maxPixels else {
@@ -36,11 +39,44 @@ public enum Imaging {
         )
     }
 
+    /// Reads a file's header only — format, upright size, orientation and camera metadata — and
+    /// refuses what is not an accepted format or has more than `maxPixels` pixels.
+    public static func inspectFile(atPath path: String, maxPixels: Int) throws(ImagingError) -> (ImageInfo, PhotoMetadata) {
+        _ = start
+        let loader = hp_vips_find_file_loader(path)
+        vips_error_clear()
+        guard let loader, let format = ImageFormat(loader: String(cString: loader)) else { throw .unsupportedFormat }
+        guard let header = hp_vips_open_file_header(path) else { throw .damaged(detail: VipsFailure.current().message) }
+        let image = VipsImageHandle(header)
+        let info = try info(of: image, format: format, maxPixels: maxPixels)
+        return (info, PhotoMetadata(header: image))
+    }
+
+    /// Makes every rendition in `specs` of a file, from one decode (see `renditions(of:info:specs:)`).
+    public static func renditions(ofFileAtPath path: String, info: ImageInfo, specs: [RenditionSpec], quality: Int32 = 82) throws(ImagingError) -> [Rendition] {
+        _ = start
+        return try renditions(info: info, specs: specs, quality: quality) { box in
+            VipsImageHandle.make { out in path.withCString { file in hp_vips_thumbnail_file(file, out, box, box, 0) } }
+        }
+    }
+
     /// Makes every rendition in `specs` from one decode: the largest is cut from the file with
     /// shrink-on-load, kept in memory, and the smaller ones are derived from it.
     /// Call `inspect` first: this decodes the pixels.
     public static func renditions(of bytes: [UInt8], info: ImageInfo, specs: [RenditionSpec], quality: Int32 = 82) throws(ImagingError) -> [Rendition] {
         _ = start
+        return try renditions(info: info, specs: specs, quality: quality) { box in
+            bytes.withUnsafeBytes { buffer in
+                VipsImageHandle.make { hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, box, box, 0) }
+            }
+        }
+    }
+
+    /// The shared part: `load` cuts the base image fitting a box from the source; the rest is derived.
+    private static func renditions(
+        info: ImageInfo, specs: [RenditionSpec], quality: Int32,
+        load: (Int32) -> Result<VipsImageHandle, VipsFailure>
+    ) throws(ImagingError) -> [Rendition] {
         // The box the base must fill: a square's short side must still be as long as the square.
         let aspect = Double(max(info.width, info.height)) / Double(max(1, min(info.width, info.height)))
         guard let largest = specs.map({ spec in
@@ -49,11 +85,9 @@ public enum Imaging {
             case .square(let size): Int((Double(size) * aspect).rounded(.up))
             }
         }).max() else { return [] }
-        let base = bytes.withUnsafeBytes { buffer in
-            VipsImageHandle.make { hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, Int32(largest), Int32(largest), 0) }
-        }
         let decoded: VipsImageHandle
-        switch base.flatMap({ image in image.hasAlpha ? VipsImageHandle.make { hp_vips_flatten_on_white(image.pointer, $0) } : .success(image) })
+        switch load(Int32(largest))
+            .flatMap({ image in image.hasAlpha ? VipsImageHandle.make { hp_vips_flatten_on_white(image.pointer, $0) } : .success(image) })
             .flatMap({ $0.inMemory() }) {
         case .success(let image): decoded = image
         case .failure(let failure): throw .damaged(detail: failure.message)

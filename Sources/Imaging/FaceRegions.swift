@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Names of the people in an XMP packet's face regions: Metadata Working Group regions
+/// (`mwg-rs:RegionList`, each with `mwg-rs:Name` and `mwg-rs:Type` Face) and Microsoft People Tags
+/// (`MPRI:Regions`, each with `MPReg:PersonDisplayName`). Fields may be attributes or elements.
+enum FaceRegions {
+    static func names(in xmp: Data) -> [String] {
+        let collector = Collector()
+        let parser = XMLParser(data: xmp.trimmingTrailingNulls())
+        parser.delegate = collector
+        _ = parser.parse()
+        var seen = Set<String>()
+        return collector.names.filter { seen.insert($0).inserted }
+    }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        private static let nameFields: Set<String> = ["mwg-rs:Name", "MPReg:PersonDisplayName"]
+        var names: [String] = []
+        private var depth = 0
+        private var listDepth: Int?
+        /// The region being read: the depth of its `rdf:li`, its name and type.
+        private var region: (depth: Int, name: String?, type: String?)?
+        private var capturing: String?
+        private var text = ""
+
+        func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            depth += 1
+            if element == "mwg-rs:RegionList" || element == "MPRI:Regions", listDepth == nil {
+                listDepth = depth
+            } else if listDepth != nil, region == nil, element == "rdf:li" {
+                region = (depth, nil, nil)
+            }
+            guard region != nil else { return }
+            for (key, value) in attributes {
+                if Self.nameFields.contains(key) { region?.name = value }
+                if key == "mwg-rs:Type" { region?.type = value }
+            }
+            if Self.nameFields.contains(element) || element == "mwg-rs:Type" {
+                capturing = element
+                text = ""
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if capturing != nil { text += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            defer { depth -= 1 }
+            if element == capturing {
+                let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if element == "mwg-rs:Type" { region?.type = value } else { region?.name = value }
+                capturing = nil
+            }
+            if let current = region, element == "rdf:li", current.depth == depth {
+                if let name = current.name, !name.isEmpty, current.type == nil || current.type == "Face" { names.append(name) }
+                region = nil
+            }
+            if depth == listDepth { listDepth = nil }
+        }
+    }
+}
+
+extension Data {
+    /// XMP packets are sometimes padded with NULs, which XML parsers reject.
+    func trimmingTrailingNulls() -> Data {
+        var end = endIndex
+        while end > startIndex, self[end - 1] == 0 { end -= 1 }
+        return self[startIndex..<end]
+    }
+}
