@@ -20,9 +20,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
         .target(name: "Inventory", dependencies: ["Database", "Imaging", "CSodium"]),
+        .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "Imaging", "Database", "CSodium"],
+            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Imaging", "Database", "CSodium"],
             resources: [.copy("Static")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App"]),
@@ -33,6 +34,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "HTTPTestClient"]),
     ],
     swiftLanguageModes: [.v6]

@@ -58,6 +58,12 @@ public final class Connection {
     public func rows<T>(
         _ sql: String, _ arguments: any DatabaseValueConvertible..., decode: (Row) throws -> T
     ) throws -> [T] {
+        try rows(sql, arguments: arguments, decode: decode)
+    }
+
+    public func rows<T>(
+        _ sql: String, arguments: [any DatabaseValueConvertible], decode: (Row) throws -> T
+    ) throws -> [T] {
         var result: [T] = []
         try forEachRow(sql, arguments) { result.append(try decode($0)) }
         return result
@@ -67,6 +73,12 @@ public final class Connection {
     public func firstRow<T>(
         _ sql: String, _ arguments: any DatabaseValueConvertible..., decode: (Row) throws -> T
     ) throws -> T? {
+        try firstRow(sql, arguments: arguments, decode: decode)
+    }
+
+    public func firstRow<T>(
+        _ sql: String, arguments: [any DatabaseValueConvertible], decode: (Row) throws -> T
+    ) throws -> T? {
         let statement = try prepared(sql)
         try statement.reset(binding: arguments)
         defer { sqlite3_reset(statement.handle) }
@@ -75,6 +87,10 @@ public final class Connection {
 
     /// The integer in the first column of the first row, or nil.
     public func scalar(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> Int64? {
+        try scalar(sql, arguments: arguments)
+    }
+
+    public func scalar(_ sql: String, arguments: [any DatabaseValueConvertible]) throws -> Int64? {
         let statement = try prepared(sql)
         try statement.reset(binding: arguments)
         defer { sqlite3_reset(statement.handle) }

@@ -12,15 +12,23 @@ public struct Route: Sendable {
     /// The largest body this route accepts, in bytes; nil for the router's default.
     public let maxBodySize: Int?
     /// Whether the handler is slow (decodes images, …) and should run off the network threads.
-    public let isSlow: Bool
+    public let slowness: Slowness
     let segments: [Segment]
     let handler: @Sendable (Request) throws -> Response
 
-    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, isSlow: Bool, handler: @escaping @Sendable (Request) throws -> Response) {
+    /// When a route's handler runs on the worker pool instead of a network thread.
+    public enum Slowness: Sendable {
+        case never
+        case always
+        /// Decided per request from the route's parameters, cheaply (a `stat`, not the work itself).
+        case when(@Sendable ([String: String]) -> Bool)
+    }
+
+    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, slowness: Slowness, handler: @escaping @Sendable (Request) throws -> Response) {
         self.method = method
         self.pattern = pattern
         self.maxBodySize = maxBodySize
-        self.isSlow = isSlow
+        self.slowness = slowness
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { piece in
             guard piece.hasPrefix("{"), piece.hasSuffix("}") else { return .literal(String(piece)) }

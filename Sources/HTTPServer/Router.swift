@@ -13,7 +13,14 @@ public struct Router: Responder, RequestPolicy {
         _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false,
         _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler: handler))
+        add(method, pattern, maxBodySize: maxBodySize, slowness: isSlow ? .always : .never, handler)
+    }
+
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, slowness: Route.Slowness,
+        _ handler: @escaping @Sendable (Request) throws -> Response
+    ) {
+        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, slowness: slowness, handler: handler))
     }
 
     public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
@@ -63,7 +70,16 @@ public struct Router: Responder, RequestPolicy {
     }
 
     public func isSlow(method: HTTPMethod, pathSegments: [String]) -> Bool {
-        route(method: method, pathSegments: pathSegments)?.isSlow ?? false
+        let method = method == .head ? .get : method
+        for route in routes where route.method == method {
+            guard let parameters = route.match(pathSegments) else { continue }
+            switch route.slowness {
+            case .never: return false
+            case .always: return true
+            case .when(let decide): return decide(parameters)
+            }
+        }
+        return false
     }
 
     private func route(method: HTTPMethod, pathSegments: [String]) -> Route? {

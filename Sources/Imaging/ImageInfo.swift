@@ -5,4 +5,11 @@ public struct ImageInfo: Sendable, Equatable {
     public let height: Int
     /// EXIF orientation, 1–8 (1 when absent).
     public let orientation: Int
+
+    public init(format: ImageFormat, width: Int, height: Int, orientation: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+    }
 }

@@ -1,0 +1,26 @@
+import Foundation
+import Imaging
+
+/// A photo found in a library root. Its id is opaque: a keyed hash of where it is, never the path.
+public struct LibraryAsset: Sendable, Equatable {
+    public let id: String
+    public let albumID: String
+    public let fileName: String
+    /// Identifies this version of the file (size and modification time): part of rendition URLs.
+    public let fingerprint: String
+    public let format: ImageFormat?
+    /// Upright size.
+    public let width: Int
+    public let height: Int
+    public let orientation: Int
+    /// When it was taken, as the camera's wall-clock time (EXIF `DateTimeOriginal`), or the file's
+    /// modification time in the server's time zone when the photo does not say.
+    public let takenAt: Date
+    public let takenAtIsFromCamera: Bool
+    public let camera: String?
+    public let latitude: Double?
+    public let longitude: Double?
+    /// Why the photo cannot be shown (damaged file), or nil.
+    public let problem: String?
+    public var people: [String]
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A group of photos, as `enumerateGroupsWithTypes:` gives them: an album (a folder), an event
+/// (photos close in time) or a person's faces.
+public struct LibraryGroup: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case album, event, faces
+    }
+
+    public let id: String
+    public let kind: Kind
+    public let name: String
+    public let count: Int
+    /// The photo shown for the group.
+    public let posterAssetID: String?
+    public let posterFingerprint: String?
+}
+
+/// A folder on the way to an album, for the breadcrumb.
+public struct AlbumCrumb: Sendable, Equatable {
+    public let id: String
+    public let name: String
+}

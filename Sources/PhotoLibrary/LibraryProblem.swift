@@ -1,0 +1,38 @@
+/// Why a library root cannot be read, as `AssetsDataIsInaccessibleViewController` explains it.
+public enum LibraryProblem: Sendable, Equatable {
+    /// The server's user may not read the folder.
+    case permissionDenied(path: String)
+    case missing(path: String)
+    case notADirectory(path: String)
+    case unknown(path: String, detail: String)
+
+    /// `permission-denied`, `missing`, `not-a-directory`, `unknown`.
+    public var reason: String {
+        switch self {
+        case .permissionDenied: "permission-denied"
+        case .missing: "missing"
+        case .notADirectory: "not-a-directory"
+        case .unknown: "unknown"
+        }
+    }
+
+    public var path: String {
+        switch self {
+        case .permissionDenied(let path), .missing(let path), .notADirectory(let path), .unknown(let path, _): path
+        }
+    }
+
+    /// What happened and what to do, for a person.
+    public var explanation: String {
+        switch self {
+        case .permissionDenied(let path):
+            "Access to the photo library was denied: the server’s user may not read \(path). Give that user read (and, for folders, execute) permission, then reload."
+        case .missing(let path):
+            "The photo library folder \(path) does not exist. Check the --library path, or mount the disk that holds it."
+        case .notADirectory(let path):
+            "\(path) is a file, not a folder. Point --library at the folder that holds your photos."
+        case .unknown(let path, let detail):
+            "The photo library at \(path) cannot be read for a reason Homepwner does not recognise: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Dispatch
+import Foundation
+import Imaging
+import Synchronization
+
+/// Cached renditions of library photos, under the data folder (never in a root):
+/// `<cache>/ab/<asset id>-<fingerprint>/thumb-256.jpg`. A changed file has a new fingerprint, so its
+/// old renditions are never served. Each job (one photo version) runs once: a background pool of one
+/// worker per core fills the cache after a scan, and a request for a missing rendition does that
+/// photo's job at once (or waits for the worker already on it).
+final class LibraryRenditions: Sendable {
+    static let specs: [RenditionSpec] = [
+        RenditionSpec(name: "screen", shape: .fit(2048)),
+        RenditionSpec(name: "thumb-512", shape: .square(512)),
+        RenditionSpec(name: "thumb-256", shape: .square(256)),
+    ]
+    /// An upright full-size JPEG, made only on demand, for originals browsers cannot show (HEIC, TIFF).
+    static let full = "full"
+
+    let directory: URL
+    let maxPixels: Int
+    private let jobs = Mutex<[String: Job]>([:])
+    private let pool = DispatchQueue(label: "homepwner.library-renditions", attributes: .concurrent)
+    private let workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Renditions made since start, for the benchmark's thumbnails/s.
+    let made = Atomic<Int>(0)
+
+    enum Job {
+        case running(DispatchGroup)
+        case done
+        case failed(String)
+    }
+
+    /// What a job needs: where the photo is and which version it is.
+    struct Source: Sendable {
+        let assetID: String
+        let fingerprint: String
+        let path: String
+        let info: ImageInfo
+    }
+
+    init(directory: URL, maxPixels: Int) throws {
+        self.directory = directory
+        self.maxPixels = maxPixels
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    func folder(assetID: String, fingerprint: String) -> String {
+        "\(directory.path)/\(assetID.prefix(2))/\(assetID)-\(fingerprint)"
+    }
+
+    func path(of name: String, assetID: String, fingerprint: String) -> String {
+        "\(folder(assetID: assetID, fingerprint: fingerprint))/\(name).jpg"
+    }
+
+    func exists(_ name: String, assetID: String, fingerprint: String) -> Bool {
+        access(path(of: name, assetID: assetID, fingerprint: fingerprint), F_OK) == 0
+    }
+
+    /// The rendition's file, made now if needed. Throws what made the photo unreadable.
+    func file(_ name: String, of source: Source) throws(ImagingError) -> String {
+        let target = path(of: name, assetID: source.assetID, fingerprint: source.fingerprint)
+        if access(target, F_OK) == 0 { return target }
+        if name == Self.full {
+            try makeFull(source, at: target)
+        } else {
+            try run(source)
+        }
+        return target
+    }
+
+    /// Queues every photo for the background pool; photos already done or running are skipped.
+    func prefill(assets sources: [Source]) {
+        let queue = Mutex(sources[...])
+        for _ in 0..<workers {
+            pool.async { [self] in
+                while let source = queue.withLock({ $0.popFirst() }) {
+                    if exists("thumb-256", assetID: source.assetID, fingerprint: source.fingerprint) { continue }
+                    try? run(source)
+                }
+            }
+        }
+    }
+
+    /// Does the photo's job once; a second caller waits for the first.
+    private func run(_ source: Source) throws(ImagingError) {
+        let key = "\(source.assetID)-\(source.fingerprint)"
+        enum Step { case work(DispatchGroup), wait(DispatchGroup), done, failed(String) }
+        let step = jobs.withLock { jobs -> Step in
+            switch jobs[key] {
+            case .running(let group)?: return .wait(group)
+            case .done?: return .done
+            case .failed(let reason)?: return .failed(reason)
+            case nil:
+                let group = DispatchGroup()
+                group.enter()
+                jobs[key] = .running(group)
+                return .work(group)
+            }
+        }
+        switch step {
+        case .done: return
+        case .failed(let reason): throw .damaged(detail: reason)
+        case .wait(let group):
+            group.wait()
+            if case .failed(let reason)? = jobs.withLock({ $0[key] }) { throw .damaged(detail: reason) }
+        case .work(let group):
+            defer { group.leave() }
+            do {
+                try make(source)
+                jobs.withLock { $0[key] = .done }
+            } catch {
+                jobs.withLock { $0[key] = .failed(Self.describe(error)) }
+                throw error
+            }
+        }
+    }
+
+    private func make(_ source: Source) throws(ImagingError) {
+        let renditions = try Imaging.renditions(ofFileAtPath: source.path, info: source.info, specs: Self.specs)
+        let folder = folder(assetID: source.assetID, fingerprint: source.fingerprint)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for rendition in renditions {
+                // Written under a temporary name and renamed, so a reader never sees half a file.
+                let target = "\(folder)/\(rendition.spec.name).jpg"
+                let temporary = "\(folder)/.\(rendition.spec.name)-\(UUID().uuidString)"
+                try Data(rendition.jpeg).write(to: URL(fileURLWithPath: temporary))
+                guard rename(temporary, target) == 0 else { throw ImagingError.processingFailed(detail: "cannot rename into \(target)") }
+            }
+        } catch {
+            throw .processingFailed(detail: "cannot write renditions: \(error)")
+        }
+        made.add(renditions.count, ordering: .relaxed)
+    }
+
+    private func makeFull(_ source: Source, at target: String) throws(ImagingError) {
+        let size = max(source.info.width, source.info.height)
+        let renditions = try Imaging.renditions(ofFileAtPath: source.path, info: source.info,
+                                                specs: [RenditionSpec(name: Self.full, shape: .fit(size))], quality: 90)
+        do {
+            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let temporary = target + ".\(UUID().uuidString)"
+            try Data(renditions[0].jpeg).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, target) == 0 else { throw ImagingError.processingFailed(detail: "cannot rename into \(target)") }
+        } catch {
+            throw .processingFailed(detail: "cannot write the full-size rendition: \(error)")
+        }
+    }
+
+    private static func describe(_ error: ImagingError) -> String {
+        switch error {
+        case .damaged(let detail), .processingFailed(let detail): detail
+        case .unsupportedFormat: "not a supported photo format"
+        case .tooManyPixels(let width, let height, let limit): "\(width) × \(height) is over the \(limit / 1_000_000) megapixel limit"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Database
+
+/// The photo library's tables: what the scanner found under each root. Versions continue the
+/// inventory's (one `user_version` counts both).
+public enum LibrarySchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 3, sql: """
+            CREATE TABLE library_key (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                key BLOB NOT NULL
+            );
+            CREATE TABLE library_roots (
+                id INTEGER PRIMARY KEY,
+                path TEXT NOT NULL UNIQUE
+            );
+            CREATE TABLE library_albums (
+                id TEXT PRIMARY KEY,
+                root_id INTEGER NOT NULL REFERENCES library_roots (id) ON DELETE CASCADE,
+                relative_path TEXT NOT NULL,
+                parent_id TEXT,
+                name TEXT NOT NULL,
+                UNIQUE (root_id, relative_path)
+            );
+            CREATE TABLE library_assets (
+                id TEXT PRIMARY KEY,
+                root_id INTEGER NOT NULL REFERENCES library_roots (id) ON DELETE CASCADE,
+                album_id TEXT NOT NULL,
+                relative_path TEXT NOT NULL,
+                file_name TEXT NOT NULL,
+                size INTEGER NOT NULL,
+                mtime_ns INTEGER NOT NULL,
+                format TEXT,
+                width INTEGER NOT NULL DEFAULT 0,
+                height INTEGER NOT NULL DEFAULT 0,
+                orientation INTEGER NOT NULL DEFAULT 1,
+                taken_at_ms INTEGER NOT NULL,
+                taken_at_from_exif INTEGER NOT NULL DEFAULT 0,
+                camera TEXT,
+                latitude REAL,
+                longitude REAL,
+                error TEXT,
+                UNIQUE (root_id, relative_path)
+            );
+            CREATE INDEX library_assets_by_album ON library_assets (album_id, taken_at_ms, file_name);
+            CREATE INDEX library_assets_by_time ON library_assets (taken_at_ms, id);
+            CREATE TABLE library_people (
+                asset_id TEXT NOT NULL REFERENCES library_assets (id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                PRIMARY KEY (asset_id, name)
+            );
+            CREATE INDEX library_people_by_name ON library_people (name, asset_id);
+            """),
+    ]
+}

@@ -1,0 +1,108 @@
+import Database
+import Foundation
+import Imaging
+
+extension PhotoLibrary {
+    static let assetColumns = [
+        "id", "album_id", "file_name", "size", "mtime_ns", "format", "width", "height", "orientation", "taken_at_ms",
+        "taken_at_from_exif", "camera", "latitude", "longitude", "error",
+    ].map { "library_assets.\($0)" }.joined(separator: ", ")
+
+    static func decodeAsset(_ row: Row) -> LibraryAsset {
+        LibraryAsset(
+            id: row.string(0), albumID: row.string(1), fileName: row.string(2),
+            fingerprint: fingerprint(size: row.int64(3), modified: row.int64(4)),
+            format: row.optionalString(5).flatMap(ImageFormat.init(rawValue:)), width: row.int(6), height: row.int(7),
+            orientation: row.int(8), takenAt: Date(timeIntervalSince1970: Double(row.int64(9)) / 1000),
+            takenAtIsFromCamera: row.int(10) != 0, camera: row.optionalString(11),
+            latitude: row.isNull(12) ? nil : row.double(12), longitude: row.isNull(13) ? nil : row.double(13),
+            problem: row.optionalString(14), people: []
+        )
+    }
+
+    /// Names this version of a file: its size and modification time, in base 36.
+    static func fingerprint(size: Int64, modified: Int64) -> String {
+        "\(String(size, radix: 36))-\(String(modified, radix: 36))"
+    }
+
+    /// The photo with this id, with the people in it; nil for an unknown (or malformed) id.
+    public func asset(id: String) throws -> LibraryAsset? {
+        guard KeyedID.isWellFormed(id) else { return nil }
+        return try database.read { connection in
+            guard var asset = try connection.firstRow("SELECT \(Self.assetColumns) FROM library_assets WHERE id = ?", id, decode: Self.decodeAsset) else {
+                return nil
+            }
+            asset.people = try connection.rows("SELECT name FROM library_people WHERE asset_id = ? ORDER BY name", id) { $0.string(0) }
+            return asset
+        }
+    }
+
+    /// Where the photo's file is, with its format: for serving the original and for copying it
+    /// into an item. Nil when unknown, when `fingerprint` is not the current version, or when damaged.
+    public func originalFile(assetID: String, fingerprint: String? = nil) throws -> (path: String, format: ImageFormat)? {
+        guard let (asset, path) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
+              let format = asset.format, asset.problem == nil else { return nil }
+        return (path, format)
+    }
+
+    /// Whether serving this rendition needs work (a decode), so the request should go to a worker.
+    public func renditionNeedsWork(assetID: String, fingerprint: String, name: String) -> Bool {
+        guard KeyedID.isWellFormed(assetID) else { return false }
+        return !renditions.exists(name, assetID: assetID, fingerprint: fingerprint)
+    }
+
+    /// The rendition's file (`thumb-256`, `thumb-512`, `screen`, or `full`), made if needed. Nil for an
+    /// unknown photo, rendition or version. A photo that turns out to be damaged is marked so, and the
+    /// error says why.
+    public func renditionFile(assetID: String, fingerprint: String, name: String) throws -> String? {
+        guard name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
+              let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
+        let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
+        if case .failure(.damaged(let detail)) = result {
+            let reason = "This file is damaged and cannot be shown (\(detail))."
+            _ = try? database.write { try $0.run("UPDATE library_assets SET error = ? WHERE id = ?", reason, assetID) }
+            bumpRevision()
+        }
+        return try result.get()
+    }
+
+    /// Renditions made since the server started (for the benchmark).
+    public var renditionsMade: Int { renditions.made.load(ordering: .relaxed) }
+
+    func source(assetID: String) throws -> LibraryRenditions.Source? {
+        guard let (asset, path) = try located(assetID), let format = asset.format, asset.problem == nil else { return nil }
+        let info = ImageInfo(format: format, width: asset.width, height: asset.height, orientation: asset.orientation)
+        return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: path, info: info)
+    }
+
+    /// Every readable photo whose thumbnails are not made yet, newest first.
+    func assetsNeedingRenditions() throws -> [LibraryRenditions.Source] {
+        let rows = try database.read { connection in
+            try connection.rows("""
+                SELECT \(Self.assetColumns), library_roots.path, library_assets.relative_path FROM library_assets
+                JOIN library_roots ON library_roots.id = library_assets.root_id
+                WHERE error IS NULL AND format IS NOT NULL ORDER BY taken_at_ms DESC
+                """) { row in (Self.decodeAsset(row), "\(row.string(15))/\(row.string(16))") }
+        }
+        return rows.compactMap { asset, path in
+            guard let format = asset.format, !renditions.exists("thumb-256", assetID: asset.id, fingerprint: asset.fingerprint) else { return nil }
+            return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: path,
+                                            info: ImageInfo(format: format, width: asset.width, height: asset.height, orientation: asset.orientation))
+        }
+    }
+
+    /// The asset and its file's path, built from the root recorded for it (ids never carry paths).
+    /// A path that now resolves outside its root (a symlink changed since the scan) is refused.
+    private func located(_ assetID: String) throws -> (LibraryAsset, String)? {
+        guard KeyedID.isWellFormed(assetID) else { return nil }
+        let found = try database.read { connection in
+            try connection.firstRow("""
+                SELECT \(Self.assetColumns), library_roots.path, library_assets.relative_path FROM library_assets
+                JOIN library_roots ON library_roots.id = library_assets.root_id WHERE library_assets.id = ?
+                """, assetID) { row in (Self.decodeAsset(row), row.string(15), row.string(16)) }
+        }
+        guard let (asset, root, relative) = found, let realRoot = DirectoryWalker.realPath(root),
+              let real = DirectoryWalker.realPath("\(root)/\(relative)"), real.hasPrefix(realRoot + "/") else { return nil }
+        return (asset, real)
+    }
+}

@@ -1,0 +1,227 @@
+import Database
+import Foundation
+import Synchronization
+
+extension PhotoLibrary {
+    /// Photos further apart in time than this start a new event.
+    public static let eventGap: TimeInterval = 8 * 3600
+
+    /// Every group that has photos: albums (folders, in path order), events (newest first) and one
+    /// group per person named in face regions.
+    public func groups() throws -> [LibraryGroup] {
+        try albums() + events().map(\.group) + faces()
+    }
+
+    public func group(id: String) throws -> LibraryGroup? {
+        switch id.first {
+        case "a": try albums().first { $0.id == id }
+        case "e": try events().first { $0.group.id == id }?.group
+        case "f": try faces().first { $0.id == id }
+        default: nil
+        }
+    }
+
+    /// A page of the group's photos, in time order, and how many it holds.
+    public func assets(inGroup id: String, offset: Int, limit: Int) throws -> (total: Int, assets: [LibraryAsset])? {
+        guard let query = try membership(of: id) else { return nil }
+        return try database.read { connection in
+            let total = Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition)", arguments: query.arguments) ?? 0)
+            let assets = try connection.rows(
+                "SELECT \(Self.assetColumns) FROM library_assets \(query.join) WHERE \(query.condition) ORDER BY \(Self.order) LIMIT ? OFFSET ?",
+                arguments: query.arguments + [max(0, limit), max(0, offset)], decode: Self.decodeAsset)
+            return (total, assets)
+        }
+    }
+
+    /// Where a photo sits in a group: its index, the group's size, and its neighbours.
+    public func position(of asset: LibraryAsset, inGroup id: String) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
+        guard let query = try membership(of: id) else { return nil }
+        let key: [any DatabaseValueConvertible] = [Int64((asset.takenAt.timeIntervalSince1970 * 1000).rounded()), asset.fileName, asset.id]
+        let before = "(library_assets.taken_at_ms, library_assets.file_name, library_assets.id) < (?, ?, ?)"
+        let after = "(library_assets.taken_at_ms, library_assets.file_name, library_assets.id) > (?, ?, ?)"
+        return try database.read { connection in
+            guard try connection.scalar("SELECT 1 FROM library_assets \(query.join) WHERE \(query.condition) AND library_assets.id = ?",
+                                        arguments: query.arguments + [asset.id]) != nil else { return nil }
+            let index = Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition) AND \(before)",
+                                                  arguments: query.arguments + key) ?? 0)
+            let total = Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition)", arguments: query.arguments) ?? 0)
+            let previous = try connection.firstRow(
+                "SELECT library_assets.id FROM library_assets \(query.join) WHERE \(query.condition) AND \(before) ORDER BY \(Self.reverseOrder) LIMIT 1",
+                arguments: query.arguments + key) { $0.string(0) }
+            let next = try connection.firstRow(
+                "SELECT library_assets.id FROM library_assets \(query.join) WHERE \(query.condition) AND \(after) ORDER BY \(Self.order) LIMIT 1",
+                arguments: query.arguments + key) { $0.string(0) }
+            return (index, total, previous, next)
+        }
+    }
+
+    /// The folders from the root down to this album (inclusive).
+    public func breadcrumb(ofAlbum id: String) throws -> [AlbumCrumb] {
+        guard id.first == "a" else { return [] }
+        var crumbs: [AlbumCrumb] = []
+        var current: String? = String(id.dropFirst())
+        try database.read { connection in
+            while let albumID = current, crumbs.count < 256 {
+                guard let (name, parent) = try connection.firstRow("SELECT name, parent_id FROM library_albums WHERE id = ?", albumID, decode: {
+                    ($0.string(0), $0.optionalString(1))
+                }) else { break }
+                crumbs.insert(AlbumCrumb(id: "a" + albumID, name: name), at: 0)
+                current = parent
+            }
+        }
+        return crumbs
+    }
+
+    /// Albums directly inside this one.
+    public func subalbums(of id: String) throws -> [LibraryGroup] {
+        guard id.first == "a" else { return [] }
+        let parent = String(id.dropFirst())
+        let children = Set(try database.read { connection in
+            try connection.rows("SELECT id FROM library_albums WHERE parent_id = ?", parent) { "a" + $0.string(0) }
+        })
+        return try albums(includingEmpty: true).filter { children.contains($0.id) }
+    }
+
+    static let order = "library_assets.taken_at_ms, library_assets.file_name, library_assets.id"
+    static let reverseOrder = "library_assets.taken_at_ms DESC, library_assets.file_name DESC, library_assets.id DESC"
+
+    /// The SQL that picks a group's photos.
+    private func membership(of id: String) throws -> (join: String, condition: String, arguments: [any DatabaseValueConvertible])? {
+        switch id.first {
+        case "a":
+            let albumID = String(id.dropFirst())
+            guard KeyedID.isWellFormed(albumID) else { return nil }
+            return ("", "library_assets.album_id = ?", [albumID])
+        case "e":
+            guard let event = try events().first(where: { $0.group.id == id }) else { return nil }
+            return ("", "library_assets.taken_at_ms BETWEEN ? AND ?", [event.start, event.end])
+        case "f":
+            guard let name = try people().first(where: { $0.id == id })?.name else { return nil }
+            return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ?", [name])
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Groups, remade once per library revision
+
+    private func albums(includingEmpty: Bool = false) throws -> [LibraryGroup] {
+        let all = try cached(groupCache.albums) {
+            try database.read { connection in
+                try connection.rows("""
+                    SELECT library_albums.id, library_albums.name, count(library_assets.id),
+                        (SELECT id FROM library_assets AS poster WHERE poster.album_id = library_albums.id ORDER BY taken_at_ms, file_name LIMIT 1),
+                        (SELECT size || ' ' || mtime_ns FROM library_assets AS poster WHERE poster.album_id = library_albums.id ORDER BY taken_at_ms, file_name LIMIT 1)
+                    FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id
+                    GROUP BY library_albums.id ORDER BY library_albums.root_id, library_albums.relative_path
+                    """) { row in
+                    LibraryGroup(id: "a" + row.string(0), kind: .album, name: row.string(1), count: row.int(2),
+                                 posterAssetID: row.optionalString(3), posterFingerprint: row.optionalString(4).map(Self.fingerprint(fromPair:)))
+                }
+            }
+        }
+        return includingEmpty ? all : all.filter { $0.count > 0 }
+    }
+
+    struct Event: Sendable {
+        let group: LibraryGroup
+        let start: Int64
+        let end: Int64
+    }
+
+    func events() throws -> [Event] {
+        try cached(groupCache.events) {
+            let moments = try database.read { connection in
+                try connection.rows("SELECT taken_at_ms, id, size, mtime_ns FROM library_assets ORDER BY taken_at_ms, file_name, id") { row in
+                    (row.int64(0), row.string(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)))
+                }
+            }
+            var events: [Event] = []
+            var start = 0
+            let gap = Int64(Self.eventGap * 1000)
+            for index in moments.indices where index == moments.count - 1 || moments[index + 1].0 - moments[index].0 > gap {
+                let first = moments[start], last = moments[index]
+                events.append(Event(
+                    group: LibraryGroup(id: "e\(first.0)-\(last.0)", kind: .event, name: Self.dateRange(from: first.0, to: last.0),
+                                        count: index - start + 1, posterAssetID: first.1, posterFingerprint: first.2),
+                    start: first.0, end: last.0))
+                start = index + 1
+            }
+            return events.reversed()
+        }
+    }
+
+    private func faces() throws -> [LibraryGroup] { try people().map(\.group) }
+
+    private func people() throws -> [(id: String, name: String, group: LibraryGroup)] {
+        try cached(groupCache.people) {
+            try database.read { connection in
+                try connection.rows("""
+                    SELECT library_people.name, count(*),
+                        (SELECT a.id || ' ' || a.size || ' ' || a.mtime_ns FROM library_assets AS a JOIN library_people AS p ON p.asset_id = a.id
+                         WHERE p.name = library_people.name ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
+                    FROM library_people GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
+                    """) { row in
+                    let name = row.string(0)
+                    let id = "f" + ids.make("person", name)
+                    let poster = row.string(2).split(separator: " ", maxSplits: 1).map(String.init)
+                    let group = LibraryGroup(id: id, kind: .faces, name: name, count: row.int(1), posterAssetID: poster.first,
+                                             posterFingerprint: poster.count > 1 ? Self.fingerprint(fromPair: poster[1]) : nil)
+                    return (id, name, group)
+                }
+            }
+        }
+    }
+
+    private static func fingerprint(fromPair pair: String) -> String {
+        let numbers = pair.split(separator: " ").compactMap { Int64($0) }
+        return numbers.count == 2 ? fingerprint(size: numbers[0], modified: numbers[1]) : ""
+    }
+
+    /// "May 4, 2019", "May 4 – 6, 2019", "Dec 30, 2019 – Jan 2, 2020" (times are wall-clock, kept as UTC).
+    static func dateRange(from start: Int64, to end: Int64) -> String {
+        let calendar: Calendar = {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            return calendar
+        }()
+        let first = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(start) / 1000))
+        let last = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(end) / 1000))
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let firstMonth = months[(first.month ?? 1) - 1], lastMonth = months[(last.month ?? 1) - 1]
+        if first == last { return "\(firstMonth) \(first.day ?? 1), \(first.year ?? 0)" }
+        if first.year == last.year {
+            if first.month == last.month { return "\(firstMonth) \(first.day ?? 1) – \(last.day ?? 1), \(first.year ?? 0)" }
+            return "\(firstMonth) \(first.day ?? 1) – \(lastMonth) \(last.day ?? 1), \(first.year ?? 0)"
+        }
+        return "\(firstMonth) \(first.day ?? 1), \(first.year ?? 0) – \(lastMonth) \(last.day ?? 1), \(last.year ?? 0)"
+    }
+
+    private func cached<T: Sendable>(_ slot: RevisionSlot<T>, make: () throws -> T) throws -> T {
+        let revision = self.revision
+        if let value = slot.value(at: revision) { return value }
+        let value = try make()
+        slot.store(value, at: revision)
+        return value
+    }
+}
+
+/// Groups computed from the library at one revision.
+final class GroupCache: Sendable {
+    let albums = RevisionSlot<[LibraryGroup]>()
+    let events = RevisionSlot<[PhotoLibrary.Event]>()
+    let people = RevisionSlot<[(id: String, name: String, group: LibraryGroup)]>()
+}
+
+/// One value made at a library revision.
+final class RevisionSlot<T: Sendable>: Sendable {
+    private let entry = Mutex<(revision: Int, value: T)?>(nil)
+
+    func value(at revision: Int) -> T? {
+        entry.withLock { $0?.revision == revision ? $0?.value : nil }
+    }
+
+    func store(_ value: T, at revision: Int) {
+        entry.withLock { $0 = (revision, value) }
+    }
+}
