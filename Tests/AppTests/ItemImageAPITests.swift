@@ -305,6 +305,8 @@ enum ItemImageFixtures {
         ("pdf", Array("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF".utf8)),
         ("html", Array("<!DOCTYPE html><html><body><img src=x onerror=alert(1)></body></html>".utf8)),
         ("text", Array("just some text, no photo here\n".utf8)),
+        // libvips reads PPM, but it is no camera's format.
+        ("ppm", Array("P6\n2 2\n255\n".utf8) + [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]),
     ]
 
     @Test(arguments: unacceptable)
@@ -351,6 +353,45 @@ enum ItemImageFixtures {
         #expect(F.isSameJSON(try app.item(item.id)["image"], before))
         #expect(app.imageFolders() == foldersBefore)
         #expect(app.hiddenEntries().isEmpty)
+    }
+
+    @Test(arguments: [".png", ".webp", ".gif", ".tif", ".heic", ".jpg[Q=90]"])
+    func truncatedFileOfAnAcceptedFormatIsDamaged(suffix: String) throws {
+        let app = try ItemImageTestApp()
+        let item = try app.createItem("Lamp")
+        let before = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
+        let noisy = try RasterImage(width: 300, height: 200) { x, y in
+            [UInt8((x * 7 + y * 13) % 256), UInt8((x * y) % 256), UInt8((x ^ y) % 256)]
+        }.encoded(as: suffix)
+        let truncated = Array(noisy.prefix(noisy.count * 6 / 10))
+        let response = try app.putImage(item.id, truncated)
+        #expect(response.status == 422, "a truncated \(suffix) answered \(response.status): \(response.errorMessage ?? response.text)")
+        #expect(response.errorMessage?.lowercased().contains("damaged") == true, "\(response.errorMessage ?? "")")
+        #expect(F.isSameJSON(try app.item(item.id)["image"], before))
+        #expect(app.imageFolders().count == 1)
+    }
+
+    /// Formats libvips can read that are not on the accepted list are refused, or at least not
+    /// passed off as one that is: an AVIF file is not a HEIC photo.
+    @Test(arguments: [".avif", ".jp2"])
+    func otherFormatsAreNotMislabelled(suffix: String) throws {
+        let app = try ItemImageTestApp()
+        let item = try app.createItem("Lamp")
+        let bytes: [UInt8]
+        do { bytes = try F.picture(suffix) } catch {
+            // This libvips cannot write the format: nothing to check.
+            return
+        }
+        let response = try app.putImage(item.id, bytes)
+        if response.status == 200 {
+            let image = try #require((response.json as? [String: Any])?["image"] as? [String: Any])
+            let expected = suffix == ".avif" ? ("image/avif", ".avif") : ("image/jp2", ".jp2")
+            #expect(image.string("contentType") == expected.0, "a \(suffix) file was stored as \(image.string("contentType") ?? "?")")
+            let originalURL = try F.url(image, "originalURL")
+            #expect(originalURL.hasSuffix("/original\(expected.1)"), "\(originalURL)")
+        } else {
+            #expect(response.status == 415, "\(response.text)")
+        }
     }
 
     @Test func pixelBombIsRefusedQuicklyWithTheLimit() throws {
