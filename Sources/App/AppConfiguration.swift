@@ -14,6 +14,10 @@ public struct AppConfiguration: Sendable {
     public var maxImagePixels = 100_000_000
     /// The largest photo upload, in bytes.
     public var maxUploadBytes = 50_000_000
+    /// Folders of photos to browse (read-only; never written to).
+    public var libraryRoots: [String] = []
+    /// Scan the library in the background at start.
+    public var scanLibraryAtStart = true
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 

@@ -2,11 +2,13 @@ import Database
 import Foundation
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// The running application: its database, stores and HTTP server.
 public final class HomepwnerApp: Sendable {
     public let configuration: AppConfiguration
     public let items: ItemStore
+    public let library: PhotoLibrary
     private let server: HTTPServer
 
     /// Opens (or creates) the data folder and starts serving.
@@ -21,7 +23,7 @@ public final class HomepwnerApp: Sendable {
         let isNewDatabase = !fileManager.fileExists(atPath: configuration.databasePath)
         let database: Database
         do {
-            database = try Database(path: configuration.databasePath, migrations: InventorySchema.migrations)
+            database = try Database(path: configuration.databasePath, migrations: Self.migrations)
         } catch {
             throw AppStartError("Cannot open the database \(configuration.databasePath): \(error)")
         }
@@ -31,6 +33,14 @@ public final class HomepwnerApp: Sendable {
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)
         }
+        var roots = configuration.libraryRoots
+        if configuration.seedDemoContent && roots.isEmpty {
+            roots.append(try DemoLibrary.write(into: configuration.dataDirectory.appendingPathComponent("Demo Library")).path)
+        }
+        library = try PhotoLibrary(
+            roots: roots, database: database,
+            cacheDirectory: configuration.dataDirectory.appendingPathComponent("library-cache"),
+            maxPixels: configuration.maxImagePixels)
 
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(assets: assets.pageAssets)
@@ -43,7 +53,9 @@ public final class HomepwnerApp: Sendable {
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
         ItemsAPI(items: items).register(in: &router)
-        ItemImageAPI(items: items, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
+        ItemImageAPI(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
+        LibraryAPI(library: library).register(in: &router)
+        LibraryFileRoutes(library: library).register(in: &router)
         ImageFileRoutes(images: items.images).register(in: &router)
         ItemPages(items: items, assets: assets.pageAssets, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
 
@@ -62,7 +74,13 @@ public final class HomepwnerApp: Sendable {
             responder: MiddlewareChain([SecurityHeaders(), ErrorMiddleware(responder: errors)], around: routes),
             policy: routes
         )
+        if configuration.scanLibraryAtStart && !library.roots.isEmpty {
+            library.startBackgroundScan()
+        }
     }
+
+    /// Every module's migrations, in one order (one `user_version` counts them all).
+    static let migrations = InventorySchema.migrations + LibrarySchema.migrations
 
     /// The port being served (useful when configured as 0).
     public var port: UInt16 { server.port }

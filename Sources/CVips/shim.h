@@ -153,3 +153,13 @@ static inline int hp_vips_thumbnail_file(const char *path, VipsImage **out, int 
                           "option_string", "fail_on=truncated",
                           NULL);
 }
+
+/// Rotates by a multiple of 90° (VIPS_ANGLE_D90 is clockwise).
+static inline int hp_vips_rotate(VipsImage *in, VipsImage **out, VipsAngle angle) {
+    return vips_rot(in, out, angle, NULL);
+}
+
+/// Resizes by different factors across and down.
+static inline int hp_vips_resize_to(VipsImage *in, VipsImage **out, double horizontal, double vertical) {
+    return vips_resize(in, out, horizontal, "vscale", vertical, NULL);
+}

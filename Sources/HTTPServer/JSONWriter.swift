@@ -63,6 +63,13 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A finite floating-point number (NaN and infinities become null, which JSON cannot spell).
+    public mutating func number(_ number: Double) {
+        separate()
+        bytes.append(contentsOf: (number.isFinite ? "\(number)" : "null").utf8)
+        needsComma = true
+    }
+
     public mutating func value(_ flag: Bool) {
         separate()
         bytes.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -1,6 +1,6 @@
 /// The image formats Homepwner accepts: what cameras and phones produce.
 public enum ImageFormat: String, Sendable, CaseIterable {
-    case jpeg, png, webp, gif, tiff, heif
+    case jpeg, png, webp, gif, tiff, heif, avif
 
     /// The format read by the libvips loader class `loader` (from `vips_foreign_find_load_buffer` or
     /// `vips_foreign_find_load`).
@@ -30,6 +30,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .gif: "image/gif"
         case .tiff: "image/tiff"
         case .heif: "image/heic"
+        case .avif: "image/avif"
         }
     }
 
@@ -41,17 +42,36 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .gif: "gif"
         case .tiff: "tiff"
         case .heif: "heic"
+        case .avif: "avif"
         }
     }
 
     /// Whether browsers show this format themselves (so an original can be sent as is).
     public var isShownByBrowsers: Bool {
         switch self {
-        case .jpeg, .png, .webp, .gif: true
+        case .jpeg, .png, .webp, .gif, .avif: true
         case .tiff, .heif: false
         }
     }
 
-    /// "JPEG, PNG, WebP, GIF, TIFF and HEIC/HEIF", for messages.
-    public static let acceptedList = "JPEG, PNG, WebP, GIF, TIFF and HEIC/HEIF"
+    /// "JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF", for messages.
+    public static let acceptedList = "JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF"
+
+    /// libvips reads AVIF with its HEIF loader; the file's `ftyp` brand tells them apart.
+    func refined(by header: some Collection<UInt8>) -> ImageFormat {
+        guard self == .heif, header.count >= 12 else { return self }
+        let brand = String(decoding: header.dropFirst(8).prefix(4), as: UTF8.self)
+        return brand == "avif" || brand == "avis" ? .avif : self
+    }
+
+    /// Whether the bytes start like one of the accepted formats, even if they cannot be read:
+    /// such a file is damaged rather than of the wrong kind.
+    static func hasSignature(_ header: some Collection<UInt8>) -> Bool {
+        let bytes = Array(header.prefix(12))
+        func starts(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }
+        return starts([0xFF, 0xD8, 0xFF]) || starts([0x89, 0x50, 0x4E, 0x47]) || starts(Array("GIF8".utf8))
+            || starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
+            || (starts(Array("RIFF".utf8)) && bytes.count >= 12 && Array(bytes[8..<12]) == Array("WEBP".utf8))
+            || (bytes.count >= 8 && Array(bytes[4..<8]) == Array("ftyp".utf8))
+    }
 }

@@ -17,8 +17,8 @@ public enum Imaging {
         let loader = bytes.withUnsafeBytes { hp_vips_find_loader($0.baseAddress, $0.count) }
         // Clear what a failed sniff leaves behind, so it never leaks into another message.
         vips_error_clear()
-        guard let loader, let format = ImageFormat(loader: String(cString: loader)) else {
-            throw .unsupportedFormat
+        guard let loader, let format = ImageFormat(loader: String(cString: loader))?.refined(by: bytes.prefix(16)) else {
+            throw ImageFormat.hasSignature(bytes) ? .damaged(detail: "the file starts like an image but cannot be read") : .unsupportedFormat
         }
         let header = bytes.withUnsafeBytes { hp_vips_open_header($0.baseAddress, $0.count) }
         guard let header else { throw .damaged(detail: VipsFailure.current().message) }
@@ -45,7 +45,10 @@ public enum Imaging {
         _ = start
         let loader = hp_vips_find_file_loader(path)
         vips_error_clear()
-        guard let loader, let format = ImageFormat(loader: String(cString: loader)) else { throw .unsupportedFormat }
+        let head = Self.firstBytes(ofFileAtPath: path)
+        guard let loader, let format = ImageFormat(loader: String(cString: loader))?.refined(by: head) else {
+            throw ImageFormat.hasSignature(head) ? .damaged(detail: "the file starts like an image but cannot be read") : .unsupportedFormat
+        }
         guard let header = hp_vips_open_file_header(path) else { throw .damaged(detail: VipsFailure.current().message) }
         let image = VipsImageHandle(header)
         let info = try info(of: image, format: format, maxPixels: maxPixels)
@@ -109,6 +112,12 @@ public enum Imaging {
             results.append(Rendition(spec: spec, jpeg: jpeg, width: image.width, height: image.height))
         }
         return results
+    }
+
+    private static func firstBytes(ofFileAtPath path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
     }
 
     private static func check<T>(_ result: Result<T, VipsFailure>) throws(ImagingError) -> T {

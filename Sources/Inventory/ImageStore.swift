@@ -68,6 +68,12 @@ public final class ImageStore: Sendable {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// Whether serving this rendition means remaking it (the cache lost it).
+    public func renditionNeedsWork(hash: String, name: String) -> Bool {
+        guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return false }
+        return !FileManager.default.fileExists(atPath: "\(folder(of: hash))/\(name).jpg")
+    }
+
     /// The recorded image with this hash, if any.
     public func storedImage(hash: String) throws -> StoredImage? {
         guard SHA256.isWellFormed(hash) else { return nil }

@@ -102,18 +102,28 @@ public final class ItemStore: Sendable {
     /// photo is deleted when no other item uses it.
     public func setImage(id: Int64, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {
         try images.withFileLock {
+            // Refuse before writing anything: a missing item or a stale version leaves no files.
+            let current = try item(id: id)
+            if let expectedVersion, expectedVersion != current.version { throw InventoryError.versionMismatch(current: current) }
+            let isNew = try images.storedImage(hash: prepared.image.hash) == nil
             try images.writeFiles(prepared)
-            let (item, unused) = try change { connection -> (Item, String?) in
-                let before = try Self.item(id: id, in: connection)
-                if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
-                let image = prepared.image
-                try connection.run(
-                    "INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
-                    image.hash, image.format.rawValue, image.width, image.height, image.byteSize,
-                    Int64(Date().timeIntervalSince1970 * 1000))
-                try connection.run("UPDATE items SET image_hash = ?, version = version + 1 WHERE id = ?", image.hash, id)
-                let unused = before.image?.hash == image.hash ? nil : try Self.forgetIfUnused(before.image, in: connection)
-                return (try Self.item(id: id, in: connection), unused)
+            let (item, unused): (Item, String?)
+            do {
+                (item, unused) = try change { connection -> (Item, String?) in
+                    let before = try Self.item(id: id, in: connection)
+                    if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
+                    let image = prepared.image
+                    try connection.run(
+                        "INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                        image.hash, image.format.rawValue, image.width, image.height, image.byteSize,
+                        Int64(Date().timeIntervalSince1970 * 1000))
+                    try connection.run("UPDATE items SET image_hash = ?, version = version + 1 WHERE id = ?", image.hash, id)
+                    let unused = before.image?.hash == image.hash ? nil : try Self.forgetIfUnused(before.image, in: connection)
+                    return (try Self.item(id: id, in: connection), unused)
+                }
+            } catch {
+                if isNew { images.deleteFiles(hash: prepared.image.hash) }
+                throw error
             }
             if let unused { images.deleteFiles(hash: unused) }
             return item

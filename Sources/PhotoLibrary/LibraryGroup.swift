@@ -10,6 +10,8 @@ public struct LibraryGroup: Sendable, Equatable {
     public let id: String
     public let kind: Kind
     public let name: String
+    /// More about the group: an album's parent folders ("Holidays"), or nil.
+    public let detail: String?
     public let count: Int
     /// The photo shown for the group.
     public let posterAssetID: String?

@@ -109,14 +109,16 @@ extension PhotoLibrary {
         let all = try cached(groupCache.albums) {
             try database.read { connection in
                 try connection.rows("""
-                    SELECT library_albums.id, library_albums.name, count(library_assets.id),
+                    SELECT library_albums.id, library_albums.name, count(library_assets.id), library_albums.relative_path,
                         (SELECT id FROM library_assets AS poster WHERE poster.album_id = library_albums.id ORDER BY taken_at_ms, file_name LIMIT 1),
                         (SELECT size || ' ' || mtime_ns FROM library_assets AS poster WHERE poster.album_id = library_albums.id ORDER BY taken_at_ms, file_name LIMIT 1)
                     FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id
                     GROUP BY library_albums.id ORDER BY library_albums.root_id, library_albums.relative_path
                     """) { row in
-                    LibraryGroup(id: "a" + row.string(0), kind: .album, name: row.string(1), count: row.int(2),
-                                 posterAssetID: row.optionalString(3), posterFingerprint: row.optionalString(4).map(Self.fingerprint(fromPair:)))
+                    let parent = (row.string(3) as NSString).deletingLastPathComponent
+                    return LibraryGroup(id: "a" + row.string(0), kind: .album, name: row.string(1),
+                                        detail: parent.isEmpty ? nil : parent.replacingOccurrences(of: "/", with: " › "), count: row.int(2),
+                                        posterAssetID: row.optionalString(4), posterFingerprint: row.optionalString(5).map(Self.fingerprint(fromPair:)))
                 }
             }
         }
@@ -143,7 +145,7 @@ extension PhotoLibrary {
                 let first = moments[start], last = moments[index]
                 events.append(Event(
                     group: LibraryGroup(id: "e\(first.0)-\(last.0)", kind: .event, name: Self.dateRange(from: first.0, to: last.0),
-                                        count: index - start + 1, posterAssetID: first.1, posterFingerprint: first.2),
+                                        detail: nil, count: index - start + 1, posterAssetID: first.1, posterFingerprint: first.2),
                     start: first.0, end: last.0))
                 start = index + 1
             }
@@ -165,7 +167,7 @@ extension PhotoLibrary {
                     let name = row.string(0)
                     let id = "f" + ids.make("person", name)
                     let poster = row.string(2).split(separator: " ", maxSplits: 1).map(String.init)
-                    let group = LibraryGroup(id: id, kind: .faces, name: name, count: row.int(1), posterAssetID: poster.first,
+                    let group = LibraryGroup(id: id, kind: .faces, name: name, detail: nil, count: row.int(1), posterAssetID: poster.first,
                                              posterFingerprint: poster.count > 1 ? Self.fingerprint(fromPair: poster[1]) : nil)
                     return (id, name, group)
                 }

@@ -20,13 +20,14 @@ enum CommandLineInterface {
         """
 
     static let serveUsage = """
-        Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--demo] [--quiet]
+        Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet]
                                [--max-upload-mb N] [--max-megapixels N]
 
         Options:
           --data DIR        Folder for the database and photos (default: ./data). Created if missing.
           --host ADDRESS    IP address to listen on (default: 127.0.0.1; use 0.0.0.0 for every interface).
           --port N          TCP port (default: 8080; 0 picks a free one).
+          --library PATH    A folder of photos to browse, read-only (repeat for several).
           --demo            Fill a new, empty data folder with a few demo items.
           --quiet           Don't print a line for every request.
           --max-upload-mb N     Largest photo upload in megabytes (default: 50).
@@ -105,6 +106,8 @@ enum CommandLineInterface {
                 configuration.port = port
             case "--demo":
                 configuration.seedDemoContent = true
+            case "--library":
+                configuration.libraryRoots.append(try value(for: option))
             case "--quiet":
                 configuration.accessLog = false
             case "--max-upload-mb":

@@ -1,22 +1,47 @@
+import Foundation
 import HTTPServer
 import Imaging
 import Inventory
+import PhotoLibrary
 
 /// `PUT` and `DELETE /api/v1/items/{id}/image`: a photo for an item, sent as the raw bytes (any or no
-/// Content-Type: the format is sniffed) or as a multipart form with a file.
+/// Content-Type: the format is sniffed), as a multipart form with a file, or picked from the library
+/// as JSON `{"assetId": "…"}` (the library's file is copied into the image store).
 struct ItemImageAPI: Sendable {
     let items: ItemStore
+    let library: PhotoLibrary
     let maxUploadBytes: Int
 
     func register(in router: inout Router) {
         router.put("/api/v1/items/{id}/image", maxBodySize: maxUploadBytes, isSlow: true) { request in
             let id = try request.itemID()
-            let prepared = try items.images.prepare(try Self.imageBytes(of: request))
+            // JSON names a library photo; anything else is the photo itself (its type is sniffed).
+            let isPick = request.contentType == "application/json" && request.body.first { $0 > 0x20 } == UInt8(ascii: "{")
+            let bytes = isPick ? try libraryPhoto(request) : try Self.imageBytes(of: request)
+            let prepared = try items.images.prepare(bytes)
             return ItemJSON.response(try items.setImage(id: id, prepared, expectedVersion: try request.expectedVersion(of: id)))
         }
         router.delete("/api/v1/items/{id}/image") { request in
             let id = try request.itemID()
             return ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)))
+        }
+    }
+
+    /// The bytes of the library photo named by `{"assetId": "…"}`.
+    func libraryPhoto(_ request: Request) throws -> [UInt8] {
+        let object = try JSONValue.object(from: request.body)
+        guard case .string(let assetID)? = object["assetId"] else {
+            throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "Say which library photo to use: send {\"assetId\": \"…\"} with an id from the library API.")
+        }
+        return try Self.libraryPhoto(assetID, in: library)
+    }
+
+    static func libraryPhoto(_ assetID: String, in library: PhotoLibrary) throws -> [UInt8] {
+        guard let original = try library.originalFile(assetID: assetID) else { throw LibraryAPI.assetNotFound }
+        do {
+            return try [UInt8](Data(contentsOf: URL(fileURLWithPath: original.path)))
+        } catch {
+            throw AppError(.notFound, code: "asset-unreadable", message: "That library photo can no longer be read (it may have been moved). Rescan the library or choose another photo.")
         }
     }
 

@@ -8,7 +8,11 @@ struct ImageFileRoutes: Sendable {
 
     func register(in router: inout Router) {
         // Slow only when a rendition must be remade; usually a stat and a sendfile.
-        router.get("/images/{hash}/{file}") { request in try file(request) }
+        let images = self.images
+        router.add(.get, "/images/{hash}/{file}", slowness: .when { parameters in
+            guard let hash = parameters["hash"], let file = parameters["file"], file.hasSuffix(".jpg") else { return false }
+            return images.renditionNeedsWork(hash: hash, name: String(file.dropLast(4)))
+        }) { request in try file(request) }
     }
 
     private func file(_ request: Request) throws -> Response {

@@ -1,0 +1,41 @@
+import HTTPServer
+import PhotoLibrary
+
+/// `/api/v1/library/…`: status, groups, a group's photos page by page, one photo with its metadata.
+struct LibraryAPI: Sendable {
+    let library: PhotoLibrary
+    static let defaultPageSize = 100
+    static let maxPageSize = 500
+
+    func register(in router: inout Router) {
+        router.get("/api/v1/library/status") { _ in .json(LibraryJSON.status(library.status)) }
+        router.get("/api/v1/library/groups") { _ in .json(LibraryJSON.groups(try library.groups())) }
+        router.get("/api/v1/library/groups/{id}/assets") { request in
+            let (offset, limit) = try Self.paging(request)
+            guard let page = try library.assets(inGroup: request.parameters["id"] ?? "", offset: offset, limit: limit) else {
+                throw Self.groupNotFound
+            }
+            return .json(LibraryJSON.page(total: page.total, assets: page.assets))
+        }
+        router.get("/api/v1/library/assets/{id}") { request in
+            guard let asset = try library.asset(id: request.parameters["id"] ?? "") else { throw Self.assetNotFound }
+            return .json(LibraryJSON.detail(asset))
+        }
+    }
+
+    static let groupNotFound = AppError(.notFound, code: "group-not-found", message: "There is no such album, event or person in the library. Go back to the library and choose again.")
+    static let assetNotFound = AppError(.notFound, code: "asset-not-found", message: "There is no such photo in the library; it may have been moved or deleted. Go back to the library and choose again.")
+
+    /// `offset` and `limit` from the query: whole numbers, the limit at most 500.
+    static func paging(_ request: Request) throws -> (offset: Int, limit: Int) {
+        func number(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
+            guard let text = request.query[name], !text.isEmpty else { return fallback }
+            guard let value = Int(text), range.contains(value) else {
+                throw AppError(.badRequest, code: "invalid-\(name)", message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”.")
+            }
+            return value
+        }
+        return (try number("offset", default: 0, range: 0...Int(Int32.max)),
+                try number("limit", default: defaultPageSize, range: 1...maxPageSize))
+    }
+}

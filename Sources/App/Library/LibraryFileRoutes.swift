@@ -1,0 +1,45 @@
+import HTTPServer
+import Imaging
+import PhotoLibrary
+
+/// `/library/files/{id}/{fingerprint}/{file}`: a library photo's renditions (made on first request,
+/// on a worker) and its original, straight from the root with `sendfile`. Cached forever: the
+/// fingerprint changes when the file does.
+struct LibraryFileRoutes: Sendable {
+    let library: PhotoLibrary
+    static let renditions: Set<String> = ["thumb-256.jpg", "thumb-512.jpg", "screen.jpg", "full.jpg"]
+
+    func register(in router: inout Router) {
+        let library = self.library
+        router.add(.get, "/library/files/{id}/{fingerprint}/{file}", slowness: .when { parameters in
+            guard let file = parameters["file"], Self.renditions.contains(file) else { return false }
+            return library.renditionNeedsWork(assetID: parameters["id"] ?? "", fingerprint: parameters["fingerprint"] ?? "",
+                                              name: String(file.dropLast(4)))
+        }) { request in try file(request) }
+    }
+
+    private func file(_ request: Request) throws -> Response {
+        let id = request.parameters["id"] ?? "", fingerprint = request.parameters["fingerprint"] ?? ""
+        let file = request.parameters["file"] ?? ""
+        let etag = "\"\(id.prefix(12))-\(fingerprint)-\(file)\""
+        var headers: HTTPHeaders = ["Cache-Control": "public, max-age=31536000, immutable", "ETag": etag]
+        let path: String
+        if file == "original" {
+            guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint) else { throw LibraryAPI.assetNotFound }
+            path = original.path
+            headers["Content-Type"] = original.format.contentType
+        } else if Self.renditions.contains(file) {
+            guard let rendition = try library.renditionFile(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4))) else {
+                throw LibraryAPI.assetNotFound
+            }
+            path = rendition
+            headers["Content-Type"] = "image/jpeg"
+        } else {
+            throw LibraryAPI.assetNotFound
+        }
+        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(headers: headers, body: .file(path: path))
+    }
+}

@@ -1,0 +1,86 @@
+import HTML
+
+/// One photo's cell in a grid.
+struct GridCellModel: Sendable {
+    let assetID: String
+    let url: String
+    let thumbnailURL: String
+    let thumbnailSourceSet: [(url: String, descriptor: String)]
+    let label: String
+    /// Why the photo cannot be shown, when it is damaged.
+    let problem: String?
+}
+
+/// `/library/groups/{id}`: the group's photos as square thumbnails — exactly 4 per row on a phone,
+/// more as the window widens — a page at a time (the script loads the following pages as you scroll).
+struct LibraryGridPage {
+    let title: String
+    let summary: String
+    let breadcrumb: [(name: String, url: String)]
+    let subalbums: [GroupCardModel]
+    let cells: [GridCellModel]
+    let groupID: String
+    let page: Int
+    let pageCount: Int
+    let pageURL: (Int) -> String
+    let assets: PageAssets
+
+    func document() -> HTMLDocument {
+        PageLayout(title: title, assets: assets, pageClass: "grid",
+                   bar: TopBar(back: (label: "Library", url: "/library"), title: title), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        .group {
+            if breadcrumb.count > 1 {
+                nav(.class("breadcrumb"), .aria("label", "Folders")) {
+                    ol {
+                        for (index, crumb) in breadcrumb.enumerated() {
+                            if index == breadcrumb.count - 1 {
+                                li { span(.aria("current", "page")) { crumb.name } }
+                            } else {
+                                li { a(.href(crumb.url)) { crumb.name } }
+                            }
+                        }
+                    }
+                }
+            }
+            if !subalbums.isEmpty {
+                ul(.class("subalbums")) {
+                    for album in subalbums {
+                        li {
+                            a(.class("subalbum"), .href(album.url)) {
+                                span(.class("group-name")) { album.name }
+                                span(.class("group-count")) { album.countText }
+                            }
+                        }
+                    }
+                }
+            }
+            p(.class("grid-summary")) { summary }
+            if page > 1 {
+                a(.class("button earlier"), .href(pageURL(page - 1))) { "Show earlier photos" }
+            }
+            ol(.class("photo-grid"), .id("photo-grid"), .data("group", groupID), .data("page", String(page)),
+               .data("pages", String(pageCount)), .aria("label", "Photos")) {
+                for cell in cells {
+                    li {
+                        a(.class(cell.problem == nil ? "grid-cell" : "grid-cell damaged"), .id("asset-\(cell.assetID)"), .href(cell.url),
+                          .aria("label", cell.problem == nil ? cell.label : "\(cell.label) (cannot be shown)"), .data("asset", cell.assetID)) {
+                            if let problem = cell.problem {
+                                span(.class("damaged-reason"), .title(problem)) { "Can’t show this photo" }
+                            } else {
+                                img(.src(cell.thumbnailURL), .srcset(cell.thumbnailSourceSet),
+                                    .sizes("(max-width: 480px) 25vw, 160px"), .width(256), .height(256), .alt(""),
+                                    .loading("lazy"), .decoding("async"))
+                            }
+                        }
+                    }
+                }
+            }
+            if page < pageCount {
+                a(.class("button more"), .id("more-photos"), .href(pageURL(page + 1))) { "Show more photos" }
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import HTML
+
+/// What the viewer shows of one photo, as plain values.
+struct ViewerModel: Sendable {
+    let assetID: String
+    /// "3 of 24".
+    let positionText: String
+    let backURL: String
+    let previousURL: String?
+    let nextURL: String?
+    let screenURL: String
+    /// Full resolution (the original when browsers can show it), loaded once zooming needs it.
+    let fullURL: String
+    let originalURL: String
+    let width: Int
+    let height: Int
+    let problem: String?
+    /// Label–value rows for the info panel.
+    let details: [(label: String, value: String)]
+    let mapURL: String?
+}
+
+/// `/library/assets/{id}`: one photo full screen on black, zoomable to 1:1 pixels of the original
+/// (the script does the zooming; without it the photo fits the screen), with previous/next and info.
+struct LibraryViewerPage {
+    let model: ViewerModel
+    let assets: PageAssets
+
+    func document() -> HTMLDocument {
+        HTMLDocument(html(.lang("en")) {
+            head {
+                meta(.charset("utf-8"))
+                meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                meta(.name("color-scheme"), .content("dark"))
+                HTML.title("\(model.positionText) — Homepwner")
+                link(.rel("stylesheet"), .href(assets.stylesheet))
+                link(.rel("icon"), .href(assets.icon), .type("image/svg+xml"))
+                script(src: assets.script)
+            }
+            body(.class("page-viewer")) {
+                main(.class("viewer"), .id("viewer"), .data("asset", model.assetID),
+                     .data("previous", model.previousURL ?? ""), .data("next", model.nextURL ?? ""), .data("back", model.backURL)) {
+                    header(.class("viewer-bar")) {
+                        a(.class("viewer-button back-link"), .href(model.backURL), .aria("label", "Back to the album")) {
+                            Icons.chevronLeft
+                            span { "Back" }
+                        }
+                        h1(.class("viewer-title")) { model.positionText }
+                        button(.class("viewer-button info-toggle"), .type("button"), .popovertarget("viewer-info"), .aria("label", "Info")) { "Info" }
+                    }
+                    div(.class("viewer-stage"), .id("viewer-stage"), .tabindex(0), .aria("label", "Photo; use + and − to zoom, arrows for the previous and next photo"),
+                        .data("width", String(model.width)), .data("height", String(model.height)),
+                        .data("screen", model.screenURL), .data("full", model.fullURL)) {
+                        if let problem = model.problem {
+                            div(.class("viewer-problem"), .role("alert")) {
+                                strong { "This photo can’t be shown." }
+                                p { problem }
+                            }
+                        } else {
+                            img(.class("viewer-image"), .id("viewer-image"), .src(model.screenURL), .width(model.width),
+                                .height(model.height), .alt(model.positionText), .draggable(false))
+                        }
+                    }
+                    nav(.class("viewer-nav"), .aria("label", "Photos")) {
+                        if let previous = model.previousURL {
+                            a(.class("viewer-button previous"), .href(previous), .aria("label", "Previous photo")) { Icons.chevronLeft }
+                        }
+                        if let next = model.nextURL {
+                            a(.class("viewer-button next"), .href(next), .aria("label", "Next photo")) { Icons.chevronRight }
+                        }
+                    }
+                    aside(.class("viewer-info"), .id("viewer-info"), .popover(), .aria("label", "Photo information")) {
+                        h2 { "Info" }
+                        dl {
+                            for (label, value) in model.details {
+                                dt { label }
+                                dd { value }
+                            }
+                        }
+                        if let map = model.mapURL {
+                            a(.class("button"), .href(map), .rel("noopener noreferrer")) { "Show on a map" }
+                        }
+                        a(.class("button"), .href(model.originalURL)) { "Original file" }
+                    }
+                }
+            }
+        })
+    }
+}
