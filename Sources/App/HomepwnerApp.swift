@@ -56,6 +56,7 @@ public final class HomepwnerApp: Sendable {
         ItemImageAPI(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
         LibraryAPI(library: library).register(in: &router)
         LibraryFileRoutes(library: library).register(in: &router)
+        LibraryPages(library: library, assets: assets.pageAssets).register(in: &router)
         ImageFileRoutes(images: items.images).register(in: &router)
         ItemPages(items: items, assets: assets.pageAssets, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
 

@@ -38,7 +38,7 @@ static inline int hp_vips_thumbnail_buffer(const void *data, size_t length, Vips
                                  "height", height,
                                  "size", VIPS_SIZE_DOWN,
                                  "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
-                                 "option_string", "fail_on=truncated",
+                                 "fail_on", VIPS_FAIL_ON_TRUNCATED,
                                  NULL);
 }
 
@@ -150,7 +150,7 @@ static inline int hp_vips_thumbnail_file(const char *path, VipsImage **out, int 
                           "height", height,
                           "size", VIPS_SIZE_DOWN,
                           "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
-                          "option_string", "fail_on=truncated",
+                          "fail_on", VIPS_FAIL_ON_TRUNCATED,
                           NULL);
 }
 

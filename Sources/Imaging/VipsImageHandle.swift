@@ -46,7 +46,8 @@ struct VipsFailure: Error {
     static func current() -> VipsFailure {
         guard let text = vips_error_buffer_copy() else { return VipsFailure(message: "unknown libvips error") }
         defer { g_free(text) }
-        let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+        // libvips stacks one line per failing layer; the first says what went wrong.
+        let message = String(cString: text).split(separator: "\n").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
         return VipsFailure(message: message.isEmpty ? "unknown libvips error" : message)
     }
 }

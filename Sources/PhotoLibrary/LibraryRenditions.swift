@@ -70,13 +70,15 @@ final class LibraryRenditions: Sendable {
     }
 
     /// Queues every photo for the background pool; photos already done or running are skipped.
-    func prefill(assets sources: [Source]) {
+    /// `damaged` hears of each photo that turns out unreadable, with why.
+    func prefill(assets sources: [Source], damaged: @escaping @Sendable (String, String) -> Void) {
         let queue = Mutex(sources[...])
         for _ in 0..<workers {
             pool.async { [self] in
                 while let source = queue.withLock({ $0.popFirst() }) {
                     if exists("thumb-256", assetID: source.assetID, fingerprint: source.fingerprint) { continue }
-                    try? run(source)
+                    let outcome = Result { () throws(ImagingError) in try run(source) }
+                    if case .failure(.damaged(let detail)) = outcome { damaged(source.assetID, detail) }
                 }
             }
         }

@@ -58,12 +58,15 @@ extension PhotoLibrary {
         guard name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
               let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
         let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
-        if case .failure(.damaged(let detail)) = result {
-            let reason = "This file is damaged and cannot be shown (\(detail))."
-            _ = try? database.write { try $0.run("UPDATE library_assets SET error = ? WHERE id = ?", reason, assetID) }
-            bumpRevision()
-        }
+        if case .failure(.damaged(let detail)) = result { markDamaged(assetID, detail: detail) }
         return try result.get()
+    }
+
+    /// Records that a photo cannot be decoded, so its cell shows why; the next scan looks again.
+    func markDamaged(_ assetID: String, detail: String) {
+        let reason = "This file is damaged and cannot be shown (\(detail))."
+        _ = try? database.write { try $0.run("UPDATE library_assets SET error = ? WHERE id = ?", reason, assetID) }
+        bumpRevision()
     }
 
     /// Renditions made since the server started (for the benchmark).

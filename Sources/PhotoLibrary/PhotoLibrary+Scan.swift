@@ -40,7 +40,7 @@ extension PhotoLibrary {
             status.scanFinished = Date()
         }
         bumpRevision()
-        renditions.prefill(assets: (try? assetsNeedingRenditions()) ?? [])
+        renditions.prefill(assets: (try? assetsNeedingRenditions()) ?? []) { [self] assetID, detail in markDamaged(assetID, detail: detail) }
         return status
     }
 
@@ -48,7 +48,8 @@ extension PhotoLibrary {
         guard let rootID = rootIDs[root] else { return }
         let listing = DirectoryWalker(root: root).list()
         let known = (try? database.read { connection in
-            try connection.rows("SELECT relative_path, size, mtime_ns FROM library_assets WHERE root_id = ?", rootID) { row in
+            // Photos that could not be read are looked at again on every scan: the cause may have passed.
+            try connection.rows("SELECT relative_path, size, mtime_ns FROM library_assets WHERE root_id = ? AND error IS NULL", rootID) { row in
                 (row.string(0), row.int64(1), row.int64(2))
             }
         }) ?? []

@@ -11,6 +11,7 @@ struct ItemListPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: "Items", assets: assets, pageClass: "items", bar: TopBar(title: "Items", trailing: [
+            a(.class("bar-button"), .href("/library")) { "Library" },
             a(.class("bar-button edit-toggle"), .href(editing ? "/" : "/?edit=1"), .data("action", "toggle-edit"),
               .aria("pressed", editing ? "true" : "false")) { editing ? "Done" : "Edit" },
             a(.class("bar-button add-button"), .href("/items/new"), .data("action", "new-item"), .aria("label", "New Item"),

@@ -5,6 +5,8 @@ import { initItemList } from "./item-list.js";
 import { initItemDetail } from "./item-detail.js";
 import { initPhotoPopover } from "./photo-popover.js";
 import { initImagePicker } from "./image-picker.js";
+import { initPhotoGrid } from "./photo-grid.js";
+import { initLibraryStatus } from "./library-status.js";
 
 document.documentElement.classList.add("js");
 
@@ -14,3 +16,5 @@ initItemList();
 initItemDetail();
 initPhotoPopover();
 initImagePicker();
+initPhotoGrid();
+initLibraryStatus();

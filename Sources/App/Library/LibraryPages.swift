@@ -1,0 +1,102 @@
+import Foundation
+import HTML
+import HTTPServer
+import PhotoLibrary
+
+/// The library's pages: the groups, a group's grid (a page at a time) and the photo viewer.
+struct LibraryPages: Sendable {
+    let library: PhotoLibrary
+    let assets: PageAssets
+    static let gridPageSize = 120
+
+    func register(in router: inout Router) {
+        router.get("/library") { _ in try groups() }
+        router.get("/library/groups/{id}") { request in try grid(request) }
+        router.get("/library/assets/{id}") { request in try viewer(request) }
+    }
+
+    /// The explanation page when no root can be read, else nil.
+    private func unavailablePage() -> Response? {
+        let status = library.status
+        guard status.state == .inaccessible, let problem = status.problem else { return nil }
+        let denied: Bool
+        if case .permissionDenied = problem { denied = true } else { denied = false }
+        let page = LibraryUnavailablePage(denied: denied, explanation: problem.explanation, path: problem.path, assets: assets)
+        return .html(page.document().renderedBytes())
+    }
+
+    private func groups() throws -> Response {
+        if let unavailable = unavailablePage() { return unavailable }
+        let status = library.status
+        let all = try library.groups()
+        func cards(_ kind: LibraryGroup.Kind) -> [GroupCardModel] { all.filter { $0.kind == kind }.map(Self.card) }
+        let page = LibraryGroupsPage(
+            albums: cards(.album), events: cards(.event), people: cards(.faces),
+            progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
+            problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." },
+            isConfigured: status.isConfigured, assets: assets)
+        return .html(page.document().renderedBytes())
+    }
+
+    private func grid(_ request: Request) throws -> Response {
+        if let unavailable = unavailablePage() { return unavailable }
+        let id = request.parameters["id"] ?? ""
+        guard let group = try library.group(id: id) else { throw LibraryAPI.groupNotFound }
+        let pageCount = max(1, (group.count + Self.gridPageSize - 1) / Self.gridPageSize)
+        let requested = request.query["page"].flatMap { Int($0) } ?? 1
+        let page = min(max(1, requested), pageCount)
+        let photos = try library.assets(inGroup: id, offset: (page - 1) * Self.gridPageSize, limit: Self.gridPageSize)?.assets ?? []
+        let breadcrumb = try library.breadcrumb(ofAlbum: id).map { (name: $0.name, url: LibraryURLs.group($0.id)) }
+        let subalbums = try library.subalbums(of: id).map(Self.card)
+        let cells = photos.map { asset in
+            let urls = LibraryURLs(asset)
+            return GridCellModel(
+                assetID: asset.id, url: LibraryURLs.page(of: asset.id, inGroup: id), thumbnailURL: urls.thumbnail,
+                thumbnailSourceSet: urls.thumbnailSourceSet, label: "Photo taken \(LibraryFormat.dateTime(asset.takenAt))",
+                problem: asset.problem)
+        }
+        let grid = LibraryGridPage(
+            title: group.name, summary: Self.countText(group.count) + (group.detail.map { " · in \($0)" } ?? ""),
+            breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
+            pageURL: { "\(LibraryURLs.group(id))?page=\($0)" }, assets: assets)
+        return .html(grid.document().renderedBytes())
+    }
+
+    private func viewer(_ request: Request) throws -> Response {
+        guard let asset = try library.asset(id: request.parameters["id"] ?? "") else { throw LibraryAPI.assetNotFound }
+        let groupID = request.query["group"].flatMap { id in (try? library.group(id: id)) != nil ? id : nil } ?? "a" + asset.albumID
+        let position = try library.position(of: asset, inGroup: groupID)
+        let index = position?.index ?? 0, total = position?.total ?? 1
+        let urls = LibraryURLs(asset)
+        var details: [(label: String, value: String)] = [
+            (asset.takenAtIsFromCamera ? "Taken" : "File date", LibraryFormat.dateTime(asset.takenAt)),
+        ]
+        if let camera = asset.camera { details.append(("Camera", camera)) }
+        details.append(("Size", "\(asset.width) × \(asset.height) pixels"))
+        if let latitude = asset.latitude, let longitude = asset.longitude {
+            details.append(("Place", LibraryFormat.place(latitude: latitude, longitude: longitude)))
+        }
+        if !asset.people.isEmpty { details.append(("People", asset.people.joined(separator: ", "))) }
+        details.append(("File", asset.fileName))
+        let page = (index / Self.gridPageSize) + 1
+        let model = ViewerModel(
+            assetID: asset.id, positionText: "\(index + 1) of \(total)",
+            backURL: "\(LibraryURLs.group(groupID))?page=\(page)#asset-\(asset.id)",
+            previousURL: position?.previous.map { LibraryURLs.page(of: $0, inGroup: groupID) },
+            nextURL: position?.next.map { LibraryURLs.page(of: $0, inGroup: groupID) },
+            screenURL: urls.screen, fullURL: asset.format?.isShownByBrowsers == true ? urls.original : urls.full,
+            originalURL: urls.original, width: asset.width, height: asset.height, problem: asset.problem, details: details,
+            mapURL: asset.latitude.flatMap { latitude in
+                asset.longitude.map { "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\($0)#map=15/\(latitude)/\($0)" }
+            })
+        return .html(LibraryViewerPage(model: model, assets: assets).document().renderedBytes())
+    }
+
+    static func card(_ group: LibraryGroup) -> GroupCardModel {
+        GroupCardModel(
+            name: group.name, detail: group.detail, countText: countText(group.count), url: LibraryURLs.group(group.id),
+            posterURL: group.posterAssetID.flatMap { id in group.posterFingerprint.map { LibraryURLs(assetID: id, fingerprint: $0).thumbnail } })
+    }
+
+    static func countText(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+}

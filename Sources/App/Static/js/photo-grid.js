@@ -1,0 +1,77 @@
+// The album grid: the following pages load as you scroll (each is the server's own page, so cells
+// look the same), arrow keys move between cells, and the photo you last opened is highlighted when
+// you come back, then the highlight fades.
+import { fetchPage } from "./http.js";
+
+const lastViewedKey = "homepwner.lastViewedAsset";
+
+export function initPhotoGrid() {
+  const grid = document.getElementById("photo-grid");
+  if (!grid) return;
+  let page = Number(grid.dataset.page);
+  const pages = Number(grid.dataset.pages);
+  const more = document.getElementById("more-photos");
+  let loading = false;
+
+  async function loadNext() {
+    if (loading || page >= pages) return;
+    loading = true;
+    try {
+      const next = await fetchPage(`${location.pathname}?page=${page + 1}`);
+      grid.append(...next.querySelectorAll("#photo-grid > li"));
+      page += 1;
+      if (page >= pages) more?.remove();
+    } catch {
+      if (more) more.style.visibility = "visible";
+    } finally {
+      loading = false;
+    }
+  }
+
+  if (more) {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadNext();
+    }, { rootMargin: "800px" });
+    observer.observe(more);
+    more.addEventListener("click", (event) => {
+      event.preventDefault();
+      loadNext();
+    });
+  }
+
+  grid.addEventListener("click", (event) => {
+    const cell = event.target.closest(".grid-cell");
+    if (cell) sessionStorage.setItem(lastViewedKey, cell.dataset.asset);
+  });
+
+  grid.addEventListener("keydown", (event) => {
+    const cell = event.target.closest(".grid-cell");
+    if (!cell) return;
+    const cells = [...grid.querySelectorAll(".grid-cell")];
+    const index = cells.indexOf(cell);
+    const columns = getComputedStyle(grid).gridTemplateColumns.split(" ").length;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[event.key];
+    if (step === undefined) return;
+    const target = cells[index + step];
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    }
+  });
+
+  const highlight = () => {
+    const id = sessionStorage.getItem(lastViewedKey) ?? location.hash.replace(/^#asset-/, "");
+    if (!id) return;
+    const cell = document.getElementById(`asset-${id}`);
+    sessionStorage.removeItem(lastViewedKey);
+    if (!cell) return;
+    cell.classList.remove("last-viewed");
+    void cell.offsetWidth; // restart the fade when coming back again
+    cell.classList.add("last-viewed");
+    cell.scrollIntoView({ block: "nearest" });
+    cell.focus({ preventScroll: true });
+    cell.addEventListener("animationend", () => cell.classList.remove("last-viewed"), { once: true });
+  };
+  highlight();
+  window.addEventListener("pageshow", (event) => { if (event.persisted) highlight(); });
+}
