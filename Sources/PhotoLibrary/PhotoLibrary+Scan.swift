@@ -19,8 +19,9 @@ extension PhotoLibrary {
     /// Reads the headers of new and changed photos in every root, stores what they say, and forgets
     /// photos that are gone. Unchanged files (same size and modification time) are not opened.
     /// Groups appear as their photos are stored. Returns the final status.
+    /// - Parameter prefillRenditions: afterwards, make every photo's thumbnails in the background.
     @discardableResult
-    public func scan(progress: (@Sendable (LibraryStatus) -> Void)? = nil) -> LibraryStatus {
+    public func scan(progress: (@Sendable (LibraryStatus) -> Void)? = nil, prefillRenditions: Bool = true) -> LibraryStatus {
         guard isScanning.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return status }
         defer { isScanning.store(false, ordering: .releasing) }
         let problems = roots.compactMap(DirectoryWalker.problem(withRoot:))
@@ -40,6 +41,7 @@ extension PhotoLibrary {
             status.scanFinished = Date()
         }
         bumpRevision()
+        guard prefillRenditions else { return status }
         renditions.prefill(assets: (try? assetsNeedingRenditions()) ?? []) { [self] assetID, detail in markDamaged(assetID, detail: detail) }
         return status
     }

@@ -13,6 +13,8 @@ enum CommandLineInterface {
 
         Usage:
           homepwner serve [options]     Serve the web app and its JSON API.
+          homepwner scan --data DIR --library PATH...
+                                        Scan photo library folders now, with a progress bar.
           homepwner renditions --output DIR [--jobs N] FILE...
                                         Make the thumbnails and screen size of photos (one worker per core).
           homepwner --help              Show this help.
@@ -46,9 +48,35 @@ enum CommandLineInterface {
             try serve(Array(arguments.dropFirst()))
         case "renditions":
             try renditions(Array(arguments.dropFirst()))
+        case "scan":
+            try scan(Array(arguments.dropFirst()))
         default:
             throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
         }
+    }
+
+    private static func scan(_ arguments: [String]) throws {
+        var data = URL(fileURLWithPath: "data")
+        var roots: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h":
+                print("Usage: homepwner scan [--data DIR] --library PATH [--library PATH]...\n\nReads the headers of new and changed photos under each folder into DIR's database (default ./data).")
+                return
+            case "--data":
+                guard let value = remaining.popFirst() else { throw CommandLineError(message: "--data needs a folder.") }
+                data = URL(fileURLWithPath: value)
+            case "--library":
+                guard let value = remaining.popFirst() else { throw CommandLineError(message: "--library needs a folder of photos.") }
+                roots.append(value)
+            default:
+                throw CommandLineError(message: "unknown option “\(argument)” for scan. Run homepwner scan --help.")
+            }
+        }
+        guard !roots.isEmpty else { throw CommandLineError(message: "say which folder to scan: homepwner scan --data DIR --library PATH") }
+        let status = try LibraryScanCommand.run(dataDirectory: data, roots: roots, interactive: isatty(1) != 0)
+        if status.state == .inaccessible { throw CommandLineError(message: status.problem?.explanation ?? "the library cannot be read.") }
     }
 
     private static func renditions(_ arguments: [String]) throws {
