@@ -2,14 +2,17 @@
 """Turns wrk runs (made with -s bench/report.lua) into readable lines. Standard library only.
 
     report.py line WRK_OUTPUT             one line: req/s, p50, p99, transfer/s, errors
-    report.py summary RESULTS_DIR         the final table, from RESULTS_DIR/meta and *.wrk
+    report.py summary RESULTS_DIR         the final table, from RESULTS_DIR/meta, *.wrk and *.json
 
-RESULTS_DIR/meta holds key=value lines written by bench/run.sh.
+RESULTS_DIR/meta holds key=value lines written by bench/run.sh; renditions.json and upload.json
+come from bench/photos.py. Any part that did not run is left out.
 """
 
 import json
+import math
 import os
 import re
+import statistics
 import sys
 
 
@@ -72,14 +75,120 @@ def load_meta(directory):
     return meta
 
 
+def verdict(ok):
+    return "ok" if ok else "MISSED"
+
+
+def alternating(directory, prefix, label, size_bytes, target=None):
+    """Lines for rounds of PREFIX-homepwner-N.wrk and PREFIX-nginx-N.wrk, run alternately."""
+    rounds = sorted({int(m.group(1)) for f in os.listdir(directory)
+                     if (m := re.fullmatch(rf"{prefix}-homepwner-(\d+)\.wrk", f))})
+    if not rounds:
+        return []
+    ours = [load_wrk(os.path.join(directory, f"{prefix}-homepwner-{r}.wrk")) for r in rounds]
+    theirs = [load_wrk(os.path.join(directory, f"{prefix}-nginx-{r}.wrk")) for r in rounds]
+    mean_ours = sum(r["rps"] for r in ours) / len(ours)
+    mean_theirs = sum(r["rps"] for r in theirs) / len(theirs)
+    ratio = mean_ours / mean_theirs if mean_theirs else float("nan")
+    goal = f" (target ≥ {target}×: {verdict(ratio >= target)})" if target else ""
+    per_round = ", ".join(f"{rate(a['rps'])} / {rate(b['rps'])}" for a, b in zip(ours, theirs))
+    return [f"{label} ({size(size_bytes)}): homepwner {rate(mean_ours)} req/s, "
+            f"nginx {rate(mean_theirs)} req/s → {ratio:.2f}× nginx{goal}",
+            f"  rounds homepwner / nginx: {per_round};  p99 homepwner "
+            f"{duration(max(r['p99_us'] for r in ours))}, nginx {duration(max(r['p99_us'] for r in theirs))}"
+            + "".join(errors(r) for r in ours + theirs)]
+
+
+def seconds(value):
+    return f"{value:.2f} s" if value < 10 else f"{value:.1f} s"
+
+
+def megabytes(kb):
+    return f"{kb / 1024:.0f} MB"
+
+
+def renditions_lines(report):
+    tools = report["tools"]
+    photos, jobs = report["photos"], report["jobs"]
+
+    def wall(key):
+        return statistics.median(tools[key]["seconds"]) if key in tools and tools[key]["seconds"] else None
+
+    mp = report["megapixels"]
+    mean_mb = statistics.mean(report["bytes"]) / 1e6
+    ours, vips = wall("homepwner"), wall("vips2048")
+    parts = [f"renditions: {photos} photos ({min(mp):.0f}–{max(mp):.0f} MP, mean {mean_mb:.1f} MB): "
+             f"homepwner {jobs} jobs {seconds(ours)} ({ours * 1000 / photos:.0f} ms/photo, all 4 renditions)"]
+    ratio = ours / vips
+    parts.append(f"vipsthumbnail -s 2048 ×{jobs} {seconds(vips)} → {ratio:.2f}× "
+                 f"(target ≤ 1.2×: {verdict(ratio <= 1.2)})")
+    magick = wall("convert2048")
+    if magick:
+        faster = magick / ours
+        parts.append(f"convert -thumbnail 2048 ×{jobs} {seconds(magick)} → {faster:.1f}× faster "
+                     f"(target ≥ 4×: {verdict(faster >= 4)})")
+    else:
+        parts.append("convert: not installed")
+    ours_rss, vips_rss = tools["homepwner"]["rss_kb"], tools["vips2048"]["rss_kb"]
+    memory = ours_rss / vips_rss
+    parts.append(f"peak RSS {megabytes(ours_rss)} vs {megabytes(vips_rss)} → {memory:.2f}× "
+                 f"(target ≤ 1.5×: {verdict(memory <= 1.5)})")
+    out = [" | ".join(parts)]
+
+    if wall("homepwner1") and wall("vips2048seq"):
+        one, vips_one = wall("homepwner1"), wall("vips2048seq")
+        out.append(f"  1 job: homepwner --jobs 1 {seconds(one)} ({one * 1000 / photos:.0f} ms/photo) vs "
+                   f"vipsthumbnail -s 2048 one at a time {seconds(vips_one)} → {one / vips_one:.2f}×; "
+                   f"peak RSS {megabytes(tools['homepwner1']['rss_kb'])} vs "
+                   f"{megabytes(tools['vips2048seq']['rss_kb'])} → "
+                   f"{tools['homepwner1']['rss_kb'] / tools['vips2048seq']['rss_kb']:.2f}×")
+    context = []
+    if wall("vips128"):
+        context.append(f"vipsthumbnail 128 px ×{jobs} {seconds(wall('vips128'))} "
+                       f"({megabytes(tools['vips128']['rss_kb'])})")
+    if wall("convert128"):
+        context.append(f"convert -thumbnail 128 ×{jobs} {seconds(wall('convert128'))} "
+                       f"({megabytes(tools['convert128']['rss_kb'])})")
+    if magick:
+        context.append(f"convert 2048 peak RSS {megabytes(tools['convert2048']['rss_kb'])}")
+    if wall("djpeg"):
+        floor = f"djpeg -scale 1/8 floor ×{jobs} {seconds(wall('djpeg'))} ({wall('djpeg') * 1000 / photos:.0f} ms/photo)"
+        if wall("djpegseq"):
+            floor += f", ×1 {seconds(wall('djpegseq'))} ({wall('djpegseq') * 1000 / photos:.0f} ms/photo)"
+        context.append(floor)
+    if context:
+        out.append("  context: " + "; ".join(context))
+    spread = ", ".join(f"{t['label'].split(' ×')[0].replace('homepwner renditions ', 'homepwner ')}"
+                       f"{' ×' + str(t['jobs']) if 'homepwner' not in t['label'] else ''} "
+                       + "/".join(f"{v:.2f}" for v in t["seconds"]) for t in tools.values())
+    out.append(f"  each round (s): {spread}")
+    out.append(f"  (median of {report['runs']} alternating rounds; wall time of the whole folder; max RSS by "
+               f"/usr/bin/time -v, ours one process, the others their largest per-file process; every "
+               f"output JPEG Q={report['quality']}, metadata stripped; {report['versions']['vips']}"
+               + (f", {report['versions']['convert']}" if report["versions"].get("convert") else "") + ")")
+    return out
+
+
+def upload_lines(report):
+    uploads = report["uploads"]
+    totals = sorted(u["total_ms"] for u in uploads)
+    p90 = totals[max(0, math.ceil(0.9 * len(totals)) - 1)]
+    mean_mb = statistics.mean(u["bytes"] for u in uploads) / 1e6
+    return [f"upload 12 MP JPEG → thumbnail served: median {statistics.median(totals):.0f} ms, p90 {p90:.0f} ms, "
+            f"min {totals[0]:.0f} ms ({len(uploads)} uploads of distinct files, mean {mean_mb:.1f} MB; PUT median "
+            f"{statistics.median(u['put_ms'] for u in uploads):.0f} ms + GET thumbnail median "
+            f"{statistics.median(u['get_ms'] for u in uploads):.1f} ms; untimed warm-up "
+            f"{report['warmup']['total_ms']:.0f} ms)"]
+
+
 def summary(directory):
     meta = load_meta(directory)
-    items = int(meta["items"])
     header = (f"== Homepwner bench ({meta['cores']} cores, loopback, "
               f"wrk -t{meta['threads']} -c{meta['connections']} -d{meta['duration']}) ==")
     out = [header]
 
     rows = []
+    items = int(meta.get("items", 0))
     for name, label, size_key in (("api", "GET /api/v1/items", "api_bytes"), ("html", "GET /", "html_bytes")):
         path = os.path.join(directory, f"{name}.wrk")
         if os.path.exists(path):
@@ -90,30 +199,33 @@ def summary(directory):
                    f"p99 {duration(run['p99_us'])}   {size(run['bps'])}/s{errors(run)}"
                    + (f"   (p99 of only {run['requests']} requests)" if run["requests"] < 200 else ""))
 
-    rounds = sorted({int(m.group(1)) for f in os.listdir(directory)
-                     if (m := re.fullmatch(r"static-homepwner-(\d+)\.wrk", f))})
-    if rounds:
-        ours = [load_wrk(os.path.join(directory, f"static-homepwner-{r}.wrk")) for r in rounds]
-        theirs = [load_wrk(os.path.join(directory, f"static-nginx-{r}.wrk")) for r in rounds]
-        mean_ours = sum(r["rps"] for r in ours) / len(ours)
-        mean_theirs = sum(r["rps"] for r in theirs) / len(theirs)
-        ratio = mean_ours / mean_theirs if mean_theirs else float("nan")
-        asset = meta.get("css_name", "app.css")
-        out.append(f"static {asset} ({size(meta['css_bytes'])}): homepwner {rate(mean_ours)} req/s, "
-                   f"nginx {rate(mean_theirs)} req/s → {ratio:.2f}× nginx")
-        per_round = ", ".join(f"{rate(a['rps'])} / {rate(b['rps'])}" for a, b in zip(ours, theirs))
-        out.append(f"  rounds homepwner / nginx: {per_round};  p99 homepwner "
-                   f"{duration(max(r['p99_us'] for r in ours))}, nginx {duration(max(r['p99_us'] for r in theirs))}"
-                   + "".join(errors(r) for r in ours + theirs))
+    if meta.get("css_bytes"):
+        out += alternating(directory, "static", f"static {meta.get('css_name', 'app.css')}", meta["css_bytes"])
 
     if meta.get("hwm_kb"):
-        out.append(f"server peak RSS: {int(meta['hwm_kb']) / 1024:.0f} MB "
-                   f"(VmHWM; {int(meta['rss_seeded_kb']) / 1024:.0f} MB after seeding)")
+        seeded = f"; {int(meta['rss_seeded_kb']) / 1024:.0f} MB after seeding" if meta.get("rss_seeded_kb") else ""
+        out.append(f"server peak RSS: {int(meta['hwm_kb']) / 1024:.0f} MB (VmHWM{seeded})")
     if meta.get("seed_seconds"):
-        seconds = float(meta["seed_seconds"])
-        out.append(f"seeding: {items:,} items in {seconds:.2f} s ({items / seconds:,.0f} items/s over "
+        elapsed = float(meta["seed_seconds"])
+        out.append(f"seeding: {items:,} items in {elapsed:.2f} s ({items / elapsed:,.0f} items/s over "
                    f"{meta['seed_concurrency']} keep-alive connections)")
-    out.append(f"(wrk runs on the same {meta['cores']} cores as the servers; numbers are relative, not absolute)")
+
+    path = os.path.join(directory, "renditions.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            out += renditions_lines(json.load(f))
+    if meta.get("thumb_bytes"):
+        out += alternating(directory, "thumb", f"cached thumbnail GET {meta['thumb_path'].split('/')[-1]}",
+                           meta["thumb_bytes"], target=0.7)
+    path = os.path.join(directory, "upload.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            out += upload_lines(json.load(f))
+    if meta.get("hwm_photos_kb"):
+        out.append(f"server peak RSS after the photo parts: {int(meta['hwm_photos_kb']) / 1024:.0f} MB (VmHWM)")
+
+    if any(f.endswith(".wrk") for f in os.listdir(directory)):
+        out.append(f"(wrk runs on the same {meta['cores']} cores as the servers; numbers are relative, not absolute)")
     print("\n".join(out))
 
 

@@ -4,17 +4,30 @@
 #   * requests/s, p50, p99 and transfer/s of GET /api/v1/items and GET / with 10,000 items;
 #   * requests/s of the static stylesheet from Homepwner and from nginx serving the same bytes,
 #     run alternately (Homepwner, nginx, Homepwner, nginx) to spread out noise;
-#   * the server's peak memory (VmHWM).
+#   * the server's peak memory (VmHWM);
+#   * photos: rendition generation over a folder of 12–24 MP JPEGs — `homepwner renditions` against
+#     vipsthumbnail, ImageMagick's convert and the djpeg -scale 1/8 floor, with the same parallelism:
+#     wall time and peak memory (bench/photos.py); a cached thumbnail GET against nginx serving the
+#     same bytes, alternately; and the time from a 12 MP upload (PUT) to its thumbnail being served.
+#     The photos are made once by bench/make-photo.sh and kept in bench/.cache/ (gitignored); the
+#     first run spends about 6 minutes on 2 cores making them.
 #
 # Settings (environment):
+#   PARTS=items,photos             what to measure, comma-separated: items (the item list, the page
+#                                  and the static file), photos (= renditions,thumbnail,upload), or
+#                                  any of static, renditions, thumbnail, upload on its own
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
 #   THREADS=2  CONNECTIONS=16      wrk -t / -c        WARMUP=1s      unmeasured wrk run before each target
 #   ITEMS=10000                    items to create    SEED_CONCURRENCY=16  concurrent POSTs while seeding
-#   ROUNDS=2                       static rounds      KEEP=1         keep the temp dir (raw wrk output, logs)
+#   ROUNDS=2                       static and thumbnail rounds (Homepwner, nginx, Homepwner, nginx)
+#   PHOTOS=24                      test photos        PHOTO_JOBS=2   parallel jobs, for every tool alike
+#   PHOTO_RUNS=3                   rendition rounds   UPLOADS=15     timed uploads (after 1 warm-up)
+#   KEEP=1                         keep the temp dir (raw wrk output, /usr/bin/time logs, server logs)
 #   VERBOSE=1                      also print wrk's own output
 #
 # Everything binds to 127.0.0.1 only, lives in a fresh temp dir, and every process it starts is
-# stopped on exit (also on Ctrl-C or failure). Uses wrk, nginx and python3 (standard library only).
+# stopped on exit (also on Ctrl-C or failure). Uses wrk, nginx and python3 (standard library only);
+# for photos also vips, vipsthumbnail, convert (ImageMagick), djpeg and GNU time (/usr/bin/time).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,14 +43,46 @@ SEED_CONCURRENCY=${SEED_CONCURRENCY:-16}
 ROUNDS=${ROUNDS:-2}
 KEEP=${KEEP:-0}
 VERBOSE=${VERBOSE:-0}
+PARTS=${PARTS:-items,photos}
+PHOTOS=${PHOTOS:-24}
+UPLOADS=${UPLOADS:-15}
+export PHOTO_JOBS=${PHOTO_JOBS:-2} PHOTO_RUNS=${PHOTO_RUNS:-3}
 
 die() { echo "bench: $*" >&2; exit 1; }
 
+want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0
+IFS=', ' read -r -a part_list <<<"$PARTS"
+for part in "${part_list[@]}"; do
+  case "$part" in
+    all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 ;;
+    items) want_items=1 want_static=1 ;;
+    photos) want_renditions=1 want_thumbnail=1 want_upload=1 ;;
+    static) want_static=1 ;;
+    renditions) want_renditions=1 ;;
+    thumbnail) want_thumbnail=1 ;;
+    upload) want_upload=1 ;;
+    "") ;;
+    *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload)" ;;
+  esac
+done
+want_server=$((want_items || want_static || want_thumbnail || want_upload))
+want_nginx=$((want_static || want_thumbnail))
+want_photos=$((want_renditions || want_thumbnail || want_upload))
+[ $((want_server || want_renditions)) = 1 ] || die "PARTS=$PARTS measures nothing"
+
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
-for tool in wrk nginx python3; do
+needed=(python3)
+if [ "$want_server" = 1 ]; then needed+=(wrk); fi
+if [ "$want_nginx" = 1 ]; then needed+=(nginx); fi
+if [ "$want_photos" = 1 ]; then needed+=(vips); fi
+if [ "$want_renditions" = 1 ]; then needed+=(vipsthumbnail djpeg /usr/bin/time); fi
+for tool in "${needed[@]}"; do
   command -v "$tool" >/dev/null || die "$tool is not installed; run 'scripts/install-deps.sh bench'"
 done
-nginx_bin=$(command -v nginx)
+if [ "$want_renditions" = 1 ] && ! command -v "${CONVERT:-convert}" >/dev/null; then
+  echo "bench: ImageMagick's convert is not installed; comparing without it" >&2
+fi
+nginx_bin=$(command -v nginx || true)
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/homepwner-bench.XXXXXX")
 results=$tmp/results
@@ -71,9 +116,14 @@ stop_nginx() {
   nginx_pid=""
 }
 
+# The photo benchmark runs in the foreground, but a Ctrl-C must not leave its tools running.
+photos_pid=""
+
 cleanup() {
   local status=$?
   trap - EXIT INT TERM
+  stop "$photos_pid"
+  photos_pid=""
   stop_nginx
   stop "$server_pid"
   server_pid=""
@@ -87,6 +137,17 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# Runs bench/photos.py in the background of this shell and waits for it, so that cleanup can stop
+# it by pid; it stops its own children (the tools it times) when it gets TERM.
+photos() {
+  python3 "$here/photos.py" "$@" &
+  photos_pid=$!
+  local status=0
+  wait "$photos_pid" || status=$?
+  photos_pid=""
+  return "$status"
+}
 
 meta() { echo "$1=$2" >>"$results/meta"; }
 
@@ -104,74 +165,31 @@ bench_wrk() {
 
 rss_kb() { awk -v key="$2:" '$1 == key { print $2 }' "/proc/$1/status"; }
 
-cores=$(nproc)
-: >"$results/meta"
-meta cores "$cores"; meta threads "$THREADS"; meta connections "$CONNECTIONS"; meta duration "$DURATION"
-echo "Homepwner bench: $BIN ($(git rev-parse --short HEAD 2>/dev/null || echo '?')), $cores cores," \
-  "wrk -t$THREADS -c$CONNECTIONS -d$DURATION (warm-up $WARMUP), $ITEMS items"
-
-# --- Homepwner on a fresh data folder ------------------------------------------------------------
-"$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet >"$tmp/server.out" 2>"$tmp/server.err" &
-server_pid=$!
-base=""
-for _ in $(seq 300); do
-  base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/server.out" | head -n1)
-  [ -n "$base" ] && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.err" >&2; die "the server exited at start-up"; }
-  sleep 0.1
-done
-[ -n "$base" ] || { cat "$tmp/server.out" "$tmp/server.err" >&2; die "the server did not say where it serves"; }
-echo "server: $base (pid $server_pid)"
-
-# --- Seed -----------------------------------------------------------------------------------------
-seed_line=$(python3 "$here/seed.py" "$base" "$ITEMS" "$SEED_CONCURRENCY")
-echo "$seed_line"
-meta seed_seconds "$(sed -n 's/^seeded .* items in \([0-9.]*\) s .*/\1/p' <<<"$seed_line")"
-meta seed_concurrency "$SEED_CONCURRENCY"
-count=$(python3 "$here/probe.py" count "${base}api/v1/items")
-[ "$count" -eq "$ITEMS" ] || die "GET /api/v1/items lists $count items, not $ITEMS"
-meta items "$count"
-meta rss_seeded_kb "$(rss_kb "$server_pid" VmRSS)"
-
-read -r status api_bytes < <(python3 "$here/probe.py" get "${base}api/v1/items" "$tmp/items.json")
-[ "$status" = 200 ] || die "GET /api/v1/items answered $status"
-read -r status html_bytes < <(python3 "$here/probe.py" get "$base" "$tmp/index.html")
-[ "$status" = 200 ] || die "GET / answered $status"
-meta api_bytes "$api_bytes"; meta html_bytes "$html_bytes"
-echo "responses: /api/v1/items $api_bytes bytes, / $html_bytes bytes"
-
-# --- Dynamic pages --------------------------------------------------------------------------------
-echo "wrk:"
-bench_wrk api "${base}api/v1/items"
-bench_wrk html "$base"
-
-# --- Static asset: Homepwner vs nginx, same bytes, same URL path ---------------------------------
-css_url=$(python3 "$here/probe.py" stylesheet "$base")
-css_path=/${css_url#"$base"}
-case "$css_path" in /static/*) ;; *) die "unexpected stylesheet URL $css_url" ;; esac
-mkdir -p "$tmp/www$(dirname "$css_path")"
-read -r status css_bytes < <(python3 "$here/probe.py" get "$css_url" "$tmp/www$css_path")
-[ "$status" = 200 ] || die "GET $css_path answered $status"
-meta css_bytes "$css_bytes"; meta css_name "$(basename "$css_path")"
-
-# nginx workers drop to an unprivileged user when started as root; let them read the file.
-user_line=""
-if [ "$(id -u)" = 0 ]; then
-  user_line="user nobody $(id -gn nobody 2>/dev/null || echo nogroup);"
-  chmod 755 "$tmp" "$tmp/www"
-  find "$tmp/www" -type d -exec chmod 755 {} + && chmod 644 "$tmp/www$css_path"
-fi
-# Temp paths for every module this nginx has, so it never touches /var/lib/nginx.
-temp_paths=""
-nginx_build=$("$nginx_bin" -V 2>&1)
-for module in client_body proxy fastcgi uwsgi scgi; do
-  [[ "$nginx_build" == *"--without-http_${module}_module"* ]] && continue
-  mkdir -p "$tmp/nginx/$module"
-  temp_paths+="    ${module}_temp_path $tmp/nginx/$module;"$'\n'
-done
-nginx_port=$(python3 "$here/probe.py" free-port)
-cat >"$tmp/nginx/nginx.conf" <<EOF
-# Written by bench/run.sh: serve one static file on loopback, as plainly as nginx does it.
+# --- nginx, serving $tmp/www on its own loopback port ---------------------------------------------
+nginx_port=""
+nginx_base=""
+# start_nginx URL_PATH: starts nginx (its config written on first use) and checks that it serves
+# URL_PATH byte for byte as $tmp/www holds it.
+start_nginx() {
+  local path=$1 status user_line=""
+  # nginx workers drop to an unprivileged user when started as root; let them read the files.
+  if [ "$(id -u)" = 0 ]; then
+    user_line="user nobody $(id -gn nobody 2>/dev/null || echo nogroup);"
+    chmod 755 "$tmp" "$tmp/www"
+    find "$tmp/www" -type d -exec chmod 755 {} + && find "$tmp/www" -type f -exec chmod 644 {} +
+  fi
+  if [ ! -f "$tmp/nginx/nginx.conf" ]; then
+    # Temp paths for every module this nginx has, so it never touches /var/lib/nginx.
+    local temp_paths="" nginx_build module
+    nginx_build=$("$nginx_bin" -V 2>&1)
+    for module in client_body proxy fastcgi uwsgi scgi; do
+      [[ "$nginx_build" == *"--without-http_${module}_module"* ]] && continue
+      mkdir -p "$tmp/nginx/$module"
+      temp_paths+="    ${module}_temp_path $tmp/nginx/$module;"$'\n'
+    done
+    nginx_port=$(python3 "$here/probe.py" free-port)
+    cat >"$tmp/nginx/nginx.conf" <<EOF
+# Written by bench/run.sh: serve static files on loopback, as plainly as nginx does it.
 daemon off;
 master_process on;
 worker_processes auto;
@@ -184,7 +202,7 @@ http {
     sendfile on;
     tcp_nopush on;
     keepalive_requests 1000000;  # like Homepwner, don't recycle wrk's keep-alive connections
-    types { text/css css; }
+    types { text/css css; image/jpeg jpg; }
     default_type application/octet-stream;
 $temp_paths
     server {
@@ -193,27 +211,153 @@ $temp_paths
     }
 }
 EOF
-"$nginx_bin" -p "$tmp/nginx/" -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx/error.log" \
-  >"$tmp/nginx/stdout.log" 2>&1 &
-nginx_pid=$!
-nginx_base=http://127.0.0.1:$nginx_port
-if ! python3 "$here/probe.py" wait "$nginx_base$css_path" 10 || ! kill -0 "$nginx_pid" 2>/dev/null; then
-  cat "$tmp/nginx/stdout.log" "$tmp/nginx/error.log" >&2 2>/dev/null || true
-  die "nginx did not start"
-fi
-read -r status _ < <(python3 "$here/probe.py" get "$nginx_base$css_path" "$tmp/nginx-copy.css")
-[ "$status" = 200 ] && cmp -s "$tmp/nginx-copy.css" "$tmp/www$css_path" \
-  || die "nginx does not serve the same $css_path (HTTP $status)"
-echo "nginx: $nginx_base (pid $nginx_pid), serving the same $css_bytes-byte $css_path"
+  fi
+  "$nginx_bin" -p "$tmp/nginx/" -c "$tmp/nginx/nginx.conf" -e "$tmp/nginx/error.log" \
+    >"$tmp/nginx/stdout.log" 2>&1 &
+  nginx_pid=$!
+  nginx_base=http://127.0.0.1:$nginx_port
+  if ! python3 "$here/probe.py" wait "$nginx_base$path" 10 || ! kill -0 "$nginx_pid" 2>/dev/null; then
+    cat "$tmp/nginx/stdout.log" "$tmp/nginx/error.log" >&2 2>/dev/null || true
+    die "nginx did not start"
+  fi
+  read -r status _ < <(python3 "$here/probe.py" get "$nginx_base$path" "$tmp/nginx-copy")
+  [ "$status" = 200 ] && cmp -s "$tmp/nginx-copy" "$tmp/www$path" \
+    || die "nginx does not serve the same $path (HTTP $status)"
+}
 
-for round in $(seq "$ROUNDS"); do
-  bench_wrk "static-homepwner-$round" "$css_url"
-  bench_wrk "static-nginx-$round" "$nginx_base$css_path"
-done
-stop_nginx
+cores=$(nproc)
+: >"$results/meta"
+meta cores "$cores"; meta threads "$THREADS"; meta connections "$CONNECTIONS"; meta duration "$DURATION"
+meta parts "$PARTS"
+items_note=""
+[ "$want_items" = 1 ] && items_note=", $ITEMS items"
+echo "Homepwner bench: $BIN ($(git rev-parse --short HEAD 2>/dev/null || echo '?')), $cores cores," \
+  "wrk -t$THREADS -c$CONNECTIONS -d$DURATION (warm-up $WARMUP), PARTS=$PARTS$items_note"
+
+# --- Test photos (made once, kept in bench/.cache) -----------------------------------------------
+photo_files=()
+twelve_mp=()
+if [ "$want_photos" = 1 ]; then
+  [ "$PHOTOS" -ge 1 ] || die "PHOTOS must be 1 or more"
+  photos corpus "$here/.cache" "$PHOTOS" >"$tmp/photos.list"
+  mapfile -t photo_files <"$tmp/photos.list"
+  [ "${#photo_files[@]}" -eq "$PHOTOS" ] || die "expected $PHOTOS test photos, got ${#photo_files[@]}"
+  # The 12 MP ones (4000×3000, 3000×4000, 4032×3024), for uploads.
+  for file in "${photo_files[@]}"; do
+    case "$file" in *-4000x3000.jpg | *-3000x4000.jpg | *-4032x3024.jpg) twelve_mp+=("$file") ;; esac
+  done
+  [ "${#twelve_mp[@]}" -ge 1 ] || die "no 12 MP photo among the $PHOTOS test photos; set PHOTOS=1 or more"
+  echo "photos: ${#photo_files[@]} in $(dirname "${photo_files[0]}") (${#twelve_mp[@]} of 12 MP)"
+fi
+
+# --- Rendition generation (no server running) ----------------------------------------------------
+if [ "$want_renditions" = 1 ]; then
+  echo "renditions ($PHOTO_JOBS jobs for every tool, $PHOTO_RUNS round(s); wall time for the folder, max RSS):"
+  mkdir -p "$tmp/renditions"
+  photos renditions "$results" "$BIN" "$tmp/renditions" "${photo_files[@]}"
+  rm -rf "$tmp/renditions"
+fi
+
+# --- Homepwner on a fresh data folder ------------------------------------------------------------
+if [ "$want_server" = 1 ]; then
+  "$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet >"$tmp/server.out" 2>"$tmp/server.err" &
+  server_pid=$!
+  base=""
+  for _ in $(seq 300); do
+    base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/server.out" | head -n1)
+    [ -n "$base" ] && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.err" >&2; die "the server exited at start-up"; }
+    sleep 0.1
+  done
+  [ -n "$base" ] || { cat "$tmp/server.out" "$tmp/server.err" >&2; die "the server did not say where it serves"; }
+  echo "server: $base (pid $server_pid)"
+fi
+
+# --- Seed and dynamic pages -----------------------------------------------------------------------
+if [ "$want_items" = 1 ]; then
+  seed_line=$(python3 "$here/seed.py" "$base" "$ITEMS" "$SEED_CONCURRENCY")
+  echo "$seed_line"
+  meta seed_seconds "$(sed -n 's/^seeded .* items in \([0-9.]*\) s .*/\1/p' <<<"$seed_line")"
+  meta seed_concurrency "$SEED_CONCURRENCY"
+  count=$(python3 "$here/probe.py" count "${base}api/v1/items")
+  [ "$count" -eq "$ITEMS" ] || die "GET /api/v1/items lists $count items, not $ITEMS"
+  meta items "$count"
+  meta rss_seeded_kb "$(rss_kb "$server_pid" VmRSS)"
+
+  read -r status api_bytes < <(python3 "$here/probe.py" get "${base}api/v1/items" "$tmp/items.json")
+  [ "$status" = 200 ] || die "GET /api/v1/items answered $status"
+  read -r status html_bytes < <(python3 "$here/probe.py" get "$base" "$tmp/index.html")
+  [ "$status" = 200 ] || die "GET / answered $status"
+  meta api_bytes "$api_bytes"; meta html_bytes "$html_bytes"
+  echo "responses: /api/v1/items $api_bytes bytes, / $html_bytes bytes"
+
+  echo "wrk:"
+  bench_wrk api "${base}api/v1/items"
+  bench_wrk html "$base"
+fi
+
+# --- Static asset: Homepwner vs nginx, same bytes, same URL path ---------------------------------
+if [ "$want_static" = 1 ]; then
+  css_url=$(python3 "$here/probe.py" stylesheet "$base")
+  css_path=/${css_url#"$base"}
+  case "$css_path" in /static/*) ;; *) die "unexpected stylesheet URL $css_url" ;; esac
+  mkdir -p "$tmp/www$(dirname "$css_path")"
+  read -r status css_bytes < <(python3 "$here/probe.py" get "$css_url" "$tmp/www$css_path")
+  [ "$status" = 200 ] || die "GET $css_path answered $status"
+  meta css_bytes "$css_bytes"; meta css_name "$(basename "$css_path")"
+
+  start_nginx "$css_path"
+  echo "nginx: $nginx_base (pid $nginx_pid), serving the same $css_bytes-byte $css_path"
+  if [ "$want_items" != 1 ]; then echo "wrk:"; fi
+  for round in $(seq "$ROUNDS"); do
+    bench_wrk "static-homepwner-$round" "$css_url"
+    bench_wrk "static-nginx-$round" "$nginx_base$css_path"
+  done
+  stop_nginx
+fi
+
+# The server's peak memory for the item and static parts, before any photo is uploaded.
+if [ "$want_server" = 1 ]; then
+  kill -0 "$server_pid" 2>/dev/null || die "the server died during the benchmark"
+  if [ $((want_items || want_static)) = 1 ]; then meta hwm_kb "$(rss_kb "$server_pid" VmHWM)"; fi
+fi
+
+# --- Cached thumbnail: Homepwner vs nginx, same bytes, same URL path -----------------------------
+if [ "$want_thumbnail" = 1 ]; then
+  thumb_photo=${twelve_mp[0]}
+  photos put "$base" "$thumb_photo" >"$tmp/thumb.url"
+  thumb_path=$(cat "$tmp/thumb.url")
+  [[ "$thumb_path" =~ ^/images/([0-9a-f]{64})/thumb-80\.jpg$ ]] || die "unexpected thumbnailURL $thumb_path"
+  thumb_hash=${BASH_REMATCH[1]}
+  thumb_file=$tmp/data/images/${thumb_hash:0:2}/$thumb_hash/thumb-80.jpg
+  [ -f "$thumb_file" ] || die "the thumbnail is not at $thumb_file"
+  mkdir -p "$tmp/www$(dirname "$thumb_path")"
+  cp "$thumb_file" "$tmp/www$thumb_path"
+  thumb_url=${base%/}$thumb_path
+  read -r status thumb_bytes < <(python3 "$here/probe.py" get "$thumb_url" "$tmp/thumb-copy.jpg")
+  [ "$status" = 200 ] && cmp -s "$tmp/thumb-copy.jpg" "$thumb_file" \
+    || die "GET $thumb_path answered $status, or not the bytes in $thumb_file"
+  meta thumb_bytes "$thumb_bytes"; meta thumb_path "$thumb_path"; meta thumb_photo "$(basename "$thumb_photo")"
+
+  start_nginx "$thumb_path"
+  echo "thumbnail: $thumb_path ($thumb_bytes bytes, of $(basename "$thumb_photo")); nginx $nginx_base (pid $nginx_pid) serves a copy"
+  for round in $(seq "$ROUNDS"); do
+    bench_wrk "thumb-homepwner-$round" "$thumb_url"
+    bench_wrk "thumb-nginx-$round" "$nginx_base$thumb_path"
+  done
+  stop_nginx
+fi
+
+# --- Upload of a 12 MP photo until its thumbnail is served ---------------------------------------
+if [ "$want_upload" = 1 ]; then
+  echo "uploads: $UPLOADS timed, after 1 warm-up; each a new item and a unique 12 MP JPEG (PUT → GET thumbnail 200):"
+  photos upload "$results" "$base" "$UPLOADS" "${twelve_mp[@]}"
+fi
 
 # --- Memory and summary ---------------------------------------------------------------------------
-kill -0 "$server_pid" 2>/dev/null || die "the server died during the benchmark"
-meta hwm_kb "$(rss_kb "$server_pid" VmHWM)"
+if [ "$want_server" = 1 ]; then
+  kill -0 "$server_pid" 2>/dev/null || die "the server died during the benchmark"
+  if [ $((want_thumbnail || want_upload)) = 1 ]; then meta hwm_photos_kb "$(rss_kb "$server_pid" VmHWM)"; fi
+fi
 echo
 python3 "$here/report.py" summary "$results"
