@@ -58,7 +58,7 @@ public final class HomepwnerApp: Sendable {
         LibraryFileRoutes(library: library).register(in: &router)
         LibraryPages(library: library, assets: assets.pageAssets).register(in: &router)
         ImageFileRoutes(images: items.images).register(in: &router)
-        ItemPages(items: items, assets: assets.pageAssets, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
+        ItemPages(items: items, assets: assets.pageAssets, maxUploadBytes: configuration.maxUploadBytes, library: library).register(in: &router)
 
         var serverConfiguration = ServerConfiguration()
         serverConfiguration.host = configuration.host

@@ -2,6 +2,7 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// The item pages: the list, the detail editor, New Item and delete confirmation. Every change
 /// is a form post answered with a redirect, so all of it works without scripts.
@@ -9,13 +10,17 @@ struct ItemPages: Sendable {
     let items: ItemStore
     let assets: PageAssets
     let maxUploadBytes: Int
+    /// Whether a photo library is set up (the picker then offers it).
+    let library: PhotoLibrary?
+    var hasLibrary: Bool { library?.roots.isEmpty == false }
     /// The list page, remade only after the inventory changes (one for browsing, one for editing).
     private let listPages = [RevisionCache<[UInt8]>(), RevisionCache<[UInt8]>()]
 
-    init(items: ItemStore, assets: PageAssets, maxUploadBytes: Int) {
+    init(items: ItemStore, assets: PageAssets, maxUploadBytes: Int, library: PhotoLibrary?) {
         self.items = items
         self.assets = assets
         self.maxUploadBytes = maxUploadBytes
+        self.library = library
     }
 
     func register(in router: inout Router) {
@@ -29,12 +34,25 @@ struct ItemPages: Sendable {
         router.post("/items/{id}/move") { request in try move(request) }
         router.post("/items/{id}/image", maxBodySize: maxUploadBytes, isSlow: true) { request in try uploadPhoto(request) }
         router.post("/items/{id}/image/delete") { request in try removePhoto(request) }
+        router.post("/items/{id}/image/library", isSlow: true) { request in try pickFromLibrary(request) }
     }
 
     /// The picker's form without scripts: a multipart upload, then back to the item.
     private func uploadPhoto(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let prepared = try items.images.prepare(try ItemImageAPI.imageBytes(of: request))
+        _ = try items.setImage(id: id, prepared)
+        return .redirect(to: "/items/\(id)")
+    }
+
+    /// The library's pick mode without scripts: a photo chosen there is copied into the item.
+    private func pickFromLibrary(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        guard let assetID = try request.formFields()["assetId"] else {
+            throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "No library photo was chosen. Go back and tap a photo.")
+        }
+        guard let library else { throw LibraryAPI.assetNotFound }
+        let prepared = try items.images.prepare(try ItemImageAPI.libraryPhoto(assetID, in: library))
         _ = try items.setImage(id: id, prepared)
         return .redirect(to: "/items/\(id)")
     }
@@ -121,7 +139,8 @@ struct ItemPages: Sendable {
             etag: ItemJSON.etag(of: item), formURL: "/items/\(item.id)", apiURL: "/api/v1/items/\(item.id)",
             deleteURL: "/items/\(item.id)/delete", photo: item.image.map(PhotoModel.init),
             photoFormURL: "/items/\(item.id)/image", photoAPIURL: "/api/v1/items/\(item.id)/image",
-            removePhotoURL: "/items/\(item.id)/image/delete"
+            removePhotoURL: "/items/\(item.id)/image/delete",
+            libraryPickURL: hasLibrary ? "/library?pick=\(item.id)" : nil
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, assets: assets)
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

@@ -18,6 +18,8 @@ struct ItemDetailModel: Sendable {
     let photoFormURL: String
     let photoAPIURL: String
     let removePhotoURL: String
+    /// The library in pick mode for this item, when a photo library is set up.
+    let libraryPickURL: String?
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -148,9 +150,16 @@ struct ImagePicker {
                     span { "Choose File" }
                     input(.type("file"), .name("image"), .accept("image/*,.heic,.heif"), .class("picker-input"))
                 }
+                if let library = item.libraryPickURL {
+                    a(.class("picker-option"), .href(library), .data("action", "photo-library")) {
+                        Icons.library
+                        span { "Photo Library" }
+                    }
+                }
                 p(.class("picker-error"), .role("alert")) {}
                 button(.class("button primary picker-submit"), .type("submit")) { "Upload" }
             }
+            div(.class("picker-library"), .hidden, .aria("live", "polite")) {}
         }
     }
 }
