@@ -38,7 +38,7 @@ static inline int hp_vips_thumbnail_buffer(const void *data, size_t length, Vips
                                  "height", height,
                                  "size", VIPS_SIZE_DOWN,
                                  "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
-                                 "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                                 "option_string", "fail_on=truncated",
                                  NULL);
 }
 

@@ -90,9 +90,12 @@ public final class HTTPServer: Sendable {
     func begin(connection: OpaquePointer, method: String, rawPath: String) -> PendingRequest {
         requestsInFlight.add(1, ordering: .relaxed)
         let method = HTTPMethod(rawValue: method)
-        let limit = PendingRequest.pathSegments(of: rawPath).map { policy.maxBodySize(method: method, pathSegments: $0) } ?? 0
+        // Decoded and planned once: the body limit is needed now, the rest when the body is in.
+        let segments = PendingRequest.pathSegments(of: rawPath)
+        let plan = segments.map { policy.plan(method: method, pathSegments: $0) } ?? RequestPlan(maxBodySize: 0, isSlow: false)
+        let limit = plan.maxBodySize
         let pending = PendingRequest(
-            method: method, rawPath: rawPath,
+            method: method, rawPath: rawPath, segments: segments, isSlow: plan.isSlow,
             remoteAddress: SocketAddress.describe(hp_mhd_client_address(connection)),
             isTLS: hp_mhd_connection_is_tls(connection) != 0, maxBodySize: limit
         )
@@ -124,7 +127,7 @@ public final class HTTPServer: Sendable {
         if pending.answered || pending.isSuspended { return .YES }
         if pending.exceededBodyLimit { return reject(pending, on: connection, with: Self.bodyTooLarge(pending.maxBodySize)) }
         pending.collectHeadersAndQuery(from: connection)
-        guard let segments = PendingRequest.pathSegments(of: pending.rawPath) else {
+        guard let segments = pending.segments else {
             return reject(pending, on: connection, with: HTTPError.badRequest(
                 "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.",
                 code: "invalid-path"))
@@ -139,7 +142,7 @@ public final class HTTPServer: Sendable {
             headers: pending.headers, body: pending.body, remoteAddress: pending.remoteAddress, isTLS: pending.isTLS
         )
         pending.body = []
-        guard policy.isSlow(method: request.method, pathSegments: segments) else {
+        guard pending.isSlow else {
             return queue(respond(to: request), for: pending, on: connection)
         }
         // Answer from a worker; libmicrohttpd calls back once the connection is resumed.
@@ -184,8 +187,7 @@ public final class HTTPServer: Sendable {
     private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with error: HTTPError) -> MHD_Result {
         // The segments tell the error renderer whether this is an API request; a path that does not
         // decode is split as sent.
-        let segments = PendingRequest.pathSegments(of: pending.rawPath)
-            ?? pending.rawPath.split(separator: "/").map(String.init)
+        let segments = pending.segments ?? pending.rawPath.split(separator: "/").map(String.init)
         let request = Request(
             method: pending.method, path: pending.rawPath, pathSegments: segments, headers: pending.headers,
             remoteAddress: pending.remoteAddress, isTLS: pending.isTLS

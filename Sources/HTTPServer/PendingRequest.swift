@@ -7,6 +7,9 @@ import Foundation
 final class PendingRequest: @unchecked Sendable {
     let method: HTTPMethod
     let rawPath: String
+    /// The decoded path, or nil when it does not decode (the request is then refused).
+    let segments: [String]?
+    let isSlow: Bool
     let remoteAddress: String
     let isTLS: Bool
     let started = ContinuousClock.now
@@ -24,9 +27,11 @@ final class PendingRequest: @unchecked Sendable {
     var isSuspended = false
     var readyResponse: Response?
 
-    init(method: HTTPMethod, rawPath: String, remoteAddress: String, isTLS: Bool, maxBodySize: Int) {
+    init(method: HTTPMethod, rawPath: String, segments: [String]?, isSlow: Bool, remoteAddress: String, isTLS: Bool, maxBodySize: Int) {
         self.method = method
         self.rawPath = rawPath
+        self.segments = segments
+        self.isSlow = isSlow
         self.remoteAddress = remoteAddress
         self.isTLS = isTLS
         self.maxBodySize = maxBodySize

@@ -64,25 +64,18 @@ public struct Router: Responder, RequestPolicy {
         )
     }
 
-    /// The body limit of the route a request will reach, known from its method and path alone.
-    public func maxBodySize(method: HTTPMethod, pathSegments: [String]) -> Int {
-        route(method: method, pathSegments: pathSegments)?.maxBodySize ?? defaultMaxBodySize
-    }
-
-    public func isSlow(method: HTTPMethod, pathSegments: [String]) -> Bool {
+    /// The body limit and slowness of the route a request will reach, from its method and path alone.
+    public func plan(method: HTTPMethod, pathSegments: [String]) -> RequestPlan {
         let method = method == .head ? .get : method
         for route in routes where route.method == method {
             guard let parameters = route.match(pathSegments) else { continue }
-            switch route.slowness {
-            case .never: return false
-            case .always: return true
-            case .when(let decide): return decide(parameters)
+            let slow = switch route.slowness {
+            case .never: false
+            case .always: true
+            case .when(let decide): decide(parameters)
             }
+            return RequestPlan(maxBodySize: route.maxBodySize ?? defaultMaxBodySize, isSlow: slow)
         }
-        return false
-    }
-
-    private func route(method: HTTPMethod, pathSegments: [String]) -> Route? {
-        routes.first { $0.method == method && $0.match(pathSegments) != nil }
+        return RequestPlan(maxBodySize: defaultMaxBodySize, isSlow: false)
     }
 }

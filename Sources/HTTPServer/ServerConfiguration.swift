@@ -12,8 +12,9 @@ public struct ServerConfiguration: Sendable {
     public var connectionTimeout: Int = 30
     /// Simultaneous connections; more are refused at accept.
     public var connectionLimit: Int = 1_000
-    /// Memory per connection for the request line and headers; larger headers get `431`.
-    public var headerMemoryLimit: Int = 64 * 1024
+    /// Memory per connection for the request line and headers; larger headers get `431`. libmicrohttpd
+    /// clears this pool for every request, so a bigger one costs time on every request.
+    public var headerMemoryLimit: Int = 32 * 1024
     /// How long shutdown waits for requests in flight.
     public var shutdownGracePeriod: Duration = .seconds(10)
     /// Called once per finished request.

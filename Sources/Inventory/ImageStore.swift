@@ -56,7 +56,7 @@ public final class ImageStore: Sendable {
     public func renditionPath(hash: String, name: String) throws -> String? {
         guard SHA256.isWellFormed(hash), let spec = Self.renditionSpecs.first(where: { $0.name == name }) else { return nil }
         let path = "\(folder(of: hash))/\(spec.name).jpg"
-        if FileManager.default.fileExists(atPath: path) { return path }
+        if access(path, F_OK) == 0 { return path }
         guard let image = try storedImage(hash: hash) else { return nil }
         let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: originalPath(of: image))))
         let prepared = try prepare(original)
@@ -71,7 +71,7 @@ public final class ImageStore: Sendable {
     /// Whether serving this rendition means remaking it (the cache lost it).
     public func renditionNeedsWork(hash: String, name: String) -> Bool {
         guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return false }
-        return !FileManager.default.fileExists(atPath: "\(folder(of: hash))/\(name).jpg")
+        return access("\(folder(of: hash))/\(name).jpg", F_OK) != 0
     }
 
     /// The recorded image with this hash, if any.

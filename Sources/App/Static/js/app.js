@@ -7,6 +7,7 @@ import { initPhotoPopover } from "./photo-popover.js";
 import { initImagePicker } from "./image-picker.js";
 import { initPhotoGrid } from "./photo-grid.js";
 import { initLibraryStatus } from "./library-status.js";
+import { initViewer } from "./viewer.js";
 
 document.documentElement.classList.add("js");
 
@@ -18,3 +19,4 @@ initPhotoPopover();
 initImagePicker();
 initPhotoGrid();
 initLibraryStatus();
+initViewer();
