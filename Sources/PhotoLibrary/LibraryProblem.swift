@@ -22,6 +22,16 @@ public enum LibraryProblem: Sendable, Equatable {
         }
     }
 
+    /// The reason in a few words, as the seed's explanation screen puts it.
+    public var headline: String {
+        switch self {
+        case .permissionDenied: "Access to the photo library was denied."
+        case .missing: "The photo library folder is missing."
+        case .notADirectory: "The photo library path is not a folder."
+        case .unknown: "Reason unknown."
+        }
+    }
+
     /// What happened and what to do, for a person.
     public var explanation: String {
         switch self {

@@ -8,6 +8,10 @@ extension PhotoLibrary {
     /// Scans every root once, in the background; returns at once. A scan already running is not
     /// started twice.
     public func startBackgroundScan(then: (@Sendable (LibraryStatus) -> Void)? = nil) {
+        // Scanning from this moment, so nobody reads "ready" before the scan has begun.
+        statusBox.withLock { status in
+            if status.state == .ready, !roots.isEmpty { status.state = .scanning }
+        }
         let thread = Thread { [self] in
             let status = scan()
             then?(status)

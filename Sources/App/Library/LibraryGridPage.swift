@@ -23,6 +23,8 @@ struct LibraryGridPage {
     let page: Int
     let pageCount: Int
     let pageURL: (Int) -> String
+    /// In pick mode, where a tapped photo is posted (as `assetId`) to give it to an item.
+    let pickFormURL: String?
     let assets: PageAssets
 
     func document() -> HTMLDocument {
@@ -64,6 +66,17 @@ struct LibraryGridPage {
             ol(.class("photo-grid"), .id("photo-grid"), .data("group", groupID), .data("page", String(page)),
                .data("pages", String(pageCount)), .aria("label", "Photos")) {
                 for cell in cells {
+                    if let pickFormURL, cell.problem == nil {
+                        li {
+                            HTML.form(.method("post"), .action(pickFormURL), .class("pick-form")) {
+                                input(.type("hidden"), .name("assetId"), .value(cell.assetID))
+                                button(.class("grid-cell"), .type("submit"), .id("asset-\(cell.assetID)"), .aria("label", "Use this photo: \(cell.label)")) {
+                                    img(.src(cell.thumbnailURL), .srcset(cell.thumbnailSourceSet), .sizes("(max-width: 480px) 25vw, 160px"),
+                                        .width(256), .height(256), .alt(""), .loading("lazy"), .decoding("async"))
+                                }
+                            }
+                        }
+                    } else {
                     li {
                         a(.class(cell.problem == nil ? "grid-cell" : "grid-cell damaged"), .id("asset-\(cell.assetID)"), .href(cell.url),
                           .aria("label", cell.problem == nil ? cell.label : "\(cell.label) (cannot be shown)"), .data("asset", cell.assetID)) {
@@ -75,6 +88,7 @@ struct LibraryGridPage {
                                     .loading("lazy"), .decoding("async"))
                             }
                         }
+                    }
                     }
                 }
             }

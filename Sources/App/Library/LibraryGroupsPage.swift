@@ -24,11 +24,14 @@ struct LibraryGroupsPage {
     /// Roots or folders that could not be read, in words.
     let problems: [String]
     let isConfigured: Bool
+    /// The item a photo is being chosen for, in pick mode.
+    let pickingFor: String?
     let assets: PageAssets
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Library", assets: assets, pageClass: "library",
-                   bar: TopBar(back: (label: "Items", url: "/"), title: "Library"), content: content).document()
+        let bar = pickingFor.map { TopBar(back: (label: "Cancel", url: $0), title: "Choose a Photo") }
+            ?? TopBar(back: (label: "Items", url: "/"), title: "Library")
+        return PageLayout(title: "Library", assets: assets, pageClass: "library", bar: bar, content: content).document()
     }
 
     private var content: HTMLNode {
@@ -95,6 +98,7 @@ struct LibraryGroupsPage {
 /// path; the server's user needs read permission) or reason unknown (with the error).
 struct LibraryUnavailablePage {
     let denied: Bool
+    let headline: String
     let explanation: String
     let path: String
     let assets: PageAssets
@@ -107,7 +111,7 @@ struct LibraryUnavailablePage {
     private var content: HTMLNode {
         div(.class("card narrow unavailable"), .role("alert")) {
             h2 { denied ? "Access to the photo library was denied" : "The photo library can’t be read" }
-            p(.class("unavailable-reason")) { denied ? "The user has declined access to it." : "Reason unknown." }
+            p(.class("unavailable-reason")) { headline }
             p { explanation }
             p(.class("unavailable-path")) {
                 "Library folder: "

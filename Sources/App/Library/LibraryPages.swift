@@ -10,7 +10,7 @@ struct LibraryPages: Sendable {
     static let gridPageSize = 120
 
     func register(in router: inout Router) {
-        router.get("/library") { _ in try groups() }
+        router.get("/library") { request in try groups(pickFor: Self.pickItem(request)) }
         router.get("/library/groups/{id}") { request in try grid(request) }
         router.get("/library/assets/{id}") { request in try viewer(request) }
     }
@@ -21,20 +21,28 @@ struct LibraryPages: Sendable {
         guard status.state == .inaccessible, let problem = status.problem else { return nil }
         let denied: Bool
         if case .permissionDenied = problem { denied = true } else { denied = false }
-        let page = LibraryUnavailablePage(denied: denied, explanation: problem.explanation, path: problem.path, assets: assets)
+        let page = LibraryUnavailablePage(denied: denied, headline: problem.headline, explanation: problem.explanation,
+                                          path: problem.path, assets: assets)
         return .html(page.document().renderedBytes())
     }
 
-    private func groups() throws -> Response {
+    /// `?pick=<item id>`: the library opened from an item's picker, where tapping a photo gives it to the item.
+    static func pickItem(_ request: Request) -> Int64? {
+        request.query["pick"].flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    private func groups(pickFor item: Int64?) throws -> Response {
         if let unavailable = unavailablePage() { return unavailable }
         let status = library.status
         let all = try library.groups()
-        func cards(_ kind: LibraryGroup.Kind) -> [GroupCardModel] { all.filter { $0.kind == kind }.map(Self.card) }
+        func cards(_ kind: LibraryGroup.Kind) -> [GroupCardModel] {
+            all.filter { $0.kind == kind }.map { Self.card($0, pickFor: item) }
+        }
         let page = LibraryGroupsPage(
             albums: cards(.album), events: cards(.event), people: cards(.faces),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
             problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." },
-            isConfigured: status.isConfigured, assets: assets)
+            isConfigured: status.isConfigured, pickingFor: item.map { "/items/\($0)" }, assets: assets)
         return .html(page.document().renderedBytes())
     }
 
@@ -46,8 +54,11 @@ struct LibraryPages: Sendable {
         let requested = request.query["page"].flatMap { Int($0) } ?? 1
         let page = min(max(1, requested), pageCount)
         let photos = try library.assets(inGroup: id, offset: (page - 1) * Self.gridPageSize, limit: Self.gridPageSize)?.assets ?? []
-        let breadcrumb = try library.breadcrumb(ofAlbum: id).map { (name: $0.name, url: LibraryURLs.group($0.id)) }
-        let subalbums = try library.subalbums(of: id).map(Self.card)
+        let breadcrumb = try library.breadcrumb(ofAlbum: id).map {
+            (name: $0.name, url: LibraryURLs.group($0.id) + (Self.pickItem(request).map { "?pick=\($0)" } ?? ""))
+        }
+        let pick = Self.pickItem(request)
+        let subalbums = try library.subalbums(of: id).map { Self.card($0, pickFor: pick) }
         let cells = photos.map { asset in
             let urls = LibraryURLs(asset)
             return GridCellModel(
@@ -58,7 +69,8 @@ struct LibraryPages: Sendable {
         let grid = LibraryGridPage(
             title: group.name, summary: Self.countText(group.count) + (group.detail.map { " · in \($0)" } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
-            pageURL: { "\(LibraryURLs.group(id))?page=\($0)" }, assets: assets)
+            pageURL: { "\(LibraryURLs.group(id))?page=\($0)" + (pick.map { "&pick=\($0)" } ?? "") },
+            pickFormURL: pick.map { "/items/\($0)/image/library" }, assets: assets)
         return .html(grid.document().renderedBytes())
     }
 
@@ -92,9 +104,10 @@ struct LibraryPages: Sendable {
         return .html(LibraryViewerPage(model: model, assets: assets).document().renderedBytes())
     }
 
-    static func card(_ group: LibraryGroup) -> GroupCardModel {
+    static func card(_ group: LibraryGroup, pickFor item: Int64? = nil) -> GroupCardModel {
         GroupCardModel(
-            name: group.name, detail: group.detail, countText: countText(group.count), url: LibraryURLs.group(group.id),
+            name: group.name, detail: group.detail, countText: countText(group.count),
+            url: LibraryURLs.group(group.id) + (item.map { "?pick=\($0)" } ?? ""),
             posterURL: group.posterAssetID.flatMap { id in group.posterFingerprint.map { LibraryURLs(assetID: id, fingerprint: $0).thumbnail } })
     }
 

@@ -3,6 +3,7 @@
 // A failed upload says why and leaves the item's photo as it was.
 import { placeBeside } from "./anchoring.js";
 import { request } from "./http.js";
+import { browseLibrary } from "./library-picker.js";
 import { showToast } from "./toast.js";
 
 export function initImagePicker() {
@@ -12,12 +13,49 @@ export function initImagePicker() {
   const cameraButton = panel.querySelector(".camera-button");
   const error = picker.querySelector(".picker-error");
 
+  const form = picker.querySelector("form");
+  const libraryPanel = picker.querySelector(".picker-library");
+  const showChoices = () => {
+    libraryPanel.hidden = true;
+    libraryPanel.replaceChildren();
+    form.hidden = false;
+    picker.classList.remove("browsing");
+  };
+
   picker.addEventListener("toggle", (event) => {
     if (event.newState === "open") {
       error.textContent = "";
+      showChoices();
       placeBeside(picker, cameraButton);
     }
   });
+
+  picker.querySelector('[data-action="photo-library"]')?.addEventListener("click", (event) => {
+    event.preventDefault();
+    form.hidden = true;
+    picker.classList.add("browsing");
+    browseLibrary(libraryPanel, { onPick: pick, onBack: showChoices });
+  });
+
+  /** Copies the chosen library photo into the item, then closes the picker. */
+  async function pick(assetId, cell) {
+    cell.classList.add("picking");
+    const progress = panel.querySelector(".upload-progress");
+    progress.querySelector(".upload-percent").textContent = "Copying from the library…";
+    progress.querySelector("progress").removeAttribute("value");
+    progress.hidden = false;
+    try {
+      const { body: item } = await request("PUT", panel.dataset.api, { json: { assetId } });
+      picker.hidePopover();
+      showPhoto(item);
+      showToast("Photo saved.");
+    } catch (failure) {
+      cell.classList.remove("picking");
+      libraryPanel.prepend(Object.assign(document.createElement("p"), { className: "picker-error", textContent: failure.message }));
+    } finally {
+      progress.hidden = true;
+    }
+  }
 
   for (const input of picker.querySelectorAll('input[type="file"]')) {
     input.addEventListener("change", () => {

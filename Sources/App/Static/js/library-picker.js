@@ -1,0 +1,115 @@
+// The picker's Photo Library: groups, then a group's photos 4 to a row, then a tap picks one.
+// Built from the library's JSON API inside the picker, which stays open until a photo is chosen.
+import { request } from "./http.js";
+
+const pageSize = 120;
+
+/** Shows the library in `panel`; `onPick(assetId)` is called with the chosen photo. */
+export async function browseLibrary(panel, { onPick, onBack }) {
+  panel.hidden = false;
+  panel.replaceChildren(header("Photo Library", onBack), message("Loading…"));
+  try {
+    const { body: status } = await request("GET", "/api/v1/library/status");
+    if (status.state === "inaccessible") {
+      panel.replaceChildren(header("Photo Library", onBack), message(status.problems?.[0] ?? "The photo library cannot be read."));
+      return;
+    }
+    const { body: groups } = await request("GET", "/api/v1/library/groups");
+    const list = document.createElement("ul");
+    list.className = "picker-groups";
+    for (const group of groups) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "picker-group";
+      if (group.posterURL) button.append(image(group.posterURL));
+      const text = document.createElement("span");
+      text.className = "picker-group-text";
+      text.append(span("group-name", group.name), span("group-count", `${group.kind === "event" ? "Event" : group.kind === "faces" ? "Person" : "Album"} · ${group.count}`));
+      button.append(text);
+      button.addEventListener("click", () => showGroup(panel, group, { onPick, onBack: () => browseLibrary(panel, { onPick, onBack }) }));
+      const item = document.createElement("li");
+      item.append(button);
+      list.append(item);
+    }
+    panel.replaceChildren(header("Photo Library", onBack), groups.length ? list : message("No photos in the library yet."));
+    if (status.state === "scanning") panel.append(message(`Still scanning: ${status.scanned} of ${status.total} files so far.`));
+  } catch (error) {
+    panel.replaceChildren(header("Photo Library", onBack), message(error.message));
+  }
+}
+
+async function showGroup(panel, group, { onPick, onBack }) {
+  const grid = document.createElement("ol");
+  grid.className = "picker-grid";
+  const more = document.createElement("button");
+  more.type = "button";
+  more.className = "button picker-more";
+  more.textContent = "Show more";
+  panel.replaceChildren(header(group.name, onBack), grid);
+  let offset = 0;
+  const load = async () => {
+    more.disabled = true;
+    const { body: page } = await request("GET", `/api/v1/library/groups/${encodeURIComponent(group.id)}/assets?offset=${offset}&limit=${pageSize}`);
+    for (const asset of page.assets) {
+      const cell = document.createElement("button");
+      cell.type = "button";
+      cell.className = "picker-cell";
+      cell.dataset.asset = asset.id;
+      cell.setAttribute("aria-label", `Photo taken ${asset.takenAt.replace("T", " ")}`);
+      cell.append(image(asset.thumbnailURL));
+      cell.addEventListener("click", () => onPick(asset.id, cell));
+      const item = document.createElement("li");
+      item.append(cell);
+      grid.append(item);
+    }
+    offset += page.assets.length;
+    more.disabled = false;
+    if (offset < page.total) panel.append(more); else more.remove();
+  };
+  more.addEventListener("click", load);
+  try {
+    await load();
+    grid.querySelector("button")?.focus();
+  } catch (error) {
+    panel.append(message(error.message));
+  }
+}
+
+function header(title, onBack) {
+  const bar = document.createElement("div");
+  bar.className = "picker-library-bar";
+  const back = document.createElement("button");
+  back.type = "button";
+  back.className = "bar-button";
+  back.textContent = "‹ Back";
+  back.addEventListener("click", onBack);
+  const heading = document.createElement("h3");
+  heading.textContent = title;
+  bar.append(back, heading);
+  return bar;
+}
+
+function message(text) {
+  const paragraph = document.createElement("p");
+  paragraph.className = "picker-message";
+  paragraph.textContent = text;
+  return paragraph;
+}
+
+function span(className, text) {
+  const element = document.createElement("span");
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+function image(url) {
+  const img = document.createElement("img");
+  img.src = url;
+  img.alt = "";
+  img.loading = "lazy";
+  img.decoding = "async";
+  img.width = 256;
+  img.height = 256;
+  return img;
+}

@@ -1,0 +1,141 @@
+"""The photo library: groups, the album grid, the unreadable-library page, and picking a library photo
+into an item."""
+import json
+import os
+import shutil
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import FIXTURES, Server
+from helpers import find, find_all, rect, visible, wait
+
+
+def make_library(albums):
+    """A library folder: {"Holidays/Lisbon": 9, "Pets": 2} copies fixture photos under those names."""
+    root = Path(tempfile.mkdtemp(prefix="homepwner-library-"))
+    photos = [FIXTURES / "photo-1.jpg", FIXTURES / "photo-2.jpg"]
+    for album, count in albums.items():
+        folder = root / album
+        folder.mkdir(parents=True, exist_ok=True)
+        for index in range(count):
+            target = folder / f"IMG_{index:04d}.jpg"
+            shutil.copyfile(photos[index % 2], target)
+            # A day apart, so every photo is its own event and the grid order is stable.
+            stamp = 1_600_000_000 + index * 86_400
+            os.utime(target, (stamp, stamp))
+    (root / "notes.txt").write_text("not a photo")
+    return root
+
+
+def wait_until_ready(server, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        status = server.api("GET", "/api/v1/library/status")
+        if status["state"] != "scanning":
+            return status
+        time.sleep(0.2)
+    raise AssertionError("the library scan did not finish")
+
+
+@pytest.fixture
+def library_server():
+    root = make_library({"Holidays/Lisbon": 10, "Pets": 2})
+    server = Server("--library", str(root))
+    wait_until_ready(server)
+    yield server
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def group(server, name):
+    return next(g for g in server.api("GET", "/api/v1/library/groups") if g["name"] == name)
+
+
+def test_groups_list_albums_with_posters_and_counts(library_server, browser, screenshot):
+    status = library_server.api("GET", "/api/v1/library/status")
+    assert (status["state"], status["reason"], status["total"], status["skipped"]) == ("ready", None, 13, 1)
+    browser.get(library_server.url + "/library")
+    cards = find_all(browser, "#albums .group-card")
+    names = [card.find_element(By.CSS_SELECTOR, ".group-name").text for card in cards]
+    assert names == ["Lisbon", "Pets"]  # the root and "Holidays" hold no photos themselves: hidden
+    assert cards[0].find_element(By.CSS_SELECTOR, ".group-count").text == "10 photos"
+    assert cards[0].find_element(By.CSS_SELECTOR, ".group-detail").text == "Holidays"
+    wait(browser).until(lambda b: b.execute_script(
+        "return [...document.querySelectorAll('#albums .group-poster')].every(i => i.complete && i.naturalWidth > 0)"))
+    assert find_all(browser, "#events .group-card")
+    assert not find_all(browser, "#faces")  # nobody is named in these photos
+    screenshot("library-groups")
+
+
+def test_album_grid_is_four_across_on_a_phone_and_wider_on_a_tablet(library_server, browser, screenshot):
+    browser.get(library_server.url + f"/library/groups/{group(library_server, 'Lisbon')['id']}")
+    cells = find_all(browser, "#photo-grid .grid-cell")
+    assert len(cells) == 10
+    tops = [round(rect(browser, cell)["y"]) for cell in cells]
+    per_row = tops.count(tops[0])
+    widths = {round(rect(browser, cell)["width"]) for cell in cells}
+    if browser.device == "iphone":
+        assert per_row == 4
+    else:
+        assert per_row > 4 and all(100 <= width <= 160 for width in widths), (per_row, widths)
+    # Square cells reserve their space before the thumbnails arrive: no layout shift.
+    assert all(abs(rect(browser, cell)["width"] - rect(browser, cell)["height"]) < 1 for cell in cells)
+    wait(browser).until(lambda b: b.execute_script(
+        "return [...document.querySelectorAll('#photo-grid img')].slice(0, 8).every(i => i.complete && i.naturalWidth > 0)"))
+    screenshot("album-grid")
+    # Keyboard: arrow keys move between cells.
+    cells[0].send_keys("\ue014")  # right arrow
+    assert browser.switch_to.active_element == cells[1]
+
+
+def test_the_photo_opened_last_is_highlighted_on_return(library_server, browser):
+    browser.get(library_server.url + f"/library/groups/{group(library_server, 'Lisbon')['id']}")
+    third = find_all(browser, "#photo-grid .grid-cell")[2]
+    asset = third.get_attribute("data-asset")
+    third.click()
+    wait(browser).until(lambda b: "/library/assets/" in b.current_url)
+    assert find(browser, ".viewer-title").text == "3 of 10"
+    browser.back()
+    wait(browser).until(lambda b: "last-viewed" in (b.find_element(By.ID, f"asset-{asset}").get_attribute("class") or ""))
+    # The highlight fades and is then removed.
+    wait(browser, 6).until(lambda b: "last-viewed" not in b.find_element(By.ID, f"asset-{asset}").get_attribute("class"))
+
+
+def test_an_unreadable_library_explains_itself(browser, screenshot):
+    missing = Path(tempfile.gettempdir()) / "homepwner-no-such-library"
+    server = Server("--library", str(missing))
+    try:
+        status = server.api("GET", "/api/v1/library/status")
+        assert (status["state"], status["reason"]) == ("inaccessible", "missing")
+        browser.get(server.url + "/library")
+        card = visible(browser, ".unavailable")
+        assert str(missing) in card.text and "does not exist" in card.text
+        screenshot("library-unavailable")
+    finally:
+        server.stop()
+
+
+def test_picking_a_library_photo_into_an_item(library_server, browser, screenshot):
+    item = library_server.create_item("Camera", "C-1", 900)
+    browser.get(f"{library_server.url}/items/{item['id']}")
+    find(browser, ".camera-button").click()
+    visible(browser, "#image-picker")
+    find(browser, '#image-picker [data-action="photo-library"]').click()
+    groups = wait(browser).until(lambda b: [g for g in find_all(b, "#image-picker .picker-group") if "Lisbon" in g.text])
+    groups[0].click()
+    cells = wait(browser).until(lambda b: find_all(b, "#image-picker .picker-cell"))
+    assert len(cells) == 10
+    screenshot("picker-library")
+    cells[1].click()
+    wait(browser).until(lambda b: not b.execute_script("return document.querySelector('#image-picker').matches(':popover-open')"))
+    stored = library_server.api("GET", f"/api/v1/items/{item['id']}")
+    assert stored["image"] is not None and stored["image"]["width"] == 1600
+    wait(browser).until(lambda b: b.execute_script(
+        "const i = document.querySelector('.photo-frame img.item-photo'); return !!i && i.complete && i.naturalWidth > 0"))
+    with urllib.request.urlopen(library_server.url + stored["image"]["originalURL"]) as response:
+        assert response.read() == (FIXTURES / "photo-2.jpg").read_bytes()
