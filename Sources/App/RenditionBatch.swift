@@ -19,15 +19,18 @@ public enum RenditionBatch {
         let failures = Mutex<[String]>([])
         let next = Atomic<Int>(0)
         let started = ContinuousClock.now
+        // Photos already run side by side, one per worker; libvips threads inside each would only
+        // compete for the same cores and hold more buffers.
+        if jobs > 1 { Imaging.setThreadsPerImage(1) }
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
                 let file = files[index]
                 do {
-                    let bytes = try [UInt8](Data(contentsOf: file))
-                    let info = try Imaging.inspect(bytes, maxPixels: maxPixels)
-                    let renditions = try Imaging.renditions(of: bytes, info: info, specs: ImageStore.renditionSpecs)
+                    // Read by libvips straight from the file: the encoded bytes never sit in memory whole.
+                    let (info, _) = try Imaging.inspectFile(atPath: file.path, maxPixels: maxPixels)
+                    let renditions = try Imaging.renditions(ofFileAtPath: file.path, info: info, specs: ImageStore.renditionSpecs)
                     let folder = output.appendingPathComponent(file.deletingPathExtension().lastPathComponent)
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                     for rendition in renditions {
@@ -36,6 +39,7 @@ public enum RenditionBatch {
                 } catch {
                     failures.withLock { $0.append("\(file.lastPathComponent): \(error)") }
                 }
+                Imaging.releaseFreeMemory()
             }
         }
         let elapsed = ContinuousClock.now - started

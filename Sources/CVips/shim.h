@@ -1,9 +1,13 @@
+#include <malloc.h>
 #include <vips/vips.h>
 
 /* libvips in fixed-argument form: Swift cannot call variadic C functions or G_OBJECT-style macros. */
 
 /// Starts libvips once: untrusted loaders (SVG, PDF, ImageMagick, …) blocked, no operation cache.
 static inline int hp_vips_start(const char *program) {
+    /* One malloc arena per core at most: glibc's default of eight per core multiplies the memory
+       that image buffers leave behind across threads. */
+    mallopt(M_ARENA_MAX, 2);
     if (VIPS_INIT(program) != 0) return -1;
     vips_block_untrusted_set(TRUE);
     vips_cache_set_max(0);

@@ -10,6 +10,17 @@ public enum Imaging {
         }
     }()
 
+    /// How many threads libvips may use for one image (by default, one per core).
+    public static func setThreadsPerImage(_ count: Int) {
+        _ = start
+        vips_concurrency_set(Int32(count))
+    }
+
+    /// Hands memory freed by finished images back to the system, so a long batch stays small.
+    public static func releaseFreeMemory() {
+        malloc_trim(0)
+    }
+
     /// Reads the format and size from the header, without decoding pixels, and refuses anything
     /// that is not an accepted format or has more than `maxPixels` pixels.
     public static func inspect(_ bytes: [UInt8], maxPixels: Int) throws(ImagingError) -> ImageInfo {
@@ -88,26 +99,38 @@ public enum Imaging {
             case .square(let size): Int((Double(size) * aspect).rounded(.up))
             }
         }).max() else { return [] }
-        let decoded: VipsImageHandle
+        // The source is decoded once, into the largest size, and encoded straight from the decoder
+        // (no whole frame held in memory). The smaller sizes are cut from that JPEG with
+        // shrink-on-load, which costs little next to the first decode.
+        let base: VipsImageHandle
+        let baseJPEG: [UInt8]
         switch load(Int32(largest))
-            .flatMap({ image in image.hasAlpha ? VipsImageHandle.make { hp_vips_flatten_on_white(image.pointer, $0) } : .success(image) })
-            .flatMap({ $0.inMemory() }) {
-        case .success(let image): decoded = image
+            .flatMap({ image in image.hasAlpha ? VipsImageHandle.make { hp_vips_flatten_on_white(image.pointer, $0) } : .success(image) }) {
+        case .success(let image): base = image
+        case .failure(let failure): throw .damaged(detail: failure.message)
+        }
+        let baseIsARendition = specs.contains { spec in
+            if case .fit(let size) = spec.shape { return size >= max(base.width, base.height) }
+            return false
+        }
+        switch base.jpeg(quality: baseIsARendition ? quality : 92) {
+        case .success(let bytes): baseJPEG = bytes
         case .failure(let failure): throw .damaged(detail: failure.message)
         }
         var results: [Rendition] = []
         for spec in specs {
-            let image: VipsImageHandle
-            switch spec.shape {
-            case .fit(let size) where size >= max(decoded.width, decoded.height):
-                image = decoded
-            case .fit(let size):
-                image = try check(VipsImageHandle.make { hp_vips_thumbnail_image(decoded.pointer, $0, Int32(size), Int32(size), 0) })
-            case .square(let size):
-                // A small photo gives a smaller square, never an enlarged one.
-                let side = Int32(min(size, decoded.width, decoded.height))
-                image = try check(VipsImageHandle.make { hp_vips_thumbnail_image(decoded.pointer, $0, side, side, 1) })
+            if case .fit(let size) = spec.shape, size >= max(base.width, base.height) {
+                results.append(Rendition(spec: spec, jpeg: baseJPEG, width: base.width, height: base.height))
+                continue
             }
+            let (box, crop): (Int32, Int32) = switch spec.shape {
+            case .fit(let size): (Int32(size), 0)
+            // A small photo gives a smaller square, never an enlarged one.
+            case .square(let size): (Int32(min(size, base.width, base.height)), 1)
+            }
+            let image = try check(baseJPEG.withUnsafeBytes { buffer in
+                VipsImageHandle.make { hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, box, box, crop) }
+            })
             let jpeg = try check(image.jpeg(quality: quality))
             results.append(Rendition(spec: spec, jpeg: jpeg, width: image.width, height: image.height))
         }
