@@ -30,6 +30,8 @@ enum CommandLineInterface {
           --host ADDRESS    IP address to listen on (default: 127.0.0.1; use 0.0.0.0 for every interface).
           --port N          TCP port (default: 8080; 0 picks a free one).
           --library PATH    A folder of photos to browse, read-only (repeat for several).
+          --config FILE     Read options from FILE: one "name = value" per line (library = /srv/photos,
+                            port = 8080, …; # starts a comment). Options given on the command line win.
           --demo            Fill a new, empty data folder with a few demo items.
           --quiet           Don't print a line for every request.
           --max-upload-mb N     Largest photo upload in megabytes (default: 50).
@@ -79,6 +81,40 @@ enum CommandLineInterface {
         if status.state == .inaccessible { throw CommandLineError(message: status.problem?.explanation ?? "the library cannot be read.") }
     }
 
+    /// The arguments with those of `--config FILE` in front (so the command line's come later and win).
+    static func withConfigFile(_ arguments: [String]) throws -> [String] {
+        guard let index = arguments.firstIndex(of: "--config") else { return arguments }
+        guard index + 1 < arguments.count else { throw CommandLineError(message: "--config needs a file. Run homepwner serve --help.") }
+        let path = arguments[index + 1]
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw CommandLineError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
+        }
+        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-megapixels"]
+        let flags: Set<String> = ["demo", "quiet"]
+        var fromFile: [String] = []
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first?
+                .trimmingCharacters(in: .whitespaces) ?? ""
+            if line.isEmpty { continue }
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let name = parts[0]
+            if flags.contains(name), parts.count == 1 || ["true", "yes", "on"].contains(parts[1].lowercased()) {
+                fromFile.append("--\(name)")
+                continue
+            }
+            guard known.contains(name), parts.count == 2, !parts[1].isEmpty else {
+                throw CommandLineError(message: "\(path), line \(number + 1): expected “name = value” with name one of \(known.sorted().joined(separator: ", ")), or demo / quiet.")
+            }
+            fromFile += ["--\(name)", parts[1]]
+        }
+        var rest = arguments
+        rest.removeSubrange(index...(index + 1))
+        return fromFile + rest
+    }
+
     private static func renditions(_ arguments: [String]) throws {
         var output: URL?
         var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -110,7 +146,7 @@ enum CommandLineInterface {
 
     private static func serve(_ arguments: [String]) throws {
         var configuration = AppConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
-        var remaining = arguments[...]
+        var remaining = try withConfigFile(arguments)[...]
         func value(for option: String) throws -> String {
             guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
                 throw CommandLineError(message: "\(option) needs a value. Run homepwner serve --help.")
