@@ -92,7 +92,8 @@ public final class HTTPServer: Sendable {
         let method = HTTPMethod(rawValue: method)
         // Decoded and planned once: the body limit is needed now, the rest when the body is in.
         let segments = PendingRequest.pathSegments(of: rawPath)
-        let plan = segments.map { policy.plan(method: method, pathSegments: $0) } ?? RequestPlan(maxBodySize: 0, isSlow: false)
+        // A path that does not decode is refused with 400 once the request is in; a small body may come first.
+        let plan = segments.map { policy.plan(method: method, pathSegments: $0) } ?? RequestPlan(maxBodySize: 1 << 20, isSlow: false)
         let limit = plan.maxBodySize
         let pending = PendingRequest(
             method: method, rawPath: rawPath, segments: segments, isSlow: plan.isSlow,

@@ -1,3 +1,17 @@
+/// Who may call a route. The server only records it; middleware enforces it.
+public enum RouteAccess: String, Sendable, CaseIterable {
+    /// Anyone, signed in or not (health check, sign-in, static files).
+    case `public`
+    /// Any signed-in caller: reading.
+    case read
+    /// Callers who may change items and photos.
+    case write
+    /// Any signed-in caller, changing only their own account (password, API tokens, sign-out).
+    case account
+    /// Callers who manage accounts and settings.
+    case manage
+}
+
 /// A method and a path pattern (`/api/v1/items/{id}`, `/static/{path...}`) bound to a handler.
 public struct Route: Sendable {
     enum Segment: Sendable, Equatable {
@@ -13,6 +27,8 @@ public struct Route: Sendable {
     public let maxBodySize: Int?
     /// Whether the handler is slow (decodes images, …) and should run off the network threads.
     public let slowness: Slowness
+    /// Who may call it; enforced by the application's middleware.
+    public let access: RouteAccess
     let segments: [Segment]
     let handler: @Sendable (Request) throws -> Response
 
@@ -24,11 +40,13 @@ public struct Route: Sendable {
         case when(@Sendable ([String: String]) -> Bool)
     }
 
-    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, slowness: Slowness, handler: @escaping @Sendable (Request) throws -> Response) {
+    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, slowness: Slowness, access: RouteAccess,
+         handler: @escaping @Sendable (Request) throws -> Response) {
         self.method = method
         self.pattern = pattern
         self.maxBodySize = maxBodySize
         self.slowness = slowness
+        self.access = access
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { piece in
             guard piece.hasPrefix("{"), piece.hasSuffix("}") else { return .literal(String(piece)) }

@@ -9,38 +9,48 @@ public struct Router: Responder, RequestPolicy {
         self.defaultMaxBodySize = defaultMaxBodySize
     }
 
+    /// Adds a route. Unless told otherwise, `GET` routes are for readers and the others for writers.
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false,
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        add(method, pattern, maxBodySize: maxBodySize, slowness: isSlow ? .always : .never, handler)
+        add(method, pattern, maxBodySize: maxBodySize, slowness: isSlow ? .always : .never, access: access, handler)
     }
 
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, slowness: Route.Slowness,
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, slowness: Route.Slowness, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, slowness: slowness, handler: handler))
+        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, slowness: slowness,
+                            access: access ?? (method == .get ? .read : .write), handler: handler))
     }
 
-    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.get, pattern, handler)
+    public mutating func get(_ pattern: String, access: RouteAccess = .read, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.get, pattern, access: access, handler)
     }
 
-    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.post, pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler)
+    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess = .write,
+                              _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.post, pattern, maxBodySize: maxBodySize, isSlow: isSlow, access: access, handler)
     }
 
-    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.put, pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler)
+    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess = .write,
+                             _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.put, pattern, maxBodySize: maxBodySize, isSlow: isSlow, access: access, handler)
     }
 
-    public mutating func patch(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.patch, pattern, handler)
+    public mutating func patch(_ pattern: String, access: RouteAccess = .write, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.patch, pattern, access: access, handler)
     }
 
-    public mutating func delete(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.delete, pattern, handler)
+    public mutating func delete(_ pattern: String, access: RouteAccess = .write, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.delete, pattern, access: access, handler)
+    }
+
+    /// The route a request reaches (`HEAD` reaches the `GET` route), or nil.
+    public func route(for method: HTTPMethod, pathSegments: [String]) -> Route? {
+        let method = method == .head ? .get : method
+        return routes.first { $0.method == method && $0.match(pathSegments) != nil }
     }
 
     public func respond(to request: Request) throws -> Response {

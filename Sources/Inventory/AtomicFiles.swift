@@ -9,7 +9,7 @@ enum AtomicFiles {
 
     /// Writes `bytes` to `path`, replacing it atomically.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentPath
         let temporary = "\(folder)/.tmp-\(UUID().uuidString)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(description: "cannot create \(temporary): \(String(cString: strerror(errno)))") }

@@ -108,7 +108,7 @@ public final class ImageStore: Sendable {
             }
             return
         }
-        let parent = (final as NSString).deletingLastPathComponent
+        let parent = final.parentPath
         let staging = "\(parent)/.staging-\(UUID().uuidString)"
         try AtomicFiles.makeFolder(staging)
         do {
@@ -129,7 +129,7 @@ public final class ImageStore: Sendable {
     func deleteFiles(hash: String) {
         guard SHA256.isWellFormed(hash) else { return }
         let final = folder(of: hash)
-        let doomed = "\((final as NSString).deletingLastPathComponent)/.deleted-\(UUID().uuidString)"
+        let doomed = "\(final.parentPath)/.deleted-\(UUID().uuidString)"
         guard (try? FileManager.default.moveItem(atPath: final, toPath: doomed)) != nil else { return }
         try? FileManager.default.removeItem(atPath: doomed)
     }

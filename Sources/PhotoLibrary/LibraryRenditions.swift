@@ -141,7 +141,7 @@ final class LibraryRenditions: Sendable {
         let renditions = try Imaging.renditions(ofFileAtPath: source.path, info: source.info,
                                                 specs: [RenditionSpec(name: Self.full, shape: .fit(size))], quality: 90)
         do {
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: target.parentPath, withIntermediateDirectories: true)
             let temporary = target + ".\(UUID().uuidString)"
             try Data(renditions[0].jpeg).write(to: URL(fileURLWithPath: temporary))
             guard rename(temporary, target) == 0 else { throw ImagingError.processingFailed(detail: "cannot rename into \(target)") }

@@ -14,7 +14,8 @@ extension PhotoLibrary {
 
     public func group(id: String) throws -> LibraryGroup? {
         switch id.first {
-        case "a": try albums().first { $0.id == id }
+        // Folders on the way to an album hold no photos themselves, but their pages list what is below.
+        case "a": try albums(includingEmpty: true).first { $0.id == id }
         case "e": try events().first { $0.group.id == id }?.group
         case "f": try faces().first { $0.id == id }
         default: nil
@@ -90,7 +91,7 @@ extension PhotoLibrary {
         switch id.first {
         case "a":
             let albumID = String(id.dropFirst())
-            guard KeyedID.isWellFormed(albumID) else { return nil }
+            guard KeyedID.isWellFormed(albumID), try albums(includingEmpty: true).contains(where: { $0.id == id }) else { return nil }
             return ("", "library_assets.album_id = ?", [albumID])
         case "e":
             guard let event = try events().first(where: { $0.group.id == id }) else { return nil }
@@ -110,12 +111,12 @@ extension PhotoLibrary {
             try database.read { connection in
                 try connection.rows("""
                     SELECT library_albums.id, library_albums.name, count(library_assets.id), library_albums.relative_path,
-                        (SELECT id FROM library_assets AS poster WHERE poster.album_id = library_albums.id ORDER BY taken_at_ms, file_name LIMIT 1),
-                        (SELECT size || ' ' || mtime_ns FROM library_assets AS poster WHERE poster.album_id = library_albums.id ORDER BY taken_at_ms, file_name LIMIT 1)
+                        (SELECT id FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1),
+                        (SELECT size || ' ' || mtime_ns FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1)
                     FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id
                     GROUP BY library_albums.id ORDER BY library_albums.root_id, library_albums.relative_path
                     """) { row in
-                    let parent = (row.string(3) as NSString).deletingLastPathComponent
+                    let parent = row.string(3).parentPath
                     return LibraryGroup(id: "a" + row.string(0), kind: .album, name: row.string(1),
                                         detail: parent.isEmpty ? nil : parent.replacingOccurrences(of: "/", with: " › "), count: row.int(2),
                                         posterAssetID: row.optionalString(4), posterFingerprint: row.optionalString(5).map(Self.fingerprint(fromPair:)))
@@ -134,8 +135,8 @@ extension PhotoLibrary {
     func events() throws -> [Event] {
         try cached(groupCache.events) {
             let moments = try database.read { connection in
-                try connection.rows("SELECT taken_at_ms, id, size, mtime_ns FROM library_assets ORDER BY taken_at_ms, file_name, id") { row in
-                    (row.int64(0), row.string(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)))
+                try connection.rows("SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets ORDER BY taken_at_ms, file_name, id") { row in
+                    (row.int64(0), row.string(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)), row.int(4) != 0)
                 }
             }
             var events: [Event] = []
@@ -143,9 +144,11 @@ extension PhotoLibrary {
             let gap = Int64(Self.eventGap * 1000)
             for index in moments.indices where index == moments.count - 1 || moments[index + 1].0 - moments[index].0 > gap {
                 let first = moments[start], last = moments[index]
+                // The poster is the first photo that can be shown.
+                let poster = moments[start...index].first { !$0.3 }
                 events.append(Event(
                     group: LibraryGroup(id: "e\(first.0)-\(last.0)", kind: .event, name: Self.dateRange(from: first.0, to: last.0),
-                                        detail: nil, count: index - start + 1, posterAssetID: first.1, posterFingerprint: first.2),
+                                        detail: nil, count: index - start + 1, posterAssetID: poster?.1, posterFingerprint: poster?.2),
                     start: first.0, end: last.0))
                 start = index + 1
             }
@@ -161,12 +164,12 @@ extension PhotoLibrary {
                 try connection.rows("""
                     SELECT library_people.name, count(*),
                         (SELECT a.id || ' ' || a.size || ' ' || a.mtime_ns FROM library_assets AS a JOIN library_people AS p ON p.asset_id = a.id
-                         WHERE p.name = library_people.name ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
+                         WHERE p.name = library_people.name AND a.error IS NULL ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
                     FROM library_people GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
                     """) { row in
                     let name = row.string(0)
                     let id = "f" + ids.make("person", name)
-                    let poster = row.string(2).split(separator: " ", maxSplits: 1).map(String.init)
+                    let poster = (row.optionalString(2) ?? "").split(separator: " ", maxSplits: 1).map(String.init)
                     let group = LibraryGroup(id: id, kind: .faces, name: name, detail: nil, count: row.int(1), posterAssetID: poster.first,
                                              posterFingerprint: poster.count > 1 ? Self.fingerprint(fromPair: poster[1]) : nil)
                     return (id, name, group)

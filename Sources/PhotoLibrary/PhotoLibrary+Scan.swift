@@ -185,8 +185,8 @@ extension PhotoLibrary {
         if try connection.scalar("SELECT 1 FROM library_albums WHERE id = ?", id) != nil { return id }
         let parent: String? = relativeDirectory.isEmpty
             ? nil
-            : try ensureAlbum(relativeDirectory: (relativeDirectory as NSString).deletingLastPathComponent, root: root, rootID: rootID, in: connection)
-        let name = relativeDirectory.isEmpty ? (root as NSString).lastPathComponent : (relativeDirectory as NSString).lastPathComponent
+            : try ensureAlbum(relativeDirectory: relativeDirectory.parentPath, root: root, rootID: rootID, in: connection)
+        let name = relativeDirectory.isEmpty ? root.lastPathPart : relativeDirectory.lastPathPart
         try connection.run(
             "INSERT INTO library_albums (id, root_id, relative_path, parent_id, name) VALUES (?, ?, ?, ?, ?)",
             id, rootID, relativeDirectory, parent, name)

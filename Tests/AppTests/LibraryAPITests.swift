@@ -29,8 +29,11 @@ import Testing
             #expect(Set(group.keys) == ["id", "kind", "name", "count", "posterURL"], "\(group)")
             #expect(["album", "event", "faces"].contains(group.string("kind") ?? ""))
             #expect((group.int("count") ?? 0) > 0, "empty groups are hidden")
-            #expect(group.string("posterURL")?.hasPrefix("/library/files/") == true)
-            #expect(group.string("posterURL")?.hasSuffix("/thumb-256.jpg") == true)
+            // A group whose photos are all damaged has no poster ("Pets" here); every other has one.
+            if group.string("name") != "Pets" {
+                #expect(group.string("posterURL")?.hasPrefix("/library/files/") == true)
+                #expect(group.string("posterURL")?.hasSuffix("/thumb-256.jpg") == true)
+            }
         }
         func listed(_ kind: String) -> [String] {
             groups.filter { $0.string("kind") == kind }.map { "\($0.string("name") ?? "?") \($0.int("count") ?? -1)" }
