@@ -21,9 +21,10 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CVips"]),
         .target(name: "Inventory", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
+        .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Imaging", "Database", "CSodium"],
+            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Imaging", "Database", "CSodium"],
             resources: [.copy("Static")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App"]),
@@ -35,6 +36,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
         .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "HTTPTestClient"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,15 @@ public struct AppConfiguration: Sendable {
     public var libraryRoots: [String] = []
     /// Scan the library in the background at start.
     public var scanLibraryAtStart = true
+    /// Serve everyone as the local owner while no account exists, even off loopback.
+    public var insecureOpen = false
+    /// Believe `X-Forwarded-Proto` from a reverse proxy on this machine.
+    public var trustProxy = false
+    /// PEM certificate and key: serve HTTPS directly.
+    public var tlsCertificatePath: String?
+    public var tlsKeyPath: String?
+    /// A session unused this long ends.
+    public var sessionIdleTimeout: TimeInterval = 7 * 86_400
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 

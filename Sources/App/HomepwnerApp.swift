@@ -1,3 +1,4 @@
+import Accounts
 import Database
 import Foundation
 import HTTPServer
@@ -9,6 +10,9 @@ public final class HomepwnerApp: Sendable {
     public let configuration: AppConfiguration
     public let items: ItemStore
     public let library: PhotoLibrary
+    public let accounts: AccountStore
+    /// The one-time link (path) that creates the first owner, while no account exists.
+    public let setupPath: String?
     private let server: HTTPServer
 
     /// Opens (or creates) the data folder and starts serving.
@@ -42,23 +46,43 @@ public final class HomepwnerApp: Sendable {
             cacheDirectory: configuration.dataDirectory.appendingPathComponent("library-cache"),
             maxPixels: configuration.maxImagePixels)
 
+        accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout)
+        let noAccounts = try accounts.count() == 0
+        let loopback = Self.isLoopback(configuration.host)
+        if noAccounts && !loopback && !configuration.insecureOpen {
+            throw AppStartError("""
+                Homepwner will not listen on \(configuration.host) without accounts: anyone who can reach it could read and \
+                change your inventory. Create an owner first (homepwner user add NAME --role owner --data \
+                \(configuration.dataDirectory.path), with the password on standard input), listen on 127.0.0.1, or pass \
+                --insecure-open if everyone on this network may use it.
+                """)
+        }
+        setupPath = noAccounts ? "/setup/\(try accounts.createSetupToken())" : nil
+
+        let trustProxy = configuration.trustProxy
+        let isSecure: @Sendable (Request) -> Bool = { request in
+            request.isTLS || (trustProxy && Self.isLoopback(request.remoteAddress)
+                && request.headers["X-Forwarded-Proto"]?.lowercased() == "https")
+        }
         let assets = try StaticAssets.bundled()
-        let errors = ErrorResponder(assets: assets.pageAssets)
+        let errors = ErrorResponder(site: assets.pageContext)
         var router = Router(defaultMaxBodySize: 1 << 20)
-        router.get("/healthz") { _ in .text("ok") }
-        router.get("/static/{version}/{path...}") { request in
+        router.get("/healthz", access: .public) { _ in .text("ok") }
+        router.get("/static/{version}/{path...}", access: .public) { request in
             try assets.response(path: request.parameters["path"] ?? "", requestedVersion: request.parameters["version"] ?? "", request: request)
         }
-        router.get("/favicon.ico") { request in
+        router.get("/favicon.ico", access: .public) { request in
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
+        AccountPages(accounts: accounts, throttle: SignInThrottle(), site: assets.pageContext, roots: library.roots,
+                     isSecure: isSecure).register(in: &router)
         ItemsAPI(items: items).register(in: &router)
         ItemImageAPI(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
         LibraryAPI(library: library).register(in: &router)
         LibraryFileRoutes(library: library).register(in: &router)
-        LibraryPages(library: library, assets: assets.pageAssets).register(in: &router)
+        LibraryPages(library: library, site: assets.pageContext).register(in: &router)
         ImageFileRoutes(images: items.images).register(in: &router)
-        ItemPages(items: items, assets: assets.pageAssets, maxUploadBytes: configuration.maxUploadBytes, library: library).register(in: &router)
+        ItemPages(items: items, site: assets.pageContext, maxUploadBytes: configuration.maxUploadBytes, library: library).register(in: &router)
 
         var serverConfiguration = ServerConfiguration()
         serverConfiguration.host = configuration.host
@@ -70,9 +94,14 @@ public final class HomepwnerApp: Sendable {
             return response
         }
         let routes = router
+        self.routes = router.routes
         server = try HTTPServer(
             configuration: serverConfiguration,
-            responder: MiddlewareChain([SecurityHeaders(), ErrorMiddleware(responder: errors)], around: routes),
+            responder: MiddlewareChain([
+                SecurityHeaders(isSecure: isSecure), ErrorMiddleware(responder: errors),
+                AccessMiddleware(accounts: accounts, router: routes, openWithoutAccounts: loopback || configuration.insecureOpen,
+                                 allRoots: Set(library.roots), isSecure: isSecure),
+            ], around: routes),
             policy: routes
         )
         if configuration.scanLibraryAtStart && !library.roots.isEmpty {
@@ -81,7 +110,15 @@ public final class HomepwnerApp: Sendable {
     }
 
     /// Every module's migrations, in one order (one `user_version` counts them all).
-    static let migrations = InventorySchema.migrations + LibrarySchema.migrations
+    public static let migrations = InventorySchema.migrations + LibrarySchema.migrations + AccountsSchema.migrations
+
+    /// The routes, with who may call each: for the security tests, which try every one.
+    public let routes: [Route]
+
+    /// Whether `host` is this machine only (127.0.0.0/8, ::1, localhost).
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") || host == "::ffff:127.0.0.1"
+    }
 
     /// The port being served (useful when configured as 0).
     public var port: UInt16 { server.port }

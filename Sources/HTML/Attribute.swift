@@ -57,6 +57,8 @@ public struct Attribute: Sendable {
     public static var required: Attribute { Attribute("required", nil) }
     public static var autofocus: Attribute { Attribute("autofocus", nil) }
     public static var multiple: Attribute { Attribute("multiple", nil) }
+    public static var checked: Attribute { Attribute("checked", nil) }
+    public static var selected: Attribute { Attribute("selected", nil) }
     public static var novalidate: Attribute { Attribute("novalidate", nil) }
     public static var defer_: Attribute { Attribute("defer", nil) }
 

@@ -5,6 +5,7 @@ public struct HTMLNode: Sendable {
         case element(tag: String, attributes: [Attribute], children: [HTMLNode], isVoid: Bool)
         case text(String)
         case trustedMarkup(String)
+        case rendered([UInt8])
         case fragment([HTMLNode])
     }
 
@@ -24,6 +25,9 @@ public struct HTMLNode: Sendable {
         HTMLNode(.trustedMarkup(literal.description))
     }
 
+    /// Markup this renderer produced earlier (kept to reuse, e.g. a list the same for every reader).
+    public static func rendered(_ html: RenderedHTML) -> HTMLNode { HTMLNode(.rendered(html.bytes)) }
+
     /// Several nodes side by side.
     public static func fragment(_ nodes: [HTMLNode]) -> HTMLNode { HTMLNode(.fragment(nodes)) }
 
@@ -37,4 +41,16 @@ public struct HTMLNode: Sendable {
 
 extension HTMLNode: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     public init(stringLiteral value: String) { self.init(.text(value)) }
+}
+
+/// Markup rendered from nodes, to be placed again later. It can only be made by rendering a node,
+/// so it is escaped like everything else.
+public struct RenderedHTML: Sendable {
+    let bytes: [UInt8]
+
+    public init(_ node: HTMLNode) {
+        var bytes: [UInt8] = []
+        node.render(into: &bytes)
+        self.bytes = bytes
+    }
 }

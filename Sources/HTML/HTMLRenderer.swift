@@ -6,6 +6,8 @@ extension HTMLNode {
             HTMLEscaping.append(text, to: &buffer)
         case .trustedMarkup(let markup):
             buffer.append(contentsOf: markup.utf8)
+        case .rendered(let bytes):
+            buffer.append(contentsOf: bytes)
         case .fragment(let nodes):
             for node in nodes { node.render(into: &buffer) }
         case .element(let tag, let attributes, let children, let isVoid):

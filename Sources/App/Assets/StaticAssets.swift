@@ -43,8 +43,8 @@ struct StaticAssets: Sendable {
 
     func url(_ path: String) -> String { "/static/\(version)/\(path)" }
 
-    var pageAssets: PageAssets {
-        PageAssets(stylesheet: url("css/app.css"), script: url("js/app.js"), icon: url("icons/icon.svg"))
+    var pageContext: PageContext {
+        PageContext(stylesheet: url("css/app.css"), script: url("js/app.js"), icon: url("icons/icon.svg"))
     }
 
     /// The file at `path`, cached forever when `requestedVersion` is current; `304` when the client

@@ -2,11 +2,11 @@ import HTTPServer
 
 /// Turns an error into what the client can read: JSON for the API and scripts, a page for browsers.
 struct ErrorResponder: Sendable {
-    let assets: PageAssets
+    let site: PageContext
 
     func response(for request: Request, error: any HTTPResponseError) -> Response {
         guard !request.prefersJSON else { return error.jsonResponse() }
-        let page = ErrorPage(status: error.status.code, heading: Self.heading(for: error.status), message: error.message, assets: assets)
+        let page = ErrorPage(status: error.status.code, heading: Self.heading(for: error.status), message: error.message, context: request.pageContext(site))
         var response = Response.html(page.document().renderedBytes(), status: error.status)
         for (name, value) in error.headers where name != "Content-Type" { response.headers[name] = value }
         return response

@@ -25,10 +25,10 @@ struct LibraryGridPage {
     let pageURL: (Int) -> String
     /// In pick mode, where a tapped photo is posted (as `assetId`) to give it to an item.
     let pickFormURL: String?
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: title, assets: assets, pageClass: "grid",
+        PageLayout(title: title, context: context, pageClass: "grid",
                    bar: TopBar(back: (label: "Library", url: "/library"), title: title), content: content).document()
     }
 
@@ -69,6 +69,7 @@ struct LibraryGridPage {
                     if let pickFormURL, cell.problem == nil {
                         li {
                             HTML.form(.method("post"), .action(pickFormURL), .class("pick-form")) {
+                                CSRFField(token: context.csrfToken).node
                                 input(.type("hidden"), .name("assetId"), .value(cell.assetID))
                                 button(.class("grid-cell"), .type("submit"), .id("asset-\(cell.assetID)"), .aria("label", "Use this photo: \(cell.label)")) {
                                     img(.src(cell.thumbnailURL), .srcset(cell.thumbnailSourceSet), .sizes("(max-width: 480px) 25vw, 160px"),

@@ -26,12 +26,12 @@ struct LibraryGroupsPage {
     let isConfigured: Bool
     /// The item a photo is being chosen for, in pick mode.
     let pickingFor: String?
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
         let bar = pickingFor.map { TopBar(back: (label: "Cancel", url: $0), title: "Choose a Photo") }
             ?? TopBar(back: (label: "Items", url: "/"), title: "Library")
-        return PageLayout(title: "Library", assets: assets, pageClass: "library", bar: bar, content: content).document()
+        return PageLayout(title: "Library", context: context, pageClass: "library", bar: bar, content: content).document()
     }
 
     private var content: HTMLNode {
@@ -101,10 +101,10 @@ struct LibraryUnavailablePage {
     let headline: String
     let explanation: String
     let path: String
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Library Unavailable", assets: assets, pageClass: "library",
+        PageLayout(title: "Library Unavailable", context: context, pageClass: "library",
                    bar: TopBar(back: (label: "Items", url: "/"), title: "Library"), content: content).document()
     }
 

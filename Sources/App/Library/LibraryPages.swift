@@ -6,23 +6,25 @@ import PhotoLibrary
 /// The library's pages: the groups, a group's grid (a page at a time) and the photo viewer.
 struct LibraryPages: Sendable {
     let library: PhotoLibrary
-    let assets: PageAssets
+    /// What every page shares; each request adds who is signed in.
+    let site: PageContext
     static let gridPageSize = 120
 
     func register(in router: inout Router) {
-        router.get("/library") { request in try groups(pickFor: Self.pickItem(request)) }
+        router.get("/library") { request in try groups(request) }
         router.get("/library/groups/{id}") { request in try grid(request) }
         router.get("/library/assets/{id}") { request in try viewer(request) }
     }
 
     /// The explanation page when no root can be read, else nil.
-    private func unavailablePage() -> Response? {
+    private func unavailablePage(_ request: Request) -> Response? {
+        let context = request.pageContext(site)
         let status = library.status
         guard status.state == .inaccessible, let problem = status.problem else { return nil }
         let denied: Bool
         if case .permissionDenied = problem { denied = true } else { denied = false }
         let page = LibraryUnavailablePage(denied: denied, headline: problem.headline, explanation: problem.explanation,
-                                          path: problem.path, assets: assets)
+                                          path: problem.path, context: context)
         return .html(page.document().renderedBytes())
     }
 
@@ -31,8 +33,10 @@ struct LibraryPages: Sendable {
         request.query["pick"].flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    private func groups(pickFor item: Int64?) throws -> Response {
-        if let unavailable = unavailablePage() { return unavailable }
+    private func groups(_ request: Request) throws -> Response {
+        if let unavailable = unavailablePage(request) { return unavailable }
+        let item = Self.pickItem(request)
+        let context = request.pageContext(site)
         let status = library.status
         let all = try library.groups()
         func cards(_ kind: LibraryGroup.Kind) -> [GroupCardModel] {
@@ -42,12 +46,13 @@ struct LibraryPages: Sendable {
             albums: cards(.album), events: cards(.event), people: cards(.faces),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
             problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." },
-            isConfigured: status.isConfigured, pickingFor: item.map { "/items/\($0)" }, assets: assets)
+            isConfigured: status.isConfigured, pickingFor: item.map { "/items/\($0)" }, context: context)
         return .html(page.document().renderedBytes())
     }
 
     private func grid(_ request: Request) throws -> Response {
-        if let unavailable = unavailablePage() { return unavailable }
+        if let unavailable = unavailablePage(request) { return unavailable }
+        let context = request.pageContext(site)
         let id = request.parameters["id"] ?? ""
         guard let group = try library.group(id: id) else { throw LibraryAPI.groupNotFound }
         let pageCount = max(1, (group.count + Self.gridPageSize - 1) / Self.gridPageSize)
@@ -70,7 +75,7 @@ struct LibraryPages: Sendable {
             title: group.name, summary: Self.countText(group.count) + (group.detail.map { " · in \($0)" } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
             pageURL: { "\(LibraryURLs.group(id))?page=\($0)" + (pick.map { "&pick=\($0)" } ?? "") },
-            pickFormURL: pick.map { "/items/\($0)/image/library" }, assets: assets)
+            pickFormURL: pick.map { "/items/\($0)/image/library" }, context: context)
         return .html(grid.document().renderedBytes())
     }
 
@@ -101,7 +106,7 @@ struct LibraryPages: Sendable {
             mapURL: asset.latitude.flatMap { latitude in
                 asset.longitude.map { "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\($0)#map=15/\(latitude)/\($0)" }
             })
-        return .html(LibraryViewerPage(model: model, assets: assets).document().renderedBytes())
+        return .html(LibraryViewerPage(model: model, context: request.pageContext(site)).document().renderedBytes())
     }
 
     static func card(_ group: LibraryGroup, pickFor item: Int64? = nil) -> GroupCardModel {

@@ -24,7 +24,7 @@ struct ViewerModel: Sendable {
 /// (the script does the zooming; without it the photo fits the screen), with previous/next and info.
 struct LibraryViewerPage {
     let model: ViewerModel
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
         HTMLDocument(html(.lang("en")) {
@@ -33,9 +33,9 @@ struct LibraryViewerPage {
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
                 meta(.name("color-scheme"), .content("dark"))
                 HTML.title("\(model.positionText) — Homepwner")
-                link(.rel("stylesheet"), .href(assets.stylesheet))
-                link(.rel("icon"), .href(assets.icon), .type("image/svg+xml"))
-                script(src: assets.script)
+                link(.rel("stylesheet"), .href(context.stylesheet))
+                link(.rel("icon"), .href(context.icon), .type("image/svg+xml"))
+                script(src: context.script)
             }
             body(.class("page-viewer")) {
                 main(.class("viewer"), .id("viewer"), .data("asset", model.assetID),

@@ -2,6 +2,9 @@ import HTTPServer
 
 /// Headers that keep pages from being framed, sniffed or scripted from elsewhere.
 struct SecurityHeaders: Middleware {
+    /// Whether the request came over HTTPS; such responses also pin the browser to HTTPS (HSTS).
+    let isSecure: @Sendable (Request) -> Bool
+
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
         "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
@@ -10,6 +13,7 @@ struct SecurityHeaders: Middleware {
     func respond(to request: Request, next: any Responder) throws -> Response {
         var response = try next.respond(to: request)
         Self.apply(to: &response)
+        if isSecure(request) { response.headers["Strict-Transport-Security"] = "max-age=31536000" }
         return response
     }
 
@@ -17,6 +21,7 @@ struct SecurityHeaders: Middleware {
     static func apply(to response: inout Response) {
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["X-Frame-Options"] = "DENY"
         if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
             response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
             response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"

@@ -8,24 +8,31 @@ import PhotoLibrary
 /// is a form post answered with a redirect, so all of it works without scripts.
 struct ItemPages: Sendable {
     let items: ItemStore
-    let assets: PageAssets
+    /// What every page shares; each request adds who is signed in.
+    let site: PageContext
     let maxUploadBytes: Int
     /// Whether a photo library is set up (the picker then offers it).
     let library: PhotoLibrary?
     var hasLibrary: Bool { library?.roots.isEmpty == false }
-    /// The list page, remade only after the inventory changes (one for browsing, one for editing).
-    private let listPages = [RevisionCache<[UInt8]>(), RevisionCache<[UInt8]>()]
+    /// The list's rows, remade only after the inventory changes (one set for browsing, one for editing).
+    private let listRows = [RevisionCache<ListRows>(), RevisionCache<ListRows>()]
 
-    init(items: ItemStore, assets: PageAssets, maxUploadBytes: Int, library: PhotoLibrary?) {
+    struct ListRows: Sendable {
+        let html: RenderedHTML
+        let count: Int
+        let total: Int
+    }
+
+    init(items: ItemStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?) {
         self.items = items
-        self.assets = assets
+        self.site = site
         self.maxUploadBytes = maxUploadBytes
         self.library = library
     }
 
     func register(in router: inout Router) {
-        router.get("/") { request in try list(editing: request.query["edit"] == "1") }
-        router.get("/items/new") { _ in newItem(ItemForm(), errors: nil) }
+        router.get("/") { request in try list(request) }
+        router.get("/items/new") { request in newItem(request, ItemForm(), errors: nil) }
         router.post("/items") { request in try create(request) }
         router.get("/items/{id}") { request in try detail(request) }
         router.post("/items/{id}") { request in try save(request) }
@@ -63,11 +70,17 @@ struct ItemPages: Sendable {
         return .redirect(to: "/items/\(id)")
     }
 
-    private func list(editing: Bool) throws -> Response {
-        .html(try listPages[editing ? 1 : 0].value(at: items.revision) { try renderList(editing: editing) })
+    private func list(_ request: Request) throws -> Response {
+        let context = request.pageContext(site)
+        let editing = request.query["edit"] == "1" && context.canEdit
+        let rows = try listRows[editing ? 1 : 0].value(at: items.revision) { try renderRows(editing: editing) }
+        let page = ItemListPage(rows: rows.html, count: rows.count, totalText: "$\(rows.total)", editing: editing,
+                                newItemForm: ItemForm(), context: context)
+        return .html(page.document().renderedBytes())
     }
 
-    private func renderList(editing: Bool) throws -> [UInt8] {
+    /// The rows alone: the same for everyone, so they are rendered once per inventory revision.
+    private func renderRows(editing: Bool) throws -> ListRows {
         let all = try items.all()
         let rows = all.enumerated().map { index, item in
             ItemRowModel(
@@ -78,13 +91,12 @@ struct ItemPages: Sendable {
                 photo: item.image.map(PhotoModel.init)
             )
         }
-        let total = all.reduce(0) { $0 + $1.valueInDollars }
-        let page = ItemListPage(rows: rows, totalText: "$\(total)", editing: editing, newItemForm: ItemForm(), assets: assets)
-        return page.document().renderedBytes()
+        let html = RenderedHTML(.fragment(rows.map { ItemRowView(row: $0, editing: editing).node }))
+        return ListRows(html: html, count: all.count, total: all.reduce(0) { $0 + $1.valueInDollars })
     }
 
-    private func newItem(_ form: ItemForm, errors: ValidationError?) -> Response {
-        .html(NewItemPage(form: form, errors: errors, assets: assets).document().renderedBytes(),
+    private func newItem(_ request: Request, _ form: ItemForm, errors: ValidationError?) -> Response {
+        .html(NewItemPage(form: form, errors: errors, context: request.pageContext(site)).document().renderedBytes(),
               status: errors == nil ? .ok : .unprocessableContent)
     }
 
@@ -95,17 +107,17 @@ struct ItemPages: Sendable {
             return request.prefersJSON ? ItemJSON.response(item, status: .created) : .redirect(to: "/#item-\(item.id)")
         } catch let error as ValidationError {
             if request.prefersJSON { throw InventoryError.invalid(error) }
-            return newItem(form, errors: error)
+            return newItem(request, form, errors: error)
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
-            return newItem(form, errors: error)
+            return newItem(request, form, errors: error)
         }
     }
 
     private func detail(_ request: Request) throws -> Response {
         let item = try items.item(id: try request.itemID())
         let notice: ItemDetailPage.Notice? = request.query["saved"] == "1" ? .saved : nil
-        return detailPage(item, form: ItemForm(item: item), errors: nil, notice: notice)
+        return detailPage(request, item, form: ItemForm(item: item), errors: nil, notice: notice)
     }
 
     /// Saves the detail form. Scripts send the same form asking for JSON, and get the item back.
@@ -117,21 +129,21 @@ struct ItemPages: Sendable {
             return request.prefersJSON ? ItemJSON.response(item) : .redirect(to: "/items/\(id)?saved=1")
         } catch let error as ValidationError {
             if request.prefersJSON { throw InventoryError.invalid(error) }
-            return detailPage(try items.item(id: id), form: form, errors: error, notice: nil)
+            return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
-            return detailPage(try items.item(id: id), form: form, errors: error, notice: nil)
+            return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.versionMismatch(let current) {
             if request.prefersJSON {
                 throw AppError(.conflict, code: "item-changed", message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
             }
             var form = form
             form.version = current.version
-            return detailPage(current, form: form, errors: nil, notice: .conflict, status: .conflict)
+            return detailPage(request, current, form: form, errors: nil, notice: .conflict, status: .conflict)
         }
     }
 
-    private func detailPage(_ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
+    private func detailPage(_ request: Request, _ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
                             status: HTTPStatus? = nil) -> Response {
         let model = ItemDetailModel(
             id: item.id, title: item.name,
@@ -142,13 +154,14 @@ struct ItemPages: Sendable {
             removePhotoURL: "/items/\(item.id)/image/delete",
             libraryPickURL: hasLibrary ? "/library?pick=\(item.id)" : nil
         )
-        let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, assets: assets)
+        let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
     }
 
     private func confirmDelete(_ request: Request) throws -> Response {
         let item = try items.item(id: try request.itemID())
-        let page = DeleteItemPage(name: item.name, deleteURL: "/items/\(item.id)/delete", cancelURL: "/items/\(item.id)", assets: assets)
+        let page = DeleteItemPage(name: item.name, deleteURL: "/items/\(item.id)/delete", cancelURL: "/items/\(item.id)",
+                                  context: request.pageContext(site))
         return .html(page.document().renderedBytes())
     }
 

@@ -29,7 +29,7 @@ struct ItemDetailPage {
     let errors: ValidationError?
     /// A note above the form: saved, or changed elsewhere.
     let notice: Notice?
-    let assets: PageAssets
+    let context: PageContext
 
     enum Notice {
         case saved
@@ -37,16 +37,17 @@ struct ItemDetailPage {
     }
 
     func document() -> HTMLDocument {
-        PageLayout(title: item.title, assets: assets, pageClass: "detail",
+        PageLayout(title: item.title, context: context, pageClass: "detail",
                    bar: TopBar(back: (label: "Items", url: "/"), title: item.title), content: content).document()
     }
 
     private var content: HTMLNode {
         div(.class("detail-layout")) {
-            PhotoPanel(item: item).node
-            ImagePicker(item: item).node
+            PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
+            if context.canEdit { ImagePicker(item: item, csrfToken: context.csrfToken).node }
             HTML.form(.class("item-form card"), .method("post"), .action(item.formURL), .novalidate,
                       .data("api", item.apiURL), .data("etag", item.etag)) {
+                CSRFField(token: context.csrfToken).node
                 noticeNode
                 p(.class("form-error"), .role("alert")) { errors == nil ? "" : "Check the fields marked below; nothing was saved." }
                 input(.type("hidden"), .name("version"), .value(form.version.map(String.init) ?? ""))
@@ -55,16 +56,20 @@ struct ItemDetailPage {
                     "Created "
                     time(.datetime(item.createdISO)) { item.createdText }
                 }
-                div(.class("form-actions")) {
-                    output(.class("save-status"), .role("status"), .aria("live", "polite")) {}
-                    button(.class("button primary"), .type("submit")) { "Save" }
+                if context.canEdit {
+                    div(.class("form-actions")) {
+                        output(.class("save-status"), .role("status"), .aria("live", "polite")) {}
+                        button(.class("button primary"), .type("submit")) { "Save" }
+                    }
                 }
             }
-            div(.class("danger-zone")) {
-                a(.class("button destructive"), .href(item.deleteURL), .data("action", "delete"), .data("name", item.title),
-                  .data("api", item.apiURL)) {
-                    Icons.trash
-                    span { "Delete Item" }
+            if context.canEdit {
+                div(.class("danger-zone")) {
+                    a(.class("button destructive"), .href(item.deleteURL), .data("action", "delete"), .data("name", item.title),
+                      .data("api", item.apiURL)) {
+                        Icons.trash
+                        span { "Delete Item" }
+                    }
                 }
             }
             ConfirmDeleteDialog().node
@@ -88,6 +93,8 @@ struct ItemDetailPage {
 /// The item's photo (or a placeholder), the camera button and Remove Photo.
 struct PhotoPanel {
     let item: ItemDetailModel
+    let csrfToken: String?
+    let canEdit: Bool
 
     var node: HTMLNode {
         section(.class("photo-panel card"), .aria("label", "Photo"), .data("api", item.photoAPIURL)) {
@@ -109,15 +116,18 @@ struct PhotoPanel {
                 p { "No photo yet" }
             }
             div(.class("photo-actions")) {
-                button(.class("button camera-button"), .type("button"), .popovertarget("image-picker"), .aria("haspopup", "dialog")) {
-                    Icons.camera
-                    span { item.photo == nil ? "Add Photo" : "Change Photo" }
+                if canEdit {
+                    button(.class("button camera-button"), .type("button"), .popovertarget("image-picker"), .aria("haspopup", "dialog")) {
+                        Icons.camera
+                        span { item.photo == nil ? "Add Photo" : "Change Photo" }
+                    }
                 }
                 if let photo = item.photo {
                     a(.class("button"), .href(photo.originalURL), .title("Download the original")) { "Original" }
                 }
                 HTML.form(.class("remove-photo-form"), .method("post"), .action(item.removePhotoURL)) {
-                    if item.photo != nil {
+                    CSRFField(token: csrfToken).node
+                    if item.photo != nil && canEdit {
                         button(.class("button destructive"), .type("submit")) { "Remove Photo" }
                     }
                 }
@@ -131,6 +141,7 @@ struct PhotoPanel {
 /// multipart form.
 struct ImagePicker {
     let item: ItemDetailModel
+    let csrfToken: String?
 
     var node: HTMLNode {
         div(.id("image-picker"), .class("picker"), .popover(), .role("dialog"), .aria("labelledby", "image-picker-title")) {
@@ -140,6 +151,7 @@ struct ImagePicker {
                 span {}
             }
             HTML.form(.class("picker-form"), .method("post"), .action(item.photoFormURL), .enctype("multipart/form-data")) {
+                CSRFField(token: csrfToken).node
                 label(.class("picker-option")) {
                     Icons.camera
                     span { "Take Photo" }

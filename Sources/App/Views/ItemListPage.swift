@@ -3,41 +3,47 @@ import Inventory
 
 /// `/`: every item in list order, the New Item sheet, and the edit mode's controls.
 struct ItemListPage {
-    let rows: [ItemRowModel]
+    /// The rendered rows (`ItemRowView`s).
+    let rows: RenderedHTML
+    let count: Int
     let totalText: String
     let editing: Bool
     let newItemForm: ItemForm
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Items", assets: assets, pageClass: "items", bar: TopBar(title: "Items", trailing: [
-            a(.class("bar-button"), .href("/library")) { "Library" },
-            a(.class("bar-button edit-toggle"), .href(editing ? "/" : "/?edit=1"), .data("action", "toggle-edit"),
-              .aria("pressed", editing ? "true" : "false")) { editing ? "Done" : "Edit" },
-            a(.class("bar-button add-button"), .href("/items/new"), .data("action", "new-item"), .aria("label", "New Item"),
-              .title("New Item")) { Icons.plus },
-        ]), content: content).document()
+        var trailing = [a(.class("bar-button"), .href("/library")) { "Library" }]
+        if context.canEdit {
+            trailing += [
+                a(.class("bar-button edit-toggle"), .href(editing ? "/" : "/?edit=1"), .data("action", "toggle-edit"),
+                  .aria("pressed", editing ? "true" : "false")) { editing ? "Done" : "Edit" },
+                a(.class("bar-button add-button"), .href("/items/new"), .data("action", "new-item"), .aria("label", "New Item"),
+                  .title("New Item")) { Icons.plus },
+            ]
+        }
+        return PageLayout(title: "Items", context: context, pageClass: "items", bar: TopBar(title: "Items", trailing: trailing),
+                          content: content).document()
     }
 
     private var content: HTMLNode {
         .group {
             p(.class("list-summary"), .id("list-summary")) {
-                rows.count == 1 ? "1 item" : "\(rows.count) items"
-                if !rows.isEmpty { " · \(totalText) in all" }
+                count == 1 ? "1 item" : "\(count) items"
+                if count > 0 { " · \(totalText) in all" }
             }
             ol(.class("item-list"), .id("item-list"), .data("editing", editing ? "true" : "false"), .aria("label", "Items")) {
-                for row in rows { ItemRowView(row: row, editing: editing).node }
+                HTMLNode.rendered(rows)
             }
             if editing {
-                HTML.form(.id("move-form"), .method("post"), .action("/")) {}
+                HTML.form(.id("move-form"), .method("post"), .action("/")) { CSRFField(token: context.csrfToken).node }
             }
-            div(.class(rows.isEmpty ? "empty-state" : "empty-state is-hidden"), .id("empty-state")) {
+            div(.class(count == 0 ? "empty-state" : "empty-state is-hidden"), .id("empty-state")) {
                 Icons.photo
                 h2 { "No items yet" }
                 p { "Add what you own — a camera, a bike, a sofa — to keep track of what it’s worth." }
                 a(.class("button primary"), .href("/items/new"), .data("action", "new-item")) { "Add an Item" }
             }
-            NewItemSheet(form: newItemForm).node
+            if context.canEdit { NewItemSheet(form: newItemForm, csrfToken: context.csrfToken).node }
             ConfirmDeleteDialog().node
             PhotoPopover().node
         }
@@ -48,10 +54,12 @@ struct ItemListPage {
 /// Cancel discards what was typed; Done stores the item.
 struct NewItemSheet {
     let form: ItemForm
+    let csrfToken: String?
 
     var node: HTMLNode {
         dialog(.id("new-item-sheet"), .class("sheet"), .aria("labelledby", "new-item-title")) {
             HTML.form(.class("sheet-form"), .method("post"), .action("/items"), .novalidate) {
+                CSRFField(token: csrfToken).node
                 header(.class("sheet-bar")) {
                     button(.class("bar-button"), .type("button"), .data("action", "cancel")) { "Cancel" }
                     h2(.id("new-item-title")) { "New Item" }

@@ -3,7 +3,7 @@ import HTML
 /// The frame every page shares: head, top bar, content.
 struct PageLayout {
     let title: String
-    let assets: PageAssets
+    let context: PageContext
     /// What the page is, for CSS (`items`, `detail`, …).
     let pageClass: String
     let bar: TopBar
@@ -16,12 +16,14 @@ struct PageLayout {
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
                 meta(.name("color-scheme"), .content("light dark"))
                 HTML.title("\(title) — Homepwner")
-                link(.rel("stylesheet"), .href(assets.stylesheet))
-                link(.rel("icon"), .href(assets.icon), .type("image/svg+xml"))
-                script(src: assets.script)
+                link(.rel("stylesheet"), .href(context.stylesheet))
+                link(.rel("icon"), .href(context.icon), .type("image/svg+xml"))
+                if let token = context.csrfToken { meta(.name("csrf-token"), .content(token)) }
+                script(src: context.script)
             }
             body(.class("page-\(pageClass)")) {
                 bar.node
+                AccountStrip(context: context).node
                 main(.id("content"), .class("content")) { content }
                 div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
             }
@@ -52,6 +54,26 @@ struct TopBar {
             }
             h1(.class("top-bar-title")) { title }
             div(.class("top-bar-trailing")) { trailing }
+        }
+    }
+}
+
+/// "Signed in as …" under the top bar, with the account page and sign-out.
+struct AccountStrip {
+    let context: PageContext
+
+    var node: HTMLNode {
+        guard let name = context.userName else { return .empty }
+        return div(.class("account-strip")) {
+            span {
+                "Signed in as "
+                a(.href("/account"), .class("account-name")) { name }
+            }
+            if context.canManage { a(.href("/users")) { "Accounts" } }
+            HTML.form(.method("post"), .action("/signout"), .class("signout-form")) {
+                CSRFField(token: context.csrfToken).node
+                button(.class("link-button"), .type("submit")) { "Sign Out" }
+            }
         }
     }
 }

@@ -5,15 +5,16 @@ import Inventory
 struct NewItemPage {
     let form: ItemForm
     let errors: ValidationError?
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "New Item", assets: assets, pageClass: "new-item",
+        PageLayout(title: "New Item", context: context, pageClass: "new-item",
                    bar: TopBar(back: (label: "Cancel", url: "/"), title: "New Item"), content: content).document()
     }
 
     private var content: HTMLNode {
         HTML.form(.class("item-form card narrow"), .method("post"), .action("/items"), .novalidate) {
+            CSRFField(token: context.csrfToken).node
             if errors != nil {
                 p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." }
             }
@@ -31,15 +32,16 @@ struct DeleteItemPage {
     let name: String
     let deleteURL: String
     let cancelURL: String
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Delete \(name)", assets: assets, pageClass: "confirm",
+        PageLayout(title: "Delete \(name)", context: context, pageClass: "confirm",
                    bar: TopBar(back: (label: "Back", url: cancelURL), title: "Delete Item"), content: content).document()
     }
 
     private var content: HTMLNode {
         HTML.form(.class("card narrow confirm-card"), .method("post"), .action(deleteURL)) {
+            CSRFField(token: context.csrfToken).node
             h2 { "Delete “\(name)”?" }
             p { "It will be removed from your inventory. This can’t be undone." }
             div(.class("form-actions")) {
@@ -55,10 +57,10 @@ struct ErrorPage {
     let status: Int
     let heading: String
     let message: String
-    let assets: PageAssets
+    let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: heading, assets: assets, pageClass: "error",
+        PageLayout(title: heading, context: context, pageClass: "error",
                    bar: TopBar(back: (label: "Items", url: "/"), title: heading), content: content).document()
     }
 

@@ -9,9 +9,15 @@ export class RequestError extends Error {
   }
 }
 
+/** The session's CSRF token, which every change must carry (none when nobody is signed in). */
+export function csrfToken() {
+  return document.querySelector('meta[name="csrf-token"]')?.content ?? "";
+}
+
 /** Sends a request that expects JSON back; throws RequestError with the server's message. */
 export async function request(method, url, { json, form, headers = {} } = {}) {
   const init = { method, headers: { Accept: "application/json", ...headers }, credentials: "same-origin" };
+  if (method !== "GET" && csrfToken()) init.headers["X-CSRF-Token"] = csrfToken();
   if (json !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(json);

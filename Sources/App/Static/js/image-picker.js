@@ -2,7 +2,7 @@
 // uploads it with a progress bar; once stored, the picker closes and the page shows the new photo.
 // A failed upload says why and leaves the item's photo as it was.
 import { placeBeside } from "./anchoring.js";
-import { request } from "./http.js";
+import { csrfToken, request } from "./http.js";
 import { browseLibrary } from "./library-picker.js";
 import { showToast } from "./toast.js";
 
@@ -85,6 +85,7 @@ export function initImagePicker() {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", panel.dataset.api);
     xhr.setRequestHeader("Accept", "application/json");
+    if (csrfToken()) xhr.setRequestHeader("X-CSRF-Token", csrfToken());
     xhr.responseType = "json";
     xhr.upload.addEventListener("progress", (event) => {
       if (!event.lengthComputable) return;

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Someone who signs in.
+public struct Account: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let name: String
+    public let role: Role
+    /// Library roots (absolute paths) this account may see.
+    public let libraryGrants: Set<String>
+    public let created: Date
+
+    public init(id: Int64, name: String, role: Role, libraryGrants: Set<String>, created: Date) {
+        self.id = id
+        self.name = name
+        self.role = role
+        self.libraryGrants = libraryGrants
+        self.created = created
+    }
+}
+
+/// An API token as its owner sees it later (the secret itself is shown only once).
+public struct APITokenInfo: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let name: String
+    /// The first characters, to tell tokens apart.
+    public let prefix: String
+    public let created: Date
+    public let lastUsed: Date?
+}
+
+/// Who is making a request, once a session or token has been checked.
+public struct Caller: Sendable, Equatable {
+    public let account: Account
+    /// The session's CSRF token; nil for API tokens (which are not sent by browsers on their own).
+    public let csrfToken: String?
+    /// How the caller proved who they are.
+    public let via: Credential
+
+    public enum Credential: Sendable, Equatable {
+        case session
+        case apiToken
+        /// No accounts yet, on loopback: the local user may do everything.
+        case openAccess
+    }
+
+    public init(account: Account, csrfToken: String?, via: Credential) {
+        self.account = account
+        self.csrfToken = csrfToken
+        self.via = via
+    }
+}

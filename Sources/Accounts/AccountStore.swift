@@ -1,0 +1,153 @@
+import Database
+import Foundation
+
+/// Accounts, their sessions and API tokens, and first-run setup links. Secrets (session ids, tokens,
+/// setup links) are stored only as SHA-256 digests; passwords only as Argon2id hashes.
+public final class AccountStore: Sendable {
+    let database: Database
+    public let hasher: PasswordHasher
+    /// A session unused this long ends.
+    public let idleTimeout: TimeInterval
+    /// A session ends this long after sign-in, however much it is used.
+    public let absoluteTimeout: TimeInterval
+
+    public static let minimumPasswordLength = 8
+    public static let maximumPasswordLength = 1_024
+
+    public init(database: Database, hasher: PasswordHasher = PasswordHasher(),
+                idleTimeout: TimeInterval = 7 * 86_400, absoluteTimeout: TimeInterval = 30 * 86_400) {
+        self.database = database
+        self.hasher = hasher
+        self.idleTimeout = idleTimeout
+        self.absoluteTimeout = absoluteTimeout
+    }
+
+    // MARK: Accounts
+
+    public func count() throws -> Int {
+        try database.read { Int(try $0.scalar("SELECT count(*) FROM accounts") ?? 0) }
+    }
+
+    public func all() throws -> [Account] {
+        try database.read { connection in
+            try connection.rows("SELECT id FROM accounts ORDER BY name COLLATE NOCASE") { $0.int64(0) }
+                .compactMap { try Self.account(id: $0, in: connection) }
+        }
+    }
+
+    public func account(named name: String) throws -> Account? {
+        try database.read { connection in
+            guard let id = try connection.scalar("SELECT id FROM accounts WHERE name = ?", name) else { return nil }
+            return try Self.account(id: id, in: connection)
+        }
+    }
+
+    public func account(id: Int64) throws -> Account? {
+        try database.read { try Self.account(id: id, in: $0) }
+    }
+
+    /// Creates an account; the password is hashed here (slow on purpose).
+    @discardableResult
+    public func create(name: String, password: String, role: Role, libraryGrants: Set<String> = []) throws -> Account {
+        let name = try Self.checked(name: name)
+        try Self.check(password: password)
+        let hash = try hasher.hash(password)
+        return try database.write { connection in
+            if try connection.scalar("SELECT 1 FROM accounts WHERE name = ?", name) != nil { throw AccountError.nameTaken(name) }
+            try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES (?, ?, ?, ?)",
+                               name, role.rawValue, hash, Self.now())
+            let id = connection.lastInsertRowID
+            for root in libraryGrants { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", id, root) }
+            return try Self.account(id: id, in: connection)!
+        }
+    }
+
+    public func remove(name: String) throws {
+        try database.write { connection in
+            guard let account = try Self.account(named: name, in: connection) else { throw AccountError.accountNotFound(name) }
+            try Self.keepAnOwner(without: account, in: connection)
+            try connection.run("DELETE FROM accounts WHERE id = ?", account.id)
+        }
+    }
+
+    public func setRole(name: String, role: Role) throws {
+        try database.write { connection in
+            guard let account = try Self.account(named: name, in: connection) else { throw AccountError.accountNotFound(name) }
+            if role != .owner { try Self.keepAnOwner(without: account, in: connection) }
+            try connection.run("UPDATE accounts SET role = ? WHERE id = ?", role.rawValue, account.id)
+        }
+    }
+
+    /// Sets a new password and ends every session of the account (they were signed in with the old one).
+    public func setPassword(name: String, password: String) throws {
+        try Self.check(password: password)
+        let hash = try hasher.hash(password)
+        try database.write { connection in
+            guard let account = try Self.account(named: name, in: connection) else { throw AccountError.accountNotFound(name) }
+            try connection.run("UPDATE accounts SET password_hash = ? WHERE id = ?", hash, account.id)
+            try connection.run("DELETE FROM sessions WHERE account_id = ?", account.id)
+        }
+    }
+
+    public func setLibraryGrants(name: String, roots: Set<String>) throws {
+        try database.write { connection in
+            guard let account = try Self.account(named: name, in: connection) else { throw AccountError.accountNotFound(name) }
+            try connection.run("DELETE FROM library_grants WHERE account_id = ?", account.id)
+            for root in roots { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", account.id, root) }
+        }
+    }
+
+    /// The account when `password` is right; nil otherwise, after the same work either way.
+    public func verify(name: String, password: String) throws -> Account? {
+        let stored = try database.read { connection in
+            try connection.firstRow("SELECT id, password_hash FROM accounts WHERE name = ?", name) { ($0.int64(0), $0.string(1)) }
+        }
+        guard password.utf8.count <= Self.maximumPasswordLength,
+              hasher.verify(password, against: stored?.1), let id = stored?.0 else { return nil }
+        return try account(id: id)
+    }
+
+    // MARK: Helpers
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    static func account(id: Int64, in connection: Connection) throws -> Account? {
+        guard let (name, role, created) = try connection.firstRow("SELECT name, role, created_ms FROM accounts WHERE id = ?", id, decode: {
+            ($0.string(0), $0.string(1), $0.int64(2))
+        }) else { return nil }
+        let grants = try connection.rows("SELECT root_path FROM library_grants WHERE account_id = ?", id) { $0.string(0) }
+        return Account(id: id, name: name, role: Role(rawValue: role) ?? .viewer, libraryGrants: Set(grants),
+                       created: Date(timeIntervalSince1970: Double(created) / 1000))
+    }
+
+    static func account(named name: String, in connection: Connection) throws -> Account? {
+        guard let id = try connection.scalar("SELECT id FROM accounts WHERE name = ?", name) else { return nil }
+        return try account(id: id, in: connection)
+    }
+
+    private static func keepAnOwner(without account: Account, in connection: Connection) throws {
+        guard account.role == .owner else { return }
+        let owners = try connection.scalar("SELECT count(*) FROM accounts WHERE role = 'owner'") ?? 0
+        if owners <= 1 { throw AccountError.lastOwner }
+    }
+
+    static func checked(name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard (1...64).contains(trimmed.count) else {
+            throw AccountError.invalidName("An account name has 1 to 64 characters.")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw AccountError.invalidName("An account name can’t contain control characters.")
+        }
+        return trimmed
+    }
+
+    static func check(password: String) throws {
+        guard password.count >= minimumPasswordLength else {
+            throw AccountError.weakPassword("A password needs at least \(minimumPasswordLength) characters.")
+        }
+        guard password.utf8.count <= maximumPasswordLength else {
+            throw AccountError.weakPassword("A password can have at most \(maximumPasswordLength) bytes.")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Database
+
+/// Accounts, sessions, API tokens and first-run setup links. Versions follow the library's.
+public enum AccountsSchema {
+    public static let migrations: [Migration] = [
+        Migration(version: 4, sql: """
+            CREATE TABLE accounts (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                password_hash TEXT NOT NULL,
+                created_ms INTEGER NOT NULL
+            );
+            CREATE TABLE library_grants (
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                root_path TEXT NOT NULL,
+                PRIMARY KEY (account_id, root_path)
+            );
+            CREATE TABLE sessions (
+                id_hash TEXT PRIMARY KEY,
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                remember INTEGER NOT NULL,
+                created_ms INTEGER NOT NULL,
+                last_seen_ms INTEGER NOT NULL
+            );
+            CREATE INDEX sessions_by_account ON sessions (account_id);
+            CREATE TABLE api_tokens (
+                id INTEGER PRIMARY KEY,
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                token_hash TEXT NOT NULL UNIQUE,
+                prefix TEXT NOT NULL,
+                created_ms INTEGER NOT NULL,
+                last_used_ms INTEGER
+            );
+            CREATE TABLE setup_tokens (
+                token_hash TEXT PRIMARY KEY,
+                expires_ms INTEGER NOT NULL
+            );
+            """),
+    ]
+}

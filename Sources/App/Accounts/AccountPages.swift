@@ -1,0 +1,205 @@
+import Accounts
+import Foundation
+import HTTPServer
+
+/// Signing in and out, first-run setup, your own account, and (for owners) everyone's.
+struct AccountPages: Sendable {
+    let accounts: AccountStore
+    let throttle: SignInThrottle
+    let site: PageContext
+    /// Library roots, for grants.
+    let roots: [String]
+    let isSecure: @Sendable (Request) -> Bool
+
+    func register(in router: inout Router) {
+        router.get("/signin", access: .public) { request in try signInPage(request) }
+        router.post("/signin", isSlow: true, access: .public) { request in try signIn(request) }
+        router.post("/signout", access: .account) { request in try signOut(request) }
+        router.get("/setup/{token}", access: .public) { request in try setupPage(request) }
+        router.post("/setup/{token}", isSlow: true, access: .public) { request in try setUp(request) }
+        router.get("/account", access: .account) { request in try accountPage(request) }
+        router.post("/account/password", isSlow: true, access: .account) { request in try changePassword(request) }
+        router.post("/account/tokens", access: .account) { request in try createToken(request) }
+        router.post("/account/tokens/{id}/revoke", access: .account) { request in try revokeToken(request) }
+        router.get("/users", access: .manage) { request in try usersPage(request) }
+        router.post("/users", isSlow: true, access: .manage) { request in try addUser(request) }
+        router.post("/users/{id}", access: .manage) { request in try updateUser(request) }
+        router.post("/users/{id}/remove", access: .manage) { request in try removeUser(request) }
+    }
+
+    // MARK: Sign in and out
+
+    private func signInPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
+        let next = Self.safeNext(request.query["next"] ?? "/")
+        if message == nil, request.caller?.via == .session { return .redirect(to: next) }
+        let page = SignInPage(next: next, name: name, message: message, context: site)
+        return .html(page.document().renderedBytes(), status: status)
+    }
+
+    private func signIn(_ request: Request) throws -> Response {
+        let fields = try request.formFields()
+        let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let password = fields["password"] ?? ""
+        let next = Self.safeNext(fields["next"] ?? "/")
+        if let wait = throttle.wait(name: name, address: request.remoteAddress) {
+            var response = try signInPage(request, name: name,
+                                          message: "Too many failed sign-ins. Wait \(Int(wait.rounded(.up))) seconds, then try again.",
+                                          status: .tooManyRequests)
+            response.headers["Retry-After"] = String(Int(wait.rounded(.up)))
+            return response
+        }
+        guard let account = try accounts.verify(name: name, password: password) else {
+            throttle.failed(name: name, address: request.remoteAddress)
+            return try signInPage(request, name: name, message: "That name and password don’t match. Check both and try again.", status: .unauthorized)
+        }
+        throttle.succeeded(name: name, address: request.remoteAddress)
+        return try startSession(for: account, remember: fields["remember"] == "1", replacing: request, then: next)
+    }
+
+    /// A fresh session id at every sign-in, so an id planted before it (session fixation) is worthless.
+    private func startSession(for account: Account, remember: Bool, replacing request: Request, then next: String) throws -> Response {
+        if let old = SessionCookie.sessionID(in: request) { try accounts.endSession(id: old) }
+        let session = try accounts.startSession(for: account, remember: remember)
+        var response = Response.redirect(to: next)
+        response.headers.add("Set-Cookie", SessionCookie.set(session.id, secure: isSecure(request), remember: remember,
+                                                             maxAge: Int(accounts.idleTimeout)))
+        return response
+    }
+
+    private func signOut(_ request: Request) throws -> Response {
+        if let session = SessionCookie.sessionID(in: request) { try accounts.endSession(id: session) }
+        var response = Response.redirect(to: "/signin")
+        response.headers.add("Set-Cookie", SessionCookie.clear(secure: isSecure(request)))
+        return response
+    }
+
+    /// Only a path on this site: never another host (`//evil`, `https://…`, `/\evil`) or a header break.
+    static func safeNext(_ next: String) -> String {
+        guard next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
+              !next.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\\" }),
+              next.utf8.count <= 2048 else { return "/" }
+        return next
+    }
+
+    // MARK: First-run setup
+
+    private func setupPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
+        let token = request.parameters["token"] ?? ""
+        guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
+        let page = SetupPage(actionURL: "/setup/\(token)", name: name, message: message, context: site)
+        return .html(page.document().renderedBytes(), status: status)
+    }
+
+    private func setUp(_ request: Request) throws -> Response {
+        let token = request.parameters["token"] ?? ""
+        guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
+        let fields = try request.formFields()
+        let name = fields["name"] ?? "", password = fields["password"] ?? ""
+        guard password == fields["confirm"] else {
+            return try setupPage(request, name: name, message: "The two passwords differ. Type the same password twice.", status: .unprocessableContent)
+        }
+        do {
+            guard let owner = try accounts.completeSetup(token: token, name: name, password: password, libraryGrants: Set(roots)) else {
+                throw Self.setupExpired
+            }
+            return try startSession(for: owner, remember: false, replacing: request, then: "/")
+        } catch let error as AccountError {
+            return try setupPage(request, name: name, message: error.description, status: .unprocessableContent)
+        }
+    }
+
+    static let setupExpired = AppError(.notFound, code: "setup-link-expired", message: "This setup link has been used or has expired (links last an hour). Restart homepwner serve to print a new one, or sign in.")
+
+    // MARK: Your account
+
+    private func accountPage(_ request: Request, newToken: String? = nil, message: String? = nil, error: String? = nil,
+                             status: HTTPStatus = .ok) throws -> Response {
+        guard let caller = request.caller, caller.via != .openAccess else {
+            throw AppError(.notFound, code: "no-account", message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
+        }
+        let page = AccountPage(account: caller.account, tokens: try accounts.tokens(of: caller.account), newToken: newToken,
+                               message: message, error: error, context: request.pageContext(site))
+        return .html(page.document().renderedBytes(), status: status)
+    }
+
+    private func changePassword(_ request: Request) throws -> Response {
+        guard let caller = request.caller, caller.via == .session else { return try accountPage(request) }
+        let fields = try request.formFields()
+        guard try accounts.verify(name: caller.account.name, password: fields["current"] ?? "") != nil else {
+            return try accountPage(request, error: "Your current password was not right; nothing was changed.", status: .unprocessableContent)
+        }
+        do {
+            try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "")
+        } catch let error as AccountError {
+            return try accountPage(request, error: error.description, status: .unprocessableContent)
+        }
+        // Every session ended with the old password; start a new one here.
+        return try startSession(for: caller.account, remember: false, replacing: request, then: "/account")
+    }
+
+    private func createToken(_ request: Request) throws -> Response {
+        guard let caller = request.caller, caller.via != .openAccess else { return try accountPage(request) }
+        do {
+            let (secret, _) = try accounts.createToken(for: caller.account, name: try request.formFields()["name"] ?? "")
+            return try accountPage(request, newToken: secret)
+        } catch let error as AccountError {
+            return try accountPage(request, error: error.description, status: .unprocessableContent)
+        }
+    }
+
+    private func revokeToken(_ request: Request) throws -> Response {
+        guard let caller = request.caller, let id = Int64(request.parameters["id"] ?? "") else { return try accountPage(request) }
+        do {
+            try accounts.revokeToken(id: id, of: caller.account)
+            return try accountPage(request, message: "Token revoked: it no longer works.")
+        } catch let error as AccountError {
+            return try accountPage(request, error: error.description, status: .notFound)
+        }
+    }
+
+    // MARK: Everyone's accounts (owners)
+
+    private func usersPage(_ request: Request, message: String? = nil, error: String? = nil, status: HTTPStatus = .ok) throws -> Response {
+        let page = UsersPage(accounts: try accounts.all(), roots: roots, message: message, error: error, context: request.pageContext(site))
+        return .html(page.document().renderedBytes(), status: status)
+    }
+
+    private func addUser(_ request: Request) throws -> Response {
+        let fields = try request.formFields()
+        do {
+            let role = Role(rawValue: fields["role"] ?? "") ?? .viewer
+            let account = try accounts.create(name: fields["name"] ?? "", password: fields["password"] ?? "", role: role)
+            return try usersPage(request, message: "Added \(account.name) (\(account.role.rawValue)). Grant photo libraries below if they should see any.")
+        } catch let error as AccountError {
+            return try usersPage(request, error: error.description, status: .unprocessableContent)
+        }
+    }
+
+    private func updateUser(_ request: Request) throws -> Response {
+        guard let account = try Int64(request.parameters["id"] ?? "").flatMap(accounts.account(id:)) else {
+            throw AppError(.notFound, code: "account-not-found", message: "There is no such account.")
+        }
+        let fields = try request.formFields()
+        do {
+            if let role = fields["role"].flatMap(Role.init(rawValue:)), role != account.role {
+                try accounts.setRole(name: account.name, role: role)
+            }
+            try accounts.setLibraryGrants(name: account.name, roots: Set(fields.all("library").filter(roots.contains)))
+            return try usersPage(request, message: "Saved \(account.name).")
+        } catch let error as AccountError {
+            return try usersPage(request, error: error.description, status: .unprocessableContent)
+        }
+    }
+
+    private func removeUser(_ request: Request) throws -> Response {
+        guard let account = try Int64(request.parameters["id"] ?? "").flatMap(accounts.account(id:)) else {
+            throw AppError(.notFound, code: "account-not-found", message: "There is no such account.")
+        }
+        do {
+            try accounts.remove(name: account.name)
+            return try usersPage(request, message: "Removed \(account.name); their sessions and tokens no longer work.")
+        } catch let error as AccountError {
+            return try usersPage(request, error: error.description, status: .unprocessableContent)
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import Accounts
+import Foundation
+import HTML
+
+/// `/signin`: name and password, "remember me", and where to go next.
+struct SignInPage {
+    let next: String
+    let name: String
+    let message: String?
+    let context: PageContext
+
+    func document() -> HTMLDocument {
+        PageLayout(title: "Sign In", context: context, pageClass: "signin", bar: TopBar(title: "Homepwner"), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        HTML.form(.class("card narrow auth-card"), .method("post"), .action("/signin")) {
+            h2 { "Sign in" }
+            if let message { p(.class("form-error"), .role("alert")) { message } }
+            input(.type("hidden"), .name("next"), .value(next))
+            div(.class("field")) {
+                label(.for("signin-name")) { "Name" }
+                input(.id("signin-name"), .name("name"), .type("text"), .value(name), .autocomplete("username"), .required, .autofocus)
+            }
+            div(.class("field")) {
+                label(.for("signin-password")) { "Password" }
+                input(.id("signin-password"), .name("password"), .type("password"), .autocomplete("current-password"), .required)
+            }
+            label(.class("checkbox")) {
+                input(.type("checkbox"), .name("remember"), .value("1"))
+                span { "Keep me signed in on this device" }
+            }
+            div(.class("form-actions")) {
+                button(.class("button primary"), .type("submit")) { "Sign In" }
+            }
+        }
+    }
+}
+
+/// `/setup/{token}`: the first owner account, from the one-time link the server printed.
+struct SetupPage {
+    let actionURL: String
+    let name: String
+    let message: String?
+    let context: PageContext
+
+    func document() -> HTMLDocument {
+        PageLayout(title: "Set Up", context: context, pageClass: "signin", bar: TopBar(title: "Welcome"), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        HTML.form(.class("card narrow auth-card"), .method("post"), .action(actionURL)) {
+            h2 { "Create the owner account" }
+            p { "This account manages Homepwner: its items, its photos, who else may sign in, and which photo libraries they see." }
+            if let message { p(.class("form-error"), .role("alert")) { message } }
+            div(.class("field")) {
+                label(.for("setup-name")) { "Name" }
+                input(.id("setup-name"), .name("name"), .type("text"), .value(name), .autocomplete("username"), .required, .autofocus)
+            }
+            div(.class("field")) {
+                label(.for("setup-password")) { "Password (at least \(AccountStore.minimumPasswordLength) characters)" }
+                input(.id("setup-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
+            }
+            div(.class("field")) {
+                label(.for("setup-confirm")) { "Password again" }
+                input(.id("setup-confirm"), .name("confirm"), .type("password"), .autocomplete("new-password"), .required)
+            }
+            div(.class("form-actions")) {
+                button(.class("button primary"), .type("submit")) { "Create Account" }
+            }
+        }
+    }
+}
+
+/// `/account`: who you are, your password, and your API tokens (a new one is shown once).
+struct AccountPage {
+    let account: Account
+    let tokens: [APITokenInfo]
+    /// A token just created: its secret, shown this once.
+    let newToken: String?
+    let message: String?
+    let error: String?
+    let context: PageContext
+
+    func document() -> HTMLDocument {
+        PageLayout(title: "Account", context: context, pageClass: "account",
+                   bar: TopBar(back: (label: "Items", url: "/"), title: "Account"), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        div(.class("account-layout")) {
+            if let message { p(.class("notice success"), .role("status")) { message } }
+            if let error { p(.class("notice warning"), .role("alert")) { error } }
+            section(.class("card account-card")) {
+                h2 { account.name }
+                p { "Role: \(account.role.rawValue.capitalized)" }
+            }
+            if let newToken {
+                section(.class("card account-card new-token"), .role("status")) {
+                    h2 { "Your new API token" }
+                    p { "Copy it now: it is shown only this once. Send it as “Authorization: Bearer …”." }
+                    code(.class("token-secret")) { newToken }
+                }
+            }
+            section(.class("card account-card")) {
+                h2 { "API tokens" }
+                p { "Tokens let scripts use the JSON API as you, with your role. They never work in a URL." }
+                if tokens.isEmpty {
+                    p(.class("muted")) { "No tokens yet." }
+                } else {
+                    ul(.class("token-list")) {
+                        for token in tokens {
+                            li {
+                                span(.class("token-name")) { token.name }
+                                code { token.prefix + "…" }
+                                HTML.form(.method("post"), .action("/account/tokens/\(token.id)/revoke")) {
+                                    CSRFField(token: context.csrfToken).node
+                                    button(.class("button destructive small"), .type("submit")) { "Revoke" }
+                                }
+                            }
+                        }
+                    }
+                }
+                HTML.form(.method("post"), .action("/account/tokens"), .class("inline-form")) {
+                    CSRFField(token: context.csrfToken).node
+                    label(.for("token-name")) { "New token’s name" }
+                    input(.id("token-name"), .name("name"), .type("text"), .placeholder("Backup script"), .required, .maxlength(100))
+                    button(.class("button"), .type("submit")) { "Create Token" }
+                }
+            }
+            section(.class("card account-card")) {
+                h2 { "Change password" }
+                HTML.form(.method("post"), .action("/account/password")) {
+                    CSRFField(token: context.csrfToken).node
+                    div(.class("field")) {
+                        label(.for("current-password")) { "Current password" }
+                        input(.id("current-password"), .name("current"), .type("password"), .autocomplete("current-password"), .required)
+                    }
+                    div(.class("field")) {
+                        label(.for("new-password")) { "New password" }
+                        input(.id("new-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
+                    }
+                    button(.class("button"), .type("submit")) { "Change Password" }
+                }
+            }
+        }
+    }
+}
+
+/// `/users`: the owner's view of every account, with roles and library grants.
+struct UsersPage {
+    let accounts: [Account]
+    let roots: [String]
+    let message: String?
+    let error: String?
+    let context: PageContext
+
+    func document() -> HTMLDocument {
+        PageLayout(title: "Accounts", context: context, pageClass: "account",
+                   bar: TopBar(back: (label: "Items", url: "/"), title: "Accounts"), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        div(.class("account-layout")) {
+            if let message { p(.class("notice success"), .role("status")) { message } }
+            if let error { p(.class("notice warning"), .role("alert")) { error } }
+            for account in accounts {
+                section(.class("card account-card")) {
+                    h2 { account.name }
+                    HTML.form(.method("post"), .action("/users/\(account.id)")) {
+                        CSRFField(token: context.csrfToken).node
+                        div(.class("field")) {
+                            label(.for("role-\(account.id)")) { "Role" }
+                            select(.id("role-\(account.id)"), .name("role")) {
+                                for role in Role.allCases.reversed() {
+                                    role == account.role
+                                        ? option(.value(role.rawValue), .selected) { role.rawValue.capitalized }
+                                        : option(.value(role.rawValue)) { role.rawValue.capitalized }
+                                }
+                            }
+                        }
+                        if !roots.isEmpty {
+                            fieldset(.class("grants")) {
+                                legend { "Photo libraries this account may see" }
+                                for root in roots {
+                                    label(.class("checkbox")) {
+                                        account.libraryGrants.contains(root)
+                                            ? input(.type("checkbox"), .name("library"), .value(root), .checked)
+                                            : input(.type("checkbox"), .name("library"), .value(root))
+                                        span { root }
+                                    }
+                                }
+                            }
+                        }
+                        button(.class("button"), .type("submit")) { "Save" }
+                    }
+                    HTML.form(.method("post"), .action("/users/\(account.id)/remove")) {
+                        CSRFField(token: context.csrfToken).node
+                        button(.class("button destructive small"), .type("submit")) { "Remove \(account.name)" }
+                    }
+                }
+            }
+            section(.class("card account-card")) {
+                h2 { "Add an account" }
+                HTML.form(.method("post"), .action("/users")) {
+                    CSRFField(token: context.csrfToken).node
+                    div(.class("field")) {
+                        label(.for("new-name")) { "Name" }
+                        input(.id("new-name"), .name("name"), .type("text"), .required, .autocomplete("off"))
+                    }
+                    div(.class("field")) {
+                        label(.for("new-password")) { "Password (at least \(AccountStore.minimumPasswordLength) characters)" }
+                        input(.id("new-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
+                    }
+                    div(.class("field")) {
+                        label(.for("new-role")) { "Role" }
+                        select(.id("new-role"), .name("role")) {
+                            option(.value("viewer")) { "Viewer — reads items and photos" }
+                            option(.value("editor")) { "Editor — also changes items and photos" }
+                            option(.value("owner")) { "Owner — also manages accounts" }
+                        }
+                    }
+                    button(.class("button primary"), .type("submit")) { "Add Account" }
+                }
+            }
+        }
+    }
+}

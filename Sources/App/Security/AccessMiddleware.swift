@@ -1,0 +1,124 @@
+import Accounts
+import Foundation
+import HTTPServer
+
+/// Decides who is calling and whether they may: a bearer token, else the session cookie, else — only
+/// while there are no accounts and the server is open to the local user — open access. Then the
+/// route's access level is checked, and every state change must come from this site: same-origin
+/// (`Origin`, `Sec-Fetch-Site`) and, for sessions, with the session's CSRF token.
+struct AccessMiddleware: Middleware {
+    let accounts: AccountStore
+    let router: Router
+    /// Whether the server serves everyone as the local owner while no account exists (loopback, or
+    /// `--insecure-open`).
+    let openWithoutAccounts: Bool
+    /// Library roots the local user sees in open access.
+    let allRoots: Set<String>
+    /// Whether requests arrive over HTTPS (directly or through a trusted proxy).
+    let isSecure: @Sendable (Request) -> Bool
+
+    /// Query parameters that would carry a credential in a URL, where logs and history keep it.
+    static let credentialParameters: Set<String> = ["access_token", "token", "api_key", "apikey", "session", "bearer"]
+
+    func respond(to request: Request, next: any Responder) throws -> Response {
+        var request = request
+        if request.query.pairs.contains(where: { Self.credentialParameters.contains($0.name.lowercased()) }) {
+            throw AppError(.badRequest, code: "credential-in-url", message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
+        }
+        guard let route = router.route(for: request.method, pathSegments: request.pathSegments) else {
+            return try next.respond(to: request)
+        }
+        request.caller = try identify(request, route: route)
+        if route.access != .public {
+            guard let caller = request.caller else { return try signInRequired(request) }
+            try authorize(caller, for: route.access)
+        }
+        if !request.method.isSafe { try checkSameSite(request) }
+        return try next.respond(to: request)
+    }
+
+    private func identify(_ request: Request, route: Route) throws -> Caller? {
+        if let authorization = request.headers["Authorization"] {
+            guard authorization.lowercased().hasPrefix("bearer "),
+                  let caller = try accounts.caller(apiToken: String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)) else {
+                var error = AppError(.unauthorized, code: "invalid-token", message: "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page.")
+                error.headers["WWW-Authenticate"] = "Bearer"
+                throw error
+            }
+            return caller
+        }
+        if let session = SessionCookie.sessionID(in: request), let caller = try accounts.caller(sessionID: session) {
+            return caller
+        }
+        if openWithoutAccounts, try accounts.count() == 0 {
+            return Caller(account: Account(id: 0, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
+                          csrfToken: nil, via: .openAccess)
+        }
+        return nil
+    }
+
+    private func authorize(_ caller: Caller, for access: RouteAccess) throws {
+        let allowed = switch access {
+        case .public, .read, .account: true
+        case .write: caller.account.role >= .editor
+        case .manage: caller.account.role == .owner
+        }
+        guard allowed else {
+            throw AppError(.forbidden, code: "forbidden", message: access == .manage
+                ? "Only an owner can manage accounts. Ask an owner of this Homepwner."
+                : "Your account can look but not change things here. Ask an owner for an editor account.")
+        }
+    }
+
+    /// Pages send people to sign in (and back); the API answers 401.
+    private func signInRequired(_ request: Request) throws -> Response {
+        guard !request.prefersJSON, request.method == .get || request.method == .head else {
+            var error = AppError(.unauthorized, code: "sign-in-required", message: "Sign in first, or send an API token: “Authorization: Bearer hp_…”.")
+            error.headers["WWW-Authenticate"] = "Bearer"
+            throw error
+        }
+        let query = request.query.pairs.map { "\(Self.escaped($0.name))=\(Self.escaped($0.value))" }.joined(separator: "&")
+        let next = request.path + (query.isEmpty ? "" : "?\(query)")
+        return .redirect(to: "/signin?next=\(Self.escaped(next))")
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? ""
+    }
+
+    /// A change must come from this site's own pages (or from an API client, which sends no
+    /// browser headers and carries a token the browser never adds by itself).
+    private func checkSameSite(_ request: Request) throws {
+        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
+            throw Self.crossSite
+        }
+        if let origin = request.headers["Origin"] {
+            guard let host = request.headers["Host"], origin == "\(isSecure(request) ? "https" : "http")://\(host)" else { throw Self.crossSite }
+        }
+        guard let caller = request.caller, caller.via == .session else { return }
+        guard let sent = Self.csrfToken(in: request), let expected = caller.csrfToken, Secrets.equal(sent, expected) else {
+            throw AppError(.forbidden, code: "csrf", message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
+        }
+    }
+
+    static let crossSite = AppError(.forbidden, code: "cross-site", message: "Changes can only be made from Homepwner’s own pages; this request came from another site, so nothing was changed.")
+
+    /// The token from the `X-CSRF-Token` header, or a form's `csrf` field.
+    static func csrfToken(in request: Request) -> String? {
+        if let header = request.headers["X-CSRF-Token"] { return header }
+        switch request.contentType {
+        case "application/x-www-form-urlencoded":
+            return FormFields(urlEncoded: request.body)?["csrf"]
+        case "multipart/form-data":
+            return MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "")?
+                .part(named: "csrf").map { String(decoding: $0.body, as: UTF8.self) }
+        default:
+            return nil
+        }
+    }
+}
+
+extension CharacterSet {
+    /// What may stand unescaped in a query value.
+    static let urlQueryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+?#"))
+}

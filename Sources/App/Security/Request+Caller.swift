@@ -1,0 +1,26 @@
+import Accounts
+import HTTPServer
+
+/// Where middleware leaves the caller for the handlers after it.
+enum CallerKey: RequestContextKey {
+    typealias Value = Caller
+}
+
+extension Request {
+    /// Who is calling, once the access middleware has checked; nil for public routes called anonymously.
+    var caller: Caller? {
+        get { context[CallerKey.self] }
+        set { context[CallerKey.self] = newValue }
+    }
+
+    /// The page context for this request: the site's plus who is signed in.
+    func pageContext(_ site: PageContext) -> PageContext {
+        var page = site
+        guard let caller else { return page }
+        page.userName = caller.via == .openAccess ? nil : caller.account.name
+        page.csrfToken = caller.csrfToken
+        page.canEdit = caller.account.role >= .editor
+        page.canManage = caller.account.role == .owner
+        return page
+    }
+}
