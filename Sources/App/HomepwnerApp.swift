@@ -13,6 +13,8 @@ public final class HomepwnerApp: Sendable {
     public let accounts: AccountStore
     /// The one-time link (path) that creates the first owner, while no account exists.
     public let setupPath: String?
+    /// Whether everyone is served as the owner while no account exists.
+    public let isOpenWithoutAccounts: Bool
     private let server: HTTPServer
 
     /// Opens (or creates) the data folder and starts serving.
@@ -58,6 +60,7 @@ public final class HomepwnerApp: Sendable {
                 """)
         }
         setupPath = noAccounts ? "/setup/\(try accounts.createSetupToken())" : nil
+        isOpenWithoutAccounts = loopback || configuration.insecureOpen
 
         let trustProxy = configuration.trustProxy
         let isSecure: @Sendable (Request) -> Bool = { request in
@@ -88,6 +91,13 @@ public final class HomepwnerApp: Sendable {
         serverConfiguration.host = configuration.host
         serverConfiguration.port = configuration.port
         if !configuration.accessLog { serverConfiguration.accessLog = nil }
+        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
+            do {
+                serverConfiguration.tls = (try String(contentsOfFile: certificate, encoding: .utf8), try String(contentsOfFile: key, encoding: .utf8))
+            } catch {
+                throw AppStartError("Cannot read the TLS certificate or key (\(certificate), \(key)): \(error.localizedDescription)")
+            }
+        }
         serverConfiguration.errorResponse = { request, error in
             var response = errors.response(for: request, error: error)
             SecurityHeaders.apply(to: &response)

@@ -13,6 +13,7 @@ public final class HTTPServer: Sendable {
     private let workers: WorkerPool
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
     private let requestsInFlight = Atomic<Int>(0)
+    private let tlsStrings: TLSStrings
     private let boundPort = Atomic<UInt16>(0)
 
     /// The port actually bound.
@@ -28,18 +29,26 @@ public final class HTTPServer: Sendable {
         signal(SIGPIPE, SIG_IGN)
 
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        // libmicrohttpd keeps pointers to the PEM text for the daemon's whole life.
+        let pem = configuration.tls.map { (certificate: strdup($0.certificate), key: strdup($0.key)) }
+        tlsStrings = TLSStrings(certificate: pem?.certificate, key: pem?.key)
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        if pem != nil { flags |= MHD_USE_TLS.rawValue }
         let context = Unmanaged.passUnretained(self).toOpaque()
         let started: OpaquePointer? = address.withSockaddr { sockaddr in
-            let options: [MHD_OptionItem] = [
+            var options: [MHD_OptionItem] = []
+            if let pem {
+                options.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(pem.certificate)))
+                options.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(pem.key)))
+            }
+            options += [
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
                 MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threadCount), ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
-                MHD_OptionItem(option: .LISTENING_ADDRESS_REUSE, value: 1, ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self), ptr_value: context),
                 MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(MHDCallbacks.keepEscapes, to: Int.self), ptr_value: nil),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
@@ -47,6 +56,9 @@ public final class HTTPServer: Sendable {
             return options.withUnsafeBufferPointer { hp_mhd_start_daemon(flags, MHDCallbacks.access, context, $0.baseAddress) }
         }
         guard let started else {
+            if configuration.tls != nil {
+                throw ServerError(message: "Could not start HTTPS on \(configuration.host):\(configuration.port): check that the certificate and key are PEM files that belong together, and that the port is free.")
+            }
             throw ServerError(message: "Could not listen on \(configuration.host):\(configuration.port): \(String(cString: strerror(errno))). Is another server using that port? Pick another with --port.")
         }
         boundPort.store(hp_mhd_bound_port(started), ordering: .relaxed)
@@ -239,6 +251,22 @@ public final class HTTPServer: Sendable {
     private static func bodyTooLarge(_ limit: Int) -> HTTPError {
         HTTPError(.contentTooLarge, code: "body-too-large",
                   message: "The request body is larger than the limit of \(ByteCountFormatting.describe(limit)). Send a smaller one.")
+    }
+}
+
+/// The certificate and key handed to libmicrohttpd, freed once the server is gone.
+private final class TLSStrings: @unchecked Sendable {
+    let certificate: UnsafeMutablePointer<CChar>?
+    let key: UnsafeMutablePointer<CChar>?
+
+    init(certificate: UnsafeMutablePointer<CChar>?, key: UnsafeMutablePointer<CChar>?) {
+        self.certificate = certificate
+        self.key = key
+    }
+
+    deinit {
+        free(certificate)
+        free(key)
     }
 }
 

@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable {
     public var headerMemoryLimit: Int = 32 * 1024
     /// How long shutdown waits for requests in flight.
     public var shutdownGracePeriod: Duration = .seconds(10)
+    /// A PEM certificate (chain) and private key: serve HTTPS (libmicrohttpd with GnuTLS).
+    public var tls: (certificate: String, key: String)?
     /// Called once per finished request.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = AccessLogEntry.standardOutput
     /// Turns an error found before the handler runs (body too large, bad path) into a response.

@@ -13,6 +13,8 @@ enum CommandLineInterface {
 
         Usage:
           homepwner serve [options]     Serve the web app and its JSON API.
+          homepwner user add|list|remove|passwd|role|grant …
+                                        Manage accounts (homepwner user --help).
           homepwner scan --data DIR --library PATH...
                                         Scan photo library folders now, with a progress bar.
           homepwner renditions --output DIR [--jobs N] FILE...
@@ -34,6 +36,10 @@ enum CommandLineInterface {
                             port = 8080, …; # starts a comment). Options given on the command line win.
           --demo            Fill a new, empty data folder with a few demo items.
           --quiet           Don't print a line for every request.
+          --tls-cert FILE --tls-key FILE
+                            Serve HTTPS directly with this PEM certificate and key.
+          --trust-proxy     Believe X-Forwarded-Proto from a reverse proxy on this machine (HTTPS cookies).
+          --insecure-open   Without accounts, serve everyone as the owner even off 127.0.0.1 (trusted networks only).
           --max-upload-mb N     Largest photo upload in megabytes (default: 50).
           --max-megapixels N    Largest photo in megapixels, checked before decoding (default: 100).
         """
@@ -52,6 +58,8 @@ enum CommandLineInterface {
             try renditions(Array(arguments.dropFirst()))
         case "scan":
             try scan(Array(arguments.dropFirst()))
+        case "user":
+            try UserCommand.run(Array(arguments.dropFirst()))
         default:
             throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
         }
@@ -174,6 +182,14 @@ enum CommandLineInterface {
                 configuration.libraryRoots.append(try value(for: option))
             case "--quiet":
                 configuration.accessLog = false
+            case "--insecure-open":
+                configuration.insecureOpen = true
+            case "--trust-proxy":
+                configuration.trustProxy = true
+            case "--tls-cert":
+                configuration.tlsCertificatePath = try value(for: option)
+            case "--tls-key":
+                configuration.tlsKeyPath = try value(for: option)
             case "--max-upload-mb":
                 let text = try value(for: option)
                 guard let megabytes = Int(text), (1...10_000).contains(megabytes) else {
@@ -190,9 +206,16 @@ enum CommandLineInterface {
                 throw CommandLineError(message: "unknown option “\(option)” for serve. Run homepwner serve --help.")
             }
         }
+        guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else {
+            throw CommandLineError(message: "--tls-cert and --tls-key go together: give both, or neither.")
+        }
         let app = try HomepwnerApp(configuration: configuration)
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        print("Homepwner is serving http://\(shownHost):\(app.port)/ with data in \(configuration.dataDirectory.path). Press Ctrl-C to stop.")
+        let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
+        print("Homepwner is serving \(scheme)://\(shownHost):\(app.port)/ with data in \(configuration.dataDirectory.path). Press Ctrl-C to stop.")
+        if let setup = app.setupPath {
+            print("No accounts yet\(app.isOpenWithoutAccounts ? ": open to everyone on this computer until one exists" : ""). Create the owner at \(scheme)://\(shownHost):\(app.port)\(setup) (one use, valid for an hour).")
+        }
         fflush(nil)
         app.runUntilTerminated()
         print("Homepwner stopped.")
