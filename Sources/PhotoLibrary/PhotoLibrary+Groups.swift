@@ -8,23 +8,27 @@ extension PhotoLibrary {
 
     /// Every group that has photos: albums (folders, in path order), events (newest first) and one
     /// group per person named in face regions.
-    public func groups() throws -> [LibraryGroup] {
-        try albums() + events().map(\.group) + faces()
+    /// - Parameter roots: the roots the caller may see (nil: all). Events and people then form
+    ///   from those roots' photos only.
+    public func groups(visibleTo roots: Set<String>? = nil) throws -> [LibraryGroup] {
+        let filter = rootFilter(roots)
+        return try albums(filter: filter) + events(filter: filter).map(\.group) + faces(filter: filter)
     }
 
-    public func group(id: String) throws -> LibraryGroup? {
-        switch id.first {
+    public func group(id: String, visibleTo roots: Set<String>? = nil) throws -> LibraryGroup? {
+        let filter = rootFilter(roots)
+        return switch id.first {
         // Folders on the way to an album hold no photos themselves, but their pages list what is below.
-        case "a": try albums(includingEmpty: true).first { $0.id == id }
-        case "e": try events().first { $0.group.id == id }?.group
-        case "f": try faces().first { $0.id == id }
+        case "a": try albums(includingEmpty: true, filter: filter).first { $0.id == id }
+        case "e": try events(filter: filter).first { $0.group.id == id }?.group
+        case "f": try people(filter: filter).first { $0.id == id }?.group
         default: nil
         }
     }
 
     /// A page of the group's photos, in time order, and how many it holds.
-    public func assets(inGroup id: String, offset: Int, limit: Int) throws -> (total: Int, assets: [LibraryAsset])? {
-        guard let query = try membership(of: id) else { return nil }
+    public func assets(inGroup id: String, offset: Int, limit: Int, visibleTo roots: Set<String>? = nil) throws -> (total: Int, assets: [LibraryAsset])? {
+        guard let query = try membership(of: id, filter: rootFilter(roots)) else { return nil }
         return try database.read { connection in
             let total = Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition)", arguments: query.arguments) ?? 0)
             let assets = try connection.rows(
@@ -35,8 +39,8 @@ extension PhotoLibrary {
     }
 
     /// Where a photo sits in a group: its index, the group's size, and its neighbours.
-    public func position(of asset: LibraryAsset, inGroup id: String) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
-        guard let query = try membership(of: id) else { return nil }
+    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo roots: Set<String>? = nil) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
+        guard let query = try membership(of: id, filter: rootFilter(roots)) else { return nil }
         let key: [any DatabaseValueConvertible] = [Int64((asset.takenAt.timeIntervalSince1970 * 1000).rounded()), asset.fileName, asset.id]
         let before = "(library_assets.taken_at_ms, library_assets.file_name, library_assets.id) < (?, ?, ?)"
         let after = "(library_assets.taken_at_ms, library_assets.file_name, library_assets.id) > (?, ?, ?)"
@@ -74,46 +78,55 @@ extension PhotoLibrary {
     }
 
     /// Albums directly inside this one.
-    public func subalbums(of id: String) throws -> [LibraryGroup] {
+    public func subalbums(of id: String, visibleTo roots: Set<String>? = nil) throws -> [LibraryGroup] {
         guard id.first == "a" else { return [] }
         let parent = String(id.dropFirst())
         let children = Set(try database.read { connection in
             try connection.rows("SELECT id FROM library_albums WHERE parent_id = ?", parent) { "a" + $0.string(0) }
         })
-        return try albums(includingEmpty: true).filter { children.contains($0.id) }
+        return try albums(includingEmpty: true, filter: rootFilter(roots)).filter { children.contains($0.id) }
     }
 
     static let order = "library_assets.taken_at_ms, library_assets.file_name, library_assets.id"
     static let reverseOrder = "library_assets.taken_at_ms DESC, library_assets.file_name DESC, library_assets.id DESC"
 
     /// The SQL that picks a group's photos.
-    private func membership(of id: String) throws -> (join: String, condition: String, arguments: [any DatabaseValueConvertible])? {
+    private func membership(of id: String, filter: String?) throws -> (join: String, condition: String, arguments: [any DatabaseValueConvertible])? {
+        let visible = filter.map { " AND \($0)" } ?? ""
         switch id.first {
         case "a":
             let albumID = String(id.dropFirst())
-            guard KeyedID.isWellFormed(albumID), try albums(includingEmpty: true).contains(where: { $0.id == id }) else { return nil }
-            return ("", "library_assets.album_id = ?", [albumID])
+            guard KeyedID.isWellFormed(albumID), try albums(includingEmpty: true, filter: filter).contains(where: { $0.id == id }) else { return nil }
+            return ("", "library_assets.album_id = ?" + visible, [albumID])
         case "e":
-            guard let event = try events().first(where: { $0.group.id == id }) else { return nil }
-            return ("", "library_assets.taken_at_ms BETWEEN ? AND ?", [event.start, event.end])
+            guard let event = try events(filter: filter).first(where: { $0.group.id == id }) else { return nil }
+            return ("", "library_assets.taken_at_ms BETWEEN ? AND ?" + visible, [event.start, event.end])
         case "f":
-            guard let name = try people().first(where: { $0.id == id })?.name else { return nil }
-            return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ?", [name])
+            guard let name = try people(filter: filter).first(where: { $0.id == id })?.name else { return nil }
+            return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ?" + visible, [name])
         default:
             return nil
         }
     }
 
+    /// SQL that keeps photos of the visible roots (`library_assets.root_id IN (…)`); nil when every root is visible.
+    func rootFilter(_ roots: Set<String>?) -> String? {
+        guard let roots, !Set(rootIDs.keys).isSubset(of: roots) else { return nil }
+        let ids = rootIDs.filter { roots.contains($0.key) }.map { String($0.value) }
+        return ids.isEmpty ? "0" : "library_assets.root_id IN (\(ids.joined(separator: ", ")))"
+    }
+
     // MARK: Groups, remade once per library revision
 
-    private func albums(includingEmpty: Bool = false) throws -> [LibraryGroup] {
-        let all = try cached(groupCache.albums) {
+    private func albums(includingEmpty: Bool = false, filter: String? = nil) throws -> [LibraryGroup] {
+        let albumFilter = filter.map { "WHERE " + $0.replacingOccurrences(of: "library_assets.root_id", with: "library_albums.root_id") } ?? ""
+        let all = try cached(groupCache.albums, unlessFiltered: filter) {
             try database.read { connection in
                 try connection.rows("""
                     SELECT library_albums.id, library_albums.name, count(library_assets.id), library_albums.relative_path,
                         (SELECT id FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1),
                         (SELECT size || ' ' || mtime_ns FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1)
-                    FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id
+                    FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id \(albumFilter)
                     GROUP BY library_albums.id ORDER BY library_albums.root_id, library_albums.relative_path
                     """) { row in
                     let parent = row.string(3).parentPath
@@ -132,10 +145,13 @@ extension PhotoLibrary {
         let end: Int64
     }
 
-    func events() throws -> [Event] {
-        try cached(groupCache.events) {
+    func events(filter: String? = nil) throws -> [Event] {
+        try cached(groupCache.events, unlessFiltered: filter) {
             let moments = try database.read { connection in
-                try connection.rows("SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets ORDER BY taken_at_ms, file_name, id") { row in
+                try connection.rows("""
+                    SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets \(filter.map { "WHERE \($0)" } ?? "")
+                    ORDER BY taken_at_ms, file_name, id
+                    """) { row in
                     (row.int64(0), row.string(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)), row.int(4) != 0)
                 }
             }
@@ -156,16 +172,18 @@ extension PhotoLibrary {
         }
     }
 
-    private func faces() throws -> [LibraryGroup] { try people().map(\.group) }
+    private func faces(filter: String? = nil) throws -> [LibraryGroup] { try people(filter: filter).map(\.group) }
 
-    private func people() throws -> [(id: String, name: String, group: LibraryGroup)] {
-        try cached(groupCache.people) {
+    private func people(filter: String? = nil) throws -> [(id: String, name: String, group: LibraryGroup)] {
+        let visible = filter.map { " AND " + $0.replacingOccurrences(of: "library_assets.", with: "a.") } ?? ""
+        let outer = filter.map { "JOIN library_assets ON library_assets.id = library_people.asset_id WHERE \($0)" } ?? ""
+        return try cached(groupCache.people, unlessFiltered: filter) {
             try database.read { connection in
                 try connection.rows("""
                     SELECT library_people.name, count(*),
                         (SELECT a.id || ' ' || a.size || ' ' || a.mtime_ns FROM library_assets AS a JOIN library_people AS p ON p.asset_id = a.id
-                         WHERE p.name = library_people.name AND a.error IS NULL ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
-                    FROM library_people GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
+                         WHERE p.name = library_people.name AND a.error IS NULL\(visible) ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
+                    FROM library_people \(outer) GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
                     """) { row in
                     let name = row.string(0)
                     let id = "f" + ids.make("person", name)
@@ -202,7 +220,9 @@ extension PhotoLibrary {
         return "\(firstMonth) \(first.day ?? 1), \(first.year ?? 0) – \(lastMonth) \(last.day ?? 1), \(last.year ?? 0)"
     }
 
-    private func cached<T: Sendable>(_ slot: RevisionSlot<T>, make: () throws -> T) throws -> T {
+    /// The value made at the current revision; only the unfiltered (everything visible) one is kept.
+    private func cached<T: Sendable>(_ slot: RevisionSlot<T>, unlessFiltered filter: String?, make: () throws -> T) throws -> T {
+        if filter != nil { return try make() }
         let revision = self.revision
         if let value = slot.value(at: revision) { return value }
         let value = try make()

@@ -33,11 +33,11 @@ struct ItemImageAPI: Sendable {
         guard case .string(let assetID)? = object["assetId"] else {
             throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "Say which library photo to use: send {\"assetId\": \"…\"} with an id from the library API.")
         }
-        return try Self.libraryPhoto(assetID, in: library)
+        return try Self.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library))
     }
 
-    static func libraryPhoto(_ assetID: String, in library: PhotoLibrary) throws -> [UInt8] {
-        guard let original = try library.originalFile(assetID: assetID) else { throw LibraryAPI.assetNotFound }
+    static func libraryPhoto(_ assetID: String, in library: PhotoLibrary, visibleTo roots: Set<String>?) throws -> [UInt8] {
+        guard let original = try library.originalFile(assetID: assetID, visibleTo: roots) else { throw LibraryAPI.assetNotFound }
         do {
             return try [UInt8](Data(contentsOf: URL(fileURLWithPath: original.path)))
         } catch {

@@ -8,17 +8,25 @@ struct LibraryAPI: Sendable {
     static let maxPageSize = 500
 
     func register(in router: inout Router) {
-        router.get("/api/v1/library/status") { _ in .json(LibraryJSON.status(library.status)) }
-        router.get("/api/v1/library/groups") { _ in .json(LibraryJSON.groups(try library.groups())) }
+        router.get("/api/v1/library/status") { request in
+            _ = try request.visibleLibraryRoots(of: library)
+            return .json(LibraryJSON.status(library.status))
+        }
+        router.get("/api/v1/library/groups") { request in
+            .json(LibraryJSON.groups(try library.groups(visibleTo: try request.visibleLibraryRoots(of: library))))
+        }
         router.get("/api/v1/library/groups/{id}/assets") { request in
             let (offset, limit) = try Self.paging(request)
-            guard let page = try library.assets(inGroup: request.parameters["id"] ?? "", offset: offset, limit: limit) else {
+            guard let page = try library.assets(inGroup: request.parameters["id"] ?? "", offset: offset, limit: limit,
+                                                visibleTo: try request.visibleLibraryRoots(of: library)) else {
                 throw Self.groupNotFound
             }
             return .json(LibraryJSON.page(total: page.total, assets: page.assets))
         }
         router.get("/api/v1/library/assets/{id}") { request in
-            guard let asset = try library.asset(id: request.parameters["id"] ?? "") else { throw Self.assetNotFound }
+            guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: try request.visibleLibraryRoots(of: library)) else {
+                throw Self.assetNotFound
+            }
             return .json(LibraryJSON.detail(asset))
         }
     }

@@ -21,15 +21,16 @@ struct LibraryFileRoutes: Sendable {
     private func file(_ request: Request) throws -> Response {
         let id = request.parameters["id"] ?? "", fingerprint = request.parameters["fingerprint"] ?? ""
         let file = request.parameters["file"] ?? ""
+        let visible = try request.visibleLibraryRoots(of: library)
         let etag = "\"\(id.prefix(12))-\(fingerprint)-\(file)\""
         var headers: HTTPHeaders = ["Cache-Control": "public, max-age=31536000, immutable", "ETag": etag]
         let path: String
         if file == "original" {
-            guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint) else { throw LibraryAPI.assetNotFound }
+            guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint, visibleTo: visible) else { throw LibraryAPI.assetNotFound }
             path = original.path
             headers["Content-Type"] = original.format.contentType
         } else if Self.renditions.contains(file) {
-            guard let rendition = try library.renditionFile(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4))) else {
+            guard let rendition = try library.renditionFile(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4)), visibleTo: visible) else {
                 throw LibraryAPI.assetNotFound
             }
             path = rendition

@@ -100,7 +100,7 @@ struct LibraryUnavailablePage {
     let denied: Bool
     let headline: String
     let explanation: String
-    let path: String
+    let path: String?
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -113,9 +113,11 @@ struct LibraryUnavailablePage {
             h2 { denied ? "Access to the photo library was denied" : "The photo library can’t be read" }
             p(.class("unavailable-reason")) { headline }
             p { explanation }
-            p(.class("unavailable-path")) {
-                "Library folder: "
-                code { path }
+            if let path {
+                p(.class("unavailable-path")) {
+                    "Library folder: "
+                    code { path }
+                }
             }
             a(.class("button primary"), .href("/library")) { "Try Again" }
         }

@@ -16,9 +16,16 @@ struct LibraryPages: Sendable {
         router.get("/library/assets/{id}") { request in try viewer(request) }
     }
 
-    /// The explanation page when no root can be read, else nil.
+    /// The explanation page when the caller may see no root, or no root can be read; else nil.
     private func unavailablePage(_ request: Request) -> Response? {
         let context = request.pageContext(site)
+        if (try? request.visibleLibraryRoots(of: library)) == nil, request.caller?.via != .openAccess {
+            let page = LibraryUnavailablePage(
+                denied: true, headline: "Access to the photo library was declined.",
+                explanation: "Your account has not been granted any of this Homepwner’s photo libraries. Ask an owner to grant you one on the Accounts page.",
+                path: nil, context: context)
+            return .html(page.document().renderedBytes(), status: .forbidden)
+        }
         let status = library.status
         guard status.state == .inaccessible, let problem = status.problem else { return nil }
         let denied: Bool
@@ -38,7 +45,7 @@ struct LibraryPages: Sendable {
         let item = Self.pickItem(request)
         let context = request.pageContext(site)
         let status = library.status
-        let all = try library.groups()
+        let all = try library.groups(visibleTo: try request.visibleLibraryRoots(of: library))
         func cards(_ kind: LibraryGroup.Kind) -> [GroupCardModel] {
             all.filter { $0.kind == kind }.map { Self.card($0, pickFor: item) }
         }
@@ -54,16 +61,17 @@ struct LibraryPages: Sendable {
         if let unavailable = unavailablePage(request) { return unavailable }
         let context = request.pageContext(site)
         let id = request.parameters["id"] ?? ""
-        guard let group = try library.group(id: id) else { throw LibraryAPI.groupNotFound }
+        let visible = try request.visibleLibraryRoots(of: library)
+        guard let group = try library.group(id: id, visibleTo: visible) else { throw LibraryAPI.groupNotFound }
         let pageCount = max(1, (group.count + Self.gridPageSize - 1) / Self.gridPageSize)
         let requested = request.query["page"].flatMap { Int($0) } ?? 1
         let page = min(max(1, requested), pageCount)
-        let photos = try library.assets(inGroup: id, offset: (page - 1) * Self.gridPageSize, limit: Self.gridPageSize)?.assets ?? []
+        let photos = try library.assets(inGroup: id, offset: (page - 1) * Self.gridPageSize, limit: Self.gridPageSize, visibleTo: visible)?.assets ?? []
         let breadcrumb = try library.breadcrumb(ofAlbum: id).map {
             (name: $0.name, url: LibraryURLs.group($0.id) + (Self.pickItem(request).map { "?pick=\($0)" } ?? ""))
         }
         let pick = Self.pickItem(request)
-        let subalbums = try library.subalbums(of: id).map { Self.card($0, pickFor: pick) }
+        let subalbums = try library.subalbums(of: id, visibleTo: visible).map { Self.card($0, pickFor: pick) }
         let cells = photos.map { asset in
             let urls = LibraryURLs(asset)
             return GridCellModel(
@@ -80,9 +88,10 @@ struct LibraryPages: Sendable {
     }
 
     private func viewer(_ request: Request) throws -> Response {
-        guard let asset = try library.asset(id: request.parameters["id"] ?? "") else { throw LibraryAPI.assetNotFound }
-        let groupID = request.query["group"].flatMap { id in (try? library.group(id: id)) != nil ? id : nil } ?? "a" + asset.albumID
-        let position = try library.position(of: asset, inGroup: groupID)
+        let visible = try request.visibleLibraryRoots(of: library)
+        guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: visible) else { throw LibraryAPI.assetNotFound }
+        let groupID = request.query["group"].flatMap { id in (try? library.group(id: id, visibleTo: visible)) != nil ? id : nil } ?? "a" + asset.albumID
+        let position = try library.position(of: asset, inGroup: groupID, visibleTo: visible)
         let index = position?.index ?? 0, total = position?.total ?? 1
         let urls = LibraryURLs(asset)
         var details: [(label: String, value: String)] = [

@@ -59,7 +59,7 @@ struct ItemPages: Sendable {
             throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "No library photo was chosen. Go back and tap a photo.")
         }
         guard let library else { throw LibraryAPI.assetNotFound }
-        let prepared = try items.images.prepare(try ItemImageAPI.libraryPhoto(assetID, in: library))
+        let prepared = try items.images.prepare(try ItemImageAPI.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library)))
         _ = try items.setImage(id: id, prepared)
         return .redirect(to: "/items/\(id)")
     }
@@ -152,7 +152,7 @@ struct ItemPages: Sendable {
             deleteURL: "/items/\(item.id)/delete", photo: item.image.map(PhotoModel.init),
             photoFormURL: "/items/\(item.id)/image", photoAPIURL: "/api/v1/items/\(item.id)/image",
             removePhotoURL: "/items/\(item.id)/image/delete",
-            libraryPickURL: hasLibrary ? "/library?pick=\(item.id)" : nil
+            libraryPickURL: hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil ? "/library?pick=\(item.id)" : nil
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
