@@ -3,8 +3,14 @@
 
 /* libvips in fixed-argument form: Swift cannot call variadic C functions or G_OBJECT-style macros. */
 
-/// Starts libvips once: untrusted loaders (SVG, PDF, ImageMagick, …) blocked, no operation cache.
+static inline void hp_vips_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain; (void) level; (void) message; (void) data;
+}
+
+/// Starts libvips once: untrusted loaders (SVG, PDF, ImageMagick, …) blocked, no operation cache,
+/// and its warnings silenced (a damaged photo is reported by the error it raises, not by log lines).
 static inline int hp_vips_start(const char *program) {
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, hp_vips_ignore_log, NULL);
     /* One malloc arena per core at most: glibc's default of eight per core multiplies the memory
        that image buffers leave behind across threads. */
     mallopt(M_ARENA_MAX, 2);
