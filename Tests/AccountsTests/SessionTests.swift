@@ -1,0 +1,136 @@
+import Accounts
+import Database
+import Foundation
+import Testing
+
+/// Sessions: random ids stored only as digests, idle and absolute timeouts, sign-out, password changes.
+@Suite struct SessionTests {
+    @Test func sessionIdsAre128RandomBitsIn22URLSafeCharacters() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        var ids: Set<String> = []
+        for _ in 0..<50 {
+            let session = try fixture.store.startSession(for: alice, remember: false)
+            #expect(session.id.count == 22)
+            #expect(session.id.allSatisfy(SecretsTests.urlSafe.contains))
+            #expect(SecretsTests.decode(session.id)?.count == 16)
+            #expect(session.csrfToken.count >= 22 && session.csrfToken != session.id)
+            ids.insert(session.id)
+        }
+        #expect(ids.count == 50)
+    }
+
+    @Test func theDatabaseNeverHoldsTheSessionId() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: true)
+        let stored = try fixture.texts(in: "sessions")
+        #expect(!stored.contains(session.id))
+        #expect(!stored.contains { $0.contains(session.id) })
+        #expect(stored.contains(Secrets.digest(session.id)))
+        #expect(!fixture.filesContain(session.id), "the id is in the database file")
+    }
+
+    @Test func aSessionIdentifiesItsAccount() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner, grants: ["/p"])
+        let session = try fixture.store.startSession(for: alice, remember: false)
+        let caller = try #require(try fixture.store.caller(sessionID: session.id))
+        #expect(caller.account == alice)
+        #expect(caller.via == .session)
+        #expect(caller.csrfToken == session.csrfToken)
+        #expect(try fixture.store.remembers(sessionID: session.id) == false)
+        #expect(try fixture.store.remembers(sessionID: try fixture.store.startSession(for: alice, remember: true).id))
+    }
+
+    @Test func madeUpAndMangledIdsAreRefused() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: false)
+        for bad in ["", Secrets.token(), session.id.uppercased(), session.id.lowercased(), String(session.id.dropLast()),
+                    session.id + "A", " " + session.id, Secrets.digest(session.id), String(repeating: "A", count: 10_000),
+                    "' OR 1=1 --", session.csrfToken] where bad != session.id {
+            #expect(try fixture.store.caller(sessionID: bad) == nil, "\(bad.prefix(40)) was accepted")
+        }
+        #expect(try fixture.store.caller(sessionID: session.id) != nil)
+    }
+
+    @Test func anIdleSessionExpires() throws {
+        let fixture = try AccountsFixture(idleTimeout: 0.4, absoluteTimeout: 60)
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: true)
+        #expect(try fixture.store.caller(sessionID: session.id) != nil)
+        Thread.sleep(forTimeInterval: 0.7)
+        #expect(try fixture.store.caller(sessionID: session.id) == nil)
+        #expect(try fixture.count("sessions") == 0, "an expired session is deleted")
+    }
+
+    @Test func aSessionEndsAtTheAbsoluteTimeoutHoweverMuchItIsUsed() throws {
+        let fixture = try AccountsFixture(idleTimeout: 60, absoluteTimeout: 0.8)
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: true)
+        let started = Date()
+        while Date().timeIntervalSince(started) < 0.6 {
+            #expect(try fixture.store.caller(sessionID: session.id) != nil)
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(try fixture.store.caller(sessionID: session.id) == nil)
+    }
+
+    @Test func signingOutDeletesTheSession() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let one = try fixture.store.startSession(for: alice, remember: false)
+        let two = try fixture.store.startSession(for: alice, remember: false)
+        try fixture.store.endSession(id: one.id)
+        #expect(try fixture.store.caller(sessionID: one.id) == nil)
+        #expect(try fixture.store.caller(sessionID: two.id) != nil, "other sessions stay")
+        #expect(try fixture.count("sessions") == 1)
+        try fixture.store.endSession(id: one.id) // ending twice is harmless
+    }
+
+    @Test func aNewPasswordEndsEverySessionOfThatAccountOnly() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let bob = try fixture.account("bob", .viewer)
+        let aliceSessions = try (0..<3).map { _ in try fixture.store.startSession(for: alice, remember: true) }
+        let bobSession = try fixture.store.startSession(for: bob, remember: false)
+        try fixture.store.setPassword(name: "alice", password: "a brand new password")
+        for session in aliceSessions { #expect(try fixture.store.caller(sessionID: session.id) == nil) }
+        #expect(try fixture.store.caller(sessionID: bobSession.id) != nil)
+        #expect(try fixture.store.verify(name: "alice", password: AccountsFixture.password) == nil)
+        #expect(try fixture.store.verify(name: "alice", password: "a brand new password") != nil)
+    }
+
+    @Test func aWeakNewPasswordChangesNothing() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: false)
+        #expect(throws: AccountError.self) { try fixture.store.setPassword(name: "alice", password: "short") }
+        #expect(try fixture.store.caller(sessionID: session.id) != nil)
+        #expect(try fixture.store.verify(name: "alice", password: AccountsFixture.password) != nil)
+    }
+
+    @Test func removingAnAccountEndsItsSessions() throws {
+        let fixture = try AccountsFixture()
+        try fixture.account("olivia", .owner)
+        let bob = try fixture.account("bob", .editor)
+        let session = try fixture.store.startSession(for: bob, remember: true)
+        try fixture.store.remove(name: "bob")
+        #expect(try fixture.store.caller(sessionID: session.id) == nil)
+        #expect(try fixture.count("sessions") == 0)
+    }
+
+    @Test func aSessionActsWithTheAccountsCurrentRoleAndGrants() throws {
+        let fixture = try AccountsFixture()
+        try fixture.account("olivia", .owner)
+        let eddie = try fixture.account("eddie", .editor, grants: ["/a"])
+        let session = try fixture.store.startSession(for: eddie, remember: false)
+        try fixture.store.setRole(name: "eddie", role: .viewer)
+        try fixture.store.setLibraryGrants(name: "eddie", roots: [])
+        let caller = try #require(try fixture.store.caller(sessionID: session.id))
+        #expect(caller.account.role == .viewer)
+        #expect(caller.account.libraryGrants.isEmpty)
+    }
+}
