@@ -1,0 +1,135 @@
+import App
+import Foundation
+@preconcurrency import Glibc
+import HTTPTestClient
+import Synchronization
+import Testing
+
+/// A bounded flood of wrong-password sign-ins on loopback: the server stays responsive for a signed-in user.
+@Suite(.serialized) struct SecurityLoadTests {
+    final class Tally: Sendable {
+        let statuses = Mutex<[Int: Int]>([:])
+        let errors = Mutex<[String]>([])
+        func add(_ status: Int) { statuses.withLock { $0[status, default: 0] += 1 } }
+        func fail(_ error: any Error) { errors.withLock { if $0.count < 20 { $0.append("\(error)") } } }
+    }
+
+    /// Posts a wrong-password sign-in from `source` (any 127.x.y.z address reaches the server over
+    /// loopback and counts as a different client address); returns the status.
+    static func signIn(port: UInt16, from source: String, name: String, password: String) throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestAppError("socket: \(errno)") }
+        defer { close(descriptor) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = port.bigEndian
+        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0 else { throw TestAppError("bind \(source): \(errno)") }
+        let connected = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { throw TestAppError("connect from \(source): \(errno)") }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let body = "name=\(name)&password=\(password)&next=%2F"
+        let request = "POST /signin HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept: text/html\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else { throw TestAppError("send") }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        let line = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        guard line.hasPrefix("HTTP/1."), let status = Int(line.split(separator: " ").dropFirst().first ?? "") else { throw TestAppError("no answer: \(line)") }
+        return status
+    }
+
+    struct Outcome {
+        let latencies: [Double]
+        let userFailures: [String]
+        let statuses: [Int: Int]
+        let errors: [String]
+
+        var p95: Double { latencies.isEmpty ? .infinity : latencies.sorted()[min(latencies.count - 1, Int(Double(latencies.count) * 0.95))] }
+        var median: Double { latencies.isEmpty ? .infinity : latencies.sorted()[latencies.count / 2] }
+        var attempts: Int { statuses.values.reduce(0, +) }
+    }
+
+    /// Four attackers run `attack(thread, index)` as fast as they can for `duration` seconds while the
+    /// signed-in user fetches the item list every 50 ms.
+    static func flood(_ user: SecuritySession, for duration: TimeInterval, attack: @escaping @Sendable (Int, Int) throws -> Int) -> Outcome {
+        let deadline = Date().addingTimeInterval(duration)
+        let attackers = Tally()
+        let latencies = Mutex<[Double]>([])
+        let userFailures = Mutex<[String]>([])
+        let group = DispatchGroup()
+        for attacker in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                var index = 0
+                while Date() < deadline {
+                    index += 1
+                    do { attackers.add(try attack(attacker, index)) } catch { attackers.fail(error) }
+                }
+            }
+        }
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            while Date() < deadline {
+                let start = DispatchTime.now().uptimeNanoseconds
+                do {
+                    let response = try user.get("/")
+                    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    latencies.withLock { $0.append(elapsed) }
+                    if response.status != 200 { userFailures.withLock { $0.append("GET / → \(response.status)") } }
+                } catch {
+                    userFailures.withLock { $0.append("GET / threw \(error)") }
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        group.wait()
+        return Outcome(latencies: latencies.withLock { $0 }, userFailures: userFailures.withLock { $0 },
+                       statuses: attackers.statuses.withLock { $0 }, errors: attackers.errors.withLock { $0 })
+    }
+
+    func expectServed(_ outcome: Outcome, _ label: String) {
+        print("\(label): user p95 \(String(format: "%.3f", outcome.p95)) s, median \(String(format: "%.3f", outcome.median)) s over \(outcome.latencies.count) requests; attackers \(outcome.statuses)")
+        #expect(outcome.latencies.count >= 20, "\(label): the user got only \(outcome.latencies.count) answers")
+        #expect(outcome.p95 < 1.0, "\(label): signed-in GET / p95 \(outcome.p95) s (median \(outcome.median) s)")
+        #expect(outcome.userFailures.isEmpty, "\(label): \(outcome.userFailures.prefix(10))")
+        #expect(outcome.errors.isEmpty, "\(label): attackers' requests failed: \(outcome.errors)")
+        #expect(Set(outcome.statuses.keys).isSubset(of: [401, 429]), "\(label): attackers got \(outcome.statuses)")
+    }
+
+    @Test(.timeLimit(.minutes(2))) func wrongPasswordFloodFromOneAddressLeavesSignedInUsersServed() throws {
+        let app = try SecuredApp()
+        let vera = try app.signIn("vera")
+        let outcome = Self.flood(vera, for: 8) { attacker, index in
+            let name = index % 3 == 0 ? "mallory\(attacker)-\(index)" : ["olivia", "eddie", "vera"][index % 3]
+            return try app.client.form("/signin", [("name", name), ("password", "guess \(attacker)-\(index)"), ("next", "/")]).status
+        }
+        expectServed(outcome, "one address")
+        // The address is throttled: most attempts are turned away before any hashing.
+        #expect(outcome.statuses[429, default: 0] > outcome.statuses[401, default: 0] * 5, "\(outcome.statuses)")
+        #expect(outcome.attempts > 50)
+        #expect(try vera.get("/account").status == 200)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func wrongPasswordFloodFromManyAddressesLeavesSignedInUsersServed() throws {
+        // Every attempt from a new loopback address with a new name: the throttle never applies, so
+        // every attempt costs a full Argon2id hash; the cap on concurrent hashes keeps the rest served.
+        let app = try SecuredApp()
+        let vera = try app.signIn("vera")
+        let port = app.app.port
+        let outcome = Self.flood(vera, for: 12) { attacker, index in
+            let source = "127.\(10 + attacker).\(index / 250 % 250).\(index % 250 + 1)"
+            return try Self.signIn(port: port, from: source, name: "bot\(attacker)x\(index)", password: "guess\(index)")
+        }
+        expectServed(outcome, "many addresses")
+        #expect(outcome.statuses[401, default: 0] > 10, "each attempt is checked: \(outcome.statuses)")
+        #expect(try vera.get("/account").status == 200)
+    }
+}
