@@ -24,6 +24,11 @@ export function initViewer() {
   const image = document.getElementById("viewer-image");
   const info = document.getElementById("viewer-info");
 
+  // Hidden controls come back when the keyboard reaches one of them.
+  viewer.addEventListener("focusin", (event) => {
+    if (event.target.closest(".viewer-bar, .viewer-nav")) viewer.classList.remove("controls-hidden");
+  });
+
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
@@ -179,7 +184,8 @@ export function initViewer() {
     stage.setPointerCapture(event.pointerId);
     const point = stagePoint(event);
     pointers.set(event.pointerId, point);
-    if (!gesture) gesture = { start: event.timeStamp, maxPointers: 0, moved: false, origins: new Map() };
+    // A tap that only dismisses the open info panel does nothing else.
+    gesture ??= { start: event.timeStamp, maxPointers: 0, moved: false, origins: new Map(), dismissing: !!info?.matches(":popover-open") };
     gesture.maxPointers = Math.max(gesture.maxPointers, pointers.size);
     gesture.origins.set(event.pointerId, point);
     // A second contact coming down holds off the pending single tap; its release decides.
@@ -215,7 +221,7 @@ export function initViewer() {
     const ended = gesture;
     gesture = null;
     stage.classList.remove("panning");
-    if (event.type === "pointercancel" || ended.moved) {
+    if (event.type === "pointercancel" || ended.moved || ended.dismissing) {
       lastTap = null;
       return;
     }
