@@ -59,6 +59,18 @@ import Testing
         #expect(signedIn.header("Location") == bookmarked)
     }
 
+    @Test func aFailedSignInKeepsThePageToReturnTo() throws {
+        // The sign-in form posts to /signin without a query: when it is shown again after a wrong
+        // password, `next` must come from the posted field, or the user lands on / after all.
+        let app = try SecuredApp(accounts: [("vera", .viewer)])
+        let failed = try app.client.form("/signin", [("name", "vera"), ("password", "wrong password"), ("next", "/items/3")])
+        #expect(failed.status == 401)
+        #expect(HTMLInspection.value(ofInput: "next", in: failed.text) == "/items/3", "next after a failed sign-in: \(HTMLInspection.value(ofInput: "next", in: failed.text) ?? "none")")
+        // Still sanitised when it comes back.
+        let hostile = try app.client.form("/signin", [("name", "vera"), ("password", "wrong password"), ("next", "//evil.example")])
+        #expect(HTMLInspection.value(ofInput: "next", in: hostile.text) == "/")
+    }
+
     // MARK: Headers
 
     static func checkHeaders(_ response: TestResponse, _ label: String, problems: inout [String]) {
@@ -145,6 +157,23 @@ import Testing
             let cache = response.header("Cache-Control") ?? ""
             #expect(!cache.contains("public") && cache.contains("private"), "\(path): Cache-Control \(cache)")
         }
+    }
+
+    @Test func anAuthorizationHeaderOfAnotherSchemeDoesNotLockOutTheBrowser() throws {
+        // A reverse proxy with its own HTTP Basic sign-in (a common way to put a home server online)
+        // passes the browser's `Authorization: Basic …` on with every request. That is not an API token:
+        // it should be ignored, leaving the session cookie (or the sign-in page) to decide, rather than
+        // answering every page, /signin and /healthz included, with 401 invalid-token.
+        let app = try SecuredApp()
+        let vera = try app.signIn("vera")
+        let basic = ["Authorization": "Basic dXNlcjpwYXNzd29yZA=="]
+        #expect(try app.client.get("/healthz", headers: basic).status == 200)
+        #expect(try app.client.get("/signin", headers: basic.merging(["Accept": "text/html"]) { $1 }).status == 200)
+        #expect(try app.client.get("/", headers: basic.merging(["Accept": "text/html"]) { $1 }).status == 303)
+        #expect(try vera.send("GET", "/", headers: basic.merging(["Accept": "text/html"]) { $1 }).status == 200)
+        // A Bearer token that is wrong stays a hard 401, cookie or not.
+        let wrong = try vera.send("GET", "/api/v1/items", headers: ["Authorization": "Bearer hp_\(Secrets.token(byteCount: 32))"])
+        #expect(wrong.status == 401 && wrong.errorCode == "invalid-token")
     }
 
     // MARK: HTTPS

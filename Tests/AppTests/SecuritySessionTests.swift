@@ -223,11 +223,24 @@ import Testing
         let trusting = try SecuredApp { $0.trustProxy = true }
         let https = try trusting.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")],
                                              headers: ["X-Forwarded-Proto": "https"])
-        let cookie = https.header("Set-Cookie") ?? ""
+        let setCookie = https.header("Set-Cookie") ?? ""
         #expect(https.status == 303)
-        #expect(cookie.hasPrefix("__Host-homepwner-session=") && cookie.contains("; Secure") && cookie.contains("Path=/"), "\(cookie)")
-        #expect(!cookie.lowercased().contains("domain="))
+        #expect(setCookie.hasPrefix("__Host-homepwner-session=") && setCookie.contains("; Secure") && setCookie.contains("Path=/"), "\(setCookie)")
+        #expect(!setCookie.lowercased().contains("domain="))
         #expect(https.header("Strict-Transport-Security") != nil)
+        // Browsers behind the proxy send an https Origin: that is this site; the http one is not.
+        let editor = try trusting.client.form("/signin", [("name", "eddie"), ("password", SecuredApp.password), ("next", "/")],
+                                              headers: ["X-Forwarded-Proto": "https"])
+        let cookie = try #require(editor.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let account = try trusting.client.get("/account", headers: ["Cookie": cookie, "X-Forwarded-Proto": "https", "Accept": "text/html"])
+        let csrf = try #require(SecuredApp.csrfToken(in: account.text))
+        let host = "127.0.0.1:\(trusting.app.port)"
+        for (origin, status) in [("https://\(host)", 201), ("http://\(host)", 403)] {
+            let response = try trusting.client.send("POST", "/api/v1/items", headers: [
+                "Cookie": cookie, "X-Forwarded-Proto": "https", "Origin": origin, "X-CSRF-Token": csrf, "Content-Type": "application/json",
+            ], body: Array(#"{"name":"Proxied"}"#.utf8))
+            #expect(response.status == status, "\(origin) → \(response.status) \(response.errorCode ?? "")")
+        }
         // Plain HTTP through the same proxy: an ordinary cookie.
         let http = try trusting.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")])
         #expect(http.header("Set-Cookie")?.hasPrefix("homepwner-session=") == true)
