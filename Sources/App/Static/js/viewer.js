@@ -21,7 +21,7 @@ export function initViewer() {
   const viewer = document.getElementById("viewer");
   if (!viewer) return;
   const stage = document.getElementById("viewer-stage");
-  const image = document.getElementById("viewer-image");
+  let image = document.getElementById("viewer-image");
   const info = document.getElementById("viewer-info");
 
   // Hidden controls come back when the keyboard reaches one of them.
@@ -124,7 +124,8 @@ export function initViewer() {
   }
 
   // The screen rendition is at most 2048 px on its long side; once the photo shows more device pixels
-  // than that, fetch the full-resolution file once, decode it off screen, then swap it in.
+  // than that, fetch the full-resolution file once and decode it off screen. The decoded image then
+  // takes the rendition's place, box and transform (no second request, no blank frame, no jump).
   function loadFullIfNeeded() {
     const full = stage.dataset.full;
     if (fullRequested || !full || full === stage.dataset.screen || !image.naturalWidth) return;
@@ -133,9 +134,13 @@ export function initViewer() {
     const loader = new Image();
     loader.src = full;
     loader.decode().then(() => {
-      image.src = full;
-      return image.decode();
-    }).then(() => {
+      loader.id = image.id;
+      loader.className = image.className;
+      loader.alt = image.alt;
+      loader.draggable = false;
+      loader.style.cssText = image.style.cssText;
+      image.replaceWith(loader);
+      image = loader;
       stage.dataset.loadedFull = "true";
     }).catch(() => {}); // keep the screen rendition
   }
