@@ -60,7 +60,8 @@ public final class HomepwnerApp: Sendable {
                 """)
         }
         setupPath = noAccounts ? "/setup/\(try accounts.createSetupToken())" : nil
-        isOpenWithoutAccounts = loopback || configuration.insecureOpen
+        // Behind a proxy every request comes from loopback: then only --insecure-open opens it.
+        isOpenWithoutAccounts = (loopback && !configuration.trustProxy) || configuration.insecureOpen
 
         let trustProxy = configuration.trustProxy
         let isSecure: @Sendable (Request) -> Bool = { request in
@@ -109,7 +110,7 @@ public final class HomepwnerApp: Sendable {
             configuration: serverConfiguration,
             responder: MiddlewareChain([
                 SecurityHeaders(isSecure: isSecure), ErrorMiddleware(responder: errors),
-                AccessMiddleware(accounts: accounts, router: routes, openWithoutAccounts: loopback || configuration.insecureOpen,
+                AccessMiddleware(accounts: accounts, router: routes, openWithoutAccounts: isOpenWithoutAccounts,
                                  allRoots: Set(library.roots), isSecure: isSecure),
             ], around: routes),
             policy: routes

@@ -29,8 +29,9 @@ struct AccountPages: Sendable {
 
     // MARK: Sign in and out
 
-    private func signInPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
-        let next = Self.safeNext(request.query["next"] ?? "/")
+    private func signInPage(_ request: Request, name: String = "", next requested: String? = nil, message: String? = nil,
+                            status: HTTPStatus = .ok) throws -> Response {
+        let next = Self.safeNext(requested ?? request.query["next"] ?? "/")
         if message == nil, request.caller?.via == .session { return .redirect(to: next) }
         let page = SignInPage(next: next, name: name, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
@@ -42,7 +43,7 @@ struct AccountPages: Sendable {
         let password = fields["password"] ?? ""
         let next = Self.safeNext(fields["next"] ?? "/")
         if let wait = throttle.wait(name: name, address: request.remoteAddress) {
-            var response = try signInPage(request, name: name,
+            var response = try signInPage(request, name: name, next: next,
                                           message: "Too many failed sign-ins. Wait \(Int(wait.rounded(.up))) seconds, then try again.",
                                           status: .tooManyRequests)
             response.headers["Retry-After"] = String(Int(wait.rounded(.up)))
@@ -50,7 +51,8 @@ struct AccountPages: Sendable {
         }
         guard let account = try accounts.verify(name: name, password: password) else {
             throttle.failed(name: name, address: request.remoteAddress)
-            return try signInPage(request, name: name, message: "That name and password don’t match. Check both and try again.", status: .unauthorized)
+            return try signInPage(request, name: name, next: next, message: "That name and password don’t match. Check both and try again.",
+                                  status: .unauthorized)
         }
         throttle.succeeded(name: name, address: request.remoteAddress)
         return try startSession(for: account, remember: fields["remember"] == "1", replacing: request, then: next)
@@ -58,7 +60,7 @@ struct AccountPages: Sendable {
 
     /// A fresh session id at every sign-in, so an id planted before it (session fixation) is worthless.
     private func startSession(for account: Account, remember: Bool, replacing request: Request, then next: String) throws -> Response {
-        if let old = SessionCookie.sessionID(in: request) { try accounts.endSession(id: old) }
+        if let old = SessionCookie.sessionID(in: request, secure: isSecure(request)) { try accounts.endSession(id: old) }
         let session = try accounts.startSession(for: account, remember: remember)
         var response = Response.redirect(to: next)
         response.headers.add("Set-Cookie", SessionCookie.set(session.id, secure: isSecure(request), remember: remember,
@@ -67,7 +69,7 @@ struct AccountPages: Sendable {
     }
 
     private func signOut(_ request: Request) throws -> Response {
-        if let session = SessionCookie.sessionID(in: request) { try accounts.endSession(id: session) }
+        if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)) { try accounts.endSession(id: session) }
         var response = Response.redirect(to: "/signin")
         response.headers.add("Set-Cookie", SessionCookie.clear(secure: isSecure(request)))
         return response
@@ -138,7 +140,10 @@ struct AccountPages: Sendable {
     }
 
     private func createToken(_ request: Request) throws -> Response {
-        guard let caller = request.caller, caller.via != .openAccess else { return try accountPage(request) }
+        // Only a signed-in person makes tokens: a leaked token must not be able to outlive its revocation.
+        guard let caller = request.caller, caller.via == .session else {
+            throw AppError(.forbidden, code: "session-required", message: "API tokens are made on the account page while signed in, not with another token.")
+        }
         do {
             let (secret, _) = try accounts.createToken(for: caller.account, name: try request.formFields()["name"] ?? "")
             return try accountPage(request, newToken: secret)
@@ -148,7 +153,10 @@ struct AccountPages: Sendable {
     }
 
     private func revokeToken(_ request: Request) throws -> Response {
-        guard let caller = request.caller, let id = Int64(request.parameters["id"] ?? "") else { return try accountPage(request) }
+        guard let caller = request.caller else { return try accountPage(request) }
+        guard let id = Int64(request.parameters["id"] ?? "") else {
+            return try accountPage(request, error: AccountError.tokenNotFound.description, status: .notFound)
+        }
         do {
             try accounts.revokeToken(id: id, of: caller.account)
             return try accountPage(request, message: "Token revoked: it no longer works.")

@@ -20,7 +20,7 @@ struct ImageFileRoutes: Sendable {
         let file = request.parameters["file"] ?? ""
         let etag = "\"\(hash.prefix(16))-\(file)\""
         let path: String
-        var headers: HTTPHeaders = ["Cache-Control": "public, max-age=31536000, immutable", "ETag": etag]
+        var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]
         if file.hasPrefix("original.") {
             guard let image = try images.storedImage(hash: hash), file == "original.\(image.format.fileExtension)" else {
                 throw HTTPError.notFound("This photo")

@@ -23,7 +23,7 @@ struct LibraryFileRoutes: Sendable {
         let file = request.parameters["file"] ?? ""
         let visible = try request.visibleLibraryRoots(of: library)
         let etag = "\"\(id.prefix(12))-\(fingerprint)-\(file)\""
-        var headers: HTTPHeaders = ["Cache-Control": "public, max-age=31536000, immutable", "ETag": etag]
+        var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]
         let path: String
         if file == "original" {
             guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint, visibleTo: visible) else { throw LibraryAPI.assetNotFound }

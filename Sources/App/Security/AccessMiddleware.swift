@@ -33,21 +33,21 @@ struct AccessMiddleware: Middleware {
             guard let caller = request.caller else { return try signInRequired(request) }
             try authorize(caller, for: route.access)
         }
-        if !request.method.isSafe { try checkSameSite(request) }
+        if !request.method.isSafe { try checkSameSite(request, route: route) }
         return try next.respond(to: request)
     }
 
     private func identify(_ request: Request, route: Route) throws -> Caller? {
-        if let authorization = request.headers["Authorization"] {
-            guard authorization.lowercased().hasPrefix("bearer "),
-                  let caller = try accounts.caller(apiToken: String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)) else {
-                var error = AppError(.unauthorized, code: "invalid-token", message: "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page.")
-                error.headers["WWW-Authenticate"] = "Bearer"
-                throw error
-            }
-            return caller
+        // Only bearer tokens are ours; another scheme (a proxy's Basic auth) is left alone.
+        if let authorization = request.headers["Authorization"], authorization.lowercased().hasPrefix("bearer ") {
+            let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            if let caller = try accounts.caller(apiToken: token) { return caller }
+            if route.access == .public { return nil }
+            var error = AppError(.unauthorized, code: "invalid-token", message: "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page.")
+            error.headers["WWW-Authenticate"] = "Bearer"
+            throw error
         }
-        if let session = SessionCookie.sessionID(in: request), let caller = try accounts.caller(sessionID: session) {
+        if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)), let caller = try accounts.caller(sessionID: session) {
             return caller
         }
         if openWithoutAccounts, try accounts.count() == 0 {
@@ -88,14 +88,15 @@ struct AccessMiddleware: Middleware {
 
     /// A change must come from this site's own pages (or from an API client, which sends no
     /// browser headers and carries a token the browser never adds by itself).
-    private func checkSameSite(_ request: Request) throws {
+    private func checkSameSite(_ request: Request, route: Route) throws {
         if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
             throw Self.crossSite
         }
         if let origin = request.headers["Origin"] {
             guard let host = request.headers["Host"], origin == "\(isSecure(request) ? "https" : "http")://\(host)" else { throw Self.crossSite }
         }
-        guard let caller = request.caller, caller.via == .session else { return }
+        // Public forms (sign-in, setup) are sent before any session; their origin is what counts.
+        guard route.access != .public, let caller = request.caller, caller.via == .session else { return }
         guard let sent = Self.csrfToken(in: request), let expected = caller.csrfToken, Secrets.equal(sent, expected) else {
             throw AppError(.forbidden, code: "csrf", message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
         }

@@ -13,6 +13,12 @@ extension Request {
         set { context[CallerKey.self] = newValue }
     }
 
+    /// `Cache-Control` for a photo's immutable files: `public` while Homepwner is open to everyone,
+    /// `private` once accounts guard it, so no shared cache keeps a copy someone else could get.
+    var photoCacheControl: String {
+        caller == nil || caller?.via == .openAccess ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable"
+    }
+
     /// The page context for this request: the site's plus who is signed in.
     func pageContext(_ site: PageContext) -> PageContext {
         var page = site

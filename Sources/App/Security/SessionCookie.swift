@@ -7,17 +7,16 @@ struct SessionCookie: Sendable {
     static let plainName = "homepwner-session"
     static let secureName = "__Host-homepwner-session"
 
-    /// The session id the request carries, from either cookie name.
-    static func sessionID(in request: Request) -> String? {
+    /// The session id the request carries. Over HTTPS only the `__Host-` cookie counts: a plain one
+    /// could have been planted over HTTP.
+    static func sessionID(in request: Request, secure: Bool) -> String? {
         guard let header = request.headers["Cookie"] else { return nil }
-        var found: String?
+        let wanted = secure ? secureName : plainName
         for piece in header.split(separator: ";") {
             let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pair.count == 2 else { continue }
-            if pair[0] == secureName { return pair[1] }
-            if pair[0] == plainName { found = pair[1] }
+            if pair.count == 2, pair[0] == wanted { return pair[1] }
         }
-        return found
+        return nil
     }
 
     /// `Set-Cookie` for a new session; without "remember me" it lasts until the browser closes.
