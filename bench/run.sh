@@ -11,23 +11,39 @@
 #     same bytes, alternately; and the time from a 12 MP upload (PUT) to its thumbnail being served.
 #     The photos are made once by bench/make-photo.sh and kept in bench/.cache/ (gitignored); the
 #     first run spends about 6 minutes on 2 cores making them.
+#   * the photo library (bench/library.py): the first scan of a tree of 10,000 small JPEGs with
+#     real EXIF (100 folders) by `homepwner scan` against `exiftool -fast2 -json -r`, alternately,
+#     with a warm page cache (and a cold one with COLD=1), and a rescan of the unchanged tree; the
+#     album page (HTML and the JSON assets call) of an album of 10,000 photos against ones of 120
+#     and 10, alternately, once the server has made every photo's thumbnails; and thumbnails/s of a fresh
+#     server's background pool over the camera-size photos against vipsthumbnail -s 256 and
+#     -s 2048 with the same parallelism, alternately. The tree is made once into bench/.cache/
+#     (about 4 minutes the first time, 610 MB).
 #
 # Settings (environment):
-#   PARTS=items,photos             what to measure, comma-separated: items (the item list, the page
-#                                  and the static file), photos (= renditions,thumbnail,upload), or
-#                                  any of static, renditions, thumbnail, upload on its own
+#   PARTS=items,photos,library     what to measure, comma-separated: items (the item list, the page
+#                                  and the static file), photos (= renditions,thumbnail,upload),
+#                                  library (= scan,album,libthumbs), all, or any of static,
+#                                  renditions, thumbnail, upload, scan, album, libthumbs on its own.
+#                                  The default takes about 30 minutes on 2 busy cores (library about
+#                                  12, half of it exiftool); PARTS=items,photos skips the library.
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
 #   THREADS=2  CONNECTIONS=16      wrk -t / -c        WARMUP=1s      unmeasured wrk run before each target
 #   ITEMS=10000                    items to create    SEED_CONCURRENCY=16  concurrent POSTs while seeding
 #   ROUNDS=2                       static and thumbnail rounds (Homepwner, nginx, Homepwner, nginx)
 #   PHOTOS=24                      test photos        PHOTO_JOBS=2   parallel jobs, for every tool alike
 #   PHOTO_RUNS=3                   rendition rounds   UPLOADS=15     timed uploads (after 1 warm-up)
+#   LIBRARY_PHOTOS=10000           photos in the scan tree  SCAN_ROUNDS=2  warm scan rounds (each tool)
+#   COLD=0                         1: also one scan of each tool after dropping the page cache (root)
+#   LIBRARY_ROUNDS=3               library thumbnail rounds  ALBUM_WAIT=900  longest wait (s) for the
+#                                  album server's scan and thumbnails before its page is measured
 #   KEEP=1                         keep the temp dir (raw wrk output, /usr/bin/time logs, server logs)
 #   VERBOSE=1                      also print wrk's own output
 #
 # Everything binds to 127.0.0.1 only, lives in a fresh temp dir, and every process it starts is
 # stopped on exit (also on Ctrl-C or failure). Uses wrk, nginx and python3 (standard library only);
-# for photos also vips, vipsthumbnail, convert (ImageMagick), djpeg and GNU time (/usr/bin/time).
+# for photos also vips, vipsthumbnail, convert (ImageMagick), djpeg and GNU time (/usr/bin/time);
+# for the library scan exiftool (Debian: libimage-exiftool-perl, installed here if missing and root).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -43,39 +59,62 @@ SEED_CONCURRENCY=${SEED_CONCURRENCY:-16}
 ROUNDS=${ROUNDS:-2}
 KEEP=${KEEP:-0}
 VERBOSE=${VERBOSE:-0}
-PARTS=${PARTS:-items,photos}
+PARTS=${PARTS:-items,photos,library}
 PHOTOS=${PHOTOS:-24}
 UPLOADS=${UPLOADS:-15}
 export PHOTO_JOBS=${PHOTO_JOBS:-2} PHOTO_RUNS=${PHOTO_RUNS:-3}
+export LIBRARY_PHOTOS=${LIBRARY_PHOTOS:-10000} SCAN_ROUNDS=${SCAN_ROUNDS:-2} LIBRARY_ROUNDS=${LIBRARY_ROUNDS:-3}
+export COLD=${COLD:-0}
+ALBUM_WAIT=${ALBUM_WAIT:-900}
 
 die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0
+want_scan=0 want_album=0 want_libthumbs=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
-    all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 ;;
+    all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1
+      want_scan=1 want_album=1 want_libthumbs=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 ;;
     static) want_static=1 ;;
     renditions) want_renditions=1 ;;
     thumbnail) want_thumbnail=1 ;;
     upload) want_upload=1 ;;
+    library) want_scan=1 want_album=1 want_libthumbs=1 ;;
+    scan) want_scan=1 ;;
+    album) want_album=1 ;;
+    libthumbs) want_libthumbs=1 ;;
     "") ;;
-    *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload)" ;;
+    *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload," \
+      "library, scan, album, libthumbs, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload))
 want_nginx=$((want_static || want_thumbnail))
-want_photos=$((want_renditions || want_thumbnail || want_upload))
-[ $((want_server || want_renditions)) = 1 ] || die "PARTS=$PARTS measures nothing"
+want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
+want_tree=$((want_scan || want_album))
+[ $((want_server || want_renditions || want_tree || want_libthumbs)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
 needed=(python3)
-if [ "$want_server" = 1 ]; then needed+=(wrk); fi
+if [ $((want_server || want_album)) = 1 ]; then needed+=(wrk); fi
 if [ "$want_nginx" = 1 ]; then needed+=(nginx); fi
 if [ "$want_photos" = 1 ]; then needed+=(vips); fi
 if [ "$want_renditions" = 1 ]; then needed+=(vipsthumbnail djpeg /usr/bin/time); fi
+if [ "$want_libthumbs" = 1 ]; then needed+=(vipsthumbnail); fi
+if [ "$want_tree" = 1 ]; then needed+=(vips); fi
+# exiftool is what the scan is measured against; scripts/install-deps.sh may predate it.
+if [ "$want_scan" = 1 ] && ! command -v exiftool >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "bench: installing exiftool (libimage-exiftool-perl) for the library scan comparison" >&2
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y -q libimage-exiftool-perl >/dev/null \
+      || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libimage-exiftool-perl >/dev/null; }; } \
+      || die "could not install libimage-exiftool-perl (exiftool)"
+  fi
+  needed+=(exiftool)
+fi
 for tool in "${needed[@]}"; do
   command -v "$tool" >/dev/null || die "$tool is not installed; run 'scripts/install-deps.sh bench'"
 done
@@ -89,6 +128,7 @@ results=$tmp/results
 mkdir -p "$results" "$tmp/data" "$tmp/nginx" "$tmp/www"
 server_pid=""
 nginx_pid=""
+album_pid=""
 
 # Stops one process we started: TERM, a few seconds' grace, then KILL. Only ever by pid.
 stop() {
@@ -127,6 +167,8 @@ cleanup() {
   stop_nginx
   stop "$server_pid"
   server_pid=""
+  stop "$album_pid"
+  album_pid=""
   if [ "$KEEP" = 1 ]; then
     echo "bench: kept $tmp (raw wrk output in $tmp/results)" >&2
   else
@@ -142,6 +184,16 @@ trap 'exit 143' TERM
 # it by pid; it stops its own children (the tools it times) when it gets TERM.
 photos() {
   python3 "$here/photos.py" "$@" &
+  photos_pid=$!
+  local status=0
+  wait "$photos_pid" || status=$?
+  photos_pid=""
+  return "$status"
+}
+
+# The same for bench/library.py.
+library() {
+  python3 "$here/library.py" "$@" &
   photos_pid=$!
   local status=0
   wait "$photos_pid" || status=$?
@@ -231,6 +283,8 @@ meta cores "$cores"; meta threads "$THREADS"; meta connections "$CONNECTIONS"; m
 meta parts "$PARTS"
 items_note=""
 [ "$want_items" = 1 ] && items_note=", $ITEMS items"
+[ "$want_scan" = 1 ] && items_note+=", scan tree $LIBRARY_PHOTOS photos, SCAN_ROUNDS=$SCAN_ROUNDS COLD=$COLD"
+[ "$want_libthumbs" = 1 ] && items_note+=", LIBRARY_ROUNDS=$LIBRARY_ROUNDS"
 echo "Homepwner bench: $BIN ($(git rev-parse --short HEAD 2>/dev/null || echo '?')), $cores cores," \
   "wrk -t$THREADS -c$CONNECTIONS -d$DURATION (warm-up $WARMUP), PARTS=$PARTS$items_note"
 
@@ -354,10 +408,104 @@ if [ "$want_upload" = 1 ]; then
   photos upload "$results" "$base" "$UPLOADS" "${twelve_mp[@]}"
 fi
 
-# --- Memory and summary ---------------------------------------------------------------------------
+# --- Memory of the item server ---------------------------------------------------------------------
 if [ "$want_server" = 1 ]; then
   kill -0 "$server_pid" 2>/dev/null || die "the server died during the benchmark"
   if [ $((want_thumbnail || want_upload)) = 1 ]; then meta hwm_photos_kb "$(rss_kb "$server_pid" VmHWM)"; fi
+  # It has nothing more to do; stop it, so it takes no share of the machine from the library parts.
+  stop "$server_pid"
+  server_pid=""
 fi
+
+# --- Photo library: the test tree (made once, kept in bench/.cache) ------------------------------
+if [ "$want_tree" = 1 ]; then
+  library tree "$here/.cache" >"$tmp/tree.list"
+  { read -r tree_root; read -r album_root; } <"$tmp/tree.list"
+  [ -d "$tree_root" ] && [ -d "$album_root" ] || die "no library tree at $tree_root"
+fi
+
+# --- Library scan: homepwner scan vs exiftool, rescan ---------------------------------------------
+if [ "$want_scan" = 1 ]; then
+  echo "library scan ($SCAN_ROUNDS warm round(s) each, alternating$([ "$COLD" = 1 ] && echo ", then one cold"); wall time):"
+  mkdir -p "$tmp/scan"
+  library scan "$results" "$BIN" "$tmp/scan" "$tree_root"
+  rm -rf "$tmp/scan"
+fi
+
+# --- Album page: an album of 10,000 photos vs one of 10 --------------------------------------------
+if [ "$want_album" = 1 ]; then
+  album_photos=$(find "$album_root" -type f | wc -l)
+  mkdir -p "$tmp/album-data"
+  "$BIN" serve --data "$tmp/album-data" --library "$album_root" --host 127.0.0.1 --port 0 --quiet \
+    >"$tmp/album.out" 2>"$tmp/album.err" &
+  album_pid=$!
+  album_base=""
+  for _ in $(seq 300); do
+    album_base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$tmp/album.out" | head -n1)
+    [ -n "$album_base" ] && break
+    kill -0 "$album_pid" 2>/dev/null || { cat "$tmp/album.err" >&2; die "the album server exited at start-up"; }
+    sleep 0.1
+  done
+  [ -n "$album_base" ] || die "the album server did not say where it serves"
+  echo "album: $album_base (pid $album_pid), library $album_root ($album_photos photos); waiting for its scan and every photo's thumbnails"
+  album_status=0
+  library wait "$album_base" "$tmp/album-data" "$album_photos" "$ALBUM_WAIT" "$album_pid" >"$tmp/album.wait" \
+    || album_status=$?
+  if [ "$album_status" = 0 ]; then
+    read -r album_ready album_done <"$tmp/album.wait"
+    meta album_photos "$album_photos"; meta album_ready_s "$album_ready"; meta album_thumbs_s "$album_done"
+    echo "  ready (scanned) after $album_ready s; all $album_photos photos' thumbnails after $album_done s"
+    python3 "$here/library.py" groups "$album_base" >"$tmp/album.groups"
+    big_id=$(awk '$3 == "album" && $2 == 10000 { print $1; exit }' "$tmp/album.groups")
+    middle_id=$(awk '$3 == "album" && $2 == 120 { print $1; exit }' "$tmp/album.groups")
+    small_id=$(awk '$3 == "album" && $2 == 10 { print $1; exit }' "$tmp/album.groups")
+    [ -n "$big_id" ] && [ -n "$middle_id" ] && [ -n "$small_id" ] \
+      || die "no albums of 10,000, 120 and 10 photos in $(head -c 400 "$tmp/album.groups")"
+    declare -A album_urls=(
+      [html-10000]="$album_base/library/groups/$big_id"
+      [html-120]="$album_base/library/groups/$middle_id"
+      [html-10]="$album_base/library/groups/$small_id"
+      [json10-10000]="$album_base/api/v1/library/groups/$big_id/assets?offset=0&limit=10"
+      [json10-10]="$album_base/api/v1/library/groups/$small_id/assets?offset=0&limit=10"
+      [json100-0]="$album_base/api/v1/library/groups/$big_id/assets?offset=0&limit=100"
+      [json100-9900]="$album_base/api/v1/library/groups/$big_id/assets?offset=9900&limit=100"
+    )
+    for key in "${!album_urls[@]}"; do
+      read -r status bytes < <(python3 "$here/probe.py" get "${album_urls[$key]}" "$tmp/album-$key.body")
+      [ "$status" = 200 ] || die "GET ${album_urls[$key]} answered $status"
+      meta "album_bytes_$key" "$bytes"
+    done
+    cells=$(grep -o 'thumb-512\.jpg' "$tmp/album-html-10000.body" | wc -l)
+    meta album_cells_10000 "$cells"
+    meta album_cells_120 "$(grep -o 'thumb-512\.jpg' "$tmp/album-html-120.body" | wc -l)"
+    meta album_cells_10 "$(grep -o 'thumb-512\.jpg' "$tmp/album-html-10.body" | wc -l)"
+    echo "  pages: HTML $(sed -n 's/^album_bytes_html-10000=//p' "$results/meta") bytes ($cells thumbnails) for 10,000" \
+      "photos, $(sed -n 's/^album_bytes_html-120=//p' "$results/meta") for 120," \
+      "$(sed -n 's/^album_bytes_html-10=//p' "$results/meta") for 10; wrk, alternating:"
+    for round in $(seq "$ROUNDS"); do
+      for key in html-10000 html-120 html-10 json10-10000 json10-10 json100-0 json100-9900; do
+        bench_wrk "album-$key-$round" "${album_urls[$key]}"
+      done
+    done
+    kill -0 "$album_pid" 2>/dev/null || die "the album server died during the benchmark"
+    meta album_hwm_kb "$(rss_kb "$album_pid" VmHWM)"
+  else
+    if kill -0 "$album_pid" 2>/dev/null; then still="it is still running"; else still="it has exited"; fi
+    echo "  !! the album server did not finish its scan and thumbnails (exit $album_status; $still); its log ends:"
+    tail -n 5 "$tmp/album.out" "$tmp/album.err" | sed 's/^/     /'
+    meta album_error "the server did not finish its scan and thumbnails of $album_photos photos (see above)"
+  fi
+  stop "$album_pid"
+  album_pid=""
+fi
+
+# --- Library thumbnails: the server's pool vs vipsthumbnail ------------------------------------------
+if [ "$want_libthumbs" = 1 ]; then
+  echo "library thumbnails (a fresh server's background pool vs vipsthumbnail ×$PHOTO_JOBS, $LIBRARY_ROUNDS round(s), alternating):"
+  mkdir -p "$tmp/libthumbs"
+  library libthumbs "$results" "$BIN" "$tmp/libthumbs" "${photo_files[@]}"
+  rm -rf "$tmp/libthumbs"
+fi
+
 echo
 python3 "$here/report.py" summary "$results"
