@@ -121,7 +121,8 @@ public final class HomepwnerApp: Sendable {
     }
 
     /// Every module's migrations, in one order (one `user_version` counts them all).
-    public static let migrations = InventorySchema.migrations + LibrarySchema.migrations + AccountsSchema.migrations
+    public static let migrations = (InventorySchema.migrations + LibrarySchema.migrations + AccountsSchema.migrations)
+        .sorted { $0.version < $1.version }
 
     /// The routes, with who may call each: for the security tests, which try every one.
     public let routes: [Route]

@@ -173,3 +173,20 @@ static inline int hp_vips_rotate(VipsImage *in, VipsImage **out, VipsAngle angle
 static inline int hp_vips_resize_to(VipsImage *in, VipsImage **out, double horizontal, double vertical) {
     return vips_resize(in, out, horizontal, "vscale", vertical, NULL);
 }
+
+/// Opens a file lazily with the loader for its format (1 JPEG, 2 PNG, 3 WebP, 4 GIF, 5 TIFF, 6 HEIF/AVIF),
+/// skipping the sniffing of every loader that vips_image_new_from_file does.
+static inline VipsImage *hp_vips_open_file_with_loader(const char *path, int kind) {
+    VipsImage *out = NULL;
+    int status = -1;
+    switch (kind) {
+    case 1: status = vips_jpegload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case 2: status = vips_pngload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case 3: status = vips_webpload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case 4: status = vips_gifload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case 5: status = vips_tiffload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case 6: status = vips_heifload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    default: break;
+    }
+    return status == 0 ? out : NULL;
+}

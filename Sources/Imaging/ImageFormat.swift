@@ -64,6 +64,36 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         return brand == "avif" || brand == "avis" ? .avif : self
     }
 
+    /// The format the first bytes announce (magic numbers), or nil.
+    init?(signature header: some Collection<UInt8>) {
+        let bytes = Array(header.prefix(12))
+        func starts(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }
+        if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg }
+        else if starts([0x89, 0x50, 0x4E, 0x47]) { self = .png }
+        else if starts(Array("GIF8".utf8)) { self = .gif }
+        else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
+        else if starts(Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("WEBP".utf8) { self = .webp }
+        else if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            let brand = String(decoding: bytes[8..<12], as: UTF8.self)
+            guard ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand) else { return nil }
+            self = brand.hasPrefix("avi") ? .avif : .heif
+        } else {
+            return nil
+        }
+    }
+
+    /// The code `hp_vips_open_file_with_loader` takes.
+    var loaderCode: Int32 {
+        switch self {
+        case .jpeg: 1
+        case .png: 2
+        case .webp: 3
+        case .gif: 4
+        case .tiff: 5
+        case .heif, .avif: 6
+        }
+    }
+
     /// Whether the bytes start like one of the accepted formats, even if they cannot be read:
     /// such a file is damaged rather than of the wrong kind.
     static func hasSignature(_ header: some Collection<UInt8>) -> Bool {

@@ -54,13 +54,12 @@ public enum Imaging {
     /// refuses what is not an accepted format or has more than `maxPixels` pixels.
     public static func inspectFile(atPath path: String, maxPixels: Int) throws(ImagingError) -> (ImageInfo, PhotoMetadata) {
         _ = start
-        let loader = hp_vips_find_file_loader(path)
-        vips_error_clear()
-        let head = Self.firstBytes(ofFileAtPath: path)
-        guard let loader, let format = ImageFormat(loader: String(cString: loader))?.refined(by: head) else {
-            throw ImageFormat.hasSignature(head) ? .damaged(detail: "the file starts like an image but cannot be read") : .unsupportedFormat
+        // The first bytes name the format, so only its loader opens the file (libvips' own sniffing
+        // would open it once per loader).
+        guard let format = ImageFormat(signature: Self.firstBytes(ofFileAtPath: path)) else { throw .unsupportedFormat }
+        guard let header = hp_vips_open_file_with_loader(path, format.loaderCode) else {
+            throw .damaged(detail: VipsFailure.current().message)
         }
-        guard let header = hp_vips_open_file_header(path) else { throw .damaged(detail: VipsFailure.current().message) }
         let image = VipsImageHandle(header)
         let info = try info(of: image, format: format, maxPixels: maxPixels)
         return (info, PhotoMetadata(header: image))

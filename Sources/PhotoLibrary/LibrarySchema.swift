@@ -50,5 +50,13 @@ public enum LibrarySchema {
             );
             CREATE INDEX library_people_by_name ON library_people (name, asset_id);
             """),
+        // Version 4 is the accounts'. Pages of a group are read in (time, file name, id) order; with
+        // the id in the index, a deep page is a walk along it, not a sort.
+        Migration(version: 5, sql: """
+            DROP INDEX library_assets_by_album;
+            CREATE INDEX library_assets_by_album ON library_assets (album_id, taken_at_ms, file_name, id);
+            DROP INDEX library_assets_by_time;
+            CREATE INDEX library_assets_by_time ON library_assets (taken_at_ms, file_name, id);
+            """),
     ]
 }
