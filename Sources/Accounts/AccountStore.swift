@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import Synchronization
 
 /// Accounts, their sessions and API tokens, and first-run setup links. Secrets (session ids, tokens,
 /// setup links) are stored only as SHA-256 digests; passwords only as Argon2id hashes.
@@ -10,6 +11,12 @@ public final class AccountStore: Sendable {
     public let idleTimeout: TimeInterval
     /// A session ends this long after sign-in, however much it is used.
     public let absoluteTimeout: TimeInterval
+
+    /// When the store last found no account. Accounts can be added by another process (the CLI), so
+    /// "none" is only believed for a second; once one exists there is always one (the last owner
+    /// cannot be removed), and that answer is kept.
+    private let noAccountsSeen = Mutex<ContinuousClock.Instant?>(nil)
+    private let accountsExist = Atomic<Bool>(false)
 
     public static let minimumPasswordLength = 8
     public static let maximumPasswordLength = 1_024
@@ -26,6 +33,16 @@ public final class AccountStore: Sendable {
 
     public func count() throws -> Int {
         try database.read { Int(try $0.scalar("SELECT count(*) FROM accounts") ?? 0) }
+    }
+
+    /// Whether any account exists, cheaply enough to ask on every request.
+    public func hasAccounts() throws -> Bool {
+        if accountsExist.load(ordering: .relaxed) { return true }
+        let now = ContinuousClock.now
+        if let seen = noAccountsSeen.withLock({ $0 }), now - seen < .seconds(1) { return false }
+        let exists = try count() > 0
+        if exists { accountsExist.store(true, ordering: .relaxed) } else { noAccountsSeen.withLock { $0 = now } }
+        return exists
     }
 
     public func all() throws -> [Account] {

@@ -33,14 +33,3 @@ static inline int hp_mhd_connection_is_tls(struct MHD_Connection *connection) {
     return info != NULL && info->protocol != 0;
 }
 
-#include <netinet/tcp.h>
-
-/// Holds back partial frames on the connection's socket (TCP_CORK) until `hp_mhd_uncork`. libmicrohttpd
-/// sends a file response's header and body (sendfile) in two calls; corked, they leave as one packet
-/// and wake the client once.
-static inline void hp_mhd_cork(struct MHD_Connection *connection, int on) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (info == NULL) return;
-    int value = on;
-    setsockopt(info->connect_fd, IPPROTO_TCP, TCP_CORK, &value, sizeof value);
-}

@@ -52,15 +52,6 @@ static inline int hp_vips_thumbnail_buffer(const void *data, size_t length, Vips
                                  NULL);
 }
 
-/// Thumbnail of an image already decoded in memory.
-static inline int hp_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height, int crop) {
-    return vips_thumbnail_image(in, out, width,
-                                "height", height,
-                                "size", VIPS_SIZE_DOWN,
-                                "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
-                                NULL);
-}
-
 /// Composites transparency onto white, for formats without alpha.
 static inline int hp_vips_flatten_on_white(VipsImage *in, VipsImage **out) {
     VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
@@ -123,16 +114,6 @@ static inline int hp_vips_resize(VipsImage *in, VipsImage **out, double scale) {
 /// `overlay` drawn over `base` with its alpha, its top left at (x, y).
 static inline int hp_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
     return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
-}
-
-/// Opens a file lazily: only its header is read until pixels are asked for.
-static inline VipsImage *hp_vips_open_file_header(const char *path) {
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
-}
-
-/// The class of the loader libvips would pick for this file ("VipsForeignLoadJpegFile", …), or NULL.
-static inline const char *hp_vips_find_file_loader(const char *path) {
-    return vips_foreign_find_load(path);
 }
 
 /// A metadata string owned by the image (EXIF fields come as "value (description, format, …)"), or NULL.

@@ -185,8 +185,7 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    func complete(_ pending: PendingRequest, on connection: OpaquePointer?, succeeded: Bool) {
-        if pending.isCorked, let connection { hp_mhd_cork(connection, 0) }
+    func complete(_ pending: PendingRequest, succeeded: Bool) {
         requestsInFlight.subtract(1, ordering: .releasing)
         configuration.accessLog?(AccessLogEntry(
             remoteAddress: pending.remoteAddress, method: pending.method.rawValue, path: pending.rawPath,
@@ -228,10 +227,6 @@ public final class HTTPServer: Sendable {
             if descriptor >= 0, fstat(descriptor, &status) == 0 {
                 pending.responseBytes = Int(status.st_size)
                 created = MHD_create_response_from_fd64(UInt64(status.st_size), descriptor)
-                if !pending.isTLS {
-                    hp_mhd_cork(connection, 1)
-                    pending.isCorked = true
-                }
             } else {
                 if descriptor >= 0 { close(descriptor) }
                 response = Response.text("This file is no longer available.", status: .notFound)

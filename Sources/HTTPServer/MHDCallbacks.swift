@@ -21,12 +21,12 @@ enum MHDCallbacks {
         return server.finish(pending, on: connection)
     }
 
-    static let completed: MHD_RequestCompletedCallback = { context, connection, requestContext, termination in
+    static let completed: MHD_RequestCompletedCallback = { context, _, requestContext, termination in
         guard let context, let pointer = requestContext?.pointee else { return }
         requestContext?.pointee = nil
         let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         let pending = Unmanaged<PendingRequest>.fromOpaque(pointer).takeRetainedValue()
-        server.complete(pending, on: connection, succeeded: termination == .REQUEST_TERMINATED_COMPLETED_OK)
+        server.complete(pending, succeeded: termination == .REQUEST_TERMINATED_COMPLETED_OK)
     }
 
     static let collectHeader: MHD_KeyValueIterator = { context, _, name, value in

@@ -26,8 +26,6 @@ final class PendingRequest: @unchecked Sendable {
     /// While a worker handles the request, its connection is suspended and nothing else reads these.
     var isSuspended = false
     var readyResponse: Response?
-    /// Whether the socket was corked for a file response (uncorked when the response is done).
-    var isCorked = false
 
     init(method: HTTPMethod, rawPath: String, segments: [String]?, isSlow: Bool, remoteAddress: String, isTLS: Bool, maxBodySize: Int) {
         self.method = method

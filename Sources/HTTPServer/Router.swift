@@ -2,6 +2,11 @@
 /// patterns match but not for this method. `HEAD` is answered by the `GET` route.
 public struct Router: Responder, RequestPolicy {
     public private(set) var routes: [Route] = []
+    /// Indices of the routes that can match a path, by its first segment ("" for the root): every
+    /// request is matched against a handful of routes, not all of them. Patterns whose first
+    /// segment is a parameter are listed under every key.
+    private var candidatesByFirstSegment: [String: [Int]] = [:]
+    private var routesStartingWithParameter: [Int] = []
     /// The largest body a route accepts unless it says otherwise, in bytes.
     public let defaultMaxBodySize: Int
 
@@ -21,8 +26,24 @@ public struct Router: Responder, RequestPolicy {
         _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, slowness: Route.Slowness, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, slowness: slowness,
-                            access: access ?? (method == .get ? .read : .write), handler: handler))
+        let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize, slowness: slowness,
+                          access: access ?? (method == .get ? .read : .write), handler: handler)
+        let index = routes.count
+        routes.append(route)
+        switch route.segments.first {
+        case .literal(let first)?:
+            candidatesByFirstSegment[first, default: routesStartingWithParameter].append(index)
+        case nil:
+            candidatesByFirstSegment["", default: routesStartingWithParameter].append(index)
+        case .parameter?, .rest?:
+            routesStartingWithParameter.append(index)
+            for key in candidatesByFirstSegment.keys { candidatesByFirstSegment[key]!.append(index) }
+        }
+    }
+
+    /// The routes that may match `path`, in the order they were added.
+    private func candidates(for path: [String]) -> some Sequence<Route> {
+        (candidatesByFirstSegment[path.first ?? ""] ?? routesStartingWithParameter).lazy.map { routes[$0] }
     }
 
     public mutating func get(_ pattern: String, access: RouteAccess = .read, _ handler: @escaping @Sendable (Request) throws -> Response) {
@@ -50,12 +71,12 @@ public struct Router: Responder, RequestPolicy {
     /// The route a request reaches (`HEAD` reaches the `GET` route), or nil.
     public func route(for method: HTTPMethod, pathSegments: [String]) -> Route? {
         let method = method == .head ? .get : method
-        return routes.first { $0.method == method && $0.match(pathSegments) != nil }
+        return candidates(for: pathSegments).first { $0.method == method && $0.match(pathSegments) != nil }
     }
 
     public func respond(to request: Request) throws -> Response {
         var allowed: [HTTPMethod] = []
-        for route in routes {
+        for route in candidates(for: request.pathSegments) {
             guard let parameters = route.match(request.pathSegments) else { continue }
             if route.method == request.method || (request.method == .head && route.method == .get) {
                 var request = request
@@ -77,7 +98,7 @@ public struct Router: Responder, RequestPolicy {
     /// The body limit and slowness of the route a request will reach, from its method and path alone.
     public func plan(method: HTTPMethod, pathSegments: [String]) -> RequestPlan {
         let method = method == .head ? .get : method
-        for route in routes where route.method == method {
+        for route in candidates(for: pathSegments) where route.method == method {
             guard let parameters = route.match(pathSegments) else { continue }
             let slow = switch route.slowness {
             case .never: false

@@ -28,9 +28,12 @@ extension PhotoLibrary {
 
     /// A page of the group's photos, in time order, and how many it holds.
     public func assets(inGroup id: String, offset: Int, limit: Int, visibleTo roots: Set<String>? = nil) throws -> (total: Int, assets: [LibraryAsset])? {
-        guard let query = try membership(of: id, filter: rootFilter(roots)) else { return nil }
+        let filter = rootFilter(roots)
+        guard let query = try membership(of: id, filter: filter) else { return nil }
+        // Everything visible: the group's size is known from the cached groups, no count needed.
+        let known = filter == nil ? try group(id: id)?.count : nil
         return try database.read { connection in
-            let total = Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition)", arguments: query.arguments) ?? 0)
+            let total = try known ?? Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition)", arguments: query.arguments) ?? 0)
             let assets = try connection.rows(
                 "SELECT \(Self.assetColumns) FROM library_assets \(query.join) WHERE \(query.condition) ORDER BY \(Self.order) LIMIT ? OFFSET ?",
                 arguments: query.arguments + [max(0, limit), max(0, offset)], decode: Self.decodeAsset)

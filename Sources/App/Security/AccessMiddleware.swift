@@ -38,6 +38,8 @@ struct AccessMiddleware: Middleware {
     }
 
     private func identify(_ request: Request, route: Route) throws -> Caller? {
+        // Static files and the health check: nobody to look up unless credentials came along.
+        if route.access == .public, request.headers["Cookie"] == nil, request.headers["Authorization"] == nil { return nil }
         // Only bearer tokens are ours; another scheme (a proxy's Basic auth) is left alone.
         if let authorization = request.headers["Authorization"], authorization.lowercased().hasPrefix("bearer ") {
             let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
@@ -50,7 +52,7 @@ struct AccessMiddleware: Middleware {
         if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)), let caller = try accounts.caller(sessionID: session) {
             return caller
         }
-        if openWithoutAccounts, try accounts.count() == 0 {
+        if openWithoutAccounts, try !accounts.hasAccounts() {
             return Caller(account: Account(id: 0, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
                           csrfToken: nil, via: .openAccess)
         }
