@@ -125,7 +125,7 @@ extension AccountStore {
         let name = try Self.checked(name: name)
         try Self.check(password: password)
         let hash = try hasher.hash(password)
-        return try database.write { connection -> Account? in
+        let owner = try database.write { connection -> Account? in
             guard try connection.scalar("SELECT count(*) FROM accounts") == 0,
                   try connection.scalar("SELECT 1 FROM setup_tokens WHERE token_hash = ? AND expires_ms > ?", Secrets.digest(token), Self.now()) != nil
             else { return nil }
@@ -135,5 +135,7 @@ extension AccountStore {
             for root in libraryGrants { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", id, root) }
             return try Self.account(id: id, in: connection)
         }
+        if owner != nil { accountsExist.store(true, ordering: .relaxed) }
+        return owner
     }
 }

@@ -16,7 +16,7 @@ public final class AccountStore: Sendable {
     /// "none" is only believed for a second; once one exists there is always one (the last owner
     /// cannot be removed), and that answer is kept.
     private let noAccountsSeen = Mutex<ContinuousClock.Instant?>(nil)
-    private let accountsExist = Atomic<Bool>(false)
+    let accountsExist = Atomic<Bool>(false)
 
     public static let minimumPasswordLength = 8
     public static let maximumPasswordLength = 1_024
@@ -69,7 +69,7 @@ public final class AccountStore: Sendable {
         let name = try Self.checked(name: name)
         try Self.check(password: password)
         let hash = try hasher.hash(password)
-        return try database.write { connection in
+        let account = try database.write { connection in
             if try connection.scalar("SELECT 1 FROM accounts WHERE name = ?", name) != nil { throw AccountError.nameTaken(name) }
             try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES (?, ?, ?, ?)",
                                name, role.rawValue, hash, Self.now())
@@ -77,6 +77,8 @@ public final class AccountStore: Sendable {
             for root in libraryGrants { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", id, root) }
             return try Self.account(id: id, in: connection)!
         }
+        accountsExist.store(true, ordering: .relaxed)
+        return account
     }
 
     public func remove(name: String) throws {
