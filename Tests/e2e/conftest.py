@@ -120,6 +120,7 @@ def browser(device):
     try:
         driver.delete_all_cookies()
         driver.execute_script("try { sessionStorage.clear(); localStorage.clear(); } catch (e) {}")
+        driver.get_log("browser")  # read now, so the next test sees only its own console messages
     except Exception:
         pass
 
