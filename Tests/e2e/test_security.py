@@ -225,15 +225,18 @@ def test_payloads_in_every_text_field_are_inert(accounts_server, browser, screen
     for index, payload in enumerate(PAYLOADS):
         for _ in range(2):
             visit(browser, server.url + "/users")
-            find(browser, "#new-name").send_keys(payload)
+            visible(browser, "#new-name").send_keys(payload)
             find(browser, "#new-password").send_keys(PASSWORD)
             find(browser, "form[action='/users'] button[type=submit]").click()
+            # The answer (added, or "name taken") is a fresh page with a notice; wait for it.
+            visible(browser, ".account-layout > .notice", timeout=20)
             assert_inert(browser, f"/users after adding {payload}")
     # API token names, through the account page.
     for payload in PAYLOADS:
         visit(browser, server.url + "/account")
-        find(browser, "#token-name").send_keys(payload)
+        visible(browser, "#token-name").send_keys(payload)
         find(browser, "form[action='/account/tokens'] button[type=submit]").click()
+        visible(browser, ".new-token", timeout=20)
         assert_inert(browser, f"/account after creating token {payload}")
 
     pages = ["/", "/?edit=1", "/account", "/users", "/items/new"]
