@@ -271,7 +271,11 @@ def test_payloads_in_every_text_field_are_inert(accounts_server, browser, screen
             visit(browser, server.url + path, f"{path} as {payload}")
     # A failed sign-in echoes the name into the form: still inert.
     find(browser, ".signout-form button").click()
+    # Signed in, /signin sends you on: wait until the sign-out has landed.
+    wait(browser).until(lambda b: "/signin" in b.current_url)
     for payload in PAYLOADS:
         sign_in(browser, server, payload, "wrong password")
+        # The answer is a fresh page with the refusal (or "too many failed sign-ins"): wait for it.
+        visible(browser, ".auth-card .form-error", timeout=20)
         assert_inert(browser, f"failed sign-in as {payload}")
         assert find(browser, "#signin-name").get_attribute("value") == payload
