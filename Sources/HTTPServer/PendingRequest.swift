@@ -41,8 +41,9 @@ final class PendingRequest: @unchecked Sendable {
     /// segment is `.`/`..` or holds a NUL or a backslash.
     static func pathSegments(of rawPath: String) -> [String]? {
         var segments: [String] = []
-        for piece in rawPath.utf8.split(separator: UInt8(ascii: "/")) {
-            guard let segment = PercentDecoding.decode(Array(piece), plusIsSpace: false),
+        // Split as an array of bytes: the string's own views are far slower to walk, on every request.
+        for piece in Array(rawPath.utf8).split(separator: UInt8(ascii: "/")) {
+            guard let segment = PercentDecoding.decode(piece, plusIsSpace: false),
                   segment != ".", segment != "..",
                   !segment.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") })
             else { return nil }

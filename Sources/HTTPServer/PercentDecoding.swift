@@ -3,6 +3,10 @@ enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as space when `plusIsSpace`); nil when an escape is malformed
     /// or the result is not valid UTF-8.
     static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, plusIsSpace: Bool) -> String? {
+        // Most paths and queries have nothing to decode.
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(validating: bytes, as: UTF8.self)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex

@@ -18,6 +18,8 @@ public final class ImageStore: Sendable {
     ]
 
     public let directory: URL
+    /// `directory.path`, made once: Foundation rebuilds it on every call, and every photo GET needs it.
+    private let directoryPath: String
     /// Images with more pixels are refused from their header, before decoding.
     public let maxPixels: Int
     private let database: Database
@@ -25,9 +27,10 @@ public final class ImageStore: Sendable {
 
     public init(directory: URL, database: Database, maxPixels: Int = 100_000_000) throws {
         self.directory = directory
+        self.directoryPath = directory.path
         self.database = database
         self.maxPixels = maxPixels
-        try AtomicFiles.makeFolder(directory.path)
+        try AtomicFiles.makeFolder(directoryPath)
     }
 
     /// An upload checked and cut into renditions, not yet stored anywhere.
@@ -135,6 +138,6 @@ public final class ImageStore: Sendable {
     }
 
     private func folder(of hash: String) -> String {
-        "\(directory.path)/\(hash.prefix(2))/\(hash)"
+        "\(directoryPath)/\(hash.prefix(2))/\(hash)"
     }
 }

@@ -17,7 +17,8 @@ final class LibraryRenditions: Sendable {
     /// An upright full-size JPEG, made only on demand, for originals browsers cannot show (HEIC, TIFF).
     static let full = "full"
 
-    let directory: URL
+    /// The cache folder's path, made once: `URL.path` is rebuilt on every call, and every thumbnail GET needs it.
+    let directory: String
     let maxPixels: Int
     private let jobs = Mutex<[String: Job]>([:])
     private let pool = DispatchQueue(label: "homepwner.library-renditions", attributes: .concurrent)
@@ -40,13 +41,13 @@ final class LibraryRenditions: Sendable {
     }
 
     init(directory: URL, maxPixels: Int) throws {
-        self.directory = directory
+        self.directory = directory.path
         self.maxPixels = maxPixels
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
     func folder(assetID: String, fingerprint: String) -> String {
-        "\(directory.path)/\(assetID.prefix(2))/\(assetID)-\(fingerprint)"
+        "\(directory)/\(assetID.prefix(2))/\(assetID)-\(fingerprint)"
     }
 
     func path(of name: String, assetID: String, fingerprint: String) -> String {
