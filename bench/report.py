@@ -100,6 +100,21 @@ def alternating(directory, prefix, label, size_bytes, target=None):
             + "".join(errors(r) for r in ours + theirs)]
 
 
+def floor_lines(directory, prefix):
+    """Where PREFIX-floor-N.wrk exist: bench/mhd-floor.c (libmicrohttpd alone) beside Homepwner and nginx."""
+    rounds = sorted({int(m.group(1)) for f in os.listdir(directory)
+                     if (m := re.fullmatch(rf"{prefix}-floor-(\d+)\.wrk", f))})
+    if not rounds:
+        return []
+
+    def mean(name):
+        return sum(load_wrk(os.path.join(directory, f"{prefix}-{name}-{r}.wrk"))["rps"] for r in rounds) / len(rounds)
+
+    floor, ours, nginx = mean("floor"), mean("homepwner"), mean("nginx")
+    return [f"  libmicrohttpd alone (bench/mhd-floor.c, same set-up, no application) {rate(floor)} req/s → "
+            f"{floor / nginx:.2f}× nginx; homepwner is {ours / floor:.2f}× that floor"]
+
+
 def seconds(value):
     return f"{value:.2f} s" if value < 10 else f"{value:.1f} s"
 
@@ -320,6 +335,7 @@ def summary(directory):
     if meta.get("thumb_bytes"):
         out += alternating(directory, "thumb", f"cached thumbnail GET {meta['thumb_path'].split('/')[-1]}",
                            meta["thumb_bytes"], target=0.7)
+        out += floor_lines(directory, "thumb")
     path = os.path.join(directory, "upload.json")
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:

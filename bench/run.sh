@@ -101,6 +101,7 @@ want_tree=$((want_scan || want_album))
 needed=(python3)
 if [ $((want_server || want_album)) = 1 ]; then needed+=(wrk); fi
 if [ "$want_nginx" = 1 ]; then needed+=(nginx); fi
+if [ "$want_thumbnail" = 1 ]; then needed+=(cc); fi
 if [ "$want_photos" = 1 ]; then needed+=(vips); fi
 if [ "$want_renditions" = 1 ]; then needed+=(vipsthumbnail djpeg /usr/bin/time); fi
 if [ "$want_libthumbs" = 1 ]; then needed+=(vipsthumbnail); fi
@@ -129,6 +130,7 @@ mkdir -p "$results" "$tmp/data" "$tmp/nginx" "$tmp/www"
 server_pid=""
 nginx_pid=""
 album_pid=""
+floor_pid=""
 
 # Stops one process we started: TERM, a few seconds' grace, then KILL. Only ever by pid.
 stop() {
@@ -169,6 +171,8 @@ cleanup() {
   server_pid=""
   stop "$album_pid"
   album_pid=""
+  stop "$floor_pid"
+  floor_pid=""
   if [ "$KEEP" = 1 ]; then
     echo "bench: kept $tmp (raw wrk output in $tmp/results)" >&2
   else
@@ -395,10 +399,21 @@ if [ "$want_thumbnail" = 1 ]; then
 
   start_nginx "$thumb_path"
   echo "thumbnail: $thumb_path ($thumb_bytes bytes, of $(basename "$thumb_photo")); nginx $nginx_base (pid $nginx_pid) serves a copy"
+  # libmicrohttpd on its own, set up as Homepwner sets it up: the floor under our number.
+  cc -O2 -o "$tmp/mhd-floor" "$here/mhd-floor.c" -lmicrohttpd || die "could not build bench/mhd-floor.c"
+  floor_port=$(python3 "$here/probe.py" free-port)
+  "$tmp/mhd-floor" "$tmp/www$thumb_path" "$floor_port" "$cores" 2>"$tmp/mhd-floor.err" &
+  floor_pid=$!
+  floor_url=http://127.0.0.1:$floor_port$thumb_path
+  python3 "$here/probe.py" wait "$floor_url" 5 || { cat "$tmp/mhd-floor.err" >&2; die "bench/mhd-floor.c's server did not start"; }
+  echo "libmicrohttpd floor: http://127.0.0.1:$floor_port (pid $floor_pid) serves the copy from C, no application code"
   for round in $(seq "$ROUNDS"); do
     bench_wrk "thumb-homepwner-$round" "$thumb_url"
     bench_wrk "thumb-nginx-$round" "$nginx_base$thumb_path"
+    bench_wrk "thumb-floor-$round" "$floor_url"
   done
+  stop "$floor_pid"
+  floor_pid=""
   stop_nginx
 fi
 
