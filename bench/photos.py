@@ -284,6 +284,19 @@ def renditions(results, binary, work, files):
             print(f"  round {round_number}  {tool.label:<36} {seconds:7.2f} s  "
                   f"{seconds * 1000 / len(files):6.0f} ms/photo   max RSS {rss / 1024:5.0f} MB{extra}", flush=True)
 
+    # Each tool's footprint with no photo to speak of (a 64 px JPEG): the libraries it maps in, paid
+    # once per process. The peak above it is what the photos themselves cost.
+    tiny = os.path.join(work, "tiny.jpg")
+    subprocess.run(["vips", "black", tiny, "64", "64"], check=True)
+    idle_out = os.path.join(work, "idle")
+    os.makedirs(idle_out, exist_ok=True)
+    idle_rss_kb = {
+        "homepwner": timed(ours(1)([tiny], idle_out), os.path.join(logs, "idle-homepwner.time"))[1],
+        "vipsthumbnail": timed(vipsthumbnail(2048)(tiny, idle_out), os.path.join(logs, "idle-vipsthumbnail.time"))[1],
+    }
+    say(f"  footprint on a 64 px JPEG: homepwner {idle_rss_kb['homepwner'] / 1024:.0f} MB, "
+        f"vipsthumbnail {idle_rss_kb['vipsthumbnail'] / 1024:.0f} MB")
+
     versions = {
         "vips": subprocess.run(["vips", "--version"], capture_output=True, text=True).stdout.strip(),
         "convert": (re.sub(r"^Version: (ImageMagick \S+ \S+).*", r"\1", subprocess.run(
@@ -291,7 +304,7 @@ def renditions(results, binary, work, files):
     }
     report = {
         "photos": len(files), "jobs": jobs, "runs": runs, "quality": QUALITY,
-        "megapixels": [p / 1e6 for p in pixels], "bytes": sizes, "versions": versions,
+        "megapixels": [p / 1e6 for p in pixels], "bytes": sizes, "versions": versions, "idle_rss_kb": idle_rss_kb,
         "tools": {t.key: {"label": t.label, "jobs": t.jobs, "seconds": t.seconds, "rss_kb": t.rss_kb,
                           "invocations": t.invocations, "reported": t.reported} for t in tools},
     }

@@ -150,14 +150,23 @@ def renditions_lines(report):
     parts.append(f"peak RSS {megabytes(ours_rss)} vs {megabytes(vips_rss)} → {memory:.2f}× "
                  f"(target ≤ 1.5×: {verdict(memory <= 1.5)})")
     out = [" | ".join(parts)]
+    idle = report.get("idle_rss_kb")
+    if idle:
+        ours_idle, vips_idle = idle["homepwner"], idle["vipsthumbnail"]
+        out.append(f"  of which code: {megabytes(ours_idle)} vs {megabytes(vips_idle)} on a 64 px JPEG (libraries mapped in); "
+                   f"photos in flight: {megabytes(ours_rss - ours_idle)} ({jobs} at once in one process) vs "
+                   f"{megabytes(vips_rss - vips_idle)} (one per process)")
 
     if wall("homepwner1") and wall("vips2048seq"):
         one, vips_one = wall("homepwner1"), wall("vips2048seq")
         out.append(f"  1 job: homepwner --jobs 1 {seconds(one)} ({one * 1000 / photos:.0f} ms/photo) vs "
-                   f"vipsthumbnail -s 2048 one at a time {seconds(vips_one)} → {one / vips_one:.2f}×; "
+                   f"vipsthumbnail -s 2048 one at a time {seconds(vips_one)} → {one / vips_one:.2f}× "
+                   f"(and {one / vips:.2f}× vipsthumbnail ×{jobs}); "
                    f"peak RSS {megabytes(tools['homepwner1']['rss_kb'])} vs "
                    f"{megabytes(tools['vips2048seq']['rss_kb'])} → "
-                   f"{tools['homepwner1']['rss_kb'] / tools['vips2048seq']['rss_kb']:.2f}×")
+                   f"{tools['homepwner1']['rss_kb'] / tools['vips2048seq']['rss_kb']:.2f}×"
+                   + (f" (above the 64 px footprint: {megabytes(tools['homepwner1']['rss_kb'] - idle['homepwner'])} vs "
+                      f"{megabytes(tools['vips2048seq']['rss_kb'] - idle['vipsthumbnail'])})" if idle else ""))
     context = []
     if wall("vips128"):
         context.append(f"vipsthumbnail 128 px ×{jobs} {seconds(wall('vips128'))} "
