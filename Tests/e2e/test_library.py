@@ -125,6 +125,9 @@ def test_picking_a_library_photo_into_an_item(library_server, browser, screensho
     browser.get(f"{library_server.url}/items/{item['id']}")
     find(browser, ".camera-button").click()
     visible(browser, "#image-picker")
+    if browser.device == "iphone":
+        # README's picture of the sheet, with every source a library-enabled server offers.
+        screenshot("picker-sheet", readme=True)
     find(browser, '#image-picker [data-action="photo-library"]').click()
     groups = wait(browser).until(lambda b: [g for g in find_all(b, "#image-picker .picker-group") if "Lisbon" in g.text])
     groups[0].click()

@@ -104,7 +104,7 @@ def test_camera_button_toggles_the_picker(server, browser, screenshot):
     height = browser.execute_script("return innerHeight")
     if browser.device == "iphone":
         assert (box["x"], box["y"]) == (0, 0) and box["width"] >= width - 1 and box["height"] >= height - 1, box
-        screenshot("picker-sheet", readme=True)
+        screenshot("picker-sheet")
         # The sheet covers the button; its Cancel closes it.
         find(browser, "#image-picker .picker-bar .bar-button").click()
         wait(browser).until(lambda b: not popover_open(b, "#image-picker"))
