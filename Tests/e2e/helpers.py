@@ -1,4 +1,5 @@
 """Small waits and queries shared by the browser tests."""
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -8,8 +9,21 @@ def wait(browser, timeout=10):
     return WebDriverWait(browser, timeout)
 
 
+def through_navigation(condition):
+    """The condition, tried again while a page is being replaced: Chrome refuses a command that
+    arrives mid-navigation ("aborted by navigation"), as after clicking a form's submit button."""
+    def check(browser):
+        try:
+            return condition(browser)
+        except WebDriverException as error:
+            if "navigat" in (error.msg or ""):
+                return False
+            raise
+    return check
+
+
 def visible(browser, selector, timeout=10):
-    return wait(browser, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
+    return wait(browser, timeout).until(through_navigation(EC.visibility_of_element_located((By.CSS_SELECTOR, selector))))
 
 
 def find(browser, selector):
