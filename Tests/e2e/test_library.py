@@ -93,6 +93,27 @@ def test_album_grid_is_four_across_on_a_phone_and_wider_on_a_tablet(library_serv
     assert browser.switch_to.active_element == cells[1]
 
 
+BROKEN_IMAGES = "return [...document.querySelectorAll('img')].filter(i => i.complete && i.naturalWidth === 0).length"
+
+
+def test_a_thumbnail_that_fails_to_load_leaves_an_empty_tile(library_server, browser):
+    """A damaged photo is found out only when its thumbnail is made, after the page listing it was
+    served: where its image fails, the page shows an empty tile, never a broken-image icon."""
+    browser.get(library_server.url + "/library")
+    poster = visible(browser, "#albums .group-card img.group-poster")
+    card = poster.find_element(By.XPATH, "./ancestor::a[contains(@class, 'group-card')]")
+    browser.execute_script("arguments[0].src += '-gone.jpg'", poster)
+    placeholder = wait(browser).until(lambda b: card.find_elements(By.CSS_SELECTOR, "span.group-poster.placeholder"))
+    assert rect(browser, placeholder[0])["width"] > 40 and browser.execute_script(BROKEN_IMAGES) == 0
+
+    browser.get(library_server.url + f"/library/groups/{group(library_server, 'Lisbon')['id']}")
+    cell = visible(browser, "#photo-grid .grid-cell")
+    browser.execute_script("const i = arguments[0].querySelector('img'); i.removeAttribute('srcset'); i.src += '-gone.jpg'", cell)
+    wait(browser).until(lambda b: cell.find_elements(By.CSS_SELECTOR, "span.placeholder"))
+    assert browser.execute_script(BROKEN_IMAGES) == 0
+    assert cell.get_attribute("href")  # still opens the photo, whose page says what is wrong
+
+
 def test_the_photo_opened_last_is_highlighted_on_return(library_server, browser):
     browser.get(library_server.url + f"/library/groups/{group(library_server, 'Lisbon')['id']}")
     third = find_all(browser, "#photo-grid .grid-cell")[2]

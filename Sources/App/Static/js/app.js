@@ -8,6 +8,7 @@ import { initImagePicker } from "./image-picker.js";
 import { initPhotoGrid } from "./photo-grid.js";
 import { initLibraryStatus } from "./library-status.js";
 import { initViewer } from "./viewer.js";
+import { initBrokenThumbnails } from "./broken-thumbnails.js";
 
 document.documentElement.classList.add("js");
 
@@ -20,3 +21,4 @@ initImagePicker();
 initPhotoGrid();
 initLibraryStatus();
 initViewer();
+initBrokenThumbnails();
