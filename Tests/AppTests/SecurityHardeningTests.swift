@@ -215,16 +215,25 @@ import Testing
         return (status, headers)
     }
 
-    @Test func overTLSTheCookieIsSecureWithTheHostPrefix() throws {
+    /// A server on HTTPS with a self-signed certificate (kept in `certificates` while it runs), and
+    /// its answer to vera's sign-in.
+    static func signInOverTLS() throws -> (app: SecuredApp, base: String, signIn: (status: Int, headers: [(name: String, value: String)]),
+                                           certificates: TestDataFolder) {
         let certificates = try TestDataFolder()
-        let (certificate, key) = try Self.selfSignedCertificate(in: certificates.url)
+        let (certificate, key) = try selfSignedCertificate(in: certificates.url)
         let app = try SecuredApp {
             $0.tlsCertificatePath = certificate
             $0.tlsKeyPath = key
         }
         let base = "https://127.0.0.1:\(app.app.port)"
-        let signIn = try Self.curl(["--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
-                                    "--data-urlencode", "next=/", "\(base)/signin"])
+        let signIn = try curl(["--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
+                               "--data-urlencode", "next=/", "\(base)/signin"])
+        return (app, base, signIn, certificates)
+    }
+
+    @Test func overTLSTheCookieIsSecureWithTheHostPrefix() throws {
+        let (app, base, signIn, certificates) = try Self.signInOverTLS()
+        defer { withExtendedLifetime((app, certificates)) {} }
         #expect(signIn.status == 303)
         let setCookie = try #require(signIn.headers.first { $0.name.lowercased() == "set-cookie" }?.value)
         let attributes = setCookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -245,15 +254,8 @@ import Testing
         // `__Host-` means "set by this host over HTTPS, for the whole site": a plain-named cookie could
         // have been planted over plain HTTP or by a sibling domain (cookie tossing), handing the browser
         // a session of the attacker's. Over HTTPS only the prefixed name should count.
-        let certificates = try TestDataFolder()
-        let (certificate, key) = try Self.selfSignedCertificate(in: certificates.url)
-        let app = try SecuredApp {
-            $0.tlsCertificatePath = certificate
-            $0.tlsKeyPath = key
-        }
-        let base = "https://127.0.0.1:\(app.app.port)"
-        let signIn = try Self.curl(["--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
-                                    "--data-urlencode", "next=/", "\(base)/signin"])
+        let (app, base, signIn, certificates) = try Self.signInOverTLS()
+        defer { withExtendedLifetime((app, certificates)) {} }
         let setCookie = try #require(signIn.headers.first { $0.name.lowercased() == "set-cookie" }?.value)
         let id = String(setCookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)[1])
         let planted = try Self.curl(["-H", "Cookie: homepwner-session=\(id)", "-H", "Accept: text/html", "\(base)/"])
