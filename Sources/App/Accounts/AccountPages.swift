@@ -183,10 +183,16 @@ struct AccountPages: Sendable {
         }
     }
 
-    private func updateUser(_ request: Request) throws -> Response {
+    /// The account `/users/{id}` names; 404 when there is none.
+    private func account(in request: Request) throws -> Account {
         guard let account = try Int64(request.parameters["id"] ?? "").flatMap(accounts.account(id:)) else {
             throw AppError(.notFound, code: "account-not-found", message: "There is no such account.")
         }
+        return account
+    }
+
+    private func updateUser(_ request: Request) throws -> Response {
+        let account = try account(in: request)
         let fields = try request.formFields()
         do {
             if let role = fields["role"].flatMap(Role.init(rawValue:)), role != account.role {
@@ -200,9 +206,7 @@ struct AccountPages: Sendable {
     }
 
     private func removeUser(_ request: Request) throws -> Response {
-        guard let account = try Int64(request.parameters["id"] ?? "").flatMap(accounts.account(id:)) else {
-            throw AppError(.notFound, code: "account-not-found", message: "There is no such account.")
-        }
+        let account = try account(in: request)
         do {
             try accounts.remove(name: account.name)
             return try usersPage(request, message: "Removed \(account.name); their sessions and tokens no longer work.")
