@@ -132,6 +132,20 @@ nginx_pid=""
 album_pid=""
 floor_pid=""
 
+# served_base NAME PID: waits until the server started with its output in $tmp/NAME.out and .err says
+# where it serves, and prints that address (ending in /).
+served_base() {
+  local name=$1 pid=$2 found
+  for _ in $(seq 300); do
+    found=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/$name.out" | head -n1)
+    if [ -n "$found" ]; then echo "$found"; return 0; fi
+    kill -0 "$pid" 2>/dev/null || { cat "$tmp/$name.err" >&2; die "the $name server exited at start-up"; }
+    sleep 0.1
+  done
+  cat "$tmp/$name.out" "$tmp/$name.err" >&2
+  die "the $name server did not say where it serves"
+}
+
 # Stops one process we started: TERM, a few seconds' grace, then KILL. Only ever by pid.
 stop() {
   local pid=$1
@@ -320,14 +334,7 @@ fi
 if [ "$want_server" = 1 ]; then
   "$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet >"$tmp/server.out" 2>"$tmp/server.err" &
   server_pid=$!
-  base=""
-  for _ in $(seq 300); do
-    base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/server.out" | head -n1)
-    [ -n "$base" ] && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.err" >&2; die "the server exited at start-up"; }
-    sleep 0.1
-  done
-  [ -n "$base" ] || { cat "$tmp/server.out" "$tmp/server.err" >&2; die "the server did not say where it serves"; }
+  base=$(served_base server "$server_pid")
   echo "server: $base (pid $server_pid)"
 fi
 
@@ -454,14 +461,8 @@ if [ "$want_album" = 1 ]; then
   "$BIN" serve --data "$tmp/album-data" --library "$album_root" --host 127.0.0.1 --port 0 --quiet \
     >"$tmp/album.out" 2>"$tmp/album.err" &
   album_pid=$!
-  album_base=""
-  for _ in $(seq 300); do
-    album_base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$tmp/album.out" | head -n1)
-    [ -n "$album_base" ] && break
-    kill -0 "$album_pid" 2>/dev/null || { cat "$tmp/album.err" >&2; die "the album server exited at start-up"; }
-    sleep 0.1
-  done
-  [ -n "$album_base" ] || die "the album server did not say where it serves"
+  album_base=$(served_base album "$album_pid")
+  album_base=${album_base%/}
   echo "album: $album_base (pid $album_pid), library $album_root ($album_photos photos); waiting for its scan and every photo's thumbnails"
   album_status=0
   library wait "$album_base" "$tmp/album-data" "$album_photos" "$ALBUM_WAIT" "$album_pid" >"$tmp/album.wait" \
