@@ -28,7 +28,6 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let preconditionRequired = HTTPStatus(code: 428, reason: "Precondition Required")
     public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
     public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
-    public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
     public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
 
     public var description: String { "\(code) \(reason)" }
