@@ -69,7 +69,13 @@ public enum Imaging {
     public static func renditions(ofFileAtPath path: String, info: ImageInfo, specs: [RenditionSpec], quality: Int32 = 82) throws(ImagingError) -> [Rendition] {
         _ = start
         return try renditions(info: info, specs: specs, quality: quality) { box in
-            VipsImageHandle.make { out in path.withCString { file in hp_vips_thumbnail_file(file, out, box, box, 0) } }
+            VipsImageHandle.make { out in
+                path.withCString { file in
+                    info.format == .jpeg
+                        ? hp_vips_thumbnail_jpeg(file, nil, 0, out, box, jpegShrink(info: info, box: box))
+                        : hp_vips_thumbnail_file(file, out, box, box, 0)
+                }
+            }
         }
     }
 
@@ -80,9 +86,20 @@ public enum Imaging {
         _ = start
         return try renditions(info: info, specs: specs, quality: quality) { box in
             bytes.withUnsafeBytes { buffer in
-                VipsImageHandle.make { hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, box, box, 0) }
+                VipsImageHandle.make { out in
+                    info.format == .jpeg
+                        ? hp_vips_thumbnail_jpeg(nil, buffer.baseAddress, buffer.count, out, box, jpegShrink(info: info, box: box))
+                        : hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, out, box, box, 0)
+                }
             }
         }
+    }
+
+    /// The largest factor (8, 4, 2 or 1) libjpeg may decode a JPEG at and still fill `box` — libjpeg
+    /// rounds the scaled sides up.
+    static func jpegShrink(info: ImageInfo, box: Int32) -> Int32 {
+        let longSide = max(info.width, info.height)
+        return [8, 4, 2].first { factor in (longSide + factor - 1) / factor >= Int(box) }.map(Int32.init) ?? 1
     }
 
     /// The shared part: `load` cuts the base image fitting a box from the source; the rest is derived.

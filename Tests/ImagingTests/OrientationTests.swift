@@ -64,4 +64,35 @@ func isClose(_ a: [UInt8], _ b: [UInt8], tolerance: Int = 40) -> Bool {
         #expect(isClose(thumb.pixel(x: 5, y: 5), [230, 30, 30]))
         #expect(isClose(thumb.pixel(x: 34, y: 34), [240, 240, 240]))
     }
+
+    /// A photo more than twice the screen size is decoded by libjpeg at half size before it is
+    /// resized: the rendition must still be upright, exactly 2048 px long and keep the picture.
+    @Test(arguments: [1, 6, 8])
+    func aPhotoDecodedAtHalfSizeIsUprightAndFullSize(orientation: Int) throws {
+        let upright = RasterImage(width: 4200, height: 280) { x, y in
+            switch (x < 2100, y < 140) {
+            case (true, true): [230, 30, 30]
+            case (false, true): [30, 200, 30]
+            case (true, false): [30, 30, 230]
+            case (false, false): [240, 240, 240]
+            }
+        }
+        let file = try stored(upright, orientation: orientation).encoded(metadata: SampleMetadata(orientation: orientation))
+        let info = try Imaging.inspect(file, maxPixels: 100_000_000)
+        let renditions = try Imaging.renditions(of: file, info: info, specs: [
+            RenditionSpec(name: "screen", shape: .fit(2048)),
+            RenditionSpec(name: "thumb", shape: .square(120)),
+        ])
+        let screen = try RasterImage.decode(renditions[0].jpeg)
+        #expect((screen.width, screen.height) == (2048, 137))
+        #expect((renditions[0].width, renditions[0].height) == (2048, 137))
+        #expect(isClose(screen.pixel(x: 400, y: 30), [230, 30, 30]), "top left should be red")
+        #expect(isClose(screen.pixel(x: 1600, y: 30), [30, 200, 30]), "top right should be green")
+        #expect(isClose(screen.pixel(x: 400, y: 105), [30, 30, 230]), "bottom left should be blue")
+        #expect(isClose(screen.pixel(x: 1600, y: 105), [240, 240, 240]), "bottom right should be white")
+        let thumb = try RasterImage.decode(renditions[1].jpeg)
+        #expect((thumb.width, thumb.height) == (120, 120))
+        #expect(isClose(thumb.pixel(x: 20, y: 20), [230, 30, 30]))
+        #expect(isClose(thumb.pixel(x: 100, y: 100), [240, 240, 240]))
+    }
 }
