@@ -11,6 +11,11 @@ public enum Imaging {
     }()
 
     /// How many threads libvips may use for one image (by default, one per core).
+    public static var threadsPerImage: Int {
+        _ = start
+        return Int(vips_concurrency_get())
+    }
+
     public static func setThreadsPerImage(_ count: Int) {
         _ = start
         vips_concurrency_set(Int32(count))
@@ -72,7 +77,7 @@ public enum Imaging {
             VipsImageHandle.make { out in
                 path.withCString { file in
                     info.format == .jpeg
-                        ? hp_vips_thumbnail_jpeg(file, nil, 0, out, box, jpegShrink(info: info, box: box))
+                        ? hp_vips_thumbnail_jpeg(file, nil, 0, out, box, jpegShrink(info: info, box: box), resizeFirst)
                         : hp_vips_thumbnail_file(file, out, box, box, 0)
                 }
             }
@@ -88,12 +93,16 @@ public enum Imaging {
             bytes.withUnsafeBytes { buffer in
                 VipsImageHandle.make { out in
                     info.format == .jpeg
-                        ? hp_vips_thumbnail_jpeg(nil, buffer.baseAddress, buffer.count, out, box, jpegShrink(info: info, box: box))
+                        ? hp_vips_thumbnail_jpeg(nil, buffer.baseAddress, buffer.count, out, box, jpegShrink(info: info, box: box), resizeFirst)
                         : hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, out, box, box, 0)
                 }
             }
         }
     }
+
+    /// Whether a JPEG is resized before `vips_thumbnail_image` (see the shim): when each photo gets
+    /// one libvips thread, as in a batch that makes photos side by side.
+    private static var resizeFirst: Int32 { threadsPerImage <= 1 ? 1 : 0 }
 
     /// The largest factor (8, 4, 2 or 1) libjpeg may decode a JPEG at and still fill `box` — libjpeg
     /// rounds the scaled sides up.

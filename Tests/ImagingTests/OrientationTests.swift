@@ -66,9 +66,15 @@ func isClose(_ a: [UInt8], _ b: [UInt8], tolerance: Int = 40) -> Bool {
     }
 
     /// A photo more than twice the screen size is decoded by libjpeg at half size before it is
-    /// resized: the rendition must still be upright, exactly 2048 px long and keep the picture.
-    @Test(arguments: [1, 6, 8])
-    func aPhotoDecodedAtHalfSizeIsUprightAndFullSize(orientation: Int) throws {
+    /// resized: the rendition must still be upright, exactly 2048 px long and keep the picture, with
+    /// one libvips thread per photo (a batch resizes it itself) or several (libvips resizes it).
+    @Test(.serialized, arguments: [1, 6, 8], [1, 2])
+    func aPhotoDecodedAtHalfSizeIsUprightAndFullSize(orientation: Int, threadsPerImage: Int) throws {
+        // Serialized: the setting is global. Other tests may briefly run with one thread, which
+        // makes the same pixels.
+        let before = Imaging.threadsPerImage
+        Imaging.setThreadsPerImage(threadsPerImage)
+        defer { Imaging.setThreadsPerImage(before) }
         let upright = RasterImage(width: 4200, height: 280) { x, y in
             switch (x < 2100, y < 140) {
             case (true, true): [230, 30, 30]
