@@ -106,7 +106,7 @@ public enum Imaging {
 
     /// The largest factor (8, 4, 2 or 1) libjpeg may decode a JPEG at and still fill `box` — libjpeg
     /// rounds the scaled sides up.
-    static func jpegShrink(info: ImageInfo, box: Int32) -> Int32 {
+    private static func jpegShrink(info: ImageInfo, box: Int32) -> Int32 {
         let longSide = max(info.width, info.height)
         return [8, 4, 2].first { factor in (longSide + factor - 1) / factor >= Int(box) }.map(Int32.init) ?? 1
     }
