@@ -17,20 +17,18 @@ public final class ImageStore: Sendable {
         RenditionSpec(name: "thumb-40", shape: .square(40)),
     ]
 
-    public let directory: URL
-    /// `directory.path`, made once: Foundation rebuilds it on every call, and every photo GET needs it.
-    private let directoryPath: String
+    /// The store's folder, as a path made once: `URL.path` is rebuilt on every call, and every photo GET needs it.
+    public let directory: String
     /// Images with more pixels are refused from their header, before decoding.
     public let maxPixels: Int
     private let database: Database
     private let fileLock = Mutex<Void>(())
 
     public init(directory: URL, database: Database, maxPixels: Int = 100_000_000) throws {
-        self.directory = directory
-        self.directoryPath = directory.path
+        self.directory = directory.path
         self.database = database
         self.maxPixels = maxPixels
-        try AtomicFiles.makeFolder(directoryPath)
+        try AtomicFiles.makeFolder(self.directory)
     }
 
     /// An upload checked and cut into renditions, not yet stored anywhere.
@@ -138,6 +136,6 @@ public final class ImageStore: Sendable {
     }
 
     private func folder(of hash: String) -> String {
-        "\(directoryPath)/\(hash.prefix(2))/\(hash)"
+        "\(directory)/\(hash.prefix(2))/\(hash)"
     }
 }

@@ -38,7 +38,7 @@ enum ImageStoreFixtures {
 }
 
 extension TestInventory {
-    var imagesFolder: String { store.images.directory.path }
+    var imagesFolder: String { store.images.directory }
 
     /// Every path under the images folder, relative to it, sorted.
     func imageTree() -> [String] {
