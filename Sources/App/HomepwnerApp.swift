@@ -110,7 +110,7 @@ public final class HomepwnerApp: Sendable {
             configuration: serverConfiguration,
             responder: MiddlewareChain([
                 SecurityHeaders(isSecure: isSecure), ErrorMiddleware(responder: errors),
-                AccessMiddleware(accounts: accounts, router: routes, openWithoutAccounts: isOpenWithoutAccounts,
+                AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
                                  allRoots: Set(library.roots), isSecure: isSecure),
             ], around: routes),
             policy: routes

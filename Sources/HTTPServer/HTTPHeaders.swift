@@ -5,20 +5,29 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public init() {}
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { (name: $0.0, value: $0.1) }
+        fields.reserveCapacity(Self.typicalCount)
+        fields += elements.lazy.map { (name: $0.0, value: $0.1) }
     }
+
+    /// Room for a response's usual headers (type, caching, security) in one allocation, instead of
+    /// growing the list several times on every request.
+    private static let typicalCount = 8
 
     /// The first value of the header `name`, or nil.
     public subscript(name: String) -> String? {
         get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
         set {
-            fields.removeAll { $0.name.caseInsensitiveEquals(name) }
-            if let newValue { fields.append((name: name, value: newValue)) }
+            if let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) }) {
+                fields.remove(at: index)
+                fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+            }
+            if let newValue { add(name, newValue) }
         }
     }
 
     /// Adds a field, keeping any existing one of the same name (for `Set-Cookie`).
     public mutating func add(_ name: String, _ value: String) {
+        if fields.capacity == 0 { fields.reserveCapacity(Self.typicalCount) }
         fields.append((name: name, value: value))
     }
 

@@ -106,22 +106,21 @@ public final class HTTPServer: Sendable {
         let segments = PendingRequest.pathSegments(of: rawPath)
         // A path that does not decode is refused with 400 once the request is in; a small body may come first.
         let plan = segments.map { policy.plan(method: method, pathSegments: $0) } ?? RequestPlan(maxBodySize: 1 << 20, isSlow: false)
-        let limit = plan.maxBodySize
         let pending = PendingRequest(
-            method: method, rawPath: rawPath, segments: segments, isSlow: plan.isSlow,
+            method: method, rawPath: rawPath, segments: segments, plan: plan,
             remoteAddress: SocketAddress.describe(hp_mhd_client_address(connection)),
-            isTLS: hp_mhd_connection_is_tls(connection) != 0, maxBodySize: limit
+            isTLS: hp_mhd_connection_is_tls(connection) != 0
         )
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-           let declared = Int(String(cString: length)), declared > limit {
-            reject(pending, on: connection, with: Self.bodyTooLarge(limit))
+           let declared = Int(String(cString: length)), declared > plan.maxBodySize {
+            reject(pending, on: connection, with: Self.bodyTooLarge(plan.maxBodySize))
         }
         return pending
     }
 
     func receive(_ bytes: UnsafeRawBufferPointer, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
         if pending.answered || pending.exceededBodyLimit { return .YES }
-        guard pending.body.count + bytes.count <= pending.maxBodySize else {
+        guard pending.body.count + bytes.count <= pending.plan.maxBodySize else {
             // libmicrohttpd cannot answer in the middle of a body without a declared length:
             // drop what came and answer 413 when it ends.
             pending.body = []
@@ -138,7 +137,7 @@ public final class HTTPServer: Sendable {
             return queue(ready, for: pending, on: connection)
         }
         if pending.answered || pending.isSuspended { return .YES }
-        if pending.exceededBodyLimit { return reject(pending, on: connection, with: Self.bodyTooLarge(pending.maxBodySize)) }
+        if pending.exceededBodyLimit { return reject(pending, on: connection, with: Self.bodyTooLarge(pending.plan.maxBodySize)) }
         pending.collectHeadersAndQuery(from: connection)
         guard let segments = pending.segments else {
             return reject(pending, on: connection, with: HTTPError.badRequest(
@@ -150,31 +149,34 @@ public final class HTTPServer: Sendable {
                 "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.",
                 code: "invalid-query"))
         }
-        let request = Request(
-            method: pending.method, path: pending.rawPath, pathSegments: segments, query: query,
-            headers: pending.headers, body: pending.body, remoteAddress: pending.remoteAddress, isTLS: pending.isTLS
-        )
+        let request = pending.request(pathSegments: segments, query: query)
         pending.body = []
-        guard pending.isSlow else {
-            return queue(respond(to: request), for: pending, on: connection)
+        if !pending.plan.isSlow {
+            var onNetworkThread = request
+            onNetworkThread.isOnNetworkThread = true
+            // A handler that finds slow work to do after all throws WorkerRequired: then on a worker.
+            if let response = try? respond(to: onNetworkThread) { return queue(response, for: pending, on: connection) }
         }
         // Answer from a worker; libmicrohttpd calls back once the connection is resumed.
         pending.isSuspended = true
         MHD_suspend_connection(connection)
         let handle = ConnectionHandle(pointer: connection)
         workers.run { [self] in
-            let response = respond(to: request)
-            pending.readyResponse = response
+            // Off the network threads WorkerRequired is an error like any other: this does not throw.
+            pending.readyResponse = try? respond(to: request)
             pending.isSuspended = false
             MHD_resume_connection(handle.pointer)
         }
         return .YES
     }
 
-    /// The responder's answer, with errors turned into responses.
-    private func respond(to request: Request) -> Response {
+    /// The responder's answer, with errors turned into responses; on a network thread, a handler's
+    /// `WorkerRequired` is passed on.
+    private func respond(to request: Request) throws(WorkerRequired) -> Response {
         do {
             return try responder.respond(to: request)
+        } catch let error as WorkerRequired where request.isOnNetworkThread {
+            throw error
         } catch let error as any HTTPResponseError {
             return configuration.errorResponse(request, error)
         } catch {
@@ -222,7 +224,7 @@ public final class HTTPServer: Sendable {
                 MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .file(let path):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
             var status = stat()
             if descriptor >= 0, fstat(descriptor, &status) == 0 {
                 pending.responseBytes = Int(status.st_size)
@@ -237,7 +239,8 @@ public final class HTTPServer: Sendable {
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
         for (name, value) in response.headers {
-            MHD_add_response_header(created, name, value)
+            // withCString: passing a String straight to C copies it into a new array every time.
+            name.withCString { name in value.withCString { value in _ = MHD_add_response_header(created, name, value) } }
         }
         pending.status = response.status.code
         return MHD_queue_response(connection, UInt32(response.status.code), created)

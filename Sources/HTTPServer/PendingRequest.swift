@@ -9,11 +9,11 @@ final class PendingRequest: @unchecked Sendable {
     let rawPath: String
     /// The decoded path, or nil when it does not decode (the request is then refused).
     let segments: [String]?
-    let isSlow: Bool
+    /// The route, body limit and slowness, found once from the method and path.
+    let plan: RequestPlan
     let remoteAddress: String
     let isTLS: Bool
     let started = ContinuousClock.now
-    let maxBodySize: Int
     var body: [UInt8] = []
     var headers = HTTPHeaders()
     var queryPairs: [(name: [UInt8], value: [UInt8])] = []
@@ -27,29 +27,47 @@ final class PendingRequest: @unchecked Sendable {
     var isSuspended = false
     var readyResponse: Response?
 
-    init(method: HTTPMethod, rawPath: String, segments: [String]?, isSlow: Bool, remoteAddress: String, isTLS: Bool, maxBodySize: Int) {
+    init(method: HTTPMethod, rawPath: String, segments: [String]?, plan: RequestPlan, remoteAddress: String, isTLS: Bool) {
         self.method = method
         self.rawPath = rawPath
         self.segments = segments
-        self.isSlow = isSlow
+        self.plan = plan
         self.remoteAddress = remoteAddress
         self.isTLS = isTLS
-        self.maxBodySize = maxBodySize
+    }
+
+    /// The request as handlers see it, on the route the plan found, once the body is in.
+    func request(pathSegments: [String], query: FormFields) -> Request {
+        var request = Request(
+            method: method, path: rawPath, pathSegments: pathSegments, query: query,
+            headers: headers, body: body, remoteAddress: remoteAddress, isTLS: isTLS
+        )
+        request.route = plan.route
+        request.parameters = plan.parameters
+        return request
     }
 
     /// The decoded path segments, or nil when an escape is malformed, the result is not UTF-8, or a
     /// segment is `.`/`..` or holds a NUL or a backslash.
     static func pathSegments(of rawPath: String) -> [String]? {
-        var segments: [String] = []
-        // Split as an array of bytes: the string's own views are far slower to walk, on every request.
-        for piece in Array(rawPath.utf8).split(separator: UInt8(ascii: "/")) {
-            guard let segment = PercentDecoding.decode(piece, plusIsSpace: false),
-                  segment != ".", segment != "..",
-                  !segment.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") })
-            else { return nil }
-            segments.append(segment)
+        var rawPath = rawPath
+        // The string's own bytes, walked in place: no copy, no list of pieces, on every request.
+        return rawPath.withUTF8 { bytes -> [String]? in
+            let slash = UInt8(ascii: "/")
+            var segments: [String] = []
+            segments.reserveCapacity(bytes.count { $0 == slash } + 1)
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                guard let segment = PercentDecoding.decode(bytes[start..<end], plusIsSpace: false),
+                      segment != ".", segment != "..",
+                      !segment.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") || $0 == slash })
+                else { return nil }
+                segments.append(segment)
+            }
+            return segments
         }
-        return segments
     }
 
     func collectHeadersAndQuery(from connection: OpaquePointer) {

@@ -3,9 +3,9 @@ enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as space when `plusIsSpace`); nil when an escape is malformed
     /// or the result is not valid UTF-8.
     static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, plusIsSpace: Bool) -> String? {
-        // Most paths and queries have nothing to decode.
-        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
-            return String(validating: bytes, as: UTF8.self)
+        // Most paths and queries are plain ASCII with nothing to decode: copied as they are.
+        if !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(decoding: bytes, as: UTF8.self)
         }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)

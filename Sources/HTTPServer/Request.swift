@@ -12,8 +12,13 @@ public struct Request: Sendable {
     public let remoteAddress: String
     /// Whether the connection itself is TLS.
     public let isTLS: Bool
+    /// The route the server found for this method and path (nil: none, the router answers 404/405).
+    public internal(set) var route: Route?
     /// Values captured by the route pattern (`{id}`).
-    public var parameters: [String: String] = [:]
+    public internal(set) var parameters = RouteParameters()
+    /// True while a network thread handles the request: a handler that finds slow work to do throws
+    /// `WorkerRequired` and is called again on a worker.
+    public internal(set) var isOnNetworkThread = false
     /// Values that middleware attaches for the handlers after it (the signed-in user, …).
     public var context = RequestContext()
 
@@ -49,13 +54,27 @@ public struct Request: Sendable {
 
 /// Typed storage for values that middleware passes to handlers.
 public struct RequestContext: Sendable {
-    private var values: [ObjectIdentifier: any Sendable] = [:]
+    // One or two values: a list beats hashing, and a box typed by its key is read back without a
+    // dynamic cast (both cost more than the rest of a cached photo's GET).
+    private var entries: [(key: ObjectIdentifier, box: AnyObject & Sendable)] = []
 
     public init() {}
 
     public subscript<Key: RequestContextKey>(key: Key.Type) -> Key.Value? {
-        get { values[ObjectIdentifier(key)] as? Key.Value }
-        set { values[ObjectIdentifier(key)] = newValue }
+        get {
+            guard let entry = entries.first(where: { $0.key == ObjectIdentifier(key) }) else { return nil }
+            // Only `set` stores under this key, always a Box<Key.Value>.
+            return unsafeDowncast(entry.box, to: Box<Key.Value>.self).value
+        }
+        set {
+            entries.removeAll { $0.key == ObjectIdentifier(key) }
+            if let newValue { entries.append((key: ObjectIdentifier(key), box: Box(newValue))) }
+        }
+    }
+
+    private final class Box<Value: Sendable>: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 }
 

@@ -13,7 +13,7 @@ public enum RouteAccess: String, Sendable, CaseIterable {
 }
 
 /// A method and a path pattern (`/api/v1/items/{id}`, `/static/{path...}`) bound to a handler.
-public struct Route: Sendable {
+public final class Route: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
@@ -25,27 +25,21 @@ public struct Route: Sendable {
     public let pattern: String
     /// The largest body this route accepts, in bytes; nil for the router's default.
     public let maxBodySize: Int?
-    /// Whether the handler is slow (decodes images, …) and should run off the network threads.
-    public let slowness: Slowness
+    /// Whether the handler is always slow (decodes images, …) and runs off the network threads. A
+    /// handler that is only sometimes slow throws `WorkerRequired` when it finds out.
+    public let isSlow: Bool
     /// Who may call it; enforced by the application's middleware.
     public let access: RouteAccess
     let segments: [Segment]
+    private let parameterCount: Int
     let handler: @Sendable (Request) throws -> Response
 
-    /// When a route's handler runs on the worker pool instead of a network thread.
-    public enum Slowness: Sendable {
-        case never
-        case always
-        /// Decided per request from the route's parameters, cheaply (a `stat`, not the work itself).
-        case when(@Sendable ([String: String]) -> Bool)
-    }
-
-    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, slowness: Slowness, access: RouteAccess,
+    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, isSlow: Bool, access: RouteAccess,
          handler: @escaping @Sendable (Request) throws -> Response) {
         self.method = method
         self.pattern = pattern
         self.maxBodySize = maxBodySize
-        self.slowness = slowness
+        self.isSlow = isSlow
         self.access = access
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { piece in
@@ -53,24 +47,25 @@ public struct Route: Sendable {
             let name = piece.dropFirst().dropLast()
             return name.hasSuffix("...") ? .rest(String(name.dropLast(3))) : .parameter(String(name))
         }
+        self.parameterCount = segments.count { if case .literal = $0 { false } else { true } }
     }
 
     /// The captured parameters when `path` matches the pattern, else nil.
-    func match(_ path: [String]) -> [String: String]? {
-        var parameters: [String: String] = [:]
+    func match(_ path: [String]) -> RouteParameters? {
+        let endsWithRest = if case .rest? = segments.last { true } else { false }
+        guard path.count == segments.count || (endsWithRest && path.count > segments.count) else { return nil }
+        // Literals first: most candidates fail there, before anything is allocated.
+        for (index, segment) in segments.enumerated() {
+            if case .literal(let literal) = segment, path[index] != literal { return nil }
+        }
+        var parameters = RouteParameters(capacity: parameterCount)
         for (index, segment) in segments.enumerated() {
             switch segment {
-            case .literal(let literal):
-                guard index < path.count, path[index] == literal else { return nil }
-            case .parameter(let name):
-                guard index < path.count else { return nil }
-                parameters[name] = path[index]
-            case .rest(let name):
-                guard index < path.count else { return nil }
-                parameters[name] = path[index...].joined(separator: "/")
-                return parameters
+            case .literal: continue
+            case .parameter(let name): parameters.append(name, path[index])
+            case .rest(let name): parameters.append(name, path[index...].joined(separator: "/"))
             }
         }
-        return path.count == segments.count ? parameters : nil
+        return parameters
     }
 }

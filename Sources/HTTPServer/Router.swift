@@ -19,14 +19,7 @@ public struct Router: Responder, RequestPolicy {
         _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        add(method, pattern, maxBodySize: maxBodySize, slowness: isSlow ? .always : .never, access: access, handler)
-    }
-
-    public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, slowness: Route.Slowness, access: RouteAccess? = nil,
-        _ handler: @escaping @Sendable (Request) throws -> Response
-    ) {
-        let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize, slowness: slowness,
+        let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize, isSlow: isSlow,
                           access: access ?? (method == .get ? .read : .write), handler: handler)
         let index = routes.count
         routes.append(route)
@@ -41,9 +34,9 @@ public struct Router: Responder, RequestPolicy {
         }
     }
 
-    /// The routes that may match `path`, in the order they were added.
-    private func candidates(for path: [String]) -> some Sequence<Route> {
-        (candidatesByFirstSegment[path.first ?? ""] ?? routesStartingWithParameter).lazy.map { routes[$0] }
+    /// The indices of the routes that may match `path`, in the order they were added.
+    private func candidates(for path: [String]) -> [Int] {
+        candidatesByFirstSegment[path.first ?? ""] ?? routesStartingWithParameter
     }
 
     public mutating func get(_ pattern: String, access: RouteAccess = .read, _ handler: @escaping @Sendable (Request) throws -> Response) {
@@ -68,23 +61,14 @@ public struct Router: Responder, RequestPolicy {
         add(.delete, pattern, access: access, handler)
     }
 
-    /// The route a request reaches (`HEAD` reaches the `GET` route), or nil.
-    public func route(for method: HTTPMethod, pathSegments: [String]) -> Route? {
-        let method = method == .head ? .get : method
-        return candidates(for: pathSegments).first { $0.method == method && $0.match(pathSegments) != nil }
-    }
-
+    /// Runs the route the server found for the request (`plan`); without one, explains why: `404`
+    /// when no pattern matches the path, `405` when none is for this method.
     public func respond(to request: Request) throws -> Response {
+        if let route = request.route { return try route.handler(request) }
         var allowed: [HTTPMethod] = []
-        for route in candidates(for: request.pathSegments) {
-            guard let parameters = route.match(request.pathSegments) else { continue }
-            if route.method == request.method || (request.method == .head && route.method == .get) {
-                var request = request
-                request.parameters = parameters
-                return try route.handler(request)
-            }
-            allowed.append(route.method)
-            if route.method == .get { allowed.append(.head) }
+        for index in candidates(for: request.pathSegments) where routes[index].match(request.pathSegments) != nil {
+            allowed.append(routes[index].method)
+            if routes[index].method == .get { allowed.append(.head) }
         }
         guard !allowed.isEmpty else { throw HTTPError.notFound() }
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
@@ -95,17 +79,14 @@ public struct Router: Responder, RequestPolicy {
         )
     }
 
-    /// The body limit and slowness of the route a request will reach, from its method and path alone.
+    /// The route a request reaches (`HEAD` reaches the `GET` route) with what it captured, its body
+    /// limit and slowness: from the method and path alone, once per request, before the body.
     public func plan(method: HTTPMethod, pathSegments: [String]) -> RequestPlan {
         let method = method == .head ? .get : method
-        for route in candidates(for: pathSegments) where route.method == method {
+        for index in candidates(for: pathSegments) where routes[index].method == method {
+            let route = routes[index]
             guard let parameters = route.match(pathSegments) else { continue }
-            let slow = switch route.slowness {
-            case .never: false
-            case .always: true
-            case .when(let decide): decide(parameters)
-            }
-            return RequestPlan(maxBodySize: route.maxBodySize ?? defaultMaxBodySize, isSlow: slow)
+            return RequestPlan(maxBodySize: route.maxBodySize ?? defaultMaxBodySize, isSlow: route.isSlow, route: route, parameters: parameters)
         }
         return RequestPlan(maxBodySize: defaultMaxBodySize, isSlow: false)
     }

@@ -55,24 +55,37 @@ public final class ImageStore: Sendable {
     /// The file of rendition `name` of image `hash`, remade from the original if the cache lost it;
     /// nil when there is no such image or rendition.
     public func renditionPath(hash: String, name: String) throws -> String? {
-        guard SHA256.isWellFormed(hash), let spec = Self.renditionSpecs.first(where: { $0.name == name }) else { return nil }
-        let path = "\(folder(of: hash))/\(spec.name).jpg"
-        if access(path, F_OK) == 0 { return path }
-        guard let image = try storedImage(hash: hash) else { return nil }
-        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: originalPath(of: image))))
-        let prepared = try prepare(original)
-        try withFileLock {
-            // Deleted meanwhile: leave nothing behind.
-            guard try storedImage(hash: hash) != nil else { return }
-            try writeFiles(prepared)
+        switch cachedRendition(hash: hash, name: name) {
+        case .ready(let path): return path
+        case .unknown: return nil
+        case .missing(let path):
+            guard let image = try storedImage(hash: hash) else { return nil }
+            let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: originalPath(of: image))))
+            let prepared = try prepare(original)
+            try withFileLock {
+                // Deleted meanwhile: leave nothing behind.
+                guard try storedImage(hash: hash) != nil else { return }
+                try writeFiles(prepared)
+            }
+            return FileManager.default.fileExists(atPath: path) ? path : nil
         }
-        return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
-    /// Whether serving this rendition means remaking it (the cache lost it).
-    public func renditionNeedsWork(hash: String, name: String) -> Bool {
-        guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return false }
-        return access("\(folder(of: hash))/\(name).jpg", F_OK) != 0
+    /// Whether rendition `name` of image `hash` is on disk, found with one `access`: what a server
+    /// thread may ask without decoding anything.
+    public func cachedRendition(hash: String, name: String) -> CachedRendition {
+        guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return .unknown }
+        let path = "\(folder(of: hash))/\(name).jpg"
+        // withCString: passing a String straight to C copies it into a new array every time.
+        return path.withCString { access($0, F_OK) } == 0 ? .ready(path) : .missing(path)
+    }
+
+    public enum CachedRendition: Equatable, Sendable {
+        case ready(String)
+        /// Not on disk: `renditionPath(hash:name:)` remakes it if the image exists.
+        case missing(String)
+        /// Not a rendition name or not a content hash.
+        case unknown
     }
 
     /// The recorded image with this hash, if any.
@@ -136,6 +149,7 @@ public final class ImageStore: Sendable {
     }
 
     private func folder(of hash: String) -> String {
-        "\(directory)/\(hash.prefix(2))/\(hash)"
+        // By scalars: a hash is ASCII, and `prefix` on characters looks for grapheme clusters.
+        "\(directory)/\(Substring(hash.unicodeScalars.prefix(2)))/\(hash)"
     }
 }

@@ -41,6 +41,12 @@ func echoRouter() -> Router {
         usleep(600_000)
         return .text("processed \(request.body.count)")
     }
+    // Like a lost rendition: found out to be slow only once the handler looks.
+    router.get("/remake/{name}") { request in
+        if request.isOnNetworkThread { throw WorkerRequired() }
+        usleep(600_000)
+        return .text("remade \(request.parameters["name"] ?? "?")")
+    }
     return router
 }
 
@@ -160,6 +166,23 @@ func echoRouter() -> Router {
         let deadline = ContinuousClock.now + .seconds(10)
         while answers.withLock({ $0.count }) < 4, ContinuousClock.now < deadline { usleep(20_000) }
         #expect(answers.withLock { $0 } == Array(repeating: "processed 3", count: 4))
+    }
+
+    @Test func handlersThatFindSlowWorkMoveToWorkersAndNeverHoldUpOtherRequests() throws {
+        let server = try startServer(echoRouter())
+        let client = HTTPTestClient(port: server.port)
+        let answers = Mutex<[String]>([])
+        let threads = (0..<4).map { index in
+            Thread { if let text = try? client.get("/remake/\(index)").text { answers.withLock { $0.append(text) } } }
+        }
+        threads.forEach { $0.start() }
+        usleep(150_000)
+        let started = ContinuousClock.now
+        #expect(try client.get("/hello").text == "hello")
+        #expect(ContinuousClock.now - started < .milliseconds(300))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while answers.withLock({ $0.count }) < 4, ContinuousClock.now < deadline { usleep(20_000) }
+        #expect(answers.withLock { $0.sorted() } == (0..<4).map { "remade \($0)" })
     }
 
     @Test func concurrentClientsAllGetAnswers() throws {

@@ -7,18 +7,13 @@ struct ImageFileRoutes: Sendable {
     let images: ImageStore
 
     func register(in router: inout Router) {
-        // Slow only when a rendition must be remade; usually a stat and a sendfile.
-        let images = self.images
-        router.add(.get, "/images/{hash}/{file}", slowness: .when { parameters in
-            guard let hash = parameters["hash"], let file = parameters["file"], file.hasSuffix(".jpg") else { return false }
-            return images.renditionNeedsWork(hash: hash, name: String(file.dropLast(4)))
-        }) { request in try file(request) }
+        router.get("/images/{hash}/{file}") { request in try file(request) }
     }
 
     private func file(_ request: Request) throws -> Response {
         let hash = request.parameters["hash"] ?? ""
         let file = request.parameters["file"] ?? ""
-        let etag = "\"\(hash.prefix(16))-\(file)\""
+        let etag = "\"\(Substring(hash.unicodeScalars.prefix(16)))-\(file)\""
         let path: String
         var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]
         if file.hasPrefix("original.") {
@@ -29,10 +24,19 @@ struct ImageFileRoutes: Sendable {
             headers["Content-Type"] = image.format.contentType
             headers["Content-Disposition"] = "attachment; filename=\"photo-\(hash.prefix(12)).\(image.format.fileExtension)\""
         } else {
-            guard file.hasSuffix(".jpg"), let found = try images.renditionPath(hash: hash, name: String(file.dropLast(4))) else {
+            guard file.hasSuffix(".jpg") else { throw HTTPError.notFound("This photo") }
+            let name = String(file.dropLast(4))
+            switch images.cachedRendition(hash: hash, name: name) {
+            case .ready(let cached):
+                path = cached
+            case .missing:
+                // Usually an access and a sendfile; remaking a lost rendition decodes the original.
+                if request.isOnNetworkThread { throw WorkerRequired() }
+                guard let made = try images.renditionPath(hash: hash, name: name) else { throw HTTPError.notFound("This photo") }
+                path = made
+            case .unknown:
                 throw HTTPError.notFound("This photo")
             }
-            path = found
             headers["Content-Type"] = "image/jpeg"
         }
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {

@@ -10,17 +10,17 @@ struct LibraryFileRoutes: Sendable {
     static let renditions: Set<String> = ["thumb-256.jpg", "thumb-512.jpg", "screen.jpg", "full.jpg"]
 
     func register(in router: inout Router) {
-        let library = self.library
-        router.add(.get, "/library/files/{id}/{fingerprint}/{file}", slowness: .when { parameters in
-            guard let file = parameters["file"], Self.renditions.contains(file) else { return false }
-            return library.renditionNeedsWork(assetID: parameters["id"] ?? "", fingerprint: parameters["fingerprint"] ?? "",
-                                              name: String(file.dropLast(4)))
-        }) { request in try file(request) }
+        router.get("/library/files/{id}/{fingerprint}/{file}") { request in try file(request) }
     }
 
     private func file(_ request: Request) throws -> Response {
         let id = request.parameters["id"] ?? "", fingerprint = request.parameters["fingerprint"] ?? ""
         let file = request.parameters["file"] ?? ""
+        // Usually an access and a sendfile; a rendition not made yet means decoding the photo.
+        if request.isOnNetworkThread, Self.renditions.contains(file),
+           library.renditionNeedsWork(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4))) {
+            throw WorkerRequired()
+        }
         let visible = try request.visibleLibraryRoots(of: library)
         let etag = "\"\(id.prefix(12))-\(fingerprint)-\(file)\""
         var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]

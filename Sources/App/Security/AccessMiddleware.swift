@@ -8,14 +8,21 @@ import HTTPServer
 /// (`Origin`, `Sec-Fetch-Site`) and, for sessions, with the session's CSRF token.
 struct AccessMiddleware: Middleware {
     let accounts: AccountStore
-    let router: Router
     /// Whether the server serves everyone as the local owner while no account exists (loopback, or
     /// `--insecure-open`).
     let openWithoutAccounts: Bool
-    /// Library roots the local user sees in open access.
-    let allRoots: Set<String>
     /// Whether requests arrive over HTTPS (directly or through a trusted proxy).
     let isSecure: @Sendable (Request) -> Bool
+    /// Who calls in open access (seeing every library root): made once, not on every request.
+    private let localOwner: Caller
+
+    init(accounts: AccountStore, openWithoutAccounts: Bool, allRoots: Set<String>, isSecure: @escaping @Sendable (Request) -> Bool) {
+        self.accounts = accounts
+        self.openWithoutAccounts = openWithoutAccounts
+        self.isSecure = isSecure
+        localOwner = Caller(account: Account(id: 0, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
+                            csrfToken: nil, via: .openAccess)
+    }
 
     /// Query parameters that would carry a credential in a URL, where logs and history keep it.
     static let credentialParameters: Set<String> = ["access_token", "token", "api_key", "apikey", "session", "bearer"]
@@ -25,7 +32,7 @@ struct AccessMiddleware: Middleware {
         if request.query.pairs.contains(where: { Self.credentialParameters.contains($0.name.lowercased()) }) {
             throw AppError(.badRequest, code: "credential-in-url", message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
         }
-        guard let route = router.route(for: request.method, pathSegments: request.pathSegments) else {
+        guard let route = request.route else {
             return try next.respond(to: request)
         }
         request.caller = try identify(request, route: route)
@@ -52,10 +59,7 @@ struct AccessMiddleware: Middleware {
         if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)), let caller = try accounts.caller(sessionID: session) {
             return caller
         }
-        if openWithoutAccounts, try !accounts.hasAccounts() {
-            return Caller(account: Account(id: 0, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
-                          csrfToken: nil, via: .openAccess)
-        }
+        if openWithoutAccounts, try !accounts.hasAccounts() { return localOwner }
         return nil
     }
 

@@ -16,7 +16,8 @@ extension Request {
     /// `Cache-Control` for a photo's immutable files: `public` while Homepwner is open to everyone,
     /// `private` once accounts guard it, so no shared cache keeps a copy someone else could get.
     var photoCacheControl: String {
-        caller == nil || caller?.via == .openAccess ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable"
+        let via = caller?.via
+        return via == nil || via == .openAccess ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable"
     }
 
     /// The page context for this request: the site's plus who is signed in.
