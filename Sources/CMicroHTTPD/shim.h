@@ -27,9 +27,10 @@ static inline const struct sockaddr *hp_mhd_client_address(struct MHD_Connection
     return info == NULL ? NULL : info->client_addr;
 }
 
-/// Whether the connection is served over TLS.
-static inline int hp_mhd_connection_is_tls(struct MHD_Connection *connection) {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_PROTOCOL);
-    return info != NULL && info->protocol != 0;
-}
 
+
+/// What the connection-notification callback left for this connection, or NULL.
+static inline void *hp_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}

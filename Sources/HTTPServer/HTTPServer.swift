@@ -50,6 +50,7 @@ public final class HTTPServer: Sendable {
                 MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self), ptr_value: context),
+                MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(MHDCallbacks.connection, to: Int.self), ptr_value: nil),
                 MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(MHDCallbacks.keepEscapes, to: Int.self), ptr_value: nil),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
@@ -108,8 +109,9 @@ public final class HTTPServer: Sendable {
         let plan = segments.map { policy.plan(method: method, pathSegments: $0) } ?? RequestPlan(maxBodySize: 1 << 20, isSlow: false)
         let pending = PendingRequest(
             method: method, rawPath: rawPath, segments: segments, plan: plan,
-            remoteAddress: SocketAddress.describe(hp_mhd_client_address(connection)),
-            isTLS: hp_mhd_connection_is_tls(connection) != 0
+            remoteAddress: ConnectionPeer.of(connection)?.remoteAddress ?? SocketAddress.describe(hp_mhd_client_address(connection)),
+            // Every connection of an HTTPS daemon is TLS.
+            isTLS: configuration.tls != nil
         )
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
            let declared = Int(String(cString: length)), declared > plan.maxBodySize {
@@ -215,7 +217,6 @@ public final class HTTPServer: Sendable {
 
     private func queue(_ response: Response, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
         pending.answered = true
-        var response = response
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
@@ -223,18 +224,12 @@ public final class HTTPServer: Sendable {
             created = bytes.withUnsafeBytes {
                 MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
-        case .file(let path):
-            let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-            var status = stat()
-            if descriptor >= 0, fstat(descriptor, &status) == 0 {
-                pending.responseBytes = Int(status.st_size)
-                created = MHD_create_response_from_fd64(UInt64(status.st_size), descriptor)
-            } else {
-                if descriptor >= 0 { close(descriptor) }
-                response = Response.text("This file is no longer available.", status: .notFound)
-                pending.responseBytes = 0
-                created = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
-            }
+        case .file(let file):
+            // Taken once: a response is queued once, and libmicrohttpd closes the descriptor.
+            guard let descriptor = file.take() else { return .NO }
+            pending.responseBytes = file.size
+            created = MHD_create_response_from_fd64(UInt64(file.size), descriptor)
+            if created == nil { close(descriptor) }
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }

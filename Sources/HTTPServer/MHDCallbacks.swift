@@ -29,6 +29,21 @@ enum MHDCallbacks {
         server.complete(pending, succeeded: termination == .REQUEST_TERMINATED_COMPLETED_OK)
     }
 
+    /// A connection opens or closes: who is at the other end is worked out once, not per request.
+    static let connection: MHD_NotifyConnectionCallback = { _, connection, socketContext, event in
+        guard let connection, let socketContext else { return }
+        switch event {
+        case .CONNECTION_NOTIFY_STARTED:
+            let peer = ConnectionPeer(remoteAddress: SocketAddress.describe(hp_mhd_client_address(connection)))
+            socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
+        case .CONNECTION_NOTIFY_CLOSED:
+            if let pointer = socketContext.pointee { Unmanaged<ConnectionPeer>.fromOpaque(pointer).release() }
+            socketContext.pointee = nil
+        default:
+            break
+        }
+    }
+
     static let collectHeader: MHD_KeyValueIterator = { context, _, name, value in
         guard let context, let name else { return .YES }
         let pending = Unmanaged<PendingRequest>.fromOpaque(context).takeUnretainedValue()

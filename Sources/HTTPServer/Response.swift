@@ -8,8 +8,8 @@ public struct Response: Sendable {
 
     public enum Body: Sendable {
         case bytes([UInt8])
-        /// A file sent with `sendfile`; opened when the response is sent.
-        case file(path: String)
+        /// A file sent with `sendfile`.
+        case file(OpenFile)
     }
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {

@@ -55,37 +55,25 @@ public final class ImageStore: Sendable {
     /// The file of rendition `name` of image `hash`, remade from the original if the cache lost it;
     /// nil when there is no such image or rendition.
     public func renditionPath(hash: String, name: String) throws -> String? {
-        switch cachedRendition(hash: hash, name: name) {
-        case .ready(let path): return path
-        case .unknown: return nil
-        case .missing(let path):
-            guard let image = try storedImage(hash: hash) else { return nil }
-            let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: originalPath(of: image))))
-            let prepared = try prepare(original)
-            try withFileLock {
-                // Deleted meanwhile: leave nothing behind.
-                guard try storedImage(hash: hash) != nil else { return }
-                try writeFiles(prepared)
-            }
-            return FileManager.default.fileExists(atPath: path) ? path : nil
-        }
-    }
-
-    /// Whether rendition `name` of image `hash` is on disk, found with one `access`: what a server
-    /// thread may ask without decoding anything.
-    public func cachedRendition(hash: String, name: String) -> CachedRendition {
-        guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return .unknown }
-        let path = "\(folder(of: hash))/\(name).jpg"
+        guard let path = renditionLocation(hash: hash, name: name) else { return nil }
         // withCString: passing a String straight to C copies it into a new array every time.
-        return path.withCString { access($0, F_OK) } == 0 ? .ready(path) : .missing(path)
+        if path.withCString({ access($0, F_OK) }) == 0 { return path }
+        guard let image = try storedImage(hash: hash) else { return nil }
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: originalPath(of: image))))
+        let prepared = try prepare(original)
+        try withFileLock {
+            // Deleted meanwhile: leave nothing behind.
+            guard try storedImage(hash: hash) != nil else { return }
+            try writeFiles(prepared)
+        }
+        return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
-    public enum CachedRendition: Equatable, Sendable {
-        case ready(String)
-        /// Not on disk: `renditionPath(hash:name:)` remakes it if the image exists.
-        case missing(String)
-        /// Not a rendition name or not a content hash.
-        case unknown
+    /// Where rendition `name` of image `hash` is kept, whether or not it is there now (nothing is
+    /// looked up); nil when `name` is not a rendition or `hash` not a content hash.
+    public func renditionLocation(hash: String, name: String) -> String? {
+        guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return nil }
+        return "\(folder(of: hash))/\(name).jpg"
     }
 
     /// The recorded image with this hash, if any.

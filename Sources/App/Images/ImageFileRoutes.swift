@@ -14,34 +14,36 @@ struct ImageFileRoutes: Sendable {
         let hash = request.parameters["hash"] ?? ""
         let file = request.parameters["file"] ?? ""
         let etag = "\"\(Substring(hash.unicodeScalars.prefix(16)))-\(file)\""
-        let path: String
+        let opened: OpenFile
         var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]
         if file.hasPrefix("original.") {
-            guard let image = try images.storedImage(hash: hash), file == "original.\(image.format.fileExtension)" else {
+            guard let image = try images.storedImage(hash: hash), file == "original.\(image.format.fileExtension)",
+                  let original = OpenFile(path: images.originalPath(of: image)) else {
                 throw HTTPError.notFound("This photo")
             }
-            path = images.originalPath(of: image)
+            opened = original
             headers["Content-Type"] = image.format.contentType
             headers["Content-Disposition"] = "attachment; filename=\"photo-\(hash.prefix(12)).\(image.format.fileExtension)\""
         } else {
-            guard file.hasSuffix(".jpg") else { throw HTTPError.notFound("This photo") }
             let name = String(file.dropLast(4))
-            switch images.cachedRendition(hash: hash, name: name) {
-            case .ready(let cached):
-                path = cached
-            case .missing:
-                // Usually an access and a sendfile; remaking a lost rendition decodes the original.
-                if request.isOnNetworkThread { throw WorkerRequired() }
-                guard let made = try images.renditionPath(hash: hash, name: name) else { throw HTTPError.notFound("This photo") }
-                path = made
-            case .unknown:
+            guard file.hasSuffix(".jpg"), let location = images.renditionLocation(hash: hash, name: name) else {
                 throw HTTPError.notFound("This photo")
+            }
+            if let cached = OpenFile(path: location) {
+                opened = cached
+            } else {
+                // Lost from the cache: remaking it decodes the original, which no network thread waits for.
+                if request.isOnNetworkThread { throw WorkerRequired() }
+                guard let made = try images.renditionPath(hash: hash, name: name).flatMap(OpenFile.init(path:)) else {
+                    throw HTTPError.notFound("This photo")
+                }
+                opened = made
             }
             headers["Content-Type"] = "image/jpeg"
         }
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
             return Response(status: .notModified, headers: headers)
         }
-        return Response(headers: headers, body: .file(path: path))
+        return Response(headers: headers, body: .file(opened))
     }
 }

@@ -38,9 +38,11 @@ struct LibraryFileRoutes: Sendable {
         } else {
             throw LibraryAPI.assetNotFound
         }
+        // Gone from the disk since the last scan (or while the rendition was made).
+        guard let opened = OpenFile(path: path) else { throw LibraryAPI.assetNotFound }
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
             return Response(status: .notModified, headers: headers)
         }
-        return Response(headers: headers, body: .file(path: path))
+        return Response(headers: headers, body: .file(opened))
     }
 }
