@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import Synchronization
 
 /// The one Swift owner of a `VipsImage*`: released when this object goes away.
 final class VipsImageHandle {
@@ -7,7 +8,15 @@ final class VipsImageHandle {
 
     init(_ pointer: UnsafeMutablePointer<VipsImage>) { self.pointer = pointer }
 
-    deinit { hp_vips_unref(pointer) }
+    deinit { Self.buildAndFree.withLock { _ in hp_vips_unref(pointer) } }
+
+    /// libvips 8.14 compiles a liborc program when a resize is built and frees it when its image
+    /// goes; liborc 0.4.33 (Debian 12) can corrupt its code memory when one thread frees while
+    /// another compiles (a segfault inside liborc, seen twice in the test suites with photos made side
+    /// by side). Building and freeing pipelines one at a time costs little — the pixels are
+    /// computed outside, when an image is encoded — whereas turning liborc off made a 12 MP upload
+    /// nearly twice as slow.
+    private static let buildAndFree = Mutex<Void>(())
 
     var width: Int { Int(vips_image_get_width(pointer)) }
     var height: Int { Int(vips_image_get_height(pointer)) }
@@ -17,7 +26,8 @@ final class VipsImageHandle {
     /// Runs a libvips call that writes a new image to `out`; nil and the error text on failure.
     static func make(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) -> Result<VipsImageHandle, VipsFailure> {
         var out: UnsafeMutablePointer<VipsImage>?
-        guard call(&out) == 0, let out else { return .failure(VipsFailure.current()) }
+        let status = buildAndFree.withLock { _ in call(&out) }
+        guard status == 0, let out else { return .failure(VipsFailure.current()) }
         return .success(VipsImageHandle(out))
     }
 
