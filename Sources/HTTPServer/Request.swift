@@ -55,7 +55,7 @@ public struct Request: Sendable {
 /// Typed storage for values that middleware passes to handlers.
 public struct RequestContext: Sendable {
     // One or two values: a list beats hashing, and a box typed by its key is read back without a
-    // dynamic cast (both cost more than the rest of a cached photo's GET).
+    // dynamic cast (hashing and casting were both visible in a profile of the cached photo GET).
     private var entries: [(key: ObjectIdentifier, box: AnyObject & Sendable)] = []
 
     public init() {}
