@@ -109,7 +109,8 @@ public final class HTTPServer: Sendable {
         let plan = segments.map { policy.plan(method: method, pathSegments: $0) } ?? RequestPlan(maxBodySize: 1 << 20, isSlow: false)
         let pending = PendingRequest(
             method: method, rawPath: rawPath, segments: segments, plan: plan,
-            remoteAddress: ConnectionPeer.of(connection)?.remoteAddress ?? SocketAddress.describe(hp_mhd_client_address(connection)),
+            // Described when the connection opened (MHDCallbacks.connection), for all its requests.
+            remoteAddress: ConnectionPeer.of(connection)?.remoteAddress ?? "-",
             // Every connection of an HTTPS daemon is TLS.
             isTLS: configuration.tls != nil
         )

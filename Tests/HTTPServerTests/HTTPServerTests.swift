@@ -150,39 +150,36 @@ func echoRouter() -> Router {
         #expect(entries.contains { $0.line.contains("\"GET /hello\" 200 5") })
     }
 
-    @Test func slowRoutesRunOnWorkersAndNeverHoldUpOtherRequests() throws {
-        let server = try startServer(echoRouter())
-        let client = HTTPTestClient(port: server.port)
+    /// Sends four slow requests at once (`send(index)` on its own thread), checks that `/hello` answers
+    /// within 300 ms meanwhile — every network thread would be busy if slow handlers ran on them — and
+    /// returns the four answers, in the order they came.
+    private func answersWhileOthersStayFast(_ client: HTTPTestClient, _ send: @escaping @Sendable (Int) throws -> String) throws -> [String] {
         let answers = Mutex<[String]>([])
-        let threads = (0..<4).map { _ in
-            Thread { if let text = try? client.send("POST", "/process", body: [1, 2, 3]).text { answers.withLock { $0.append(text) } } }
+        let threads = (0..<4).map { index in
+            Thread { if let text = try? send(index) { answers.withLock { $0.append(text) } } }
         }
         threads.forEach { $0.start() }
         usleep(150_000)
-        // Every network thread would be busy if slow handlers ran on them.
         let started = ContinuousClock.now
         #expect(try client.get("/hello").text == "hello")
         #expect(ContinuousClock.now - started < .milliseconds(300))
         let deadline = ContinuousClock.now + .seconds(10)
         while answers.withLock({ $0.count }) < 4, ContinuousClock.now < deadline { usleep(20_000) }
-        #expect(answers.withLock { $0 } == Array(repeating: "processed 3", count: 4))
+        return answers.withLock { $0 }
+    }
+
+    @Test func slowRoutesRunOnWorkersAndNeverHoldUpOtherRequests() throws {
+        let server = try startServer(echoRouter())
+        let client = HTTPTestClient(port: server.port)
+        let answers = try answersWhileOthersStayFast(client) { _ in try client.send("POST", "/process", body: [1, 2, 3]).text }
+        #expect(answers == Array(repeating: "processed 3", count: 4))
     }
 
     @Test func handlersThatFindSlowWorkMoveToWorkersAndNeverHoldUpOtherRequests() throws {
         let server = try startServer(echoRouter())
         let client = HTTPTestClient(port: server.port)
-        let answers = Mutex<[String]>([])
-        let threads = (0..<4).map { index in
-            Thread { if let text = try? client.get("/remake/\(index)").text { answers.withLock { $0.append(text) } } }
-        }
-        threads.forEach { $0.start() }
-        usleep(150_000)
-        let started = ContinuousClock.now
-        #expect(try client.get("/hello").text == "hello")
-        #expect(ContinuousClock.now - started < .milliseconds(300))
-        let deadline = ContinuousClock.now + .seconds(10)
-        while answers.withLock({ $0.count }) < 4, ContinuousClock.now < deadline { usleep(20_000) }
-        #expect(answers.withLock { $0.sorted() } == (0..<4).map { "remade \($0)" })
+        let answers = try answersWhileOthersStayFast(client) { index in try client.get("/remake/\(index)").text }
+        #expect(answers.sorted() == (0..<4).map { "remade \($0)" })
     }
 
     @Test func concurrentClientsAllGetAnswers() throws {
