@@ -6,7 +6,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public init(dictionaryLiteral elements: (String, String)...) {
         fields.reserveCapacity(Self.typicalCount)
-        fields += elements.lazy.map { (name: $0.0, value: $0.1) }
+        for (name, value) in elements { fields.append((name: name, value: value)) }
     }
 
     /// Room for a response's usual headers (type, caching, security) in one allocation, instead of

@@ -60,7 +60,14 @@ final class PendingRequest: @unchecked Sendable {
             for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
                 defer { start = end + 1 }
                 guard end > start else { continue }
-                guard let segment = PercentDecoding.decode(bytes[start..<end], plusIsSpace: false),
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                // Nearly every segment is plain ASCII with no escape: taken as it is, after one look.
+                if !raw.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") || $0 == 0 }) {
+                    if raw.count <= 2, raw.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
+                    segments.append(String(decoding: raw, as: UTF8.self))
+                    continue
+                }
+                guard let segment = PercentDecoding.decode(raw, plusIsSpace: false),
                       segment != ".", segment != "..",
                       !segment.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") || $0 == slash })
                 else { return nil }

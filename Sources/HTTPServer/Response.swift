@@ -8,7 +8,7 @@ public struct Response: Sendable {
 
     public enum Body: Sendable {
         case bytes([UInt8])
-        /// A file sent with `sendfile`.
+        /// A file: sent with `sendfile`, or read and sent in one write with the headers when small.
         case file(OpenFile)
     }
 

@@ -49,7 +49,7 @@ public final class ImageStore: Sendable {
 
     /// The original's file.
     public func originalPath(of image: StoredImage) -> String {
-        "\(folder(of: image.hash))/original.\(image.format.fileExtension)"
+        folder(of: image.hash, file: "original.\(image.format.fileExtension)")
     }
 
     /// The file of rendition `name` of image `hash`, remade from the original if the cache lost it;
@@ -73,7 +73,7 @@ public final class ImageStore: Sendable {
     /// looked up); nil when `name` is not a rendition or `hash` not a content hash.
     public func renditionLocation(hash: String, name: String) -> String? {
         guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return nil }
-        return "\(folder(of: hash))/\(name).jpg"
+        return folder(of: hash, file: "\(name).jpg")
     }
 
     /// The recorded image with this hash, if any.
@@ -136,8 +136,21 @@ public final class ImageStore: Sendable {
         try? FileManager.default.removeItem(atPath: doomed)
     }
 
-    private func folder(of hash: String) -> String {
-        // By scalars: a hash is ASCII, and `prefix` on characters looks for grapheme clusters.
-        "\(directory)/\(Substring(hash.unicodeScalars.prefix(2)))/\(hash)"
+    /// `images/ab/abcd…`, or a file in it. Made as bytes, in one go: on every photo GET, and each
+    /// `+=` or interpolation of a String checks grapheme boundaries (3,000 instructions here).
+    private func folder(of hash: String, file: String? = nil) -> String {
+        let slash = UInt8(ascii: "/")
+        var path: [UInt8] = []
+        path.reserveCapacity(directory.utf8.count + 4 + hash.utf8.count + (file?.utf8.count ?? 0))
+        path += directory.utf8
+        path.append(slash)
+        path += hash.utf8.prefix(2)
+        path.append(slash)
+        path += hash.utf8
+        if let file {
+            path.append(slash)
+            path += file.utf8
+        }
+        return String(decoding: path, as: UTF8.self)
     }
 }

@@ -124,6 +124,40 @@ func echoRouter() -> Router {
         }
     }
 
+    /// Small files go out in one write with their headers, large ones by `sendfile`: either way a
+    /// client gets every byte, and the connection goes on to the next request.
+    @Test func filesArriveWholeWhateverTheirSize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hp-files-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sizes = [0, 1, 2_569, 65_535, 65_536, 65_537, 3_000_000]
+        var contents: [Int: [UInt8]] = [:]
+        for size in sizes {
+            contents[size] = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ size) }
+            try Data(contents[size]!).write(to: URL(fileURLWithPath: "\(folder)/\(size)"))
+        }
+        var router = Router()
+        router.get("/blob/{name}") { request in
+            guard let file = OpenFile(path: "\(folder)/\(request.parameters["name"] ?? "")") else { throw HTTPError.notFound() }
+            return Response(headers: ["Content-Type": "application/octet-stream"], body: .file(file))
+        }
+        let server = try startServer(router)
+        let client = HTTPTestClient(port: server.port)
+        let socket = try client.connect()
+        defer { close(socket) }
+        for size in sizes + sizes.reversed() {
+            let request = Array("GET /blob/\(size) HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let response = try client.readResponse(from: socket)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Length") == "\(size)")
+            #expect(response.body == contents[size], "a file of \(size) bytes")
+        }
+        let head = try client.send("HEAD", "/blob/3000000")
+        #expect(head.header("Content-Length") == "3000000" && head.body.isEmpty)
+        #expect(try client.get("/blob/missing").status == 404)
+    }
+
     @Test func shutdownLetsRequestsInFlightFinish() throws {
         let server = try startServer(echoRouter())
         let client = HTTPTestClient(port: server.port)

@@ -21,8 +21,10 @@ struct SecurityHeaders: Middleware {
     static func apply(to response: inout Response) {
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
-        response.headers["X-Frame-Options"] = "DENY"
+        // Framing and scripts concern pages only; a photo or JSON is never a page (and on a
+        // cached photo GET, every header counts).
         if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+            response.headers["X-Frame-Options"] = "DENY"
             response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
             response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
         }
