@@ -69,6 +69,11 @@ import Testing
         let rootHTML = try app.client.get("/library/groups/\(root)").text
         #expect(rootHTML.contains("class=\"subalbums\""))
         for name in ["Family", "Holidays", "Pets"] { #expect(rootHTML.contains(name)) }
+        // Holidays holds only the Lisbon folder: its chip and its page say so, not "0 photos".
+        let chip = try #require(rootHTML.firstMatch(of: #/href="(/library/groups/[^"]+)"[^>]*><span class="group-name">Holidays</span><span class="group-count">([^<]*)</span>/#))
+        #expect(chip.output.2 == "1 album")
+        let holidaysHTML = try app.client.get(String(chip.output.1)).text
+        #expect(holidaysHTML.contains("1 album") && !holidaysHTML.contains("0 photos"))
     }
 
     @Test func eventAndFacePagesListTheirPhotos() throws {

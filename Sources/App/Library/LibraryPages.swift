@@ -71,7 +71,10 @@ struct LibraryPages: Sendable {
             (name: $0.name, url: LibraryURLs.group($0.id) + (Self.pickItem(request).map { "?pick=\($0)" } ?? ""))
         }
         let pick = Self.pickItem(request)
-        let subalbums = try library.subalbums(of: id, visibleTo: visible).map { Self.card($0, pickFor: pick) }
+        let subalbums = try library.subalbums(of: id, visibleTo: visible).map { album in
+            // A folder that only holds folders says so, rather than "0 photos".
+            try Self.card(album, pickFor: pick, albumsInside: album.count > 0 ? 0 : library.subalbums(of: album.id, visibleTo: visible).count)
+        }
         let cells = photos.map { asset in
             let urls = LibraryURLs(asset)
             return GridCellModel(
@@ -80,7 +83,7 @@ struct LibraryPages: Sendable {
                 problem: asset.problem)
         }
         let grid = LibraryGridPage(
-            title: group.name, summary: Self.countText(group.count) + (group.detail.map { " · in \($0)" } ?? ""),
+            title: group.name, summary: Self.countText(group.count, albumsInside: subalbums.count) + (group.detail.map { " · in \($0)" } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
             pageURL: { "\(LibraryURLs.group(id))?page=\($0)" + (pick.map { "&pick=\($0)" } ?? "") },
             pickFormURL: pick.map { "/items/\($0)/image/library" }, context: context)
@@ -118,12 +121,16 @@ struct LibraryPages: Sendable {
         return .html(LibraryViewerPage(model: model, context: request.pageContext(site)).document().renderedBytes())
     }
 
-    static func card(_ group: LibraryGroup, pickFor item: Int64? = nil) -> GroupCardModel {
+    static func card(_ group: LibraryGroup, pickFor item: Int64? = nil, albumsInside: Int = 0) -> GroupCardModel {
         GroupCardModel(
-            name: group.name, detail: group.detail, countText: countText(group.count),
+            name: group.name, detail: group.detail, countText: countText(group.count, albumsInside: albumsInside),
             url: LibraryURLs.group(group.id) + (item.map { "?pick=\($0)" } ?? ""),
             posterURL: group.posterAssetID.flatMap { id in group.posterFingerprint.map { LibraryURLs(assetID: id, fingerprint: $0).thumbnail } })
     }
 
-    static func countText(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+    /// "3 photos"; for a folder with no photo of its own but albums in it, "2 albums".
+    static func countText(_ count: Int, albumsInside: Int = 0) -> String {
+        if count == 0, albumsInside > 0 { return albumsInside == 1 ? "1 album" : "\(albumsInside) albums" }
+        return count == 1 ? "1 photo" : "\(count) photos"
+    }
 }
