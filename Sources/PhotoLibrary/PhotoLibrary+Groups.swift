@@ -90,6 +90,19 @@ extension PhotoLibrary {
         return try albums(includingEmpty: true, filter: rootFilter(roots)).filter { children.contains($0.id) }
     }
 
+    /// How many albums stand directly inside each of these albums, for those that hold any: one query
+    /// for a page of folders. A subalbum is in its parent's root, so what one may see of the parent,
+    /// one may see of these.
+    public func subalbumCounts(of ids: [String]) throws -> [String: Int] {
+        let parents = ids.filter { $0.first == "a" }.map { String($0.dropFirst()) }
+        guard !parents.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: parents.count).joined(separator: ", ")
+        return Dictionary(uniqueKeysWithValues: try database.read { connection in
+            try connection.rows("SELECT parent_id, count(*) FROM library_albums WHERE parent_id IN (\(placeholders)) GROUP BY parent_id",
+                                arguments: parents) { ("a" + $0.string(0), $0.int(1)) }
+        })
+    }
+
     static let order = "library_assets.taken_at_ms, library_assets.file_name, library_assets.id"
     static let reverseOrder = "library_assets.taken_at_ms DESC, library_assets.file_name DESC, library_assets.id DESC"
 

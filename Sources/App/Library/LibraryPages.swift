@@ -71,10 +71,10 @@ struct LibraryPages: Sendable {
             (name: $0.name, url: LibraryURLs.group($0.id) + (Self.pickItem(request).map { "?pick=\($0)" } ?? ""))
         }
         let pick = Self.pickItem(request)
-        let subalbums = try library.subalbums(of: id, visibleTo: visible).map { album in
-            // A folder that only holds folders says so, rather than "0 photos".
-            try Self.card(album, pickFor: pick, albumsInside: album.count > 0 ? 0 : library.subalbums(of: album.id, visibleTo: visible).count)
-        }
+        let albums = try library.subalbums(of: id, visibleTo: visible)
+        // A folder that only holds folders says so, rather than "0 photos".
+        let albumsInside = try library.subalbumCounts(of: albums.filter { $0.count == 0 }.map(\.id))
+        let subalbums = albums.map { Self.card($0, pickFor: pick, albumsInside: albumsInside[$0.id] ?? 0) }
         let cells = photos.map { asset in
             let urls = LibraryURLs(asset)
             return GridCellModel(
