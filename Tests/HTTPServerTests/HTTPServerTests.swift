@@ -151,7 +151,8 @@ func echoRouter() -> Router {
             let response = try client.readResponse(from: socket)
             #expect(response.status == 200)
             #expect(response.header("Content-Length") == "\(size)")
-            #expect(response.body == contents[size], "a file of \(size) bytes")
+            let intact = response.body == contents[size]
+            #expect(intact, "a file of \(size) bytes arrived as \(response.body.count) bytes, or changed")
         }
         let head = try client.send("HEAD", "/blob/3000000")
         #expect(head.header("Content-Length") == "3000000" && head.body.isEmpty)

@@ -106,12 +106,12 @@ public struct HTTPTestClient: Sendable {
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        var headEnd: Int?
+        var headEnd: Int?  // where the blank line starts: the body begins 4 bytes later
         var contentLength: Int?
         while true {
             if let end = headEnd {
                 if !expectBody { break }
-                if let length = contentLength, received.count - end >= length { break }
+                if let length = contentLength, received.count - (end + 4) >= length { break }
             }
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count <= 0 { break }
