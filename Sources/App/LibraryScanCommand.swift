@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import Inventory
 import PhotoLibrary
 import Synchronization
 
@@ -68,17 +69,4 @@ final class ProgressPrinter: Sendable {
     }
 
     private func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-}
-
-extension Int {
-    /// `12345` → `12,345`.
-    var grouped: String {
-        let digits = String(magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (self < 0 ? "-" : "") + result
-    }
 }

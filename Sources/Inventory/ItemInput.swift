@@ -25,7 +25,7 @@ public struct ItemInput: Sendable, Equatable {
             if trimmed.isInvisible {
                 errors.append(FieldError(field: "name", message: "Name can’t be empty. Give the item a name, such as “Camera”."))
             } else if trimmed.count > Self.maxNameLength {
-                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count.formatted) characters; the limit is \(Self.maxNameLength.formatted) characters. Shorten it."))
+                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count.grouped) characters; the limit is \(Self.maxNameLength.grouped) characters. Shorten it."))
             } else if trimmed.containsControlCharacters {
                 errors.append(FieldError(field: "name", message: "Name can’t contain control characters such as tabs or line breaks."))
             }
@@ -36,7 +36,7 @@ public struct ItemInput: Sendable, Equatable {
         if let serialNumber {
             let trimmed = serialNumber.trimmingWhitespace()
             if trimmed.count > Self.maxSerialNumberLength {
-                errors.append(FieldError(field: "serialNumber", message: "Serial number is \(trimmed.count.formatted) characters; the limit is \(Self.maxSerialNumberLength) characters. Shorten it."))
+                errors.append(FieldError(field: "serialNumber", message: "Serial number is \(trimmed.count.grouped) characters; the limit is \(Self.maxSerialNumberLength) characters. Shorten it."))
             } else if trimmed.containsControlCharacters {
                 errors.append(FieldError(field: "serialNumber", message: "Serial number can’t contain control characters such as tabs or line breaks."))
             }
@@ -46,24 +46,11 @@ public struct ItemInput: Sendable, Equatable {
             if valueInDollars < 0 {
                 errors.append(FieldError(field: "valueInDollars", message: "Value can’t be negative. Enter a whole number of dollars, 0 or more."))
             } else if valueInDollars > Self.maxValueInDollars {
-                errors.append(FieldError(field: "valueInDollars", message: "Value can be at most $\(Self.maxValueInDollars.formatted). Enter a smaller whole number of dollars."))
+                errors.append(FieldError(field: "valueInDollars", message: "Value can be at most $\(Self.maxValueInDollars.grouped). Enter a smaller whole number of dollars."))
             }
         }
         guard errors.isEmpty else { throw ValidationError(errors: errors) }
         return result
-    }
-}
-
-extension Int {
-    /// `1000000` → `1,000,000`.
-    var formatted: String {
-        let digits = String(self.magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return (self < 0 ? "-" : "") + grouped
     }
 }
 

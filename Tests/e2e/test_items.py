@@ -15,7 +15,8 @@ def test_list_shows_each_item_with_serial_and_coloured_value(server, browser, sc
     rows = find_all(browser, ".item-row")
     assert rows[0].find_element("css selector", ".item-serial").text == "SN-1"
     values = find_all(browser, ".item-value")
-    assert [v.text for v in values] == ["$1899", "$12"]
+    assert [v.text for v in values] == ["$1,899", "$12"]
+    assert find(browser, ".list-summary").text.endswith("$1,911 in all")
     green = values[0].value_of_css_property("color")
     red = values[1].value_of_css_property("color")
     assert green != red

@@ -1,7 +1,12 @@
 import Foundation
 
-/// Dates as pages show them.
+/// Dates and money as pages show them.
 enum DisplayFormat {
+    /// `$1,899`: whole dollars, grouped in thousands, as on a receipt or an insurance list.
+    static func dollars(_ value: Int) -> String {
+        "$" + value.grouped
+    }
+
     /// `2026-11-29T14:03:00Z`.
     static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)

@@ -74,7 +74,7 @@ struct ItemPages: Sendable {
         let context = request.pageContext(site)
         let editing = request.query["edit"] == "1" && context.canEdit
         let rows = try listRows[editing ? 1 : 0].value(at: items.revision) { try renderRows(editing: editing) }
-        let page = ItemListPage(rows: rows.html, count: rows.count, totalText: "$\(rows.total)", editing: editing,
+        let page = ItemListPage(rows: rows.html, count: rows.count, totalText: DisplayFormat.dollars(rows.total), editing: editing,
                                 newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
     }
@@ -85,7 +85,7 @@ struct ItemPages: Sendable {
         let rows = all.enumerated().map { index, item in
             ItemRowModel(
                 id: item.id, name: item.name, serialNumber: item.serialNumber,
-                valueText: "$\(item.valueInDollars)", isValuable: item.valueInDollars >= 50,
+                valueText: DisplayFormat.dollars(item.valueInDollars), isValuable: item.valueInDollars >= 50,
                 position: item.position, isFirst: index == 0, isLast: index == all.count - 1,
                 detailURL: "/items/\(item.id)", moveURL: "/items/\(item.id)/move", deleteURL: "/items/\(item.id)/delete",
                 photo: item.image.map(PhotoModel.init)
