@@ -143,6 +143,8 @@ def test_choosing_a_photo_uploads_it_and_updates_detail_and_list(server, browser
     assert stored["image"]["width"] == 1600
     assert find(browser, ".photo-frame img.item-photo").get_attribute("src").endswith(stored["image"]["screenURL"])
     assert find(browser, ".remove-photo-form button").is_displayed()
+    original = find(browser, ".original-link")
+    assert original.is_displayed() and original.get_attribute("href").endswith(stored["image"]["originalURL"])
     find(browser, ".back-link").click()
     wait(browser).until(lambda b: image_loaded(b, f"#item-{item['id']} .thumbnail img"))
 
@@ -171,3 +173,42 @@ def test_remove_photo(server, browser):
     wait(browser).until(lambda b: "empty" in find(b, ".photo-frame").get_attribute("class"))
     assert server.api("GET", f"/api/v1/items/{item['id']}")["image"] is None
     assert find(browser, ".camera-button").text == "Add Photo"
+    assert not find(browser, ".original-link").is_displayed()
+
+
+def save_name(browser, name):
+    field = find(browser, "#item-name")
+    field.clear()
+    field.send_keys(name)
+    find(browser, '.item-form button[type="submit"]').click()
+
+
+def test_edits_save_after_the_photo_changes_on_the_same_page(server, browser):
+    item = server.create_item("Camera", "C-1", 900)
+    browser.get(f"{server.url}/items/{item['id']}")
+    find(browser, ".camera-button").click()
+    visible(browser, "#image-picker")
+    find_all(browser, "#image-picker input[type=file]")[1].send_keys(str(PHOTO))
+    wait(browser).until(lambda b: image_loaded(b, ".photo-frame img.item-photo"))
+    save_name(browser, "Film Camera")
+    wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
+    assert server.api("GET", f"/api/v1/items/{item['id']}")["name"] == "Film Camera"
+    find(browser, ".remove-photo-form button").click()
+    wait(browser).until(lambda b: "empty" in find(b, ".photo-frame").get_attribute("class"))
+    save_name(browser, "Old Film Camera")
+    wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert (stored["name"], stored["image"]) == ("Old Film Camera", None)
+
+
+def test_a_photo_change_does_not_hide_an_edit_made_elsewhere(server, browser):
+    item = server.create_item("Camera", "C-1", 900)
+    browser.get(f"{server.url}/items/{item['id']}")
+    server.api("PATCH", f"/api/v1/items/{item['id']}", {"name": "Camera (renamed in another tab)"})
+    find(browser, ".camera-button").click()
+    visible(browser, "#image-picker")
+    find_all(browser, "#image-picker input[type=file]")[1].send_keys(str(PHOTO))
+    wait(browser).until(lambda b: image_loaded(b, ".photo-frame img.item-photo"))
+    save_name(browser, "Film Camera")
+    wait(browser).until(lambda b: "changed" in find(b, "#toast").text.lower())
+    assert server.api("GET", f"/api/v1/items/{item['id']}")["name"] == "Camera (renamed in another tab)"

@@ -123,7 +123,10 @@ struct PhotoPanel {
                     }
                 }
                 if let photo = item.photo {
-                    a(.class("button"), .href(photo.originalURL), .title("Download the original")) { "Original" }
+                    a(.class("button original-link"), .href(photo.originalURL), .title("Download the original")) { "Original" }
+                } else if canEdit {
+                    // Shown by the page script once a photo is added.
+                    a(.class("button original-link"), .title("Download the original"), .hidden) { "Original" }
                 }
                 HTML.form(.class("remove-photo-form"), .method("post"), .action(item.removePhotoURL)) {
                     CSRFField(token: csrfToken).node

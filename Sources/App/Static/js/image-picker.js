@@ -45,9 +45,9 @@ export function initImagePicker() {
     progress.querySelector("progress").removeAttribute("value");
     progress.hidden = false;
     try {
-      const { body: item } = await request("PUT", panel.dataset.api, { json: { assetId } });
+      const { body: item, etag } = await request("PUT", panel.dataset.api, { json: { assetId } });
       picker.hidePopover();
-      showPhoto(item);
+      showPhoto(item, etag);
       showToast("Photo saved.");
     } catch (failure) {
       cell.classList.remove("picking");
@@ -70,8 +70,8 @@ export function initImagePicker() {
   panel.querySelector(".remove-photo-form")?.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const { body: item } = await request("DELETE", panel.dataset.api);
-      showPhoto(item);
+      const { body: item, etag } = await request("DELETE", panel.dataset.api);
+      showPhoto(item, etag);
       showToast("Photo removed.");
     } catch (failure) {
       showToast(failure.message, { error: true });
@@ -97,7 +97,7 @@ export function initImagePicker() {
       progress.hidden = true;
       if (xhr.status === 200 && xhr.response) {
         picker.hidePopover();
-        showPhoto(xhr.response);
+        showPhoto(xhr.response, xhr.getResponseHeader("ETag"));
         showToast("Photo saved.");
       } else {
         error.textContent = xhr.response?.error?.message ?? `The upload failed (${xhr.status}). Try again.`;
@@ -115,12 +115,14 @@ export function initImagePicker() {
   }
 
   /** Shows the item's photo (or the placeholder) as the server now has it. */
-  function showPhoto(item) {
+  function showPhoto(item, etag) {
+    // The photo changed the item's version; the detail form decides whether to take it.
+    document.dispatchEvent(new CustomEvent("item-photo-changed", { detail: { item, etag } }));
     const frame = panel.querySelector(".photo-frame");
     const progress = frame.querySelector(".upload-progress");
     frame.replaceChildren(progress);
     const remove = panel.querySelector(".remove-photo-form");
-    const original = panel.querySelector('.photo-actions a.button');
+    const original = panel.querySelector(".original-link");
     if (item.image) {
       const img = document.createElement("img");
       img.className = "item-photo";
@@ -137,14 +139,20 @@ export function initImagePicker() {
         button.textContent = "Remove Photo";
         remove.append(button);
       }
-      if (original) original.href = item.image.originalURL;
+      if (original) {
+        original.href = item.image.originalURL;
+        original.hidden = false;
+      }
     } else {
       frame.classList.add("empty");
       const placeholder = document.querySelector("#photo-placeholder-template")?.content.cloneNode(true);
       if (placeholder) frame.prepend(placeholder);
       else frame.prepend(Object.assign(document.createElement("p"), { textContent: "No photo yet" }));
       remove?.replaceChildren();
-      original?.remove();
+      if (original) {
+        original.hidden = true;
+        original.removeAttribute("href");
+      }
     }
     cameraButton.querySelector("span").textContent = item.image ? "Change Photo" : "Add Photo";
     picker.querySelector("h2").textContent = item.image ? "Change Photo" : "Add Photo";

@@ -23,13 +23,11 @@ export function initItemDetail() {
     status.textContent = "Saving…";
     try {
       const { body: item, etag } = await request("POST", form.action, { form });
-      // The ETag is "<id>-<version>"; the form carries the version it was last saved at.
-      const version = /-(\d+)"$/.exec(etag ?? "")?.[1];
-      if (version) form.elements.version.value = version;
-      form.dataset.etag = etag ?? "";
-      form.elements.name.value = item.name;
-      form.elements.serialNumber.value = item.serialNumber;
-      form.elements.valueInDollars.value = String(item.valueInDollars);
+      adoptVersion(etag);
+      for (const [field, value] of Object.entries(fieldsOf(item))) {
+        form.elements[field].value = value;
+        form.elements[field].defaultValue = value;
+      }
       for (const title of document.querySelectorAll(".top-bar-title")) title.textContent = item.name;
       document.title = `${item.name} — Homepwner`;
       form.querySelector(".notice")?.remove();
@@ -44,6 +42,21 @@ export function initItemDetail() {
       save.disabled = false;
     }
   });
+
+  // A photo added or removed on this page moves the item to a new version. The form takes it when
+  // the item's fields are still what the form last loaded or saved; if someone else changed them
+  // meanwhile, the form keeps its version, so Save reports the conflict instead of overwriting.
+  document.addEventListener("item-photo-changed", ({ detail: { item, etag } }) => {
+    const unchanged = Object.entries(fieldsOf(item)).every(([field, value]) => form.elements[field].defaultValue === value);
+    if (unchanged) adoptVersion(etag);
+  });
+
+  /** The ETag is "<id>-<version>"; the form carries the version it was last saved at. */
+  function adoptVersion(etag) {
+    const version = /-(\d+)"$/.exec(etag ?? "")?.[1];
+    if (version) form.elements.version.value = version;
+    form.dataset.etag = etag ?? "";
+  }
 
   const deleteButton = document.querySelector('.danger-zone [data-action="delete"]');
   deleteButton?.addEventListener("click", async (event) => {
@@ -66,4 +79,9 @@ function localizeDates() {
     const date = new Date(time.dateTime);
     if (!Number.isNaN(date.valueOf())) time.textContent = date.toLocaleDateString(undefined, { dateStyle: "medium" });
   }
+}
+
+/** The item's fields as the detail form holds them. */
+function fieldsOf(item) {
+  return { name: item.name, serialNumber: item.serialNumber, valueInDollars: String(item.valueInDollars) };
 }
