@@ -31,5 +31,25 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN image_hash TEXT REFERENCES images (hash);
             CREATE INDEX items_by_image ON items (image_hash);
             """),
+        // AUTOINCREMENT: a deleted item's id never comes back, so an old tab, a bookmark or an ETag
+        // of it cannot reach (and overwrite) a newer item. SQLite adds it only by rebuilding the table.
+        Migration(version: 6, sql: """
+            CREATE TABLE items_new (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                serial_number TEXT NOT NULL DEFAULT '',
+                value_in_dollars INTEGER NOT NULL DEFAULT 0 CHECK (value_in_dollars >= 0),
+                date_created_ms INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                version INTEGER NOT NULL DEFAULT 1,
+                image_hash TEXT REFERENCES images (hash)
+            );
+            INSERT INTO items_new (id, name, serial_number, value_in_dollars, date_created_ms, position, version, image_hash)
+                SELECT id, name, serial_number, value_in_dollars, date_created_ms, position, version, image_hash FROM items;
+            DROP TABLE items;
+            ALTER TABLE items_new RENAME TO items;
+            CREATE INDEX items_by_position ON items (position);
+            CREATE INDEX items_by_image ON items (image_hash);
+            """),
     ]
 }

@@ -73,9 +73,12 @@ public final class ItemStore: Sendable {
         return try change { connection in
             var item = try Self.item(id: id, in: connection)
             if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
+            let before = item
             item.name = input.name ?? item.name
             item.serialNumber = input.serialNumber ?? item.serialNumber
             item.valueInDollars = input.valueInDollars ?? item.valueInDollars
+            // Nothing new: the version stays, so nobody else's save is refused over it.
+            if item == before { return item }
             try connection.run(
                 "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = version + 1 WHERE id = ?",
                 item.name, item.serialNumber, item.valueInDollars, id
@@ -91,7 +94,7 @@ public final class ItemStore: Sendable {
                 let item = try Self.item(id: id, in: connection)
                 if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
                 try connection.run("DELETE FROM items WHERE id = ?", id)
-                try connection.run("UPDATE items SET position = position - 1, version = version + 1 WHERE position > ?", item.position)
+                try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", item.position)
                 return try Self.forgetIfUnused(item.image, in: connection)
             }
             if let unused { images.deleteFiles(hash: unused) }
@@ -154,7 +157,8 @@ public final class ItemStore: Sendable {
         return connection.changes > 0 ? image.hash : nil
     }
 
-    /// Moves the item to `position` (from 0); the items in between shift by one.
+    /// Moves the item to `position` (from 0); the items in between shift by one. Versions count changes
+    /// to an item's fields and photo, not to its place in the list, so no one's edit is refused over a move.
     public func move(id: Int64, to position: Int) throws -> Item {
         try change { connection in
             let item = try Self.item(id: id, in: connection)
@@ -163,14 +167,14 @@ public final class ItemStore: Sendable {
             if position == item.position { return item }
             if position < item.position {
                 try connection.run(
-                    "UPDATE items SET position = position + 1, version = version + 1 WHERE position >= ? AND position < ?",
+                    "UPDATE items SET position = position + 1 WHERE position >= ? AND position < ?",
                     position, item.position)
             } else {
                 try connection.run(
-                    "UPDATE items SET position = position - 1, version = version + 1 WHERE position > ? AND position <= ?",
+                    "UPDATE items SET position = position - 1 WHERE position > ? AND position <= ?",
                     item.position, position)
             }
-            try connection.run("UPDATE items SET position = ?, version = version + 1 WHERE id = ?", position, id)
+            try connection.run("UPDATE items SET position = ? WHERE id = ?", position, id)
             return try Self.item(id: id, in: connection)
         }
     }

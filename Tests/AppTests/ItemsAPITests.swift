@@ -130,6 +130,26 @@ import Testing
         #expect(try app.item(first.id)?.string("name") == "First")
     }
 
+    /// Someone sorting or pruning the list never makes another person's edit fail; a conditional GET
+    /// still sees the item's new place.
+    @Test func movesAndDeletesOfOtherItemsDoNotMakeAnETagStale() throws {
+        let app = try TestApp()
+        let first = try app.createItem("First")
+        let second = try app.createItem("Second")
+        _ = try app.createItem("Third")
+        let loaded = try #require(try app.client.get("/api/v1/items/\(second.id)").header("ETag"))
+        #expect(try app.client.send("DELETE", "/api/v1/items/\(first.id)").status == 204)
+        let moved = try app.client.get("/api/v1/items/\(second.id)", headers: ["If-None-Match": loaded])
+        #expect(moved.status == 200, "its position went from 1 to 0")
+        #expect((moved.json as? [String: Any])?.int("position") == 0)
+        let saved = try app.client.json("PATCH", "/api/v1/items/\(second.id)", ["name": "Second, renamed"], headers: ["If-Match": loaded])
+        #expect(saved.status == 200)
+        // A real edit in between still counts.
+        let stale = try app.client.json("PATCH", "/api/v1/items/\(second.id)", ["name": "Lost"], headers: ["If-Match": loaded])
+        #expect(stale.status == 412)
+        #expect(try app.item(second.id)?.string("name") == "Second, renamed")
+    }
+
     @Test func deleteGives204ThenTheItemIsGone() throws {
         let app = try TestApp()
         let first = try app.createItem("First")

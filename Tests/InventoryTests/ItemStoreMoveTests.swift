@@ -42,12 +42,21 @@ import Testing
         #expect(try inventory.store.all().map(\.position) == [0, 1, 2, 3, 4])
     }
 
-    @Test func moveBumpsTheMovedItemsVersion() throws {
+    /// Versions guard edits of an item's fields and photo; a place in the list conflicts with no edit,
+    /// so someone sorting the list never makes another person's save fail.
+    @Test func movingAndDeletingLeaveEveryVersionAlone() throws {
         let inventory = try TestInventory("move-version")
         defer { inventory.remove() }
-        let items = try inventory.add(["A", "B"])
-        let moved = try inventory.store.move(id: items[1].id, to: 0)
-        #expect(moved.version > items[1].version)
+        let items = try inventory.add(Self.names)
+        _ = try inventory.store.move(id: items[4].id, to: 0)
+        _ = try inventory.store.move(id: items[0].id, to: 4)
+        try inventory.store.delete(id: items[2].id)
+        let after = try inventory.store.all()
+        #expect(after.map(\.name) == ["E", "B", "D", "A"])
+        #expect(after.allSatisfy { $0.version == 1 }, "\(after.map(\.version))")
+        // So a save made with the version loaded before the moves goes through.
+        let renamed = try inventory.store.update(id: items[3].id, ItemInput(name: "D2"), expectedVersion: items[3].version)
+        #expect(renamed.name == "D2" && renamed.version == 2)
     }
 
     @Test(arguments: [-1, 5, 6, Int.max])

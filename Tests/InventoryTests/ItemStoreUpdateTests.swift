@@ -83,4 +83,13 @@ import Testing
         #expect(error?.validationError?.errors.map(\.field) == ["valueInDollars"])
         #expect(try inventory.store.item(id: item.id) == item)
     }
+
+    @Test func anUpdateThatChangesNothingKeepsTheVersion() throws {
+        let inventory = try TestInventory("update-nothing")
+        defer { inventory.remove() }
+        let item = try inventory.store.create(ItemInput(name: "Camera", serialNumber: "C-1", valueInDollars: 5))
+        #expect(try inventory.store.update(id: item.id, ItemInput()).version == item.version)
+        #expect(try inventory.store.update(id: item.id, ItemInput(name: "Camera", valueInDollars: 5)).version == item.version)
+        #expect(try inventory.store.update(id: item.id, ItemInput(name: "Camera 2")).version == item.version + 1)
+    }
 }

@@ -46,5 +46,7 @@ enum ItemJSON {
     }
 
     /// A strong validator that changes whenever the stored item does.
-    static func etag(of item: Item) -> String { "\"\(item.id)-\(item.version)\"" }
+    /// `"<id>-<version>.<position>"`: the position is part of the item's JSON, so a move changes the
+    /// tag; `If-Match` compares only the version (`expectedVersion(of:)`), since a move conflicts with no edit.
+    static func etag(of item: Item) -> String { "\"\(item.id)-\(item.version).\(item.position)\"" }
 }

@@ -89,7 +89,8 @@ extension Request {
         let tags = EntityTag.tags(in: header)
         if tags.contains("*") { return nil }
         for tag in tags where tag.hasPrefix("\"\(id)-") && tag.hasSuffix("\"") {
-            if let version = Int(tag.dropFirst("\"\(id)-".count).dropLast()) { return version }
+            let versionAndPosition = tag.dropFirst("\"\(id)-".count).dropLast()
+            if let version = Int(versionAndPosition.prefix { $0 != "." }) { return version }
         }
         return -1
     }

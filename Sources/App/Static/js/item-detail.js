@@ -51,9 +51,9 @@ export function initItemDetail() {
     if (unchanged) adoptVersion(etag);
   });
 
-  /** The ETag is "<id>-<version>"; the form carries the version it was last saved at. */
+  /** The ETag is "<id>-<version>.<position>"; the form carries the version it was last saved at. */
   function adoptVersion(etag) {
-    const version = /-(\d+)"$/.exec(etag ?? "")?.[1];
+    const version = /^"\d+-(\d+)\./.exec(etag ?? "")?.[1];
     if (version) form.elements.version.value = version;
     form.dataset.etag = etag ?? "";
   }
