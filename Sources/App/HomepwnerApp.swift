@@ -106,12 +106,14 @@ public final class HomepwnerApp: Sendable {
         }
         let routes = router
         self.routes = router.routes
+        let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
+                                      allRoots: Set(library.roots), isSecure: isSecure)
+        serverConfiguration.admitLargeBody = { request in access.refusalBeforeBody(of: request) }
+        serverConfiguration.largeBodyThreshold = router.defaultMaxBodySize
         server = try HTTPServer(
             configuration: serverConfiguration,
             responder: MiddlewareChain([
-                SecurityHeaders(isSecure: isSecure), ErrorMiddleware(responder: errors),
-                AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
-                                 allRoots: Set(library.roots), isSecure: isSecure),
+                SecurityHeaders(isSecure: isSecure), ErrorMiddleware(responder: errors), access,
             ], around: routes),
             policy: routes
         )

@@ -114,6 +114,13 @@ public final class HTTPServer: Sendable {
             // Every connection of an HTTPS daemon is TLS.
             isTLS: configuration.tls != nil
         )
+        if plan.maxBodySize > configuration.largeBodyThreshold, plan.route != nil, let segments, let admit = configuration.admitLargeBody {
+            pending.collectHeadersAndQuery(from: connection)
+            if let refusal = admit(pending.request(pathSegments: segments, query: pending.decodedQuery() ?? FormFields())) {
+                reject(pending, on: connection, with: refusal)
+                return pending
+            }
+        }
         if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
            let declared = Int(String(cString: length)), declared > plan.maxBodySize {
             reject(pending, on: connection, with: Self.bodyTooLarge(plan.maxBodySize))
@@ -202,7 +209,7 @@ public final class HTTPServer: Sendable {
     // MARK: Responses
 
     @discardableResult
-    private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with error: HTTPError) -> MHD_Result {
+    private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with error: any HTTPResponseError) -> MHD_Result {
         // The segments tell the error renderer whether this is an API request; a path that does not
         // decode is split as sent.
         let segments = pending.segments ?? pending.rawPath.split(separator: "/").map(String.init)

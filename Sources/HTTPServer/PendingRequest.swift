@@ -26,6 +26,7 @@ final class PendingRequest: @unchecked Sendable {
     /// While a worker handles the request, its connection is suspended and nothing else reads these.
     var isSuspended = false
     var readyResponse: Response?
+    private var collectedHead = false
 
     init(method: HTTPMethod, rawPath: String, segments: [String]?, plan: RequestPlan, remoteAddress: String, isTLS: Bool) {
         self.method = method
@@ -77,7 +78,10 @@ final class PendingRequest: @unchecked Sendable {
         }
     }
 
+    /// Once per request: when a large body's caller was checked before the body, it is already done.
     func collectHeadersAndQuery(from connection: OpaquePointer) {
+        guard !collectedHead else { return }
+        collectedHead = true
         let context = Unmanaged.passUnretained(self).toOpaque()
         MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, context)
         MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, MHDCallbacks.collectQueryArgument, context)

@@ -23,6 +23,12 @@ public struct ServerConfiguration: Sendable {
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = AccessLogEntry.standardOutput
     /// Turns an error found before the handler runs (body too large, bad path) into a response.
     public var errorResponse: @Sendable (Request, any HTTPResponseError) -> Response = { _, error in error.jsonResponse() }
+    /// Asked, once the head of a request is in and before its body is read, when its route accepts
+    /// bodies over `largeBodyThreshold` bytes (uploads): an error returned is answered at once and the
+    /// body never read, so a caller who may not upload cannot make the server hold a large body. The
+    /// request it gets has no body.
+    public var admitLargeBody: (@Sendable (Request) -> (any HTTPResponseError)?)?
+    public var largeBodyThreshold = 1 << 20
 
     public init() {}
 }

@@ -332,3 +332,40 @@ import Testing
         #expect(try app.app.accounts.count() == 1)
     }
 }
+
+/// An upload's body (up to 50 MB) is held in memory while it arrives: the server checks who is
+/// sending it before reading any of it.
+@Suite struct SecurityUploadAdmissionTests {
+    /// Sends only the head of a 40 MB upload and returns what the server answers without the body:
+    /// a server that waited for the body would time out (5 s) instead.
+    static func answerToHead(_ app: SecuredApp, _ method: String, _ path: String, headers: [String: String] = [:]) throws -> TestResponse {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/jpeg\r\nContent-Length: 40000000\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        return try app.client.sendRaw(Array((head + "\r\n").utf8), timeout: 5)
+    }
+
+    @Test func callersWhoMayNotUploadAreRefusedBeforeTheyCanSendTheBody() throws {
+        let app = try SecuredApp()
+        let editor = try app.token(for: "eddie")
+        let created = try editor.json("POST", "/api/v1/items", ["name": "Camera"])
+        let id = try #require((created.json as? [String: Any])?["id"] as? Int)
+        let viewer = try app.token(for: "vera")
+
+        let anonymous = try Self.answerToHead(app, "PUT", "/api/v1/items/\(id)/image", headers: ["Accept": "application/json"])
+        #expect(anonymous.status == 401, "\(anonymous.text)")
+        #expect(anonymous.errorMessage?.contains("Sign in") == true)
+        let anonymousForm = try Self.answerToHead(app, "POST", "/items/\(id)/image")
+        #expect(anonymousForm.status == 401)
+        let forged = try Self.answerToHead(app, "PUT", "/api/v1/items/\(id)/image", headers: ["Authorization": "Bearer hp_forged"])
+        #expect(forged.status == 401)
+        let readOnly = try Self.answerToHead(app, "PUT", "/api/v1/items/\(id)/image", headers: ["Authorization": "Bearer \(viewer.token)"])
+        #expect(readOnly.status == 403, "\(readOnly.text)")
+        let session = try app.signIn("eddie")
+        let crossSite = try Self.answerToHead(app, "POST", "/items/\(id)/image", headers: ["Cookie": session.cookie, "Origin": "http://evil.example"])
+        #expect(crossSite.status == 403, "\(crossSite.text)")
+
+        // An editor's upload is read and handled as before.
+        let allowed = try editor.send("PUT", "/api/v1/items/\(id)/image", body: Array("not a photo".utf8))
+        #expect(allowed.status == 415, "\(allowed.text)")
+    }
+}

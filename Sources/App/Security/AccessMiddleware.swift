@@ -44,6 +44,23 @@ struct AccessMiddleware: Middleware {
         return try next.respond(to: request)
     }
 
+    /// Before the body of an upload is read: whether this caller may call the route at all, from
+    /// this site. (A session's CSRF token may travel in the body; it is checked with the rest.)
+    func refusalBeforeBody(of request: Request) -> (any HTTPResponseError)? {
+        guard let route = request.route, route.access != .public else { return nil }
+        do {
+            guard let caller = try identify(request, route: route) else { return Self.signInRequired }
+            try authorize(caller, for: route.access)
+            if !request.method.isSafe { try checkOrigin(request) }
+            return nil
+        } catch let error as any HTTPResponseError {
+            return error
+        } catch {
+            // A database failure: the request goes on and meets it again, answered as any other.
+            return nil
+        }
+    }
+
     private func identify(_ request: Request, route: Route) throws -> Caller? {
         // Static files and the health check: nobody to look up unless credentials came along.
         if route.access == .public, request.headers["Cookie"] == nil, request.headers["Authorization"] == nil { return nil }
@@ -78,15 +95,17 @@ struct AccessMiddleware: Middleware {
 
     /// Pages send people to sign in (and back); the API answers 401.
     private func signInRequired(_ request: Request) throws -> Response {
-        guard !request.prefersJSON, request.method == .get || request.method == .head else {
-            var error = AppError(.unauthorized, code: "sign-in-required", message: "Sign in first, or send an API token: “Authorization: Bearer hp_…”.")
-            error.headers["WWW-Authenticate"] = "Bearer"
-            throw error
-        }
+        guard !request.prefersJSON, request.method == .get || request.method == .head else { throw Self.signInRequired }
         let query = request.query.pairs.map { "\(Self.escaped($0.name))=\(Self.escaped($0.value))" }.joined(separator: "&")
         let next = request.path + (query.isEmpty ? "" : "?\(query)")
         return .redirect(to: "/signin?next=\(Self.escaped(next))")
     }
+
+    static let signInRequired: AppError = {
+        var error = AppError(.unauthorized, code: "sign-in-required", message: "Sign in first, or send an API token: “Authorization: Bearer hp_…”.")
+        error.headers["WWW-Authenticate"] = "Bearer"
+        return error
+    }()
 
     static func escaped(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? ""
@@ -95,16 +114,21 @@ struct AccessMiddleware: Middleware {
     /// A change must come from this site's own pages (or from an API client, which sends no
     /// browser headers and carries a token the browser never adds by itself).
     private func checkSameSite(_ request: Request, route: Route) throws {
+        try checkOrigin(request)
+        // Public forms (sign-in, setup) are sent before any session; their origin is what counts.
+        guard route.access != .public, let caller = request.caller, caller.via == .session else { return }
+        guard let sent = Self.csrfToken(in: request), let expected = caller.csrfToken, Secrets.equal(sent, expected) else {
+            throw AppError(.forbidden, code: "csrf", message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
+        }
+    }
+
+    /// The browser's own word on where a request came from: `Sec-Fetch-Site` and `Origin`.
+    private func checkOrigin(_ request: Request) throws {
         if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
             throw Self.crossSite
         }
         if let origin = request.headers["Origin"] {
             guard let host = request.headers["Host"], origin == "\(isSecure(request) ? "https" : "http")://\(host)" else { throw Self.crossSite }
-        }
-        // Public forms (sign-in, setup) are sent before any session; their origin is what counts.
-        guard route.access != .public, let caller = request.caller, caller.via == .session else { return }
-        guard let sent = Self.csrfToken(in: request), let expected = caller.csrfToken, Secrets.equal(sent, expected) else {
-            throw AppError(.forbidden, code: "csrf", message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
         }
     }
 
