@@ -282,6 +282,27 @@ import Testing
         }
     }
 
+    /// DNS rebinding: a page of another site points its own name at 127.0.0.1 and calls Homepwner as
+    /// "same origin". Open access goes only to addresses of this machine.
+    @Test func openAccessIsOnlyForAddressesOfThisMachine() throws {
+        let open = try SecuredApp(accounts: [])
+        #expect(open.app.isOpenWithoutAccounts)
+        let rebound = ["Host": "attacker.example:8093", "Origin": "http://attacker.example:8093", "Sec-Fetch-Site": "same-origin"]
+        let created = try open.client.json("POST", "/api/v1/items", ["name": "rebind", "valueInDollars": 1], headers: rebound)
+        #expect(created.status == 403, "\(created.text)")
+        #expect(created.errorMessage?.contains("127.0.0.1") == true, "\(created.text)")
+        let read = try open.client.get("/api/v1/items", headers: ["Host": "attacker.example", "Accept": "application/json"])
+        #expect(read.status == 403)
+        let page = try open.client.get("/", headers: ["Host": "attacker.example", "Accept": "text/html"])
+        #expect(page.status == 403 && page.text.contains("setup link"), "\(page.status)")
+        // The sign-in page and static files stay reachable at any name.
+        #expect(try open.client.get("/signin", headers: ["Host": "attacker.example", "Accept": "text/html"]).status == 200)
+        for host in ["127.0.0.1:8080", "localhost:8080", "localhost", "[::1]:8080", "192.168.1.20", ProcessInfo.processInfo.hostName] {
+            let local = try open.client.get("/api/v1/items", headers: ["Host": host, "Accept": "application/json"])
+            #expect(local.status == 200, "Host: \(host) → \(local.status)")
+        }
+    }
+
     @Test func offLoopbackItStartsWithAccountsOrWhenToldItIsOpen() throws {
         // --insecure-open: open to everyone (the loopback client here is served without signing in).
         let open = try SecuredApp(accounts: []) {

@@ -76,8 +76,30 @@ struct AccessMiddleware: Middleware {
         if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)), let caller = try accounts.caller(sessionID: session) {
             return caller
         }
-        if openWithoutAccounts, try !accounts.hasAccounts() { return localOwner }
+        if openWithoutAccounts, try !accounts.hasAccounts() {
+            if Self.namesThisMachine(request.headers["Host"]) { return localOwner }
+            // Public pages (the setup link above all) still work at any address.
+            if route.access != .public { throw Self.notALocalAddress(request.headers["Host"] ?? "") }
+        }
         return nil
+    }
+
+    /// Whether the `Host` a browser sent names this machine: an IP address, `localhost`, or this
+    /// computer's own name. A page of another site that points its name at this machine (DNS
+    /// rebinding) always sends its own name, so it never gets open access.
+    static func namesThisMachine(_ host: String?) -> Bool {
+        guard let host = host?.lowercased(), !host.isEmpty else { return false }
+        let name = if host.hasPrefix("[") { String(host.prefix { $0 != "]" }.dropFirst()) }
+            else { String(host.prefix { $0 != ":" }) }
+        var address = in6_addr()
+        if name.contains(":") { return inet_pton(AF_INET6, name, &address) == 1 }
+        if inet_pton(AF_INET, name, &address) == 1 { return true }
+        let ownName = ProcessInfo.processInfo.hostName.lowercased()
+        return name == "localhost" || name.hasSuffix(".localhost") || name == ownName || name == "\(ownName).local"
+    }
+
+    static func notALocalAddress(_ host: String) -> AppError {
+        AppError(.forbidden, code: "host-not-local", message: "Without accounts, Homepwner is open only at an address of this computer, such as http://127.0.0.1 or http://localhost, not at “\(host)”: a page of another site can point such a name at your computer. Use that address, or create the owner account with the setup link Homepwner printed when it started.")
     }
 
     private func authorize(_ caller: Caller, for access: RouteAccess) throws {

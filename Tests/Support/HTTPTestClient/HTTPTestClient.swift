@@ -35,8 +35,8 @@ public struct HTTPTestClient: Sendable {
     public func send(
         _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
     ) throws -> TestResponse {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+        for (name, value) in headers where name != "Host" { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method), headers["Content-Length"] == nil, headers["Transfer-Encoding"] == nil {
             head += "Content-Length: \(body.count)\r\n"
         }
