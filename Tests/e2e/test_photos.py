@@ -212,3 +212,15 @@ def test_a_photo_change_does_not_hide_an_edit_made_elsewhere(server, browser):
     save_name(browser, "Film Camera")
     wait(browser).until(lambda b: "changed" in find(b, "#toast").text.lower())
     assert server.api("GET", f"/api/v1/items/{item['id']}")["name"] == "Camera (renamed in another tab)"
+
+
+def test_a_portrait_photo_is_shown_whole_on_the_detail_page(server, browser):
+    item = server.create_item("Label", "", 5)
+    server.upload(item["id"], FIXTURES / "portrait.jpg")
+    browser.get(f"{server.url}/items/{item['id']}")
+    wait(browser).until(lambda b: image_loaded(b, ".photo-frame img.item-photo"))
+    frame = rect(browser, find(browser, ".photo-frame"))
+    photo = rect(browser, find(browser, ".photo-frame img.item-photo"))
+    # The image box lies within the frame (object-fit: contain then shows the whole photo in it).
+    assert photo["y"] >= frame["y"] - 0.5 and photo["y"] + photo["height"] <= frame["y"] + frame["height"] + 0.5, (photo, frame)
+    assert browser.execute_script("return getComputedStyle(document.querySelector('.item-photo')).objectFit") == "contain"
