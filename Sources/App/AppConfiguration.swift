@@ -18,6 +18,9 @@ public struct AppConfiguration: Sendable {
     public var libraryRoots: [String] = []
     /// Scan the library in the background at start.
     public var scanLibraryAtStart = true
+    /// While serving, scan the library again this often (and when its pages are opened and the last
+    /// scan is over a minute old); nil: only at start. Needs `scanLibraryAtStart`.
+    public var libraryRescanInterval: Duration? = .seconds(15 * 60)
     /// Serve everyone as the local owner while no account exists, even off loopback.
     public var insecureOpen = false
     /// Believe `X-Forwarded-Proto` from a reverse proxy on this machine.

@@ -119,6 +119,7 @@ public final class HomepwnerApp: Sendable {
         )
         if configuration.scanLibraryAtStart && !library.roots.isEmpty {
             library.startBackgroundScan()
+            if let interval = configuration.libraryRescanInterval { library.keepScanned(every: interval) }
         }
     }
 
@@ -140,7 +141,10 @@ public final class HomepwnerApp: Sendable {
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight.
     public func runUntilTerminated() { server.runUntilTerminated() }
 
-    public func shutdown() { server.shutdown() }
+    public func shutdown() {
+        library.stopKeepingScanned()
+        server.shutdown()
+    }
 }
 
 /// Homepwner could not start; the message says why and what to change.

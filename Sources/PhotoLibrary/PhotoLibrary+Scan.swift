@@ -20,6 +20,51 @@ extension PhotoLibrary {
         thread.start()
     }
 
+    /// Keeps the library up to date while the server runs: a scan every `interval` (unchanged files
+    /// cost a `stat` each), and `refreshIfStale()` for pages. Folders change under a running server,
+    /// from other programs and from `homepwner scan`; nothing else would notice.
+    public func keepScanned(every interval: Duration) {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .seconds(5))
+        timer.setEventHandler { [weak self] in self?.startBackgroundScan() }
+        timer.resume()
+        let replaced = periodicScan.withLock { slot in
+            defer { slot = ScanTimer(timer) }
+            return slot
+        }
+        replaced?.source.cancel()
+    }
+
+    /// Stops the scans `keepScanned(every:)` started (a scan in progress runs to its end).
+    public func stopKeepingScanned() {
+        let stopped = periodicScan.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+        stopped?.source.cancel()
+    }
+
+    /// When a page of the library is opened: a scan, in the background, if the last one ended over
+    /// `age` ago, and at once when no root could be read before but one can now (the disk the
+    /// "not found" page asked for was mounted). Only while `keepScanned(every:)` runs.
+    public func refreshIfStale(age: Duration = .seconds(60)) {
+        guard periodicScan.withLock({ $0 != nil }) else { return }
+        let status = self.status
+        switch status.state {
+        case .scanning:
+            return
+        case .inaccessible:
+            let problems = roots.compactMap(DirectoryWalker.problem(withRoot:))
+            guard problems.count < roots.count else { return }
+            // Scanning from now, so the page being made shows progress rather than the old problem.
+            statusBox.withLock { $0.state = .scanning; $0.problem = nil; $0.rootProblems = problems }
+        case .ready:
+            if let finished = status.scanFinished, Date().timeIntervalSince(finished) < Double(age.components.seconds) { return }
+        }
+        startBackgroundScan()
+    }
+
     /// Reads the headers of new and changed photos in every root, stores what they say, and forgets
     /// photos that are gone. Unchanged files (same size and modification time) are not opened.
     /// Groups appear as their photos are stored. Returns the final status.

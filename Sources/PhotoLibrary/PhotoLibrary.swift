@@ -1,4 +1,5 @@
 import Database
+import Dispatch
 import Foundation
 import Imaging
 import Synchronization
@@ -16,6 +17,8 @@ public final class PhotoLibrary: Sendable {
     let revisionCounter = Atomic<Int>(0)
     let isScanning = Atomic<Bool>(false)
     let groupCache = GroupCache()
+    /// The timer of `keepScanned(every:)`, while it runs.
+    let periodicScan = Mutex<ScanTimer?>(nil)
     /// Row ids of the roots in `library_roots`, by path.
     let rootIDs: [String: Int64]
 
@@ -72,4 +75,12 @@ public final class PhotoLibrary: Sendable {
     public var revision: Int { revisionCounter.load(ordering: .acquiring) }
 
     func bumpRevision() { revisionCounter.add(1, ordering: .releasing) }
+}
+
+/// A Dispatch timer, which Swift does not know to be Sendable: it is only resumed and cancelled,
+/// both safe from any thread.
+final class ScanTimer: @unchecked Sendable {
+    let source: any DispatchSourceTimer
+    init(_ source: any DispatchSourceTimer) { self.source = source }
+    deinit { source.cancel() }
 }

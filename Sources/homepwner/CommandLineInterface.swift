@@ -32,6 +32,8 @@ enum CommandLineInterface {
           --host ADDRESS    IP address to listen on (default: 127.0.0.1; use 0.0.0.0 for every interface).
           --port N          TCP port (default: 8080; 0 picks a free one).
           --library PATH    A folder of photos to browse, read-only (repeat for several).
+          --rescan-minutes N    Look for new, changed and removed photos every N minutes (default: 15;
+                                0: only at start). Opening the library also looks, at most once a minute.
           --config FILE     Read options from FILE: one "name = value" per line (library = /srv/photos,
                             port = 8080, …; # starts a comment). Options given on the command line win.
           --demo            Fill a new, empty data folder with a few demo items.
@@ -190,6 +192,12 @@ enum CommandLineInterface {
                 configuration.tlsCertificatePath = try value(for: option)
             case "--tls-key":
                 configuration.tlsKeyPath = try value(for: option)
+            case "--rescan-minutes":
+                let text = try value(for: option)
+                guard let minutes = Int(text), (0...10_080).contains(minutes) else {
+                    throw CommandLineError(message: "--rescan-minutes must be a whole number from 0 (only at start) to 10080 (a week), not “\(text)”.")
+                }
+                configuration.libraryRescanInterval = minutes == 0 ? nil : .seconds(minutes * 60)
             case "--max-upload-mb":
                 let text = try value(for: option)
                 guard let megabytes = Int(text), (1...10_000).contains(megabytes) else {

@@ -394,6 +394,24 @@ import Testing
         #expect(try app.groups().isEmpty)
     }
 
+    /// The page says "mount the disk, then reload": reloading after mounting it shows the photos,
+    /// without restarting Homepwner.
+    @Test func aRootThatAppearsIsScannedWhenTheLibraryIsOpenedAgain() throws {
+        let workspace = try LibraryWorkspace()
+        let unplugged = workspace.root.path + "-unplugged"
+        let app = try LibraryTestApp(workspace: workspace, roots: [unplugged])
+        #expect(try app.waitUntilScanned().string("state") == "inaccessible")
+        #expect(try app.client.get("/library").text.contains("does not exist"))
+        try workspace.writeStandardLibrary()
+        try FileManager.default.moveItem(atPath: workspace.root.path, toPath: unplugged)
+        let reloaded = try app.client.get("/library")
+        #expect(reloaded.status == 200)
+        #expect(!reloaded.text.contains("does not exist"))
+        let status = try app.waitUntilScanned(total: LibraryWorkspace.standardFileCount)
+        #expect(status.string("state") == "ready", "\(status)")
+        #expect(try !app.groups().isEmpty)
+    }
+
     @Test func aRootThatIsAFileIsExplained() throws {
         let workspace = try LibraryWorkspace()
         let file = workspace.base.appendingPathComponent("photos.zip")

@@ -169,4 +169,29 @@ import Testing
         #expect(try onlySecond.allAssets().map(\.fileName) == ["q.jpg"])
         #expect(try onlySecond.albumGroups().map(\.name) == ["Elsewhere"])
     }
+
+    /// A running server notices photos added (by another program, or `homepwner scan`) without a restart.
+    @Test func keptScannedALibraryFindsPhotosAddedSinceTheLastScan() throws {
+        let fixture = try LibraryFixture()
+        try fixture.photo("Album/first.jpg")
+        let library = try fixture.scannedLibrary()
+        #expect(library.status.total == 1)
+        library.keepScanned(every: .milliseconds(200))
+        defer { library.stopKeepingScanned() }
+        try fixture.photo("New Album/second.jpg")
+        let deadline = Date().addingTimeInterval(10)
+        while (try library.album(named: "New Album")) == nil, Date() < deadline { usleep(50_000) }
+        #expect(try library.album(named: "New Album") != nil)
+        #expect(library.status.total == 2)
+    }
+
+    @Test func withoutKeepingScannedNothingScansBehindTheCallersBack() throws {
+        let fixture = try LibraryFixture()
+        try fixture.photo("Album/first.jpg")
+        let library = try fixture.scannedLibrary()
+        try fixture.photo("Album/second.jpg")
+        library.refreshIfStale(age: .zero)
+        usleep(300_000)
+        #expect(library.status.total == 1)
+    }
 }

@@ -18,6 +18,8 @@ struct LibraryPages: Sendable {
 
     /// The explanation page when the caller may see no root, or no root can be read; else nil.
     private func unavailablePage(_ request: Request) -> Response? {
+        // Every library page comes here first: the moment to notice folders changed since the last scan.
+        library.refreshIfStale()
         let context = request.pageContext(site)
         if (try? request.visibleLibraryRoots(of: library)) == nil, request.caller?.via != .openAccess {
             let page = LibraryUnavailablePage(
