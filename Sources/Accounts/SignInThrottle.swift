@@ -43,10 +43,9 @@ public final class SignInThrottle: Sendable {
         }
     }
 
+    /// Forgets the name's failures. The address's stay: signing in to one's own account between
+    /// guesses at others must not wipe the guesses; they fade after a quiet hour.
     public func succeeded(name: String, address: String) {
-        records.withLock { records in
-            records.removeValue(forKey: "name:" + name.lowercased())
-            records.removeValue(forKey: "address:" + address)
-        }
+        records.withLock { records in _ = records.removeValue(forKey: "name:" + name.lowercased()) }
     }
 }

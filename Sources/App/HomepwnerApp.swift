@@ -68,6 +68,14 @@ public final class HomepwnerApp: Sendable {
             request.isTLS || (trustProxy && Self.isLoopback(request.remoteAddress)
                 && request.headers["X-Forwarded-Proto"]?.lowercased() == "https")
         }
+        // Behind the proxy every request comes from loopback; the client is what the proxy appended last.
+        let clientAddress: @Sendable (Request) -> String = { request in
+            guard trustProxy, Self.isLoopback(request.remoteAddress),
+                  let forwarded = request.headers["X-Forwarded-For"]?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
+                  !forwarded.isEmpty
+            else { return request.remoteAddress }
+            return forwarded
+        }
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
         var router = Router(defaultMaxBodySize: 1 << 20)
@@ -79,7 +87,7 @@ public final class HomepwnerApp: Sendable {
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
         AccountPages(accounts: accounts, throttle: SignInThrottle(), site: assets.pageContext, roots: library.roots,
-                     isSecure: isSecure).register(in: &router)
+                     isSecure: isSecure, clientAddress: clientAddress).register(in: &router)
         ItemsAPI(items: items).register(in: &router)
         ItemImageAPI(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
         LibraryAPI(library: library).register(in: &router)

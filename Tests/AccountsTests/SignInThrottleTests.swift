@@ -47,14 +47,24 @@ import Testing
         #expect(waits.last == SignInThrottle.longestWait, "waits: \(waits)")
     }
 
-    @Test func aSuccessResetsTheCount() {
+    @Test func aSuccessResetsTheNamesCountButNotTheAddresss() {
         let throttle = SignInThrottle()
         for _ in 0..<4 { throttle.failed(name: "alice", address: "10.0.0.1", now: start) }
         throttle.succeeded(name: "alice", address: "10.0.0.1")
-        for _ in 0..<4 { throttle.failed(name: "alice", address: "10.0.0.1", now: start) }
-        #expect(throttle.wait(name: "alice", address: "10.0.0.1", now: start) == nil, "4 + 4 failures with a success between")
-        throttle.failed(name: "alice", address: "10.0.0.1", now: start)
-        #expect(throttle.wait(name: "alice", address: "10.0.0.1", now: start) != nil)
+        for _ in 0..<4 { throttle.failed(name: "alice", address: "10.0.0.2", now: start) }
+        #expect(throttle.wait(name: "alice", address: "10.0.0.2", now: start) == nil, "4 + 4 failures with a success between")
+        throttle.failed(name: "alice", address: "10.0.0.2", now: start)
+        #expect(throttle.wait(name: "alice", address: "10.0.0.2", now: start) != nil)
+    }
+
+    /// Signing in to one's own account between guesses at other names does not start the count again.
+    @Test func anOwnSignInDoesNotWipeTheGuessesFromAnAddress() {
+        let throttle = SignInThrottle()
+        for guess in 0..<8 {
+            if guess % 2 == 0 { throttle.succeeded(name: "mallory", address: "10.0.0.9") }
+            throttle.failed(name: "victim-\(guess)", address: "10.0.0.9", now: start)
+        }
+        #expect(throttle.wait(name: "someone-else", address: "10.0.0.9", now: start) != nil)
     }
 
     @Test func aBlockEndsAndAQuietHourForgives() {

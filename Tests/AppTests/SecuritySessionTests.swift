@@ -203,6 +203,34 @@ import Testing
         _ = try app.signIn("vera")
     }
 
+    /// Behind the proxy every request comes from 127.0.0.1: one person's failures must not shut out
+    /// everyone, so the address counted is the one the proxy forwarded.
+    @Test func behindATrustedProxyEachClientIsThrottledOnItsOwn() throws {
+        let app = try SecuredApp { $0.trustProxy = true }
+        let guesser = ["X-Forwarded-For": "198.51.100.7, 203.0.113.5"]
+        for attempt in 1...5 {
+            let response = try app.client.form("/signin", [("name", "made-up-\(attempt)"), ("password", "guess"), ("next", "/")], headers: guesser)
+            #expect(response.status == 401, "attempt \(attempt)")
+        }
+        #expect(try app.client.form("/signin", [("name", "someone"), ("password", "guess"), ("next", "/")], headers: guesser).status == 429)
+        let owner = try app.client.form("/signin", [("name", "olivia"), ("password", SecuredApp.password), ("next", "/")],
+                                        headers: ["X-Forwarded-For": "203.0.113.77"])
+        #expect(owner.status == 303, "\(owner.status)")
+    }
+
+    @Test func guessesAtTheCurrentPasswordAreThrottled() throws {
+        let app = try SecuredApp()
+        let session = try app.signIn("eddie")
+        for attempt in 1...5 {
+            let response = try session.form("/account/password", [("current", "guess \(attempt)"), ("password", "a new long password")])
+            #expect(response.status == 422, "attempt \(attempt)")
+        }
+        let blocked = try session.form("/account/password", [("current", SecuredApp.password), ("password", "a new long password")])
+        #expect(blocked.status == 429)
+        #expect(blocked.header("Retry-After") != nil)
+        #expect(try app.app.accounts.verify(name: "eddie", password: "a new long password") == nil, "nothing changed")
+    }
+
     @Test func cookiesAreHttpOnlySameSiteLaxAndLastForTheBrowserSessionUnlessRemembered() throws {
         let app = try SecuredApp()
         let plain = try app.signIn("vera")

@@ -10,6 +10,8 @@ struct AccountPages: Sendable {
     /// Library roots, for grants.
     let roots: [String]
     let isSecure: @Sendable (Request) -> Bool
+    /// Where the person is: the peer, or behind a trusted proxy the address it forwarded.
+    let clientAddress: @Sendable (Request) -> String
 
     func register(in router: inout Router) {
         router.get("/signin", access: .public) { request in try signInPage(request) }
@@ -42,7 +44,8 @@ struct AccountPages: Sendable {
         let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = fields["password"] ?? ""
         let next = Self.safeNext(fields["next"] ?? "/")
-        if let wait = throttle.wait(name: name, address: request.remoteAddress) {
+        let address = clientAddress(request)
+        if let wait = throttle.wait(name: name, address: address) {
             var response = try signInPage(request, name: name, next: next,
                                           message: "Too many failed sign-ins. Wait \(Int(wait.rounded(.up))) seconds, then try again.",
                                           status: .tooManyRequests)
@@ -50,11 +53,11 @@ struct AccountPages: Sendable {
             return response
         }
         guard let account = try accounts.verify(name: name, password: password) else {
-            throttle.failed(name: name, address: request.remoteAddress)
+            throttle.failed(name: name, address: address)
             return try signInPage(request, name: name, next: next, message: "That name and password don’t match. Check both and try again.",
                                   status: .unauthorized)
         }
-        throttle.succeeded(name: name, address: request.remoteAddress)
+        throttle.succeeded(name: name, address: address)
         return try startSession(for: account, remember: fields["remember"] == "1", replacing: request, then: next)
     }
 
@@ -127,9 +130,19 @@ struct AccountPages: Sendable {
     private func changePassword(_ request: Request) throws -> Response {
         guard let caller = request.caller, caller.via == .session else { return try accountPage(request) }
         let fields = try request.formFields()
-        guard try accounts.verify(name: caller.account.name, password: fields["current"] ?? "") != nil else {
+        // Throttled as sign-ins are: a stolen session must not become a way to guess the password.
+        let name = caller.account.name, address = clientAddress(request)
+        if let wait = throttle.wait(name: name, address: address) {
+            var response = try accountPage(request, error: "Too many wrong passwords. Wait \(Int(wait.rounded(.up))) seconds, then try again; nothing was changed.",
+                                           status: .tooManyRequests)
+            response.headers["Retry-After"] = String(Int(wait.rounded(.up)))
+            return response
+        }
+        guard try accounts.verify(name: name, password: fields["current"] ?? "") != nil else {
+            throttle.failed(name: name, address: address)
             return try accountPage(request, error: "Your current password was not right; nothing was changed.", status: .unprocessableContent)
         }
+        throttle.succeeded(name: name, address: address)
         do {
             try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "")
         } catch let error as AccountError {
