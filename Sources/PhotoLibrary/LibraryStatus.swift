@@ -22,4 +22,33 @@ public struct LibraryStatus: Sendable, Equatable {
     public var isConfigured = false
     public var scanStarted: Date?
     public var scanFinished: Date?
+    /// `scanned`, `total` and `skipped` of each root, so a caller granted only some roots sees theirs.
+    var rootCounts: [String: RootCounts] = [:]
+
+    struct RootCounts: Sendable, Equatable {
+        var scanned = 0, total = 0, skipped = 0
+    }
+
+    mutating func count(_ root: String, total: Int = 0, scanned: Int = 0, skipped: Int = 0) {
+        self.total += total
+        self.scanned += scanned
+        self.skipped += skipped
+        rootCounts[root, default: RootCounts()].scanned += scanned
+        rootCounts[root, default: RootCounts()].total += total
+        rootCounts[root, default: RootCounts()].skipped += skipped
+    }
+
+    /// The status as a caller who may see only `roots` should see it: their roots' counts and problems.
+    public func visible(to roots: Set<String>?) -> LibraryStatus {
+        guard let roots else { return self }
+        var status = self
+        let counts = rootCounts.filter { roots.contains($0.key) }.values
+        status.scanned = counts.reduce(0) { $0 + $1.scanned }
+        status.total = counts.reduce(0) { $0 + $1.total }
+        status.skipped = counts.reduce(0) { $0 + $1.skipped }
+        status.rootCounts = rootCounts.filter { roots.contains($0.key) }
+        status.rootProblems = rootProblems.filter { roots.contains($0.path) }
+        status.folderProblems = folderProblems.filter { problem in roots.contains { problem.hasPrefix($0 + "/") || problem.hasPrefix($0 + ":") } }
+        return status
+    }
 }

@@ -111,8 +111,7 @@ extension PhotoLibrary {
             return size != file.size || modified != file.modifiedNanoseconds
         }
         update(progress) { status in
-            status.total += listing.files.count
-            status.scanned += listing.files.count - changed.count
+            status.count(root, total: listing.files.count, scanned: listing.files.count - changed.count)
             status.folderProblems += listing.problems.map { "\(root)/\($0)" }
         }
 
@@ -153,10 +152,7 @@ extension PhotoLibrary {
                 update(progress) { $0.folderProblems.append("\(root): could not store scan results: \(error)") }
             }
             bumpRevision()
-            update(progress) { status in
-                status.scanned += batch.count
-                status.skipped += skipped
-            }
+            update(progress) { status in status.count(root, scanned: batch.count, skipped: skipped) }
         }
         let present = Set(listing.files.map(\.relativePath))
         _ = try? database.write { connection in

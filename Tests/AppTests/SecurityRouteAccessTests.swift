@@ -305,6 +305,11 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
         let eventsAndPeople = try vera.get("/library").text
         #expect(!eventsAndPeople.contains(privateID) && !eventsAndPeople.contains("Diary"))
+        // Nor does the status count the other root's photos.
+        let status = try #require(try vera.get("/api/v1/library/status", accept: "application/json").json as? [String: Any])
+        #expect(status.int("total") == LibraryWorkspace.standardFileCount && status.int("scanned") == LibraryWorkspace.standardFileCount, "\(status)")
+        let ownersStatus = try secured.signIn("olivia").get("/api/v1/library/status", accept: "application/json").json as? [String: Any]
+        #expect(ownersStatus?.int("total") == LibraryWorkspace.standardFileCount + 1)
         // The owner, granted both, sees it.
         let olivia = try secured.signIn("olivia")
         #expect(try olivia.get("/library/assets/\(privateID)").status == 200)

@@ -9,8 +9,7 @@ struct LibraryAPI: Sendable {
 
     func register(in router: inout Router) {
         router.get("/api/v1/library/status") { request in
-            _ = try request.visibleLibraryRoots(of: library)
-            return .json(LibraryJSON.status(library.status))
+            .json(LibraryJSON.status(library.status.visible(to: try request.visibleLibraryRoots(of: library))))
         }
         router.get("/api/v1/library/groups") { request in
             .json(LibraryJSON.groups(try library.groups(visibleTo: try request.visibleLibraryRoots(of: library))))

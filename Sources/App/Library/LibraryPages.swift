@@ -46,8 +46,9 @@ struct LibraryPages: Sendable {
         if let unavailable = unavailablePage(request) { return unavailable }
         let item = Self.pickItem(request)
         let context = request.pageContext(site)
-        let status = library.status
-        let all = try library.groups(visibleTo: try request.visibleLibraryRoots(of: library))
+        let visible = try request.visibleLibraryRoots(of: library)
+        let status = library.status.visible(to: visible)
+        let all = try library.groups(visibleTo: visible)
         func cards(_ kind: LibraryGroup.Kind) -> [GroupCardModel] {
             all.filter { $0.kind == kind }.map { Self.card($0, pickFor: item) }
         }
