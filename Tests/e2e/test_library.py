@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import FIXTURES, Server
 from helpers import find, find_all, rect, visible, wait
@@ -125,6 +126,38 @@ def test_the_photo_opened_last_is_highlighted_on_return(library_server, browser)
     wait(browser).until(lambda b: "last-viewed" in (b.find_element(By.ID, f"asset-{asset}").get_attribute("class") or ""))
     # The highlight fades and is then removed.
     wait(browser, 6).until(lambda b: "last-viewed" not in b.find_element(By.ID, f"asset-{asset}").get_attribute("class"))
+
+
+def test_back_after_previous_and_next_returns_to_the_album_at_the_photo_seen_last(library_server, browser):
+    album_url = library_server.url + f"/library/groups/{group(library_server, 'Lisbon')['id']}"
+    browser.get(album_url)
+    cells = find_all(browser, "#photo-grid .grid-cell")
+    fifth = cells[4].get_attribute("data-asset")
+    cells[2].click()
+    wait(browser).until(lambda b: find(b, ".viewer-title").text == "3 of 10")
+    for title in ("4 of 10", "5 of 10"):
+        browser.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        wait(browser).until(lambda b, title=title: find(b, ".viewer-title").text == title)
+    # One Back, as in Photos: the album, not the photos seen on the way.
+    browser.back()
+    wait(browser).until(lambda b: b.current_url == album_url, f"after Back: {browser.current_url}")
+    wait(browser).until(lambda b: "last-viewed" in (b.find_element(By.ID, f"asset-{fifth}").get_attribute("class") or ""))
+
+
+def test_a_photo_beyond_the_first_page_is_highlighted_on_return(browser):
+    root = make_library({"Big": 125})
+    server = Server("--library", str(root))
+    try:
+        wait_until_ready(server)
+        big = group(server, "Big")
+        assets = server.api("GET", f"/api/v1/library/groups/{big['id']}/assets?offset=121&limit=1")["assets"]
+        browser.get(server.url + f"/library/assets/{assets[0]['id']}?group={big['id']}")
+        wait(browser).until(lambda b: find(b, ".viewer-title").text == "122 of 125")
+        browser.get(server.url + f"/library/groups/{big['id']}")
+        wait(browser).until(lambda b: "last-viewed" in (b.find_element(By.ID, f"asset-{assets[0]['id']}").get_attribute("class") or ""))
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def test_an_unreadable_library_explains_itself(browser, screenshot):

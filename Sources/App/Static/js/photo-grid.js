@@ -11,21 +11,23 @@ export function initPhotoGrid() {
   let page = Number(grid.dataset.page);
   const pages = Number(grid.dataset.pages);
   const more = document.getElementById("more-photos");
-  let loading = false;
+  let loading = null; // the page being fetched, so two callers wait for the same one
 
-  async function loadNext() {
-    if (loading || page >= pages) return;
-    loading = true;
-    try {
-      const next = await fetchPage(`${location.pathname}?page=${page + 1}`);
-      grid.append(...next.querySelectorAll("#photo-grid > li"));
-      page += 1;
-      if (page >= pages) more?.remove();
-    } catch {
-      if (more) more.style.visibility = "visible";
-    } finally {
-      loading = false;
-    }
+  function loadNext() {
+    if (page >= pages) return Promise.resolve();
+    loading ??= (async () => {
+      try {
+        const next = await fetchPage(`${location.pathname}?page=${page + 1}`);
+        grid.append(...next.querySelectorAll("#photo-grid > li"));
+        page += 1;
+        if (page >= pages) more?.remove();
+      } catch {
+        if (more) more.style.visibility = "visible";
+      } finally {
+        loading = null;
+      }
+    })();
+    return loading;
   }
 
   if (more) {
@@ -59,11 +61,19 @@ export function initPhotoGrid() {
     }
   });
 
-  const highlight = () => {
-    const id = sessionStorage.getItem(lastViewedKey) ?? location.hash.replace(/^#asset-/, "");
-    if (!id) return;
-    const cell = document.getElementById(`asset-${id}`);
+  // The photo named in the address (the viewer's Back link) wins; else the one the viewer showed last.
+  const highlight = async () => {
+    const id = location.hash.replace(/^#asset-/, "") || sessionStorage.getItem(lastViewedKey);
     sessionStorage.removeItem(lastViewedKey);
+    if (!id) return;
+    let cell = document.getElementById(`asset-${id}`);
+    // Further down the album than the first page: load pages until it is there.
+    while (!cell && page < pages) {
+      const before = page;
+      await loadNext();
+      if (page === before) break;
+      cell = document.getElementById(`asset-${id}`);
+    }
     if (!cell) return;
     cell.classList.remove("last-viewed");
     void cell.offsetWidth; // restart the fade when coming back again

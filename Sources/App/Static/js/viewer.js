@@ -24,6 +24,18 @@ export function initViewer() {
   let image = document.getElementById("viewer-image");
   const info = document.getElementById("viewer-info");
 
+  // The album highlights the photo seen last, however it was reached.
+  sessionStorage.setItem("homepwner.lastViewedAsset", decodeURIComponent(location.pathname.split("/").pop()));
+  // Previous and next take this photo's place in the history, as in Photos: Back (the browser's or a
+  // swipe) returns to the album, not through every photo seen.
+  for (const link of viewer.querySelectorAll(".viewer-button.previous, .viewer-button.next")) {
+    link.addEventListener("click", (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      location.replace(link.href);
+    });
+  }
+
   // Hidden controls come back when the keyboard reaches one of them.
   viewer.addEventListener("focusin", (event) => {
     if (event.target.closest(".viewer-bar, .viewer-nav")) viewer.classList.remove("controls-hidden");
@@ -38,9 +50,9 @@ export function initViewer() {
     } else if (image && event.key === "0") {
       reset(true);
     } else if (event.key === "ArrowLeft" && viewer.dataset.previous) {
-      location.assign(viewer.dataset.previous);
+      location.replace(viewer.dataset.previous);
     } else if (event.key === "ArrowRight" && viewer.dataset.next) {
-      location.assign(viewer.dataset.next);
+      location.replace(viewer.dataset.next);
     } else if (event.key === "Escape") {
       // Esc first closes the info panel; only an Esc with nothing open leaves the viewer.
       if (info?.matches(":popover-open")) info.hidePopover();
