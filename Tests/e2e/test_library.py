@@ -160,6 +160,18 @@ def test_a_photo_beyond_the_first_page_is_highlighted_on_return(browser):
         shutil.rmtree(root, ignore_errors=True)
 
 
+def test_the_grid_never_has_fewer_than_four_columns(library_server, browser):
+    browser.get(library_server.url + f"/library/groups/{group(library_server, 'Lisbon')['id']}")
+    grid = find(browser, "#photo-grid")
+    counts = {}
+    for width in (300, 390, 480, 481, 485, 489, 490, 600, 1000):
+        counts[width] = browser.execute_script(
+            "arguments[0].style.width = arguments[1] + 'px';"
+            "return getComputedStyle(arguments[0]).gridTemplateColumns.split(' ').length", grid, width)
+    assert all(count >= 4 for count in counts.values()), counts
+    assert counts[1000] > counts[390], counts
+
+
 def test_an_unreadable_library_explains_itself(browser, screenshot):
     missing = Path(tempfile.gettempdir()) / "homepwner-no-such-library"
     server = Server("--library", str(missing))
