@@ -268,6 +268,23 @@ enum ItemImageFixtures {
         #expect(try app.client.get(try F.url(image, "originalURL")).body == bytes)
     }
 
+    /// Upload pressed with no file chosen: the form still carries its CSRF token and the unused inputs.
+    @Test func aFormWithoutAFileSaysSoAndKeepsThePhoto() throws {
+        let app = try ItemImageTestApp()
+        let item = try app.createItem("Camera")
+        let before = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
+        let boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW"
+        let body = F.multipart(boundary: boundary, [
+            (name: "csrf", filename: nil, type: nil, body: Array("3q2-7wAAAAAAAAAA".utf8)),
+            (name: "camera", filename: "", type: "application/octet-stream", body: []),
+            (name: "file", filename: "", type: "application/octet-stream", body: []),
+        ])
+        let response = try app.putImage(item.id, body, contentType: "multipart/form-data; boundary=\(boundary)")
+        #expect(response.status == 400, "\(response.text)")
+        #expect(response.errorMessage?.contains("holds no photo") == true, "\(response.text)")
+        #expect(F.isSameJSON(try app.item(item.id)["image"], before))
+    }
+
     @Test(arguments: [
         (".png", "image/png", "png"),
         (".webp", "image/webp", "webp"),

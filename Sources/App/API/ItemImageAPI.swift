@@ -56,8 +56,10 @@ struct ItemImageAPI: Sendable {
         guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
             throw AppError(.badRequest, code: "invalid-multipart", message: "The upload form is damaged (its multipart boundary does not match). Try the upload again.")
         }
-        // The picker has two file inputs (camera and files); take the one that holds a file.
-        guard let file = form.parts.first(where: { $0.filename != nil && !$0.body.isEmpty }) ?? form.parts.first(where: { !$0.body.isEmpty }) else {
+        // The picker has two file inputs (camera and files); take the one that holds a file. A part
+        // without a filename counts only with a Content-Type: plain fields (the CSRF token) have none.
+        guard let file = form.parts.first(where: { $0.filename != nil && !$0.body.isEmpty })
+                ?? form.parts.first(where: { $0.contentType != nil && !$0.body.isEmpty }) else {
             throw AppError(.badRequest, code: "empty-body", message: "The form holds no photo. Choose a file, then upload.")
         }
         return file.body
