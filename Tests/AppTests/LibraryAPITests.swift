@@ -308,12 +308,16 @@ import Testing
         let item = try app.client.json("POST", "/api/v1/items", ["name": "Camera bag"])
         let itemID = try #require((item.json as? [String: Any])?.id)
         let damaged = try #require(try app.asset(named: "damaged.jpg").string("id"))
-        for body: [String: Any] in [["assetId": String(repeating: "0", count: 32)], ["assetId": "../../secret.txt"], ["assetId": damaged],
+        for body: [String: Any] in [["assetId": String(repeating: "0", count: 32)], ["assetId": "../../secret.txt"],
                                     ["assetId": app.workspace.url("Family/rosa.jpg").path]] {
             let response = try app.client.json("PUT", "/api/v1/items/\(itemID)/image", body)
             #expect(response.status == 404, "\(body) answered \(response.status)")
             #expect(response.errorCode == "asset-not-found")
         }
+        // A damaged photo is there, and the answer says what is wrong with it.
+        let damagedPick = try app.client.json("PUT", "/api/v1/items/\(itemID)/image", ["assetId": damaged])
+        #expect(damagedPick.status == 422 && damagedPick.errorCode == "asset-damaged", "\(damagedPick.text)")
+        #expect(damagedPick.errorMessage?.contains("damaged") == true)
         for body: [String: Any] in [["assetId": 42], ["asset": "x"], [:]] {
             let response = try app.client.json("PUT", "/api/v1/items/\(itemID)/image", body)
             #expect(response.status == 422, "\(body) answered \(response.status)")

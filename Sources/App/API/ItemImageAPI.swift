@@ -15,6 +15,8 @@ struct ItemImageAPI: Sendable {
     func register(in router: inout Router) {
         router.put("/api/v1/items/{id}/image", maxBodySize: maxUploadBytes, isSlow: true) { request in
             let id = try request.itemID()
+            // A missing item is the first thing to say, before any photo is read or decoded for it.
+            _ = try items.item(id: id)
             // JSON names a library photo; anything else is the photo itself (its type is sniffed).
             let isPick = request.contentType == "application/json" && request.body.first { $0 > 0x20 } == UInt8(ascii: "{")
             let bytes = isPick ? try libraryPhoto(request) : try Self.imageBytes(of: request)
@@ -37,7 +39,12 @@ struct ItemImageAPI: Sendable {
     }
 
     static func libraryPhoto(_ assetID: String, in library: PhotoLibrary, visibleTo roots: Set<String>?) throws -> [UInt8] {
-        guard let original = try library.originalFile(assetID: assetID, visibleTo: roots) else { throw LibraryAPI.assetNotFound }
+        guard let original = try library.originalFile(assetID: assetID, visibleTo: roots) else {
+            if let damaged = try library.asset(id: assetID, visibleTo: roots), let problem = damaged.problem {
+                throw AppError(.unprocessableContent, code: "asset-damaged", message: "That library photo is damaged (\(problem)), so it can't be given to an item. Choose another photo.")
+            }
+            throw LibraryAPI.assetNotFound
+        }
         do {
             return try [UInt8](Data(contentsOf: URL(fileURLWithPath: original.path)))
         } catch {
