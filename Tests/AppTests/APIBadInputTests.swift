@@ -39,6 +39,7 @@ struct BadBody: Sendable, CustomTestStringConvertible {
         BadBody("value over the max", "{\"valueInDollars\": 1000000001}", 422, mentions: ["1,000,000,000"]),
         BadBody("value far over Int64", "{\"valueInDollars\": 99999999999999999999999}", 422, mentions: ["1,000,000,000"]),
         BadBody("value 1e300", "{\"valueInDollars\": 1e300}", 422, mentions: ["value", "1,000,000,000"]),
+        BadBody("value 1e400, past any number", "{\"valueInDollars\": 1e400}", 400, mentions: ["1e400", "too large", "1,000,000,000"]),
         BadBody("name over 1,000 characters", "{\"name\": \"\(String(repeating: "é", count: 1_001))\"}", 422, mentions: ["name", "1,000"]),
         BadBody("empty name", "{\"name\": \"   \"}", 422, mentions: ["name"]),
         BadBody("name with a line break", "{\"name\": \"a\\nb\"}", 422, mentions: ["name"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 
 /// A JSON document as sent by a client, keeping the exact type of each value so that a wrong type
 /// gets a precise message ("valueInDollars must be a whole number, not text").
@@ -39,7 +40,12 @@ enum JSONValue: Decodable, Equatable {
         } catch let error as AppError {
             throw error
         } catch {
-            throw AppError(.badRequest, code: "invalid-json", message: "The request body is not valid JSON\(Self.location(of: error)). Check for missing quotes, commas or braces.")
+            let detail = Self.detail(of: body)
+            if let detail, detail.hasPrefix("Number "), detail.contains("not representable") {
+                let number = detail.dropFirst("Number ".count).prefix { $0 != " " }
+                throw AppError(.badRequest, code: "number-too-large", message: "The number \(number) is too large to read. Numbers here are whole dollars (at most $\(ItemInput.maxValueInDollars.grouped)) or places in the list.")
+            }
+            throw AppError(.badRequest, code: "invalid-json", message: "The request body is not valid JSON\(detail.map { " (\($0))" } ?? ""). Check for missing quotes, commas or braces.")
         }
         guard case .object(let object) = value else {
             throw AppError(.badRequest, code: "invalid-json", message: "The request body must be a JSON object ({…}), not \(value.kindDescription).")
@@ -78,11 +84,15 @@ enum JSONValue: Decodable, Equatable {
         }
     }
 
-    private static func location(of error: any Error) -> String {
-        guard case DecodingError.dataCorrupted(let context) = error,
-              let underlying = context.underlyingError as NSError?,
-              let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
-        else { return "" }
-        return " (\(detail.trimmingCharacters(in: CharacterSet(charactersIn: "."))))"
+    /// What is wrong with `body`, and where, in the parser's words. JSONDecoder on Linux only says
+    /// "not valid JSON"; JSONSerialization names the place (asked only once parsing has failed).
+    private static func detail(of body: [UInt8]) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+            return detail.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
     }
 }
