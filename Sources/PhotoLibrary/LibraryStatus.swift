@@ -14,15 +14,15 @@ public struct LibraryStatus: Sendable, Equatable {
     /// Folders inside a root that could not be read and were skipped.
     public var folderProblems: [String] = []
     /// Files looked at in the current (or last) scan, and files found in all.
-    public var scanned = 0
-    public var total = 0
+    public var scanned: Int { rootCounts.values.reduce(0) { $0 + $1.scanned } }
+    public var total: Int { rootCounts.values.reduce(0) { $0 + $1.total } }
     /// Files that are not photos, skipped.
-    public var skipped = 0
+    public var skipped: Int { rootCounts.values.reduce(0) { $0 + $1.skipped } }
     /// Whether any root was configured at all.
     public var isConfigured = false
     public var scanStarted: Date?
     public var scanFinished: Date?
-    /// `scanned`, `total` and `skipped` of each root, so a caller granted only some roots sees theirs.
+    /// What `scanned`, `total` and `skipped` add up, root by root: a caller granted only some roots sees theirs.
     var rootCounts: [String: RootCounts] = [:]
 
     struct RootCounts: Sendable, Equatable {
@@ -30,9 +30,6 @@ public struct LibraryStatus: Sendable, Equatable {
     }
 
     mutating func count(_ root: String, total: Int = 0, scanned: Int = 0, skipped: Int = 0) {
-        self.total += total
-        self.scanned += scanned
-        self.skipped += skipped
         rootCounts[root, default: RootCounts()].scanned += scanned
         rootCounts[root, default: RootCounts()].total += total
         rootCounts[root, default: RootCounts()].skipped += skipped
@@ -42,10 +39,6 @@ public struct LibraryStatus: Sendable, Equatable {
     public func visible(to roots: Set<String>?) -> LibraryStatus {
         guard let roots else { return self }
         var status = self
-        let counts = rootCounts.filter { roots.contains($0.key) }.values
-        status.scanned = counts.reduce(0) { $0 + $1.scanned }
-        status.total = counts.reduce(0) { $0 + $1.total }
-        status.skipped = counts.reduce(0) { $0 + $1.skipped }
         status.rootCounts = rootCounts.filter { roots.contains($0.key) }
         status.rootProblems = rootProblems.filter { roots.contains($0.path) }
         status.folderProblems = folderProblems.filter { problem in roots.contains { problem.hasPrefix($0 + "/") || problem.hasPrefix($0 + ":") } }

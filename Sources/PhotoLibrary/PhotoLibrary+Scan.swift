@@ -29,20 +29,14 @@ extension PhotoLibrary {
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .seconds(5))
         timer.setEventHandler { [weak self] in self?.startBackgroundScan() }
         timer.resume()
-        let replaced = periodicScan.withLock { slot in
-            defer { slot = ScanTimer(timer) }
-            return slot
-        }
-        replaced?.source.cancel()
+        let scanTimer = ScanTimer(timer)
+        // A timer replaced or stopped is cancelled as its ScanTimer goes.
+        periodicScan.withLock { $0 = scanTimer }
     }
 
     /// Stops the scans `keepScanned(every:)` started (a scan in progress runs to its end).
     public func stopKeepingScanned() {
-        let stopped = periodicScan.withLock { slot in
-            defer { slot = nil }
-            return slot
-        }
-        stopped?.source.cancel()
+        periodicScan.withLock { $0 = nil }
     }
 
     /// When a page of the library is opened: a scan, in the background, if the last one ended over

@@ -15,6 +15,8 @@ struct AccessMiddleware: Middleware {
     let isSecure: @Sendable (Request) -> Bool
     /// Who calls in open access (seeing every library root): made once, not on every request.
     private let localOwner: Caller
+    /// This computer's own names (`nas`, `nas.local`), looked up once: the lookup may ask DNS.
+    private let ownNames: Set<String>
 
     init(accounts: AccountStore, openWithoutAccounts: Bool, allRoots: Set<String>, isSecure: @escaping @Sendable (Request) -> Bool) {
         self.accounts = accounts
@@ -22,6 +24,8 @@ struct AccessMiddleware: Middleware {
         self.isSecure = isSecure
         localOwner = Caller(account: Account(id: 0, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
                             csrfToken: nil, via: .openAccess)
+        let hostName = ProcessInfo.processInfo.hostName.lowercased()
+        ownNames = [hostName, "\(hostName).local"]
     }
 
     /// Query parameters that would carry a credential in a URL, where logs and history keep it.
@@ -77,7 +81,7 @@ struct AccessMiddleware: Middleware {
             return caller
         }
         if openWithoutAccounts, try !accounts.hasAccounts() {
-            if Self.namesThisMachine(request.headers["Host"]) { return localOwner }
+            if namesThisMachine(request.headers["Host"]) { return localOwner }
             // Public pages (the setup link above all) still work at any address.
             if route.access != .public { throw Self.notALocalAddress(request.headers["Host"] ?? "") }
         }
@@ -87,15 +91,14 @@ struct AccessMiddleware: Middleware {
     /// Whether the `Host` a browser sent names this machine: an IP address, `localhost`, or this
     /// computer's own name. A page of another site that points its name at this machine (DNS
     /// rebinding) always sends its own name, so it never gets open access.
-    static func namesThisMachine(_ host: String?) -> Bool {
+    func namesThisMachine(_ host: String?) -> Bool {
         guard let host = host?.lowercased(), !host.isEmpty else { return false }
         let name = if host.hasPrefix("[") { String(host.prefix { $0 != "]" }.dropFirst()) }
             else { String(host.prefix { $0 != ":" }) }
         var address = in6_addr()
         if name.contains(":") { return inet_pton(AF_INET6, name, &address) == 1 }
         if inet_pton(AF_INET, name, &address) == 1 { return true }
-        let ownName = ProcessInfo.processInfo.hostName.lowercased()
-        return name == "localhost" || name.hasSuffix(".localhost") || name == ownName || name == "\(ownName).local"
+        return name == "localhost" || name.hasSuffix(".localhost") || ownNames.contains(name)
     }
 
     static func notALocalAddress(_ host: String) -> AppError {
