@@ -5,6 +5,11 @@ import { fetchPage } from "./http.js";
 
 const lastViewedKey = "homepwner.lastViewedAsset";
 
+/** Notes the photo on screen, for the album to highlight when the person comes back to it. */
+export function rememberLastViewed(assetID) {
+  sessionStorage.setItem(lastViewedKey, assetID);
+}
+
 export function initPhotoGrid() {
   const grid = document.getElementById("photo-grid");
   if (!grid) return;
@@ -43,7 +48,7 @@ export function initPhotoGrid() {
 
   grid.addEventListener("click", (event) => {
     const cell = event.target.closest(".grid-cell");
-    if (cell) sessionStorage.setItem(lastViewedKey, cell.dataset.asset);
+    if (cell) rememberLastViewed(cell.dataset.asset);
   });
 
   grid.addEventListener("keydown", (event) => {

@@ -12,6 +12,8 @@
 // Ctrl+wheel (and a trackpad pinch, which browsers send as one) zooms about the pointer; a plain wheel
 // pans. Keys: + = − 0 ← → Esc.
 
+import { rememberLastViewed } from "./photo-grid.js";
+
 const step = 1.5;
 const singleTapDelay = 350; // ms: a second tap within this makes a double tap
 const tapSlop = 10; // CSS px a tap may wander and still be a tap
@@ -25,7 +27,7 @@ export function initViewer() {
   const info = document.getElementById("viewer-info");
 
   // The album highlights the photo seen last, however it was reached.
-  sessionStorage.setItem("homepwner.lastViewedAsset", decodeURIComponent(location.pathname.split("/").pop()));
+  rememberLastViewed(decodeURIComponent(location.pathname.split("/").pop()));
   // Previous and next take this photo's place in the history, as in Photos: Back (the browser's or a
   // swipe) returns to the album, not through every photo seen.
   for (const link of viewer.querySelectorAll(".viewer-button.previous, .viewer-button.next")) {
