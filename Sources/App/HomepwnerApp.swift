@@ -116,8 +116,9 @@ public final class HomepwnerApp: Sendable {
         self.routes = router.routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
                                       allRoots: Set(library.roots), isSecure: isSecure)
-        serverConfiguration.admitLargeBody = { request in access.refusalBeforeBody(of: request) }
-        serverConfiguration.largeBodyThreshold = router.defaultMaxBodySize
+        serverConfiguration.admitBody = { request in access.admission(of: request) }
+        serverConfiguration.loopbackIsProxy = configuration.trustProxy
+        serverConfiguration.spoolDirectory = try Self.spoolDirectory(in: configuration.dataDirectory)
         server = try HTTPServer(
             configuration: serverConfiguration,
             responder: MiddlewareChain([
@@ -137,6 +138,18 @@ public final class HomepwnerApp: Sendable {
 
     /// The routes, with who may call each: for the security tests, which try every one.
     public let routes: [Route]
+
+    /// Where request bodies too large to keep in memory wait for their handler: in the data folder,
+    /// whose disk holds the photos they become anyway (a tmpfs /tmp would be memory after all).
+    private static func spoolDirectory(in data: URL) throws -> String {
+        let folder = data.appendingPathComponent("tmp")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AppStartError("Cannot create \(folder.path) for uploads in progress: \(error.localizedDescription).")
+        }
+        return folder.path
+    }
 
     /// Whether `host` is this machine only (127.0.0.0/8, ::1, localhost).
     static func isLoopback(_ host: String) -> Bool {

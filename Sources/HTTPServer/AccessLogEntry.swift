@@ -16,7 +16,23 @@ public struct AccessLogEntry: Sendable {
     public var line: String {
         let milliseconds = Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
         let time = String(format: "%.1fms", milliseconds)
-        return "\(remoteAddress) \"\(method) \(path)\" \(status) \(bytes) \(time)\(completed ? "" : " aborted")"
+        return "\(remoteAddress) \"\(Self.escaped(method)) \(Self.escaped(path))\" \(status) \(bytes) \(time)\(completed ? "" : " aborted")"
+    }
+
+    /// Text a client sent, safe to put in one log line: control characters (which could start a
+    /// forged line or drive the terminal reading the log), quotes and backslashes become `\xNN`.
+    static func escaped(_ text: String) -> String {
+        let needsEscape: (Unicode.Scalar) -> Bool = { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\"" || $0 == "\\" }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                escaped += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     /// Writes each entry as one line to standard output, in a single `write` so lines never interleave.
@@ -24,4 +40,8 @@ public struct AccessLogEntry: Sendable {
         let line = entry.line + "\n"
         line.utf8.withContiguousStorageIfAvailable { bytes in _ = Glibc.write(1, bytes.baseAddress, bytes.count) }
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

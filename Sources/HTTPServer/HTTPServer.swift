@@ -15,6 +15,10 @@ public final class HTTPServer: Sendable {
     private let requestsInFlight = Atomic<Int>(0)
     private let tlsStrings: TLSStrings
     private let boundPort = Atomic<UInt16>(0)
+    let connections: ConnectionRegistry
+    private let bodyBudget: BodyBudget
+    /// Connections served at once: the configured limit, or what the open-file limit allows.
+    public let connectionLimit: Int
 
     /// The port actually bound.
     public var port: UInt16 { boundPort.load(ordering: .relaxed) }
@@ -26,6 +30,9 @@ public final class HTTPServer: Sendable {
         self.responder = responder
         self.policy = policy
         self.workers = WorkerPool(width: max(1, configuration.threadCount))
+        connections = ConnectionRegistry(limits: ConnectionRegistry.Limits(configuration))
+        bodyBudget = BodyBudget(memoryLimit: configuration.bodyMemoryBudget, spoolLimit: configuration.bodySpoolBudget)
+        connectionLimit = Self.raiseOpenFileLimit(toServe: configuration.connectionLimit)
         signal(SIGPIPE, SIG_IGN)
 
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
@@ -42,19 +49,21 @@ public final class HTTPServer: Sendable {
             if let pem {
                 options.append(MHD_OptionItem(option: .HTTPS_MEM_CERT, value: 0, ptr_value: UnsafeMutableRawPointer(pem.certificate)))
                 options.append(MHD_OptionItem(option: .HTTPS_MEM_KEY, value: 0, ptr_value: UnsafeMutableRawPointer(pem.key)))
+                options.append(MHD_OptionItem(option: .HTTPS_PRIORITIES, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: Self.tlsPriorities.utf8Start)))
             }
             options += [
                 MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
                 MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threadCount), ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: connectionLimit, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.headerMemoryLimit, ptr_value: nil),
                 MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(MHDCallbacks.completed, to: Int.self), ptr_value: context),
-                MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(MHDCallbacks.connection, to: Int.self), ptr_value: nil),
+                MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(MHDCallbacks.connection, to: Int.self), ptr_value: context),
+                MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(MHDCallbacks.requestTarget, to: Int.self), ptr_value: nil),
                 MHD_OptionItem(option: .UNESCAPE_CALLBACK, value: unsafeBitCast(MHDCallbacks.keepEscapes, to: Int.self), ptr_value: nil),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
-            return options.withUnsafeBufferPointer { hp_mhd_start_daemon(flags, MHDCallbacks.access, context, $0.baseAddress) }
+            return options.withUnsafeBufferPointer { hp_mhd_start_daemon(flags, MHDCallbacks.acceptPolicy, context, MHDCallbacks.access, context, $0.baseAddress) }
         }
         guard let started else {
             if configuration.tls != nil {
@@ -100,44 +109,86 @@ public final class HTTPServer: Sendable {
 
     // MARK: Called from the C callbacks
 
-    func begin(connection: OpaquePointer, method: String, rawPath: String) -> PendingRequest {
+    func begin(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> PendingRequest {
         requestsInFlight.add(1, ordering: .relaxed)
-        let method = HTTPMethod(rawValue: method)
-        // Decoded and planned once: the body limit is needed now, the rest when the body is in.
-        let segments = PendingRequest.pathSegments(of: rawPath)
-        // A path that does not decode is refused with 400 once the request is in; a small body may come first.
-        let plan = segments.map { policy.plan(method: method, pathSegments: $0) } ?? RequestPlan(maxBodySize: 1 << 20, isSlow: false)
-        let pending = PendingRequest(
-            method: method, rawPath: rawPath, segments: segments, plan: plan,
-            // Described when the connection opened (MHDCallbacks.connection), for all its requests.
-            remoteAddress: ConnectionPeer.of(connection)?.remoteAddress ?? "-",
-            // Every connection of an HTTPS daemon is TLS.
-            isTLS: configuration.tls != nil
-        )
-        if plan.maxBodySize > configuration.largeBodyThreshold, plan.route != nil, let segments, let admit = configuration.admitLargeBody {
-            pending.collectHeadersAndQuery(from: connection)
-            if let refusal = admit(pending.request(pathSegments: segments, query: pending.decodedQuery() ?? FormFields())) {
-                reject(pending, on: connection, with: refusal)
+        let client = ClientConnection.of(connection)
+        // Saved by the URI log callback; libmicrohttpd's own copy was cut at the `?`.
+        let target = client?.requestTarget ?? Array(UnsafeRawBufferPointer(start: url, count: strlen(url)))
+        let pending = PendingRequest(method: HTTPMethod(rawValue: String(cString: method)), target: target, client: client,
+                                     isTLS: configuration.tls != nil)
+        pending.collectHeaders(from: connection)
+        if let problem = RequestFraming.problem(connection: connection, method: method, url: url, version: version,
+                                                target: target, headers: pending.headers) {
+            reject(pending, on: connection, with: problem)
+            return pending
+        }
+        guard pending.queryParameterCount <= configuration.maxQueryParameters else {
+            reject(pending, on: connection, with: HTTPError(
+                .uriTooLong, code: "too-many-parameters",
+                message: "The address has \(pending.queryParameterCount) query parameters; at most \(configuration.maxQueryParameters) are accepted."))
+            return pending
+        }
+        guard let segments = pending.segments else {
+            reject(pending, on: connection, with: HTTPError.badRequest(
+                "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.",
+                code: "invalid-path"))
+            return pending
+        }
+        guard let query = FormFields(urlEncoded: pending.rawQuery) else {
+            reject(pending, on: connection, with: HTTPError.badRequest(
+                "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.",
+                code: "invalid-query"))
+            return pending
+        }
+        pending.query = query
+        pending.plan = policy.plan(method: pending.method, pathSegments: segments)
+        let declaredLength = pending.headers["Content-Length"].flatMap { Int($0) }
+        let isChunked = pending.headers["Transfer-Encoding"] != nil
+        let now = ConnectionRegistry.now
+        guard isChunked || declaredLength ?? 0 > 0 else {
+            client?.enter(.handling, at: now)
+            return pending
+        }
+        client?.bodyBytes.store(0, ordering: .relaxed)
+        client?.enter(.receivingBody, at: now)
+        if let declaredLength, declaredLength > pending.plan.maxBodySize {
+            reject(pending, on: connection, with: Self.bodyTooLarge(pending.plan.maxBodySize))
+            return pending
+        }
+        if pending.plan.route != nil, let admit = configuration.admitBody {
+            switch admit(pending.request(pathSegments: segments, query: query, body: [])) {
+            case .refuse(let error):
+                reject(pending, on: connection, with: error)
                 return pending
+            case .admit(let context):
+                pending.context = context
             }
         }
-        if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length"),
-           let declared = Int(String(cString: length)), declared > plan.maxBodySize {
-            reject(pending, on: connection, with: Self.bodyTooLarge(plan.maxBodySize))
+        do {
+            pending.body = try BodyBuffer(declaredLength: isChunked ? nil : declaredLength, budget: bodyBudget,
+                                          largestInMemory: configuration.largestBodyInMemory, spoolDirectory: configuration.spoolDirectory)
+        } catch {
+            reject(pending, on: connection, with: Self.bodyNotStored(error))
         }
         return pending
     }
 
     func receive(_ bytes: UnsafeRawBufferPointer, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
-        if pending.answered || pending.exceededBodyLimit { return .YES }
-        guard pending.body.count + bytes.count <= pending.plan.maxBodySize else {
-            // libmicrohttpd cannot answer in the middle of a body without a declared length:
-            // drop what came and answer 413 when it ends.
-            pending.body = []
-            pending.exceededBodyLimit = true
+        pending.client?.bodyBytes.add(bytes.count, ordering: .relaxed)
+        guard !pending.answered, pending.bodyRefusal == nil, let body = pending.body else { return .YES }
+        // libmicrohttpd cannot answer in the middle of a body: what comes is dropped, and the
+        // refusal answered when it ends.
+        guard body.count + bytes.count <= pending.plan.maxBodySize else {
+            pending.bodyRefusal = Self.bodyTooLarge(pending.plan.maxBodySize)
+            pending.body = nil
             return .YES
         }
-        pending.body.append(contentsOf: bytes)
+        do {
+            try body.append(bytes)
+        } catch {
+            pending.bodyRefusal = Self.bodyNotStored(error)
+            pending.body = nil
+        }
         return .YES
     }
 
@@ -147,33 +198,33 @@ public final class HTTPServer: Sendable {
             return queue(ready, for: pending, on: connection)
         }
         if pending.answered || pending.isSuspended { return .YES }
-        if pending.exceededBodyLimit { return reject(pending, on: connection, with: Self.bodyTooLarge(pending.plan.maxBodySize)) }
-        pending.collectHeadersAndQuery(from: connection)
-        guard let segments = pending.segments else {
-            return reject(pending, on: connection, with: HTTPError.badRequest(
-                "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.",
-                code: "invalid-path"))
-        }
-        guard let query = pending.decodedQuery() else {
-            return reject(pending, on: connection, with: HTTPError.badRequest(
-                "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.",
-                code: "invalid-query"))
-        }
-        let request = pending.request(pathSegments: segments, query: query)
-        pending.body = []
-        if !pending.plan.isSlow {
-            var onNetworkThread = request
+        if let refusal = pending.bodyRefusal { return reject(pending, on: connection, with: refusal) }
+        pending.client?.enter(.handling, at: ConnectionRegistry.now)
+        let segments = pending.segments ?? [], query = pending.query ?? FormFields()
+        let body = pending.body
+        var request: Request?
+        if !pending.plan.isSlow, body?.isSpooled != true, body?.count ?? 0 <= configuration.largestBodyOnNetworkThread {
+            var onNetworkThread = pending.request(pathSegments: segments, query: query, body: (try? body?.take()) ?? [])
             onNetworkThread.isOnNetworkThread = true
             // A handler that finds slow work to do after all throws WorkerRequired: then on a worker.
             if let response = try? respond(to: onNetworkThread) { return queue(response, for: pending, on: connection) }
+            onNetworkThread.isOnNetworkThread = false
+            request = onNetworkThread
         }
         // Answer from a worker; libmicrohttpd calls back once the connection is resumed.
         pending.isSuspended = true
         MHD_suspend_connection(connection)
         let handle = ConnectionHandle(pointer: connection)
-        workers.run { [self] in
-            // Off the network threads WorkerRequired is an error like any other: this does not throw.
-            pending.readyResponse = try? respond(to: request)
+        workers.run { [self, request] in
+            do {
+                // A large or spooled body is read here, by at most as many workers as there are.
+                let request = try request ?? pending.request(pathSegments: segments, query: query, body: body?.take() ?? [])
+                // Off the network threads WorkerRequired is an error like any other: this does not throw.
+                pending.readyResponse = try? respond(to: request)
+            } catch {
+                pending.readyResponse = configuration.errorResponse(pending.request(pathSegments: segments, query: query, body: []),
+                                                                    Self.bodyNotStored(error))
+            }
             pending.isSuspended = false
             MHD_resume_connection(handle.pointer)
         }
@@ -199,6 +250,7 @@ public final class HTTPServer: Sendable {
 
     func complete(_ pending: PendingRequest, succeeded: Bool) {
         requestsInFlight.subtract(1, ordering: .releasing)
+        pending.client?.enter(.awaitingHead, at: ConnectionRegistry.now)
         configuration.accessLog?(AccessLogEntry(
             remoteAddress: pending.remoteAddress, method: pending.method.rawValue, path: pending.rawPath,
             status: pending.status, bytes: pending.responseBytes, duration: ContinuousClock.now - pending.started,
@@ -213,11 +265,7 @@ public final class HTTPServer: Sendable {
         // The segments tell the error renderer whether this is an API request; a path that does not
         // decode is split as sent.
         let segments = pending.segments ?? pending.rawPath.split(separator: "/").map(String.init)
-        let request = Request(
-            method: pending.method, path: pending.rawPath, pathSegments: segments, headers: pending.headers,
-            remoteAddress: pending.remoteAddress, isTLS: pending.isTLS
-        )
-        var response = configuration.errorResponse(request, error)
+        var response = configuration.errorResponse(pending.request(pathSegments: segments, query: FormFields(), body: []), error)
         // The rest of the body is never read, so the connection cannot be reused.
         response.headers["Connection"] = "close"
         return queue(response, for: pending, on: connection)
@@ -225,6 +273,7 @@ public final class HTTPServer: Sendable {
 
     private func queue(_ response: Response, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
         pending.answered = true
+        pending.client?.enter(.responding, at: ConnectionRegistry.now)
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
@@ -270,6 +319,41 @@ public final class HTTPServer: Sendable {
         }
         return created
     }
+
+    private static func bodyNotStored(_ error: any Error) -> HTTPError {
+        switch error {
+        case BodyBuffer.Failure.storage(let errno) where errno == ENOSPC || errno == EDQUOT:
+            HTTPError(.insufficientStorage, code: "disk-full",
+                      message: "The server’s disk is full, so the upload could not be received; nothing was changed. Free some space on it, then try again.")
+        case BodyBuffer.Failure.storage(let errno):
+            HTTPError(.internalServerError, code: "body-not-stored",
+                      message: "The server could not hold the request body (\(String(cString: strerror(errno)))); nothing was changed. Try again, and check the server log if it keeps happening.")
+        default:
+            HTTPError(.serviceUnavailable, code: "busy", message: "The server is receiving too many uploads at once; nothing was changed. Try again in a minute.",
+                      headers: ["Retry-After": "30"])
+        }
+    }
+
+    /// Mozilla's "intermediate" profile in GnuTLS terms: TLS 1.2 and 1.3 only, forward-secret key
+    /// exchange with AEAD ciphers only, the server's order first.
+    static let tlsPriorities: StaticString = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:%SERVER_PRECEDENCE"
+
+    /// Raises this process's open-file limit to fit `wanted` connections besides its own files, as
+    /// far as the hard limit allows; answers how many connections fit.
+    private static func raiseOpenFileLimit(toServe wanted: Int) -> Int {
+        let ownFiles = 512
+        var limit = rlimit()
+        guard getrlimit(Self.openFiles, &limit) == 0 else { return wanted }
+        let needed = rlim_t(wanted + ownFiles)
+        if limit.rlim_cur < needed {
+            limit.rlim_cur = min(needed, limit.rlim_max)
+            setrlimit(Self.openFiles, &limit)
+            getrlimit(Self.openFiles, &limit)
+        }
+        return max(64, min(wanted, Int(limit.rlim_cur) - ownFiles))
+    }
+
+    private static let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
     private static func bodyTooLarge(_ limit: Int) -> HTTPError {
         HTTPError(.contentTooLarge, code: "body-too-large",

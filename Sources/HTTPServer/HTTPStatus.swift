@@ -23,12 +23,14 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let conflict = HTTPStatus(code: 409, reason: "Conflict")
     public static let preconditionFailed = HTTPStatus(code: 412, reason: "Precondition Failed")
     public static let contentTooLarge = HTTPStatus(code: 413, reason: "Content Too Large")
+    public static let uriTooLong = HTTPStatus(code: 414, reason: "URI Too Long")
     public static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")
     public static let unprocessableContent = HTTPStatus(code: 422, reason: "Unprocessable Content")
     public static let preconditionRequired = HTTPStatus(code: 428, reason: "Precondition Required")
     public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
     public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
     public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
+    public static let insufficientStorage = HTTPStatus(code: 507, reason: "Insufficient Storage")
 
     public var description: String { "\(code) \(reason)" }
 }

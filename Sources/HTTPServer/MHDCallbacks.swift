@@ -4,11 +4,11 @@ import CMicroHTTPD
 /// The C callbacks handed to libmicrohttpd. They run on MHD's threads, so they are plain static
 /// members (never main-actor closures) and reach the server through the context pointer.
 enum MHDCallbacks {
-    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadDataSize, requestContext in
-        guard let context, let connection, let url, let method, let uploadDataSize, let requestContext else { return .NO }
+    static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, uploadData, uploadDataSize, requestContext in
+        guard let context, let connection, let url, let method, let version, let uploadDataSize, let requestContext else { return .NO }
         let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         guard let pointer = requestContext.pointee else {
-            let pending = server.begin(connection: connection, method: String(cString: method), rawPath: String(cString: url))
+            let pending = server.begin(connection: connection, method: method, url: url, version: version)
             requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             return .YES
         }
@@ -29,19 +29,51 @@ enum MHDCallbacks {
         server.complete(pending, succeeded: termination == .REQUEST_TERMINATED_COMPLETED_OK)
     }
 
-    /// A connection opens or closes: who is at the other end is worked out once, not per request.
-    static let connection: MHD_NotifyConnectionCallback = { _, connection, socketContext, event in
-        guard let connection, let socketContext else { return }
+    /// Before a connection is set up: whether its address is under its cap.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
+        guard let context else { return .YES }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        return server.connections.admits(AddressBlock(address)) ? .YES : .NO
+    }
+
+    /// A connection opens or closes: who is at the other end is worked out once, not per request,
+    /// and the registry holds it to its deadlines while it is open.
+    static let connection: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
+        guard let context, let connection, let socketContext else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         switch event {
         case .CONNECTION_NOTIFY_STARTED:
-            let peer = ConnectionPeer(remoteAddress: SocketAddress.describe(hp_mhd_client_address(connection)))
-            socketContext.pointee = Unmanaged.passRetained(peer).toOpaque()
+            let address = hp_mhd_client_address(connection)
+            let client = ClientConnection(remoteAddress: SocketAddress.describe(address), block: AddressBlock(address),
+                                          socket: hp_mhd_connection_fd(connection), now: ConnectionRegistry.now)
+            socketContext.pointee = Unmanaged.passRetained(client).toOpaque()
+            server.connections.opened(client)
         case .CONNECTION_NOTIFY_CLOSED:
-            if let pointer = socketContext.pointee { Unmanaged<ConnectionPeer>.fromOpaque(pointer).release() }
+            if let pointer = socketContext.pointee {
+                let client = Unmanaged<ClientConnection>.fromOpaque(pointer).takeRetainedValue()
+                server.connections.closed(client)
+            }
             socketContext.pointee = nil
         default:
             break
         }
+    }
+
+    /// Once a request line is in, before its headers: keeps the request target as sent for the
+    /// first access call, and empties the query in libmicrohttpd's buffer, which it has not parsed
+    /// yet. Its own parse gives each parameter a record in the connection's memory pool: a few
+    /// hundred of them exhaust it, and the request then gets no answer at all. The server reads the
+    /// query itself, from the saved target.
+    static let requestTarget: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { _, uri, connection in
+        guard let uri, let connection, let client = ClientConnection.of(connection) else { return nil }
+        let length = strlen(uri)
+        client.requestTarget = Array(UnsafeRawBufferPointer(start: uri, count: length))
+        if let questionMark = memchr(uri, Int32(UInt8(ascii: "?")), length) {
+            // The buffer is libmicrohttpd's read buffer, writable; it hands it over as const.
+            let query = questionMark.assumingMemoryBound(to: CChar.self) + 1
+            if query.pointee != 0 { query.pointee = 0 }
+        }
+        return nil
     }
 
     static let collectHeader: MHD_KeyValueIterator = { context, _, name, value in
@@ -51,17 +83,8 @@ enum MHDCallbacks {
         return .YES
     }
 
-    static let collectQueryArgument: MHD_KeyValueIterator = { context, _, name, value in
-        guard let context, let name else { return .YES }
-        let pending = Unmanaged<PendingRequest>.fromOpaque(context).takeUnretainedValue()
-        let nameBytes = Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
-        let valueBytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
-        pending.queryPairs.append((name: nameBytes, value: valueBytes))
-        return .YES
-    }
-
-    /// Leaves escapes in place: the router decodes each path segment and query value itself, so an
-    /// escaped `/` stays inside its segment.
+    /// Leaves escapes in place: the router decodes each path segment itself, so an escaped `/`
+    /// stays inside its segment.
     static let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
         text.map { strlen($0) } ?? 0
     }

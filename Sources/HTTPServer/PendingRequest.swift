@@ -6,45 +6,54 @@ import Foundation
 /// (or on one worker while its connection is suspended): unchecked, as that hand-over is libmicrohttpd's.
 final class PendingRequest: @unchecked Sendable {
     let method: HTTPMethod
+    /// The path as sent, still percent-encoded.
     let rawPath: String
+    /// The query string as sent, after the `?`.
+    let rawQuery: ArraySlice<UInt8>
     /// The decoded path, or nil when it does not decode (the request is then refused).
     let segments: [String]?
-    /// The route, body limit and slowness, found once from the method and path.
-    let plan: RequestPlan
+    let client: ClientConnection?
     let remoteAddress: String
     let isTLS: Bool
     let started = ContinuousClock.now
-    var body: [UInt8] = []
+    /// The route, body limit and slowness, found once from the method and path.
+    var plan = RequestPlan(maxBodySize: 0, isSlow: false)
     var headers = HTTPHeaders()
-    var queryPairs: [(name: [UInt8], value: [UInt8])] = []
+    /// The decoded query, once the head has been found valid.
+    var query: FormFields?
+    /// What was learnt of the caller before the body (see `ServerConfiguration.admitBody`).
+    var context = RequestContext()
+    var body: BodyBuffer?
+    /// Why the body, part-way through, will not be taken; answered once it has ended.
+    var bodyRefusal: (any HTTPResponseError)?
     var status = 0
     var responseBytes = 0
     /// True once a response is queued; later body data is discarded.
     var answered = false
-    /// True once more body arrived than the limit allows; the rest is discarded.
-    var exceededBodyLimit = false
     /// While a worker handles the request, its connection is suspended and nothing else reads these.
     var isSuspended = false
     var readyResponse: Response?
-    private var collectedHead = false
 
-    init(method: HTTPMethod, rawPath: String, segments: [String]?, plan: RequestPlan, remoteAddress: String, isTLS: Bool) {
+    init(method: HTTPMethod, target: [UInt8], client: ClientConnection?, isTLS: Bool) {
         self.method = method
-        self.rawPath = rawPath
-        self.segments = segments
-        self.plan = plan
-        self.remoteAddress = remoteAddress
+        let questionMark = target.firstIndex(of: UInt8(ascii: "?"))
+        rawPath = String(decoding: target[..<(questionMark ?? target.endIndex)], as: UTF8.self)
+        rawQuery = questionMark.map { target[($0 + 1)...] } ?? []
+        segments = Self.pathSegments(of: rawPath)
+        self.client = client
+        remoteAddress = client?.remoteAddress ?? "-"
         self.isTLS = isTLS
     }
 
     /// The request as handlers see it, on the route the plan found, once the body is in.
-    func request(pathSegments: [String], query: FormFields) -> Request {
+    func request(pathSegments: [String], query: FormFields, body: [UInt8]) -> Request {
         var request = Request(
             method: method, path: rawPath, pathSegments: pathSegments, query: query,
             headers: headers, body: body, remoteAddress: remoteAddress, isTLS: isTLS
         )
         request.route = plan.route
         request.parameters = plan.parameters
+        request.context = context
         return request
     }
 
@@ -78,24 +87,12 @@ final class PendingRequest: @unchecked Sendable {
         }
     }
 
-    /// Once per request: when a large body's caller was checked before the body, it is already done.
-    func collectHeadersAndQuery(from connection: OpaquePointer) {
-        guard !collectedHead else { return }
-        collectedHead = true
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, context)
-        MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, MHDCallbacks.collectQueryArgument, context)
+    func collectHeaders(from connection: OpaquePointer) {
+        MHD_get_connection_values(connection, .HEADER_KIND, MHDCallbacks.collectHeader, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// The query string's pairs, decoded; nil when one is malformed.
-    func decodedQuery() -> FormFields? {
-        var fields = FormFields()
-        for pair in queryPairs {
-            guard let name = PercentDecoding.decode(pair.name, plusIsSpace: true),
-                  let value = PercentDecoding.decode(pair.value, plusIsSpace: true)
-            else { return nil }
-            fields.pairs.append((name: name, value: value))
-        }
-        return fields
+    /// How many parameters the query string holds.
+    var queryParameterCount: Int {
+        rawQuery.isEmpty ? 0 : rawQuery.count { $0 == UInt8(ascii: "&") } + 1
     }
 }

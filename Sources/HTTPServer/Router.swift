@@ -9,9 +9,12 @@ public struct Router: Responder, RequestPolicy {
     private var routesStartingWithParameter: [Int] = []
     /// The largest body a route accepts unless it says otherwise, in bytes.
     public let defaultMaxBodySize: Int
+    /// The same for public routes: anyone can send them a body, so it is kept small (a sign-in form).
+    public let publicMaxBodySize: Int
 
-    public init(defaultMaxBodySize: Int = 1 << 20) {
+    public init(defaultMaxBodySize: Int = 1 << 20, publicMaxBodySize: Int = 16 << 10) {
         self.defaultMaxBodySize = defaultMaxBodySize
+        self.publicMaxBodySize = min(publicMaxBodySize, defaultMaxBodySize)
     }
 
     /// Adds a route. Unless told otherwise, `GET` routes are for readers and the others for writers.
@@ -19,8 +22,9 @@ public struct Router: Responder, RequestPolicy {
         _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize, isSlow: isSlow,
-                          access: access ?? (method == .get ? .read : .write), handler: handler)
+        let access = access ?? (method == .get ? .read : .write)
+        let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize ?? (access == .public ? publicMaxBodySize : nil),
+                          isSlow: isSlow, access: access, handler: handler)
         let index = routes.count
         routes.append(route)
         switch route.segments.first {

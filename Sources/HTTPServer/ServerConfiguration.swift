@@ -10,8 +10,23 @@ public struct ServerConfiguration: Sendable {
     public var threadCount: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Seconds of silence after which a connection is closed.
     public var connectionTimeout: Int = 30
-    /// Simultaneous connections; more are refused at accept.
-    public var connectionLimit: Int = 1_000
+    /// Simultaneous connections; more wait in the kernel's queue. An idle connection costs about
+    /// 5 KB; the open-file limit is raised to fit (or this lowered to what the limit allows).
+    public var connectionLimit: Int = 10_000
+    /// Simultaneous connections from one address (a whole IPv6 /64 counts as one); more are closed
+    /// at once. A browser opens at most 6 to a site.
+    public var connectionsPerAddress: Int = 32
+    /// Whether loopback clients are a reverse proxy on this machine, speaking for everyone: then they
+    /// are not held to `connectionsPerAddress` (the proxy limits each client).
+    public var loopbackIsProxy = false
+    /// Time a client has to send a whole request head, from the moment the connection opens or the
+    /// previous response has gone: an idle kept-alive connection closes then too.
+    public var requestHeadTimeout: Duration = .seconds(15)
+    /// After this long, a body still arriving or a response still being read must have moved at
+    /// `minimumTransferRate` on average since then, or the connection is closed.
+    public var transferGracePeriod: Duration = .seconds(15)
+    /// Bytes per second.
+    public var minimumTransferRate = 512
     /// Memory per connection for the request line and headers; larger headers get `431`. libmicrohttpd
     /// clears this pool for every request, so a bigger one costs time on every request.
     public var headerMemoryLimit: Int = 32 * 1024
@@ -23,12 +38,30 @@ public struct ServerConfiguration: Sendable {
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = AccessLogEntry.standardOutput
     /// Turns an error found before the handler runs (body too large, bad path) into a response.
     public var errorResponse: @Sendable (Request, any HTTPResponseError) -> Response = { _, error in error.jsonResponse() }
-    /// Asked, once the head of a request is in and before its body is read, when its route accepts
-    /// bodies over `largeBodyThreshold` bytes (uploads): an error returned is answered at once and the
-    /// body never read, so a caller who may not upload cannot make the server hold a large body. The
-    /// request it gets has no body.
-    public var admitLargeBody: (@Sendable (Request) -> (any HTTPResponseError)?)?
-    public var largeBodyThreshold = 1 << 20
+    /// Asked, once the head of a request with a body is in and before the body is read, whether its
+    /// caller may send it: a refusal is answered at once and the body never read, so nobody the
+    /// application would refuse can make the server hold a body. The request it gets has no body;
+    /// the context it admits with is the final request's (who the caller is, found once).
+    public var admitBody: (@Sendable (Request) -> BodyAdmission)?
+    /// Bodies in memory, all requests together; past it they go to files in `spoolDirectory`.
+    public var bodyMemoryBudget = 64 << 20
+    /// A body declared larger than this goes straight to a file.
+    public var largestBodyInMemory = 256 << 10
+    /// Bodies in files, all requests together; past it requests get `503` and `Retry-After`.
+    public var bodySpoolBudget = 4 << 30
+    /// Where bodies are spooled: unnamed files, gone when closed.
+    public var spoolDirectory = NSTemporaryDirectory()
+    /// Requests with a body larger than this are handled off the network threads, as parsing it
+    /// takes time.
+    public var largestBodyOnNetworkThread = 64 << 10
+    /// The most query parameters a request may have; more get `414`.
+    public var maxQueryParameters = 256
 
     public init() {}
+}
+
+/// Whether a request's body may be read, and what is already known about its caller.
+public enum BodyAdmission: Sendable {
+    case admit(RequestContext)
+    case refuse(any HTTPResponseError)
 }

@@ -3,7 +3,7 @@ import Inventory
 
 /// A JSON document as sent by a client, keeping the exact type of each value so that a wrong type
 /// gets a precise message ("valueInDollars must be a whole number, not text").
-enum JSONValue: Decodable, Equatable {
+enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -12,15 +12,26 @@ enum JSONValue: Decodable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+    /// The deepest nesting read. What clients send here is flat; deeper documents are refused before
+    /// parsing, as parsers' time and stack grow with depth.
+    static let maxDepth = 16
+
+    /// What `JSONSerialization` made of a document: it parses in one pass, and tells booleans,
+    /// whole numbers and fractions apart by their `NSNumber`'s type.
+    init(_ parsed: Any) {
+        switch parsed {
+        case let text as String: self = .string(text)
+        case let number as NSNumber:
+            switch String(cString: number.objCType) {
+            case "c", "B": self = .bool(number.boolValue)
+            case "f", "d": self = .number(number.doubleValue)
+            case "Q" where number.uint64Value > UInt64(Int64.max): self = .number(number.doubleValue)
+            default: self = .integer(number.int64Value)
+            }
+        case let list as [Any]: self = .array(list.map(JSONValue.init))
+        case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init))
+        default: self = .null
+        }
     }
 
     /// Parses a request body that must be one JSON object.
@@ -31,16 +42,18 @@ enum JSONValue: Decodable, Equatable {
         guard String(validating: body, as: UTF8.self) != nil else {
             throw AppError(.badRequest, code: "invalid-utf8", message: "The request body is not valid UTF-8 text. Send JSON encoded as UTF-8.")
         }
+        let shape = Shape(of: body)
+        if shape.hasTrailingComma {
+            throw AppError(.badRequest, code: "invalid-json", message: "The request body is not valid JSON: a comma comes right before a closing } or ]. Remove it.")
+        }
+        if shape.depth > maxDepth {
+            throw AppError(.badRequest, code: "json-too-deep", message: "The request body nests lists or objects \(shape.depth) levels deep; at most \(maxDepth) are read. Send a flat JSON object.")
+        }
         let value: JSONValue
         do {
-            guard !Self.hasTrailingComma(body) else {
-                throw AppError(.badRequest, code: "invalid-json", message: "The request body is not valid JSON: a comma comes right before a closing } or ]. Remove it.")
-            }
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(body))
-        } catch let error as AppError {
-            throw error
+            value = JSONValue(try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]))
         } catch {
-            let detail = Self.detail(of: body)
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)?.trimmingCharacters(in: CharacterSet(charactersIn: "."))
             if let detail, detail.hasPrefix("Number "), detail.contains("not representable") {
                 let number = detail.dropFirst("Number ".count).prefix { $0 != " " }
                 throw AppError(.badRequest, code: "number-too-large", message: "The number \(number) is too large to read. Numbers here are whole dollars (at most $\(ItemInput.maxValueInDollars.grouped)) or places in the list.")
@@ -53,23 +66,35 @@ enum JSONValue: Decodable, Equatable {
         return object
     }
 
-    /// Whether a comma is followed by `}` or `]` outside strings: not JSON, though Foundation accepts it.
-    private static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
-        var inString = false, escaped = false, afterComma = false
-        for byte in bytes {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true; afterComma = false
-            case UInt8(ascii: ","): afterComma = true
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): if afterComma { return true }
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
-            default: afterComma = false
+    /// What one pass over the bytes, outside strings, tells before parsing: how deep lists and
+    /// objects nest, and whether a comma comes right before `}` or `]` (not JSON, though
+    /// Foundation accepts it).
+    private struct Shape {
+        var depth = 0
+        var hasTrailingComma = false
+
+        init(of bytes: [UInt8]) {
+            var inString = false, escaped = false, afterComma = false, open = 0
+            for byte in bytes {
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true; afterComma = false
+                case UInt8(ascii: ","): afterComma = true
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    open += 1
+                    depth = max(depth, open)
+                    afterComma = false
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if afterComma { hasTrailingComma = true }
+                    open -= 1
+                case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
+                default: afterComma = false
+                }
             }
         }
-        return false
     }
 
     /// How a person would name this kind of value.
@@ -81,18 +106,6 @@ enum JSONValue: Decodable, Equatable {
         case .string: "text"
         case .array: "a list"
         case .object: "an object"
-        }
-    }
-
-    /// What is wrong with `body`, and where, in the parser's words. JSONDecoder on Linux only says
-    /// "not valid JSON"; JSONSerialization names the place (asked only once parsing has failed).
-    private static func detail(of body: [UInt8]) -> String? {
-        do {
-            _ = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            guard let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
-            return detail.trimmingCharacters(in: CharacterSet(charactersIn: "."))
         }
     }
 }

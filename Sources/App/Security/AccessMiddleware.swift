@@ -33,13 +33,11 @@ struct AccessMiddleware: Middleware {
 
     func respond(to request: Request, next: any Responder) throws -> Response {
         var request = request
-        if request.query.pairs.contains(where: { Self.credentialParameters.contains($0.name.lowercased()) }) {
-            throw AppError(.badRequest, code: "credential-in-url", message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
-        }
+        try Self.refuseCredentialsInURL(request)
         guard let route = request.route else {
             return try next.respond(to: request)
         }
-        request.caller = try identify(request, route: route)
+        request.caller = try request.caller ?? identify(request, route: route)
         if route.access != .public {
             guard let caller = request.caller else { return try signInRequired(request) }
             try authorize(caller, for: route.access)
@@ -48,20 +46,30 @@ struct AccessMiddleware: Middleware {
         return try next.respond(to: request)
     }
 
-    /// Before the body of an upload is read: whether this caller may call the route at all, from
-    /// this site. (A session's CSRF token may travel in the body; it is checked with the rest.)
-    func refusalBeforeBody(of request: Request) -> (any HTTPResponseError)? {
-        guard let route = request.route, route.access != .public else { return nil }
+    /// Before the body of a request is read: whether this caller may call the route at all, from
+    /// this site; who the caller is goes on with the request, so they are looked up once. (A
+    /// session's CSRF token may travel in the body; it is checked with the rest.)
+    func admission(of request: Request) -> BodyAdmission {
         do {
-            guard let caller = try identify(request, route: route) else { return Self.signInRequired }
+            try Self.refuseCredentialsInURL(request)
+            guard let route = request.route, route.access != .public else { return .admit(request.context) }
+            guard let caller = try identify(request, route: route) else { return .refuse(Self.signInRequired) }
             try authorize(caller, for: route.access)
             if !request.method.isSafe { try checkOrigin(request) }
-            return nil
+            var context = request.context
+            context[CallerKey.self] = caller
+            return .admit(context)
         } catch let error as any HTTPResponseError {
-            return error
+            return .refuse(error)
         } catch {
             // A database failure: the request goes on and meets it again, answered as any other.
-            return nil
+            return .admit(request.context)
+        }
+    }
+
+    private static func refuseCredentialsInURL(_ request: Request) throws(AppError) {
+        if request.query.pairs.contains(where: { credentialParameters.contains($0.name.lowercased()) }) {
+            throw AppError(.badRequest, code: "credential-in-url", message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
         }
     }
 
