@@ -75,6 +75,9 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0 = DaemonHandle(pointer: started) }
     }
 
+    /// Bytes of request bodies held now: in memory, and in spool files.
+    public var bodyStorage: (inMemory: Int, spooled: Int) { (bodyBudget.memoryInUse, bodyBudget.spoolInUse) }
+
     /// Stops accepting connections, lets requests in flight finish (up to the grace period), then stops.
     public func shutdown() {
         guard let handle = daemon.withLock({ handle -> DaemonHandle? in
