@@ -9,10 +9,11 @@ public final class OpenFile: Sendable {
     /// Its size in bytes when it was opened.
     public let size: Int
 
-    /// Opens `path` for reading; nil when it is missing, unreadable or not a regular file.
+    /// Opens `path` for reading; nil when it is missing, unreadable or not a regular file. A FIFO is
+    /// opened without waiting for a writer, to be refused.
     public init?(path: String) {
         // withCString: passing a String straight to C copies it into a new array every time.
-        let opened = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let opened = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard opened >= 0 else { return nil }
         var status = stat()
         guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

@@ -120,7 +120,9 @@ final class LibraryRenditions: Sendable {
     }
 
     private func make(_ source: Source) throws(ImagingError) {
-        let renditions = try Imaging.renditions(ofFileAtPath: source.path, info: source.info, specs: Self.specs)
+        let renditions = try Self.open(source).withPath { path throws(ImagingError) in
+            try Imaging.renditions(ofFileAtPath: path, info: source.info, specs: Self.specs)
+        }
         let folder = folder(assetID: source.assetID, fingerprint: source.fingerprint)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -139,8 +141,9 @@ final class LibraryRenditions: Sendable {
 
     private func makeFull(_ source: Source, at target: String) throws(ImagingError) {
         let size = max(source.info.width, source.info.height)
-        let renditions = try Imaging.renditions(ofFileAtPath: source.path, info: source.info,
-                                                specs: [RenditionSpec(name: Self.full, shape: .fit(size))], quality: 90)
+        let renditions = try Self.open(source).withPath { path throws(ImagingError) in
+            try Imaging.renditions(ofFileAtPath: path, info: source.info, specs: [RenditionSpec(name: Self.full, shape: .fit(size))], quality: 90)
+        }
         do {
             try FileManager.default.createDirectory(atPath: target.parentPath, withIntermediateDirectories: true)
             let temporary = target + ".\(UUID().uuidString)"
@@ -149,6 +152,12 @@ final class LibraryRenditions: Sendable {
         } catch {
             throw .processingFailed(detail: "cannot write the full-size rendition: \(error)")
         }
+    }
+
+    /// The photo's file, if it still is a file.
+    private static func open(_ source: Source) throws(ImagingError) -> RegularFile {
+        guard let file = RegularFile(path: source.path) else { throw .damaged(detail: "it is no longer a file that can be read") }
+        return file
     }
 
     private static func describe(_ error: ImagingError) -> String {

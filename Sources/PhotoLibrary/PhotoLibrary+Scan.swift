@@ -167,8 +167,10 @@ extension PhotoLibrary {
 
     private func inspect(root: String, file: DirectoryWalker.File) -> Inspection {
         let path = "\(root)/\(file.relativePath)"
+        // Replaced since it was listed by something that is not a file (a FIFO would never answer).
+        guard let opened = RegularFile(path: path) else { return .vanished }
         do {
-            let (info, metadata) = try Imaging.inspectFile(atPath: path, maxPixels: maxPixels)
+            let (info, metadata) = try opened.withPath { path throws(ImagingError) in try Imaging.inspectFile(atPath: path, maxPixels: maxPixels) }
             return .photo(info, metadata)
         } catch .unsupportedFormat {
             return FileManager.default.fileExists(atPath: path) ? .notAPhoto : .vanished

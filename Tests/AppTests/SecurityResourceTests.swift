@@ -64,7 +64,8 @@ import Testing
                 var byte: UInt8 = 0
                 return recv(socket, &byte, 1, Int32(MSG_DONTWAIT)) < 0 && errno == EAGAIN
             }.count
-            #expect(open == (trustProxy ? 40 : 32), "trust proxy \(trustProxy): \(open) of 40 loopback connections open")
+            let expected = trustProxy ? 40...40 : 32...33
+            #expect(expected.contains(open), "trust proxy \(trustProxy): \(open) of 40 loopback connections open")
         }
     }
 

@@ -16,9 +16,11 @@ struct LibraryFileRoutes: Sendable {
     private func file(_ request: Request) throws -> Response {
         let id = request.parameters["id"] ?? "", fingerprint = request.parameters["fingerprint"] ?? ""
         let file = request.parameters["file"] ?? ""
-        // Usually an access and a sendfile; a rendition not made yet means decoding the photo.
-        if request.isOnNetworkThread, Self.renditions.contains(file),
-           library.renditionNeedsWork(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4))) {
+        // Renditions are usually an access and a sendfile from the data folder; one not made yet
+        // means decoding the photo. An original is opened in its root, which may be a network or a
+        // sleeping USB disk that keeps an open waiting for seconds.
+        if request.isOnNetworkThread, file == "original" || (Self.renditions.contains(file)
+            && library.renditionNeedsWork(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4)))) {
             throw WorkerRequired()
         }
         let visible = try request.visibleLibraryRoots(of: library)
