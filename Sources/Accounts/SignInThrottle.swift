@@ -18,6 +18,13 @@ public final class SignInThrottle: Sendable {
 
     public init() {}
 
+    /// How many records the throttle holds, and roughly how many bytes they take.
+    public var footprint: (entries: Int, bytes: Int) {
+        records.withLock { records in
+            (records.count, records.keys.reduce(0) { $0 + $1.utf8.count + MemoryLayout<Record>.stride })
+        }
+    }
+
     /// Seconds to wait before `name` may be tried from `address`, or nil when it may be tried now.
     public func wait(name: String, address: String, now: Date = Date()) -> TimeInterval? {
         let keys = ["name:" + name.lowercased(), "address:" + address]

@@ -108,7 +108,7 @@ import Testing
         // Login CSRF: another site must not sign the visitor in to an account of its choosing.
         let app = try SecuredApp()
         for headers in [["Origin": "https://evil.example"], ["Sec-Fetch-Site": "cross-site"]] {
-            let response = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")], headers: headers)
+            let response = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", "/")], headers: headers)
             #expect(response.status == 403, "\(headers) → \(response.status)")
             #expect(response.header("Set-Cookie") == nil)
         }

@@ -20,7 +20,7 @@ import Testing
         let app = try SecuredApp(accounts: [("vera", .viewer)])
         var problems: [String] = []
         for next in Self.hostileNext {
-            let response = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", next)])
+            let response = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", next)])
             let location = response.header("Location") ?? "(none)"
             if response.status != 303 || location != "/" { problems.append("next=\(next.debugDescription.prefix(60)) → \(response.status) \(location)") }
             if response.headers.contains(where: { $0.name.lowercased() == "set-cookie" && $0.value.contains("evil") }) {
@@ -45,7 +45,7 @@ import Testing
     @Test func signInReturnsToTheRequestedPage() throws {
         let app = try SecuredApp(accounts: [("vera", .viewer)])
         for next in ["/items/3", "/items/3?saved=1", "/account", "/library/groups/a123?page=2", "/?edit=1#item-4"] {
-            let response = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", next)])
+            let response = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", next)])
             #expect(response.status == 303 && response.header("Location") == next, "next=\(next) → \(response.header("Location") ?? "")")
         }
         // The whole round trip from a bookmarked page: redirect, sign-in page, back to where it started.
@@ -55,7 +55,7 @@ import Testing
         let page = try app.client.get(signInURL, headers: ["Accept": "text/html"])
         let next = try #require(HTMLInspection.value(ofInput: "next", in: page.text))
         #expect(next == bookmarked)
-        let signedIn = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", next)])
+        let signedIn = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", next)])
         #expect(signedIn.header("Location") == bookmarked)
     }
 
@@ -63,11 +63,11 @@ import Testing
         // The sign-in form posts to /signin without a query: when it is shown again after a wrong
         // password, `next` must come from the posted field, or the user lands on / after all.
         let app = try SecuredApp(accounts: [("vera", .viewer)])
-        let failed = try app.client.form("/signin", [("name", "vera"), ("password", "wrong password"), ("next", "/items/3")])
+        let failed = try app.postSignIn([("name", "vera"), ("password", "wrong password"), ("next", "/items/3")])
         #expect(failed.status == 401)
         #expect(HTMLInspection.value(ofInput: "next", in: failed.text) == "/items/3", "next after a failed sign-in: \(HTMLInspection.value(ofInput: "next", in: failed.text) ?? "none")")
         // Still sanitised when it comes back.
-        let hostile = try app.client.form("/signin", [("name", "vera"), ("password", "wrong password"), ("next", "//evil.example")])
+        let hostile = try app.postSignIn([("name", "vera"), ("password", "wrong password"), ("next", "//evil.example")])
         #expect(HTMLInspection.value(ofInput: "next", in: hostile.text) == "/")
     }
 
@@ -120,7 +120,7 @@ import Testing
             ("declined page", try nora.get("/library")),
             ("CSRF 403", try olivia.form("/items", [("name", "x")], token: nil)),
             ("sign-in page", try fixture.client.get("/signin", headers: ["Accept": "text/html"])),
-            ("failed sign-in", try fixture.client.form("/signin", [("name", "olivia"), ("password", "wrong password"), ("next", "/")])),
+            ("failed sign-in", try fixture.secured.postSignIn([("name", "olivia"), ("password", "wrong password"), ("next", "/")])),
             ("sign-in redirect", try fixture.client.get("/", headers: ["Accept": "text/html"])),
             ("API 401", try fixture.client.get("/api/v1/items")),
             ("API 200", try olivia.get("/api/v1/items", accept: "application/json")),

@@ -109,7 +109,7 @@ import Testing
         let vera = try app.signIn("vera")
         let outcome = Self.flood(vera, for: 8) { attacker, index in
             let name = index % 3 == 0 ? "mallory\(attacker)-\(index)" : ["olivia", "eddie", "vera"][index % 3]
-            return try app.client.form("/signin", [("name", name), ("password", "guess \(attacker)-\(index)"), ("next", "/")]).status
+            return try app.postSignIn([("name", name), ("password", "guess \(attacker)-\(index)"), ("next", "/")]).status
         }
         expectServed(outcome, "one address")
         // The address is throttled: most attempts are turned away before any hashing.

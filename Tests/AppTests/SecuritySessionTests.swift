@@ -17,7 +17,7 @@ import Testing
         // A real session of the attacker's, planted in the victim's browser, is never upgraded to the
         // victim's account: the sign-in either starts a new session (ending the planted one) or is refused.
         let attacker = try app.signIn("vera")
-        let response = try app.client.form("/signin", [("name", "olivia"), ("password", SecuredApp.password), ("next", "/")],
+        let response = try app.postSignIn([("name", "olivia"), ("password", SecuredApp.password), ("next", "/")],
                                            headers: ["Cookie": attacker.cookie])
         #expect([303, 403].contains(response.status))
         if response.status == 303 {
@@ -178,8 +178,8 @@ import Testing
 
     @Test func aWrongPasswordAndAnUnknownNameLookTheSame() throws {
         let app = try SecuredApp()
-        let known = try app.client.form("/signin", [("name", "olivia"), ("password", "wrong password"), ("next", "/")])
-        let unknown = try app.client.form("/signin", [("name", "zelda1"), ("password", "wrong password"), ("next", "/")])
+        let known = try app.postSignIn([("name", "olivia"), ("password", "wrong password"), ("next", "/")])
+        let unknown = try app.postSignIn([("name", "zelda1"), ("password", "wrong password"), ("next", "/")])
         #expect(known.status == 401 && unknown.status == 401)
         #expect(known.header("Set-Cookie") == nil && unknown.header("Set-Cookie") == nil)
         #expect(known.text.replacingOccurrences(of: "olivia", with: "NAME") == unknown.text.replacingOccurrences(of: "zelda1", with: "NAME"))
@@ -188,16 +188,16 @@ import Testing
     @Test func repeatedFailuresAreThrottledThenForgivenAfterTheWait() throws {
         let app = try SecuredApp()
         for attempt in 1...5 {
-            let response = try app.client.form("/signin", [("name", "vera"), ("password", "guess \(attempt)"), ("next", "/")])
+            let response = try app.postSignIn([("name", "vera"), ("password", "guess \(attempt)"), ("next", "/")])
             #expect(response.status == 401, "attempt \(attempt)")
         }
         // Now even the right password waits, and so do other names from this address.
-        let blocked = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")])
+        let blocked = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", "/")])
         #expect(blocked.status == 429)
         #expect(blocked.header("Set-Cookie") == nil)
         let wait = try #require(blocked.header("Retry-After").flatMap(Int.init))
         #expect((1...30).contains(wait))
-        let otherName = try app.client.form("/signin", [("name", "olivia"), ("password", SecuredApp.password), ("next", "/")])
+        let otherName = try app.postSignIn([("name", "olivia"), ("password", SecuredApp.password), ("next", "/")])
         #expect(otherName.status == 429)
         Thread.sleep(forTimeInterval: Double(wait) + 0.3)
         _ = try app.signIn("vera")
@@ -209,11 +209,11 @@ import Testing
         let app = try SecuredApp { $0.trustProxy = true }
         let guesser = ["X-Forwarded-For": "198.51.100.7, 203.0.113.5"]
         for attempt in 1...5 {
-            let response = try app.client.form("/signin", [("name", "made-up-\(attempt)"), ("password", "guess"), ("next", "/")], headers: guesser)
+            let response = try app.postSignIn([("name", "made-up-\(attempt)"), ("password", "guess"), ("next", "/")], headers: guesser)
             #expect(response.status == 401, "attempt \(attempt)")
         }
-        #expect(try app.client.form("/signin", [("name", "someone"), ("password", "guess"), ("next", "/")], headers: guesser).status == 429)
-        let owner = try app.client.form("/signin", [("name", "olivia"), ("password", SecuredApp.password), ("next", "/")],
+        #expect(try app.postSignIn([("name", "someone"), ("password", "guess"), ("next", "/")], headers: guesser).status == 429)
+        let owner = try app.postSignIn([("name", "olivia"), ("password", SecuredApp.password), ("next", "/")],
                                         headers: ["X-Forwarded-For": "203.0.113.77"])
         #expect(owner.status == 303, "\(owner.status)")
     }
@@ -249,7 +249,7 @@ import Testing
 
     @Test func behindATrustedProxyTheCookieIsSecure() throws {
         let trusting = try SecuredApp { $0.trustProxy = true }
-        let https = try trusting.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")],
+        let https = try trusting.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", "/")],
                                              headers: ["X-Forwarded-Proto": "https"])
         let setCookie = https.header("Set-Cookie") ?? ""
         #expect(https.status == 303)
@@ -257,7 +257,7 @@ import Testing
         #expect(!setCookie.lowercased().contains("domain="))
         #expect(https.header("Strict-Transport-Security") != nil)
         // Browsers behind the proxy send an https Origin: that is this site; the http one is not.
-        let editor = try trusting.client.form("/signin", [("name", "eddie"), ("password", SecuredApp.password), ("next", "/")],
+        let editor = try trusting.postSignIn([("name", "eddie"), ("password", SecuredApp.password), ("next", "/")],
                                               headers: ["X-Forwarded-Proto": "https"])
         let cookie = try #require(editor.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
         let account = try trusting.client.get("/account", headers: ["Cookie": cookie, "X-Forwarded-Proto": "https", "Accept": "text/html"])
@@ -270,11 +270,11 @@ import Testing
             #expect(response.status == status, "\(origin) → \(response.status) \(response.errorCode ?? "")")
         }
         // Plain HTTP through the same proxy: an ordinary cookie.
-        let http = try trusting.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")])
+        let http = try trusting.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", "/")])
         #expect(http.header("Set-Cookie")?.hasPrefix("homepwner-session=") == true)
         // Without --trust-proxy the header is just a claim: ignored.
         let untrusting = try SecuredApp()
-        let claimed = try untrusting.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")],
+        let claimed = try untrusting.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", "/")],
                                                  headers: ["X-Forwarded-Proto": "https"])
         #expect(claimed.header("Set-Cookie")?.hasPrefix("homepwner-session=") == true)
         #expect(claimed.header("Set-Cookie")?.contains("Secure") == false)
