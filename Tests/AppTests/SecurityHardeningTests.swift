@@ -132,30 +132,47 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test func pagesWithPersonalDataAreNotStoredByCaches() throws {
-        let app = try SecuredApp()
-        let olivia = try app.signIn("olivia")
-        for path in ["/", "/account", "/users", "/items/new"] {
-            let response = try olivia.get(path)
-            #expect(response.header("Cache-Control")?.contains("no-store") == true, "\(path): Cache-Control \(response.header("Cache-Control") ?? "missing")")
+    @Test func authenticatedPagesAndJSONAreNeverStored() throws {
+        let fixture = try SecurityFixture.make()
+        let olivia = try fixture.secured.signIn("olivia")
+        let token = try fixture.secured.token(for: "olivia")
+        var problems: [String] = []
+        var checked = 0
+        for route in fixture.app.routes where route.method == .get && route.access != .public {
+            let path = try fixture.path(for: route)
+            let answers = [("page", try olivia.get(path)), ("session JSON", try olivia.get(path, accept: "application/json")),
+                           ("token JSON", try token.send("GET", path, headers: ["Accept": "application/json"]))]
+            for (label, response) in answers {
+                let type = response.header("Content-Type") ?? ""
+                guard type.hasPrefix("text/html") || type.hasPrefix("application/json") else { continue }
+                checked += 1
+                let cache = response.header("Cache-Control") ?? "missing"
+                if !cache.contains("no-store") { problems.append("\(label) \(path) → \(response.status) Cache-Control: \(cache)") }
+            }
         }
-        let api = try olivia.get("/api/v1/items", accept: "application/json")
-        let cache = api.header("Cache-Control") ?? ""
-        #expect(!cache.contains("public"), "the item list API is marked \(cache)")
+        #expect(checked > 30)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test func photosThatNeedASignInAreNotMarkedPublicForSharedCaches() throws {
+    @Test func photosThatNeedASignInAreRevalidatedNotKeptForAYear() throws {
         // `Cache-Control: public` lets a shared cache (a caching reverse proxy) keep a response to a
-        // signed-in request and hand it to anyone who asks for the same URL, without the sign-in.
-        // The files are immutable, so `private, max-age=…, immutable` keeps the browser cache.
+        // signed-in request and hand it to anyone who asks for the same URL, without the sign-in; a
+        // year's `max-age` kept them in the browser's cache long after signing out. `private, no-cache`
+        // with the ETag asks each time, and the answer to a photo already held is a bodiless 304.
         let fixture = try SecurityFixture.make()
         let vera = try fixture.secured.signIn("vera")
         for path in [fixture.imageURL, "/library/files/\(fixture.assetID)/\(fixture.fingerprint)/original",
                      "/library/files/\(fixture.assetID)/\(fixture.fingerprint)/thumb-256.jpg"] {
             let response = try vera.get(path, accept: "image/*")
             #expect(response.status == 200)
-            let cache = response.header("Cache-Control") ?? ""
-            #expect(!cache.contains("public") && cache.contains("private"), "\(path): Cache-Control \(cache)")
+            #expect(response.header("Cache-Control") == "private, no-cache", "\(path): Cache-Control \(response.header("Cache-Control") ?? "missing")")
+            let etag = try #require(response.header("ETag"), "\(path) has no ETag")
+            let again = try vera.send("GET", path, headers: ["Accept": "image/*", "If-None-Match": etag])
+            #expect(again.status == 304 && again.body.isEmpty, "\(path): conditional GET → \(again.status)")
+            #expect(again.header("Cache-Control") == "private, no-cache")
+            // Signed out, the browser's copy is not confirmed.
+            let anonymous = try fixture.client.get(path, headers: ["Accept": "image/*", "If-None-Match": etag])
+            #expect(anonymous.status != 304 && anonymous.status != 200, "\(path) anonymous conditional GET → \(anonymous.status)")
         }
     }
 

@@ -13,11 +13,13 @@ extension Request {
         set { context[CallerKey.self] = newValue }
     }
 
-    /// `Cache-Control` for a photo's immutable files: `public` while Homepwner is open to everyone,
-    /// `private` once accounts guard it, so no shared cache keeps a copy someone else could get.
+    /// `Cache-Control` for a photo's immutable files: kept for good while Homepwner is open to
+    /// everyone. Once accounts guard it, `private` (no shared cache keeps a copy someone else could
+    /// get) and `no-cache`: the browser asks again each time, so a copy is no use after signing out,
+    /// and the ETag makes the answer to a photo it already holds a bodiless 304.
     var photoCacheControl: String {
         let via = caller?.via
-        return via == nil || via == .openAccess ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable"
+        return via == nil || via == .openAccess ? "public, max-age=31536000, immutable" : "private, no-cache"
     }
 
     /// The page context for this request: the site's plus who is signed in.
