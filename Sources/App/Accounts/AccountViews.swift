@@ -80,6 +80,8 @@ struct AccountPage {
     let newToken: String?
     let message: String?
     let error: String?
+    /// For owners: the latest burst of failed sign-ins, in words.
+    let failedSignIns: String?
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -91,6 +93,7 @@ struct AccountPage {
         div(.class("account-layout")) {
             if let message { p(.class("notice success"), .role("status")) { message } }
             if let error { p(.class("notice warning"), .role("alert")) { error } }
+            if let failedSignIns { p(.class("notice warning failed-sign-ins"), .role("status")) { failedSignIns } }
             section(.class("card account-card")) {
                 h2 { account.name }
                 p { "Role: \(account.role.rawValue.capitalized)" }
@@ -153,6 +156,8 @@ struct UsersPage {
     let roots: [String]
     let message: String?
     let error: String?
+    /// The latest burst of failed sign-ins, in words.
+    let failedSignIns: String?
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -164,6 +169,7 @@ struct UsersPage {
         div(.class("account-layout")) {
             if let message { p(.class("notice success"), .role("status")) { message } }
             if let error { p(.class("notice warning"), .role("alert")) { error } }
+            if let failedSignIns { p(.class("notice warning failed-sign-ins"), .role("status")) { failedSignIns } }
             for account in accounts {
                 section(.class("card account-card")) {
                     h2 { account.name }

@@ -77,7 +77,7 @@ struct AccessMiddleware: Middleware {
             error.headers["WWW-Authenticate"] = "Bearer"
             throw error
         }
-        if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)), let caller = try accounts.caller(sessionID: session) {
+        if let session = SiteCookie.session.value(in: request, secure: isSecure(request)).only, let caller = try accounts.caller(sessionID: session) {
             return caller
         }
         if openWithoutAccounts, try !accounts.hasAccounts() {
