@@ -90,6 +90,30 @@ import Testing
         _ = try app.signIn("eddie", password: "a new password 123")
     }
 
+    @Test func changingThePasswordOffersToRevokeTheAccountsTokens() throws {
+        let app = try SecuredApp()
+        let eddie = try app.signIn("eddie")
+        let token = try app.token(for: "eddie", label: "Backup script")
+        let page = try eddie.get("/account").text
+        let offer = HTMLInspection.tags("input", in: page).first { HTMLInspection.attribute("name", of: $0) == "revoke-tokens" }
+        #expect(offer != nil && page.contains("Also revoke"), "the password form offers to revoke the token")
+        let changed = try eddie.form("/account/password", [("current", SecuredApp.password), ("password", "a new password 123"), ("revoke-tokens", "1")])
+        #expect(changed.status == 303)
+        #expect(try token.send("GET", "/api/v1/items").status == 401, "the revoked token still works")
+        let newCookie = try #require(changed.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let after = try app.client.get(try #require(changed.header("Location")), headers: ["Cookie": newCookie, "Accept": "text/html"])
+        #expect(after.text.contains("API tokens were revoked"), "\(after.text.prefix(1500))")
+    }
+
+    @Test func aPasswordChangeKeepsTheTokensWhenAsked() throws {
+        let app = try SecuredApp()
+        let eddie = try app.signIn("eddie")
+        let token = try app.token(for: "eddie", label: "Backup script")
+        let changed = try eddie.form("/account/password", [("current", SecuredApp.password), ("password", "a new password 123")])
+        #expect(changed.status == 303)
+        #expect(try token.send("GET", "/api/v1/items").status == 200)
+    }
+
     @Test func aRemovedAccountsSessionsAndTokensAreRefused() throws {
         let app = try SecuredApp(accounts: [("olivia", .owner), ("tess", .editor)])
         let tess = try app.signIn("tess")

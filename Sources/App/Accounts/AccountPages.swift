@@ -150,10 +150,21 @@ struct AccountPages: Sendable {
         guard let caller = request.caller, caller.via != .openAccess else {
             throw AppError(.notFound, code: "no-account", message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
         }
-        let page = AccountPage(account: caller.account, tokens: try accounts.tokens(of: caller.account), newToken: newToken,
-                               message: message, error: error,
+        let tokens = try accounts.tokens(of: caller.account)
+        let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
+                               message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty), error: error,
                                failedSignIns: failedSignIns(for: caller), context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
+    }
+
+    /// What `/account?password=…` says after a change (fixed texts: the address cannot put words in it).
+    static func passwordChanged(_ outcome: String?, keptTokens: Bool) -> String? {
+        let changed = "Your password was changed, and browsers signed in with the old one were signed out."
+        return switch outcome {
+        case "changed": keptTokens ? changed + " Your API tokens still work: revoke any that someone else may have seen." : changed
+        case "changed-tokens-revoked": changed + " Your API tokens were revoked."
+        default: nil
+        }
     }
 
     /// The latest burst of failed sign-ins, for owners.
@@ -174,13 +185,15 @@ struct AccountPages: Sendable {
         case .succeeded:
             break
         }
+        let revoking = fields["revoke-tokens"] == "1"
         do {
-            try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "")
+            try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "", revokingTokens: revoking)
         } catch let error as AccountError {
             return try accountPage(request, error: error.description, status: .unprocessableContent)
         }
         // Every session ended with the old password; start a new one here.
-        return try startSession(for: caller.account, remember: false, replacing: request, then: "/account")
+        return try startSession(for: caller.account, remember: false, replacing: request,
+                                then: "/account?password=\(revoking ? "changed-tokens-revoked" : "changed")")
     }
 
     private func createToken(_ request: Request) throws -> Response {

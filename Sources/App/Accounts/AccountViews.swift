@@ -143,6 +143,14 @@ struct AccountPage {
                         label(.for("new-password")) { "New password" }
                         input(.id("new-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
                     }
+                    // Ticked: a password is changed most often because someone else may know it.
+                    if !tokens.isEmpty {
+                        label(.class("checkbox")) {
+                            input(.type("checkbox"), .name("revoke-tokens"), .value("1"), .checked)
+                            span { tokens.count == 1 ? "Also revoke my API token (scripts using it stop working)"
+                                                     : "Also revoke my \(tokens.count) API tokens (scripts using them stop working)" }
+                        }
+                    }
                     button(.class("button"), .type("submit")) { "Change Password" }
                 }
             }
