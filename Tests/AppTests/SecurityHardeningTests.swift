@@ -243,8 +243,12 @@ import Testing
             $0.tlsKeyPath = key
         }
         let base = "https://127.0.0.1:\(app.app.port)"
-        let signIn = try curl(["--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
-                               "--data-urlencode", "next=/", "\(base)/signin"])
+        // As a browser: open the page (its cookie goes in the jar), then post its form.
+        let jar = certificates.url.appendingPathComponent("cookies").path
+        let page = try run("/usr/bin/curl", ["-k", "-s", "--max-time", "20", "-c", jar, "-H", "Accept: text/html", "\(base)/signin"])
+        let token = try #require(HTMLInspection.value(ofInput: "csrf", in: page.output), "the sign-in page over TLS has no form token")
+        let signIn = try curl(["-b", jar, "--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
+                               "--data-urlencode", "next=/", "--data-urlencode", "csrf=\(token)", "\(base)/signin"])
         return (app, base, signIn, certificates)
     }
 
@@ -350,14 +354,20 @@ import Testing
         let setup = try #require(app.app.setupPath)
         #expect(setup.hasPrefix("/setup/") && setup.count >= 7 + 22)
         #expect(try app.client.get("/", headers: ["Accept": "text/html"]).status == 200, "open to the local user before any account")
-        #expect(try app.client.get(setup, headers: ["Accept": "text/html"]).status == 200)
+        let page = try app.client.get(setup, headers: ["Accept": "text/html"])
+        #expect(page.status == 200)
+        // The form as the page sends it: its token, and the cookie that came with the page.
+        let token = [("csrf", HTMLInspection.value(ofInput: "csrf", in: page.text) ?? "")]
+        let cookie = ["Cookie": SecuredApp.setCookies(in: page).first { $0.contains("homepwner-form=") }?.split(separator: ";").first.map(String.init) ?? ""]
         // Another site cannot use the link (nor a typo'd one).
-        let forged = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")],
-                                         headers: ["Origin": "https://evil.example"])
+        let forged = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")] + token,
+                                         headers: cookie.merging(["Origin": "https://evil.example"]) { $1 })
         #expect(forged.status == 403)
-        #expect(try app.client.form(setup + "x", [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")]).status == 404)
+        #expect(try app.client.form(setup + "x", [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")] + token,
+                                    headers: cookie).status == 404)
         #expect(try app.app.accounts.count() == 0)
-        let created = try app.client.form(setup, [("name", "olivia"), ("password", SecuredApp.password), ("confirm", SecuredApp.password)])
+        let created = try app.client.form(setup, [("name", "olivia"), ("password", SecuredApp.password), ("confirm", SecuredApp.password)] + token,
+                                          headers: cookie)
         #expect(created.status == 303)
         #expect(created.header("Set-Cookie")?.hasPrefix("homepwner-session=") == true)
         #expect(try app.app.accounts.account(named: "olivia")?.role == .owner)
@@ -365,7 +375,8 @@ import Testing
         #expect(try app.client.get("/", headers: ["Accept": "text/html"]).status == 303)
         #expect(try app.client.get("/api/v1/items").status == 401)
         #expect(try app.client.get(setup, headers: ["Accept": "text/html"]).status == 404)
-        let again = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")])
+        let again = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")] + token,
+                                        headers: cookie)
         #expect(again.status == 404)
         #expect(try app.app.accounts.count() == 1)
     }

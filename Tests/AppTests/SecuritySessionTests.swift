@@ -202,8 +202,9 @@ import Testing
 
     @Test func aWrongPasswordAndAnUnknownNameLookTheSame() throws {
         let app = try SecuredApp()
-        let known = try app.postSignIn([("name", "olivia"), ("password", "wrong password"), ("next", "/")])
-        let unknown = try app.postSignIn([("name", "zelda1"), ("password", "wrong password"), ("next", "/")])
+        let form = try app.signInForm()
+        let known = try app.postSignIn([("name", "olivia"), ("password", "wrong password"), ("next", "/")], form: form)
+        let unknown = try app.postSignIn([("name", "zelda1"), ("password", "wrong password"), ("next", "/")], form: form)
         #expect(known.status == 401 && unknown.status == 401)
         #expect(known.header("Set-Cookie") == nil && unknown.header("Set-Cookie") == nil)
         #expect(known.text.replacingOccurrences(of: "olivia", with: "NAME") == unknown.text.replacingOccurrences(of: "zelda1", with: "NAME"))

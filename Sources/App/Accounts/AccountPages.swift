@@ -39,7 +39,7 @@ struct AccountPages: Sendable {
                             status: HTTPStatus = .ok) throws -> Response {
         let next = Self.safeNext(requested ?? request.query["next"] ?? "/")
         if message == nil, request.caller?.via == .session { return .redirect(to: next) }
-        let page = SignInPage(next: next, name: name, message: message, context: site)
+        let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -119,7 +119,7 @@ struct AccountPages: Sendable {
     private func setupPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let token = request.parameters["token"] ?? ""
         guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
-        let page = SetupPage(actionURL: "/setup/\(token)", name: name, message: message, context: site)
+        let page = SetupPage(actionURL: "/setup/\(token)", name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
     }
 

@@ -6,6 +6,8 @@ import HTML
 struct SignInPage {
     let next: String
     let name: String
+    /// The token that proves the form came from this page (its cookie goes out with the page).
+    let formToken: String?
     let message: String?
     let context: PageContext
 
@@ -17,6 +19,7 @@ struct SignInPage {
         HTML.form(.class("card narrow auth-card"), .method("post"), .action("/signin")) {
             h2 { "Sign in" }
             if let message { p(.class("form-error"), .role("alert")) { message } }
+            CSRFField(token: formToken).node
             input(.type("hidden"), .name("next"), .value(next))
             div(.class("field")) {
                 label(.for("signin-name")) { "Name" }
@@ -41,6 +44,7 @@ struct SignInPage {
 struct SetupPage {
     let actionURL: String
     let name: String
+    let formToken: String?
     let message: String?
     let context: PageContext
 
@@ -53,6 +57,7 @@ struct SetupPage {
             h2 { "Create the owner account" }
             p { "This account manages Homepwner: its items, its photos, who else may sign in, and which photo libraries they see." }
             if let message { p(.class("form-error"), .role("alert")) { message } }
+            CSRFField(token: formToken).node
             div(.class("field")) {
                 label(.for("setup-name")) { "Name" }
                 input(.id("setup-name"), .name("name"), .type("text"), .value(name), .autocomplete("username"), .required, .autofocus)

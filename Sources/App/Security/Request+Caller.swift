@@ -6,11 +6,23 @@ enum CallerKey: RequestContextKey {
     typealias Value = Caller
 }
 
+/// Where middleware leaves the token for forms shown before any session.
+enum FormTokenKey: RequestContextKey {
+    typealias Value = String
+}
+
 extension Request {
     /// Who is calling, once the access middleware has checked; nil for public routes called anonymously.
     var caller: Caller? {
         get { context[CallerKey.self] }
         set { context[CallerKey.self] = newValue }
+    }
+
+    /// The token a form shown to someone without a session (sign-in, setup, open access) carries;
+    /// its cookie goes out with the page.
+    var formToken: String? {
+        get { context[FormTokenKey.self] }
+        set { context[FormTokenKey.self] = newValue }
     }
 
     /// `Cache-Control` for a photo's immutable files: kept for good while Homepwner is open to

@@ -11,6 +11,9 @@ struct SiteCookie: Sendable {
     /// Marks a browser that has signed in before, for the sign-in throttle; sent only with this
     /// site's own requests (the sign-in form posts to this site).
     static let device = SiteCookie(plainName: "homepwner-device", sameSite: "Strict")
+    /// The token forms carry before there is a session (sign-in, setup, open access): the field must
+    /// match the cookie, which another site can neither read nor set.
+    static let form = SiteCookie(plainName: "homepwner-form", sameSite: "Lax")
 
     func name(secure: Bool) -> String { secure ? "__Host-" + plainName : plainName }
 
