@@ -114,6 +114,29 @@ import Testing
         #expect(try token.send("GET", "/api/v1/items").status == 200)
     }
 
+    /// A cookie planted for a longer path (or a parent domain) is sent first: "first wins" would let
+    /// it choose whose session the browser uses.
+    @Test func twoSessionCookiesAreRefusedRatherThanGuessedBetween() throws {
+        let app = try SecuredApp()
+        let olivia = try app.signIn("olivia")
+        let vera = try app.signIn("vera")
+        let both = "\(vera.cookie); \(olivia.cookie)"
+        let api = try app.client.get("/api/v1/items", headers: ["Cookie": both, "Accept": "application/json"])
+        #expect(api.status == 401 && api.errorCode == "ambiguous-session", "\(api.status) \(api.text.prefix(300))")
+        #expect(api.errorMessage?.contains("cookies") == true)
+        let page = try app.client.get("/users", headers: ["Cookie": both, "Accept": "text/html"])
+        #expect(page.status == 401 && page.text.contains("two sign-ins"), "\(page.status)")
+        #expect(try olivia.send("POST", "/api/v1/items", headers: ["Cookie": both, "Content-Type": "application/json"],
+                                body: Array(#"{"name":"Whose?"}"#.utf8)).status == 401)
+        // In two Cookie lines (as HTTP/2 proxies pass them on) just the same.
+        let split = try app.client.sendRaw(Array("GET /api/v1/items HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: \(vera.cookie)\r\nCookie: \(olivia.cookie)\r\n\r\n".utf8))
+        #expect(split.status == 401, "\(split.status)")
+        // The same session twice is no doubt; and the sign-in page still opens, to start afresh.
+        #expect(try app.client.get("/api/v1/items", headers: ["Cookie": "\(olivia.cookie); \(olivia.cookie)"]).status == 200)
+        #expect(try app.client.get("/signin", headers: ["Cookie": both, "Accept": "text/html"]).status == 200)
+        #expect(try app.app.items.all().isEmpty)
+    }
+
     @Test func aRemovedAccountsSessionsAndTokensAreRefused() throws {
         let app = try SecuredApp(accounts: [("olivia", .owner), ("tess", .editor)])
         let tess = try app.signIn("tess")

@@ -100,8 +100,14 @@ struct AccessMiddleware: Middleware {
             error.headers["WWW-Authenticate"] = "Bearer"
             throw error
         }
-        if let session = SiteCookie.session.value(in: request, secure: isSecure(request)).only, let caller = try accounts.caller(sessionID: session) {
-            return caller
+        switch SiteCookie.session.value(in: request, secure: isSecure(request)) {
+        case .one(let session):
+            if let caller = try accounts.caller(sessionID: session) { return caller }
+        case .ambiguous:
+            // Public pages (sign-in above all) treat the browser as signed out.
+            if route.access != .public { throw Self.ambiguousSession }
+        case .none:
+            break
         }
         if openWithoutAccounts, try !accounts.hasAccounts() {
             if namesThisMachine(request.headers["Host"]) { return localOwner }
@@ -127,6 +133,12 @@ struct AccessMiddleware: Middleware {
     static func notALocalAddress(_ host: String) -> AppError {
         AppError(.forbidden, code: "host-not-local", message: "Without accounts, Homepwner is open only at an address of this computer, such as http://127.0.0.1 or http://localhost, not at “\(host)”: a page of another site can point such a name at your computer. Use that address, or create the owner account with the setup link Homepwner printed when it started.")
     }
+
+    static let ambiguousSession: AppError = {
+        var error = AppError(.unauthorized, code: "ambiguous-session", message: "Your browser sent two sign-ins for Homepwner (two session cookies, one perhaps planted by another site), so nobody is signed in on this request. Clear this site’s cookies in your browser’s settings, then sign in again.")
+        error.headers["WWW-Authenticate"] = "Bearer"
+        return error
+    }()
 
     private func authorize(_ caller: Caller, for access: RouteAccess) throws {
         let allowed = switch access {
