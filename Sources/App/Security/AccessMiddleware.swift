@@ -46,11 +46,12 @@ struct AccessMiddleware: Middleware {
             try authorize(caller, for: route.access)
         }
         // Forms shown before any session (sign-in, setup) or while open to the local user carry a
-        // token that must come back with the cookie sent beside the page.
+        // token that must come back with the cookie sent beside the page. (Not looked for on photo,
+        // style and script requests, which come all the time and show no form.)
         let secure = isSecure(request)
-        let sentFormToken = SiteCookie.form.value(in: request, secure: secure).only
-        let showsFormsWithoutSession = route.access == .public || request.caller?.via == .openAccess
-        if showsFormsWithoutSession, sentFormToken != nil || Self.mayShowForms(request) {
+        var sentFormToken: String?
+        if route.access == .public || request.caller?.via == .openAccess, Self.mayShowForms(request) {
+            sentFormToken = SiteCookie.form.value(in: request, secure: secure).only
             let token = sentFormToken ?? Secrets.token()
             request.formToken = token
             if let caller = request.caller, caller.via == .openAccess {
@@ -65,8 +66,8 @@ struct AccessMiddleware: Middleware {
         return response
     }
 
-    /// Whether the answer may be a page with forms: navigations ask for HTML, and a posted form is
-    /// answered with a page. (Not for photos, styles and scripts, which are asked for all the time.)
+    /// Whether the answer may be a page with forms, or a change that must carry a form's token:
+    /// navigations ask for HTML.
     private static func mayShowForms(_ request: Request) -> Bool {
         !request.method.isSafe || request.headers["Accept"]?.contains("text/html") == true
     }
