@@ -119,11 +119,13 @@ import Testing
     @Test func signingInWithoutTheFormsTokenIsRefusedWithAClearMessage() throws {
         let app = try SecuredApp()
         let fields = [("name", "vera"), ("password", SecuredApp.password), ("next", "/")]
+        let bare = try app.client.form("/signin", fields)
+        #expect(bare.status == 403 && bare.text.contains("Reload the page"), "a sign-in without the form's token → \(bare.status)")
+        #expect(!SecuredApp.setCookies(in: bare).contains { $0.contains("homepwner-session=") }, "a sign-in without the form's token signed in")
         let form = try app.signInForm()
         let token = try #require(form.token, "the sign-in page carries a token")
         let cookie = try #require(form.cookie, "the sign-in page sets the token's cookie")
         let forged: [(String, [(String, String)], [String: String])] = [
-            ("neither", fields, [:]),
             ("the token without its cookie", fields + [("csrf", token)], [:]),
             ("the cookie without the token", fields, ["Cookie": cookie]),
             ("another token", fields + [("csrf", Secrets.token())], ["Cookie": cookie]),
