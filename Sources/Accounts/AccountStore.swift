@@ -18,6 +18,7 @@ public final class AccountStore: Sendable {
     private let noAccountsSeen = Mutex<ContinuousClock.Instant?>(nil)
     let accountsExist = Atomic<Bool>(false)
 
+    public static let maximumNameLength = 64
     public static let minimumPasswordLength = 8
     public static let maximumPasswordLength = 1_024
 
@@ -98,13 +99,21 @@ public final class AccountStore: Sendable {
     }
 
     /// Sets a new password and ends every session of the account (they were signed in with the old one).
-    public func setPassword(name: String, password: String) throws {
+    /// Unless `revokingTokens` is false, also revokes its API tokens and forgets the browsers it signed
+    /// in from: after an owner's reset, nothing the old password let someone make keeps working.
+    /// Returns how many tokens were revoked.
+    @discardableResult
+    public func setPassword(name: String, password: String, revokingTokens: Bool = true) throws -> Int {
         try Self.check(password: password)
         let hash = try hasher.hash(password)
-        try database.write { connection in
+        return try database.write { connection in
             guard let account = try Self.account(named: name, in: connection) else { throw AccountError.accountNotFound(name) }
             try connection.run("UPDATE accounts SET password_hash = ? WHERE id = ?", hash, account.id)
             try connection.run("DELETE FROM sessions WHERE account_id = ?", account.id)
+            guard revokingTokens else { return 0 }
+            try connection.run("DELETE FROM known_devices WHERE account_id = ?", account.id)
+            try connection.run("DELETE FROM api_tokens WHERE account_id = ?", account.id)
+            return connection.changes
         }
     }
 
@@ -152,8 +161,8 @@ public final class AccountStore: Sendable {
 
     static func checked(name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard (1...64).contains(trimmed.count) else {
-            throw AccountError.invalidName("An account name has 1 to 64 characters.")
+        guard (1...maximumNameLength).contains(trimmed.count) else {
+            throw AccountError.invalidName("An account name has 1 to \(maximumNameLength) characters.")
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw AccountError.invalidName("An account name can’t contain control characters.")

@@ -1,6 +1,6 @@
 import Database
 
-/// Accounts, sessions, API tokens and first-run setup links. Versions follow the library's.
+/// Accounts, sessions, API tokens, first-run setup links and known browsers. Versions follow the library's.
 public enum AccountsSchema {
     public static let migrations: [Migration] = [
         Migration(version: 4, sql: """
@@ -38,6 +38,16 @@ public enum AccountsSchema {
                 token_hash TEXT PRIMARY KEY,
                 expires_ms INTEGER NOT NULL
             );
+            """),
+        // Browsers that have signed in to an account: the sign-in throttle trusts them more.
+        Migration(version: 7, sql: """
+            CREATE TABLE known_devices (
+                token_hash TEXT NOT NULL,
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                last_used_ms INTEGER NOT NULL,
+                PRIMARY KEY (token_hash, account_id)
+            );
+            CREATE INDEX known_devices_by_account ON known_devices (account_id);
             """),
     ]
 }

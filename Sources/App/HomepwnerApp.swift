@@ -15,6 +15,8 @@ public final class HomepwnerApp: Sendable {
     public let setupPath: String?
     /// Whether everyone is served as the owner while no account exists.
     public let isOpenWithoutAccounts: Bool
+    /// Failed sign-ins, counted to slow down guessing.
+    public let signInThrottle = SignInThrottle()
     private let server: HTTPServer
 
     /// Opens (or creates) the data folder and starts serving.
@@ -86,7 +88,7 @@ public final class HomepwnerApp: Sendable {
         router.get("/favicon.ico", access: .public) { request in
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
-        AccountPages(accounts: accounts, throttle: SignInThrottle(), site: assets.pageContext, roots: library.roots,
+        AccountPages(accounts: accounts, throttle: signInThrottle, site: assets.pageContext, roots: library.roots,
                      isSecure: isSecure, clientAddress: clientAddress).register(in: &router)
         ItemsAPI(items: items).register(in: &router)
         ItemImageAPI(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)

@@ -15,7 +15,8 @@ enum UserCommand {
           homepwner user role NAME owner|editor|viewer [--data DIR]
           homepwner user grant NAME [--library PATH]... [--data DIR]   (no --library: no libraries)
 
-        add and passwd read the password from standard input.
+        add and passwd read the password from standard input. passwd also revokes the account's API
+        tokens and signs it out everywhere.
         """
 
     static func run(_ arguments: [String]) throws {
@@ -63,8 +64,9 @@ enum UserCommand {
                 try accounts.remove(name: positional[1])
                 print("Removed \(positional[1]); their sessions and API tokens no longer work.")
             case ("passwd", 2):
-                try accounts.setPassword(name: positional[1], password: try readPassword())
-                print("Changed the password of \(positional[1]); they are signed out everywhere.")
+                // An owner's reset: whatever the old password let someone make stops working too.
+                let revoked = try accounts.setPassword(name: positional[1], password: try readPassword())
+                print("Changed the password of \(positional[1]); they are signed out everywhere and \(revoked == 1 ? "their API token was" : "their \(revoked) API tokens were") revoked.")
             case ("role", 3):
                 guard let newRole = Role(rawValue: positional[2]) else { throw CommandLineError(message: "the role is owner, editor or viewer.") }
                 try accounts.setRole(name: positional[1], role: newRole)

@@ -55,6 +55,20 @@ import Testing
         #expect(throws: AccountError.tokenNotFound) { try fixture.store.revokeToken(id: oneInfo.id, of: alice) }
     }
 
+    /// `homepwner user passwd` is how an owner resets a password (the account may have been taken
+    /// over): whatever the old password let anyone make must stop working, tokens included.
+    @Test func aPasswordResetRevokesTheAccountsTokens() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .editor)
+        let bob = try fixture.account("bob", .editor)
+        let (aliceToken, _) = try fixture.store.createToken(for: alice, name: "script")
+        let (bobToken, _) = try fixture.store.createToken(for: bob, name: "script")
+        try fixture.store.setPassword(name: "alice", password: "a brand new password")
+        #expect(try fixture.store.caller(apiToken: aliceToken) == nil, "alice's token outlived the reset")
+        #expect(try fixture.store.tokens(of: alice).isEmpty)
+        #expect(try fixture.store.caller(apiToken: bobToken) != nil, "bob's token is not alice's")
+    }
+
     @Test func nobodyRevokesAnotherAccountsToken() throws {
         let fixture = try AccountsFixture()
         let alice = try fixture.account("alice", .owner)

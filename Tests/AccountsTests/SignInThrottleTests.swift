@@ -1,44 +1,80 @@
 import Accounts
 import Foundation
+import Synchronization
 import Testing
 
-/// Failed sign-ins slow down guessing per account name (from any address) and per address (for any name).
+/// Failed sign-ins slow down guessing per name on a network, per network, per name from browsers
+/// not known for it, and server-wide; a browser known for the name is counted on its own.
 @Suite struct SignInThrottleTests {
     let start = Date(timeIntervalSince1970: 1_700_000_000)
 
-    @Test func fiveFailuresForANameBlockThatNameFromEveryAddress() {
-        let throttle = SignInThrottle()
-        for attempt in 0..<4 {
-            throttle.failed(name: "alice", address: "10.0.0.\(attempt)", now: start)
-            #expect(throttle.wait(name: "alice", address: "10.0.0.99", now: start) == nil, "after \(attempt + 1) failures")
-        }
-        throttle.failed(name: "alice", address: "10.0.0.4", now: start)
-        let wait = throttle.wait(name: "alice", address: "10.0.0.99", now: start)
-        #expect(wait != nil && wait! > 0, "the sixth try, from a new address, must wait")
-        #expect(throttle.wait(name: "ALICE", address: "10.0.0.98", now: start) != nil, "names are matched without case")
-        #expect(throttle.wait(name: "bob", address: "10.0.0.99", now: start) == nil, "other names from other addresses are not slowed")
+    typealias Attempt = SignInThrottle.Attempt
+
+    /// A wrong password: counted, and the outcome returned.
+    @discardableResult
+    func fail(_ throttle: SignInThrottle, _ name: String, from address: String, device: String? = nil, at now: Date? = nil) -> SignInThrottle.Outcome<Int> {
+        throttle.attempt(Attempt(name: name, address: address, knownDevice: device), now: now ?? start) { nil }
     }
 
-    @Test func fiveFailuresFromAnAddressBlockEveryNameFromIt() {
+    func succeed(_ throttle: SignInThrottle, _ name: String, from address: String, device: String? = nil, at now: Date? = nil) -> SignInThrottle.Outcome<Int> {
+        throttle.attempt(Attempt(name: name, address: address, knownDevice: device), now: now ?? start) { 1 }
+    }
+
+    func waits(_ throttle: SignInThrottle, _ name: String, from address: String, device: String? = nil, at now: Date? = nil) -> Bool {
+        throttle.wait(for: Attempt(name: name, address: address, knownDevice: device), now: now ?? start) != nil
+    }
+
+    @Test func fiveFailuresForANameOnANetworkSlowThatPairOnly() {
         let throttle = SignInThrottle()
-        for attempt in 0..<5 { throttle.failed(name: "guess\(attempt)", address: "203.0.113.7", now: start) }
-        #expect(throttle.wait(name: "somebody-new", address: "203.0.113.7", now: start) != nil)
-        #expect(throttle.wait(name: "somebody-new", address: "203.0.113.8", now: start) == nil)
-        #expect(throttle.wait(name: "guess0", address: "203.0.113.8", now: start) == nil, "each name failed only once")
+        for attempt in 1...4 {
+            fail(throttle, "alice", from: "10.0.0.1")
+            #expect(!waits(throttle, "alice", from: "10.0.0.1"), "after \(attempt) failures")
+        }
+        fail(throttle, "alice", from: "10.0.0.1")
+        #expect(waits(throttle, "alice", from: "10.0.0.1"))
+        #expect(waits(throttle, "ALICE", from: "10.0.0.1"), "names are matched without case")
+        #expect(!waits(throttle, "alice", from: "10.0.0.2"), "the name from elsewhere is not slowed by one network's guesses")
+        #expect(!waits(throttle, "bob", from: "10.0.0.1"), "nor another name from this network, yet")
+    }
+
+    @Test func tenFailuresFromANetworkSlowEveryNameFromIt() {
+        let throttle = SignInThrottle()
+        for attempt in 0..<10 { fail(throttle, "guess\(attempt)", from: "203.0.113.7") }
+        #expect(waits(throttle, "somebody-new", from: "203.0.113.7"))
+        #expect(!waits(throttle, "somebody-new", from: "203.0.113.8"))
+    }
+
+    @Test func aNameGuessedFromEverywhereSlowsOnlyBrowsersNotKnownForIt() {
+        let throttle = SignInThrottle()
+        for index in 0..<20 { fail(throttle, "alice", from: "198.51.100.\(index)") }
+        #expect(waits(throttle, "alice", from: "192.0.2.1"), "a new browser, on a new network, waits")
+        #expect(!waits(throttle, "alice", from: "192.0.2.1", device: "alices-browser"), "alice's own browser does not")
+        guard case .succeeded = succeed(throttle, "alice", from: "198.51.100.1", device: "alices-browser") else {
+            Issue.record("alice's browser, even on a guesser's network, was refused")
+            return
+        }
+    }
+
+    @Test func aKnownBrowserIsCountedOnItsOwn() {
+        let throttle = SignInThrottle()
+        for _ in 0..<5 { fail(throttle, "alice", from: "10.0.0.1", device: "stolen-cookie") }
+        #expect(waits(throttle, "alice", from: "10.0.0.2", device: "stolen-cookie"), "its own failures slow it, from anywhere")
+        #expect(!waits(throttle, "alice", from: "10.0.0.1", device: "alices-browser"))
+        #expect(!waits(throttle, "alice", from: "10.0.0.1"), "nor do they count against the name or network")
     }
 
     @Test func theWaitGrowsWithEachFurtherFailureUpToFifteenMinutes() {
         let throttle = SignInThrottle()
         var now = start
-        for _ in 0..<5 { throttle.failed(name: "alice", address: "10.0.0.1", now: now) }
+        for _ in 0..<5 { fail(throttle, "alice", from: "10.0.0.1") }
         var waits: [TimeInterval] = []
         for _ in 0..<14 {
-            let wait = throttle.wait(name: "alice", address: "10.0.0.1", now: now) ?? 0
+            let wait = throttle.wait(for: Attempt(name: "alice", address: "10.0.0.1"), now: now)?.seconds ?? 0
             waits.append(wait)
             // Try again just after the wait ends, and fail again.
             now = now.addingTimeInterval(wait + 0.001)
-            #expect(throttle.wait(name: "alice", address: "10.0.0.1", now: now) == nil)
-            throttle.failed(name: "alice", address: "10.0.0.1", now: now)
+            #expect(!self.waits(throttle, "alice", from: "10.0.0.1", at: now))
+            fail(throttle, "alice", from: "10.0.0.1", at: now)
         }
         #expect(waits.first.map { $0 > 0 } == true)
         #expect(zip(waits, waits.dropFirst()).allSatisfy { $0 <= $1 }, "waits: \(waits)")
@@ -47,57 +83,135 @@ import Testing
         #expect(waits.last == SignInThrottle.longestWait, "waits: \(waits)")
     }
 
-    @Test func aSuccessResetsTheNamesCountButNotTheAddresss() {
+    @Test func theRightPasswordResetsThePairButNotTheNetwork() {
         let throttle = SignInThrottle()
-        for _ in 0..<4 { throttle.failed(name: "alice", address: "10.0.0.1", now: start) }
-        throttle.succeeded(name: "alice", address: "10.0.0.1")
-        for _ in 0..<4 { throttle.failed(name: "alice", address: "10.0.0.2", now: start) }
-        #expect(throttle.wait(name: "alice", address: "10.0.0.2", now: start) == nil, "4 + 4 failures with a success between")
-        throttle.failed(name: "alice", address: "10.0.0.2", now: start)
-        #expect(throttle.wait(name: "alice", address: "10.0.0.2", now: start) != nil)
-    }
-
-    /// Signing in to one's own account between guesses at other names does not start the count again.
-    @Test func anOwnSignInDoesNotWipeTheGuessesFromAnAddress() {
-        let throttle = SignInThrottle()
-        for guess in 0..<8 {
-            if guess % 2 == 0 { throttle.succeeded(name: "mallory", address: "10.0.0.9") }
-            throttle.failed(name: "victim-\(guess)", address: "10.0.0.9", now: start)
-        }
-        #expect(throttle.wait(name: "someone-else", address: "10.0.0.9", now: start) != nil)
+        for _ in 0..<4 { fail(throttle, "alice", from: "10.0.0.1") }
+        _ = succeed(throttle, "alice", from: "10.0.0.1")
+        for _ in 0..<4 { fail(throttle, "alice", from: "10.0.0.1") }
+        #expect(!waits(throttle, "alice", from: "10.0.0.1"), "4 + 4 failures with a success between")
+        // 8 failures from the network so far; signing in between guesses at others does not wipe them.
+        _ = succeed(throttle, "mallory", from: "10.0.0.1")
+        fail(throttle, "victim-1", from: "10.0.0.1")
+        fail(throttle, "victim-2", from: "10.0.0.1")
+        #expect(waits(throttle, "someone-else", from: "10.0.0.1"))
     }
 
     @Test func aBlockEndsAndAQuietHourForgives() {
         let throttle = SignInThrottle()
-        for _ in 0..<5 { throttle.failed(name: "alice", address: "10.0.0.1", now: start) }
-        let wait = throttle.wait(name: "alice", address: "10.0.0.1", now: start)!
-        #expect(throttle.wait(name: "alice", address: "10.0.0.1", now: start.addingTimeInterval(wait + 0.01)) == nil)
-        // After more than an hour without failures, the count starts again.
+        for _ in 0..<5 { fail(throttle, "alice", from: "10.0.0.1") }
+        let wait = throttle.wait(for: Attempt(name: "alice", address: "10.0.0.1"), now: start)!.seconds
+        #expect(!waits(throttle, "alice", from: "10.0.0.1", at: start.addingTimeInterval(wait + 0.01)))
         let later = start.addingTimeInterval(3_700)
-        for _ in 0..<4 { throttle.failed(name: "alice", address: "10.0.0.1", now: later) }
-        #expect(throttle.wait(name: "alice", address: "10.0.0.1", now: later) == nil)
+        for _ in 0..<4 { fail(throttle, "alice", from: "10.0.0.1", at: later) }
+        #expect(!waits(throttle, "alice", from: "10.0.0.1", at: later), "after a quiet hour the count starts again")
     }
 
     @Test func namesThatDoNotExistAreThrottledTheSame() {
         // The throttle knows nothing of accounts, so a refusal tells nothing about which names exist.
         let throttle = SignInThrottle()
         for _ in 0..<5 {
-            throttle.failed(name: "real-owner", address: "10.0.0.1", now: start)
-            throttle.failed(name: "no-such-user", address: "10.0.0.2", now: start)
+            fail(throttle, "real-owner", from: "10.0.0.1")
+            fail(throttle, "no-such-user", from: "10.0.0.2")
         }
-        let real = throttle.wait(name: "real-owner", address: "10.0.0.3", now: start)
-        let fake = throttle.wait(name: "no-such-user", address: "10.0.0.4", now: start)
+        let real = throttle.wait(for: Attempt(name: "real-owner", address: "10.0.0.1"), now: start)
+        let fake = throttle.wait(for: Attempt(name: "no-such-user", address: "10.0.0.2"), now: start)
         #expect(real != nil && real == fake)
     }
 
-    @Test func concurrentFailuresAreAllCounted() {
+    @Test func aServerWideCeilingSlowsUnknownBrowsersForAMinute() {
         let throttle = SignInThrottle()
-        DispatchQueue.concurrentPerform(iterations: 200) { index in
-            throttle.failed(name: "user\(index)", address: "10.9.\(index % 50).1", now: start)
+        for index in 0..<SignInThrottle.failuresPerMinute {
+            fail(throttle, "user\(index)", from: "198.51.100.\(index)", at: start.addingTimeInterval(Double(index)))
         }
-        // Each address failed 4 times: not blocked; a fifth failure blocks it.
-        #expect(throttle.wait(name: "x", address: "10.9.7.1", now: start) == nil)
-        throttle.failed(name: "y", address: "10.9.7.1", now: start)
-        #expect(throttle.wait(name: "x", address: "10.9.7.1", now: start) != nil)
+        let now = start.addingTimeInterval(Double(SignInThrottle.failuresPerMinute))
+        let wait = throttle.wait(for: Attempt(name: "alice", address: "192.0.2.9"), now: now)
+        #expect(wait?.isServerWide == true && wait.map { (39...41).contains($0.seconds) } == true, "\(String(describing: wait))")
+        #expect(!waits(throttle, "alice", from: "192.0.2.9", device: "alices-browser", at: now))
+        #expect(!waits(throttle, "alice", from: "192.0.2.9", at: start.addingTimeInterval(60.5)), "the oldest failure left the minute")
+    }
+
+    @Test func addressesInOneIPv6Slash64AreOneNetwork() {
+        #expect(SignInThrottle.network(of: "2001:db8:7:42::1") == SignInThrottle.network(of: "2001:db8:7:42:ffff:1:2:3"))
+        #expect(SignInThrottle.network(of: "[2001:db8:7:42::1]") == SignInThrottle.network(of: "2001:DB8:7:42::9%eth0"))
+        #expect(SignInThrottle.network(of: "2001:db8:7:42::1") != SignInThrottle.network(of: "2001:db8:7:43::1"))
+        #expect(SignInThrottle.network(of: "::ffff:192.0.2.1") == SignInThrottle.network(of: "192.0.2.1"))
+        #expect(SignInThrottle.network(of: "192.0.2.1") != SignInThrottle.network(of: "192.0.2.2"), "IPv4 addresses are whole")
+        let throttle = SignInThrottle()
+        for index in 1...10 { fail(throttle, "name\(index)", from: "2001:db8:7:42::\(index)") }
+        #expect(waits(throttle, "alice", from: "2001:db8:7:42:abcd::1"))
+        #expect(!waits(throttle, "alice", from: "2001:db8:7:43::1"))
+    }
+
+    @Test func longNamesAndManyClientsTakeBoundedMemory() {
+        let throttle = SignInThrottle()
+        let megabyte = String(repeating: "n", count: 1 << 20)
+        for index in 0..<300 { fail(throttle, megabyte + "\(index)", from: "10.1.\(index / 250).\(index % 250)", at: start.addingTimeInterval(Double(index) * 3)) }
+        let afterLongNames = throttle.footprint
+        #expect(afterLongNames.bytes < 100_000, "300 one-megabyte names: \(afterLongNames.entries) entries, \(afterLongNames.bytes) bytes")
+        // Far more clients than the table holds, an hour apart so the ceiling never applies: bounded.
+        for index in 0..<(SignInThrottle.maximumRecords * 2) {
+            fail(throttle, "name\(index)", from: "10.2.\(index / 250 % 250).\(index % 250)", at: start.addingTimeInterval(Double(index) * 3.1))
+        }
+        #expect(throttle.footprint.entries <= SignInThrottle.maximumRecords, "\(throttle.footprint)")
+        // Known browsers are not held by the ceiling: all at once, none forgiven yet. Still bounded.
+        let now = start.addingTimeInterval(100_000)
+        for index in 0..<(SignInThrottle.maximumRecords * 2) { fail(throttle, "name", from: "10.3.0.1", device: "browser\(index)", at: now) }
+        let footprint = throttle.footprint
+        #expect(footprint.entries <= SignInThrottle.maximumRecords, "\(footprint)")
+        #expect(footprint.bytes < 4_000_000, "\(footprint)")
+    }
+
+    @Test func aBurstSentAtOnceGetsNoMoreChecksThanOneSentInTurn() {
+        let throttle = SignInThrottle()
+        let checked = Atomic<Int>(0), refused = Atomic<Int>(0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<8 {
+            done.enter()
+            Thread.detachNewThread {
+                defer { done.leave() }
+                let outcome = throttle.attempt(Attempt(name: "vera", address: "10.0.0.1"), now: start) { () -> Int? in
+                    // Every check waits until all eight attempts were either let in or refused.
+                    checked.add(1, ordering: .relaxed)
+                    release.wait()
+                    return nil
+                }
+                if case .wait = outcome { refused.add(1, ordering: .relaxed) }
+            }
+        }
+        while checked.load(ordering: .relaxed) + refused.load(ordering: .relaxed) < 8 { Thread.sleep(forTimeInterval: 0.001) }
+        for _ in 0..<checked.load(ordering: .relaxed) { release.signal() }
+        done.wait()
+        #expect(checked.load(ordering: .relaxed) == 5, "\(checked.load(ordering: .relaxed)) of 8 reached the password check")
+        #expect(waits(throttle, "vera", from: "10.0.0.1"))
+    }
+
+    @Test func aCheckThatThrowsIsNotCounted() {
+        struct DatabaseDown: Error {}
+        let throttle = SignInThrottle()
+        for _ in 0..<10 {
+            #expect(throws: DatabaseDown.self) {
+                try throttle.attempt(Attempt(name: "alice", address: "10.0.0.1"), now: start) { () throws -> Int? in throw DatabaseDown() }
+            }
+        }
+        #expect(!waits(throttle, "alice", from: "10.0.0.1"))
+        #expect(throttle.footprint.entries == 0)
+    }
+
+    @Test func aBurstOfFailuresIsSummedUpForTheOwner() {
+        let throttle = SignInThrottle()
+        for index in 0..<9 { fail(throttle, ["alice", "bob", "carol"][index % 3], from: "10.0.\(index % 4).1", at: start.addingTimeInterval(Double(index) * 30)) }
+        #expect(throttle.latestBurst(now: start) == nil, "9 failures are not worth a note")
+        fail(throttle, "alice", from: "10.0.0.1", at: start.addingTimeInterval(270))
+        let burst = throttle.latestBurst(now: start.addingTimeInterval(300))
+        #expect(burst?.count == 10 && burst?.names == 3 && burst?.addresses == 4, "\(String(describing: burst))")
+        #expect(burst?.first == start && burst?.last == start.addingTimeInterval(270))
+        #expect(burst?.description.hasPrefix("10 failed sign-ins for 3 names from 4 addresses between ") == true, "\(String(describing: burst))")
+        #expect(throttle.takeBurstReport() == burst, "the tenth failure is reported to the log once")
+        #expect(throttle.takeBurstReport() == nil)
+        // A few failures after a quiet spell start a new burst; the noteworthy one is kept, for a week.
+        fail(throttle, "dave", from: "10.9.9.9", at: start.addingTimeInterval(3_000))
+        #expect(throttle.latestBurst(now: start.addingTimeInterval(3_000)) == burst)
+        #expect(throttle.latestBurst(now: start.addingTimeInterval(8 * 86_400)) == nil)
     }
 }

@@ -114,8 +114,10 @@ struct BadBody: Sendable, CustomTestStringConvertible {
         let app = try TestApp()
         let created = try app.createItem("Camera")
         let body = Array("{\"name\": \"Lamp\"}".utf8)
+        // A page's script would send its token (a form's type is one another site's page can send too).
+        let page = try app.client.pageFormToken()
         for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
-            let create = try app.client.send("POST", "/api/v1/items", headers: ["Content-Type": type], body: body)
+            let create = try app.client.send("POST", "/api/v1/items", headers: ["Content-Type": type, "X-CSRF-Token": page.token, "Cookie": page.cookie], body: body)
             #expect(create.status == 415, "\(type)")
             #expect(create.errorCode != nil)
             #expect(create.errorMessage?.contains("application/json") == true)

@@ -37,7 +37,7 @@ import Testing
 
     @Test func rejectedFormsShowHostileTextLiterally() throws {
         let app = try TestApp()
-        let invalid = try app.client.form("/items", [("name", Self.scriptName), ("serialNumber", Self.imgSerial), ("valueInDollars", Self.quoteName)])
+        let invalid = try app.client.pageForm("/items", [("name", Self.scriptName), ("serialNumber", Self.imgSerial), ("valueInDollars", Self.quoteName)])
         #expect(invalid.status == 422)
         expectEscaped(invalid.text, contains: [Self.escapedScript, Self.escapedImg, Self.escapedQuote], "422 new item")
         #expect(HTMLInspection.value(ofInput: "valueInDollars", in: invalid.text) == Self.quoteName)
@@ -45,11 +45,11 @@ import Testing
         let item = try app.createItem(Self.scriptName, serial: Self.imgSerial)
         let version = try app.formVersion(of: item.id)
         #expect(try app.client.json("PATCH", "/api/v1/items/\(item.id)", ["valueInDollars": 3]).status == 200)
-        let conflict = try app.client.form("/items/\(item.id)", [("name", Self.quoteName), ("serialNumber", Self.imgSerial), ("valueInDollars", "1"), ("version", version)])
+        let conflict = try app.client.pageForm("/items/\(item.id)", [("name", Self.quoteName), ("serialNumber", Self.imgSerial), ("valueInDollars", "1"), ("version", version)])
         #expect(conflict.status == 409)
         expectEscaped(conflict.text, contains: [Self.escapedQuote, Self.escapedImg, Self.escapedScript], "409 edit")
 
-        let badEdit = try app.client.form("/items/\(item.id)", [("name", Self.quoteName), ("valueInDollars", Self.scriptName)])
+        let badEdit = try app.client.pageForm("/items/\(item.id)", [("name", Self.quoteName), ("valueInDollars", Self.scriptName)])
         #expect(badEdit.status == 422)
         expectEscaped(badEdit.text, contains: [Self.escapedQuote, Self.escapedScript], "422 edit")
     }

@@ -25,7 +25,7 @@ import Testing
     @Test func newItemFormCreatesAndRedirectsToTheList() throws {
         let app = try TestApp()
         #expect(try app.client.get("/items/new", headers: Self.html).status == 200)
-        let response = try app.client.form("/items", [("name", "Lamp"), ("serialNumber", "L-9"), ("valueInDollars", "$1,200")])
+        let response = try app.client.pageForm("/items", [("name", "Lamp"), ("serialNumber", "L-9"), ("valueInDollars", "$1,200")])
         #expect(response.status == 303)
         let location = try #require(response.header("Location"))
         #expect(location == "/" || location.hasPrefix("/#") || location.hasPrefix("/?"), "Location \(location)")
@@ -47,7 +47,7 @@ import Testing
     func invalidNewItemIs422AndReshowsWhatWasTyped(value: String, name: String, field: String, mention: String) throws {
         let app = try TestApp()
         let serial = "S/N <x> \"7\""
-        let response = try app.client.form("/items", [("name", name), ("serialNumber", serial), ("valueInDollars", value)])
+        let response = try app.client.pageForm("/items", [("name", name), ("serialNumber", serial), ("valueInDollars", value)])
         #expect(response.status == 422)
         #expect(response.isHTML)
         let html = response.text
@@ -69,7 +69,7 @@ import Testing
         #expect(detail.text.contains("<time"), "creation date shown")
         let version = try #require(HTMLInspection.value(ofInput: "version", in: detail.text))
 
-        let response = try app.client.form("/items/\(item.id)", [("name", "Camera II"), ("serialNumber", "SN-2"), ("valueInDollars", "300"), ("version", version)])
+        let response = try app.client.pageForm("/items/\(item.id)", [("name", "Camera II"), ("serialNumber", "SN-2"), ("valueInDollars", "300"), ("version", version)])
         #expect(response.status == 303)
         #expect(response.header("Location") == "/items/\(item.id)?saved=1")
         let stored = try #require(try app.item(item.id))
@@ -87,7 +87,7 @@ import Testing
         let app = try TestApp()
         let item = try app.createItem("Camera", serial: "SN-1", value: 250)
         let version = try app.formVersion(of: item.id)
-        let response = try app.client.form("/items/\(item.id)", [("name", "New name"), ("serialNumber", "SN-2"), ("valueInDollars", "abc"), ("version", version)])
+        let response = try app.client.pageForm("/items/\(item.id)", [("name", "New name"), ("serialNumber", "SN-2"), ("valueInDollars", "abc"), ("version", version)])
         #expect(response.status == 422)
         #expect(response.isHTML)
         #expect(HTMLInspection.value(ofInput: "name", in: response.text) == "New name")
@@ -105,7 +105,7 @@ import Testing
         let version = try app.formVersion(of: item.id)
         #expect(try app.client.json("PATCH", "/api/v1/items/\(item.id)", ["name": "Changed elsewhere"]).status == 200)
 
-        let response = try app.client.form("/items/\(item.id)", [("name", "My edit"), ("serialNumber", "SN-1"), ("valueInDollars", "999"), ("version", version)])
+        let response = try app.client.pageForm("/items/\(item.id)", [("name", "My edit"), ("serialNumber", "SN-1"), ("valueInDollars", "999"), ("version", version)])
         #expect(response.status == 409)
         #expect(response.isHTML)
         #expect(response.text.contains("changed elsewhere"))
@@ -117,7 +117,7 @@ import Testing
         #expect(stored.string("name") == "Changed elsewhere")
         #expect(stored.int("valueInDollars") == 250)
 
-        let retry = try app.client.form("/items/\(item.id)", [("name", "My edit"), ("serialNumber", "SN-1"), ("valueInDollars", "999"), ("version", newVersion)])
+        let retry = try app.client.pageForm("/items/\(item.id)", [("name", "My edit"), ("serialNumber", "SN-1"), ("valueInDollars", "999"), ("version", newVersion)])
         #expect(retry.status == 303)
         #expect(try app.item(item.id)?.string("name") == "My edit")
     }
@@ -133,12 +133,12 @@ import Testing
         #expect(forms.contains { HTMLInspection.attribute("action", of: $0) == "/items/\(item.id)/delete" && HTMLInspection.attribute("method", of: $0)?.lowercased() == "post" })
         #expect(try app.item(item.id) != nil, "asking does not delete")
 
-        let response = try app.client.form("/items/\(item.id)/delete", [])
+        let response = try app.client.pageForm("/items/\(item.id)/delete", [])
         #expect(response.status == 303)
         #expect(response.header("Location") == "/")
         #expect(try app.item(item.id) == nil)
         #expect(try app.items().map(\.id) == [keep.id])
-        #expect(try app.client.form("/items/\(item.id)/delete", []).status == 404)
+        #expect(try app.client.pageForm("/items/\(item.id)/delete", []).status == 404)
     }
 
     @Test func moveFormReorders() throws {
@@ -149,15 +149,15 @@ import Testing
         let list = try app.client.get("/?edit=1", headers: Self.html).text
         #expect(list.contains("/items/\(c.id)/move"), "edit mode offers move controls")
 
-        let response = try app.client.form("/items/\(c.id)/move", [("position", "0")])
+        let response = try app.client.pageForm("/items/\(c.id)/move", [("position", "0")])
         #expect(response.status == 303)
         #expect(response.header("Location")?.hasPrefix("/") == true)
         #expect(try app.names() == ["C", "A", "B"])
 
-        let outside = try app.client.form("/items/\(c.id)/move", [("position", "7")])
+        let outside = try app.client.pageForm("/items/\(c.id)/move", [("position", "7")])
         #expect(outside.status == 422)
         #expect(outside.isHTML)
-        let missing = try app.client.form("/items/\(c.id)/move", [("position", "up")])
+        let missing = try app.client.pageForm("/items/\(c.id)/move", [("position", "up")])
         #expect(missing.status == 422)
         #expect(try app.names() == ["C", "A", "B"])
     }
@@ -170,14 +170,16 @@ import Testing
             #expect(response.isHTML, "\(path)")
             #expect(response.text.contains("href=\"/\""))
         }
-        let save = try app.client.form("/items/12345", [("name", "X"), ("valueInDollars", "1")])
+        let save = try app.client.pageForm("/items/12345", [("name", "X"), ("valueInDollars", "1")])
         #expect(save.status == 404)
         #expect(try app.items().isEmpty)
     }
 
     @Test func damagedFormIs400Page() throws {
         let app = try TestApp()
-        let response = try app.client.send("POST", "/items", headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html"],
+        let page = try app.client.pageFormToken()
+        let response = try app.client.send("POST", "/items", headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "text/html",
+                                                                       "X-CSRF-Token": page.token, "Cookie": page.cookie],
                                            body: Array("name=%ZZ&valueInDollars=1".utf8))
         #expect(response.status == 400)
         #expect(response.isHTML)

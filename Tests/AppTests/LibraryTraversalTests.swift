@@ -75,13 +75,13 @@ import Testing
             let path = "/api/v1/items/\(payload)/image"
             findings.check(try client.json("PUT", path, ["assetId": assetID]), "PUT", path, route: "/api/v1/items/{}/image", secret: secret)
             let formPath = "/items/\(payload)/image/library"
-            findings.check(try client.form(formPath, [("assetId", assetID)]), "POST", formPath, route: "/items/{}/image/library", secret: secret)
+            findings.check(try client.pageForm(formPath, [("assetId", assetID)]), "POST", formPath, route: "/items/{}/image/library", secret: secret)
             let decoded = payload.removingPercentEncoding ?? payload
             findings.check(try client.json("PUT", "/api/v1/items/\(itemID)/image", ["assetId": decoded]), "PUT", "assetId \(decoded)",
                            route: "/api/v1/items/{id}/image {assetId}", secret: secret, allowing: [404])
             findings.check(try client.json("PUT", "/api/v1/items/\(itemID)/image", ["assetId": payload]), "PUT", "assetId \(payload)",
                            route: "/api/v1/items/{id}/image {assetId}", secret: secret, allowing: [404])
-            findings.check(try client.form("/items/\(itemID)/image/library", [("assetId", decoded)]), "POST", "assetId \(decoded)",
+            findings.check(try client.pageForm("/items/\(itemID)/image/library", [("assetId", decoded)]), "POST", "assetId \(decoded)",
                            route: "/items/{id}/image/library assetId=", secret: secret, allowing: [404])
         }
 
@@ -151,7 +151,7 @@ import Testing
             let response = try app.client.json("PUT", path, ["assetId": String(repeating: "0", count: 32)])
             #expect(response.status == 400, "PUT \(path) answered \(response.status): \(response.errorCode ?? response.text.prefix(120).description)")
         }
-        let form = try app.client.form("/items/%2e%2e/image/library", [("assetId", "x")])
+        let form = try app.client.pageForm("/items/%2e%2e/image/library", [("assetId", "x")])
         #expect(form.status == 400, "POST form answered \(form.status)")
     }
 }

@@ -20,7 +20,7 @@ import Testing
                 case 1: response = try client.get("/api/v1/items")
                 case 2: response = try client.get("/", headers: ["Accept": "text/html"])
                 case 3: response = try client.json("PATCH", "/api/v1/items/\(seedID)", ["valueInDollars": index])
-                default: response = try client.form("/items", [("name", "Form \(index)"), ("valueInDollars", "\(index)")])
+                default: response = try client.pageForm("/items", [("name", "Form \(index)"), ("valueInDollars", "\(index)")])
                 }
                 statuses.withLock { $0.append(response.status) }
             } catch {

@@ -108,10 +108,66 @@ import Testing
         // Login CSRF: another site must not sign the visitor in to an account of its choosing.
         let app = try SecuredApp()
         for headers in [["Origin": "https://evil.example"], ["Sec-Fetch-Site": "cross-site"]] {
-            let response = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", "/")], headers: headers)
+            let response = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", "/")], headers: headers)
             #expect(response.status == 403, "\(headers) → \(response.status)")
             #expect(response.header("Set-Cookie") == nil)
         }
+    }
+
+    /// Login CSRF from a browser that sends neither `Origin` nor `Sec-Fetch-Site` (older ones, or
+    /// with an extension that strips them): the form's own token is what tells.
+    @Test func signingInWithoutTheFormsTokenIsRefusedWithAClearMessage() throws {
+        let app = try SecuredApp()
+        let fields = [("name", "vera"), ("password", SecuredApp.password), ("next", "/")]
+        let bare = try app.client.form("/signin", fields)
+        #expect(bare.status == 403 && bare.text.contains("Reload the page"), "a sign-in without the form's token → \(bare.status)")
+        #expect(!SecuredApp.setCookies(in: bare).contains { $0.contains("homepwner-session=") }, "a sign-in without the form's token signed in")
+        let form = try app.signInForm()
+        let token = try #require(form.token, "the sign-in page carries a token")
+        let cookie = try #require(form.cookie, "the sign-in page sets the token's cookie")
+        let forged: [(String, [(String, String)], [String: String])] = [
+            ("the token without its cookie", fields + [("csrf", token)], [:]),
+            ("the cookie without the token", fields, ["Cookie": cookie]),
+            ("another token", fields + [("csrf", Secrets.token())], ["Cookie": cookie]),
+        ]
+        for (label, fields, headers) in forged {
+            let response = try app.client.form("/signin", fields, headers: headers)
+            #expect(response.status == 403, "\(label) → \(response.status)")
+            #expect(!SecuredApp.setCookies(in: response).contains { $0.contains("homepwner-session=") }, "\(label) signed in")
+            #expect(response.text.contains("Reload the page"), "\(label): \(response.text.prefix(400))")
+        }
+        // As the page sends it.
+        #expect(try app.client.form("/signin", fields + [("csrf", token)], headers: ["Cookie": cookie]).status == 303)
+    }
+
+    @Test func theSetupFormNeedsItsToken() throws {
+        let app = try SecuredApp(accounts: [])
+        let setup = try #require(app.app.setupPath)
+        let fields = [("name", "olivia"), ("password", SecuredApp.password), ("confirm", SecuredApp.password)]
+        let bare = try app.client.form(setup, fields)
+        #expect(bare.status == 403 && bare.text.contains("Reload the page"), "\(bare.status)")
+        #expect(try app.app.accounts.count() == 0)
+        let page = try app.client.get(setup, headers: ["Accept": "text/html"])
+        let token = try #require(HTMLInspection.value(ofInput: "csrf", in: page.text))
+        let cookie = try #require(SecuredApp.setCookies(in: page).first { $0.contains("homepwner-form=") }?.split(separator: ";").first.map(String.init))
+        #expect(try app.client.form(setup, fields + [("csrf", token)], headers: ["Cookie": cookie]).status == 303)
+        #expect(try app.app.accounts.count() == 1)
+    }
+
+    /// Open to the local user (no accounts yet): a form another site's page sends needs the token
+    /// this site's pages carry. Requests a browser cannot send across sites without asking first
+    /// (JSON, PUT, PATCH, DELETE) are left to scripts.
+    @Test func inOpenAccessAFormChangeNeedsThePagesToken() throws {
+        let open = try SecuredApp(accounts: [])
+        let bare = try open.client.form("/items", [("name", "Forged"), ("valueInDollars", "1")])
+        #expect(bare.status == 403 && bare.text.contains("Reload the page"), "\(bare.status)")
+        #expect(try open.app.items.all().isEmpty)
+        let page = try open.client.get("/", headers: ["Accept": "text/html"])
+        let token = try #require(SecuredApp.csrfToken(in: page.text), "open-access pages carry a token for their forms")
+        let cookie = try #require(SecuredApp.setCookies(in: page).first { $0.contains("homepwner-form=") }?.split(separator: ";").first.map(String.init))
+        #expect(try open.client.form("/items", [("name", "Real"), ("valueInDollars", "1"), ("csrf", token)], headers: ["Cookie": cookie]).status == 303)
+        #expect(try open.client.json("POST", "/api/v1/items", ["name": "Scripted"]).status == 201)
+        #expect(try open.app.items.all().map(\.name).sorted() == ["Real", "Scripted"])
     }
 
     @Test func apiTokensNeedNoCSRFToken() throws {

@@ -20,7 +20,7 @@ import Testing
         let app = try SecuredApp(accounts: [("vera", .viewer)])
         var problems: [String] = []
         for next in Self.hostileNext {
-            let response = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", next)])
+            let response = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", next)])
             let location = response.header("Location") ?? "(none)"
             if response.status != 303 || location != "/" { problems.append("next=\(next.debugDescription.prefix(60)) → \(response.status) \(location)") }
             if response.headers.contains(where: { $0.name.lowercased() == "set-cookie" && $0.value.contains("evil") }) {
@@ -45,7 +45,7 @@ import Testing
     @Test func signInReturnsToTheRequestedPage() throws {
         let app = try SecuredApp(accounts: [("vera", .viewer)])
         for next in ["/items/3", "/items/3?saved=1", "/account", "/library/groups/a123?page=2", "/?edit=1#item-4"] {
-            let response = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", next)])
+            let response = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", next)])
             #expect(response.status == 303 && response.header("Location") == next, "next=\(next) → \(response.header("Location") ?? "")")
         }
         // The whole round trip from a bookmarked page: redirect, sign-in page, back to where it started.
@@ -55,7 +55,7 @@ import Testing
         let page = try app.client.get(signInURL, headers: ["Accept": "text/html"])
         let next = try #require(HTMLInspection.value(ofInput: "next", in: page.text))
         #expect(next == bookmarked)
-        let signedIn = try app.client.form("/signin", [("name", "vera"), ("password", SecuredApp.password), ("next", next)])
+        let signedIn = try app.postSignIn([("name", "vera"), ("password", SecuredApp.password), ("next", next)])
         #expect(signedIn.header("Location") == bookmarked)
     }
 
@@ -63,11 +63,11 @@ import Testing
         // The sign-in form posts to /signin without a query: when it is shown again after a wrong
         // password, `next` must come from the posted field, or the user lands on / after all.
         let app = try SecuredApp(accounts: [("vera", .viewer)])
-        let failed = try app.client.form("/signin", [("name", "vera"), ("password", "wrong password"), ("next", "/items/3")])
+        let failed = try app.postSignIn([("name", "vera"), ("password", "wrong password"), ("next", "/items/3")])
         #expect(failed.status == 401)
         #expect(HTMLInspection.value(ofInput: "next", in: failed.text) == "/items/3", "next after a failed sign-in: \(HTMLInspection.value(ofInput: "next", in: failed.text) ?? "none")")
         // Still sanitised when it comes back.
-        let hostile = try app.client.form("/signin", [("name", "vera"), ("password", "wrong password"), ("next", "//evil.example")])
+        let hostile = try app.postSignIn([("name", "vera"), ("password", "wrong password"), ("next", "//evil.example")])
         #expect(HTMLInspection.value(ofInput: "next", in: hostile.text) == "/")
     }
 
@@ -120,7 +120,7 @@ import Testing
             ("declined page", try nora.get("/library")),
             ("CSRF 403", try olivia.form("/items", [("name", "x")], token: nil)),
             ("sign-in page", try fixture.client.get("/signin", headers: ["Accept": "text/html"])),
-            ("failed sign-in", try fixture.client.form("/signin", [("name", "olivia"), ("password", "wrong password"), ("next", "/")])),
+            ("failed sign-in", try fixture.secured.postSignIn([("name", "olivia"), ("password", "wrong password"), ("next", "/")])),
             ("sign-in redirect", try fixture.client.get("/", headers: ["Accept": "text/html"])),
             ("API 401", try fixture.client.get("/api/v1/items")),
             ("API 200", try olivia.get("/api/v1/items", accept: "application/json")),
@@ -132,30 +132,47 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test func pagesWithPersonalDataAreNotStoredByCaches() throws {
-        let app = try SecuredApp()
-        let olivia = try app.signIn("olivia")
-        for path in ["/", "/account", "/users", "/items/new"] {
-            let response = try olivia.get(path)
-            #expect(response.header("Cache-Control")?.contains("no-store") == true, "\(path): Cache-Control \(response.header("Cache-Control") ?? "missing")")
+    @Test func authenticatedPagesAndJSONAreNeverStored() throws {
+        let fixture = try SecurityFixture.make()
+        let olivia = try fixture.secured.signIn("olivia")
+        let token = try fixture.secured.token(for: "olivia")
+        var problems: [String] = []
+        var checked = 0
+        for route in fixture.app.routes where route.method == .get && route.access != .public {
+            let path = try fixture.path(for: route)
+            let answers = [("page", try olivia.get(path)), ("session JSON", try olivia.get(path, accept: "application/json")),
+                           ("token JSON", try token.send("GET", path, headers: ["Accept": "application/json"]))]
+            for (label, response) in answers {
+                let type = response.header("Content-Type") ?? ""
+                guard type.hasPrefix("text/html") || type.hasPrefix("application/json") else { continue }
+                checked += 1
+                let cache = response.header("Cache-Control") ?? "missing"
+                if !cache.contains("no-store") { problems.append("\(label) \(path) → \(response.status) Cache-Control: \(cache)") }
+            }
         }
-        let api = try olivia.get("/api/v1/items", accept: "application/json")
-        let cache = api.header("Cache-Control") ?? ""
-        #expect(!cache.contains("public"), "the item list API is marked \(cache)")
+        #expect(checked > 30)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test func photosThatNeedASignInAreNotMarkedPublicForSharedCaches() throws {
+    @Test func photosThatNeedASignInAreRevalidatedNotKeptForAYear() throws {
         // `Cache-Control: public` lets a shared cache (a caching reverse proxy) keep a response to a
-        // signed-in request and hand it to anyone who asks for the same URL, without the sign-in.
-        // The files are immutable, so `private, max-age=…, immutable` keeps the browser cache.
+        // signed-in request and hand it to anyone who asks for the same URL, without the sign-in; a
+        // year's `max-age` kept them in the browser's cache long after signing out. `private, no-cache`
+        // with the ETag asks each time, and the answer to a photo already held is a bodiless 304.
         let fixture = try SecurityFixture.make()
         let vera = try fixture.secured.signIn("vera")
         for path in [fixture.imageURL, "/library/files/\(fixture.assetID)/\(fixture.fingerprint)/original",
                      "/library/files/\(fixture.assetID)/\(fixture.fingerprint)/thumb-256.jpg"] {
             let response = try vera.get(path, accept: "image/*")
             #expect(response.status == 200)
-            let cache = response.header("Cache-Control") ?? ""
-            #expect(!cache.contains("public") && cache.contains("private"), "\(path): Cache-Control \(cache)")
+            #expect(response.header("Cache-Control") == "private, no-cache", "\(path): Cache-Control \(response.header("Cache-Control") ?? "missing")")
+            let etag = try #require(response.header("ETag"), "\(path) has no ETag")
+            let again = try vera.send("GET", path, headers: ["Accept": "image/*", "If-None-Match": etag])
+            #expect(again.status == 304 && again.body.isEmpty, "\(path): conditional GET → \(again.status)")
+            #expect(again.header("Cache-Control") == "private, no-cache")
+            // Signed out, the browser's copy is not confirmed.
+            let anonymous = try fixture.client.get(path, headers: ["Accept": "image/*", "If-None-Match": etag])
+            #expect(anonymous.status != 304 && anonymous.status != 200, "\(path) anonymous conditional GET → \(anonymous.status)")
         }
     }
 
@@ -226,8 +243,12 @@ import Testing
             $0.tlsKeyPath = key
         }
         let base = "https://127.0.0.1:\(app.app.port)"
-        let signIn = try curl(["--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
-                               "--data-urlencode", "next=/", "\(base)/signin"])
+        // As a browser: open the page (its cookie goes in the jar), then post its form.
+        let jar = certificates.url.appendingPathComponent("cookies").path
+        let page = try run("/usr/bin/curl", ["-k", "-s", "--max-time", "20", "-c", jar, "-H", "Accept: text/html", "\(base)/signin"])
+        let token = try #require(HTMLInspection.value(ofInput: "csrf", in: page.output), "the sign-in page over TLS has no form token")
+        let signIn = try curl(["-b", jar, "--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
+                               "--data-urlencode", "next=/", "--data-urlencode", "csrf=\(token)", "\(base)/signin"])
         return (app, base, signIn, certificates)
     }
 
@@ -333,14 +354,20 @@ import Testing
         let setup = try #require(app.app.setupPath)
         #expect(setup.hasPrefix("/setup/") && setup.count >= 7 + 22)
         #expect(try app.client.get("/", headers: ["Accept": "text/html"]).status == 200, "open to the local user before any account")
-        #expect(try app.client.get(setup, headers: ["Accept": "text/html"]).status == 200)
+        let page = try app.client.get(setup, headers: ["Accept": "text/html"])
+        #expect(page.status == 200)
+        // The form as the page sends it: its token, and the cookie that came with the page.
+        let token = [("csrf", HTMLInspection.value(ofInput: "csrf", in: page.text) ?? "")]
+        let cookie = ["Cookie": SecuredApp.setCookies(in: page).first { $0.contains("homepwner-form=") }?.split(separator: ";").first.map(String.init) ?? ""]
         // Another site cannot use the link (nor a typo'd one).
-        let forged = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")],
-                                         headers: ["Origin": "https://evil.example"])
+        let forged = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")] + token,
+                                         headers: cookie.merging(["Origin": "https://evil.example"]) { $1 })
         #expect(forged.status == 403)
-        #expect(try app.client.form(setup + "x", [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")]).status == 404)
+        #expect(try app.client.form(setup + "x", [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")] + token,
+                                    headers: cookie).status == 404)
         #expect(try app.app.accounts.count() == 0)
-        let created = try app.client.form(setup, [("name", "olivia"), ("password", SecuredApp.password), ("confirm", SecuredApp.password)])
+        let created = try app.client.form(setup, [("name", "olivia"), ("password", SecuredApp.password), ("confirm", SecuredApp.password)] + token,
+                                          headers: cookie)
         #expect(created.status == 303)
         #expect(created.header("Set-Cookie")?.hasPrefix("homepwner-session=") == true)
         #expect(try app.app.accounts.account(named: "olivia")?.role == .owner)
@@ -348,7 +375,8 @@ import Testing
         #expect(try app.client.get("/", headers: ["Accept": "text/html"]).status == 303)
         #expect(try app.client.get("/api/v1/items").status == 401)
         #expect(try app.client.get(setup, headers: ["Accept": "text/html"]).status == 404)
-        let again = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")])
+        let again = try app.client.form(setup, [("name", "mallory"), ("password", "mallory password"), ("confirm", "mallory password")] + token,
+                                        headers: cookie)
         #expect(again.status == 404)
         #expect(try app.app.accounts.count() == 1)
     }

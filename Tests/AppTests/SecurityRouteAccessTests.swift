@@ -101,7 +101,9 @@ import Testing
         #expect(try client.get("/favicon.ico").status == 200)
         // With accounts, no setup link works (and a made-up one never did).
         #expect(try client.get("/setup/\(Secrets.token(byteCount: 24))", headers: ["Accept": "text/html"]).status == 404)
-        let setUp = try client.form("/setup/\(Secrets.token(byteCount: 24))", [("name", "mallory"), ("password", "mallory's password"), ("confirm", "mallory's password")])
+        let form = try fixture.secured.signInForm()
+        let setUp = try client.form("/setup/\(Secrets.token(byteCount: 24))", [("name", "mallory"), ("password", "mallory's password"),
+                                    ("confirm", "mallory's password"), ("csrf", form.token ?? "")], headers: ["Cookie": form.cookie ?? ""])
         #expect(setUp.status == 404)
         #expect(try fixture.app.accounts.account(named: "mallory") == nil)
     }

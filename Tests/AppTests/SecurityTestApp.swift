@@ -15,6 +15,8 @@ struct SecuritySession: Sendable {
     let csrf: String
     /// The whole `Set-Cookie` the sign-in answered.
     let setCookie: String
+    /// `homepwner-device=…`: what the browser keeps to be known at its next sign-in.
+    var deviceCookie: String? = nil
 
     var cookie: String { "\(cookieName)=\(id)" }
 
@@ -46,6 +48,12 @@ struct SecuritySession: Sendable {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed])
         return try send(method, path, headers: ["Content-Type": "application/json"], body: Array(data), csrf: csrf)
     }
+}
+
+/// The sign-in page as a browser holds it: the form's token and its cookie.
+struct SignInForm: Sendable {
+    let token: String?
+    let cookie: String?
 }
 
 /// A client that sends `Authorization: Bearer …` with every request.
@@ -103,12 +111,16 @@ final class SecuredApp: Sendable {
 
     deinit { app.shutdown() }
 
-    /// Signs in through `POST /signin` and reads the CSRF token from the page, as a browser would.
-    func signIn(_ name: String, password: String = SecuredApp.password, remember: Bool = false, cookie: String? = nil) throws -> SecuritySession {
+    /// Signs in through the sign-in page as a browser would, and reads the CSRF token from the page.
+    /// `cookie` is one the browser already holds (a planted session, or the device cookie of an
+    /// earlier sign-in).
+    func signIn(_ name: String, password: String = SecuredApp.password, remember: Bool = false, cookie: String? = nil,
+                from client: HTTPTestClient? = nil) throws -> SecuritySession {
+        let client = client ?? self.client
         var fields = [("name", name), ("password", password), ("next", "/")]
         if remember { fields.append(("remember", "1")) }
-        let response = try client.form("/signin", fields, headers: cookie.map { ["Cookie": $0] } ?? [:])
-        guard response.status == 303, let setCookie = response.header("Set-Cookie"),
+        let response = try postSignIn(fields, cookies: cookie.map { [$0] } ?? [], from: client)
+        guard response.status == 303, let setCookie = Self.setCookies(in: response).first(where: { $0.contains("homepwner-session=") }),
               let pair = setCookie.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else {
             throw TestAppError("sign-in as \(name) answered \(response.status) \(response.header("Set-Cookie") ?? "without a cookie"): \(response.text.prefix(300))")
         }
@@ -117,7 +129,35 @@ final class SecuredApp: Sendable {
         guard page.status == 200, let csrf = Self.csrfToken(in: page.text) else {
             throw TestAppError("/account after signing in as \(name) answered \(page.status) without a CSRF token")
         }
-        return SecuritySession(client: client, name: name, cookieName: cookieName, id: id, csrf: csrf, setCookie: setCookie)
+        let device = Self.setCookies(in: response).first { $0.contains("homepwner-device=") }
+            .flatMap { $0.split(separator: ";").first.map(String.init) }
+        return SecuritySession(client: client, name: name, cookieName: cookieName, id: id, csrf: csrf, setCookie: setCookie,
+                               deviceCookie: device ?? cookie.flatMap { $0.contains("homepwner-device=") ? $0 : nil })
+    }
+
+    /// Opens `/signin` as a browser would: the form's hidden `csrf` token and the cookie that goes with it.
+    func signInForm(headers: [String: String] = [:], from client: HTTPTestClient? = nil) throws -> SignInForm {
+        let page = try (client ?? self.client).get("/signin", headers: headers.merging(["Accept": "text/html"]) { $1 })
+        let cookie = Self.setCookies(in: page).first { $0.contains("homepwner-form=") }
+            .flatMap { $0.split(separator: ";").first.map(String.init) }
+        return SignInForm(token: HTMLInspection.value(ofInput: "csrf", in: page.text), cookie: cookie)
+    }
+
+    /// Posts the sign-in form as a browser that opened the page first: with the form's token and
+    /// cookie, and the `cookies` it already holds.
+    func postSignIn(_ fields: [(String, String)], cookies: [String] = [], headers: [String: String] = [:],
+                    form: SignInForm? = nil, from client: HTTPTestClient? = nil) throws -> TestResponse {
+        let client = client ?? self.client
+        var headers = headers
+        let form = try form ?? signInForm(headers: headers.filter { $0.key != "Cookie" && $0.key != "Origin" && $0.key != "Sec-Fetch-Site" }, from: client)
+        let jar = [headers["Cookie"]].compactMap { $0 } + cookies + [form.cookie].compactMap { $0 }
+        if !jar.isEmpty { headers["Cookie"] = jar.joined(separator: "; ") }
+        return try client.form("/signin", fields + (form.token.map { [("csrf", $0)] } ?? []), headers: headers)
+    }
+
+    /// Every `Set-Cookie` of a response.
+    static func setCookies(in response: TestResponse) -> [String] {
+        response.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
     }
 
     /// An API token for the account, made through the store (as the account page does).

@@ -52,7 +52,7 @@ import Testing
             try app.client.get("/items/new", headers: Self.html),
             try app.client.get("/items/\(item.id)/delete", headers: Self.html),
             try app.client.get("/nowhere", headers: Self.html),
-            try app.client.form("/items", [("name", ""), ("valueInDollars", "x")]),
+            try app.client.pageForm("/items", [("name", ""), ("valueInDollars", "x")]),
         ]
         for page in pages {
             #expect(page.isHTML)

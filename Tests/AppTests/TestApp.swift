@@ -87,3 +87,23 @@ extension Dictionary where Key == String, Value == Any {
 extension TestResponse {
     var isHTML: Bool { header("Content-Type")?.hasPrefix("text/html") == true }
 }
+
+extension HTTPTestClient {
+    /// What a browser holds after opening a page while Homepwner is open to the local user: the token
+    /// its forms carry, and the cookie that came with it.
+    func pageFormToken() throws -> (token: String, cookie: String) {
+        let page = try get("/", headers: ["Accept": "text/html"])
+        let token = HTMLInspection.tags("meta", in: page.text).first { HTMLInspection.attribute("name", of: $0) == "csrf-token" }
+            .flatMap { HTMLInspection.attribute("content", of: $0) }
+        let cookie = page.headers.first { $0.name.lowercased() == "set-cookie" && $0.value.hasPrefix("homepwner-form=") }?
+            .value.split(separator: ";").first.map(String.init)
+        guard let token, let cookie else { throw TestAppError("GET / answered \(page.status) without a form token and its cookie") }
+        return (token, cookie)
+    }
+
+    /// Posts a form as one of the site's own pages does: with the page's token and its cookie.
+    func pageForm(_ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) throws -> TestResponse {
+        let (token, cookie) = try pageFormToken()
+        return try form(path, fields + [("csrf", token)], headers: headers.merging(["Cookie": cookie]) { $1 })
+    }
+}

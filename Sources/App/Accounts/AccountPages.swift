@@ -15,12 +15,14 @@ struct AccountPages: Sendable {
 
     func register(in router: inout Router) {
         router.get("/signin", access: .public) { request in try signInPage(request) }
-        router.post("/signin", isSlow: true, access: .public) { request in try signIn(request) }
+        // Nothing in these forms comes near 16 kB: a longer body (a megabyte-long "name") is refused
+        // before it is read.
+        router.post("/signin", maxBodySize: Self.formBodyLimit, isSlow: true, access: .public) { request in try signIn(request) }
         router.post("/signout", access: .account) { request in try signOut(request) }
         router.get("/setup/{token}", access: .public) { request in try setupPage(request) }
-        router.post("/setup/{token}", isSlow: true, access: .public) { request in try setUp(request) }
+        router.post("/setup/{token}", maxBodySize: Self.formBodyLimit, isSlow: true, access: .public) { request in try setUp(request) }
         router.get("/account", access: .account) { request in try accountPage(request) }
-        router.post("/account/password", isSlow: true, access: .account) { request in try changePassword(request) }
+        router.post("/account/password", maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
         router.post("/account/tokens", access: .account) { request in try createToken(request) }
         router.post("/account/tokens/{id}/revoke", access: .account) { request in try revokeToken(request) }
         router.get("/users", access: .manage) { request in try usersPage(request) }
@@ -29,13 +31,15 @@ struct AccountPages: Sendable {
         router.post("/users/{id}/remove", access: .manage) { request in try removeUser(request) }
     }
 
+    static let formBodyLimit = 16 * 1024
+
     // MARK: Sign in and out
 
     private func signInPage(_ request: Request, name: String = "", next requested: String? = nil, message: String? = nil,
                             status: HTTPStatus = .ok) throws -> Response {
         let next = Self.safeNext(requested ?? request.query["next"] ?? "/")
         if message == nil, request.caller?.via == .session { return .redirect(to: next) }
-        let page = SignInPage(next: next, name: name, message: message, context: site)
+        let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -44,37 +48,61 @@ struct AccountPages: Sendable {
         let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = fields["password"] ?? ""
         let next = Self.safeNext(fields["next"] ?? "/")
-        let address = clientAddress(request)
-        if let wait = throttle.wait(name: name, address: address) {
-            var response = try signInPage(request, name: name, next: next,
-                                          message: "Too many failed sign-ins. Wait \(Int(wait.rounded(.up))) seconds, then try again.",
-                                          status: .tooManyRequests)
-            response.headers["Retry-After"] = String(Int(wait.rounded(.up)))
-            return response
-        }
-        guard let account = try accounts.verify(name: name, password: password) else {
-            throttle.failed(name: name, address: address)
+        let outcome = try attempt(name: name, password: password, request: request)
+        switch outcome {
+        case .wait(let wait):
+            return try tooManyFailures(wait, page: { try signInPage(request, name: name, next: next, message: $0, status: .tooManyRequests) })
+        case .failed:
             return try signInPage(request, name: name, next: next, message: "That name and password don’t match. Check both and try again.",
                                   status: .unauthorized)
+        case .succeeded(let account):
+            return try startSession(for: account, remember: fields["remember"] == "1", replacing: request, then: next)
         }
-        throttle.succeeded(name: name, address: address)
-        return try startSession(for: account, remember: fields["remember"] == "1", replacing: request, then: next)
     }
 
-    /// A fresh session id at every sign-in, so an id planted before it (session fixation) is worthless.
+    /// Checks a password through the sign-in throttle. A name longer than any account's fails at
+    /// once, without a password check; a browser that has signed in as `name` before is counted on
+    /// its own, so strangers' guesses do not slow it.
+    private func attempt(name: String, password: String, request: Request) throws -> SignInThrottle.Outcome<Account> {
+        let possible = name.count <= AccountStore.maximumNameLength
+        let device = SiteCookie.device.value(in: request, secure: isSecure(request)).only
+        let known = try possible && device.map { try accounts.isKnownDevice($0, for: name) } == true
+        let attempt = SignInThrottle.Attempt(name: possible ? name : "", address: clientAddress(request), knownDevice: known ? device : nil)
+        let outcome = try throttle.attempt(attempt) { possible ? try accounts.verify(name: name, password: password) : nil }
+        if let burst = throttle.takeBurstReport() {
+            FileHandle.standardError.write(Data("homepwner: \(burst). Browsers that signed in before are not slowed; sign-ins from others are.\n".utf8))
+        }
+        return outcome
+    }
+
+    /// 429 with `Retry-After`, and a page that says how long and why.
+    private func tooManyFailures(_ wait: SignInThrottle.Wait, page: (String) throws -> Response) throws -> Response {
+        let seconds = Int(wait.seconds.rounded(.up))
+        let message = wait.isServerWide
+            ? "Many sign-ins have failed on this Homepwner in the last minute, so browsers it does not know wait a little. Wait \(seconds) seconds, then try again. A browser you have signed in with before is not slowed."
+            : "Too many failed sign-ins. Wait \(seconds) seconds, then try again."
+        var response = try page(message)
+        response.headers["Retry-After"] = String(seconds)
+        return response
+    }
+
+    /// A fresh session id at every sign-in, so an id planted before it (session fixation) is
+    /// worthless; the browser is remembered for the sign-in throttle.
     private func startSession(for account: Account, remember: Bool, replacing request: Request, then next: String) throws -> Response {
-        if let old = SessionCookie.sessionID(in: request, secure: isSecure(request)) { try accounts.endSession(id: old) }
+        let secure = isSecure(request)
+        for old in SiteCookie.session.value(in: request, secure: secure).all { try accounts.endSession(id: old) }
         let session = try accounts.startSession(for: account, remember: remember)
+        let device = try accounts.rememberDevice(SiteCookie.device.value(in: request, secure: secure).only, for: account)
         var response = Response.redirect(to: next)
-        response.headers.add("Set-Cookie", SessionCookie.set(session.id, secure: isSecure(request), remember: remember,
-                                                             maxAge: Int(accounts.idleTimeout)))
+        response.headers.add("Set-Cookie", SiteCookie.session.set(session.id, secure: secure, maxAge: remember ? Int(accounts.idleTimeout) : nil))
+        response.headers.add("Set-Cookie", SiteCookie.device.set(device, secure: secure, maxAge: Int(AccountStore.deviceLifetime)))
         return response
     }
 
     private func signOut(_ request: Request) throws -> Response {
-        if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)) { try accounts.endSession(id: session) }
+        for session in SiteCookie.session.value(in: request, secure: isSecure(request)).all { try accounts.endSession(id: session) }
         var response = Response.redirect(to: "/signin")
-        response.headers.add("Set-Cookie", SessionCookie.clear(secure: isSecure(request)))
+        response.headers.add("Set-Cookie", SiteCookie.session.clear(secure: isSecure(request)))
         return response
     }
 
@@ -91,7 +119,7 @@ struct AccountPages: Sendable {
     private func setupPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let token = request.parameters["token"] ?? ""
         guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
-        let page = SetupPage(actionURL: "/setup/\(token)", name: name, message: message, context: site)
+        let page = SetupPage(actionURL: "/setup/\(token)", name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -122,34 +150,50 @@ struct AccountPages: Sendable {
         guard let caller = request.caller, caller.via != .openAccess else {
             throw AppError(.notFound, code: "no-account", message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
         }
-        let page = AccountPage(account: caller.account, tokens: try accounts.tokens(of: caller.account), newToken: newToken,
-                               message: message, error: error, context: request.pageContext(site))
+        let tokens = try accounts.tokens(of: caller.account)
+        let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
+                               message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty), error: error,
+                               failedSignIns: failedSignIns(for: caller), context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
+    }
+
+    /// What `/account?password=…` says after a change (fixed texts: the address cannot put words in it).
+    static func passwordChanged(_ outcome: String?, keptTokens: Bool) -> String? {
+        let changed = "Your password was changed, and browsers signed in with the old one were signed out."
+        return switch outcome {
+        case "changed": keptTokens ? changed + " Your API tokens still work: revoke any that someone else may have seen." : changed
+        case "changed-tokens-revoked": changed + " Your API tokens were revoked."
+        default: nil
+        }
+    }
+
+    /// The latest burst of failed sign-ins, for owners.
+    private func failedSignIns(for caller: Caller) -> String? {
+        guard caller.account.role == .owner, let burst = throttle.latestBurst() else { return nil }
+        return "\(burst). Homepwner slowed them down; browsers that have signed in before were not."
     }
 
     private func changePassword(_ request: Request) throws -> Response {
         guard let caller = request.caller, caller.via == .session else { return try accountPage(request) }
         let fields = try request.formFields()
         // Throttled as sign-ins are: a stolen session must not become a way to guess the password.
-        let name = caller.account.name, address = clientAddress(request)
-        if let wait = throttle.wait(name: name, address: address) {
-            var response = try accountPage(request, error: "Too many wrong passwords. Wait \(Int(wait.rounded(.up))) seconds, then try again; nothing was changed.",
-                                           status: .tooManyRequests)
-            response.headers["Retry-After"] = String(Int(wait.rounded(.up)))
-            return response
-        }
-        guard try accounts.verify(name: name, password: fields["current"] ?? "") != nil else {
-            throttle.failed(name: name, address: address)
+        switch try attempt(name: caller.account.name, password: fields["current"] ?? "", request: request) {
+        case .wait(let wait):
+            return try tooManyFailures(wait, page: { try accountPage(request, error: "\($0) Nothing was changed.", status: .tooManyRequests) })
+        case .failed:
             return try accountPage(request, error: "Your current password was not right; nothing was changed.", status: .unprocessableContent)
+        case .succeeded:
+            break
         }
-        throttle.succeeded(name: name, address: address)
+        let revoking = fields["revoke-tokens"] == "1"
         do {
-            try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "")
+            try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "", revokingTokens: revoking)
         } catch let error as AccountError {
             return try accountPage(request, error: error.description, status: .unprocessableContent)
         }
         // Every session ended with the old password; start a new one here.
-        return try startSession(for: caller.account, remember: false, replacing: request, then: "/account")
+        return try startSession(for: caller.account, remember: false, replacing: request,
+                                then: "/account?password=\(revoking ? "changed-tokens-revoked" : "changed")")
     }
 
     private func createToken(_ request: Request) throws -> Response {
@@ -181,7 +225,8 @@ struct AccountPages: Sendable {
     // MARK: Everyone's accounts (owners)
 
     private func usersPage(_ request: Request, message: String? = nil, error: String? = nil, status: HTTPStatus = .ok) throws -> Response {
-        let page = UsersPage(accounts: try accounts.all(), roots: roots, message: message, error: error, context: request.pageContext(site))
+        let page = UsersPage(accounts: try accounts.all(), roots: roots, message: message, error: error,
+                             failedSignIns: request.caller.flatMap(failedSignIns(for:)), context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
     }
 

@@ -6,6 +6,8 @@ import HTML
 struct SignInPage {
     let next: String
     let name: String
+    /// The token that proves the form came from this page (its cookie goes out with the page).
+    let formToken: String?
     let message: String?
     let context: PageContext
 
@@ -17,6 +19,7 @@ struct SignInPage {
         HTML.form(.class("card narrow auth-card"), .method("post"), .action("/signin")) {
             h2 { "Sign in" }
             if let message { p(.class("form-error"), .role("alert")) { message } }
+            CSRFField(token: formToken).node
             input(.type("hidden"), .name("next"), .value(next))
             div(.class("field")) {
                 label(.for("signin-name")) { "Name" }
@@ -41,6 +44,7 @@ struct SignInPage {
 struct SetupPage {
     let actionURL: String
     let name: String
+    let formToken: String?
     let message: String?
     let context: PageContext
 
@@ -53,6 +57,7 @@ struct SetupPage {
             h2 { "Create the owner account" }
             p { "This account manages Homepwner: its items, its photos, who else may sign in, and which photo libraries they see." }
             if let message { p(.class("form-error"), .role("alert")) { message } }
+            CSRFField(token: formToken).node
             div(.class("field")) {
                 label(.for("setup-name")) { "Name" }
                 input(.id("setup-name"), .name("name"), .type("text"), .value(name), .autocomplete("username"), .required, .autofocus)
@@ -80,6 +85,8 @@ struct AccountPage {
     let newToken: String?
     let message: String?
     let error: String?
+    /// For owners: the latest burst of failed sign-ins, in words.
+    let failedSignIns: String?
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -91,6 +98,7 @@ struct AccountPage {
         div(.class("account-layout")) {
             if let message { p(.class("notice success"), .role("status")) { message } }
             if let error { p(.class("notice warning"), .role("alert")) { error } }
+            if let failedSignIns { p(.class("notice warning failed-sign-ins"), .role("status")) { failedSignIns } }
             section(.class("card account-card")) {
                 h2 { account.name }
                 p { "Role: \(account.role.rawValue.capitalized)" }
@@ -140,6 +148,14 @@ struct AccountPage {
                         label(.for("new-password")) { "New password" }
                         input(.id("new-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
                     }
+                    // Ticked: a password is changed most often because someone else may know it.
+                    if !tokens.isEmpty {
+                        label(.class("checkbox")) {
+                            input(.type("checkbox"), .name("revoke-tokens"), .value("1"), .checked)
+                            span { tokens.count == 1 ? "Also revoke my API token (scripts using it stop working)"
+                                                     : "Also revoke my \(tokens.count) API tokens (scripts using them stop working)" }
+                        }
+                    }
                     button(.class("button"), .type("submit")) { "Change Password" }
                 }
             }
@@ -153,6 +169,8 @@ struct UsersPage {
     let roots: [String]
     let message: String?
     let error: String?
+    /// The latest burst of failed sign-ins, in words.
+    let failedSignIns: String?
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -164,6 +182,7 @@ struct UsersPage {
         div(.class("account-layout")) {
             if let message { p(.class("notice success"), .role("status")) { message } }
             if let error { p(.class("notice warning"), .role("alert")) { error } }
+            if let failedSignIns { p(.class("notice warning failed-sign-ins"), .role("status")) { failedSignIns } }
             for account in accounts {
                 section(.class("card account-card")) {
                     h2 { account.name }

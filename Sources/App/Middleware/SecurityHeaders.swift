@@ -22,10 +22,14 @@ struct SecurityHeaders: Middleware {
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         // Framing and scripts concern pages only; a photo or JSON is never a page (and on a
-        // cached photo GET, every header counts).
-        if response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+        // cached photo GET, every header counts). Pages and JSON hold someone's inventory: no cache
+        // keeps them, not even the browser's after signing out.
+        let type = response.headers["Content-Type"]
+        if type?.hasPrefix("text/html") == true {
             response.headers["X-Frame-Options"] = "DENY"
             response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy
+        }
+        if type?.hasPrefix("text/html") == true || type?.hasPrefix("application/json") == true {
             response.headers["Cache-Control"] = response.headers["Cache-Control"] ?? "no-store"
         }
     }

@@ -5,7 +5,8 @@ import HTTPServer
 /// Decides who is calling and whether they may: a bearer token, else the session cookie, else — only
 /// while there are no accounts and the server is open to the local user — open access. Then the
 /// route's access level is checked, and every state change must come from this site: same-origin
-/// (`Origin`, `Sec-Fetch-Site`) and, for sessions, with the session's CSRF token.
+/// (`Origin`, `Sec-Fetch-Site`) and with a token: the session's CSRF token, or before any session
+/// (and while open) the form token of the page the form came from.
 struct AccessMiddleware: Middleware {
     let accounts: AccountStore
     /// Whether the server serves everyone as the local owner while no account exists (loopback, or
@@ -42,8 +43,31 @@ struct AccessMiddleware: Middleware {
             guard let caller = request.caller else { return try signInRequired(request) }
             try authorize(caller, for: route.access)
         }
-        if !request.method.isSafe { try checkSameSite(request, route: route) }
-        return try next.respond(to: request)
+        // Forms shown before any session (sign-in, setup) or while open to the local user carry a
+        // token that must come back with the cookie sent beside the page. (Not looked for on photo,
+        // style and script requests, which come all the time and show no form.)
+        let secure = isSecure(request)
+        var sentFormToken: String?
+        if route.access == .public || request.caller?.via == .openAccess, Self.mayShowForms(request) {
+            sentFormToken = SiteCookie.form.value(in: request, secure: secure).only
+            let token = sentFormToken ?? Secrets.token()
+            request.formToken = token
+            if let caller = request.caller, caller.via == .openAccess {
+                request.caller = Caller(account: caller.account, csrfToken: token, via: .openAccess)
+            }
+        }
+        if !request.method.isSafe { try checkSameSite(request, route: route, formCookie: sentFormToken) }
+        var response = try next.respond(to: request)
+        if sentFormToken == nil, let token = request.formToken, response.headers["Content-Type"]?.hasPrefix("text/html") == true {
+            response.headers.add("Set-Cookie", SiteCookie.form.set(token, secure: secure))
+        }
+        return response
+    }
+
+    /// Whether the answer may be a page with forms, or a change that must carry a form's token:
+    /// navigations ask for HTML.
+    private static func mayShowForms(_ request: Request) -> Bool {
+        !request.method.isSafe || request.headers["Accept"]?.contains("text/html") == true
     }
 
     /// Before the body of a request is read: whether this caller may call the route at all, from
@@ -85,8 +109,14 @@ struct AccessMiddleware: Middleware {
             error.headers["WWW-Authenticate"] = "Bearer"
             throw error
         }
-        if let session = SessionCookie.sessionID(in: request, secure: isSecure(request)), let caller = try accounts.caller(sessionID: session) {
-            return caller
+        switch SiteCookie.session.value(in: request, secure: isSecure(request)) {
+        case .one(let session):
+            if let caller = try accounts.caller(sessionID: session) { return caller }
+        case .ambiguous:
+            // Public pages (sign-in above all) treat the browser as signed out.
+            if route.access != .public { throw Self.ambiguousSession }
+        case .none:
+            break
         }
         if openWithoutAccounts, try !accounts.hasAccounts() {
             if namesThisMachine(request.headers["Host"]) { return localOwner }
@@ -112,6 +142,12 @@ struct AccessMiddleware: Middleware {
     static func notALocalAddress(_ host: String) -> AppError {
         AppError(.forbidden, code: "host-not-local", message: "Without accounts, Homepwner is open only at an address of this computer, such as http://127.0.0.1 or http://localhost, not at “\(host)”: a page of another site can point such a name at your computer. Use that address, or create the owner account with the setup link Homepwner printed when it started.")
     }
+
+    static let ambiguousSession: AppError = {
+        var error = AppError(.unauthorized, code: "ambiguous-session", message: "Your browser sent two sign-ins for Homepwner (two session cookies, one perhaps planted by another site), so nobody is signed in on this request. Clear this site’s cookies in your browser’s settings, then sign in again.")
+        error.headers["WWW-Authenticate"] = "Bearer"
+        return error
+    }()
 
     private func authorize(_ caller: Caller, for access: RouteAccess) throws {
         let allowed = switch access {
@@ -146,14 +182,34 @@ struct AccessMiddleware: Middleware {
 
     /// A change must come from this site's own pages (or from an API client, which sends no
     /// browser headers and carries a token the browser never adds by itself).
-    private func checkSameSite(_ request: Request, route: Route) throws {
+    private func checkSameSite(_ request: Request, route: Route, formCookie: String?) throws {
         try checkOrigin(request)
-        // Public forms (sign-in, setup) are sent before any session; their origin is what counts.
-        guard route.access != .public, let caller = request.caller, caller.via == .session else { return }
-        guard let sent = Self.csrfToken(in: request), let expected = caller.csrfToken, Secrets.equal(sent, expected) else {
-            throw AppError(.forbidden, code: "csrf", message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
+        switch request.caller?.via {
+        case .apiToken?:
+            return
+        case .session? where route.access != .public:
+            guard let sent = Self.csrfToken(in: request), let expected = request.caller?.csrfToken, Secrets.equal(sent, expected) else {
+                throw AppError(.forbidden, code: "csrf", message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
+            }
+        default:
+            // Sign-in and setup (before any session), and open access: the token of the form's page,
+            // matched against its cookie. A browser sends JSON, PUT, PATCH or DELETE to another site
+            // only after asking (a CORS preflight, which Homepwner never grants): scripts need none.
+            guard route.access == .public || Self.canBeSentAcrossSites(request) else { return }
+            guard let sent = Self.csrfToken(in: request), let expected = formCookie, Secrets.equal(sent, expected) else {
+                throw request.prefersJSON ? Self.sendJSON : Self.formExpired
+            }
         }
     }
+
+    /// What any page may make a browser send to any site: a form post, or a script's POST of the
+    /// same types.
+    static func canBeSentAcrossSites(_ request: Request) -> Bool {
+        request.method == .post && [nil, "application/x-www-form-urlencoded", "multipart/form-data", "text/plain"].contains(request.contentType)
+    }
+
+    static let formExpired = AppError(.forbidden, code: "form-expired", message: "This form had expired (or came from another site), so nothing was sent on. Reload the page and try again.")
+    static let sendJSON = AppError(.forbidden, code: "form-expired", message: "A form or plain-text POST needs the token of the Homepwner page it came from (another site’s page could send one). A script should send JSON, with Content-Type: application/json.")
 
     /// The browser's own word on where a request came from: `Sec-Fetch-Site` and `Origin`.
     private func checkOrigin(_ request: Request) throws {

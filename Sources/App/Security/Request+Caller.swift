@@ -6,6 +6,11 @@ enum CallerKey: RequestContextKey {
     typealias Value = Caller
 }
 
+/// Where middleware leaves the token for forms shown before any session.
+enum FormTokenKey: RequestContextKey {
+    typealias Value = String
+}
+
 extension Request {
     /// Who is calling, once the access middleware has checked; nil for public routes called anonymously.
     var caller: Caller? {
@@ -13,11 +18,20 @@ extension Request {
         set { context[CallerKey.self] = newValue }
     }
 
-    /// `Cache-Control` for a photo's immutable files: `public` while Homepwner is open to everyone,
-    /// `private` once accounts guard it, so no shared cache keeps a copy someone else could get.
+    /// The token a form shown to someone without a session (sign-in, setup, open access) carries;
+    /// its cookie goes out with the page.
+    var formToken: String? {
+        get { context[FormTokenKey.self] }
+        set { context[FormTokenKey.self] = newValue }
+    }
+
+    /// `Cache-Control` for a photo's immutable files: kept for good while Homepwner is open to
+    /// everyone. Once accounts guard it, `private` (no shared cache keeps a copy someone else could
+    /// get) and `no-cache`: the browser asks again each time, so a copy is no use after signing out,
+    /// and the ETag makes the answer to a photo it already holds a bodiless 304.
     var photoCacheControl: String {
         let via = caller?.via
-        return via == nil || via == .openAccess ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable"
+        return via == nil || via == .openAccess ? "public, max-age=31536000, immutable" : "private, no-cache"
     }
 
     /// The page context for this request: the site's plus who is signed in.

@@ -26,14 +26,17 @@ public struct TestResponse: Sendable {
 /// they mean (bad escapes, oversized bodies, half-sent requests) and see exactly what comes back.
 public struct HTTPTestClient: Sendable {
     public let port: UInt16
-    /// The loopback address connections come from: any 127.x.y.z reaches the server and counts as
-    /// another client.
-    public let source: String
+    /// The loopback address requests leave from (any 127.x.y.z reaches the server and counts as
+    /// another client); nil lets the system choose (127.0.0.1).
+    public let source: String?
 
-    public init(port: UInt16, from source: String = "127.0.0.1") {
+    public init(port: UInt16, source: String? = nil) {
         self.port = port
         self.source = source
     }
+
+    /// The same server, reached from another loopback address.
+    public func from(_ source: String) -> HTTPTestClient { HTTPTestClient(port: port, source: source) }
 
     public enum ClientError: Error { case connect(Int32), closedEarly, malformed(String) }
 
@@ -90,7 +93,7 @@ public struct HTTPTestClient: Sendable {
     /// Opens a connection for tests that drive the socket themselves.
     public func connect() throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        if source != "127.0.0.1" {
+        if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
             local.sin_addr.s_addr = inet_addr(source)
