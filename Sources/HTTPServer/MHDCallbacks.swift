@@ -4,54 +4,60 @@ import CMicroHTTPD
 /// The C callbacks handed to libmicrohttpd. They run on MHD's threads, so they are plain static
 /// members (never main-actor closures) and reach the server through the context pointer.
 enum MHDCallbacks {
+    /// Runs `body` with the server, without holding a reference of its own: were the last reference
+    /// this callback's, the server would be released here, and stopping the daemon from one of its
+    /// own threads aborts ("Failed to join a thread"). The server cannot go meanwhile: its deinit
+    /// stops the daemon, which waits for every callback to return.
+    private static func withServer<T>(_ context: UnsafeMutableRawPointer, _ body: (HTTPServer) -> T) -> T {
+        Unmanaged<HTTPServer>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+    }
+
     static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, uploadData, uploadDataSize, requestContext in
         guard let context, let connection, let url, let method, let version, let uploadDataSize, let requestContext else { return .NO }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        guard let pointer = requestContext.pointee else {
-            let pending = server.begin(connection: connection, method: method, url: url, version: version)
-            requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
-            return .YES
+        return withServer(context) { server in
+            guard let pointer = requestContext.pointee else {
+                let pending = server.begin(connection: connection, method: method, url: url, version: version)
+                requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
+                return .YES
+            }
+            let pending = Unmanaged<PendingRequest>.fromOpaque(pointer).takeUnretainedValue()
+            if uploadDataSize.pointee > 0 {
+                let count = uploadDataSize.pointee
+                uploadDataSize.pointee = 0
+                return server.receive(UnsafeRawBufferPointer(start: uploadData, count: count), for: pending, on: connection)
+            }
+            return server.finish(pending, on: connection)
         }
-        let pending = Unmanaged<PendingRequest>.fromOpaque(pointer).takeUnretainedValue()
-        if uploadDataSize.pointee > 0 {
-            let count = uploadDataSize.pointee
-            uploadDataSize.pointee = 0
-            return server.receive(UnsafeRawBufferPointer(start: uploadData, count: count), for: pending, on: connection)
-        }
-        return server.finish(pending, on: connection)
     }
 
     static let completed: MHD_RequestCompletedCallback = { context, _, requestContext, termination in
         guard let context, let pointer = requestContext?.pointee else { return }
         requestContext?.pointee = nil
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         let pending = Unmanaged<PendingRequest>.fromOpaque(pointer).takeRetainedValue()
-        server.complete(pending, succeeded: termination == .REQUEST_TERMINATED_COMPLETED_OK)
+        withServer(context) { $0.complete(pending, succeeded: termination == .REQUEST_TERMINATED_COMPLETED_OK) }
     }
 
     /// Before a connection is set up: whether its address is under its cap.
     static let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
         guard let context else { return .YES }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
-        return server.connections.admits(AddressBlock(address)) ? .YES : .NO
+        return withServer(context) { $0.connections.admits(AddressBlock(address)) } ? .YES : .NO
     }
 
     /// A connection opens or closes: who is at the other end is worked out once, not per request,
     /// and the registry holds it to its deadlines while it is open.
     static let connection: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
         guard let context, let connection, let socketContext else { return }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
         switch event {
         case .CONNECTION_NOTIFY_STARTED:
             let address = hp_mhd_client_address(connection)
             let client = ClientConnection(remoteAddress: SocketAddress.describe(address), block: AddressBlock(address),
                                           socket: hp_mhd_connection_fd(connection), now: ConnectionRegistry.now)
             socketContext.pointee = Unmanaged.passRetained(client).toOpaque()
-            server.connections.opened(client)
+            withServer(context) { $0.connections.opened(client) }
         case .CONNECTION_NOTIFY_CLOSED:
             if let pointer = socketContext.pointee {
                 let client = Unmanaged<ClientConnection>.fromOpaque(pointer).takeRetainedValue()
-                server.connections.closed(client)
+                withServer(context) { $0.connections.closed(client) }
             }
             socketContext.pointee = nil
         default:

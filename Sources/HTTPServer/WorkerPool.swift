@@ -1,17 +1,56 @@
-import Dispatch
+import Foundation
+import Synchronization
 
-/// Runs slow handlers, at most `width` at a time, off the network threads.
+/// Runs slow handlers, `width` at a time, on threads of its own, off the network threads. Work
+/// waiting for a thread waits in a queue: given to GCD, each waiting request would hold a GCD
+/// thread blocked, and a burst of uploads starved every other user of GCD (timers, the library's
+/// background work) while GCD slowly added threads.
 final class WorkerPool: Sendable {
-    private let queue = DispatchQueue(label: "homepwner.workers", attributes: .concurrent)
-    private let slots: DispatchSemaphore
+    private let state = State()
+    private let width: Int
 
-    init(width: Int) { slots = DispatchSemaphore(value: width) }
+    init(width: Int) {
+        self.width = max(1, width)
+        for index in 0..<self.width {
+            let thread = Thread { [state] in state.serve() }
+            thread.name = "homepwner-worker-\(index)"
+            thread.start()
+        }
+    }
 
     func run(_ work: @escaping @Sendable () -> Void) {
-        queue.async { [slots] in
-            slots.wait()
-            defer { slots.signal() }
-            work()
+        state.queue.withLock { $0.waiting.append(work) }
+        state.ready.signal()
+    }
+
+    /// Lets the threads finish what they have and end.
+    deinit {
+        state.queue.withLock { $0.stopped = true }
+        for _ in 0..<width { state.ready.signal() }
+    }
+
+    /// What the threads share; each holds it, so it outlives the pool until they end.
+    private final class State: Sendable {
+        struct Queue {
+            var waiting: [@Sendable () -> Void] = []
+            var stopped = false
+        }
+
+        let queue = Mutex(Queue())
+        let ready = DispatchSemaphore(value: 0)
+
+        func serve() {
+            while true {
+                ready.wait()
+                let next = queue.withLock { queue -> (@Sendable () -> Void)? in
+                    queue.waiting.isEmpty ? nil : queue.waiting.removeFirst()
+                }
+                guard let work = next else {
+                    if queue.withLock({ $0.stopped }) { return }
+                    continue
+                }
+                work()
+            }
         }
     }
 }

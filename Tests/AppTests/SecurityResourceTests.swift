@@ -26,7 +26,7 @@ import Testing
         defer { sockets.forEach { close($0) } }
         var statuses: [Int: Int] = [:]
         for index in 0..<300 {
-            let client = HTTPTestClient(port: app.app.port, from: "127.0.\(1 + index / 32).\(2 + index % 32)")
+            let client = HTTPTestClient(port: app.app.port, source: "127.0.\(1 + index / 32).\(2 + index % 32)")
             let socket = try client.connect()
             var timeout = timeval(tv_sec: 2, tv_usec: 0)
             setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

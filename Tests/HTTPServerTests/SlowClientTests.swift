@@ -25,7 +25,7 @@ import Testing
 
     /// Connects from `source` and sends `bytes`.
     static func open(_ port: UInt16, from source: String, sending bytes: String) throws -> Int32 {
-        let socket = try HTTPTestClient(port: port, from: source).connect()
+        let socket = try HTTPTestClient(port: port, source: source).connect()
         let data = Array(bytes.utf8)
         _ = data.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         return socket
@@ -64,10 +64,10 @@ import Testing
         // one more per thread.
         #expect(open >= 8 && open < 8 + server.configuration.threadCount, "\(open) of 60 connections from one address stayed open; 8 are allowed")
         // Another address is served at once, and so is the same address once it has a free slot.
-        #expect(try HTTPTestClient(port: server.port, from: "127.0.0.3").get("/hello").text == "hello")
+        #expect(try HTTPTestClient(port: server.port, source: "127.0.0.3").get("/hello").text == "hello")
         sockets.forEach { shutdown($0, Int32(SHUT_RDWR)) }
         usleep(300_000)
-        #expect(try HTTPTestClient(port: server.port, from: "127.0.0.2").get("/hello").text == "hello")
+        #expect(try HTTPTestClient(port: server.port, source: "127.0.0.2").get("/hello").text == "hello")
     }
 
     @Test func aRequestHeadTrickledInIsCutOffAtItsDeadline() throws {
