@@ -36,6 +36,11 @@ public enum Imaging {
         guard let loader, let format = ImageFormat(loader: String(cString: loader))?.refined(by: bytes.prefix(16)) else {
             throw ImageFormat.hasSignature(bytes) ? .damaged(detail: "the file starts like an image but cannot be read") : .unsupportedFormat
         }
+        if format == .png, let overrun = PNGChunkLengths.overrun(fileSize: bytes.count, read: { offset, count in
+            Array(bytes[offset..<min(offset + count, bytes.count)])
+        }) {
+            throw .damaged(detail: overrun)
+        }
         let header = bytes.withUnsafeBytes { hp_vips_open_header($0.baseAddress, $0.count) }
         guard let header else { throw .damaged(detail: VipsFailure.current().message) }
         return try info(of: VipsImageHandle(header), format: format, maxPixels: maxPixels)
@@ -62,6 +67,7 @@ public enum Imaging {
         // The first bytes name the format, so only its loader opens the file (libvips' own sniffing
         // would open it once per loader).
         guard let format = ImageFormat(signature: Self.firstBytes(ofFileAtPath: path)) else { throw .unsupportedFormat }
+        if format == .png, let overrun = pngChunkOverrun(ofFileAtPath: path) { throw .damaged(detail: overrun) }
         guard let header = hp_vips_open_file_with_loader(path, format.loaderCode) else {
             throw .damaged(detail: VipsFailure.current().message)
         }
@@ -166,6 +172,16 @@ public enum Imaging {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
         return [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
+    }
+
+    private static func pngChunkOverrun(ofFileAtPath path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd() else { return nil }
+        return PNGChunkLengths.overrun(fileSize: Int(size)) { offset, count in
+            guard (try? handle.seek(toOffset: UInt64(offset))) != nil else { return [] }
+            return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        }
     }
 
     private static func check<T>(_ result: Result<T, VipsFailure>) throws(ImagingError) -> T {
