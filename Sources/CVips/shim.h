@@ -82,6 +82,23 @@ static inline int hp_vips_thumbnail_jpeg(const char *path, const void *data, siz
     return status;
 }
 
+/// A TIFF's first page at full resolution, read top to bottom; truncated files fail instead of
+/// padding. Not vips_thumbnail: in libvips 8.14 it takes the smallest level of a pyramid whenever
+/// the box is larger than that level (an 1800 × 1200 pyramid gave a 112 × 75 screen image), and
+/// never the full-resolution page of a pyramid kept in sub-IFDs.
+/// From the file at path when it is set, else from the bytes.
+static inline int hp_vips_load_tiff(const char *path, const void *data, size_t length, VipsImage **out) {
+    return path
+        ? vips_tiffload(path, out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL)
+        : vips_tiffload_buffer((void *) data, length, out, "access", VIPS_ACCESS_SEQUENTIAL,
+                               "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+}
+
+/// An open image made upright, in sRGB and fitting box × box (never enlarged).
+static inline int hp_vips_thumbnail_image(VipsImage *in, VipsImage **out, int box) {
+    return vips_thumbnail_image(in, out, box, "height", box, "size", VIPS_SIZE_DOWN, NULL);
+}
+
 /// Composites transparency onto white, for formats without alpha.
 static inline int hp_vips_flatten_on_white(VipsImage *in, VipsImage **out) {
     VipsArrayDouble *white = vips_array_double_newv(1, 255.0);

@@ -80,12 +80,13 @@ public enum Imaging {
     public static func renditions(ofFileAtPath path: String, info: ImageInfo, specs: [RenditionSpec], quality: Int32 = 82) throws(ImagingError) -> [Rendition] {
         _ = start
         return try renditions(info: info, specs: specs, quality: quality) { box in
-            VipsImageHandle.make { out in
-                path.withCString { file in
-                    info.format == .jpeg
-                        ? hp_vips_thumbnail_jpeg(file, nil, 0, out, box, jpegShrink(info: info, box: box), resizeFirst)
-                        : hp_vips_thumbnail_file(file, out, box, box, 0)
-                }
+            switch info.format {
+            case .jpeg:
+                VipsImageHandle.make { hp_vips_thumbnail_jpeg(path, nil, 0, $0, box, jpegShrink(info: info, box: box), resizeFirst) }
+            case .tiff:
+                tiffThumbnail(path: path, bytes: nil, box: box)
+            default:
+                VipsImageHandle.make { hp_vips_thumbnail_file(path, $0, box, box, 0) }
             }
         }
     }
@@ -97,10 +98,15 @@ public enum Imaging {
         _ = start
         return try renditions(info: info, specs: specs, quality: quality) { box in
             bytes.withUnsafeBytes { buffer in
-                VipsImageHandle.make { out in
-                    info.format == .jpeg
-                        ? hp_vips_thumbnail_jpeg(nil, buffer.baseAddress, buffer.count, out, box, jpegShrink(info: info, box: box), resizeFirst)
-                        : hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, out, box, box, 0)
+                switch info.format {
+                case .jpeg:
+                    VipsImageHandle.make {
+                        hp_vips_thumbnail_jpeg(nil, buffer.baseAddress, buffer.count, $0, box, jpegShrink(info: info, box: box), resizeFirst)
+                    }
+                case .tiff:
+                    tiffThumbnail(path: nil, bytes: buffer, box: box)
+                default:
+                    VipsImageHandle.make { hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, box, box, 0) }
                 }
             }
         }
