@@ -20,11 +20,6 @@ static inline int hp_vips_start(const char *program) {
     return 0;
 }
 
-/// The class of the loader libvips would pick for these bytes ("VipsForeignLoadJpegBuffer", …), or NULL.
-static inline const char *hp_vips_find_loader(const void *data, size_t length) {
-    return vips_foreign_find_load_buffer(data, length);
-}
-
 /// Opens an image lazily: only the header is read until pixels are asked for.
 static inline VipsImage *hp_vips_open_header(const void *data, size_t length) {
     return vips_image_new_from_buffer(data, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
@@ -82,19 +77,10 @@ static inline int hp_vips_thumbnail_jpeg(const char *path, const void *data, siz
     return status;
 }
 
-/// A TIFF's first page at full resolution, read top to bottom; truncated files fail instead of
-/// padding. Not vips_thumbnail: in libvips 8.14 it takes the smallest level of a pyramid whenever
-/// the box is larger than that level (an 1800 × 1200 pyramid gave a 112 × 75 screen image), and
-/// never the full-resolution page of a pyramid kept in sub-IFDs.
-/// From the file at path when it is set, else from the bytes.
-static inline int hp_vips_load_tiff(const char *path, const void *data, size_t length, VipsImage **out) {
-    return path
-        ? vips_tiffload(path, out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL)
-        : vips_tiffload_buffer((void *) data, length, out, "access", VIPS_ACCESS_SEQUENTIAL,
-                               "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-}
-
-/// An open image made upright, in sRGB and fitting box × box (never enlarged).
+/// An open image made upright, in sRGB and fitting box × box (never enlarged). For TIFFs rather
+/// than vips_thumbnail, which in libvips 8.14 takes the smallest level of a pyramid whenever the box
+/// is larger than that level (an 1800 × 1200 pyramid gave a 112 × 75 screen image), and never the
+/// full-resolution page of a pyramid kept in sub-IFDs.
 static inline int hp_vips_thumbnail_image(VipsImage *in, VipsImage **out, int box) {
     return vips_thumbnail_image(in, out, box, "height", box, "size", VIPS_SIZE_DOWN, NULL);
 }
@@ -232,19 +218,26 @@ static inline int hp_vips_resize_to(VipsImage *in, VipsImage **out, double horiz
     return vips_resize(in, out, horizontal, "vscale", vertical, NULL);
 }
 
-/// Opens a file lazily with the loader for its format (1 JPEG, 2 PNG, 3 WebP, 4 GIF, 5 TIFF, 6 HEIF/AVIF),
-/// skipping the sniffing of every loader that vips_image_new_from_file does.
-static inline VipsImage *hp_vips_open_file_with_loader(const char *path, int kind) {
+/// Opens an image lazily with the loader for its format (1 JPEG, 2 PNG, 3 WebP, 4 GIF, 5 TIFF,
+/// 6 HEIF/AVIF), from the file at path when it is set, else from the bytes: only the header is read
+/// until pixels are asked for, top to bottom, and truncated or damaged pixels fail instead of being
+/// padded. Naming the loader skips libvips' sniffing, which opens a file once per loader and misses
+/// files the loader reads, such as an AVIF image sequence's still image (brand "avis").
+/// A TIFF opens at its first page at full resolution.
+static inline VipsImage *hp_vips_open_with_loader(const char *path, const void *data, size_t length, int kind) {
     VipsImage *out = NULL;
+    void *bytes = (void *) data;
     int status = -1;
+#define HP_OPEN_OPTIONS "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL
     switch (kind) {
-    case 1: status = vips_jpegload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
-    case 2: status = vips_pngload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
-    case 3: status = vips_webpload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
-    case 4: status = vips_gifload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
-    case 5: status = vips_tiffload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
-    case 6: status = vips_heifload(path, &out, "access", VIPS_ACCESS_SEQUENTIAL, NULL); break;
+    case 1: status = path ? vips_jpegload(path, &out, HP_OPEN_OPTIONS) : vips_jpegload_buffer(bytes, length, &out, HP_OPEN_OPTIONS); break;
+    case 2: status = path ? vips_pngload(path, &out, HP_OPEN_OPTIONS) : vips_pngload_buffer(bytes, length, &out, HP_OPEN_OPTIONS); break;
+    case 3: status = path ? vips_webpload(path, &out, HP_OPEN_OPTIONS) : vips_webpload_buffer(bytes, length, &out, HP_OPEN_OPTIONS); break;
+    case 4: status = path ? vips_gifload(path, &out, HP_OPEN_OPTIONS) : vips_gifload_buffer(bytes, length, &out, HP_OPEN_OPTIONS); break;
+    case 5: status = path ? vips_tiffload(path, &out, HP_OPEN_OPTIONS) : vips_tiffload_buffer(bytes, length, &out, HP_OPEN_OPTIONS); break;
+    case 6: status = path ? vips_heifload(path, &out, HP_OPEN_OPTIONS) : vips_heifload_buffer(bytes, length, &out, HP_OPEN_OPTIONS); break;
     default: break;
     }
+#undef HP_OPEN_OPTIONS
     return status == 0 ? out : NULL;
 }
