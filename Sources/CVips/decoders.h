@@ -1,3 +1,5 @@
+#pragma once
+
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,8 @@
+#pragma once
+
 #include <malloc.h>
 #include <vips/vips.h>
+#include "decoders.h"
 
 /* libvips in fixed-argument form: Swift cannot call variadic C functions or G_OBJECT-style macros. */
 
@@ -83,6 +86,41 @@ static inline int hp_vips_thumbnail_jpeg(const char *path, const void *data, siz
 /// full-resolution page of a pyramid kept in sub-IFDs.
 static inline int hp_vips_thumbnail_image(VipsImage *in, VipsImage **out, int box) {
     return vips_thumbnail_image(in, out, box, "height", box, "size", VIPS_SIZE_DOWN, NULL);
+}
+
+/// Signed 8-bit samples read as the bytes they are, as libtiff's own RGBA reader and Pillow read
+/// them (libvips casts them, so every sample over 127 came out black).
+static inline int hp_vips_bytes_as_unsigned(VipsImage *in, VipsImage **out) {
+    return vips_copy(in, out, "format", VIPS_FORMAT_UCHAR, NULL);
+}
+
+/// 8-bit YCbCr, which libvips 8.14 reads from a TIFF as if it were RGB, to sRGB as TIFF 6.0
+/// (section 21) and libtiff's TIFFYCbCrToRGBInit define it: each code scaled by the
+/// ReferenceBlackWhite pairs (Y to 0–255, Cb and Cr to ±127), then with the YCbCrCoefficients
+/// Kr, Kg, Kb: R = Y + (2 − 2Kr)Cr, B = Y + (2 − 2Kb)Cb, G = Y − (Kb(2 − 2Kb)Cb + Kr(2 − 2Kr)Cr) / Kg.
+static inline int hp_vips_ycbcr_to_srgb(VipsImage *in, VipsImage **out, const HpTiffLayout *layout) {
+    double scale[3], offset[3];
+    for (int i = 0; i < 3; i++) {
+        double black = layout->reference[2 * i], span = layout->reference[2 * i + 1] - black;
+        scale[i] = (i == 0 ? 255.0 : 127.0) / (span != 0 ? span : 1);
+        offset[i] = -black * scale[i];
+    }
+    double red = layout->luma[0], green = layout->luma[1], blue = layout->luma[2];
+    double crToRed = 2 - 2 * red, cbToBlue = 2 - 2 * blue;
+    VipsImage *matrix = vips_image_new_matrixv(3, 3,
+        1.0, 0.0, crToRed,
+        1.0, -blue * cbToBlue / green, -red * crToRed / green,
+        1.0, cbToBlue, 0.0);
+    VipsImage *scaled = NULL, *mixed = NULL, *bytes = NULL;
+    int status = vips_linear(in, &scaled, scale, offset, 3, NULL) != 0 ||
+        vips_recomb(scaled, &mixed, matrix, NULL) != 0 ||
+        vips_cast(mixed, &bytes, VIPS_FORMAT_UCHAR, NULL) != 0 ||
+        vips_copy(bytes, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL) != 0 ? -1 : 0;
+    VIPS_UNREF(bytes);
+    VIPS_UNREF(mixed);
+    VIPS_UNREF(scaled);
+    g_object_unref(matrix);
+    return status;
 }
 
 /// Composites transparency onto white, for formats without alpha.

@@ -86,7 +86,7 @@ public enum Imaging {
     }
 
     /// Opens `source` with `format`'s loader (its header only, until pixels are asked for).
-    private static func opened(_ source: EncodedImage, as format: ImageFormat) throws(ImagingError) -> VipsImageHandle {
+    static func opened(_ source: EncodedImage, as format: ImageFormat) throws(ImagingError) -> VipsImageHandle {
         guard let image = hp_vips_open_with_loader(source.path, source.start, source.count, format.loaderCode) else {
             throw source.unreadable(as: format, VipsFailure.current())
         }
@@ -103,7 +103,10 @@ public enum Imaging {
             made = VipsImageHandle.make {
                 hp_vips_thumbnail_jpeg(source.path, source.start, source.count, $0, box, jpegShrink(info: info, box: box), resizeFirst)
             }
-        case .tiff, .heif, .avif:
+        case .tiff:
+            let page = try tiffPage(source)
+            made = VipsImageHandle.make { hp_vips_thumbnail_image(page.pointer, $0, box) }
+        case .heif, .avif:
             let image = try opened(source, as: info.format)
             made = VipsImageHandle.make { hp_vips_thumbnail_image(image.pointer, $0, box) }
         case .png, .webp, .gif:
@@ -183,7 +186,7 @@ public enum Imaging {
         }
     }
 
-    private static func check<T>(_ result: Result<T, VipsFailure>) throws(ImagingError) -> T {
+    static func check<T>(_ result: Result<T, VipsFailure>) throws(ImagingError) -> T {
         switch result {
         case .success(let value): return value
         case .failure(let failure): throw .processingFailed(detail: failure.message)

@@ -65,6 +65,11 @@ public struct UnsupportedVariant: Sendable, Equatable {
         }
     }
 
+    /// YCbCr TIFFs other than 8-bit with three samples, which libvips reads as RGB and the
+    /// conversion here does not cover.
+    static let wideYCbCrTIFF = UnsupportedVariant(kind: "a YCbCr TIFF with more than 8 bits or more than three samples per pixel",
+                                                  saveAs: "an RGB TIFF, or as a JPEG or PNG")
+
     private init(kind: String, saveAs: String) {
         self.kind = kind
         self.saveAs = saveAs

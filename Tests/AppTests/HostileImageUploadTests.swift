@@ -21,12 +21,11 @@ import Testing
         #expect(app.imageFolders().isEmpty)
     }
 
-    @Test func aPNGDeclaringAGigabyteChunkIsRefusedAtOnce() throws {
+    /// What it costs is measured in ImagingTests' HugeChunkPNGTests.
+    @Test func aPNGDeclaringAGigabyteChunkIsRefusedAsDamaged() throws {
         let app = try ItemImageTestApp()
         let item = try app.createItem("Lamp")
-        let started = ContinuousClock.now
         let response = try app.putImage(item.id, try F.bytes("corpus/huge_tEXt_chunk.png"))
-        #expect(ContinuousClock.now - started < .milliseconds(500))
         #expect(response.status == 422, "\(response.text)")
         #expect(response.errorCode == "damaged-image")
     }
