@@ -126,10 +126,11 @@ public enum Imaging {
     private static var resizeFirst: Int32 { threadsPerImage <= 1 ? 1 : 0 }
 
     /// The largest factor (8, 4, 2 or 1) libjpeg may decode a JPEG at and still fill `box` — libjpeg
-    /// rounds the scaled sides up.
+    /// rounds the scaled sides up. Never more than the short side: libvips 8.14 divides that side
+    /// by the factor, and an image 0 pixels wide aborts the process on an assertion.
     private static func jpegShrink(info: ImageInfo, box: Int32) -> Int32 {
-        let longSide = max(info.width, info.height)
-        return [8, 4, 2].first { factor in (longSide + factor - 1) / factor >= Int(box) }.map(Int32.init) ?? 1
+        let (longSide, shortSide) = (max(info.width, info.height), min(info.width, info.height))
+        return [8, 4, 2].first { factor in (longSide + factor - 1) / factor >= Int(box) && shortSide >= factor }.map(Int32.init) ?? 1
     }
 
     /// The shared part: the base image fitting the largest box is cut from the source; the rest is derived.
