@@ -33,10 +33,10 @@ enum UploadOutcome: Hashable, CustomStringConvertible {
     case accepted(width: Int, height: Int)
     case refused(String)
 
-    init(uploading bytes: [UInt8], maxPixels: Int = 100_000_000) {
+    init(uploading bytes: [UInt8], maxPixels: Int = 100_000_000, specs: [RenditionSpec] = uploadSpecs) {
         do {
             let info = try Imaging.inspect(bytes, maxPixels: maxPixels)
-            let screen = try Imaging.renditions(of: bytes, info: info, specs: uploadSpecs)[0]
+            let screen = try Imaging.renditions(of: bytes, info: info, specs: specs)[0]
             self = .accepted(width: screen.width, height: screen.height)
         } catch {
             self = .refused(Self.kind(of: error))
@@ -44,10 +44,10 @@ enum UploadOutcome: Hashable, CustomStringConvertible {
     }
 
     /// The same for a library photo, read from its file.
-    init(readingFileAt path: String, maxPixels: Int = 100_000_000) {
+    init(readingFileAt path: String, maxPixels: Int = 100_000_000, specs: [RenditionSpec] = uploadSpecs) {
         do {
             let (info, _) = try Imaging.inspectFile(atPath: path, maxPixels: maxPixels)
-            let screen = try Imaging.renditions(ofFileAtPath: path, info: info, specs: uploadSpecs)[0]
+            let screen = try Imaging.renditions(ofFileAtPath: path, info: info, specs: specs)[0]
             self = .accepted(width: screen.width, height: screen.height)
         } catch {
             self = .refused(Self.kind(of: error))
