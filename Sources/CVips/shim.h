@@ -80,10 +80,10 @@ static inline int hp_vips_thumbnail_jpeg(const char *path, const void *data, siz
     return status;
 }
 
-/// An open image made upright, in sRGB and fitting box × box (never enlarged). For TIFFs rather
-/// than vips_thumbnail, which in libvips 8.14 takes the smallest level of a pyramid whenever the box
-/// is larger than that level (an 1800 × 1200 pyramid gave a 112 × 75 screen image), and never the
-/// full-resolution page of a pyramid kept in sub-IFDs.
+/// An image already open made upright, in sRGB and fitting box × box (never enlarged). TIFFs go
+/// this way rather than through vips_thumbnail, which in libvips 8.14 takes the smallest level of a
+/// pyramid whenever the box is larger than that level (an 1800 × 1200 pyramid gave a 112 × 75
+/// screen image), and never the full-resolution page of a pyramid kept in sub-IFDs.
 static inline int hp_vips_thumbnail_image(VipsImage *in, VipsImage **out, int box) {
     return vips_thumbnail_image(in, out, box, "height", box, "size", VIPS_SIZE_DOWN, NULL);
 }

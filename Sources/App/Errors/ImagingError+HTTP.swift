@@ -14,8 +14,6 @@ extension ImagingError: HTTPResponseError {
         switch self {
         case .unsupportedFormat: "unsupported-image-format"
         case .unsupportedVariant: "unsupported-image-variant"
-        case .unsupportedVariant(let variant):
-            "This file is \(variant.kind), a kind of image Homepwner cannot read. Save it as \(variant.saveAs), and upload that."
         case .damaged: "damaged-image"
         case .tooManyPixels: "image-too-large"
         case .processingFailed: "image-processing-failed"
