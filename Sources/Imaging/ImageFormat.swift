@@ -2,26 +2,6 @@
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, webp, gif, tiff, heif, avif
 
-    /// The format read by the libvips loader class `loader` (from `vips_foreign_find_load_buffer` or
-    /// `vips_foreign_find_load`).
-    init?(loader: String) {
-        switch loader {
-        case "VipsForeignLoadJpegBuffer": self = .jpeg
-        case "VipsForeignLoadPngBuffer": self = .png
-        case "VipsForeignLoadWebpBuffer": self = .webp
-        case "VipsForeignLoadNsgifBuffer": self = .gif
-        case "VipsForeignLoadTiffBuffer": self = .tiff
-        case "VipsForeignLoadHeifBuffer": self = .heif
-        case "VipsForeignLoadJpegFile": self = .jpeg
-        case "VipsForeignLoadPngFile": self = .png
-        case "VipsForeignLoadWebpFile": self = .webp
-        case "VipsForeignLoadNsgifFile": self = .gif
-        case "VipsForeignLoadTiffFile": self = .tiff
-        case "VipsForeignLoadHeifFile": self = .heif
-        default: return nil
-        }
-    }
-
     public var contentType: String {
         switch self {
         case .jpeg: "image/jpeg"
@@ -57,13 +37,6 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// "JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF", for messages.
     public static let acceptedList = "JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF"
 
-    /// libvips reads AVIF with its HEIF loader; the file's `ftyp` brand tells them apart.
-    func refined(by header: some Collection<UInt8>) -> ImageFormat {
-        guard self == .heif, header.count >= 12 else { return self }
-        let brand = String(decoding: header.dropFirst(8).prefix(4), as: UTF8.self)
-        return brand == "avif" || brand == "avis" ? .avif : self
-    }
-
     /// The format the first bytes announce (magic numbers), or nil.
     init?(signature header: some Collection<UInt8>) {
         let bytes = Array(header.prefix(12))
@@ -71,18 +44,25 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg }
         else if starts([0x89, 0x50, 0x4E, 0x47]) { self = .png }
         else if starts(Array("GIF8".utf8)) { self = .gif }
-        else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
+        else if Self.isTIFF(bytes) { self = .tiff }
         else if starts(Array("RIFF".utf8)), bytes.count >= 12, Array(bytes[8..<12]) == Array("WEBP".utf8) { self = .webp }
         else if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
             let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-            guard ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"].contains(brand) else { return nil }
+            // The brands libvips 8.14's HEIF loader sniffs for, and AVIF image sequences, which it
+            // reads by their still image but does not sniff.
+            guard ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1", "avif", "avis"].contains(brand) else { return nil }
             self = brand.hasPrefix("avi") ? .avif : .heif
         } else {
             return nil
         }
     }
 
-    /// The code `hp_vips_open_file_with_loader` takes.
+    /// TIFF or BigTIFF, either byte order.
+    private static func isTIFF(_ bytes: [UInt8]) -> Bool {
+        [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]].contains { bytes.starts(with: $0) }
+    }
+
+    /// The code `hp_vips_open_with_loader` takes.
     var loaderCode: Int32 {
         switch self {
         case .jpeg: 1
@@ -100,7 +80,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         let bytes = Array(header.prefix(12))
         func starts(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }
         return starts([0xFF, 0xD8, 0xFF]) || starts([0x89, 0x50, 0x4E, 0x47]) || starts(Array("GIF8".utf8))
-            || starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
+            || isTIFF(bytes)
             || (starts(Array("RIFF".utf8)) && bytes.count >= 12 && Array(bytes[8..<12]) == Array("WEBP".utf8))
             || (bytes.count >= 8 && Array(bytes[4..<8]) == Array("ftyp".utf8))
     }

@@ -30,15 +30,16 @@ public enum Imaging {
     /// that is not an accepted format or has more than `maxPixels` pixels.
     public static func inspect(_ bytes: [UInt8], maxPixels: Int) throws(ImagingError) -> ImageInfo {
         _ = start
-        let loader = bytes.withUnsafeBytes { hp_vips_find_loader($0.baseAddress, $0.count) }
-        // Clear what a failed sniff leaves behind, so it never leaks into another message.
-        vips_error_clear()
-        guard let loader, let format = ImageFormat(loader: String(cString: loader))?.refined(by: bytes.prefix(16)) else {
-            throw ImageFormat.hasSignature(bytes) ? .damaged(detail: "the file starts like an image but cannot be read") : .unsupportedFormat
+        let header = bytes.prefix(16)
+        guard let format = ImageFormat(signature: header) else { throw .unrecognised(header: header) }
+        if format == .png, let overrun = PNGChunkLengths.overrun(fileSize: bytes.count, read: { offset, count in
+            Array(bytes[offset..<min(offset + count, bytes.count)])
+        }) {
+            throw .damaged(detail: overrun)
         }
-        let header = bytes.withUnsafeBytes { hp_vips_open_header($0.baseAddress, $0.count) }
-        guard let header else { throw .damaged(detail: VipsFailure.current().message) }
-        return try info(of: VipsImageHandle(header), format: format, maxPixels: maxPixels)
+        return try bytes.withUnsafeBytes { buffer in
+            Result { () throws(ImagingError) in try info(of: opened(.memory(buffer), as: format), format: format, maxPixels: maxPixels) }
+        }.get()
     }
 
     private static func info(of image: VipsImageHandle, format: ImageFormat, maxPixels: Int) throws(ImagingError) -> ImageInfo {
@@ -59,13 +60,11 @@ public enum Imaging {
     /// refuses what is not an accepted format or has more than `maxPixels` pixels.
     public static func inspectFile(atPath path: String, maxPixels: Int) throws(ImagingError) -> (ImageInfo, PhotoMetadata) {
         _ = start
-        // The first bytes name the format, so only its loader opens the file (libvips' own sniffing
-        // would open it once per loader).
-        guard let format = ImageFormat(signature: Self.firstBytes(ofFileAtPath: path)) else { throw .unsupportedFormat }
-        guard let header = hp_vips_open_file_with_loader(path, format.loaderCode) else {
-            throw .damaged(detail: VipsFailure.current().message)
-        }
-        let image = VipsImageHandle(header)
+        let source = EncodedImage.file(path)
+        let header = source.header
+        guard let format = ImageFormat(signature: header) else { throw .unrecognised(header: header) }
+        if format == .png, let overrun = pngChunkOverrun(ofFileAtPath: path) { throw .damaged(detail: overrun) }
+        let image = try opened(source, as: format)
         let info = try info(of: image, format: format, maxPixels: maxPixels)
         return (info, PhotoMetadata(header: image))
     }
@@ -73,15 +72,7 @@ public enum Imaging {
     /// Makes every rendition in `specs` of a file, from one decode (see `renditions(of:info:specs:)`).
     public static func renditions(ofFileAtPath path: String, info: ImageInfo, specs: [RenditionSpec], quality: Int32 = 82) throws(ImagingError) -> [Rendition] {
         _ = start
-        return try renditions(info: info, specs: specs, quality: quality) { box in
-            VipsImageHandle.make { out in
-                path.withCString { file in
-                    info.format == .jpeg
-                        ? hp_vips_thumbnail_jpeg(file, nil, 0, out, box, jpegShrink(info: info, box: box), resizeFirst)
-                        : hp_vips_thumbnail_file(file, out, box, box, 0)
-                }
-            }
-        }
+        return try renditions(of: .file(path), info: info, specs: specs, quality: quality)
     }
 
     /// Makes every rendition in `specs` from one decode: the largest is cut from the file with
@@ -89,14 +80,44 @@ public enum Imaging {
     /// Call `inspect` first: this decodes the pixels.
     public static func renditions(of bytes: [UInt8], info: ImageInfo, specs: [RenditionSpec], quality: Int32 = 82) throws(ImagingError) -> [Rendition] {
         _ = start
-        return try renditions(info: info, specs: specs, quality: quality) { box in
-            bytes.withUnsafeBytes { buffer in
-                VipsImageHandle.make { out in
-                    info.format == .jpeg
-                        ? hp_vips_thumbnail_jpeg(nil, buffer.baseAddress, buffer.count, out, box, jpegShrink(info: info, box: box), resizeFirst)
-                        : hp_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, out, box, box, 0)
-                }
+        return try bytes.withUnsafeBytes { buffer in
+            Result { () throws(ImagingError) in try renditions(of: .memory(buffer), info: info, specs: specs, quality: quality) }
+        }.get()
+    }
+
+    /// Opens `source` with `format`'s loader (its header only, until pixels are asked for).
+    static func opened(_ source: EncodedImage, as format: ImageFormat) throws(ImagingError) -> VipsImageHandle {
+        guard let image = hp_vips_open_with_loader(source.path, source.start, source.count, format.loaderCode) else {
+            throw source.unreadable(as: format, VipsFailure.current())
+        }
+        return VipsImageHandle(image)
+    }
+
+    /// The picture cut to fit `box`, upright and in sRGB, with shrink-on-load where the format has
+    /// it; TIFF, HEIF and AVIF through their own loader: a TIFF's first page at full resolution
+    /// (see `hp_vips_thumbnail_image`), a HEIF or AVIF file's primary image, also of a sequence.
+    private static func fitted(_ source: EncodedImage, info: ImageInfo, box: Int32) throws(ImagingError) -> VipsImageHandle {
+        let made: Result<VipsImageHandle, VipsFailure>
+        switch info.format {
+        case .jpeg:
+            made = VipsImageHandle.make {
+                hp_vips_thumbnail_jpeg(source.path, source.start, source.count, $0, box, jpegShrink(info: info, box: box), resizeFirst)
             }
+        case .tiff:
+            let page = try tiffPage(source)
+            made = VipsImageHandle.make { hp_vips_thumbnail_image(page.pointer, $0, box) }
+        case .heif, .avif:
+            let image = try opened(source, as: info.format)
+            made = VipsImageHandle.make { hp_vips_thumbnail_image(image.pointer, $0, box) }
+        case .png, .webp, .gif:
+            made = VipsImageHandle.make { out in
+                source.path.map { hp_vips_thumbnail_file($0, out, box, box, 0) }
+                    ?? hp_vips_thumbnail_buffer(source.start, source.count, out, box, box, 0)
+            }
+        }
+        switch made {
+        case .success(let image): return image
+        case .failure(let failure): throw source.unreadable(as: info.format, failure)
         }
     }
 
@@ -105,17 +126,15 @@ public enum Imaging {
     private static var resizeFirst: Int32 { threadsPerImage <= 1 ? 1 : 0 }
 
     /// The largest factor (8, 4, 2 or 1) libjpeg may decode a JPEG at and still fill `box` — libjpeg
-    /// rounds the scaled sides up.
+    /// rounds the scaled sides up. Never more than the short side: libvips 8.14 divides that side
+    /// by the factor, and an image 0 pixels wide aborts the process on an assertion.
     private static func jpegShrink(info: ImageInfo, box: Int32) -> Int32 {
-        let longSide = max(info.width, info.height)
-        return [8, 4, 2].first { factor in (longSide + factor - 1) / factor >= Int(box) }.map(Int32.init) ?? 1
+        let (longSide, shortSide) = (max(info.width, info.height), min(info.width, info.height))
+        return [8, 4, 2].first { factor in (longSide + factor - 1) / factor >= Int(box) && shortSide >= factor }.map(Int32.init) ?? 1
     }
 
-    /// The shared part: `load` cuts the base image fitting a box from the source; the rest is derived.
-    private static func renditions(
-        info: ImageInfo, specs: [RenditionSpec], quality: Int32,
-        load: (Int32) -> Result<VipsImageHandle, VipsFailure>
-    ) throws(ImagingError) -> [Rendition] {
+    /// The shared part: the base image fitting the largest box is cut from the source; the rest is derived.
+    private static func renditions(of source: EncodedImage, info: ImageInfo, specs: [RenditionSpec], quality: Int32) throws(ImagingError) -> [Rendition] {
         // The box the base must fill: a square's short side must still be as long as the square.
         let aspect = Double(max(info.width, info.height)) / Double(max(1, min(info.width, info.height)))
         guard let largest = specs.map({ spec in
@@ -127,20 +146,16 @@ public enum Imaging {
         // The source is decoded once, into the largest size, and encoded straight from the decoder
         // (no whole frame held in memory). The smaller sizes are cut from that JPEG with
         // shrink-on-load, which costs little next to the first decode.
-        let base: VipsImageHandle
+        let fitted = try fitted(source, info: info, box: Int32(largest))
+        let base = fitted.hasAlpha ? try check(VipsImageHandle.make { hp_vips_flatten_on_white(fitted.pointer, $0) }) : fitted
         let baseJPEG: [UInt8]
-        switch load(Int32(largest))
-            .flatMap({ image in image.hasAlpha ? VipsImageHandle.make { hp_vips_flatten_on_white(image.pointer, $0) } : .success(image) }) {
-        case .success(let image): base = image
-        case .failure(let failure): throw .damaged(detail: failure.message)
-        }
         let baseIsARendition = specs.contains { spec in
             if case .fit(let size) = spec.shape { return size >= max(base.width, base.height) }
             return false
         }
         switch base.jpeg(quality: baseIsARendition ? quality : 92) {
         case .success(let bytes): baseJPEG = bytes
-        case .failure(let failure): throw .damaged(detail: failure.message)
+        case .failure(let failure): throw source.unreadable(as: info.format, failure)
         }
         var results: [Rendition] = []
         for spec in specs {
@@ -162,13 +177,17 @@ public enum Imaging {
         return results
     }
 
-    private static func firstBytes(ofFileAtPath path: String) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+    private static func pngChunkOverrun(ofFileAtPath path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return [UInt8]((try? handle.read(upToCount: 16)) ?? Data())
+        guard let size = try? handle.seekToEnd() else { return nil }
+        return PNGChunkLengths.overrun(fileSize: Int(size)) { offset, count in
+            guard (try? handle.seek(toOffset: UInt64(offset))) != nil else { return [] }
+            return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        }
     }
 
-    private static func check<T>(_ result: Result<T, VipsFailure>) throws(ImagingError) -> T {
+    static func check<T>(_ result: Result<T, VipsFailure>) throws(ImagingError) -> T {
         switch result {
         case .success(let value): return value
         case .failure(let failure): throw .processingFailed(detail: failure.message)

@@ -29,7 +29,7 @@ final class LibraryRenditions: Sendable {
     enum Job {
         case running(DispatchGroup)
         case done
-        case failed(String)
+        case failed(ImagingError)
     }
 
     /// What a job needs: where the photo is and which version it is.
@@ -71,15 +71,15 @@ final class LibraryRenditions: Sendable {
     }
 
     /// Queues every photo for the background pool; photos already done or running are skipped.
-    /// `damaged` hears of each photo that turns out unreadable, with why.
-    func prefill(assets sources: [Source], damaged: @escaping @Sendable (String, String) -> Void) {
+    /// `failed` hears of each photo that could not be made, with why.
+    func prefill(assets sources: [Source], failed: @escaping @Sendable (String, ImagingError) -> Void) {
         let queue = Mutex(sources[...])
         for _ in 0..<workers {
             pool.async { [self] in
                 while let source = queue.withLock({ $0.popFirst() }) {
                     if exists("thumb-256", assetID: source.assetID, fingerprint: source.fingerprint) { continue }
                     let outcome = Result { () throws(ImagingError) in try run(source) }
-                    if case .failure(.damaged(let detail)) = outcome { damaged(source.assetID, detail) }
+                    if case .failure(let error) = outcome { failed(source.assetID, error) }
                 }
             }
         }
@@ -88,12 +88,12 @@ final class LibraryRenditions: Sendable {
     /// Does the photo's job once; a second caller waits for the first.
     private func run(_ source: Source) throws(ImagingError) {
         let key = "\(source.assetID)-\(source.fingerprint)"
-        enum Step { case work(DispatchGroup), wait(DispatchGroup), done, failed(String) }
+        enum Step { case work(DispatchGroup), wait(DispatchGroup), done, failed(ImagingError) }
         let step = jobs.withLock { jobs -> Step in
             switch jobs[key] {
             case .running(let group)?: return .wait(group)
             case .done?: return .done
-            case .failed(let reason)?: return .failed(reason)
+            case .failed(let error)?: return .failed(error)
             case nil:
                 let group = DispatchGroup()
                 group.enter()
@@ -103,17 +103,17 @@ final class LibraryRenditions: Sendable {
         }
         switch step {
         case .done: return
-        case .failed(let reason): throw .damaged(detail: reason)
+        case .failed(let error): throw error
         case .wait(let group):
             group.wait()
-            if case .failed(let reason)? = jobs.withLock({ $0[key] }) { throw .damaged(detail: reason) }
+            if case .failed(let error)? = jobs.withLock({ $0[key] }) { throw error }
         case .work(let group):
             defer { group.leave() }
             do {
                 try make(source)
                 jobs.withLock { $0[key] = .done }
             } catch {
-                jobs.withLock { $0[key] = .failed(Self.describe(error)) }
+                jobs.withLock { $0[key] = .failed(error) }
                 throw error
             }
         }
@@ -158,13 +158,5 @@ final class LibraryRenditions: Sendable {
     private static func open(_ source: Source) throws(ImagingError) -> RegularFile {
         guard let file = RegularFile(path: source.path) else { throw .damaged(detail: "it is no longer a file that can be read") }
         return file
-    }
-
-    private static func describe(_ error: ImagingError) -> String {
-        switch error {
-        case .damaged(let detail), .processingFailed(let detail): detail
-        case .unsupportedFormat: "not a supported photo format"
-        case .tooManyPixels(let width, let height, let limit): "\(width) × \(height) is over the \(limit / 1_000_000) megapixel limit"
-        }
     }
 }

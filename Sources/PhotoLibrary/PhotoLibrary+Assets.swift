@@ -54,13 +54,13 @@ extension PhotoLibrary {
     }
 
     /// The rendition's file (`thumb-256`, `thumb-512`, `screen`, or `full`), made if needed. Nil for an
-    /// unknown photo, rendition or version. A photo that turns out to be damaged is marked so, and the
-    /// error says why.
+    /// unknown photo, rendition or version. A photo that turns out to be unreadable is marked so, and
+    /// the error says why.
     public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo roots: Set<String>? = nil) throws -> String? {
         guard try isVisible(assetID, to: roots), name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
               let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
         let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
-        if case .failure(.damaged(let detail)) = result { markDamaged(assetID, detail: detail) }
+        if case .failure(let error) = result { markUnreadable(assetID, because: error) }
         return try result.get()
     }
 
@@ -69,9 +69,15 @@ extension PhotoLibrary {
         return try database.read { try $0.scalar("SELECT 1 FROM library_assets WHERE id = ? AND \(filter)", assetID) != nil }
     }
 
-    /// Records that a photo cannot be decoded, so its cell shows why; the next scan looks again.
-    func markDamaged(_ assetID: String, detail: String) {
-        let reason = "This file is damaged and cannot be shown (\(detail))."
+    /// Records that a photo cannot be decoded because of its file (damaged, or in a form Homepwner
+    /// cannot read), so its cell shows why; the next scan looks again.
+    func markUnreadable(_ assetID: String, because error: ImagingError) {
+        let reason: String
+        switch error {
+        case .damaged(let detail): reason = "This file is damaged and cannot be shown (\(detail))."
+        case .unsupportedVariant(let variant): reason = variant.problem
+        case .unsupportedFormat, .tooManyPixels, .processingFailed: return
+        }
         _ = try? database.write { try $0.run("UPDATE library_assets SET error = ? WHERE id = ?", reason, assetID) }
         bumpRevision()
     }

@@ -85,7 +85,7 @@ extension PhotoLibrary {
         }
         bumpRevision()
         guard prefillRenditions else { return status }
-        renditions.prefill(assets: (try? assetsNeedingRenditions()) ?? []) { [self] assetID, detail in markDamaged(assetID, detail: detail) }
+        renditions.prefill(assets: (try? assetsNeedingRenditions()) ?? []) { [self] assetID, error in markUnreadable(assetID, because: error) }
         return status
     }
 
@@ -174,6 +174,8 @@ extension PhotoLibrary {
             return .photo(info, metadata)
         } catch .unsupportedFormat {
             return FileManager.default.fileExists(atPath: path) ? .notAPhoto : .vanished
+        } catch .unsupportedVariant(let variant) {
+            return FileManager.default.fileExists(atPath: path) ? .damaged(variant.problem) : .vanished
         } catch .damaged(let detail) {
             return FileManager.default.fileExists(atPath: path) ? .damaged("This file is damaged and cannot be read (\(detail)).") : .vanished
         } catch .tooManyPixels(let width, let height, let limit) {

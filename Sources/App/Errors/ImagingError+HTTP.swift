@@ -4,7 +4,7 @@ import Imaging
 extension ImagingError: HTTPResponseError {
     public var status: HTTPStatus {
         switch self {
-        case .unsupportedFormat: .unsupportedMediaType
+        case .unsupportedFormat, .unsupportedVariant: .unsupportedMediaType
         case .damaged, .tooManyPixels: .unprocessableContent
         case .processingFailed: .internalServerError
         }
@@ -13,6 +13,7 @@ extension ImagingError: HTTPResponseError {
     public var code: String {
         switch self {
         case .unsupportedFormat: "unsupported-image-format"
+        case .unsupportedVariant: "unsupported-image-variant"
         case .damaged: "damaged-image"
         case .tooManyPixels: "image-too-large"
         case .processingFailed: "image-processing-failed"
@@ -23,6 +24,8 @@ extension ImagingError: HTTPResponseError {
         switch self {
         case .unsupportedFormat:
             "This file is not a photo Homepwner can use. Choose a \(ImageFormat.acceptedList) image."
+        case .unsupportedVariant(let variant):
+            "This file is \(variant.kind), a kind of image Homepwner cannot read. Save it as \(variant.saveAs), and upload that."
         case .damaged:
             "This image file is damaged (it may be truncated or corrupt) and cannot be read. Try another copy of the photo."
         case .tooManyPixels(let width, let height, let limit):
