@@ -33,6 +33,7 @@ $(VENV)/.installed: Tests/e2e/requirements.txt
 	touch $@
 
 test-e2e: release $(VENV)/.installed
+	scripts/install-deps.sh test
 	$(VENV)/bin/python -m pytest -q Tests/e2e
 
 bench: release $(VENV)/.installed

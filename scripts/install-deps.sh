@@ -4,7 +4,7 @@
 set -euo pipefail
 
 build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev fonts-noto-color-emoji)
-test=(chromium chromium-driver python3-venv openssl curl)
+test=(chromium chromium-driver python3-venv openssl curl libvips-tools)
 bench=(wrk nginx-light libvips-tools imagemagick libjpeg-turbo-progs hyperfine time libimage-exiftool-perl)
 
 wanted=("${build[@]}")

@@ -98,10 +98,10 @@ public final class AccountStore: Sendable {
         }
     }
 
-    /// Sets a new password and ends every session of the account (they were signed in with the old one).
-    /// Unless `revokingTokens` is false, also revokes its API tokens and forgets the browsers it signed
-    /// in from: after an owner's reset, nothing the old password let someone make keeps working.
-    /// Returns how many tokens were revoked.
+    /// Sets a new password, ends every session of the account and forgets the browsers it signed in
+    /// from (all of them were let in by the old password, perhaps someone else's use of it). Unless
+    /// `revokingTokens` is false, also revokes its API tokens: after an owner's reset, nothing the old
+    /// password let someone make keeps working. Returns how many tokens were revoked.
     @discardableResult
     public func setPassword(name: String, password: String, revokingTokens: Bool = true) throws -> Int {
         try Self.check(password: password)
@@ -110,8 +110,8 @@ public final class AccountStore: Sendable {
             guard let account = try Self.account(named: name, in: connection) else { throw AccountError.accountNotFound(name) }
             try connection.run("UPDATE accounts SET password_hash = ? WHERE id = ?", hash, account.id)
             try connection.run("DELETE FROM sessions WHERE account_id = ?", account.id)
-            guard revokingTokens else { return 0 }
             try connection.run("DELETE FROM known_devices WHERE account_id = ?", account.id)
+            guard revokingTokens else { return 0 }
             try connection.run("DELETE FROM api_tokens WHERE account_id = ?", account.id)
             return connection.changes
         }

@@ -25,6 +25,9 @@ public struct AppConfiguration: Sendable {
     public var insecureOpen = false
     /// Believe `X-Forwarded-Proto` from a reverse proxy on this machine.
     public var trustProxy = false
+    /// Simultaneous connections from one client address (an IPv6 /64 counts as one); loopback is
+    /// exempt behind a trusted proxy, which must limit each client itself.
+    public var connectionsPerAddress = 128
     /// PEM certificate and key: serve HTTPS directly.
     public var tlsCertificatePath: String?
     public var tlsKeyPath: String?

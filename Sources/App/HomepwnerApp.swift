@@ -118,8 +118,9 @@ public final class HomepwnerApp: Sendable {
         self.routes = router.routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
                                       allRoots: Set(library.roots), isSecure: isSecure)
-        serverConfiguration.admitBody = { request in access.admission(of: request) }
+        serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: request) }
         serverConfiguration.loopbackIsProxy = configuration.trustProxy
+        serverConfiguration.connectionsPerAddress = configuration.connectionsPerAddress
         serverConfiguration.spoolDirectory = try Self.spoolDirectory(in: configuration.dataDirectory)
         server = try HTTPServer(
             configuration: serverConfiguration,

@@ -91,7 +91,8 @@ static enum MHD_Result hp_head_walk_field(void *context, enum MHD_ValueKind kind
 /// continued lines and keeps a space before the colon in the name. It parses the head in place,
 /// turning each CR and LF of a line end into NUL, and keeps pointers into that buffer; so in a
 /// strictly framed head every field line starts exactly two bytes (the CRLF) after the previous
-/// one ends, and the head ends two bytes after the last. `target_length` is the request target's
+/// one ends, and the head ends two bytes after the last. (A NUL right before a bare LF leaves the
+/// same two NULs as a CR LF: that one case cannot be seen here.) `target_length` is the request target's
 /// length as the URI log callback saw it, before libmicrohttpd cut it at the `?`.
 static inline int hp_mhd_head_framing(struct MHD_Connection *connection, const char *method, const char *url,
                                       const char *version, size_t target_length) {

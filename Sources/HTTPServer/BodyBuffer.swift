@@ -89,7 +89,7 @@ final class BodyBuffer: @unchecked Sendable {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .storage(errno: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        // Unnamed from the start: nothing is left behind, whatever happens to the process.
+        // Unnamed at once: nothing is left behind, whatever happens to the process later.
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         file = descriptor
         let held = bytes

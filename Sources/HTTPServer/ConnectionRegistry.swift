@@ -38,7 +38,8 @@ final class ConnectionRegistry: Sendable {
 
     private let state = Mutex(State())
     private let limits: Limits
-    private let timer: TimerHandle
+    /// Touched only here and in deinit.
+    private nonisolated(unsafe) let timer: any DispatchSourceTimer
 
     /// Milliseconds on the clock the deadlines use.
     static var now: Int { Int(hp_coarse_milliseconds()) }
@@ -47,13 +48,13 @@ final class ConnectionRegistry: Sendable {
         self.limits = limits
         // Often enough that a deadline is missed by at most a quarter of the shortest one.
         let tick = max(20, min(1_000, min(limits.requestHead, limits.grace) / 4))
-        timer = TimerHandle(source: DispatchSource.makeTimerSource(queue: .global(qos: .utility)))
-        timer.source.schedule(deadline: .now() + .milliseconds(tick), repeating: .milliseconds(tick), leeway: .milliseconds(tick / 4))
-        timer.source.setEventHandler { [weak self] in self?.enforceDeadlines() }
-        timer.source.resume()
+        timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + .milliseconds(tick), repeating: .milliseconds(tick), leeway: .milliseconds(tick / 4))
+        timer.setEventHandler { [weak self] in self?.enforceDeadlines() }
+        timer.resume()
     }
 
-    deinit { timer.source.cancel() }
+    deinit { timer.cancel() }
 
     /// Whether a new connection from `block` may open: under its address's cap.
     func admits(_ block: AddressBlock?) -> Bool {
@@ -81,8 +82,6 @@ final class ConnectionRegistry: Sendable {
             }
         }
     }
-
-    var openCount: Int { state.withLock { $0.connections.count } }
 
     private func enforceDeadlines() {
         let now = Self.now
@@ -117,8 +116,3 @@ final class ConnectionRegistry: Sendable {
     }
 }
 
-/// The watchdog's timer, owned by the registry alone.
-private final class TimerHandle: @unchecked Sendable {
-    let source: any DispatchSourceTimer
-    init(source: any DispatchSourceTimer) { self.source = source }
-}

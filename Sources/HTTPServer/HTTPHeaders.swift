@@ -25,6 +25,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// The values of every cookie named `name` in the request's `Cookie` fields, in order (a browser
+    /// may send one name more than once: a cookie for a longer path, or a parent domain's).
+    public func cookies(named name: String) -> [String] {
+        var values: [String] = []
+        for field in fields where field.name.caseInsensitiveEquals("Cookie") {
+            for piece in field.value.split(separator: ";") {
+                guard let equals = piece.firstIndex(of: "="), piece[..<equals].trimmingSpaces() == name else { continue }
+                values.append(piece[piece.index(after: equals)...].trimmingSpaces())
+            }
+        }
+        return values
+    }
+
     /// Adds a field, keeping any existing one of the same name (for `Set-Cookie`).
     public mutating func add(_ name: String, _ value: String) {
         if fields.capacity == 0 { fields.reserveCapacity(Self.typicalCount) }

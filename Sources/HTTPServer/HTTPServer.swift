@@ -120,8 +120,10 @@ public final class HTTPServer: Sendable {
         let pending = PendingRequest(method: HTTPMethod(rawValue: String(cString: method)), target: target, client: client,
                                      isTLS: configuration.tls != nil)
         pending.collectHeaders(from: connection)
-        if let problem = RequestFraming.problem(connection: connection, method: method, url: url, version: version,
-                                                target: target, headers: pending.headers) {
+        let framing: RequestFraming.Body
+        switch RequestFraming.body(connection: connection, method: method, url: url, version: version, target: target, headers: pending.headers) {
+        case .success(let body): framing = body
+        case .failure(let problem):
             reject(pending, on: connection, with: problem)
             return pending
         }
@@ -145,30 +147,31 @@ public final class HTTPServer: Sendable {
         }
         pending.query = query
         pending.plan = policy.plan(method: pending.method, pathSegments: segments)
-        let declaredLength = pending.headers["Content-Length"].flatMap { Int($0) }
-        let isChunked = pending.headers["Transfer-Encoding"] != nil
         let now = ConnectionRegistry.now
-        guard isChunked || declaredLength ?? 0 > 0 else {
+        guard framing != .none else {
             client?.enter(.handling, at: now)
             return pending
         }
         client?.bodyBytes.store(0, ordering: .relaxed)
         client?.enter(.receivingBody, at: now)
-        if let declaredLength, declaredLength > pending.plan.maxBodySize {
+        let withoutBody = pending.request(pathSegments: segments, query: query, body: [])
+        // No route, no body to read: the 404 or 405 is the answer, before anything is held for it.
+        guard pending.plan.route != nil else {
+            // Off the network thread's flag, no handler can ask for a worker: this does not throw.
+            reject(pending, on: connection, with: (try? respond(to: withoutBody)) ?? configuration.errorResponse(withoutBody, HTTPError.notFound()))
+            return pending
+        }
+        if case .length(let length) = framing, length > pending.plan.maxBodySize {
             reject(pending, on: connection, with: Self.bodyTooLarge(pending.plan.maxBodySize))
             return pending
         }
-        if pending.plan.route != nil, let admit = configuration.admitBody {
-            switch admit(pending.request(pathSegments: segments, query: query, body: [])) {
-            case .refuse(let error):
-                reject(pending, on: connection, with: error)
-                return pending
-            case .admit(let context):
-                pending.context = context
-            }
+        if let refusal = configuration.admitBody?(withoutBody) {
+            reject(pending, on: connection, with: refusal)
+            return pending
         }
         do {
-            pending.body = try BodyBuffer(declaredLength: isChunked ? nil : declaredLength, budget: bodyBudget,
+            let declaredLength = if case .length(let length) = framing { length } else { Int?.none }
+            pending.body = try BodyBuffer(declaredLength: declaredLength, budget: bodyBudget,
                                           largestInMemory: configuration.largestBodyInMemory, spoolDirectory: configuration.spoolDirectory)
         } catch {
             reject(pending, on: connection, with: Self.bodyNotStored(error))
@@ -268,8 +271,13 @@ public final class HTTPServer: Sendable {
         // The segments tell the error renderer whether this is an API request; a path that does not
         // decode is split as sent.
         let segments = pending.segments ?? pending.rawPath.split(separator: "/").map(String.init)
-        var response = configuration.errorResponse(pending.request(pathSegments: segments, query: FormFields(), body: []), error)
-        // The rest of the body is never read, so the connection cannot be reused.
+        return reject(pending, on: connection, with: configuration.errorResponse(pending.request(pathSegments: segments, query: FormFields(), body: []), error))
+    }
+
+    /// Answers before the body is read: the rest of it never is, so the connection cannot be reused.
+    @discardableResult
+    private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with response: Response) -> MHD_Result {
+        var response = response
         response.headers["Connection"] = "close"
         return queue(response, for: pending, on: connection)
     }

@@ -21,8 +21,6 @@ final class PendingRequest: @unchecked Sendable {
     var headers = HTTPHeaders()
     /// The decoded query, once the head has been found valid.
     var query: FormFields?
-    /// What was learnt of the caller before the body (see `ServerConfiguration.admitBody`).
-    var context = RequestContext()
     var body: BodyBuffer?
     /// Why the body, part-way through, will not be taken; answered once it has ended.
     var bodyRefusal: (any HTTPResponseError)?
@@ -53,7 +51,6 @@ final class PendingRequest: @unchecked Sendable {
         )
         request.route = plan.route
         request.parameters = plan.parameters
-        request.context = context
         return request
     }
 

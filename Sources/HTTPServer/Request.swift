@@ -44,6 +44,11 @@ public struct Request: Sendable {
         }
     }
 
+    /// Whether the client's `Accept` names `mediaType` (a browser's navigation names `text/html`).
+    public func accepts(_ mediaType: String) -> Bool {
+        headers["Accept"]?.containsText(mediaType) == true
+    }
+
     /// Whether the client prefers JSON to HTML (an API client, or a script's `fetch`).
     public var prefersJSON: Bool {
         if pathSegments.first == "api" { return true }

@@ -5,9 +5,28 @@ import CMicroHTTPD
 /// hide inside the first (request smuggling), so every one is refused with `400` and the connection
 /// closed.
 enum RequestFraming {
-    /// What is wrong with the head of the request whose first access call this is, or nil.
-    static func problem(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>,
-                        version: UnsafePointer<CChar>, target: [UInt8], headers: HTTPHeaders) -> HTTPError? {
+    /// How the body of a well-framed request is sent.
+    enum Body: Equatable {
+        case none
+        /// `Content-Length` bytes; `Int.max` for a length too large to count.
+        case length(Int)
+        case chunked
+    }
+
+    /// How the request whose first access call this is says where it ends, or why it is refused.
+    static func body(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>,
+                     version: UnsafePointer<CChar>, target: [UInt8], headers: HTTPHeaders) -> Result<Body, HTTPError> {
+        if let problem = problem(connection: connection, method: method, url: url, version: version, target: target, headers: headers) {
+            return .failure(problem)
+        }
+        if headers["Transfer-Encoding"] != nil { return .success(.chunked) }
+        // All digits, checked above; past Int.max still too large, never none.
+        guard let length = headers["Content-Length"].map({ Int($0) ?? .max }), length > 0 else { return .success(.none) }
+        return .success(.length(length))
+    }
+
+    private static func problem(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>,
+                                version: UnsafePointer<CChar>, target: [UInt8], headers: HTTPHeaders) -> HTTPError? {
         if target.isEmpty || target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
             return refusal("its address is empty or has a space or a control character")
         }

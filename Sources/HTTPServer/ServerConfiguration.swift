@@ -14,8 +14,8 @@ public struct ServerConfiguration: Sendable {
     /// 5 KB; the open-file limit is raised to fit (or this lowered to what the limit allows).
     public var connectionLimit: Int = 10_000
     /// Simultaneous connections from one address (a whole IPv6 /64 counts as one); more are closed
-    /// at once. A browser opens at most 6 to a site.
-    public var connectionsPerAddress: Int = 32
+    /// at once. A browser opens at most 6 to a site; a household behind one NAT, several of those.
+    public var connectionsPerAddress: Int = 128
     /// Whether loopback clients are a reverse proxy on this machine, speaking for everyone: then they
     /// are not held to `connectionsPerAddress` (the proxy limits each client).
     public var loopbackIsProxy = false
@@ -38,12 +38,14 @@ public struct ServerConfiguration: Sendable {
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = AccessLogEntry.standardOutput
     /// Turns an error found before the handler runs (body too large, bad path) into a response.
     public var errorResponse: @Sendable (Request, any HTTPResponseError) -> Response = { _, error in error.jsonResponse() }
-    /// Asked, once the head of a request with a body is in and before the body is read, whether its
-    /// caller may send it: a refusal is answered at once and the body never read, so nobody the
-    /// application would refuse can make the server hold a body. The request it gets has no body;
-    /// the context it admits with is the final request's (who the caller is, found once).
-    public var admitBody: (@Sendable (Request) -> BodyAdmission)?
-    /// Bodies in memory, all requests together; past it they go to files in `spoolDirectory`.
+    /// Asked, once the head of a request with a body for a route is in and before the body is read,
+    /// whether its caller may send it: an error returned is answered at once and the body never
+    /// read, so nobody the application would refuse can make the server hold a body. The request it
+    /// gets has no body.
+    public var admitBody: (@Sendable (Request) -> (any HTTPResponseError)?)?
+    /// Bodies held in memory as they arrive, all requests together; past it they go to files in
+    /// `spoolDirectory`. (A spooled body is read back whole by the worker that handles it: at most
+    /// one per worker at a time.)
     public var bodyMemoryBudget = 64 << 20
     /// A body declared larger than this goes straight to a file.
     public var largestBodyInMemory = 256 << 10
@@ -58,10 +60,4 @@ public struct ServerConfiguration: Sendable {
     public var maxQueryParameters = 256
 
     public init() {}
-}
-
-/// Whether a request's body may be read, and what is already known about its caller.
-public enum BodyAdmission: Sendable {
-    case admit(RequestContext)
-    case refuse(any HTTPResponseError)
 }

@@ -32,8 +32,24 @@ final class WorkerPool: Sendable {
     /// What the threads share; each holds it, so it outlives the pool until they end.
     private final class State: Sendable {
         struct Queue {
-            var waiting: [@Sendable () -> Void] = []
+            /// Work in the order it came; slots before `next` are taken (and emptied, so what the work
+            /// holds, a request's body above all, goes as soon as it has run).
+            var waiting: [(@Sendable () -> Void)?] = []
+            var next = 0
             var stopped = false
+
+            mutating func take() -> (@Sendable () -> Void)? {
+                guard next < waiting.count else { return nil }
+                defer {
+                    waiting[next] = nil
+                    next += 1
+                    if next == waiting.count {
+                        waiting.removeAll(keepingCapacity: true)
+                        next = 0
+                    }
+                }
+                return waiting[next]
+            }
         }
 
         let queue = Mutex(Queue())
@@ -42,9 +58,7 @@ final class WorkerPool: Sendable {
         func serve() {
             while true {
                 ready.wait()
-                let next = queue.withLock { queue -> (@Sendable () -> Void)? in
-                    queue.waiting.isEmpty ? nil : queue.waiting.removeFirst()
-                }
+                let next = queue.withLock { $0.take() }
                 guard let work = next else {
                     if queue.withLock({ $0.stopped }) { return }
                     continue

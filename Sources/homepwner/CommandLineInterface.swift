@@ -25,7 +25,7 @@ enum CommandLineInterface {
 
     static let serveUsage = """
         Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet]
-                               [--max-upload-mb N] [--max-megapixels N]
+                               [--max-upload-mb N] [--max-megapixels N] [--max-connections-per-address N]
 
         Options:
           --data DIR        Folder for the database and photos (default: ./data). Created if missing.
@@ -44,6 +44,9 @@ enum CommandLineInterface {
           --insecure-open   Without accounts, serve everyone as the owner even off 127.0.0.1 (trusted networks only).
           --max-upload-mb N     Largest photo upload in megabytes (default: 50).
           --max-megapixels N    Largest photo in megapixels, checked before decoding (default: 100).
+          --max-connections-per-address N
+                            Connections one client address may hold at once (default: 128; an IPv6 /64
+                            is one address). Behind --trust-proxy, the proxy's own are not counted.
         """
 
     static func run(_ arguments: [String]) throws {
@@ -102,7 +105,7 @@ enum CommandLineInterface {
         } catch {
             throw CommandLineError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
         }
-        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-megapixels"]
+        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-megapixels", "max-connections-per-address"]
         let flags: Set<String> = ["demo", "quiet"]
         var fromFile: [String] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -210,6 +213,12 @@ enum CommandLineInterface {
                     throw CommandLineError(message: "--max-megapixels must be a whole number from 1 to 10000, not “\(text)”.")
                 }
                 configuration.maxImagePixels = megapixels * 1_000_000
+            case "--max-connections-per-address":
+                let text = try value(for: option)
+                guard let count = Int(text), (1...10_000).contains(count) else {
+                    throw CommandLineError(message: "--max-connections-per-address must be a whole number from 1 to 10000, not “\(text)”.")
+                }
+                configuration.connectionsPerAddress = count
             default:
                 throw CommandLineError(message: "unknown option “\(option)” for serve. Run homepwner serve --help.")
             }

@@ -103,6 +103,19 @@ import Testing
         #expect(try fixture.store.verify(name: "alice", password: "a brand new password") != nil)
     }
 
+    /// A browser that signed in with the old password (perhaps someone else's, with a leaked one) is
+    /// no longer trusted by the throttle, even when the account keeps its API tokens.
+    @Test func aNewPasswordForgetsTheBrowsersThatSignedInWithTheOld() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let bob = try fixture.account("bob", .viewer)
+        let aliceBrowser = try fixture.store.rememberDevice(nil, for: alice)
+        let bobBrowser = try fixture.store.rememberDevice(nil, for: bob)
+        try fixture.store.setPassword(name: "alice", password: "a brand new password", revokingTokens: false)
+        #expect(try !fixture.store.isKnownDevice(aliceBrowser, for: "alice"))
+        #expect(try fixture.store.isKnownDevice(bobBrowser, for: "bob"))
+    }
+
     @Test func aWeakNewPasswordChangesNothing() throws {
         let fixture = try AccountsFixture()
         let alice = try fixture.account("alice", .owner)

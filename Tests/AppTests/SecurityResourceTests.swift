@@ -51,7 +51,10 @@ import Testing
 
     @Test func behindATrustedProxyLoopbackConnectionsAreNotCapped() throws {
         for trustProxy in [false, true] {
-            let app = try SecuredApp { $0.trustProxy = trustProxy }
+            let app = try SecuredApp {
+                $0.trustProxy = trustProxy
+                $0.connectionsPerAddress = 32
+            }
             let client = HTTPTestClient(port: app.app.port)
             let sockets = try (0..<40).map { _ in
                 let socket = try client.connect()

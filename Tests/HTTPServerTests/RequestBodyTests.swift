@@ -87,9 +87,9 @@ import Testing
         let admitted = Atomic<Int>(0)
         let server = try Self.startServer {
             $0.admitBody = { request in
-                guard request.headers["X-Key"] == "yes" else { return .refuse(NoKey()) }
+                guard request.headers["X-Key"] == "yes" else { return NoKey() }
                 admitted.add(1, ordering: .relaxed)
-                return .admit(request.context)
+                return nil
             }
         }
         let client = HTTPTestClient(port: server.port)
@@ -104,6 +104,24 @@ import Testing
         // Requests without a body are not asked about.
         #expect(try client.get("/echo").status == 405)
         #expect(admitted.load(ordering: .relaxed) == 1)
+    }
+
+    /// Nothing is read, held or waited for before the answer: a length too large to count, and a
+    /// body for a path with no route or a method the route does not take.
+    @Test func bodiesThatCannotBeTakenAreAnsweredBeforeTheyAreSent() throws {
+        let server = try Self.startServer()
+        let client = HTTPTestClient(port: server.port)
+        let heads = [
+            ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n", 413),
+            ("POST /no/such/route HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n", 404),
+            ("PUT /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n", 405),
+            ("POST /no/such/route HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 404),
+        ]
+        for (head, status) in heads {
+            let response = try client.sendRaw(Array(head.utf8), timeout: 5)
+            #expect(response.status == status, "\(head.prefix(40).debugDescription) → \(response.status)")
+        }
+        #expect(server.bodyStorage == (0, 0))
     }
 
     @Test func largeBodiesAreHandledOffTheNetworkThreads() throws {

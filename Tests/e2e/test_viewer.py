@@ -43,7 +43,7 @@ def library():
     if not BINARY.exists():
         pytest.fail(f"{BINARY} is missing: run `make release` first (make test does).")
     if not shutil.which("vips"):
-        pytest.skip("vips (libvips-tools) is needed to make the test photos")
+        pytest.fail("vips (libvips-tools) is needed to make the test photos: scripts/install-deps.sh test installs it (make test runs it).")
     root = Path(tempfile.mkdtemp(prefix="viewer-library-"))
     album = root / "Trip"
     album.mkdir()

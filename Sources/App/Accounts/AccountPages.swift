@@ -17,10 +17,10 @@ struct AccountPages: Sendable {
         router.get("/signin", access: .public) { request in try signInPage(request) }
         // Nothing in these forms comes near 16 kB: a longer body (a megabyte-long "name") is refused
         // before it is read.
-        router.post("/signin", maxBodySize: Self.formBodyLimit, isSlow: true, access: .public) { request in try signIn(request) }
+        router.post("/signin", isSlow: true, access: .public) { request in try signIn(request) }
         router.post("/signout", access: .account) { request in try signOut(request) }
         router.get("/setup/{token}", access: .public) { request in try setupPage(request) }
-        router.post("/setup/{token}", maxBodySize: Self.formBodyLimit, isSlow: true, access: .public) { request in try setUp(request) }
+        router.post("/setup/{token}", isSlow: true, access: .public) { request in try setUp(request) }
         router.get("/account", access: .account) { request in try accountPage(request) }
         router.post("/account/password", maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
         router.post("/account/tokens", access: .account) { request in try createToken(request) }
@@ -31,6 +31,7 @@ struct AccountPages: Sendable {
         router.post("/users/{id}/remove", access: .manage) { request in try removeUser(request) }
     }
 
+    /// A password form is a few short fields; anything larger is refused before it is read.
     static let formBodyLimit = 16 * 1024
 
     // MARK: Sign in and out

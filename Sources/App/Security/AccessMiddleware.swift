@@ -38,7 +38,7 @@ struct AccessMiddleware: Middleware {
         guard let route = request.route else {
             return try next.respond(to: request)
         }
-        request.caller = try request.caller ?? identify(request, route: route)
+        request.caller = try identify(request, route: route)
         if route.access != .public {
             guard let caller = request.caller else { return try signInRequired(request) }
             try authorize(caller, for: route.access)
@@ -67,27 +67,25 @@ struct AccessMiddleware: Middleware {
     /// Whether the answer may be a page with forms, or a change that must carry a form's token:
     /// navigations ask for HTML.
     private static func mayShowForms(_ request: Request) -> Bool {
-        !request.method.isSafe || request.headers["Accept"]?.contains("text/html") == true
+        !request.method.isSafe || request.accepts("text/html")
     }
 
     /// Before the body of a request is read: whether this caller may call the route at all, from
-    /// this site; who the caller is goes on with the request, so they are looked up once. (A
-    /// session's CSRF token may travel in the body; it is checked with the rest.)
-    func admission(of request: Request) -> BodyAdmission {
+    /// this site. (A session's CSRF token may travel in the body; it is checked with the rest, and
+    /// the caller looked up again: a session may end while a long upload arrives.)
+    func refusalBeforeBody(of request: Request) -> (any HTTPResponseError)? {
         do {
             try Self.refuseCredentialsInURL(request)
-            guard let route = request.route, route.access != .public else { return .admit(request.context) }
-            guard let caller = try identify(request, route: route) else { return .refuse(Self.signInRequired) }
+            guard let route = request.route, route.access != .public else { return nil }
+            guard let caller = try identify(request, route: route) else { return Self.signInRequired }
             try authorize(caller, for: route.access)
             if !request.method.isSafe { try checkOrigin(request) }
-            var context = request.context
-            context[CallerKey.self] = caller
-            return .admit(context)
+            return nil
         } catch let error as any HTTPResponseError {
-            return .refuse(error)
+            return error
         } catch {
             // A database failure: the request goes on and meets it again, answered as any other.
-            return .admit(request.context)
+            return nil
         }
     }
 

@@ -20,18 +20,14 @@ struct SiteCookie: Sendable {
     /// What the request holds for this cookie. Over HTTPS only the `__Host-` name counts: a plain one
     /// could have been planted over HTTP. Every `Cookie` line is read (HTTP/2 proxies split them).
     func value(in request: Request, secure: Bool) -> Value {
-        let wanted = name(secure: secure)
-        var found: Set<String> = []
-        for field in request.headers where field.name.caseInsensitiveCompare("Cookie") == .orderedSame {
-            for piece in field.value.split(separator: ";") {
-                let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if pair.count == 2, pair[0] == wanted, !pair[1].isEmpty { found.insert(pair[1]) }
-            }
+        var found: [String] = []
+        for value in request.headers.cookies(named: name(secure: secure)) where !value.isEmpty && !found.contains(value) {
+            found.append(value)
         }
         switch found.count {
         case 0: return .none
-        case 1: return .one(found.first!)
-        default: return .ambiguous(Array(found))
+        case 1: return .one(found[0])
+        default: return .ambiguous(found)
         }
     }
 
