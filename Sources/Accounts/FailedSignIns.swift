@@ -16,9 +16,13 @@ public struct FailedSignIns: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US"), timeZone: .current)
         let time = Date.FormatStyle(date: .omitted, time: .shortened, locale: Locale(identifier: "en_GB"), timeZone: .current)
-        let span = first.formatted(day) == last.formatted(day)
-            ? "between \(first.formatted(time)) and \(last.formatted(time)) on \(last.formatted(day))"
-            : "between \(first.formatted(day)) \(first.formatted(time)) and \(last.formatted(day)) \(last.formatted(time))"
+        let span = if first.formatted(day) != last.formatted(day) {
+            "between \(first.formatted(day)) \(first.formatted(time)) and \(last.formatted(day)) \(last.formatted(time))"
+        } else if first.formatted(time) != last.formatted(time) {
+            "between \(first.formatted(time)) and \(last.formatted(time)) on \(last.formatted(day))"
+        } else {
+            "at \(last.formatted(time)) on \(last.formatted(day))"
+        }
         return "\(Self.counted(count, "failed sign-in")) for \(Self.counted(names, "name")) from \(Self.counted(addresses, "address", plural: "addresses")) \(span)"
     }
 

@@ -207,6 +207,11 @@ import Testing
         #expect(burst?.count == 10 && burst?.names == 3 && burst?.addresses == 4, "\(String(describing: burst))")
         #expect(burst?.first == start && burst?.last == start.addingTimeInterval(270))
         #expect(burst?.description.hasPrefix("10 failed sign-ins for 3 names from 4 addresses between ") == true, "\(String(describing: burst))")
+        // Within one minute, a time, not "between 14:02 and 14:02".
+        let quick = SignInThrottle()
+        for index in 0..<12 { fail(quick, "alice", from: "10.1.\(index).1", at: start.addingTimeInterval(Double(index))) }
+        let described = quick.latestBurst(now: start.addingTimeInterval(20))?.description ?? ""
+        #expect(described.contains(" from 12 addresses at "), "\(described)")
         #expect(throttle.takeBurstReport() == burst, "the tenth failure is reported to the log once")
         #expect(throttle.takeBurstReport() == nil)
         // A few failures after a quiet spell start a new burst; the noteworthy one is kept, for a week.
