@@ -15,8 +15,8 @@ struct ItemListPage {
         var trailing = [a(.class("bar-button"), .href("/library")) { "Library" }]
         if context.canEdit {
             trailing += [
-                a(.class("bar-button edit-toggle"), .href(editing ? "/" : "/?edit=1"), .data("action", "toggle-edit"),
-                  .aria("pressed", editing ? "true" : "false")) { editing ? "Done" : "Edit" },
+                // A link to the list in the other mode: its word says which (a link cannot be "pressed").
+                a(.class("bar-button edit-toggle"), .href(editing ? "/" : "/?edit=1")) { editing ? "Done" : "Edit" },
                 a(.class("bar-button add-button"), .href("/items/new"), .data("action", "new-item"), .aria("label", "New Item"),
                   .title("New Item")) { Icons.plus },
             ]

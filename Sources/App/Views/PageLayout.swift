@@ -64,7 +64,7 @@ struct AccountStrip {
 
     var node: HTMLNode {
         guard let name = context.userName else { return .empty }
-        return div(.class("account-strip")) {
+        return nav(.class("account-strip"), .aria("label", "Account")) {
             span {
                 "Signed in as "
                 a(.href("/account"), .class("account-name")) { name }

@@ -1,0 +1,130 @@
+"""Every page, and every popover, sheet, dialog and viewer state, audited with axe-core at iPad and iPhone
+size in the light and the dark colour scheme. A new page or state joins STATES in the change that
+adds it."""
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from accessibility import assert_accessible
+from conftest import BINARY, FIXTURES, Server
+from helpers import find, find_all, visible, wait
+from test_library import make_library, wait_until_ready
+
+PASSWORD = "password123"
+
+
+@pytest.fixture(scope="module")
+def site():
+    """One server with items (a photo, a value of $50 or more and one below) and a photo library."""
+    root = make_library({"Holidays/Lisbon": 6, "Pets": 2})
+    server = Server("--library", str(root))
+    wait_until_ready(server)
+    camera = server.create_item("Camera", "C-1", 1899)
+    server.upload(camera["id"], FIXTURES / "photo-1.jpg")
+    server.create_item("Mug", "", 12)
+    server.camera = camera["id"]
+    yield server
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def accounts():
+    """A server with an owner, olivia, and one of her API tokens listed."""
+    data = tempfile.mkdtemp(prefix="homepwner-e2e-a11y-")
+    subprocess.run([str(BINARY), "user", "add", "olivia", "--role", "owner", "--data", data],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    server = Server(data=data)
+    yield server
+    server.stop()
+
+
+def open_picker(browser, site):
+    browser.get(f"{site.url}/items/{site.camera}")
+    find(browser, ".camera-button").click()
+    visible(browser, "#image-picker")
+
+
+def browse_library_in_picker(browser, site):
+    open_picker(browser, site)
+    find(browser, '#image-picker [data-action="photo-library"]').click()
+    wait(browser).until(lambda b: find_all(b, "#image-picker .picker-group"))
+
+
+def open_album(browser, site):
+    browser.get(site.url + "/library")
+    next(card for card in find_all(browser, "a.group-card") if "Lisbon" in card.text).click()
+    wait(browser).until(lambda b: find_all(b, ".grid-cell"))
+
+
+def open_viewer(browser, site):
+    open_album(browser, site)
+    find_all(browser, ".grid-cell")[1].click()
+    visible(browser, "#viewer-image")
+
+
+def sign_in(browser, server, password=PASSWORD):
+    browser.get(server.url + "/signin")
+    find(browser, "#signin-name").send_keys("olivia")
+    find(browser, "#signin-password").send_keys(password)
+    find(browser, ".auth-card button[type=submit]").click()
+
+
+# name → how to get there from a fresh browser: (site or accounts, steps).
+STATES = {
+    "item list": ("site", lambda b, s: b.get(s.url + "/")),
+    "item list, editing": ("site", lambda b, s: b.get(s.url + "/?edit=1")),
+    "new item sheet": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
+                                             visible(b, "#new-item-sheet"))),
+    "new item sheet with errors": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
+                                                         visible(b, "#new-item-sheet"),
+                                                         find(b, '#new-item-sheet button[type="submit"]').click(),
+                                                         visible(b, "#new-item-sheet .field-error"))),
+    "photo popover": ("site", lambda b, s: (b.get(s.url + "/"), find(b, "button.thumbnail").click(), visible(b, "#photo-popover img"))),
+    "delete confirmation": ("site", lambda b, s: (b.get(s.url + "/?edit=1"), find(b, ".delete-button").click(),
+                                                  visible(b, "#confirm-delete"))),
+    "item detail": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}")),
+    "picker": ("site", open_picker),
+    "picker, photo library": ("site", browse_library_in_picker),
+    "picker, album": ("site", lambda b, s: (browse_library_in_picker(b, s), find(b, "#image-picker .picker-group").click(),
+                                            wait(b).until(lambda d: find_all(d, "#image-picker .picker-cell")))),
+    "delete page (no script)": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}/delete")),
+    "not found": ("site", lambda b, s: b.get(s.url + "/no/such/page")),
+    "library": ("site", lambda b, s: b.get(s.url + "/library")),
+    "album": ("site", open_album),
+    "viewer": ("site", open_viewer),
+    "viewer, info": ("site", lambda b, s: (open_viewer(b, s), find(b, ".info-toggle").click(), visible(b, "#viewer-info"))),
+    "sign-in": ("accounts", lambda b, s: b.get(s.url + "/signin")),
+    "sign-in, wrong password": ("accounts", lambda b, s: (sign_in(b, s, "not the password"), visible(b, ".form-error"))),
+    "account": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
+                                          b.get(s.url + "/account"))),
+    "accounts (owner)": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
+                                                   b.get(s.url + "/users"))),
+}
+
+
+@pytest.mark.parametrize("state", STATES, ids=list(STATES))
+def test_every_page_and_state_passes_the_audit(state, site, accounts, browser):
+    where, steps = STATES[state]
+    steps(browser, site if where == "site" else accounts)
+    assert_accessible(browser, state)
+
+
+def test_the_setup_page_and_an_unreadable_library_pass_the_audit(browser):
+    missing = Path(tempfile.gettempdir()) / "homepwner-no-such-library"
+    server = Server("--library", str(missing))
+    try:
+        setup = re.search(r"(/setup/\S+)", server.process.stdout.readline())
+        assert setup, "the server printed no setup link"
+        browser.get(server.url + setup.group(1))
+        visible(browser, "form")
+        assert_accessible(browser, "setup")
+        browser.get(server.url + "/library")
+        visible(browser, ".unavailable")
+        assert_accessible(browser, "library unavailable")
+    finally:
+        server.stop()
