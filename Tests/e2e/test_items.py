@@ -24,6 +24,10 @@ def test_list_shows_each_item_with_serial_and_coloured_value(server, browser, sc
     assert g > r and g > b, green
     r, g, b = [int(x) for x in red[red.index("(") + 1:].split(",")[:3]]
     assert r > g and r > b, red
+    # Not by colour alone: $50 or more carries a sign the other lacks, and each says what it means.
+    signs = [browser.execute_script("return getComputedStyle(arguments[0], '::before').content", v) for v in values]
+    assert "▲" in signs[0] and "▲" not in signs[1], signs
+    assert [v.get_attribute("title") for v in values] == ["$50 or more", "Under $50"]
     screenshot("items-list")
 
 

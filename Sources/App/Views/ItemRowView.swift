@@ -45,7 +45,8 @@ struct ItemRowView {
                     span(.class("item-serial")) { row.serialNumber }
                 }
             }
-            span(.class(row.isValuable ? "item-value valuable" : "item-value modest")) { row.valueText }
+            span(.class(row.isValuable ? "item-value valuable" : "item-value modest"),
+                 .title(row.isValuable ? "$50 or more" : "Under $50")) { row.valueText }
             if editing { editControls }
         }
     }
