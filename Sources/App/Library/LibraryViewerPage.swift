@@ -69,6 +69,14 @@ struct LibraryViewerPage {
                             a(.class("viewer-button next"), .href(next), .aria("label", "Next photo")) { Icons.chevronRight }
                         }
                     }
+                    // Zooming without gestures or keys, for pointers and screen readers alike; shown by the
+                    // script, which does the zooming.
+                    div(.class("viewer-zoom"), .role("group"), .aria("label", "Zoom"), .hidden) {
+                        button(.class("viewer-button zoom-out"), .type("button"), .aria("label", "Zoom out")) { "−" }
+                        button(.class("viewer-button zoom-fit"), .type("button"), .aria("label", "Fit the photo to the screen")) { "Fit" }
+                        button(.class("viewer-button zoom-in"), .type("button"), .aria("label", "Zoom in")) { "+" }
+                    }
+                    p(.class("visually-hidden"), .id("viewer-zoom-status"), .aria("live", "polite")) {}
                     aside(.class("viewer-info"), .id("viewer-info"), .popover(), .aria("label", "Photo information")) {
                         h2 { "Info" }
                         dl {

@@ -158,7 +158,8 @@ struct ImagePicker {
                 label(.class("picker-option")) {
                     Icons.camera
                     span { "Take Photo" }
-                    input(.type("file"), .name("image"), .accept("image/*"), .capture("environment"), .class("picker-input"))
+                    // The first choice has the focus when the picker opens.
+                    input(.type("file"), .name("image"), .accept("image/*"), .capture("environment"), .class("picker-input"), .autofocus)
                 }
                 label(.class("picker-option")) {
                     Icons.photo

@@ -80,8 +80,10 @@ struct PhotoPopover {
     var node: HTMLNode {
         div(.id("photo-popover"), .class("photo-popover"), .popover(), .role("dialog"), .aria("label", "Photo")) {
             img(.class("photo-popover-image"), .alt(""))
+            // Focused when the popover opens (the browser's popover focusing steps), so Esc, Enter or
+            // Space close it and focus goes back to the thumbnail.
             button(.class("photo-close"), .type("button"), .popovertarget("photo-popover"), .popovertargetaction("hide"),
-                   .aria("label", "Close")) {}
+                   .aria("label", "Close"), .autofocus) {}
         }
     }
 }

@@ -1,8 +1,15 @@
 // Asks before deleting, in the page's alert dialog; resolves true when the person confirms.
+import { trapFocus } from "./focus-trap.js";
+
+const trapped = new WeakSet();
 
 export function confirmDelete(name) {
   const dialog = document.getElementById("confirm-delete");
   if (!dialog) return Promise.resolve(window.confirm(`Delete “${name}”?`));
+  if (!trapped.has(dialog)) {
+    trapFocus(dialog);
+    trapped.add(dialog);
+  }
   dialog.querySelector("h2").textContent = `Delete “${name}”?`;
   dialog.returnValue = "";
   dialog.showModal();

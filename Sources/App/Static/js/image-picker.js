@@ -2,6 +2,7 @@
 // uploads it with a progress bar; once stored, the picker closes and the page shows the new photo.
 // A failed upload says why and leaves the item's photo as it was.
 import { placeBeside } from "./anchoring.js";
+import { trapFocus } from "./focus-trap.js";
 import { csrfToken, request } from "./http.js";
 import { browseLibrary } from "./library-picker.js";
 import { showToast } from "./toast.js";
@@ -12,6 +13,7 @@ export function initImagePicker() {
   if (!picker || !panel) return;
   const cameraButton = panel.querySelector(".camera-button");
   const error = picker.querySelector(".picker-error");
+  trapFocus(picker);
 
   const form = picker.querySelector("form");
   const libraryPanel = picker.querySelector(".picker-library");

@@ -2,6 +2,7 @@
 // width. Cancel (or Esc) discards what was typed; Done stores the item and shows it in the list.
 import { request } from "./http.js";
 import { clearFieldErrors, showFieldErrors } from "./field-errors.js";
+import { trapFocus } from "./focus-trap.js";
 import { refreshItemList } from "./item-list.js";
 import { showToast } from "./toast.js";
 
@@ -10,6 +11,7 @@ export function initNewItemSheet() {
   if (!sheet) return;
   const form = sheet.querySelector("form");
   const done = form.querySelector('button[type="submit"]');
+  trapFocus(sheet);
 
   const open = (event) => {
     event.preventDefault();

@@ -2,12 +2,14 @@
 // thumbnail at regular width, full screen on black at compact width. Light dismiss (outside tap,
 // Esc) and the close button all end the same way: focus goes back to the thumbnail.
 import { placeBeside } from "./anchoring.js";
+import { trapFocus } from "./focus-trap.js";
 
 export function initPhotoPopover() {
   const popover = document.getElementById("photo-popover");
   if (!popover) return;
   const image = popover.querySelector("img");
   let opener = null;
+  trapFocus(popover);
 
   // The click comes before the popover opens, so the image is in place when it shows.
   document.addEventListener("click", (event) => {
@@ -18,6 +20,8 @@ export function initPhotoPopover() {
     image.height = Number(thumbnail.dataset.height);
     image.src = thumbnail.dataset.screen;
     image.alt = thumbnail.getAttribute("aria-label")?.replace(/^Show the photo of /, "Photo of ") ?? "";
+    // The dialog is named after the item, as its picture is.
+    popover.setAttribute("aria-label", image.alt || "Photo");
   });
 
   popover.addEventListener("toggle", (event) => {

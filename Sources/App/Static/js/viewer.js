@@ -40,7 +40,7 @@ export function initViewer() {
 
   // Hidden controls come back when the keyboard reaches one of them.
   viewer.addEventListener("focusin", (event) => {
-    if (event.target.closest(".viewer-bar, .viewer-nav")) viewer.classList.remove("controls-hidden");
+    if (event.target.closest(".viewer-bar, .viewer-nav, .viewer-zoom")) viewer.classList.remove("controls-hidden");
   });
 
   document.addEventListener("keydown", (event) => {
@@ -80,6 +80,34 @@ export function initViewer() {
   image.style.width = `${width}px`;
   image.style.height = `${height}px`;
 
+  // The zoom buttons step as the keys do; the status says where the zoom stands, once it settles.
+  const zoomControls = viewer.querySelector(".viewer-zoom");
+  const zoomIn = zoomControls?.querySelector(".zoom-in");
+  const zoomOut = zoomControls?.querySelector(".zoom-out");
+  const zoomStatus = document.getElementById("viewer-zoom-status");
+  let statusTimer = 0;
+  if (zoomControls) {
+    zoomControls.hidden = false;
+    const centre = () => [stage.clientWidth / 2, stage.clientHeight / 2];
+    zoomIn.addEventListener("click", () => zoomBy(step, ...centre(), true));
+    zoomOut.addEventListener("click", () => zoomBy(1 / step, ...centre(), true));
+    zoomControls.querySelector(".zoom-fit").addEventListener("click", () => reset(true));
+  }
+
+  // Buttons at a limit stay focusable (a disabled one would drop the focus) but say they can't go on.
+  function showZoomState() {
+    const atFit = scale <= fitScale + 1e-9;
+    const atMax = scale >= maxScale - 1e-9;
+    zoomIn?.setAttribute("aria-disabled", String(atMax));
+    zoomOut?.setAttribute("aria-disabled", String(atFit));
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(() => {
+      if (!zoomStatus) return;
+      zoomStatus.textContent = atFit ? "The photo fits the screen." : atMax ? "Full size: one pixel of the photo per pixel of the screen."
+        : `Zoomed to ${Math.round((scale / fitScale) * 100)} %.`;
+    }, 400);
+  }
+
   // Minimum zoom fits the stage's width, or the whole photo when it is turned the other way from the
   // screen (or square), as the Photos app does. Maximum: one original pixel per device pixel, and a
   // photo smaller than that never gets enlarged past it (then minimum = maximum).
@@ -111,6 +139,7 @@ export function initViewer() {
     image.style.transform = `translate(${x}px, ${y}px) scale(${scale})`;
     stage.dataset.scale = scale;
     stage.classList.toggle("can-pan", width * scale > stage.clientWidth + 0.5 || height * scale > stage.clientHeight + 0.5);
+    showZoomState();
     loadFullIfNeeded();
   }
 
