@@ -16,6 +16,11 @@ def press(browser, *keys):
         ActionChains(browser).send_keys(key).perform()
 
 
+def shift_tab(browser):
+    """Shift+Tab: the shift key held while Tab goes down (send_keys would let it go first)."""
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+
+
 def focused(browser, selector):
     return browser.execute_script("return !!document.activeElement?.matches(arguments[0])", selector)
 
@@ -50,7 +55,7 @@ def assert_focus_stays_inside(browser, selector, presses=8):
         press(browser, Keys.TAB)
         assert focus_is_inside(browser, selector), f"Tab left {selector} for {browser.execute_script('return document.activeElement?.outerHTML.slice(0, 100)')}"
     for _ in range(presses):
-        press(browser, Keys.SHIFT + Keys.TAB)
+        shift_tab(browser)
         assert focus_is_inside(browser, selector), f"Shift+Tab left {selector}"
 
 
@@ -157,3 +162,57 @@ def test_browsing_an_album_and_zooming_a_photo(library, browser):
     press(browser, Keys.ESCAPE)
     wait(browser).until(lambda b: "/library/groups/" in b.current_url)
     wait(browser).until(lambda b: b.execute_script("return document.activeElement?.dataset?.asset") == photos["order"][1])
+
+
+def test_picking_a_library_photo_through_the_picker(library, browser):
+    server, photos = library
+    item = server.create_item("Lamp", "", 40)
+    browser.get(f"{server.url}/items/{item['id']}")
+    tab_to(browser, ".camera-button")
+    press(browser, Keys.ENTER)
+    visible(browser, "#image-picker")
+    tab_to(browser, '#image-picker [data-action="photo-library"]')
+    press(browser, Keys.ENTER)
+    # The focus follows what the picker shows: the first group, then the group's first photo.
+    wait(browser).until(lambda b: focused(b, "#image-picker .picker-group"))
+    tab_to(browser, "#image-picker .picker-group", text="Trip")
+    assert_focus_stays_inside(browser, "#image-picker", presses=4)
+    tab_to(browser, "#image-picker .picker-group", text="Trip")
+    press(browser, Keys.ENTER)
+    wait(browser).until(lambda b: focused(b, "#image-picker .picker-cell"))
+    # Back, and back again to the three choices, without losing the focus on the way.
+    shift_tab(browser)
+    assert focused(browser, "#image-picker .picker-library-bar button")
+    press(browser, Keys.ENTER)
+    wait(browser).until(lambda b: focused(b, "#image-picker .picker-group"))
+    tab_to(browser, "#image-picker .picker-library-bar button")
+    press(browser, Keys.ENTER)
+    wait(browser).until(lambda b: focused(b, '#image-picker [data-action="photo-library"]'))
+    press(browser, Keys.ENTER)
+    wait(browser).until(lambda b: focused(b, "#image-picker .picker-group"))
+    tab_to(browser, "#image-picker .picker-group", text="Trip")
+    press(browser, Keys.ENTER)
+    wait(browser).until(lambda b: focused(b, "#image-picker .picker-cell"))
+    press(browser, Keys.ENTER)
+    wait(browser, 30).until(lambda b: server.api("GET", f"/api/v1/items/{item['id']}")["image"] is not None)
+    wait(browser).until(lambda b: focused(b, ".camera-button"))
+
+
+def test_deleting_from_the_list_asks_first(server, browser):
+    server.create_item("Old Phone", "", 10)
+    browser.get(server.url + "/?edit=1")
+    tab_to(browser, ".delete-button")
+    press(browser, Keys.ENTER)
+    visible(browser, "#confirm-delete")
+    assert dialog_name(browser, "#confirm-delete") == ("dialog", "Delete “Old Phone”?")
+    assert focused(browser, '#confirm-delete button[value="cancel"]')
+    assert_focus_stays_inside(browser, "#confirm-delete", presses=3)
+    press(browser, Keys.ESCAPE)
+    wait(browser).until(lambda b: not find(b, "#confirm-delete").is_displayed())
+    assert focused(browser, ".delete-button")
+    assert len(server.items()) == 1
+    press(browser, Keys.ENTER)
+    visible(browser, "#confirm-delete")
+    tab_to(browser, '#confirm-delete button[value="delete"]')
+    press(browser, Keys.ENTER)
+    wait(browser).until(lambda b: server.items() == [])

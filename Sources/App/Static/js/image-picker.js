@@ -36,7 +36,13 @@ export function initImagePicker() {
     event.preventDefault();
     form.hidden = true;
     picker.classList.add("browsing");
-    browseLibrary(libraryPanel, { onPick: pick, onBack: showChoices });
+    browseLibrary(libraryPanel, {
+      onPick: pick,
+      onBack: () => {
+        showChoices();
+        picker.querySelector('[data-action="photo-library"]')?.focus();
+      },
+    });
   });
 
   /** Copies the chosen library photo into the item, then closes the picker. */

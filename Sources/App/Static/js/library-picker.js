@@ -4,14 +4,17 @@ import { request } from "./http.js";
 
 const pageSize = 120;
 
-/** Shows the library in `panel`; `onPick(assetId)` is called with the chosen photo. */
+/** Shows the library in `panel`; `onPick(assetId)` is called with the chosen photo. The focus moves
+ * with what is shown (Back while it loads, then the first group), never left on a control that went. */
 export async function browseLibrary(panel, { onPick, onBack }) {
   panel.hidden = false;
   panel.replaceChildren(header("Photo Library", onBack), message("Loading…"));
+  panel.querySelector(".picker-library-bar button").focus();
   try {
     const { body: status } = await request("GET", "/api/v1/library/status");
     if (status.state === "inaccessible") {
       panel.replaceChildren(header("Photo Library", onBack), message(status.problems?.[0] ?? "The photo library cannot be read."));
+      panel.querySelector(".picker-library-bar button").focus();
       return;
     }
     const { body: groups } = await request("GET", "/api/v1/library/groups");
@@ -32,9 +35,11 @@ export async function browseLibrary(panel, { onPick, onBack }) {
       list.append(item);
     }
     panel.replaceChildren(header("Photo Library", onBack), groups.length ? list : message("No photos in the library yet."));
+    (list.querySelector("button") ?? panel.querySelector(".picker-library-bar button")).focus();
     if (status.state === "scanning") panel.append(message(`Still scanning: ${status.scanned} of ${status.total} files so far.`));
   } catch (error) {
     panel.replaceChildren(header("Photo Library", onBack), message(error.message));
+    panel.querySelector(".picker-library-bar button").focus();
   }
 }
 
@@ -46,6 +51,7 @@ async function showGroup(panel, group, { onPick, onBack }) {
   more.className = "button picker-more";
   more.textContent = "Show more";
   panel.replaceChildren(header(group.name, onBack), grid);
+  panel.querySelector(".picker-library-bar button").focus();
   let offset = 0;
   const load = async () => {
     more.disabled = true;
