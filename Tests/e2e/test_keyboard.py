@@ -59,18 +59,29 @@ def assert_focus_stays_inside(browser, selector, presses=8):
         assert focus_is_inside(browser, selector), f"Shift+Tab left {selector}"
 
 
+def is_open(browser, selector):
+    return browser.execute_script("const e = document.querySelector(arguments[0]); return e.matches(':popover-open') || !!e.open", selector)
+
+
+def assert_dialog_round_trip(browser, selector, name, opener):
+    """An open popover or sheet is a dialog called `name` that holds the focus until Esc closes it and
+    gives the focus back to `opener`."""
+    assert dialog_name(browser, selector) == ("dialog", name)
+    assert focus_is_inside(browser, selector)
+    assert_focus_stays_inside(browser, selector)
+    press(browser, Keys.ESCAPE)
+    wait(browser).until(lambda b: not is_open(b, selector))
+    wait(browser).until(lambda b: focused(b, opener))
+
+
 def test_adding_an_item(server, browser):
     browser.get(server.url + "/")
     tab_to(browser, '.top-bar [data-action="new-item"]')
     press(browser, Keys.ENTER)
     visible(browser, "#new-item-sheet")
-    assert dialog_name(browser, "#new-item-sheet") == ("dialog", "New Item")
     assert focused(browser, "#new-name")
-    assert_focus_stays_inside(browser, "#new-item-sheet")
     # Esc discards; the + button has the focus again.
-    press(browser, Keys.ESCAPE)
-    wait(browser).until(lambda b: not find(b, "#new-item-sheet").is_displayed())
-    assert focused(browser, '.top-bar [data-action="new-item"]')
+    assert_dialog_round_trip(browser, "#new-item-sheet", "New Item", '.top-bar [data-action="new-item"]')
     press(browser, Keys.ENTER)
     visible(browser, "#new-item-sheet")
     press(browser, "Desk Lamp", Keys.TAB, "DL-7", Keys.TAB, "85", Keys.ENTER)
@@ -86,17 +97,12 @@ def test_opening_a_thumbnails_photo(server, browser):
     tab_to(browser, "button.thumbnail")
     press(browser, Keys.ENTER)
     visible(browser, "#photo-popover img")
-    assert dialog_name(browser, "#photo-popover") == ("dialog", "Photo of Camera")
-    assert focus_is_inside(browser, "#photo-popover")
-    assert_focus_stays_inside(browser, "#photo-popover")
-    press(browser, Keys.ESCAPE)
-    wait(browser).until(lambda b: not b.execute_script("return document.querySelector('#photo-popover').matches(':popover-open')"))
-    wait(browser).until(lambda b: focused(b, "button.thumbnail"))
+    assert_dialog_round_trip(browser, "#photo-popover", "Photo of Camera", "button.thumbnail")
     # The close button works from the keyboard too.
     press(browser, Keys.ENTER)
     visible(browser, "#photo-popover img")
     press(browser, Keys.ENTER)  # the close button has the focus
-    wait(browser).until(lambda b: not b.execute_script("return document.querySelector('#photo-popover').matches(':popover-open')"))
+    wait(browser).until(lambda b: not is_open(b, "#photo-popover"))
     wait(browser).until(lambda b: focused(b, "button.thumbnail"))
 
 
@@ -106,12 +112,7 @@ def test_taking_a_photo_through_the_picker(server, browser):
     tab_to(browser, ".camera-button")
     press(browser, Keys.ENTER)
     visible(browser, "#image-picker")
-    assert dialog_name(browser, "#image-picker") == ("dialog", "Add Photo")
-    assert focus_is_inside(browser, "#image-picker")
-    assert_focus_stays_inside(browser, "#image-picker")
-    press(browser, Keys.ESCAPE)
-    wait(browser).until(lambda b: not b.execute_script("return document.querySelector('#image-picker').matches(':popover-open')"))
-    wait(browser).until(lambda b: focused(b, ".camera-button"))
+    assert_dialog_round_trip(browser, "#image-picker", "Add Photo", ".camera-button")
     # Open it again and choose a file: Enter on "Choose File" opens the system's file chooser, which
     # the test cannot drive; it gives the input the file as that chooser would.
     press(browser, Keys.ENTER)
@@ -119,7 +120,7 @@ def test_taking_a_photo_through_the_picker(server, browser):
     tab_to(browser, '#image-picker input[type="file"]:not([capture])')
     browser.switch_to.active_element.send_keys(str(FIXTURES / "photo-2.jpg"))
     wait(browser, 30).until(lambda b: server.api("GET", f"/api/v1/items/{item['id']}")["image"] is not None)
-    wait(browser).until(lambda b: not b.execute_script("return document.querySelector('#image-picker').matches(':popover-open')"))
+    wait(browser).until(lambda b: not is_open(b, "#image-picker"))
     wait(browser).until(lambda b: focused(b, ".camera-button"))
     assert "Change Photo" in find(browser, ".camera-button").text
 
@@ -204,12 +205,8 @@ def test_deleting_from_the_list_asks_first(server, browser):
     tab_to(browser, ".delete-button")
     press(browser, Keys.ENTER)
     visible(browser, "#confirm-delete")
-    assert dialog_name(browser, "#confirm-delete") == ("dialog", "Delete “Old Phone”?")
     assert focused(browser, '#confirm-delete button[value="cancel"]')
-    assert_focus_stays_inside(browser, "#confirm-delete", presses=3)
-    press(browser, Keys.ESCAPE)
-    wait(browser).until(lambda b: not find(b, "#confirm-delete").is_displayed())
-    assert focused(browser, ".delete-button")
+    assert_dialog_round_trip(browser, "#confirm-delete", "Delete “Old Phone”?", ".delete-button")
     assert len(server.items()) == 1
     press(browser, Keys.ENTER)
     visible(browser, "#confirm-delete")
