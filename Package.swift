@@ -27,7 +27,7 @@ let package = Package(
             dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Imaging", "Database", "CSodium"],
             resources: [.copy("Static")]
         ),
-        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Database"]),
+        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
 
         .target(name: "HTTPTestClient", path: "Tests/Support/HTTPTestClient"),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),

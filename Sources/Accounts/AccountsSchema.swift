@@ -1,7 +1,10 @@
 import Database
 
-/// Accounts, sessions, API tokens, first-run setup links and known browsers. Versions follow the library's.
+/// Accounts, sessions, API tokens, first-run setup links and known browsers.
 public enum AccountsSchema {
+    /// The module's part of the database file, counted apart from the other modules' (see `Schema`).
+    public static let schema = Schema(owner: "accounts", migrations: migrations)
+
     public static let migrations: [Migration] = [
         Migration(version: 4, sql: """
             CREATE TABLE accounts (

@@ -36,5 +36,5 @@ public struct AppConfiguration: Sendable {
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 
-    var databasePath: String { dataDirectory.appendingPathComponent("homepwner.sqlite").path }
+    var dataFolder: DataFolder { DataFolder(dataDirectory) }
 }

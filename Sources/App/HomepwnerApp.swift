@@ -22,33 +22,20 @@ public final class HomepwnerApp: Sendable {
     /// Opens (or creates) the data folder and starts serving.
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
-        let fileManager = FileManager.default
-        do {
-            try fileManager.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
-        } catch {
-            throw AppStartError("Cannot create the data folder \(configuration.dataDirectory.path): \(error.localizedDescription). Choose another with --data.")
-        }
-        let isNewDatabase = !fileManager.fileExists(atPath: configuration.databasePath)
-        let database: Database
-        do {
-            database = try Database(path: configuration.databasePath, migrations: Self.migrations)
-        } catch {
-            throw AppStartError("Cannot open the database \(configuration.databasePath): \(error)")
-        }
-        items = ItemStore(database: database, images: try ImageStore(
-            directory: configuration.dataDirectory.appendingPathComponent("images"), database: database,
-            maxPixels: configuration.maxImagePixels))
+        let folder = configuration.dataFolder
+        let isNewDatabase = folder.isNew
+        let database = try folder.openDatabase()
+        items = ItemStore(database: database, images: try ImageStore(directory: folder.images, database: database,
+                                                                      maxPixels: configuration.maxImagePixels))
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)
         }
         var roots = configuration.libraryRoots
         if configuration.seedDemoContent && roots.isEmpty {
-            roots.append(try DemoLibrary.write(into: configuration.dataDirectory.appendingPathComponent("Demo Library")).path)
+            roots.append(try DemoLibrary.write(into: folder.demoLibrary).path)
         }
-        library = try PhotoLibrary(
-            roots: roots, database: database,
-            cacheDirectory: configuration.dataDirectory.appendingPathComponent("library-cache"),
-            maxPixels: configuration.maxImagePixels)
+        library = try PhotoLibrary(roots: roots, database: database, cacheDirectory: folder.libraryCache,
+                                   maxPixels: configuration.maxImagePixels)
 
         accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout)
         let noAccounts = try accounts.count() == 0
@@ -57,7 +44,7 @@ public final class HomepwnerApp: Sendable {
             throw AppStartError("""
                 Homepwner will not listen on \(configuration.host) without accounts: anyone who can reach it could read and \
                 change your inventory. Create an owner first (homepwner user add NAME --role owner --data \
-                \(configuration.dataDirectory.path), with the password on standard input), listen on 127.0.0.1, or pass \
+                \(folder.url.path), with the password on standard input), listen on 127.0.0.1, or pass \
                 --insecure-open if everyone on this network may use it.
                 """)
         }
@@ -121,7 +108,7 @@ public final class HomepwnerApp: Sendable {
         serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: request) }
         serverConfiguration.loopbackIsProxy = configuration.trustProxy
         serverConfiguration.connectionsPerAddress = configuration.connectionsPerAddress
-        serverConfiguration.spoolDirectory = try Self.spoolDirectory(in: configuration.dataDirectory)
+        serverConfiguration.spoolDirectory = folder.uploadsInProgress.path
         server = try HTTPServer(
             configuration: serverConfiguration,
             responder: MiddlewareChain([
@@ -135,24 +122,8 @@ public final class HomepwnerApp: Sendable {
         }
     }
 
-    /// Every module's migrations, in one order (one `user_version` counts them all).
-    public static let migrations = (InventorySchema.migrations + LibrarySchema.migrations + AccountsSchema.migrations)
-        .sorted { $0.version < $1.version }
-
     /// The routes, with who may call each: for the security tests, which try every one.
     public let routes: [Route]
-
-    /// Where request bodies too large to keep in memory wait for their handler: in the data folder,
-    /// whose disk holds the photos they become anyway (a tmpfs /tmp would be memory after all).
-    private static func spoolDirectory(in data: URL) throws -> String {
-        let folder = data.appendingPathComponent("tmp")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw AppStartError("Cannot create \(folder.path) for uploads in progress: \(error.localizedDescription).")
-        }
-        return folder.path
-    }
 
     /// Whether `host` is this machine only (127.0.0.0/8, ::1, localhost).
     static func isLoopback(_ host: String) -> Bool {

@@ -8,12 +8,22 @@ public final class Database: Sendable {
     private let readers: [ConnectionOwner]
     private let nextReader = Atomic<Int>(0)
 
-    /// Opens the file at `path`, switching it to WAL and applying `migrations`.
-    public init(path: String, migrations: [Migration], readerCount: Int = 4) throws {
+    /// Opens the file at `path`, switching it to WAL and applying `migrations` (one list, counted by
+    /// `user_version`).
+    public convenience init(path: String, migrations: [Migration], readerCount: Int = 4) throws {
+        try self.init(path: path, readerCount: readerCount) { try $0.migrate(migrations) }
+    }
+
+    /// Opens the file at `path`, switching it to WAL and applying each module's schema.
+    public convenience init(path: String, schemas: [Schema], readerCount: Int = 4) throws {
+        try self.init(path: path, readerCount: readerCount) { try $0.migrate(schemas) }
+    }
+
+    private init(path: String, readerCount: Int, migrate: (Connection) throws -> Void) throws {
         self.path = path
         let writer = try Connection(path: path)
         try writer.execute("PRAGMA journal_mode = WAL")
-        try writer.migrate(migrations)
+        try migrate(writer)
         self.writer = ConnectionOwner(writer)
         var readers: [ConnectionOwner] = []
         for _ in 0..<max(1, readerCount) {

@@ -2,6 +2,9 @@ import Database
 
 /// The inventory's tables, one migration per schema version.
 public enum InventorySchema {
+    /// The module's part of the database file, counted apart from the other modules' (see `Schema`).
+    public static let schema = Schema(owner: "inventory", migrations: migrations)
+
     public static let migrations: [Migration] = [
         Migration(version: 1, sql: """
             CREATE TABLE items (

@@ -1,8 +1,10 @@
 import Database
 
-/// The photo library's tables: what the scanner found under each root. Versions continue the
-/// inventory's (one `user_version` counts both).
+/// The photo library's tables: what the scanner found under each root.
 public enum LibrarySchema {
+    /// The module's part of the database file, counted apart from the other modules' (see `Schema`).
+    public static let schema = Schema(owner: "library", migrations: migrations)
+
     public static let migrations: [Migration] = [
         Migration(version: 3, sql: """
             CREATE TABLE library_key (

@@ -90,7 +90,7 @@ enum CommandLineInterface {
             }
         }
         guard !roots.isEmpty else { throw CommandLineError(message: "say which folder to scan: homepwner scan --data DIR --library PATH") }
-        let status = try LibraryScanCommand.run(dataDirectory: data, roots: roots, interactive: isatty(1) != 0)
+        let status = try LibraryScanCommand.run(data: DataFolder(data), roots: roots, interactive: isatty(1) != 0)
         if status.state == .inaccessible { throw CommandLineError(message: status.problem?.explanation ?? "the library cannot be read.") }
     }
 

@@ -46,8 +46,7 @@ enum UserCommand {
             }
         }
         guard let command = positional.first else { throw CommandLineError(message: usage) }
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let database = try Database(path: data.appendingPathComponent("homepwner.sqlite").path, migrations: HomepwnerApp.migrations)
+        let database = try DataFolder(data).openDatabase()
         let accounts = AccountStore(database: database)
         do {
             switch (command, positional.count) {

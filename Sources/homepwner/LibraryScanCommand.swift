@@ -1,19 +1,15 @@
-import Database
+import App
 import Foundation
-import Inventory
 import PhotoLibrary
 import Synchronization
 
 /// `homepwner scan`: scans library roots into a data folder's database, showing progress.
-public enum LibraryScanCommand {
+enum LibraryScanCommand {
     /// Scans and prints progress: a bar redrawn in place on a terminal, plain lines otherwise.
     /// Returns the final status.
     @discardableResult
-    public static func run(dataDirectory: URL, roots: [String], maxPixels: Int = 100_000_000, interactive: Bool) throws -> LibraryStatus {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let database = try Database(path: dataDirectory.appendingPathComponent("homepwner.sqlite").path, migrations: HomepwnerApp.migrations)
-        let library = try PhotoLibrary(roots: roots, database: database,
-                                       cacheDirectory: dataDirectory.appendingPathComponent("library-cache"), maxPixels: maxPixels)
+    static func run(data: DataFolder, roots: [String], maxPixels: Int = 100_000_000, interactive: Bool) throws -> LibraryStatus {
+        let library = try PhotoLibrary(roots: roots, database: try data.openDatabase(), cacheDirectory: data.libraryCache, maxPixels: maxPixels)
         let printer = ProgressPrinter(interactive: interactive)
         let status = library.scan(progress: { printer.show($0) }, prefillRenditions: false)
         printer.finish(status)

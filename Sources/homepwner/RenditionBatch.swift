@@ -6,15 +6,15 @@ import Synchronization
 
 /// Makes the renditions of many photos at once, one worker per core: `homepwner renditions`, used
 /// to warm a cache and by the benchmark.
-public enum RenditionBatch {
-    public struct Summary: Sendable {
-        public let photos: Int
-        public let failures: [String]
-        public let seconds: Double
+enum RenditionBatch {
+    struct Summary: Sendable {
+        let photos: Int
+        let failures: [String]
+        let seconds: Double
     }
 
     /// Writes each file's renditions to `output/<file name>/<rendition>.jpg`.
-    public static func run(files: [URL], output: URL, jobs: Int, maxPixels: Int = 100_000_000) throws -> Summary {
+    static func run(files: [URL], output: URL, jobs: Int, maxPixels: Int = 100_000_000) throws -> Summary {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let failures = Mutex<[String]>([])
         let next = Atomic<Int>(0)

@@ -1,0 +1,49 @@
+import Accounts
+import Database
+import Foundation
+import Inventory
+import PhotoLibrary
+
+/// The data folder and everything in it: each path is spelled here alone, and the database opens with
+/// every module's schema.
+public struct DataFolder: Sendable {
+    public let url: URL
+
+    public init(_ url: URL) { self.url = url }
+
+    /// Each module's part of the database file.
+    public static let schemas = [InventorySchema.schema, LibrarySchema.schema, AccountsSchema.schema]
+
+    public var databasePath: String { url.appendingPathComponent("homepwner.sqlite").path }
+    /// Item photos: originals named by their SHA-256, with their renditions.
+    var images: URL { url.appendingPathComponent("images") }
+    /// Renditions of library photos.
+    public var libraryCache: URL { url.appendingPathComponent("library-cache") }
+    /// Request bodies too large to keep in memory, while they arrive (unnamed files).
+    var uploadsInProgress: URL { url.appendingPathComponent("tmp") }
+    /// The demo library `--demo` writes when no library is given.
+    var demoLibrary: URL { url.appendingPathComponent("Demo Library") }
+
+    /// Creates the folder when it is missing.
+    public func create() throws(AppStartError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: uploadsInProgress, withIntermediateDirectories: true)
+        } catch {
+            throw AppStartError("Cannot create the data folder \(url.path): \(error.localizedDescription). Choose another with --data.")
+        }
+    }
+
+    /// Whether the database file does not exist yet (a new data folder).
+    var isNew: Bool { !FileManager.default.fileExists(atPath: databasePath) }
+
+    /// Creates the folder if needed and opens its database, bringing every module's schema up to date.
+    public func openDatabase() throws(AppStartError) -> Database {
+        try create()
+        do {
+            return try Database(path: databasePath, schemas: Self.schemas)
+        } catch {
+            throw AppStartError("Cannot open the database \(databasePath): \(error)")
+        }
+    }
+}
