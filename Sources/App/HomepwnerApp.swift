@@ -52,19 +52,6 @@ public final class HomepwnerApp: Sendable {
         // Behind a proxy every request comes from loopback: then only --insecure-open opens it.
         isOpenWithoutAccounts = (loopback && !configuration.trustProxy) || configuration.insecureOpen
 
-        let trustProxy = configuration.trustProxy
-        let isSecure: @Sendable (Request) -> Bool = { request in
-            request.isTLS || (trustProxy && Self.isLoopback(request.remoteAddress)
-                && request.headers["X-Forwarded-Proto"]?.lowercased() == "https")
-        }
-        // Behind the proxy every request comes from loopback; the client is what the proxy appended last.
-        let clientAddress: @Sendable (Request) -> String = { request in
-            guard trustProxy, Self.isLoopback(request.remoteAddress),
-                  let forwarded = request.headers["X-Forwarded-For"]?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
-                  !forwarded.isEmpty
-            else { return request.remoteAddress }
-            return forwarded
-        }
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
         var router = Router(defaultMaxBodySize: 1 << 20)
@@ -75,8 +62,7 @@ public final class HomepwnerApp: Sendable {
         router.get("/favicon.ico", access: .public) { request in
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
-        AccountPages(accounts: accounts, throttle: signInThrottle, site: assets.pageContext, roots: library.roots,
-                     isSecure: isSecure, clientAddress: clientAddress).register(in: &router)
+        AccountPages(accounts: accounts, throttle: signInThrottle, site: assets.pageContext, roots: library.roots).register(in: &router)
         ItemsAPI(items: items).register(in: &router)
         ItemImageAPI(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
         LibraryAPI(library: library).register(in: &router)
@@ -104,15 +90,16 @@ public final class HomepwnerApp: Sendable {
         let routes = router
         self.routes = router.routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
-                                      allRoots: Set(library.roots), isSecure: isSecure)
-        serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: request) }
+                                      allRoots: Set(library.roots))
+        let trustProxy = configuration.trustProxy
+        serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: trustProxy ? ProxyTrust.resolved(request) : request) }
         serverConfiguration.loopbackIsProxy = configuration.trustProxy
         serverConfiguration.connectionsPerAddress = configuration.connectionsPerAddress
         serverConfiguration.spoolDirectory = folder.uploadsInProgress.path
         server = try HTTPServer(
             configuration: serverConfiguration,
-            responder: MiddlewareChain([
-                SecurityHeaders(isSecure: isSecure), ErrorMiddleware(responder: errors), access,
+            responder: MiddlewareChain((trustProxy ? [ProxyTrust()] : []) + [
+                SecurityHeaders(), ErrorMiddleware(responder: errors), access,
             ], around: routes),
             policy: routes
         )

@@ -9,9 +9,6 @@ struct AccountPages: Sendable {
     let site: PageContext
     /// Library roots, for grants.
     let roots: [String]
-    let isSecure: @Sendable (Request) -> Bool
-    /// Where the person is: the peer, or behind a trusted proxy the address it forwarded.
-    let clientAddress: @Sendable (Request) -> String
 
     func register(in router: inout Router) {
         router.get("/signin", access: .public) { request in try signInPage(request) }
@@ -66,9 +63,9 @@ struct AccountPages: Sendable {
     /// its own, so strangers' guesses do not slow it.
     private func attempt(name: String, password: String, request: Request) throws -> SignInThrottle.Outcome<Account> {
         let possible = name.count <= AccountStore.maximumNameLength
-        let device = SiteCookie.device.value(in: request, secure: isSecure(request)).only
+        let device = SiteCookie.device.value(in: request, secure: request.isSecure).only
         let known = try possible && device.map { try accounts.isKnownDevice($0, for: name) } == true
-        let attempt = SignInThrottle.Attempt(name: possible ? name : "", address: clientAddress(request), knownDevice: known ? device : nil)
+        let attempt = SignInThrottle.Attempt(name: possible ? name : "", address: request.clientAddress, knownDevice: known ? device : nil)
         let outcome = try throttle.attempt(attempt) { possible ? try accounts.verify(name: name, password: password) : nil }
         if let burst = throttle.takeBurstReport() {
             FileHandle.standardError.write(Data("homepwner: \(burst). Browsers that signed in before are not slowed; sign-ins from others are.\n".utf8))
@@ -90,7 +87,7 @@ struct AccountPages: Sendable {
     /// A fresh session id at every sign-in, so an id planted before it (session fixation) is
     /// worthless; the browser is remembered for the sign-in throttle.
     private func startSession(for account: Account, remember: Bool, replacing request: Request, then next: String) throws -> Response {
-        let secure = isSecure(request)
+        let secure = request.isSecure
         for old in SiteCookie.session.value(in: request, secure: secure).all { try accounts.endSession(id: old) }
         let session = try accounts.startSession(for: account, remember: remember)
         let device = try accounts.rememberDevice(SiteCookie.device.value(in: request, secure: secure).only, for: account)
@@ -101,9 +98,9 @@ struct AccountPages: Sendable {
     }
 
     private func signOut(_ request: Request) throws -> Response {
-        for session in SiteCookie.session.value(in: request, secure: isSecure(request)).all { try accounts.endSession(id: session) }
+        for session in SiteCookie.session.value(in: request, secure: request.isSecure).all { try accounts.endSession(id: session) }
         var response = Response.redirect(to: "/signin")
-        response.headers.add("Set-Cookie", SiteCookie.session.clear(secure: isSecure(request)))
+        response.headers.add("Set-Cookie", SiteCookie.session.clear(secure: request.isSecure))
         return response
     }
 

@@ -2,9 +2,6 @@ import HTTPServer
 
 /// Headers that keep pages from being framed, sniffed or scripted from elsewhere.
 struct SecurityHeaders: Middleware {
-    /// Whether the request came over HTTPS; such responses also pin the browser to HTTPS (HSTS).
-    let isSecure: @Sendable (Request) -> Bool
-
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
         "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
@@ -13,7 +10,8 @@ struct SecurityHeaders: Middleware {
     func respond(to request: Request, next: any Responder) throws -> Response {
         var response = try next.respond(to: request)
         Self.apply(to: &response)
-        if isSecure(request) { response.headers["Strict-Transport-Security"] = "max-age=31536000" }
+        // Over HTTPS, the browser is pinned to HTTPS (HSTS).
+        if request.isSecure { response.headers["Strict-Transport-Security"] = "max-age=31536000" }
         return response
     }
 

@@ -12,17 +12,14 @@ struct AccessMiddleware: Middleware {
     /// Whether the server serves everyone as the local owner while no account exists (loopback, or
     /// `--insecure-open`).
     let openWithoutAccounts: Bool
-    /// Whether requests arrive over HTTPS (directly or through a trusted proxy).
-    let isSecure: @Sendable (Request) -> Bool
     /// Who calls in open access (seeing every library root): made once, not on every request.
     private let localOwner: Caller
     /// This computer's own names (`nas`, `nas.local`), looked up once: the lookup may ask DNS.
     private let ownNames: Set<String>
 
-    init(accounts: AccountStore, openWithoutAccounts: Bool, allRoots: Set<String>, isSecure: @escaping @Sendable (Request) -> Bool) {
+    init(accounts: AccountStore, openWithoutAccounts: Bool, allRoots: Set<String>) {
         self.accounts = accounts
         self.openWithoutAccounts = openWithoutAccounts
-        self.isSecure = isSecure
         localOwner = Caller(account: Account(id: 0, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
                             csrfToken: nil, via: .openAccess)
         let hostName = ProcessInfo.processInfo.hostName.lowercased()
@@ -46,7 +43,7 @@ struct AccessMiddleware: Middleware {
         // Forms shown before any session (sign-in, setup) or while open to the local user carry a
         // token that must come back with the cookie sent beside the page. (Not looked for on photo,
         // style and script requests, which come all the time and show no form.)
-        let secure = isSecure(request)
+        let secure = request.isSecure
         var sentFormToken: String?
         if route.access == .public || request.caller?.via == .openAccess, Self.mayShowForms(request) {
             sentFormToken = SiteCookie.form.value(in: request, secure: secure).only
@@ -107,7 +104,7 @@ struct AccessMiddleware: Middleware {
             error.headers["WWW-Authenticate"] = "Bearer"
             throw error
         }
-        switch SiteCookie.session.value(in: request, secure: isSecure(request)) {
+        switch SiteCookie.session.value(in: request, secure: request.isSecure) {
         case .one(let session):
             if let caller = try accounts.caller(sessionID: session) { return caller }
         case .ambiguous:
@@ -215,7 +212,7 @@ struct AccessMiddleware: Middleware {
             throw Self.crossSite
         }
         if let origin = request.headers["Origin"] {
-            guard let host = request.headers["Host"], origin == "\(isSecure(request) ? "https" : "http")://\(host)" else { throw Self.crossSite }
+            guard let host = request.headers["Host"], origin == "\(request.isSecure ? "https" : "http")://\(host)" else { throw Self.crossSite }
         }
     }
 
