@@ -123,9 +123,12 @@ public final class HomepwnerApp: Sendable {
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight.
     public func runUntilTerminated() { server.runUntilTerminated() }
 
+    /// Stops serving (requests in flight finish), then stops and awaits the library's background
+    /// scans and renditions.
     public func shutdown() {
         library.stopKeepingScanned()
         server.shutdown()
+        library.stop()
     }
 }
 

@@ -25,6 +25,9 @@ final class LibraryRenditions: Sendable {
     private let workers = ProcessInfo.processInfo.activeProcessorCount
     /// Renditions made since start, for the benchmark's thumbnails/s.
     let made = Atomic<Int>(0)
+    /// The background pool's workers, running or not.
+    private let prefilling = DispatchGroup()
+    private let stopped = Atomic<Bool>(false)
 
     enum Job {
         case running(DispatchGroup)
@@ -75,14 +78,20 @@ final class LibraryRenditions: Sendable {
     func prefill(assets sources: [Source], failed: @escaping @Sendable (String, ImagingError) -> Void) {
         let queue = Mutex(sources[...])
         for _ in 0..<workers {
-            pool.async { [self] in
-                while let source = queue.withLock({ $0.popFirst() }) {
+            pool.async(group: prefilling) { [self] in
+                while !stopped.load(ordering: .relaxed), let source = queue.withLock({ $0.popFirst() }) {
                     if exists("thumb-256", assetID: source.assetID, fingerprint: source.fingerprint) { continue }
                     let outcome = Result { () throws(ImagingError) in try run(source) }
                     if case .failure(let error) = outcome { failed(source.assetID, error) }
                 }
             }
         }
+    }
+
+    /// Stops the background pool: each worker finishes the photo it is on, and this returns once all have.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        prefilling.wait()
     }
 
     /// Does the photo's job once; a second caller waits for the first.

@@ -8,11 +8,14 @@ extension PhotoLibrary {
     /// Scans every root once, in the background; returns at once. A scan already running is not
     /// started twice.
     public func startBackgroundScan(then: (@Sendable (LibraryStatus) -> Void)? = nil) {
+        guard !isStopped.load(ordering: .relaxed) else { return }
         // Scanning from this moment, so nobody reads "ready" before the scan has begun.
         statusBox.withLock { status in
             if status.state == .ready, !roots.isEmpty { status.state = .scanning }
         }
+        backgroundWork.enter()
         let thread = Thread { [self] in
+            defer { backgroundWork.leave() }
             let status = scan()
             then?(status)
         }
@@ -37,6 +40,16 @@ extension PhotoLibrary {
     /// Stops the scans `keepScanned(every:)` started (a scan in progress runs to its end).
     public func stopKeepingScanned() {
         periodicScan.withLock { $0 = nil }
+    }
+
+    /// Stops everything the library does in the background and waits for it: no scan or rendition
+    /// starts from now, a scan in progress stops after the batch it is storing, the rendition pool
+    /// after the photos it is on. What was stored stays; the next scan carries on from there.
+    public func stop() {
+        isStopped.store(true, ordering: .relaxed)
+        stopKeepingScanned()
+        backgroundWork.wait()
+        renditions.stop()
     }
 
     /// When a page of the library is opened: a scan, in the background, if the last one ended over
@@ -77,6 +90,7 @@ extension PhotoLibrary {
             status.scanStarted = Date()
         }
         for root in roots where !problems.contains(where: { $0.path == root }) {
+            guard !isStopped.load(ordering: .relaxed) else { break }
             scan(root: root, progress: progress)
         }
         update(progress) { status in
@@ -84,7 +98,7 @@ extension PhotoLibrary {
             status.scanFinished = Date()
         }
         bumpRevision()
-        guard prefillRenditions else { return status }
+        guard prefillRenditions, !isStopped.load(ordering: .relaxed) else { return status }
         renditions.prefill(assets: (try? assetsNeedingRenditions()) ?? []) { [self] assetID, error in markUnreadable(assetID, because: error) }
         return status
     }
@@ -112,6 +126,8 @@ extension PhotoLibrary {
         // Headers are read on every core; each batch is stored in one transaction, so its groups show up at once.
         let batchSize = 256
         for start in stride(from: 0, to: changed.count, by: batchSize) {
+            // Stopping: what is stored stays, the rest waits for the next scan (and is not forgotten below).
+            if isStopped.load(ordering: .relaxed) { return }
             let batch = Array(changed[start..<min(start + batchSize, changed.count)])
             let results = Mutex([Inspection?](repeating: nil, count: batch.count))
             DispatchQueue.concurrentPerform(iterations: min(batch.count, ProcessInfo.processInfo.activeProcessorCount)) { worker in

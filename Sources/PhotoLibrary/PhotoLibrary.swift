@@ -16,6 +16,10 @@ public final class PhotoLibrary: Sendable {
     let statusBox: Mutex<LibraryStatus>
     let revisionCounter = Atomic<Int>(0)
     let isScanning = Atomic<Bool>(false)
+    /// Set once by `stop()`: nothing new starts in the background.
+    let isStopped = Atomic<Bool>(false)
+    /// Background scans running.
+    let backgroundWork = DispatchGroup()
     let groupCache = GroupCache()
     /// The timer of `keepScanned(every:)`, while it runs.
     let periodicScan = Mutex<ScanTimer?>(nil)
