@@ -176,6 +176,16 @@ import Testing
         #expect(Self.refusal(router, .get, ["api", "items", "3"])?.headers["Allow"] == "DELETE")
     }
 
+    /// `/items/new` and `/items/{id}` both match the path `/items/new`: each method is listed once.
+    @Test func allowNamesEachMethodOnce() {
+        var router = Router()
+        router.get("/items/new", Self.ok)
+        router.get("/items/{id}", Self.ok)
+        router.post("/items/{id}", Self.ok)
+        router.post("/{section}/new", Self.ok)
+        #expect(Self.refusal(router, .delete, ["items", "new"])?.headers["Allow"] == "GET, HEAD, POST")
+    }
+
     @Test func respondRunsTheRouteThePlanFound() throws {
         var router = Router()
         router.get("/items/{id}") { request in .text("item \(request.parameters["id"] ?? "?")") }
