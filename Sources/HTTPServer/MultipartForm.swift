@@ -55,9 +55,10 @@ public struct MultipartForm: Sendable {
         return value
     }
 
-    /// `key="value"` or `key=value` from a header value's `;`-separated parameters.
+    /// `key="value"` or `key=value` from a header value's `;`-separated parameters; a `;` inside quotes
+    /// is part of the value (a file named `a;b.jpg`).
     private static func parameter(_ key: String, in header: String) -> String? {
-        for piece in header.split(separator: ";").dropFirst() {
+        for piece in header.split(outsideQuotesOn: UInt8(ascii: ";")).dropFirst() {
             let pair = piece.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingSpaces().lowercased() == key else { continue }
             var value = pair[1].trimmingSpaces()

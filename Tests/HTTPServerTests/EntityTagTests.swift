@@ -44,6 +44,21 @@ import Testing
         #expect(EntityTag.tags(in: ", ,") == [])
     }
 
+    /// A comma is a legal character inside an entity tag (`etagc` is `%x21 / %x23-7E / obs-text`).
+    @Test func aCommaInsideQuotesIsPartOfTheTag() {
+        #expect(EntityTag.tags(in: "\"a,b\", \"c\"") == ["\"a,b\"", "\"c\""])
+        #expect(EntityTag.noneMatchHits("\"a,b\"", current: "\"a,b\""))
+        #expect(EntityTag.noneMatchHits("W/\"1, 2\", \"x\"", current: "\"1, 2\""))
+    }
+
+    /// Inside quotes, `*` and a tag-like text are part of one tag: they neither match everything nor
+    /// another tag.
+    @Test func aStarOrATagInsideQuotesIsNotOne() {
+        #expect(!EntityTag.tags(in: "\"a,*,b\"").contains("*"))
+        #expect(!EntityTag.noneMatchHits("\"a,*,b\"", current: "\"abc\""))
+        #expect(!EntityTag.noneMatchHits("\"x,\"abc\"\"", current: "\"abc\""))
+    }
+
     /// A backslash is an ordinary character in an entity tag, not an escape.
     @Test func aBackslashIsPartOfTheTag() {
         #expect(EntityTag.tags(in: "\"a\\\", \"b\"") == ["\"a\\\"", "\"b\""])

@@ -62,6 +62,16 @@ import Testing
         #expect(headers.cookies(named: "last") == ["1"])
     }
 
+    /// What multipart parameters and entity-tag lists are split with.
+    @Test func headerValuesSplitOnlyOutsideQuotes() {
+        #expect("form-data; name=\"a;b\"; filename=x".split(outsideQuotesOn: UInt8(ascii: ";")) == ["form-data", " name=\"a;b\"", " filename=x"])
+        #expect(";;a;; b ;".split(outsideQuotesOn: UInt8(ascii: ";")) == ["a", " b "])
+        #expect("\"a\\\";b\"".split(outsideQuotesOn: UInt8(ascii: ";")) == ["\"a\\\"", "b\""])  // no backslash escapes
+        #expect("x=\"unclosed;y".split(outsideQuotesOn: UInt8(ascii: ";")) == ["x=\"unclosed;y"])
+        #expect("été,\"ü,ö\",日本".split(outsideQuotesOn: UInt8(ascii: ",")) == ["été", "\"ü,ö\"", "日本"])
+        #expect("".split(outsideQuotesOn: UInt8(ascii: ",")) == [])
+    }
+
     @Test func aHugeCookieFieldIsReadQuickly() {
         let start = ContinuousClock.now
         let headers: HTTPHeaders = ["Cookie": String(repeating: "a=1; ", count: 10_000) + "session=s"]

@@ -155,7 +155,7 @@ import Testing
 
     /// Browsers send a file's name as it is, except `"`, CR and LF, which they write as `%22`, `%0D`, `%0A`.
     @Test(arguments: [
-        "a=b.jpg", "photo (1).jpg", "фото 1.jpg", "📷.heic", "%22quoted%22.jpg",
+        "a;b.jpg", "semi;colon; name=%22evil%22.jpg", "a=b.jpg", "photo (1).jpg", "фото 1.jpg", "📷.heic", "%22quoted%22.jpg",
         "back\\slash\\", "C:\\fakepath\\x.jpg", "'single'.png", "tab\there", "a,b.png", " leading and trailing ",
     ])
     func aFilenameWithOddCharactersIsKeptAsSent(_ filename: String) throws {
@@ -164,6 +164,11 @@ import Testing
         #expect(form.parts.map(\.name) == ["photo", "csrf"])
         #expect(form.part(named: "photo")?.filename == filename)
         #expect(form.part(named: "photo")?.body == [1])
+    }
+
+    @Test func aNameWithASemicolonIsKept() throws {
+        let form = try #require(MultipartForm(body: Self.body([Self.field("a;b", "1")]), contentType: Self.contentType))
+        #expect(form.parts.first?.name == "a;b")
     }
 
     @Test func aPartWithoutANameIsRefused() {
