@@ -180,6 +180,17 @@ import Testing
         }
     }
 
+    /// A part whose headers do not end before the next delimiter is refused, not read as the next part.
+    @Test func headersRunningIntoTheNextPartAreRefused() {
+        var body = Self.bytes("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n")
+        body += Self.body([Self.field("b", "2")])
+        #expect(MultipartForm(body: body, contentType: Self.contentType) == nil)
+        // An empty part needs its own line break before the delimiter; sharing the headers' last one,
+        // the next part was read as its data.
+        let shared = Self.bytes("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n") + Self.body([Self.field("b", "2")])
+        #expect(MultipartForm(body: shared, contentType: Self.contentType) == nil)
+    }
+
     @Test func aHugeHeaderLineIsReadOrRefusedQuickly() throws {
         let long = String(repeating: "n", count: 1 << 16)
         let form = try #require(MultipartForm(body: Self.body([Self.file("photo", long, [7])]), contentType: Self.contentType))
