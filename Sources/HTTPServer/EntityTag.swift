@@ -7,9 +7,9 @@ public enum EntityTag {
         return tags(in: header).contains { $0 == "*" || strippingWeakness($0) == opaque }
     }
 
-    /// The tags of a comma-separated header value.
+    /// The tags of a comma-separated header value; a comma inside a tag's quotes is part of the tag.
     public static func tags(in header: String) -> [String] {
-        header.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        header.split(outsideQuotesOn: UInt8(ascii: ",")).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     private static func strippingWeakness(_ tag: String) -> String {

@@ -56,3 +56,26 @@ extension String {
         }
     }
 }
+
+extension StringProtocol {
+    /// The non-empty pieces between `separator`s that stand outside double quotes: `a="x;y"; b` on `;`
+    /// gives `a="x;y"` and ` b`. A backslash is an ordinary character (entity tags have no escapes, and
+    /// browsers write a `"` in a file's name as `%22`); an unclosed quote runs to the end.
+    func split(outsideQuotesOn separator: UInt8) -> [SubSequence] {
+        var pieces: [SubSequence] = []
+        var start = startIndex, isQuoted = false
+        var index = startIndex
+        while index != endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\"") {
+                isQuoted.toggle()
+            } else if byte == separator, !isQuoted {
+                if start != index { pieces.append(self[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != endIndex { pieces.append(self[start..<endIndex]) }
+        return pieces
+    }
+}

@@ -24,10 +24,12 @@ public struct MultipartForm: Sendable {
             if body.count >= cursor + 2, body[cursor] == UInt8(ascii: "-"), body[cursor + 1] == UInt8(ascii: "-") { break }
             guard body.count >= cursor + 2, body[cursor] == 13, body[cursor + 1] == 10 else { return nil }
             cursor += 2
-            guard let headEnd = Self.find([13, 10, 13, 10], in: body, from: cursor) else { return nil }
+            // The part's headers end before the next delimiter: they never run into the next part.
+            guard let next = Self.find([13, 10] + delimiter, in: body, from: cursor),
+                  let headEnd = Self.find([13, 10, 13, 10], in: body, from: cursor), headEnd + 4 <= next
+            else { return nil }
             let head = String(decoding: body[cursor..<headEnd], as: UTF8.self)
             let contentStart = headEnd + 4
-            guard let next = Self.find([13, 10] + delimiter, in: body, from: contentStart) else { return nil }
             var name: String?, filename: String?, partType: String?
             for line in head.split(separator: "\r\n") {
                 let pieces = line.split(separator: ":", maxSplits: 1)
@@ -55,9 +57,10 @@ public struct MultipartForm: Sendable {
         return value
     }
 
-    /// `key="value"` or `key=value` from a header value's `;`-separated parameters.
+    /// `key="value"` or `key=value` from a header value's `;`-separated parameters; a `;` inside quotes
+    /// is part of the value (a file named `a;b.jpg`).
     private static func parameter(_ key: String, in header: String) -> String? {
-        for piece in header.split(separator: ";").dropFirst() {
+        for piece in header.split(outsideQuotesOn: UInt8(ascii: ";")).dropFirst() {
             let pair = piece.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingSpaces().lowercased() == key else { continue }
             var value = pair[1].trimmingSpaces()

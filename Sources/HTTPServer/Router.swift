@@ -70,9 +70,11 @@ public struct Router: Responder, RequestPolicy {
     public func respond(to request: Request) throws -> Response {
         if let route = request.route { return try route.handler(request) }
         var allowed: [HTTPMethod] = []
+        // Each method once: `/items/new` and `/items/{id}` both match the path `/items/new`.
         for index in candidates(for: request.pathSegments) where routes[index].match(request.pathSegments) != nil {
-            allowed.append(routes[index].method)
-            if routes[index].method == .get { allowed.append(.head) }
+            let method = routes[index].method
+            if !allowed.contains(method) { allowed.append(method) }
+            if method == .get, !allowed.contains(.head) { allowed.append(.head) }
         }
         guard !allowed.isEmpty else { throw HTTPError.notFound() }
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
