@@ -62,14 +62,14 @@ public final class HomepwnerApp: Sendable {
         router.get("/favicon.ico", access: .public) { request in
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
-        AccountPages(accounts: accounts, throttle: signInThrottle, site: assets.pageContext, roots: library.roots).register(in: &router)
-        ItemsAPI(items: items).register(in: &router)
-        ItemImageAPI(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
-        LibraryAPI(library: library).register(in: &router)
-        LibraryFileRoutes(library: library).register(in: &router)
-        LibraryPages(library: library, site: assets.pageContext).register(in: &router)
-        ImageFileRoutes(images: items.images).register(in: &router)
-        ItemPages(items: items, site: assets.pageContext, maxUploadBytes: configuration.maxUploadBytes, library: library).register(in: &router)
+        AccountPageHandlers(accounts: accounts, throttle: signInThrottle, site: assets.pageContext, roots: library.roots).register(in: &router)
+        ItemAPIHandlers(items: items).register(in: &router)
+        ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
+        LibraryAPIHandlers(library: library).register(in: &router)
+        LibraryFileHandler(library: library).register(in: &router)
+        LibraryPageHandlers(library: library, site: assets.pageContext).register(in: &router)
+        ItemPhotoFileHandler(images: items.images).register(in: &router)
+        ItemPageHandlers(items: items, site: assets.pageContext, maxUploadBytes: configuration.maxUploadBytes, library: library).register(in: &router)
 
         var serverConfiguration = ServerConfiguration()
         serverConfiguration.host = configuration.host

@@ -3,7 +3,7 @@ import Inventory
 
 /// `/images/{hash}/{file}`: renditions and originals, sent from disk with `sendfile`. The hash in the
 /// URL names the content, so responses are immutable; a lost rendition is remade on the way.
-struct ImageFileRoutes: Sendable {
+struct ItemPhotoFileHandler: Sendable {
     let images: ImageStore
 
     func register(in router: inout Router) {

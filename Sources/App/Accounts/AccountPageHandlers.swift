@@ -3,7 +3,7 @@ import Foundation
 import HTTPServer
 
 /// Signing in and out, first-run setup, your own account, and (for owners) everyone's.
-struct AccountPages: Sendable {
+struct AccountPageHandlers: Sendable {
     let accounts: AccountStore
     let throttle: SignInThrottle
     let site: PageContext

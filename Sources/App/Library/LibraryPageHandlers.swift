@@ -4,7 +4,7 @@ import HTTPServer
 import PhotoLibrary
 
 /// The library's pages: the groups, a group's grid (a page at a time) and the photo viewer.
-struct LibraryPages: Sendable {
+struct LibraryPageHandlers: Sendable {
     let library: PhotoLibrary
     /// What every page shares; each request adds who is signed in.
     let site: PageContext
@@ -65,7 +65,7 @@ struct LibraryPages: Sendable {
         let context = request.pageContext(site)
         let id = request.parameters["id"] ?? ""
         let visible = try request.visibleLibraryRoots(of: library)
-        guard let group = try library.group(id: id, visibleTo: visible) else { throw LibraryAPI.groupNotFound }
+        guard let group = try library.group(id: id, visibleTo: visible) else { throw LibraryAPIHandlers.groupNotFound }
         let pageCount = max(1, (group.count + Self.gridPageSize - 1) / Self.gridPageSize)
         let requested = request.query["page"].flatMap { Int($0) } ?? 1
         let page = min(max(1, requested), pageCount)
@@ -95,7 +95,7 @@ struct LibraryPages: Sendable {
 
     private func viewer(_ request: Request) throws -> Response {
         let visible = try request.visibleLibraryRoots(of: library)
-        guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: visible) else { throw LibraryAPI.assetNotFound }
+        guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: visible) else { throw LibraryAPIHandlers.assetNotFound }
         let groupID = request.query["group"].flatMap { id in (try? library.group(id: id, visibleTo: visible)) != nil ? id : nil } ?? "a" + asset.albumID
         let position = try library.position(of: asset, inGroup: groupID, visibleTo: visible)
         let index = position?.index ?? 0, total = position?.total ?? 1

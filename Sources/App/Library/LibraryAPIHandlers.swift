@@ -2,7 +2,7 @@ import HTTPServer
 import PhotoLibrary
 
 /// `/api/v1/library/…`: status, groups, a group's photos page by page, one photo with its metadata.
-struct LibraryAPI: Sendable {
+struct LibraryAPIHandlers: Sendable {
     let library: PhotoLibrary
     static let defaultPageSize = 100
     static let maxPageSize = 500

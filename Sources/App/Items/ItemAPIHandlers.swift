@@ -2,7 +2,7 @@ import HTTPServer
 import Inventory
 
 /// The JSON API for items: `/api/v1/items…`.
-struct ItemsAPI: Sendable {
+struct ItemAPIHandlers: Sendable {
     let items: ItemStore
     /// The list's JSON, remade only after the inventory changes.
     private let listCache = RevisionCache<[UInt8]>()

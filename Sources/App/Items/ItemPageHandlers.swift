@@ -6,7 +6,7 @@ import PhotoLibrary
 
 /// The item pages: the list, the detail editor, New Item and delete confirmation. Every change
 /// is a form post answered with a redirect, so all of it works without scripts.
-struct ItemPages: Sendable {
+struct ItemPageHandlers: Sendable {
     let items: ItemStore
     /// What every page shares; each request adds who is signed in.
     let site: PageContext
@@ -47,7 +47,7 @@ struct ItemPages: Sendable {
     /// The picker's form without scripts: a multipart upload, then back to the item.
     private func uploadPhoto(_ request: Request) throws -> Response {
         let id = try request.itemID()
-        let prepared = try items.images.prepare(try ItemImageAPI.imageBytes(of: request))
+        let prepared = try items.images.prepare(try ItemPhotoAPIHandlers.imageBytes(of: request))
         _ = try items.setImage(id: id, prepared)
         return .redirect(to: "/items/\(id)")
     }
@@ -58,8 +58,8 @@ struct ItemPages: Sendable {
         guard let assetID = try request.formFields()["assetId"] else {
             throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "No library photo was chosen. Go back and tap a photo.")
         }
-        guard let library else { throw LibraryAPI.assetNotFound }
-        let prepared = try items.images.prepare(try ItemImageAPI.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library)))
+        guard let library else { throw LibraryAPIHandlers.assetNotFound }
+        let prepared = try items.images.prepare(try ItemPhotoAPIHandlers.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library)))
         _ = try items.setImage(id: id, prepared)
         return .redirect(to: "/items/\(id)")
     }

@@ -1,7 +1,7 @@
 import Inventory
 
 /// Where a stored image's files are served. Every URL holds the content hash, so each may be cached forever.
-struct ImageURLs: Sendable, Equatable {
+struct ItemPhotoURLs: Sendable, Equatable {
     let hash: String
     let originalExtension: String
 

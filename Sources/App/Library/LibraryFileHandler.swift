@@ -5,7 +5,7 @@ import PhotoLibrary
 /// `/library/files/{id}/{fingerprint}/{file}`: a library photo's renditions (made on first request,
 /// on a worker) and its original, straight from the root with `sendfile`. Cached forever: the
 /// fingerprint changes when the file does.
-struct LibraryFileRoutes: Sendable {
+struct LibraryFileHandler: Sendable {
     let library: PhotoLibrary
     static let renditions: Set<String> = ["thumb-256.jpg", "thumb-512.jpg", "screen.jpg", "full.jpg"]
 
@@ -28,20 +28,20 @@ struct LibraryFileRoutes: Sendable {
         var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]
         let path: String
         if file == "original" {
-            guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint, visibleTo: visible) else { throw LibraryAPI.assetNotFound }
+            guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint, visibleTo: visible) else { throw LibraryAPIHandlers.assetNotFound }
             path = original.path
             headers["Content-Type"] = original.format.contentType
         } else if Self.renditions.contains(file) {
             guard let rendition = try library.renditionFile(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4)), visibleTo: visible) else {
-                throw LibraryAPI.assetNotFound
+                throw LibraryAPIHandlers.assetNotFound
             }
             path = rendition
             headers["Content-Type"] = "image/jpeg"
         } else {
-            throw LibraryAPI.assetNotFound
+            throw LibraryAPIHandlers.assetNotFound
         }
         // Gone from the disk since the last scan (or while the rendition was made).
-        guard let opened = OpenFile(path: path) else { throw LibraryAPI.assetNotFound }
+        guard let opened = OpenFile(path: path) else { throw LibraryAPIHandlers.assetNotFound }
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
             return Response(status: .notModified, headers: headers)
         }

@@ -7,7 +7,7 @@ import PhotoLibrary
 /// `PUT` and `DELETE /api/v1/items/{id}/image`: a photo for an item, sent as the raw bytes (any or no
 /// Content-Type: the format is sniffed), as a multipart form with a file, or picked from the library
 /// as JSON `{"assetId": "…"}` (the library's file is copied into the image store).
-struct ItemImageAPI: Sendable {
+struct ItemPhotoAPIHandlers: Sendable {
     let items: ItemStore
     let library: PhotoLibrary
     let maxUploadBytes: Int
@@ -43,7 +43,7 @@ struct ItemImageAPI: Sendable {
             if let damaged = try library.asset(id: assetID, visibleTo: roots), let problem = damaged.problem {
                 throw AppError(.unprocessableContent, code: "asset-damaged", message: "That library photo is damaged (\(problem)), so it can't be given to an item. Choose another photo.")
             }
-            throw LibraryAPI.assetNotFound
+            throw LibraryAPIHandlers.assetNotFound
         }
         do {
             return try [UInt8](Data(contentsOf: URL(fileURLWithPath: original.path)))

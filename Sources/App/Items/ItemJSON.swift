@@ -14,7 +14,7 @@ enum ItemJSON {
             json.key("position"); json.value(item.position)
             json.key("image")
             if let image = item.image {
-                let urls = ImageURLs(image)
+                let urls = ItemPhotoURLs(image)
                 json.object { json in
                     json.key("width"); json.value(image.width)
                     json.key("height"); json.value(image.height)
