@@ -10,22 +10,22 @@ struct AccountPageHandlers: Sendable {
     /// Library roots, for grants.
     let roots: [String]
 
-    func register(in router: inout Router) {
-        router.get("/signin", access: .public) { request in try signInPage(request) }
+    func register(in router: inout AppRouter) {
+        router.get(AccountRoutes.signIn, access: .public) { request in try signInPage(request) }
         // Nothing in these forms comes near 16 kB: a longer body (a megabyte-long "name") is refused
         // before it is read.
-        router.post("/signin", isSlow: true, access: .public) { request in try signIn(request) }
-        router.post("/signout", access: .account) { request in try signOut(request) }
-        router.get("/setup/{token}", access: .public) { request in try setupPage(request) }
-        router.post("/setup/{token}", isSlow: true, access: .public) { request in try setUp(request) }
-        router.get("/account", access: .account) { request in try accountPage(request) }
-        router.post("/account/password", maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
-        router.post("/account/tokens", access: .account) { request in try createToken(request) }
-        router.post("/account/tokens/{id}/revoke", access: .account) { request in try revokeToken(request) }
-        router.get("/users", access: .manage) { request in try usersPage(request) }
-        router.post("/users", isSlow: true, access: .manage) { request in try addUser(request) }
-        router.post("/users/{id}", access: .manage) { request in try updateUser(request) }
-        router.post("/users/{id}/remove", access: .manage) { request in try removeUser(request) }
+        router.post(AccountRoutes.signIn, isSlow: true, access: .public) { request in try signIn(request) }
+        router.post(AccountRoutes.signOut, access: .account) { request in try signOut(request) }
+        router.get(AccountRoutes.setup, access: .public) { request in try setupPage(request) }
+        router.post(AccountRoutes.setup, isSlow: true, access: .public) { request in try setUp(request) }
+        router.get(AccountRoutes.account, access: .account) { request in try accountPage(request) }
+        router.post(AccountRoutes.password, maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
+        router.post(AccountRoutes.tokens, access: .account) { request in try createToken(request) }
+        router.post(AccountRoutes.revokeToken, access: .account) { request in try revokeToken(request) }
+        router.get(AccountRoutes.users, access: .manage) { request in try usersPage(request) }
+        router.post(AccountRoutes.users, isSlow: true, access: .manage) { request in try addUser(request) }
+        router.post(AccountRoutes.user, access: .manage) { request in try updateUser(request) }
+        router.post(AccountRoutes.removeUser, access: .manage) { request in try removeUser(request) }
     }
 
     /// A password form is a few short fields; anything larger is refused before it is read.
@@ -35,7 +35,7 @@ struct AccountPageHandlers: Sendable {
 
     private func signInPage(_ request: Request, name: String = "", next requested: String? = nil, message: String? = nil,
                             status: HTTPStatus = .ok) throws -> Response {
-        let next = Self.safeNext(requested ?? request.query["next"] ?? "/")
+        let next = Self.safeNext(requested ?? request.query["next"] ?? SiteRoutes.home)
         if message == nil, request.caller?.via == .session { return .redirect(to: next) }
         let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
@@ -45,7 +45,7 @@ struct AccountPageHandlers: Sendable {
         let fields = try request.formFields()
         let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = fields["password"] ?? ""
-        let next = Self.safeNext(fields["next"] ?? "/")
+        let next = Self.safeNext(fields["next"] ?? SiteRoutes.home)
         let outcome = try attempt(name: name, password: password, request: request)
         switch outcome {
         case .wait(let wait):
@@ -99,7 +99,7 @@ struct AccountPageHandlers: Sendable {
 
     private func signOut(_ request: Request) throws -> Response {
         for session in SiteCookie.session.value(in: request, secure: request.isSecure).all { try accounts.endSession(id: session) }
-        var response = Response.redirect(to: "/signin")
+        var response = Response.redirect(to: AccountRoutes.signIn.url())
         response.headers.add("Set-Cookie", SiteCookie.session.clear(secure: request.isSecure))
         return response
     }
@@ -108,7 +108,7 @@ struct AccountPageHandlers: Sendable {
     static func safeNext(_ next: String) -> String {
         guard next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
               !next.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\\" }),
-              next.utf8.count <= 2048 else { return "/" }
+              next.utf8.count <= 2048 else { return SiteRoutes.home }
         return next
     }
 
@@ -117,7 +117,7 @@ struct AccountPageHandlers: Sendable {
     private func setupPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let token = request.parameters["token"] ?? ""
         guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
-        let page = SetupPage(actionURL: "/setup/\(token)", name: name, formToken: request.formToken, message: message, context: site)
+        let page = SetupPage(actionURL: AccountRoutes.setup(token), name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -133,7 +133,7 @@ struct AccountPageHandlers: Sendable {
             guard let owner = try accounts.completeSetup(token: token, name: name, password: password, libraryGrants: Set(roots)) else {
                 throw Self.setupExpired
             }
-            return try startSession(for: owner, remember: false, replacing: request, then: "/")
+            return try startSession(for: owner, remember: false, replacing: request, then: SiteRoutes.home)
         } catch let error as AccountError {
             return try setupPage(request, name: name, message: error.description, status: .unprocessableContent)
         }
@@ -191,7 +191,7 @@ struct AccountPageHandlers: Sendable {
         }
         // Every session ended with the old password; start a new one here.
         return try startSession(for: caller.account, remember: false, replacing: request,
-                                then: "/account?password=\(revoking ? "changed-tokens-revoked" : "changed")")
+                                then: AccountRoutes.account(passwordNotice: revoking ? "changed-tokens-revoked" : "changed"))
     }
 
     private func createToken(_ request: Request) throws -> Response {

@@ -9,13 +9,13 @@ struct ItemAPIHandlers: Sendable {
 
     init(items: ItemStore) { self.items = items }
 
-    func register(in router: inout Router) {
-        router.get("/api/v1/items") { _ in try list() }
-        router.post("/api/v1/items") { request in try create(request) }
-        router.get("/api/v1/items/{id}") { request in try show(request) }
-        router.patch("/api/v1/items/{id}") { request in try update(request) }
-        router.delete("/api/v1/items/{id}") { request in try delete(request) }
-        router.post("/api/v1/items/{id}/move") { request in try move(request) }
+    func register(in router: inout AppRouter) {
+        router.get(ItemRoutes.apiList) { _ in try list() }
+        router.post(ItemRoutes.apiList) { request in try create(request) }
+        router.get(ItemRoutes.apiItem) { request in try show(request) }
+        router.patch(ItemRoutes.apiItem) { request in try update(request) }
+        router.delete(ItemRoutes.apiItem) { request in try delete(request) }
+        router.post(ItemRoutes.apiMove) { request in try move(request) }
     }
 
     private func list() throws -> Response {
@@ -27,7 +27,7 @@ struct ItemAPIHandlers: Sendable {
         let input = try ItemInput(json: try Self.jsonObject(of: request))
         let item = try items.create(input)
         var response = ItemJSON.response(item, status: .created)
-        response.headers["Location"] = "/api/v1/items/\(item.id)"
+        response.headers["Location"] = ItemRoutes.apiItem(item.id)
         return response
     }
 

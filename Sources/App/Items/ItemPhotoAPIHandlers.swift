@@ -12,8 +12,8 @@ struct ItemPhotoAPIHandlers: Sendable {
     let library: PhotoLibrary
     let maxUploadBytes: Int
 
-    func register(in router: inout Router) {
-        router.put("/api/v1/items/{id}/image", maxBodySize: maxUploadBytes, isSlow: true) { request in
+    func register(in router: inout AppRouter) {
+        router.put(ItemRoutes.apiPhoto, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let id = try request.itemID()
             // A missing item is the first thing to say, before any photo is read or decoded for it.
             _ = try items.item(id: id)
@@ -23,7 +23,7 @@ struct ItemPhotoAPIHandlers: Sendable {
             let prepared = try items.images.prepare(bytes)
             return ItemJSON.response(try items.setImage(id: id, prepared, expectedVersion: try request.expectedVersion(of: id)))
         }
-        router.delete("/api/v1/items/{id}/image") { request in
+        router.delete(ItemRoutes.apiPhoto) { request in
             let id = try request.itemID()
             return ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)))
         }

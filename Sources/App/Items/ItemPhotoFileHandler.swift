@@ -6,8 +6,8 @@ import Inventory
 struct ItemPhotoFileHandler: Sendable {
     let images: ImageStore
 
-    func register(in router: inout Router) {
-        router.get("/images/{hash}/{file}") { request in try file(request) }
+    func register(in router: inout AppRouter) {
+        router.get(ItemRoutes.photoFile) { request in try file(request) }
     }
 
     private func file(_ request: Request) throws -> Response {

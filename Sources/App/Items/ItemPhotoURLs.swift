@@ -11,9 +11,9 @@ struct ItemPhotoURLs: Sendable, Equatable {
     }
 
     /// A square thumbnail: 40, 80 or 120 px.
-    func thumbnail(_ size: Int) -> String { "/images/\(hash)/thumb-\(size).jpg" }
-    var screen: String { "/images/\(hash)/screen.jpg" }
-    var original: String { "/images/\(hash)/original.\(originalExtension)" }
+    func thumbnail(_ size: Int) -> String { ItemRoutes.photoFile(hash: hash, file: "thumb-\(size).jpg") }
+    var screen: String { ItemRoutes.photoFile(hash: hash, file: "screen.jpg") }
+    var original: String { ItemRoutes.photoFile(hash: hash, file: "original.\(originalExtension)") }
 
     /// The 40 CSS px thumbnail at 1×, 2× and 3×.
     var thumbnailSourceSet: [(url: String, descriptor: String)] {

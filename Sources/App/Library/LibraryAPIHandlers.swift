@@ -7,14 +7,14 @@ struct LibraryAPIHandlers: Sendable {
     static let defaultPageSize = 100
     static let maxPageSize = 500
 
-    func register(in router: inout Router) {
-        router.get("/api/v1/library/status") { request in
+    func register(in router: inout AppRouter) {
+        router.get(LibraryRoutes.apiStatus) { request in
             .json(LibraryJSON.status(library.status.visible(to: try request.visibleLibraryRoots(of: library))))
         }
-        router.get("/api/v1/library/groups") { request in
+        router.get(LibraryRoutes.apiGroups) { request in
             .json(LibraryJSON.groups(try library.groups(visibleTo: try request.visibleLibraryRoots(of: library))))
         }
-        router.get("/api/v1/library/groups/{id}/assets") { request in
+        router.get(LibraryRoutes.apiGroupAssets) { request in
             let (offset, limit) = try Self.paging(request)
             guard let page = try library.assets(inGroup: request.parameters["id"] ?? "", offset: offset, limit: limit,
                                                 visibleTo: try request.visibleLibraryRoots(of: library)) else {
@@ -22,7 +22,7 @@ struct LibraryAPIHandlers: Sendable {
             }
             return .json(LibraryJSON.page(total: page.total, assets: page.assets))
         }
-        router.get("/api/v1/library/assets/{id}") { request in
+        router.get(LibraryRoutes.apiAsset) { request in
             guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: try request.visibleLibraryRoots(of: library)) else {
                 throw Self.assetNotFound
             }

@@ -9,8 +9,8 @@ struct LibraryFileHandler: Sendable {
     let library: PhotoLibrary
     static let renditions: Set<String> = ["thumb-256.jpg", "thumb-512.jpg", "screen.jpg", "full.jpg"]
 
-    func register(in router: inout Router) {
-        router.get("/library/files/{id}/{fingerprint}/{file}") { request in try file(request) }
+    func register(in router: inout AppRouter) {
+        router.get(LibraryRoutes.file) { request in try file(request) }
     }
 
     private func file(_ request: Request) throws -> Response {

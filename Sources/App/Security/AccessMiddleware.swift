@@ -162,7 +162,7 @@ struct AccessMiddleware: Middleware {
         guard !request.prefersJSON, request.method == .get || request.method == .head else { throw Self.signInRequired }
         let query = request.query.pairs.map { "\(Self.escaped($0.name))=\(Self.escaped($0.value))" }.joined(separator: "&")
         let next = request.path + (query.isEmpty ? "" : "?\(query)")
-        return .redirect(to: "/signin?next=\(Self.escaped(next))")
+        return .redirect(to: AccountRoutes.signIn(escapedNext: Self.escaped(next)))
     }
 
     static let signInRequired: AppError = {

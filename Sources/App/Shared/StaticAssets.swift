@@ -41,7 +41,7 @@ struct StaticAssets: Sendable {
         return try StaticAssets(directory: url)
     }
 
-    func url(_ path: String) -> String { "/static/\(version)/\(path)" }
+    func url(_ path: String) -> String { SiteRoutes.staticFile(version: version, path: path) }
 
     var pageContext: PageContext {
         PageContext(stylesheet: url("css/app.css"), script: url("js/app.js"), icon: url("icons/icon.svg"))
