@@ -76,7 +76,7 @@ public struct Router: Responder, RequestPolicy {
         guard !allowed.isEmpty else { throw HTTPError.notFound() }
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
         throw HTTPError(
-            .methodNotAllowed, code: "method-not-allowed",
+            .methodNotAllowed,
             message: "\(request.method) is not supported here; use \(allow).",
             headers: ["Allow": allow]
         )

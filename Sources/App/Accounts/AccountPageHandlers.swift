@@ -31,6 +31,16 @@ struct AccountPageHandlers: Sendable {
     /// A password form is a few short fields; anything larger is refused before it is read.
     static let formBodyLimit = 16 * 1024
 
+    /// Runs a form's action; an account error it throws is shown on the form's own page, with its
+    /// status, rather than as an error page: the one way every account form reports what to fix.
+    private func showingErrors(on page: (AccountError) throws -> Response, _ action: () throws -> Response) throws -> Response {
+        do {
+            return try action()
+        } catch let error as AccountError {
+            return try page(error)
+        }
+    }
+
     // MARK: Sign in and out
 
     private func signInPage(_ request: Request, name: String = "", next requested: String? = nil, message: String? = nil,
@@ -129,24 +139,22 @@ struct AccountPageHandlers: Sendable {
         guard password == fields["confirm"] else {
             return try setupPage(request, name: name, message: "The two passwords differ. Type the same password twice.", status: .unprocessableContent)
         }
-        do {
+        return try showingErrors(on: { try setupPage(request, name: name, message: $0.message, status: $0.status) }) {
             guard let owner = try accounts.completeSetup(token: token, name: name, password: password, libraryGrants: Set(roots)) else {
                 throw Self.setupExpired
             }
             return try startSession(for: owner, remember: false, replacing: request, then: SiteRoutes.home)
-        } catch let error as AccountError {
-            return try setupPage(request, name: name, message: error.description, status: .unprocessableContent)
         }
     }
 
-    static let setupExpired = AppError(.notFound, code: "setup-link-expired", message: "This setup link has been used or has expired (links last an hour). Restart homepwner serve to print a new one, or sign in.")
+    static let setupExpired = AppError(.setupLinkExpired, message: "This setup link has been used or has expired (links last an hour). Restart homepwner serve to print a new one, or sign in.")
 
     // MARK: Your account
 
     private func accountPage(_ request: Request, newToken: String? = nil, message: String? = nil, error: String? = nil,
                              status: HTTPStatus = .ok) throws -> Response {
         guard let caller = request.caller, caller.via != .openAccess else {
-            throw AppError(.notFound, code: "no-account", message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
+            throw AppError(.noAccount, message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
         }
         let tokens = try accounts.tokens(of: caller.account)
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
@@ -184,39 +192,31 @@ struct AccountPageHandlers: Sendable {
             break
         }
         let revoking = fields["revoke-tokens"] == "1"
-        do {
+        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
             try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "", revokingTokens: revoking)
-        } catch let error as AccountError {
-            return try accountPage(request, error: error.description, status: .unprocessableContent)
+            // Every session ended with the old password; start a new one here.
+            return try startSession(for: caller.account, remember: false, replacing: request,
+                                    then: AccountRoutes.account(passwordNotice: revoking ? "changed-tokens-revoked" : "changed"))
         }
-        // Every session ended with the old password; start a new one here.
-        return try startSession(for: caller.account, remember: false, replacing: request,
-                                then: AccountRoutes.account(passwordNotice: revoking ? "changed-tokens-revoked" : "changed"))
     }
 
     private func createToken(_ request: Request) throws -> Response {
         // Only a signed-in person makes tokens: a leaked token must not be able to outlive its revocation.
         guard let caller = request.caller, caller.via == .session else {
-            throw AppError(.forbidden, code: "session-required", message: "API tokens are made on the account page while signed in, not with another token.")
+            throw AppError(.sessionRequired, message: "API tokens are made on the account page while signed in, not with another token.")
         }
-        do {
+        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
             let (secret, _) = try accounts.createToken(for: caller.account, name: try request.formFields()["name"] ?? "")
             return try accountPage(request, newToken: secret)
-        } catch let error as AccountError {
-            return try accountPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 
     private func revokeToken(_ request: Request) throws -> Response {
         guard let caller = request.caller else { return try accountPage(request) }
-        guard let id = Int64(request.parameters["id"] ?? "") else {
-            return try accountPage(request, error: AccountError.tokenNotFound.description, status: .notFound)
-        }
-        do {
+        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
+            guard let id = Int64(request.parameters["id"] ?? "") else { throw AccountError.tokenNotFound }
             try accounts.revokeToken(id: id, of: caller.account)
             return try accountPage(request, message: "Token revoked: it no longer works.")
-        } catch let error as AccountError {
-            return try accountPage(request, error: error.description, status: .notFound)
         }
     }
 
@@ -230,19 +230,17 @@ struct AccountPageHandlers: Sendable {
 
     private func addUser(_ request: Request) throws -> Response {
         let fields = try request.formFields()
-        do {
+        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             let role = Role(rawValue: fields["role"] ?? "") ?? .viewer
             let account = try accounts.create(name: fields["name"] ?? "", password: fields["password"] ?? "", role: role)
             return try usersPage(request, message: "Added \(account.name) (\(account.role.rawValue)). Grant photo libraries below if they should see any.")
-        } catch let error as AccountError {
-            return try usersPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 
     /// The account `/users/{id}` names; 404 when there is none.
     private func account(in request: Request) throws -> Account {
         guard let account = try Int64(request.parameters["id"] ?? "").flatMap(accounts.account(id:)) else {
-            throw AppError(.notFound, code: "account-not-found", message: "There is no such account.")
+            throw AppError(.accountNotFound, message: "There is no such account.")
         }
         return account
     }
@@ -250,24 +248,20 @@ struct AccountPageHandlers: Sendable {
     private func updateUser(_ request: Request) throws -> Response {
         let account = try account(in: request)
         let fields = try request.formFields()
-        do {
+        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             if let role = fields["role"].flatMap(Role.init(rawValue:)), role != account.role {
                 try accounts.setRole(name: account.name, role: role)
             }
             try accounts.setLibraryGrants(name: account.name, roots: Set(fields.all("library").filter(roots.contains)))
             return try usersPage(request, message: "Saved \(account.name).")
-        } catch let error as AccountError {
-            return try usersPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 
     private func removeUser(_ request: Request) throws -> Response {
         let account = try account(in: request)
-        do {
+        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             try accounts.remove(name: account.name)
             return try usersPage(request, message: "Removed \(account.name); their sessions and tokens no longer work.")
-        } catch let error as AccountError {
-            return try usersPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 }

@@ -56,17 +56,17 @@ struct ItemAPIHandlers: Sendable {
         let id = try request.itemID()
         let object = try Self.jsonObject(of: request)
         guard let value = object["position"] else {
-            throw AppError(.unprocessableContent, code: "invalid-position", message: "Say where to move the item: send {\"position\": N}, N counting from 0.")
+            throw AppError(.invalidPosition, message: "Say where to move the item: send {\"position\": N}, N counting from 0.")
         }
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
-            throw AppError(.unprocessableContent, code: "invalid-position", message: "position must be a whole number counting from 0, not \(value.kindDescription).")
+            throw AppError(.invalidPosition, message: "position must be a whole number counting from 0, not \(value.kindDescription).")
         }
         return ItemJSON.response(try items.move(id: id, to: position))
     }
 
     private static func jsonObject(of request: Request) throws -> [String: JSONValue] {
         if let type = request.contentType, type != "application/json", !type.hasSuffix("+json") {
-            throw AppError(.unsupportedMediaType, code: "unsupported-media-type", message: "The body is \(type); send JSON with Content-Type: application/json.")
+            throw AppError(.unsupportedMediaType, message: "The body is \(type); send JSON with Content-Type: application/json.")
         }
         return try JSONValue.object(from: request.body)
     }
@@ -77,7 +77,7 @@ extension Request {
     func itemID() throws -> Int64 {
         let raw = parameters["id"] ?? ""
         guard let id = Int64(raw), id > 0 else {
-            throw AppError(.notFound, code: "item-not-found", message: "There is no item “\(raw)”. Item ids are whole numbers; go back to the list.")
+            throw AppError(.itemNotFound, message: "There is no item “\(raw)”. Item ids are whole numbers; go back to the list.")
         }
         return id
     }

@@ -47,8 +47,7 @@ struct ItemPageHandlers: Sendable {
     /// The picker's form without scripts: a multipart upload, then back to the item.
     private func uploadPhoto(_ request: Request) throws -> Response {
         let id = try request.itemID()
-        let prepared = try items.images.prepare(try ItemPhotoAPIHandlers.imageBytes(of: request))
-        _ = try items.setImage(id: id, prepared)
+        _ = try items.givePhoto(to: id) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
         return .redirect(to: ItemRoutes.item(id))
     }
 
@@ -56,11 +55,10 @@ struct ItemPageHandlers: Sendable {
     private func pickFromLibrary(_ request: Request) throws -> Response {
         let id = try request.itemID()
         guard let assetID = try request.formFields()["assetId"] else {
-            throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "No library photo was chosen. Go back and tap a photo.")
+            throw AppError(.invalidAssetID, message: "No library photo was chosen. Go back and tap a photo.")
         }
         guard let library else { throw LibraryAPIHandlers.assetNotFound }
-        let prepared = try items.images.prepare(try ItemPhotoAPIHandlers.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library)))
-        _ = try items.setImage(id: id, prepared)
+        _ = try items.givePhoto(to: id) { try library.photoBytes(of: assetID, visibleTo: try request.visibleLibraryRoots(of: library)) }
         return .redirect(to: ItemRoutes.item(id))
     }
 
@@ -106,9 +104,6 @@ struct ItemPageHandlers: Sendable {
         do {
             let item = try items.create(try form.input())
             return request.prefersJSON ? ItemJSON.response(item, status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
-        } catch let error as ValidationError {
-            if request.prefersJSON { throw InventoryError.invalid(error) }
-            return newItem(request, form, errors: error)
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(request, form, errors: error)
@@ -128,15 +123,12 @@ struct ItemPageHandlers: Sendable {
         do {
             let item = try items.update(id: id, try form.input(), expectedVersion: form.version)
             return request.prefersJSON ? ItemJSON.response(item) : .redirect(to: ItemRoutes.item(id, saved: true))
-        } catch let error as ValidationError {
-            if request.prefersJSON { throw InventoryError.invalid(error) }
-            return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.versionMismatch(let current) {
             if request.prefersJSON {
-                throw AppError(.conflict, code: "item-changed", message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
+                throw AppError(.itemChanged, message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
             }
             var form = form
             form.version = current.version
@@ -176,7 +168,7 @@ struct ItemPageHandlers: Sendable {
         let id = try request.itemID()
         let fields = try request.formFields()
         guard let position = fields["position"].flatMap({ Int($0) }) else {
-            throw AppError(.unprocessableContent, code: "invalid-position", message: "The move did not say where to; use the arrow buttons on the list.")
+            throw AppError(.invalidPosition, message: "The move did not say where to; use the arrow buttons on the list.")
         }
         _ = try items.move(id: id, to: position)
         return .redirect(to: ItemRoutes.list(editing: true, showing: id))
@@ -187,10 +179,10 @@ extension Request {
     /// The fields of a urlencoded form body.
     func formFields() throws -> FormFields {
         if let type = contentType, type != "application/x-www-form-urlencoded" {
-            throw AppError(.unsupportedMediaType, code: "unsupported-media-type", message: "This form must be sent as application/x-www-form-urlencoded, not \(type).")
+            throw AppError(.unsupportedMediaType, message: "This form must be sent as application/x-www-form-urlencoded, not \(type).")
         }
         guard let fields = FormFields(urlEncoded: body) else {
-            throw AppError(.badRequest, code: "invalid-form", message: "The form data is damaged (a malformed %-escape or text that is not UTF-8). Reload the page and try again.")
+            throw AppError(.invalidForm, message: "The form data is damaged (a malformed %-escape or text that is not UTF-8). Reload the page and try again.")
         }
         return fields
     }

@@ -30,15 +30,15 @@ struct LibraryAPIHandlers: Sendable {
         }
     }
 
-    static let groupNotFound = AppError(.notFound, code: "group-not-found", message: "There is no such album, event or person in the library. Go back to the library and choose again.")
-    static let assetNotFound = AppError(.notFound, code: "asset-not-found", message: "There is no such photo in the library; it may have been moved or deleted. Go back to the library and choose again.")
+    static let groupNotFound = AppError(.groupNotFound, message: "There is no such album, event or person in the library. Go back to the library and choose again.")
+    static let assetNotFound = AppError(.assetNotFound, message: "There is no such photo in the library; it may have been moved or deleted. Go back to the library and choose again.")
 
     /// `offset` and `limit` from the query: whole numbers, the limit at most 500.
     static func paging(_ request: Request) throws -> (offset: Int, limit: Int) {
         func number(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
             guard let text = request.query[name], !text.isEmpty else { return fallback }
             guard let value = Int(text), range.contains(value) else {
-                throw AppError(.badRequest, code: "invalid-\(name)", message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”.")
+                throw AppError(name == "offset" ? .invalidOffset : .invalidLimit, message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”.")
             }
             return value
         }

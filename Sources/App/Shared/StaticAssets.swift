@@ -36,7 +36,7 @@ struct StaticAssets: Sendable {
     /// The bundled `Static/` folder.
     static func bundled() throws -> StaticAssets {
         guard let url = Bundle.module.url(forResource: "Static", withExtension: nil) else {
-            throw AppError(.internalServerError, code: "assets-missing", message: "The Static folder is missing from the app bundle; rebuild Homepwner.")
+            throw AppError(.assetsMissing, message: "The Static folder is missing from the app bundle; rebuild Homepwner.")
         }
         return try StaticAssets(directory: url)
     }
