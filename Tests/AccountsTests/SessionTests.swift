@@ -60,7 +60,7 @@ import Testing
         let alice = try fixture.account("alice", .owner)
         let session = try fixture.store.startSession(for: alice, remember: true)
         #expect(try fixture.store.caller(sessionID: session.id) != nil)
-        Thread.sleep(forTimeInterval: 0.7)
+        fixture.clock.advance(by: 0.7)
         #expect(try fixture.store.caller(sessionID: session.id) == nil)
         #expect(try fixture.count("sessions") == 0, "an expired session is deleted")
     }
@@ -69,12 +69,12 @@ import Testing
         let fixture = try AccountsFixture(idleTimeout: 60, absoluteTimeout: 0.8)
         let alice = try fixture.account("alice", .owner)
         let session = try fixture.store.startSession(for: alice, remember: true)
-        let started = Date()
-        while Date().timeIntervalSince(started) < 0.6 {
+        let started = fixture.clock.now
+        while fixture.clock.now.timeIntervalSince(started) < 0.6 {
             #expect(try fixture.store.caller(sessionID: session.id) != nil)
-            Thread.sleep(forTimeInterval: 0.1)
+            fixture.clock.advance(by: 0.1)
         }
-        Thread.sleep(forTimeInterval: 0.4)
+        fixture.clock.advance(by: 0.4)
         #expect(try fixture.store.caller(sessionID: session.id) == nil)
     }
 
