@@ -78,6 +78,32 @@ import Testing
         #expect(try fixture.store.caller(sessionID: session.id) == nil)
     }
 
+    /// Use is written down at most once a minute; it still keeps a session going past its idle timeout.
+    @Test func aSessionInUseOutlivesItsIdleTimeoutAndEndsAnIdleTimeoutAfterItsLastUse() throws {
+        let fixture = try AccountsFixture(idleTimeout: 3600, absoluteTimeout: 30 * 86_400)
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: true)
+        for hour in 1...10 {
+            fixture.clock.advance(by: 50 * 60)
+            #expect(try fixture.store.caller(sessionID: session.id) != nil, "used every 50 minutes, at hour \(hour)")
+        }
+        fixture.clock.advance(by: 3600 + 60)
+        #expect(try fixture.store.caller(sessionID: session.id) == nil)
+    }
+
+    /// A browser unused for a year is a stranger again to the sign-in throttle; one in use stays known.
+    @Test func aBrowserUnusedForAYearIsForgotten() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let used = try fixture.store.rememberDevice(nil, for: alice)
+        let unused = try fixture.store.rememberDevice(nil, for: alice)
+        fixture.clock.advance(by: 300 * 86_400)
+        #expect(try fixture.store.rememberDevice(used, for: alice) == used, "signing in again keeps the browser's token")
+        fixture.clock.advance(by: 100 * 86_400)
+        #expect(try fixture.store.isKnownDevice(used, for: "alice"))
+        #expect(try !fixture.store.isKnownDevice(unused, for: "alice"))
+    }
+
     @Test func signingOutDeletesTheSession() throws {
         let fixture = try AccountsFixture()
         let alice = try fixture.account("alice", .owner)
