@@ -16,7 +16,7 @@ public final class HomepwnerApp: Sendable {
     /// Whether everyone is served as the owner while no account exists.
     public let isOpenWithoutAccounts: Bool
     /// Failed sign-ins, counted to slow down guessing.
-    public let signInThrottle = SignInThrottle()
+    public let signInThrottle: SignInThrottle
     private let server: HTTPServer
 
     /// Opens (or creates) the data folder and starts serving.
@@ -37,7 +37,8 @@ public final class HomepwnerApp: Sendable {
         library = try PhotoLibrary(roots: roots, database: database, cacheDirectory: folder.libraryCache,
                                    maxPixels: configuration.maxImagePixels)
 
-        accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout)
+        accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout, clock: configuration.clock)
+        signInThrottle = SignInThrottle(clock: configuration.clock)
         let noAccounts = try accounts.count() == 0
         let loopback = Self.isLoopback(configuration.host)
         if noAccounts && !loopback && !configuration.insecureOpen {
