@@ -21,8 +21,7 @@ struct ItemPhotoFileHandler: Sendable {
             return .immutableFile(original, for: request, contentType: image.format.contentType, cacheControl: request.photoCacheControl,
                                   headers: ["Content-Disposition": "attachment; filename=\"photo-\(hash.prefix(12)).\(image.format.fileExtension)\""])
         }
-        let name = String(file.dropLast(4))
-        guard file.hasSuffix(".jpg"), let location = images.renditionLocation(hash: hash, name: name) else {
+        guard let rendition = ItemPhotoRendition(fileName: file), let location = images.renditionLocation(hash: hash, name: rendition.rawValue) else {
             throw HTTPError.notFound("This photo")
         }
         if let cached = OpenFile(path: location) {
@@ -30,7 +29,7 @@ struct ItemPhotoFileHandler: Sendable {
         }
         // Lost from the cache: remaking it decodes the original, which no network thread waits for.
         if request.isOnNetworkThread { throw WorkerRequired() }
-        guard let made = try images.renditionPath(hash: hash, name: name).flatMap(OpenFile.init(path:)) else {
+        guard let made = try images.renditionPath(hash: hash, name: rendition.rawValue).flatMap(OpenFile.init(path:)) else {
             throw HTTPError.notFound("This photo")
         }
         return .immutableFile(made, for: request, contentType: "image/jpeg", cacheControl: request.photoCacheControl)
