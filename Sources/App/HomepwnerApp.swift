@@ -40,63 +40,18 @@ public final class HomepwnerApp: Sendable {
         accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout, clock: configuration.clock)
         signInThrottle = SignInThrottle(clock: configuration.clock)
         let noAccounts = try accounts.count() == 0
-        let loopback = Self.isLoopback(configuration.host)
-        if noAccounts && !loopback && !configuration.insecureOpen {
-            throw AppStartError("""
-                Homepwner will not listen on \(configuration.host) without accounts: anyone who can reach it could read and \
-                change your inventory. Create an owner first (homepwner user add NAME --role owner --data \
-                \(folder.url.path), with the password on standard input), listen on 127.0.0.1, or pass \
-                --insecure-open if everyone on this network may use it.
-                """)
-        }
+        isOpenWithoutAccounts = try configuration.opensWithoutAccounts(noAccounts: noAccounts)
         setupPath = noAccounts ? AccountRoutes.setup(try accounts.createSetupToken()) : nil
-        // Behind a proxy every request comes from loopback: then only --insecure-open opens it.
-        isOpenWithoutAccounts = (loopback && !configuration.trustProxy) || configuration.insecureOpen
 
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
-        var router = AppRouter(defaultMaxBodySize: 1 << 20)
-        router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
-        router.get(SiteRoutes.staticFile, access: .public) { request in
-            try assets.response(path: request.parameters["path"] ?? "", requestedVersion: request.parameters["version"] ?? "", request: request)
-        }
-        router.get(SiteRoutes.favicon, access: .public) { request in
-            try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
-        }
-        AccountPageHandlers(accounts: accounts, throttle: signInThrottle, site: assets.pageContext, roots: library.roots).register(in: &router)
-        ItemAPIHandlers(items: items).register(in: &router)
-        ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: configuration.maxUploadBytes).register(in: &router)
-        LibraryAPIHandlers(library: library).register(in: &router)
-        LibraryFileHandler(library: library).register(in: &router)
-        LibraryPageHandlers(library: library, site: assets.pageContext).register(in: &router)
-        ItemPhotoFileHandler(images: items.images).register(in: &router)
-        ItemPageHandlers(items: items, site: assets.pageContext, maxUploadBytes: configuration.maxUploadBytes, library: library).register(in: &router)
-
-        var serverConfiguration = ServerConfiguration()
-        serverConfiguration.host = configuration.host
-        serverConfiguration.port = configuration.port
-        if !configuration.accessLog { serverConfiguration.accessLog = nil }
-        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsKeyPath {
-            do {
-                serverConfiguration.tls = (try String(contentsOfFile: certificate, encoding: .utf8), try String(contentsOfFile: key, encoding: .utf8))
-            } catch {
-                throw AppStartError("Cannot read the TLS certificate or key (\(certificate), \(key)): \(error.localizedDescription)")
-            }
-        }
-        serverConfiguration.errorResponse = { request, error in
-            var response = errors.response(for: request, error: error)
-            SecurityHeaders.apply(to: &response)
-            return response
-        }
-        let routes = router.router
-        self.router = routes
-        let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
-                                      allRoots: Set(library.roots))
+        let routes = AppRoutes.make(items: items, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
+                                    maxUploadBytes: configuration.maxUploadBytes)
+        router = routes
+        let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy
+        var serverConfiguration = try configuration.serverConfiguration(errors: errors)
         serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: trustProxy ? ProxyTrust.resolved(request) : request) }
-        serverConfiguration.loopbackIsProxy = configuration.trustProxy
-        serverConfiguration.connectionsPerAddress = configuration.connectionsPerAddress
-        serverConfiguration.spoolDirectory = folder.uploadsInProgress.path
         server = try HTTPServer(
             configuration: serverConfiguration,
             responder: MiddlewareChain((trustProxy ? [ProxyTrust()] : []) + [
@@ -121,10 +76,6 @@ public final class HomepwnerApp: Sendable {
         return router.plan(method: method, pathSegments: segments).route
     }
 
-    /// Whether `host` is this machine only (127.0.0.0/8, ::1, localhost).
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.") || host == "::ffff:127.0.0.1"
-    }
 
     /// The port being served (useful when configured as 0).
     public var port: UInt16 { server.port }

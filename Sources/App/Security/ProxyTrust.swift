@@ -10,7 +10,7 @@ struct ProxyTrust: Middleware {
     }
 
     static func resolved(_ request: Request) -> Request {
-        guard HomepwnerApp.isLoopback(request.remoteAddress) else { return request }
+        guard AppConfiguration.isLoopback(request.remoteAddress) else { return request }
         var request = request
         let forwarded = request.headers["X-Forwarded-For"]?.split(separator: ",").last?.trimmingSpacesAndTabs() ?? ""
         request.context[ForwardedClientKey.self] = ForwardedClient(

@@ -1,0 +1,29 @@
+import Accounts
+import HTTPServer
+import Inventory
+import PhotoLibrary
+
+/// Every route of the app, from each feature's handlers, with who may call it.
+enum AppRoutes {
+    static func make(items: ItemStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
+                     assets: StaticAssets, maxUploadBytes: Int) -> Router {
+        let site = assets.pageContext
+        var router = AppRouter(defaultMaxBodySize: 1 << 20)
+        router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
+        router.get(SiteRoutes.staticFile, access: .public) { request in
+            try assets.response(path: request.parameters["path"] ?? "", requestedVersion: request.parameters["version"] ?? "", request: request)
+        }
+        router.get(SiteRoutes.favicon, access: .public) { request in
+            try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
+        }
+        AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots).register(in: &router)
+        ItemAPIHandlers(items: items).register(in: &router)
+        ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
+        LibraryAPIHandlers(library: library).register(in: &router)
+        LibraryFileHandler(library: library).register(in: &router)
+        LibraryPageHandlers(library: library, site: site).register(in: &router)
+        ItemPhotoFileHandler(images: items.images).register(in: &router)
+        ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
+        return router.router
+    }
+}
