@@ -1,6 +1,5 @@
 import Database
 import Foundation
-import Synchronization
 
 extension PhotoLibrary {
     /// Photos further apart in time than this start a new event.
@@ -237,32 +236,15 @@ extension PhotoLibrary {
     }
 
     /// The value made at the current revision; only the unfiltered (everything visible) one is kept.
-    private func cached<T: Sendable>(_ slot: RevisionSlot<T>, unlessFiltered filter: String?, make: () throws -> T) throws -> T {
+    private func cached<T: Sendable>(_ cache: RevisionCache<T>, unlessFiltered filter: String?, make: () throws -> T) throws -> T {
         if filter != nil { return try make() }
-        let revision = self.revision
-        if let value = slot.value(at: revision) { return value }
-        let value = try make()
-        slot.store(value, at: revision)
-        return value
+        return try cache.value(at: revision, make: make)
     }
 }
 
 /// Groups computed from the library at one revision.
 final class GroupCache: Sendable {
-    let albums = RevisionSlot<[LibraryGroup]>()
-    let events = RevisionSlot<[PhotoLibrary.Event]>()
-    let people = RevisionSlot<[(id: String, name: String, group: LibraryGroup)]>()
-}
-
-/// One value made at a library revision.
-final class RevisionSlot<T: Sendable>: Sendable {
-    private let entry = Mutex<(revision: Int, value: T)?>(nil)
-
-    func value(at revision: Int) -> T? {
-        entry.withLock { $0?.revision == revision ? $0?.value : nil }
-    }
-
-    func store(_ value: T, at revision: Int) {
-        entry.withLock { $0 = (revision, value) }
-    }
+    let albums = RevisionCache<[LibraryGroup]>()
+    let events = RevisionCache<[PhotoLibrary.Event]>()
+    let people = RevisionCache<[(id: String, name: String, group: LibraryGroup)]>()
 }
