@@ -35,9 +35,9 @@ public struct LibraryStatus: Sendable, Equatable {
         rootCounts[root, default: RootCounts()].skipped += skipped
     }
 
-    /// The status as a caller who may see only `roots` should see it: their roots' counts and problems.
-    public func visible(to roots: Set<String>?) -> LibraryStatus {
-        guard let roots else { return self }
+    /// The status as a caller should see it: the counts and problems of the roots `access` lets them see.
+    public func visible(to access: LibraryAccess) -> LibraryStatus {
+        guard case .roots(let roots) = access else { return self }
         var status = self
         status.rootCounts = rootCounts.filter { roots.contains($0.key) }
         status.rootProblems = rootProblems.filter { roots.contains($0.path) }

@@ -27,11 +27,12 @@ extension PhotoLibrary {
 
     /// The photo with this id, with the people in it; nil for an unknown (or malformed) id, or one in
     /// a root the caller may not see.
-    public func asset(id: String, visibleTo roots: Set<String>? = nil) throws -> LibraryAsset? {
+    public func asset(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
         guard KeyedID.isWellFormed(id) else { return nil }
-        let visible = rootFilter(roots).map { " AND \($0)" } ?? ""
+        let visible = scope(access).condition(on: "library_assets.root_id")
         return try database.read { connection in
-            guard var asset = try connection.firstRow("SELECT \(Self.assetColumns) FROM library_assets WHERE id = ?\(visible)", id, decode: Self.decodeAsset) else {
+            guard var asset = try connection.firstRow("SELECT \(Self.assetColumns) FROM library_assets WHERE id = ?\(visible.and)",
+                                                      arguments: [id] + visible.arguments, decode: Self.decodeAsset) else {
                 return nil
             }
             asset.people = try connection.rows("SELECT name FROM library_people WHERE asset_id = ? ORDER BY name", id) { $0.string(0) }
@@ -41,8 +42,8 @@ extension PhotoLibrary {
 
     /// Where the photo's file is, with its format: for serving the original and for copying it
     /// into an item. Nil when unknown, when `fingerprint` is not the current version, or when damaged.
-    public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo roots: Set<String>? = nil) throws -> (path: String, format: ImageFormat)? {
-        guard try isVisible(assetID, to: roots), let (asset, path) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
+    public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> (path: String, format: ImageFormat)? {
+        guard try isVisible(assetID, to: access), let (asset, path) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
               let format = asset.format, asset.problem == nil else { return nil }
         return (path, format)
     }
@@ -56,17 +57,19 @@ extension PhotoLibrary {
     /// The rendition's file (`thumb-256`, `thumb-512`, `screen`, or `full`), made if needed. Nil for an
     /// unknown photo, rendition or version. A photo that turns out to be unreadable is marked so, and
     /// the error says why.
-    public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo roots: Set<String>? = nil) throws -> String? {
-        guard try isVisible(assetID, to: roots), name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
+    public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
+        guard try isVisible(assetID, to: access), name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
               let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
         let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
         if case .failure(let error) = result { markUnreadable(assetID, because: error) }
         return try result.get()
     }
 
-    private func isVisible(_ assetID: String, to roots: Set<String>?) throws -> Bool {
-        guard let filter = rootFilter(roots) else { return true }
-        return try database.read { try $0.scalar("SELECT 1 FROM library_assets WHERE id = ? AND \(filter)", assetID) != nil }
+    private func isVisible(_ assetID: String, to access: LibraryAccess) throws -> Bool {
+        guard let visible = scope(access).condition(on: "library_assets.root_id") else { return true }
+        return try database.read {
+            try $0.scalar("SELECT 1 FROM library_assets WHERE id = ? AND \(visible.sql)", arguments: [assetID] + visible.arguments) != nil
+        }
     }
 
     /// Records that a photo cannot be decoded because of its file (damaged, or in a form Homepwner

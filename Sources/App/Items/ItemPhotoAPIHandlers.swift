@@ -38,7 +38,7 @@ struct ItemPhotoAPIHandlers: Sendable {
         return try Self.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library))
     }
 
-    static func libraryPhoto(_ assetID: String, in library: PhotoLibrary, visibleTo roots: Set<String>?) throws -> [UInt8] {
+    static func libraryPhoto(_ assetID: String, in library: PhotoLibrary, visibleTo roots: LibraryAccess) throws -> [UInt8] {
         guard let original = try library.originalFile(assetID: assetID, visibleTo: roots) else {
             if let damaged = try library.asset(id: assetID, visibleTo: roots), let problem = damaged.problem {
                 throw AppError(.unprocessableContent, code: "asset-damaged", message: "That library photo is damaged (\(problem)), so it can't be given to an item. Choose another photo.")
