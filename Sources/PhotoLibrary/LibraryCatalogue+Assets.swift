@@ -2,7 +2,7 @@ import Database
 import Foundation
 import Imaging
 
-extension PhotoLibrary {
+extension LibraryCatalogue {
     static let assetColumns = [
         "id", "album_id", "file_name", "size", "mtime_ns", "format", "width", "height", "orientation", "taken_at_ms",
         "taken_at_from_exif", "camera", "latitude", "longitude", "error",
@@ -82,7 +82,7 @@ extension PhotoLibrary {
         case .unsupportedFormat, .tooManyPixels, .processingFailed: return
         }
         _ = try? database.write { try $0.run("UPDATE library_assets SET error = ? WHERE id = ?", reason, assetID) }
-        bumpRevision()
+        didChange()
     }
 
     /// Renditions made since the server started (for the benchmark).

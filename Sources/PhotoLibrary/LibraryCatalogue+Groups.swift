@@ -1,7 +1,7 @@
 import Database
 import Foundation
 
-extension PhotoLibrary {
+extension LibraryCatalogue {
     /// Photos further apart in time than this start a new event.
     public static let eventGap: TimeInterval = 8 * 3600
 
@@ -244,6 +244,6 @@ extension PhotoLibrary {
 /// Groups computed from the library at one revision.
 final class GroupCache: Sendable {
     let albums = RevisionCache<[LibraryGroup]>()
-    let events = RevisionCache<[PhotoLibrary.Event]>()
+    let events = RevisionCache<[LibraryCatalogue.Event]>()
     let people = RevisionCache<[(id: String, name: String, group: LibraryGroup)]>()
 }
