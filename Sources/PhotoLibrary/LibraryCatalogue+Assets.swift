@@ -85,9 +85,6 @@ extension LibraryCatalogue {
         didChange()
     }
 
-    /// Renditions made since the server started (for the benchmark).
-    public var renditionsMade: Int { renditions.made.load(ordering: .relaxed) }
-
     func source(assetID: String) throws -> LibraryRenditions.Source? {
         guard let (asset, path) = try located(assetID), let format = asset.format, asset.problem == nil else { return nil }
         let info = ImageInfo(format: format, width: asset.width, height: asset.height, orientation: asset.orientation)

@@ -23,8 +23,6 @@ final class LibraryRenditions: Sendable {
     private let jobs = Mutex<[String: Job]>([:])
     private let pool = DispatchQueue(label: "homepwner.library-renditions", attributes: .concurrent)
     private let workers = ProcessInfo.processInfo.activeProcessorCount
-    /// Renditions made since start, for the benchmark's thumbnails/s.
-    let made = Atomic<Int>(0)
     /// The background pool's workers, running or not.
     private let prefilling = DispatchGroup()
     private let stopped = Atomic<Bool>(false)
@@ -145,7 +143,6 @@ final class LibraryRenditions: Sendable {
         } catch {
             throw .processingFailed(detail: "cannot write renditions: \(error)")
         }
-        made.add(renditions.count, ordering: .relaxed)
     }
 
     private func makeFull(_ source: Source, at target: String) throws(ImagingError) {
