@@ -61,7 +61,7 @@ extension LibraryCatalogue {
         guard try isVisible(assetID, to: access), name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
               let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
         let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
-        if case .failure(let error) = result { markUnreadable(assetID, because: error) }
+        if case .failure(let error) = result { markUnreadable(source, because: error) }
         return try result.get()
     }
 
@@ -73,16 +73,42 @@ extension LibraryCatalogue {
     }
 
     /// Records that a photo cannot be decoded because of its file (damaged, or in a form Homepwner
-    /// cannot read), so its cell shows why; the next scan looks again.
-    func markUnreadable(_ assetID: String, because error: ImagingError) {
+    /// cannot read): it leaves its groups, its page says why, and the status names it, until a scan
+    /// finds its file changed. Only when the version that failed is still the one on disk and in
+    /// the library: a file replaced meanwhile is the next scan's to read.
+    func markUnreadable(_ source: LibraryRenditions.Source, because error: ImagingError) {
         let reason: String
         switch error {
         case .damaged(let detail): reason = "This file is damaged and cannot be shown (\(detail))."
         case .unsupportedVariant(let variant): reason = variant.problem
         case .unsupportedFormat, .tooManyPixels, .processingFailed: return
         }
-        _ = try? database.write { try $0.run("UPDATE library_assets SET error = ? WHERE id = ?", reason, assetID) }
-        didChange()
+        var status = stat()
+        guard stat(source.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              Self.fingerprint(size: Int64(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+                == source.fingerprint else { return }
+        let marked = (try? database.write { connection -> Bool in
+            guard let (size, modified) = try connection.firstRow("SELECT size, mtime_ns FROM library_assets WHERE id = ?", source.assetID,
+                                                                 decode: { ($0.int64(0), $0.int64(1)) }),
+                  Self.fingerprint(size: size, modified: modified) == source.fingerprint else { return false }
+            try connection.run("UPDATE library_assets SET error = ?, decode_failed = 1 WHERE id = ?", reason, source.assetID)
+            return true
+        }) ?? false
+        if marked { didChange() }
+    }
+
+    /// The photos found unreadable when their thumbnails were made, each with its file's path and
+    /// what is wrong, in path order.
+    func unreadablePhotos() throws -> [LibraryProblem] {
+        try groupCache.unreadable.value(at: revision) {
+            try database.read { connection in
+                try connection.rows("""
+                    SELECT library_roots.path, library_assets.relative_path, library_assets.error FROM library_assets
+                    JOIN library_roots ON library_roots.id = library_assets.root_id
+                    WHERE library_assets.decode_failed = 1 ORDER BY library_roots.path, library_assets.relative_path
+                    """) { row in LibraryProblem.unreadablePhoto(path: "\(row.string(0))/\(row.string(1))", detail: row.optionalString(2) ?? "") }
+            }
+        }
     }
 
     func source(assetID: String) throws -> LibraryRenditions.Source? {

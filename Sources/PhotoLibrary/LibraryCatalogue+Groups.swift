@@ -6,7 +6,8 @@ extension LibraryCatalogue {
     public static let eventGap: TimeInterval = 8 * 3600
 
     /// Every group that has photos: albums (folders, in path order), events (newest first) and one
-    /// group per person named in face regions.
+    /// group per person named in face regions. A photo found unreadable when its thumbnail was made
+    /// is in none (see `unreadablePhotos()`).
     /// - Parameter access: the roots the caller may see. Events and people form from those roots'
     ///   photos only.
     public func groups(visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
@@ -79,14 +80,23 @@ extension LibraryCatalogue {
         return crumbs
     }
 
-    /// Albums directly inside this one.
+    /// Albums directly inside this one with photos to show, in them or further down.
     public func subalbums(of id: String, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
         guard id.first == "a" else { return [] }
         let parent = String(id.dropFirst())
-        let children = Set(try database.read { connection in
-            try connection.rows("SELECT id FROM library_albums WHERE parent_id = ?", parent) { "a" + $0.string(0) }
+        // The folders of the parent's root, each with its parent.
+        let parents = Dictionary(uniqueKeysWithValues: try database.read { connection in
+            try connection.rows("SELECT id, parent_id FROM library_albums WHERE root_id = (SELECT root_id FROM library_albums WHERE id = ?)",
+                                parent) { ("a" + $0.string(0), $0.optionalString(1).map { "a" + $0 }) }
         })
-        return try albums(includingEmpty: true, scope: scope(access)).filter { children.contains($0.id) }
+        let albums = try albums(includingEmpty: true, scope: scope(access))
+        // A folder whose photos are all unreadable has nothing to show, nor has one holding only such folders.
+        var showing = Set<String>()
+        for album in albums where album.count > 0 {
+            var current: String? = album.id
+            while let folder = current, showing.insert(folder).inserted { current = parents[folder] ?? nil }
+        }
+        return albums.filter { parents[$0.id] == "a" + parent && showing.contains($0.id) }
     }
 
     /// How many albums stand directly inside each of these albums, for those that hold any: one query
@@ -102,6 +112,8 @@ extension LibraryCatalogue {
         })
     }
 
+    /// Keeps the photos that belong in groups: not those found unreadable when their thumbnails were made.
+    static let inGroups = "library_assets.decode_failed = 0"
     static let order = "library_assets.taken_at_ms, library_assets.file_name, library_assets.id"
     static let reverseOrder = "library_assets.taken_at_ms DESC, library_assets.file_name DESC, library_assets.id DESC"
 
@@ -112,13 +124,13 @@ extension LibraryCatalogue {
         case "a":
             let albumID = String(id.dropFirst())
             guard KeyedID.isWellFormed(albumID), try albums(includingEmpty: true, scope: scope).contains(where: { $0.id == id }) else { return nil }
-            return ("", "library_assets.album_id = ?" + visible.and, [albumID] + visible.arguments)
+            return ("", "library_assets.album_id = ? AND \(Self.inGroups)" + visible.and, [albumID] + visible.arguments)
         case "e":
             guard let event = try events(scope: scope).first(where: { $0.group.id == id }) else { return nil }
-            return ("", "library_assets.taken_at_ms BETWEEN ? AND ?" + visible.and, [event.start, event.end] + visible.arguments)
+            return ("", "library_assets.taken_at_ms BETWEEN ? AND ? AND \(Self.inGroups)" + visible.and, [event.start, event.end] + visible.arguments)
         case "f":
             guard let name = try people(scope: scope).first(where: { $0.id == id })?.name else { return nil }
-            return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ?" + visible.and,
+            return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ? AND \(Self.inGroups)" + visible.and,
                     [name] + visible.arguments)
         default:
             return nil
@@ -138,7 +150,8 @@ extension LibraryCatalogue {
                     SELECT library_albums.id, library_albums.name, count(library_assets.id), library_albums.relative_path,
                         (SELECT id FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1),
                         (SELECT size || ' ' || mtime_ns FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1)
-                    FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id \(visible.whereClause)
+                    FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id AND \(Self.inGroups)
+                    \(visible.whereClause)
                     GROUP BY library_albums.id ORDER BY library_albums.root_id, library_albums.relative_path
                     """, arguments: visible.arguments) { row in
                     let parent = row.string(3).parentPath
@@ -162,7 +175,7 @@ extension LibraryCatalogue {
         return try cached(groupCache.events, in: scope) {
             let moments = try database.read { connection in
                 try connection.rows("""
-                    SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets \(visible.whereClause)
+                    SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets WHERE \(Self.inGroups)\(visible.and)
                     ORDER BY taken_at_ms, file_name, id
                     """, arguments: visible.arguments) { row in
                     (row.int64(0), row.string(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)), row.int(4) != 0)
@@ -190,14 +203,14 @@ extension LibraryCatalogue {
     private func people(scope: RootScope = .everything) throws -> [(id: String, name: String, group: LibraryGroup)] {
         let posterVisible = scope.condition(on: "a.root_id")
         let visible = scope.condition(on: "library_assets.root_id")
-        let outer = visible.map { "JOIN library_assets ON library_assets.id = library_people.asset_id WHERE \($0.sql)" } ?? ""
         return try cached(groupCache.people, in: scope) {
             try database.read { connection in
                 try connection.rows("""
                     SELECT library_people.name, count(*),
                         (SELECT a.id || ' ' || a.size || ' ' || a.mtime_ns FROM library_assets AS a JOIN library_people AS p ON p.asset_id = a.id
                          WHERE p.name = library_people.name AND a.error IS NULL\(posterVisible.and) ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
-                    FROM library_people \(outer) GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
+                    FROM library_people JOIN library_assets ON library_assets.id = library_people.asset_id WHERE \(Self.inGroups)\(visible.and)
+                    GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
                     """, arguments: posterVisible.arguments + visible.arguments) { row in
                     let name = row.string(0)
                     let id = "f" + ids.make("person", name)
@@ -241,8 +254,9 @@ extension LibraryCatalogue {
     }
 }
 
-/// Groups computed from the library at one revision.
+/// Groups, and the photos in none, computed from the library at one revision.
 final class GroupCache: Sendable {
+    let unreadable = RevisionCache<[LibraryProblem]>()
     let albums = RevisionCache<[LibraryGroup]>()
     let events = RevisionCache<[LibraryCatalogue.Event]>()
     let people = RevisionCache<[(id: String, name: String, group: LibraryGroup)]>()

@@ -73,14 +73,14 @@ final class LibraryRenditions: Sendable {
 
     /// Queues every photo for the background pool; photos already done or running are skipped.
     /// `failed` hears of each photo that could not be made, with why.
-    func prefill(assets sources: [Source], failed: @escaping @Sendable (String, ImagingError) -> Void) {
+    func prefill(assets sources: [Source], failed: @escaping @Sendable (Source, ImagingError) -> Void) {
         let queue = Mutex(sources[...])
         for _ in 0..<workers {
             pool.async(group: prefilling) { [self] in
                 while !stopped.load(ordering: .relaxed), let source = queue.withLock({ $0.popFirst() }) {
                     if exists("thumb-256", assetID: source.assetID, fingerprint: source.fingerprint) { continue }
                     let outcome = Result { () throws(ImagingError) in try run(source) }
-                    if case .failure(let error) = outcome { failed(source.assetID, error) }
+                    if case .failure(let error) = outcome { failed(source, error) }
                 }
             }
         }

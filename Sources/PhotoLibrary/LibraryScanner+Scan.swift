@@ -32,8 +32,8 @@ extension LibraryScanner {
         }
         catalogue.didChange()
         guard prefillRenditions, !isStopped.load(ordering: .relaxed) else { return status }
-        renditions.prefill(assets: (try? catalogue.assetsNeedingRenditions()) ?? []) { [catalogue] assetID, error in
-            catalogue.markUnreadable(assetID, because: error)
+        renditions.prefill(assets: (try? catalogue.assetsNeedingRenditions()) ?? []) { [catalogue] source, error in
+            catalogue.markUnreadable(source, because: error)
         }
         return status
     }
@@ -42,8 +42,11 @@ extension LibraryScanner {
         guard let rootID = rootIDs[root] else { return }
         let listing = DirectoryWalker(root: root).list()
         let known = (try? database.read { connection in
-            // Photos that could not be read are looked at again on every scan: the cause may have passed.
-            try connection.rows("SELECT relative_path, size, mtime_ns FROM library_assets WHERE root_id = ? AND error IS NULL", rootID) { row in
+            // Photos whose headers could not be read are looked at again on every scan: the cause may have
+            // passed. One whose pixels could not be decoded waits for its file to change: its header reads.
+            try connection.rows("""
+                SELECT relative_path, size, mtime_ns FROM library_assets WHERE root_id = ? AND (error IS NULL OR decode_failed = 1)
+                """, rootID) { row in
                 (row.string(0), row.int64(1), row.int64(2))
             }
         }) ?? []
@@ -158,7 +161,7 @@ extension LibraryScanner {
             ON CONFLICT (id) DO UPDATE SET album_id = excluded.album_id, size = excluded.size, mtime_ns = excluded.mtime_ns,
                 format = excluded.format, width = excluded.width, height = excluded.height, orientation = excluded.orientation,
                 taken_at_ms = excluded.taken_at_ms, taken_at_from_exif = excluded.taken_at_from_exif, camera = excluded.camera,
-                latitude = excluded.latitude, longitude = excluded.longitude, error = excluded.error
+                latitude = excluded.latitude, longitude = excluded.longitude, error = excluded.error, decode_failed = 0
             """,
             id, rootID, albumID, file.relativePath, file.name, file.size, file.modifiedNanoseconds, info?.format.rawValue,
             info?.width ?? 0, info?.height ?? 0, info?.orientation ?? 1, takenAt, metadata.takenAt != nil,

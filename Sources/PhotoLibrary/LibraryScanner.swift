@@ -45,8 +45,13 @@ public final class LibraryScanner: Sendable {
         statusBox = Mutex(status)
     }
 
-    /// Where the scan stands: scanning (with progress), ready, or inaccessible (with why).
-    public var status: LibraryStatus { statusBox.withLock { $0 } }
+    /// Where the scan stands: scanning (with progress), ready, or inaccessible (with why); with the
+    /// photos found unreadable when their thumbnails were made.
+    public var status: LibraryStatus {
+        var status = statusBox.withLock { $0 }
+        status.unreadablePhotos = (try? catalogue.unreadablePhotos()) ?? []
+        return status
+    }
 
     /// Scans every root once, in the background; returns at once. A scan already running is not
     /// started twice.

@@ -13,6 +13,9 @@ public struct LibraryStatus: Sendable, Equatable {
     public var rootProblems: [LibraryProblem] = []
     /// Folders inside a root that could not be read and were skipped.
     public var folderProblems: [String] = []
+    /// Photos whose thumbnails could not be made because of their files (`LibraryProblem.unreadablePhoto`):
+    /// they are in no group until their files change. From the library, not from one scan.
+    public var unreadablePhotos: [LibraryProblem] = []
     /// Files looked at in the current (or last) scan, and files found in all.
     public var scanned: Int { rootCounts.values.reduce(0) { $0 + $1.scanned } }
     public var total: Int { rootCounts.values.reduce(0) { $0 + $1.total } }
@@ -42,6 +45,7 @@ public struct LibraryStatus: Sendable, Equatable {
         status.rootCounts = rootCounts.filter { roots.contains($0.key) }
         status.rootProblems = rootProblems.filter { roots.contains($0.path) }
         status.folderProblems = folderProblems.filter { problem in roots.contains { problem.hasPrefix($0 + "/") || problem.hasPrefix($0 + ":") } }
+        status.unreadablePhotos = unreadablePhotos.filter { photo in roots.contains { photo.path.hasPrefix($0 + "/") } }
         return status
     }
 }
