@@ -14,7 +14,7 @@ extension AccountStore {
             try connection.scalar("""
                 SELECT 1 FROM known_devices JOIN accounts ON accounts.id = known_devices.account_id
                 WHERE known_devices.token_hash = ? AND accounts.name = ? AND known_devices.last_used_ms > ?
-                """, Secrets.digest(token), name, Self.now() - Int64(Self.deviceLifetime * 1000)) != nil
+                """, Secrets.digest(token), name, self.now() - Int64(Self.deviceLifetime * 1000)) != nil
         }
     }
 
@@ -23,7 +23,7 @@ extension AccountStore {
     /// attacker planted in the browser must not become one the attacker's own browser holds for this
     /// account.
     public func rememberDevice(_ token: String?, for account: Account) throws -> String {
-        let now = Self.now()
+        let now = self.now()
         return try database.write { connection in
             try connection.run("DELETE FROM known_devices WHERE last_used_ms <= ?", now - Int64(Self.deviceLifetime * 1000))
             if let token, Self.isWellFormed(deviceToken: token) {

@@ -6,7 +6,7 @@ extension AccountStore {
     public func startSession(for account: Account, remember: Bool) throws -> (id: String, csrfToken: String) {
         let id = Secrets.token(byteCount: 16)
         let csrf = Secrets.token(byteCount: 16)
-        let now = Self.now()
+        let now = self.now()
         try database.write { connection in
             try connection.run(
                 "INSERT INTO sessions (id_hash, account_id, csrf_token, remember, created_ms, last_seen_ms) VALUES (?, ?, ?, ?, ?, ?)",
@@ -24,7 +24,7 @@ extension AccountStore {
                 ($0.int64(0), $0.string(1), $0.int64(2), $0.int64(3))
             }
         }) else { return nil }
-        let now = Self.now()
+        let now = self.now()
         if now - lastSeen > Int64(idleTimeout * 1000) || now - created > Int64(absoluteTimeout * 1000) {
             try endSession(id: sessionID)
             return nil
@@ -56,7 +56,7 @@ extension AccountStore {
         guard (1...100).contains(label.count) else { throw AccountError.invalidName("Give the token a name of 1 to 100 characters, such as “Backup script”.") }
         let secret = "hp_" + Secrets.token(byteCount: 32)
         let prefix = String(secret.prefix(10))
-        let now = Self.now()
+        let now = self.now()
         let id = try database.write { connection -> Int64 in
             try connection.run("INSERT INTO api_tokens (account_id, name, token_hash, prefix, created_ms) VALUES (?, ?, ?, ?, ?)",
                                account.id, label, Secrets.digest(secret), prefix, now)
@@ -92,7 +92,7 @@ extension AccountStore {
                 ($0.int64(0), $0.int64(1), $0.optionalInt64(2))
             }
         }) else { return nil }
-        let now = Self.now()
+        let now = self.now()
         if now - (lastUsed ?? 0) > 60_000 {
             try database.write { try $0.run("UPDATE api_tokens SET last_used_ms = ? WHERE id = ?", now, id) }
         }
@@ -107,7 +107,7 @@ extension AccountStore {
         let token = Secrets.token(byteCount: 24)
         try database.write { connection in
             try connection.run("DELETE FROM setup_tokens")
-            try connection.run("INSERT INTO setup_tokens (token_hash, expires_ms) VALUES (?, ?)", Secrets.digest(token), Self.now() + Int64(lifetime * 1000))
+            try connection.run("INSERT INTO setup_tokens (token_hash, expires_ms) VALUES (?, ?)", Secrets.digest(token), self.now() + Int64(lifetime * 1000))
         }
         return token
     }
@@ -116,7 +116,7 @@ extension AccountStore {
     public func isValidSetupToken(_ token: String) throws -> Bool {
         try database.read { connection in
             guard try connection.scalar("SELECT count(*) FROM accounts") == 0 else { return false }
-            return try connection.scalar("SELECT 1 FROM setup_tokens WHERE token_hash = ? AND expires_ms > ?", Secrets.digest(token), Self.now()) != nil
+            return try connection.scalar("SELECT 1 FROM setup_tokens WHERE token_hash = ? AND expires_ms > ?", Secrets.digest(token), self.now()) != nil
         }
     }
 
@@ -127,10 +127,10 @@ extension AccountStore {
         let hash = try hasher.hash(password)
         let owner = try database.write { connection -> Account? in
             guard try connection.scalar("SELECT count(*) FROM accounts") == 0,
-                  try connection.scalar("SELECT 1 FROM setup_tokens WHERE token_hash = ? AND expires_ms > ?", Secrets.digest(token), Self.now()) != nil
+                  try connection.scalar("SELECT 1 FROM setup_tokens WHERE token_hash = ? AND expires_ms > ?", Secrets.digest(token), self.now()) != nil
             else { return nil }
             try connection.run("DELETE FROM setup_tokens")
-            try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES (?, 'owner', ?, ?)", name, hash, Self.now())
+            try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES (?, 'owner', ?, ?)", name, hash, self.now())
             let id = connection.lastInsertRowID
             for root in libraryGrants { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", id, root) }
             return try Self.account(id: id, in: connection)

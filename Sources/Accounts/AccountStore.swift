@@ -11,6 +11,8 @@ public final class AccountStore: Sendable {
     public let idleTimeout: TimeInterval
     /// A session ends this long after sign-in, however much it is used.
     public let absoluteTimeout: TimeInterval
+    /// The time of day that sessions, setup links and known browsers are dated and timed by.
+    public let clock: any TimeSource
 
     /// When the store last found no account. Accounts can be added by another process (the CLI), so
     /// "none" is only believed for a second; once one exists there is always one (the last owner
@@ -23,11 +25,13 @@ public final class AccountStore: Sendable {
     public static let maximumPasswordLength = 1_024
 
     public init(database: Database, hasher: PasswordHasher = PasswordHasher(),
-                idleTimeout: TimeInterval = 7 * 86_400, absoluteTimeout: TimeInterval = 30 * 86_400) {
+                idleTimeout: TimeInterval = 7 * 86_400, absoluteTimeout: TimeInterval = 30 * 86_400,
+                clock: any TimeSource = WallClock()) {
         self.database = database
         self.hasher = hasher
         self.idleTimeout = idleTimeout
         self.absoluteTimeout = absoluteTimeout
+        self.clock = clock
     }
 
     // MARK: Accounts
@@ -73,7 +77,7 @@ public final class AccountStore: Sendable {
         let account = try database.write { connection in
             if try connection.scalar("SELECT 1 FROM accounts WHERE name = ?", name) != nil { throw AccountError.nameTaken(name) }
             try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES (?, ?, ?, ?)",
-                               name, role.rawValue, hash, Self.now())
+                               name, role.rawValue, hash, self.now())
             let id = connection.lastInsertRowID
             for root in libraryGrants { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", id, root) }
             return try Self.account(id: id, in: connection)!
@@ -137,7 +141,8 @@ public final class AccountStore: Sendable {
 
     // MARK: Helpers
 
-    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+    /// The clock's time in milliseconds since 1970, as the tables store it.
+    func now() -> Int64 { Int64(clock.now.timeIntervalSince1970 * 1000) }
 
     static func account(id: Int64, in connection: Connection) throws -> Account? {
         guard let (name, role, created) = try connection.firstRow("SELECT name, role, created_ms FROM accounts WHERE id = ?", id, decode: {

@@ -66,8 +66,10 @@ public final class SignInThrottle: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The time of day attempts are counted at, unless a call gives its own `now`.
+    public let clock: any TimeSource
 
-    public init() {}
+    public init(clock: any TimeSource = WallClock()) { self.clock = clock }
 
     /// An attempt to sign in: who for, from where, and whether the browser is known for this name.
     public struct Attempt: Sendable {
@@ -97,8 +99,10 @@ public final class SignInThrottle: Sendable {
     }
 
     /// Runs `check` (the slow password check) unless the attempt must wait first, and counts what it
-    /// found: nil is a failure. The attempt is counted before `check` starts.
-    public func attempt<Found>(_ attempt: Attempt, now: Date = Date(), check: () throws -> Found?) rethrows -> Outcome<Found> {
+    /// found: nil is a failure. The attempt is counted before `check` starts, at `now` (by default, the
+    /// throttle's clock).
+    public func attempt<Found>(_ attempt: Attempt, now: Date? = nil, check: () throws -> Found?) rethrows -> Outcome<Found> {
+        let now = now ?? clock.now
         let keys = Self.keys(for: attempt)
         if let wait = state.withLock({ state -> Wait? in
             if let wait = state.wait(for: keys, now: now) { return wait }
@@ -114,7 +118,8 @@ public final class SignInThrottle: Sendable {
     }
 
     /// How long `attempt` would wait now, without counting it.
-    public func wait(for attempt: Attempt, now: Date = Date()) -> Wait? {
+    public func wait(for attempt: Attempt, now: Date? = nil) -> Wait? {
+        let now = now ?? clock.now
         let keys = Self.keys(for: attempt)
         return state.withLock { $0.wait(for: keys, now: now) }
     }
@@ -128,8 +133,9 @@ public final class SignInThrottle: Sendable {
     }
 
     /// The latest burst of failed sign-ins worth an owner's attention (at least 10, within a week).
-    public func latestBurst(now: Date = Date()) -> FailedSignIns? {
-        state.withLock { $0.burst.noteworthy }.flatMap { now.timeIntervalSince($0.last) < 7 * 86_400 ? $0 : nil }
+    public func latestBurst(now: Date? = nil) -> FailedSignIns? {
+        let now = now ?? clock.now
+        return state.withLock { $0.burst.noteworthy }.flatMap { now.timeIntervalSince($0.last) < 7 * 86_400 ? $0 : nil }
     }
 
     /// A burst that has grown to 10, 100, 1000… failures since it was last taken: for the server log.

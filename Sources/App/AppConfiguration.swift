@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 
 /// What `homepwner serve` was asked to do.
@@ -33,6 +34,8 @@ public struct AppConfiguration: Sendable {
     public var tlsKeyPath: String?
     /// A session unused this long ends.
     public var sessionIdleTimeout: TimeInterval = 7 * 86_400
+    /// The time of day sessions, setup links and the sign-in throttle go by; tests move a `TestClock`.
+    public var clock: any TimeSource = WallClock()
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 

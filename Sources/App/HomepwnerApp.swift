@@ -16,7 +16,7 @@ public final class HomepwnerApp: Sendable {
     /// Whether everyone is served as the owner while no account exists.
     public let isOpenWithoutAccounts: Bool
     /// Failed sign-ins, counted to slow down guessing.
-    public let signInThrottle = SignInThrottle()
+    public let signInThrottle: SignInThrottle
     private let server: HTTPServer
 
     /// Opens (or creates) the data folder and starts serving.
@@ -37,7 +37,8 @@ public final class HomepwnerApp: Sendable {
         library = try PhotoLibrary(roots: roots, database: database, cacheDirectory: folder.libraryCache,
                                    maxPixels: configuration.maxImagePixels)
 
-        accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout)
+        accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout, clock: configuration.clock)
+        signInThrottle = SignInThrottle(clock: configuration.clock)
         let noAccounts = try accounts.count() == 0
         let loopback = Self.isLoopback(configuration.host)
         if noAccounts && !loopback && !configuration.insecureOpen {
@@ -48,18 +49,18 @@ public final class HomepwnerApp: Sendable {
                 --insecure-open if everyone on this network may use it.
                 """)
         }
-        setupPath = noAccounts ? "/setup/\(try accounts.createSetupToken())" : nil
+        setupPath = noAccounts ? AccountRoutes.setup(try accounts.createSetupToken()) : nil
         // Behind a proxy every request comes from loopback: then only --insecure-open opens it.
         isOpenWithoutAccounts = (loopback && !configuration.trustProxy) || configuration.insecureOpen
 
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
-        var router = Router(defaultMaxBodySize: 1 << 20)
-        router.get("/healthz", access: .public) { _ in .text("ok") }
-        router.get("/static/{version}/{path...}", access: .public) { request in
+        var router = AppRouter(defaultMaxBodySize: 1 << 20)
+        router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
+        router.get(SiteRoutes.staticFile, access: .public) { request in
             try assets.response(path: request.parameters["path"] ?? "", requestedVersion: request.parameters["version"] ?? "", request: request)
         }
-        router.get("/favicon.ico", access: .public) { request in
+        router.get(SiteRoutes.favicon, access: .public) { request in
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
         AccountPageHandlers(accounts: accounts, throttle: signInThrottle, site: assets.pageContext, roots: library.roots).register(in: &router)
@@ -87,8 +88,8 @@ public final class HomepwnerApp: Sendable {
             SecurityHeaders.apply(to: &response)
             return response
         }
-        let routes = router
-        self.routes = router.routes
+        let routes = router.router
+        self.router = routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts,
                                       allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy
@@ -110,7 +111,15 @@ public final class HomepwnerApp: Sendable {
     }
 
     /// The routes, with who may call each: for the security tests, which try every one.
-    public let routes: [Route]
+    public var routes: [Route] { router.routes }
+    let router: Router
+
+    /// The route a request for `url` (a path, maybe with a query) would reach, as the server plans it.
+    func route(_ method: HTTPMethod, _ url: String) -> Route? {
+        let path = url.prefix { $0 != "?" && $0 != "#" }
+        let segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        return router.plan(method: method, pathSegments: segments).route
+    }
 
     /// Whether `host` is this machine only (127.0.0.0/8, ::1, localhost).
     static func isLoopback(_ host: String) -> Bool {

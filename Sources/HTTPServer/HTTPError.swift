@@ -41,9 +41,9 @@ public struct HTTPError: HTTPResponseError, CustomStringConvertible {
     public let message: String
     public let headers: HTTPHeaders
 
-    public init(_ status: HTTPStatus, code: String, message: String, headers: HTTPHeaders = HTTPHeaders()) {
-        self.status = status
-        self.code = code
+    public init(_ code: ServerErrorCode, message: String, headers: HTTPHeaders = HTTPHeaders()) {
+        self.status = code.status
+        self.code = code.rawValue
         self.message = message
         self.headers = headers
     }
@@ -51,10 +51,10 @@ public struct HTTPError: HTTPResponseError, CustomStringConvertible {
     public var description: String { "\(status): \(message)" }
 
     public static func notFound(_ what: String = "This page") -> HTTPError {
-        HTTPError(.notFound, code: "not-found", message: "\(what) does not exist. Check the address, or go back to the list.")
+        HTTPError(.notFound, message: "\(what) does not exist. Check the address, or go back to the list.")
     }
 
-    public static func badRequest(_ message: String, code: String = "bad-request") -> HTTPError {
-        HTTPError(.badRequest, code: code, message: message)
+    public static func badRequest(_ message: String, code: ServerErrorCode = .badRequest) -> HTTPError {
+        HTTPError(code, message: message)
     }
 }

@@ -129,20 +129,20 @@ public final class HTTPServer: Sendable {
         }
         guard pending.queryParameterCount <= configuration.maxQueryParameters else {
             reject(pending, on: connection, with: HTTPError(
-                .uriTooLong, code: "too-many-parameters",
+                .tooManyParameters,
                 message: "The address has \(pending.queryParameterCount) query parameters; at most \(configuration.maxQueryParameters) are accepted."))
             return pending
         }
         guard let segments = pending.segments else {
             reject(pending, on: connection, with: HTTPError.badRequest(
                 "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.",
-                code: "invalid-path"))
+                code: .invalidPath))
             return pending
         }
         guard let query = FormFields(urlEncoded: pending.rawQuery) else {
             reject(pending, on: connection, with: HTTPError.badRequest(
                 "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.",
-                code: "invalid-query"))
+                code: .invalidQuery))
             return pending
         }
         pending.query = query
@@ -249,7 +249,7 @@ public final class HTTPServer: Sendable {
         } catch {
             FileHandle.standardError.write(Data("error: \(request.method) \(request.path): \(error)\n".utf8))
             return configuration.errorResponse(request, HTTPError(
-                .internalServerError, code: "internal-error",
+                .internalError,
                 message: "Something went wrong on the server; nothing was changed. Try again, and check the server log if it keeps happening."))
         }
     }
@@ -334,13 +334,13 @@ public final class HTTPServer: Sendable {
     private static func bodyNotStored(_ error: any Error) -> HTTPError {
         switch error {
         case BodyBuffer.Failure.storage(let errno) where errno == ENOSPC || errno == EDQUOT:
-            HTTPError(.insufficientStorage, code: "disk-full",
+            HTTPError(.diskFull,
                       message: "The server’s disk is full, so the upload could not be received; nothing was changed. Free some space on it, then try again.")
         case BodyBuffer.Failure.storage(let errno):
-            HTTPError(.internalServerError, code: "body-not-stored",
+            HTTPError(.bodyNotStored,
                       message: "The server could not hold the request body (\(String(cString: strerror(errno)))); nothing was changed. Try again, and check the server log if it keeps happening.")
         default:
-            HTTPError(.serviceUnavailable, code: "busy", message: "The server is receiving too many uploads at once; nothing was changed. Try again in a minute.",
+            HTTPError(.busy, message: "The server is receiving too many uploads at once; nothing was changed. Try again in a minute.",
                       headers: ["Retry-After": "30"])
         }
     }
@@ -367,7 +367,7 @@ public final class HTTPServer: Sendable {
     private static let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
     private static func bodyTooLarge(_ limit: Int) -> HTTPError {
-        HTTPError(.contentTooLarge, code: "body-too-large",
+        HTTPError(.bodyTooLarge,
                   message: "The request body is larger than the limit of \(ByteCountFormatting.describe(limit)). Send a smaller one.")
     }
 }

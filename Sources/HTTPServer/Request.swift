@@ -49,9 +49,8 @@ public struct Request: Sendable {
         headers["Accept"]?.containsText(mediaType) == true
     }
 
-    /// Whether the client prefers JSON to HTML (an API client, or a script's `fetch`).
-    public var prefersJSON: Bool {
-        if pathSegments.first == "api" { return true }
+    /// Whether the client's `Accept` asks for JSON rather than HTML (a script's `fetch`).
+    public var acceptsJSONRatherThanHTML: Bool {
         let accept = headers["Accept"] ?? ""
         return accept.containsText("application/json") && !accept.containsText("text/html")
     }
@@ -75,6 +74,14 @@ public struct RequestContext: Sendable {
             entries.removeAll { $0.key == ObjectIdentifier(key) }
             if let newValue { entries.append((key: ObjectIdentifier(key), box: Box(newValue))) }
         }
+    }
+
+    /// These values with `other`'s added; where both hold a key, `other`'s wins.
+    public func merging(_ other: RequestContext) -> RequestContext {
+        var merged = self
+        merged.entries.removeAll { entry in other.entries.contains { $0.key == entry.key } }
+        merged.entries += other.entries
+        return merged
     }
 
     private final class Box<Value: Sendable>: Sendable {

@@ -59,6 +59,6 @@ enum RequestFraming {
     }
 
     private static func refusal(_ reason: String) -> HTTPError {
-        .badRequest("The request is not framed as HTTP/1.1 requires: \(reason). Nothing was done.", code: "malformed-request")
+        .badRequest("The request is not framed as HTTP/1.1 requires: \(reason). Nothing was done.", code: .malformedRequest)
     }
 }

@@ -1,15 +1,16 @@
-/// Who may call a route. The server only records it; middleware enforces it.
-public enum RouteAccess: String, Sendable, CaseIterable {
-    /// Anyone, signed in or not (health check, sign-in, static files).
-    case `public`
-    /// Any signed-in caller: reading.
-    case read
-    /// Callers who may change items and photos.
-    case write
-    /// Any signed-in caller, changing only their own account (password, API tokens, sign-out).
-    case account
-    /// Callers who manage accounts and settings.
-    case manage
+/// What an application records about a route for its middleware to read (who may call it, whether it
+/// answers in JSON): typed values keyed by type, stored like a request's context.
+public typealias RouteMetadata = RequestContext
+
+/// A prefix shared by several routes (`/api/v1`) and metadata every route under it carries.
+public struct RouteGroup: Sendable {
+    public let prefix: String
+    public let metadata: RouteMetadata
+
+    public init(_ prefix: String, metadata: RouteMetadata = RouteMetadata()) {
+        self.prefix = prefix
+        self.metadata = metadata
+    }
 }
 
 /// A method and a path pattern (`/api/v1/items/{id}`, `/static/{path...}`) bound to a handler.
@@ -28,19 +29,19 @@ public final class Route: Sendable {
     /// Whether the handler is always slow (decodes images, …) and runs off the network threads. A
     /// handler that is only sometimes slow throws `WorkerRequired` when it finds out.
     public let isSlow: Bool
-    /// Who may call it; enforced by the application's middleware.
-    public let access: RouteAccess
+    /// What the application recorded about it for its middleware.
+    public let metadata: RouteMetadata
     let segments: [Segment]
     private let parameterCount: Int
     let handler: @Sendable (Request) throws -> Response
 
-    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, isSlow: Bool, access: RouteAccess,
+    init(method: HTTPMethod, pattern: String, maxBodySize: Int?, isSlow: Bool, metadata: RouteMetadata = RouteMetadata(),
          handler: @escaping @Sendable (Request) throws -> Response) {
         self.method = method
         self.pattern = pattern
         self.maxBodySize = maxBodySize
         self.isSlow = isSlow
-        self.access = access
+        self.metadata = metadata
         self.handler = handler
         self.segments = pattern.split(separator: "/").map { piece in
             guard piece.hasPrefix("{"), piece.hasSuffix("}") else { return .literal(String(piece)) }

@@ -9,22 +9,19 @@ public struct Router: Responder, RequestPolicy {
     private var routesStartingWithParameter: [Int] = []
     /// The largest body a route accepts unless it says otherwise, in bytes.
     public let defaultMaxBodySize: Int
-    /// The same for public routes: anyone can send them a body, so it is kept small (a sign-in form).
-    public let publicMaxBodySize: Int
 
-    public init(defaultMaxBodySize: Int = 1 << 20, publicMaxBodySize: Int = 16 << 10) {
+    public init(defaultMaxBodySize: Int = 1 << 20) {
         self.defaultMaxBodySize = defaultMaxBodySize
-        self.publicMaxBodySize = min(publicMaxBodySize, defaultMaxBodySize)
     }
 
-    /// Adds a route. Unless told otherwise, `GET` routes are for readers and the others for writers.
+    /// Adds a route; under `group`, its pattern follows the group's prefix and it carries the
+    /// group's metadata as well as its own.
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess? = nil,
-        _ handler: @escaping @Sendable (Request) throws -> Response
+        _ method: HTTPMethod, _ pattern: String, in group: RouteGroup? = nil, maxBodySize: Int? = nil, isSlow: Bool = false,
+        metadata: RouteMetadata = RouteMetadata(), _ handler: @escaping @Sendable (Request) throws -> Response
     ) {
-        let access = access ?? (method == .get ? .read : .write)
-        let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize ?? (access == .public ? publicMaxBodySize : nil),
-                          isSlow: isSlow, access: access, handler: handler)
+        let route = Route(method: method, pattern: (group?.prefix ?? "") + pattern, maxBodySize: maxBodySize, isSlow: isSlow,
+                          metadata: group.map { $0.metadata.merging(metadata) } ?? metadata, handler: handler)
         let index = routes.count
         routes.append(route)
         switch route.segments.first {
@@ -43,26 +40,26 @@ public struct Router: Responder, RequestPolicy {
         candidatesByFirstSegment[path.first ?? ""] ?? routesStartingWithParameter
     }
 
-    public mutating func get(_ pattern: String, access: RouteAccess = .read, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.get, pattern, access: access, handler)
+    public mutating func get(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.get, pattern, handler)
     }
 
-    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess = .write,
+    public mutating func post(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false,
                               _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.post, pattern, maxBodySize: maxBodySize, isSlow: isSlow, access: access, handler)
+        add(.post, pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler)
     }
 
-    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess = .write,
+    public mutating func put(_ pattern: String, maxBodySize: Int? = nil, isSlow: Bool = false,
                              _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.put, pattern, maxBodySize: maxBodySize, isSlow: isSlow, access: access, handler)
+        add(.put, pattern, maxBodySize: maxBodySize, isSlow: isSlow, handler)
     }
 
-    public mutating func patch(_ pattern: String, access: RouteAccess = .write, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.patch, pattern, access: access, handler)
+    public mutating func patch(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.patch, pattern, handler)
     }
 
-    public mutating func delete(_ pattern: String, access: RouteAccess = .write, _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.delete, pattern, access: access, handler)
+    public mutating func delete(_ pattern: String, _ handler: @escaping @Sendable (Request) throws -> Response) {
+        add(.delete, pattern, handler)
     }
 
     /// Runs the route the server found for the request (`plan`); without one, explains why: `404`
@@ -79,7 +76,7 @@ public struct Router: Responder, RequestPolicy {
         guard !allowed.isEmpty else { throw HTTPError.notFound() }
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
         throw HTTPError(
-            .methodNotAllowed, code: "method-not-allowed",
+            .methodNotAllowed,
             message: "\(request.method) is not supported here; use \(allow).",
             headers: ["Allow": allow]
         )

@@ -31,12 +31,6 @@ final class VipsImageHandle {
         return .success(VipsImageHandle(out))
     }
 
-    /// Decodes every pixel once into memory, so several renditions can be cut from it.
-    func inMemory() -> Result<VipsImageHandle, VipsFailure> {
-        guard let copy = vips_image_copy_memory(pointer) else { return .failure(VipsFailure.current()) }
-        return .success(VipsImageHandle(copy))
-    }
-
     /// Encodes as baseline JPEG without metadata.
     func jpeg(quality: Int32) -> Result<[UInt8], VipsFailure> {
         var buffer: UnsafeMutableRawPointer?

@@ -10,12 +10,7 @@ import Synchronization
 /// is never deleted as unused at the same moment.
 public final class ImageStore: Sendable {
     /// The screen rendition fits 2048 px; thumbnails are 40 CSS px squares at 1×, 2× and 3×.
-    public static let renditionSpecs: [RenditionSpec] = [
-        RenditionSpec(name: "screen", shape: .fit(2048)),
-        RenditionSpec(name: "thumb-120", shape: .square(120)),
-        RenditionSpec(name: "thumb-80", shape: .square(80)),
-        RenditionSpec(name: "thumb-40", shape: .square(40)),
-    ]
+    public static let renditionSpecs = ItemPhotoRendition.allCases.map(\.spec)
 
     /// The store's folder, as a path made once: `URL.path` is rebuilt on every call, and every photo GET needs it.
     public let directory: String
@@ -72,7 +67,7 @@ public final class ImageStore: Sendable {
     /// Where rendition `name` of image `hash` is kept, whether or not it is there now (nothing is
     /// looked up); nil when `name` is not a rendition or `hash` not a content hash.
     public func renditionLocation(hash: String, name: String) -> String? {
-        guard SHA256.isWellFormed(hash), Self.renditionSpecs.contains(where: { $0.name == name }) else { return nil }
+        guard SHA256.isWellFormed(hash), ItemPhotoRendition(rawValue: name) != nil else { return nil }
         return folder(of: hash, file: "\(name).jpg")
     }
 

@@ -101,6 +101,14 @@ public final class ItemStore: Sendable {
         }
     }
 
+    /// Gives item `id` a photo: a missing item is refused before `photo` is asked for its bytes, and
+    /// they are decoded and their renditions made outside any lock, then stored as `setImage` does.
+    /// Every way of giving an item a photo (upload, library pick, demo) comes here.
+    public func givePhoto(to id: Int64, expectedVersion: Int? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
+        _ = try item(id: id)
+        return try setImage(id: id, try images.prepare(try photo()), expectedVersion: expectedVersion)
+    }
+
     /// Gives the item the prepared photo (stored once, however many items use it). Its previous
     /// photo is deleted when no other item uses it.
     public func setImage(id: Int64, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {

@@ -3,10 +3,12 @@ import Database
 import Foundation
 
 /// A fresh database file with the accounts schema, and an account store on it; removed when released.
+/// The store tells the time by `clock`, which stands still until a test moves it.
 final class AccountsFixture: Sendable {
     let path: String
     let database: Database
     let store: AccountStore
+    let clock = TestClock()
 
     static let password = "correct horse battery"
 
@@ -15,7 +17,7 @@ final class AccountsFixture: Sendable {
             .appendingPathComponent("homepwner-accounts-\(UUID().uuidString).sqlite").path
         database = try Database(path: path, migrations: AccountsSchema.migrations)
         store = AccountStore(database: database, hasher: PasswordHasher(concurrency: concurrency),
-                             idleTimeout: idleTimeout, absoluteTimeout: absoluteTimeout)
+                             idleTimeout: idleTimeout, absoluteTimeout: absoluteTimeout, clock: clock)
     }
 
     deinit {

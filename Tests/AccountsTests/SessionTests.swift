@@ -60,7 +60,7 @@ import Testing
         let alice = try fixture.account("alice", .owner)
         let session = try fixture.store.startSession(for: alice, remember: true)
         #expect(try fixture.store.caller(sessionID: session.id) != nil)
-        Thread.sleep(forTimeInterval: 0.7)
+        fixture.clock.advance(by: 0.7)
         #expect(try fixture.store.caller(sessionID: session.id) == nil)
         #expect(try fixture.count("sessions") == 0, "an expired session is deleted")
     }
@@ -69,13 +69,39 @@ import Testing
         let fixture = try AccountsFixture(idleTimeout: 60, absoluteTimeout: 0.8)
         let alice = try fixture.account("alice", .owner)
         let session = try fixture.store.startSession(for: alice, remember: true)
-        let started = Date()
-        while Date().timeIntervalSince(started) < 0.6 {
+        let started = fixture.clock.now
+        while fixture.clock.now.timeIntervalSince(started) < 0.6 {
             #expect(try fixture.store.caller(sessionID: session.id) != nil)
-            Thread.sleep(forTimeInterval: 0.1)
+            fixture.clock.advance(by: 0.1)
         }
-        Thread.sleep(forTimeInterval: 0.4)
+        fixture.clock.advance(by: 0.4)
         #expect(try fixture.store.caller(sessionID: session.id) == nil)
+    }
+
+    /// Use is written down at most once a minute; it still keeps a session going past its idle timeout.
+    @Test func aSessionInUseOutlivesItsIdleTimeoutAndEndsAnIdleTimeoutAfterItsLastUse() throws {
+        let fixture = try AccountsFixture(idleTimeout: 3600, absoluteTimeout: 30 * 86_400)
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: true)
+        for hour in 1...10 {
+            fixture.clock.advance(by: 50 * 60)
+            #expect(try fixture.store.caller(sessionID: session.id) != nil, "used every 50 minutes, at hour \(hour)")
+        }
+        fixture.clock.advance(by: 3600 + 60)
+        #expect(try fixture.store.caller(sessionID: session.id) == nil)
+    }
+
+    /// A browser unused for a year is a stranger again to the sign-in throttle; one in use stays known.
+    @Test func aBrowserUnusedForAYearIsForgotten() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let used = try fixture.store.rememberDevice(nil, for: alice)
+        let unused = try fixture.store.rememberDevice(nil, for: alice)
+        fixture.clock.advance(by: 300 * 86_400)
+        #expect(try fixture.store.rememberDevice(used, for: alice) == used, "signing in again keeps the browser's token")
+        fixture.clock.advance(by: 100 * 86_400)
+        #expect(try fixture.store.isKnownDevice(used, for: "alice"))
+        #expect(try !fixture.store.isKnownDevice(unused, for: "alice"))
     }
 
     @Test func signingOutDeletesTheSession() throws {

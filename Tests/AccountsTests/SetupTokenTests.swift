@@ -32,7 +32,7 @@ import Testing
         let fixture = try AccountsFixture()
         let token = try fixture.store.createSetupToken(validFor: 0.3)
         #expect(try fixture.store.isValidSetupToken(token))
-        Thread.sleep(forTimeInterval: 0.5)
+        fixture.clock.advance(by: 0.5)
         #expect(try fixture.store.isValidSetupToken(token) == false)
         #expect(try fixture.store.completeSetup(token: token, name: "olivia", password: AccountsFixture.password, libraryGrants: []) == nil)
         #expect(try fixture.store.count() == 0)

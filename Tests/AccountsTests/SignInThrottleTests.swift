@@ -37,6 +37,19 @@ import Testing
         #expect(!waits(throttle, "bob", from: "10.0.0.1"), "nor another name from this network, yet")
     }
 
+    /// Without a `now` of its own, an attempt is counted at the throttle's clock.
+    @Test func attemptsWithoutATimeGoByTheThrottlesClock() throws {
+        let clock = TestClock(start)
+        let throttle = SignInThrottle(clock: clock)
+        let attempt = Attempt(name: "alice", address: "10.0.0.1")
+        for _ in 1...5 { _ = throttle.attempt(attempt) { nil as Int? } }
+        let wait = try #require(throttle.wait(for: attempt))
+        guard case .wait = throttle.attempt(attempt, check: { 1 }) else { Issue.record("the right password was let in during the wait"); return }
+        clock.advance(by: wait.seconds)
+        #expect(throttle.wait(for: attempt) == nil)
+        guard case .succeeded = throttle.attempt(attempt, check: { 1 }) else { Issue.record("the right password was refused after the wait"); return }
+    }
+
     @Test func tenFailuresFromANetworkSlowEveryNameFromIt() {
         let throttle = SignInThrottle()
         for attempt in 0..<10 { fail(throttle, "guess\(attempt)", from: "203.0.113.7") }

@@ -43,10 +43,11 @@ import Testing
     }
 
     @Test func anExpiredSessionIsRefused() throws {
-        let app = try SecuredApp { $0.sessionIdleTimeout = 1 }
+        let clock = TestClock()
+        let app = try SecuredApp { $0.sessionIdleTimeout = 1; $0.clock = clock }
         let session = try app.signIn("eddie")
         #expect(try session.get("/").status == 200)
-        Thread.sleep(forTimeInterval: 1.6)
+        clock.advance(by: 1.6)
         let page = try session.get("/")
         #expect(page.status == 303 && page.header("Location")?.hasPrefix("/signin") == true)
         #expect(try session.get("/api/v1/items", accept: "application/json").status == 401)
@@ -234,7 +235,8 @@ import Testing
     }
 
     @Test func repeatedFailuresAreThrottledThenForgivenAfterTheWait() throws {
-        let app = try SecuredApp()
+        let clock = TestClock()
+        let app = try SecuredApp { $0.clock = clock }
         for attempt in 1...5 {
             let response = try app.postSignIn([("name", "vera"), ("password", "guess \(attempt)"), ("next", "/")])
             #expect(response.status == 401, "attempt \(attempt)")
@@ -247,7 +249,7 @@ import Testing
         #expect((1...30).contains(wait))
         let otherName = try app.postSignIn([("name", "olivia"), ("password", SecuredApp.password), ("next", "/")])
         #expect(otherName.status == 303)
-        Thread.sleep(forTimeInterval: Double(wait) + 0.3)
+        clock.advance(by: Double(wait) + 0.3)
         _ = try app.signIn("vera")
     }
 

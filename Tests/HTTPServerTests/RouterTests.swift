@@ -7,7 +7,7 @@ import Testing
     private static let ok: @Sendable (Request) throws -> Response = { _ in .text("ok") }
 
     private static func route(_ pattern: String, _ method: HTTPMethod = .get) -> Route {
-        Route(method: method, pattern: pattern, maxBodySize: nil, isSlow: false, access: .read, handler: ok)
+        Route(method: method, pattern: pattern, maxBodySize: nil, isSlow: false, handler: ok)
     }
 
     /// What `respond` throws for a request the plan found no route for.
@@ -200,35 +200,47 @@ import Testing
 
     // MARK: Body limits
 
-    @Test func publicRoutesGetTheSmallPublicBodyLimitUnlessTheySayOtherwise() {
-        var router = Router(defaultMaxBodySize: 1 << 20, publicMaxBodySize: 16 << 10)
-        router.post("/signin", access: .public, Self.ok)
-        router.post("/setup/{token}", maxBodySize: 64 << 10, access: .public, Self.ok)
+    @Test func routesTakeTheDefaultBodyLimitUnlessTheySayOtherwise() {
+        var router = Router(defaultMaxBodySize: 1 << 20)
         router.post("/items", Self.ok)
         router.post("/items/{id}/image", maxBodySize: 20 << 20, Self.ok)
-        #expect(router.plan(method: .post, pathSegments: ["signin"]).maxBodySize == 16 << 10)
-        #expect(router.plan(method: .post, pathSegments: ["setup", "t"]).maxBodySize == 64 << 10)
         #expect(router.plan(method: .post, pathSegments: ["items"]).maxBodySize == 1 << 20)
         #expect(router.plan(method: .post, pathSegments: ["items", "1", "image"]).maxBodySize == 20 << 20)
         // No route: the default limit (the body is refused once the head is answered anyway).
         #expect(router.plan(method: .post, pathSegments: ["nothing"]).maxBodySize == 1 << 20)
     }
 
-    @Test func thePublicLimitNeverExceedsTheDefault() {
-        let router = Router(defaultMaxBodySize: 1_000, publicMaxBodySize: 16 << 10)
-        #expect(router.publicMaxBodySize == 1_000)
-    }
-
-    @Test func accessAndSlownessAreRecordedOnTheRoute() {
+    @Test func slownessIsRecordedOnTheRoute() {
         var router = Router()
         router.get("/a", Self.ok)
         router.post("/b", isSlow: true, Self.ok)
-        router.delete("/c", access: .manage, Self.ok)
-        #expect(router.plan(method: .get, pathSegments: ["a"]).route?.access == .read)
-        let slow = router.plan(method: .post, pathSegments: ["b"])
-        #expect(slow.isSlow)
-        #expect(slow.route?.access == .write)
-        #expect(router.plan(method: .delete, pathSegments: ["c"]).route?.access == .manage)
+        #expect(router.plan(method: .post, pathSegments: ["b"]).isSlow)
         #expect(!router.plan(method: .get, pathSegments: ["a"]).isSlow)
+    }
+
+    private enum Audience: RequestContextKey { typealias Value = String }
+    private enum Format: RequestContextKey { typealias Value = String }
+
+    @Test func aGroupPrefixesItsRoutesAndGivesThemItsMetadataUnderTheirOwn() {
+        var groupMetadata = RouteMetadata()
+        groupMetadata[Audience.self] = "scripts"
+        groupMetadata[Format.self] = "json"
+        let api = RouteGroup("/api/v1", metadata: groupMetadata)
+        var ownMetadata = RouteMetadata()
+        ownMetadata[Audience.self] = "owners"
+        var router = Router()
+        router.add(.get, "/items", in: api, Self.ok)
+        router.add(.delete, "/items/{id}", in: api, metadata: ownMetadata, Self.ok)
+        router.get("/items", Self.ok)
+
+        let list = router.plan(method: .get, pathSegments: ["api", "v1", "items"]).route
+        #expect(list?.pattern == "/api/v1/items")
+        #expect(list?.metadata[Audience.self] == "scripts")
+        let delete = router.plan(method: .delete, pathSegments: ["api", "v1", "items", "3"])
+        #expect(delete.route?.metadata[Audience.self] == "owners")
+        #expect(delete.route?.metadata[Format.self] == "json")
+        #expect(delete.parameters["id"] == "3")
+        // Outside the group: neither prefix nor metadata.
+        #expect(router.plan(method: .get, pathSegments: ["items"]).route?.metadata[Format.self] == nil)
     }
 }

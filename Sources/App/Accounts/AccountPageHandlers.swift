@@ -10,32 +10,42 @@ struct AccountPageHandlers: Sendable {
     /// Library roots, for grants.
     let roots: [String]
 
-    func register(in router: inout Router) {
-        router.get("/signin", access: .public) { request in try signInPage(request) }
+    func register(in router: inout AppRouter) {
+        router.get(AccountRoutes.signIn, access: .public) { request in try signInPage(request) }
         // Nothing in these forms comes near 16 kB: a longer body (a megabyte-long "name") is refused
         // before it is read.
-        router.post("/signin", isSlow: true, access: .public) { request in try signIn(request) }
-        router.post("/signout", access: .account) { request in try signOut(request) }
-        router.get("/setup/{token}", access: .public) { request in try setupPage(request) }
-        router.post("/setup/{token}", isSlow: true, access: .public) { request in try setUp(request) }
-        router.get("/account", access: .account) { request in try accountPage(request) }
-        router.post("/account/password", maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
-        router.post("/account/tokens", access: .account) { request in try createToken(request) }
-        router.post("/account/tokens/{id}/revoke", access: .account) { request in try revokeToken(request) }
-        router.get("/users", access: .manage) { request in try usersPage(request) }
-        router.post("/users", isSlow: true, access: .manage) { request in try addUser(request) }
-        router.post("/users/{id}", access: .manage) { request in try updateUser(request) }
-        router.post("/users/{id}/remove", access: .manage) { request in try removeUser(request) }
+        router.post(AccountRoutes.signIn, isSlow: true, access: .public) { request in try signIn(request) }
+        router.post(AccountRoutes.signOut, access: .account) { request in try signOut(request) }
+        router.get(AccountRoutes.setup, access: .public) { request in try setupPage(request) }
+        router.post(AccountRoutes.setup, isSlow: true, access: .public) { request in try setUp(request) }
+        router.get(AccountRoutes.account, access: .account) { request in try accountPage(request) }
+        router.post(AccountRoutes.password, maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
+        router.post(AccountRoutes.tokens, access: .account) { request in try createToken(request) }
+        router.post(AccountRoutes.revokeToken, access: .account) { request in try revokeToken(request) }
+        router.get(AccountRoutes.users, access: .manage) { request in try usersPage(request) }
+        router.post(AccountRoutes.users, isSlow: true, access: .manage) { request in try addUser(request) }
+        router.post(AccountRoutes.user, access: .manage) { request in try updateUser(request) }
+        router.post(AccountRoutes.removeUser, access: .manage) { request in try removeUser(request) }
     }
 
     /// A password form is a few short fields; anything larger is refused before it is read.
     static let formBodyLimit = 16 * 1024
 
+    /// Runs a form's action; an account error it throws is shown on the form's own page, with its
+    /// status, rather than as an error page: the one way every account form reports what to fix.
+    private func showingErrors(on page: (AccountError) throws -> Response, _ action: () throws -> Response) throws -> Response {
+        do {
+            return try action()
+        } catch let error as AccountError {
+            return try page(error)
+        }
+    }
+
     // MARK: Sign in and out
 
     private func signInPage(_ request: Request, name: String = "", next requested: String? = nil, message: String? = nil,
                             status: HTTPStatus = .ok) throws -> Response {
-        let next = Self.safeNext(requested ?? request.query["next"] ?? "/")
+        let next = Self.safeNext(requested ?? request.query["next"] ?? SiteRoutes.home)
         if message == nil, request.caller?.via == .session { return .redirect(to: next) }
         let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
@@ -45,7 +55,7 @@ struct AccountPageHandlers: Sendable {
         let fields = try request.formFields()
         let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = fields["password"] ?? ""
-        let next = Self.safeNext(fields["next"] ?? "/")
+        let next = Self.safeNext(fields["next"] ?? SiteRoutes.home)
         let outcome = try attempt(name: name, password: password, request: request)
         switch outcome {
         case .wait(let wait):
@@ -99,7 +109,7 @@ struct AccountPageHandlers: Sendable {
 
     private func signOut(_ request: Request) throws -> Response {
         for session in SiteCookie.session.value(in: request, secure: request.isSecure).all { try accounts.endSession(id: session) }
-        var response = Response.redirect(to: "/signin")
+        var response = Response.redirect(to: AccountRoutes.signIn.url())
         response.headers.add("Set-Cookie", SiteCookie.session.clear(secure: request.isSecure))
         return response
     }
@@ -108,7 +118,7 @@ struct AccountPageHandlers: Sendable {
     static func safeNext(_ next: String) -> String {
         guard next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
               !next.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\\" }),
-              next.utf8.count <= 2048 else { return "/" }
+              next.utf8.count <= 2048 else { return SiteRoutes.home }
         return next
     }
 
@@ -117,7 +127,7 @@ struct AccountPageHandlers: Sendable {
     private func setupPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let token = request.parameters["token"] ?? ""
         guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
-        let page = SetupPage(actionURL: "/setup/\(token)", name: name, formToken: request.formToken, message: message, context: site)
+        let page = SetupPage(actionURL: AccountRoutes.setup(token), name: name, formToken: request.formToken, message: message, context: site)
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -129,24 +139,22 @@ struct AccountPageHandlers: Sendable {
         guard password == fields["confirm"] else {
             return try setupPage(request, name: name, message: "The two passwords differ. Type the same password twice.", status: .unprocessableContent)
         }
-        do {
+        return try showingErrors(on: { try setupPage(request, name: name, message: $0.message, status: $0.status) }) {
             guard let owner = try accounts.completeSetup(token: token, name: name, password: password, libraryGrants: Set(roots)) else {
                 throw Self.setupExpired
             }
-            return try startSession(for: owner, remember: false, replacing: request, then: "/")
-        } catch let error as AccountError {
-            return try setupPage(request, name: name, message: error.description, status: .unprocessableContent)
+            return try startSession(for: owner, remember: false, replacing: request, then: SiteRoutes.home)
         }
     }
 
-    static let setupExpired = AppError(.notFound, code: "setup-link-expired", message: "This setup link has been used or has expired (links last an hour). Restart homepwner serve to print a new one, or sign in.")
+    static let setupExpired = AppError(.setupLinkExpired, message: "This setup link has been used or has expired (links last an hour). Restart homepwner serve to print a new one, or sign in.")
 
     // MARK: Your account
 
     private func accountPage(_ request: Request, newToken: String? = nil, message: String? = nil, error: String? = nil,
                              status: HTTPStatus = .ok) throws -> Response {
         guard let caller = request.caller, caller.via != .openAccess else {
-            throw AppError(.notFound, code: "no-account", message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
+            throw AppError(.noAccount, message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
         }
         let tokens = try accounts.tokens(of: caller.account)
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
@@ -184,39 +192,31 @@ struct AccountPageHandlers: Sendable {
             break
         }
         let revoking = fields["revoke-tokens"] == "1"
-        do {
+        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
             try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "", revokingTokens: revoking)
-        } catch let error as AccountError {
-            return try accountPage(request, error: error.description, status: .unprocessableContent)
+            // Every session ended with the old password; start a new one here.
+            return try startSession(for: caller.account, remember: false, replacing: request,
+                                    then: AccountRoutes.account(passwordNotice: revoking ? "changed-tokens-revoked" : "changed"))
         }
-        // Every session ended with the old password; start a new one here.
-        return try startSession(for: caller.account, remember: false, replacing: request,
-                                then: "/account?password=\(revoking ? "changed-tokens-revoked" : "changed")")
     }
 
     private func createToken(_ request: Request) throws -> Response {
         // Only a signed-in person makes tokens: a leaked token must not be able to outlive its revocation.
         guard let caller = request.caller, caller.via == .session else {
-            throw AppError(.forbidden, code: "session-required", message: "API tokens are made on the account page while signed in, not with another token.")
+            throw AppError(.sessionRequired, message: "API tokens are made on the account page while signed in, not with another token.")
         }
-        do {
+        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
             let (secret, _) = try accounts.createToken(for: caller.account, name: try request.formFields()["name"] ?? "")
             return try accountPage(request, newToken: secret)
-        } catch let error as AccountError {
-            return try accountPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 
     private func revokeToken(_ request: Request) throws -> Response {
         guard let caller = request.caller else { return try accountPage(request) }
-        guard let id = Int64(request.parameters["id"] ?? "") else {
-            return try accountPage(request, error: AccountError.tokenNotFound.description, status: .notFound)
-        }
-        do {
+        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
+            guard let id = Int64(request.parameters["id"] ?? "") else { throw AccountError.tokenNotFound }
             try accounts.revokeToken(id: id, of: caller.account)
             return try accountPage(request, message: "Token revoked: it no longer works.")
-        } catch let error as AccountError {
-            return try accountPage(request, error: error.description, status: .notFound)
         }
     }
 
@@ -230,19 +230,17 @@ struct AccountPageHandlers: Sendable {
 
     private func addUser(_ request: Request) throws -> Response {
         let fields = try request.formFields()
-        do {
+        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             let role = Role(rawValue: fields["role"] ?? "") ?? .viewer
             let account = try accounts.create(name: fields["name"] ?? "", password: fields["password"] ?? "", role: role)
             return try usersPage(request, message: "Added \(account.name) (\(account.role.rawValue)). Grant photo libraries below if they should see any.")
-        } catch let error as AccountError {
-            return try usersPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 
     /// The account `/users/{id}` names; 404 when there is none.
     private func account(in request: Request) throws -> Account {
         guard let account = try Int64(request.parameters["id"] ?? "").flatMap(accounts.account(id:)) else {
-            throw AppError(.notFound, code: "account-not-found", message: "There is no such account.")
+            throw AppError(.accountNotFound, message: "There is no such account.")
         }
         return account
     }
@@ -250,24 +248,20 @@ struct AccountPageHandlers: Sendable {
     private func updateUser(_ request: Request) throws -> Response {
         let account = try account(in: request)
         let fields = try request.formFields()
-        do {
+        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             if let role = fields["role"].flatMap(Role.init(rawValue:)), role != account.role {
                 try accounts.setRole(name: account.name, role: role)
             }
             try accounts.setLibraryGrants(name: account.name, roots: Set(fields.all("library").filter(roots.contains)))
             return try usersPage(request, message: "Saved \(account.name).")
-        } catch let error as AccountError {
-            return try usersPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 
     private func removeUser(_ request: Request) throws -> Response {
         let account = try account(in: request)
-        do {
+        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             try accounts.remove(name: account.name)
             return try usersPage(request, message: "Removed \(account.name); their sessions and tokens no longer work.")
-        } catch let error as AccountError {
-            return try usersPage(request, error: error.description, status: .unprocessableContent)
         }
     }
 }

@@ -16,7 +16,7 @@ struct SignInPage {
     }
 
     private var content: HTMLNode {
-        HTML.form(.class("card narrow auth-card"), .method("post"), .action("/signin")) {
+        HTML.form(.class("card narrow auth-card"), .method("post"), .action(AccountRoutes.signIn.url())) {
             h2 { "Sign in" }
             if let message { p(.class("form-error"), .role("alert")) { message } }
             CSRFField(token: formToken).node
@@ -91,7 +91,7 @@ struct AccountPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: "Account", context: context, pageClass: "account",
-                   bar: TopBar(back: (label: "Items", url: "/"), title: "Account"), content: content).document()
+                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: "Account"), content: content).document()
     }
 
     private var content: HTMLNode {
@@ -121,7 +121,7 @@ struct AccountPage {
                             li {
                                 span(.class("token-name")) { token.name }
                                 code { token.prefix + "…" }
-                                HTML.form(.method("post"), .action("/account/tokens/\(token.id)/revoke")) {
+                                HTML.form(.method("post"), .action(AccountRoutes.revokeToken(token.id))) {
                                     CSRFField(token: context.csrfToken).node
                                     button(.class("button destructive small"), .type("submit")) { "Revoke" }
                                 }
@@ -129,7 +129,7 @@ struct AccountPage {
                         }
                     }
                 }
-                HTML.form(.method("post"), .action("/account/tokens"), .class("inline-form")) {
+                HTML.form(.method("post"), .action(AccountRoutes.tokens.url()), .class("inline-form")) {
                     CSRFField(token: context.csrfToken).node
                     label(.for("token-name")) { "New token’s name" }
                     input(.id("token-name"), .name("name"), .type("text"), .placeholder("Backup script"), .required, .maxlength(100))
@@ -138,7 +138,7 @@ struct AccountPage {
             }
             section(.class("card account-card")) {
                 h2 { "Change password" }
-                HTML.form(.method("post"), .action("/account/password")) {
+                HTML.form(.method("post"), .action(AccountRoutes.password.url())) {
                     CSRFField(token: context.csrfToken).node
                     div(.class("field")) {
                         label(.for("current-password")) { "Current password" }
@@ -175,7 +175,7 @@ struct UsersPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: "Accounts", context: context, pageClass: "account",
-                   bar: TopBar(back: (label: "Items", url: "/"), title: "Accounts"), content: content).document()
+                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: "Accounts"), content: content).document()
     }
 
     private var content: HTMLNode {
@@ -186,7 +186,7 @@ struct UsersPage {
             for account in accounts {
                 section(.class("card account-card")) {
                     h2 { account.name }
-                    HTML.form(.method("post"), .action("/users/\(account.id)")) {
+                    HTML.form(.method("post"), .action(AccountRoutes.user(account.id))) {
                         CSRFField(token: context.csrfToken).node
                         div(.class("field")) {
                             label(.for("role-\(account.id)")) { "Role" }
@@ -213,7 +213,7 @@ struct UsersPage {
                         }
                         button(.class("button"), .type("submit")) { "Save" }
                     }
-                    HTML.form(.method("post"), .action("/users/\(account.id)/remove")) {
+                    HTML.form(.method("post"), .action(AccountRoutes.removeUser(account.id))) {
                         CSRFField(token: context.csrfToken).node
                         button(.class("button destructive small"), .type("submit")) { "Remove \(account.name)" }
                     }
@@ -221,7 +221,7 @@ struct UsersPage {
             }
             section(.class("card account-card")) {
                 h2 { "Add an account" }
-                HTML.form(.method("post"), .action("/users")) {
+                HTML.form(.method("post"), .action(AccountRoutes.users.url())) {
                     CSRFField(token: context.csrfToken).node
                     div(.class("field")) {
                         label(.for("new-name")) { "Name" }

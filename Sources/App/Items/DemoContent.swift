@@ -29,8 +29,7 @@ enum DemoContent {
         let now = Date()
         for (offset, demo) in items.enumerated() {
             let item = try store.create(demo.input, dateCreated: now.addingTimeInterval(Double(offset - items.count) * 86_400 * 9))
-            let photo = try SamplePhoto.jpeg(emoji: demo.emoji, colors: demo.colors)
-            _ = try store.setImage(id: item.id, try store.images.prepare(photo))
+            _ = try store.givePhoto(to: item.id) { try SamplePhoto.jpeg(emoji: demo.emoji, colors: demo.colors) }
         }
     }
 }

@@ -1,21 +1,13 @@
 import HTTPServer
 import Inventory
 
-extension InventoryError: HTTPResponseError {
-    public var status: HTTPStatus {
+extension InventoryError: CataloguedError {
+    var errorCode: ErrorCode {
         switch self {
-        case .itemNotFound: .notFound
-        case .versionMismatch: .preconditionFailed
-        case .invalid, .positionOutOfRange: .unprocessableContent
-        }
-    }
-
-    public var code: String {
-        switch self {
-        case .itemNotFound: "item-not-found"
-        case .versionMismatch: "item-changed"
-        case .invalid: "invalid-item"
-        case .positionOutOfRange: "invalid-position"
+        case .itemNotFound: .itemNotFound
+        case .versionMismatch: .itemChanged
+        case .invalid: .invalidItem
+        case .positionOutOfRange: .invalidPosition
         }
     }
 

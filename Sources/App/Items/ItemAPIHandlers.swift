@@ -10,13 +10,13 @@ struct ItemAPIHandlers: Sendable {
 
     init(items: ItemStore) { self.items = items }
 
-    func register(in router: inout Router) {
-        router.get("/api/v1/items") { _ in try list() }
-        router.post("/api/v1/items") { request in try create(request) }
-        router.get("/api/v1/items/{id}") { request in try show(request) }
-        router.patch("/api/v1/items/{id}") { request in try update(request) }
-        router.delete("/api/v1/items/{id}") { request in try delete(request) }
-        router.post("/api/v1/items/{id}/move") { request in try move(request) }
+    func register(in router: inout AppRouter) {
+        router.get(ItemRoutes.apiList) { _ in try list() }
+        router.post(ItemRoutes.apiList) { request in try create(request) }
+        router.get(ItemRoutes.apiItem) { request in try show(request) }
+        router.patch(ItemRoutes.apiItem) { request in try update(request) }
+        router.delete(ItemRoutes.apiItem) { request in try delete(request) }
+        router.post(ItemRoutes.apiMove) { request in try move(request) }
     }
 
     private func list() throws -> Response {
@@ -28,7 +28,7 @@ struct ItemAPIHandlers: Sendable {
         let input = try ItemInput(json: try Self.jsonObject(of: request))
         let item = try items.create(input)
         var response = ItemJSON.response(item, status: .created)
-        response.headers["Location"] = "/api/v1/items/\(item.id)"
+        response.headers["Location"] = ItemRoutes.apiItem(item.id)
         return response
     }
 
@@ -57,17 +57,17 @@ struct ItemAPIHandlers: Sendable {
         let id = try request.itemID()
         let object = try Self.jsonObject(of: request)
         guard let value = object["position"] else {
-            throw AppError(.unprocessableContent, code: "invalid-position", message: "Say where to move the item: send {\"position\": N}, N counting from 0.")
+            throw AppError(.invalidPosition, message: "Say where to move the item: send {\"position\": N}, N counting from 0.")
         }
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
-            throw AppError(.unprocessableContent, code: "invalid-position", message: "position must be a whole number counting from 0, not \(value.kindDescription).")
+            throw AppError(.invalidPosition, message: "position must be a whole number counting from 0, not \(value.kindDescription).")
         }
         return ItemJSON.response(try items.move(id: id, to: position))
     }
 
     private static func jsonObject(of request: Request) throws -> [String: JSONValue] {
         if let type = request.contentType, type != "application/json", !type.hasSuffix("+json") {
-            throw AppError(.unsupportedMediaType, code: "unsupported-media-type", message: "The body is \(type); send JSON with Content-Type: application/json.")
+            throw AppError(.unsupportedMediaType, message: "The body is \(type); send JSON with Content-Type: application/json.")
         }
         return try JSONValue.object(from: request.body)
     }
@@ -78,7 +78,7 @@ extension Request {
     func itemID() throws -> Int64 {
         let raw = parameters["id"] ?? ""
         guard let id = Int64(raw), id > 0 else {
-            throw AppError(.notFound, code: "item-not-found", message: "There is no item “\(raw)”. Item ids are whole numbers; go back to the list.")
+            throw AppError(.itemNotFound, message: "There is no item “\(raw)”. Item ids are whole numbers; go back to the list.")
         }
         return id
     }

@@ -20,6 +20,8 @@ struct ItemDetailModel: Sendable {
     let removePhotoURL: String
     /// The library in pick mode for this item, when a photo library is set up.
     let libraryPickURL: String?
+    /// The library API for the picker's script.
+    let libraryAPI: LibraryPickerURLs
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -38,7 +40,7 @@ struct ItemDetailPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: item.title, context: context, pageClass: "detail",
-                   bar: TopBar(back: (label: "Items", url: "/"), title: item.title), content: content).document()
+                   bar: TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: item.title), content: content).document()
     }
 
     private var content: HTMLNode {
@@ -175,7 +177,8 @@ struct ImagePicker {
                 p(.class("picker-error"), .role("alert")) {}
                 button(.class("button primary picker-submit"), .type("submit")) { "Upload" }
             }
-            div(.class("picker-library"), .hidden, .aria("live", "polite")) {}
+            div(.class("picker-library"), .hidden, .aria("live", "polite"), .data("status", item.libraryAPI.status),
+                .data("groups", item.libraryAPI.groups), .data("group-assets", item.libraryAPI.groupAssetsTemplate)) {}
         }
     }
 }

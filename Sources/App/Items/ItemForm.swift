@@ -28,7 +28,7 @@ struct ItemForm: Sendable, Equatable {
     }
 
     /// The values to store. A value may be typed as `1200`, `$1,200` or `1 200`.
-    func input() throws(ValidationError) -> ItemInput {
+    func input() throws(InventoryError) -> ItemInput {
         var errors: [FieldError] = []
         var input = ItemInput(name: name, serialNumber: serialNumber)
         let digits = value.filter { !($0 == "$" || $0 == "," || $0.isWhitespace) }
@@ -48,7 +48,7 @@ struct ItemForm: Sendable, Equatable {
         } catch {
             errors.append(contentsOf: error.errors)
         }
-        guard errors.isEmpty else { throw ValidationError(errors: errors) }
+        guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
         return input
     }
 }

@@ -6,15 +6,15 @@ extension ItemInput {
     static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image"]
 
     /// Reads the item fields of a JSON object, reporting every wrong type and unknown field at once.
-    init(json object: [String: JSONValue]) throws(AppError) {
+    init(json object: [String: JSONValue]) throws(InventoryError) {
         self.init()
-        var problems: [(field: String, message: String)] = []
+        var problems: [FieldError] = []
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "name", "serialNumber":
                 let label = key == "name" ? "name" : "serialNumber"
                 guard case .string(let text) = value else {
-                    problems.append((key, "\(label) must be text, not \(value.kindDescription)."))
+                    problems.append(FieldError(field: key, message: "\(label) must be text, not \(value.kindDescription)."))
                     continue
                 }
                 if key == "name" { name = text } else { serialNumber = text }
@@ -25,20 +25,16 @@ extension ItemInput {
                 case .number(let number) where number.rounded() == number:
                     valueInDollars = abs(number) < 1e15 ? Int(number) : (number > 0 ? Int.max : Int.min)
                 case .number:
-                    problems.append((key, "valueInDollars must be a whole number of dollars, not a fraction."))
+                    problems.append(FieldError(field: key, message: "valueInDollars must be a whole number of dollars, not a fraction."))
                 default:
-                    problems.append((key, "valueInDollars must be a whole number, not \(value.kindDescription)."))
+                    problems.append(FieldError(field: key, message: "valueInDollars must be a whole number, not \(value.kindDescription)."))
                 }
             default:
                 if !Self.readOnlyFields.contains(key) {
-                    problems.append((key, "Unknown field “\(key)”. An item’s fields are \(Self.writableFields.joined(separator: ", "))."))
+                    problems.append(FieldError(field: key, message: "Unknown field “\(key)”. An item’s fields are \(Self.writableFields.joined(separator: ", "))."))
                 }
             }
         }
-        guard problems.isEmpty else {
-            var error = AppError(.unprocessableContent, code: "invalid-item", message: problems.map(\.message).joined(separator: " "))
-            error.fieldMessages = problems
-            throw error
-        }
+        guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
     }
 }

@@ -19,7 +19,7 @@ enum ItemJSON {
                     json.key("width"); json.value(image.width)
                     json.key("height"); json.value(image.height)
                     json.key("contentType"); json.value(image.format.contentType)
-                    json.key("thumbnailURL"); json.value(urls.thumbnail(80))
+                    json.key("thumbnailURL"); json.value(urls.rendition(.thumbnail80))
                     json.key("screenURL"); json.value(urls.screen)
                     json.key("originalURL"); json.value(urls.original)
                 }

@@ -12,12 +12,12 @@ struct ItemListPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        var trailing = [a(.class("bar-button"), .href("/library")) { "Library" }]
+        var trailing = [a(.class("bar-button"), .href(LibraryRoutes.groups.url())) { "Library" }]
         if context.canEdit {
             trailing += [
                 // A link to the list in the other mode: its word says which (a link cannot be "pressed").
-                a(.class("bar-button edit-toggle"), .href(editing ? "/" : "/?edit=1")) { editing ? "Done" : "Edit" },
-                a(.class("bar-button add-button"), .href("/items/new"), .data("action", "new-item"), .aria("label", "New Item"),
+                a(.class("bar-button edit-toggle"), .href(ItemRoutes.list(editing: !editing))) { editing ? "Done" : "Edit" },
+                a(.class("bar-button add-button"), .href(ItemRoutes.new.url()), .data("action", "new-item"), .aria("label", "New Item"),
                   .title("New Item")) { Icons.plus },
             ]
         }
@@ -35,13 +35,13 @@ struct ItemListPage {
                 HTMLNode.rendered(rows)
             }
             if editing {
-                HTML.form(.id("move-form"), .method("post"), .action("/")) { CSRFField(token: context.csrfToken).node }
+                HTML.form(.id("move-form"), .method("post"), .action(ItemRoutes.list.url())) { CSRFField(token: context.csrfToken).node }
             }
             div(.class(count == 0 ? "empty-state" : "empty-state is-hidden"), .id("empty-state")) {
                 Icons.photo
                 h2 { "No items yet" }
                 p { "Add what you own — a camera, a bike, a sofa — to keep track of what it’s worth." }
-                a(.class("button primary"), .href("/items/new"), .data("action", "new-item")) { "Add an Item" }
+                a(.class("button primary"), .href(ItemRoutes.new.url()), .data("action", "new-item")) { "Add an Item" }
             }
             if context.canEdit { NewItemSheet(form: newItemForm, csrfToken: context.csrfToken).node }
             ConfirmDeleteDialog().node
@@ -58,7 +58,7 @@ struct NewItemSheet {
 
     var node: HTMLNode {
         dialog(.id("new-item-sheet"), .class("sheet"), .aria("labelledby", "new-item-title")) {
-            HTML.form(.class("sheet-form"), .method("post"), .action("/items"), .novalidate) {
+            HTML.form(.class("sheet-form"), .method("post"), .action(ItemRoutes.create.url()), .novalidate) {
                 CSRFField(token: csrfToken).node
                 header(.class("sheet-bar")) {
                     button(.class("bar-button"), .type("button"), .data("action", "cancel")) { "Cancel" }

@@ -31,44 +31,42 @@ struct ItemPageHandlers: Sendable {
         self.library = library
     }
 
-    func register(in router: inout Router) {
-        router.get("/") { request in try list(request) }
-        router.get("/items/new") { request in newItem(request, ItemForm(), errors: nil) }
-        router.post("/items") { request in try create(request) }
-        router.get("/items/{id}") { request in try detail(request) }
-        router.post("/items/{id}") { request in try save(request) }
-        router.get("/items/{id}/delete") { request in try confirmDelete(request) }
-        router.post("/items/{id}/delete") { request in try delete(request) }
-        router.post("/items/{id}/move") { request in try move(request) }
-        router.post("/items/{id}/image", maxBodySize: maxUploadBytes, isSlow: true) { request in try uploadPhoto(request) }
-        router.post("/items/{id}/image/delete") { request in try removePhoto(request) }
-        router.post("/items/{id}/image/library", isSlow: true) { request in try pickFromLibrary(request) }
+    func register(in router: inout AppRouter) {
+        router.get(ItemRoutes.list) { request in try list(request) }
+        router.get(ItemRoutes.new) { request in newItem(request, ItemForm(), errors: nil) }
+        router.post(ItemRoutes.create) { request in try create(request) }
+        router.get(ItemRoutes.item) { request in try detail(request) }
+        router.post(ItemRoutes.item) { request in try save(request) }
+        router.get(ItemRoutes.delete) { request in try confirmDelete(request) }
+        router.post(ItemRoutes.delete) { request in try delete(request) }
+        router.post(ItemRoutes.move) { request in try move(request) }
+        router.post(ItemRoutes.photo, maxBodySize: maxUploadBytes, isSlow: true) { request in try uploadPhoto(request) }
+        router.post(ItemRoutes.removePhoto) { request in try removePhoto(request) }
+        router.post(ItemRoutes.pickPhoto, isSlow: true) { request in try pickFromLibrary(request) }
     }
 
     /// The picker's form without scripts: a multipart upload, then back to the item.
     private func uploadPhoto(_ request: Request) throws -> Response {
         let id = try request.itemID()
-        let prepared = try items.images.prepare(try ItemPhotoAPIHandlers.imageBytes(of: request))
-        _ = try items.setImage(id: id, prepared)
-        return .redirect(to: "/items/\(id)")
+        _ = try items.givePhoto(to: id) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
+        return .redirect(to: ItemRoutes.item(id))
     }
 
     /// The library's pick mode without scripts: a photo chosen there is copied into the item.
     private func pickFromLibrary(_ request: Request) throws -> Response {
         let id = try request.itemID()
         guard let assetID = try request.formFields()["assetId"] else {
-            throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "No library photo was chosen. Go back and tap a photo.")
+            throw AppError(.invalidAssetID, message: "No library photo was chosen. Go back and tap a photo.")
         }
         guard let library else { throw LibraryAPIHandlers.assetNotFound }
-        let prepared = try items.images.prepare(try ItemPhotoAPIHandlers.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library)))
-        _ = try items.setImage(id: id, prepared)
-        return .redirect(to: "/items/\(id)")
+        _ = try items.givePhoto(to: id) { try library.photoBytes(of: assetID, visibleTo: try request.visibleLibraryRoots(of: library)) }
+        return .redirect(to: ItemRoutes.item(id))
     }
 
     private func removePhoto(_ request: Request) throws -> Response {
         let id = try request.itemID()
         _ = try items.removeImage(id: id)
-        return .redirect(to: "/items/\(id)")
+        return .redirect(to: ItemRoutes.item(id))
     }
 
     private func list(_ request: Request) throws -> Response {
@@ -88,7 +86,8 @@ struct ItemPageHandlers: Sendable {
                 id: item.id, name: item.name, serialNumber: item.serialNumber,
                 valueText: DisplayFormat.dollars(item.valueInDollars), isValuable: item.valueInDollars >= 50,
                 position: item.position, isFirst: index == 0, isLast: index == all.count - 1,
-                detailURL: "/items/\(item.id)", moveURL: "/items/\(item.id)/move", deleteURL: "/items/\(item.id)/delete",
+                detailURL: ItemRoutes.item(item.id), moveURL: ItemRoutes.move(item.id), deleteURL: ItemRoutes.delete(item.id),
+                apiURL: ItemRoutes.apiItem(item.id), apiMoveURL: ItemRoutes.apiMove(item.id),
                 photo: item.image.map(PhotoModel.init)
             )
         }
@@ -105,10 +104,7 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.create(try form.input())
-            return request.prefersJSON ? ItemJSON.response(item, status: .created) : .redirect(to: "/#item-\(item.id)")
-        } catch let error as ValidationError {
-            if request.prefersJSON { throw InventoryError.invalid(error) }
-            return newItem(request, form, errors: error)
+            return request.prefersJSON ? ItemJSON.response(item, status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(request, form, errors: error)
@@ -127,16 +123,13 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.update(id: id, try form.input(), expectedVersion: form.version)
-            return request.prefersJSON ? ItemJSON.response(item) : .redirect(to: "/items/\(id)?saved=1")
-        } catch let error as ValidationError {
-            if request.prefersJSON { throw InventoryError.invalid(error) }
-            return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
+            return request.prefersJSON ? ItemJSON.response(item) : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.versionMismatch(let current) {
             if request.prefersJSON {
-                throw AppError(.conflict, code: "item-changed", message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
+                throw AppError(.itemChanged, message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
             }
             var form = form
             form.version = current.version
@@ -149,11 +142,12 @@ struct ItemPageHandlers: Sendable {
         let model = ItemDetailModel(
             id: item.id, title: item.name,
             createdISO: DisplayFormat.iso8601(item.dateCreated), createdText: DisplayFormat.date(item.dateCreated),
-            etag: ItemJSON.etag(of: item), formURL: "/items/\(item.id)", apiURL: "/api/v1/items/\(item.id)",
-            deleteURL: "/items/\(item.id)/delete", photo: item.image.map(PhotoModel.init),
-            photoFormURL: "/items/\(item.id)/image", photoAPIURL: "/api/v1/items/\(item.id)/image",
-            removePhotoURL: "/items/\(item.id)/image/delete",
-            libraryPickURL: hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil ? "/library?pick=\(item.id)" : nil
+            etag: ItemJSON.etag(of: item), formURL: ItemRoutes.item(item.id), apiURL: ItemRoutes.apiItem(item.id),
+            deleteURL: ItemRoutes.delete(item.id), photo: item.image.map(PhotoModel.init),
+            photoFormURL: ItemRoutes.photo(item.id), photoAPIURL: ItemRoutes.apiPhoto(item.id),
+            removePhotoURL: ItemRoutes.removePhoto(item.id),
+            libraryPickURL: hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil ? LibraryRoutes.picker(for: item.id) : nil,
+            libraryAPI: LibraryRoutes.pickerAPI
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
@@ -161,24 +155,24 @@ struct ItemPageHandlers: Sendable {
 
     private func confirmDelete(_ request: Request) throws -> Response {
         let item = try items.item(id: try request.itemID())
-        let page = DeleteItemPage(name: item.name, deleteURL: "/items/\(item.id)/delete", cancelURL: "/items/\(item.id)",
+        let page = DeleteItemPage(name: item.name, deleteURL: ItemRoutes.delete(item.id), cancelURL: ItemRoutes.item(item.id),
                                   context: request.pageContext(site))
         return .html(page.document().renderedBytes())
     }
 
     private func delete(_ request: Request) throws -> Response {
         try items.delete(id: try request.itemID())
-        return .redirect(to: "/")
+        return .redirect(to: ItemRoutes.list.url())
     }
 
     private func move(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let fields = try request.formFields()
         guard let position = fields["position"].flatMap({ Int($0) }) else {
-            throw AppError(.unprocessableContent, code: "invalid-position", message: "The move did not say where to; use the arrow buttons on the list.")
+            throw AppError(.invalidPosition, message: "The move did not say where to; use the arrow buttons on the list.")
         }
         _ = try items.move(id: id, to: position)
-        return .redirect(to: "/?edit=1#item-\(id)")
+        return .redirect(to: ItemRoutes.list(editing: true, showing: id))
     }
 }
 
@@ -186,10 +180,10 @@ extension Request {
     /// The fields of a urlencoded form body.
     func formFields() throws -> FormFields {
         if let type = contentType, type != "application/x-www-form-urlencoded" {
-            throw AppError(.unsupportedMediaType, code: "unsupported-media-type", message: "This form must be sent as application/x-www-form-urlencoded, not \(type).")
+            throw AppError(.unsupportedMediaType, message: "This form must be sent as application/x-www-form-urlencoded, not \(type).")
         }
         guard let fields = FormFields(urlEncoded: body) else {
-            throw AppError(.badRequest, code: "invalid-form", message: "The form data is damaged (a malformed %-escape or text that is not UTF-8). Reload the page and try again.")
+            throw AppError(.invalidForm, message: "The form data is damaged (a malformed %-escape or text that is not UTF-8). Reload the page and try again.")
         }
         return fields
     }

@@ -12,62 +12,47 @@ struct ItemPhotoAPIHandlers: Sendable {
     let library: PhotoLibrary
     let maxUploadBytes: Int
 
-    func register(in router: inout Router) {
-        router.put("/api/v1/items/{id}/image", maxBodySize: maxUploadBytes, isSlow: true) { request in
-            let id = try request.itemID()
-            // A missing item is the first thing to say, before any photo is read or decoded for it.
-            _ = try items.item(id: id)
+    func register(in router: inout AppRouter) {
+        router.put(ItemRoutes.apiPhoto, maxBodySize: maxUploadBytes, isSlow: true) { request in
+            let id = try request.itemID(), expectedVersion = try request.expectedVersion(of: id)
             // JSON names a library photo; anything else is the photo itself (its type is sniffed).
             let isPick = request.contentType == "application/json" && request.body.first { $0 > 0x20 } == UInt8(ascii: "{")
-            let bytes = isPick ? try libraryPhoto(request) : try Self.imageBytes(of: request)
-            let prepared = try items.images.prepare(bytes)
-            return ItemJSON.response(try items.setImage(id: id, prepared, expectedVersion: try request.expectedVersion(of: id)))
+            return ItemJSON.response(try items.givePhoto(to: id, expectedVersion: expectedVersion) {
+                isPick ? try library.photoBytes(of: try Self.pickedAssetID(request), visibleTo: try request.visibleLibraryRoots(of: library))
+                       : try Self.imageBytes(of: request)
+            })
         }
-        router.delete("/api/v1/items/{id}/image") { request in
+        router.delete(ItemRoutes.apiPhoto) { request in
             let id = try request.itemID()
             return ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)))
         }
     }
 
-    /// The bytes of the library photo named by `{"assetId": "…"}`.
-    func libraryPhoto(_ request: Request) throws -> [UInt8] {
+    /// The library photo named by `{"assetId": "…"}`.
+    static func pickedAssetID(_ request: Request) throws -> String {
         let object = try JSONValue.object(from: request.body)
         guard case .string(let assetID)? = object["assetId"] else {
-            throw AppError(.unprocessableContent, code: "invalid-asset-id", message: "Say which library photo to use: send {\"assetId\": \"…\"} with an id from the library API.")
+            throw AppError(.invalidAssetID, message: "Say which library photo to use: send {\"assetId\": \"…\"} with an id from the library API.")
         }
-        return try Self.libraryPhoto(assetID, in: library, visibleTo: try request.visibleLibraryRoots(of: library))
-    }
-
-    static func libraryPhoto(_ assetID: String, in library: PhotoLibrary, visibleTo roots: LibraryAccess) throws -> [UInt8] {
-        guard let original = try library.originalFile(assetID: assetID, visibleTo: roots) else {
-            if let damaged = try library.asset(id: assetID, visibleTo: roots), let problem = damaged.problem {
-                throw AppError(.unprocessableContent, code: "asset-damaged", message: "That library photo is damaged (\(problem)), so it can't be given to an item. Choose another photo.")
-            }
-            throw LibraryAPIHandlers.assetNotFound
-        }
-        do {
-            return try [UInt8](Data(contentsOf: URL(fileURLWithPath: original.path)))
-        } catch {
-            throw AppError(.notFound, code: "asset-unreadable", message: "That library photo can no longer be read (it may have been moved). Rescan the library or choose another photo.")
-        }
+        return assetID
     }
 
     /// The uploaded file: the body itself, or the file part of a multipart form.
     static func imageBytes(of request: Request) throws -> [UInt8] {
         guard request.contentType == "multipart/form-data" else {
             guard !request.body.isEmpty else {
-                throw AppError(.badRequest, code: "empty-body", message: "No image was sent. Send the photo's bytes as the request body.")
+                throw AppError(.emptyBody, message: "No image was sent. Send the photo's bytes as the request body.")
             }
             return request.body
         }
         guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
-            throw AppError(.badRequest, code: "invalid-multipart", message: "The upload form is damaged (its multipart boundary does not match). Try the upload again.")
+            throw AppError(.invalidMultipart, message: "The upload form is damaged (its multipart boundary does not match). Try the upload again.")
         }
         // The picker has two file inputs (camera and files); take the one that holds a file. A part
         // without a filename counts only with a Content-Type: plain fields (the CSRF token) have none.
         guard let file = form.parts.first(where: { $0.filename != nil && !$0.body.isEmpty })
                 ?? form.parts.first(where: { $0.contentType != nil && !$0.body.isEmpty }) else {
-            throw AppError(.badRequest, code: "empty-body", message: "The form holds no photo. Choose a file, then upload.")
+            throw AppError(.emptyBody, message: "The form holds no photo. Choose a file, then upload.")
         }
         return file.body
     }

@@ -6,44 +6,32 @@ import Inventory
 struct ItemPhotoFileHandler: Sendable {
     let images: ImageStore
 
-    func register(in router: inout Router) {
-        router.get("/images/{hash}/{file}") { request in try file(request) }
+    func register(in router: inout AppRouter) {
+        router.get(ItemRoutes.photoFile) { request in try file(request) }
     }
 
     private func file(_ request: Request) throws -> Response {
         let hash = request.parameters["hash"] ?? ""
         let file = request.parameters["file"] ?? ""
-        let etag = "\"\(Substring(hash.unicodeScalars.prefix(16)))-\(file)\""
-        let opened: OpenFile
-        var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]
         if file.hasPrefix("original.") {
             guard let image = try images.storedImage(hash: hash), file == "original.\(image.format.fileExtension)",
                   let original = OpenFile(path: images.originalPath(of: image)) else {
                 throw HTTPError.notFound("This photo")
             }
-            opened = original
-            headers["Content-Type"] = image.format.contentType
-            headers["Content-Disposition"] = "attachment; filename=\"photo-\(hash.prefix(12)).\(image.format.fileExtension)\""
-        } else {
-            let name = String(file.dropLast(4))
-            guard file.hasSuffix(".jpg"), let location = images.renditionLocation(hash: hash, name: name) else {
-                throw HTTPError.notFound("This photo")
-            }
-            if let cached = OpenFile(path: location) {
-                opened = cached
-            } else {
-                // Lost from the cache: remaking it decodes the original, which no network thread waits for.
-                if request.isOnNetworkThread { throw WorkerRequired() }
-                guard let made = try images.renditionPath(hash: hash, name: name).flatMap(OpenFile.init(path:)) else {
-                    throw HTTPError.notFound("This photo")
-                }
-                opened = made
-            }
-            headers["Content-Type"] = "image/jpeg"
+            return .immutableFile(original, for: request, contentType: image.format.contentType, cacheControl: request.photoCacheControl,
+                                  headers: ["Content-Disposition": "attachment; filename=\"photo-\(hash.prefix(12)).\(image.format.fileExtension)\""])
         }
-        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
-            return Response(status: .notModified, headers: headers)
+        guard let rendition = ItemPhotoRendition(fileName: file), let location = images.renditionLocation(hash: hash, name: rendition.rawValue) else {
+            throw HTTPError.notFound("This photo")
         }
-        return Response(headers: headers, body: .file(opened))
+        if let cached = OpenFile(path: location) {
+            return .immutableFile(cached, for: request, contentType: "image/jpeg", cacheControl: request.photoCacheControl)
+        }
+        // Lost from the cache: remaking it decodes the original, which no network thread waits for.
+        if request.isOnNetworkThread { throw WorkerRequired() }
+        guard let made = try images.renditionPath(hash: hash, name: rendition.rawValue).flatMap(OpenFile.init(path:)) else {
+            throw HTTPError.notFound("This photo")
+        }
+        return .immutableFile(made, for: request, contentType: "image/jpeg", cacheControl: request.photoCacheControl)
     }
 }

@@ -10,13 +10,12 @@ struct ItemPhotoURLs: Sendable, Equatable {
         originalExtension = image.format.fileExtension
     }
 
-    /// A square thumbnail: 40, 80 or 120 px.
-    func thumbnail(_ size: Int) -> String { "/images/\(hash)/thumb-\(size).jpg" }
-    var screen: String { "/images/\(hash)/screen.jpg" }
-    var original: String { "/images/\(hash)/original.\(originalExtension)" }
+    func rendition(_ rendition: ItemPhotoRendition) -> String { ItemRoutes.photoFile(hash: hash, file: rendition.fileName) }
+    var screen: String { rendition(.screen) }
+    var original: String { ItemRoutes.photoFile(hash: hash, file: "original.\(originalExtension)") }
 
     /// The 40 CSS px thumbnail at 1×, 2× and 3×.
     var thumbnailSourceSet: [(url: String, descriptor: String)] {
-        [(thumbnail(40), "1x"), (thumbnail(80), "2x"), (thumbnail(120), "3x")]
+        [(rendition(.thumbnail40), "1x"), (rendition(.thumbnail80), "2x"), (rendition(.thumbnail120), "3x")]
     }
 }

@@ -15,6 +15,9 @@ struct ItemRowModel: Sendable {
     let detailURL: String
     let moveURL: String
     let deleteURL: String
+    /// The item and its move in the JSON API, for the edit mode's script.
+    let apiURL: String
+    let apiMoveURL: String
     /// The photo, when the item has one.
     let photo: PhotoModel?
 }
@@ -37,18 +40,20 @@ struct ItemRowView {
     let editing: Bool
 
     var node: HTMLNode {
-        li(.class("item-row"), .id("item-\(row.id)"), .data("id", String(row.id)), .data("position", String(row.position))) {
-            thumbnail
+        var attributes: [Attribute] = [.class("item-row"), .id("item-\(row.id)"), .data("id", String(row.id)), .data("position", String(row.position))]
+        if editing { attributes += [.data("api", row.apiURL), .data("api-move", row.apiMoveURL)] }
+        return .element("li", attributes, children: [
+            thumbnail,
             div(.class("item-text")) {
                 a(.class("item-link"), .href(row.detailURL)) { row.name }
                 if !row.serialNumber.isEmpty {
                     span(.class("item-serial")) { row.serialNumber }
                 }
-            }
+            },
             span(.class(row.isValuable ? "item-value valuable" : "item-value modest"),
-                 .title(row.isValuable ? "$50 or more" : "Under $50")) { row.valueText }
-            if editing { editControls }
-        }
+                 .title(row.isValuable ? "$50 or more" : "Under $50")) { row.valueText },
+            editing ? editControls : .fragment([]),
+        ])
     }
 
     /// A photo's thumbnail is a button that shows it in the page's photo popover; the page's script

@@ -7,14 +7,14 @@ struct LibraryAPIHandlers: Sendable {
     static let defaultPageSize = 100
     static let maxPageSize = 500
 
-    func register(in router: inout Router) {
-        router.get("/api/v1/library/status") { request in
+    func register(in router: inout AppRouter) {
+        router.get(LibraryRoutes.apiStatus) { request in
             .json(LibraryJSON.status(library.status.visible(to: try request.visibleLibraryRoots(of: library))))
         }
-        router.get("/api/v1/library/groups") { request in
+        router.get(LibraryRoutes.apiGroups) { request in
             .json(LibraryJSON.groups(try library.groups(visibleTo: try request.visibleLibraryRoots(of: library))))
         }
-        router.get("/api/v1/library/groups/{id}/assets") { request in
+        router.get(LibraryRoutes.apiGroupAssets) { request in
             let (offset, limit) = try Self.paging(request)
             guard let page = try library.assets(inGroup: request.parameters["id"] ?? "", offset: offset, limit: limit,
                                                 visibleTo: try request.visibleLibraryRoots(of: library)) else {
@@ -22,7 +22,7 @@ struct LibraryAPIHandlers: Sendable {
             }
             return .json(LibraryJSON.page(total: page.total, assets: page.assets))
         }
-        router.get("/api/v1/library/assets/{id}") { request in
+        router.get(LibraryRoutes.apiAsset) { request in
             guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: try request.visibleLibraryRoots(of: library)) else {
                 throw Self.assetNotFound
             }
@@ -30,15 +30,15 @@ struct LibraryAPIHandlers: Sendable {
         }
     }
 
-    static let groupNotFound = AppError(.notFound, code: "group-not-found", message: "There is no such album, event or person in the library. Go back to the library and choose again.")
-    static let assetNotFound = AppError(.notFound, code: "asset-not-found", message: "There is no such photo in the library; it may have been moved or deleted. Go back to the library and choose again.")
+    static let groupNotFound = AppError(.groupNotFound, message: "There is no such album, event or person in the library. Go back to the library and choose again.")
+    static let assetNotFound = AppError(.assetNotFound, message: "There is no such photo in the library; it may have been moved or deleted. Go back to the library and choose again.")
 
     /// `offset` and `limit` from the query: whole numbers, the limit at most 500.
     static func paging(_ request: Request) throws -> (offset: Int, limit: Int) {
         func number(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
             guard let text = request.query[name], !text.isEmpty else { return fallback }
             guard let value = Int(text), range.contains(value) else {
-                throw AppError(.badRequest, code: "invalid-\(name)", message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”.")
+                throw AppError(name == "offset" ? .invalidOffset : .invalidLimit, message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”.")
             }
             return value
         }

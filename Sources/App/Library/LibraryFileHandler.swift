@@ -9,8 +9,8 @@ struct LibraryFileHandler: Sendable {
     let library: PhotoLibrary
     static let renditions: Set<String> = ["thumb-256.jpg", "thumb-512.jpg", "screen.jpg", "full.jpg"]
 
-    func register(in router: inout Router) {
-        router.get("/library/files/{id}/{fingerprint}/{file}") { request in try file(request) }
+    func register(in router: inout AppRouter) {
+        router.get(LibraryRoutes.file) { request in try file(request) }
     }
 
     private func file(_ request: Request) throws -> Response {
@@ -24,27 +24,22 @@ struct LibraryFileHandler: Sendable {
             throw WorkerRequired()
         }
         let visible = try request.visibleLibraryRoots(of: library)
-        let etag = "\"\(id.prefix(12))-\(fingerprint)-\(file)\""
-        var headers: HTTPHeaders = ["Cache-Control": request.photoCacheControl, "ETag": etag]
-        let path: String
+        let path: String, contentType: String
         if file == "original" {
             guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint, visibleTo: visible) else { throw LibraryAPIHandlers.assetNotFound }
             path = original.path
-            headers["Content-Type"] = original.format.contentType
+            contentType = original.format.contentType
         } else if Self.renditions.contains(file) {
             guard let rendition = try library.renditionFile(assetID: id, fingerprint: fingerprint, name: String(file.dropLast(4)), visibleTo: visible) else {
                 throw LibraryAPIHandlers.assetNotFound
             }
             path = rendition
-            headers["Content-Type"] = "image/jpeg"
+            contentType = "image/jpeg"
         } else {
             throw LibraryAPIHandlers.assetNotFound
         }
         // Gone from the disk since the last scan (or while the rendition was made).
         guard let opened = OpenFile(path: path) else { throw LibraryAPIHandlers.assetNotFound }
-        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
-            return Response(status: .notModified, headers: headers)
-        }
-        return Response(headers: headers, body: .file(opened))
+        return .immutableFile(opened, for: request, contentType: contentType, cacheControl: request.photoCacheControl)
     }
 }

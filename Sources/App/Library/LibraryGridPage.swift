@@ -29,7 +29,7 @@ struct LibraryGridPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: title, context: context, pageClass: "grid",
-                   bar: TopBar(back: (label: "Library", url: "/library"), title: title), content: content).document()
+                   bar: TopBar(back: (label: "Library", url: LibraryRoutes.groups.url()), title: title), content: content).document()
     }
 
     private var content: HTMLNode {

@@ -30,12 +30,12 @@ struct LibraryGroupsPage {
 
     func document() -> HTMLDocument {
         let bar = pickingFor.map { TopBar(back: (label: "Cancel", url: $0), title: "Choose a Photo") }
-            ?? TopBar(back: (label: "Items", url: "/"), title: "Library")
+            ?? TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Library")
         return PageLayout(title: "Library", context: context, pageClass: "library", bar: bar, content: content).document()
     }
 
     private var content: HTMLNode {
-        div(.id("library-groups"), .data("scanning", progress == nil ? "false" : "true")) {
+        div(.id("library-groups"), .data("scanning", progress == nil ? "false" : "true"), .data("status", LibraryRoutes.apiStatus.url())) {
             if let progress {
                 div(.class("scan-status card"), .role("status")) {
                     p {
@@ -105,7 +105,7 @@ struct LibraryUnavailablePage {
 
     func document() -> HTMLDocument {
         PageLayout(title: "Library Unavailable", context: context, pageClass: "library",
-                   bar: TopBar(back: (label: "Items", url: "/"), title: "Library"), content: content).document()
+                   bar: TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Library"), content: content).document()
     }
 
     private var content: HTMLNode {
@@ -119,7 +119,7 @@ struct LibraryUnavailablePage {
                     code { path }
                 }
             }
-            a(.class("button primary"), .href("/library")) { "Try Again" }
+            a(.class("button primary"), .href(LibraryRoutes.groups.url())) { "Try Again" }
         }
     }
 }

@@ -10,10 +10,10 @@ struct LibraryPageHandlers: Sendable {
     let site: PageContext
     static let gridPageSize = 120
 
-    func register(in router: inout Router) {
-        router.get("/library") { request in try groups(request) }
-        router.get("/library/groups/{id}") { request in try grid(request) }
-        router.get("/library/assets/{id}") { request in try viewer(request) }
+    func register(in router: inout AppRouter) {
+        router.get(LibraryRoutes.groups) { request in try groups(request) }
+        router.get(LibraryRoutes.group) { request in try grid(request) }
+        router.get(LibraryRoutes.asset) { request in try viewer(request) }
     }
 
     /// The explanation page when the caller may see no root, or no root can be read; else nil.
@@ -39,7 +39,7 @@ struct LibraryPageHandlers: Sendable {
 
     /// `?pick=<item id>`: the library opened from an item's picker, where tapping a photo gives it to the item.
     static func pickItem(_ request: Request) -> Int64? {
-        request.query["pick"].flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
+        request.query[LibraryRoutes.pickParameter].flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     private func groups(_ request: Request) throws -> Response {
@@ -56,7 +56,7 @@ struct LibraryPageHandlers: Sendable {
             albums: cards(.album), events: cards(.event), people: cards(.faces),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
             problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." } + status.unreadablePhotos.map(\.explanation),
-            isConfigured: status.isConfigured, pickingFor: item.map { "/items/\($0)" }, context: context)
+            isConfigured: status.isConfigured, pickingFor: item.map { ItemRoutes.item($0) }, context: context)
         return .html(page.document().renderedBytes())
     }
 
@@ -71,7 +71,7 @@ struct LibraryPageHandlers: Sendable {
         let page = min(max(1, requested), pageCount)
         let photos = try library.assets(inGroup: id, offset: (page - 1) * Self.gridPageSize, limit: Self.gridPageSize, visibleTo: visible)?.assets ?? []
         let breadcrumb = try library.breadcrumb(ofAlbum: id).map {
-            (name: $0.name, url: LibraryURLs.group($0.id) + (Self.pickItem(request).map { "?pick=\($0)" } ?? ""))
+            (name: $0.name, url: LibraryRoutes.group($0.id, pickingFor: Self.pickItem(request)))
         }
         let pick = Self.pickItem(request)
         let albums = try library.subalbums(of: id, visibleTo: visible)
@@ -81,15 +81,15 @@ struct LibraryPageHandlers: Sendable {
         let cells = photos.map { asset in
             let urls = LibraryURLs(asset)
             return GridCellModel(
-                assetID: asset.id, url: LibraryURLs.page(of: asset.id, inGroup: id), thumbnailURL: urls.thumbnail,
+                assetID: asset.id, url: LibraryRoutes.asset(asset.id, inGroup: id), thumbnailURL: urls.thumbnail,
                 thumbnailSourceSet: urls.thumbnailSourceSet, label: "Photo taken \(LibraryFormat.dateTime(asset.takenAt))",
                 problem: asset.problem)
         }
         let grid = LibraryGridPage(
             title: group.name, summary: Self.countText(group.count, albumsInside: subalbums.count) + (group.detail.map { " · in \($0)" } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
-            pageURL: { "\(LibraryURLs.group(id))?page=\($0)" + (pick.map { "&pick=\($0)" } ?? "") },
-            pickFormURL: pick.map { "/items/\($0)/image/library" }, context: context)
+            pageURL: { LibraryRoutes.group(id, page: $0, pickingFor: pick) },
+            pickFormURL: pick.map { ItemRoutes.pickPhoto($0) }, context: context)
         return .html(grid.document().renderedBytes())
     }
 
@@ -113,9 +113,9 @@ struct LibraryPageHandlers: Sendable {
         let page = (index / Self.gridPageSize) + 1
         let model = ViewerModel(
             assetID: asset.id, positionText: "\(index + 1) of \(total)",
-            backURL: "\(LibraryURLs.group(groupID))?page=\(page)#asset-\(asset.id)",
-            previousURL: position?.previous.map { LibraryURLs.page(of: $0, inGroup: groupID) },
-            nextURL: position?.next.map { LibraryURLs.page(of: $0, inGroup: groupID) },
+            backURL: LibraryRoutes.group(groupID, page: page, showing: asset.id),
+            previousURL: position?.previous.map { LibraryRoutes.asset($0, inGroup: groupID) },
+            nextURL: position?.next.map { LibraryRoutes.asset($0, inGroup: groupID) },
             screenURL: urls.screen, fullURL: asset.format?.isShownByBrowsers == true ? urls.original : urls.full,
             originalURL: urls.original, width: asset.width, height: asset.height, problem: asset.problem, details: details,
             mapURL: asset.latitude.flatMap { latitude in
@@ -127,7 +127,7 @@ struct LibraryPageHandlers: Sendable {
     static func card(_ group: LibraryGroup, pickFor item: Int64? = nil, albumsInside: Int = 0) -> GroupCardModel {
         GroupCardModel(
             name: group.name, detail: group.detail, countText: countText(group.count, albumsInside: albumsInside),
-            url: LibraryURLs.group(group.id) + (item.map { "?pick=\($0)" } ?? ""),
+            url: LibraryRoutes.group(group.id, pickingFor: item),
             posterURL: group.posterAssetID.flatMap { id in group.posterFingerprint.map { LibraryURLs(assetID: id, fingerprint: $0).thumbnail } })
     }
 

@@ -16,22 +16,16 @@ struct LibraryURLs: Sendable {
         self.fingerprint = fingerprint
     }
 
-    private var base: String { "/library/files/\(assetID)/\(fingerprint)" }
-    var thumbnail: String { "\(base)/thumb-256.jpg" }
-    var largeThumbnail: String { "\(base)/thumb-512.jpg" }
-    var screen: String { "\(base)/screen.jpg" }
-    var original: String { "\(base)/original" }
+    private func file(_ name: String) -> String { LibraryRoutes.file(assetID: assetID, fingerprint: fingerprint, name: name) }
+    var thumbnail: String { file("thumb-256.jpg") }
+    var largeThumbnail: String { file("thumb-512.jpg") }
+    var screen: String { file("screen.jpg") }
+    var original: String { file("original") }
     /// Full resolution, upright, as a JPEG: for formats browsers cannot show.
-    var full: String { "\(base)/full.jpg" }
+    var full: String { file("full.jpg") }
 
     /// The grid's square thumbnail at 1× and the larger one for dense screens.
     var thumbnailSourceSet: [(url: String, descriptor: String)] {
         [(thumbnail, "256w"), (largeThumbnail, "512w")]
     }
-
-    static func page(of assetID: String, inGroup groupID: String?) -> String {
-        groupID.map { "/library/assets/\(assetID)?group=\($0)" } ?? "/library/assets/\(assetID)"
-    }
-
-    static func group(_ id: String) -> String { "/library/groups/\(id)" }
 }

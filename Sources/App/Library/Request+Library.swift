@@ -14,5 +14,5 @@ extension Request {
 }
 
 extension LibraryAccess {
-    static let declined = AppError(.forbidden, code: "library-access-declined", message: "Access to the photo library was declined for your account: it has not been granted any library folder. Ask an owner to grant you one on the Accounts page.")
+    static let declined = AppError(.libraryAccessDeclined, message: "Access to the photo library was declined for your account: it has not been granted any library folder. Ask an owner to grant you one on the Accounts page.")
 }

@@ -88,7 +88,7 @@ struct AccessMiddleware: Middleware {
 
     private static func refuseCredentialsInURL(_ request: Request) throws(AppError) {
         if request.query.pairs.contains(where: { credentialParameters.contains($0.name.lowercased()) }) {
-            throw AppError(.badRequest, code: "credential-in-url", message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
+            throw AppError(.credentialInURL, message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
         }
     }
 
@@ -100,7 +100,7 @@ struct AccessMiddleware: Middleware {
             let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
             if let caller = try accounts.caller(apiToken: token) { return caller }
             if route.access == .public { return nil }
-            var error = AppError(.unauthorized, code: "invalid-token", message: "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page.")
+            var error = AppError(.invalidToken, message: "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page.")
             error.headers["WWW-Authenticate"] = "Bearer"
             throw error
         }
@@ -135,11 +135,11 @@ struct AccessMiddleware: Middleware {
     }
 
     static func notALocalAddress(_ host: String) -> AppError {
-        AppError(.forbidden, code: "host-not-local", message: "Without accounts, Homepwner is open only at an address of this computer, such as http://127.0.0.1 or http://localhost, not at “\(host)”: a page of another site can point such a name at your computer. Use that address, or create the owner account with the setup link Homepwner printed when it started.")
+        AppError(.hostNotLocal, message: "Without accounts, Homepwner is open only at an address of this computer, such as http://127.0.0.1 or http://localhost, not at “\(host)”: a page of another site can point such a name at your computer. Use that address, or create the owner account with the setup link Homepwner printed when it started.")
     }
 
     static let ambiguousSession: AppError = {
-        var error = AppError(.unauthorized, code: "ambiguous-session", message: "Your browser sent two sign-ins for Homepwner (two session cookies, one perhaps planted by another site), so nobody is signed in on this request. Clear this site’s cookies in your browser’s settings, then sign in again.")
+        var error = AppError(.ambiguousSession, message: "Your browser sent two sign-ins for Homepwner (two session cookies, one perhaps planted by another site), so nobody is signed in on this request. Clear this site’s cookies in your browser’s settings, then sign in again.")
         error.headers["WWW-Authenticate"] = "Bearer"
         return error
     }()
@@ -151,7 +151,7 @@ struct AccessMiddleware: Middleware {
         case .manage: caller.account.role == .owner
         }
         guard allowed else {
-            throw AppError(.forbidden, code: "forbidden", message: access == .manage
+            throw AppError(.forbidden, message: access == .manage
                 ? "Only an owner can manage accounts. Ask an owner of this Homepwner."
                 : "Your account can look but not change things here. Ask an owner for an editor account.")
         }
@@ -162,11 +162,11 @@ struct AccessMiddleware: Middleware {
         guard !request.prefersJSON, request.method == .get || request.method == .head else { throw Self.signInRequired }
         let query = request.query.pairs.map { "\(Self.escaped($0.name))=\(Self.escaped($0.value))" }.joined(separator: "&")
         let next = request.path + (query.isEmpty ? "" : "?\(query)")
-        return .redirect(to: "/signin?next=\(Self.escaped(next))")
+        return .redirect(to: AccountRoutes.signIn(escapedNext: Self.escaped(next)))
     }
 
     static let signInRequired: AppError = {
-        var error = AppError(.unauthorized, code: "sign-in-required", message: "Sign in first, or send an API token: “Authorization: Bearer hp_…”.")
+        var error = AppError(.signInRequired, message: "Sign in first, or send an API token: “Authorization: Bearer hp_…”.")
         error.headers["WWW-Authenticate"] = "Bearer"
         return error
     }()
@@ -184,7 +184,7 @@ struct AccessMiddleware: Middleware {
             return
         case .session? where route.access != .public:
             guard let sent = Self.csrfToken(in: request), let expected = request.caller?.csrfToken, Secrets.equal(sent, expected) else {
-                throw AppError(.forbidden, code: "csrf", message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
+                throw AppError(.csrf, message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
             }
         default:
             // Sign-in and setup (before any session), and open access: the token of the form's page,
@@ -203,8 +203,8 @@ struct AccessMiddleware: Middleware {
         request.method == .post && [nil, "application/x-www-form-urlencoded", "multipart/form-data", "text/plain"].contains(request.contentType)
     }
 
-    static let formExpired = AppError(.forbidden, code: "form-expired", message: "This form had expired (or came from another site), so nothing was sent on. Reload the page and try again.")
-    static let sendJSON = AppError(.forbidden, code: "form-expired", message: "A form or plain-text POST needs the token of the Homepwner page it came from (another site’s page could send one). A script should send JSON, with Content-Type: application/json.")
+    static let formExpired = AppError(.formExpired, message: "This form had expired (or came from another site), so nothing was sent on. Reload the page and try again.")
+    static let sendJSON = AppError(.formExpired, message: "A form or plain-text POST needs the token of the Homepwner page it came from (another site’s page could send one). A script should send JSON, with Content-Type: application/json.")
 
     /// The browser's own word on where a request came from: `Sec-Fetch-Site` and `Origin`.
     private func checkOrigin(_ request: Request) throws {
@@ -216,7 +216,7 @@ struct AccessMiddleware: Middleware {
         }
     }
 
-    static let crossSite = AppError(.forbidden, code: "cross-site", message: "Changes can only be made from Homepwner’s own pages; this request came from another site, so nothing was changed.")
+    static let crossSite = AppError(.crossSite, message: "Changes can only be made from Homepwner’s own pages; this request came from another site, so nothing was changed.")
 
     /// The token from the `X-CSRF-Token` header, or a form's `csrf` field.
     static func csrfToken(in request: Request) -> String? {

@@ -46,7 +46,7 @@ struct TopBar {
                         span { back.label }
                     }
                 } else {
-                    a(.class("brand"), .href("/")) {
+                    a(.class("brand"), .href(SiteRoutes.home)) {
                         Icons.logo
                         span(.class("brand-name")) { "Homepwner" }
                     }
@@ -67,10 +67,10 @@ struct AccountStrip {
         return nav(.class("account-strip"), .aria("label", "Account")) {
             span {
                 "Signed in as "
-                a(.href("/account"), .class("account-name")) { name }
+                a(.href(AccountRoutes.account.url()), .class("account-name")) { name }
             }
-            if context.canManage { a(.href("/users")) { "Accounts" } }
-            HTML.form(.method("post"), .action("/signout"), .class("signout-form")) {
+            if context.canManage { a(.href(AccountRoutes.users.url())) { "Accounts" } }
+            HTML.form(.method("post"), .action(AccountRoutes.signOut.url()), .class("signout-form")) {
                 CSRFField(token: context.csrfToken).node
                 button(.class("link-button"), .type("submit")) { "Sign Out" }
             }

@@ -36,12 +36,12 @@ struct StaticAssets: Sendable {
     /// The bundled `Static/` folder.
     static func bundled() throws -> StaticAssets {
         guard let url = Bundle.module.url(forResource: "Static", withExtension: nil) else {
-            throw AppError(.internalServerError, code: "assets-missing", message: "The Static folder is missing from the app bundle; rebuild Homepwner.")
+            throw AppError(.assetsMissing, message: "The Static folder is missing from the app bundle; rebuild Homepwner.")
         }
         return try StaticAssets(directory: url)
     }
 
-    func url(_ path: String) -> String { "/static/\(version)/\(path)" }
+    func url(_ path: String) -> String { SiteRoutes.staticFile(version: version, path: path) }
 
     var pageContext: PageContext {
         PageContext(stylesheet: url("css/app.css"), script: url("js/app.js"), icon: url("icons/icon.svg"))

@@ -23,10 +23,10 @@ export async function refreshItemList({ highlight, focus } = {}) {
   if (focus) document.querySelector(focus)?.focus();
 }
 
-async function moveItem(id, position, focusSelector) {
+async function moveItem(row, position, focusSelector) {
   list()?.classList.add("is-busy");
   try {
-    await request("POST", `/api/v1/items/${id}/move`, { json: { position } });
+    await request("POST", row.dataset.apiMove, { json: { position } });
   } catch (error) {
     showToast(error.message, { error: true });
   } finally {
@@ -38,7 +38,7 @@ async function deleteItem(row) {
   const name = row.querySelector(".item-link")?.textContent ?? "this item";
   if (!(await confirmDelete(name))) return;
   try {
-    await request("DELETE", `/api/v1/items/${row.dataset.id}`);
+    await request("DELETE", row.dataset.api);
     showToast(`Deleted “${name}”.`);
   } catch (error) {
     showToast(error.message, { error: true });
@@ -58,7 +58,7 @@ export function initItemList() {
     if (!row) return;
     const direction = button.classList.contains("move-up") ? "up" : "down";
     // Keep focus on the same control of the same item, so the arrow can be pressed again.
-    moveItem(row.dataset.id, Number(button.value), `#item-${row.dataset.id} .move-${direction}`);
+    moveItem(row, Number(button.value), `#item-${row.dataset.id} .move-${direction}`);
   });
 
   document.addEventListener("click", (event) => {
@@ -116,7 +116,7 @@ function startDrag(event, row) {
     if (to === from) return;
     // Show the new order at once; the server's answer then confirms or corrects it.
     container.insertBefore(row, to > from ? rows[to].nextSibling : rows[to]);
-    moveItem(row.dataset.id, Number(rows[to].dataset.position));
+    moveItem(row, Number(rows[to].dataset.position));
   };
 
   row.addEventListener("pointermove", onMove);

@@ -11,13 +11,13 @@ export async function browseLibrary(panel, { onPick, onBack }) {
   panel.replaceChildren(header("Photo Library", onBack), message("Loading…"));
   panel.querySelector(".picker-library-bar button").focus();
   try {
-    const { body: status } = await request("GET", "/api/v1/library/status");
+    const { body: status } = await request("GET", panel.dataset.status);
     if (status.state === "inaccessible") {
       panel.replaceChildren(header("Photo Library", onBack), message(status.problems?.[0] ?? "The photo library cannot be read."));
       panel.querySelector(".picker-library-bar button").focus();
       return;
     }
-    const { body: groups } = await request("GET", "/api/v1/library/groups");
+    const { body: groups } = await request("GET", panel.dataset.groups);
     const list = document.createElement("ul");
     list.className = "picker-groups";
     for (const group of groups) {
@@ -55,7 +55,7 @@ async function showGroup(panel, group, { onPick, onBack }) {
   let offset = 0;
   const load = async () => {
     more.disabled = true;
-    const { body: page } = await request("GET", `/api/v1/library/groups/${encodeURIComponent(group.id)}/assets?offset=${offset}&limit=${pageSize}`);
+    const { body: page } = await request("GET", `${panel.dataset.groupAssets.replace("{id}", encodeURIComponent(group.id))}?offset=${offset}&limit=${pageSize}`);
     for (const asset of page.assets) {
       const cell = document.createElement("button");
       cell.type = "button";

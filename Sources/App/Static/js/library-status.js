@@ -7,8 +7,8 @@ export function initLibraryStatus() {
   if (!groups || groups.dataset.scanning !== "true") return;
   const poll = async () => {
     try {
-      const { body: status } = await request("GET", "/api/v1/library/status");
-      const page = await fetchPage("/library");
+      const { body: status } = await request("GET", groups.dataset.status);
+      const page = await fetchPage(location.pathname + location.search);
       const fresh = page.getElementById("library-groups");
       const current = document.getElementById("library-groups");
       if (fresh && current) current.replaceWith(fresh);

@@ -1,16 +1,14 @@
 import HTTPServer
 
 /// An error raised by a page or API handler, with what a person or client should do about it.
-struct AppError: HTTPResponseError, CustomStringConvertible {
-    let status: HTTPStatus
-    let code: String
+struct AppError: CataloguedError, CustomStringConvertible {
+    let errorCode: ErrorCode
     let message: String
     var fieldMessages: [(field: String, message: String)] = []
     var headers = HTTPHeaders()
 
-    init(_ status: HTTPStatus, code: String, message: String) {
-        self.status = status
-        self.code = code
+    init(_ code: ErrorCode, message: String) {
+        self.errorCode = code
         self.message = message
     }
 

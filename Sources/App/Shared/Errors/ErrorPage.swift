@@ -9,7 +9,7 @@ struct ErrorPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: heading, context: context, pageClass: "error",
-                   bar: TopBar(back: (label: "Items", url: "/"), title: heading), content: content).document()
+                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: heading), content: content).document()
     }
 
     private var content: HTMLNode {
@@ -17,7 +17,7 @@ struct ErrorPage {
             p(.class("error-status")) { "Error \(status)" }
             h2 { heading }
             p { message }
-            a(.class("button primary"), .href("/")) { "Back to Items" }
+            a(.class("button primary"), .href(SiteRoutes.home)) { "Back to Items" }
         }
     }
 }

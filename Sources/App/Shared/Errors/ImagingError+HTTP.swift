@@ -1,22 +1,14 @@
 import HTTPServer
 import Imaging
 
-extension ImagingError: HTTPResponseError {
-    public var status: HTTPStatus {
+extension ImagingError: CataloguedError {
+    var errorCode: ErrorCode {
         switch self {
-        case .unsupportedFormat, .unsupportedVariant: .unsupportedMediaType
-        case .damaged, .tooManyPixels: .unprocessableContent
-        case .processingFailed: .internalServerError
-        }
-    }
-
-    public var code: String {
-        switch self {
-        case .unsupportedFormat: "unsupported-image-format"
-        case .unsupportedVariant: "unsupported-image-variant"
-        case .damaged: "damaged-image"
-        case .tooManyPixels: "image-too-large"
-        case .processingFailed: "image-processing-failed"
+        case .unsupportedFormat: .unsupportedImageFormat
+        case .unsupportedVariant: .unsupportedImageVariant
+        case .damaged: .damagedImage
+        case .tooManyPixels: .imageTooLarge
+        case .processingFailed: .imageProcessingFailed
         }
     }
 

@@ -1,0 +1,22 @@
+/// Every path of accounts and signing in, spelled once.
+enum AccountRoutes {
+    static let signIn = RoutePath("/signin")
+    static let signOut = RoutePath("/signout")
+    static let setup = RoutePath("/setup/{token}")
+    static let account = RoutePath("/account")
+    static let password = RoutePath("/account/password")
+    static let tokens = RoutePath("/account/tokens")
+    static let revokeToken = RoutePath("/account/tokens/{id}/revoke")
+    static let users = RoutePath("/users")
+    static let user = RoutePath("/users/{id}")
+    static let removeUser = RoutePath("/users/{id}/remove")
+
+    /// Sign-in, then back to `next` (already escaped as a query value).
+    static func signIn(escapedNext next: String) -> String { "\(signIn.url())?next=\(next)" }
+    static func setup(_ token: String) -> String { setup.url(token) }
+    /// The account page, saying how the password change went.
+    static func account(passwordNotice: String) -> String { "\(account.url())?password=\(passwordNotice)" }
+    static func revokeToken(_ id: Int64) -> String { revokeToken.url(id) }
+    static func user(_ id: Int64) -> String { user.url(id) }
+    static func removeUser(_ id: Int64) -> String { removeUser.url(id) }
+}

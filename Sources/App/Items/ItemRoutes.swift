@@ -1,0 +1,39 @@
+/// Every path of the item feature, spelled once: the patterns its handlers register and the URLs
+/// its views, redirects and scripts use.
+enum ItemRoutes {
+    // Pages (forms that work without scripts)
+    static let list = RoutePath("/")
+    static let new = RoutePath("/items/new")
+    static let create = RoutePath("/items")
+    static let item = RoutePath("/items/{id}")
+    static let delete = RoutePath("/items/{id}/delete")
+    static let move = RoutePath("/items/{id}/move")
+    static let photo = RoutePath("/items/{id}/image")
+    static let removePhoto = RoutePath("/items/{id}/image/delete")
+    static let pickPhoto = RoutePath("/items/{id}/image/library")
+
+    // JSON API
+    static let apiList = RoutePath("/items", in: APIRoutes.v1)
+    static let apiItem = RoutePath("/items/{id}", in: APIRoutes.v1)
+    static let apiMove = RoutePath("/items/{id}/move", in: APIRoutes.v1)
+    static let apiPhoto = RoutePath("/items/{id}/image", in: APIRoutes.v1)
+
+    /// A stored photo's files, named by its content hash.
+    static let photoFile = RoutePath("/images/{hash}/{file}")
+
+    /// The list, scrolled to an item's row, in edit mode or not.
+    static func list(editing: Bool = false, showing id: Int64? = nil) -> String {
+        list.url() + (editing ? "?edit=1" : "") + (id.map { "#item-\($0)" } ?? "")
+    }
+    static func item(_ id: Int64) -> String { item.url(id) }
+    static func item(_ id: Int64, saved: Bool) -> String { saved ? "\(item.url(id))?saved=1" : item.url(id) }
+    static func delete(_ id: Int64) -> String { delete.url(id) }
+    static func move(_ id: Int64) -> String { move.url(id) }
+    static func photo(_ id: Int64) -> String { photo.url(id) }
+    static func removePhoto(_ id: Int64) -> String { removePhoto.url(id) }
+    static func pickPhoto(_ id: Int64) -> String { pickPhoto.url(id) }
+    static func apiItem(_ id: Int64) -> String { apiItem.url(id) }
+    static func apiMove(_ id: Int64) -> String { apiMove.url(id) }
+    static func apiPhoto(_ id: Int64) -> String { apiPhoto.url(id) }
+    static func photoFile(hash: String, file: String) -> String { photoFile.url(hash, file) }
+}

@@ -1,0 +1,86 @@
+import HTTPServer
+
+/// Every error code the app answers with, each with the one status it always has. Clients may rely
+/// on these; the README lists them (a test keeps the two the same), next to the server's own
+/// (`ServerErrorCode`).
+public enum ErrorCode: String, CaseIterable, Sendable {
+    // Items
+    case itemNotFound = "item-not-found"
+    case itemChanged = "item-changed"
+    case invalidItem = "invalid-item"
+    case invalidPosition = "invalid-position"
+    // Photos
+    case emptyBody = "empty-body"
+    case invalidMultipart = "invalid-multipart"
+    case unsupportedImageFormat = "unsupported-image-format"
+    case unsupportedImageVariant = "unsupported-image-variant"
+    case damagedImage = "damaged-image"
+    case imageTooLarge = "image-too-large"
+    case imageProcessingFailed = "image-processing-failed"
+    // Library
+    case assetNotFound = "asset-not-found"
+    case assetDamaged = "asset-damaged"
+    case assetUnreadable = "asset-unreadable"
+    case invalidAssetID = "invalid-asset-id"
+    case groupNotFound = "group-not-found"
+    case invalidOffset = "invalid-offset"
+    case invalidLimit = "invalid-limit"
+    case libraryAccessDeclined = "library-access-declined"
+    // Requests
+    case invalidJSON = "invalid-json"
+    case invalidUTF8 = "invalid-utf8"
+    case jsonTooDeep = "json-too-deep"
+    case numberTooLarge = "number-too-large"
+    case invalidForm = "invalid-form"
+    case unsupportedMediaType = "unsupported-media-type"
+    case assetsMissing = "assets-missing"
+    // Signing in and access
+    case signInRequired = "sign-in-required"
+    case invalidToken = "invalid-token"
+    case ambiguousSession = "ambiguous-session"
+    case credentialInURL = "credential-in-url"
+    case forbidden
+    case sessionRequired = "session-required"
+    case csrf
+    case crossSite = "cross-site"
+    case formExpired = "form-expired"
+    case hostNotLocal = "host-not-local"
+    // Accounts
+    case noAccount = "no-account"
+    case accountNotFound = "account-not-found"
+    case accountNameTaken = "account-name-taken"
+    case invalidAccountName = "invalid-account-name"
+    case weakPassword = "weak-password"
+    case lastOwner = "last-owner"
+    case tokenNotFound = "token-not-found"
+    case setupLinkExpired = "setup-link-expired"
+
+    public var status: HTTPStatus {
+        switch self {
+        case .itemNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
+             .setupLinkExpired:
+            .notFound
+        case .itemChanged: .preconditionFailed
+        case .invalidItem, .invalidPosition, .damagedImage, .imageTooLarge, .assetDamaged, .invalidAssetID, .accountNameTaken,
+             .invalidAccountName, .weakPassword, .lastOwner:
+            .unprocessableContent
+        case .emptyBody, .invalidMultipart, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
+             .invalidForm, .credentialInURL:
+            .badRequest
+        case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedMediaType: .unsupportedMediaType
+        case .imageProcessingFailed, .assetsMissing: .internalServerError
+        case .signInRequired, .invalidToken, .ambiguousSession: .unauthorized
+        case .libraryAccessDeclined, .forbidden, .sessionRequired, .csrf, .crossSite, .formExpired, .hostNotLocal: .forbidden
+        }
+    }
+}
+
+/// A domain error that answers with a code from the catalogue (and so with that code's status).
+protocol CataloguedError: HTTPResponseError {
+    var errorCode: ErrorCode { get }
+}
+
+extension CataloguedError {
+    public var status: HTTPStatus { errorCode.status }
+    public var code: String { errorCode.rawValue }
+}

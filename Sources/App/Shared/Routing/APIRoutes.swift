@@ -1,0 +1,24 @@
+import HTTPServer
+
+/// The JSON API's group: every route under `/api/v1` answers in JSON, errors included.
+enum APIRoutes {
+    static let v1: RouteGroup = {
+        var metadata = RouteMetadata()
+        metadata[Member.self] = true
+        return RouteGroup("/api/v1", metadata: metadata)
+    }()
+
+    enum Member: RequestContextKey { typealias Value = Bool }
+
+    /// Whether `pathSegments` fall under the API, routed or not (a mistyped API path gets a JSON 404).
+    static func contains(_ pathSegments: [String]) -> Bool {
+        pathSegments.starts(with: v1.prefix.split(separator: "/").map(String.init))
+    }
+}
+
+extension Request {
+    /// Whether to answer in JSON rather than HTML: an API route, or a script's `fetch` asking for JSON.
+    var prefersJSON: Bool {
+        (route?.isAPI ?? APIRoutes.contains(pathSegments)) || acceptsJSONRatherThanHTML
+    }
+}

@@ -1,0 +1,142 @@
+@testable import App
+import HTTPServer
+import Testing
+
+/// Every URL the app builds for its pages, forms, redirects, JSON and scripts lands on a registered
+/// route, with the access a person would expect; and every registered route is reached by one.
+@Suite struct RouteVocabularyTests {
+    struct Link: CustomStringConvertible {
+        let method: HTTPMethod
+        let url: String
+        let access: RouteAccess
+        var description: String { "\(method) \(url)" }
+        init(_ method: HTTPMethod, _ url: String, _ access: RouteAccess) {
+            self.method = method
+            self.url = url
+            self.access = access
+        }
+    }
+
+    /// What each builder makes, with sample values that need escaping where a value can hold any text.
+    static let links: [Link] = [
+        Link(.get, SiteRoutes.health.url(), .public),
+        Link(.get, SiteRoutes.staticFile(version: "abc123", path: "js/app.js"), .public),
+        Link(.get, SiteRoutes.favicon.url(), .public),
+        Link(.get, SiteRoutes.home, .read),
+
+        Link(.get, ItemRoutes.list(editing: true, showing: 7), .read),
+        Link(.get, ItemRoutes.new.url(), .read),
+        Link(.post, ItemRoutes.create.url(), .write),
+        Link(.get, ItemRoutes.item(7, saved: true), .read),
+        Link(.post, ItemRoutes.item(7), .write),
+        Link(.get, ItemRoutes.delete(7), .read),
+        Link(.post, ItemRoutes.delete(7), .write),
+        Link(.post, ItemRoutes.move(7), .write),
+        Link(.post, ItemRoutes.photo(7), .write),
+        Link(.post, ItemRoutes.removePhoto(7), .write),
+        Link(.post, ItemRoutes.pickPhoto(7), .write),
+        Link(.get, ItemRoutes.apiList.url(), .read),
+        Link(.post, ItemRoutes.apiList.url(), .write),
+        Link(.get, ItemRoutes.apiItem(7), .read),
+        Link(.patch, ItemRoutes.apiItem(7), .write),
+        Link(.delete, ItemRoutes.apiItem(7), .write),
+        Link(.post, ItemRoutes.apiMove(7), .write),
+        Link(.put, ItemRoutes.apiPhoto(7), .write),
+        Link(.delete, ItemRoutes.apiPhoto(7), .write),
+        Link(.get, ItemRoutes.photoFile(hash: "ab12", file: "thumb-40.jpg"), .read),
+
+        Link(.get, LibraryRoutes.picker(for: 7), .read),
+        Link(.get, LibraryRoutes.group("a/b c?#", page: 2, pickingFor: 7, showing: "x"), .read),
+        Link(.get, LibraryRoutes.asset("x/y", inGroup: "a b"), .read),
+        Link(.get, LibraryRoutes.file(assetID: "x", fingerprint: "12-34", name: "thumb-256.jpg"), .read),
+        Link(.get, LibraryRoutes.pickerAPI.status, .read),
+        Link(.get, LibraryRoutes.pickerAPI.groups, .read),
+        Link(.get, LibraryRoutes.pickerAPI.groupAssetsTemplate.replacingOccurrences(of: "{id}", with: "a1"), .read),
+        Link(.get, LibraryRoutes.apiAsset.url("x"), .read),
+
+        Link(.get, AccountRoutes.signIn(escapedNext: "%2Fitems%2F7"), .public),
+        Link(.post, AccountRoutes.signIn.url(), .public),
+        Link(.post, AccountRoutes.signOut.url(), .account),
+        Link(.get, AccountRoutes.setup("t0k3n"), .public),
+        Link(.post, AccountRoutes.setup("t0k3n"), .public),
+        Link(.get, AccountRoutes.account(passwordNotice: "changed"), .account),
+        Link(.post, AccountRoutes.password.url(), .account),
+        Link(.post, AccountRoutes.tokens.url(), .account),
+        Link(.post, AccountRoutes.revokeToken(3), .account),
+        Link(.get, AccountRoutes.users.url(), .manage),
+        Link(.post, AccountRoutes.users.url(), .manage),
+        Link(.post, AccountRoutes.user(3), .manage),
+        Link(.post, AccountRoutes.removeUser(3), .manage),
+    ]
+
+    @Test func everyBuiltURLLandsOnARouteWithTheAccessItShouldHave() throws {
+        let app = try TestApp()
+        for link in Self.links {
+            guard let route = app.app.route(link.method, link.url) else {
+                Issue.record("\(link) reaches no route")
+                continue
+            }
+            #expect(route.access == link.access, "\(link) reaches \(route.pattern), open to \(route.access)")
+        }
+    }
+
+    @Test func everyRouteIsReachedByABuiltURL() throws {
+        let app = try TestApp()
+        let reached = Set(Self.links.compactMap { link in app.app.route(link.method, link.url).map { "\(link.method) \($0.pattern)" } })
+        for route in app.app.routes {
+            #expect(reached.contains("\(route.method) \(route.pattern)"), "no URL builder reaches \(route.method) \(route.pattern)")
+        }
+    }
+
+    @Test func valuesAreEscapedAsOnePathSegment() {
+        #expect(LibraryRoutes.group("a/b c?#") == "/library/groups/a%2Fb%20c%3F%23")
+        #expect(LibraryRoutes.group("e1", page: 2, pickingFor: 7, showing: "x") == "/library/groups/e1?page=2&pick=7#asset-x")
+        #expect(SiteRoutes.staticFile(version: "v1", path: "js/app.js") == "/static/v1/js/app.js")
+        #expect(ItemRoutes.list(editing: true, showing: 7) == "/?edit=1#item-7")
+    }
+
+    @Test func apiRoutesAnswerInJSONAndPagesDoNot() throws {
+        let app = try TestApp()
+        for route in app.app.routes {
+            #expect(route.isAPI == route.pattern.hasPrefix("/api/v1/"), "\(route.method) \(route.pattern)")
+        }
+    }
+
+    // MARK: What AppRouter records
+
+    private static let ok: @Sendable (Request) throws -> Response = { _ in .text("ok") }
+
+    @Test func publicRoutesGetTheSmallPublicBodyLimitUnlessTheySayOtherwise() {
+        var router = AppRouter(defaultMaxBodySize: 1 << 20, publicMaxBodySize: 16 << 10)
+        router.post(RoutePath("/signin"), access: .public, Self.ok)
+        router.post(RoutePath("/setup/{token}"), maxBodySize: 64 << 10, access: .public, Self.ok)
+        router.post(RoutePath("/items"), Self.ok)
+        router.post(RoutePath("/items/{id}/image"), maxBodySize: 20 << 20, Self.ok)
+        #expect(router.router.plan(method: .post, pathSegments: ["signin"]).maxBodySize == 16 << 10)
+        #expect(router.router.plan(method: .post, pathSegments: ["setup", "t"]).maxBodySize == 64 << 10)
+        #expect(router.router.plan(method: .post, pathSegments: ["items"]).maxBodySize == 1 << 20)
+        #expect(router.router.plan(method: .post, pathSegments: ["items", "1", "image"]).maxBodySize == 20 << 20)
+    }
+
+    @Test func thePublicLimitNeverExceedsTheDefault() {
+        #expect(AppRouter(defaultMaxBodySize: 1_000, publicMaxBodySize: 16 << 10).publicMaxBodySize == 1_000)
+    }
+
+    @Test func getRoutesAreForReadersAndOthersForWritersUnlessTheySayOtherwise() {
+        var router = AppRouter()
+        router.get(RoutePath("/a"), Self.ok)
+        router.post(RoutePath("/b"), isSlow: true, Self.ok)
+        router.delete(RoutePath("/c"), access: .manage, Self.ok)
+        #expect(router.router.plan(method: .get, pathSegments: ["a"]).route?.access == .read)
+        #expect(router.router.plan(method: .post, pathSegments: ["b"]).route?.access == .write)
+        #expect(router.router.plan(method: .post, pathSegments: ["b"]).isSlow)
+        #expect(router.router.plan(method: .delete, pathSegments: ["c"]).route?.access == .manage)
+    }
+
+    @Test func theAppsPublicFormsTakeSmallBodies() throws {
+        let app = try TestApp()
+        for route in app.app.routes where route.access == .public && route.method != .get {
+            #expect((route.maxBodySize ?? .max) <= 16 << 10, "\(route.method) \(route.pattern)")
+        }
+    }
+}
