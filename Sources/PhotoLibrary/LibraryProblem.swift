@@ -1,24 +1,30 @@
-/// Why a library root cannot be read, as `AssetsDataIsInaccessibleViewController` explains it.
+/// Why a library root cannot be read, as `AssetsDataIsInaccessibleViewController` explains it, or
+/// why a photo in one cannot be shown.
 public enum LibraryProblem: Sendable, Equatable {
     /// The server's user may not read the folder.
     case permissionDenied(path: String)
     case missing(path: String)
     case notADirectory(path: String)
     case unknown(path: String, detail: String)
+    /// A photo whose header reads but whose pixels do not (damaged, or in a form this build cannot
+    /// decode), found out when its thumbnail was made. `detail` says what is wrong, to a person.
+    case unreadablePhoto(path: String, detail: String)
 
-    /// `permission-denied`, `missing`, `not-a-directory`, `unknown`.
+    /// `permission-denied`, `missing`, `not-a-directory`, `unknown`, `unreadable-photo`.
     public var reason: String {
         switch self {
         case .permissionDenied: "permission-denied"
         case .missing: "missing"
         case .notADirectory: "not-a-directory"
         case .unknown: "unknown"
+        case .unreadablePhoto: "unreadable-photo"
         }
     }
 
     public var path: String {
         switch self {
-        case .permissionDenied(let path), .missing(let path), .notADirectory(let path), .unknown(let path, _): path
+        case .permissionDenied(let path), .missing(let path), .notADirectory(let path), .unknown(let path, _),
+             .unreadablePhoto(let path, _): path
         }
     }
 
@@ -29,6 +35,7 @@ public enum LibraryProblem: Sendable, Equatable {
         case .missing: "The photo library folder is missing."
         case .notADirectory: "The photo library path is not a folder."
         case .unknown: "Reason unknown."
+        case .unreadablePhoto: "A photo can’t be shown."
         }
     }
 
@@ -43,6 +50,8 @@ public enum LibraryProblem: Sendable, Equatable {
             "\(path) is a file, not a folder. Point --library at the folder that holds your photos."
         case .unknown(let path, let detail):
             "The photo library at \(path) cannot be read for a reason Homepwner does not recognise: \(detail)"
+        case .unreadablePhoto(let path, let detail):
+            "\(path): \(detail) It is left out of albums, events and people until the file is replaced."
         }
     }
 }

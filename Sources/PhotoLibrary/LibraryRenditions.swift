@@ -23,8 +23,6 @@ final class LibraryRenditions: Sendable {
     private let jobs = Mutex<[String: Job]>([:])
     private let pool = DispatchQueue(label: "homepwner.library-renditions", attributes: .concurrent)
     private let workers = ProcessInfo.processInfo.activeProcessorCount
-    /// Renditions made since start, for the benchmark's thumbnails/s.
-    let made = Atomic<Int>(0)
     /// The background pool's workers, running or not.
     private let prefilling = DispatchGroup()
     private let stopped = Atomic<Bool>(false)
@@ -75,14 +73,14 @@ final class LibraryRenditions: Sendable {
 
     /// Queues every photo for the background pool; photos already done or running are skipped.
     /// `failed` hears of each photo that could not be made, with why.
-    func prefill(assets sources: [Source], failed: @escaping @Sendable (String, ImagingError) -> Void) {
+    func prefill(assets sources: [Source], failed: @escaping @Sendable (Source, ImagingError) -> Void) {
         let queue = Mutex(sources[...])
         for _ in 0..<workers {
             pool.async(group: prefilling) { [self] in
                 while !stopped.load(ordering: .relaxed), let source = queue.withLock({ $0.popFirst() }) {
                     if exists("thumb-256", assetID: source.assetID, fingerprint: source.fingerprint) { continue }
                     let outcome = Result { () throws(ImagingError) in try run(source) }
-                    if case .failure(let error) = outcome { failed(source.assetID, error) }
+                    if case .failure(let error) = outcome { failed(source, error) }
                 }
             }
         }
@@ -145,7 +143,6 @@ final class LibraryRenditions: Sendable {
         } catch {
             throw .processingFailed(detail: "cannot write renditions: \(error)")
         }
-        made.add(renditions.count, ordering: .relaxed)
     }
 
     private func makeFull(_ source: Source, at target: String) throws(ImagingError) {

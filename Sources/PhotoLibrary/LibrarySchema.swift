@@ -60,5 +60,11 @@ public enum LibrarySchema {
             DROP INDEX library_assets_by_time;
             CREATE INDEX library_assets_by_time ON library_assets (taken_at_ms, file_name, id);
             """),
+        // A photo whose header read but whose pixels did not, found out when its thumbnail was made:
+        // in no group, and not read again, until its file changes. Few are, so the index holds only them.
+        Migration(version: 8, sql: """
+            ALTER TABLE library_assets ADD COLUMN decode_failed INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX library_assets_decode_failed ON library_assets (root_id, relative_path) WHERE decode_failed = 1;
+            """),
     ]
 }

@@ -13,6 +13,9 @@ public struct LibraryStatus: Sendable, Equatable {
     public var rootProblems: [LibraryProblem] = []
     /// Folders inside a root that could not be read and were skipped.
     public var folderProblems: [String] = []
+    /// Photos whose thumbnails could not be made because of their files (`LibraryProblem.unreadablePhoto`):
+    /// they are in no group until their files change. From the library, not from one scan.
+    public var unreadablePhotos: [LibraryProblem] = []
     /// Files looked at in the current (or last) scan, and files found in all.
     public var scanned: Int { rootCounts.values.reduce(0) { $0 + $1.scanned } }
     public var total: Int { rootCounts.values.reduce(0) { $0 + $1.total } }
@@ -35,13 +38,14 @@ public struct LibraryStatus: Sendable, Equatable {
         rootCounts[root, default: RootCounts()].skipped += skipped
     }
 
-    /// The status as a caller who may see only `roots` should see it: their roots' counts and problems.
-    public func visible(to roots: Set<String>?) -> LibraryStatus {
-        guard let roots else { return self }
+    /// The status as a caller should see it: the counts and problems of the roots `access` lets them see.
+    public func visible(to access: LibraryAccess) -> LibraryStatus {
+        guard case .roots(let roots) = access else { return self }
         var status = self
         status.rootCounts = rootCounts.filter { roots.contains($0.key) }
         status.rootProblems = rootProblems.filter { roots.contains($0.path) }
         status.folderProblems = folderProblems.filter { problem in roots.contains { problem.hasPrefix($0 + "/") || problem.hasPrefix($0 + ":") } }
+        status.unreadablePhotos = unreadablePhotos.filter { photo in roots.contains { photo.path.hasPrefix($0 + "/") } }
         return status
     }
 }

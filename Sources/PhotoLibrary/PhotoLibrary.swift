@@ -1,30 +1,15 @@
 import Database
-import Dispatch
 import Foundation
 import Imaging
-import Synchronization
 
-/// The photo library: read-only folders of photos (the roots), what the scanner found in them, the
-/// groups it forms (albums, events, faces) and cached renditions. Roots are never written to.
+/// The photo library: read-only folders of photos (the roots), a scanner that finds what is in them,
+/// and the catalogue that reads what it found (groups, photos, renditions). Roots are never written
+/// to. The methods here hand over to the one of the two that does the work.
 public final class PhotoLibrary: Sendable {
     /// Absolute paths of the roots, as configured.
     public let roots: [String]
-    let database: Database
-    let ids: KeyedID
-    let renditions: LibraryRenditions
-    let maxPixels: Int
-    let statusBox: Mutex<LibraryStatus>
-    let revisionCounter = Atomic<Int>(0)
-    let isScanning = Atomic<Bool>(false)
-    /// Set once by `stop()`: nothing new starts in the background.
-    let isStopped = Atomic<Bool>(false)
-    /// Background scans running.
-    let backgroundWork = DispatchGroup()
-    let groupCache = GroupCache()
-    /// The timer of `keepScanned(every:)`, while it runs.
-    let periodicScan = Mutex<ScanTimer?>(nil)
-    /// Row ids of the roots in `library_roots`, by path.
-    let rootIDs: [String: Int64]
+    public let scanner: LibraryScanner
+    public let catalogue: LibraryCatalogue
 
     /// - Parameters:
     ///   - roots: folders of photos; relative paths are taken from the current directory.
@@ -34,8 +19,6 @@ public final class PhotoLibrary: Sendable {
         var unique: [String] = []
         for root in absolute where !unique.contains(root) { unique.append(root) }
         self.roots = unique
-        self.database = database
-        self.maxPixels = maxPixels
         let key = try database.write { connection -> [UInt8] in
             if let existing = try connection.firstRow("SELECT key FROM library_key WHERE id = 1", decode: { $0.blob(0) }) {
                 return existing
@@ -44,8 +27,8 @@ public final class PhotoLibrary: Sendable {
             try connection.run("INSERT INTO library_key (id, key) VALUES (1, ?)", fresh)
             return fresh
         }
-        ids = KeyedID(key: key)
-        rootIDs = try database.write { connection in
+        let ids = KeyedID(key: key)
+        let rootIDs = try database.write { connection in
             // Roots no longer configured take their photos with them.
             var keep: [String: Int64] = [:]
             for root in unique {
@@ -62,29 +45,74 @@ public final class PhotoLibrary: Sendable {
             }
             return keep
         }
-        renditions = try LibraryRenditions(directory: cacheDirectory, maxPixels: maxPixels)
-        var status = LibraryStatus()
-        status.isConfigured = !unique.isEmpty
-        status.rootProblems = unique.compactMap(DirectoryWalker.problem(withRoot:))
-        if !unique.isEmpty, status.rootProblems.count == unique.count {
-            status.state = .inaccessible
-            status.problem = status.rootProblems.first
-        }
-        statusBox = Mutex(status)
+        let renditions = try LibraryRenditions(directory: cacheDirectory, maxPixels: maxPixels)
+        catalogue = LibraryCatalogue(database: database, ids: ids, rootIDs: rootIDs, renditions: renditions)
+        scanner = LibraryScanner(roots: unique, database: database, ids: ids, rootIDs: rootIDs, maxPixels: maxPixels,
+                                 catalogue: catalogue, renditions: renditions)
     }
 
-    public var status: LibraryStatus { statusBox.withLock { $0 } }
+    // MARK: The scanner's
 
-    /// Goes up whenever what the library holds changes; caches key on it.
-    public var revision: Int { revisionCounter.load(ordering: .acquiring) }
+    public var status: LibraryStatus { scanner.status }
 
-    func bumpRevision() { revisionCounter.add(1, ordering: .releasing) }
-}
+    public func startBackgroundScan(then: (@Sendable (LibraryStatus) -> Void)? = nil) { scanner.startBackgroundScan(then: then) }
 
-/// A Dispatch timer, which Swift does not know to be Sendable: it is only resumed and cancelled,
-/// both safe from any thread.
-final class ScanTimer: @unchecked Sendable {
-    let source: any DispatchSourceTimer
-    init(_ source: any DispatchSourceTimer) { self.source = source }
-    deinit { source.cancel() }
+    public func keepScanned(every interval: Duration) { scanner.keepScanned(every: interval) }
+
+    public func stopKeepingScanned() { scanner.stopKeepingScanned() }
+
+    public func refreshIfStale(age: Duration = .seconds(60)) { scanner.refreshIfStale(age: age) }
+
+    /// Stops and awaits the scans and renditions running in the background (see `LibraryScanner.stop()`).
+    public func stop() { scanner.stop() }
+
+    @discardableResult
+    public func scan(progress: (@Sendable (LibraryStatus) -> Void)? = nil, prefillRenditions: Bool = true) -> LibraryStatus {
+        scanner.scan(progress: progress, prefillRenditions: prefillRenditions)
+    }
+
+    // MARK: The catalogue's
+
+    /// Photos further apart in time than this start a new event.
+    public static let eventGap = LibraryCatalogue.eventGap
+
+    public func groups(visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
+        try catalogue.groups(visibleTo: access)
+    }
+
+    public func group(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryGroup? {
+        try catalogue.group(id: id, visibleTo: access)
+    }
+
+    public func assets(inGroup id: String, offset: Int, limit: Int, visibleTo access: LibraryAccess = .everything) throws -> (total: Int, assets: [LibraryAsset])? {
+        try catalogue.assets(inGroup: id, offset: offset, limit: limit, visibleTo: access)
+    }
+
+    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo access: LibraryAccess = .everything) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
+        try catalogue.position(of: asset, inGroup: id, visibleTo: access)
+    }
+
+    public func breadcrumb(ofAlbum id: String) throws -> [AlbumCrumb] { try catalogue.breadcrumb(ofAlbum: id) }
+
+    public func subalbums(of id: String, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
+        try catalogue.subalbums(of: id, visibleTo: access)
+    }
+
+    public func subalbumCounts(of ids: [String]) throws -> [String: Int] { try catalogue.subalbumCounts(of: ids) }
+
+    public func asset(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
+        try catalogue.asset(id: id, visibleTo: access)
+    }
+
+    public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> (path: String, format: ImageFormat)? {
+        try catalogue.originalFile(assetID: assetID, fingerprint: fingerprint, visibleTo: access)
+    }
+
+    public func renditionNeedsWork(assetID: String, fingerprint: String, name: String) -> Bool {
+        catalogue.renditionNeedsWork(assetID: assetID, fingerprint: fingerprint, name: name)
+    }
+
+    public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
+        try catalogue.renditionFile(assetID: assetID, fingerprint: fingerprint, name: name, visibleTo: access)
+    }
 }

@@ -261,24 +261,25 @@ import Testing
         }
     }
 
-    @Test func aTruncatedPhotoIsMarkedOnceItsThumbnailFails() throws {
+    @Test func aTruncatedPhotoIsMarkedAndLeavesItsAlbumOnceItsThumbnailFails() throws {
         let workspace = try LibraryWorkspace()
         let noisy = RasterImage(width: 640, height: 480) { x, y in [UInt8((x * 7 + y * 13) & 0xff), UInt8((x * y) & 0xff), UInt8((x ^ y) & 0xff)] }
         let whole = try noisy.encoded(metadata: SampleMetadata(exif: ["exif-ifd2-DateTimeOriginal": "2019:05:04 18:30:07"]))
         try workspace.write("Album/cut.jpg", Array(whole.prefix(whole.count / 3)))
         try workspace.photo("Album/fine.jpg", taken: "2019:05:04 19:00:00")
-        let app = try LibraryTestApp(workspace: workspace)
-        try app.waitUntilScanned(total: 2)
+        // Without the background thumbnail pass, which would find the damage before the test asks.
+        let app = try LibraryTestApp(workspace: workspace, scan: false)
+        app.app.library.scan(prefillRenditions: false)
         let album = try #require(try app.group("Album", kind: "album").string("id"))
         let cut = try #require(try app.assets(album).first)
         let thumbnail = try app.client.get(cut.string("thumbnailURL") ?? "")
         #expect(thumbnail.status != 200 && thumbnail.status < 500, "a truncated photo's thumbnail answered \(thumbnail.status)")
         let detail = try app.detail(cut.string("id") ?? "")
         #expect((detail.string("problem") ?? "").contains("damaged"))
-        #expect(try app.page(album).int("total") == 2, "it stays in its album")
+        #expect(try app.page(album).int("total") == 1, "it leaves its album")
         let grid = try app.client.get("/library/groups/\(album)")
         #expect(grid.status == 200)
-        #expect(grid.text.contains("grid-cell damaged"))
+        #expect(!grid.text.contains("asset-\(cut.string("id") ?? "")"))
     }
 
     // MARK: Picking into an item

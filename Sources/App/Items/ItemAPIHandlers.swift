@@ -1,3 +1,4 @@
+import Database
 import HTTPServer
 import Inventory
 

@@ -21,7 +21,7 @@ struct LibraryGroupsPage {
     let events: [GroupCardModel]
     let people: [GroupCardModel]
     let progress: Progress?
-    /// Roots or folders that could not be read, in words.
+    /// Roots, folders or photos that could not be read, in words.
     let problems: [String]
     let isConfigured: Bool
     /// The item a photo is being chosen for, in pick mode.

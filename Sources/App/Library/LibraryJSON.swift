@@ -15,7 +15,9 @@ enum LibraryJSON {
             json.key("skipped"); json.value(status.skipped)
             json.key("configured"); json.value(status.isConfigured)
             json.key("problems")
-            json.array(status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)" }) { json, text in json.value(text) }
+            json.array(status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)" } + status.unreadablePhotos.map(\.explanation)) {
+                json, text in json.value(text)
+            }
         }
         return json
     }

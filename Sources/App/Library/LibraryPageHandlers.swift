@@ -55,7 +55,7 @@ struct LibraryPageHandlers: Sendable {
         let page = LibraryGroupsPage(
             albums: cards(.album), events: cards(.event), people: cards(.faces),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
-            problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." },
+            problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." } + status.unreadablePhotos.map(\.explanation),
             isConfigured: status.isConfigured, pickingFor: item.map { ItemRoutes.item($0) }, context: context)
         return .html(page.document().renderedBytes())
     }

@@ -1,37 +1,37 @@
 import Database
 import Foundation
-import Synchronization
 
-extension PhotoLibrary {
+extension LibraryCatalogue {
     /// Photos further apart in time than this start a new event.
     public static let eventGap: TimeInterval = 8 * 3600
 
     /// Every group that has photos: albums (folders, in path order), events (newest first) and one
-    /// group per person named in face regions.
-    /// - Parameter roots: the roots the caller may see (nil: all). Events and people then form
-    ///   from those roots' photos only.
-    public func groups(visibleTo roots: Set<String>? = nil) throws -> [LibraryGroup] {
-        let filter = rootFilter(roots)
-        return try albums(filter: filter) + events(filter: filter).map(\.group) + faces(filter: filter)
+    /// group per person named in face regions. A photo found unreadable when its thumbnail was made
+    /// is in none (see `unreadablePhotos()`).
+    /// - Parameter access: the roots the caller may see. Events and people form from those roots'
+    ///   photos only.
+    public func groups(visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
+        let scope = scope(access)
+        return try albums(scope: scope) + events(scope: scope).map(\.group) + faces(scope: scope)
     }
 
-    public func group(id: String, visibleTo roots: Set<String>? = nil) throws -> LibraryGroup? {
-        let filter = rootFilter(roots)
+    public func group(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryGroup? {
+        let scope = scope(access)
         return switch id.first {
         // Folders on the way to an album hold no photos themselves, but their pages list what is below.
-        case "a": try albums(includingEmpty: true, filter: filter).first { $0.id == id }
-        case "e": try events(filter: filter).first { $0.group.id == id }?.group
-        case "f": try people(filter: filter).first { $0.id == id }?.group
+        case "a": try albums(includingEmpty: true, scope: scope).first { $0.id == id }
+        case "e": try events(scope: scope).first { $0.group.id == id }?.group
+        case "f": try people(scope: scope).first { $0.id == id }?.group
         default: nil
         }
     }
 
     /// A page of the group's photos, in time order, and how many it holds.
-    public func assets(inGroup id: String, offset: Int, limit: Int, visibleTo roots: Set<String>? = nil) throws -> (total: Int, assets: [LibraryAsset])? {
-        let filter = rootFilter(roots)
-        guard let query = try membership(of: id, filter: filter) else { return nil }
+    public func assets(inGroup id: String, offset: Int, limit: Int, visibleTo access: LibraryAccess = .everything) throws -> (total: Int, assets: [LibraryAsset])? {
+        let scope = scope(access)
+        guard let query = try membership(of: id, scope: scope) else { return nil }
         // Everything visible: the group's size is known from the cached groups, no count needed.
-        let known = filter == nil ? try group(id: id)?.count : nil
+        let known = scope.isEverything ? try group(id: id)?.count : nil
         return try database.read { connection in
             let total = try known ?? Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition)", arguments: query.arguments) ?? 0)
             let assets = try connection.rows(
@@ -42,8 +42,8 @@ extension PhotoLibrary {
     }
 
     /// Where a photo sits in a group: its index, the group's size, and its neighbours.
-    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo roots: Set<String>? = nil) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
-        guard let query = try membership(of: id, filter: rootFilter(roots)) else { return nil }
+    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo access: LibraryAccess = .everything) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
+        guard let query = try membership(of: id, scope: scope(access)) else { return nil }
         let key: [any DatabaseValueConvertible] = [Int64((asset.takenAt.timeIntervalSince1970 * 1000).rounded()), asset.fileName, asset.id]
         let before = "(library_assets.taken_at_ms, library_assets.file_name, library_assets.id) < (?, ?, ?)"
         let after = "(library_assets.taken_at_ms, library_assets.file_name, library_assets.id) > (?, ?, ?)"
@@ -80,14 +80,23 @@ extension PhotoLibrary {
         return crumbs
     }
 
-    /// Albums directly inside this one.
-    public func subalbums(of id: String, visibleTo roots: Set<String>? = nil) throws -> [LibraryGroup] {
+    /// Albums directly inside this one with photos to show, in them or further down.
+    public func subalbums(of id: String, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
         guard id.first == "a" else { return [] }
         let parent = String(id.dropFirst())
-        let children = Set(try database.read { connection in
-            try connection.rows("SELECT id FROM library_albums WHERE parent_id = ?", parent) { "a" + $0.string(0) }
+        // The folders of the parent's root, each with its parent.
+        let parents = Dictionary(uniqueKeysWithValues: try database.read { connection in
+            try connection.rows("SELECT id, parent_id FROM library_albums WHERE root_id = (SELECT root_id FROM library_albums WHERE id = ?)",
+                                parent) { ("a" + $0.string(0), $0.optionalString(1).map { "a" + $0 }) }
         })
-        return try albums(includingEmpty: true, filter: rootFilter(roots)).filter { children.contains($0.id) }
+        let albums = try albums(includingEmpty: true, scope: scope(access))
+        // A folder whose photos are all unreadable has nothing to show, nor has one holding only such folders.
+        var showing = Set<String>()
+        for album in albums where album.count > 0 {
+            var current: String? = album.id
+            while let folder = current, showing.insert(folder).inserted { current = parents[folder] ?? nil }
+        }
+        return albums.filter { parents[$0.id] == "a" + parent && showing.contains($0.id) }
     }
 
     /// How many albums stand directly inside each of these albums, for those that hold any: one query
@@ -103,48 +112,48 @@ extension PhotoLibrary {
         })
     }
 
+    /// Keeps the photos that belong in groups: not those found unreadable when their thumbnails were made.
+    static let inGroups = "library_assets.decode_failed = 0"
     static let order = "library_assets.taken_at_ms, library_assets.file_name, library_assets.id"
     static let reverseOrder = "library_assets.taken_at_ms DESC, library_assets.file_name DESC, library_assets.id DESC"
 
     /// The SQL that picks a group's photos.
-    private func membership(of id: String, filter: String?) throws -> (join: String, condition: String, arguments: [any DatabaseValueConvertible])? {
-        let visible = filter.map { " AND \($0)" } ?? ""
+    private func membership(of id: String, scope: RootScope) throws -> (join: String, condition: String, arguments: [any DatabaseValueConvertible])? {
+        let visible = scope.condition(on: "library_assets.root_id")
         switch id.first {
         case "a":
             let albumID = String(id.dropFirst())
-            guard KeyedID.isWellFormed(albumID), try albums(includingEmpty: true, filter: filter).contains(where: { $0.id == id }) else { return nil }
-            return ("", "library_assets.album_id = ?" + visible, [albumID])
+            guard KeyedID.isWellFormed(albumID), try albums(includingEmpty: true, scope: scope).contains(where: { $0.id == id }) else { return nil }
+            return ("", "library_assets.album_id = ? AND \(Self.inGroups)" + visible.and, [albumID] + visible.arguments)
         case "e":
-            guard let event = try events(filter: filter).first(where: { $0.group.id == id }) else { return nil }
-            return ("", "library_assets.taken_at_ms BETWEEN ? AND ?" + visible, [event.start, event.end])
+            guard let event = try events(scope: scope).first(where: { $0.group.id == id }) else { return nil }
+            return ("", "library_assets.taken_at_ms BETWEEN ? AND ? AND \(Self.inGroups)" + visible.and, [event.start, event.end] + visible.arguments)
         case "f":
-            guard let name = try people(filter: filter).first(where: { $0.id == id })?.name else { return nil }
-            return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ?" + visible, [name])
+            guard let name = try people(scope: scope).first(where: { $0.id == id })?.name else { return nil }
+            return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ? AND \(Self.inGroups)" + visible.and,
+                    [name] + visible.arguments)
         default:
             return nil
         }
     }
 
-    /// SQL that keeps photos of the visible roots (`library_assets.root_id IN (…)`); nil when every root is visible.
-    func rootFilter(_ roots: Set<String>?) -> String? {
-        guard let roots, !Set(rootIDs.keys).isSubset(of: roots) else { return nil }
-        let ids = rootIDs.filter { roots.contains($0.key) }.map { String($0.value) }
-        return ids.isEmpty ? "0" : "library_assets.root_id IN (\(ids.joined(separator: ", ")))"
-    }
+    /// The roots `access` lets a caller see, as SQL.
+    func scope(_ access: LibraryAccess) -> RootScope { RootScope(access, rootIDs: rootIDs) }
 
     // MARK: Groups, remade once per library revision
 
-    private func albums(includingEmpty: Bool = false, filter: String? = nil) throws -> [LibraryGroup] {
-        let albumFilter = filter.map { "WHERE " + $0.replacingOccurrences(of: "library_assets.root_id", with: "library_albums.root_id") } ?? ""
-        let all = try cached(groupCache.albums, unlessFiltered: filter) {
+    private func albums(includingEmpty: Bool = false, scope: RootScope = .everything) throws -> [LibraryGroup] {
+        let visible = scope.condition(on: "library_albums.root_id")
+        let all = try cached(groupCache.albums, in: scope) {
             try database.read { connection in
                 try connection.rows("""
                     SELECT library_albums.id, library_albums.name, count(library_assets.id), library_albums.relative_path,
                         (SELECT id FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1),
                         (SELECT size || ' ' || mtime_ns FROM library_assets AS poster WHERE poster.album_id = library_albums.id AND poster.error IS NULL ORDER BY taken_at_ms, file_name LIMIT 1)
-                    FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id \(albumFilter)
+                    FROM library_albums LEFT JOIN library_assets ON library_assets.album_id = library_albums.id AND \(Self.inGroups)
+                    \(visible.whereClause)
                     GROUP BY library_albums.id ORDER BY library_albums.root_id, library_albums.relative_path
-                    """) { row in
+                    """, arguments: visible.arguments) { row in
                     let parent = row.string(3).parentPath
                     return LibraryGroup(id: "a" + row.string(0), kind: .album, name: row.string(1),
                                         detail: parent.isEmpty ? nil : parent.replacingOccurrences(of: "/", with: " › "), count: row.int(2),
@@ -161,13 +170,14 @@ extension PhotoLibrary {
         let end: Int64
     }
 
-    func events(filter: String? = nil) throws -> [Event] {
-        try cached(groupCache.events, unlessFiltered: filter) {
+    func events(scope: RootScope = .everything) throws -> [Event] {
+        let visible = scope.condition(on: "library_assets.root_id")
+        return try cached(groupCache.events, in: scope) {
             let moments = try database.read { connection in
                 try connection.rows("""
-                    SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets \(filter.map { "WHERE \($0)" } ?? "")
+                    SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets WHERE \(Self.inGroups)\(visible.and)
                     ORDER BY taken_at_ms, file_name, id
-                    """) { row in
+                    """, arguments: visible.arguments) { row in
                     (row.int64(0), row.string(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)), row.int(4) != 0)
                 }
             }
@@ -188,19 +198,20 @@ extension PhotoLibrary {
         }
     }
 
-    private func faces(filter: String? = nil) throws -> [LibraryGroup] { try people(filter: filter).map(\.group) }
+    private func faces(scope: RootScope) throws -> [LibraryGroup] { try people(scope: scope).map(\.group) }
 
-    private func people(filter: String? = nil) throws -> [(id: String, name: String, group: LibraryGroup)] {
-        let visible = filter.map { " AND " + $0.replacingOccurrences(of: "library_assets.", with: "a.") } ?? ""
-        let outer = filter.map { "JOIN library_assets ON library_assets.id = library_people.asset_id WHERE \($0)" } ?? ""
-        return try cached(groupCache.people, unlessFiltered: filter) {
+    private func people(scope: RootScope = .everything) throws -> [(id: String, name: String, group: LibraryGroup)] {
+        let posterVisible = scope.condition(on: "a.root_id")
+        let visible = scope.condition(on: "library_assets.root_id")
+        return try cached(groupCache.people, in: scope) {
             try database.read { connection in
                 try connection.rows("""
                     SELECT library_people.name, count(*),
                         (SELECT a.id || ' ' || a.size || ' ' || a.mtime_ns FROM library_assets AS a JOIN library_people AS p ON p.asset_id = a.id
-                         WHERE p.name = library_people.name AND a.error IS NULL\(visible) ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
-                    FROM library_people \(outer) GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
-                    """) { row in
+                         WHERE p.name = library_people.name AND a.error IS NULL\(posterVisible.and) ORDER BY a.taken_at_ms, a.file_name LIMIT 1)
+                    FROM library_people JOIN library_assets ON library_assets.id = library_people.asset_id WHERE \(Self.inGroups)\(visible.and)
+                    GROUP BY library_people.name ORDER BY library_people.name COLLATE NOCASE
+                    """, arguments: posterVisible.arguments + visible.arguments) { row in
                     let name = row.string(0)
                     let id = "f" + ids.make("person", name)
                     let poster = (row.optionalString(2) ?? "").split(separator: " ", maxSplits: 1).map(String.init)
@@ -236,33 +247,17 @@ extension PhotoLibrary {
         return "\(firstMonth) \(first.day ?? 1), \(first.year ?? 0) – \(lastMonth) \(last.day ?? 1), \(last.year ?? 0)"
     }
 
-    /// The value made at the current revision; only the unfiltered (everything visible) one is kept.
-    private func cached<T: Sendable>(_ slot: RevisionSlot<T>, unlessFiltered filter: String?, make: () throws -> T) throws -> T {
-        if filter != nil { return try make() }
-        let revision = self.revision
-        if let value = slot.value(at: revision) { return value }
-        let value = try make()
-        slot.store(value, at: revision)
-        return value
+    /// The value made at the current revision; only the one of everything visible is kept.
+    private func cached<T: Sendable>(_ cache: RevisionCache<T>, in scope: RootScope, make: () throws -> T) throws -> T {
+        guard scope.isEverything else { return try make() }
+        return try cache.value(at: revision, make: make)
     }
 }
 
-/// Groups computed from the library at one revision.
+/// Groups, and the photos in none, computed from the library at one revision.
 final class GroupCache: Sendable {
-    let albums = RevisionSlot<[LibraryGroup]>()
-    let events = RevisionSlot<[PhotoLibrary.Event]>()
-    let people = RevisionSlot<[(id: String, name: String, group: LibraryGroup)]>()
-}
-
-/// One value made at a library revision.
-final class RevisionSlot<T: Sendable>: Sendable {
-    private let entry = Mutex<(revision: Int, value: T)?>(nil)
-
-    func value(at revision: Int) -> T? {
-        entry.withLock { $0?.revision == revision ? $0?.value : nil }
-    }
-
-    func store(_ value: T, at revision: Int) {
-        entry.withLock { $0 = (revision, value) }
-    }
+    let unreadable = RevisionCache<[LibraryProblem]>()
+    let albums = RevisionCache<[LibraryGroup]>()
+    let events = RevisionCache<[LibraryCatalogue.Event]>()
+    let people = RevisionCache<[(id: String, name: String, group: LibraryGroup)]>()
 }

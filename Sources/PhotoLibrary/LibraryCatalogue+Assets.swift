@@ -2,7 +2,7 @@ import Database
 import Foundation
 import Imaging
 
-extension PhotoLibrary {
+extension LibraryCatalogue {
     static let assetColumns = [
         "id", "album_id", "file_name", "size", "mtime_ns", "format", "width", "height", "orientation", "taken_at_ms",
         "taken_at_from_exif", "camera", "latitude", "longitude", "error",
@@ -27,11 +27,12 @@ extension PhotoLibrary {
 
     /// The photo with this id, with the people in it; nil for an unknown (or malformed) id, or one in
     /// a root the caller may not see.
-    public func asset(id: String, visibleTo roots: Set<String>? = nil) throws -> LibraryAsset? {
+    public func asset(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
         guard KeyedID.isWellFormed(id) else { return nil }
-        let visible = rootFilter(roots).map { " AND \($0)" } ?? ""
+        let visible = scope(access).condition(on: "library_assets.root_id")
         return try database.read { connection in
-            guard var asset = try connection.firstRow("SELECT \(Self.assetColumns) FROM library_assets WHERE id = ?\(visible)", id, decode: Self.decodeAsset) else {
+            guard var asset = try connection.firstRow("SELECT \(Self.assetColumns) FROM library_assets WHERE id = ?\(visible.and)",
+                                                      arguments: [id] + visible.arguments, decode: Self.decodeAsset) else {
                 return nil
             }
             asset.people = try connection.rows("SELECT name FROM library_people WHERE asset_id = ? ORDER BY name", id) { $0.string(0) }
@@ -41,8 +42,8 @@ extension PhotoLibrary {
 
     /// Where the photo's file is, with its format: for serving the original and for copying it
     /// into an item. Nil when unknown, when `fingerprint` is not the current version, or when damaged.
-    public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo roots: Set<String>? = nil) throws -> (path: String, format: ImageFormat)? {
-        guard try isVisible(assetID, to: roots), let (asset, path) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
+    public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> (path: String, format: ImageFormat)? {
+        guard try isVisible(assetID, to: access), let (asset, path) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
               let format = asset.format, asset.problem == nil else { return nil }
         return (path, format)
     }
@@ -56,34 +57,59 @@ extension PhotoLibrary {
     /// The rendition's file (`thumb-256`, `thumb-512`, `screen`, or `full`), made if needed. Nil for an
     /// unknown photo, rendition or version. A photo that turns out to be unreadable is marked so, and
     /// the error says why.
-    public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo roots: Set<String>? = nil) throws -> String? {
-        guard try isVisible(assetID, to: roots), name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
+    public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
+        guard try isVisible(assetID, to: access), name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
               let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
         let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
-        if case .failure(let error) = result { markUnreadable(assetID, because: error) }
+        if case .failure(let error) = result { markUnreadable(source, because: error) }
         return try result.get()
     }
 
-    private func isVisible(_ assetID: String, to roots: Set<String>?) throws -> Bool {
-        guard let filter = rootFilter(roots) else { return true }
-        return try database.read { try $0.scalar("SELECT 1 FROM library_assets WHERE id = ? AND \(filter)", assetID) != nil }
+    private func isVisible(_ assetID: String, to access: LibraryAccess) throws -> Bool {
+        guard let visible = scope(access).condition(on: "library_assets.root_id") else { return true }
+        return try database.read {
+            try $0.scalar("SELECT 1 FROM library_assets WHERE id = ? AND \(visible.sql)", arguments: [assetID] + visible.arguments) != nil
+        }
     }
 
     /// Records that a photo cannot be decoded because of its file (damaged, or in a form Homepwner
-    /// cannot read), so its cell shows why; the next scan looks again.
-    func markUnreadable(_ assetID: String, because error: ImagingError) {
+    /// cannot read): it leaves its groups, its page says why, and the status names it, until a scan
+    /// finds its file changed. Only when the version that failed is still the one on disk and in
+    /// the library: a file replaced meanwhile is the next scan's to read.
+    func markUnreadable(_ source: LibraryRenditions.Source, because error: ImagingError) {
         let reason: String
         switch error {
         case .damaged(let detail): reason = "This file is damaged and cannot be shown (\(detail))."
         case .unsupportedVariant(let variant): reason = variant.problem
         case .unsupportedFormat, .tooManyPixels, .processingFailed: return
         }
-        _ = try? database.write { try $0.run("UPDATE library_assets SET error = ? WHERE id = ?", reason, assetID) }
-        bumpRevision()
+        var status = stat()
+        guard stat(source.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              Self.fingerprint(size: Int64(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+                == source.fingerprint else { return }
+        let marked = (try? database.write { connection -> Bool in
+            guard let (size, modified) = try connection.firstRow("SELECT size, mtime_ns FROM library_assets WHERE id = ?", source.assetID,
+                                                                 decode: { ($0.int64(0), $0.int64(1)) }),
+                  Self.fingerprint(size: size, modified: modified) == source.fingerprint else { return false }
+            try connection.run("UPDATE library_assets SET error = ?, decode_failed = 1 WHERE id = ?", reason, source.assetID)
+            return true
+        }) ?? false
+        if marked { didChange() }
     }
 
-    /// Renditions made since the server started (for the benchmark).
-    public var renditionsMade: Int { renditions.made.load(ordering: .relaxed) }
+    /// The photos found unreadable when their thumbnails were made, each with its file's path and
+    /// what is wrong, in path order.
+    func unreadablePhotos() throws -> [LibraryProblem] {
+        try groupCache.unreadable.value(at: revision) {
+            try database.read { connection in
+                try connection.rows("""
+                    SELECT library_roots.path, library_assets.relative_path, library_assets.error FROM library_assets
+                    JOIN library_roots ON library_roots.id = library_assets.root_id
+                    WHERE library_assets.decode_failed = 1 ORDER BY library_roots.path, library_assets.relative_path
+                    """) { row in LibraryProblem.unreadablePhoto(path: "\(row.string(0))/\(row.string(1))", detail: row.optionalString(2) ?? "") }
+            }
+        }
+    }
 
     func source(assetID: String) throws -> LibraryRenditions.Source? {
         guard let (asset, path) = try located(assetID), let format = asset.format, asset.problem == nil else { return nil }

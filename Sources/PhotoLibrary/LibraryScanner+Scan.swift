@@ -4,74 +4,7 @@ import Foundation
 import Imaging
 import Synchronization
 
-extension PhotoLibrary {
-    /// Scans every root once, in the background; returns at once. A scan already running is not
-    /// started twice.
-    public func startBackgroundScan(then: (@Sendable (LibraryStatus) -> Void)? = nil) {
-        guard !isStopped.load(ordering: .relaxed) else { return }
-        // Scanning from this moment, so nobody reads "ready" before the scan has begun.
-        statusBox.withLock { status in
-            if status.state == .ready, !roots.isEmpty { status.state = .scanning }
-        }
-        backgroundWork.enter()
-        let thread = Thread { [self] in
-            defer { backgroundWork.leave() }
-            let status = scan()
-            then?(status)
-        }
-        thread.name = "library-scan"
-        thread.start()
-    }
-
-    /// Keeps the library up to date while the server runs: a scan every `interval` (unchanged files
-    /// cost a `stat` each), and `refreshIfStale()` for pages. Folders change under a running server,
-    /// from other programs and from `homepwner scan`; nothing else would notice.
-    public func keepScanned(every interval: Duration) {
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
-        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .seconds(5))
-        timer.setEventHandler { [weak self] in self?.startBackgroundScan() }
-        timer.resume()
-        let scanTimer = ScanTimer(timer)
-        // A timer replaced or stopped is cancelled as its ScanTimer goes.
-        periodicScan.withLock { $0 = scanTimer }
-    }
-
-    /// Stops the scans `keepScanned(every:)` started (a scan in progress runs to its end).
-    public func stopKeepingScanned() {
-        periodicScan.withLock { $0 = nil }
-    }
-
-    /// Stops everything the library does in the background and waits for it: no scan or rendition
-    /// starts from now, a scan in progress stops after the batch it is storing, the rendition pool
-    /// after the photos it is on. What was stored stays; the next scan carries on from there.
-    public func stop() {
-        isStopped.store(true, ordering: .relaxed)
-        stopKeepingScanned()
-        backgroundWork.wait()
-        renditions.stop()
-    }
-
-    /// When a page of the library is opened: a scan, in the background, if the last one ended over
-    /// `age` ago, and at once when no root could be read before but one can now (the disk the
-    /// "not found" page asked for was mounted). Only while `keepScanned(every:)` runs.
-    public func refreshIfStale(age: Duration = .seconds(60)) {
-        guard periodicScan.withLock({ $0 != nil }) else { return }
-        let status = self.status
-        switch status.state {
-        case .scanning:
-            return
-        case .inaccessible:
-            let problems = roots.compactMap(DirectoryWalker.problem(withRoot:))
-            guard problems.count < roots.count else { return }
-            // Scanning from now, so the page being made shows progress rather than the old problem.
-            statusBox.withLock { $0.state = .scanning; $0.problem = nil; $0.rootProblems = problems }
-        case .ready:
-            if let finished = status.scanFinished, Date().timeIntervalSince(finished) < Double(age.components.seconds) { return }
-        }
-        startBackgroundScan()
-    }
-
+extension LibraryScanner {
     /// Reads the headers of new and changed photos in every root, stores what they say, and forgets
     /// photos that are gone. Unchanged files (same size and modification time) are not opened.
     /// Groups appear as their photos are stored. Returns the final status.
@@ -97,9 +30,11 @@ extension PhotoLibrary {
             if status.state == .scanning { status.state = .ready }
             status.scanFinished = Date()
         }
-        bumpRevision()
+        catalogue.didChange()
         guard prefillRenditions, !isStopped.load(ordering: .relaxed) else { return status }
-        renditions.prefill(assets: (try? assetsNeedingRenditions()) ?? []) { [self] assetID, error in markUnreadable(assetID, because: error) }
+        renditions.prefill(assets: (try? catalogue.assetsNeedingRenditions()) ?? []) { [catalogue] source, error in
+            catalogue.markUnreadable(source, because: error)
+        }
         return status
     }
 
@@ -107,8 +42,11 @@ extension PhotoLibrary {
         guard let rootID = rootIDs[root] else { return }
         let listing = DirectoryWalker(root: root).list()
         let known = (try? database.read { connection in
-            // Photos that could not be read are looked at again on every scan: the cause may have passed.
-            try connection.rows("SELECT relative_path, size, mtime_ns FROM library_assets WHERE root_id = ? AND error IS NULL", rootID) { row in
+            // Photos whose headers could not be read are looked at again on every scan: the cause may have
+            // passed. One whose pixels could not be decoded waits for its file to change: its header reads.
+            try connection.rows("""
+                SELECT relative_path, size, mtime_ns FROM library_assets WHERE root_id = ? AND (error IS NULL OR decode_failed = 1)
+                """, rootID) { row in
                 (row.string(0), row.int64(1), row.int64(2))
             }
         }) ?? []
@@ -161,7 +99,7 @@ extension PhotoLibrary {
             } catch {
                 update(progress) { $0.folderProblems.append("\(root): could not store scan results: \(error)") }
             }
-            bumpRevision()
+            catalogue.didChange()
             update(progress) { status in status.count(root, scanned: batch.count, skipped: skipped) }
         }
         let present = Set(listing.files.map(\.relativePath))
@@ -171,7 +109,7 @@ extension PhotoLibrary {
             for path in gone { try forget(relativePath: path, rootID: rootID, in: connection) }
             try removeEmptyAlbums(rootID: rootID, root: root, in: connection)
         }
-        bumpRevision()
+        catalogue.didChange()
     }
 
     enum Inspection: Sendable {
@@ -223,7 +161,7 @@ extension PhotoLibrary {
             ON CONFLICT (id) DO UPDATE SET album_id = excluded.album_id, size = excluded.size, mtime_ns = excluded.mtime_ns,
                 format = excluded.format, width = excluded.width, height = excluded.height, orientation = excluded.orientation,
                 taken_at_ms = excluded.taken_at_ms, taken_at_from_exif = excluded.taken_at_from_exif, camera = excluded.camera,
-                latitude = excluded.latitude, longitude = excluded.longitude, error = excluded.error
+                latitude = excluded.latitude, longitude = excluded.longitude, error = excluded.error, decode_failed = 0
             """,
             id, rootID, albumID, file.relativePath, file.name, file.size, file.modifiedNanoseconds, info?.format.rawValue,
             info?.width ?? 0, info?.height ?? 0, info?.orientation ?? 1, takenAt, metadata.takenAt != nil,
