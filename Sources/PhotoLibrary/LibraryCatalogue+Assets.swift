@@ -58,7 +58,7 @@ extension LibraryCatalogue {
     /// unknown photo, rendition or version. A photo that turns out to be unreadable is marked so, and
     /// the error says why.
     public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
-        guard try isVisible(assetID, to: access), name == LibraryRenditions.full || LibraryRenditions.specs.contains(where: { $0.name == name }),
+        guard try isVisible(assetID, to: access), LibraryPhotoRendition(rawValue: name) != nil,
               let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
         let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
         if case .failure(let error) = result { markUnreadable(source, because: error) }
@@ -127,7 +127,7 @@ extension LibraryCatalogue {
                 """) { row in (Self.decodeAsset(row), "\(row.string(15))/\(row.string(16))") }
         }
         return rows.compactMap { asset, path in
-            guard let format = asset.format, !renditions.exists("thumb-256", assetID: asset.id, fingerprint: asset.fingerprint) else { return nil }
+            guard let format = asset.format, !renditions.exists(LibraryPhotoRendition.thumbnail256.rawValue, assetID: asset.id, fingerprint: asset.fingerprint) else { return nil }
             return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: path,
                                             info: ImageInfo(format: format, width: asset.width, height: asset.height, orientation: asset.orientation))
         }

@@ -9,13 +9,7 @@ import Synchronization
 /// worker per core fills the cache after a scan, and a request for a missing rendition does that
 /// photo's job at once (or waits for the worker already on it).
 final class LibraryRenditions: Sendable {
-    static let specs: [RenditionSpec] = [
-        RenditionSpec(name: "screen", shape: .fit(2048)),
-        RenditionSpec(name: "thumb-512", shape: .square(512)),
-        RenditionSpec(name: "thumb-256", shape: .square(256)),
-    ]
-    /// An upright full-size JPEG, made only on demand, for originals browsers cannot show (HEIC, TIFF).
-    static let full = "full"
+    static let specs = LibraryPhotoRendition.prefilled.map { $0.spec() }
 
     /// The cache folder's path, made once: `URL.path` is rebuilt on every call, and every thumbnail GET needs it.
     let directory: String
@@ -63,7 +57,7 @@ final class LibraryRenditions: Sendable {
     func file(_ name: String, of source: Source) throws(ImagingError) -> String {
         let target = path(of: name, assetID: source.assetID, fingerprint: source.fingerprint)
         if access(target, F_OK) == 0 { return target }
-        if name == Self.full {
+        if name == LibraryPhotoRendition.full.rawValue {
             try makeFull(source, at: target)
         } else {
             try run(source)
@@ -78,7 +72,7 @@ final class LibraryRenditions: Sendable {
         for _ in 0..<workers {
             pool.async(group: prefilling) { [self] in
                 while !stopped.load(ordering: .relaxed), let source = queue.withLock({ $0.popFirst() }) {
-                    if exists("thumb-256", assetID: source.assetID, fingerprint: source.fingerprint) { continue }
+                    if exists(LibraryPhotoRendition.thumbnail256.rawValue, assetID: source.assetID, fingerprint: source.fingerprint) { continue }
                     let outcome = Result { () throws(ImagingError) in try run(source) }
                     if case .failure(let error) = outcome { failed(source, error) }
                 }
@@ -148,7 +142,7 @@ final class LibraryRenditions: Sendable {
     private func makeFull(_ source: Source, at target: String) throws(ImagingError) {
         let size = max(source.info.width, source.info.height)
         let renditions = try Self.open(source).withPath { path throws(ImagingError) in
-            try Imaging.renditions(ofFileAtPath: path, info: source.info, specs: [RenditionSpec(name: Self.full, shape: .fit(size))], quality: 90)
+            try Imaging.renditions(ofFileAtPath: path, info: source.info, specs: [LibraryPhotoRendition.full.spec(fullSize: size)], quality: 90)
         }
         do {
             try FileManager.default.createDirectory(atPath: target.parentPath, withIntermediateDirectories: true)

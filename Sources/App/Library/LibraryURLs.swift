@@ -17,12 +17,17 @@ struct LibraryURLs: Sendable {
     }
 
     private func file(_ name: String) -> String { LibraryRoutes.file(assetID: assetID, fingerprint: fingerprint, name: name) }
-    var thumbnail: String { file("thumb-256.jpg") }
-    var largeThumbnail: String { file("thumb-512.jpg") }
-    var screen: String { file("screen.jpg") }
-    var original: String { file("original") }
+    func rendition(_ rendition: LibraryPhotoRendition) -> String { file(rendition.fileName) }
+    var thumbnail: String { rendition(.thumbnail256) }
+    var largeThumbnail: String { rendition(.thumbnail512) }
+    var screen: String { rendition(.screen) }
+    /// The file as it is in the library.
+    var original: String { file(Self.originalName) }
     /// Full resolution, upright, as a JPEG: for formats browsers cannot show.
-    var full: String { file("full.jpg") }
+    var full: String { rendition(.full) }
+
+    /// The URL file name of the original.
+    static let originalName = "original"
 
     /// The grid's square thumbnail at 1× and the larger one for dense screens.
     var thumbnailSourceSet: [(url: String, descriptor: String)] {
