@@ -120,66 +120,68 @@ public final class HTTPServer: Sendable {
         let pending = PendingRequest(method: HTTPMethod(rawValue: String(cString: method)), target: target, client: client,
                                      isTLS: configuration.tls != nil)
         pending.collectHeaders(from: connection)
+        let framing = RequestFraming.body(connection: connection, method: method, url: url, version: version, target: target, headers: pending.headers)
+        if let refusal = admitHead(of: pending, framing: framing) { reject(pending, on: connection, with: refusal) }
+        return pending
+    }
+
+    /// What the head of a request decides, before any of its body is read, on a connection and in
+    /// process alike: nil when the request goes on (its body, if it has one, to be received into
+    /// `pending.body`), else the answer that refuses it, the body never read.
+    private func admitHead(of pending: PendingRequest, framing found: Result<RequestFraming.Body, HTTPError>) -> Response? {
         let framing: RequestFraming.Body
-        switch RequestFraming.body(connection: connection, method: method, url: url, version: version, target: target, headers: pending.headers) {
+        switch found {
         case .success(let body): framing = body
-        case .failure(let problem):
-            reject(pending, on: connection, with: problem)
-            return pending
+        case .failure(let problem): return refusal(of: pending, problem)
         }
         guard pending.queryParameterCount <= configuration.maxQueryParameters else {
-            reject(pending, on: connection, with: HTTPError(
+            return refusal(of: pending, HTTPError(
                 .tooManyParameters,
                 message: "The address has \(pending.queryParameterCount) query parameters; at most \(configuration.maxQueryParameters) are accepted."))
-            return pending
         }
         guard let segments = pending.segments else {
-            reject(pending, on: connection, with: HTTPError.badRequest(
+            return refusal(of: pending, HTTPError.badRequest(
                 "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.",
                 code: .invalidPath))
-            return pending
         }
         guard let query = FormFields(urlEncoded: pending.rawQuery) else {
-            reject(pending, on: connection, with: HTTPError.badRequest(
+            return refusal(of: pending, HTTPError.badRequest(
                 "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.",
                 code: .invalidQuery))
-            return pending
         }
         pending.query = query
         pending.plan = policy.plan(method: pending.method, pathSegments: segments)
         let now = ConnectionRegistry.now
         guard framing != .none else {
-            client?.enter(.handling, at: now)
-            return pending
+            pending.client?.enter(.handling, at: now)
+            return nil
         }
-        client?.bodyBytes.store(0, ordering: .relaxed)
-        client?.enter(.receivingBody, at: now)
+        pending.client?.bodyBytes.store(0, ordering: .relaxed)
+        pending.client?.enter(.receivingBody, at: now)
         let withoutBody = pending.request(pathSegments: segments, query: query, body: [])
         // No route, no body to read: the 404 or 405 is the answer, before anything is held for it.
         guard pending.plan.route != nil else {
             // Off the network thread's flag, no handler can ask for a worker: this does not throw.
-            reject(pending, on: connection, with: (try? respond(to: withoutBody)) ?? configuration.errorResponse(withoutBody, HTTPError.notFound()))
-            return pending
+            return (try? respond(to: withoutBody)) ?? configuration.errorResponse(withoutBody, HTTPError.notFound())
         }
         if case .length(let length) = framing, length > pending.plan.maxBodySize {
-            reject(pending, on: connection, with: Self.bodyTooLarge(pending.plan.maxBodySize))
-            return pending
+            return refusal(of: pending, Self.bodyTooLarge(pending.plan.maxBodySize))
         }
         if let refusal = configuration.admitBody?(withoutBody) {
-            reject(pending, on: connection, with: refusal)
-            return pending
+            return self.refusal(of: pending, refusal)
         }
         do {
             let declaredLength = if case .length(let length) = framing { length } else { Int?.none }
             pending.body = try BodyBuffer(declaredLength: declaredLength, budget: bodyBudget,
                                           largestInMemory: configuration.largestBodyInMemory, spoolDirectory: configuration.spoolDirectory)
         } catch {
-            reject(pending, on: connection, with: Self.bodyNotStored(error))
+            return refusal(of: pending, Self.bodyNotStored(error))
         }
-        return pending
+        return nil
     }
 
-    func receive(_ bytes: UnsafeRawBufferPointer, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
+    /// Takes the next piece of a request's body, as it arrives (on a connection) or whole (in process).
+    func receive(_ bytes: UnsafeRawBufferPointer, for pending: PendingRequest) -> MHD_Result {
         pending.client?.bodyBytes.add(bytes.count, ordering: .relaxed)
         guard !pending.answered, pending.bodyRefusal == nil, let body = pending.body else { return .YES }
         // libmicrohttpd cannot answer in the middle of a body: what comes is dropped, and the
@@ -204,23 +206,58 @@ public final class HTTPServer: Sendable {
             return queue(ready, for: pending, on: connection)
         }
         if pending.answered || pending.isSuspended { return .YES }
-        if let refusal = pending.bodyRefusal { return reject(pending, on: connection, with: refusal) }
+        switch handle(pending) {
+        case .refused(let refusal):
+            return reject(pending, on: connection, with: refusal)
+        case .answered(let response):
+            return queue(response, for: pending, on: connection)
+        case .onWorker(let request):
+            // Answer from a worker; libmicrohttpd calls back once the connection is resumed.
+            pending.isSuspended = true
+            MHD_suspend_connection(connection)
+            let handle = ConnectionHandle(pointer: connection)
+            answerOnWorker(pending, request) {
+                pending.isSuspended = false
+                MHD_resume_connection(handle.pointer)
+            }
+            return .YES
+        }
+    }
+
+    /// Where a request whose body is in gets its answer.
+    private enum Handling {
+        /// Refused for its body (too large, or not stored): its answer, sent before the rest of it.
+        case refused(Response)
+        /// Answered at once, on the calling (network) thread.
+        case answered(Response)
+        /// To be answered on a worker, as this request when one was already made.
+        case onWorker(Request?)
+    }
+
+    /// Answers a request whose body is in, on a connection and in process alike: at once when it is
+    /// quick (not a slow route, a small body in memory) and its handler does not throw
+    /// `WorkerRequired`; else it goes to a worker.
+    private func handle(_ pending: PendingRequest) -> Handling {
+        if let refusal = pending.bodyRefusal { return .refused(self.refusal(of: pending, refusal)) }
         pending.client?.enter(.handling, at: ConnectionRegistry.now)
+        let body = pending.body
+        guard !pending.plan.isSlow, body?.isSpooled != true, body?.count ?? 0 <= configuration.largestBodyOnNetworkThread else {
+            return .onWorker(nil)
+        }
+        var onNetworkThread = pending.request(pathSegments: pending.segments ?? [], query: pending.query ?? FormFields(),
+                                              body: (try? body?.take()) ?? [])
+        onNetworkThread.isOnNetworkThread = true
+        // A handler that finds slow work to do after all throws WorkerRequired: then on a worker.
+        if let response = try? respond(to: onNetworkThread) { return .answered(response) }
+        onNetworkThread.isOnNetworkThread = false
+        return .onWorker(onNetworkThread)
+    }
+
+    /// Answers `pending` on a worker (as `request`, when it was made already) into
+    /// `pending.readyResponse`, then calls `done` there.
+    private func answerOnWorker(_ pending: PendingRequest, _ request: Request?, then done: @escaping @Sendable () -> Void) {
         let segments = pending.segments ?? [], query = pending.query ?? FormFields()
         let body = pending.body
-        var request: Request?
-        if !pending.plan.isSlow, body?.isSpooled != true, body?.count ?? 0 <= configuration.largestBodyOnNetworkThread {
-            var onNetworkThread = pending.request(pathSegments: segments, query: query, body: (try? body?.take()) ?? [])
-            onNetworkThread.isOnNetworkThread = true
-            // A handler that finds slow work to do after all throws WorkerRequired: then on a worker.
-            if let response = try? respond(to: onNetworkThread) { return queue(response, for: pending, on: connection) }
-            onNetworkThread.isOnNetworkThread = false
-            request = onNetworkThread
-        }
-        // Answer from a worker; libmicrohttpd calls back once the connection is resumed.
-        pending.isSuspended = true
-        MHD_suspend_connection(connection)
-        let handle = ConnectionHandle(pointer: connection)
         workers.run { [self, request] in
             do {
                 // A large or spooled body is read here, by at most as many workers as there are.
@@ -231,10 +268,8 @@ public final class HTTPServer: Sendable {
                 pending.readyResponse = configuration.errorResponse(pending.request(pathSegments: segments, query: query, body: []),
                                                                     Self.bodyNotStored(error))
             }
-            pending.isSuspended = false
-            MHD_resume_connection(handle.pointer)
+            done()
         }
-        return .YES
     }
 
     /// The responder's answer, with errors turned into responses; on a network thread, a handler's
@@ -254,6 +289,82 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    // MARK: In process
+
+    /// Answers a request handed over in this process, without a connection: the path a request read
+    /// from a socket takes once libmicrohttpd has parsed it — the checks on its target and headers,
+    /// the body limit and `admitBody` before its body is taken, the responder (a quick request at
+    /// once, a slow one on a worker, as `WorkerRequired` asks), and errors through `errorResponse`.
+    /// What only a connection has (a request line and header lines to read, a peer, its deadlines)
+    /// is not there; Content-Length must be the body's length. For tests, and for tools that drive the
+    /// server without a socket.
+    ///
+    /// - Parameters:
+    ///   - target: the path and query as sent, percent-encoded.
+    ///   - headers: as sent, `Host` among them (HTTP/1.1 requires it).
+    ///   - body: the whole body, as it would arrive (not chunked).
+    ///   - remoteAddress: the peer the request comes from.
+    /// - Returns: the response as a client would receive it (a file's contents read, no body for
+    ///   `HEAD`), or nil when none could be sent, as a connection would be dropped: after
+    ///   `shutdown()`, or when a file to send cannot be read.
+    public func respond(to method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+                        remoteAddress: String = "127.0.0.1") -> Response? {
+        guard daemon.withLock({ $0 != nil }) else { return nil }
+        requestsInFlight.add(1, ordering: .relaxed)
+        let target = Array(target.utf8)
+        let pending = PendingRequest(method: method, target: target, client: nil, remoteAddress: remoteAddress,
+                                     isTLS: configuration.tls != nil)
+        pending.headers = headers
+        let answer = answerInProcess(pending, target: target, body: body)
+        if let answer {
+            record(answer, for: pending)
+            pending.status = answer.status.code
+        }
+        let received = answer.flatMap { Self.asReceived($0, for: method) }
+        complete(pending, succeeded: received != nil)
+        return received
+    }
+
+    private func answerInProcess(_ pending: PendingRequest, target: [UInt8], body: [UInt8]) -> Response? {
+        let framing = RequestFraming.body(target: target, headers: pending.headers, bodyCount: body.count)
+        if let refusal = admitHead(of: pending, framing: framing) { return Self.closing(refusal) }
+        if pending.body != nil { _ = body.withUnsafeBytes { receive($0, for: pending) } }
+        switch handle(pending) {
+        case .refused(let refusal):
+            return Self.closing(refusal)
+        case .answered(let response):
+            return response
+        case .onWorker(let request):
+            let done = DispatchSemaphore(value: 0)
+            answerOnWorker(pending, request) { done.signal() }
+            done.wait()
+            return pending.readyResponse
+        }
+    }
+
+    /// What a client receives of `response`: a file's contents in the body, and no body for `HEAD`
+    /// (libmicrohttpd's part on a connection); nil when the file cannot be read.
+    private static func asReceived(_ response: Response, for method: HTTPMethod) -> Response? {
+        var received = response
+        if method == .head {
+            received.body = .bytes([])
+        } else if case .file(let file) = response.body {
+            // Taken once, like a file queued on a connection.
+            guard let descriptor = file.take() else { return nil }
+            defer { close(descriptor) }
+            var bytes = [UInt8](repeating: 0, count: file.size)
+            var offset = 0
+            while offset < file.size {
+                let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, file.size - offset, off_t(offset)) }
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return nil }
+                offset += read
+            }
+            received.body = .bytes(bytes)
+        }
+        return received
+    }
+
     func complete(_ pending: PendingRequest, succeeded: Bool) {
         requestsInFlight.subtract(1, ordering: .releasing)
         pending.client?.enter(.awaitingHead, at: ConnectionRegistry.now)
@@ -266,34 +377,36 @@ public final class HTTPServer: Sendable {
 
     // MARK: Responses
 
-    @discardableResult
-    private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with error: any HTTPResponseError) -> MHD_Result {
+    /// An error found before the handler runs, as the configured renderer answers it.
+    private func refusal(of pending: PendingRequest, _ error: any HTTPResponseError) -> Response {
         // The segments tell the error renderer whether this is an API request; a path that does not
         // decode is split as sent.
         let segments = pending.segments ?? pending.rawPath.split(separator: "/").map(String.init)
-        return reject(pending, on: connection, with: configuration.errorResponse(pending.request(pathSegments: segments, query: FormFields(), body: []), error))
+        return configuration.errorResponse(pending.request(pathSegments: segments, query: FormFields(), body: []), error)
     }
 
     /// Answers before the body is read: the rest of it never is, so the connection cannot be reused.
     @discardableResult
     private func reject(_ pending: PendingRequest, on connection: OpaquePointer, with response: Response) -> MHD_Result {
+        queue(Self.closing(response), for: pending, on: connection)
+    }
+
+    /// `response` with `Connection: close`.
+    private static func closing(_ response: Response) -> Response {
         var response = response
         response.headers["Connection"] = "close"
-        return queue(response, for: pending, on: connection)
+        return response
     }
 
     private func queue(_ response: Response, for pending: PendingRequest, on connection: OpaquePointer) -> MHD_Result {
-        pending.answered = true
-        pending.client?.enter(.responding, at: ConnectionRegistry.now)
+        record(response, for: pending)
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
-            pending.responseBytes = bytes.count
             created = bytes.withUnsafeBytes {
                 MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
         case .file(let file):
-            pending.responseBytes = file.size
             created = Self.fileResponse(file)
         }
         guard let created else { return .NO }
@@ -304,6 +417,16 @@ public final class HTTPServer: Sendable {
         }
         pending.status = response.status.code
         return MHD_queue_response(connection, UInt32(response.status.code), created)
+    }
+
+    /// Notes that `response` answers `pending`, for the access log; later body data is discarded.
+    private func record(_ response: Response, for pending: PendingRequest) {
+        pending.answered = true
+        pending.client?.enter(.responding, at: ConnectionRegistry.now)
+        pending.responseBytes = switch response.body {
+        case .bytes(let bytes): bytes.count
+        case .file(let file): file.size
+        }
     }
 
     /// Files up to this size are read and sent in one write with their headers. From a descriptor,

@@ -24,7 +24,7 @@ enum MHDCallbacks {
             if uploadDataSize.pointee > 0 {
                 let count = uploadDataSize.pointee
                 uploadDataSize.pointee = 0
-                return server.receive(UnsafeRawBufferPointer(start: uploadData, count: count), for: pending, on: connection)
+                return server.receive(UnsafeRawBufferPointer(start: uploadData, count: count), for: pending)
             }
             return server.finish(pending, on: connection)
         }

@@ -32,14 +32,15 @@ final class PendingRequest: @unchecked Sendable {
     var isSuspended = false
     var readyResponse: Response?
 
-    init(method: HTTPMethod, target: [UInt8], client: ClientConnection?, isTLS: Bool) {
+    /// - Parameter remoteAddress: the peer's, for a request with no connection (handed over in this process).
+    init(method: HTTPMethod, target: [UInt8], client: ClientConnection?, remoteAddress: String? = nil, isTLS: Bool) {
         self.method = method
         let questionMark = target.firstIndex(of: UInt8(ascii: "?"))
         rawPath = String(decoding: target[..<(questionMark ?? target.endIndex)], as: UTF8.self)
         rawQuery = questionMark.map { target[($0 + 1)...] } ?? []
         segments = Self.pathSegments(of: rawPath)
         self.client = client
-        remoteAddress = client?.remoteAddress ?? "-"
+        self.remoteAddress = client?.remoteAddress ?? remoteAddress ?? "-"
         self.isTLS = isTLS
     }
 

@@ -18,9 +18,7 @@ enum RequestFraming {
     /// On every request: one pass over the headers, nothing allocated for a request without a body.
     static func body(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>,
                      version: UnsafePointer<CChar>, target: [UInt8], headers: HTTPHeaders) -> Result<Body, HTTPError> {
-        if target.isEmpty || target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
-            return .failure(refusal("its address is empty or has a space or a control character"))
-        }
+        if let problem = targetProblem(target) { return .failure(problem) }
         switch hp_head_framing(rawValue: UInt32(hp_mhd_head_framing(connection, method, url, version, target.count))) {
         case HP_HEAD_STRICT: break
         case HP_HEAD_BAD_LINE_END: return .failure(refusal("a line ends without CR LF, or holds a NUL byte"))
@@ -28,6 +26,33 @@ enum RequestFraming {
         case HP_HEAD_CONTROL_IN_VALUE: return .failure(refusal("a header value holds a control character such as a lone CR"))
         default: return .failure(refusal("a header is continued on a second line, which HTTP/1.1 no longer allows"))
         }
+        return body(headers: headers, isHTTP11: strcmp(version, "HTTP/1.1") == 0)
+    }
+
+    /// The same rules for a request handed over in this process (`HTTPServer.respond(to:target:…)`):
+    /// it has no request line or header lines to read, only its target, its headers (as HTTP/1.1) and
+    /// its whole body, which must be as long as they say.
+    static func body(target: [UInt8], headers: HTTPHeaders, bodyCount: Int) -> Result<Body, HTTPError> {
+        if let problem = targetProblem(target) { return .failure(problem) }
+        return body(headers: headers, isHTTP11: true).flatMap { framing in
+            switch framing {
+            case .none where bodyCount > 0:
+                .failure(refusal("it has a body of \(bodyCount) bytes but neither Content-Length nor Transfer-Encoding"))
+            case .length(let length) where length != bodyCount:
+                .failure(refusal("its Content-Length is \(length) but its body has \(bodyCount) bytes"))
+            default:
+                .success(framing)
+            }
+        }
+    }
+
+    private static func targetProblem(_ target: [UInt8]) -> HTTPError? {
+        guard target.isEmpty || target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return nil }
+        return refusal("its address is empty or has a space or a control character")
+    }
+
+    /// Host, Content-Length and Transfer-Encoding: how many of each, and what the body's framing is.
+    private static func body(headers: HTTPHeaders, isHTTP11: Bool) -> Result<Body, HTTPError> {
         var hosts = 0, lengths = 0, encodings = 0
         var length: String?, encoding: String?
         for (name, value) in headers {
@@ -39,7 +64,6 @@ enum RequestFraming {
             default: break
             }
         }
-        let isHTTP11 = strcmp(version, "HTTP/1.1") == 0
         if hosts > 1 || (isHTTP11 && hosts == 0) { return .failure(refusal("an HTTP/1.1 request needs exactly one Host header; it has \(hosts)")) }
         if lengths > 1 { return .failure(refusal("it has \(lengths) Content-Length headers; send one")) }
         if let encoding {
