@@ -80,6 +80,12 @@ public final class HomepwnerApp: Sendable {
     /// The port being served (useful when configured as 0).
     public var port: UInt16 { server.port }
 
+    /// Answers a request in this process through the server's whole request path, without a
+    /// connection (`HTTPServer.respond(to:target:headers:body:remoteAddress:)`): for tests.
+    public func respond(to method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8]) -> Response? {
+        server.respond(to: method, target: target, headers: headers, body: body)
+    }
+
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight.
     public func runUntilTerminated() { server.runUntilTerminated() }
 
