@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
 
-        .target(name: "HTTPTestClient", path: "Tests/Support/HTTPTestClient"),
+        .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),

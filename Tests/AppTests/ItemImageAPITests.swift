@@ -18,7 +18,7 @@ final class ItemImageTestApp: Sendable {
         if let maxUploadBytes { configuration.maxUploadBytes = maxUploadBytes }
         if let maxImagePixels { configuration.maxImagePixels = maxImagePixels }
         app = try HomepwnerApp(configuration: configuration)
-        client = HTTPTestClient(port: app.port)
+        client = .inProcess(app)
     }
 
     deinit { app.shutdown() }

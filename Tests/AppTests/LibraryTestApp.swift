@@ -98,7 +98,7 @@ final class LibraryWorkspace: Sendable {
     static let standardFileCount = 7
 }
 
-/// The real app serving a library workspace on an ephemeral port.
+/// The real app serving a library workspace on an ephemeral port, with an in-process client.
 final class LibraryTestApp: Sendable {
     let workspace: LibraryWorkspace
     let app: HomepwnerApp
@@ -112,7 +112,7 @@ final class LibraryTestApp: Sendable {
         configuration.libraryRoots = roots ?? [workspace.root.path]
         configuration.scanLibraryAtStart = scan
         app = try HomepwnerApp(configuration: configuration)
-        client = HTTPTestClient(port: app.port)
+        client = .inProcess(app)
     }
 
     /// The standard library, served and scanned.

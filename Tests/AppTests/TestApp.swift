@@ -16,7 +16,8 @@ final class TestDataFolder: Sendable {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// The real app serving a temporary data folder on an ephemeral port, and a client talking to it.
+/// The real app serving a temporary data folder on an ephemeral port, and a client that hands it
+/// requests in process (raw bytes and other source addresses still go over the socket).
 final class TestApp: Sendable {
     let folder: TestDataFolder
     let app: HomepwnerApp
@@ -28,7 +29,7 @@ final class TestApp: Sendable {
         configuration.port = 0
         configuration.accessLog = false
         app = try HomepwnerApp(configuration: configuration)
-        client = HTTPTestClient(port: app.port)
+        client = .inProcess(app)
     }
 
     deinit { app.shutdown() }

@@ -1,5 +1,6 @@
 import Foundation
 @preconcurrency import Glibc
+import HTTPServer
 
 /// A response as read off the socket.
 public struct TestResponse: Sendable {
@@ -7,6 +8,17 @@ public struct TestResponse: Sendable {
     public let headers: [(name: String, value: String)]
     public let body: [UInt8]
 
+    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response answered in process, its body read in (as `HTTPServer.respond(to:target:…)` does).
+    init(_ response: Response) throws {
+        guard case .bytes(let body) = response.body else { throw HTTPTestClient.ClientError.malformed("a file body that was not read in") }
+        self.init(status: response.status.code, headers: response.headers.fields, body: body)
+    }
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
@@ -22,34 +34,74 @@ public struct TestResponse: Sendable {
     public var errorMessage: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["message"] as? String }
 }
 
-/// A deliberately small HTTP/1.1 client over a plain socket, so tests can send exactly the bytes
-/// they mean (bad escapes, oversized bodies, half-sent requests) and see exactly what comes back.
+/// A deliberately small HTTP/1.1 client, so tests can send exactly what they mean and see exactly
+/// what comes back. Over a plain socket, or in process: then `send` and everything built on it
+/// (`get`, `json`, `form`) hand the request to the server's own request path without a connection
+/// (`HTTPServer.respond(to:target:headers:body:)`), and only what needs a connection (`sendRaw`,
+/// `connect`, another source address) still uses one.
 public struct HTTPTestClient: Sendable {
     public let port: UInt16
     /// The loopback address requests leave from (any 127.x.y.z reaches the server and counts as
     /// another client); nil lets the system choose (127.0.0.1).
     public let source: String?
+    /// Answers a request in this process; nil: requests go over a socket.
+    private let inProcess: InProcessResponder?
 
+    /// A server's in-process entry point: `HTTPServer.respond(to:target:headers:body:)` or an app's.
+    public typealias InProcessResponder = @Sendable (_ method: HTTPMethod, _ target: String, _ headers: HTTPHeaders, _ body: [UInt8]) -> Response?
+
+    /// Requests go over a socket to the server on `port`.
     public init(port: UInt16, source: String? = nil) {
         self.port = port
         self.source = source
+        inProcess = nil
     }
 
-    /// The same server, reached from another loopback address.
+    /// Requests are answered by `respond` in this process, as from 127.0.0.1 with `Host:
+    /// 127.0.0.1:<port>`; what needs a connection goes to the server listening on `port`.
+    public init(port: UInt16, inProcess respond: @escaping InProcessResponder) {
+        self.port = port
+        source = nil
+        inProcess = respond
+    }
+
+    /// `server`, in process or over a socket.
+    public init(_ server: HTTPServer, inProcess: Bool) {
+        if inProcess {
+            self.init(port: server.port) { [server] in server.respond(to: $0, target: $1, headers: $2, body: $3) }
+        } else {
+            self.init(port: server.port)
+        }
+    }
+
+    /// Whether requests are answered in this process rather than over a socket.
+    public var isInProcess: Bool { inProcess != nil }
+
+    /// The same server over a socket.
+    public var overSocket: HTTPTestClient { HTTPTestClient(port: port, source: source) }
+
+    /// The same server, reached over a socket from another loopback address (a client address is a
+    /// connection's).
     public func from(_ source: String) -> HTTPTestClient { HTTPTestClient(port: port, source: source) }
 
     public enum ClientError: Error { case connect(Int32), closedEarly, malformed(String) }
 
-    /// Sends one request on a new connection and reads the whole response.
+    /// Sends one request, on a new connection or in process, and reads the whole response.
     public func send(
         _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
     ) throws -> TestResponse {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
-        for (name, value) in headers where name != "Host" { head += "\(name): \(value)\r\n" }
+        var fields = [(name: "Host", value: headers["Host"] ?? "127.0.0.1:\(port)"), (name: "Connection", value: "close")]
+        for (name, value) in headers where name != "Host" { fields.append((name, value)) }
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method), headers["Content-Length"] == nil, headers["Transfer-Encoding"] == nil {
-            head += "Content-Length: \(body.count)\r\n"
+            fields.append((name: "Content-Length", value: String(body.count)))
         }
-        head += "\r\n"
+        if let inProcess {
+            var head = HTTPHeaders()
+            for (name, value) in fields { head.add(name, value) }
+            guard let response = inProcess(HTTPMethod(rawValue: method), path, head, body) else { throw ClientError.closedEarly }
+            return try TestResponse(response)
+        }
+        let head = "\(method) \(path) HTTP/1.1\r\n" + fields.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
         return try sendRaw(Array(head.utf8) + body, expectBody: method != "HEAD")
     }
 
@@ -77,7 +129,8 @@ public struct HTTPTestClient: Sendable {
         return try send("POST", path, headers: headers, body: Array(body.utf8))
     }
 
-    /// Writes `bytes` and reads the response until the server closes or the body is complete.
+    /// Writes `bytes` on a new connection (in process too) and reads the response until the server
+    /// closes or the body is complete.
     public func sendRaw(_ bytes: [UInt8], expectBody: Bool = true, timeout: Int = 10) throws -> TestResponse {
         let socket = try connect()
         defer { close(socket) }

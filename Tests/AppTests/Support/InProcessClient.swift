@@ -1,0 +1,14 @@
+import App
+import HTTPTestClient
+
+extension HTTPTestClient {
+    /// A client whose requests `app` answers in this process, through its server's whole request path
+    /// (admission, middleware, router, error pages, security headers) without a connection. The server
+    /// still listens: `sendRaw`, `connect` and `from(_:)` reach it over a socket.
+    static func inProcess(_ app: HomepwnerApp) -> HTTPTestClient {
+        // Weak, as a socket holds no server: once the app is gone, requests fail as a refused connection would.
+        HTTPTestClient(port: app.port) { [weak app] method, target, headers, body in
+            app?.respond(to: method, target: target, headers: headers, body: body)
+        }
+    }
+}
