@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2))) func wrongPasswordFloodFromOneAddressLeavesSignedInUsersServed() throws {
-        let app = try SecuredApp()
+        let app = try SecuredApp(overSocket: true)
         let vera = try app.signIn("vera")
         let outcome = Self.flood(vera, for: 8) { attacker, index in
             let name = index % 3 == 0 ? "mallory\(attacker)-\(index)" : ["olivia", "eddie", "vera"][index % 3]
@@ -122,7 +122,7 @@ import Testing
         // Every attempt from a new loopback address with a new name: only the server-wide ceiling
         // applies (20 failures a minute), and until it does every attempt costs a full Argon2id hash;
         // the cap on concurrent hashes keeps the rest served. (A tool gets a form token like anyone.)
-        let app = try SecuredApp()
+        let app = try SecuredApp(overSocket: true)
         let vera = try app.signIn("vera")
         let port = app.app.port
         let form = try app.signInForm()

@@ -84,7 +84,8 @@ final class SecuredApp: Sendable {
     static let password = "correct horse battery"
 
     /// A fresh app on a temporary folder; `configure` may change the configuration (host, TLS, timeouts…).
-    init(accounts: [(String, Role)] = [("olivia", .owner), ("eddie", .editor), ("vera", .viewer)],
+    /// Its client is in process unless `overSocket` (see `HTTPTestClient.forTest(of:overSocket:)`).
+    init(accounts: [(String, Role)] = [("olivia", .owner), ("eddie", .editor), ("vera", .viewer)], overSocket: Bool = false,
          configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         let folder = try TestDataFolder()
         var configuration = AppConfiguration(dataDirectory: folder.url)
@@ -92,7 +93,7 @@ final class SecuredApp: Sendable {
         configuration.accessLog = false
         configure(&configuration)
         app = try HomepwnerApp(configuration: configuration)
-        client = HTTPTestClient(port: app.port)
+        client = .forTest(of: app, overSocket: overSocket)
         self.folder = folder.url
         keep = folder
         for (name, role) in accounts { try app.accounts.create(name: name, password: Self.password, role: role) }

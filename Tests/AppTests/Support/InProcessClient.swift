@@ -11,4 +11,11 @@ extension HTTPTestClient {
             app?.respond(to: method, target: target, headers: headers, body: body)
         }
     }
+
+    /// The client a test of `app` gets: in process, unless it asks for a socket or what it tests
+    /// belongs to the connection (TLS, a proxy in front, whose headers and addresses are tested).
+    static func forTest(of app: HomepwnerApp, overSocket: Bool = false) -> HTTPTestClient {
+        let aboutTheConnection = app.configuration.tlsCertificatePath != nil || app.configuration.trustProxy
+        return overSocket || aboutTheConnection ? HTTPTestClient(port: app.port) : .inProcess(app)
+    }
 }
