@@ -153,7 +153,7 @@ struct BadBody: Sendable, CustomTestStringConvertible {
         #expect(response.header("Content-Type")?.hasPrefix("application/json") == true, "an API error is JSON")
         #expect(response.errorCode != nil)
         #expect(elapsed < .seconds(2), "answered after \(elapsed)")
-        #expect(try app.client.get("/healthz").status == 200)
+        #expect(try app.client.overSocket.get("/healthz").status == 200)
         #expect(try app.items().isEmpty)
     }
 

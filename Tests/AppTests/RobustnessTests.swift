@@ -9,7 +9,8 @@ import Testing
     @Test func burstOfConcurrentMixedRequestsIsAllAnswered() throws {
         let app = try TestApp()
         let seedID = try app.createItem("Seed", value: 1).id
-        let client = app.client
+        // Many clients at once: many connections, over the socket.
+        let client = app.client.overSocket
         let statuses = Mutex<[Int]>([])
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 200) { index in
@@ -35,7 +36,7 @@ import Testing
         let items = try app.items()
         #expect(items.count == 1 + 40 + 40, "every acknowledged create is stored")
         #expect(items.compactMap { $0.int("position") } == Array(0..<items.count), "positions stay a gapless sequence")
-        #expect(try app.client.get("/healthz").status == 200)
+        #expect(try client.get("/healthz").status == 200)
     }
 
     @Test func concurrentMovesKeepPositionsConsistent() throws {
@@ -63,6 +64,8 @@ import Testing
 
     @Test func garbageAndHalfRequestsDoNotHurtTheServer() throws {
         let app = try TestApp()
+        // Raw bytes, and whether the server still answers on the wire after them: over the socket.
+        let client = app.client.overSocket
         let inputs: [[UInt8]] = [
             Array("NOT HTTP AT ALL\r\n\r\n".utf8),
             Array("GET /\u{7f}\u{1} HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
@@ -75,12 +78,12 @@ import Testing
             [0, 0, 0, 0, 255, 254, 13, 10, 13, 10],
         ]
         for bytes in inputs {
-            if let response = try? app.client.sendRaw(bytes, timeout: 3) {
+            if let response = try? client.sendRaw(bytes, timeout: 3) {
                 #expect(response.status >= 400, "\(String(decoding: bytes.prefix(40), as: UTF8.self)) answered \(response.status)")
             }
-            #expect(try app.client.get("/healthz").status == 200)
+            #expect(try client.get("/healthz").status == 200)
         }
-        let traversal = try app.client.sendRaw(Array("GET /static/x/../../Package.swift HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        let traversal = try client.sendRaw(Array("GET /static/x/../../Package.swift HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
         #expect(traversal.status != 200)
     }
 }
