@@ -61,9 +61,9 @@ struct BadBody: Sendable, CustomTestStringConvertible {
         let response = try app.client.send("PATCH", "/api/v1/items/\(created.id)", headers: Self.json, body: bad.body)
         expectError(response, bad)
         let stored = try #require(try app.item(created.id))
-        #expect(stored.string("name") == "Camera")
-        #expect(stored.string("serialNumber") == "SN-1")
-        #expect(stored.int("valueInDollars") == 250)
+        #expect(stored.name == "Camera")
+        #expect(stored.serialNumber == "SN-1")
+        #expect(stored.valueInDollars == 250)
     }
 
     @Test(arguments: BadBody.forAnyWrite + [
@@ -184,7 +184,7 @@ struct BadBody: Sendable, CustomTestStringConvertible {
             #expect(try app.client.send("DELETE", path).status == 404, "DELETE \(path)")
             #expect(try app.client.json("POST", path + "/move", ["position": 0]).status == 404, "move \(path)")
         }
-        #expect(try app.item(created.id)?.string("name") == "Camera")
+        #expect(try app.item(created.id)?.name == "Camera")
     }
 
     private func expectError(_ response: TestResponse, _ bad: BadBody, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -18,7 +18,7 @@ import Testing
         let app = try TestApp()
         let script = try app.createItem(Self.scriptName, serial: Self.imgSerial, value: 60)
         let quote = try app.createItem(Self.quoteName, serial: Self.imgSerial, value: 5)
-        #expect(script.string("name") == Self.scriptName, "stored exactly as sent")
+        #expect(script.name == Self.scriptName, "stored exactly as sent")
 
         for path in ["/", "/?edit=1"] {
             let page = try app.client.get(path, headers: Self.html).text
@@ -28,7 +28,7 @@ import Testing
             let detail = try app.client.get("/items/\(item.id)", headers: Self.html)
             #expect(detail.status == 200)
             expectEscaped(detail.text, contains: [item.id == script.id ? Self.escapedScript : Self.escapedQuote, Self.escapedImg], "detail")
-            #expect(HTMLInspection.value(ofInput: "name", in: detail.text) == item.string("name"), "the field shows the name exactly")
+            #expect(HTMLInspection.value(ofInput: "name", in: detail.text) == item.name, "the field shows the name exactly")
             #expect(HTMLInspection.value(ofInput: "serialNumber", in: detail.text) == Self.imgSerial)
             let confirm = try app.client.get("/items/\(item.id)/delete", headers: Self.html)
             expectEscaped(confirm.text, contains: [item.id == script.id ? Self.escapedScript : Self.escapedQuote], "delete confirmation")

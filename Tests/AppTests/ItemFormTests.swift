@@ -31,9 +31,9 @@ import Testing
         #expect(location == "/" || location.hasPrefix("/#") || location.hasPrefix("/?"), "Location \(location)")
         let items = try app.items()
         #expect(items.count == 1)
-        #expect(items.first?.string("name") == "Lamp")
-        #expect(items.first?.string("serialNumber") == "L-9")
-        #expect(items.first?.int("valueInDollars") == 1200)
+        #expect(items.first?.name == "Lamp")
+        #expect(items.first?.serialNumber == "L-9")
+        #expect(items.first?.valueInDollars == 1200)
     }
 
     @Test(arguments: [
@@ -73,9 +73,9 @@ import Testing
         #expect(response.status == 303)
         #expect(response.header("Location") == "/items/\(item.id)?saved=1")
         let stored = try #require(try app.item(item.id))
-        #expect(stored.string("name") == "Camera II")
-        #expect(stored.string("serialNumber") == "SN-2")
-        #expect(stored.int("valueInDollars") == 300)
+        #expect(stored.name == "Camera II")
+        #expect(stored.serialNumber == "SN-2")
+        #expect(stored.valueInDollars == 300)
 
         let saved = try app.client.get("/items/\(item.id)?saved=1", headers: Self.html)
         #expect(saved.status == 200)
@@ -95,8 +95,8 @@ import Testing
         #expect(HTMLInspection.value(ofInput: "valueInDollars", in: response.text) == "abc")
         expectErrorBeside("valueInDollars", mentioning: "not a number", in: response.text)
         let stored = try #require(try app.item(item.id))
-        #expect(stored.string("name") == "Camera")
-        #expect(stored.int("valueInDollars") == 250)
+        #expect(stored.name == "Camera")
+        #expect(stored.valueInDollars == 250)
     }
 
     @Test func staleVersionIs409ShowingTheTypedValues() throws {
@@ -114,12 +114,12 @@ import Testing
         let newVersion = try #require(HTMLInspection.value(ofInput: "version", in: response.text))
         #expect(newVersion != version, "saving again from the conflict page uses the current version")
         let stored = try #require(try app.item(item.id))
-        #expect(stored.string("name") == "Changed elsewhere")
-        #expect(stored.int("valueInDollars") == 250)
+        #expect(stored.name == "Changed elsewhere")
+        #expect(stored.valueInDollars == 250)
 
         let retry = try app.client.pageForm("/items/\(item.id)", [("name", "My edit"), ("serialNumber", "SN-1"), ("valueInDollars", "999"), ("version", newVersion)])
         #expect(retry.status == 303)
-        #expect(try app.item(item.id)?.string("name") == "My edit")
+        #expect(try app.item(item.id)?.name == "My edit")
     }
 
     @Test func deleteAsksThenDeletes() throws {

@@ -35,7 +35,7 @@ import Testing
 
         let items = try app.items()
         #expect(items.count == 1 + 40 + 40, "every acknowledged create is stored")
-        #expect(items.compactMap { $0.int("position") } == Array(0..<items.count), "positions stay a gapless sequence")
+        #expect(items.map(\.position) == Array(0..<items.count), "positions stay a gapless sequence")
         #expect(try client.get("/healthz").status == 200)
     }
 
@@ -48,7 +48,7 @@ import Testing
         }
         let items = try app.items()
         #expect(Set(items.map(\.id)) == Set(ids))
-        #expect(items.compactMap { $0.int("position") } == Array(0..<ids.count))
+        #expect(items.map(\.position) == Array(0..<ids.count))
     }
 
     @Test func deeplyNestedJSONIsRefusedWithoutCrashing() throws {

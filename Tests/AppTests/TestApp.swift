@@ -44,33 +44,29 @@ final class TestApp: Sendable {
 
     // MARK: API shortcuts
 
-    /// Creates an item through the JSON API and returns it as JSON.
+    /// Creates an item through the JSON API and returns it.
     @discardableResult
-    func createItem(_ name: String, serial: String = "", value: Int = 0) throws -> [String: Any] {
+    func createItem(_ name: String, serial: String = "", value: Int = 0) throws -> ItemModel {
         let response = try client.json("POST", "/api/v1/items", ["name": name, "serialNumber": serial, "valueInDollars": value])
-        guard response.status == 201, let item = response.json as? [String: Any] else {
-            throw TestAppError("create \(name) answered \(response.status): \(response.text)")
-        }
-        return item
+        guard response.status == 201 else { throw TestAppError("create \(name) answered \(response.status): \(response.text)") }
+        return try response.decode()
     }
 
     /// The stored item as the API shows it, or nil when it does not exist.
-    func item(_ id: Int64) throws -> [String: Any]? {
+    func item(_ id: Int64) throws -> ItemModel? {
         let response = try client.get("/api/v1/items/\(id)")
-        return response.status == 200 ? response.json as? [String: Any] : nil
+        return response.status == 200 ? try response.decode() : nil
     }
 
     /// The list as the API shows it, in list order.
-    func items() throws -> [[String: Any]] {
+    func items() throws -> [ItemModel] {
         let response = try client.get("/api/v1/items")
-        guard response.status == 200, let list = response.json as? [[String: Any]] else {
-            throw TestAppError("list answered \(response.status): \(response.text)")
-        }
-        return list
+        guard response.status == 200 else { throw TestAppError("list answered \(response.status): \(response.text)") }
+        return try response.decode()
     }
 
     /// The names of the items, in list order.
-    func names() throws -> [String] { try items().compactMap { $0["name"] as? String } }
+    func names() throws -> [String] { try items().map(\.name) }
 }
 
 struct TestAppError: Error, CustomStringConvertible {

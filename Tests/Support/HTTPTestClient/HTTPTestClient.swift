@@ -28,6 +28,11 @@ public struct TestResponse: Sendable {
     /// The body parsed as JSON.
     public var json: Any? { try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) }
 
+    /// The body decoded as JSON into `type` (dates as the API writes them are left as strings).
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        try JSONDecoder().decode(type, from: Data(body))
+    }
+
     /// `error.code` of an API error body.
     public var errorCode: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String }
     /// `error.message` of an API error body.

@@ -1,0 +1,23 @@
+/// An item as the JSON API writes it (`ItemJSON`): every key, so two models are equal exactly when
+/// the two JSON objects are.
+struct ItemModel: Decodable, Equatable, Sendable {
+    let id: Int64
+    let name: String
+    let serialNumber: String
+    let valueInDollars: Int
+    /// ISO 8601, as sent.
+    let dateCreated: String
+    let position: Int
+    /// nil for JSON `null`: the item has no photo.
+    let image: ItemImageModel?
+}
+
+/// An item's photo: its size, type and the URLs of its renditions.
+struct ItemImageModel: Decodable, Equatable, Sendable {
+    let width: Int
+    let height: Int
+    let contentType: String
+    let thumbnailURL: String
+    let screenURL: String
+    let originalURL: String
+}
