@@ -86,14 +86,25 @@ struct BadBody: Sendable, CustomTestStringConvertible {
         #expect(message.contains("name") && message.contains("valueInDollars"), "message: \(message)")
     }
 
+    @Test func eachProblemIsKeyedByItsField() throws {
+        let app = try TestApp()
+        let response = try app.client.json("POST", "/api/v1/items", ["name": 5, "valueInDollars": "x", "colour": "red"])
+        #expect(response.status == 422)
+        let error = try #require(response.apiError, "not an API error: \(response.text)")
+        #expect(error.code == "invalid-item")
+        #expect(Set(error.fields?.keys.map { $0 } ?? []) == ["name", "valueInDollars", "colour"])
+        #expect(error.fields?["name"]?.contains("text") == true, "\(error)")
+        #expect(error.fields?["colour"]?.contains("Unknown field") == true, "\(error)")
+    }
+
     @Test func limitsThemselvesAreAccepted() throws {
         let app = try TestApp()
         let name = String(repeating: "é", count: 1_000)
         let response = try app.client.json("POST", "/api/v1/items", ["name": name, "serialNumber": String(repeating: "x", count: 200), "valueInDollars": 1_000_000_000])
         #expect(response.status == 201)
-        let item = try #require(response.json as? [String: Any])
-        #expect(item.string("name") == name)
-        #expect(item.int("valueInDollars") == 1_000_000_000)
+        let item: ItemModel = try response.decode()
+        #expect(item.name == name)
+        #expect(item.valueInDollars == 1_000_000_000)
         let zero = try app.client.json("POST", "/api/v1/items", ["name": "Free", "valueInDollars": 0])
         #expect(zero.status == 201)
     }

@@ -49,10 +49,10 @@ import Testing
     @Test func everyPosterLoads() throws {
         // Pets holds only a damaged photo; its card should show a placeholder (null), not a broken image.
         let app = try LibraryTestApp.standard()
-        for group in try app.groups() {
-            guard let poster = group.string("posterURL") else { continue }
+        for group in try app.client.get("/api/v1/library/groups", as: [LibraryGroupModel].self) {
+            guard let poster = group.posterURL else { continue }
             let response = try app.client.get(poster)
-            #expect(response.status == 200, "\(group.string("kind") ?? "") \(group.string("name") ?? ""): poster \(poster) answered \(response.status)")
+            #expect(response.status == 200, "\(group.kind) \(group.name): poster \(poster) answered \(response.status)")
         }
     }
 
@@ -116,9 +116,9 @@ import Testing
         let app = try LibraryTestApp.standard()
         let lisbon = try #require(try app.group("Lisbon", kind: "album").string("id"))
         let all = try app.assets(lisbon).map { $0.string("id") ?? "" }
-        func ids(_ query: String) throws -> (Int?, [String]) {
-            let page = try app.page(lisbon, query: query)
-            return (page.int("total"), (page["assets"] as? [[String: Any]] ?? []).map { $0.string("id") ?? "" })
+        func ids(_ query: String) throws -> (Int, [String]) {
+            let page = try app.client.get("/api/v1/library/groups/\(lisbon)/assets\(query)", as: LibraryPageModel.self)
+            return (page.total, page.assets.map(\.id))
         }
         #expect(try ids("?offset=0&limit=1") == (3, [all[0]]))
         #expect(try ids("?offset=1&limit=1") == (3, [all[1]]))
@@ -175,12 +175,10 @@ import Testing
         let forbidden = ["IMG_04", "rosa", "top.jpg", "damaged", "Lisbon", "Holidays", "Family", "Pets", ".jpg/", app.workspace.root.path, "%2F", ".."]
         var texts = [try app.client.get("/api/v1/library/groups").text]
         var ids: [String] = []
-        for group in try app.groups() {
-            let page = try app.client.get("/api/v1/library/groups/\(group.string("id") ?? "")/assets?limit=500")
+        for group in try app.client.get("/api/v1/library/groups", as: [LibraryGroupModel].self) {
+            let page = try app.client.get("/api/v1/library/groups/\(group.id)/assets?limit=500")
             texts.append(page.text)
-            for asset in (page.json as? [String: Any])?["assets"] as? [[String: Any]] ?? [] {
-                ids.append(asset.string("id") ?? "")
-            }
+            ids += try page.decode(LibraryPageModel.self).assets.map(\.id)
         }
         #expect(Set(ids).count == 6, "each photo has one id wherever it appears")
         #expect(ids.allSatisfy(Self.isOpaqueID))
@@ -292,12 +290,12 @@ import Testing
         let asset = try #require(try app.assets(lisbon).first?.string("id"))
         let response = try app.client.json("PUT", "/api/v1/items/\(itemID)/image", ["assetId": asset])
         #expect(response.status == 200, "\(response.text)")
-        let image = try #require((response.json as? [String: Any])?["image"] as? [String: Any])
-        let originalURL = try #require(image.string("originalURL"))
+        let image = try #require(try response.decode(ItemModel.self).image)
+        let originalURL = image.originalURL
         let copied = try app.client.get(originalURL)
         #expect(copied.status == 200)
         #expect(copied.body == (try [UInt8](Data(contentsOf: app.workspace.url("Holidays/Lisbon/IMG_0412.jpg")))))
-        #expect(try app.client.get("/api/v1/items/\(itemID)").json.flatMap { ($0 as? [String: Any])?["image"] as? [String: Any] } != nil)
+        #expect(try app.client.get("/api/v1/items/\(itemID)", as: ItemModel.self).image != nil)
 
         // The copy belongs to the item: the library file can go and the item keeps its photo.
         try FileManager.default.removeItem(at: app.workspace.url("Holidays/Lisbon/IMG_0412.jpg"))
