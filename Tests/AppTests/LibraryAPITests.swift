@@ -367,8 +367,8 @@ import Testing
         }
         let app = try LibraryTestApp(workspace: workspace)
         let status = try app.waitUntilScanned(total: 1)
-        #expect(status.string("state") == "ready")
-        let problems = status["problems"] as? [String] ?? []
+        #expect(status.state == "ready")
+        let problems = status.problems
         #expect(problems.count == 1 && problems.first?.contains("too long") == true, "\(problems)")
         let page = try app.client.get("/library")
         #expect(page.status == 200)
@@ -383,9 +383,9 @@ import Testing
         let missing = workspace.base.appendingPathComponent("Unplugged Disk/Photos").path
         let app = try LibraryTestApp(workspace: workspace, roots: [missing])
         let status = try app.waitUntilScanned()
-        #expect(status.string("state") == "inaccessible")
-        #expect(status.string("reason") == "missing")
-        #expect(status.int("scanned") == 0 && status.int("total") == 0)
+        #expect(status.state == "inaccessible")
+        #expect(status.reason == "missing")
+        #expect(status.scanned == 0 && status.total == 0)
 
         let page = try app.client.get("/library")
         #expect(page.status == 200)
@@ -403,7 +403,7 @@ import Testing
         let workspace = try LibraryWorkspace()
         let unplugged = workspace.root.path + "-unplugged"
         let app = try LibraryTestApp(workspace: workspace, roots: [unplugged])
-        #expect(try app.waitUntilScanned().string("state") == "inaccessible")
+        #expect(try app.waitUntilScanned().state == "inaccessible")
         #expect(try app.client.get("/library").text.contains("does not exist"))
         try workspace.writeStandardLibrary()
         try FileManager.default.moveItem(atPath: workspace.root.path, toPath: unplugged)
@@ -411,7 +411,7 @@ import Testing
         #expect(reloaded.status == 200)
         #expect(!reloaded.text.contains("does not exist"))
         let status = try app.waitUntilScanned(total: LibraryWorkspace.standardFileCount)
-        #expect(status.string("state") == "ready", "\(status)")
+        #expect(status.state == "ready", "\(status)")
         #expect(try !app.groups().isEmpty)
     }
 
@@ -421,8 +421,8 @@ import Testing
         try Data("PK".utf8).write(to: file)
         let app = try LibraryTestApp(workspace: workspace, roots: [file.path])
         let status = try app.waitUntilScanned()
-        #expect(status.string("state") == "inaccessible")
-        #expect(status.string("reason") == "not-a-directory")
+        #expect(status.state == "inaccessible")
+        #expect(status.reason == "not-a-directory")
         let page = try app.client.get("/library")
         #expect(page.status == 200)
         #expect(page.text.contains(file.path))

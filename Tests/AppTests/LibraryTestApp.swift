@@ -129,23 +129,19 @@ final class LibraryTestApp: Sendable {
     /// Polls `/api/v1/library/status` until it says "ready" with every file scanned (and `total` files
     /// when given), or "inaccessible"; returns the last status.
     @discardableResult
-    func waitUntilScanned(total: Int? = nil, timeout: TimeInterval = 60) throws -> [String: Any] {
+    func waitUntilScanned(total: Int? = nil, timeout: TimeInterval = 60) throws -> LibraryStatusModel {
         let deadline = Date().addingTimeInterval(timeout)
-        var last: [String: Any] = [:]
+        var last: LibraryStatusModel?
         while Date() < deadline {
-            let response = try client.get("/api/v1/library/status")
-            guard response.status == 200, let status = response.json as? [String: Any] else {
-                throw TestAppError("status answered \(response.status): \(response.text)")
-            }
+            let status = try client.get("/api/v1/library/status", as: LibraryStatusModel.self)
             last = status
-            let state = status.string("state")
-            if state == "inaccessible" { return status }
-            if state == "ready", status.int("scanned") == status.int("total"), total == nil || status.int("total") == total {
+            if status.state == "inaccessible" { return status }
+            if status.state == "ready", status.scanned == status.total, total == nil || status.total == total {
                 return status
             }
             usleep(20_000)
         }
-        throw TestAppError("the library scan did not finish: \(last)")
+        throw TestAppError("the library scan did not finish: \(last.map { "\($0)" } ?? "no status")")
     }
 
     func getJSON(_ path: String) throws -> Any {

@@ -37,6 +37,6 @@ import Testing
         // The next start carries on: every photo is there once its scan is done.
         let next = try LibraryTestApp(workspace: workspace)
         let status = try next.waitUntilScanned(timeout: 120)
-        #expect(status.int("total") == count + 1, "\(status)")
+        #expect(status.total == count + 1, "\(status)")
     }
 }
