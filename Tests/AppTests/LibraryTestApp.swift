@@ -192,7 +192,9 @@ final class LibraryTestApp: Sendable {
 }
 
 func bytesContain(_ haystack: [UInt8], _ needle: String) -> Bool {
-    let pattern = Array(needle.utf8)
+    let pattern = Data(needle.utf8)
     guard !pattern.isEmpty, haystack.count >= pattern.count else { return false }
-    return (0...(haystack.count - pattern.count)).contains { haystack[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    // Foundation's search, not a generic loop over slices: in a debug build that loop took three
+    // quarters of the traversal tests' time (thousands of responses, three needles each).
+    return Data(haystack).range(of: pattern) != nil
 }

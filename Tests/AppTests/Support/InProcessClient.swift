@@ -1,4 +1,5 @@
 import App
+import Foundation
 import HTTPTestClient
 
 extension HTTPTestClient {
@@ -6,8 +7,10 @@ extension HTTPTestClient {
     /// (admission, middleware, router, error pages, security headers) without a connection. The server
     /// still listens: `sendRaw`, `connect` and `from(_:)` reach it over a socket.
     static func inProcess(_ app: HomepwnerApp) -> HTTPTestClient {
+        // HOMEPWNER_TEST_TRANSPORT=socket runs every App test over sockets, to compare the two.
+        if ProcessInfo.processInfo.environment["HOMEPWNER_TEST_TRANSPORT"] == "socket" { return HTTPTestClient(port: app.port) }
         // Weak, as a socket holds no server: once the app is gone, requests fail as a refused connection would.
-        HTTPTestClient(port: app.port) { [weak app] method, target, headers, body in
+        return HTTPTestClient(port: app.port) { [weak app] method, target, headers, body in
             app?.respond(to: method, target: target, headers: headers, body: body)
         }
     }
