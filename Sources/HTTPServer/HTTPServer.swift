@@ -13,6 +13,8 @@ public final class HTTPServer: Sendable {
     private let workers: WorkerPool
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
     private let requestsInFlight = Atomic<Int>(0)
+    /// Set when shutting down: new connections are refused from then on.
+    let isStopping = Atomic<Bool>(false)
     private let tlsStrings: TLSStrings
     private let boundPort = Atomic<UInt16>(0)
     let connections: ConnectionRegistry
@@ -84,8 +86,11 @@ public final class HTTPServer: Sendable {
             defer { handle = nil }
             return handle
         }) else { return }
-        let listener = MHD_quiesce_daemon(handle.pointer)
-        if listener >= 0 { close(listener) }
+        // Not MHD_quiesce_daemon: with epoll, its removal of the listening socket races the event
+        // thread's own (libmicrohttpd 0.9.75, daemon.c), and the loser's epoll_ctl ENOENT aborts the
+        // process ("Failed to remove listen FD from epoll set"). The accept policy refuses instead,
+        // and MHD_stop_daemon closes the socket.
+        isStopping.store(true, ordering: .releasing)
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
         while requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             usleep(5_000)

@@ -40,7 +40,7 @@ enum MHDCallbacks {
     /// Before a connection is set up: whether its address is under its cap.
     static let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
         guard let context else { return .YES }
-        return withServer(context) { $0.connections.admits(AddressBlock(address)) } ? .YES : .NO
+        return withServer(context) { !$0.isStopping.load(ordering: .acquiring) && $0.connections.admits(AddressBlock(address)) } ? .YES : .NO
     }
 
     /// A connection opens or closes: who is at the other end is worked out once, not per request,

@@ -13,7 +13,8 @@ final class WorkerPool: Sendable {
         self.width = max(1, width)
         for index in 0..<self.width {
             let thread = Thread { [state] in state.serve() }
-            thread.name = "homepwner-worker-\(index)"
+            // Linux keeps 15 characters of a thread name.
+            thread.name = "hp-worker-\(index)"
             thread.start()
         }
     }
