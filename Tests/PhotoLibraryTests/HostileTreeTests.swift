@@ -156,15 +156,14 @@ import Testing
         #expect(library.status.folderProblems == status.folderProblems)
     }
 
-    @Test(.enabled(if: geteuid() != 0, "root may read any folder, so chmod 000 does not make one unreadable"))
-    func anUnreadableSubfolderIsReportedAndSkipped() throws {
+    @Test func anUnreadableSubfolderIsReportedAndSkipped() throws {
         let fixture = try LibraryFixture()
         try fixture.photo("Locked/hidden.jpg", taken: "2019:05:04 10:00:00")
         try fixture.photo("Open/seen.jpg", taken: "2019:05:04 11:00:00")
         chmod(fixture.url("Locked").path, 0)
         defer { chmod(fixture.url("Locked").path, 0o755) }
         let library = try fixture.library()
-        let status = library.scan(prefillRenditions: false)
+        let status = withUnprivilegedFileAccess { library.scan(prefillRenditions: false) }
         #expect(status.state == .ready)
         #expect(try library.allAssets().map(\.fileName) == ["seen.jpg"])
         #expect(status.folderProblems.count == 1)
@@ -172,13 +171,15 @@ import Testing
         #expect(status.folderProblems.first?.contains("Permission denied") == true)
     }
 
-    @Test(.enabled(if: geteuid() != 0, "root may read any folder, so chmod 000 does not make one unreadable"))
-    func anUnreadableRootIsPermissionDenied() throws {
+    @Test func anUnreadableRootIsPermissionDenied() throws {
         let fixture = try LibraryFixture()
         try fixture.photo("p.jpg")
+        // What an ordinary user would not be allowed to make in root's temporary folder, made first.
+        _ = try fixture.database()
+        try FileManager.default.createDirectory(at: fixture.data.appendingPathComponent("library-cache"), withIntermediateDirectories: true)
         chmod(fixture.root.path, 0)
         defer { chmod(fixture.root.path, 0o755) }
-        let library = try fixture.library()
+        let library = try withUnprivilegedFileAccess { try fixture.library() }
         #expect(library.status.state == .inaccessible)
         #expect(library.status.problem?.reason == "permission-denied")
         #expect(library.status.problem?.explanation.contains("read") == true)
