@@ -54,5 +54,16 @@ public enum InventorySchema {
             CREATE INDEX items_by_position ON items (position);
             CREATE INDEX items_by_image ON items (image_hash);
             """),
+        Migration(version: 7, sql: """
+            CREATE TABLE locations (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                parent_id INTEGER REFERENCES locations (id),
+                notes TEXT NOT NULL DEFAULT ''
+            );
+            CREATE INDEX locations_by_parent ON locations (parent_id);
+            ALTER TABLE items ADD COLUMN location_id INTEGER REFERENCES locations (id);
+            CREATE INDEX items_by_location ON items (location_id);
+            """),
     ]
 }

@@ -13,8 +13,11 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var version: Int
     /// The item's photo, if it has one.
     public var image: StoredImage?
+    /// Where it is kept, if that was said.
+    public var locationID: Int64?
 
-    public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int, image: StoredImage? = nil) {
+    public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
+                image: StoredImage? = nil, locationID: Int64? = nil) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber
@@ -23,5 +26,6 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.position = position
         self.version = version
         self.image = image
+        self.locationID = locationID
     }
 }

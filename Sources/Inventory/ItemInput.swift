@@ -4,11 +4,14 @@ public struct ItemInput: Sendable, Equatable {
     public var name: String?
     public var serialNumber: String?
     public var valueInDollars: Int?
+    /// Where it is kept: `.some(nil)` says "nowhere in particular".
+    public var locationID: Int64??
 
-    public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil) {
+    public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil, locationID: Int64?? = nil) {
         self.name = name
         self.serialNumber = serialNumber
         self.valueInDollars = valueInDollars
+        self.locationID = locationID
     }
 
     public static let maxNameLength = 1_000

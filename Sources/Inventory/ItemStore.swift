@@ -5,7 +5,7 @@ import Synchronization
 /// The items of the inventory, in list order. Every change is one transaction: all of it is
 /// stored, or none.
 public final class ItemStore: Sendable {
-    private let database: Database
+    let database: Database
     public let images: ImageStore
     private let revisionCounter = Atomic<Int>(0)
 
@@ -19,7 +19,7 @@ public final class ItemStore: Sendable {
     public var revision: Int { revisionCounter.load(ordering: .acquiring) }
 
     /// A write transaction that counts as a change once it commits.
-    private func change<T>(_ body: (Connection) throws -> T) throws -> T {
+    func change<T>(_ body: (Connection) throws -> T) throws -> T {
         let result = try database.write(body)
         revisionCounter.add(1, ordering: .releasing)
         return result
@@ -27,14 +27,14 @@ public final class ItemStore: Sendable {
 
     /// The item's columns and its image's, for `FROM items LEFT JOIN images`.
     private static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
-        + "items.position, items.version, images.hash, images.format, images.width, images.height, images.byte_size"
+        + "items.position, items.version, images.hash, images.format, images.width, images.height, images.byte_size, items.location_id"
     private static let source = "items LEFT JOIN images ON images.hash = items.image_hash"
 
     private static func decode(_ row: Row) -> Item {
         Item(
             id: row.int64(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
-            image: ImageStore.decode(row, from: 7)
+            image: ImageStore.decode(row, from: 7), locationID: row.optionalInt64(12)
         )
     }
 
@@ -56,10 +56,12 @@ public final class ItemStore: Sendable {
         let input = try Self.validate(unchecked, creating: true)
         return try change { connection in
             let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+            let locationID = input.locationID ?? nil
+            try Self.checkLocation(locationID, in: connection)
             try connection.run(
-                "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, location_id) VALUES (?, ?, ?, ?, ?, ?)",
                 input.name ?? "", input.serialNumber ?? "", input.valueInDollars ?? 0,
-                Int64((dateCreated.timeIntervalSince1970 * 1000).rounded()), position
+                Int64((dateCreated.timeIntervalSince1970 * 1000).rounded()), position, locationID
             )
             return try Self.item(id: connection.lastInsertRowID, in: connection)
         }
@@ -77,11 +79,15 @@ public final class ItemStore: Sendable {
             item.name = input.name ?? item.name
             item.serialNumber = input.serialNumber ?? item.serialNumber
             item.valueInDollars = input.valueInDollars ?? item.valueInDollars
+            if let locationID = input.locationID {
+                try Self.checkLocation(locationID, in: connection)
+                item.locationID = locationID
+            }
             // Nothing new: the version stays, so nobody else's save is refused over it.
             if item == before { return item }
             try connection.run(
-                "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, version = version + 1 WHERE id = ?",
-                item.name, item.serialNumber, item.valueInDollars, id
+                "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, version = version + 1 WHERE id = ?",
+                item.name, item.serialNumber, item.valueInDollars, item.locationID, id
             )
             return try Self.item(id: id, in: connection)
         }

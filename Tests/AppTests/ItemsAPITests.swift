@@ -11,7 +11,7 @@ import Testing
         #expect(response.status == 201)
         #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
         let item = try #require(response.json as? [String: Any])
-        #expect(Set(item.keys) == ["id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "image"])
+        #expect(Set(item.keys) == ["id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "image"])
         #expect(item.string("name") == "Camera")
         #expect(item.string("serialNumber") == "SN-1")
         #expect(item.int("valueInDollars") == 250)
@@ -34,7 +34,7 @@ import Testing
         #expect(list.map(\.position) == [0, 1, 2])
         // The keys as sent, which a model does not show.
         let raw = try #require(try app.client.get("/api/v1/items").json as? [[String: Any]])
-        #expect(raw.allSatisfy { Set($0.keys) == ["id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "image"] })
+        #expect(raw.allSatisfy { Set($0.keys) == ["id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "image"] })
     }
 
     @Test func getOneHasETagAndIfNoneMatchGives304() throws {

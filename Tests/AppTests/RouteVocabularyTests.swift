@@ -45,6 +45,12 @@ import Testing
         Link(.delete, ItemRoutes.apiPhoto(7), .write),
         Link(.get, ItemRoutes.photoFile(hash: "ab12", file: "thumb-40.jpg"), .read),
 
+        Link(.get, LocationRoutes.apiList.url(), .read),
+        Link(.post, LocationRoutes.apiList.url(), .write),
+        Link(.get, LocationRoutes.apiLocation(4), .read),
+        Link(.patch, LocationRoutes.apiLocation(4), .write),
+        Link(.delete, LocationRoutes.apiLocation(4), .write),
+
         Link(.get, LibraryRoutes.picker(for: 7), .read),
         Link(.get, LibraryRoutes.group("a/b c?#", page: 2, pickingFor: 7, showing: "x"), .read),
         Link(.get, LibraryRoutes.asset("x/y", inGroup: "a b"), .read),

@@ -210,6 +210,7 @@ final class SecuredApp: Sendable {
 struct SecurityFixture: Sendable {
     let secured: SecuredApp
     let itemID: Int64
+    let locationID: Int64
     let itemName: String
     let imageURL: String
     let groupID: String
@@ -230,6 +231,8 @@ struct SecurityFixture: Sendable {
         let itemName = "Probe Camera \(UUID().uuidString.prefix(6))"
         let item = try client.json("POST", "/api/v1/items", ["name": itemName, "serialNumber": "SN-PROBE", "valueInDollars": 120])
         let itemID = try #require((item.json as? [String: Any])?.id)
+        let location = try client.json("POST", "/api/v1/locations", ["name": "Probe Cupboard"])
+        let locationID = try #require((location.json as? [String: Any])?.id)
         let lisbon = try #require(try library.group("Lisbon", kind: "album").string("id"))
         let asset = try #require(try library.assets(lisbon).first)
         let assetID = try #require(asset.string("id"))
@@ -246,7 +249,7 @@ struct SecurityFixture: Sendable {
         let tess = try secured.account("tess")
         let tokenID = try secured.app.accounts.createToken(for: tess, name: "tess's script").info.id
         return SecurityFixture(
-            secured: secured, itemID: itemID, itemName: itemName, imageURL: imageURL, groupID: lisbon, assetID: assetID,
+            secured: secured, itemID: itemID, locationID: locationID, itemName: itemName, imageURL: imageURL, groupID: lisbon, assetID: assetID,
             fingerprint: fingerprint, staticVersion: String(stylesheet.split(separator: "/")[1]),
             staticPath: stylesheet.split(separator: "/").dropFirst(2).joined(separator: "/"),
             targetID: tess.id, tokenID: tokenID, libraryRoot: root)
@@ -266,6 +269,7 @@ struct SecurityFixture: Sendable {
             let name = segment.trimmingCharacters(in: CharacterSet(charactersIn: "{}."))
             let value: String? = switch (previous, name) {
             case ("items", "id"): String(itemID)
+            case ("locations", "id"): String(locationID)
             case ("users", "id"): String(targetID)
             case ("tokens", "id"): String(tokenID)
             case ("groups", "id"): groupID

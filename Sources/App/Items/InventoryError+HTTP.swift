@@ -8,6 +8,8 @@ extension InventoryError: CataloguedError {
         case .versionMismatch: .itemChanged
         case .invalid: .invalidItem
         case .positionOutOfRange: .invalidPosition
+        case .locationNotFound: .locationNotFound
+        case .locationNotEmpty: .locationNotEmpty
         }
     }
 
@@ -23,6 +25,11 @@ extension InventoryError: CataloguedError {
             count == 0
                 ? "There are no items to move."
                 : "Position \(position) is outside the list; use a position from 0 to \(count - 1)."
+        case .locationNotFound(let id):
+            "There is no location \(id). It may have been deleted; go back to the locations."
+        case .locationNotEmpty(let name, let items, let locations):
+            "“\(name)” still holds \([Self.count(items, "item"), Self.count(locations, "location")].compactMap { $0 }.joined(separator: " and ")); "
+                + "move or delete them first, so nothing loses its place."
         }
     }
 
@@ -34,5 +41,9 @@ extension InventoryError: CataloguedError {
     public var fieldMessages: [(field: String, message: String)] {
         guard case .invalid(let error) = self else { return [] }
         return error.errors.map { (field: $0.field, message: $0.message) }
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String? {
+        number == 0 ? nil : number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 }

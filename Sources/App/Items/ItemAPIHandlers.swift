@@ -65,7 +65,7 @@ struct ItemAPIHandlers: Sendable {
         return ItemJSON.response(try items.move(id: id, to: position))
     }
 
-    private static func jsonObject(of request: Request) throws -> [String: JSONValue] {
+    static func jsonObject(of request: Request) throws -> [String: JSONValue] {
         if let type = request.contentType, type != "application/json", !type.hasSuffix("+json") {
             throw AppError(.unsupportedMediaType, message: "The body is \(type); send JSON with Content-Type: application/json.")
         }

@@ -1,7 +1,7 @@
 import Inventory
 
 extension ItemInput {
-    static let writableFields = ["name", "serialNumber", "valueInDollars"]
+    static let writableFields = ["name", "serialNumber", "valueInDollars", "locationId"]
     /// Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
     static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image"]
 
@@ -28,6 +28,12 @@ extension ItemInput {
                     problems.append(FieldError(field: key, message: "valueInDollars must be a whole number of dollars, not a fraction."))
                 default:
                     problems.append(FieldError(field: key, message: "valueInDollars must be a whole number, not \(value.kindDescription)."))
+                }
+            case "locationId":
+                switch value {
+                case .null: locationID = .some(nil)
+                case .integer(let id) where id > 0: locationID = id
+                default: problems.append(FieldError(field: key, message: "locationId must be a location’s id (a whole number) or null, not \(value.kindDescription)."))
                 }
             default:
                 if !Self.readOnlyFields.contains(key) {

@@ -12,6 +12,8 @@ enum ItemJSON {
             json.key("valueInDollars"); json.value(item.valueInDollars)
             json.key("dateCreated"); json.value(item.dateCreated)
             json.key("position"); json.value(item.position)
+            json.key("locationId")
+            if let locationID = item.locationID { json.value(locationID) } else { json.null() }
             json.key("image")
             if let image = item.image {
                 let urls = ItemPhotoURLs(image)

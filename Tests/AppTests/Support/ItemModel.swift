@@ -8,6 +8,8 @@ struct ItemModel: Decodable, Equatable, Sendable {
     /// ISO 8601, as sent.
     let dateCreated: String
     let position: Int
+    /// nil for JSON `null`: the item is in no location.
+    let locationId: Int64?
     /// nil for JSON `null`: the item has no photo.
     let image: ItemImageModel?
 }

@@ -9,6 +9,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case itemChanged = "item-changed"
     case invalidItem = "invalid-item"
     case invalidPosition = "invalid-position"
+    // Locations
+    case locationNotFound = "location-not-found"
+    case locationNotEmpty = "location-not-empty"
     // Photos
     case emptyBody = "empty-body"
     case invalidMultipart = "invalid-multipart"
@@ -57,7 +60,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
 
     public var status: HTTPStatus {
         switch self {
-        case .itemNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
+        case .locationNotEmpty: .conflict
+        case .itemNotFound, .locationNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
              .setupLinkExpired:
             .notFound
         case .itemChanged: .preconditionFailed

@@ -1,0 +1,37 @@
+import HTTPServer
+import Inventory
+
+/// `/api/v1/locations…`: the tree of places items are kept in.
+struct LocationAPIHandlers: Sendable {
+    let items: ItemStore
+
+    func register(in router: inout AppRouter) {
+        router.get(LocationRoutes.apiList) { _ in LocationJSON.list(try items.locations()) }
+        router.post(LocationRoutes.apiList) { request in
+            let location = try items.createLocation(try LocationInput(json: try ItemAPIHandlers.jsonObject(of: request)))
+            var response = LocationJSON.response(location, status: .created)
+            response.headers["Location"] = LocationRoutes.apiLocation(location.id)
+            return response
+        }
+        router.get(LocationRoutes.apiLocation) { request in LocationJSON.response(try items.location(id: try request.locationID())) }
+        router.patch(LocationRoutes.apiLocation) { request in
+            let id = try request.locationID()
+            return LocationJSON.response(try items.updateLocation(id: id, try LocationInput(json: try ItemAPIHandlers.jsonObject(of: request))))
+        }
+        router.delete(LocationRoutes.apiLocation) { request in
+            try items.deleteLocation(id: try request.locationID())
+            return .noContent
+        }
+    }
+}
+
+extension Request {
+    /// The `{id}` of a location route; an id that cannot exist is simply not found.
+    func locationID() throws -> Int64 {
+        let raw = parameters["id"] ?? ""
+        guard let id = Int64(raw), id > 0 else {
+            throw AppError(.locationNotFound, message: "There is no location “\(raw)”. Location ids are whole numbers; list them at \(LocationRoutes.apiList.url()).")
+        }
+        return id
+    }
+}

@@ -1,0 +1,67 @@
+/// A place things are kept: a home, a floor, a room, a cupboard, a box. Locations form a tree of
+/// any depth; an item is in at most one.
+public struct Location: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public var name: String
+    /// The location this one is inside; nil for a top-level one (a home).
+    public var parentID: Int64?
+    public var notes: String
+    /// The names from the top down, this one's last: `["Home", "Ground floor", "Kitchen"]`.
+    public var pathNames: [String]
+
+    public init(id: Int64, name: String, parentID: Int64?, notes: String, pathNames: [String]) {
+        self.id = id
+        self.name = name
+        self.parentID = parentID
+        self.notes = notes
+        self.pathNames = pathNames
+    }
+
+    /// `Home / Ground floor / Kitchen`, as claim forms and Homebox write it.
+    public var path: String { pathNames.joined(separator: " / ") }
+}
+
+/// Field values for creating or changing a location; `nil` means "not given" (left unchanged when
+/// editing). `parentID` is doubly optional: `.some(nil)` moves a location to the top.
+public struct LocationInput: Sendable, Equatable {
+    public var name: String?
+    public var parentID: Int64??
+    public var notes: String?
+
+    public init(name: String? = nil, parentID: Int64?? = nil, notes: String? = nil) {
+        self.name = name
+        self.parentID = parentID
+        self.notes = notes
+    }
+
+    public static let maxNameLength = 200
+    public static let maxNotesLength = 10_000
+
+    /// The input with text trimmed, checked against the rules; every broken rule is reported.
+    func validated(creating: Bool) throws(ValidationError) -> LocationInput {
+        var errors: [FieldError] = []
+        var result = self
+        if let name {
+            let trimmed = name.trimmingWhitespace()
+            if trimmed.isInvisible {
+                errors.append(FieldError(field: "name", message: "Name can’t be empty. Give the location a name, such as “Kitchen”."))
+            } else if trimmed.count > Self.maxNameLength {
+                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count.grouped) characters; the limit is \(Self.maxNameLength) characters. Shorten it."))
+            } else if trimmed.containsControlCharacters || trimmed.contains(" / ") {
+                errors.append(FieldError(field: "name", message: "Name can’t contain line breaks, tabs or “ / ” (which separates the parts of a location’s path)."))
+            }
+            result.name = trimmed
+        } else if creating {
+            errors.append(FieldError(field: "name", message: "Name is required. Give the location a name, such as “Kitchen”."))
+        }
+        if let notes {
+            let trimmed = notes.trimmingWhitespace()
+            if trimmed.count > Self.maxNotesLength {
+                errors.append(FieldError(field: "notes", message: "Notes are \(trimmed.count.grouped) characters; the limit is \(Self.maxNotesLength.grouped). Shorten them."))
+            }
+            result.notes = trimmed
+        }
+        guard errors.isEmpty else { throw ValidationError(errors: errors) }
+        return result
+    }
+}
