@@ -1,8 +1,9 @@
 extension Currency {
     /// ISO 4217 List One as published by SIX on 2026-01-01: every active code whose amounts have a
-    /// fixed number of decimals. Codes without minor units (gold XAU, silver XAG, the SDR XDR, bond
-    /// units XBA–XBD, the test code XTS, "no currency" XXX) are left out: they cannot price an item.
-    /// Withdrawn codes (HRK, SLL, ZWL, ANG, CUC) are left out so a new inventory cannot choose them.
+    /// fixed number of decimals, fund codes (BOV, CLF, USN…) included. Codes without minor units are
+    /// left out, as they cannot price an item: precious metals (XAU, XAG, XPD, XPT), units of account
+    /// (XDR, XSU, XUA, XAD), bond units (XBA–XBD), the test code XTS and "no currency" XXX. Withdrawn
+    /// codes (HRK, SLL, ZWL, ANG, CUC) are left out so a new inventory cannot choose them.
     static let minorUnitsByCode: [String: Int] = [
         "AED": 2, "AFN": 2, "ALL": 2, "AMD": 2, "AOA": 2, "ARS": 2, "AUD": 2, "AWG": 2, "AZN": 2,
         "BAM": 2, "BBD": 2, "BDT": 2, "BHD": 3, "BIF": 0, "BMD": 2, "BND": 2, "BOB": 2, "BOV": 2,

@@ -33,7 +33,7 @@ import Testing
     }
 
     /// Unknown, withdrawn (HRK, SLL, ZWL, ANG, CUC), unit-less (gold, SDR) and look-alike codes.
-    @Test(arguments: ["", "US", "USDX", " USD", "USD ", "XYZ", "HRK", "SLL", "ZWL", "ANG", "CUC", "XAU", "XDR", "XXX",
+    @Test(arguments: ["", "US", "USDX", " USD", "USD ", "XYZ", "HRK", "SLL", "ZWL", "ANG", "CUC", "XAU", "XDR", "XAD", "XXX",
                       "ıqd", "ＵＳＤ", "U$D", "12A"])
     func unknownCodesAreRefused(_ code: String) {
         #expect(Currency(code: code) == nil)
