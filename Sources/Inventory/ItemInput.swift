@@ -23,19 +23,7 @@ public struct ItemInput: Sendable, Equatable {
     public func validated(creating: Bool) throws(ValidationError) -> ItemInput {
         var errors: [FieldError] = []
         var result = self
-        if let name {
-            let trimmed = name.trimmingWhitespace()
-            if trimmed.isInvisible {
-                errors.append(FieldError(field: "name", message: "Name can’t be empty. Give the item a name, such as “Camera”."))
-            } else if trimmed.count > Self.maxNameLength {
-                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count.grouped) characters; the limit is \(Self.maxNameLength.grouped) characters. Shorten it."))
-            } else if trimmed.containsControlCharacters {
-                errors.append(FieldError(field: "name", message: "Name can’t contain control characters such as tabs or line breaks."))
-            }
-            result.name = trimmed
-        } else if creating {
-            errors.append(FieldError(field: "name", message: "Name is required. Give the item a name, such as “Camera”."))
-        }
+        result.name = NameRule(noun: "item", example: "Camera", maxLength: Self.maxNameLength).check(name, creating: creating, into: &errors)
         if let serialNumber {
             let trimmed = serialNumber.trimmingWhitespace()
             if trimmed.count > Self.maxSerialNumberLength {

@@ -41,18 +41,9 @@ public struct LocationInput: Sendable, Equatable {
     func validated(creating: Bool) throws(ValidationError) -> LocationInput {
         var errors: [FieldError] = []
         var result = self
-        if let name {
-            let trimmed = name.trimmingWhitespace()
-            if trimmed.isInvisible {
-                errors.append(FieldError(field: "name", message: "Name can’t be empty. Give the location a name, such as “Kitchen”."))
-            } else if trimmed.count > Self.maxNameLength {
-                errors.append(FieldError(field: "name", message: "Name is \(trimmed.count.grouped) characters; the limit is \(Self.maxNameLength) characters. Shorten it."))
-            } else if trimmed.containsControlCharacters || trimmed.contains(" / ") {
-                errors.append(FieldError(field: "name", message: "Name can’t contain line breaks, tabs or “ / ” (which separates the parts of a location’s path)."))
-            }
-            result.name = trimmed
-        } else if creating {
-            errors.append(FieldError(field: "name", message: "Name is required. Give the location a name, such as “Kitchen”."))
+        result.name = NameRule(noun: "location", example: "Kitchen", maxLength: Self.maxNameLength).check(name, creating: creating, into: &errors)
+        if let name = result.name, name.contains(" / ") {
+            errors.append(FieldError(field: "name", message: "Name can’t contain “ / ”: it separates the parts of a location’s path (Home / Kitchen)."))
         }
         if let notes {
             let trimmed = notes.trimmingWhitespace()

@@ -76,10 +76,13 @@ struct ItemAPIHandlers: Sendable {
 extension Request {
     /// The `{id}` of an item route; an id that cannot exist is simply not found.
     func itemID() throws -> Int64 {
+        try rowID { AppError(.itemNotFound, message: "There is no item “\($0)”. Item ids are whole numbers; go back to the list.") }
+    }
+
+    /// The `{id}` parameter as a row id; anything else is not found (`notFound` is given the text).
+    func rowID(notFound: (String) -> AppError) throws -> Int64 {
         let raw = parameters["id"] ?? ""
-        guard let id = Int64(raw), id > 0 else {
-            throw AppError(.itemNotFound, message: "There is no item “\(raw)”. Item ids are whole numbers; go back to the list.")
-        }
+        guard let id = Int64(raw), id > 0 else { throw notFound(raw) }
         return id
     }
 

@@ -28,10 +28,6 @@ struct LocationAPIHandlers: Sendable {
 extension Request {
     /// The `{id}` of a location route; an id that cannot exist is simply not found.
     func locationID() throws -> Int64 {
-        let raw = parameters["id"] ?? ""
-        guard let id = Int64(raw), id > 0 else {
-            throw AppError(.locationNotFound, message: "There is no location “\(raw)”. Location ids are whole numbers; list them at \(LocationRoutes.apiList.url()).")
-        }
-        return id
+        try rowID { AppError(.locationNotFound, message: "There is no location “\($0)”. Location ids are whole numbers; list them at \(LocationRoutes.apiList.url()).") }
     }
 }
