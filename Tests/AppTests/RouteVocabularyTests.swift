@@ -50,6 +50,8 @@ import Testing
         Link(.get, LocationRoutes.apiLocation(4), .read),
         Link(.patch, LocationRoutes.apiLocation(4), .write),
         Link(.delete, LocationRoutes.apiLocation(4), .write),
+        Link(.get, SettingsRoutes.api.url(), .read),
+        Link(.patch, SettingsRoutes.api.url(), .manage),
 
         Link(.get, LibraryRoutes.picker(for: 7), .read),
         Link(.get, LibraryRoutes.group("a/b c?#", page: 2, pickingFor: 7, showing: "x"), .read),

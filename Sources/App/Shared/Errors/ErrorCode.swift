@@ -12,6 +12,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     // Locations
     case locationNotFound = "location-not-found"
     case locationNotEmpty = "location-not-empty"
+    // Settings
+    case invalidSettings = "invalid-settings"
     // Photos
     case emptyBody = "empty-body"
     case invalidMultipart = "invalid-multipart"
@@ -65,7 +67,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
              .setupLinkExpired:
             .notFound
         case .itemChanged: .preconditionFailed
-        case .invalidItem, .invalidPosition, .damagedImage, .imageTooLarge, .assetDamaged, .invalidAssetID, .accountNameTaken,
+        case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .weakPassword, .lastOwner:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// `/api/v1/settings`: the inventory's currency.
+@Suite struct SettingsAPITests {
+    @Test func theCurrencyIsUSDUntilChangedAndStaysChangedAfterARestart() throws {
+        let app = try TestApp()
+        #expect(try app.client.get("/api/v1/settings").text == #"{"currency":"USD"}"#)
+        let changed = try app.client.json("PATCH", "/api/v1/settings", ["currency": "eur"])
+        #expect(changed.status == 200)
+        #expect(changed.text == #"{"currency":"EUR"}"#)
+        let restarted = try app.restarted()
+        #expect(try restarted.client.get("/api/v1/settings").text == #"{"currency":"EUR"}"#)
+    }
+
+    @Test func aCodeThatIsNotACurrencyIsRefusedNamingTheFieldAndNothingChanges() throws {
+        let app = try TestApp()
+        for (body, field) in [(["currency": "XYZ"], "currency"), (["currency": "EURO"], "currency"), (["currency": 978], "currency"),
+                              (["theme": "dark"], "theme")] as [([String: Any], String)] {
+            let response = try app.client.json("PATCH", "/api/v1/settings", body)
+            #expect(response.status == 422, "\(body): \(response.text)")
+            let error = (response.json as? [String: Any])?["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "invalid-settings")
+            #expect((error?["fields"] as? [String: String])?[field] != nil, "\(body): \(response.text)")
+        }
+        #expect(try app.client.get("/api/v1/settings").text == #"{"currency":"USD"}"#)
+    }
+}
