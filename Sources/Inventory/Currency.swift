@@ -26,7 +26,7 @@ public struct Currency: Sendable, Hashable, CustomStringConvertible {
     public var description: String { code }
 
     /// 10 to the power of `minorUnits`: minor units in one major unit.
-    var minorUnitsPerMajorUnit: Int64 {
+    public var minorUnitsPerMajorUnit: Int64 {
         (0..<minorUnits).reduce(1) { result, _ in result * 10 }
     }
 }

@@ -65,5 +65,24 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN location_id INTEGER REFERENCES locations (id);
             CREATE INDEX items_by_location ON items (location_id);
             """),
+        // What insurers ask beyond a name. Amounts in minor units of the inventory's currency (USD
+        // until an owner changes it, so today's whole dollars become cents); the old value becomes
+        // the replacement cost, and value_in_dollars stays as its whole units for today's clients.
+        Migration(version: 8, sql: """
+            ALTER TABLE items ADD COLUMN quantity INTEGER NOT NULL DEFAULT 1 CHECK (quantity >= 1);
+            ALTER TABLE items ADD COLUMN description TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN brand TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN model TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN barcode TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN condition TEXT CHECK (condition IN ('new', 'good', 'fair', 'poor', 'broken'));
+            ALTER TABLE items ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN purchase_price INTEGER CHECK (purchase_price >= 0);
+            ALTER TABLE items ADD COLUMN purchase_date TEXT;
+            ALTER TABLE items ADD COLUMN purchased_from TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN replacement_cost INTEGER CHECK (replacement_cost >= 0);
+            ALTER TABLE items ADD COLUMN replacement_cost_date TEXT;
+            ALTER TABLE items ADD COLUMN replacement_cost_source TEXT NOT NULL DEFAULT '';
+            UPDATE items SET replacement_cost = value_in_dollars * 100 WHERE value_in_dollars > 0;
+            """),
     ]
 }

@@ -15,9 +15,11 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var image: StoredImage?
     /// Where it is kept, if that was said.
     public var locationID: Int64?
+    /// Quantity, description, costs and dates: what a claim needs.
+    public var details = ItemDetails()
 
     public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
-                image: StoredImage? = nil, locationID: Int64? = nil) {
+                image: StoredImage? = nil, locationID: Int64? = nil, details: ItemDetails = ItemDetails()) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber
@@ -27,5 +29,6 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.version = version
         self.image = image
         self.locationID = locationID
+        self.details = details
     }
 }

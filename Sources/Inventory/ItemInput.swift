@@ -6,6 +6,7 @@ public struct ItemInput: Sendable, Equatable {
     public var valueInDollars: Int?
     /// Where it is kept: `.some(nil)` says "nowhere in particular".
     public var locationID: Int64??
+    public var details = ItemDetailsInput()
 
     public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil, locationID: Int64?? = nil) {
         self.name = name
@@ -40,6 +41,7 @@ public struct ItemInput: Sendable, Equatable {
                 errors.append(FieldError(field: "valueInDollars", message: "Value can be at most $\(Self.maxValueInDollars.grouped). Enter a smaller whole number of dollars."))
             }
         }
+        result.details = details.validated(into: &errors)
         guard errors.isEmpty else { throw ValidationError(errors: errors) }
         return result
     }

@@ -27,14 +27,15 @@ public final class ItemStore: Sendable {
 
     /// The item's columns and its image's, for `FROM items LEFT JOIN images`.
     private static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
-        + "items.position, items.version, images.hash, images.format, images.width, images.height, images.byte_size, items.location_id"
+        + "items.position, items.version, images.hash, images.format, images.width, images.height, images.byte_size, items.location_id, "
+        + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ")
     private static let source = "items LEFT JOIN images ON images.hash = items.image_hash"
 
     private static func decode(_ row: Row) -> Item {
         Item(
             id: row.int64(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
-            image: ImageStore.decode(row, from: 7), locationID: row.optionalInt64(12)
+            image: ImageStore.decode(row, from: 7), locationID: row.optionalInt64(12), details: decodeDetails(row, from: 13)
         )
     }
 
@@ -58,12 +59,17 @@ public final class ItemStore: Sendable {
             let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
             let locationID = input.locationID ?? nil
             try Self.checkLocation(locationID, in: connection)
+            var item = Item(id: 0, name: input.name ?? "", serialNumber: input.serialNumber ?? "", valueInDollars: 0,
+                            dateCreated: dateCreated, position: Int(position), version: 1, locationID: locationID)
+            try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
             try connection.run(
                 "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, location_id) VALUES (?, ?, ?, ?, ?, ?)",
-                input.name ?? "", input.serialNumber ?? "", input.valueInDollars ?? 0,
+                item.name, item.serialNumber, item.valueInDollars,
                 Int64((dateCreated.timeIntervalSince1970 * 1000).rounded()), position, locationID
             )
-            return try Self.item(id: connection.lastInsertRowID, in: connection)
+            let id = connection.lastInsertRowID
+            try Self.writeDetails(item.details, of: id, in: connection)
+            return try Self.item(id: id, in: connection)
         }
     }
 
@@ -78,7 +84,7 @@ public final class ItemStore: Sendable {
             let before = item
             item.name = input.name ?? item.name
             item.serialNumber = input.serialNumber ?? item.serialNumber
-            item.valueInDollars = input.valueInDollars ?? item.valueInDollars
+            try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
             if let locationID = input.locationID {
                 try Self.checkLocation(locationID, in: connection)
                 item.locationID = locationID
@@ -89,6 +95,7 @@ public final class ItemStore: Sendable {
                 "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, version = version + 1 WHERE id = ?",
                 item.name, item.serialNumber, item.valueInDollars, item.locationID, id
             )
+            try Self.writeDetails(item.details, of: id, in: connection)
             return try Self.item(id: id, in: connection)
         }
     }

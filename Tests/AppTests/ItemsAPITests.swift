@@ -4,6 +4,13 @@ import Testing
 
 /// The JSON API a client uses: create, list, fetch, change, delete and move items.
 @Suite struct ItemsAPITests {
+    /// Every key an item has in the API, as the README documents it.
+    static let itemKeys: Set<String> = [
+        "id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "image",
+        "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice", "purchaseDate",
+        "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "currency",
+    ]
+
     @Test func createReturns201WithTheItemLocationAndETag() throws {
         let app = try TestApp()
         let before = Date()
@@ -11,7 +18,7 @@ import Testing
         #expect(response.status == 201)
         #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
         let item = try #require(response.json as? [String: Any])
-        #expect(Set(item.keys) == ["id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "image"])
+        #expect(Set(item.keys) == Self.itemKeys)
         #expect(item.string("name") == "Camera")
         #expect(item.string("serialNumber") == "SN-1")
         #expect(item.int("valueInDollars") == 250)
@@ -34,7 +41,7 @@ import Testing
         #expect(list.map(\.position) == [0, 1, 2])
         // The keys as sent, which a model does not show.
         let raw = try #require(try app.client.get("/api/v1/items").json as? [[String: Any]])
-        #expect(raw.allSatisfy { Set($0.keys) == ["id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "image"] })
+        #expect(raw.allSatisfy { Set($0.keys) == Self.itemKeys })
     }
 
     @Test func getOneHasETagAndIfNoneMatchGives304() throws {

@@ -95,11 +95,11 @@ import Testing
         #expect(try inventory.store.locations().isEmpty)
     }
 
-    @Test func itemsOfADatabaseFromBeforeLocationsKeepEverythingAndAreInNoLocation() throws {
+    @Test func itemsOfADatabaseFromBeforeLocationsKeepEverythingAreInNoLocationAndTheirValueIsTheirReplacementCost() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-before-locations-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm", "-images"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let before = InventorySchema.migrations.filter { $0.version < 7 }
-        #expect(before.count == InventorySchema.migrations.count - 1)
+        #expect(before.map(\.version) == [1, 2, 6], "the schema as it was before locations and claim fields")
         // The row as the build before locations wrote it.
         do {
             let old = try Database(path: path, migrations: before)
@@ -113,6 +113,8 @@ import Testing
         #expect(migrated.name == "Camera" && migrated.serialNumber == "SN-1" && migrated.valueInDollars == 250)
         #expect(migrated.position == 0 && migrated.version == 3 && migrated.dateCreated == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(migrated.locationID == nil)
+        #expect(migrated.details.replacementCost == 25_000, "$250 became 25,000 cents of replacement cost")
+        #expect(migrated.details.quantity == 1 && migrated.details.purchasePrice == nil && migrated.details.condition == nil)
         #expect(try inventory.store.locations().isEmpty)
     }
 }

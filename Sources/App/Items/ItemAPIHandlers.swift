@@ -20,14 +20,14 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func list() throws -> Response {
-        let body = try listCache.value(at: items.revision) { ItemJSON.list(try items.all()) }
+        let body = try listCache.value(at: items.revision) { ItemJSON.list(try items.all(), currency: try items.currency()) }
         return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
     }
 
     private func create(_ request: Request) throws -> Response {
-        let input = try ItemInput(json: try Self.jsonObject(of: request))
+        let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.create(input)
-        var response = ItemJSON.response(item, status: .created)
+        var response = ItemJSON.response(item, currency: try items.currency(), status: .created)
         response.headers["Location"] = ItemRoutes.apiItem(item.id)
         return response
     }
@@ -37,14 +37,14 @@ struct ItemAPIHandlers: Sendable {
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: ItemJSON.etag(of: item)) {
             return Response(status: .notModified, headers: ["ETag": ItemJSON.etag(of: item)])
         }
-        return ItemJSON.response(item)
+        return ItemJSON.response(item, currency: try items.currency())
     }
 
     private func update(_ request: Request) throws -> Response {
         let id = try request.itemID()
-        let input = try ItemInput(json: try Self.jsonObject(of: request))
+        let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
-        return ItemJSON.response(item)
+        return ItemJSON.response(item, currency: try items.currency())
     }
 
     private func delete(_ request: Request) throws -> Response {
@@ -62,7 +62,7 @@ struct ItemAPIHandlers: Sendable {
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
             throw AppError(.invalidPosition, message: "position must be a whole number counting from 0, not \(value.kindDescription).")
         }
-        return ItemJSON.response(try items.move(id: id, to: position))
+        return ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency())
     }
 
     static func jsonObject(of request: Request) throws -> [String: JSONValue] {

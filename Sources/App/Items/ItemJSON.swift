@@ -4,7 +4,7 @@ import Inventory
 
 /// Items as the JSON API shows them, written with `JSONWriter` (lists of thousands stay fast).
 enum ItemJSON {
-    static func write(_ item: Item, to writer: inout JSONWriter) {
+    static func write(_ item: Item, currency: Currency, to writer: inout JSONWriter) {
         writer.object { json in
             json.key("id"); json.value(item.id)
             json.key("name"); json.value(item.name)
@@ -14,6 +14,7 @@ enum ItemJSON {
             json.key("position"); json.value(item.position)
             json.key("locationId")
             if let locationID = item.locationID { json.value(locationID) } else { json.null() }
+            writeDetails(item.details, currency: currency, to: &json)
             json.key("image")
             if let image = item.image {
                 let urls = ItemPhotoURLs(image)
@@ -32,19 +33,43 @@ enum ItemJSON {
     }
 
     /// One item, with its ETag.
-    static func response(_ item: Item, status: HTTPStatus = .ok) -> Response {
-        var writer = JSONWriter(capacity: 256)
-        write(item, to: &writer)
+    static func response(_ item: Item, currency: Currency, status: HTTPStatus = .ok) -> Response {
+        var writer = JSONWriter(capacity: 512)
+        write(item, currency: currency, to: &writer)
         var response = Response.json(writer, status: status)
         response.headers["ETag"] = etag(of: item)
         return response
     }
 
     /// A JSON array of items, in the given order.
-    static func list(_ items: [Item]) -> [UInt8] {
-        var writer = JSONWriter(capacity: 160 * items.count + 2)
-        writer.array(items) { json, item in write(item, to: &json) }
+    static func list(_ items: [Item], currency: Currency) -> [UInt8] {
+        var writer = JSONWriter(capacity: 400 * items.count + 2)
+        writer.array(items) { json, item in write(item, currency: currency, to: &json) }
         return writer.bytes
+    }
+
+    /// The claim fields, in the object being written. Amounts are decimal strings in the inventory's
+    /// currency (`"1299.99"`), dates `YYYY-MM-DD`; what was never said is `null` or `""`.
+    private static func writeDetails(_ details: ItemDetails, currency: Currency, to json: inout JSONWriter) {
+        func amount(_ minorUnits: Int64?) {
+            if let minorUnits { json.value(Money(minorUnits: minorUnits, currency: currency).decimalString) } else { json.null() }
+        }
+        func date(_ date: CalendarDate?) { if let date { json.value(date.iso) } else { json.null() } }
+        json.key("quantity"); json.value(details.quantity)
+        json.key("description"); json.value(details.description)
+        json.key("brand"); json.value(details.brand)
+        json.key("model"); json.value(details.model)
+        json.key("barcode"); json.value(details.barcode)
+        json.key("condition")
+        if let condition = details.condition { json.value(condition.rawValue) } else { json.null() }
+        json.key("notes"); json.value(details.notes)
+        json.key("purchasePrice"); amount(details.purchasePrice)
+        json.key("purchaseDate"); date(details.purchaseDate)
+        json.key("purchasedFrom"); json.value(details.purchasedFrom)
+        json.key("replacementCost"); amount(details.replacementCost)
+        json.key("replacementCostDate"); date(details.replacementCostDate)
+        json.key("replacementCostSource"); json.value(details.replacementCostSource)
+        json.key("currency"); json.value(currency.code)
     }
 
     /// A strong validator that changes whenever the stored item does.

@@ -104,7 +104,7 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.create(try form.input())
-            return request.prefersJSON ? ItemJSON.response(item, status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
+            return request.prefersJSON ? ItemJSON.response(item, currency: try items.currency(), status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(request, form, errors: error)
@@ -123,7 +123,7 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.update(id: id, try form.input(), expectedVersion: form.version)
-            return request.prefersJSON ? ItemJSON.response(item) : .redirect(to: ItemRoutes.item(id, saved: true))
+            return request.prefersJSON ? ItemJSON.response(item, currency: try items.currency()) : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)

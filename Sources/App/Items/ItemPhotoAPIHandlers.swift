@@ -17,14 +17,15 @@ struct ItemPhotoAPIHandlers: Sendable {
             let id = try request.itemID(), expectedVersion = try request.expectedVersion(of: id)
             // JSON names a library photo; anything else is the photo itself (its type is sniffed).
             let isPick = request.contentType == "application/json" && request.body.first { $0 > 0x20 } == UInt8(ascii: "{")
-            return ItemJSON.response(try items.givePhoto(to: id, expectedVersion: expectedVersion) {
+            let item = try items.givePhoto(to: id, expectedVersion: expectedVersion) {
                 isPick ? try library.photoBytes(of: try Self.pickedAssetID(request), visibleTo: try request.visibleLibraryRoots(of: library))
                        : try Self.imageBytes(of: request)
-            })
+            }
+            return ItemJSON.response(item, currency: try items.currency())
         }
         router.delete(ItemRoutes.apiPhoto) { request in
             let id = try request.itemID()
-            return ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)))
+            return ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)), currency: try items.currency())
         }
     }
 

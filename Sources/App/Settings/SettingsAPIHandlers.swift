@@ -29,7 +29,13 @@ struct SettingsAPIHandlers: Sendable {
                 error.fieldMessages = problems
                 throw error
             }
-            if let currency { try items.setCurrency(currency) }
+            do {
+                if let currency { try items.setCurrency(currency) }
+            } catch InventoryError.invalid(let invalid) {
+                var error = AppError(.invalidSettings, message: invalid.summary)
+                error.fieldMessages = invalid.errors.map { (field: $0.field, message: $0.message) }
+                throw error
+            }
             return try response()
         }
     }

@@ -12,6 +12,21 @@ struct ItemModel: Decodable, Equatable, Sendable {
     let locationId: Int64?
     /// nil for JSON `null`: the item has no photo.
     let image: ItemImageModel?
+    let quantity: Int
+    let description: String
+    let brand: String
+    let model: String
+    let barcode: String
+    let condition: String?
+    let notes: String
+    /// Decimal strings in `currency`, `"1299.99"`.
+    let purchasePrice: String?
+    let purchaseDate: String?
+    let purchasedFrom: String
+    let replacementCost: String?
+    let replacementCostDate: String?
+    let replacementCostSource: String
+    let currency: String
 }
 
 /// An item's photo: its size, type and the URLs of its renditions.

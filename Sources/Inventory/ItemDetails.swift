@@ -1,0 +1,92 @@
+/// How worn an item is, in the words adjusters use.
+public enum ItemCondition: String, Sendable, CaseIterable {
+    case new, good, fair, poor, broken
+}
+
+/// What an insurer asks about an item beyond its name: how many, what exactly, what it cost and
+/// what it would cost now. Amounts are minor units of the inventory's currency (cents for USD).
+public struct ItemDetails: Sendable, Equatable {
+    public var quantity = 1
+    public var description = ""
+    public var brand = ""
+    public var model = ""
+    public var barcode = ""
+    public var condition: ItemCondition?
+    public var notes = ""
+    public var purchasePrice: Int64?
+    public var purchaseDate: CalendarDate?
+    public var purchasedFrom = ""
+    public var replacementCost: Int64?
+    public var replacementCostDate: CalendarDate?
+    /// Where the replacement cost was looked up: a URL or a note.
+    public var replacementCostSource = ""
+
+    public init() {}
+
+    public static let maxQuantity = 1_000_000
+    public static let maxShortTextLength = 200
+    public static let maxLongTextLength = 10_000
+
+    /// The one-line text fields with their API names, and the multi-line ones.
+    static var shortTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
+        [("brand", "Brand", \.brand), ("model", "Model", \.model), ("barcode", "Barcode", \.barcode),
+         ("purchasedFrom", "Where bought", \.purchasedFrom), ("replacementCostSource", "Replacement cost source", \.replacementCostSource)]
+    }
+    static var longTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
+        [("description", "Description", \.description), ("notes", "Notes", \.notes)]
+    }
+    /// Every text field's API name.
+    public static var textFieldNames: [String] { (shortTextFields + longTextFields).map(\.name) }
+}
+
+/// Changes to an item's details: `nil` leaves a field as it is; for the fields that may be empty,
+/// `.some(nil)` clears it.
+public struct ItemDetailsInput: Sendable, Equatable {
+    public var quantity: Int?
+    public var texts: [String: String] = [:]
+    public var condition: ItemCondition??
+    public var purchasePrice: Int64??
+    public var purchaseDate: CalendarDate??
+    public var replacementCost: Int64??
+    public var replacementCostDate: CalendarDate??
+
+    public init() {}
+
+    public var isEmpty: Bool { self == ItemDetailsInput() }
+
+    /// Checks the limits, adding every broken rule to `errors`; trims text.
+    func validated(into errors: inout [FieldError]) -> ItemDetailsInput {
+        var result = self
+        if let quantity, !(1...ItemDetails.maxQuantity).contains(quantity) {
+            errors.append(FieldError(field: "quantity", message: "Quantity must be a whole number from 1 to \(ItemDetails.maxQuantity.grouped), not \(quantity.grouped)."))
+        }
+        for field in ItemDetails.shortTextFields + ItemDetails.longTextFields {
+            guard let text = texts[field.name] else { continue }
+            let trimmed = text.trimmingWhitespace()
+            let isShort = ItemDetails.shortTextFields.contains { $0.name == field.name }
+            let limit = isShort ? ItemDetails.maxShortTextLength : ItemDetails.maxLongTextLength
+            if trimmed.count > limit {
+                errors.append(FieldError(field: field.name, message: "\(field.label) is \(trimmed.count.grouped) characters; the limit is \(limit.grouped). Shorten it."))
+            } else if isShort, trimmed.containsControlCharacters {
+                errors.append(FieldError(field: field.name, message: "\(field.label) can’t contain control characters such as tabs or line breaks."))
+            }
+            result.texts[field.name] = trimmed
+        }
+        return result
+    }
+
+    /// `details` with these changes made.
+    func applied(to details: ItemDetails) -> ItemDetails {
+        var details = details
+        if let quantity { details.quantity = quantity }
+        for field in ItemDetails.shortTextFields + ItemDetails.longTextFields {
+            if let text = texts[field.name] { details[keyPath: field.keyPath] = text }
+        }
+        if let condition { details.condition = condition }
+        if let purchasePrice { details.purchasePrice = purchasePrice }
+        if let purchaseDate { details.purchaseDate = purchaseDate }
+        if let replacementCost { details.replacementCost = replacementCost }
+        if let replacementCostDate { details.replacementCostDate = replacementCostDate }
+        return details
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTestClient
+import Testing
+
+/// What an insurer asks about an item, through the JSON API: quantity, description, brand, model,
+/// barcode, condition, notes, purchase and replacement amounts (exact, in the inventory's currency)
+/// and their dates.
+@Suite struct ItemClaimFieldsAPITests {
+    private func object(_ response: TestResponse) -> [String: Any] { response.json as? [String: Any] ?? [:] }
+
+    @Test func everyFieldIsStoredAndReadBackExactly() throws {
+        let app = try TestApp()
+        let created = try app.client.json("POST", "/api/v1/items", [
+            "name": "Espresso Machine", "quantity": 2, "description": "Dual boiler, stainless", "brand": "Breville",
+            "model": "BES920", "barcode": "9310270004016", "condition": "good", "notes": "Descaled yearly",
+            "purchasePrice": "1299.9", "purchaseDate": "2020-02-29", "purchasedFrom": "Kitchen Co",
+            "replacementCost": "1499.99", "replacementCostDate": "2026-11-30", "replacementCostSource": "https://example.com/bes920",
+        ])
+        #expect(created.status == 201, "\(created.text)")
+        let item = object(created)
+        let expected: [String: Any] = [
+            "quantity": 2, "description": "Dual boiler, stainless", "brand": "Breville", "model": "BES920", "barcode": "9310270004016",
+            "condition": "good", "notes": "Descaled yearly", "purchasePrice": "1299.90", "purchaseDate": "2020-02-29",
+            "purchasedFrom": "Kitchen Co", "replacementCost": "1499.99", "replacementCostDate": "2026-11-30",
+            "replacementCostSource": "https://example.com/bes920", "currency": "USD", "valueInDollars": 1499,
+        ]
+        for (key, value) in expected {
+            #expect("\(item[key] ?? "missing")" == "\(value)", "\(key)")
+        }
+        let reread = object(try app.client.get("/api/v1/items/\(item["id"]!)"))
+        for key in expected.keys { #expect("\(reread[key] ?? "missing")" == "\(item[key] ?? "")", "\(key)") }
+    }
+
+    @Test func valueInDollarsAndTheReplacementCostAreOneAmount() throws {
+        let app = try TestApp()
+        let item = try app.createItem("Bike", value: 250)
+        let path = "/api/v1/items/\(item.id)"
+        #expect(object(try app.client.get(path))["replacementCost"] as? String == "250.00")
+        let costed = object(try app.client.json("PATCH", path, ["replacementCost": "899.95"]))
+        #expect(costed["valueInDollars"] as? Int == 899)
+        let cleared = object(try app.client.json("PATCH", path, ["replacementCost": NSNull()]))
+        #expect(cleared["valueInDollars"] as? Int == 0 && cleared["replacementCost"] is NSNull)
+        let legacy = object(try app.client.json("PATCH", path, ["valueInDollars": 40]))
+        #expect(legacy["replacementCost"] as? String == "40.00")
+    }
+
+    @Test func eachBadValueNamesItsFieldAndNothingIsSaved() throws {
+        let app = try TestApp()
+        let item = try app.createItem("Lamp")
+        let before = try app.client.get("/api/v1/items/\(item.id)").text
+        let cases: [(String, Any, String)] = [
+            ("purchasePrice", "-5", "negative"), ("purchasePrice", "12.345", "decimals"), ("replacementCost", "abc", "abc"),
+            ("replacementCost", 12.5, "text"), ("purchaseDate", "2021-02-30", "2021-02-30"), ("replacementCostDate", "30/11/2026", "YYYY-MM-DD"),
+            ("quantity", 0, "1"), ("quantity", "two", "whole number"), ("condition", "mint", "new, good, fair, poor, broken"),
+            ("brand", String(repeating: "b", count: 201), "limit is 200"), ("model", "a\nb", "control characters"),
+            ("purchasePrice", "99999999999999999999", "at most"),
+        ]
+        for (field, value, words) in cases {
+            let response = try app.client.json("PATCH", "/api/v1/items/\(item.id)", [field: value, "name": "Changed"])
+            #expect(response.status == 422, "\(field) = \(value): \(response.status)")
+            let message = ((object(response)["error"] as? [String: Any])?["fields"] as? [String: String])?[field] ?? ""
+            #expect(message.contains(words), "\(field) = \(value): \(message)")
+        }
+        #expect(try app.client.get("/api/v1/items/\(item.id)").text == before)
+    }
+
+    @Test func amountsFollowTheInventorysCurrency() throws {
+        let app = try TestApp()
+        #expect(try app.client.json("PATCH", "/api/v1/settings", ["currency": "JPY"]).status == 200)
+        let item = try app.client.json("POST", "/api/v1/items", ["name": "Camera", "replacementCost": "129800"])
+        #expect(object(item)["replacementCost"] as? String == "129800")
+        #expect(object(item)["currency"] as? String == "JPY")
+        let fraction = try app.client.json("POST", "/api/v1/items", ["name": "Lens", "replacementCost": "1.5"])
+        #expect(fraction.status == 422)
+        #expect(fraction.text.contains("JPY"))
+        // Amounts are stored in yen now: a currency with decimals would change what they mean.
+        let refused = try app.client.json("PATCH", "/api/v1/settings", ["currency": "USD"])
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("invalid-settings"))
+        #expect(try app.client.json("PATCH", "/api/v1/settings", ["currency": "KRW"]).status == 200, "no decimals either: allowed")
+    }
+}
