@@ -52,8 +52,6 @@ public struct ItemDetailsInput: Sendable, Equatable {
 
     public init() {}
 
-    public var isEmpty: Bool { self == ItemDetailsInput() }
-
     /// Checks the limits, adding every broken rule to `errors`; trims text.
     func validated(into errors: inout [FieldError]) -> ItemDetailsInput {
         var result = self
