@@ -20,6 +20,7 @@ enum AppRoutes {
         ItemAPIHandlers(items: items).register(in: &router)
         LocationAPIHandlers(items: items).register(in: &router)
         SettingsAPIHandlers(items: items).register(in: &router)
+        TagAPIHandlers(items: items).register(in: &router)
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
         LibraryAPIHandlers(library: library).register(in: &router)
         LibraryFileHandler(library: library).register(in: &router)

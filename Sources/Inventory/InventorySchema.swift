@@ -84,5 +84,18 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN replacement_cost_source TEXT NOT NULL DEFAULT '';
             UPDATE items SET replacement_cost = value_in_dollars * 100 WHERE value_in_dollars > 0;
             """),
+        // Tags are made on the fly and forgotten with their last item; names compare without case.
+        Migration(version: 9, sql: """
+            CREATE TABLE tags (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE
+            );
+            CREATE TABLE item_tags (
+                item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+                tag_id INTEGER NOT NULL REFERENCES tags (id),
+                PRIMARY KEY (item_id, tag_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX item_tags_by_tag ON item_tags (tag_id);
+            """),
     ]
 }

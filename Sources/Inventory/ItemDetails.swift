@@ -1,3 +1,5 @@
+import Foundation
+
 /// How worn an item is, in the words adjusters use.
 public enum ItemCondition: String, Sendable, CaseIterable {
     case new, good, fair, poor, broken
@@ -20,8 +22,13 @@ public struct ItemDetails: Sendable, Equatable {
     public var replacementCostDate: CalendarDate?
     /// Where the replacement cost was looked up: a URL or a note.
     public var replacementCostSource = ""
+    /// Any number of labels, sorted without regard to case.
+    public var tags: [String] = []
 
     public init() {}
+
+    public static let maxTags = 100
+    public static let maxTagLength = 50
 
     public static let maxQuantity = 1_000_000
     public static let maxShortTextLength = 200
@@ -49,6 +56,8 @@ public struct ItemDetailsInput: Sendable, Equatable {
     public var purchaseDate: CalendarDate??
     public var replacementCost: Int64??
     public var replacementCostDate: CalendarDate??
+    /// The item's whole set of tags (replacing the ones it had).
+    public var tags: [String]?
 
     public init() {}
 
@@ -70,6 +79,20 @@ public struct ItemDetailsInput: Sendable, Equatable {
             }
             result.texts[field.name] = trimmed
         }
+        if let tags {
+            var seen: Set<String> = [], kept: [String] = []
+            for tag in tags.map({ $0.trimmingWhitespace() }) {
+                if tag.isInvisible || tag.count > ItemDetails.maxTagLength || tag.containsControlCharacters {
+                    errors.append(FieldError(field: "tags", message: "Each tag is 1 to \(ItemDetails.maxTagLength) characters on one line; “\(tag.prefix(60))” is not."))
+                    break
+                }
+                if seen.insert(tag.lowercased()).inserted { kept.append(tag) }
+            }
+            if kept.count > ItemDetails.maxTags {
+                errors.append(FieldError(field: "tags", message: "An item can have at most \(ItemDetails.maxTags) tags, not \(kept.count.grouped). Remove some."))
+            }
+            result.tags = kept
+        }
         return result
     }
 
@@ -85,6 +108,7 @@ public struct ItemDetailsInput: Sendable, Equatable {
         if let purchaseDate { details.purchaseDate = purchaseDate }
         if let replacementCost { details.replacementCost = replacementCost }
         if let replacementCostDate { details.replacementCostDate = replacementCostDate }
+        if let tags { details.tags = tags.sorted { $0.localizedStandardCompare($1) == .orderedAscending } }
         return details
     }
 }

@@ -41,7 +41,14 @@ public final class ItemStore: Sendable {
 
     /// Every item, in list order.
     public func all() throws -> [Item] {
-        try database.read { try $0.rows("SELECT \(Self.columns) FROM \(Self.source) ORDER BY items.position, items.id", decode: Self.decode) }
+        try database.read { connection in
+            let tags = try Self.tagsByItem(in: connection)
+            return try connection.rows("SELECT \(Self.columns) FROM \(Self.source) ORDER BY items.position, items.id") { row in
+                var item = Self.decode(row)
+                item.details.tags = tags[item.id] ?? []
+                return item
+            }
+        }
     }
 
     public func count() throws -> Int {
@@ -107,6 +114,7 @@ public final class ItemStore: Sendable {
                 let item = try Self.item(id: id, in: connection)
                 if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
                 try connection.run("DELETE FROM items WHERE id = ?", id)
+                try Self.forgetUnusedTags(in: connection)
                 try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", item.position)
                 return try Self.forgetIfUnused(item.image, in: connection)
             }
@@ -205,9 +213,10 @@ public final class ItemStore: Sendable {
     }
 
     private static func item(id: Int64, in connection: Connection) throws -> Item {
-        guard let item = try connection.firstRow("SELECT \(columns) FROM \(source) WHERE items.id = ?", id, decode: decode) else {
+        guard var item = try connection.firstRow("SELECT \(columns) FROM \(source) WHERE items.id = ?", id, decode: decode) else {
             throw InventoryError.itemNotFound(id: id)
         }
+        item.details.tags = try tags(of: id, in: connection)
         return item
     }
 }

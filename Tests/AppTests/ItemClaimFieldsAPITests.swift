@@ -79,4 +79,20 @@ import Testing
         #expect(refused.text.contains("invalid-settings"))
         #expect(try app.client.json("PATCH", "/api/v1/settings", ["currency": "KRW"]).status == 200, "no decimals either: allowed")
     }
+
+    @Test func tagsAreGivenThroughTheItemAndListedWithTheirCounts() throws {
+        let app = try TestApp()
+        let lamp = try app.createItem("Lamp")
+        let tagged = object(try app.client.json("PATCH", "/api/v1/items/\(lamp.id)", ["tags": ["insured", "Living room", "Insured"]]))
+        #expect(tagged["tags"] as? [String] == ["insured", "Living room"])
+        let chair = try app.client.json("POST", "/api/v1/items", ["name": "Chair", "tags": ["insured"]])
+        #expect(object(chair)["tags"] as? [String] == ["insured"])
+        #expect(try app.client.get("/api/v1/tags").text == #"[{"name":"insured","count":2},{"name":"Living room","count":1}]"#)
+        for bad in ["insured", ["ok", 5], [String(repeating: "x", count: 51)]] as [Any] {
+            let response = try app.client.json("PATCH", "/api/v1/items/\(lamp.id)", ["tags": bad])
+            #expect(response.status == 422, "\(bad)")
+            #expect(((object(response)["error"] as? [String: Any])?["fields"] as? [String: String])?["tags"] != nil, "\(bad)")
+        }
+        #expect(object(try app.client.get("/api/v1/items/\(lamp.id)"))["tags"] as? [String] == ["insured", "Living room"])
+    }
 }

@@ -51,6 +51,7 @@ import Testing
         Link(.patch, LocationRoutes.apiLocation(4), .write),
         Link(.delete, LocationRoutes.apiLocation(4), .write),
         Link(.get, SettingsRoutes.api.url(), .read),
+        Link(.get, TagRoutes.apiList.url(), .read),
         Link(.patch, SettingsRoutes.api.url(), .manage),
 
         Link(.get, LibraryRoutes.picker(for: 7), .read),

@@ -2,7 +2,7 @@ import Inventory
 
 extension ItemInput {
     static let writableFields = ["name", "serialNumber", "valueInDollars", "locationId", "quantity", "condition", "purchasePrice",
-                                 "purchaseDate", "replacementCost", "replacementCostDate"] + ItemDetails.textFieldNames
+                                 "purchaseDate", "replacementCost", "replacementCostDate", "tags"] + ItemDetails.textFieldNames
     /// Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
     static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image", "currency"]
 
@@ -42,6 +42,20 @@ extension ItemInput {
                     continue
                 }
                 details.texts[key] = text
+            case "tags":
+                guard case .array(let values) = value else {
+                    problems.append(FieldError(field: key, message: "tags must be a list of text, like [\"kitchen\", \"insured\"], not \(value.kindDescription)."))
+                    continue
+                }
+                var tags: [String] = []
+                for element in values {
+                    guard case .string(let tag) = element else {
+                        problems.append(FieldError(field: key, message: "Each tag must be text, not \(element.kindDescription)."))
+                        break
+                    }
+                    tags.append(tag)
+                }
+                details.tags = tags
             case "quantity":
                 guard case .integer(let number) = value, let quantity = Int(exactly: number) else {
                     problems.append(FieldError(field: key, message: "quantity must be a whole number of at least 1, not \(value.kindDescription)."))

@@ -69,6 +69,7 @@ enum ItemJSON {
         json.key("replacementCost"); amount(details.replacementCost)
         json.key("replacementCostDate"); date(details.replacementCostDate)
         json.key("replacementCostSource"); json.value(details.replacementCostSource)
+        json.key("tags"); json.array(details.tags) { json, tag in json.value(tag) }
         json.key("currency"); json.value(currency.code)
     }
 

@@ -27,6 +27,7 @@ struct ItemModel: Decodable, Equatable, Sendable {
     let replacementCostDate: String?
     let replacementCostSource: String
     let currency: String
+    let tags: [String]
 }
 
 /// An item's photo: its size, type and the URLs of its renditions.
