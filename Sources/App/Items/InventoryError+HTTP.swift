@@ -29,7 +29,7 @@ extension InventoryError: CataloguedError {
             "There is no location \(id). It may have been deleted; go back to the locations."
         case .locationNotEmpty(let name, let items, let locations):
             "“\(name)” still holds \([Self.count(items, "item"), Self.count(locations, "location")].compactMap { $0 }.joined(separator: " and ")); "
-                + "move or delete them first, so nothing loses its place."
+                + "move or delete \(items + locations == 1 ? "it" : "them") first, so nothing loses its place."
         }
     }
 
