@@ -35,6 +35,13 @@ public struct JSONWriter {
         needsComma = false
     }
 
+    /// Starts a member whose name is data (a user's own field name), escaped like any string.
+    public mutating func key(_ name: String) {
+        value(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     public mutating func value(_ text: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))

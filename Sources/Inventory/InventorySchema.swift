@@ -97,5 +97,24 @@ public enum InventorySchema {
             ) WITHOUT ROWID;
             CREATE INDEX item_tags_by_tag ON item_tags (tag_id);
             """),
+        // Warranty, a rider for scheduled valuables, what became of an item no longer owned, and the
+        // household's own fields (name → text; one name per item whatever its case).
+        Migration(version: 10, sql: """
+            ALTER TABLE items ADD COLUMN warranty_expires TEXT;
+            ALTER TABLE items ADD COLUMN lifetime_warranty INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE items ADD COLUMN warranty_details TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN scheduled INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE items ADD COLUMN rider_amount INTEGER CHECK (rider_amount >= 0);
+            ALTER TABLE items ADD COLUMN disposed_kind TEXT CHECK (disposed_kind IN ('sold', 'givenAway', 'thrownAway', 'lost'));
+            ALTER TABLE items ADD COLUMN disposed_date TEXT;
+            ALTER TABLE items ADD COLUMN disposed_price INTEGER CHECK (disposed_price >= 0);
+            ALTER TABLE items ADD COLUMN disposed_notes TEXT NOT NULL DEFAULT '';
+            CREATE TABLE item_custom_fields (
+                item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+                name TEXT NOT NULL COLLATE NOCASE,
+                value TEXT NOT NULL,
+                PRIMARY KEY (item_id, name)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

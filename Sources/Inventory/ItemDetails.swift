@@ -24,8 +24,21 @@ public struct ItemDetails: Sendable, Equatable {
     public var replacementCostSource = ""
     /// Any number of labels, sorted without regard to case.
     public var tags: [String] = []
+    public var warrantyExpires: CalendarDate?
+    public var lifetimeWarranty = false
+    public var warrantyDetails = ""
+    /// Insured on a rider of its own (jewellery, art, firearms, collectibles), for `riderAmount`.
+    public var scheduled = false
+    public var riderAmount: Int64?
+    /// Set once the item is no longer owned.
+    public var disposal: Disposal?
+    /// The household's own fields, sorted by name.
+    public var customFields: [CustomField] = []
 
     public init() {}
+
+    /// What one of it is worth for the totals: the replacement cost, or else what was paid.
+    public var unitValue: Int64? { replacementCost ?? purchasePrice }
 
     public static let maxTags = 100
     public static let maxTagLength = 50
@@ -40,7 +53,7 @@ public struct ItemDetails: Sendable, Equatable {
          ("purchasedFrom", "Where bought", \.purchasedFrom), ("replacementCostSource", "Replacement cost source", \.replacementCostSource)]
     }
     static var longTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
-        [("description", "Description", \.description), ("notes", "Notes", \.notes)]
+        [("description", "Description", \.description), ("notes", "Notes", \.notes), ("warrantyDetails", "Warranty details", \.warrantyDetails)]
     }
     /// Every text field's API name.
     public static var textFieldNames: [String] { (shortTextFields + longTextFields).map(\.name) }
@@ -58,6 +71,15 @@ public struct ItemDetailsInput: Sendable, Equatable {
     public var replacementCostDate: CalendarDate??
     /// The item's whole set of tags (replacing the ones it had).
     public var tags: [String]?
+    public var warrantyExpires: CalendarDate??
+    public var lifetimeWarranty: Bool?
+    public var scheduled: Bool?
+    public var riderAmount: Int64??
+    public var disposal: Disposal??
+    /// The item's whole set of custom fields (replacing the ones it had); an empty value drops one.
+    public var customFields: [String: String]?
+    /// Checked and sorted by `validated`.
+    var checkedCustomFields: [CustomField]?
 
     public init() {}
 
@@ -93,6 +115,14 @@ public struct ItemDetailsInput: Sendable, Equatable {
             }
             result.tags = kept
         }
+        if let customFields { result.checkedCustomFields = CustomField.validated(customFields, into: &errors) }
+        if case .some(.some(var disposal)) = disposal {
+            disposal.notes = disposal.notes.trimmingWhitespace()
+            if disposal.notes.count > ItemDetails.maxLongTextLength {
+                errors.append(FieldError(field: "disposed", message: "The disposal notes are \(disposal.notes.count.grouped) characters; the limit is \(ItemDetails.maxLongTextLength.grouped). Shorten them."))
+            }
+            result.disposal = disposal
+        }
         return result
     }
 
@@ -109,6 +139,12 @@ public struct ItemDetailsInput: Sendable, Equatable {
         if let replacementCost { details.replacementCost = replacementCost }
         if let replacementCostDate { details.replacementCostDate = replacementCostDate }
         if let tags { details.tags = tags.sorted { $0.localizedStandardCompare($1) == .orderedAscending } }
+        if let warrantyExpires { details.warrantyExpires = warrantyExpires }
+        if let lifetimeWarranty { details.lifetimeWarranty = lifetimeWarranty }
+        if let scheduled { details.scheduled = scheduled }
+        if let riderAmount { details.riderAmount = riderAmount }
+        if let disposal { details.disposal = disposal }
+        if let checkedCustomFields { details.customFields = checkedCustomFields }
         return details
     }
 }

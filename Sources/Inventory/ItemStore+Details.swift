@@ -6,7 +6,9 @@ import Database
 extension ItemStore {
     static let detailColumns = [
         "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchase_price", "purchase_date",
-        "purchased_from", "replacement_cost", "replacement_cost_date", "replacement_cost_source",
+        "purchased_from", "replacement_cost", "replacement_cost_date", "replacement_cost_source", "warranty_expires",
+        "lifetime_warranty", "warranty_details", "scheduled", "rider_amount", "disposed_kind", "disposed_date", "disposed_price",
+        "disposed_notes",
     ]
 
     static func decodeDetails(_ row: Row, from first: Int32) -> ItemDetails {
@@ -24,6 +26,15 @@ extension ItemStore {
         details.replacementCost = row.optionalInt64(first + 10)
         details.replacementCostDate = row.optionalString(first + 11).flatMap(CalendarDate.init(iso:))
         details.replacementCostSource = row.string(first + 12)
+        details.warrantyExpires = row.optionalString(first + 13).flatMap(CalendarDate.init(iso:))
+        details.lifetimeWarranty = row.int(first + 14) != 0
+        details.warrantyDetails = row.string(first + 15)
+        details.scheduled = row.int(first + 16) != 0
+        details.riderAmount = row.optionalInt64(first + 17)
+        if let kind = row.optionalString(first + 18).flatMap(DisposalKind.init(rawValue:)) {
+            details.disposal = Disposal(kind: kind, date: row.optionalString(first + 19).flatMap(CalendarDate.init(iso:)),
+                                        price: row.optionalInt64(first + 20), notes: row.string(first + 21))
+        }
         return details
     }
 
@@ -32,7 +43,13 @@ extension ItemStore {
             "UPDATE items SET " + detailColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?",
             details.quantity, details.description, details.brand, details.model, details.barcode, details.condition?.rawValue,
             details.notes, details.purchasePrice, details.purchaseDate?.iso, details.purchasedFrom, details.replacementCost,
-            details.replacementCostDate?.iso, details.replacementCostSource, id)
+            details.replacementCostDate?.iso, details.replacementCostSource, details.warrantyExpires?.iso, details.lifetimeWarranty,
+            details.warrantyDetails, details.scheduled, details.riderAmount, details.disposal?.kind.rawValue, details.disposal?.date?.iso,
+            details.disposal?.price, details.disposal?.notes ?? "", id)
+        try connection.run("DELETE FROM item_custom_fields WHERE item_id = ?", id)
+        for field in details.customFields {
+            try connection.run("INSERT INTO item_custom_fields (item_id, name, value) VALUES (?, ?, ?)", id, field.name, field.value)
+        }
         try connection.run("DELETE FROM item_tags WHERE item_id = ?", id)
         for tag in details.tags {
             try connection.run("INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING", tag)
@@ -48,6 +65,20 @@ extension ItemStore {
     static func tags(of id: Int64, in connection: Connection) throws -> [String] {
         try connection.rows("SELECT tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id WHERE item_tags.item_id = ?", id) { $0.string(0) }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    static func customFields(of id: Int64, in connection: Connection) throws -> [CustomField] {
+        try connection.rows("SELECT name, value FROM item_custom_fields WHERE item_id = ?", id) { CustomField(name: $0.string(0), value: $0.string(1)) }
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    }
+
+    /// Every item's custom fields in one query, for the whole list.
+    static func customFieldsByItem(in connection: Connection) throws -> [Int64: [CustomField]] {
+        var fields: [Int64: [CustomField]] = [:]
+        try connection.forEachRow("SELECT item_id, name, value FROM item_custom_fields", []) { row in
+            fields[row.int64(0), default: []].append(CustomField(name: row.string(1), value: row.string(2)))
+        }
+        return fields.mapValues { $0.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending } }
     }
 
     /// Every item's tags in one query, for the whole list.
@@ -84,5 +115,23 @@ extension ItemStore {
 
     static func currency(in connection: Connection) throws -> Currency {
         try connection.firstRow("SELECT value FROM settings WHERE key = 'currency'") { $0.string(0) }.flatMap(Currency.init(code:)) ?? .usd
+    }
+}
+
+extension ItemStore {
+    /// The value of everything still owned (disposed items leave the totals), by location. Summed
+    /// here rather than in SQL: quantity × amount can pass what SQLite's integer sum holds.
+    public func totals() throws -> InventoryTotals {
+        try database.read { connection in
+            var totals = InventoryTotals()
+            try connection.forEachRow("""
+                SELECT location_id, quantity, coalesce(replacement_cost, purchase_price) FROM items WHERE disposed_kind IS NULL
+                """, []) { row in
+                let location = row.optionalInt64(0), quantity = row.int(1), unitValue = row.optionalInt64(2)
+                totals.all.add(quantity: quantity, unitValue: unitValue)
+                totals.byLocation[location, default: ValueTotal()].add(quantity: quantity, unitValue: unitValue)
+            }
+            return totals
+        }
     }
 }

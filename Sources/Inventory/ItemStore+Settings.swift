@@ -12,7 +12,10 @@ extension ItemStore {
     public func setCurrency(_ currency: Currency) throws {
         try change { connection in
             let current = try Self.currency(in: connection)
-            let amounts = try connection.scalar("SELECT count(*) FROM items WHERE purchase_price IS NOT NULL OR replacement_cost IS NOT NULL") ?? 0
+            let amounts = try connection.scalar("""
+                SELECT count(*) FROM items WHERE purchase_price IS NOT NULL OR replacement_cost IS NOT NULL
+                    OR rider_amount IS NOT NULL OR disposed_price IS NOT NULL
+                """) ?? 0
             if currency.minorUnits != current.minorUnits, amounts > 0 {
                 throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "currency", message:
                     "\(amounts) items have amounts in \(current.code), which has \(current.minorUnits) decimals; \(currency.code) has \(currency.minorUnits). "

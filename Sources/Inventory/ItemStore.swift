@@ -43,9 +43,11 @@ public final class ItemStore: Sendable {
     public func all() throws -> [Item] {
         try database.read { connection in
             let tags = try Self.tagsByItem(in: connection)
+            let customFields = try Self.customFieldsByItem(in: connection)
             return try connection.rows("SELECT \(Self.columns) FROM \(Self.source) ORDER BY items.position, items.id") { row in
                 var item = Self.decode(row)
                 item.details.tags = tags[item.id] ?? []
+                item.details.customFields = customFields[item.id] ?? []
                 return item
             }
         }
@@ -217,6 +219,7 @@ public final class ItemStore: Sendable {
             throw InventoryError.itemNotFound(id: id)
         }
         item.details.tags = try tags(of: id, in: connection)
+        item.details.customFields = try customFields(of: id, in: connection)
         return item
     }
 }

@@ -70,6 +70,27 @@ enum ItemJSON {
         json.key("replacementCostDate"); date(details.replacementCostDate)
         json.key("replacementCostSource"); json.value(details.replacementCostSource)
         json.key("tags"); json.array(details.tags) { json, tag in json.value(tag) }
+        json.key("customFields")
+        json.object { json in
+            for field in details.customFields { json.key(field.name); json.value(field.value) }
+        }
+        json.key("warrantyExpires"); date(details.warrantyExpires)
+        json.key("lifetimeWarranty"); json.value(details.lifetimeWarranty)
+        json.key("warrantyDetails"); json.value(details.warrantyDetails)
+        json.key("scheduled"); json.value(details.scheduled)
+        json.key("riderAmount"); amount(details.riderAmount)
+        json.key("disposed")
+        if let disposal = details.disposal {
+            json.object { json in
+                json.key("kind"); json.value(disposal.kind.rawValue)
+                json.key("date"); if let day = disposal.date { json.value(day.iso) } else { json.null() }
+                json.key("price")
+                if let price = disposal.price { json.value(Money(minorUnits: price, currency: currency).decimalString) } else { json.null() }
+                json.key("notes"); json.value(disposal.notes)
+            }
+        } else {
+            json.null()
+        }
         json.key("currency"); json.value(currency.code)
     }
 

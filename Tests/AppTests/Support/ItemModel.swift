@@ -28,6 +28,22 @@ struct ItemModel: Decodable, Equatable, Sendable {
     let replacementCostSource: String
     let currency: String
     let tags: [String]
+    let customFields: [String: String]
+    let warrantyExpires: String?
+    let lifetimeWarranty: Bool
+    let warrantyDetails: String
+    let scheduled: Bool
+    let riderAmount: String?
+    /// nil for JSON `null`: still owned.
+    let disposed: DisposalModel?
+}
+
+/// What became of an item no longer owned.
+struct DisposalModel: Decodable, Equatable, Sendable {
+    let kind: String
+    let date: String?
+    let price: String?
+    let notes: String
 }
 
 /// An item's photo: its size, type and the URLs of its renditions.

@@ -1,0 +1,42 @@
+/// A field the household adds to an item ("Colour" → "Walnut"): one per name whatever its case.
+public struct CustomField: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    public static let maxCount = 50
+    public static let maxNameLength = 50
+    public static let maxValueLength = 1_000
+
+    /// `fields` trimmed and checked, sorted by name; every broken rule goes to `errors`, named `customFields`.
+    static func validated(_ fields: [String: String], into errors: inout [FieldError]) -> [CustomField] {
+        if fields.count > maxCount {
+            errors.append(FieldError(field: "customFields", message: "An item can have at most \(maxCount) custom fields, not \(fields.count.grouped). Remove some."))
+            return []
+        }
+        var seen: Set<String> = []
+        var result: [CustomField] = []
+        for (name, value) in fields {
+            let name = name.trimmingWhitespace(), value = value.trimmingWhitespace()
+            if name.isInvisible || name.count > maxNameLength || name.containsControlCharacters {
+                errors.append(FieldError(field: "customFields", message: "Each custom field’s name is 1 to \(maxNameLength) characters on one line; “\(name.prefix(60))” is not."))
+                return []
+            }
+            if value.count > maxValueLength {
+                errors.append(FieldError(field: "customFields", message: "“\(name)” is \(value.count.grouped) characters; a custom field holds at most \(maxValueLength.grouped). Shorten it."))
+                return []
+            }
+            guard seen.insert(name.lowercased()).inserted else {
+                errors.append(FieldError(field: "customFields", message: "Two custom fields are named “\(name)” (names ignore case). Keep one."))
+                return []
+            }
+            // An empty value removes the field, so clearing it in a form forgets it.
+            if !value.isEmpty { result.append(CustomField(name: name, value: value)) }
+        }
+        return result.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+    }
+}
