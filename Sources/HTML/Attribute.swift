@@ -28,6 +28,8 @@ public struct Attribute: Sendable {
     public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }
     public static func inputmode(_ value: String) -> Attribute { Attribute("inputmode", value) }
     public static func pattern(_ value: String) -> Attribute { Attribute("pattern", value) }
+    public static func list(_ value: String) -> Attribute { Attribute("list", value) }
+    public static func rows(_ value: Int) -> Attribute { Attribute("rows", String(value)) }
     public static func max(_ value: Double) -> Attribute { Attribute("max", String(value)) }
     public static func min(_ value: Int) -> Attribute { Attribute("min", String(value)) }
     public static func max(_ value: Int) -> Attribute { Attribute("max", String(value)) }
@@ -58,6 +60,7 @@ public struct Attribute: Sendable {
     public static var autofocus: Attribute { Attribute("autofocus", nil) }
     public static var multiple: Attribute { Attribute("multiple", nil) }
     public static var checked: Attribute { Attribute("checked", nil) }
+    public static var open: Attribute { Attribute("open", nil) }
     public static var selected: Attribute { Attribute("selected", nil) }
     public static var novalidate: Attribute { Attribute("novalidate", nil) }
     public static var defer_: Attribute { Attribute("defer", nil) }

@@ -156,6 +156,10 @@ public func figcaption(_ attributes: Attribute..., @HTMLBuilder content: () -> [
     .element("figcaption", attributes, children: content())
 }
 
+public func datalist(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
+    .element("datalist", attributes, children: content())
+}
+
 public func fieldset(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
     .element("fieldset", attributes, children: content())
 }

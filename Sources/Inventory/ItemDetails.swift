@@ -55,6 +55,11 @@ public struct ItemDetails: Sendable, Equatable {
     static var longTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
         [("description", "Description", \.description), ("notes", "Notes", \.notes), ("warrantyDetails", "Warranty details", \.warrantyDetails)]
     }
+    /// The text field with this API name ("" for a name that is none).
+    public func text(named name: String) -> String {
+        (Self.shortTextFields + Self.longTextFields).first { $0.name == name }.map { self[keyPath: $0.keyPath] } ?? ""
+    }
+
     /// Every text field's API name.
     public static var textFieldNames: [String] { (shortTextFields + longTextFields).map(\.name) }
 }

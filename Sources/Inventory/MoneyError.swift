@@ -34,7 +34,7 @@ public enum MoneyError: Error, Sendable, Equatable {
 
 extension Currency {
     /// An amount written as the API wants it in this currency: `1299.99`, `1300`, `1299.999`.
-    var exampleAmount: String {
+    public var exampleAmount: String {
         minorUnits == 0 ? "1300" : "1299." + String(repeating: "9", count: minorUnits)
     }
 

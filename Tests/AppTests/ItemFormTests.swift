@@ -65,7 +65,7 @@ import Testing
         #expect(detail.status == 200)
         #expect(HTMLInspection.value(ofInput: "name", in: detail.text) == "Camera")
         #expect(HTMLInspection.value(ofInput: "serialNumber", in: detail.text) == "SN-1")
-        #expect(HTMLInspection.value(ofInput: "valueInDollars", in: detail.text) == "250")
+        #expect(HTMLInspection.value(ofInput: "replacementCost", in: detail.text) == "250.00", "the value is the exact replacement cost")
         #expect(detail.text.contains("<time"), "creation date shown")
         let version = try #require(HTMLInspection.value(ofInput: "version", in: detail.text))
 

@@ -22,6 +22,10 @@ struct ItemDetailModel: Sendable {
     let libraryPickURL: String?
     /// The library API for the picker's script.
     let libraryAPI: LibraryPickerURLs
+    let currency: Currency
+    /// Every location by path, and the tags in use: the form's choices.
+    let locations: [(id: Int64, path: String)]
+    let tagNames: [String]
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -53,7 +57,10 @@ struct ItemDetailPage {
                 noticeNode
                 p(.class("form-error"), .role("alert")) { errors == nil ? "" : "Check the fields marked below; nothing was saved." }
                 input(.type("hidden"), .name("version"), .value(form.version.map(String.init) ?? ""))
-                ItemFieldsView(form: form, errors: errors, idPrefix: "item").node
+                ItemFieldsView(form: form, errors: errors, idPrefix: "item", currency: item.currency).node
+                if let details = form.details {
+                    ItemClaimFieldsView(form: details, errors: errors, currency: item.currency, locations: item.locations, tagNames: item.tagNames).node
+                }
                 p(.class("date-created")) {
                     "Created "
                     time(.datetime(item.createdISO)) { item.createdText }

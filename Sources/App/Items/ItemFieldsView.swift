@@ -8,6 +8,8 @@ struct ItemFieldsView {
     /// Keeps ids unique when two forms share a page.
     var idPrefix = "item"
     var autofocusName = false
+    /// The detail page's value is the exact replacement cost in this currency.
+    var currency = Currency.usd
 
     var node: HTMLNode {
         .group {
@@ -21,6 +23,17 @@ struct ItemFieldsView {
                     .maxlength(ItemInput.maxSerialNumberLength), .autocomplete("off"), .placeholder("Optional"),
                 ])
             }
+            if let details = form.details {
+                FormControls(errors: errors, idPrefix: idPrefix).money("Value", name: "replacementCost", value: details.replacementCost,
+                                                                      currency: currency, hint: "What it would cost to replace today.")
+            } else {
+                wholeDollars
+            }
+        }
+    }
+
+    private var wholeDollars: HTMLNode {
+        .group {
             field(label: "Value", name: "valueInDollars") { id, describedBy in
                 div(.class("value-input")) {
                     span(.class("currency"), .aria("hidden", "true")) { "$" }

@@ -8,6 +8,8 @@ struct ItemForm: Sendable, Equatable {
     var value = ""
     /// The version the form was loaded at; a save against a newer item is refused.
     var version: Int?
+    /// The detail page's claim fields (its value is the exact replacement cost, not `value`).
+    var details: ItemDetailsForm?
 
     init(name: String = "", serialNumber: String = "", value: String = "", version: Int? = nil) {
         self.name = name
@@ -16,8 +18,9 @@ struct ItemForm: Sendable, Equatable {
         self.version = version
     }
 
-    init(item: Item) {
+    init(item: Item, currency: Currency) {
         self.init(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars), version: item.version)
+        details = ItemDetailsForm(item: item, currency: currency)
     }
 
     init(fields: FormFields) {
@@ -25,12 +28,28 @@ struct ItemForm: Sendable, Equatable {
             name: fields["name"] ?? "", serialNumber: fields["serialNumber"] ?? "",
             value: fields["valueInDollars"] ?? "", version: fields["version"].flatMap { Int($0) }
         )
+        details = ItemDetailsForm(fields: fields)
     }
 
     /// The values to store. A value may be typed as `1200`, `$1,200` or `1 200`.
-    func input() throws(InventoryError) -> ItemInput {
+    func input(currency: Currency) throws(InventoryError) -> ItemInput {
         var errors: [FieldError] = []
         var input = ItemInput(name: name, serialNumber: serialNumber)
+        if let details {
+            details.apply(to: &input, currency: currency, errors: &errors)
+        } else {
+            readWholeDollars(into: &input, errors: &errors)
+        }
+        do {
+            input = try input.validated(creating: true)
+        } catch {
+            errors.append(contentsOf: error.errors.filter { new in !errors.contains { $0.field == new.field } })
+        }
+        guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
+        return input
+    }
+
+    private func readWholeDollars(into input: inout ItemInput, errors: inout [FieldError]) {
         let digits = value.filter { !($0 == "$" || $0 == "," || $0.isWhitespace) }
         if digits.isEmpty {
             input.valueInDollars = 0
@@ -43,12 +62,5 @@ struct ItemForm: Sendable, Equatable {
         } else {
             errors.append(FieldError(field: "valueInDollars", message: "Value must be a whole number of dollars, like 250. “\(value)” is not a number."))
         }
-        do {
-            input = try input.validated(creating: true)
-        } catch {
-            errors.append(contentsOf: error.errors)
-        }
-        guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
-        return input
     }
 }

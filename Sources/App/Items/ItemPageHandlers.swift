@@ -103,7 +103,7 @@ struct ItemPageHandlers: Sendable {
     private func create(_ request: Request) throws -> Response {
         let form = ItemForm(fields: try request.formFields())
         do {
-            let item = try items.create(try form.input())
+            let item = try items.create(try form.input(currency: try items.currency()))
             return request.prefersJSON ? ItemJSON.response(item, currency: try items.currency(), status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
@@ -114,7 +114,7 @@ struct ItemPageHandlers: Sendable {
     private func detail(_ request: Request) throws -> Response {
         let item = try items.item(id: try request.itemID())
         let notice: ItemDetailPage.Notice? = request.query["saved"] == "1" ? .saved : nil
-        return detailPage(request, item, form: ItemForm(item: item), errors: nil, notice: notice)
+        return try detailPage(request, item, form: ItemForm(item: item, currency: try items.currency()), errors: nil, notice: notice)
     }
 
     /// Saves the detail form. Scripts send the same form asking for JSON, and get the item back.
@@ -122,23 +122,23 @@ struct ItemPageHandlers: Sendable {
         let id = try request.itemID()
         let form = ItemForm(fields: try request.formFields())
         do {
-            let item = try items.update(id: id, try form.input(), expectedVersion: form.version)
+            let item = try items.update(id: id, try form.input(currency: try items.currency()), expectedVersion: form.version)
             return request.prefersJSON ? ItemJSON.response(item, currency: try items.currency()) : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
-            return detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
+            return try detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.versionMismatch(let current) {
             if request.prefersJSON {
                 throw AppError(.itemChanged, message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
             }
             var form = form
             form.version = current.version
-            return detailPage(request, current, form: form, errors: nil, notice: .conflict, status: .conflict)
+            return try detailPage(request, current, form: form, errors: nil, notice: .conflict, status: .conflict)
         }
     }
 
     private func detailPage(_ request: Request, _ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
-                            status: HTTPStatus? = nil) -> Response {
+                            status: HTTPStatus? = nil) throws -> Response {
         let model = ItemDetailModel(
             id: item.id, title: item.name,
             createdISO: DisplayFormat.iso8601(item.dateCreated), createdText: DisplayFormat.date(item.dateCreated),
@@ -147,7 +147,10 @@ struct ItemPageHandlers: Sendable {
             photoFormURL: ItemRoutes.photo(item.id), photoAPIURL: ItemRoutes.apiPhoto(item.id),
             removePhotoURL: ItemRoutes.removePhoto(item.id),
             libraryPickURL: hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil ? LibraryRoutes.picker(for: item.id) : nil,
-            libraryAPI: LibraryRoutes.pickerAPI
+            libraryAPI: LibraryRoutes.pickerAPI,
+            currency: try items.currency(),
+            locations: try items.locations().map { (id: $0.id, path: $0.path) },
+            tagNames: try items.tags().map(\.name)
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

@@ -13,7 +13,7 @@ export function showFieldErrors(form, error) {
     const field = form.querySelector(`.field[data-field="${CSS.escape(name)}"]`);
     if (!field) continue;
     showFieldError(field, message);
-    first ??= field.querySelector("input");
+    first ??= field.querySelector("input, select, textarea");
   }
   const summary = form.querySelector(".form-error");
   if (summary) summary.textContent = first ? "Check the fields marked below; nothing was saved." : error.message;
@@ -21,15 +21,14 @@ export function showFieldErrors(form, error) {
 }
 
 function showFieldError(field, message) {
-  const input = field.querySelector("input");
+  const input = field.querySelector("input, select, textarea");
   const text = field.querySelector(".field-error");
+  const hint = field.querySelector(".field-hint[id]");
   field.classList.toggle("invalid", Boolean(message));
   if (text) text.textContent = message;
-  if (message) {
-    input?.setAttribute("aria-invalid", "true");
-    if (text?.id) input?.setAttribute("aria-describedby", text.id);
-  } else {
-    input?.removeAttribute("aria-invalid");
-    input?.removeAttribute("aria-describedby");
-  }
+  const describedBy = [hint?.id, message ? text?.id : null].filter(Boolean).join(" ");
+  if (message) input?.setAttribute("aria-invalid", "true");
+  else input?.removeAttribute("aria-invalid");
+  if (describedBy) input?.setAttribute("aria-describedby", describedBy);
+  else input?.removeAttribute("aria-describedby");
 }

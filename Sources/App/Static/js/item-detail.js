@@ -24,10 +24,7 @@ export function initItemDetail() {
     try {
       const { body: item, etag } = await request("POST", form.action, { form });
       adoptVersion(etag);
-      for (const [field, value] of Object.entries(fieldsOf(item))) {
-        form.elements[field].value = value;
-        form.elements[field].defaultValue = value;
-      }
+      showSaved(form, item);
       for (const title of document.querySelectorAll(".top-bar-title")) title.textContent = item.name;
       document.title = `${item.name} — Homepwner`;
       form.querySelector(".notice")?.remove();
@@ -47,7 +44,10 @@ export function initItemDetail() {
   // the item's fields are still what the form last loaded or saved; if someone else changed them
   // meanwhile, the form keeps its version, so Save reports the conflict instead of overwriting.
   document.addEventListener("item-photo-changed", ({ detail: { item, etag } }) => {
-    const unchanged = Object.entries(fieldsOf(item)).every(([field, value]) => form.elements[field].defaultValue === value);
+    const unchanged = Object.entries(fieldsOf(item)).every(([field, value]) => {
+      const element = form.elements[field];
+      return !element || (element.type === "checkbox" ? element.defaultChecked === value : element.defaultValue === value);
+    });
     if (unchanged) adoptVersion(etag);
   });
 
@@ -81,7 +81,52 @@ function localizeDates() {
   }
 }
 
-/** The item's fields as the detail form holds them. */
+/** The item's fields as the detail form holds them (see ItemDetailsForm), by the form's names. */
 function fieldsOf(item) {
-  return { name: item.name, serialNumber: item.serialNumber, valueInDollars: String(item.valueInDollars) };
+  const fields = { name: item.name, serialNumber: item.serialNumber, valueInDollars: String(item.valueInDollars) };
+  if (!("quantity" in item)) return fields;
+  const text = (value) => value ?? "";
+  Object.assign(fields, {
+    replacementCost: text(item.replacementCost), quantity: String(item.quantity), condition: text(item.condition),
+    description: item.description, brand: item.brand, model: item.model, barcode: item.barcode, notes: item.notes,
+    locationId: item.locationId == null ? "" : String(item.locationId), tags: item.tags.join(", "),
+    purchasePrice: text(item.purchasePrice), purchaseDate: text(item.purchaseDate), purchasedFrom: item.purchasedFrom,
+    replacementCostDate: text(item.replacementCostDate), replacementCostSource: item.replacementCostSource,
+    scheduled: item.scheduled, riderAmount: text(item.riderAmount), warrantyExpires: text(item.warrantyExpires),
+    lifetimeWarranty: item.lifetimeWarranty, warrantyDetails: item.warrantyDetails,
+    disposedKind: text(item.disposed?.kind), disposedDate: text(item.disposed?.date),
+    disposedPrice: text(item.disposed?.price), disposedNotes: text(item.disposed?.notes),
+  });
+  return fields;
+}
+
+/** Puts what was stored (trimmed, amounts written out) back in the form, as its new baseline. */
+function showSaved(form, item) {
+  for (const [field, value] of Object.entries(fieldsOf(item))) {
+    const element = form.elements[field];
+    if (!element) continue;
+    if (element.type === "checkbox") {
+      element.checked = element.defaultChecked = value;
+    } else if (element instanceof HTMLSelectElement) {
+      element.value = value;
+      for (const option of element.options) option.defaultSelected = option.value === value;
+    } else {
+      element.value = element.defaultValue = value;
+    }
+  }
+  const rows = [...form.querySelectorAll(".custom-field-row")];
+  const stored = Object.entries(item.customFields ?? {});
+  while (rows.length && rows.length < stored.length + 2) {
+    const row = rows.at(-1).cloneNode(true);
+    rows.at(-1).after(row);
+    rows.push(row);
+  }
+  rows.forEach((row, index) => {
+    const [name, value] = stored[index] ?? ["", ""];
+    const [nameInput, valueInput] = row.querySelectorAll("input");
+    nameInput.value = nameInput.defaultValue = name;
+    valueInput.value = valueInput.defaultValue = value;
+    nameInput.setAttribute("aria-label", `Field ${index + 1} name`);
+    valueInput.setAttribute("aria-label", `Field ${index + 1} value`);
+  });
 }
