@@ -8,7 +8,7 @@ extension Money: CustomStringConvertible {
     public var formatted: String { (minorUnits < 0 ? "-" : "") + currency.prefix + digits(grouped: true) }
 
     /// Like `formatted`, leaving out a fraction of zeros: `$10,000,000,000` in a limit's message.
-    var formattedWithoutZeroFraction: String {
+    public var formattedWithoutZeroFraction: String {
         guard minorUnits % currency.minorUnitsPerMajorUnit == 0 else { return formatted }
         return (minorUnits < 0 ? "-" : "") + currency.prefix + String(minorUnits.magnitude / UInt64(currency.minorUnitsPerMajorUnit)).groupedInThousands
     }

@@ -26,6 +26,9 @@ def site():
     camera = server.create_item("Camera", "C-1", 1899)
     server.upload(camera["id"], FIXTURES / "photo-1.jpg")
     server.create_item("Mug", "", 12)
+    study = server.api("POST", "/api/v1/locations", {"name": "Study"})
+    server.api("PATCH", f"/api/v1/items/{camera['id']}", {"locationId": study["id"], "tags": ["electronics"],
+                                                          "customFields": {"Lens": "RF 24-105"}})
     server.camera = camera["id"]
     yield server
     server.stop()
@@ -78,6 +81,7 @@ def sign_in(browser, server, password=PASSWORD):
 STATES = {
     "item list": ("site", lambda b, s: b.get(s.url + "/")),
     "item list, editing": ("site", lambda b, s: b.get(s.url + "/?edit=1")),
+    "item list, by room": ("site", lambda b, s: b.get(s.url + "/?view=rooms")),
     "new item sheet": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
                                              visible(b, "#new-item-sheet"))),
     "new item sheet with errors": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
@@ -88,6 +92,10 @@ STATES = {
     "delete confirmation": ("site", lambda b, s: (b.get(s.url + "/?edit=1"), find(b, ".delete-button").click(),
                                                   visible(b, "#confirm-delete"))),
     "item detail": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}")),
+    "item detail, errors and disposal open": ("site", lambda b, s: (
+        b.get(f"{s.url}/items/{s.camera}"), find(b, "details.disposal summary").click(),
+        find(b, "#item-purchasePrice").send_keys("lots"), find(b, '.item-form button[type="submit"]').click(),
+        visible(b, '.field[data-field="purchasePrice"] .field-error'))),
     "picker": ("site", open_picker),
     "picker, photo library": ("site", browse_library_in_picker),
     "picker, album": ("site", lambda b, s: (browse_library_in_picker(b, s), find(b, "#image-picker .picker-group").click(),

@@ -94,7 +94,7 @@ def test_edit_saves_without_reloading(server, browser, screenshot):
     name = find(browser, "#item-name")
     name.clear()
     name.send_keys("Floor Lamp")
-    value = find(browser, "#item-valueInDollars")
+    value = find(browser, "#item-replacementCost")
     value.clear()
     value.send_keys("85")
     find(browser, '.item-form button[type="submit"]').click()
@@ -104,7 +104,7 @@ def test_edit_saves_without_reloading(server, browser, screenshot):
     stored = server.api("GET", f"/api/v1/items/{item['id']}")
     assert (stored["name"], stored["valueInDollars"]) == ("Floor Lamp", 85)
     # A second save works too: the form picked up the new version.
-    value = find(browser, "#item-valueInDollars")
+    value = find(browser, "#item-replacementCost")
     value.clear()
     value.send_keys("90")
     find(browser, '.item-form button[type="submit"]').click()
@@ -115,14 +115,14 @@ def test_edit_saves_without_reloading(server, browser, screenshot):
 def test_invalid_edit_shows_the_error_beside_the_field_and_stores_nothing(server, browser):
     item = server.create_item("Chair", "", 60)
     browser.get(f"{server.url}/items/{item['id']}")
-    value = find(browser, "#item-valueInDollars")
+    value = find(browser, "#item-replacementCost")
     value.clear()
     value.send_keys("-5")
     find(browser, '.item-form button[type="submit"]').click()
-    error = visible(browser, '.field[data-field="valueInDollars"] .field-error')
+    error = visible(browser, '.field[data-field="replacementCost"] .field-error')
     assert "negative" in error.text
-    assert find(browser, "#item-valueInDollars").get_attribute("aria-invalid") == "true"
-    assert find(browser, "#item-valueInDollars").get_attribute("value") == "-5"
+    assert find(browser, "#item-replacementCost").get_attribute("aria-invalid") == "true"
+    assert find(browser, "#item-replacementCost").get_attribute("value") == "-5"
     assert server.api("GET", f"/api/v1/items/{item['id']}")["valueInDollars"] == 60
 
 

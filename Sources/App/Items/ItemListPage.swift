@@ -3,11 +3,14 @@ import Inventory
 
 /// `/`: every item in list order, the New Item sheet, and the edit mode's controls.
 struct ItemListPage {
-    /// The rendered rows (`ItemRowView`s).
+    /// The rendered list: `#item-list`, rows or sections.
     let rows: RenderedHTML
     let count: Int
     let totalText: String
-    let editing: Bool
+    /// Items no longer owned that this view leaves out.
+    let hiddenDisposed: Int
+    let view: ItemListView
+    var editing: Bool { view == .editing }
     let newItemForm: ItemForm
     let context: PageContext
 
@@ -25,15 +28,25 @@ struct ItemListPage {
                           content: content).document()
     }
 
+    /// Manual order or by room: two links, the current one marked for assistive technology.
+    private var viewSwitch: HTMLNode {
+        nav(.class("view-switch"), .aria("label", "Show the list")) {
+            a(.class(view == .manual ? "segment current" : "segment"), .href(ItemRoutes.list.url()),
+              view == .manual ? .aria("current", "page") : .data("view", "manual")) { "My order" }
+            a(.class(view == .rooms ? "segment current" : "segment"), .href(ItemRoutes.listByRoom()),
+              view == .rooms ? .aria("current", "page") : .data("view", "rooms")) { "By room" }
+        }
+    }
+
     private var content: HTMLNode {
         .group {
+            if !editing { viewSwitch }
             p(.class("list-summary"), .id("list-summary")) {
-                count == 1 ? "1 item" : "\(count) items"
-                if count > 0 { " · \(totalText) in all" }
+                count == 1 ? "1 item" : "\(count.grouped) items"
+                if count > 0 { " · \(totalText)" }
+                if hiddenDisposed > 0 { " · \(hiddenDisposed.grouped) no longer owned, not shown" }
             }
-            ol(.class("item-list"), .id("item-list"), .data("editing", editing ? "true" : "false"), .aria("label", "Items")) {
-                HTMLNode.rendered(rows)
-            }
+            HTMLNode.rendered(rows)
             if editing {
                 HTML.form(.id("move-form"), .method("post"), .action(ItemRoutes.list.url())) { CSRFField(token: context.csrfToken).node }
             }

@@ -15,13 +15,15 @@ struct ItemPageHandlers: Sendable {
     /// Whether a photo library is set up (the picker then offers it).
     let library: PhotoLibrary?
     var hasLibrary: Bool { library?.roots.isEmpty == false }
-    /// The list's rows, remade only after the inventory changes (one set for browsing, one for editing).
-    private let listRows = [RevisionCache<ListRows>(), RevisionCache<ListRows>()]
+    /// The list's rows, remade only after the inventory changes (one set per `ItemListView`).
+    private let listRows = ItemListView.allCases.map { _ in RevisionCache<ListRows>() }
 
     struct ListRows: Sendable {
         let html: RenderedHTML
         let count: Int
-        let total: Int
+        let totalText: String
+        /// Disposed items this view leaves out.
+        let hiddenDisposed: Int
     }
 
     init(items: ItemStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?) {
@@ -71,28 +73,56 @@ struct ItemPageHandlers: Sendable {
 
     private func list(_ request: Request) throws -> Response {
         let context = request.pageContext(site)
-        let editing = request.query["edit"] == "1" && context.canEdit
-        let rows = try listRows[editing ? 1 : 0].value(at: items.revision) { try renderRows(editing: editing) }
-        let page = ItemListPage(rows: rows.html, count: rows.count, totalText: DisplayFormat.dollars(rows.total), editing: editing,
-                                newItemForm: ItemForm(), context: context)
+        let view = ItemListView(query: request.query, canEdit: context.canEdit)
+        let rows = try listRows[view.rawValue].value(at: items.revision) { try renderRows(view) }
+        let page = ItemListPage(rows: rows.html, count: rows.count, totalText: rows.totalText, hiddenDisposed: rows.hiddenDisposed,
+                                view: view, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
     }
 
     /// The rows alone: the same for everyone, so they are rendered once per inventory revision.
-    private func renderRows(editing: Bool) throws -> ListRows {
+    private func renderRows(_ view: ItemListView) throws -> ListRows {
         let all = try items.all()
-        let rows = all.enumerated().map { index, item in
-            ItemRowModel(
+        let shown = view.showsDisposed ? all : all.filter { $0.details.disposal == nil }
+        let currency = try items.currency()
+        let totals = try items.totals()
+        let valuable = Int64(50) * currency.minorUnitsPerMajorUnit
+        let threshold = DisplayFormat.money(valuable, in: currency)
+        func model(_ item: Item, isFirst: Bool, isLast: Bool) -> ItemRowModel {
+            let line = item.details.unitValue.map { $0.multipliedReportingOverflow(by: Int64(item.details.quantity)) }
+            let lineValue = line.map { $0.overflow ? Int64.max : $0.partialValue }
+            return ItemRowModel(
                 id: item.id, name: item.name, serialNumber: item.serialNumber,
-                valueText: DisplayFormat.dollars(item.valueInDollars), isValuable: item.valueInDollars >= 50,
-                position: item.position, isFirst: index == 0, isLast: index == all.count - 1,
+                valueText: (item.details.quantity > 1 ? "\(item.details.quantity) × " : "") + DisplayFormat.money(item.details.unitValue, in: currency),
+                isValuable: (lineValue ?? 0) >= valuable,
+                valueTitle: (lineValue ?? 0) >= valuable ? "\(threshold) or more" : "Under \(threshold)", disposedText: item.details.disposal?.kind.label,
+                position: item.position, isFirst: isFirst, isLast: isLast,
                 detailURL: ItemRoutes.item(item.id), moveURL: ItemRoutes.move(item.id), deleteURL: ItemRoutes.delete(item.id),
                 apiURL: ItemRoutes.apiItem(item.id), apiMoveURL: ItemRoutes.apiMove(item.id),
                 photo: item.image.map(PhotoModel.init)
             )
         }
-        let html = RenderedHTML(.fragment(rows.map { ItemRowView(row: $0, editing: editing).node }))
-        return ListRows(html: html, count: all.count, total: all.reduce(0) { $0 + $1.valueInDollars })
+        let html: RenderedHTML
+        if view == .rooms {
+            let byLocation = Dictionary(grouping: shown, by: \.locationID)
+            let places: [(id: Int64?, path: String)] = try items.locations().map { ($0.id, $0.path) } + [(nil, "Nowhere in particular")]
+            let sections = places.compactMap { place -> ItemSectionModel? in
+                guard let inPlace = byLocation[place.id] else { return nil }
+                let total = totals.byLocation[place.id] ?? ValueTotal()
+                return ItemSectionModel(title: place.path, totalText: DisplayFormat.total(total, in: currency),
+                                        rows: inPlace.map { model($0, isFirst: false, isLast: false) })
+            }
+            html = RenderedHTML(div(.class("item-sections"), .id("item-list")) {
+                for (index, section) in sections.enumerated() { ItemSectionView(section: section, index: index).node }
+            })
+        } else {
+            let rows = shown.enumerated().map { index, item in model(item, isFirst: index == 0, isLast: index == shown.count - 1) }
+            html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", view == .editing ? "true" : "false"), .aria("label", "Items")) {
+                HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing).node })
+            })
+        }
+        return ListRows(html: html, count: shown.count, totalText: DisplayFormat.total(totals.all, in: currency),
+                        hiddenDisposed: all.count - shown.count)
     }
 
     private func newItem(_ request: Request, _ form: ItemForm, errors: ValidationError?) -> Response {

@@ -25,6 +25,8 @@ enum ItemRoutes {
     static func list(editing: Bool = false, showing id: Int64? = nil) -> String {
         list.url() + (editing ? "?edit=1" : "") + (id.map { "#item-\($0)" } ?? "")
     }
+    /// The list grouped by location, each with its total.
+    static func listByRoom() -> String { list.url() + "?view=rooms" }
     static func item(_ id: Int64) -> String { item.url(id) }
     static func item(_ id: Int64, saved: Bool) -> String { saved ? "\(item.url(id))?saved=1" : item.url(id) }
     static func delete(_ id: Int64) -> String { delete.url(id) }

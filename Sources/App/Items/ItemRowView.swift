@@ -7,8 +7,12 @@ struct ItemRowModel: Sendable {
     let serialNumber: String
     /// `$N`.
     let valueText: String
-    /// Green at $50 or more, red below (as in the seed).
+    /// Green at 50 (dollars, euros…) or more, red below (as in the seed).
     let isValuable: Bool
+    /// What the colour means in words: "$50 or more", "Under $50".
+    let valueTitle: String
+    /// "Sold", "Lost"…: shown when the list includes items no longer owned.
+    let disposedText: String?
     let position: Int
     let isFirst: Bool
     let isLast: Bool
@@ -49,9 +53,12 @@ struct ItemRowView {
                 if !row.serialNumber.isEmpty {
                     span(.class("item-serial")) { row.serialNumber }
                 }
+                if let disposed = row.disposedText {
+                    span(.class("item-disposed")) { disposed }
+                }
             },
             span(.class(row.isValuable ? "item-value valuable" : "item-value modest"),
-                 .title(row.isValuable ? "$50 or more" : "Under $50")) { row.valueText },
+                 .title(row.valueTitle)) { row.valueText },
             editing ? editControls : .fragment([]),
         ])
     }

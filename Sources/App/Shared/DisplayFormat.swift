@@ -1,10 +1,22 @@
 import Foundation
+import Inventory
 
 /// Dates and money as pages show them.
 enum DisplayFormat {
     /// `$1,899`: whole dollars, grouped in thousands, as on a receipt or an insurance list.
     static func dollars(_ value: Int) -> String {
         "$" + value.grouped
+    }
+
+    /// `$1,899.50`, `$1,899` (cents only when there are some), or "No value".
+    static func money(_ minorUnits: Int64?, in currency: Currency) -> String {
+        minorUnits.map { Money(minorUnits: $0, currency: currency).formattedWithoutZeroFraction } ?? "No value"
+    }
+
+    /// "$24,310.00 in all · 3 without a value": a total never looks more complete than it is.
+    static func total(_ total: ValueTotal, in currency: Currency) -> String {
+        let amount = total.value == .max ? "More than the inventory can count" : money(total.value, in: currency) + " in all"
+        return total.unvalued == 0 ? amount : "\(amount) · \(total.unvalued.grouped) without a value"
     }
 
     /// `2026-11-29T14:03:00Z`.

@@ -1,0 +1,90 @@
+"""The claim fields on the detail page and the list grouped by room, at iPad and iPhone size."""
+from selenium.webdriver.support.ui import Select
+
+from helpers import find, find_all, mark_page, page_was_kept, visible, wait
+
+
+def set_value(browser, selector, value):
+    """Sets a date input the way a picker would (typing into one depends on the browser's locale)."""
+    element = find(browser, selector)
+    browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}))",
+                           element, value)
+
+
+def test_claim_fields_are_saved_without_a_reload_and_shown_again(server, browser, screenshot):
+    kitchen = server.api("POST", "/api/v1/locations", {"name": "Kitchen"})
+    item = server.create_item("Espresso Machine", "BES-1", 500)
+    browser.get(f"{server.url}/items/{item['id']}")
+    mark_page(browser)
+    quantity = find(browser, "#item-quantity")
+    quantity.clear()
+    quantity.send_keys("2")
+    Select(find(browser, "#item-condition")).select_by_visible_text("Good")
+    find(browser, "#item-brand").send_keys("Breville")
+    Select(find(browser, "#item-locationId")).select_by_visible_text("Kitchen")
+    find(browser, "#item-tags").send_keys("appliances, insured")
+    find(browser, "#item-purchasePrice").send_keys("$1,299.90")
+    set_value(browser, "#item-purchaseDate", "2020-02-29")
+    value = find(browser, "#item-replacementCost")
+    value.clear()
+    value.send_keys("1499.99")
+    names = find_all(browser, 'input[name="customFieldName"]')
+    values = find_all(browser, 'input[name="customFieldValue"]')
+    names[0].send_keys("Colour")
+    values[0].send_keys("Stainless")
+    screenshot("item-claim-fields")
+    find(browser, '.item-form button[type="submit"]').click()
+    wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
+    assert page_was_kept(browser)
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert (stored["quantity"], stored["condition"], stored["brand"], stored["locationId"]) == (2, "good", "Breville", kitchen["id"])
+    assert stored["tags"] == ["appliances", "insured"]
+    assert (stored["purchasePrice"], stored["purchaseDate"], stored["replacementCost"]) == ("1299.90", "2020-02-29", "1499.99")
+    assert stored["customFields"] == {"Colour": "Stainless"}
+    # The form shows what was stored, written out the way the API keeps it.
+    assert find(browser, "#item-purchasePrice").get_attribute("value") == "1299.90"
+    browser.refresh()
+    assert find(browser, "#item-tags").get_attribute("value") == "appliances, insured"
+    assert find_all(browser, 'input[name="customFieldValue"]')[0].get_attribute("value") == "Stainless"
+
+
+def test_a_bad_amount_is_shown_beside_its_field_and_nothing_is_saved(server, browser):
+    item = server.create_item("Chair", "", 60)
+    browser.get(f"{server.url}/items/{item['id']}")
+    find(browser, "#item-purchasePrice").send_keys("12,50")
+    find(browser, '.item-form button[type="submit"]').click()
+    error = visible(browser, '.field[data-field="purchasePrice"] .field-error')
+    assert "isn’t a number" in error.text
+    price = find(browser, "#item-purchasePrice")
+    assert price.get_attribute("aria-invalid") == "true"
+    assert browser.switch_to.active_element == price, "focus goes to the first field to fix"
+    assert server.api("GET", f"/api/v1/items/{item['id']}")["purchasePrice"] is None
+
+
+def test_the_list_by_room_has_a_section_and_a_total_per_room_and_leaves_out_what_was_sold(server, browser, screenshot):
+    home = server.api("POST", "/api/v1/locations", {"name": "Home"})
+    kitchen = server.api("POST", "/api/v1/locations", {"name": "Kitchen", "parentId": home["id"]})
+    pan = server.create_item("Pan", "", 40)
+    kettle = server.create_item("Kettle", "", 60)
+    server.create_item("Bike", "", 300)
+    sold = server.create_item("Old Sofa", "", 200)
+    for item in (pan, kettle):
+        server.api("PATCH", f"/api/v1/items/{item['id']}", {"locationId": kitchen["id"], "quantity": 2})
+    server.api("PATCH", f"/api/v1/items/{sold['id']}", {"disposed": {"kind": "sold", "price": "50"}})
+    browser.get(server.url + "/")
+    find(browser, '.view-switch [data-view="rooms"]').click()
+    wait(browser).until(lambda b: find_all(b, ".item-section"))
+    sections = [(find_in(s, ".section-title"), find_in(s, ".section-total"), [r.text for r in s.find_elements("css selector", ".item-link")])
+                for s in find_all(browser, ".item-section")]
+    assert sections == [
+        ("HOME / KITCHEN", "$200 in all", ["Pan", "Kettle"]),
+        ("NOWHERE IN PARTICULAR", "$300 in all", ["Bike"]),
+    ], "quantity × value per room; what was sold is left out"
+    assert "$500 in all" in find(browser, "#list-summary").text
+    assert "1 no longer owned" in find(browser, "#list-summary").text
+    assert find(browser, '.view-switch [aria-current="page"]').text == "By room"
+    screenshot("items-by-room", readme=True)
+
+
+def find_in(element, selector):
+    return element.find_element("css selector", selector).text
