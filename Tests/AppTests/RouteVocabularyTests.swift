@@ -25,6 +25,7 @@ import Testing
         Link(.get, SiteRoutes.home, .read),
 
         Link(.get, ItemRoutes.list(editing: true, showing: 7), .read),
+        Link(.get, ItemRoutes.listByRoom(), .read),
         Link(.get, ItemRoutes.new.url(), .read),
         Link(.post, ItemRoutes.create.url(), .write),
         Link(.get, ItemRoutes.item(7, saved: true), .read),
