@@ -19,6 +19,7 @@ enum AppRoutes {
         AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots).register(in: &router)
         ItemAPIHandlers(items: items).register(in: &router)
         LocationAPIHandlers(items: items).register(in: &router)
+        LocationPageHandlers(items: items, site: site).register(in: &router)
         SettingsAPIHandlers(items: items).register(in: &router)
         TagAPIHandlers(items: items).register(in: &router)
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)

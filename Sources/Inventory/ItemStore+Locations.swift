@@ -110,3 +110,16 @@ extension ItemStore {
         return Location(id: id, name: row.name, parentID: row.parentID, notes: row.notes, pathNames: names)
     }
 }
+
+extension ItemStore {
+    /// How many items each location holds itself (not counting those below it).
+    public func itemCountsByLocation() throws -> [Int64: Int] {
+        try database.read { connection in
+            var counts: [Int64: Int] = [:]
+            try connection.forEachRow("SELECT location_id, count(*) FROM items WHERE location_id IS NOT NULL GROUP BY location_id", []) { row in
+                counts[row.int64(0)] = row.int(1)
+            }
+            return counts
+        }
+    }
+}

@@ -26,6 +26,11 @@ import Testing
 
         Link(.get, ItemRoutes.list(editing: true, showing: 7), .read),
         Link(.get, ItemRoutes.listByRoom(), .read),
+        Link(.get, LocationRoutes.list.url(), .read),
+        Link(.post, LocationRoutes.list.url(), .write),
+        Link(.get, LocationRoutes.location(7), .read),
+        Link(.post, LocationRoutes.location(7), .write),
+        Link(.post, LocationRoutes.delete(7), .write),
         Link(.get, ItemRoutes.new.url(), .read),
         Link(.post, ItemRoutes.create.url(), .write),
         Link(.get, ItemRoutes.item(7, saved: true), .read),

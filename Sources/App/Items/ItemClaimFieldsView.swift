@@ -36,6 +36,7 @@ struct ItemClaimFieldsView {
                 legend { "Where it is" }
                 controls.choice("Location", name: "locationId", selected: form.locationID,
                                 options: [("", "Nowhere in particular")] + locations.map { (String($0.id), $0.path) })
+                a(.class("field-link"), .href(LocationRoutes.list.url())) { locations.isEmpty ? "Add your rooms" : "Add or change places" }
                 controls.text("Tags", name: "tags", value: form.tags, hint: "Separate tags with commas, like kitchen, insured.",
                               extra: [.list("tag-suggestions"), .autocomplete("off")])
                 datalist(.id("tag-suggestions")) {

@@ -35,6 +35,7 @@ struct ItemListPage {
               view == .manual ? .aria("current", "page") : .data("view", "manual")) { "My order" }
             a(.class(view == .rooms ? "segment current" : "segment"), .href(ItemRoutes.listByRoom()),
               view == .rooms ? .aria("current", "page") : .data("view", "rooms")) { "By room" }
+            a(.class("places-link"), .href(LocationRoutes.list.url())) { "Places" }
         }
     }
 

@@ -1,7 +1,15 @@
 /// Every path of locations (home → floor → room → box), spelled once.
 enum LocationRoutes {
+    // Pages
+    static let list = RoutePath("/locations")
+    static let location = RoutePath("/locations/{id}")
+    static let delete = RoutePath("/locations/{id}/delete")
+
+    // JSON API
     static let apiList = RoutePath("/locations", in: APIRoutes.v1)
     static let apiLocation = RoutePath("/locations/{id}", in: APIRoutes.v1)
 
+    static func location(_ id: Int64) -> String { location.url(id) }
+    static func delete(_ id: Int64) -> String { delete.url(id) }
     static func apiLocation(_ id: Int64) -> String { apiLocation.url(id) }
 }

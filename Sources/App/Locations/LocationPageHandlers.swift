@@ -1,0 +1,80 @@
+import HTML
+import HTTPServer
+import Inventory
+
+/// The places pages: the tree with a form to add a place, and each place's editor. Plain form
+/// posts answered with redirects, so they work without scripts.
+struct LocationPageHandlers: Sendable {
+    let items: ItemStore
+    let site: PageContext
+
+    func register(in router: inout AppRouter) {
+        router.get(LocationRoutes.list) { request in try list(request, form: LocationForm(), errors: nil) }
+        router.post(LocationRoutes.list) { request in try create(request) }
+        router.get(LocationRoutes.location) { request in try edit(request) }
+        router.post(LocationRoutes.location) { request in try save(request) }
+        router.post(LocationRoutes.delete) { request in try delete(request) }
+    }
+
+    private func rows() throws -> [LocationRowModel] {
+        let counts = try items.itemCountsByLocation()
+        return try items.locations().map { location in
+            LocationRowModel(id: location.id, name: location.name, path: location.path, depth: location.pathNames.count - 1,
+                             itemCount: counts[location.id] ?? 0, url: LocationRoutes.location(location.id))
+        }
+    }
+
+    private func list(_ request: Request, form: LocationForm, errors: ValidationError?) throws -> Response {
+        let page = LocationListPage(locations: try rows(), form: form, errors: errors, context: request.pageContext(site))
+        return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
+    }
+
+    private func create(_ request: Request) throws -> Response {
+        let form = LocationForm(fields: try request.formFields())
+        do {
+            let location = try items.createLocation(try form.input())
+            return .redirect(to: LocationRoutes.list.url() + "#location-\(location.id)")
+        } catch InventoryError.invalid(let errors) {
+            return try list(request, form: form, errors: errors)
+        }
+    }
+
+    private func edit(_ request: Request) throws -> Response {
+        let location = try items.location(id: try request.locationID())
+        return try editPage(request, location, form: LocationForm(location: location), errors: nil, refusal: nil)
+    }
+
+    private func save(_ request: Request) throws -> Response {
+        let id = try request.locationID()
+        let form = LocationForm(fields: try request.formFields())
+        do {
+            _ = try items.updateLocation(id: id, try form.input())
+            return .redirect(to: LocationRoutes.list.url())
+        } catch InventoryError.invalid(let errors) {
+            return try editPage(request, try items.location(id: id), form: form, errors: errors, refusal: nil)
+        }
+    }
+
+    private func delete(_ request: Request) throws -> Response {
+        let id = try request.locationID()
+        do {
+            try items.deleteLocation(id: id)
+            return .redirect(to: LocationRoutes.list.url())
+        } catch let error as InventoryError {
+            guard case .locationNotEmpty = error else { throw error }
+            let location = try items.location(id: id)
+            return try editPage(request, location, form: LocationForm(location: location), errors: nil, refusal: error.message, status: .conflict)
+        }
+    }
+
+    private func editPage(_ request: Request, _ location: Location, form: LocationForm, errors: ValidationError?, refusal: String?,
+                          status: HTTPStatus? = nil) throws -> Response {
+        let all = try rows()
+        guard let row = all.first(where: { $0.id == location.id }) else { throw InventoryError.locationNotFound(id: location.id) }
+        // Not itself, nor anything inside it: a place cannot be put inside itself.
+        let destinations = all.filter { $0.id != location.id && !$0.path.hasPrefix(row.path + " / ") }
+        let page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,
+                                    context: request.pageContext(site))
+        return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
+    }
+}
