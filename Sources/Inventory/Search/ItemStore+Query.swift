@@ -38,8 +38,16 @@ extension ItemStore {
     public func count(matching query: ItemQuery) throws -> Int {
         try database.read { connection in
             try Self.checkLocationFilter(query.locationID, in: connection)
-            let filters = ItemQuerySQL.filters(of: query, includingText: true)
-            return Int(try connection.scalar("SELECT count(*) FROM items" + filters.whereClause, arguments: filters.arguments) ?? 0)
+            let text = query.fullText
+            let filters = ItemQuerySQL.filters(of: query, includingText: false)
+            if text.isEmpty {
+                return Int(try connection.scalar("SELECT count(*) FROM items" + filters.whereClause, arguments: filters.arguments) ?? 0)
+            }
+            // Read from the index, not `items.id IN (matches)`: that builds a table of every match
+            // first (47 ms for a one-letter prefix at 100,000 items; counting the index alone, 3 ms).
+            let source = filters.conditions.isEmpty ? "item_search" : "item_search JOIN items ON items.id = item_search.rowid"
+            return Int(try connection.scalar("SELECT count(*) FROM \(source) WHERE item_search MATCH ?" + filters.andClause,
+                                              arguments: [text.expression] + filters.arguments) ?? 0)
         }
     }
 
