@@ -8,6 +8,7 @@
     search.py http BASE OUT_JSON      the same searches through GET /api/v1/items?q=…&limit=50: p50 / p99
     search.py walk BASE OUT_FILE      follows every window's Link (limit=500) to the end, checks that each item
                                       came exactly once, and writes the last window's `after` to OUT_FILE
+    search.py after BASE LIMIT        prints the `after` of the first window of LIMIT items (for the next one)
     search.py report RESULTS_DIR      the summary lines (bench/report.py calls this)
 
 The full-text SQL mirrors Sources/Inventory/Search (FullTextQuery, ItemStore+Query): a count of at
@@ -285,6 +286,10 @@ def main(argv):
         http_search(argv[2], argv[3])
     elif command == "walk":
         walk(argv[2], argv[3])
+    elif command == "after":
+        response, _ = get(connection_for(argv[2]), f"/api/v1/items?limit={int(argv[3])}")
+        link = response.getheader("Link")
+        print(urllib.parse.parse_qs(urllib.parse.urlsplit(link[1:link.index(">")]).query)["after"][0])
     elif command == "report":
         print("\n".join(report(argv[2])))
     else:
