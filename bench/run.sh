@@ -545,23 +545,30 @@ if [ "$want_libthumbs" = 1 ]; then
 fi
 
 # --- Search and list windows at SEARCH_ITEMS items ----------------------------------------------
-if [ "$want_big" = 1 ]; then
-  # A fresh data folder, migrated by one start; the items go straight into its database.
-  mkdir -p "$tmp/big"
-  "$BIN" serve --data "$tmp/big" --host 127.0.0.1 --port 0 --quiet >"$tmp/big.out" 2>"$tmp/big.err" &
-  big_pid=$!
-  served_base big "$big_pid" >/dev/null
-  stop "$big_pid"
-  python3 "$here/search.py" seed "$tmp/big/homepwner.sqlite" "$SEARCH_ITEMS"
-  # The next start finds the search index stale and fills it before it serves.
-  : >"$tmp/big.out"
+# seeded_server NAME COUNT: a server on a fresh data folder $tmp/NAME holding COUNT items put straight
+# into its database by bench/search.py (the same kind of items at any count, so only the count
+# differs between two of them); its pid goes in NAME_pid (stopped on exit) and its address in
+# NAME_base. The first start migrates the file; the second finds the search index stale and fills
+# it before it serves, which is timed into NAME_seconds.
+seeded_server() {
+  local name=$1 count=$2 started
+  mkdir -p "$tmp/$name"
+  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  printf -v "${name}_pid" '%s' "$!"
+  served_base "$name" "$!" >/dev/null
+  stop "$!"
+  python3 "$here/search.py" seed "$tmp/$name/homepwner.sqlite" "$count" >/dev/null
   started=$(date +%s.%N)
-  "$BIN" serve --data "$tmp/big" --host 127.0.0.1 --port 0 --quiet >"$tmp/big.out" 2>"$tmp/big.err" &
-  big_pid=$!
-  big_base=$(served_base big "$big_pid")
-  index_seconds=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$started" "$(date +%s.%N)")
-  meta search_items "$SEARCH_ITEMS"; meta index_seconds "$index_seconds"
-  echo "search server: $big_base (pid $big_pid), $SEARCH_ITEMS items; started with the index filled in $index_seconds s"
+  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  printf -v "${name}_pid" '%s' "$!"
+  printf -v "${name}_base" '%s' "$(served_base "$name" "$!")"
+  printf -v "${name}_seconds" '%s' "$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$started" "$(date +%s.%N)")"
+}
+
+if [ "$want_big" = 1 ]; then
+  seeded_server big "$SEARCH_ITEMS"
+  meta search_items "$SEARCH_ITEMS"; meta index_seconds "$big_seconds"
+  echo "search server: $big_base (pid $big_pid), $SEARCH_ITEMS items; started with the index filled in $big_seconds s"
 fi
 
 if [ "$want_search" = 1 ]; then
@@ -571,11 +578,7 @@ if [ "$want_search" = 1 ]; then
 fi
 
 if [ "$want_window" = 1 ]; then
-  mkdir -p "$tmp/small"
-  "$BIN" serve --data "$tmp/small" --host 127.0.0.1 --port 0 --quiet >"$tmp/small.out" 2>"$tmp/small.err" &
-  small_pid=$!
-  small_base=$(served_base small "$small_pid")
-  python3 "$here/seed.py" "$small_base" 100 4 >/dev/null
+  seeded_server small 100
   # Walking every window checks each item comes once, and gives the last window's keyset cursor.
   python3 "$here/search.py" walk "$big_base" "$tmp/big.after"
   python3 "$here/search.py" walk "$small_base" "$tmp/small.after" >/dev/null
