@@ -308,6 +308,31 @@ def libthumbs_lines(report):
     return out
 
 
+def search_lines(directory, meta):
+    """bench/search.py's table, and the list windows at SEARCH_ITEMS items against 100."""
+    out = []
+    if meta.get("index_seconds"):
+        out.append(f"search index: filled for {int(meta['search_items']):,} items while the server started "
+                   f"(start to serving {meta['index_seconds']} s)")
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import search
+    out += search.report(directory)
+    rounds = sorted(int(m.group(1)) for f in os.listdir(directory) if (m := re.fullmatch(r"window-first-big-(\d+)\.wrk", f)))
+    if rounds:
+        out.append(f"list window, limit=50 ({int(meta['search_items']):,} items vs 100, {len(rounds)} round(s) alternating; "
+                   "target ≥ 0.8×):")
+        for kind, label in (("first", "first window"), ("deep", "deep window (the last, keyset cursor)")):
+            big = [load_wrk(os.path.join(directory, f"window-{kind}-big-{r}.wrk")) for r in rounds]
+            small = [load_wrk(os.path.join(directory, f"window-{kind}-small-{r}.wrk")) for r in rounds]
+            big_rps = sum(r["rps"] for r in big) / len(big)
+            small_rps = sum(r["rps"] for r in small) / len(small)
+            ratio = big_rps / small_rps if small_rps else float("nan")
+            out.append(f"  {label:<38} {rate(big_rps):>8} vs {rate(small_rps):>8} req/s → {ratio:.2f}× ({verdict(ratio >= 0.8)});"
+                       f"  p99 {duration(max(r['p99_us'] for r in big))} vs {duration(max(r['p99_us'] for r in small))}"
+                       + "".join(errors(r) for r in big + small))
+    return out
+
+
 def summary(directory):
     meta = load_meta(directory)
     header = (f"== Homepwner bench ({meta['cores']} cores, loopback, "
@@ -361,6 +386,8 @@ def summary(directory):
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             out += libthumbs_lines(json.load(f))
+
+    out += search_lines(directory, meta)
 
     if any(f.endswith(".wrk") for f in os.listdir(directory)):
         out.append(f"(wrk runs on the same {meta['cores']} cores as the servers; numbers are relative, not absolute)")

@@ -19,17 +19,27 @@
 #     server's background pool over the camera-size photos against vipsthumbnail -s 256 and
 #     -s 2048 with the same parallelism, alternately. The tree is made once into bench/.cache/
 #     (about 4 minutes the first time, 610 MB).
+#   * search (bench/search.py): SEARCH_ITEMS items (100,000) put straight into a fresh server's
+#     database, and the time the next start takes to fill the search index; then the store's
+#     full-text queries (1-, 2-, 3-letter prefixes and two words) against the same words as
+#     LIKE '%…%' over the same columns, on the same file, in one run (p50/p99 of the first window of
+#     50, and of counting every match), and the same searches through GET /api/v1/items?q=…&limit=50.
+#   * window: GET /api/v1/items?limit=50, the first window and a deep one (the last, reached with
+#     the keyset cursor of a walk through every window), at SEARCH_ITEMS items against 100,
+#     alternately: requests/s and the ratio (target ≥ 0.8×).
 #
 # Settings (environment):
 #   PARTS=items,photos,library     what to measure, comma-separated: items (the item list, the page
 #                                  and the static file), photos (= renditions,thumbnail,upload),
 #                                  library (= scan,album,libthumbs), all, or any of static,
-#                                  renditions, thumbnail, upload, scan, album, libthumbs on its own.
+#                                  renditions, thumbnail, upload, scan, album, libthumbs on its own;
+#                                  search and window (not in the default; about 5 minutes).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
 #                                  12, half of it exiftool); PARTS=items,photos skips the library.
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
 #   THREADS=2  CONNECTIONS=16      wrk -t / -c        WARMUP=1s      unmeasured wrk run before each target
 #   ITEMS=10000                    items to create    SEED_CONCURRENCY=16  concurrent POSTs while seeding
+#   SEARCH_ITEMS=100000            items for search and window
 #   ROUNDS=2                       static and thumbnail rounds (Homepwner, nginx, Homepwner, nginx)
 #   PHOTOS=24                      test photos        PHOTO_JOBS=2   parallel jobs, for every tool alike
 #   PHOTO_RUNS=3                   rendition rounds   UPLOADS=15     timed uploads (after 1 warm-up)
@@ -60,6 +70,7 @@ ROUNDS=${ROUNDS:-2}
 KEEP=${KEEP:-0}
 VERBOSE=${VERBOSE:-0}
 PARTS=${PARTS:-items,photos,library}
+SEARCH_ITEMS=${SEARCH_ITEMS:-100000}
 PHOTOS=${PHOTOS:-24}
 UPLOADS=${UPLOADS:-15}
 export PHOTO_JOBS=${PHOTO_JOBS:-2} PHOTO_RUNS=${PHOTO_RUNS:-3}
@@ -71,11 +82,12 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0
 want_scan=0 want_album=0 want_libthumbs=0
+want_search=0 want_window=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
     all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1
-      want_scan=1 want_album=1 want_libthumbs=1 ;;
+      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 ;;
     static) want_static=1 ;;
@@ -86,20 +98,23 @@ for part in "${part_list[@]}"; do
     scan) want_scan=1 ;;
     album) want_album=1 ;;
     libthumbs) want_libthumbs=1 ;;
+    search) want_search=1 ;;
+    window) want_window=1 ;;
     "") ;;
     *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload," \
-      "library, scan, album, libthumbs, all)" ;;
+      "library, scan, album, libthumbs, search, window, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload))
 want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
-[ $((want_server || want_renditions || want_tree || want_libthumbs)) = 1 ] || die "PARTS=$PARTS measures nothing"
+want_big=$((want_search || want_window))
+[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
 needed=(python3)
-if [ $((want_server || want_album)) = 1 ]; then needed+=(wrk); fi
+if [ $((want_server || want_album || want_window)) = 1 ]; then needed+=(wrk); fi
 if [ "$want_nginx" = 1 ]; then needed+=(nginx); fi
 if [ "$want_thumbnail" = 1 ]; then needed+=(cc); fi
 if [ "$want_photos" = 1 ]; then needed+=(vips); fi
@@ -131,6 +146,8 @@ server_pid=""
 nginx_pid=""
 album_pid=""
 floor_pid=""
+big_pid=""
+small_pid=""
 
 # served_base NAME PID: waits until the server started with its output in $tmp/NAME.out and .err says
 # where it serves, and prints that address (ending in /).
@@ -187,6 +204,10 @@ cleanup() {
   album_pid=""
   stop "$floor_pid"
   floor_pid=""
+  stop "$big_pid"
+  big_pid=""
+  stop "$small_pid"
+  small_pid=""
   if [ "$KEEP" = 1 ]; then
     echo "bench: kept $tmp (raw wrk output in $tmp/results)" >&2
   else
@@ -523,5 +544,54 @@ if [ "$want_libthumbs" = 1 ]; then
   rm -rf "$tmp/libthumbs"
 fi
 
+# --- Search and list windows at SEARCH_ITEMS items ----------------------------------------------
+# seeded_server NAME COUNT: a server on a fresh data folder $tmp/NAME holding COUNT items put straight
+# into its database by bench/search.py (the same kind of items at any count, so only the count
+# differs between two of them); its pid goes in NAME_pid (stopped on exit) and its address in
+# NAME_base. The first start migrates the file; the second finds the search index stale and fills
+# it before it serves, which is timed into NAME_seconds.
+seeded_server() {
+  local name=$1 count=$2 started
+  mkdir -p "$tmp/$name"
+  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  printf -v "${name}_pid" '%s' "$!"
+  served_base "$name" "$!" >/dev/null
+  stop "$!"
+  python3 "$here/search.py" seed "$tmp/$name/homepwner.sqlite" "$count" >/dev/null
+  started=$(date +%s.%N)
+  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  printf -v "${name}_pid" '%s' "$!"
+  printf -v "${name}_base" '%s' "$(served_base "$name" "$!")"
+  printf -v "${name}_seconds" '%s' "$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$started" "$(date +%s.%N)")"
+}
+
+if [ "$want_big" = 1 ]; then
+  seeded_server big "$SEARCH_ITEMS"
+  meta search_items "$SEARCH_ITEMS"; meta index_seconds "$big_seconds"
+  echo "search server: $big_base (pid $big_pid), $SEARCH_ITEMS items; started with the index filled in $big_seconds s"
+fi
+
+if [ "$want_search" = 1 ]; then
+  echo "search (SQL on the same file, then HTTP):"
+  python3 "$here/search.py" sql "$tmp/big/homepwner.sqlite" "$results/search-sql.json"
+  python3 "$here/search.py" http "$big_base" "$results/search-http.json"
+fi
+
+if [ "$want_window" = 1 ]; then
+  seeded_server small 100
+  # Walking every window checks each item comes once, and gives the last window's keyset cursor.
+  python3 "$here/search.py" walk "$big_base" "$tmp/big.after"
+  python3 "$here/search.py" walk "$small_base" "$tmp/small.after" >/dev/null
+  small_after=$(python3 "$here/search.py" after "$small_base" 50)
+  echo "window ($SEARCH_ITEMS items vs 100, alternately; limit=50):"
+  for round in $(seq "$ROUNDS"); do
+    bench_wrk "window-first-big-$round" "${big_base}api/v1/items?limit=50"
+    bench_wrk "window-first-small-$round" "${small_base}api/v1/items?limit=50"
+    bench_wrk "window-deep-big-$round" "${big_base}api/v1/items?limit=50&after=$(cat "$tmp/big.after")"
+    bench_wrk "window-deep-small-$round" "${small_base}api/v1/items?limit=50&after=$small_after"
+  done
+fi
+
 echo
 python3 "$here/report.py" summary "$results"
+

@@ -25,7 +25,7 @@ public final class HomepwnerApp: Sendable {
         let folder = configuration.dataFolder
         let isNewDatabase = folder.isNew
         let database = try folder.openDatabase()
-        items = ItemStore(database: database, images: try ImageStore(directory: folder.images, database: database,
+        items = try ItemStore(database: database, images: try ImageStore(directory: folder.images, database: database,
                                                                       maxPixels: configuration.maxImagePixels))
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)

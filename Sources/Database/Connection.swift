@@ -37,6 +37,11 @@ public final class Connection {
 
     /// Runs one statement with arguments, ignoring any rows.
     public func run(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws(DatabaseError) {
+        try run(sql, arguments: arguments)
+    }
+
+    /// Runs one statement with an array of arguments (a statement whose parameters are counted at run time).
+    public func run(_ sql: String, arguments: [any DatabaseValueConvertible]) throws(DatabaseError) {
         let statement = try prepared(sql)
         try statement.reset(binding: arguments)
         while try statement.step() {}

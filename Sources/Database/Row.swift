@@ -17,6 +17,17 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
+    /// The column as whatever type it holds.
+    public func value(_ column: Int32) -> DatabaseValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: .integer(int64(column))
+        case SQLITE_FLOAT: .real(double(column))
+        case SQLITE_TEXT: .text(string(column))
+        case SQLITE_BLOB: .blob(blob(column))
+        default: .null
+        }
+    }
+
     public func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
     public func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day on the calendar, as insurers and receipts give it (`2021-03-14`): no time, no time zone.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let year: Int
@@ -33,5 +35,33 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+}
+
+extension CalendarDate {
+    fileprivate static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// The day `date` falls on in UTC.
+    public init(_ date: Date) {
+        let parts = Self.utcCalendar.dateComponents([.year, .month, .day], from: date)
+        self.init(iso: String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1))!
+    }
+
+    /// The day `days` later (or earlier, for a negative count).
+    public func adding(days: Int) -> CalendarDate {
+        let start = Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))!
+        return CalendarDate(Self.utcCalendar.date(byAdding: .day, value: days, to: start)!)
+    }
+}
+
+extension CalendarDate {
+    /// Whole days from this day to `later` (negative when it is earlier).
+    public func days(until later: CalendarDate) -> Int {
+        func start(_ day: CalendarDate) -> Date { Self.utcCalendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))! }
+        return Self.utcCalendar.dateComponents([.day], from: start(self), to: start(later)).day ?? 0
     }
 }

@@ -9,4 +9,6 @@ public enum InventoryError: Error, Sendable, Equatable {
     case locationNotFound(id: Int64)
     /// A location still holding items or other locations is not deleted (their place would be lost).
     case locationNotEmpty(name: String, items: Int, locations: Int)
+    /// A search, filter, sort or window the item list cannot give: `parameter` names the part.
+    case invalidQuery(parameter: String, message: String)
 }

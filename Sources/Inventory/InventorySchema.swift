@@ -116,5 +116,39 @@ public enum InventorySchema {
                 PRIMARY KEY (item_id, name)
             ) WITHOUT ROWID;
             """),
+        // Search, filters and sorts (issue 14). `item_search` is the full-text index of every text
+        // of an item (`ItemSearchText`), kept in step by the store; it is filled when the store opens
+        // and finds `search_index_state` older than `ItemSearchText.format` (so, here, on first open).
+        // `location_path` is the item's room path, kept by the store, for the index and the room sort.
+        // The sort_* columns are each sort's key, never NULL, so a window continues after the last
+        // row with one row-value comparison that their indexes answer (keyset paging); NOCASE so
+        // "apple" and "Apple" sort together. Empty keys (no value, no date, no room) come last.
+        Migration(version: 13, sql: """
+            CREATE VIRTUAL TABLE item_search USING fts5(
+                name, brand, model, serial_number, barcode, tags, location, description, notes, other,
+                tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+            );
+            CREATE TABLE search_index_state (format INTEGER NOT NULL);
+            ALTER TABLE items ADD COLUMN location_path TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN sort_name TEXT COLLATE NOCASE GENERATED ALWAYS AS (name) VIRTUAL;
+            ALTER TABLE items ADD COLUMN sort_value INTEGER GENERATED ALWAYS AS (-coalesce(replacement_cost, purchase_price, -1)) VIRTUAL;
+            ALTER TABLE items ADD COLUMN sort_purchased INTEGER
+                GENERATED ALWAYS AS (coalesce(-CAST(replace(purchase_date, '-', '') AS INTEGER), 1)) VIRTUAL;
+            ALTER TABLE items ADD COLUMN sort_room TEXT COLLATE NOCASE
+                GENERATED ALWAYS AS (iif(location_path = '', char(1114111), location_path)) VIRTUAL;
+            CREATE INDEX items_by_name ON items (sort_name, id);
+            CREATE INDEX items_by_value ON items (sort_value, id);
+            CREATE INDEX items_by_purchase_date ON items (sort_purchased, id);
+            CREATE INDEX items_by_room ON items (sort_room, sort_name, id);
+            CREATE INDEX items_by_condition ON items (condition);
+            WITH RECURSIVE paths (id, path, depth) AS (
+                SELECT id, name, 0 FROM locations WHERE parent_id IS NULL
+                UNION ALL
+                SELECT locations.id, paths.path || ' / ' || locations.name, paths.depth + 1
+                    FROM locations JOIN paths ON locations.parent_id = paths.id WHERE paths.depth < 1000
+            )
+            UPDATE items SET location_path = coalesce((SELECT path FROM paths WHERE paths.id = items.location_id), '')
+                WHERE location_id IS NOT NULL;
+            """),
     ]
 }

@@ -53,8 +53,12 @@ extension ItemStore {
                 }
                 location.parentID = parentID
             }
+            let name = input.name ?? location.name
+            let before = try Self.location(id: id, in: connection)
             try connection.run("UPDATE locations SET name = ?, parent_id = ?, notes = ? WHERE id = ?",
-                               input.name ?? location.name, location.parentID, input.notes ?? location.notes, id)
+                               name, location.parentID, input.notes ?? location.notes, id)
+            // A new name or place is a new path for everything inside: their search texts and room sort change.
+            if name != before.name || location.parentID != before.parentID { try Self.indexItems(below: id, in: connection) }
             return try Self.location(id: id, in: connection)
         }
     }
@@ -99,7 +103,7 @@ extension ItemStore {
         return ids
     }
 
-    private static func location(id: Int64, in connection: Connection) throws -> Location {
+    static func location(id: Int64, in connection: Connection) throws -> Location {
         guard let row = try connection.firstRow("SELECT name, parent_id, notes FROM locations WHERE id = ?", id, decode: {
             (name: $0.string(0), parentID: $0.optionalInt64(1), notes: $0.string(2))
         }) else { throw InventoryError.locationNotFound(id: id) }

@@ -9,9 +9,11 @@ public final class ItemStore: Sendable {
     public let images: ImageStore
     private let revisionCounter = Atomic<Int>(0)
 
-    public init(database: Database, images: ImageStore) {
+    /// Opens the store; fills the search index first if it is out of date (`ItemSearchText.format`).
+    public init(database: Database, images: ImageStore) throws {
         self.database = database
         self.images = images
+        try database.write { try Self.refreshSearchIndexIfStale(in: $0) }
     }
 
     /// Goes up after every committed change; anything made from the items at one revision stays
@@ -26,12 +28,15 @@ public final class ItemStore: Sendable {
     }
 
     /// The item's columns and its image's, for `FROM items LEFT JOIN images`.
-    private static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
+    static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
         + "items.position, items.version, images.hash, images.format, images.width, images.height, images.byte_size, items.location_id, "
         + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ")
-    private static let source = "items LEFT JOIN images ON images.hash = items.image_hash"
+    static let source = "items LEFT JOIN images ON images.hash = items.image_hash"
 
-    private static func decode(_ row: Row) -> Item {
+    /// How many of `columns` there are: what a query selects after them starts here.
+    static let columnCount: Int32 = 13 + Int32(detailColumns.count)
+
+    static func decode(_ row: Row) -> Item {
         Item(
             id: row.int64(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
@@ -78,6 +83,7 @@ public final class ItemStore: Sendable {
             )
             let id = connection.lastInsertRowID
             try Self.writeDetails(item.details, of: id, in: connection)
+            try Self.indexItem(id: id, in: connection)
             return try Self.item(id: id, in: connection)
         }
     }
@@ -105,6 +111,7 @@ public final class ItemStore: Sendable {
                 item.name, item.serialNumber, item.valueInDollars, item.locationID, id
             )
             try Self.writeDetails(item.details, of: id, in: connection)
+            try Self.indexItem(id: id, in: connection)
             return try Self.item(id: id, in: connection)
         }
     }
@@ -116,6 +123,7 @@ public final class ItemStore: Sendable {
                 let item = try Self.item(id: id, in: connection)
                 if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
                 try connection.run("DELETE FROM items WHERE id = ?", id)
+                try Self.unindexItem(id: id, in: connection)
                 try Self.forgetUnusedTags(in: connection)
                 try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", item.position)
                 return try Self.forgetIfUnused(item.image, in: connection)
@@ -214,7 +222,7 @@ public final class ItemStore: Sendable {
         do { return try input.validated(creating: creating) } catch { throw .invalid(error) }
     }
 
-    private static func item(id: Int64, in connection: Connection) throws -> Item {
+    static func item(id: Int64, in connection: Connection) throws -> Item {
         guard var item = try connection.firstRow("SELECT \(columns) FROM \(source) WHERE items.id = ?", id, decode: decode) else {
             throw InventoryError.itemNotFound(id: id)
         }

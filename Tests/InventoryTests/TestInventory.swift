@@ -17,7 +17,7 @@ struct TestInventory {
     init(path: String) throws {
         self.path = path
         database = try Database(path: path, migrations: InventorySchema.migrations)
-        store = ItemStore(database: database, images: try ImageStore(directory: URL(fileURLWithPath: path + "-images"), database: database))
+        store = try ItemStore(database: database, images: try ImageStore(directory: URL(fileURLWithPath: path + "-images"), database: database))
     }
 
     /// Creates items named `names`, in order.

@@ -10,6 +10,7 @@ extension InventoryError: CataloguedError {
         case .positionOutOfRange: .invalidPosition
         case .locationNotFound: .locationNotFound
         case .locationNotEmpty: .locationNotEmpty
+        case .invalidQuery(let parameter, _): parameter == "limit" ? .invalidLimit : .invalidItemQuery
         }
     }
 
@@ -30,6 +31,8 @@ extension InventoryError: CataloguedError {
         case .locationNotEmpty(let name, let items, let locations):
             "“\(name)” still holds \([Self.count(items, "item"), Self.count(locations, "location")].compactMap { $0 }.joined(separator: " and ")); "
                 + "move or delete \(items + locations == 1 ? "it" : "them") first, so nothing loses its place."
+        case .invalidQuery(_, let message):
+            message
         }
     }
 
@@ -39,6 +42,7 @@ extension InventoryError: CataloguedError {
     }
 
     public var fieldMessages: [(field: String, message: String)] {
+        if case .invalidQuery(let parameter, let message) = self { return [(field: parameter, message: message)] }
         guard case .invalid(let error) = self else { return [] }
         return error.errors.map { (field: $0.field, message: $0.message) }
     }

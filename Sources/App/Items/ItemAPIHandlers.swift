@@ -11,7 +11,7 @@ struct ItemAPIHandlers: Sendable {
     init(items: ItemStore) { self.items = items }
 
     func register(in router: inout AppRouter) {
-        router.get(ItemRoutes.apiList) { _ in try list() }
+        router.get(ItemRoutes.apiList) { request in try list(request) }
         router.post(ItemRoutes.apiList) { request in try create(request) }
         router.get(ItemRoutes.apiItem) { request in try show(request) }
         router.patch(ItemRoutes.apiItem) { request in try update(request) }
@@ -19,9 +19,23 @@ struct ItemAPIHandlers: Sendable {
         router.post(ItemRoutes.apiMove) { request in try move(request) }
     }
 
-    private func list() throws -> Response {
+    /// The whole list as it always was, or what the query parameters ask for (`ItemListQuery`): a
+    /// JSON array either way, with the next window's URL in `Link` when there is one.
+    private func list(_ request: Request) throws -> Response {
+        if !ItemListQuery.isPlainList(request) { return try search(request) }
         let body = try listCache.value(at: items.revision) { ItemJSON.list(try items.all(), currency: try items.currency()) }
         return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
+    }
+
+    private func search(_ request: Request) throws -> Response {
+        let query = try ItemListQuery.query(from: request)
+        let window = try items.items(matching: query)
+        var response = Response(headers: ["Content-Type": "application/json"],
+                                body: .bytes(ItemJSON.list(window.items, currency: try items.currency())))
+        if let next = window.next {
+            response.headers["Link"] = "<\(ItemListQuery.nextURL(query, after: next))>; rel=\"next\""
+        }
+        return response
     }
 
     private func create(_ request: Request) throws -> Response {

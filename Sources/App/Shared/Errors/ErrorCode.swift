@@ -9,6 +9,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case itemChanged = "item-changed"
     case invalidItem = "invalid-item"
     case invalidPosition = "invalid-position"
+    case invalidItemQuery = "invalid-item-query"
     // Locations
     case locationNotFound = "location-not-found"
     case locationNotEmpty = "location-not-empty"
@@ -70,7 +71,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .weakPassword, .lastOwner:
             .unprocessableContent
-        case .emptyBody, .invalidMultipart, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
+        case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedMediaType: .unsupportedMediaType

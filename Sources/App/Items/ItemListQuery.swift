@@ -1,0 +1,106 @@
+import Foundation
+import HTTPServer
+import Inventory
+
+/// The item list's query parameters (`?q=&location=&tag=&condition=&sort=&limit=&after=`) read
+/// into an `ItemQuery`, and written back for the next window's URL.
+///
+/// An empty value counts as not given, so a form's "any" choice (`tag=`) filters nothing.
+enum ItemListQuery {
+    static let parameterNames = ["q", "location", "tag", "condition", "disposed", "warrantyEndsWithin", "sort", "limit", "after"]
+    static let maxWarrantyDays = 3_650
+    static let maxTextLength = 500
+
+    /// True when the request names none of the parameters: the list as it always was.
+    static func isPlainList(_ request: Request) -> Bool {
+        !parameterNames.contains { !(request.query[$0] ?? "").isEmpty }
+    }
+
+    /// The query the request asks for; a value the list cannot take is an error naming the parameter.
+    static func query(from request: Request, today: CalendarDate = CalendarDate(Date())) throws -> ItemQuery {
+        func value(_ name: String) -> String? { request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
+        var query = ItemQuery()
+        if let text = value("q") {
+            guard text.count <= maxTextLength else {
+                throw invalid("q", "q is \(text.count) characters; search for at most \(maxTextLength).")
+            }
+            query.text = text
+        }
+        if let location = value("location") {
+            guard let id = Int64(location), id > 0 else {
+                throw invalid("location", "location takes a location’s id (a whole number, as in GET /api/v1/locations), not “\(location.prefix(40))”.")
+            }
+            query.locationID = id
+        }
+        query.tag = value("tag")
+        if let condition = value("condition") {
+            guard let known = ItemCondition(rawValue: condition) else {
+                throw invalid("condition", "condition is one of \(allowed(ItemCondition.allCases.map(\.rawValue))), not “\(condition.prefix(40))”.")
+            }
+            query.condition = known
+        }
+        if let disposed = value("disposed") {
+            switch disposed {
+            case "true": query.disposed = true
+            case "false": query.disposed = false
+            default: throw invalid("disposed", "disposed is true (only items no longer owned) or false (only those still owned), not “\(disposed.prefix(40))”.")
+            }
+        }
+        if let within = value("warrantyEndsWithin") {
+            guard let days = Int(within), (0...maxWarrantyDays).contains(days) else {
+                throw invalid("warrantyEndsWithin", "warrantyEndsWithin is a number of days from 0 to \(maxWarrantyDays), like 30, not “\(within.prefix(40))”.")
+            }
+            query.warrantyEnds = today...today.adding(days: days)
+        }
+        if let sort = value("sort") {
+            guard let known = ItemSort(rawValue: sort) else {
+                throw invalid("sort", "sort is one of \(allowed(ItemSort.allCases.map(\.rawValue))), not “\(sort.prefix(40))”.")
+            }
+            query.sort = known
+        }
+        if let limit = value("limit") {
+            guard let number = Int(limit), ItemQuery.limits.contains(number) else {
+                throw AppError(.invalidLimit, message:
+                    "limit must be a whole number from \(ItemQuery.limits.lowerBound) to \(ItemQuery.limits.upperBound), not “\(limit.prefix(40))”.")
+            }
+            query.limit = number
+        }
+        if let after = value("after") {
+            guard query.limit != nil else {
+                throw invalid("after", "after continues a window: send it with the limit of the window it came from (follow the Link header).")
+            }
+            guard let cursor = ItemCursor(encoded: after) else {
+                throw invalid("after", "after is not a cursor Homepwner made; follow the Link header of the previous window, or leave after out to start at the top.")
+            }
+            query.after = cursor
+        }
+        return query
+    }
+
+    /// The URL of the window after `cursor`, with the rest of `query` as it was asked.
+    static func nextURL(_ query: ItemQuery, after cursor: ItemCursor) -> String {
+        var pairs: [(String, String)] = []
+        if !query.text.isEmpty { pairs.append(("q", query.text)) }
+        if let locationID = query.locationID { pairs.append(("location", String(locationID))) }
+        if let tag = query.tag { pairs.append(("tag", tag)) }
+        if let condition = query.condition { pairs.append(("condition", condition.rawValue)) }
+        if let disposed = query.disposed { pairs.append(("disposed", String(disposed))) }
+        if let ends = query.warrantyEnds {
+            pairs.append(("warrantyEndsWithin", String(ends.lowerBound.days(until: ends.upperBound))))
+        }
+        if let sort = query.sort { pairs.append(("sort", sort.rawValue)) }
+        if let limit = query.limit { pairs.append(("limit", String(limit))) }
+        pairs.append(("after", cursor.encoded))
+        return ItemRoutes.apiList.url() + "?" + pairs.map { "\($0)=\(AccessMiddleware.escaped($1))" }.joined(separator: "&")
+    }
+
+    private static func invalid(_ parameter: String, _ message: String) -> AppError {
+        var error = AppError(.invalidItemQuery, message: message)
+        error.fieldMessages = [(field: parameter, message: message)]
+        return error
+    }
+
+    private static func allowed(_ values: [String]) -> String {
+        values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
+    }
+}

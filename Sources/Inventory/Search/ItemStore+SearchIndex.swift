@@ -1,0 +1,54 @@
+import Database
+
+/// Keeps the full-text index (`item_search`) and each item's `location_path` in step with the
+/// items, inside the transaction of every change that alters an item's texts or its room's path.
+extension ItemStore {
+    /// Fills the index anew when it was made by another `ItemSearchText.format` (or never): after
+    /// migration 13, and whenever what is indexed changes.
+    static func refreshSearchIndexIfStale(in connection: Connection) throws {
+        let format = try connection.scalar("SELECT format FROM search_index_state")
+        guard format != Int64(ItemSearchText.format) else { return }
+        try connection.execute("DELETE FROM item_search")
+        let tags = try tagsByItem(in: connection)
+        let customFields = try customFieldsByItem(in: connection)
+        try connection.forEachRow("SELECT \(columns), items.location_path FROM \(source)") { row in
+            var item = decode(row)
+            item.details.tags = tags[item.id] ?? []
+            item.details.customFields = customFields[item.id] ?? []
+            try writeSearchText(ItemSearchText.make(item, locationPath: row.string(columnCount)), of: item.id, in: connection)
+        }
+        try connection.execute("DELETE FROM search_index_state")
+        try connection.run("INSERT INTO search_index_state (format) VALUES (?)", ItemSearchText.format)
+    }
+
+    /// Re-indexes one item as it now stands, with the path of the location it is in.
+    static func indexItem(id: Int64, in connection: Connection) throws {
+        let item = try item(id: id, in: connection)
+        let path = try item.locationID.map { try location(id: $0, in: connection).path } ?? ""
+        try connection.run("UPDATE items SET location_path = ? WHERE id = ? AND location_path IS NOT ?", path, id, path)
+        try connection.run("DELETE FROM item_search WHERE rowid = ?", id)
+        try writeSearchText(ItemSearchText.make(item, locationPath: path), of: id, in: connection)
+    }
+
+    static func unindexItem(id: Int64, in connection: Connection) throws {
+        try connection.run("DELETE FROM item_search WHERE rowid = ?", id)
+    }
+
+    /// Re-indexes every item in the location or below it: their paths change when it is renamed or moved.
+    static func indexItems(below locationID: Int64, in connection: Connection) throws {
+        let ids = try connection.rows("""
+            SELECT items.id FROM items WHERE items.location_id IN (WITH RECURSIVE below (id) AS (
+                SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
+            ) SELECT id FROM below)
+            """, locationID) { $0.int64(0) }
+        for id in ids { try indexItem(id: id, in: connection) }
+    }
+
+    private static let insertSearchText = "INSERT INTO item_search (rowid, "
+        + ItemSearchText.columns.map(\.name).joined(separator: ", ") + ") VALUES (?"
+        + String(repeating: ", ?", count: ItemSearchText.columns.count) + ")"
+
+    private static func writeSearchText(_ text: ItemSearchText, of id: Int64, in connection: Connection) throws {
+        try connection.run(insertSearchText, arguments: [id] + text.values)
+    }
+}
