@@ -1,4 +1,5 @@
 """The claim fields on the detail page and the list grouped by room, at iPad and iPhone size."""
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from helpers import find, find_all, mark_page, page_was_kept, visible, wait
@@ -86,5 +87,74 @@ def test_the_list_by_room_has_a_section_and_a_total_per_room_and_leaves_out_what
     screenshot("items-by-room", readme=True)
 
 
+def link_names(browser):
+    """The names listed, read in one step (the list is replaced as results arrive)."""
+    return browser.execute_script("return [...document.querySelectorAll('#item-list .item-link')].map(link => link.textContent)")
+
+
 def find_in(element, selector):
     return element.find_element("css selector", selector).text
+
+
+def test_search_answers_as_you_type_and_filters_narrow_it(server, browser, screenshot):
+    for name, fields in [("Sony Camera", {"brand": "Sony"}), ("Camping Stove", {"condition": "poor"}), ("Café Table", {"customFields": {"Wood": "Oak"}}),
+                         ("Old Camera", {"disposed": {"kind": "sold"}})]:
+        item = server.create_item(name)
+        server.api("PATCH", f"/api/v1/items/{item['id']}", fields)
+    browser.get(server.url + "/")
+    mark_page(browser)
+    field = find(browser, "#search-q")
+    field.send_keys("cam")
+    wait(browser).until(lambda b: b.execute_script("return document.getElementById('list-summary').textContent") == "2 items found")
+    assert sorted(link_names(browser)) == ["Camping Stove", "Sony Camera"], "what was sold is left out"
+    assert "q=cam" in browser.current_url
+    assert page_was_kept(browser), "no reload"
+    field.send_keys(Keys.BACKSPACE * 3 + "cafe oak")
+    wait(browser).until(lambda b: link_names(b) == ["Café Table"])
+    field.clear()
+    field.send_keys("cam")
+    wait(browser).until(lambda b: b.execute_script("return document.getElementById('list-summary').textContent") == "2 items found")
+    find(browser, ".filters summary").click()
+    find(browser, "#filter-showDisposed").click()
+    wait(browser).until(lambda b: b.execute_script("return document.getElementById('list-summary').textContent") == "3 items found")
+    Select(find(browser, "#filter-condition")).select_by_visible_text("Poor")
+    wait(browser).until(lambda b: link_names(b) == ["Camping Stove"])
+    screenshot("items-search")
+    # The URL holds the search: reloading shows the same.
+    browser.refresh()
+    assert [r.text for r in find_all(browser, ".item-link")] == ["Camping Stove"]
+    assert find(browser, "#search-q").get_attribute("value") == "cam"
+
+
+def test_a_long_result_comes_a_window_at_a_time(server, browser):
+    for index in range(105):
+        server.api("POST", "/api/v1/items", {"name": f"Box {index:03d}"})
+    browser.get(server.url + "/?q=box&sort=name")
+    assert len(find_all(browser, ".item-row")) == 100
+    assert find(browser, "#list-summary").text == "105 items found"
+    find(browser, '#list-more [data-action="more"]').click()
+    wait(browser).until(lambda b: len(find_all(b, ".item-row")) == 105)
+    names = [r.text for r in find_all(browser, ".item-link")]
+    assert names == [f"Box {index:03d}" for index in range(105)], "every item once, in order"
+    assert not find_all(browser, '#list-more [data-action="more"]')
+
+
+def test_places_can_be_added_nested_and_refuse_to_be_deleted_while_they_hold_things(server, browser, screenshot):
+    browser.get(server.url + "/locations")
+    find(browser, "#location-name").send_keys("Home")
+    find(browser, '.location-form button[type="submit"]').click()
+    wait(browser).until(lambda b: find_all(b, ".location-row"))
+    find(browser, "#location-name").send_keys("Kitchen")
+    Select(find(browser, "#location-parentId")).select_by_visible_text("Home")
+    find(browser, '.location-form button[type="submit"]').click()
+    wait(browser).until(lambda b: len(find_all(b, ".location-row")) == 2)
+    assert [r.get_attribute("aria-label") for r in find_all(browser, ".location-link")] == ["Home", "Home / Kitchen"]
+    screenshot("places", readme=True)
+    kitchen = next(l for l in server.api("GET", "/api/v1/locations") if l["name"] == "Kitchen")
+    item = server.create_item("Kettle")
+    server.api("PATCH", f"/api/v1/items/{item['id']}", {"locationId": kitchen["id"]})
+    browser.get(f"{server.url}/locations/{kitchen['id']}")
+    find(browser, '.danger-zone button[type="submit"]').click()
+    notice = visible(browser, ".danger-zone .notice")
+    assert "still holds 1 item" in notice.text
+    assert any(l["name"] == "Kitchen" for l in server.api("GET", "/api/v1/locations"))

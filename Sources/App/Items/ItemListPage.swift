@@ -6,10 +6,12 @@ struct ItemListPage {
     /// The rendered list: `#item-list`, rows or sections.
     let rows: RenderedHTML
     let count: Int
-    let totalText: String
-    /// Items no longer owned that this view leaves out.
-    let hiddenDisposed: Int
+    /// "5 items · $3,775 in all", or "3 items found".
+    let summary: String
     let view: ItemListView
+    let search: ItemSearchModel
+    /// The next window of a search, when there is one.
+    let nextURL: String?
     var editing: Bool { view == .editing }
     let newItemForm: ItemForm
     let context: PageContext
@@ -30,28 +32,37 @@ struct ItemListPage {
 
     /// Manual order or by room: two links, the current one marked for assistive technology.
     private var viewSwitch: HTMLNode {
-        nav(.class("view-switch"), .aria("label", "Show the list")) {
+        div(.class("list-toolbar")) {
+            nav(.class("view-switch"), .aria("label", "Show the list")) {
             a(.class(view == .manual ? "segment current" : "segment"), .href(ItemRoutes.list.url()),
               view == .manual ? .aria("current", "page") : .data("view", "manual")) { "My order" }
             a(.class(view == .rooms ? "segment current" : "segment"), .href(ItemRoutes.listByRoom()),
               view == .rooms ? .aria("current", "page") : .data("view", "rooms")) { "By room" }
+            }
             a(.class("places-link"), .href(LocationRoutes.list.url())) { "Places" }
         }
     }
 
+    static func summary(count: Int, totalText: String, hiddenDisposed: Int) -> String {
+        (count == 1 ? "1 item" : "\(count.grouped) items") + (count > 0 ? " · \(totalText)" : "")
+            + (hiddenDisposed > 0 ? " · \(hiddenDisposed.grouped) no longer owned, not shown" : "")
+    }
+
     private var content: HTMLNode {
         .group {
-            if !editing { viewSwitch }
-            p(.class("list-summary"), .id("list-summary")) {
-                count == 1 ? "1 item" : "\(count.grouped) items"
-                if count > 0 { " · \(totalText)" }
-                if hiddenDisposed > 0 { " · \(hiddenDisposed.grouped) no longer owned, not shown" }
+            if !editing {
+                ItemSearchBar(model: search).node
+                viewSwitch
             }
+            p(.class("list-summary"), .id("list-summary"), .role("status")) { summary }
             HTMLNode.rendered(rows)
+            div(.id("list-more"), .class("list-more")) {
+                if let nextURL { a(.class("button"), .href(nextURL), .data("action", "more")) { "Show more" } }
+            }
             if editing {
                 HTML.form(.id("move-form"), .method("post"), .action(ItemRoutes.list.url())) { CSRFField(token: context.csrfToken).node }
             }
-            div(.class(count == 0 ? "empty-state" : "empty-state is-hidden"), .id("empty-state")) {
+            div(.class(count == 0 && nextURL == nil && search.text.isEmpty && !search.isFiltering ? "empty-state" : "empty-state is-hidden"), .id("empty-state")) {
                 Icons.photo
                 h2 { "No items yet" }
                 p { "Add what you own — a camera, a bike, a sofa — to keep track of what it’s worth." }

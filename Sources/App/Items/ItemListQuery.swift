@@ -78,7 +78,7 @@ enum ItemListQuery {
     }
 
     /// The URL of the window after `cursor`, with the rest of `query` as it was asked.
-    static func nextURL(_ query: ItemQuery, after cursor: ItemCursor) -> String {
+    static func nextURL(_ query: ItemQuery, after cursor: ItemCursor, base: String = ItemRoutes.apiList.url()) -> String {
         var pairs: [(String, String)] = []
         if !query.text.isEmpty { pairs.append(("q", query.text)) }
         if let locationID = query.locationID { pairs.append(("location", String(locationID))) }
@@ -91,7 +91,7 @@ enum ItemListQuery {
         if let sort = query.sort { pairs.append(("sort", sort.rawValue)) }
         if let limit = query.limit { pairs.append(("limit", String(limit))) }
         pairs.append(("after", cursor.encoded))
-        return ItemRoutes.apiList.url() + "?" + pairs.map { "\($0)=\(AccessMiddleware.escaped($1))" }.joined(separator: "&")
+        return base + "?" + pairs.map { "\($0)=\(AccessMiddleware.escaped($1))" }.joined(separator: "&")
     }
 
     private static func invalid(_ parameter: String, _ message: String) -> AppError {

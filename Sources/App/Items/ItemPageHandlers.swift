@@ -74,11 +74,49 @@ struct ItemPageHandlers: Sendable {
     private func list(_ request: Request) throws -> Response {
         let context = request.pageContext(site)
         let view = ItemListView(query: request.query, canEdit: context.canEdit)
+        let search = try searchModel(request)
+        if view != .editing, !ItemListQuery.isPlainList(request) || search.showDisposed {
+            return try searchResults(request, search: search, context: context)
+        }
         let rows = try listRows[view.rawValue].value(at: items.revision) { try renderRows(view) }
-        let page = ItemListPage(rows: rows.html, count: rows.count, totalText: rows.totalText, hiddenDisposed: rows.hiddenDisposed,
-                                view: view, newItemForm: ItemForm(), context: context)
+        let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
+                                hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: nil, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
     }
+
+    private func searchModel(_ request: Request) throws -> ItemSearchModel {
+        let query = request.query
+        return ItemSearchModel(
+            text: query["q"] ?? "", locationID: query["location"] ?? "", tag: query["tag"] ?? "", condition: query["condition"] ?? "",
+            warrantyEndingSoon: !(query["warrantyEndsWithin"] ?? "").isEmpty, showDisposed: query["showDisposed"] == "1",
+            sort: query["sort"] ?? "", locations: try items.locations().map { (id: $0.id, path: $0.path) }, tags: try items.tags().map(\.name))
+    }
+
+    /// A search or filtered list: one window at a time (keyset), never cached (each query is its own).
+    private func searchResults(_ request: Request, search: ItemSearchModel, context: PageContext) throws -> Response {
+        var query = try ItemListQuery.query(from: request)
+        if query.disposed == nil && !search.showDisposed { query.disposed = false }
+        query.limit = query.limit ?? Self.searchWindow
+        let window = try items.items(matching: query)
+        var everything = query
+        everything.limit = nil
+        everything.after = nil
+        let count = try items.count(matching: everything)
+        let currency = try items.currency()
+        let rows = window.items.map { rowModel($0, currency: currency, isFirst: false, isLast: false) }
+        let html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", "false"), .aria("label", "Items found")) {
+            HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: false).node })
+        })
+        let nextURL = window.next.map { ItemListQuery.nextURL(query, after: $0, base: ItemRoutes.list.url()) + (search.showDisposed ? "&showDisposed=1" : "") }
+        let summary = count == 0 ? "Nothing found. Try fewer or shorter words, or clear the filters."
+            : count == 1 ? "1 item found" : "\(count.grouped) items found"
+        let page = ItemListPage(rows: html, count: count, summary: summary, view: .manual, search: search, nextURL: nextURL,
+                                newItemForm: ItemForm(), context: context)
+        return .html(page.document().renderedBytes())
+    }
+
+    /// Items per window of a search on the page.
+    static let searchWindow = 100
 
     /// The rows alone: the same for everyone, so they are rendered once per inventory revision.
     private func renderRows(_ view: ItemListView) throws -> ListRows {
@@ -86,22 +124,7 @@ struct ItemPageHandlers: Sendable {
         let shown = view.showsDisposed ? all : all.filter { $0.details.disposal == nil }
         let currency = try items.currency()
         let totals = try items.totals()
-        let valuable = Int64(50) * currency.minorUnitsPerMajorUnit
-        let threshold = DisplayFormat.money(valuable, in: currency)
-        func model(_ item: Item, isFirst: Bool, isLast: Bool) -> ItemRowModel {
-            let line = item.details.unitValue.map { $0.multipliedReportingOverflow(by: Int64(item.details.quantity)) }
-            let lineValue = line.map { $0.overflow ? Int64.max : $0.partialValue }
-            return ItemRowModel(
-                id: item.id, name: item.name, serialNumber: item.serialNumber,
-                valueText: (item.details.quantity > 1 ? "\(item.details.quantity) × " : "") + DisplayFormat.money(item.details.unitValue, in: currency),
-                isValuable: (lineValue ?? 0) >= valuable,
-                valueTitle: (lineValue ?? 0) >= valuable ? "\(threshold) or more" : "Under \(threshold)", disposedText: item.details.disposal?.kind.label,
-                position: item.position, isFirst: isFirst, isLast: isLast,
-                detailURL: ItemRoutes.item(item.id), moveURL: ItemRoutes.move(item.id), deleteURL: ItemRoutes.delete(item.id),
-                apiURL: ItemRoutes.apiItem(item.id), apiMoveURL: ItemRoutes.apiMove(item.id),
-                photo: item.image.map(PhotoModel.init)
-            )
-        }
+        func model(_ item: Item, isFirst: Bool, isLast: Bool) -> ItemRowModel { rowModel(item, currency: currency, isFirst: isFirst, isLast: isLast) }
         let html: RenderedHTML
         if view == .rooms {
             let byLocation = Dictionary(grouping: shown, by: \.locationID)
@@ -123,6 +146,23 @@ struct ItemPageHandlers: Sendable {
         }
         return ListRows(html: html, count: shown.count, totalText: DisplayFormat.total(totals.all, in: currency),
                         hiddenDisposed: all.count - shown.count)
+    }
+
+    private func rowModel(_ item: Item, currency: Currency, isFirst: Bool, isLast: Bool) -> ItemRowModel {
+        let valuable = Int64(50) * currency.minorUnitsPerMajorUnit
+        let threshold = DisplayFormat.money(valuable, in: currency)
+        let line = item.details.unitValue.map { $0.multipliedReportingOverflow(by: Int64(item.details.quantity)) }
+        let lineValue = line.map { $0.overflow ? Int64.max : $0.partialValue } ?? 0
+        return ItemRowModel(
+            id: item.id, name: item.name, serialNumber: item.serialNumber,
+            valueText: (item.details.quantity > 1 ? "\(item.details.quantity) × " : "") + DisplayFormat.money(item.details.unitValue, in: currency),
+            isValuable: lineValue >= valuable, valueTitle: lineValue >= valuable ? "\(threshold) or more" : "Under \(threshold)",
+            disposedText: item.details.disposal?.kind.label,
+            position: item.position, isFirst: isFirst, isLast: isLast,
+            detailURL: ItemRoutes.item(item.id), moveURL: ItemRoutes.move(item.id), deleteURL: ItemRoutes.delete(item.id),
+            apiURL: ItemRoutes.apiItem(item.id), apiMoveURL: ItemRoutes.apiMove(item.id),
+            photo: item.image.map(PhotoModel.init)
+        )
     }
 
     private func newItem(_ request: Request, _ form: ItemForm, errors: ValidationError?) -> Response {

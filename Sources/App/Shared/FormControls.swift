@@ -65,10 +65,10 @@ struct FormControls {
         }
     }
 
-    func checkbox(_ labelText: String, name: String, isOn: Bool) -> HTMLNode {
+    func checkbox(_ labelText: String, name: String, value: String = "on", isOn: Bool) -> HTMLNode {
         let id = "\(idPrefix)-\(name)"
         return label(.class("checkbox"), .for(id), .data("field", name)) {
-            HTMLNode.element("input", [.type("checkbox"), .id(id), .name(name), .value("on")] + (isOn ? [.checked] : []), isVoid: true)
+            HTMLNode.element("input", [.type("checkbox"), .id(id), .name(name), .value(value)] + (isOn ? [.checked] : []), isVoid: true)
             span { labelText }
         }
     }

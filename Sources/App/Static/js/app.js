@@ -2,6 +2,7 @@
 import { showPendingToast } from "./toast.js";
 import { initNewItemSheet } from "./new-item-sheet.js";
 import { initItemList } from "./item-list.js";
+import { initSearchBar } from "./search-bar.js";
 import { initItemDetail } from "./item-detail.js";
 import { initPhotoPopover } from "./photo-popover.js";
 import { initImagePicker } from "./image-picker.js";
@@ -15,6 +16,7 @@ document.documentElement.classList.add("js");
 showPendingToast();
 initNewItemSheet();
 initItemList();
+initSearchBar();
 initItemDetail();
 initPhotoPopover();
 initImagePicker();
