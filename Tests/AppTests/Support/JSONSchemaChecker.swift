@@ -144,6 +144,11 @@ extension JSONValue {
         return nil
     }
 
+    var elements: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
     var string: String? {
         if case .string(let text) = self { return text }
         return nil
