@@ -58,6 +58,14 @@ import Testing
         #expect(again.body.isEmpty)
     }
 
+    @Test func anyoneMayReadItWhileTheAPIItDescribesNeedsASignIn() throws {
+        let secured = try SecuredApp()
+        let document = try secured.client.get("/api/v1/openapi.json")
+        #expect(document.status == 200)
+        #expect(document.header("Set-Cookie") == nil)
+        #expect(try secured.client.get("/api/v1/items").status == 401)
+    }
+
     @Test func everyReferenceResolvesAndEveryComponentIsUsed() throws {
         let app = try TestApp()
         let document = try Self.document(from: app.client)
