@@ -25,7 +25,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Imaging", "Database", "CSodium"],
-            resources: [.copy("Static")]
+            resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
 

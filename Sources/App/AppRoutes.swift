@@ -6,7 +6,7 @@ import PhotoLibrary
 /// Every route of the app, from each feature's handlers, with who may call it.
 enum AppRoutes {
     static func make(items: ItemStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
-                     assets: StaticAssets, maxUploadBytes: Int) -> Router {
+                     assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int) -> Router {
         let site = assets.pageContext
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
@@ -17,6 +17,7 @@ enum AppRoutes {
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
         AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots).register(in: &router)
+        apiDocument.register(in: &router)
         ItemAPIHandlers(items: items).register(in: &router)
         LocationAPIHandlers(items: items).register(in: &router)
         LocationPageHandlers(items: items, site: site).register(in: &router)

@@ -46,6 +46,7 @@ public final class HomepwnerApp: Sendable {
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
         let routes = AppRoutes.make(items: items, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
+                                    apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes)
         router = routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))

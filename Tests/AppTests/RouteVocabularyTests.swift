@@ -23,6 +23,7 @@ import Testing
         Link(.get, SiteRoutes.staticFile(version: "abc123", path: "js/app.js"), .public),
         Link(.get, SiteRoutes.favicon.url(), .public),
         Link(.get, SiteRoutes.home, .read),
+        Link(.get, APIRoutes.document.url(), .public),
 
         Link(.get, ItemRoutes.list(editing: true, showing: 7), .read),
         Link(.get, ItemRoutes.listByRoom(), .read),

@@ -9,15 +9,15 @@ import Testing
 /// viewers trying to write, editors trying to manage accounts, accounts without a library grant.
 /// The routes come from the app itself, so a new route is tested the day it is added.
 @Suite(.serialized) struct SecurityRouteAccessTests {
-    /// Public by design, and only these.
+    /// Public by design, and only these. (The API's OpenAPI document describes it and holds no data.)
     static let publicRoutes: Set<String> = [
         "GET /healthz", "GET /signin", "POST /signin", "GET /setup/{token}", "POST /setup/{token}",
-        "GET /static/{version}/{path...}", "GET /favicon.ico",
+        "GET /static/{version}/{path...}", "GET /favicon.ico", "GET /api/v1/openapi.json",
     ]
 
     static func key(_ route: Route) -> String { "\(route.method) \(route.pattern)" }
 
-    @Test func theOnlyPublicRoutesAreSignInSetupHealthAndStaticAssets() throws {
+    @Test func theOnlyPublicRoutesAreSignInSetupHealthStaticAssetsAndTheAPIDocument() throws {
         let fixture = try SecurityFixture.make()
         let routes = fixture.app.routes
         #expect(routes.count > 30, "the router lists its routes")

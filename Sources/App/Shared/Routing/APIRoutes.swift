@@ -8,6 +8,9 @@ enum APIRoutes {
         return RouteGroup("/api/v1", metadata: metadata)
     }()
 
+    /// The API described in OpenAPI 3.1 (`OpenAPIDocument`).
+    static let document = RoutePath("/openapi.json", in: v1)
+
     enum Member: RequestContextKey { typealias Value = Bool }
 
     /// Whether `pathSegments` fall under the API, routed or not (a mistyped API path gets a JSON 404).

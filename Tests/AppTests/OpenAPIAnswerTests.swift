@@ -1,0 +1,129 @@
+@testable import App
+import Foundation
+import HTTPServer
+import HTTPTestClient
+import Testing
+
+/// What the API really answers fits what the OpenAPI document says of that operation: the status is
+/// documented, and the JSON fits the documented schema, whose answer schemas require every key and
+/// allow no other (`OpenAPIDocumentTests`), so a key the app writes but the document lacks, or the
+/// reverse, fails here. Requests touch every kind of answer: an item with a location, tags, custom
+/// fields, amounts, a disposal and a library photo; locations; tags; settings; the library; errors.
+@Suite struct OpenAPIAnswerTests {
+    /// Sends requests to an app and checks each exchange against the document.
+    final class Exchanges {
+        let app: LibraryTestApp
+        let document: JSONValue
+        let checker: JSONSchemaChecker
+        private(set) var checked: Set<String> = []
+
+        init(app: LibraryTestApp) throws {
+            self.app = app
+            document = try OpenAPIDocumentTests.document(from: app.client)
+            checker = JSONSchemaChecker(document: document)
+        }
+
+        /// Sends the request, insists on `status`, checks the body sent and the answer against the
+        /// document, and returns the answer's JSON.
+        @discardableResult
+        func send(_ method: HTTPMethod, _ url: String, json body: Any? = nil, headers: [String: String] = [:], expect status: Int,
+                  sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue? {
+            let response = if let body { try app.client.json(method.rawValue, url, body, headers: headers) }
+                else { try app.client.send(method.rawValue, url, headers: headers) }
+            let exchange = "\(method) \(url) → \(response.status)"
+            #expect(response.status == status, "\(exchange): \(response.text.prefix(300))", sourceLocation: sourceLocation)
+            let route = try #require(app.app.route(method, url), "\(method) \(url) reaches no route", sourceLocation: sourceLocation)
+            let path = String(route.pattern.dropFirst(APIRoutes.v1.prefix.count))
+            let operation = try #require(document["paths"]?[path]?[method.rawValue.lowercased()], "\(method) \(path) is not documented",
+                                         sourceLocation: sourceLocation)
+            checked.insert("\(method) \(path)")
+            // A body meant to be refused need not fit; one that was taken must.
+            if let body, (200..<300).contains(status) {
+                let schema = try #require(operation["requestBody"]?["content"]?["application/json"]?["schema"],
+                                          "\(method) \(path) documents no JSON body", sourceLocation: sourceLocation)
+                let sent = try JSONValue.parse(Array(try JSONSerialization.data(withJSONObject: body)))
+                #expect(checker.problems(sent, against: schema) == [], "\(exchange): the body sent", sourceLocation: sourceLocation)
+            }
+            let documented = try #require(operation["responses"]?[String(response.status)].flatMap(checker.dereferenced),
+                                          "\(exchange): status not documented", sourceLocation: sourceLocation)
+            guard !response.body.isEmpty else {
+                #expect(documented["content"] == nil, "\(exchange): documented with a body, answered without", sourceLocation: sourceLocation)
+                return nil
+            }
+            #expect(response.header("Content-Type") == "application/json", "\(exchange)", sourceLocation: sourceLocation)
+            let schema = try #require(documented["content"]?["application/json"]?["schema"], "\(exchange): no JSON documented",
+                                      sourceLocation: sourceLocation)
+            let answer = try JSONValue.parse(response.body)
+            #expect(checker.problems(answer, against: schema) == [], "\(exchange)", sourceLocation: sourceLocation)
+            for header in documented["headers"]?.members?.keys.sorted() ?? [] where header != "WWW-Authenticate" && header != "Retry-After" {
+                #expect(response.header(header) != nil, "\(exchange): documented header \(header) is missing", sourceLocation: sourceLocation)
+            }
+            return answer
+        }
+    }
+
+    @Test func everyKindOfAnswerFitsTheDocument() throws {
+        let api = try Exchanges(app: try LibraryTestApp.standard())
+
+        // Locations
+        let home = try #require(try api.send(.post, "/api/v1/locations", json: ["name": "Home", "notes": "The flat"], expect: 201)?["id"]?.int)
+        let kitchen = try #require(try api.send(.post, "/api/v1/locations", json: ["name": "Kitchen", "parentId": home], expect: 201)?["id"]?.int)
+        try api.send(.patch, "/api/v1/locations/\(kitchen)", json: ["notes": "Ground floor"], expect: 200)
+        try api.send(.get, "/api/v1/locations/\(kitchen)", expect: 200)
+
+        // An item with everything an item can hold
+        let item = try #require(try api.send(.post, "/api/v1/items", json: [
+            "name": "Espresso Machine", "serialNumber": "BES870", "valueInDollars": 1500, "quantity": 2, "brand": "Breville",
+            "model": "Barista Express", "barcode": "9319", "description": "Stainless", "notes": "Descale monthly", "condition": "good",
+            "purchasePrice": "899.00", "purchaseDate": "2020-02-29", "purchasedFrom": "Harvey Norman", "replacementCost": "1499.99",
+            "replacementCostDate": "2026-11-30", "replacementCostSource": "https://example.com/bes870", "tags": ["kitchen", "insured"],
+            "customFields": ["Colour": "Walnut"], "warrantyExpires": "2027-01-31", "lifetimeWarranty": false, "warrantyDetails": "Two years",
+            "scheduled": true, "riderAmount": "1500.00", "locationId": kitchen,
+        ] as [String: Any], expect: 201)?["id"]?.int)
+        let other = try #require(try api.send(.post, "/api/v1/items", json: ["name": "Toaster"], expect: 201)?["id"]?.int)
+        let lisbon = try #require(try api.app.group("Lisbon", kind: "album").string("id"))
+        let page = try api.send(.get, "/api/v1/library/groups/\(lisbon)/assets?limit=10", expect: 200)
+        let assetIDs = (page?["assets"]?.elements ?? []).compactMap { $0["id"]?.string }
+        #expect(assetIDs.count == 3)
+        let photographed = try api.send(.put, "/api/v1/items/\(item)/image", json: ["assetId": assetIDs[0]], expect: 200)
+        #expect(photographed?["image"]?.members != nil, "the item has its photo")
+        try api.send(.patch, "/api/v1/items/\(other)", json: ["disposed": ["kind": "sold", "date": "2026-05-01", "price": "40.00", "notes": "To a neighbour"]], expect: 200)
+        let shown = try api.send(.get, "/api/v1/items/\(other)", expect: 200)
+        #expect(shown?["disposed"]?.members != nil, "the item is disposed")
+        try api.send(.get, "/api/v1/items", expect: 200)
+        try api.send(.post, "/api/v1/items/\(other)/move", json: ["position": 1], expect: 200)
+        try api.send(.get, "/api/v1/tags", expect: 200)
+        try api.send(.get, "/api/v1/locations", expect: 200)
+
+        // Settings
+        try api.send(.get, "/api/v1/settings", expect: 200)
+        try api.send(.patch, "/api/v1/settings", json: ["currency": "EUR"], expect: 200)
+
+        // The library, every photo of the album in detail (one has GPS and people)
+        try api.send(.get, "/api/v1/library/status", expect: 200)
+        try api.send(.get, "/api/v1/library/groups", expect: 200)
+        for id in assetIDs { try api.send(.get, "/api/v1/library/assets/\(id)", expect: 200) }
+
+        // Errors, with and without fields
+        try api.send(.get, "/api/v1/items/999999", expect: 404)
+        try api.send(.patch, "/api/v1/items/\(item)", json: ["purchaseDate": "2021-02-30", "colour": "red"], expect: 422)
+        try api.send(.patch, "/api/v1/items/\(item)", json: ["name": "Stale"], headers: ["If-Match": "\"\(item)-0.0\""], expect: 412)
+        try api.send(.post, "/api/v1/items/\(item)/move", json: ["place": 1], expect: 422)
+        try api.send(.delete, "/api/v1/locations/\(kitchen)", expect: 409)
+        try api.send(.get, "/api/v1/library/groups/\(lisbon)/assets?limit=0", expect: 400)
+        try api.send(.get, "/api/v1/library/assets/nothing", expect: 404)
+
+        // What answers without a body
+        let etag = try #require(api.app.client.get("/api/v1/items/\(item)").header("ETag"))
+        try api.send(.get, "/api/v1/items/\(item)", headers: ["If-None-Match": etag], expect: 304)
+        try api.send(.delete, "/api/v1/items/\(item)/image", expect: 200)
+        try api.send(.delete, "/api/v1/items/\(item)", expect: 204)
+        try api.send(.delete, "/api/v1/items/\(other)", expect: 204)
+        try api.send(.delete, "/api/v1/locations/\(kitchen)", expect: 204)
+        try api.send(.get, "/api/v1/openapi.json", expect: 200)
+
+        // Every documented operation was tried, so a new one is tried here too.
+        let documented = Set(OpenAPIDocumentTests.operations(in: api.document).keys)
+        #expect(documented.subtracting(api.checked).sorted() == [], "operations no request above tried")
+    }
+}
