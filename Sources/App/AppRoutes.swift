@@ -29,6 +29,7 @@ enum AppRoutes {
         LibraryPageHandlers(library: library, site: site).register(in: &router)
         ItemPhotoFileHandler(images: items.images).register(in: &router)
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
+        ReadinessPageHandlers(items: items, site: site).register(in: &router)
         return router.router
     }
 }

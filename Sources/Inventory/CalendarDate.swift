@@ -65,3 +65,11 @@ extension CalendarDate {
         return Self.utcCalendar.dateComponents([.day], from: start(self), to: start(later)).day ?? 0
     }
 }
+
+extension CalendarDate {
+    /// The same day `years` later (February 29th becomes the 28th in a year without it).
+    public func adding(years: Int) -> CalendarDate {
+        let start = Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))!
+        return CalendarDate(Self.utcCalendar.date(byAdding: .year, value: years, to: start)!)
+    }
+}

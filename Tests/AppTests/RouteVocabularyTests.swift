@@ -27,6 +27,8 @@ import Testing
 
         Link(.get, ItemRoutes.list(editing: true, showing: 7), .read),
         Link(.get, ItemRoutes.listByRoom(), .read),
+        Link(.get, ReadinessRoutes.fixNext.url(), .read),
+        Link(.get, ReadinessRoutes.fix(ClaimGapLink(itemID: 7, anchor: "item-purchaseDate")), .read),
         Link(.get, LocationRoutes.list.url(), .read),
         Link(.post, LocationRoutes.list.url(), .write),
         Link(.get, LocationRoutes.location(7), .read),

@@ -26,6 +26,10 @@ struct ItemDetailModel: Sendable {
     /// Every location by path, and the tags in use: the form's choices.
     let locations: [(id: Int64, path: String)]
     let tagNames: [String]
+    /// What an adjuster would miss, each with the element that fills it.
+    let gaps: [(advice: String, anchor: String)]
+    /// Opened from Fix next: Back returns there.
+    let cameFromFixNext: Bool
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -44,12 +48,16 @@ struct ItemDetailPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: item.title, context: context, pageClass: "detail",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: item.title), content: content).document()
+                   bar: TopBar(back: item.cameFromFixNext ? (label: "Fix next", url: ReadinessRoutes.fixNext.url()) : (label: "Items", url: ItemRoutes.list.url()),
+                               title: item.title), content: content).document()
     }
 
     private var content: HTMLNode {
         div(.class("detail-layout")) {
-            PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
+            div(.class("detail-side")) {
+                PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
+                readinessNode
+            }
             if context.canEdit { ImagePicker(item: item, csrfToken: context.csrfToken).node }
             HTML.form(.class("item-form card"), .method("post"), .action(item.formURL), .novalidate,
                       .data("api", item.apiURL), .data("etag", item.etag)) {
@@ -85,6 +93,21 @@ struct ItemDetailPage {
         }
     }
 
+    /// The item's gaps, each a link to where it is filled; or that it is ready.
+    private var readinessNode: HTMLNode {
+        section(.class("item-readiness card"), .aria("labelledby", "item-readiness-title")) {
+            if item.gaps.isEmpty {
+                h2(.id("item-readiness-title")) { "Ready for a claim" }
+                p(.class("muted")) { "It has what an adjuster asks for." }
+            } else {
+                h2(.id("item-readiness-title")) { item.gaps.count == 1 ? "1 thing an adjuster would miss" : "\(item.gaps.count) things an adjuster would miss" }
+                ul(.class("fix-gaps")) {
+                    for gap in item.gaps { li { a(.class("fix-gap"), .href("#" + gap.anchor)) { gap.advice } } }
+                }
+            }
+        }
+    }
+
     private var noticeNode: HTMLNode {
         switch notice {
         case .saved:
@@ -106,7 +129,7 @@ struct PhotoPanel {
     let canEdit: Bool
 
     var node: HTMLNode {
-        section(.class("photo-panel card"), .aria("label", "Photo"), .data("api", item.photoAPIURL)) {
+        section(.class("photo-panel card"), .id("photo-panel"), .aria("label", "Photo"), .data("api", item.photoAPIURL)) {
             div(.class(item.photo == nil ? "photo-frame empty" : "photo-frame")) {
                 if let photo = item.photo {
                     img(.class("item-photo"), .src(photo.screenURL), .width(photo.width), .height(photo.height),

@@ -4,7 +4,8 @@ import Inventory
 
 /// Items as the JSON API shows them, written with `JSONWriter` (lists of thousands stay fast).
 enum ItemJSON {
-    static func write(_ item: Item, currency: Currency, to writer: inout JSONWriter) {
+    /// - Parameter today: the day readiness is judged on (a replacement cost ages).
+    static func write(_ item: Item, currency: Currency, today: CalendarDate, to writer: inout JSONWriter) {
         writer.object { json in
             json.key("id"); json.value(item.id)
             json.key("name"); json.value(item.name)
@@ -15,6 +16,12 @@ enum ItemJSON {
             json.key("locationId")
             if let locationID = item.locationID { json.value(locationID) } else { json.null() }
             writeDetails(item.details, currency: currency, to: &json)
+            let readiness = item.claimReadiness(today: today)
+            json.key("readiness")
+            json.object { json in
+                json.key("ready"); json.value(readiness.isReady)
+                json.key("gaps"); json.array(readiness.gaps) { json, gap in json.value(gap.rawValue) }
+            }
             json.key("image")
             if let image = item.image {
                 let urls = ItemPhotoURLs(image)
@@ -35,7 +42,7 @@ enum ItemJSON {
     /// One item, with its ETag.
     static func response(_ item: Item, currency: Currency, status: HTTPStatus = .ok) -> Response {
         var writer = JSONWriter(capacity: 512)
-        write(item, currency: currency, to: &writer)
+        write(item, currency: currency, today: CalendarDate(Date()), to: &writer)
         var response = Response.json(writer, status: status)
         response.headers["ETag"] = etag(of: item)
         return response
@@ -44,7 +51,8 @@ enum ItemJSON {
     /// A JSON array of items, in the given order.
     static func list(_ items: [Item], currency: Currency) -> [UInt8] {
         var writer = JSONWriter(capacity: 400 * items.count + 2)
-        writer.array(items) { json, item in write(item, currency: currency, to: &json) }
+        let today = CalendarDate(Date())
+        writer.array(items) { json, item in write(item, currency: currency, today: today, to: &json) }
         return writer.bytes
     }
 

@@ -12,6 +12,8 @@ struct ItemListPage {
     let search: ItemSearchModel
     /// The next window of a search, when there is one.
     let nextURL: String?
+    /// How much would stand up in a claim (the plain list only).
+    let readiness: ReadinessCardModel?
     var editing: Bool { view == .editing }
     let newItemForm: ItemForm
     let context: PageContext
@@ -50,6 +52,7 @@ struct ItemListPage {
 
     private var content: HTMLNode {
         .group {
+            if let readiness { ReadinessCard(model: readiness).node }
             if !editing {
                 ItemSearchBar(model: search).node
                 viewSwitch

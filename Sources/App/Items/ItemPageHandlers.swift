@@ -24,6 +24,7 @@ struct ItemPageHandlers: Sendable {
         let totalText: String
         /// Disposed items this view leaves out.
         let hiddenDisposed: Int
+        let readiness: ReadinessCardModel
     }
 
     init(items: ItemStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?) {
@@ -80,7 +81,8 @@ struct ItemPageHandlers: Sendable {
         }
         let rows = try listRows[view.rawValue].value(at: items.revision) { try renderRows(view) }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
-                                hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: nil, newItemForm: ItemForm(), context: context)
+                                hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: nil,
+                                readiness: view == .editing || rows.count == 0 ? nil : rows.readiness, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
     }
 
@@ -111,7 +113,7 @@ struct ItemPageHandlers: Sendable {
         let summary = count == 0 ? "Nothing found. Try fewer or shorter words, or clear the filters."
             : count == 1 ? "1 item found" : "\(count.grouped) items found"
         let page = ItemListPage(rows: html, count: count, summary: summary, view: .manual, search: search, nextURL: nextURL,
-                                newItemForm: ItemForm(), context: context)
+                                readiness: nil, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
     }
 
@@ -144,8 +146,9 @@ struct ItemPageHandlers: Sendable {
                 HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing).node })
             })
         }
+        let readiness = ReadinessSummary(items: all, evidence: \.claimEvidence, today: CalendarDate(Date()))
         return ListRows(html: html, count: shown.count, totalText: DisplayFormat.total(totals.all, in: currency),
-                        hiddenDisposed: all.count - shown.count)
+                        hiddenDisposed: all.count - shown.count, readiness: ReadinessPageHandlers.card(readiness, currency: currency))
     }
 
     private func rowModel(_ item: Item, currency: Currency, isFirst: Bool, isLast: Bool) -> ItemRowModel {
@@ -220,7 +223,9 @@ struct ItemPageHandlers: Sendable {
             libraryAPI: LibraryRoutes.pickerAPI,
             currency: try items.currency(),
             locations: try items.locations().map { (id: $0.id, path: $0.path) },
-            tagNames: try items.tags().map(\.name)
+            tagNames: try items.tags().map(\.name),
+            gaps: item.claimReadiness(today: CalendarDate(Date())).gaps.map { (advice: $0.advice, anchor: ReadinessPageHandlers.anchor(of: $0)) },
+            cameFromFixNext: request.query["from"] == "fix"
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

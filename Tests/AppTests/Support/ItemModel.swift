@@ -36,6 +36,13 @@ struct ItemModel: Decodable, Equatable, Sendable {
     let riderAmount: String?
     /// nil for JSON `null`: still owned.
     let disposed: DisposalModel?
+    let readiness: ReadinessModel
+}
+
+/// Whether an item would stand up in a claim, and the codes of what is missing.
+struct ReadinessModel: Decodable, Equatable, Sendable {
+    let ready: Bool
+    let gaps: [String]
 }
 
 /// What became of an item no longer owned.

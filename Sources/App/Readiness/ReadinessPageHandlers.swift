@@ -1,0 +1,49 @@
+import Database
+import Foundation
+import HTML
+import HTTPServer
+import Inventory
+
+/// The Fix next worklist, and the readiness card the list page shows.
+struct ReadinessPageHandlers: Sendable {
+    let items: ItemStore
+    let site: PageContext
+    /// Items shown on the worklist at once: enough for a sitting, small enough for a phone.
+    static let worklistLength = 50
+
+    func register(in router: inout AppRouter) {
+        router.get(ReadinessRoutes.fixNext) { request in try fixNext(request) }
+    }
+
+    private func fixNext(_ request: Request) throws -> Response {
+        let currency = try items.currency()
+        let summary = ReadinessSummary(items: try items.all(), evidence: \.claimEvidence, today: CalendarDate(Date()))
+        let entries = summary.worklist.prefix(Self.worklistLength).map { entry in
+            FixNextEntryModel(
+                name: entry.item.name,
+                valueText: entry.valueAtRisk.map { DisplayFormat.money($0, in: currency) + " at risk" } ?? "No value yet",
+                detailURL: ItemRoutes.item(entry.item.id) + "?from=fix",
+                gaps: entry.readiness.gaps.map { gap in
+                    (advice: gap.advice, url: ReadinessRoutes.fix(ClaimGapLink(itemID: entry.item.id, anchor: Self.anchor(of: gap))))
+                })
+        }
+        let page = FixNextPage(entries: entries, remaining: max(0, summary.worklist.count - Self.worklistLength),
+                               card: Self.card(summary, currency: currency), context: request.pageContext(site))
+        return .html(page.document().renderedBytes())
+    }
+
+    /// The element on the item's page that fills the gap.
+    static func anchor(of gap: ClaimGap) -> String {
+        switch gap.field {
+        case "photos", "documents": "photo-panel"
+        default: "item-\(gap.field)"
+        }
+    }
+
+    static func card(_ summary: ReadinessSummary, currency: Currency) -> ReadinessCardModel {
+        let text = summary.total.value > 0
+            ? "\(DisplayFormat.money(summary.ready.value, in: currency)) of \(DisplayFormat.money(summary.total.value, in: currency)) is ready for a claim"
+            : "\(summary.ready.items) of \(summary.total.items) items are ready for a claim"
+        return ReadinessCardModel(percent: summary.readyPercent, text: text, itemsWithGaps: summary.worklist.count)
+    }
+}
