@@ -75,7 +75,7 @@ def test_the_list_by_room_has_a_section_and_a_total_per_room_and_leaves_out_what
     browser.get(server.url + "/")
     find(browser, '.view-switch [data-view="rooms"]').click()
     wait(browser).until(lambda b: find_all(b, ".item-section"))
-    sections = [(find_in(s, ".section-title"), find_in(s, ".section-total"), [r.text for r in s.find_elements("css selector", ".item-link")])
+    sections = [(find_in(s, ".section-name"), find_in(s, ".section-total"), [r.text for r in s.find_elements("css selector", ".item-link")])
                 for s in find_all(browser, ".item-section")]
     assert sections == [
         ("HOME / KITCHEN", "$200 in all", ["Pan", "Kettle"]),

@@ -2,33 +2,73 @@ import Foundation
 import Imaging
 import Inventory
 
-/// A few items, each with a photo, so that a newcomer's first look is a populated list.
+/// A few items in a few rooms, each with a photo and some of what a claim needs (and some gaps to
+/// fix), so that a newcomer's first look is a populated list and a worklist.
 enum DemoContent {
-    struct DemoItem {
+    struct DemoItem: Sendable {
         let input: ItemInput
         let emoji: String
         let colors: ([UInt8], [UInt8])
+        /// The room's name under Home.
+        var room: String?
+        var details: @Sendable (inout ItemDetailsInput) -> Void = { _ in }
     }
+
+    static let rooms = ["Living room", "Kitchen", "Study", "Garage"]
 
     static let items: [DemoItem] = [
         DemoItem(input: ItemInput(name: "Mirrorless Camera", serialNumber: "EOS-R6-0417732", valueInDollars: 1899),
-                 emoji: "📷", colors: ([52, 73, 94], [133, 193, 233])),
+                 emoji: "📷", colors: ([52, 73, 94], [133, 193, 233]), room: "Study") { details in
+            details.texts = ["brand": "Canon", "model": "EOS R6", "purchasedFrom": "Camera Shop", "replacementCostSource": "https://www.canon.com"]
+            details.condition = .good
+            details.purchasePrice = 2_49900
+            details.purchaseDate = CalendarDate(iso: "2021-03-14")
+            details.replacementCostDate = CalendarDate(Date()).adding(days: -40)
+            details.tags = ["electronics", "insured"]
+            details.customFields = ["Lens": "RF 24-105mm F4"]
+        },
         DemoItem(input: ItemInput(name: "Road Bike", serialNumber: "WTU-228-K91", valueInDollars: 1250),
-                 emoji: "🚲", colors: ([39, 174, 96], [241, 196, 15])),
+                 emoji: "🚲", colors: ([39, 174, 96], [241, 196, 15]), room: "Garage") { details in
+            details.texts = ["brand": "Trek", "model": "Domane AL 3"]
+            details.condition = .fair
+            details.purchaseDate = CalendarDate(iso: "2019-06-02")
+            details.tags = ["sport"]
+        },
         DemoItem(input: ItemInput(name: "Espresso Machine", serialNumber: "BES870-55120", valueInDollars: 549),
-                 emoji: "☕", colors: ([110, 76, 60], [236, 214, 186])),
+                 emoji: "☕", colors: ([110, 76, 60], [236, 214, 186]), room: "Kitchen") { details in
+            details.texts = ["brand": "Breville", "model": "Barista Express", "warrantyDetails": "Two years, parts and labour"]
+            details.purchasePrice = 599_00
+            details.purchaseDate = CalendarDate(iso: "2023-11-24")
+            details.warrantyExpires = CalendarDate(Date()).adding(days: 20)
+            details.tags = ["kitchen", "appliances"]
+        },
         DemoItem(input: ItemInput(name: "Acoustic Guitar", serialNumber: "1606-23-9951", valueInDollars: 780),
-                 emoji: "🎸", colors: ([192, 57, 43], [245, 176, 65])),
+                 emoji: "🎸", colors: ([192, 57, 43], [245, 176, 65]), room: "Living room") { details in
+            details.texts = ["brand": "Martin", "model": "D-10E"]
+            details.scheduled = true
+            details.riderAmount = 900_00
+            details.tags = ["music", "insured"]
+        },
         DemoItem(input: ItemInput(name: "Table Lamp", serialNumber: "", valueInDollars: 35),
-                 emoji: "💡", colors: ([44, 62, 80], [247, 220, 111])),
+                 emoji: "💡", colors: ([44, 62, 80], [247, 220, 111]), room: "Living room") { details in
+            details.quantity = 2
+        },
         DemoItem(input: ItemInput(name: "Cast-Iron Skillet", serialNumber: "", valueInDollars: 42),
-                 emoji: "🍳", colors: ([86, 101, 115], [214, 219, 223])),
+                 emoji: "🍳", colors: ([86, 101, 115], [214, 219, 223])) { details in
+            details.disposal = Disposal(kind: .givenAway, date: CalendarDate(iso: "2026-09-12"), notes: "To a neighbour")
+        },
     ]
 
     static func seed(into store: ItemStore) throws {
         let now = Date()
+        let home = try store.createLocation(LocationInput(name: "Home", notes: "12 Elm Street"))
+        var roomIDs: [String: Int64] = [:]
+        for room in rooms { roomIDs[room] = try store.createLocation(LocationInput(name: room, parentID: home.id)).id }
         for (offset, demo) in items.enumerated() {
-            let item = try store.create(demo.input, dateCreated: now.addingTimeInterval(Double(offset - items.count) * 86_400 * 9))
+            var input = demo.input
+            input.locationID = demo.room.flatMap { roomIDs[$0] }
+            demo.details(&input.details)
+            let item = try store.create(input, dateCreated: now.addingTimeInterval(Double(offset - items.count) * 86_400 * 9))
             _ = try store.givePhoto(to: item.id) { try SamplePhoto.jpeg(emoji: demo.emoji, colors: demo.colors) }
         }
     }

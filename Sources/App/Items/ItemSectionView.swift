@@ -15,7 +15,7 @@ struct ItemSectionView {
         let headingID = "section-\(index)"
         return HTML.section(.class("item-section"), .aria("labelledby", headingID)) {
             h2(.class("section-header"), .id(headingID)) {
-                span(.class("section-title")) { section.title }
+                span(.class("section-name")) { section.title }
                 span(.class("section-total")) { section.totalText }
             }
             ol(.class("item-list")) {

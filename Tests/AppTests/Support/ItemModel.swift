@@ -62,3 +62,12 @@ struct ItemImageModel: Decodable, Equatable, Sendable {
     let screenURL: String
     let originalURL: String
 }
+
+/// A location as the JSON API writes it.
+struct LocationModel: Decodable, Equatable, Sendable {
+    let id: Int64
+    let name: String
+    let parentId: Int64?
+    let path: String
+    let notes: String
+}
