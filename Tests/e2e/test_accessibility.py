@@ -85,6 +85,7 @@ STATES = {
     "item list, search with filters open": ("site", lambda b, s: b.get(s.url + "/?q=cam&condition=good")),
     "item list, nothing found": ("site", lambda b, s: b.get(s.url + "/?q=zzzz")),
     "places": ("site", lambda b, s: b.get(s.url + "/locations")),
+    "fix next": ("site", lambda b, s: b.get(s.url + "/fix")),
     "place editor": ("site", lambda b, s: b.get(s.url + "/locations/1")),
     "new item sheet": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
                                              visible(b, "#new-item-sheet"))),

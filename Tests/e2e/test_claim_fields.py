@@ -158,3 +158,28 @@ def test_places_can_be_added_nested_and_refuse_to_be_deleted_while_they_hold_thi
     notice = visible(browser, ".danger-zone .notice")
     assert "still holds 1 item" in notice.text
     assert any(l["name"] == "Kitchen" for l in server.api("GET", "/api/v1/locations"))
+
+
+def test_fix_next_fills_one_gap_then_returns_to_the_next(server, browser, screenshot):
+    kitchen = server.api("POST", "/api/v1/locations", {"name": "Kitchen"})
+    kettle = server.create_item("Kettle", "", 60)
+    server.create_item("Mug", "", 8)
+    browser.get(server.url + "/")
+    assert "2 items have gaps" in find(browser, ".readiness-text").text
+    find(browser, '.readiness-card a[href="/fix"]').click()
+    wait(browser).until(lambda b: find_all(b, ".fix-entry"))
+    entries = [find_in(e, ".fix-entry-name") for e in find_all(browser, ".fix-entry")]
+    assert entries == ["Kettle", "Mug"], "most value at risk first"
+    screenshot("fix-next", readme=True)
+    room_gap = next(a for a in find_all(browser, ".fix-entry")[0].find_elements("css selector", ".fix-gap") if "room" in a.text)
+    room_gap.click()
+    wait(browser).until(lambda b: "/items/" in b.current_url)
+    assert browser.current_url.endswith("#item-locationId"), "lands on the field that fills the gap"
+    Select(find(browser, "#item-locationId")).select_by_visible_text("Kitchen")
+    find(browser, '.item-form button[type="submit"]').click()
+    wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
+    assert server.api("GET", f"/api/v1/items/{kettle['id']}")["locationId"] == kitchen["id"]
+    find(browser, ".back-link").click()
+    wait(browser).until(lambda b: b.current_url.endswith("/fix"))
+    kettle_gaps = [a.text for a in find_all(browser, ".fix-entry")[0].find_elements("css selector", ".fix-gap")]
+    assert not any("room" in gap for gap in kettle_gaps), "the filled gap is gone"
