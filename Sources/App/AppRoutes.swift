@@ -28,6 +28,7 @@ enum AppRoutes {
         LibraryFileHandler(library: library).register(in: &router)
         LibraryPageHandlers(library: library, site: site).register(in: &router)
         ItemPhotoFileHandler(images: items.images).register(in: &router)
+        ItemBulkHandlers(items: items, site: site).register(in: &router)
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
         ReadinessPageHandlers(items: items, site: site).register(in: &router)
         return router.router

@@ -93,27 +93,40 @@ public final class ItemStore: Sendable {
     ///   `versionMismatch` is thrown.
     public func update(id: Int64, _ unchecked: ItemInput, expectedVersion: Int? = nil) throws -> Item {
         let input = try Self.validate(unchecked, creating: false)
-        return try change { connection in
-            var item = try Self.item(id: id, in: connection)
-            if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
-            let before = item
-            item.name = input.name ?? item.name
-            item.serialNumber = input.serialNumber ?? item.serialNumber
-            try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
-            if let locationID = input.locationID {
-                try Self.checkLocation(locationID, in: connection)
-                item.locationID = locationID
+        return try change { connection in try Self.update(id: id, input, expectedVersion: expectedVersion, in: connection) }
+    }
+
+    /// Makes one change to many items (moving them, tagging them): all of them change, or none.
+    /// - Parameter makeInput: the change for each item as it stands.
+    public func updateEach(ids: [Int64], _ makeInput: (Item) -> ItemInput) throws -> [Item] {
+        try change { connection in
+            try ids.map { id in
+                let input = try Self.validate(makeInput(try Self.item(id: id, in: connection)), creating: false)
+                return try Self.update(id: id, input, expectedVersion: nil, in: connection)
             }
-            // Nothing new: the version stays, so nobody else's save is refused over it.
-            if item == before { return item }
-            try connection.run(
-                "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, version = version + 1 WHERE id = ?",
-                item.name, item.serialNumber, item.valueInDollars, item.locationID, id
-            )
-            try Self.writeDetails(item.details, of: id, in: connection)
-            try Self.indexItem(id: id, in: connection)
-            return try Self.item(id: id, in: connection)
         }
+    }
+
+    private static func update(id: Int64, _ input: ItemInput, expectedVersion: Int?, in connection: Connection) throws -> Item {
+        var item = try Self.item(id: id, in: connection)
+        if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
+        let before = item
+        item.name = input.name ?? item.name
+        item.serialNumber = input.serialNumber ?? item.serialNumber
+        try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
+        if let locationID = input.locationID {
+            try Self.checkLocation(locationID, in: connection)
+            item.locationID = locationID
+        }
+        // Nothing new: the version stays, so nobody else's save is refused over it.
+        if item == before { return item }
+        try connection.run(
+            "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, version = version + 1 WHERE id = ?",
+            item.name, item.serialNumber, item.valueInDollars, item.locationID, id
+        )
+        try Self.writeDetails(item.details, of: id, in: connection)
+        try Self.indexItem(id: id, in: connection)
+        return try Self.item(id: id, in: connection)
     }
 
     /// Removes the item, and its photo when no other item uses it; the items after it move up.

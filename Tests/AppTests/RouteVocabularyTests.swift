@@ -27,6 +27,8 @@ import Testing
 
         Link(.get, ItemRoutes.list(editing: true, showing: 7), .read),
         Link(.get, ItemRoutes.listByRoom(), .read),
+        Link(.get, ItemRoutes.selecting(), .read),
+        Link(.post, ItemRoutes.bulk.url(), .write),
         Link(.get, ReadinessRoutes.fixNext.url(), .read),
         Link(.get, ReadinessRoutes.fix(ClaimGapLink(itemID: 7, anchor: "item-purchaseDate")), .read),
         Link(.get, LocationRoutes.list.url(), .read),

@@ -14,6 +14,8 @@ struct ItemListPage {
     let nextURL: String?
     /// How much would stand up in a claim (the plain list only).
     let readiness: ReadinessCardModel?
+    /// The Select mode's form.
+    let bulk: ItemBulkBar.Model?
     var editing: Bool { view == .editing }
     let newItemForm: ItemForm
     let context: PageContext
@@ -42,6 +44,7 @@ struct ItemListPage {
               view == .rooms ? .aria("current", "page") : .data("view", "rooms")) { "By room" }
             }
             a(.class("places-link"), .href(LocationRoutes.list.url())) { "Places" }
+            if context.canEdit { a(.class("places-link"), .href(ItemRoutes.selecting())) { "Select" } }
         }
     }
 
@@ -53,10 +56,11 @@ struct ItemListPage {
     private var content: HTMLNode {
         .group {
             if let readiness { ReadinessCard(model: readiness).node }
-            if !editing {
+            if !editing && bulk == nil {
                 ItemSearchBar(model: search).node
                 viewSwitch
             }
+            if let bulk { ItemBulkBar(model: bulk, csrfToken: context.csrfToken).node }
             p(.class("list-summary"), .id("list-summary"), .role("status")) { summary }
             HTMLNode.rendered(rows)
             div(.id("list-more"), .class("list-more")) {

@@ -82,7 +82,8 @@ struct ItemPageHandlers: Sendable {
         let rows = try listRows[view.rawValue].value(at: items.revision) { try renderRows(view) }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
                                 hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: nil,
-                                readiness: view == .editing || rows.count == 0 ? nil : rows.readiness, newItemForm: ItemForm(), context: context)
+                                readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
+                                bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
     }
 
@@ -113,8 +114,12 @@ struct ItemPageHandlers: Sendable {
         let summary = count == 0 ? "Nothing found. Try fewer or shorter words, or clear the filters."
             : count == 1 ? "1 item found" : "\(count.grouped) items found"
         let page = ItemListPage(rows: html, count: count, summary: summary, view: .manual, search: search, nextURL: nextURL,
-                                readiness: nil, newItemForm: ItemForm(), context: context)
+                                readiness: nil, bulk: nil, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
+    }
+
+    private func bulkModel() throws -> ItemBulkBar.Model {
+        ItemBulkBar.Model(locations: try items.locations().map { (id: $0.id, path: $0.path) }, tags: try items.tags().map(\.name))
     }
 
     /// Items per window of a search on the page.
@@ -142,8 +147,9 @@ struct ItemPageHandlers: Sendable {
             })
         } else {
             let rows = shown.enumerated().map { index, item in model(item, isFirst: index == 0, isLast: index == shown.count - 1) }
-            html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", view == .editing ? "true" : "false"), .aria("label", "Items")) {
-                HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing).node })
+            html = RenderedHTML(ol(.class(view == .selecting ? "item-list selecting" : "item-list"), .id("item-list"),
+                                   .data("editing", view == .editing ? "true" : "false"), .aria("label", "Items")) {
+                HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing, selecting: view == .selecting).node })
             })
         }
         let readiness = ReadinessSummary(items: all, evidence: \.claimEvidence, today: CalendarDate(Date()))

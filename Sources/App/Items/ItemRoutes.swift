@@ -11,6 +11,8 @@ enum ItemRoutes {
     static let photo = RoutePath("/items/{id}/image")
     static let removePhoto = RoutePath("/items/{id}/image/delete")
     static let pickPhoto = RoutePath("/items/{id}/image/library")
+    /// One change to many items (registered before `/items/{id}`, which would take it otherwise).
+    static let bulk = RoutePath("/items/bulk")
 
     // JSON API
     static let apiList = RoutePath("/items", in: APIRoutes.v1)
@@ -25,6 +27,8 @@ enum ItemRoutes {
     static func list(editing: Bool = false, showing id: Int64? = nil) -> String {
         list.url() + (editing ? "?edit=1" : "") + (id.map { "#item-\($0)" } ?? "")
     }
+    /// The list with a box to tick on each row and the change to make to the ticked ones.
+    static func selecting() -> String { list.url() + "?select=1" }
     /// The list grouped by location, each with its total.
     static func listByRoom() -> String { list.url() + "?view=rooms" }
     static func item(_ id: Int64) -> String { item.url(id) }

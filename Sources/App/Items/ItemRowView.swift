@@ -42,11 +42,15 @@ struct PhotoModel: Sendable {
 struct ItemRowView {
     let row: ItemRowModel
     let editing: Bool
+    /// A box to tick, for the Select mode's form.
+    var selecting = false
 
     var node: HTMLNode {
         var attributes: [Attribute] = [.class("item-row"), .id("item-\(row.id)"), .data("id", String(row.id)), .data("position", String(row.position))]
         if editing { attributes += [.data("api", row.apiURL), .data("api-move", row.apiMoveURL)] }
         return .element("li", attributes, children: [
+            selecting ? HTMLNode.element("input", [.type("checkbox"), .class("select-box"), .name("ids"), .value(String(row.id)), .form("bulk-form"),
+                                                   .aria("label", "Select \(row.name)")], isVoid: true) : .fragment([]),
             thumbnail,
             div(.class("item-text")) {
                 a(.class("item-link"), .href(row.detailURL)) { row.name }

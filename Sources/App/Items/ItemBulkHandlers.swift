@@ -1,0 +1,75 @@
+import Foundation
+import HTML
+import HTTPServer
+import Inventory
+
+/// The list's Select mode: move the picked items, tag or untag them, or delete them after a
+/// confirmation that names how many. Plain form posts, so it works without scripts.
+struct ItemBulkHandlers: Sendable {
+    let items: ItemStore
+    let site: PageContext
+
+    func register(in router: inout AppRouter) {
+        router.post(ItemRoutes.bulk) { request in try apply(request) }
+    }
+
+    private func apply(_ request: Request) throws -> Response {
+        let (action, ids) = try ItemBulkAction.read(try request.formFields())
+        switch action {
+        case .move(let location):
+            _ = try items.updateEach(ids: ids) { _ in ItemInput(locationID: .some(location)) }
+        case .addTag(let tag):
+            _ = try items.updateEach(ids: ids) { item in
+                var input = ItemInput()
+                input.details.tags = item.details.tags + [tag]
+                return input
+            }
+        case .removeTag(let tag):
+            _ = try items.updateEach(ids: ids) { item in
+                var input = ItemInput()
+                input.details.tags = item.details.tags.filter { $0.caseInsensitiveCompare(tag) != .orderedSame }
+                return input
+            }
+        case .delete(confirmed: false):
+            let names = try ids.map { try items.item(id: $0).name }
+            let page = BulkDeletePage(ids: ids, names: names, context: request.pageContext(site))
+            return .html(page.document().renderedBytes())
+        case .delete(confirmed: true):
+            _ = try ids.map { try items.item(id: $0) } // all exist, or none is deleted
+            for id in ids { try items.delete(id: id) }
+        }
+        return .redirect(to: ItemRoutes.list.url())
+    }
+}
+
+/// Asks before deleting the picked items, naming how many and which.
+struct BulkDeletePage {
+    let ids: [Int64]
+    let names: [String]
+    let context: PageContext
+    static let namesShown = 10
+
+    func document() -> HTMLDocument {
+        PageLayout(title: "Delete \(names.count) items", context: context, pageClass: "confirm",
+                   bar: TopBar(back: (label: "Back", url: ItemRoutes.selecting()), title: "Delete Items"), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        HTML.form(.class("card narrow confirm-card"), .method("post"), .action(ItemRoutes.bulk.url())) {
+            CSRFField(token: context.csrfToken).node
+            input(.type("hidden"), .name("action"), .value("delete"))
+            input(.type("hidden"), .name("confirmed"), .value("1"))
+            for id in ids { input(.type("hidden"), .name("ids"), .value(String(id))) }
+            h2 { names.count == 1 ? "Delete 1 item?" : "Delete \(names.count) items?" }
+            ul {
+                for name in names.prefix(Self.namesShown) { li { name } }
+                if names.count > Self.namesShown { li { "and \(names.count - Self.namesShown) more" } }
+            }
+            p { "They will be removed from your inventory with their photos. This can’t be undone." }
+            div(.class("form-actions")) {
+                a(.class("button"), .href(ItemRoutes.selecting()), .autofocus) { "Cancel" }
+                button(.class("button destructive"), .type("submit")) { names.count == 1 ? "Delete 1 Item" : "Delete \(names.count) Items" }
+            }
+        }
+    }
+}
