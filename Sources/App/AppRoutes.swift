@@ -22,10 +22,13 @@ enum AppRoutes {
         SettingsAPIHandlers(items: items).register(in: &router)
         TagAPIHandlers(items: items).register(in: &router)
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
+        ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
+        ItemDocumentAPIHandlers(items: items).register(in: &router)
         LibraryAPIHandlers(library: library).register(in: &router)
         LibraryFileHandler(library: library).register(in: &router)
         LibraryPageHandlers(library: library, site: site).register(in: &router)
         ItemPhotoFileHandler(images: items.images).register(in: &router)
+        ItemDocumentFileHandler(items: items).register(in: &router)
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
         return router.router
     }

@@ -9,4 +9,15 @@ public enum InventoryError: Error, Sendable, Equatable {
     case locationNotFound(id: Int64)
     /// A location still holding items or other locations is not deleted (their place would be lost).
     case locationNotEmpty(name: String, items: Int, locations: Int)
+    case photoNotFound(itemID: Int64, photoID: Int64)
+    /// An item already holds the most photos it may.
+    case tooManyPhotos(limit: Int)
+    /// A new order that is not exactly the item's photos, each once.
+    case photoOrderMismatch(missing: [Int64], unknown: [Int64], repeated: [Int64])
+    case documentNotFound(itemID: Int64, documentID: Int64)
+    case invalidDocument(ValidationError)
+    /// Bytes that are not a PDF, an image the app reads, or plain UTF-8 text.
+    case unsupportedDocumentType
+    /// An item already holds the most documents it may.
+    case tooManyDocuments(limit: Int)
 }

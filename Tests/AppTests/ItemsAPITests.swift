@@ -8,7 +8,7 @@ import Testing
     static let itemKeys: Set<String> = [
         "id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "image",
         "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice", "purchaseDate",
-        "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "currency", "tags",
+        "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "currency", "tags", "photos", "documents",
     ]
 
     @Test func createReturns201WithTheItemLocationAndETag() throws {

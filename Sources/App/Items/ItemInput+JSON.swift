@@ -4,7 +4,7 @@ extension ItemInput {
     static let writableFields = ["name", "serialNumber", "valueInDollars", "locationId", "quantity", "condition", "purchasePrice",
                                  "purchaseDate", "replacementCost", "replacementCostDate", "tags"] + ItemDetails.textFieldNames
     /// Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
-    static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image", "currency"]
+    static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image", "photos", "documents", "currency"]
 
     /// Reads the item fields of a JSON object, reporting every wrong type and unknown field at once.
     init(json object: [String: JSONValue], currency: Currency) throws(InventoryError) {
