@@ -5,7 +5,7 @@ import Inventory
 /// bytes (`?kind=…&name=…`); what they are is sniffed from the bytes, never taken from the client.
 struct ItemDocumentAPIHandlers: Sendable {
     /// The largest document: a scanned receipt or a long manual fits well within it.
-    static let maxDocumentBytes = 25 << 20
+    static let maxDocumentBytes = 25_000_000
 
     let items: ItemStore
 
