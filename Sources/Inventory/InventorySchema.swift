@@ -100,6 +100,7 @@ public enum InventorySchema {
             // Several photos per item, in the owner's order; the first is the primary. Each item's photo
         // becomes its first, and items stop holding an image themselves (one place says which photos
         // an item has). Positions may have gaps: adding is one INSERT at the end whatever the count.
+        // The index by item covers what the list reads, so each item's photos are one index search.
         Migration(version: 11, sql: """
             CREATE TABLE item_photos (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -109,7 +110,7 @@ public enum InventorySchema {
                 kind TEXT NOT NULL DEFAULT 'general' CHECK (kind IN ('general', 'serial', 'closeup')),
                 added_ms INTEGER NOT NULL
             );
-            CREATE INDEX item_photos_by_item ON item_photos (item_id, position);
+            CREATE INDEX item_photos_by_item ON item_photos (item_id, position, id, kind, image_hash);
             CREATE INDEX item_photos_by_image ON item_photos (image_hash);
             INSERT INTO item_photos (item_id, image_hash, position, added_ms)
                 SELECT items.id, items.image_hash, 0, images.created_ms FROM items JOIN images ON images.hash = items.image_hash;

@@ -116,31 +116,29 @@ extension ItemStore {
 
     // MARK: Reading
 
-    private static let photoColumns = "item_photos.item_id, item_photos.id, item_photos.kind, images.hash, images.format, images.width, "
-        + "images.height, images.byte_size FROM item_photos JOIN images ON images.hash = item_photos.image_hash"
+    /// A photo's fields, read by `decodePhoto`, from `photoSource` or an outer join of it.
+    /// The kind comes as its index in `ItemPhoto.Kind.allCases`: no String is made for it, in a list of thousands.
+    static let photoFields = "item_photos.id, " + kindIndex + ", images.hash, images.format, images.width, images.height, images.byte_size"
+    private static let kindIndex = "CASE item_photos.kind "
+        + ItemPhoto.Kind.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ") + " END"
+    private static let photoSource = "item_photos JOIN images ON images.hash = item_photos.image_hash"
 
-    private static func decodePhoto(_ row: Row) -> ItemPhoto? {
-        guard let image = ImageStore.decode(row, from: 3) else { return nil }
-        return ItemPhoto(id: row.int64(1), image: image, kind: ItemPhoto.Kind(rawValue: row.string(2)) ?? .general)
+    /// The photo whose `photoFields` start at `column`; nil where an outer join found none.
+    static func decodePhoto(_ row: Row, from column: Int32) -> ItemPhoto? {
+        guard !row.isNull(column), let image = ImageStore.decode(row, from: column + 2) else { return nil }
+        let kinds = ItemPhoto.Kind.allCases, kind = row.int(column + 1)
+        return ItemPhoto(id: row.int64(column), image: image, kind: kinds.indices.contains(kind) ? kinds[kind] : .general)
     }
 
     static func photos(of id: Int64, in connection: Connection) throws -> [ItemPhoto] {
-        try connection.rows("SELECT \(photoColumns) WHERE item_photos.item_id = ? ORDER BY item_photos.position, item_photos.id", id,
-                            decode: decodePhoto).compactMap { $0 }
-    }
-
-    /// Every item's photos in one query, for the whole list.
-    static func photosByItem(in connection: Connection) throws -> [Int64: [ItemPhoto]] {
-        var photos: [Int64: [ItemPhoto]] = [:]
-        try connection.forEachRow("SELECT \(photoColumns) ORDER BY item_photos.item_id, item_photos.position, item_photos.id", []) { row in
-            if let photo = decodePhoto(row) { photos[row.int64(0), default: []].append(photo) }
-        }
-        return photos
+        try connection.rows("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.item_id = ? ORDER BY item_photos.position, item_photos.id", id) {
+            decodePhoto($0, from: 0)
+        }.compactMap { $0 }
     }
 
     private static func photo(_ photoID: Int64, of id: Int64, in connection: Connection) throws -> ItemPhoto {
-        guard let photo = try connection.firstRow("SELECT \(photoColumns) WHERE item_photos.id = ? AND item_photos.item_id = ?", photoID, id,
-                                                  decode: decodePhoto) ?? nil else {
+        guard let photo = try connection.firstRow("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.id = ? AND item_photos.item_id = ?",
+                                                  photoID, id, decode: { decodePhoto($0, from: 0) }) ?? nil else {
             _ = try item(id: id, in: connection)
             throw InventoryError.photoNotFound(itemID: id, photoID: photoID)
         }
