@@ -14,12 +14,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
         .target(name: "HTML"),
         .target(name: "Database", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
-        .target(name: "Inventory", dependencies: ["Database", "Imaging", "CSodium"]),
+        .target(name: "PDFPreview", dependencies: ["CPoppler"]),
+        .target(name: "Inventory", dependencies: ["Database", "Imaging", "PDFPreview", "CSodium"]),
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(
@@ -34,10 +36,11 @@ let package = Package(
         .testTarget(name: "DatabaseTests", dependencies: ["Database"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
+        .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "HTTPTestClient"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

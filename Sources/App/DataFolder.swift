@@ -17,6 +17,8 @@ public struct DataFolder: Sendable {
     public var databasePath: String { url.appendingPathComponent("homepwner.sqlite").path }
     /// Item photos: originals named by their SHA-256, with their renditions.
     var images: URL { url.appendingPathComponent("images") }
+    /// Item documents by SHA-256, with their thumbnails.
+    var documents: URL { url.appendingPathComponent("documents") }
     /// Renditions of library photos.
     public var libraryCache: URL { url.appendingPathComponent("library-cache") }
     /// Request bodies too large to keep in memory, while they arrive (unnamed files).

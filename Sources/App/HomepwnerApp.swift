@@ -25,8 +25,9 @@ public final class HomepwnerApp: Sendable {
         let folder = configuration.dataFolder
         let isNewDatabase = folder.isNew
         let database = try folder.openDatabase()
-        items = try ItemStore(database: database, images: try ImageStore(directory: folder.images, database: database,
-                                                                      maxPixels: configuration.maxImagePixels))
+        items = try ItemStore(database: database,
+                          images: try ImageStore(directory: folder.images, database: database, maxPixels: configuration.maxImagePixels),
+                          documents: try DocumentStore(directory: folder.documents, maxPixels: configuration.maxImagePixels))
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)
         }

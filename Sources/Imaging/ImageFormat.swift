@@ -38,7 +38,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     public static let acceptedList = "JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF"
 
     /// The format the first bytes announce (magic numbers), or nil.
-    init?(signature header: some Collection<UInt8>) {
+    public init?(signature header: some Collection<UInt8>) {
         let bytes = Array(header.prefix(12))
         func starts(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }
         if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg }

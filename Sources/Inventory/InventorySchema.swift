@@ -116,6 +116,43 @@ public enum InventorySchema {
                 PRIMARY KEY (item_id, name)
             ) WITHOUT ROWID;
             """),
+        // Several photos per item, in the owner's order; the first is the primary. Each item's photo
+        // becomes its first, and items stop holding an image themselves (one place says which photos
+        // an item has). Positions may have gaps: adding is one INSERT at the end whatever the count.
+        // The index by item covers what the list reads, so each item's photos are one index search.
+        Migration(version: 11, sql: """
+            CREATE TABLE item_photos (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+                image_hash TEXT NOT NULL REFERENCES images (hash),
+                position INTEGER NOT NULL,
+                kind TEXT NOT NULL DEFAULT 'general' CHECK (kind IN ('general', 'serial', 'closeup')),
+                added_ms INTEGER NOT NULL
+            );
+            CREATE INDEX item_photos_by_item ON item_photos (item_id, position, id, kind, image_hash);
+            CREATE INDEX item_photos_by_image ON item_photos (image_hash);
+            INSERT INTO item_photos (item_id, image_hash, position, added_ms)
+                SELECT items.id, items.image_hash, 0, images.created_ms FROM items JOIN images ON images.hash = items.image_hash;
+            DROP INDEX items_by_image;
+            ALTER TABLE items DROP COLUMN image_hash;
+            """),
+        // Receipts, manuals, warranties, appraisals: files kept byte for byte under their SHA-256
+        // (shared by every document with those bytes), with the type sniffed from the bytes.
+        Migration(version: 12, sql: """
+            CREATE TABLE item_documents (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('receipt', 'manual', 'warranty', 'appraisal', 'other')),
+                name TEXT NOT NULL,
+                content_type TEXT NOT NULL,
+                byte_size INTEGER NOT NULL,
+                sha256 TEXT NOT NULL,
+                has_thumbnail INTEGER NOT NULL,
+                added_ms INTEGER NOT NULL
+            );
+            CREATE INDEX item_documents_by_item ON item_documents (item_id);
+            CREATE INDEX item_documents_by_file ON item_documents (sha256);
+            """),
         // Search, filters and sorts (issue 14). `item_search` is the full-text index of every text
         // of an item (`ItemSearchText`), kept in step by the store; it is filled when the store opens
         // and finds `search_index_state` older than `ItemSearchText.format` (so, here, on first open).

@@ -11,15 +11,17 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var position: Int
     /// Bumped by every change to the stored item; the basis of its ETag.
     public var version: Int
-    /// The item's photo, if it has one.
-    public var image: StoredImage?
+    /// The item's photos, in the order its owner set; the first is the primary.
+    public var photos: [ItemPhoto]
+    /// Receipts, manuals, warranties, appraisals, in the order they were added.
+    public var documents: [ItemDocument]
     /// Where it is kept, if that was said.
     public var locationID: Int64?
     /// Quantity, description, costs and dates: what a claim needs.
     public var details = ItemDetails()
 
     public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
-                image: StoredImage? = nil, locationID: Int64? = nil, details: ItemDetails = ItemDetails()) {
+                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], locationID: Int64? = nil, details: ItemDetails = ItemDetails()) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber
@@ -27,8 +29,12 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.dateCreated = dateCreated
         self.position = position
         self.version = version
-        self.image = image
+        self.photos = photos
+        self.documents = documents
         self.locationID = locationID
         self.details = details
     }
+
+    /// The primary photo's image: what the list's thumbnail, the popover and the single-photo API show.
+    public var image: StoredImage? { photos.first?.image }
 }

@@ -7,12 +7,14 @@ import Synchronization
 public final class ItemStore: Sendable {
     let database: Database
     public let images: ImageStore
+    public let documents: DocumentStore
     private let revisionCounter = Atomic<Int>(0)
 
     /// Opens the store; fills the search index first if it is out of date (`ItemSearchText.format`).
-    public init(database: Database, images: ImageStore) throws {
+    public init(database: Database, images: ImageStore, documents: DocumentStore) throws {
         self.database = database
         self.images = images
+        self.documents = documents
         try database.write { try Self.refreshSearchIndexIfStale(in: $0) }
     }
 
@@ -27,34 +29,53 @@ public final class ItemStore: Sendable {
         return result
     }
 
-    /// The item's columns and its image's, for `FROM items LEFT JOIN images`.
+    /// The item's own columns (its photos, tags and documents are read with `photoFields` and apart).
     static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
-        + "items.position, items.version, images.hash, images.format, images.width, images.height, images.byte_size, items.location_id, "
-        + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ")
-    static let source = "items LEFT JOIN images ON images.hash = items.image_hash"
+        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ")
+
+    /// Where a photo's fields start in a row of `columns` followed by `photoFields`.
+    private static let photoColumn = Int32(8 + detailColumns.count)
+    /// What the item's columns are read from (its photos, tags and documents are read apart).
+    static let source = "items"
 
     /// How many of `columns` there are: what a query selects after them starts here.
-    static let columnCount: Int32 = 13 + Int32(detailColumns.count)
+    static let columnCount: Int32 = 8 + Int32(detailColumns.count)
 
     static func decode(_ row: Row) -> Item {
         Item(
             id: row.int64(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
-            image: ImageStore.decode(row, from: 7), locationID: row.optionalInt64(12), details: decodeDetails(row, from: 13)
+            locationID: row.optionalInt64(7), details: decodeDetails(row, from: 8)
         )
     }
 
-    /// Every item, in list order.
+    /// Every item, in list order: three queries whatever the number of items (items with their
+    /// photos, every item's tags, every item's documents). Photos come in the items' query, one row
+    /// each, already in order from the indexes: no sort, and no table of them to build.
     public func all() throws -> [Item] {
         try database.read { connection in
             let tags = try Self.tagsByItem(in: connection)
+            let documents = try Self.documentsByItem(in: connection)
             let customFields = try Self.customFieldsByItem(in: connection)
-            return try connection.rows("SELECT \(Self.columns) FROM \(Self.source) ORDER BY items.position, items.id") { row in
-                var item = Self.decode(row)
-                item.details.tags = tags[item.id] ?? []
-                item.details.customFields = customFields[item.id] ?? []
-                return item
+            var items: [Item] = [], lastID: Int64 = 0
+            try connection.forEachRow("""
+                SELECT \(Self.columns), \(Self.photoFields) FROM items
+                LEFT JOIN item_photos ON item_photos.item_id = items.id LEFT JOIN images ON images.hash = item_photos.image_hash
+                ORDER BY items.position, items.id, item_photos.position, item_photos.id
+                """, []) { row in
+                let id = row.int64(0)
+                // `items.last?.id` would copy the whole item to read its id.
+                if id != lastID {
+                    lastID = id
+                    // Changed in place once appended: an item is large, and each copy retains every field.
+                    items.append(Self.decode(row))
+                    if let tags = tags[id] { items[items.count - 1].details.tags = tags }
+                    if let documents = documents[id] { items[items.count - 1].documents = documents }
+                    if let fields = customFields[id] { items[items.count - 1].details.customFields = fields }
+                }
+                if let photo = Self.decodePhoto(row, from: Self.photoColumn) { items[items.count - 1].photos.append(photo) }
             }
+            return items
         }
     }
 
@@ -129,84 +150,20 @@ public final class ItemStore: Sendable {
         return try Self.item(id: id, in: connection)
     }
 
-    /// Removes the item, and its photo when no other item uses it; the items after it move up.
+    /// Removes the item with its photos and documents; their files go when nothing else uses them.
+    /// The items after it move up.
     public func delete(id: Int64, expectedVersion: Int? = nil) throws {
-        try images.withFileLock {
-            let unused = try change { connection -> String? in
-                let item = try Self.item(id: id, in: connection)
-                if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
-                try connection.run("DELETE FROM items WHERE id = ?", id)
-                try Self.unindexItem(id: id, in: connection)
-                try Self.forgetUnusedTags(in: connection)
-                try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", item.position)
-                return try Self.forgetIfUnused(item.image, in: connection)
-            }
-            if let unused { images.deleteFiles(hash: unused) }
+        try withFiles { connection in
+            let item = try Self.item(id: id, in: connection)
+            if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
+            try connection.run("DELETE FROM items WHERE id = ?", id)
+            try Self.unindexItem(id: id, in: connection)
+            try Self.forgetUnusedTags(in: connection)
+            try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", item.position)
+            let images = try Set(item.photos.map(\.image.hash)).filter { try Self.forgetImageIfUnused($0, in: connection) }
+            let documents = try Set(item.documents.map(\.sha256)).filter { try Self.isDocumentUnused($0, in: connection) }
+            return ((), FilesToDelete(images: images, documents: documents))
         }
-    }
-
-    /// Gives item `id` a photo: a missing item is refused before `photo` is asked for its bytes, and
-    /// they are decoded and their renditions made outside any lock, then stored as `setImage` does.
-    /// Every way of giving an item a photo (upload, library pick, demo) comes here.
-    public func givePhoto(to id: Int64, expectedVersion: Int? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
-        _ = try item(id: id)
-        return try setImage(id: id, try images.prepare(try photo()), expectedVersion: expectedVersion)
-    }
-
-    /// Gives the item the prepared photo (stored once, however many items use it). Its previous
-    /// photo is deleted when no other item uses it.
-    public func setImage(id: Int64, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {
-        try images.withFileLock {
-            // Refuse before writing anything: a missing item or a stale version leaves no files.
-            let current = try item(id: id)
-            if let expectedVersion, expectedVersion != current.version { throw InventoryError.versionMismatch(current: current) }
-            let isNew = try images.storedImage(hash: prepared.image.hash) == nil
-            try images.writeFiles(prepared)
-            let (item, unused): (Item, String?)
-            do {
-                (item, unused) = try change { connection -> (Item, String?) in
-                    let before = try Self.item(id: id, in: connection)
-                    if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
-                    let image = prepared.image
-                    try connection.run(
-                        "INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
-                        image.hash, image.format.rawValue, image.width, image.height, image.byteSize,
-                        Int64(Date().timeIntervalSince1970 * 1000))
-                    try connection.run("UPDATE items SET image_hash = ?, version = version + 1 WHERE id = ?", image.hash, id)
-                    let unused = before.image?.hash == image.hash ? nil : try Self.forgetIfUnused(before.image, in: connection)
-                    return (try Self.item(id: id, in: connection), unused)
-                }
-            } catch {
-                if isNew { images.deleteFiles(hash: prepared.image.hash) }
-                throw error
-            }
-            if let unused { images.deleteFiles(hash: unused) }
-            return item
-        }
-    }
-
-    /// Takes the item's photo away; deleted when no other item uses it.
-    public func removeImage(id: Int64, expectedVersion: Int? = nil) throws -> Item {
-        try images.withFileLock {
-            let (item, unused) = try change { connection -> (Item, String?) in
-                let before = try Self.item(id: id, in: connection)
-                if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
-                guard before.image != nil else { return (before, nil) }
-                try connection.run("UPDATE items SET image_hash = NULL, version = version + 1 WHERE id = ?", id)
-                let unused = try Self.forgetIfUnused(before.image, in: connection)
-                return (try Self.item(id: id, in: connection), unused)
-            }
-            if let unused { images.deleteFiles(hash: unused) }
-            return item
-        }
-    }
-
-    /// Drops the image's row when no item refers to it; returns its hash then, so the caller removes
-    /// the files once the transaction has committed.
-    private static func forgetIfUnused(_ image: StoredImage?, in connection: Connection) throws -> String? {
-        guard let image else { return nil }
-        try connection.run("DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM items WHERE image_hash = ?)", image.hash, image.hash)
-        return connection.changes > 0 ? image.hash : nil
     }
 
     /// Moves the item to `position` (from 0); the items in between shift by one. Versions count changes
@@ -236,10 +193,12 @@ public final class ItemStore: Sendable {
     }
 
     static func item(id: Int64, in connection: Connection) throws -> Item {
-        guard var item = try connection.firstRow("SELECT \(columns) FROM \(source) WHERE items.id = ?", id, decode: decode) else {
+        guard var item = try connection.firstRow("SELECT \(columns) FROM items WHERE items.id = ?", id, decode: decode) else {
             throw InventoryError.itemNotFound(id: id)
         }
         item.details.tags = try tags(of: id, in: connection)
+        item.photos = try photos(of: id, in: connection)
+        item.documents = try documents(of: id, in: connection)
         item.details.customFields = try customFields(of: id, in: connection)
         return item
     }

@@ -9,7 +9,7 @@ import Testing
         "id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "image",
         "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice", "purchaseDate",
         "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "currency", "tags",
-        "customFields", "warrantyExpires", "lifetimeWarranty", "warrantyDetails", "scheduled", "riderAmount", "disposed", "readiness",
+        "customFields", "warrantyExpires", "lifetimeWarranty", "warrantyDetails", "scheduled", "riderAmount", "disposed", "readiness", "photos", "documents",
     ]
 
     @Test func createReturns201WithTheItemLocationAndETag() throws {

@@ -213,6 +213,8 @@ struct SecurityFixture: Sendable {
     let locationID: Int64
     let itemName: String
     let imageURL: String
+    let photoID: Int64
+    let documentID: Int64
     let groupID: String
     let assetID: String
     let fingerprint: String
@@ -239,6 +241,10 @@ struct SecurityFixture: Sendable {
         let fingerprint = String(try #require(asset.string("thumbnailURL")).split(separator: "/")[3])
         let picked = try client.json("PUT", "/api/v1/items/\(itemID)/image", ["assetId": assetID])
         let imageURL = try #require(((picked.json as? [String: Any])?["image"] as? [String: Any])?.string("originalURL"))
+        let photoID = try #require(((picked.json as? [String: Any])?["photos"] as? [[String: Any]])?.first?.id)
+        let receipt = try client.send("POST", "/api/v1/items/\(itemID)/documents?kind=receipt&name=Receipt",
+                                      headers: ["Content-Type": "text/plain"], body: Array("Probe Camera, paid in full\n".utf8))
+        let documentID = try #require((receipt.json as? [String: Any])?.id)
         let page = try client.get("/library").text
         let stylesheet = try #require(HTMLInspection.tags("link", in: page).compactMap { HTMLInspection.attribute("href", of: $0) }
             .first { $0.hasPrefix("/static/") && $0.hasSuffix(".css") })
@@ -249,7 +255,8 @@ struct SecurityFixture: Sendable {
         let tess = try secured.account("tess")
         let tokenID = try secured.app.accounts.createToken(for: tess, name: "tess's script").info.id
         return SecurityFixture(
-            secured: secured, itemID: itemID, locationID: locationID, itemName: itemName, imageURL: imageURL, groupID: lisbon, assetID: assetID,
+            secured: secured, itemID: itemID, locationID: locationID, itemName: itemName, imageURL: imageURL, photoID: photoID,
+            documentID: documentID, groupID: lisbon, assetID: assetID,
             fingerprint: fingerprint, staticVersion: String(stylesheet.split(separator: "/")[1]),
             staticPath: stylesheet.split(separator: "/").dropFirst(2).joined(separator: "/"),
             targetID: tess.id, tokenID: tokenID, libraryRoot: root)
@@ -270,6 +277,8 @@ struct SecurityFixture: Sendable {
             let value: String? = switch (previous, name) {
             case ("items", "id"): String(itemID)
             case ("locations", "id"): String(locationID)
+            case ("photos", "photoId"): String(photoID)
+            case ("documents", "docId"): String(documentID)
             case ("users", "id"): String(targetID)
             case ("tokens", "id"): String(tokenID)
             case ("groups", "id"): groupID

@@ -17,7 +17,8 @@ struct TestInventory {
     init(path: String) throws {
         self.path = path
         database = try Database(path: path, migrations: InventorySchema.migrations)
-        store = try ItemStore(database: database, images: try ImageStore(directory: URL(fileURLWithPath: path + "-images"), database: database))
+        store = try ItemStore(database: database, images: try ImageStore(directory: URL(fileURLWithPath: path + "-images"), database: database),
+                          documents: try DocumentStore(directory: URL(fileURLWithPath: path + "-documents")))
     }
 
     /// Creates items named `names`, in order.
@@ -29,7 +30,7 @@ struct TestInventory {
     func names() throws -> [String] { try store.all().map(\.name) }
 
     func remove() {
-        for suffix in ["", "-wal", "-shm", "-journal", "-images"] {
+        for suffix in ["", "-wal", "-shm", "-journal", "-images", "-documents"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
     }

@@ -11,6 +11,13 @@ extension InventoryError: CataloguedError {
         case .locationNotFound: .locationNotFound
         case .locationNotEmpty: .locationNotEmpty
         case .invalidQuery(let parameter, _): parameter == "limit" ? .invalidLimit : .invalidItemQuery
+        case .photoNotFound: .photoNotFound
+        case .tooManyPhotos: .tooManyPhotos
+        case .photoOrderMismatch: .invalidPhotoOrder
+        case .documentNotFound: .documentNotFound
+        case .invalidDocument: .invalidDocument
+        case .unsupportedDocumentType: .unsupportedDocumentType
+        case .tooManyDocuments: .tooManyDocuments
         }
     }
 
@@ -33,6 +40,23 @@ extension InventoryError: CataloguedError {
                 + "move or delete \(items + locations == 1 ? "it" : "them") first, so nothing loses its place."
         case .invalidQuery(_, let message):
             message
+        case .photoNotFound(let itemID, let photoID):
+            "Item \(itemID) has no photo \(photoID). It may have been deleted; load the item again."
+        case .tooManyPhotos(let limit):
+            "This item already has \(limit) photos, the most an item can hold. Delete one before adding another."
+        case .photoOrderMismatch(let missing, let unknown, let repeated):
+            "Send every one of the item's photo ids once, the first being the primary: "
+                + [Self.ids(missing, "is missing", "are missing"), Self.ids(unknown, "is not one of its photos", "are not its photos"),
+                   Self.ids(repeated, "is listed more than once", "are listed more than once")].compactMap { $0 }.joined(separator: "; ") + "."
+        case .documentNotFound(let itemID, let documentID):
+            "Item \(itemID) has no document \(documentID). It may have been deleted; load the item again."
+        case .invalidDocument(let error):
+            error.summary
+        case .unsupportedDocumentType:
+            "Homepwner keeps \(DocumentType.acceptedList) as documents; this file is none of them (HTML, SVG, programs and archives are refused). "
+                + "Save it as a PDF, and upload that."
+        case .tooManyDocuments(let limit):
+            "This item already has \(limit) documents, the most an item can hold. Delete one before adding another."
         }
     }
 
@@ -43,8 +67,21 @@ extension InventoryError: CataloguedError {
 
     public var fieldMessages: [(field: String, message: String)] {
         if case .invalidQuery(let parameter, let message) = self { return [(field: parameter, message: message)] }
-        guard case .invalid(let error) = self else { return [] }
+        let error: ValidationError
+        switch self {
+        case .invalid(let invalid), .invalidDocument(let invalid): error = invalid
+        default: return []
+        }
         return error.errors.map { (field: $0.field, message: $0.message) }
+    }
+
+    /// "5 is missing", "5 and 6 are missing"; nil for no ids.
+    private static func ids(_ ids: [Int64], _ one: String, _ many: String) -> String? {
+        switch ids.count {
+        case 0: nil
+        case 1: "\(ids[0]) \(one)"
+        default: ids.dropLast().map(String.init).joined(separator: ", ") + " and \(ids.last!) \(many)"
+        }
     }
 
     private static func count(_ number: Int, _ noun: String) -> String? {

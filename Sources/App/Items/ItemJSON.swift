@@ -23,20 +23,59 @@ enum ItemJSON {
                 json.key("gaps"); json.array(readiness.gaps) { json, gap in json.value(gap.rawValue) }
             }
             json.key("image")
-            if let image = item.image {
-                let urls = ItemPhotoURLs(image)
-                json.object { json in
-                    json.key("width"); json.value(image.width)
-                    json.key("height"); json.value(image.height)
-                    json.key("contentType"); json.value(image.format.contentType)
-                    json.key("thumbnailURL"); json.value(urls.rendition(.thumbnail80))
-                    json.key("screenURL"); json.value(urls.screen)
-                    json.key("originalURL"); json.value(urls.original)
-                }
-            } else {
-                json.null()
-            }
+            if let image = item.image { json.object { json in writeImage(image, to: &json) } } else { json.null() }
+            json.key("photos"); json.array(item.photos) { json, photo in write(photo, to: &json) }
+            json.key("documents"); json.array(item.documents) { json, document in write(document, of: item.id, to: &json) }
         }
+    }
+
+    /// A photo of an item: its image, with its id and kind.
+    static func write(_ photo: ItemPhoto, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.value(photo.id)
+            writeImage(photo.image, to: &json)
+            json.key("kind"); json.value(photo.kind.rawValue)
+        }
+    }
+
+    /// A document of item `itemID`, with where its file and thumbnail (or `null`) are served.
+    static func write(_ document: ItemDocument, of itemID: Int64, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.value(document.id)
+            json.key("kind"); json.value(document.kind.rawValue)
+            json.key("name"); json.value(document.name)
+            json.key("contentType"); json.value(document.type.contentType)
+            json.key("size"); json.value(document.byteSize)
+            json.key("sha256"); json.value(document.sha256)
+            json.key("url"); json.value(ItemRoutes.documentFile(itemID, document.id))
+            json.key("thumbnailURL")
+            if document.hasThumbnail { json.value(ItemRoutes.documentThumbnail(itemID, document.id)) } else { json.null() }
+        }
+    }
+
+    /// An image's size, type and the URLs of its files, in the object being written.
+    private static func writeImage(_ image: StoredImage, to json: inout JSONWriter) {
+        let urls = ItemPhotoURLs(image)
+        json.key("width"); json.value(image.width)
+        json.key("height"); json.value(image.height)
+        json.key("contentType"); json.value(image.format.contentType)
+        json.key("thumbnailURL"); json.value(urls.rendition(.thumbnail80))
+        json.key("screenURL"); json.value(urls.screen)
+        json.key("originalURL"); json.value(urls.original)
+    }
+
+    /// One photo, as `POST …/photos` and `PATCH …/photos/{photoId}` answer.
+    static func response(_ photo: ItemPhoto, status: HTTPStatus = .ok) -> Response {
+        var writer = JSONWriter(capacity: 400)
+        write(photo, to: &writer)
+        return .json(writer, status: status)
+    }
+
+    /// One document, as `POST …/documents` answers.
+    static func response(_ document: ItemDocument, of itemID: Int64, status: HTTPStatus = .ok) -> Response {
+        var writer = JSONWriter(capacity: 400)
+        write(document, of: itemID, to: &writer)
+        return .json(writer, status: status)
     }
 
     /// One item, with its ETag.

@@ -15,18 +15,20 @@ struct ItemPhotoAPIHandlers: Sendable {
     func register(in router: inout AppRouter) {
         router.put(ItemRoutes.apiPhoto, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let id = try request.itemID(), expectedVersion = try request.expectedVersion(of: id)
-            // JSON names a library photo; anything else is the photo itself (its type is sniffed).
-            let isPick = request.contentType == "application/json" && request.body.first { $0 > 0x20 } == UInt8(ascii: "{")
-            let item = try items.givePhoto(to: id, expectedVersion: expectedVersion) {
-                isPick ? try library.photoBytes(of: try Self.pickedAssetID(request), visibleTo: try request.visibleLibraryRoots(of: library))
-                       : try Self.imageBytes(of: request)
-            }
+            let item = try items.givePhoto(to: id, expectedVersion: expectedVersion) { try Self.sentPhoto(request, library: library) }
             return ItemJSON.response(item, currency: try items.currency())
         }
         router.delete(ItemRoutes.apiPhoto) { request in
             let id = try request.itemID()
             return ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)), currency: try items.currency())
         }
+    }
+
+    /// The photo a request sends: a library photo named in JSON, or the photo itself (its type is sniffed).
+    static func sentPhoto(_ request: Request, library: PhotoLibrary) throws -> [UInt8] {
+        let isPick = request.contentType == "application/json" && request.body.first { $0 > 0x20 } == UInt8(ascii: "{")
+        return isPick ? try library.photoBytes(of: try pickedAssetID(request), visibleTo: try request.visibleLibraryRoots(of: library))
+                      : try imageBytes(of: request)
     }
 
     /// The library photo named by `{"assetId": "…"}`.

@@ -19,6 +19,15 @@ enum ItemRoutes {
     static let apiItem = RoutePath("/items/{id}", in: APIRoutes.v1)
     static let apiMove = RoutePath("/items/{id}/move", in: APIRoutes.v1)
     static let apiPhoto = RoutePath("/items/{id}/image", in: APIRoutes.v1)
+    static let apiPhotos = RoutePath("/items/{id}/photos", in: APIRoutes.v1)
+    static let apiPhotoOrder = RoutePath("/items/{id}/photos/order", in: APIRoutes.v1)
+    static let apiItemPhoto = RoutePath("/items/{id}/photos/{photoId}", in: APIRoutes.v1)
+    static let apiDocuments = RoutePath("/items/{id}/documents", in: APIRoutes.v1)
+    static let apiDocument = RoutePath("/items/{id}/documents/{docId}", in: APIRoutes.v1)
+
+    /// A document's file (always a download) and its thumbnail.
+    static let documentFile = RoutePath("/items/{id}/documents/{docId}/file")
+    static let documentThumbnail = RoutePath("/items/{id}/documents/{docId}/thumbnail")
 
     /// A stored photo's files, named by its content hash.
     static let photoFile = RoutePath("/images/{hash}/{file}")
@@ -41,5 +50,12 @@ enum ItemRoutes {
     static func apiItem(_ id: Int64) -> String { apiItem.url(id) }
     static func apiMove(_ id: Int64) -> String { apiMove.url(id) }
     static func apiPhoto(_ id: Int64) -> String { apiPhoto.url(id) }
+    static func apiPhotos(_ id: Int64) -> String { apiPhotos.url(id) }
+    static func apiPhotoOrder(_ id: Int64) -> String { apiPhotoOrder.url(id) }
+    static func apiItemPhoto(_ id: Int64, _ photoID: Int64) -> String { apiItemPhoto.url(id, photoID) }
+    static func apiDocuments(_ id: Int64) -> String { apiDocuments.url(id) }
+    static func apiDocument(_ id: Int64, _ documentID: Int64) -> String { apiDocument.url(id, documentID) }
+    static func documentFile(_ id: Int64, _ documentID: Int64) -> String { documentFile.url(id, documentID) }
+    static func documentThumbnail(_ id: Int64, _ documentID: Int64) -> String { documentThumbnail.url(id, documentID) }
     static func photoFile(hash: String, file: String) -> String { photoFile.url(hash, file) }
 }

@@ -29,7 +29,7 @@ extension ItemStore {
                 next = rows.last.map { ItemCursor(order: order.rawValue, key: $0.key, id: $0.item.id) }
             }
             var items = rows.map(\.item)
-            try Self.fillTagsAndCustomFields(of: &items, in: connection)
+            try Self.fillCollections(of: &items, in: connection)
             return ItemWindow(items: items, next: next)
         }
     }
@@ -90,7 +90,7 @@ extension ItemStore {
         return try rows("""
             SELECT \(columns), matches.score
             FROM (SELECT rowid AS id, bm25(item_search, \(weights)) AS score FROM item_search WHERE item_search MATCH ?) AS matches
-            JOIN items ON items.id = matches.id LEFT JOIN images ON images.hash = items.image_hash
+            JOIN items ON items.id = matches.id
             \(sql.whereClause) ORDER BY matches.score, matches.id LIMIT ?
             """, arguments: [query.fullText.expression] + sql.arguments + [limit ?? -1], keyCount: 1, in: connection)
     }
@@ -112,7 +112,6 @@ extension ItemStore {
             if remaining == 0 { break }
             result += try rows("""
                 SELECT \(columns), \(tier) FROM item_search JOIN items ON items.id = item_search.rowid
-                LEFT JOIN images ON images.hash = items.image_hash
                 WHERE item_search MATCH ? AND item_search.rowid > ?\(filters.andClause) ORDER BY item_search.rowid LIMIT ?
                 """, arguments: [expression, Int64(tier) == startTier ? afterID : 0] + filters.arguments + [remaining],
                 keyCount: 1, in: connection)
@@ -129,8 +128,8 @@ extension ItemStore {
         }
     }
 
-    /// Gives each item its tags and custom fields, in one query each for the window.
-    private static func fillTagsAndCustomFields(of items: inout [Item], in connection: Connection) throws {
+    /// Gives each item of a window its photos, documents, tags and custom fields.
+    private static func fillCollections(of items: inout [Item], in connection: Connection) throws {
         guard !items.isEmpty else { return }
         var tags: [Int64: [String]] = [:]
         let ids = "[" + items.map { String($0.id) }.joined(separator: ",") + "]"
@@ -142,7 +141,18 @@ extension ItemStore {
         try connection.forEachRow("SELECT item_id, name, value FROM item_custom_fields WHERE item_id IN (SELECT value FROM json_each(?))", [ids]) { row in
             fields[row.int64(0), default: []].append(CustomField(name: row.string(1), value: row.string(2)))
         }
+        var photos: [Int64: [ItemPhoto]] = [:]
+        try connection.forEachRow("""
+            SELECT item_photos.item_id, \(photoFields) FROM item_photos JOIN images ON images.hash = item_photos.image_hash
+            WHERE item_photos.item_id IN (SELECT value FROM json_each(?)) ORDER BY item_photos.item_id, item_photos.position, item_photos.id
+            """, [ids]) { row in
+            if let photo = decodePhoto(row, from: 1) { photos[row.int64(0), default: []].append(photo) }
+        }
+        var documents: [Int64: [ItemDocument]] = [:]
+        for id in items.map(\.id) { documents[id] = try Self.documents(of: id, in: connection) }
         for index in items.indices {
+            items[index].photos = photos[items[index].id] ?? []
+            items[index].documents = documents[items[index].id] ?? []
             items[index].details.tags = (tags[items[index].id] ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             items[index].details.customFields = (fields[items[index].id] ?? []).sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
         }

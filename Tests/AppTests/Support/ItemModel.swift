@@ -37,6 +37,9 @@ struct ItemModel: Decodable, Equatable, Sendable {
     /// nil for JSON `null`: still owned.
     let disposed: DisposalModel?
     let readiness: ReadinessModel
+    /// In the owner's order; the first is `image`.
+    let photos: [ItemPhotoModel]
+    let documents: [ItemDocumentModel]
 }
 
 /// Whether an item would stand up in a claim, and the codes of what is missing.
@@ -51,6 +54,32 @@ struct DisposalModel: Decodable, Equatable, Sendable {
     let date: String?
     let price: String?
     let notes: String
+}
+
+/// One of an item's photos.
+struct ItemPhotoModel: Decodable, Equatable, Sendable {
+    let id: Int64
+    let width: Int
+    let height: Int
+    let contentType: String
+    let thumbnailURL: String
+    let screenURL: String
+    let originalURL: String
+    /// `general`, `serial` or `closeup`.
+    let kind: String
+}
+
+/// One of an item's documents.
+struct ItemDocumentModel: Decodable, Equatable, Sendable {
+    let id: Int64
+    let kind: String
+    let name: String
+    let contentType: String
+    let size: Int
+    let sha256: String
+    let url: String
+    /// nil for JSON `null`: no thumbnail (plain text, a damaged PDF).
+    let thumbnailURL: String?
 }
 
 /// An item's photo: its size, type and the URLs of its renditions.

@@ -23,6 +23,15 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case damagedImage = "damaged-image"
     case imageTooLarge = "image-too-large"
     case imageProcessingFailed = "image-processing-failed"
+    case photoNotFound = "photo-not-found"
+    case invalidPhoto = "invalid-photo"
+    case tooManyPhotos = "too-many-photos"
+    case invalidPhotoOrder = "invalid-photo-order"
+    // Documents
+    case documentNotFound = "document-not-found"
+    case invalidDocument = "invalid-document"
+    case unsupportedDocumentType = "unsupported-document-type"
+    case tooManyDocuments = "too-many-documents"
     // Library
     case assetNotFound = "asset-not-found"
     case assetDamaged = "asset-damaged"
@@ -64,17 +73,18 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     public var status: HTTPStatus {
         switch self {
         case .locationNotEmpty: .conflict
-        case .itemNotFound, .locationNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
+        case .itemNotFound, .locationNotFound, .photoNotFound, .documentNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
              .setupLinkExpired:
             .notFound
         case .itemChanged: .preconditionFailed
-        case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .assetDamaged, .invalidAssetID, .accountNameTaken,
+        case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
+             .invalidDocument, .tooManyDocuments, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .weakPassword, .lastOwner:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL:
             .badRequest
-        case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedMediaType: .unsupportedMediaType
+        case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
         case .imageProcessingFailed, .assetsMissing: .internalServerError
         case .signInRequired, .invalidToken, .ambiguousSession: .unauthorized
         case .libraryAccessDeclined, .forbidden, .sessionRequired, .csrf, .crossSite, .formExpired, .hostNotLocal: .forbidden

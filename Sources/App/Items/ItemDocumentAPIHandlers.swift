@@ -1,0 +1,45 @@
+import HTTPServer
+import Inventory
+
+/// `/api/v1/items/{id}/documents…`: receipts, manuals, warranties and appraisals, sent as the file's
+/// bytes (`?kind=…&name=…`); what they are is sniffed from the bytes, never taken from the client.
+struct ItemDocumentAPIHandlers: Sendable {
+    /// The largest document: a scanned receipt or a long manual fits well within it.
+    static let maxDocumentBytes = 25_000_000
+
+    let items: ItemStore
+
+    func register(in router: inout AppRouter) {
+        // Slow: a PDF's first page is drawn for its thumbnail.
+        router.post(ItemRoutes.apiDocuments, maxBodySize: Self.maxDocumentBytes, isSlow: true) { request in try add(request) }
+        router.delete(ItemRoutes.apiDocument) { request in try delete(request) }
+    }
+
+    private func add(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        let kind = try Self.kind(request.query["kind"])
+        let document = try items.addDocument(to: id, kind: kind, name: request.query["name"]) {
+            guard !request.body.isEmpty else {
+                throw AppError(.emptyBody, message: "No file was sent. Send the document's bytes as the request body.")
+            }
+            return request.body
+        }
+        return ItemJSON.response(document, of: id, status: .created)
+    }
+
+    private func delete(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        try items.removeDocument(try request.documentID(of: id), of: id)
+        return .noContent
+    }
+
+    /// `?kind=`: one of the kinds, `other` when not said.
+    private static func kind(_ text: String?) throws -> ItemDocument.Kind {
+        guard let text else { return .other }
+        guard let kind = ItemDocument.Kind(rawValue: text) else {
+            let message = "A document's kind is \(ItemDocument.Kind.choices), not “\(text.prefix(40))”."
+            throw InventoryError.invalidDocument(ValidationError(errors: [FieldError(field: "kind", message: message)]))
+        }
+        return kind
+    }
+}

@@ -1,0 +1,86 @@
+import HTTPServer
+import Inventory
+import PhotoLibrary
+
+/// `/api/v1/items/{id}/photos…`: an item's photos, added (the photo's bytes, a multipart form, or
+/// `{"assetId": "…"}` for a copy of a library photo), described, deleted and put in order.
+struct ItemPhotosAPIHandlers: Sendable {
+    let items: ItemStore
+    let library: PhotoLibrary
+    let maxUploadBytes: Int
+
+    func register(in router: inout AppRouter) {
+        router.post(ItemRoutes.apiPhotos, maxBodySize: maxUploadBytes, isSlow: true) { request in try add(request) }
+        router.put(ItemRoutes.apiPhotoOrder) { request in try order(request) }
+        router.patch(ItemRoutes.apiItemPhoto) { request in try describe(request) }
+        router.delete(ItemRoutes.apiItemPhoto) { request in try delete(request) }
+    }
+
+    private func add(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        let kind = try request.query["kind"].map(Self.kind) ?? .general
+        let photo = try items.addPhoto(to: id, kind: kind) { try ItemPhotoAPIHandlers.sentPhoto(request, library: library) }
+        return ItemJSON.response(photo, status: .created)
+    }
+
+    private func describe(_ request: Request) throws -> Response {
+        let id = try request.itemID(), photoID = try request.photoID(of: id)
+        guard case .string(let kind)? = try ItemAPIHandlers.jsonObject(of: request)["kind"] else {
+            throw Self.invalidKind("Say what the photo shows: send {\"kind\": \"…\"}, one of \(ItemPhoto.Kind.choices).")
+        }
+        return ItemJSON.response(try items.setKind(try Self.kind(kind), ofPhoto: photoID, of: id))
+    }
+
+    private func delete(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        try items.removePhoto(try request.photoID(of: id), of: id)
+        return .noContent
+    }
+
+    private func order(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        guard case .array(let values)? = try ItemAPIHandlers.jsonObject(of: request)["ids"] else {
+            throw AppError(.invalidPhotoOrder, message: "Send the photos' ids in their new order: {\"ids\": [3, 1, 2]}, the first being the primary.")
+        }
+        let ids = try values.map { value in
+            guard case .integer(let photoID) = value else {
+                throw AppError(.invalidPhotoOrder, message: "ids must be photo ids (whole numbers), not \(value.kindDescription).")
+            }
+            return photoID
+        }
+        return ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency())
+    }
+
+    private static func kind(_ text: String) throws -> ItemPhoto.Kind {
+        guard let kind = ItemPhoto.Kind(rawValue: text) else {
+            throw invalidKind("A photo's kind is \(ItemPhoto.Kind.choices), not “\(text.prefix(40))”.")
+        }
+        return kind
+    }
+
+    private static func invalidKind(_ message: String) -> AppError {
+        var error = AppError(.invalidPhoto, message: message)
+        error.fieldMessages = [(field: "kind", message: message)]
+        return error
+    }
+}
+
+extension Request {
+    /// The `{photoId}` of a photo route; an id that cannot exist is simply not found.
+    func photoID(of itemID: Int64) throws -> Int64 {
+        let raw = parameters["photoId"] ?? ""
+        guard let id = Int64(raw), id > 0 else {
+            throw AppError(.photoNotFound, message: "Item \(itemID) has no photo “\(raw.prefix(40))”. Photo ids are whole numbers; load the item again.")
+        }
+        return id
+    }
+
+    /// The `{docId}` of a document route; an id that cannot exist is simply not found.
+    func documentID(of itemID: Int64) throws -> Int64 {
+        let raw = parameters["docId"] ?? ""
+        guard let id = Int64(raw), id > 0 else {
+            throw AppError(.documentNotFound, message: "Item \(itemID) has no document “\(raw.prefix(40))”. Document ids are whole numbers; load the item again.")
+        }
+        return id
+    }
+}

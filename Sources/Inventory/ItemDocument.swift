@@ -1,0 +1,34 @@
+import Foundation
+
+/// A file kept as evidence for an item: a receipt, a manual, a warranty. Kept byte for byte under
+/// the SHA-256 of its bytes (shared by every document with the same bytes).
+public struct ItemDocument: Sendable, Equatable, Identifiable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case receipt, manual, warranty, appraisal, other
+
+        /// "receipt, manual, warranty, appraisal or other", for messages.
+        public static let choices = "receipt, manual, warranty, appraisal or other"
+    }
+
+    public let id: Int64
+    public let kind: Kind
+    /// What the owner called it; the name it is downloaded under.
+    public let name: String
+    /// What the bytes are, as sniffed (never as the uploader said).
+    public let type: DocumentType
+    public let byteSize: Int
+    /// Hex SHA-256 of the bytes.
+    public let sha256: String
+    /// Whether a thumbnail was made (first page of a PDF, or the image).
+    public let hasThumbnail: Bool
+
+    public init(id: Int64, kind: Kind, name: String, type: DocumentType, byteSize: Int, sha256: String, hasThumbnail: Bool) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.type = type
+        self.byteSize = byteSize
+        self.sha256 = sha256
+        self.hasThumbnail = hasThumbnail
+    }
+}

@@ -1,0 +1,90 @@
+import Database
+
+/// An item's documents: receipts, manuals, warranties, appraisals, kept byte for byte. Adding or
+/// deleting one is a change to the item: its version moves.
+extension ItemStore {
+    public static let maxDocumentsPerItem = 200
+    public static let maxDocumentNameLength = 200
+
+    /// Adds a document to the item. A missing or full item and a bad name are refused before
+    /// `file` is asked for its bytes; they are sniffed and thumbnailed outside any lock.
+    public func addDocument(to id: Int64, kind: ItemDocument.Kind, name: String?, _ file: () throws -> [UInt8]) throws -> ItemDocument {
+        var errors: [FieldError] = []
+        let name = NameRule(noun: "document", example: "Receipt", maxLength: Self.maxDocumentNameLength).check(name, creating: true, into: &errors)
+        guard errors.isEmpty, let name else { throw InventoryError.invalidDocument(ValidationError(errors: errors)) }
+        try database.read { try Self.checkRoomForDocument(in: id, connection: $0) }
+        let prepared = try documents.prepare(try file())
+        return try withFiles(adding: nil, prepared) { connection in
+            try Self.countChange(to: id, in: connection)
+            try Self.checkRoomForDocument(in: id, connection: connection)
+            try connection.run("""
+                INSERT INTO item_documents (item_id, kind, name, content_type, byte_size, sha256, has_thumbnail, added_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, id, kind.rawValue, name, prepared.type.contentType, prepared.bytes.count, prepared.sha256, prepared.thumbnail != nil,
+                Self.nowMilliseconds())
+            let document = ItemDocument(id: connection.lastInsertRowID, kind: kind, name: name, type: prepared.type, byteSize: prepared.bytes.count,
+                                        sha256: prepared.sha256, hasThumbnail: prepared.thumbnail != nil)
+            return (document, FilesToDelete())
+        }
+    }
+
+    /// Deletes one of the item's documents, and its file when no other document has the same bytes.
+    public func removeDocument(_ documentID: Int64, of id: Int64) throws {
+        try withFiles { connection in
+            let document = try Self.document(documentID, of: id, in: connection)
+            try Self.countChange(to: id, in: connection)
+            try connection.run("DELETE FROM item_documents WHERE id = ?", documentID)
+            return ((), FilesToDelete(documents: try Self.isDocumentUnused(document.sha256, in: connection) ? [document.sha256] : []))
+        }
+    }
+
+    /// One of the item's documents.
+    public func document(_ documentID: Int64, of id: Int64) throws -> ItemDocument {
+        try database.read { try Self.document(documentID, of: id, in: $0) }
+    }
+
+    // MARK: Reading
+
+    private static let documentColumns = "item_id, id, kind, name, content_type, byte_size, sha256, has_thumbnail FROM item_documents"
+
+    private static func decodeDocument(_ row: Row) -> ItemDocument? {
+        guard let kind = ItemDocument.Kind(rawValue: row.string(2)), let type = DocumentType(contentType: row.string(4)) else { return nil }
+        return ItemDocument(id: row.int64(1), kind: kind, name: row.string(3), type: type, byteSize: row.int(5), sha256: row.string(6),
+                            hasThumbnail: row.int(7) != 0)
+    }
+
+    static func documents(of id: Int64, in connection: Connection) throws -> [ItemDocument] {
+        try connection.rows("SELECT \(documentColumns) WHERE item_id = ? ORDER BY id", id, decode: decodeDocument).compactMap { $0 }
+    }
+
+    /// Every item's documents in one query, for the whole list.
+    static func documentsByItem(in connection: Connection) throws -> [Int64: [ItemDocument]] {
+        var documents: [Int64: [ItemDocument]] = [:]
+        try connection.forEachRow("SELECT \(documentColumns) ORDER BY item_id, id", []) { row in
+            if let document = decodeDocument(row) { documents[row.int64(0), default: []].append(document) }
+        }
+        return documents
+    }
+
+    private static func document(_ documentID: Int64, of id: Int64, in connection: Connection) throws -> ItemDocument {
+        guard let document = try connection.firstRow("SELECT \(documentColumns) WHERE id = ? AND item_id = ?", documentID, id,
+                                                     decode: decodeDocument) ?? nil else {
+            _ = try item(id: id, in: connection)
+            throw InventoryError.documentNotFound(itemID: id, documentID: documentID)
+        }
+        return document
+    }
+
+    // MARK: Writing
+
+    private static func checkRoomForDocument(in id: Int64, connection: Connection) throws {
+        guard let count = try connection.firstRow("SELECT (SELECT count(*) FROM item_documents WHERE item_id = items.id) FROM items WHERE id = ?", id,
+                                                  decode: { $0.int(0) }) else { throw InventoryError.itemNotFound(id: id) }
+        guard count < maxDocumentsPerItem else { throw InventoryError.tooManyDocuments(limit: maxDocumentsPerItem) }
+    }
+
+    /// Whether no document of any item has these bytes (so their files may go).
+    static func isDocumentUnused(_ sha256: String, in connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM item_documents WHERE sha256 = ? LIMIT 1", sha256) == nil
+    }
+}

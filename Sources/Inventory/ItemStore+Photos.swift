@@ -1,0 +1,189 @@
+import Database
+
+/// An item's photos: any number up to a limit, in the owner's order, the first being the primary
+/// (the list's thumbnail, the popover, and what the single-photo API reads and writes). Every change
+/// to them is a change to the item: its version moves.
+extension ItemStore {
+    /// The most photos one item holds: plenty for any possession, few enough that its page and JSON stay small.
+    public static let maxPhotosPerItem = 200
+
+    // MARK: The primary photo (the single-photo API)
+
+    /// Gives item `id` a primary photo (replacing the one it had): a missing item is refused before
+    /// `photo` is asked for its bytes, which are decoded and cut into renditions outside any lock.
+    /// Every way of giving an item its photo (upload, library pick, demo) comes here.
+    public func givePhoto(to id: Int64, expectedVersion: Int? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
+        _ = try item(id: id)
+        return try setImage(id: id, try images.prepare(try photo()), expectedVersion: expectedVersion)
+    }
+
+    /// Makes the prepared photo the item's primary, in the place of the primary it had (which goes,
+    /// its files with it when nothing else uses them); with no photos, it becomes the first.
+    public func setImage(id: Int64, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {
+        // Refuse before writing anything: a missing item or a stale version leaves no files.
+        let current = try item(id: id)
+        if let expectedVersion, expectedVersion != current.version { throw InventoryError.versionMismatch(current: current) }
+        return try withFiles(adding: prepared) { connection in
+            let before = try Self.item(id: id, in: connection)
+            if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
+            try Self.countChange(to: id, in: connection)
+            // Inserted before the old primary goes, so an image both use is never forgotten between.
+            let first = try connection.scalar("SELECT min(position) FROM item_photos WHERE item_id = ?", id) ?? 1
+            try Self.insertPhoto(prepared.image.hash, of: id, at: first - 1, kind: .general, in: connection)
+            let unused = try before.photos.first.map { try Self.deletePhoto($0, of: id, in: connection) } ?? FilesToDelete()
+            return (try Self.item(id: id, in: connection), unused)
+        }
+    }
+
+    /// Takes the item's primary photo away; the next one becomes the primary.
+    public func removeImage(id: Int64, expectedVersion: Int? = nil) throws -> Item {
+        try withFiles { connection in
+            let before = try Self.item(id: id, in: connection)
+            if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
+            guard let primary = before.photos.first else { return (before, FilesToDelete()) }
+            try Self.countChange(to: id, in: connection)
+            let unused = try Self.deletePhoto(primary, of: id, in: connection)
+            return (try Self.item(id: id, in: connection), unused)
+        }
+    }
+
+    // MARK: Every photo
+
+    /// Adds a photo after the item's others. A missing item, or one already holding the most photos,
+    /// is refused before `photo` is asked for its bytes; they are decoded outside any lock.
+    public func addPhoto(to id: Int64, kind: ItemPhoto.Kind = .general, _ photo: () throws -> [UInt8]) throws -> ItemPhoto {
+        try database.read { try Self.checkRoomForPhoto(in: id, connection: $0) }
+        return try addPhoto(to: id, images.prepare(try photo()), kind: kind)
+    }
+
+    /// Adds the prepared photo after the item's others: one INSERT at the end, however many it has.
+    public func addPhoto(to id: Int64, _ prepared: ImageStore.PreparedImage, kind: ItemPhoto.Kind = .general) throws -> ItemPhoto {
+        try withFiles(adding: prepared) { connection in
+            try Self.countChange(to: id, in: connection)
+            let last = try Self.checkRoomForPhoto(in: id, connection: connection)
+            let photoID = try Self.insertPhoto(prepared.image.hash, of: id, at: last + 1, kind: kind, in: connection)
+            return (ItemPhoto(id: photoID, image: prepared.image, kind: kind), FilesToDelete())
+        }
+    }
+
+    /// Deletes one of the item's photos; when it was the primary, the next one becomes the primary.
+    public func removePhoto(_ photoID: Int64, of id: Int64) throws {
+        try withFiles { connection in
+            let photo = try Self.photo(photoID, of: id, in: connection)
+            try Self.countChange(to: id, in: connection)
+            return ((), try Self.deletePhoto(photo, of: id, in: connection))
+        }
+    }
+
+    /// Says what one of the item's photos shows.
+    public func setKind(_ kind: ItemPhoto.Kind, ofPhoto photoID: Int64, of id: Int64) throws -> ItemPhoto {
+        try change { connection in
+            var photo = try Self.photo(photoID, of: id, in: connection)
+            guard photo.kind != kind else { return photo }
+            try Self.countChange(to: id, in: connection)
+            try connection.run("UPDATE item_photos SET kind = ? WHERE id = ?", kind.rawValue, photoID)
+            photo.kind = kind
+            return photo
+        }
+    }
+
+    /// Puts the item's photos in the order of `photoIDs`, which must name each of them once; the
+    /// first becomes the primary.
+    public func orderPhotos(of id: Int64, _ photoIDs: [Int64]) throws -> Item {
+        try change { connection in
+            let item = try Self.item(id: id, in: connection)
+            let current = item.photos.map(\.id)
+            var seen = Set<Int64>(), unknown: [Int64] = [], repeated: [Int64] = []
+            for photoID in photoIDs {
+                if !seen.insert(photoID).inserted {
+                    if !repeated.contains(photoID) { repeated.append(photoID) }
+                } else if !current.contains(photoID) {
+                    unknown.append(photoID)
+                }
+            }
+            let missing = current.filter { !seen.contains($0) }
+            guard missing.isEmpty, unknown.isEmpty, repeated.isEmpty else {
+                throw InventoryError.photoOrderMismatch(missing: missing, unknown: unknown, repeated: repeated)
+            }
+            if photoIDs == current { return item }
+            try Self.countChange(to: id, in: connection)
+            for (position, photoID) in photoIDs.enumerated() {
+                try connection.run("UPDATE item_photos SET position = ? WHERE id = ?", position, photoID)
+            }
+            return try Self.item(id: id, in: connection)
+        }
+    }
+
+    // MARK: Reading
+
+    /// A photo's fields, read by `decodePhoto`, from `photoSource` or an outer join of it.
+    /// The kind comes as its index in `ItemPhoto.Kind.allCases`: no String is made for it, in a list of thousands.
+    static let photoFields = "item_photos.id, " + kindIndex + ", images.hash, images.format, images.width, images.height, images.byte_size"
+    private static let kindIndex = "CASE item_photos.kind "
+        + ItemPhoto.Kind.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ") + " END"
+    private static let photoSource = "item_photos JOIN images ON images.hash = item_photos.image_hash"
+
+    /// The photo whose `photoFields` start at `column`; nil where an outer join found none.
+    static func decodePhoto(_ row: Row, from column: Int32) -> ItemPhoto? {
+        guard !row.isNull(column), let image = ImageStore.decode(row, from: column + 2) else { return nil }
+        let kinds = ItemPhoto.Kind.allCases, kind = row.int(column + 1)
+        return ItemPhoto(id: row.int64(column), image: image, kind: kinds.indices.contains(kind) ? kinds[kind] : .general)
+    }
+
+    static func photos(of id: Int64, in connection: Connection) throws -> [ItemPhoto] {
+        try connection.rows("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.item_id = ? ORDER BY item_photos.position, item_photos.id", id) {
+            decodePhoto($0, from: 0)
+        }.compactMap { $0 }
+    }
+
+    private static func photo(_ photoID: Int64, of id: Int64, in connection: Connection) throws -> ItemPhoto {
+        guard let photo = try connection.firstRow("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.id = ? AND item_photos.item_id = ?",
+                                                  photoID, id, decode: { decodePhoto($0, from: 0) }) ?? nil else {
+            _ = try item(id: id, in: connection)
+            throw InventoryError.photoNotFound(itemID: id, photoID: photoID)
+        }
+        return photo
+    }
+
+    // MARK: Writing
+
+    /// Counts a change to item `id` (its version moves), refusing a missing item or a stale version.
+    static func countChange(to id: Int64, expectedVersion: Int? = nil, in connection: Connection) throws {
+        if let expectedVersion {
+            let item = try item(id: id, in: connection)
+            if expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
+        }
+        try connection.run("UPDATE items SET version = version + 1 WHERE id = ?", id)
+        guard connection.changes > 0 else { throw InventoryError.itemNotFound(id: id) }
+    }
+
+    /// The last photo's position (-1 without photos), refusing an item that is missing or full.
+    @discardableResult
+    private static func checkRoomForPhoto(in id: Int64, connection: Connection) throws -> Int64 {
+        guard let (count, last) = try connection.firstRow(
+            "SELECT (SELECT count(*) FROM item_photos WHERE item_id = items.id), "
+                + "(SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = items.id) FROM items WHERE id = ?", id,
+            decode: { ($0.int(0), $0.int64(1)) }) else { throw InventoryError.itemNotFound(id: id) }
+        guard count < maxPhotosPerItem else { throw InventoryError.tooManyPhotos(limit: maxPhotosPerItem) }
+        return last
+    }
+
+    @discardableResult
+    private static func insertPhoto(_ hash: String, of id: Int64, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> Int64 {
+        try connection.run("INSERT INTO item_photos (item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?)",
+                           id, hash, position, kind.rawValue, nowMilliseconds())
+        return connection.lastInsertRowID
+    }
+
+    private static func deletePhoto(_ photo: ItemPhoto, of id: Int64, in connection: Connection) throws -> FilesToDelete {
+        try connection.run("DELETE FROM item_photos WHERE id = ? AND item_id = ?", photo.id, id)
+        return FilesToDelete(images: try forgetImageIfUnused(photo.image.hash, in: connection) ? [photo.image.hash] : [])
+    }
+
+    /// Drops the image's row when no photo of any item uses it; true then, so the caller removes its
+    /// files once the change has committed.
+    static func forgetImageIfUnused(_ hash: String, in connection: Connection) throws -> Bool {
+        try connection.run("DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item_photos WHERE image_hash = ?)", hash, hash)
+        return connection.changes > 0
+    }
+}
