@@ -121,7 +121,7 @@ def test_camera_button_toggles_the_picker(server, browser, screenshot):
         # Press, outside tap, press: open again.
         camera.click()
         wait(browser).until(lambda b: popover_open(b, "#image-picker"))
-        find(browser, ".item-form h2, .date-created").click()
+        find(browser, 'label[for="item-name"]').click()
         wait(browser).until(lambda b: not popover_open(b, "#image-picker"))
     camera.click()
     wait(browser).until(lambda b: popover_open(b, "#image-picker"))
@@ -194,7 +194,10 @@ def test_edits_save_after_the_photo_changes_on_the_same_page(server, browser):
     save_name(browser, "Film Camera")
     wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
     assert server.api("GET", f"/api/v1/items/{item['id']}")["name"] == "Film Camera"
-    find(browser, ".remove-photo-form button").click()
+    remove = find(browser, ".remove-photo-form button")
+    # As a person would scroll back up to it (WebDriver's own scrolling leaves it under the sticky bar).
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", remove)
+    remove.click()
     wait(browser).until(lambda b: "empty" in find(b, ".photo-frame").get_attribute("class"))
     save_name(browser, "Old Film Camera")
     wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")

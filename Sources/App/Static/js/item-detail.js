@@ -46,7 +46,7 @@ export function initItemDetail() {
   document.addEventListener("item-photo-changed", ({ detail: { item, etag } }) => {
     const unchanged = Object.entries(fieldsOf(item)).every(([field, value]) => {
       const element = form.elements[field];
-      return !element || (element.type === "checkbox" ? element.defaultChecked === value : element.defaultValue === value);
+      return !element || savedValue(element) === value;
     });
     if (unchanged) adoptVersion(etag);
   });
@@ -98,6 +98,13 @@ function fieldsOf(item) {
     disposedPrice: text(item.disposed?.price), disposedNotes: text(item.disposed?.notes),
   });
   return fields;
+}
+
+/** What a control held when the page loaded or last saved. */
+function savedValue(element) {
+  if (element.type === "checkbox") return element.defaultChecked;
+  if (element instanceof HTMLSelectElement) return [...element.options].find((option) => option.defaultSelected)?.value ?? element.options[0]?.value ?? "";
+  return element.defaultValue;
 }
 
 /** Puts what was stored (trimmed, amounts written out) back in the form, as its new baseline. */
