@@ -2,13 +2,15 @@
 import Foundation
 import HTTPServer
 import HTTPTestClient
+import PDFPreview
 import Testing
 
 /// What the API really answers fits what the OpenAPI document says of that operation: the status is
 /// documented, and the JSON fits the documented schema, whose answer schemas require every key and
 /// allow no other (`OpenAPIDocumentTests`), so a key the app writes but the document lacks, or the
 /// reverse, fails here. Requests touch every kind of answer: an item with a location, tags, custom
-/// fields, amounts, a disposal and a library photo; locations; tags; settings; the library; errors.
+/// fields, amounts, a disposal, photos (uploaded and from the library) and a document; locations; tags;
+/// settings; the library; errors.
 @Suite struct OpenAPIAnswerTests {
     /// Sends requests to an app and checks each exchange against the document.
     final class Exchanges {
@@ -23,6 +25,13 @@ import Testing
             checker = JSONSchemaChecker(document: document)
         }
 
+        /// What a request sent: nothing, JSON, or a file's bytes as a media type.
+        enum Sent {
+            case nothing
+            case json(Any)
+            case bytes(contentType: String)
+        }
+
         /// Sends the request, insists on `status`, checks the body sent and the answer against the
         /// document, and returns the answer's JSON.
         @discardableResult
@@ -30,6 +39,20 @@ import Testing
                   sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue? {
             let response = if let body { try app.client.json(method.rawValue, url, body, headers: headers) }
                 else { try app.client.send(method.rawValue, url, headers: headers) }
+            return try check(method, url, sent: body.map(Sent.json) ?? .nothing, response, expect: status, sourceLocation: sourceLocation)
+        }
+
+        /// Sends a file's bytes as `contentType`, which the operation must document when they are taken
+        /// (as that type or its range, `image/*`), then checks the answer as `send(_:_:json:)` does.
+        @discardableResult
+        func send(_ method: HTTPMethod, _ url: String, bytes: [UInt8], contentType: String, expect status: Int,
+                  sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONValue? {
+            let response = try app.client.send(method.rawValue, url, headers: ["Content-Type": contentType], body: bytes)
+            return try check(method, url, sent: .bytes(contentType: contentType), response, expect: status, sourceLocation: sourceLocation)
+        }
+
+        private func check(_ method: HTTPMethod, _ url: String, sent: Sent, _ response: TestResponse, expect status: Int,
+                           sourceLocation: SourceLocation) throws -> JSONValue? {
             let exchange = "\(method) \(url) → \(response.status)"
             #expect(response.status == status, "\(exchange): \(response.text.prefix(300))", sourceLocation: sourceLocation)
             let route = try #require(app.app.route(method, url), "\(method) \(url) reaches no route", sourceLocation: sourceLocation)
@@ -38,11 +61,18 @@ import Testing
                                          sourceLocation: sourceLocation)
             checked.insert("\(method) \(path)")
             // A body meant to be refused need not fit; one that was taken must.
-            if let body, (200..<300).contains(status) {
+            switch sent {
+            case .json(let body) where (200..<300).contains(status):
                 let schema = try #require(operation["requestBody"]?["content"]?["application/json"]?["schema"],
                                           "\(method) \(path) documents no JSON body", sourceLocation: sourceLocation)
                 let sent = try JSONValue.parse(Array(try JSONSerialization.data(withJSONObject: body)))
                 #expect(checker.problems(sent, against: schema) == [], "\(exchange): the body sent", sourceLocation: sourceLocation)
+            case .bytes(let contentType) where (200..<300).contains(status):
+                let content = operation["requestBody"]?["content"]?.members ?? [:]
+                let range = contentType.split(separator: "/").first.map { "\($0)/*" } ?? contentType
+                #expect(content[contentType] != nil || content[range] != nil, "\(exchange): \(contentType) is not a documented body",
+                        sourceLocation: sourceLocation)
+            default: break
             }
             let documented = try #require(operation["responses"]?[String(response.status)].flatMap(checker.dereferenced),
                                           "\(exchange): status not documented", sourceLocation: sourceLocation)
@@ -90,6 +120,20 @@ import Testing
         #expect(assetIDs.count == 3)
         let photographed = try api.send(.put, "/api/v1/items/\(item)/image", json: ["assetId": assetIDs[0]], expect: 200)
         #expect(photographed?["image"]?.members != nil, "the item has its photo")
+
+        // More photos (uploaded and from the library), described and put in order, and a document
+        let primary = try #require(photographed?["photos"]?.elements?.first?["id"]?.int)
+        let serial = try #require(try api.send(.post, "/api/v1/items/\(item)/photos?kind=serial", bytes: try ItemImageFixtures.bytes("photo-1.jpg"),
+                                               contentType: "image/jpeg", expect: 201)?["id"]?.int)
+        let copy = try #require(try api.send(.post, "/api/v1/items/\(item)/photos", json: ["assetId": assetIDs[1]], expect: 201)?["id"]?.int)
+        let described = try api.send(.patch, "/api/v1/items/\(item)/photos/\(copy)", json: ["kind": "closeup"], expect: 200)
+        #expect(described?["kind"]?.string == "closeup")
+        let ordered = try api.send(.put, "/api/v1/items/\(item)/photos/order", json: ["ids": [serial, primary, copy]], expect: 200)
+        #expect(ordered?["photos"]?.elements?.compactMap { $0["id"]?.int } == [serial, primary, copy])
+        let receipt = try api.send(.post, "/api/v1/items/\(item)/documents?kind=receipt&name=Till%20receipt", bytes: SamplePDF.make(),
+                                   contentType: "application/pdf", expect: 201)
+        #expect(receipt?["contentType"]?.string == "application/pdf" && receipt?["thumbnailURL"]?.string != nil, "a PDF with its thumbnail")
+        let document = try #require(receipt?["id"]?.int)
         try api.send(.patch, "/api/v1/items/\(other)", json: ["disposed": ["kind": "sold", "date": "2026-05-01", "price": "40.00", "notes": "To a neighbour"]], expect: 200)
         let shown = try api.send(.get, "/api/v1/items/\(other)", expect: 200)
         #expect(shown?["disposed"]?.members != nil, "the item is disposed")
@@ -117,10 +161,21 @@ import Testing
         try api.send(.delete, "/api/v1/locations/\(kitchen)", expect: 409)
         try api.send(.get, "/api/v1/library/groups/\(lisbon)/assets?limit=0", expect: 400)
         try api.send(.get, "/api/v1/library/assets/nothing", expect: 404)
+        func code(_ answer: JSONValue?) -> String? { answer?["error"]?["code"]?.string }
+        #expect(code(try api.send(.put, "/api/v1/items/\(item)/photos/order", json: ["ids": [serial]], expect: 422)) == "invalid-photo-order")
+        #expect(code(try api.send(.patch, "/api/v1/items/\(item)/photos/\(copy)", json: ["kind": "selfie"], expect: 422)) == "invalid-photo")
+        #expect(code(try api.send(.delete, "/api/v1/items/\(item)/photos/999999", expect: 404)) == "photo-not-found")
+        #expect(code(try api.send(.post, "/api/v1/items/\(item)/documents?name=page.html", bytes: Array("<html><p>Paid</p></html>".utf8),
+                                  contentType: "text/html", expect: 415)) == "unsupported-document-type")
+        #expect(code(try api.send(.post, "/api/v1/items/\(item)/documents?kind=receipt", bytes: Array("Paid\n".utf8),
+                                  contentType: "application/octet-stream", expect: 422)) == "invalid-document")
+        #expect(code(try api.send(.delete, "/api/v1/items/\(item)/documents/999999", expect: 404)) == "document-not-found")
 
         // What answers without a body
         let etag = try #require(api.app.client.get("/api/v1/items/\(item)").header("ETag"))
         try api.send(.get, "/api/v1/items/\(item)", headers: ["If-None-Match": etag], expect: 304)
+        try api.send(.delete, "/api/v1/items/\(item)/photos/\(copy)", expect: 204)
+        try api.send(.delete, "/api/v1/items/\(item)/documents/\(document)", expect: 204)
         try api.send(.delete, "/api/v1/items/\(item)/image", expect: 200)
         try api.send(.delete, "/api/v1/items/\(item)", expect: 204)
         try api.send(.delete, "/api/v1/items/\(other)", expect: 204)

@@ -171,7 +171,7 @@ import Testing
 
     /// Answers have exactly the documented keys because these schemas require every property and
     /// allow no other (`requiredAndNothingElse`); the shapes test below then compares real answers.
-    static let answerSchemas = ["Item", "ItemImage", "Disposal", "Location", "Tag", "Settings", "LibraryStatus", "LibraryGroup",
+    static let answerSchemas = ["Item", "ItemImage", "ItemPhoto", "ItemDocument", "Disposal", "Location", "Tag", "Settings", "LibraryStatus", "LibraryGroup",
                                 "LibraryAssetPage", "LibraryAssetSummary", "LibraryAsset", "GPS", "Error"]
 
     @Test func answerSchemasRequireEveryPropertyAndAllowNoOther() throws {
