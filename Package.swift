@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Imaging", "Database", "CSodium"],
+            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Imaging", "Database", "CSodium", "PDFPreview"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Database", "Imaging", "Inventory", "PhotoLibrary"]),

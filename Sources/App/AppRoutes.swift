@@ -31,6 +31,7 @@ enum AppRoutes {
         LibraryPageHandlers(library: library, site: site).register(in: &router)
         ItemPhotoFileHandler(images: items.images).register(in: &router)
         ItemBulkHandlers(items: items, site: site).register(in: &router)
+        ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentFileHandler(items: items).register(in: &router)
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
         ReadinessPageHandlers(items: items, site: site).register(in: &router)

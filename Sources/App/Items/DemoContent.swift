@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Inventory
+import PDFPreview
 
 /// A few items in a few rooms, each with a photo and some of what a claim needs (and some gaps to
 /// fix), so that a newcomer's first look is a populated list and a worklist.
@@ -12,6 +13,10 @@ enum DemoContent {
         /// The room's name under Home.
         var room: String?
         var details: @Sendable (inout ItemDetailsInput) -> Void = { _ in }
+        /// The receipt's lines, when the demo keeps one.
+        var receipt: [String]? = nil
+        /// A second photo, of the serial plate.
+        var serialPlate: String? = nil
     }
 
     static let rooms = ["Living room", "Kitchen", "Study", "Garage"]
@@ -26,7 +31,8 @@ enum DemoContent {
             details.replacementCostDate = CalendarDate(Date()).adding(days: -40)
             details.tags = ["electronics", "insured"]
             details.customFields = ["Lens": "RF 24-105mm F4"]
-        },
+        }.with(receipt: ["Camera Shop", "14 March 2021", "Canon EOS R6 body + RF 24-105mm", "Serial EOS-R6-0417732", "Total  $2,499.00"],
+               serialPlate: "🔢"),
         DemoItem(input: ItemInput(name: "Road Bike", serialNumber: "WTU-228-K91", valueInDollars: 1250),
                  emoji: "🚲", colors: ([39, 174, 96], [241, 196, 15]), room: "Garage") { details in
             details.texts = ["brand": "Trek", "model": "Domane AL 3"]
@@ -41,7 +47,7 @@ enum DemoContent {
             details.purchaseDate = CalendarDate(iso: "2023-11-24")
             details.warrantyExpires = CalendarDate(Date()).adding(days: 20)
             details.tags = ["kitchen", "appliances"]
-        },
+        }.with(receipt: ["Kitchen Co", "24 November 2023", "Breville Barista Express BES870", "Total  $599.00"]),
         DemoItem(input: ItemInput(name: "Acoustic Guitar", serialNumber: "1606-23-9951", valueInDollars: 780),
                  emoji: "🎸", colors: ([192, 57, 43], [245, 176, 65]), room: "Living room") { details in
             details.texts = ["brand": "Martin", "model": "D-10E"]
@@ -70,6 +76,21 @@ enum DemoContent {
             demo.details(&input.details)
             let item = try store.create(input, dateCreated: now.addingTimeInterval(Double(offset - items.count) * 86_400 * 9))
             _ = try store.givePhoto(to: item.id) { try SamplePhoto.jpeg(emoji: demo.emoji, colors: demo.colors) }
+            if let plate = demo.serialPlate {
+                _ = try store.addPhoto(to: item.id, kind: .serial) { try SamplePhoto.jpeg(emoji: plate, colors: (demo.colors.1, demo.colors.0)) }
+            }
+            if let receipt = demo.receipt {
+                _ = try store.addDocument(to: item.id, kind: .receipt, name: "Receipt \(receipt[0]).pdf") { SamplePDF.receipt(lines: receipt) }
+            }
         }
+    }
+}
+
+extension DemoContent.DemoItem {
+    func with(receipt: [String], serialPlate: String? = nil) -> Self {
+        var item = self
+        item.receipt = receipt
+        item.serialPlate = serialPlate
+        return item
     }
 }

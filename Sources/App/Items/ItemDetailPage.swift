@@ -30,6 +30,8 @@ struct ItemDetailModel: Sendable {
     let gaps: [(advice: String, anchor: String)]
     /// Opened from Fix next: Back returns there.
     let cameFromFixNext: Bool
+    let photos: [PhotoEntryModel]
+    let documents: [DocumentEntryModel]
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -57,6 +59,8 @@ struct ItemDetailPage {
             div(.class("detail-side")) {
                 PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 readinessNode
+                ItemDocumentsView(documents: item.documents, addURL: ItemRoutes.addDocument(item.id), csrfToken: context.csrfToken,
+                                  canEdit: context.canEdit).node
             }
             if context.canEdit { ImagePicker(item: item, csrfToken: context.csrfToken).node }
             HTML.form(.class("item-form card"), .method("post"), .action(item.formURL), .novalidate,
@@ -167,6 +171,8 @@ struct PhotoPanel {
                     }
                 }
             }
+            ItemPhotosView(itemName: item.title, photos: item.photos, addURL: ItemRoutes.addPhotos(item.id), apiURL: ItemRoutes.apiPhotos(item.id),
+                           csrfToken: csrfToken, canEdit: canEdit).node
         }
     }
 }

@@ -231,7 +231,18 @@ struct ItemPageHandlers: Sendable {
             locations: try items.locations().map { (id: $0.id, path: $0.path) },
             tagNames: try items.tags().map(\.name),
             gaps: item.claimReadiness(today: CalendarDate(Date())).gaps.map { (advice: $0.advice, anchor: ReadinessPageHandlers.anchor(of: $0)) },
-            cameFromFixNext: request.query["from"] == "fix"
+            cameFromFixNext: request.query["from"] == "fix",
+            photos: item.photos.map { photo in
+                PhotoEntryModel(id: photo.id, thumbnailURL: ItemPhotoURLs(photo.image).rendition(.thumbnail80), screenURL: ItemPhotoURLs(photo.image).screen,
+                                kind: photo.kind, changeURL: ItemRoutes.changePhoto(item.id, photo.id))
+            },
+            documents: item.documents.map { document in
+                DocumentEntryModel(name: document.name, kindLabel: document.kind.label,
+                                   sizeText: ByteCountFormatter.string(fromByteCount: Int64(document.byteSize), countStyle: .file),
+                                   url: ItemRoutes.documentFile(item.id, document.id),
+                                   thumbnailURL: document.hasThumbnail ? ItemRoutes.documentThumbnail(item.id, document.id) : nil,
+                                   deleteURL: ItemRoutes.deleteDocument(item.id, document.id))
+            }
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

@@ -11,6 +11,11 @@ enum ItemRoutes {
     static let photo = RoutePath("/items/{id}/image")
     static let removePhoto = RoutePath("/items/{id}/image/delete")
     static let pickPhoto = RoutePath("/items/{id}/image/library")
+    /// Photos and documents from the item's page (forms that work without scripts).
+    static let addPhotos = RoutePath("/items/{id}/photos")
+    static let changePhoto = RoutePath("/items/{id}/photos/{photoId}")
+    static let addDocument = RoutePath("/items/{id}/documents")
+    static let deleteDocument = RoutePath("/items/{id}/documents/{docId}/delete")
     /// One change to many items (registered before `/items/{id}`, which would take it otherwise).
     static let bulk = RoutePath("/items/bulk")
 
@@ -56,6 +61,10 @@ enum ItemRoutes {
     static func apiDocuments(_ id: Int64) -> String { apiDocuments.url(id) }
     static func apiDocument(_ id: Int64, _ documentID: Int64) -> String { apiDocument.url(id, documentID) }
     static func documentFile(_ id: Int64, _ documentID: Int64) -> String { documentFile.url(id, documentID) }
+    static func addPhotos(_ id: Int64) -> String { addPhotos.url(id) }
+    static func changePhoto(_ id: Int64, _ photoID: Int64) -> String { changePhoto.url(id, photoID) }
+    static func addDocument(_ id: Int64) -> String { addDocument.url(id) }
+    static func deleteDocument(_ id: Int64, _ documentID: Int64) -> String { deleteDocument.url(id, documentID) }
     static func documentThumbnail(_ id: Int64, _ documentID: Int64) -> String { documentThumbnail.url(id, documentID) }
     static func photoFile(hash: String, file: String) -> String { photoFile.url(hash, file) }
 }
