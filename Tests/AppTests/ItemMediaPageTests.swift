@@ -31,7 +31,7 @@ import Testing
         let plate = stored.photos[1].id
 
         #expect(try app.client.pageForm("/items/\(item.id)/photos/\(plate)", [("action", "kind"), ("kind", "serial")]).status == 303)
-        #expect(try app.client.pageForm("/items/\(item.id)/photos/\(plate)", [("action", "primary")]).status == 303)
+        #expect(try app.client.pageForm("/items/\(item.id)/photos/\(plate)", [("action", "kind"), ("kind", "serial"), ("action", "primary")]).status == 303)
         stored = try #require(try app.item(item.id))
         #expect(stored.photos.map(\.id).first == plate && stored.photos.first?.kind == "serial")
         #expect(!stored.readiness.gaps.contains("no-close-up"), "a serial-plate photo fills that gap")

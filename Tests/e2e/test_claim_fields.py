@@ -2,7 +2,7 @@
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from helpers import find, find_all, mark_page, page_was_kept, visible, wait
+from helpers import find, find_all, mark_page, page_was_kept, rect, visible, wait
 
 
 def set_value(browser, selector, value):
@@ -183,3 +183,46 @@ def test_fix_next_fills_one_gap_then_returns_to_the_next(server, browser, screen
     wait(browser).until(lambda b: b.current_url.endswith("/fix"))
     kettle_gaps = [a.text for a in find_all(browser, ".fix-entry")[0].find_elements("css selector", ".fix-gap")]
     assert not any("room" in gap for gap in kettle_gaps), "the filled gap is gone"
+
+
+def test_the_location_picker_chooses_or_makes_a_place_and_the_tag_picker_toggles_tags(server, browser, screenshot):
+    home = server.api("POST", "/api/v1/locations", {"name": "Home"})
+    server.api("POST", "/api/v1/locations", {"name": "Kitchen", "parentId": home["id"]})
+    item = server.create_item("Kettle", "", 40)
+    server.api("PATCH", f"/api/v1/items/{item['id']}", {"tags": ["kitchen"]})
+    other = server.create_item("Toaster", "", 30)
+    server.api("PATCH", f"/api/v1/items/{other['id']}", {"tags": ["insured"]})
+    browser.get(f"{server.url}/items/{item['id']}")
+    opener = find(browser, '.picker-button[popovertarget="location-picker"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", opener)
+    opener.click()
+    visible(browser, "#location-picker")
+    assert browser.switch_to.active_element.text == "Nowhere in particular", "the current choice has the focus"
+    if browser.device == "ipad":
+        picker, button = rect(browser, find(browser, "#location-picker")), rect(browser, opener)
+        assert 0 <= picker["y"] - (button["y"] + button["height"]) <= 24, "anchored under its button"
+    else:
+        assert rect(browser, find(browser, "#location-picker"))["width"] == browser.execute_script("return innerWidth"), "a full-screen sheet"
+    screenshot("location-picker", readme=browser.device == "iphone")
+    find(browser, "#new-place-name").send_keys("Pantry")
+    Select(find(browser, "#new-place-parent")).select_by_visible_text("Home / Kitchen")
+    find(browser, '[data-action="add-place"]').click()
+    wait(browser).until(lambda b: not b.execute_script("return document.querySelector('#location-picker').matches(':popover-open')"))
+    assert Select(find(browser, "#item-locationId")).first_selected_option.text == "Home / Kitchen / Pantry"
+    assert browser.switch_to.active_element == opener, "focus goes back to the button"
+    # Tags: a tag in use is added with a tap; the one the item had is taken off the same way.
+    tags_opener = find(browser, '.picker-button[popovertarget="tag-picker"]')
+    tags_opener.click()
+    visible(browser, "#tag-picker")
+    find(browser, '#tag-picker .choice[data-tag="insured"]').click()
+    find(browser, '#tag-picker .choice[data-tag="kitchen"]').click()
+    assert find(browser, '#tag-picker .choice[data-tag="insured"]').get_attribute("aria-pressed") == "true"
+    find(browser, "#new-tag-name").send_keys("small appliance\n")
+    find(browser, '#tag-picker .bar-button').click()
+    assert find(browser, "#item-tags").get_attribute("value") == "insured, small appliance"
+    find(browser, '.item-form button[type="submit"]').click()
+    wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert stored["tags"] == ["insured", "small appliance"]
+    pantry = next(l for l in server.api("GET", "/api/v1/locations") if l["name"] == "Pantry")
+    assert stored["locationId"] == pantry["id"] and pantry["path"] == "Home / Kitchen / Pantry"

@@ -36,12 +36,22 @@ struct ItemClaimFieldsView {
                 legend { "Where it is" }
                 controls.choice("Location", name: "locationId", selected: form.locationID,
                                 options: [("", "Nowhere in particular")] + locations.map { (String($0.id), $0.path) })
-                a(.class("field-link"), .href(LocationRoutes.list.url())) { locations.isEmpty ? "Add your rooms" : "Add or change places" }
+                div(.class("field-links")) {
+                    button(.class("button small picker-button js-only"), .type("button"), .popovertarget("location-picker"), .aria("haspopup", "dialog"),
+                           .aria("controls", "item-locationId")) { "Choose Place…" }
+                    a(.class("field-link"), .href(LocationRoutes.list.url())) { locations.isEmpty ? "Add your rooms" : "Add or change places" }
+                }
+                LocationPickerView(locations: locations, newPlaceAPI: LocationRoutes.apiList.url()).node
                 controls.text("Tags", name: "tags", value: form.tags, hint: "Separate tags with commas, like kitchen, insured.",
                               extra: [.list("tag-suggestions"), .autocomplete("off")])
                 datalist(.id("tag-suggestions")) {
                     for tag in tagNames { HTMLNode.element("option", [.value(tag)], children: []) }
                 }
+                div(.class("field-links")) {
+                    button(.class("button small picker-button js-only"), .type("button"), .popovertarget("tag-picker"), .aria("haspopup", "dialog"),
+                           .aria("controls", "item-tags")) { "Choose Tags…" }
+                }
+                TagPickerView(tags: tagNames).node
             }
             fieldset(.class("form-group")) {
                 legend { "What it is worth" }

@@ -38,15 +38,20 @@ struct ItemMediaPageHandlers: Sendable {
     private func changePhoto(_ request: Request) throws -> Response {
         let id = try request.itemID(), photoID = try request.photoID(of: id)
         let fields = try request.formFields()
-        switch fields["action"] {
-        case "primary":
-            let ids = try items.item(id: id).photos.map(\.id)
-            _ = try items.orderPhotos(of: id, [photoID] + ids.filter { $0 != photoID })
-        case "kind":
-            guard let kind = fields["kind"].flatMap(ItemPhoto.Kind.init(rawValue:)) else {
-                throw AppError(.invalidForm, message: "Choose what the photo shows: \(ItemPhoto.Kind.choices).")
+        // The pressed button's action comes last (after the form's own "kind" default).
+        let action = fields.all("action").last
+        let kind = fields["kind"].flatMap(ItemPhoto.Kind.init(rawValue:))
+        switch action {
+        case "primary", "kind":
+            guard let kind else { throw AppError(.invalidForm, message: "Choose what the photo shows: \(ItemPhoto.Kind.choices).") }
+            // The kind chosen beside Make Main is kept too: one press, what the row shows.
+            if try items.item(id: id).photos.first(where: { $0.id == photoID })?.kind != kind {
+                _ = try items.setKind(kind, ofPhoto: photoID, of: id)
             }
-            _ = try items.setKind(kind, ofPhoto: photoID, of: id)
+            if action == "primary" {
+                let ids = try items.item(id: id).photos.map(\.id)
+                _ = try items.orderPhotos(of: id, [photoID] + ids.filter { $0 != photoID })
+            }
         case "delete":
             try items.removePhoto(photoID, of: id)
         default:

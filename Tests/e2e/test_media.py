@@ -1,0 +1,51 @@
+"""Several photos and the documents of an item, on its page, at iPad and iPhone size."""
+from pathlib import Path
+
+from selenium.webdriver.support.ui import Select
+
+from conftest import FIXTURES
+from helpers import find, find_all, visible, wait
+
+# A real PDF from Pillow's test corpus (its trailer loops: it stays evidence, without a thumbnail).
+LOOPING_PDF = Path("/work/shared/testdata/images/pillow/trailer_loop.pdf")
+if not LOOPING_PDF.exists():
+    LOOPING_PDF = Path(__file__).resolve().parents[3] / "shared" / "testdata" / "images" / "pillow" / "trailer_loop.pdf"
+
+
+def test_several_photos_are_added_at_once_with_progress_and_one_made_main(server, browser, screenshot):
+    item = server.create_item("Camera", "C-1", 900)
+    server.upload(item["id"], FIXTURES / "photo-1.jpg")
+    browser.get(f"{server.url}/items/{item['id']}")
+    field = find(browser, "#add-photos-input")
+    field.send_keys(f"{FIXTURES / 'photo-2.jpg'}\n{FIXTURES / 'portrait.jpg'}")
+    wait(browser, 20).until(lambda b: b.execute_script("return document.querySelectorAll('.strip-photo').length") == 3)
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert len(stored["photos"]) == 3
+    first_photo = stored["photos"][0]["id"]
+    # The second photo shows the serial plate; then it becomes the main one.
+    second = find_all(browser, ".strip-photo")[1]
+    Select(second.find_element("css selector", "select")).select_by_visible_text("Serial plate")
+    second.find_element("css selector", 'button[value="primary"]').click()
+    wait(browser).until(lambda b: "Main · Serial plate" in b.execute_script("return document.querySelector('.strip-photo.primary')?.textContent ?? ''"))
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert stored["photos"][0]["kind"] == "serial" and stored["photos"][1]["id"] == first_photo
+    assert stored["image"]["width"] == stored["photos"][0]["width"]
+    screenshot("item-photos")
+
+
+def test_a_receipt_is_attached_listed_and_downloaded_not_shown(server, browser, screenshot):
+    item = server.create_item("Television", "", 700)
+    browser.get(f"{server.url}/items/{item['id']}")
+    Select(find(browser, "#document-kind")).select_by_visible_text("Receipt")
+    find(browser, "#document-name").send_keys("Receipt from Electro")
+    find(browser, "#document-document").send_keys(str(LOOPING_PDF))
+    find(browser, '.add-document-form button[type="submit"]').click()
+    wait(browser).until(lambda b: find_all(b, ".document-row"))
+    row = find(browser, ".document-row")
+    assert "Receipt from Electro" in row.text and "Receipt ·" in row.text
+    link = row.find_element("css selector", ".document-link").get_attribute("href")
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert stored["documents"][0]["name"] == "Receipt from Electro"
+    assert "no-proof-of-value" not in stored["readiness"]["gaps"]
+    assert link.endswith(stored["documents"][0]["url"])
+    screenshot("item-documents")
