@@ -18,7 +18,7 @@ enum AppRoutes {
         }
         AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots).register(in: &router)
         apiDocument.register(in: &router)
-        ItemAPIHandlers(items: items).register(in: &router)
+        ItemAPIHandlers(items: items, library: library).register(in: &router)
         LocationAPIHandlers(items: items).register(in: &router)
         LocationPageHandlers(items: items, site: site).register(in: &router)
         SettingsAPIHandlers(items: items).register(in: &router)
@@ -26,6 +26,7 @@ enum AppRoutes {
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentAPIHandlers(items: items).register(in: &router)
+        ItemEvidenceAPIHandlers(items: items, library: library).register(in: &router)
         LibraryAPIHandlers(library: library).register(in: &router)
         LibraryFileHandler(library: library).register(in: &router)
         LibraryPageHandlers(library: library, site: site).register(in: &router)
@@ -34,7 +35,7 @@ enum AppRoutes {
         ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentFileHandler(items: items).register(in: &router)
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
-        ReadinessPageHandlers(items: items, site: site).register(in: &router)
+        ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
         return router.router
     }
 }

@@ -22,4 +22,8 @@ public enum InventoryError: Error, Sendable, Equatable {
     case unsupportedDocumentType
     /// An item already holds the most documents it may.
     case tooManyDocuments(limit: Int)
+    /// The item has no link to this library photo.
+    case evidenceNotFound(itemID: Int64, assetID: String)
+    /// An item already links the most library photos it may.
+    case tooManyEvidencePhotos(limit: Int)
 }

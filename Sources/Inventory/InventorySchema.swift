@@ -187,5 +187,20 @@ public enum InventorySchema {
             UPDATE items SET location_path = coalesce((SELECT path FROM paths WHERE paths.id = items.location_id), '')
                 WHERE location_id IS NOT NULL;
             """),
+        // Library photos linked (not copied) to an item as evidence, with what they were when linked
+        // (capture time as the camera's wall-clock `YYYY-MM-DDTHH:MM:SS`, camera, path), so a photo
+        // that leaves the library stays listed with its last known path and date. Whether it is still
+        // there is asked of the library when the item is read; the inventory never reads its tables.
+        Migration(version: 14, sql: """
+            CREATE TABLE item_evidence (
+                item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+                asset_id TEXT NOT NULL,
+                taken_at TEXT,
+                camera TEXT,
+                last_path TEXT NOT NULL,
+                added_ms INTEGER NOT NULL,
+                PRIMARY KEY (item_id, asset_id)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

@@ -15,13 +15,15 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var photos: [ItemPhoto]
     /// Receipts, manuals, warranties, appraisals, in the order they were added.
     public var documents: [ItemDocument]
+    /// Library photos linked as evidence, by capture time (undated last).
+    public var evidence: [EvidenceLink]
     /// Where it is kept, if that was said.
     public var locationID: Int64?
     /// Quantity, description, costs and dates: what a claim needs.
     public var details = ItemDetails()
 
     public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
-                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], locationID: Int64? = nil, details: ItemDetails = ItemDetails()) {
+                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Int64? = nil, details: ItemDetails = ItemDetails()) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber
@@ -31,6 +33,7 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.version = version
         self.photos = photos
         self.documents = documents
+        self.evidence = evidence
         self.locationID = locationID
         self.details = details
     }

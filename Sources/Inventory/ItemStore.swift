@@ -49,14 +49,15 @@ public final class ItemStore: Sendable {
         )
     }
 
-    /// Every item, in list order: three queries whatever the number of items (items with their
-    /// photos, every item's tags, every item's documents). Photos come in the items' query, one row
-    /// each, already in order from the indexes: no sort, and no table of them to build.
+    /// Every item, in list order: five queries whatever the number of items (items with their
+    /// photos, then every item's tags, documents, custom fields and evidence). Photos come in the
+    /// items' query, one row each, already in order from the indexes: no sort, and no table of them to build.
     public func all() throws -> [Item] {
         try database.read { connection in
             let tags = try Self.tagsByItem(in: connection)
             let documents = try Self.documentsByItem(in: connection)
             let customFields = try Self.customFieldsByItem(in: connection)
+            let evidence = try Self.evidenceByItem(in: connection)
             var items: [Item] = [], lastID: Int64 = 0
             try connection.forEachRow("""
                 SELECT \(Self.columns), \(Self.photoFields) FROM items
@@ -72,6 +73,7 @@ public final class ItemStore: Sendable {
                     if let tags = tags[id] { items[items.count - 1].details.tags = tags }
                     if let documents = documents[id] { items[items.count - 1].documents = documents }
                     if let fields = customFields[id] { items[items.count - 1].details.customFields = fields }
+                    if let links = evidence[id] { items[items.count - 1].evidence = links }
                 }
                 if let photo = Self.decodePhoto(row, from: Self.photoColumn) { items[items.count - 1].photos.append(photo) }
             }
@@ -200,6 +202,7 @@ public final class ItemStore: Sendable {
         item.photos = try photos(of: id, in: connection)
         item.documents = try documents(of: id, in: connection)
         item.details.customFields = try customFields(of: id, in: connection)
+        item.evidence = try evidence(of: id, in: connection)
         return item
     }
 }

@@ -40,6 +40,21 @@ extension LibraryCatalogue {
         }
     }
 
+    /// Of the photos `ids` names, the ones the library still holds, each with its fingerprint (for its
+    /// files' URLs): one query however many, whoever asks (what a caller may see is checked when the
+    /// files are served). For library photos linked elsewhere, to tell which have gone.
+    public func fingerprints(ofAssets ids: Set<String>) throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        let list = "[" + ids.filter(KeyedID.isWellFormed).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        return try database.read { connection in
+            var found: [String: String] = [:]
+            try connection.forEachRow("SELECT id, size, mtime_ns FROM library_assets WHERE id IN (SELECT value FROM json_each(?))", [list]) { row in
+                found[row.string(0)] = Self.fingerprint(size: row.int64(1), modified: row.int64(2))
+            }
+            return found
+        }
+    }
+
     /// Where the photo's file is, with its format: for serving the original and for copying it
     /// into an item. Nil when unknown, when `fingerprint` is not the current version, or when damaged.
     public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> (path: String, format: ImageFormat)? {

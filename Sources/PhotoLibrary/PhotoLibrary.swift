@@ -100,6 +100,11 @@ public final class PhotoLibrary: Sendable {
 
     public func subalbumCounts(of ids: [String]) throws -> [String: Int] { try catalogue.subalbumCounts(of: ids) }
 
+    /// Goes up whenever what the library holds may have changed (a scan, a photo found unreadable).
+    public var revision: Int { catalogue.revision }
+
+    public func fingerprints(ofAssets ids: Set<String>) throws -> [String: String] { try catalogue.fingerprints(ofAssets: ids) }
+
     public func asset(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
         try catalogue.asset(id: id, visibleTo: access)
     }

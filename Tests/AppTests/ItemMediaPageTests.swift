@@ -49,7 +49,7 @@ import Testing
         let pdf = SamplePDF.receipt(lines: ["Camera Shop", "Total $2,499.00"])
         let attached = try upload(app, "/items/\(item.id)/documents", [
             (name: "kind", filename: nil, type: nil, body: Array("receipt".utf8)),
-            (name: "name", filename: nil, type: nil, body: []),
+            (name: "documentName", filename: nil, type: nil, body: []),
             (name: "document", filename: "receipt-2021.pdf", type: "application/pdf", body: pdf),
         ])
         #expect(attached.status == 303 && attached.header("Location") == "/items/\(item.id)#documents", "\(attached.text.prefix(300))")

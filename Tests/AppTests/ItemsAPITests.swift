@@ -10,6 +10,7 @@ import Testing
         "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice", "purchaseDate",
         "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "currency", "tags",
         "customFields", "warrantyExpires", "lifetimeWarranty", "warrantyDetails", "scheduled", "riderAmount", "disposed", "readiness", "photos", "documents",
+        "evidence", "documentedSince",
     ]
 
     @Test func createReturns201WithTheItemLocationAndETag() throws {

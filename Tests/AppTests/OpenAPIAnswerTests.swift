@@ -134,6 +134,19 @@ import Testing
                                    contentType: "application/pdf", expect: 201)
         #expect(receipt?["contentType"]?.string == "application/pdf" && receipt?["thumbnailURL"]?.string != nil, "a PDF with its thumbnail")
         let document = try #require(receipt?["id"]?.int)
+
+        // Library photos linked as evidence: dated and undated, linked again, one that leaves the library
+        let linked = try api.send(.post, "/api/v1/items/\(item)/evidence", json: ["assetId": assetIDs[2]], expect: 201)
+        #expect(linked?["missing"] == .bool(false) && linked?["camera"] == .null, "\(String(describing: linked))")
+        try api.send(.post, "/api/v1/items/\(item)/evidence", json: ["assetId": assetIDs[2]], expect: 200)
+        let undated = try #require(try api.app.asset(named: "top.jpg").string("id"))
+        try api.send(.post, "/api/v1/items/\(other)/evidence", json: ["assetId": undated], expect: 201)
+        try FileManager.default.removeItem(at: api.app.workspace.url("top.jpg"))
+        api.app.app.library.scan(prefillRenditions: false)
+        let gone = try api.send(.get, "/api/v1/items/\(other)", expect: 200)
+        #expect(gone?["evidence"]?.elements?.first?["missing"] == .bool(true) && gone?["documentedSince"] == .null)
+        let dated = try api.send(.get, "/api/v1/items/\(item)", expect: 200)
+        #expect(dated?["documentedSince"]?.string == "2019-05-05")
         try api.send(.patch, "/api/v1/items/\(other)", json: ["disposed": ["kind": "sold", "date": "2026-05-01", "price": "40.00", "notes": "To a neighbour"]], expect: 200)
         let shown = try api.send(.get, "/api/v1/items/\(other)", expect: 200)
         #expect(shown?["disposed"]?.members != nil, "the item is disposed")
@@ -170,12 +183,16 @@ import Testing
         #expect(code(try api.send(.post, "/api/v1/items/\(item)/documents?kind=receipt", bytes: Array("Paid\n".utf8),
                                   contentType: "application/octet-stream", expect: 422)) == "invalid-document")
         #expect(code(try api.send(.delete, "/api/v1/items/\(item)/documents/999999", expect: 404)) == "document-not-found")
+        #expect(code(try api.send(.post, "/api/v1/items/\(item)/evidence", json: ["assetId": String(repeating: "0", count: 32)], expect: 404)) == "asset-not-found")
+        #expect(code(try api.send(.post, "/api/v1/items/\(item)/evidence", json: ["asset": "x"], expect: 422)) == "invalid-asset-id")
+        #expect(code(try api.send(.delete, "/api/v1/items/\(item)/evidence/\(assetIDs[0])", expect: 404)) == "evidence-not-found")
 
         // What answers without a body
         let etag = try #require(api.app.client.get("/api/v1/items/\(item)").header("ETag"))
         try api.send(.get, "/api/v1/items/\(item)", headers: ["If-None-Match": etag], expect: 304)
         try api.send(.delete, "/api/v1/items/\(item)/photos/\(copy)", expect: 204)
         try api.send(.delete, "/api/v1/items/\(item)/documents/\(document)", expect: 204)
+        try api.send(.delete, "/api/v1/items/\(item)/evidence/\(assetIDs[2])", expect: 204)
         try api.send(.delete, "/api/v1/items/\(item)/image", expect: 200)
         try api.send(.delete, "/api/v1/items/\(item)", expect: 204)
         try api.send(.delete, "/api/v1/items/\(other)", expect: 204)

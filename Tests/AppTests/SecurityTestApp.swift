@@ -279,6 +279,7 @@ struct SecurityFixture: Sendable {
             case ("locations", "id"): String(locationID)
             case ("photos", "photoId"): String(photoID)
             case ("documents", "docId"): String(documentID)
+            case ("evidence", "assetId"): assetID
             case ("users", "id"): String(targetID)
             case ("tokens", "id"): String(tokenID)
             case ("groups", "id"): groupID

@@ -37,7 +37,7 @@ def test_a_receipt_is_attached_listed_and_downloaded_not_shown(server, browser, 
     item = server.create_item("Television", "", 700)
     browser.get(f"{server.url}/items/{item['id']}")
     Select(find(browser, "#document-kind")).select_by_visible_text("Receipt")
-    find(browser, "#document-name").send_keys("Receipt from Electro")
+    find(browser, "#document-documentName").send_keys("Receipt from Electro")
     find(browser, "#document-document").send_keys(str(LOOPING_PDF))
     find(browser, '.add-document-form button[type="submit"]').click()
     wait(browser).until(lambda b: find_all(b, ".document-row"))

@@ -18,6 +18,8 @@ extension InventoryError: CataloguedError {
         case .invalidDocument: .invalidDocument
         case .unsupportedDocumentType: .unsupportedDocumentType
         case .tooManyDocuments: .tooManyDocuments
+        case .evidenceNotFound: .evidenceNotFound
+        case .tooManyEvidencePhotos: .tooManyEvidencePhotos
         }
     }
 
@@ -57,6 +59,10 @@ extension InventoryError: CataloguedError {
                 + "Save it as a PDF, and upload that."
         case .tooManyDocuments(let limit):
             "This item already has \(limit) documents, the most an item can hold. Delete one before adding another."
+        case .evidenceNotFound(let itemID, _):
+            "Item \(itemID) has no link to that library photo. It may have been unlinked already; load the item again."
+        case .tooManyEvidencePhotos(let limit):
+            "This item already links \(limit) library photos as evidence, the most an item can hold. Unlink one before linking another."
         }
     }
 

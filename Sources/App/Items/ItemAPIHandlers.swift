@@ -1,14 +1,20 @@
 import Database
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// The JSON API for items: `/api/v1/items…`.
 struct ItemAPIHandlers: Sendable {
     let items: ItemStore
-    /// The list's JSON, remade only after the inventory changes.
+    /// Where evidence photos are looked up (whether each is still there).
+    let library: PhotoLibrary
+    /// The list's JSON, remade only after the inventory or the library changes.
     private let listCache = RevisionCache<[UInt8]>()
 
-    init(items: ItemStore) { self.items = items }
+    init(items: ItemStore, library: PhotoLibrary) {
+        self.items = items
+        self.library = library
+    }
 
     func register(in router: inout AppRouter) {
         router.get(ItemRoutes.apiList) { request in try list(request) }
@@ -23,7 +29,9 @@ struct ItemAPIHandlers: Sendable {
     /// JSON array either way, with the next window's URL in `Link` when there is one.
     private func list(_ request: Request) throws -> Response {
         if !ItemListQuery.isPlainList(request) { return try search(request) }
-        let body = try listCache.value(at: items.revision) { ItemJSON.list(try items.all(), currency: try items.currency()) }
+        // Both revisions in one key that only goes up: the library's counts scans, far fewer than 2^32.
+        let revision = items.revision << 32 | library.revision & 0xffff_ffff
+        let body = try listCache.value(at: revision) { try ItemJSON.list(try items.all(), currency: try items.currency(), library: library) }
         return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
     }
 
@@ -31,7 +39,7 @@ struct ItemAPIHandlers: Sendable {
         let query = try ItemListQuery.query(from: request)
         let window = try items.items(matching: query)
         var response = Response(headers: ["Content-Type": "application/json"],
-                                body: .bytes(ItemJSON.list(window.items, currency: try items.currency())))
+                                body: .bytes(try ItemJSON.list(window.items, currency: try items.currency(), library: library)))
         if let next = window.next {
             response.headers["Link"] = "<\(ItemListQuery.nextURL(query, after: next))>; rel=\"next\""
         }
@@ -41,24 +49,26 @@ struct ItemAPIHandlers: Sendable {
     private func create(_ request: Request) throws -> Response {
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.create(input)
-        var response = ItemJSON.response(item, currency: try items.currency(), status: .created)
+        var response = try ItemJSON.response(item, currency: try items.currency(), library: library, status: .created)
         response.headers["Location"] = ItemRoutes.apiItem(item.id)
         return response
     }
 
     private func show(_ request: Request) throws -> Response {
-        let item = try items.item(id: try request.itemID())
-        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: ItemJSON.etag(of: item)) {
-            return Response(status: .notModified, headers: ["ETag": ItemJSON.etag(of: item)])
+        var item = try items.item(id: try request.itemID())
+        let files = try library.resolveEvidence(of: &item)
+        let etag = ItemJSON.etag(of: item, files: files)
+        if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
+            return Response(status: .notModified, headers: ["ETag": etag])
         }
-        return ItemJSON.response(item, currency: try items.currency())
+        return ItemJSON.response(item, currency: try items.currency(), files: files)
     }
 
     private func update(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
-        return ItemJSON.response(item, currency: try items.currency())
+        return try ItemJSON.response(item, currency: try items.currency(), library: library)
     }
 
     private func delete(_ request: Request) throws -> Response {
@@ -76,7 +86,7 @@ struct ItemAPIHandlers: Sendable {
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
             throw AppError(.invalidPosition, message: "position must be a whole number counting from 0, not \(value.kindDescription).")
         }
-        return ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency())
+        return try ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency(), library: library)
     }
 
     static func jsonObject(of request: Request) throws -> [String: JSONValue] {

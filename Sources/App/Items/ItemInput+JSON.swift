@@ -5,7 +5,7 @@ extension ItemInput {
                                  "purchaseDate", "replacementCost", "replacementCostDate", "tags", "customFields", "warrantyExpires",
                                  "lifetimeWarranty", "scheduled", "riderAmount", "disposed"] + ItemDetails.textFieldNames
     /// Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
-    static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image", "photos", "documents", "currency", "readiness"]
+    static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image", "photos", "documents", "evidence", "documentedSince", "currency", "readiness"]
 
     /// Reads the item fields of a JSON object, reporting every wrong type and unknown field at once.
     init(json object: [String: JSONValue], currency: Currency) throws(InventoryError) {

@@ -1,11 +1,15 @@
 import Foundation
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// Items as the JSON API shows them, written with `JSONWriter` (lists of thousands stay fast).
 enum ItemJSON {
-    /// - Parameter today: the day readiness is judged on (a replacement cost ages).
-    static func write(_ item: Item, currency: Currency, today: CalendarDate, to writer: inout JSONWriter) {
+    /// - Parameters:
+    ///   - item: with its evidence resolved against the library (`PhotoLibrary.resolveEvidence`).
+    ///   - today: the day readiness is judged on (a replacement cost ages).
+    ///   - files: where the evidence still in the library is served.
+    static func write(_ item: Item, currency: Currency, today: CalendarDate, files: EvidenceFiles, to writer: inout JSONWriter) {
         writer.object { json in
             json.key("id"); json.value(item.id)
             json.key("name"); json.value(item.name)
@@ -26,6 +30,28 @@ enum ItemJSON {
             if let image = item.image { json.object { json in writeImage(image, to: &json) } } else { json.null() }
             json.key("photos"); json.array(item.photos) { json, photo in write(photo, to: &json) }
             json.key("documents"); json.array(item.documents) { json, document in write(document, of: item.id, to: &json) }
+            json.key("evidence"); json.array(item.evidence) { json, link in write(link, urls: files.urls(of: link.assetID), to: &json) }
+            json.key("documentedSince")
+            if let day = item.documentedSince { json.value(day.iso) } else { json.null() }
+        }
+    }
+
+    /// A library photo linked as evidence: what it was when linked, whether it has left the library
+    /// since, and (while it is there) its thumbnail and the library's viewer.
+    /// - Parameter urls: the photo's files; nil when it has left the library.
+    static func write(_ link: EvidenceLink, urls: LibraryURLs?, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("assetId"); json.value(link.assetID)
+            json.key("takenAt")
+            if let takenAt = link.takenAt { json.value(EvidenceLink.isoText(takenAt)) } else { json.null() }
+            json.key("camera")
+            if let camera = link.camera { json.value(camera) } else { json.null() }
+            json.key("path"); json.value(link.lastPath)
+            json.key("missing"); json.value(urls == nil)
+            json.key("thumbnailURL")
+            if let urls { json.value(urls.thumbnail) } else { json.null() }
+            json.key("viewerURL")
+            if urls != nil { json.value(LibraryRoutes.asset(link.assetID, inGroup: nil)) } else { json.null() }
         }
     }
 
@@ -78,20 +104,36 @@ enum ItemJSON {
         return .json(writer, status: status)
     }
 
-    /// One item, with its ETag.
-    static func response(_ item: Item, currency: Currency, status: HTTPStatus = .ok) -> Response {
+    /// One evidence link, as `POST …/evidence` answers.
+    static func response(_ link: EvidenceLink, urls: LibraryURLs?, status: HTTPStatus) -> Response {
+        var writer = JSONWriter(capacity: 400)
+        write(link, urls: urls, to: &writer)
+        return .json(writer, status: status)
+    }
+
+    /// One item, with its ETag; its evidence is looked up in `library`.
+    static func response(_ item: Item, currency: Currency, library: PhotoLibrary?, status: HTTPStatus = .ok) throws -> Response {
+        var item = item
+        let files = try library?.resolveEvidence(of: &item) ?? .none
+        return response(item, currency: currency, files: files, status: status)
+    }
+
+    /// One item whose evidence is resolved, with its ETag.
+    static func response(_ item: Item, currency: Currency, files: EvidenceFiles, status: HTTPStatus = .ok) -> Response {
         var writer = JSONWriter(capacity: 512)
-        write(item, currency: currency, today: CalendarDate(Date()), to: &writer)
+        write(item, currency: currency, today: CalendarDate(Date()), files: files, to: &writer)
         var response = Response.json(writer, status: status)
-        response.headers["ETag"] = etag(of: item)
+        response.headers["ETag"] = etag(of: item, files: files)
         return response
     }
 
-    /// A JSON array of items, in the given order.
-    static func list(_ items: [Item], currency: Currency) -> [UInt8] {
+    /// A JSON array of items, in the given order, their evidence looked up in `library` (one query).
+    static func list(_ items: [Item], currency: Currency, library: PhotoLibrary?) throws -> [UInt8] {
+        var items = items
+        let files = try library?.resolveEvidence(of: &items) ?? .none
         var writer = JSONWriter(capacity: 400 * items.count + 2)
         let today = CalendarDate(Date())
-        writer.array(items) { json, item in write(item, currency: currency, today: today, to: &json) }
+        writer.array(items) { json, item in write(item, currency: currency, today: today, files: files, to: &json) }
         return writer.bytes
     }
 
@@ -145,4 +187,15 @@ enum ItemJSON {
     /// `"<id>-<version>.<position>"`: the position is part of the item's JSON, so a move changes the
     /// tag; `If-Match` compares only the version (`expectedVersion(of:)`), since a move conflicts with no edit.
     static func etag(of item: Item) -> String { "\"\(item.id)-\(item.version).\(item.position)\"" }
+
+    /// As `etag(of:)`, and for an item with evidence, a hash of which of its photos are still in the
+    /// library and their versions: a rescan changes its JSON (`missing`, URLs) but not its version.
+    static func etag(of item: Item, files: EvidenceFiles) -> String {
+        guard !item.evidence.isEmpty else { return etag(of: item) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
+        for link in item.evidence {
+            for byte in "\(link.assetID)=\(files.fingerprints[link.assetID] ?? "-");".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return "\"\(item.id)-\(item.version).\(item.position).\(String(hash, radix: 36))\""
+    }
 }

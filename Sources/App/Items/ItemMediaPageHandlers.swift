@@ -68,7 +68,7 @@ struct ItemMediaPageHandlers: Sendable {
         }
         let text = { (name: String) in form.part(named: name).map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
         let kind = ItemDocument.Kind(rawValue: text("kind")) ?? .other
-        let typedName = text("name").trimmingCharacters(in: .whitespacesAndNewlines)
+        let typedName = text("documentName").trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try items.addDocument(to: id, kind: kind, name: typedName.isEmpty ? file.filename : typedName) { file.body }
         return back(to: id, "documents")
     }

@@ -134,7 +134,7 @@ struct ItemDocumentsView {
                     let controls = FormControls(errors: nil, idPrefix: "document")
                     div(.class("field-row")) {
                         controls.choice("Kind", name: "kind", selected: "receipt", options: ItemDocument.Kind.allCases.map { ($0.rawValue, $0.label) })
-                        controls.text("Name", name: "name", value: "", hint: "Optional: the file's name is used.",
+                        controls.text("Name", name: "documentName", value: "", hint: "Optional: the file’s name is used.",
                                       extra: [.maxlength(200), .autocomplete("off")])
                     }
                     controls.field("File", name: "document") { id, describedBy in

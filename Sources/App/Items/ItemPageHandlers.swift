@@ -79,7 +79,9 @@ struct ItemPageHandlers: Sendable {
         if view != .editing, !ItemListQuery.isPlainList(request) || search.showDisposed {
             return try searchResults(request, search: search, context: context)
         }
-        let rows = try listRows[view.rawValue].value(at: items.revision) { try renderRows(view) }
+        // The readiness card counts evidence still in the library: a rescan may change it.
+        let revision = items.revision << 32 | (library?.revision ?? 0) & 0xffff_ffff
+        let rows = try listRows[view.rawValue].value(at: revision) { try renderRows(view) }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
                                 hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: nil,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
@@ -127,7 +129,8 @@ struct ItemPageHandlers: Sendable {
 
     /// The rows alone: the same for everyone, so they are rendered once per inventory revision.
     private func renderRows(_ view: ItemListView) throws -> ListRows {
-        let all = try items.all()
+        var all = try items.all()
+        _ = try library?.resolveEvidence(of: &all)
         let shown = view.showsDisposed ? all : all.filter { $0.details.disposal == nil }
         let currency = try items.currency()
         let totals = try items.totals()
@@ -183,7 +186,7 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.create(try form.input(currency: try items.currency()))
-            return request.prefersJSON ? ItemJSON.response(item, currency: try items.currency(), status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
+            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library, status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(request, form, errors: error)
@@ -202,7 +205,7 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.update(id: id, try form.input(currency: try items.currency()), expectedVersion: form.version)
-            return request.prefersJSON ? ItemJSON.response(item, currency: try items.currency()) : .redirect(to: ItemRoutes.item(id, saved: true))
+            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library) : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return try detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
@@ -218,6 +221,8 @@ struct ItemPageHandlers: Sendable {
 
     private func detailPage(_ request: Request, _ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
                             status: HTTPStatus? = nil) throws -> Response {
+        var item = item
+        _ = try library?.resolveEvidence(of: &item)
         let model = ItemDetailModel(
             id: item.id, title: item.name,
             createdISO: DisplayFormat.iso8601(item.dateCreated), createdText: DisplayFormat.date(item.dateCreated),

@@ -48,7 +48,7 @@ struct ItemPhotosAPIHandlers: Sendable {
             }
             return photoID
         }
-        return ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency())
+        return try ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency(), library: library)
     }
 
     private static func kind(_ text: String) throws -> ItemPhoto.Kind {

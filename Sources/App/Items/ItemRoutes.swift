@@ -16,6 +16,8 @@ enum ItemRoutes {
     static let changePhoto = RoutePath("/items/{id}/photos/{photoId}")
     static let addDocument = RoutePath("/items/{id}/documents")
     static let deleteDocument = RoutePath("/items/{id}/documents/{docId}/delete")
+    /// Links a library photo as evidence (the form of the library's pick mode without scripts).
+    static let linkEvidence = RoutePath("/items/{id}/evidence")
     /// One change to many items (registered before `/items/{id}`, which would take it otherwise).
     static let bulk = RoutePath("/items/bulk")
 
@@ -29,6 +31,8 @@ enum ItemRoutes {
     static let apiItemPhoto = RoutePath("/items/{id}/photos/{photoId}", in: APIRoutes.v1)
     static let apiDocuments = RoutePath("/items/{id}/documents", in: APIRoutes.v1)
     static let apiDocument = RoutePath("/items/{id}/documents/{docId}", in: APIRoutes.v1)
+    static let apiEvidence = RoutePath("/items/{id}/evidence", in: APIRoutes.v1)
+    static let apiEvidenceLink = RoutePath("/items/{id}/evidence/{assetId}", in: APIRoutes.v1)
 
     /// A document's file (always a download) and its thumbnail.
     static let documentFile = RoutePath("/items/{id}/documents/{docId}/file")
@@ -52,6 +56,7 @@ enum ItemRoutes {
     static func photo(_ id: Int64) -> String { photo.url(id) }
     static func removePhoto(_ id: Int64) -> String { removePhoto.url(id) }
     static func pickPhoto(_ id: Int64) -> String { pickPhoto.url(id) }
+    static func linkEvidence(_ id: Int64) -> String { linkEvidence.url(id) }
     static func apiItem(_ id: Int64) -> String { apiItem.url(id) }
     static func apiMove(_ id: Int64) -> String { apiMove.url(id) }
     static func apiPhoto(_ id: Int64) -> String { apiPhoto.url(id) }
@@ -60,6 +65,8 @@ enum ItemRoutes {
     static func apiItemPhoto(_ id: Int64, _ photoID: Int64) -> String { apiItemPhoto.url(id, photoID) }
     static func apiDocuments(_ id: Int64) -> String { apiDocuments.url(id) }
     static func apiDocument(_ id: Int64, _ documentID: Int64) -> String { apiDocument.url(id, documentID) }
+    static func apiEvidence(_ id: Int64) -> String { apiEvidence.url(id) }
+    static func apiEvidenceLink(_ id: Int64, _ assetID: String) -> String { apiEvidenceLink.url(id, assetID) }
     static func documentFile(_ id: Int64, _ documentID: Int64) -> String { documentFile.url(id, documentID) }
     static func addPhotos(_ id: Int64) -> String { addPhotos.url(id) }
     static func changePhoto(_ id: Int64, _ photoID: Int64) -> String { changePhoto.url(id, photoID) }

@@ -3,10 +3,13 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// The Fix next worklist, and the readiness card the list page shows.
 struct ReadinessPageHandlers: Sendable {
     let items: ItemStore
+    /// Where evidence photos are looked up: only those still in the library count.
+    let library: PhotoLibrary
     let site: PageContext
     /// Items shown on the worklist at once: enough for a sitting, small enough for a phone.
     static let worklistLength = 50
@@ -17,7 +20,9 @@ struct ReadinessPageHandlers: Sendable {
 
     private func fixNext(_ request: Request) throws -> Response {
         let currency = try items.currency()
-        let summary = ReadinessSummary(items: try items.all(), evidence: \.claimEvidence, today: CalendarDate(Date()))
+        var all = try items.all()
+        _ = try library.resolveEvidence(of: &all)
+        let summary = ReadinessSummary(items: all, evidence: \.claimEvidence, today: CalendarDate(Date()))
         let entries = summary.worklist.prefix(Self.worklistLength).map { entry in
             FixNextEntryModel(
                 name: entry.item.name,

@@ -150,9 +150,11 @@ extension ItemStore {
         }
         var documents: [Int64: [ItemDocument]] = [:]
         for id in items.map(\.id) { documents[id] = try Self.documents(of: id, in: connection) }
+        let evidence = try Self.evidenceByItem(ids: ids, in: connection)
         for index in items.indices {
             items[index].photos = photos[items[index].id] ?? []
             items[index].documents = documents[items[index].id] ?? []
+            items[index].evidence = evidence[items[index].id] ?? []
             items[index].details.tags = (tags[items[index].id] ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             items[index].details.customFields = (fields[items[index].id] ?? []).sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
         }

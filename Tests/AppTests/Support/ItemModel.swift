@@ -40,6 +40,24 @@ struct ItemModel: Decodable, Equatable, Sendable {
     /// In the owner's order; the first is `image`.
     let photos: [ItemPhotoModel]
     let documents: [ItemDocumentModel]
+    /// Library photos linked as evidence, by capture time.
+    let evidence: [EvidenceModel]
+    /// `YYYY-MM-DD` of the earliest evidence still in the library, or nil.
+    let documentedSince: String?
+}
+
+/// A library photo linked to an item as evidence.
+struct EvidenceModel: Decodable, Equatable, Sendable {
+    let assetId: String
+    /// The camera's wall-clock time, `2019-05-04T18:30:07`; nil when the photo does not say.
+    let takenAt: String?
+    let camera: String?
+    /// Where its file was when it was linked.
+    let path: String
+    let missing: Bool
+    /// nil once the photo has left the library.
+    let thumbnailURL: String?
+    let viewerURL: String?
 }
 
 /// Whether an item would stand up in a claim, and the codes of what is missing.

@@ -32,6 +32,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case invalidDocument = "invalid-document"
     case unsupportedDocumentType = "unsupported-document-type"
     case tooManyDocuments = "too-many-documents"
+    // Evidence (library photos linked to items)
+    case evidenceNotFound = "evidence-not-found"
+    case tooManyEvidencePhotos = "too-many-evidence-photos"
     // Library
     case assetNotFound = "asset-not-found"
     case assetDamaged = "asset-damaged"
@@ -73,12 +76,12 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     public var status: HTTPStatus {
         switch self {
         case .locationNotEmpty: .conflict
-        case .itemNotFound, .locationNotFound, .photoNotFound, .documentNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
+        case .itemNotFound, .locationNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
              .setupLinkExpired:
             .notFound
         case .itemChanged: .preconditionFailed
         case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
-             .invalidDocument, .tooManyDocuments, .assetDamaged, .invalidAssetID, .accountNameTaken,
+             .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .weakPassword, .lastOwner:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,

@@ -1,0 +1,60 @@
+import HTTPServer
+import Inventory
+import PhotoLibrary
+
+/// `/api/v1/items/{id}/evidence…`: library photos linked (not copied) to an item as evidence that it
+/// was owned, and the same link as a form for the library's pick mode without scripts. Linking takes
+/// a photo the caller may see; what it was then (capture time, camera, path) stays with the link.
+struct ItemEvidenceAPIHandlers: Sendable {
+    let items: ItemStore
+    let library: PhotoLibrary
+
+    func register(in router: inout AppRouter) {
+        router.post(ItemRoutes.apiEvidence) { request in try link(request) }
+        router.delete(ItemRoutes.apiEvidenceLink) { request in try unlink(request) }
+        router.post(ItemRoutes.linkEvidence) { request in try linkFromForm(request) }
+    }
+
+    private func link(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        guard case .string(let assetID)? = try ItemAPIHandlers.jsonObject(of: request)["assetId"] else {
+            throw AppError(.invalidAssetID, message: "Say which library photo shows the item: send {\"assetId\": \"…\"} with an id from the library API.")
+        }
+        let (link, asset, created) = try link(assetID, to: id, request)
+        return ItemJSON.response(link, urls: LibraryURLs(asset), status: created ? .created : .ok)
+    }
+
+    /// The library's pick mode without scripts: the photo chosen there is linked, then back to the item.
+    private func linkFromForm(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        guard let assetID = try request.formFields()["assetId"], !assetID.isEmpty else {
+            throw AppError(.invalidAssetID, message: "No library photo was chosen. Go back and tap a photo.")
+        }
+        _ = try link(assetID, to: id, request)
+        return .redirect(to: ItemRoutes.item(id))
+    }
+
+    /// Links library photo `assetID` to item `id` if the caller may see it and it can be shown.
+    private func link(_ assetID: String, to id: Int64, _ request: Request) throws -> (EvidenceLink, LibraryAsset, created: Bool) {
+        _ = try items.item(id: id)
+        let access = try request.visibleLibraryRoots(of: library)
+        guard let asset = try library.asset(id: assetID, visibleTo: access) else { throw LibraryAPIHandlers.assetNotFound }
+        if let problem = asset.problem {
+            throw AppError(.assetDamaged, message: "That library photo is damaged (\(problem)), so it shows nothing of the item. Choose another photo.")
+        }
+        guard let file = try library.originalFile(assetID: assetID, visibleTo: access) else {
+            throw AppError(.assetUnreadable, message: "That library photo can no longer be read (it may have been moved). Rescan the library or choose another photo.")
+        }
+        let (link, created) = try items.link(EvidenceLink(assetID: asset.id, takenAt: asset.takenAtIsFromCamera ? asset.takenAt : nil,
+                                                          camera: asset.camera, lastPath: file.path), to: id)
+        var present = link
+        present.isMissing = false
+        return (present, asset, created)
+    }
+
+    private func unlink(_ request: Request) throws -> Response {
+        let id = try request.itemID()
+        try items.unlink(request.parameters["assetId"] ?? "", from: id)
+        return .noContent
+    }
+}
