@@ -62,7 +62,11 @@ public final class HomepwnerApp: Sendable {
             policy: routes
         )
         if configuration.scanLibraryAtStart && !library.roots.isEmpty {
-            library.startBackgroundScan()
+            let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
+            let (items, library) = (items, library)
+            library.startBackgroundScan { _ in
+                if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) }
+            }
             if let interval = configuration.libraryRescanInterval { library.keepScanned(every: interval) }
         }
     }

@@ -33,6 +33,8 @@ import Testing
         Link(.post, ItemRoutes.changePhoto(7, 3), .write),
         Link(.post, ItemRoutes.addDocument(7), .write),
         Link(.post, ItemRoutes.deleteDocument(7, 3), .write),
+        Link(.post, ItemRoutes.unlinkEvidence(7, "a/b c?#"), .write),
+        Link(.get, LibraryRoutes.picker(LibraryPick(itemID: 7, asEvidence: true)), .read),
         Link(.get, ReadinessRoutes.fixNext.url(), .read),
         Link(.get, ReadinessRoutes.fix(ClaimGapLink(itemID: 7, anchor: "item-purchaseDate")), .read),
         Link(.get, LocationRoutes.list.url(), .read),

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Inventory
 import PDFPreview
+import PhotoLibrary
 
 /// A few items in a few rooms, each with a photo and some of what a claim needs (and some gaps to
 /// fix), so that a newcomer's first look is a populated list and a worklist.
@@ -92,5 +93,28 @@ extension DemoContent.DemoItem {
         item.receipt = receipt
         item.serialPlate = serialPlate
         return item
+    }
+}
+
+extension DemoContent {
+    /// The demo library's photos in which a demo item appears, by album and file name.
+    static let evidence: [(item: String, album: String, file: String)] = [
+        ("Espresso Machine", "Renovation", "kitchen-before.jpg"),
+        ("Espresso Machine", "Renovation", "kitchen-after.jpg"),
+    ]
+
+    /// Links the demo items to the demo library's photos that show them, once the library has been
+    /// scanned (asset ids come from the scan).
+    static func linkEvidence(items store: ItemStore, library: PhotoLibrary) throws {
+        let albums = try library.groups().filter { $0.kind == .album }
+        let everything = try store.all()
+        for link in evidence {
+            guard let album = albums.first(where: { $0.name == link.album }),
+                  let asset = try library.assets(inGroup: album.id, offset: 0, limit: 500)?.assets.first(where: { $0.fileName == link.file }),
+                  let item = everything.first(where: { $0.name == link.item }),
+                  let file = try library.originalFile(assetID: asset.id) else { continue }
+            _ = try store.link(EvidenceLink(assetID: asset.id, takenAt: asset.takenAtIsFromCamera ? asset.takenAt : nil, camera: asset.camera,
+                                            lastPath: file.path), to: item.id)
+        }
     }
 }

@@ -32,6 +32,9 @@ struct ItemDetailModel: Sendable {
     let cameFromFixNext: Bool
     let photos: [PhotoEntryModel]
     let documents: [DocumentEntryModel]
+    let documentedSince: String?
+    let evidence: [EvidenceEntryModel]
+    let linkEvidenceURL: String?
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -59,6 +62,8 @@ struct ItemDetailPage {
             div(.class("detail-side")) {
                 PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 readinessNode
+                ItemEvidenceView(itemName: item.title, documentedSince: item.documentedSince, entries: item.evidence, linkURL: item.linkEvidenceURL,
+                                 csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 ItemDocumentsView(documents: item.documents, addURL: ItemRoutes.addDocument(item.id), csrfToken: context.csrfToken,
                                   canEdit: context.canEdit).node
             }

@@ -14,6 +14,11 @@ struct ItemMediaPageHandlers: Sendable {
         router.post(ItemRoutes.changePhoto) { request in try changePhoto(request) }
         router.post(ItemRoutes.addDocument, maxBodySize: ItemDocumentAPIHandlers.maxDocumentBytes, isSlow: true) { request in try addDocument(request) }
         router.post(ItemRoutes.deleteDocument) { request in try deleteDocument(request) }
+        router.post(ItemRoutes.unlinkEvidence) { request in
+            let id = try request.itemID()
+            try items.unlink(request.parameters["assetId"] ?? "", from: id)
+            return back(to: id, "evidence")
+        }
     }
 
     private func back(to id: Int64, _ anchor: String) -> Response { .redirect(to: ItemRoutes.item(id) + "#" + anchor) }

@@ -147,3 +147,69 @@ struct ItemDocumentsView {
         }
     }
 }
+
+/// A library photo linked to the item as evidence.
+struct EvidenceEntryModel: Sendable {
+    let thumbnailURL: String?
+    let viewerURL: String?
+    /// "Taken 14 Mar 2019 · Canon EOS 5D", or what is known.
+    let caption: String
+    let missingPath: String?
+    let unlinkURL: String
+}
+
+/// "Documented since": the household's own dated photos in which the item appears, linked from
+/// the library (never copied); a photo gone from the library stays listed, with where it was.
+struct ItemEvidenceView {
+    let itemName: String
+    let documentedSince: String?
+    let entries: [EvidenceEntryModel]
+    /// The library in evidence-pick mode, when there is a library this person may see.
+    let linkURL: String?
+    let csrfToken: String?
+    let canEdit: Bool
+
+    var node: HTMLNode {
+        section(.class("evidence card"), .id("evidence"), .aria("labelledby", "evidence-title")) {
+            h2(.id("evidence-title")) { "Evidence from your photos" }
+            if let documentedSince {
+                p(.class("documented-since")) { "Documented since \(documentedSince)" }
+            } else {
+                p(.class("muted")) { "Link old photos from your library in which it appears: their dates show you owned it before the loss." }
+            }
+            if !entries.isEmpty {
+                ul(.class("evidence-list")) {
+                    for (index, entry) in entries.enumerated() {
+                        li(.class(entry.missingPath == nil ? "evidence-row" : "evidence-row missing")) {
+                            if let thumbnail = entry.thumbnailURL, let viewer = entry.viewerURL {
+                                a(.class("evidence-thumb"), .href(viewer), .aria("label", "Open evidence photo \(index + 1) of \(itemName) in the viewer")) {
+                                    img(.src(thumbnail), .width(64), .height(64), .alt(""), .loading("lazy"))
+                                }
+                            } else {
+                                span(.class("evidence-thumb placeholder"), .aria("hidden", "true")) { "?" }
+                            }
+                            div(.class("evidence-text")) {
+                                span { entry.caption }
+                                if let path = entry.missingPath {
+                                    span(.class("evidence-missing")) { "No longer in the library; it was at \(path)" }
+                                }
+                            }
+                            if canEdit {
+                                HTML.form(.method("post"), .action(entry.unlinkURL)) {
+                                    CSRFField(token: csrfToken).node
+                                    button(.class("button small"), .type("submit"), .aria("label", "Unlink evidence photo \(index + 1)")) { "Unlink" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if canEdit, let linkURL {
+                a(.class("button"), .href(linkURL)) {
+                    Icons.library
+                    span { "Link Photos from Library" }
+                }
+            }
+        }
+    }
+}

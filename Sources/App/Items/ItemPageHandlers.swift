@@ -222,7 +222,8 @@ struct ItemPageHandlers: Sendable {
     private func detailPage(_ request: Request, _ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
                             status: HTTPStatus? = nil) throws -> Response {
         var item = item
-        _ = try library?.resolveEvidence(of: &item)
+        let evidenceFiles = try library?.resolveEvidence(of: &item) ?? .none
+        let canSeeLibrary = hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil
         let model = ItemDetailModel(
             id: item.id, title: item.name,
             createdISO: DisplayFormat.iso8601(item.dateCreated), createdText: DisplayFormat.date(item.dateCreated),
@@ -247,7 +248,19 @@ struct ItemPageHandlers: Sendable {
                                    url: ItemRoutes.documentFile(item.id, document.id),
                                    thumbnailURL: document.hasThumbnail ? ItemRoutes.documentThumbnail(item.id, document.id) : nil,
                                    deleteURL: ItemRoutes.deleteDocument(item.id, document.id))
-            }
+            },
+            documentedSince: item.documentedSince.map(DisplayFormat.day),
+            evidence: item.evidence.map { link in
+                let urls = evidenceFiles.urls(of: link.assetID)
+                let taken = link.takenAt.map { "Taken \(LibraryFormat.dateTime($0))" } ?? "Date not recorded"
+                return EvidenceEntryModel(
+                    thumbnailURL: link.isMissing == true ? nil : urls?.thumbnail,
+                    viewerURL: link.isMissing == true || urls == nil ? nil : LibraryRoutes.asset(link.assetID, inGroup: nil),
+                    caption: [taken, link.camera].compactMap { $0 }.joined(separator: " · "),
+                    missingPath: link.isMissing == true ? link.lastPath : nil,
+                    unlinkURL: ItemRoutes.unlinkEvidence(item.id, link.assetID))
+            },
+            linkEvidenceURL: canSeeLibrary ? LibraryRoutes.picker(LibraryPick(itemID: item.id, asEvidence: true)) : nil
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

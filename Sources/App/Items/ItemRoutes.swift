@@ -16,6 +16,7 @@ enum ItemRoutes {
     static let changePhoto = RoutePath("/items/{id}/photos/{photoId}")
     static let addDocument = RoutePath("/items/{id}/documents")
     static let deleteDocument = RoutePath("/items/{id}/documents/{docId}/delete")
+    static let unlinkEvidence = RoutePath("/items/{id}/evidence/{assetId}/delete")
     /// Links a library photo as evidence (the form of the library's pick mode without scripts).
     static let linkEvidence = RoutePath("/items/{id}/evidence")
     /// One change to many items (registered before `/items/{id}`, which would take it otherwise).
@@ -72,6 +73,7 @@ enum ItemRoutes {
     static func changePhoto(_ id: Int64, _ photoID: Int64) -> String { changePhoto.url(id, photoID) }
     static func addDocument(_ id: Int64) -> String { addDocument.url(id) }
     static func deleteDocument(_ id: Int64, _ documentID: Int64) -> String { deleteDocument.url(id, documentID) }
+    static func unlinkEvidence(_ id: Int64, _ assetID: String) -> String { unlinkEvidence.url(id, assetID) }
     static func documentThumbnail(_ id: Int64, _ documentID: Int64) -> String { documentThumbnail.url(id, documentID) }
     static func photoFile(hash: String, file: String) -> String { photoFile.url(hash, file) }
 }

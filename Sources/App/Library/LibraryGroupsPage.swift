@@ -25,11 +25,11 @@ struct LibraryGroupsPage {
     let problems: [String]
     let isConfigured: Bool
     /// The item a photo is being chosen for, in pick mode.
-    let pickingFor: String?
+    let pickingFor: (url: String, title: String)?
     let context: PageContext
 
     func document() -> HTMLDocument {
-        let bar = pickingFor.map { TopBar(back: (label: "Cancel", url: $0), title: "Choose a Photo") }
+        let bar = pickingFor.map { TopBar(back: (label: "Cancel", url: $0.url), title: $0.title) }
             ?? TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Library")
         return PageLayout(title: "Library", context: context, pageClass: "library", bar: bar, content: content).document()
     }

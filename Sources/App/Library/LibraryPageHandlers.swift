@@ -37,9 +37,11 @@ struct LibraryPageHandlers: Sendable {
         return .html(page.document().renderedBytes())
     }
 
-    /// `?pick=<item id>`: the library opened from an item's picker, where tapping a photo gives it to the item.
-    static func pickItem(_ request: Request) -> Int64? {
-        request.query[LibraryRoutes.pickParameter].flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
+    /// `?pick=<item id>`: the library opened from an item's picker, where tapping a photo gives it to
+    /// the item (`&as=evidence`: links it to the item).
+    static func pickItem(_ request: Request) -> LibraryPick? {
+        guard let id = request.query[LibraryRoutes.pickParameter].flatMap({ Int64($0) }), id > 0 else { return nil }
+        return LibraryPick(itemID: id, asEvidence: request.query[LibraryPick.evidenceParameter] == "evidence")
     }
 
     private func groups(_ request: Request) throws -> Response {
@@ -56,7 +58,7 @@ struct LibraryPageHandlers: Sendable {
             albums: cards(.album), events: cards(.event), people: cards(.faces),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
             problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." } + status.unreadablePhotos.map(\.explanation),
-            isConfigured: status.isConfigured, pickingFor: item.map { ItemRoutes.item($0) }, context: context)
+            isConfigured: status.isConfigured, pickingFor: item.map { (url: ItemRoutes.item($0.itemID), title: $0.title) }, context: context)
         return .html(page.document().renderedBytes())
     }
 
@@ -71,7 +73,7 @@ struct LibraryPageHandlers: Sendable {
         let page = min(max(1, requested), pageCount)
         let photos = try library.assets(inGroup: id, offset: (page - 1) * Self.gridPageSize, limit: Self.gridPageSize, visibleTo: visible)?.assets ?? []
         let breadcrumb = try library.breadcrumb(ofAlbum: id).map {
-            (name: $0.name, url: LibraryRoutes.group($0.id, pickingFor: Self.pickItem(request)))
+            (name: $0.name, url: LibraryRoutes.group($0.id, picking: Self.pickItem(request)))
         }
         let pick = Self.pickItem(request)
         let albums = try library.subalbums(of: id, visibleTo: visible)
@@ -88,8 +90,8 @@ struct LibraryPageHandlers: Sendable {
         let grid = LibraryGridPage(
             title: group.name, summary: Self.countText(group.count, albumsInside: subalbums.count) + (group.detail.map { " · in \($0)" } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
-            pageURL: { LibraryRoutes.group(id, page: $0, pickingFor: pick) },
-            pickFormURL: pick.map { ItemRoutes.pickPhoto($0) }, context: context)
+            pageURL: { LibraryRoutes.group(id, page: $0, picking: pick) },
+            pickFormURL: pick?.formURL, context: context)
         return .html(grid.document().renderedBytes())
     }
 
@@ -124,10 +126,10 @@ struct LibraryPageHandlers: Sendable {
         return .html(LibraryViewerPage(model: model, context: request.pageContext(site)).document().renderedBytes())
     }
 
-    static func card(_ group: LibraryGroup, pickFor item: Int64? = nil, albumsInside: Int = 0) -> GroupCardModel {
+    static func card(_ group: LibraryGroup, pickFor pick: LibraryPick? = nil, albumsInside: Int = 0) -> GroupCardModel {
         GroupCardModel(
             name: group.name, detail: group.detail, countText: countText(group.count, albumsInside: albumsInside),
-            url: LibraryRoutes.group(group.id, pickingFor: item),
+            url: LibraryRoutes.group(group.id, picking: pick),
             posterURL: group.posterAssetID.flatMap { id in group.posterFingerprint.map { LibraryURLs(assetID: id, fingerprint: $0).thumbnail } })
     }
 

@@ -18,11 +18,16 @@ enum LibraryRoutes {
     static let pickParameter = "pick"
 
     /// The library opened from an item's picker: tapping a photo gives it to the item.
-    static func picker(for itemID: Int64) -> String { "\(groups.url())?\(pickParameter)=\(itemID)" }
+    static func picker(for itemID: Int64) -> String { picker(LibraryPick(itemID: itemID)) }
+    static func picker(_ pick: LibraryPick) -> String { "\(groups.url())?\(pick.query)" }
 
     /// A group's grid, at a page, in pick mode for an item or not, scrolled to a photo.
     static func group(_ id: String, page: Int? = nil, pickingFor itemID: Int64? = nil, showing assetID: String? = nil) -> String {
-        let query = [page.map { "page=\($0)" }, itemID.map { "\(pickParameter)=\($0)" }].compactMap { $0 }
+        group(id, page: page, picking: itemID.map { LibraryPick(itemID: $0) }, showing: assetID)
+    }
+
+    static func group(_ id: String, page: Int? = nil, picking pick: LibraryPick?, showing assetID: String? = nil) -> String {
+        let query = [page.map { "page=\($0)" }, pick?.query].compactMap { $0 }
         return group.url(id) + (query.isEmpty ? "" : "?" + query.joined(separator: "&")) + (assetID.map { "#asset-\($0)" } ?? "")
     }
 

@@ -19,6 +19,12 @@ enum DisplayFormat {
         return total.unvalued == 0 ? amount : "\(amount) · \(total.unvalued.grouped) without a value"
     }
 
+    /// `Mar 14, 2019`: a calendar day as receipts print it.
+    static func day(_ day: CalendarDate) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(months[day.month - 1]) \(day.day), \(day.year)"
+    }
+
     /// `2026-11-29T14:03:00Z`.
     static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)

@@ -1,0 +1,21 @@
+/// The library opened from an item to choose a photo: to copy it into the item (`?pick=7`), or to
+/// link it to the item as evidence (`?pick=7&as=evidence`), keeping it where it is.
+struct LibraryPick: Sendable, Equatable {
+    let itemID: Int64
+    let asEvidence: Bool
+
+    init(itemID: Int64, asEvidence: Bool = false) {
+        self.itemID = itemID
+        self.asEvidence = asEvidence
+    }
+
+    static let evidenceParameter = "as"
+
+    /// `pick=7` or `pick=7&as=evidence`, for the library's URLs.
+    var query: String { "\(LibraryRoutes.pickParameter)=\(itemID)" + (asEvidence ? "&\(Self.evidenceParameter)=evidence" : "") }
+
+    /// Where a tapped photo is posted.
+    var formURL: String { asEvidence ? ItemRoutes.linkEvidence(itemID) : ItemRoutes.pickPhoto(itemID) }
+
+    var title: String { asEvidence ? "Link a Photo as Evidence" : "Choose a Photo" }
+}
