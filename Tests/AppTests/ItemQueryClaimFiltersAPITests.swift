@@ -54,3 +54,16 @@ import Testing
         #expect(try names(app, "q=fabr") == ["Armchair"], "names too, by prefix")
     }
 }
+
+extension ItemQueryClaimFiltersAPITests {
+    @Test func missingEvidenceFindsItemsWithNoPhotoAtAll() throws {
+        let app = try TestApp()
+        let camera = try app.createItem("Camera")
+        try app.createItem("Lamp")
+        #expect(try app.client.send("POST", "/api/v1/items/\(camera.id)/photos", headers: ["Content-Type": "image/jpeg"],
+                                    body: try ItemImageFixtures.bytes("photo-1.jpg")).status == 201)
+        let response = try app.client.get("/api/v1/items?missingEvidence=true")
+        #expect(((response.json as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String } == ["Lamp"])
+        #expect(try app.client.get("/api/v1/items?missingEvidence=yes").status == 400)
+    }
+}

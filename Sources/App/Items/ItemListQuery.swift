@@ -7,7 +7,7 @@ import Inventory
 ///
 /// An empty value counts as not given, so a form's "any" choice (`tag=`) filters nothing.
 enum ItemListQuery {
-    static let parameterNames = ["q", "location", "tag", "condition", "disposed", "warrantyEndsWithin", "sort", "limit", "after"]
+    static let parameterNames = ["q", "location", "tag", "condition", "disposed", "warrantyEndsWithin", "missingEvidence", "sort", "limit", "after"]
     static let maxWarrantyDays = 3_650
     static let maxTextLength = 500
 
@@ -52,6 +52,12 @@ enum ItemListQuery {
             }
             query.warrantyEnds = today...today.adding(days: days)
         }
+        if let missing = value("missingEvidence") {
+            guard missing == "true" else {
+                throw invalid("missingEvidence", "missingEvidence is true (only items with no photo and no linked library photo), not “\(missing.prefix(40))”; leave it out for every item.")
+            }
+            query.missingEvidence = true
+        }
         if let sort = value("sort") {
             guard let known = ItemSort(rawValue: sort) else {
                 throw invalid("sort", "sort is one of \(allowed(ItemSort.allCases.map(\.rawValue))), not “\(sort.prefix(40))”.")
@@ -85,6 +91,7 @@ enum ItemListQuery {
         if let tag = query.tag { pairs.append(("tag", tag)) }
         if let condition = query.condition { pairs.append(("condition", condition.rawValue)) }
         if let disposed = query.disposed { pairs.append(("disposed", String(disposed))) }
+        if query.missingEvidence { pairs.append(("missingEvidence", "true")) }
         if let ends = query.warrantyEnds {
             pairs.append(("warrantyEndsWithin", String(ends.lowerBound.days(until: ends.upperBound))))
         }

@@ -93,7 +93,7 @@ struct ItemPageHandlers: Sendable {
         let query = request.query
         return ItemSearchModel(
             text: query["q"] ?? "", locationID: query["location"] ?? "", tag: query["tag"] ?? "", condition: query["condition"] ?? "",
-            warrantyEndingSoon: !(query["warrantyEndsWithin"] ?? "").isEmpty, showDisposed: query["showDisposed"] == "1",
+            warrantyEndingSoon: !(query["warrantyEndsWithin"] ?? "").isEmpty, missingEvidence: query["missingEvidence"] == "true", showDisposed: query["showDisposed"] == "1",
             sort: query["sort"] ?? "", locations: try items.locations().map { (id: $0.id, path: $0.path) }, tags: try items.tags().map(\.name))
     }
 

@@ -8,6 +8,7 @@ struct ItemSearchModel: Sendable {
     var tag = ""
     var condition = ""
     var warrantyEndingSoon = false
+    var missingEvidence = false
     var showDisposed = false
     var sort = ""
     /// Choices: every location by path, every tag in use.
@@ -15,7 +16,7 @@ struct ItemSearchModel: Sendable {
     var tags: [String] = []
 
     var isFiltering: Bool {
-        !locationID.isEmpty || !tag.isEmpty || !condition.isEmpty || warrantyEndingSoon || showDisposed || !sort.isEmpty
+        !locationID.isEmpty || !tag.isEmpty || !condition.isEmpty || warrantyEndingSoon || missingEvidence || showDisposed || !sort.isEmpty
     }
 }
 
@@ -49,6 +50,7 @@ struct ItemSearchBar {
                     ])
                     controls.checkbox("Warranty ends within \(Self.warrantyDays) days", name: "warrantyEndsWithin", value: String(Self.warrantyDays),
                                       isOn: model.warrantyEndingSoon)
+                    controls.checkbox("No photo at all", name: "missingEvidence", value: "true", isOn: model.missingEvidence)
                     controls.checkbox("Include items no longer owned", name: "showDisposed", value: "1", isOn: model.showDisposed)
                 },
                 div(.class("form-actions")) {

@@ -43,6 +43,10 @@ struct ItemQuerySQL {
         if let disposed = query.disposed {
             sql.add(disposed ? "items.disposed_kind IS NOT NULL" : "items.disposed_kind IS NULL")
         }
+        if query.missingEvidence {
+            sql.add("NOT EXISTS (SELECT 1 FROM item_photos WHERE item_photos.item_id = items.id) "
+                    + "AND NOT EXISTS (SELECT 1 FROM item_evidence WHERE item_evidence.item_id = items.id)")
+        }
         if let ends = query.warrantyEnds {
             // ISO dates compare as text.
             sql.add("items.lifetime_warranty = 0 AND items.warranty_expires BETWEEN ? AND ?", ends.lowerBound.iso, ends.upperBound.iso)
