@@ -93,6 +93,7 @@ STATES = {
                                          b.execute_script("document.querySelector('.picker-button[popovertarget=tag-picker]').click()"),
                                          visible(b, "#tag-picker"))),
     "select mode": ("site", lambda b, s: b.get(s.url + "/?select=1")),
+    "library, linking evidence": ("site", lambda b, s: b.get(f"{s.url}/library?pick={s.camera}&as=evidence")),
     "place editor": ("site", lambda b, s: b.get(s.url + "/locations/1")),
     "new item sheet": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
                                              visible(b, "#new-item-sheet"))),

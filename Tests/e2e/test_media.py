@@ -49,3 +49,33 @@ def test_a_receipt_is_attached_listed_and_downloaded_not_shown(server, browser, 
     assert "no-proof-of-value" not in stored["readiness"]["gaps"]
     assert link.endswith(stored["documents"][0]["url"])
     screenshot("item-documents")
+
+
+def test_a_library_photo_is_linked_as_evidence_not_copied(browser, screenshot):
+    import shutil
+    from conftest import Server
+    from test_library import make_library, wait_until_ready
+    root = make_library({"Home/Kitchen 2019": 3})
+    server = Server("--library", str(root))
+    try:
+        wait_until_ready(server)
+        item = server.create_item("Kettle", "", 40)
+        browser.get(f"{server.url}/items/{item['id']}")
+        link = find(browser, '#evidence a[href*="as=evidence"]')
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+        link.click()
+        wait(browser).until(lambda b: "as=evidence" in b.current_url)
+        assert find(browser, ".top-bar-title").text == "Link a Photo as Evidence"
+        next(card for card in find_all(browser, "a.group-card") if "Kitchen 2019" in card.text).click()
+        wait(browser).until(lambda b: find_all(b, ".pick-form button, .pick-form [type=submit]"))
+        find_all(browser, ".pick-form button, .pick-form [type=submit]")[0].click()
+        wait(browser).until(lambda b: f"/items/{item['id']}" in b.current_url and find_all(b, ".evidence-row"))
+        stored = server.api("GET", f"/api/v1/items/{item['id']}")
+        assert len(stored["evidence"]) == 1 and stored["evidence"][0]["missing"] is False
+        assert stored["photos"] == [] and stored["image"] is None, "linked, not copied"
+        assert "no-photo" not in stored["readiness"]["gaps"], "an old photo of it shows it existed"
+        assert find(browser, ".evidence-row a.evidence-thumb").get_attribute("href").endswith(stored["evidence"][0]["viewerURL"])
+        screenshot("item-evidence", readme=browser.device == "ipad")
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)

@@ -25,6 +25,8 @@ struct LibraryGridPage {
     let pageURL: (Int) -> String
     /// In pick mode, where a tapped photo is posted (as `assetId`) to give it to an item.
     let pickFormURL: String?
+    /// What tapping a photo does, in pick mode: "Use this photo", "Link this photo as evidence".
+    var pickLabel = "Use this photo"
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -71,7 +73,7 @@ struct LibraryGridPage {
                             HTML.form(.method("post"), .action(pickFormURL), .class("pick-form")) {
                                 CSRFField(token: context.csrfToken).node
                                 input(.type("hidden"), .name("assetId"), .value(cell.assetID))
-                                button(.class("grid-cell"), .type("submit"), .id("asset-\(cell.assetID)"), .aria("label", "Use this photo: \(cell.label)")) {
+                                button(.class("grid-cell"), .type("submit"), .id("asset-\(cell.assetID)"), .aria("label", "\(pickLabel): \(cell.label)")) {
                                     img(.src(cell.thumbnailURL), .srcset(cell.thumbnailSourceSet), .sizes("(max-width: 480px) 25vw, 160px"),
                                         .width(256), .height(256), .alt(""), .loading("lazy"), .decoding("async"))
                                 }

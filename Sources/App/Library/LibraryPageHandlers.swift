@@ -91,7 +91,7 @@ struct LibraryPageHandlers: Sendable {
             title: group.name, summary: Self.countText(group.count, albumsInside: subalbums.count) + (group.detail.map { " · in \($0)" } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
             pageURL: { LibraryRoutes.group(id, page: $0, picking: pick) },
-            pickFormURL: pick?.formURL, context: context)
+            pickFormURL: pick?.formURL, pickLabel: pick?.asEvidence == true ? "Link this photo as evidence" : "Use this photo", context: context)
         return .html(grid.document().renderedBytes())
     }
 
