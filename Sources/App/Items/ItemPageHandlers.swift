@@ -25,7 +25,13 @@ struct ItemPageHandlers: Sendable {
         /// Disposed items this view leaves out.
         let hiddenDisposed: Int
         let readiness: ReadinessCardModel
+        /// The rest of a long list, a window at a time.
+        let nextURL: String?
     }
+
+    /// Rows the plain list shows at once; longer lists continue with Show more (keyset windows), so
+    /// a large inventory is never one huge page. Edit mode shows every row: reordering needs them.
+    static let listWindow = 200
 
     init(items: ItemStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?) {
         self.items = items
@@ -83,7 +89,7 @@ struct ItemPageHandlers: Sendable {
         let revision = items.revision << 32 | (library?.revision ?? 0) & 0xffff_ffff
         let rows = try listRows[view.rawValue].value(at: revision) { try renderRows(view) }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
-                                hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: nil,
+                                hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
                                 bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
@@ -149,15 +155,24 @@ struct ItemPageHandlers: Sendable {
                 for (index, section) in sections.enumerated() { ItemSectionView(section: section, index: index).node }
             })
         } else {
-            let rows = shown.enumerated().map { index, item in model(item, isFirst: index == 0, isLast: index == shown.count - 1) }
+            let windowed = view == .manual && shown.count > Self.listWindow
+            let rows = (windowed ? Array(shown.prefix(Self.listWindow)) : shown).enumerated().map { index, item in
+                model(item, isFirst: index == 0, isLast: index == shown.count - 1)
+            }
             html = RenderedHTML(ol(.class(view == .selecting ? "item-list selecting" : "item-list"), .id("item-list"),
                                    .data("editing", view == .editing ? "true" : "false"), .aria("label", "Items")) {
                 HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing, selecting: view == .selecting).node })
             })
         }
         let readiness = ReadinessSummary(items: all, evidence: \.claimEvidence, today: CalendarDate(Date()))
+        var nextURL: String?
+        if view == .manual && shown.count > Self.listWindow {
+            var first = ItemQuery(sort: .manual, limit: Self.listWindow)
+            first.disposed = false
+            nextURL = try items.items(matching: first).next.map { ItemListQuery.nextURL(first, after: $0, base: ItemRoutes.list.url()) }
+        }
         return ListRows(html: html, count: shown.count, totalText: DisplayFormat.total(totals.all, in: currency),
-                        hiddenDisposed: all.count - shown.count, readiness: ReadinessPageHandlers.card(readiness, currency: currency))
+                        hiddenDisposed: all.count - shown.count, readiness: ReadinessPageHandlers.card(readiness, currency: currency), nextURL: nextURL)
     }
 
     private func rowModel(_ item: Item, currency: Currency, isFirst: Bool, isLast: Bool) -> ItemRowModel {
