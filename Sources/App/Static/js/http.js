@@ -48,3 +48,22 @@ export async function fetchPage(url) {
   if (!response.ok) throw new RequestError(`The page could not be loaded (${response.status}).`);
   return new DOMParser().parseFromString(await response.text(), "text/html");
 }
+
+/** Sends a file and reports its upload's progress (fetch reports none), as a percentage. Resolves
+ *  with the status, the JSON answer and the ETag; rejects when the request never reached Homepwner. */
+export function sendFile(method, url, file, onProgress) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.setRequestHeader("Accept", "application/json");
+    if (file.type) xhr.setRequestHeader("Content-Type", file.type);
+    if (csrfToken()) xhr.setRequestHeader("X-CSRF-Token", csrfToken());
+    xhr.responseType = "json";
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    xhr.addEventListener("load", () => resolve({ status: xhr.status, body: xhr.response, etag: xhr.getResponseHeader("ETag") }));
+    xhr.addEventListener("error", () => reject(new RequestError("The upload did not reach Homepwner. Check your connection and try again.")));
+    xhr.send(file);
+  });
+}

@@ -3,7 +3,7 @@
 // A failed upload says why and leaves the item's photo as it was.
 import { placeBeside } from "./anchoring.js";
 import { trapFocus } from "./focus-trap.js";
-import { csrfToken, request } from "./http.js";
+import { request, sendFile } from "./http.js";
 import { browseLibrary } from "./library-picker.js";
 import { showToast } from "./toast.js";
 
@@ -86,40 +86,31 @@ export function initImagePicker() {
     }
   });
 
-  function upload(file) {
+  async function upload(file) {
     const progress = panel.querySelector(".upload-progress");
     const bar = progress.querySelector("progress");
     const label = progress.querySelector(".upload-percent");
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", panel.dataset.api);
-    xhr.setRequestHeader("Accept", "application/json");
-    if (csrfToken()) xhr.setRequestHeader("X-CSRF-Token", csrfToken());
-    xhr.responseType = "json";
-    xhr.upload.addEventListener("progress", (event) => {
-      if (!event.lengthComputable) return;
-      const percent = Math.round((event.loaded / event.total) * 100);
-      bar.value = percent;
-      label.textContent = percent < 100 ? `Uploading… ${percent}%` : "Processing…";
-    });
-    xhr.addEventListener("load", () => {
-      progress.hidden = true;
-      if (xhr.status === 200 && xhr.response) {
-        picker.hidePopover();
-        showPhoto(xhr.response, xhr.getResponseHeader("ETag"));
-        showToast("Photo saved.");
-      } else {
-        error.textContent = xhr.response?.error?.message ?? `The upload failed (${xhr.status}). Try again.`;
-      }
-    });
-    xhr.addEventListener("error", () => {
-      progress.hidden = true;
-      error.textContent = "The upload did not reach Homepwner. Check your connection and try again.";
-    });
     error.textContent = "";
     bar.value = 0;
     label.textContent = "Uploading…";
     progress.hidden = false;
-    xhr.send(file);
+    try {
+      const { status, body, etag } = await sendFile("PUT", panel.dataset.api, file, (percent) => {
+        bar.value = percent;
+        label.textContent = percent < 100 ? `Uploading… ${percent}%` : "Processing…";
+      });
+      if (status === 200 && body) {
+        picker.hidePopover();
+        showPhoto(body, etag);
+        showToast("Photo saved.");
+      } else {
+        error.textContent = body?.error?.message ?? `The upload failed (${status}). Try again.`;
+      }
+    } catch (failure) {
+      error.textContent = failure.message;
+    } finally {
+      progress.hidden = true;
+    }
   }
 
   /** Shows the item's photo (or the placeholder) as the server now has it. */

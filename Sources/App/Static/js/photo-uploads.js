@@ -1,7 +1,7 @@
 // "Add Photos" on an item's page: the chosen files go up one by one through the JSON API, each with
 // its own progress line; the page then reloads to show them in the strip. Without scripts the form
 // posts them all at once.
-import { csrfToken } from "./http.js";
+import { sendFile } from "./http.js";
 
 export function initPhotoUploads() {
   const form = document.querySelector("form.add-photos-form[data-api]");
@@ -41,34 +41,22 @@ export function initPhotoUploads() {
     }
   });
 
-  function upload(file, bar, status) {
-    return new Promise((resolve) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open("POST", form.dataset.api);
-      xhr.setRequestHeader("Accept", "application/json");
-      xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-      if (csrfToken()) xhr.setRequestHeader("X-CSRF-Token", csrfToken());
-      xhr.responseType = "json";
-      xhr.upload.addEventListener("progress", (event) => {
-        if (!event.lengthComputable) return;
-        const percent = Math.round((event.loaded / event.total) * 100);
+  async function upload(file, bar, status) {
+    status.textContent = "0%";
+    try {
+      const { status: code, body } = await sendFile("POST", form.dataset.api, file, (percent) => {
         bar.value = percent;
         status.textContent = percent < 100 ? `${percent}%` : "Processing…";
       });
-      xhr.addEventListener("load", () => {
-        const ok = xhr.status === 201;
-        bar.value = 100;
-        status.textContent = ok ? "Added" : (xhr.response?.error?.message ?? `Not added (${xhr.status}).`);
-        status.classList.toggle("failed", !ok);
-        resolve(ok);
-      });
-      xhr.addEventListener("error", () => {
-        status.textContent = "Did not reach Homepwner. Check your connection and try again.";
-        status.classList.add("failed");
-        resolve(false);
-      });
-      status.textContent = "0%";
-      xhr.send(file);
-    });
+      const ok = code === 201;
+      bar.value = 100;
+      status.textContent = ok ? "Added" : (body?.error?.message ?? `Not added (${code}).`);
+      status.classList.toggle("failed", !ok);
+      return ok;
+    } catch (failure) {
+      status.textContent = failure.message;
+      status.classList.add("failed");
+      return false;
+    }
   }
 }
