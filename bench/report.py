@@ -337,7 +337,10 @@ def search_lines(directory, meta):
     if rounds:
         out.append(f"list window, limit=50 ({int(meta['search_items']):,} items vs 100, {len(rounds)} round(s) alternating; "
                    "target ≥ 0.8×):")
-        for kind, label in (("first", "first window"), ("deep", "deep window (the last, keyset cursor)")):
+        for kind, label in (("first", "API first window"), ("deep", "API deep window (the last, keyset)"),
+                            ("pagefirst", "page /?sort=name first window"), ("pagedeep", "page deep window (Show more walk)")):
+            if not os.path.exists(os.path.join(directory, f"window-{kind}-big-{rounds[0]}.wrk")):
+                continue
             big = [load_wrk(os.path.join(directory, f"window-{kind}-big-{r}.wrk")) for r in rounds]
             small = [load_wrk(os.path.join(directory, f"window-{kind}-small-{r}.wrk")) for r in rounds]
             big_rps = sum(r["rps"] for r in big) / len(big)

@@ -29,7 +29,9 @@
 #     50, and of counting every match), and the same searches through GET /api/v1/items?q=…&limit=50.
 #   * window: GET /api/v1/items?limit=50, the first window and a deep one (the last, reached with
 #     the keyset cursor of a walk through every window), at SEARCH_ITEMS items against 100,
-#     alternately: requests/s and the ratio (target ≥ 0.8×).
+#     alternately: requests/s and the ratio (target ≥ 0.8×); and the same for the list page
+#     GET /?sort=name&limit=50 (a sorted list is shown in windows), its deep window reached by
+#     following every "Show more" link.
 #
 # Settings (environment):
 #   PARTS=items,photos,library     what to measure, comma-separated: items (the item list, the page
@@ -601,12 +603,19 @@ if [ "$want_window" = 1 ]; then
   python3 "$here/search.py" walk "$big_base" "$tmp/big.after"
   python3 "$here/search.py" walk "$small_base" "$tmp/small.after" >/dev/null
   small_after=$(python3 "$here/search.py" after "$small_base" 50)
-  echo "window ($SEARCH_ITEMS items vs 100, alternately; limit=50):"
+  # The list page with a query uses windows (keyset, "Show more"); walk it by name to its last window.
+  python3 "$here/search.py" pagewalk "$big_base" "/?sort=name&limit=500" "$tmp/big.page-after"
+  python3 "$here/search.py" pagewalk "$small_base" "/?sort=name&limit=50" "$tmp/small.page-after" >/dev/null
+  echo "window ($SEARCH_ITEMS items vs 100, alternately; limit=50; the API, then the page /?sort=name):"
   for round in $(seq "$ROUNDS"); do
     bench_wrk "window-first-big-$round" "${big_base}api/v1/items?limit=50"
     bench_wrk "window-first-small-$round" "${small_base}api/v1/items?limit=50"
     bench_wrk "window-deep-big-$round" "${big_base}api/v1/items?limit=50&after=$(cat "$tmp/big.after")"
     bench_wrk "window-deep-small-$round" "${small_base}api/v1/items?limit=50&after=$small_after"
+    bench_wrk "window-pagefirst-big-$round" "${big_base}?sort=name&limit=50"
+    bench_wrk "window-pagefirst-small-$round" "${small_base}?sort=name&limit=50"
+    bench_wrk "window-pagedeep-big-$round" "${big_base}?sort=name&limit=50&after=$(cat "$tmp/big.page-after")"
+    bench_wrk "window-pagedeep-small-$round" "${small_base}?sort=name&limit=50&after=$(cat "$tmp/small.page-after")"
   done
 fi
 
