@@ -128,7 +128,7 @@ def fts_window(db, text):
         return db.execute(f"""
             SELECT items.*, matches.score FROM (SELECT rowid AS id, bm25(item_search, {WEIGHTS}) AS score
                 FROM item_search WHERE item_search MATCH ?) AS matches
-            JOIN items ON items.id = matches.id LEFT JOIN images ON images.hash = items.image_hash
+            JOIN items ON items.id = matches.id
             ORDER BY matches.score, matches.id LIMIT ?""", (expression, WINDOW + 1)).fetchall()
     rows = []
     for tier, tier_expression in enumerate([f"{{name}} : ({expression})", f"({expression}) NOT ({{name}} : ({expression}))"]):
@@ -136,7 +136,6 @@ def fts_window(db, text):
             break
         rows += db.execute(f"""
             SELECT items.*, {tier} FROM item_search JOIN items ON items.id = item_search.rowid
-            LEFT JOIN images ON images.hash = items.image_hash
             WHERE item_search MATCH ? AND item_search.rowid > 0 ORDER BY item_search.rowid LIMIT ?""",
                            (tier_expression, WINDOW + 1 - len(rows))).fetchall()
     return rows
@@ -196,7 +195,7 @@ def sql(db_path, out_path):
     # (position, id) against the same by OFFSET, which walks every row before it.
     last_position, last_id = db.execute("SELECT position, id FROM items ORDER BY position DESC, id DESC LIMIT 1 OFFSET ?",
                                         (WINDOW,)).fetchone()
-    select = "SELECT items.* FROM items LEFT JOIN images ON images.hash = items.image_hash"
+    select = "SELECT items.* FROM items"
     report["window"] = {
         "first": timed(lambda: db.execute(f"{select} ORDER BY items.position, items.id LIMIT ?", (WINDOW + 1,)).fetchall(), runs=200),
         "keyset": timed(lambda: db.execute(f"{select} WHERE (items.position, items.id) > (?, ?) ORDER BY items.position, items.id LIMIT ?",
