@@ -19,6 +19,13 @@
         the PUT of a photo until GET of its thumbnailURL answers 200. Every upload is made unique
         (a JPEG comment with its number, so identical pixels to decode but a new content hash, never
         deduplicated). Writes RESULTS_DIR/upload.json.
+    photos.py addphoto RESULTS_DIR BASE_URL COUNT FILE
+        Adding a photo to an item that has 50 photos against one that has none: two new items, the
+        first given 50 photos (POST /api/v1/items/{id}/photos, each FILE made unique as above), then
+        COUNT rounds that each time one POST of a new unique copy of FILE to either item, in
+        alternating order, after one untimed warm-up of each. Each added photo is deleted again
+        (untimed) before the next request, so the two items always hold 50 and 0 when a photo is
+        added. Writes RESULTS_DIR/addphoto.json.
 
 Settings (environment): PHOTO_JOBS=2 (parallel jobs for every tool), PHOTO_RUNS=3 (rounds),
 CONVERT=convert (ImageMagick's command), GNU_TIME=/usr/bin/time.
@@ -406,6 +413,66 @@ def upload(results, base, count, files):
         json.dump({"warmup": warmup, "uploads": timings}, f, indent=1)
 
 
+def add_photo(client, item, data):
+    """POST data as a new photo of item: (milliseconds, the new photo's id)."""
+    started = time.perf_counter()
+    status, _, payload = client.request("POST", f"/api/v1/items/{item}/photos", data,
+                                        {"Content-Type": "image/jpeg", "Accept": "application/json"})
+    elapsed = (time.perf_counter() - started) * 1000
+    if status != 201:
+        raise SystemExit(f"bench: POST /api/v1/items/{item}/photos answered {status}: {payload[:300]!r}")
+    return elapsed, json.loads(payload)["id"]
+
+
+def photo_count(client, item):
+    status, _, payload = client.request("GET", f"/api/v1/items/{item}", headers={"Accept": "application/json"})
+    if status != 200:
+        raise SystemExit(f"bench: GET /api/v1/items/{item} answered {status}: {payload[:200]!r}")
+    return len(json.loads(payload).get("photos") or [])
+
+
+def addphoto(results, base, count, path):
+    client = Client(base)
+    with open(path, "rb") as f:
+        data = f.read()
+    serial = iter(range(1, 1_000_000))
+    items = {"none": client.new_item("Bench photos: none"), "fifty": client.new_item("Bench photos: fifty")}
+    started = time.perf_counter()
+    for _ in range(50):
+        add_photo(client, items["fifty"], unique(data, next(serial)))
+    filled = time.perf_counter() - started
+    counts = {case: photo_count(client, item) for case, item in items.items()}
+    if counts != {"none": 0, "fifty": 50}:
+        raise SystemExit(f"bench: the items hold {counts} photos, not none 0 and fifty 50")
+    print(f"  gave item {items['fifty']} 50 photos in {filled:.2f} s; item {items['none']} has none; "
+          f"{count} timed adds each, alternating, each deleted again untimed", flush=True)
+
+    def one(case):
+        item = items[case]
+        elapsed, photo = add_photo(client, item, unique(data, next(serial)))
+        status, _, payload = client.request("DELETE", f"/api/v1/items/{item}/photos/{photo}")
+        if status != 204:
+            raise SystemExit(f"bench: DELETE /api/v1/items/{item}/photos/{photo} answered {status}: {payload[:200]!r}")
+        return elapsed
+
+    one("none"), one("fifty")  # warm-up
+    timings = {"none": [], "fifty": []}
+    for number in range(count):
+        order = ("none", "fifty") if number % 2 == 0 else ("fifty", "none")
+        for case in order:
+            timings[case].append(one(case))
+    counts = {case: photo_count(client, item) for case, item in items.items()}
+    if counts != {"none": 0, "fifty": 50}:
+        raise SystemExit(f"bench: after the timed adds the items hold {counts} photos, not none 0 and fifty 50")
+    for case in ("none", "fifty"):
+        values = sorted(timings[case])
+        print(f"  {case:<5}  median {statistics.median(values):6.1f} ms  p90 {values[max(0, -(-9 * len(values) // 10) - 1)]:6.1f} ms"
+              f"  min {values[0]:6.1f} ms", flush=True)
+    with open(os.path.join(results, "addphoto.json"), "w", encoding="utf-8") as f:
+        json.dump({"file": os.path.basename(path), "bytes": len(data), "fill_seconds": filled,
+                   "ms": timings}, f, indent=1)
+
+
 def main(argv):
     signal.signal(signal.SIGTERM, stop_children)
     signal.signal(signal.SIGINT, stop_children)
@@ -422,6 +489,9 @@ def main(argv):
         return 0
     if command == "upload" and len(arguments) >= 4:
         upload(arguments[0], arguments[1], int(arguments[2]), arguments[3:])
+        return 0
+    if command == "addphoto" and len(arguments) == 4:
+        addphoto(arguments[0], arguments[1], int(arguments[2]), arguments[3])
         return 0
     print(__doc__.strip(), file=sys.stderr)
     return 2

@@ -4,9 +4,9 @@
     report.py line WRK_OUTPUT             one line: req/s, p50, p99, transfer/s, errors
     report.py summary RESULTS_DIR         the final table, from RESULTS_DIR/meta, *.wrk and *.json
 
-RESULTS_DIR/meta holds key=value lines written by bench/run.sh; renditions.json and upload.json
-come from bench/photos.py, scan.json and libthumbs.json from bench/library.py. Any part that did
-not run is left out.
+RESULTS_DIR/meta holds key=value lines written by bench/run.sh; renditions.json, upload.json and
+addphoto.json come from bench/photos.py, scan.json and libthumbs.json from bench/library.py. Any
+part that did not run is left out.
 """
 
 import json
@@ -206,6 +206,22 @@ def upload_lines(report):
             f"{report['warmup']['total_ms']:.0f} ms)"]
 
 
+def addphoto_lines(report):
+    """Adding a photo to an item with 50 photos against one with none: ratio none ÷ fifty (≥ 0.9)."""
+    def p90(values):
+        values = sorted(values)
+        return values[max(0, math.ceil(0.9 * len(values)) - 1)]
+    none, fifty = report["ms"]["none"], report["ms"]["fifty"]
+    ratio = statistics.median(none) / statistics.median(fifty)
+    ratio90 = p90(none) / p90(fifty)
+    return [f"add a photo (POST /api/v1/items/{{id}}/photos, {report['file']} {size(report['bytes'])}, distinct bytes each): "
+            f"to an item with 50 photos median {statistics.median(fifty):.1f} ms p90 {p90(fifty):.1f} ms vs none "
+            f"median {statistics.median(none):.1f} ms p90 {p90(none):.1f} ms → {ratio:.2f}× "
+            f"(none ÷ fifty; target ≥ 0.9×: {verdict(ratio >= 0.9)}; at p90 {ratio90:.2f}×)",
+            f"  ({len(fifty)} + {len(none)} adds, alternating, after one warm-up each; each photo deleted again untimed "
+            f"so the items hold 50 and 0; giving the item its 50 photos took {report['fill_seconds']:.2f} s)"]
+
+
 def median(values):
     return statistics.median(values) if values else None
 
@@ -321,7 +337,10 @@ def search_lines(directory, meta):
     if rounds:
         out.append(f"list window, limit=50 ({int(meta['search_items']):,} items vs 100, {len(rounds)} round(s) alternating; "
                    "target ≥ 0.8×):")
-        for kind, label in (("first", "first window"), ("deep", "deep window (the last, keyset cursor)")):
+        for kind, label in (("first", "API first window"), ("deep", "API deep window (the last, keyset)"),
+                            ("pagefirst", "page /?sort=name first window"), ("pagedeep", "page deep window (Show more walk)")):
+            if not os.path.exists(os.path.join(directory, f"window-{kind}-big-{rounds[0]}.wrk")):
+                continue
             big = [load_wrk(os.path.join(directory, f"window-{kind}-big-{r}.wrk")) for r in rounds]
             small = [load_wrk(os.path.join(directory, f"window-{kind}-small-{r}.wrk")) for r in rounds]
             big_rps = sum(r["rps"] for r in big) / len(big)
@@ -374,6 +393,10 @@ def summary(directory):
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             out += upload_lines(json.load(f))
+    path = os.path.join(directory, "addphoto.json")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            out += addphoto_lines(json.load(f))
     if meta.get("hwm_photos_kb"):
         out.append(f"server peak RSS after the photo parts: {int(meta['hwm_photos_kb']) / 1024:.0f} MB (VmHWM)")
 

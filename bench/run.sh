@@ -9,6 +9,9 @@
 #     vipsthumbnail, ImageMagick's convert and the djpeg -scale 1/8 floor, with the same parallelism:
 #     wall time and peak memory (bench/photos.py); a cached thumbnail GET against nginx serving the
 #     same bytes, alternately; and the time from a 12 MP upload (PUT) to its thumbnail being served.
+#     And adding a photo to an item that has 50 photos against one that has none (addphoto): the
+#     median and p90 of POST /api/v1/items/{id}/photos with a small JPEG (ADD_PHOTO_FILE), distinct
+#     bytes each time, alternating between the two items; each added photo is deleted again untimed.
 #     The photos are made once by bench/make-photo.sh and kept in bench/.cache/ (gitignored); the
 #     first run spends about 6 minutes on 2 cores making them.
 #   * the photo library (bench/library.py): the first scan of a tree of 10,000 small JPEGs with
@@ -26,13 +29,17 @@
 #     50, and of counting every match), and the same searches through GET /api/v1/items?q=…&limit=50.
 #   * window: GET /api/v1/items?limit=50, the first window and a deep one (the last, reached with
 #     the keyset cursor of a walk through every window), at SEARCH_ITEMS items against 100,
-#     alternately: requests/s and the ratio (target ≥ 0.8×).
+#     alternately: requests/s and the ratio (target ≥ 0.8×); and the same for the list page
+#     GET /?sort=name&limit=50 (a sorted list is shown in windows), its deep window reached by
+#     following every "Show more" link.
 #
 # Settings (environment):
 #   PARTS=items,photos,library     what to measure, comma-separated: items (the item list, the page
-#                                  and the static file), photos (= renditions,thumbnail,upload),
+#                                  and the static file), photos (= renditions,thumbnail,upload,
+#                                  addphoto),
 #                                  library (= scan,album,libthumbs), all, or any of static,
-#                                  renditions, thumbnail, upload, scan, album, libthumbs on its own;
+#                                  renditions, thumbnail, upload, addphoto, scan, album, libthumbs on
+#                                  its own;
 #                                  search and window (not in the default; about 5 minutes).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
 #                                  12, half of it exiftool); PARTS=items,photos skips the library.
@@ -43,6 +50,8 @@
 #   ROUNDS=2                       static and thumbnail rounds (Homepwner, nginx, Homepwner, nginx)
 #   PHOTOS=24                      test photos        PHOTO_JOBS=2   parallel jobs, for every tool alike
 #   PHOTO_RUNS=3                   rendition rounds   UPLOADS=15     timed uploads (after 1 warm-up)
+#   ADD_PHOTOS=50                  timed adds to each item (addphoto)
+#   ADD_PHOTO_FILE=Tests/Fixtures/photo-1.jpg  the JPEG added (addphoto; 1600×1200, 57 KB)
 #   LIBRARY_PHOTOS=10000           photos in the scan tree  SCAN_ROUNDS=2  warm scan rounds (each tool)
 #   COLD=0                         1: also one scan of each tool after dropping the page cache (root)
 #   LIBRARY_ROUNDS=3               library thumbnail rounds  ALBUM_WAIT=900  longest wait (s) for the
@@ -73,6 +82,8 @@ PARTS=${PARTS:-items,photos,library}
 SEARCH_ITEMS=${SEARCH_ITEMS:-100000}
 PHOTOS=${PHOTOS:-24}
 UPLOADS=${UPLOADS:-15}
+ADD_PHOTOS=${ADD_PHOTOS:-50}
+ADD_PHOTO_FILE=${ADD_PHOTO_FILE:-Tests/Fixtures/photo-1.jpg}
 export PHOTO_JOBS=${PHOTO_JOBS:-2} PHOTO_RUNS=${PHOTO_RUNS:-3}
 export LIBRARY_PHOTOS=${LIBRARY_PHOTOS:-10000} SCAN_ROUNDS=${SCAN_ROUNDS:-2} LIBRARY_ROUNDS=${LIBRARY_ROUNDS:-3}
 export COLD=${COLD:-0}
@@ -80,20 +91,21 @@ ALBUM_WAIT=${ALBUM_WAIT:-900}
 
 die() { echo "bench: $*" >&2; exit 1; }
 
-want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0
+want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0 want_addphoto=0
 want_scan=0 want_album=0 want_libthumbs=0
 want_search=0 want_window=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
-    all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1
+    all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1
       want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 ;;
     items) want_items=1 want_static=1 ;;
-    photos) want_renditions=1 want_thumbnail=1 want_upload=1 ;;
+    photos) want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1 ;;
     static) want_static=1 ;;
     renditions) want_renditions=1 ;;
     thumbnail) want_thumbnail=1 ;;
     upload) want_upload=1 ;;
+    addphoto) want_addphoto=1 ;;
     library) want_scan=1 want_album=1 want_libthumbs=1 ;;
     scan) want_scan=1 ;;
     album) want_album=1 ;;
@@ -101,17 +113,18 @@ for part in "${part_list[@]}"; do
     search) want_search=1 ;;
     window) want_window=1 ;;
     "") ;;
-    *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload," \
+    *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload, addphoto," \
       "library, scan, album, libthumbs, search, window, all)" ;;
   esac
 done
-want_server=$((want_items || want_static || want_thumbnail || want_upload))
+want_server=$((want_items || want_static || want_thumbnail || want_upload || want_addphoto))
 want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
 want_big=$((want_search || want_window))
 [ $((want_server || want_renditions || want_tree || want_libthumbs || want_big)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
+if [ "$want_addphoto" = 1 ]; then [ -f "$ADD_PHOTO_FILE" ] || die "no JPEG at ADD_PHOTO_FILE=$ADD_PHOTO_FILE"; fi
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
 needed=(python3)
 if [ $((want_server || want_album || want_window)) = 1 ]; then needed+=(wrk); fi
@@ -451,6 +464,13 @@ if [ "$want_upload" = 1 ]; then
   photos upload "$results" "$base" "$UPLOADS" "${twelve_mp[@]}"
 fi
 
+# --- Adding a photo to an item with 50 photos vs one with none -----------------------------------
+if [ "$want_addphoto" = 1 ]; then
+  echo "add a photo: $(basename "$ADD_PHOTO_FILE") ($(wc -c <"$ADD_PHOTO_FILE") bytes) to an item with 50 photos vs one with none:"
+  meta addphoto_count "$ADD_PHOTOS"
+  photos addphoto "$results" "$base" "$ADD_PHOTOS" "$ADD_PHOTO_FILE"
+fi
+
 # --- Memory of the item server ---------------------------------------------------------------------
 if [ "$want_server" = 1 ]; then
   kill -0 "$server_pid" 2>/dev/null || die "the server died during the benchmark"
@@ -583,12 +603,19 @@ if [ "$want_window" = 1 ]; then
   python3 "$here/search.py" walk "$big_base" "$tmp/big.after"
   python3 "$here/search.py" walk "$small_base" "$tmp/small.after" >/dev/null
   small_after=$(python3 "$here/search.py" after "$small_base" 50)
-  echo "window ($SEARCH_ITEMS items vs 100, alternately; limit=50):"
+  # The list page with a query uses windows (keyset, "Show more"); walk it by name to its last window.
+  python3 "$here/search.py" pagewalk "$big_base" "/?sort=name&limit=500" "$tmp/big.page-after"
+  python3 "$here/search.py" pagewalk "$small_base" "/?sort=name&limit=50" "$tmp/small.page-after" >/dev/null
+  echo "window ($SEARCH_ITEMS items vs 100, alternately; limit=50; the API, then the page /?sort=name):"
   for round in $(seq "$ROUNDS"); do
     bench_wrk "window-first-big-$round" "${big_base}api/v1/items?limit=50"
     bench_wrk "window-first-small-$round" "${small_base}api/v1/items?limit=50"
     bench_wrk "window-deep-big-$round" "${big_base}api/v1/items?limit=50&after=$(cat "$tmp/big.after")"
     bench_wrk "window-deep-small-$round" "${small_base}api/v1/items?limit=50&after=$small_after"
+    bench_wrk "window-pagefirst-big-$round" "${big_base}?sort=name&limit=50"
+    bench_wrk "window-pagefirst-small-$round" "${small_base}?sort=name&limit=50"
+    bench_wrk "window-pagedeep-big-$round" "${big_base}?sort=name&limit=50&after=$(cat "$tmp/big.page-after")"
+    bench_wrk "window-pagedeep-small-$round" "${small_base}?sort=name&limit=50&after=$(cat "$tmp/small.page-after")"
   done
 fi
 

@@ -9,16 +9,21 @@
     search.py walk BASE OUT_FILE      follows every window's Link (limit=500) to the end, checks that each item
                                       came exactly once, and writes the last window's `after` to OUT_FILE
     search.py after BASE LIMIT        prints the `after` of the first window of LIMIT items (for the next one)
+    search.py pagewalk BASE PATH OUT  the list page (HTML) from PATH (e.g. /?sort=name&limit=500), following each
+                                      window's "Show more" link to the end; checks that each item came exactly
+                                      once, and writes the last window's `after` to OUT
     search.py report RESULTS_DIR      the summary lines (bench/report.py calls this)
 
 The full-text SQL mirrors Sources/Inventory/Search (FullTextQuery, ItemStore+Query): a count of at
 most 1,000 matches decides between bm25 ranking and name-matches-first; keep the two in step.
 """
 
+import html
 import http.client
 import json
 import os
 import random
+import re
 import sqlite3
 import statistics
 import sys
@@ -123,7 +128,7 @@ def fts_window(db, text):
         return db.execute(f"""
             SELECT items.*, matches.score FROM (SELECT rowid AS id, bm25(item_search, {WEIGHTS}) AS score
                 FROM item_search WHERE item_search MATCH ?) AS matches
-            JOIN items ON items.id = matches.id LEFT JOIN images ON images.hash = items.image_hash
+            JOIN items ON items.id = matches.id
             ORDER BY matches.score, matches.id LIMIT ?""", (expression, WINDOW + 1)).fetchall()
     rows = []
     for tier, tier_expression in enumerate([f"{{name}} : ({expression})", f"({expression}) NOT ({{name}} : ({expression}))"]):
@@ -131,7 +136,6 @@ def fts_window(db, text):
             break
         rows += db.execute(f"""
             SELECT items.*, {tier} FROM item_search JOIN items ON items.id = item_search.rowid
-            LEFT JOIN images ON images.hash = items.image_hash
             WHERE item_search MATCH ? AND item_search.rowid > 0 ORDER BY item_search.rowid LIMIT ?""",
                            (tier_expression, WINDOW + 1 - len(rows))).fetchall()
     return rows
@@ -191,7 +195,7 @@ def sql(db_path, out_path):
     # (position, id) against the same by OFFSET, which walks every row before it.
     last_position, last_id = db.execute("SELECT position, id FROM items ORDER BY position DESC, id DESC LIMIT 1 OFFSET ?",
                                         (WINDOW,)).fetchone()
-    select = "SELECT items.* FROM items LEFT JOIN images ON images.hash = items.image_hash"
+    select = "SELECT items.* FROM items"
     report["window"] = {
         "first": timed(lambda: db.execute(f"{select} ORDER BY items.position, items.id LIMIT ?", (WINDOW + 1,)).fetchall(), runs=200),
         "keyset": timed(lambda: db.execute(f"{select} WHERE (items.position, items.id) > (?, ?) ORDER BY items.position, items.id LIMIT ?",
@@ -258,6 +262,40 @@ def walk(base, out_path):
     return len(seen)
 
 
+ROW = re.compile(r'<li class="item-row" id="item-(\d+)"')
+MORE = re.compile(r'<a[^>]*href="([^"]*)"[^>]*data-action="more"')
+
+
+def page_window(conn, path):
+    """GET one window of the list page: its items' ids and its "Show more" link (None on the last)."""
+    conn.request("GET", path, headers={"Accept": "text/html"})
+    response = conn.getresponse()
+    body = response.read().decode("utf-8", "replace")
+    if response.status != 200:
+        raise SystemExit(f"GET {path}: HTTP {response.status} {body[:200]!r}")
+    more = MORE.search(body)
+    return [int(i) for i in ROW.findall(body)], html.unescape(more.group(1)) if more else None
+
+
+def page_walk(base, path, out_path):
+    conn = connection_for(base)
+    seen, windows, last_after = set(), 0, None
+    started = time.perf_counter()
+    while path:
+        ids, path = page_window(conn, path)
+        if not ids or seen.intersection(ids):
+            raise SystemExit(f"page window {windows + 1} is empty or repeats items")
+        seen.update(ids)
+        windows += 1
+        if path:
+            last_after = urllib.parse.parse_qs(urllib.parse.urlsplit(path).query)["after"][0]
+    elapsed = time.perf_counter() - started
+    with open(out_path, "w", encoding="utf-8") as f:
+        f.write(urllib.parse.quote(last_after or "", safe=""))
+    print(f"walked the page through {len(seen):,} items in {windows} windows in {elapsed:.2f} s, each once")
+    return len(seen)
+
+
 def report(directory):
     lines = []
     path = os.path.join(directory, "search-sql.json")
@@ -304,6 +342,8 @@ def main(argv):
         http_search(argv[2], argv[3])
     elif command == "walk":
         walk(argv[2], argv[3])
+    elif command == "pagewalk":
+        page_walk(argv[2], argv[3], argv[4])
     elif command == "after":
         response, _ = get(connection_for(argv[2]), f"/api/v1/items?limit={int(argv[3])}")
         link = response.getheader("Link")
