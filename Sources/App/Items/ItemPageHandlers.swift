@@ -29,6 +29,21 @@ struct ItemPageHandlers: Sendable {
         let nextURL: String?
     }
 
+    /// The choices the search bar, the Select bar and the item form offer: every place and every tag
+    /// in use, read once per inventory revision (counting tags reads every item's).
+    private let choices = RevisionCache<Choices>()
+
+    struct Choices: Sendable {
+        let locations: [(id: Int64, path: String)]
+        let tags: [String]
+    }
+
+    private func currentChoices() throws -> Choices {
+        try choices.value(at: items.revision) {
+            Choices(locations: try items.locations().map { (id: $0.id, path: $0.path) }, tags: try items.tags().map(\.name))
+        }
+    }
+
     /// Rows the plain list shows at once; longer lists continue with Show more (keyset windows), so
     /// a large inventory is never one huge page. Edit mode shows every row: reordering needs them.
     static let listWindow = 200
@@ -100,7 +115,7 @@ struct ItemPageHandlers: Sendable {
         return ItemSearchModel(
             text: query["q"] ?? "", locationID: query["location"] ?? "", tag: query["tag"] ?? "", condition: query["condition"] ?? "",
             warrantyEndingSoon: !(query["warrantyEndsWithin"] ?? "").isEmpty, missingEvidence: query["missingEvidence"] == "true", showDisposed: query["showDisposed"] == "1",
-            sort: query["sort"] ?? "", locations: try items.locations().map { (id: $0.id, path: $0.path) }, tags: try items.tags().map(\.name))
+            sort: query["sort"] ?? "", locations: try currentChoices().locations, tags: try currentChoices().tags)
     }
 
     /// A search or filtered list: one window at a time (keyset), never cached (each query is its own).
@@ -127,7 +142,7 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func bulkModel() throws -> ItemBulkBar.Model {
-        ItemBulkBar.Model(locations: try items.locations().map { (id: $0.id, path: $0.path) }, tags: try items.tags().map(\.name))
+        ItemBulkBar.Model(locations: try currentChoices().locations, tags: try currentChoices().tags)
     }
 
     /// Items per window of a search on the page.
@@ -249,8 +264,8 @@ struct ItemPageHandlers: Sendable {
             libraryPickURL: hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil ? LibraryRoutes.picker(for: item.id) : nil,
             libraryAPI: LibraryRoutes.pickerAPI,
             currency: try items.currency(),
-            locations: try items.locations().map { (id: $0.id, path: $0.path) },
-            tagNames: try items.tags().map(\.name),
+            locations: try currentChoices().locations,
+            tagNames: try currentChoices().tags,
             gaps: item.claimReadiness(today: CalendarDate(Date())).gaps.map { (advice: $0.advice, anchor: ReadinessPageHandlers.anchor(of: $0)) },
             cameFromFixNext: request.query["from"] == "fix",
             photos: item.photos.map { photo in
