@@ -85,6 +85,7 @@ import Testing
         Link(.get, LibraryRoutes.picker(for: 7), .read),
         Link(.get, LibraryRoutes.group("a/b c?#", page: 2, pickingFor: 7, showing: "x"), .read),
         Link(.get, LibraryRoutes.asset("x/y", inGroup: "a b"), .read),
+        Link(.get, LibraryRoutes.assetAtActualSize("x/y"), .read),
         Link(.get, LibraryRoutes.file(assetID: "x", fingerprint: "12-34", name: "thumb-256.jpg"), .read),
         Link(.get, LibraryRoutes.pickerAPI.status, .read),
         Link(.get, LibraryRoutes.pickerAPI.groups, .read),

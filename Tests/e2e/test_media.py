@@ -74,8 +74,11 @@ def test_a_library_photo_is_linked_as_evidence_not_copied(browser, screenshot):
         assert len(stored["evidence"]) == 1 and stored["evidence"][0]["missing"] is False
         assert stored["photos"] == [] and stored["image"] is None, "linked, not copied"
         assert "no-photo" not in stored["readiness"]["gaps"], "an old photo of it shows it existed"
-        assert find(browser, ".evidence-row a.evidence-thumb").get_attribute("href").endswith(stored["evidence"][0]["viewerURL"])
+        assert find(browser, ".evidence-row a.evidence-thumb").get_attribute("href").endswith(stored["evidence"][0]["viewerURL"] + "#actual-size")
         screenshot("item-evidence", readme=browser.device == "ipad")
+        # It opens at one photo pixel per screen pixel: close enough to read a serial plate.
+        find(browser, ".evidence-row a.evidence-thumb").click()
+        wait(browser).until(lambda b: b.execute_script("const s = document.getElementById('viewer-stage'); return s && s.dataset.scale === s.dataset.maxScale"))
     finally:
         server.stop()
         shutil.rmtree(root, ignore_errors=True)

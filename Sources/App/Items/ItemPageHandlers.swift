@@ -285,7 +285,7 @@ struct ItemPageHandlers: Sendable {
                 let taken = link.takenAt.map { "Taken \(LibraryFormat.dateTime($0))" } ?? "Date not recorded"
                 return EvidenceEntryModel(
                     thumbnailURL: link.isMissing == true ? nil : urls?.thumbnail,
-                    viewerURL: link.isMissing == true || urls == nil ? nil : LibraryRoutes.asset(link.assetID, inGroup: nil),
+                    viewerURL: link.isMissing == true || urls == nil ? nil : LibraryRoutes.assetAtActualSize(link.assetID),
                     caption: [taken, link.camera].compactMap { $0 }.joined(separator: " · "),
                     missingPath: link.isMissing == true ? link.lastPath : nil,
                     unlinkURL: ItemRoutes.unlinkEvidence(item.id, link.assetID))

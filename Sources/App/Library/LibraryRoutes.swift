@@ -31,6 +31,9 @@ enum LibraryRoutes {
         return group.url(id) + (query.isEmpty ? "" : "?" + query.joined(separator: "&")) + (assetID.map { "#asset-\($0)" } ?? "")
     }
 
+    /// The viewer for a photo opened at one photo pixel per screen pixel (from an item's evidence).
+    static func assetAtActualSize(_ id: String) -> String { asset(id, inGroup: nil) + "#actual-size" }
+
     /// The viewer for a photo, stepping through `groupID`'s photos.
     static func asset(_ id: String, inGroup groupID: String?) -> String {
         asset.url(id) + (groupID.map { "?group=\($0)" } ?? "")

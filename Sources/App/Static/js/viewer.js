@@ -191,6 +191,9 @@ export function initViewer() {
 
   measure();
   reset();
+  // Opened from an item's evidence (`#actual-size`): straight to one photo pixel per screen pixel,
+  // where a serial plate in an old photo can be read.
+  if (location.hash === "#actual-size") zoomBy(maxScale / scale, stage.clientWidth / 2, stage.clientHeight / 2);
 
   // Resizing or turning the device keeps the zoom relative to the fit and the photo's centre point.
   new ResizeObserver(() => {
