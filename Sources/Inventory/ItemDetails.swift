@@ -40,6 +40,17 @@ public struct ItemDetails: Sendable, Equatable {
     /// What one of it is worth for the totals: the replacement cost, or else what was paid.
     public var unitValue: Int64? { replacementCost ?? purchasePrice }
 
+    /// Quantity × unit value, what the item counts for in totals and at risk; `Int64.max` rather
+    /// than wrapping past it; nil when the item has no value at all.
+    public var lineValue: Int64? { Self.lineValue(quantity: quantity, unitValue: unitValue) }
+
+    static func lineValue(quantity: Int, unitValue: Int64?) -> Int64? {
+        unitValue.map { unit in
+            let (line, overflow) = unit.multipliedReportingOverflow(by: Int64(quantity))
+            return overflow ? .max : line
+        }
+    }
+
     public static let maxTags = 100
     public static let maxTagLength = 50
 

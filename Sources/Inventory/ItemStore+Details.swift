@@ -128,8 +128,9 @@ extension ItemStore {
                 SELECT location_id, quantity, coalesce(replacement_cost, purchase_price) FROM items WHERE disposed_kind IS NULL
                 """, []) { row in
                 let location = row.optionalInt64(0), quantity = row.int(1), unitValue = row.optionalInt64(2)
-                totals.all.add(quantity: quantity, unitValue: unitValue)
-                totals.byLocation[location, default: ValueTotal()].add(quantity: quantity, unitValue: unitValue)
+                let line = ItemDetails.lineValue(quantity: quantity, unitValue: unitValue)
+                totals.all.add(lineValue: line)
+                totals.byLocation[location, default: ValueTotal()].add(lineValue: line)
             }
             return totals
         }

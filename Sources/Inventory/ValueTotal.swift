@@ -9,12 +9,12 @@ public struct ValueTotal: Sendable, Equatable {
 
     public init() {}
 
-    public mutating func add(quantity: Int, unitValue: Int64?) {
+    /// Counts one item worth `lineValue` (quantity × unit value), or nothing known.
+    public mutating func add(lineValue: Int64?) {
         items += 1
-        guard let unitValue else { unvalued += 1; return }
-        let (line, lineOverflow) = unitValue.multipliedReportingOverflow(by: Int64(quantity))
-        let (sum, sumOverflow) = value.addingReportingOverflow(line)
-        value = lineOverflow || sumOverflow ? .max : sum
+        guard let lineValue else { unvalued += 1; return }
+        let (sum, overflow) = value.addingReportingOverflow(lineValue)
+        value = overflow ? .max : sum
     }
 
     public mutating func add(_ other: ValueTotal) {

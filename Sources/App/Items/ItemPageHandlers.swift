@@ -198,8 +198,7 @@ struct ItemPageHandlers: Sendable {
     private func rowModel(_ item: Item, currency: Currency, isFirst: Bool, isLast: Bool) -> ItemRowModel {
         let valuable = Int64(50) * currency.minorUnitsPerMajorUnit
         let threshold = DisplayFormat.money(valuable, in: currency)
-        let line = item.details.unitValue.map { $0.multipliedReportingOverflow(by: Int64(item.details.quantity)) }
-        let lineValue = line.map { $0.overflow ? Int64.max : $0.partialValue } ?? 0
+        let lineValue = item.details.lineValue ?? 0
         return ItemRowModel(
             id: item.id, name: item.name, serialNumber: item.serialNumber,
             valueText: (item.details.quantity > 1 ? "\(item.details.quantity) × " : "") + DisplayFormat.money(item.details.unitValue, in: currency),
@@ -266,7 +265,7 @@ struct ItemPageHandlers: Sendable {
             deleteURL: ItemRoutes.delete(item.id), photo: item.image.map(PhotoModel.init),
             photoFormURL: ItemRoutes.photo(item.id), photoAPIURL: ItemRoutes.apiPhoto(item.id),
             removePhotoURL: ItemRoutes.removePhoto(item.id),
-            libraryPickURL: hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil ? LibraryRoutes.picker(for: item.id) : nil,
+            libraryPickURL: canSeeLibrary ? LibraryRoutes.picker(for: item.id) : nil,
             libraryAPI: LibraryRoutes.pickerAPI,
             currency: try items.currency(),
             locations: try currentChoices().locations,

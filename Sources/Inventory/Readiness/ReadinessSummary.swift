@@ -17,12 +17,11 @@ public struct ReadinessSummary: Sendable, Equatable {
     public init(items: [Item], evidence: (Item) -> ClaimReadiness.Evidence, today: CalendarDate) {
         for item in items where item.details.disposal == nil {
             let readiness = ClaimReadiness(item: item, evidence: evidence(item), today: today)
-            total.add(quantity: item.details.quantity, unitValue: item.details.unitValue)
+            total.add(lineValue: item.details.lineValue)
             if readiness.isReady {
-                ready.add(quantity: item.details.quantity, unitValue: item.details.unitValue)
+                ready.add(lineValue: item.details.lineValue)
             } else {
-                let value = item.details.unitValue.map { $0.multipliedReportingOverflow(by: Int64(item.details.quantity)) }
-                worklist.append(Entry(item: item, readiness: readiness, valueAtRisk: value.map { $0.overflow ? .max : $0.partialValue }))
+                worklist.append(Entry(item: item, readiness: readiness, valueAtRisk: item.details.lineValue))
             }
         }
         worklist.sort { a, b in
