@@ -29,7 +29,7 @@ enum AppRoutes {
         ItemEvidenceAPIHandlers(items: items, library: library).register(in: &router)
         LibraryAPIHandlers(library: library).register(in: &router)
         LibraryFileHandler(library: library).register(in: &router)
-        LibraryPageHandlers(library: library, site: site).register(in: &router)
+        LibraryPageHandlers(library: library, items: items, site: site).register(in: &router)
         ItemPhotoFileHandler(images: items.images).register(in: &router)
         ItemBulkHandlers(items: items, site: site).register(in: &router)
         ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)

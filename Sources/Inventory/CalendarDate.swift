@@ -51,6 +51,9 @@ extension CalendarDate {
         self.init(iso: String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1))!
     }
 
+    /// The first moment of the day in UTC (capture times are kept as wall-clock time in UTC).
+    public var startInUTC: Date { Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))! }
+
     /// The day `days` later (or earlier, for a negative count).
     public func adding(days: Int) -> CalendarDate {
         let start = Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))!

@@ -39,6 +39,19 @@ extension ItemStore {
 
     // MARK: Reading
 
+    /// The library photos linked to anything kept in location `id` or anywhere below it: where the
+    /// library's photos of that room are likely to be found.
+    public func evidenceAssetIDs(inLocationOrBelow id: Int64) throws -> Set<String> {
+        Set(try database.read { connection in
+            try connection.rows("""
+                SELECT DISTINCT item_evidence.asset_id FROM item_evidence JOIN items ON items.id = item_evidence.item_id
+                WHERE items.location_id IN (WITH RECURSIVE below (id) AS (
+                    SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
+                ) SELECT id FROM below)
+                """, id) { $0.string(0) }
+        })
+    }
+
     /// By capture time (undated last), then as linked. Capture times are fixed-width text, so they sort as text.
     private static let evidenceColumns = "item_id, asset_id, taken_at, camera, last_path, added_ms FROM item_evidence"
     private static let evidenceOrder = "taken_at IS NULL, taken_at, added_ms, asset_id"

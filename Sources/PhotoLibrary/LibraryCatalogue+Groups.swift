@@ -22,7 +22,48 @@ extension LibraryCatalogue {
         case "a": try albums(includingEmpty: true, scope: scope).first { $0.id == id }
         case "e": try events(scope: scope).first { $0.group.id == id }?.group
         case "f": try people(scope: scope).first { $0.id == id }?.group
+        case "d": try LibraryDateRange(groupID: id).map { try dateRangeGroup($0, scope: scope) }
         default: nil
+        }
+    }
+
+    /// The events (newest first) in which any of these photos was taken: a room's events, from the
+    /// photos linked to what is in the room. Photos the caller may not see count for nothing.
+    public func events(containingAssets ids: Set<String>, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
+        let list = "[" + ids.filter(KeyedID.isWellFormed).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        guard list != "[]" else { return [] }
+        let scope = scope(access)
+        let visible = scope.condition(on: "library_assets.root_id")
+        let moments = try database.read { connection in
+            try connection.rows("""
+                SELECT taken_at_ms FROM library_assets WHERE id IN (SELECT value FROM json_each(?)) AND \(Self.inGroups)\(visible.and)
+                ORDER BY taken_at_ms
+                """, arguments: [list] + visible.arguments) { $0.int64(0) }
+        }
+        guard !moments.isEmpty else { return [] }
+        return try events(scope: scope).filter { event in
+            // The first moment at or after the event's start, by binary search.
+            var low = 0, high = moments.count
+            while low < high {
+                let middle = (low + high) / 2
+                if moments[middle] < event.start { low = middle + 1 } else { high = middle }
+            }
+            return low < moments.count && moments[low] <= event.end
+        }.map(\.group)
+    }
+
+    /// A date range as a group: its photos counted, the first one that can be shown as its poster.
+    private func dateRangeGroup(_ range: LibraryDateRange, scope: RootScope) throws -> LibraryGroup {
+        let visible = scope.condition(on: "library_assets.root_id")
+        let inRange = "library_assets.taken_at_ms BETWEEN ? AND ? AND \(Self.inGroups)\(visible.and)"
+        let arguments: [any DatabaseValueConvertible] = [range.start, range.end] + visible.arguments
+        return try database.read { connection in
+            let count = Int(try connection.scalar("SELECT count(*) FROM library_assets WHERE \(inRange)", arguments: arguments) ?? 0)
+            let poster = try connection.firstRow(
+                "SELECT id, size, mtime_ns FROM library_assets WHERE \(inRange) AND error IS NULL ORDER BY \(Self.order) LIMIT 1",
+                arguments: arguments) { (id: $0.string(0), fingerprint: Self.fingerprint(size: $0.int64(1), modified: $0.int64(2))) }
+            return LibraryGroup(id: range.groupID, kind: .dates, name: range.name, detail: nil, count: count,
+                                posterAssetID: poster?.id, posterFingerprint: poster?.fingerprint)
         }
     }
 
@@ -128,6 +169,9 @@ extension LibraryCatalogue {
         case "e":
             guard let event = try events(scope: scope).first(where: { $0.group.id == id }) else { return nil }
             return ("", "library_assets.taken_at_ms BETWEEN ? AND ? AND \(Self.inGroups)" + visible.and, [event.start, event.end] + visible.arguments)
+        case "d":
+            guard let range = LibraryDateRange(groupID: id) else { return nil }
+            return ("", "library_assets.taken_at_ms BETWEEN ? AND ? AND \(Self.inGroups)" + visible.and, [range.start, range.end] + visible.arguments)
         case "f":
             guard let name = try people(scope: scope).first(where: { $0.id == id })?.name else { return nil }
             return ("JOIN library_people ON library_people.asset_id = library_assets.id", "library_people.name = ? AND \(Self.inGroups)" + visible.and,

@@ -1,10 +1,11 @@
 import Foundation
 
 /// A group of photos, as `enumerateGroupsWithTypes:` gives them: an album (a folder), an event
-/// (photos close in time) or a person's faces.
+/// (photos close in time) or a person's faces; or the photos of a date range a person chose
+/// (`LibraryDateRange`), never among the groups listed.
 public struct LibraryGroup: Sendable, Equatable {
     public enum Kind: String, Sendable {
-        case album, event, faces
+        case album, event, faces, dates
     }
 
     public let id: String

@@ -84,6 +84,10 @@ public final class PhotoLibrary: Sendable {
         try catalogue.group(id: id, visibleTo: access)
     }
 
+    public func events(containingAssets ids: Set<String>, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
+        try catalogue.events(containingAssets: ids, visibleTo: access)
+    }
+
     public func assets(inGroup id: String, offset: Int, limit: Int, visibleTo access: LibraryAccess = .everything) throws -> (total: Int, assets: [LibraryAsset])? {
         try catalogue.assets(inGroup: id, offset: offset, limit: limit, visibleTo: access)
     }

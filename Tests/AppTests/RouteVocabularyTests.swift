@@ -91,6 +91,7 @@ import Testing
         Link(.get, LibraryRoutes.pickerAPI.groups, .read),
         Link(.get, LibraryRoutes.pickerAPI.groupAssetsTemplate.replacingOccurrences(of: "{id}", with: "a1"), .read),
         Link(.get, LibraryRoutes.apiAsset.url("x"), .read),
+        Link(.get, LibraryRoutes.dates.url(), .read),
 
         Link(.get, AccountRoutes.signIn(escapedNext: "%2Fitems%2F7"), .public),
         Link(.post, AccountRoutes.signIn.url(), .public),

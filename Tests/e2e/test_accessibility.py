@@ -30,6 +30,12 @@ def site():
     server.api("PATCH", f"/api/v1/items/{camera['id']}", {"locationId": study["id"], "tags": ["electronics"],
                                                           "customFields": {"Lens": "RF 24-105"}})
     server.camera = camera["id"]
+    # A lamp in the study linked to a library photo: the study's events, when picking for the camera.
+    lamp = server.create_item("Desk lamp", "", 30)
+    server.api("PATCH", f"/api/v1/items/{lamp['id']}", {"locationId": study["id"]})
+    lisbon = next(g for g in server.api("GET", "/api/v1/library/groups") if g["name"] == "Lisbon")
+    photo = server.api("GET", f"/api/v1/library/groups/{lisbon['id']}/assets")["assets"][0]
+    server.api("POST", f"/api/v1/items/{lamp['id']}/evidence", {"assetId": photo["id"]})
     yield server
     server.stop()
     shutil.rmtree(root, ignore_errors=True)
@@ -94,6 +100,9 @@ STATES = {
                                          visible(b, "#tag-picker"))),
     "select mode": ("site", lambda b, s: b.get(s.url + "/?select=1")),
     "library, linking evidence": ("site", lambda b, s: b.get(f"{s.url}/library?pick={s.camera}&as=evidence")),
+    "library, days taken with a mistake": ("site", lambda b, s: b.get(f"{s.url}/library/dates?from=2020-09-20&to=2020-09-13&pick={s.camera}&as=evidence")),
+    "library, photos of days taken": ("site", lambda b, s: b.get(f"{s.url}/library/dates?from=2020-09-13&to=2020-09-16&pick={s.camera}&as=evidence")),
+    "library, days with no photo": ("site", lambda b, s: b.get(f"{s.url}/library/dates?from=2001-01-01")),
     "place editor": ("site", lambda b, s: b.get(s.url + "/locations/1")),
     "new item sheet": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
                                              visible(b, "#new-item-sheet"))),

@@ -65,7 +65,7 @@ def test_a_library_photo_is_linked_as_evidence_not_copied(browser, screenshot):
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
         link.click()
         wait(browser).until(lambda b: "as=evidence" in b.current_url)
-        assert find(browser, ".top-bar-title").text == "Link a Photo as Evidence"
+        assert find(browser, ".top-bar-title").text == "Link Evidence"
         next(card for card in find_all(browser, "a.group-card") if "Kitchen 2019" in card.text).click()
         wait(browser).until(lambda b: find_all(b, ".pick-form button, .pick-form [type=submit]"))
         find_all(browser, ".pick-form button, .pick-form [type=submit]")[0].click()

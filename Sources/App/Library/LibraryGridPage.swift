@@ -23,6 +23,10 @@ struct LibraryGridPage {
     let page: Int
     let pageCount: Int
     let pageURL: (Int) -> String
+    /// The library's groups, in pick mode still picking.
+    let backURL: String
+    /// What an empty group says: a date range with nothing in it.
+    var emptyMessage: String? = nil
     /// In pick mode, where a tapped photo is posted (as `assetId`) to give it to an item.
     let pickFormURL: String?
     /// What tapping a photo does, in pick mode: "Use this photo", "Link this photo as evidence".
@@ -31,7 +35,7 @@ struct LibraryGridPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: title, context: context, pageClass: "grid",
-                   bar: TopBar(back: (label: "Library", url: LibraryRoutes.groups.url()), title: title), content: content).document()
+                   bar: TopBar(back: (label: "Library", url: backURL), title: title), content: content).document()
     }
 
     private var content: HTMLNode {
@@ -62,6 +66,12 @@ struct LibraryGridPage {
                 }
             }
             p(.class("grid-summary")) { summary }
+            if cells.isEmpty && subalbums.isEmpty, let emptyMessage {
+                div(.class("empty-state")) {
+                    h2 { "No photos" }
+                    p { emptyMessage }
+                }
+            }
             if page > 1 {
                 a(.class("button earlier"), .href(pageURL(page - 1))) { "Show earlier photos" }
             }

@@ -9,8 +9,16 @@ struct GroupCardModel: Sendable {
     let posterURL: String?
 }
 
-/// `/library`: albums, events and people, each with its poster, name and count; while a scan
-/// runs, its progress (the groups fill in as they are found).
+/// The events of the room an item is kept in, for linking evidence: the events in which photos
+/// already linked to something in that room were taken.
+struct PlaceEventsModel: Sendable {
+    let placeName: String
+    let cards: [GroupCardModel]
+}
+
+/// `/library`: albums, events and people, each with its poster, name and count, and a form for the
+/// photos taken between two days; while a scan runs, its progress (the groups fill in as they are
+/// found). Picking evidence for an item kept somewhere, the events of that place come first.
 struct LibraryGroupsPage {
     struct Progress {
         let scanned: Int
@@ -20,6 +28,8 @@ struct LibraryGroupsPage {
     let albums: [GroupCardModel]
     let events: [GroupCardModel]
     let people: [GroupCardModel]
+    var placeEvents: PlaceEventsModel? = nil
+    let dates: LibraryDatesView
     let progress: Progress?
     /// Roots, folders or photos that could not be read, in words.
     let problems: [String]
@@ -64,6 +74,19 @@ struct LibraryGroupsPage {
                     p { "The library folders hold no JPEG, PNG, WebP, GIF, TIFF or HEIC photos yet." }
                 }
             }
+            if let placeEvents {
+                section(.class("group-section"), .id("place-events"), .aria("labelledby", "place-events-title")) {
+                    h2(.id("place-events-title"), .class("section-title")) { "Photos from \(placeEvents.placeName)’s Events" }
+                    if placeEvents.cards.isEmpty {
+                        p(.class("section-note")) {
+                            "No photo is linked to anything in \(placeEvents.placeName) yet. Once one is, the events it was taken at are listed here: the days the room was photographed."
+                        }
+                    } else {
+                        groupGrid(placeEvents.cards)
+                    }
+                }
+            }
+            if isConfigured { dates.node }
             groupSection(title: "Albums", id: "albums", cards: albums)
             groupSection(title: "Events", id: "events", cards: events)
             groupSection(title: "People", id: "faces", cards: people)
@@ -74,19 +97,23 @@ struct LibraryGroupsPage {
         guard !cards.isEmpty else { return .empty }
         return section(.class("group-section"), .id(id), .aria("labelledby", "\(id)-title")) {
             h2(.id("\(id)-title"), .class("section-title")) { text }
-            ul(.class("group-grid")) {
-                for card in cards {
-                    li {
-                        a(.class("group-card"), .href(card.url)) {
-                            if let poster = card.posterURL {
-                                img(.class("group-poster"), .src(poster), .width(256), .height(256), .alt(""), .loading("lazy"), .decoding("async"))
-                            } else {
-                                span(.class("group-poster placeholder")) {}
-                            }
-                            span(.class("group-name")) { card.name }
-                            if let detail = card.detail { span(.class("group-detail")) { detail } }
-                            span(.class("group-count")) { card.countText }
+            groupGrid(cards)
+        }
+    }
+
+    private func groupGrid(_ cards: [GroupCardModel]) -> HTMLNode {
+        ul(.class("group-grid")) {
+            for card in cards {
+                li {
+                    a(.class("group-card"), .href(card.url)) {
+                        if let poster = card.posterURL {
+                            img(.class("group-poster"), .src(poster), .width(256), .height(256), .alt(""), .loading("lazy"), .decoding("async"))
+                        } else {
+                            span(.class("group-poster placeholder")) {}
                         }
+                        span(.class("group-name")) { card.name }
+                        if let detail = card.detail { span(.class("group-detail")) { detail } }
+                        span(.class("group-count")) { card.countText }
                     }
                 }
             }

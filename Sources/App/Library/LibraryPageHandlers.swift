@@ -1,17 +1,21 @@
 import Foundation
 import HTML
 import HTTPServer
+import Inventory
 import PhotoLibrary
 
 /// The library's pages: the groups, a group's grid (a page at a time) and the photo viewer.
 struct LibraryPageHandlers: Sendable {
     let library: PhotoLibrary
+    /// For the place of the item evidence is picked for, and what is linked to things kept there.
+    let items: ItemStore
     /// What every page shares; each request adds who is signed in.
     let site: PageContext
     static let gridPageSize = 120
 
     func register(in router: inout AppRouter) {
         router.get(LibraryRoutes.groups) { request in try groups(request) }
+        router.get(LibraryRoutes.dates) { request in try dates(request) }
         router.get(LibraryRoutes.group) { request in try grid(request) }
         router.get(LibraryRoutes.asset) { request in try viewer(request) }
     }
@@ -44,7 +48,18 @@ struct LibraryPageHandlers: Sendable {
         return LibraryPick(itemID: id, asEvidence: request.query[LibraryPick.evidenceParameter] == "evidence")
     }
 
-    private func groups(_ request: Request) throws -> Response {
+    /// On to the photos taken between the form's two days, or the groups again with what to fix.
+    private func dates(_ request: Request) throws -> Response {
+        let query = LibraryDatesQuery(request)
+        switch query.range() {
+        case .success(let range):
+            return .redirect(to: LibraryRoutes.group(range.groupID, picking: Self.pickItem(request)))
+        case .failure(let errors):
+            return try groups(request, dates: query, errors: errors)
+        }
+    }
+
+    private func groups(_ request: Request, dates: LibraryDatesQuery = LibraryDatesQuery(), errors: ValidationError? = nil) throws -> Response {
         if let unavailable = unavailablePage(request) { return unavailable }
         let item = Self.pickItem(request)
         let context = request.pageContext(site)
@@ -56,10 +71,24 @@ struct LibraryPageHandlers: Sendable {
         }
         let page = LibraryGroupsPage(
             albums: cards(.album), events: cards(.event), people: cards(.faces),
+            placeEvents: try item.flatMap { try placeEvents(for: $0, visibleTo: visible) },
+            dates: LibraryDatesView(query: dates, errors: errors, action: LibraryRoutes.dates.url(), pick: item),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
             problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." } + status.unreadablePhotos.map(\.explanation),
             isConfigured: status.isConfigured, pickingFor: item.map { (url: ItemRoutes.item($0.itemID), title: $0.title) }, context: context)
-        return .html(page.document().renderedBytes())
+        return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .badRequest)
+    }
+
+    /// Linking evidence to an item kept somewhere: the events in which photos linked to anything kept
+    /// there (or further in) were taken.
+    private func placeEvents(for pick: LibraryPick, visibleTo visible: LibraryAccess) throws -> PlaceEventsModel? {
+        guard pick.asEvidence else { return nil }
+        let placeID: Int64?
+        do { placeID = try items.item(id: pick.itemID).locationID } catch InventoryError.itemNotFound { return nil }
+        guard let placeID else { return nil }
+        let place = try items.location(id: placeID)
+        let events = try library.events(containingAssets: try items.evidenceAssetIDs(inLocationOrBelow: placeID), visibleTo: visible)
+        return PlaceEventsModel(placeName: place.name, cards: events.map { Self.card($0, pickFor: pick) })
     }
 
     private func grid(_ request: Request) throws -> Response {
@@ -91,6 +120,10 @@ struct LibraryPageHandlers: Sendable {
             title: group.name, summary: Self.countText(group.count, albumsInside: subalbums.count) + (group.detail.map { " · in \($0)" } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
             pageURL: { LibraryRoutes.group(id, page: $0, picking: pick) },
+            backURL: pick.map(LibraryRoutes.picker) ?? LibraryRoutes.groups.url(),
+            emptyMessage: group.kind == .dates
+                ? "No photo in the library was taken on these days. A photo without a capture date counts as taken when its file was last changed."
+                : nil,
             pickFormURL: pick?.formURL, pickLabel: pick?.asEvidence == true ? "Link this photo as evidence" : "Use this photo", context: context)
         return .html(grid.document().renderedBytes())
     }

@@ -17,5 +17,5 @@ struct LibraryPick: Sendable, Equatable {
     /// Where a tapped photo is posted.
     var formURL: String { asEvidence ? ItemRoutes.linkEvidence(itemID) : ItemRoutes.pickPhoto(itemID) }
 
-    var title: String { asEvidence ? "Link a Photo as Evidence" : "Choose a Photo" }
+    var title: String { asEvidence ? "Link Evidence" : "Choose a Photo" }
 }

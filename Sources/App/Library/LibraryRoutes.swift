@@ -5,6 +5,8 @@ enum LibraryRoutes {
     static let groups = RoutePath("/library")
     static let group = RoutePath("/library/groups/{id}")
     static let asset = RoutePath("/library/assets/{id}")
+    /// The "Taken between" form's answer: on to the photos of those days, or the form again with what to fix.
+    static let dates = RoutePath("/library/dates")
     /// A photo's renditions and original; the fingerprint changes when the file does.
     static let file = RoutePath("/library/files/{id}/{fingerprint}/{file}")
 

@@ -22,7 +22,11 @@ export function initPhotoGrid() {
     if (page >= pages) return Promise.resolve();
     loading ??= (async () => {
       try {
-        const next = await fetchPage(`${location.pathname}?page=${page + 1}`);
+        // The rest of the address stays: in pick mode, the next page's photos are picked too.
+        const url = new URL(location.href);
+        url.searchParams.set("page", String(page + 1));
+        url.hash = "";
+        const next = await fetchPage(url.href);
         grid.append(...next.querySelectorAll("#photo-grid > li"));
         page += 1;
         if (page >= pages) more?.remove();
