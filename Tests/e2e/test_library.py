@@ -208,3 +208,27 @@ def test_picking_a_library_photo_into_an_item(library_server, browser, screensho
         "const i = document.querySelector('.photo-frame img.item-photo'); return !!i && i.complete && i.naturalWidth > 0"))
     with urllib.request.urlopen(library_server.url + stored["image"]["originalURL"]) as response:
         assert response.read() == (FIXTURES / "photo-2.jpg").read_bytes()
+
+
+def test_picking_from_a_later_page_of_a_large_album(browser):
+    """Pages loaded as you scroll are picked from too, not opened in the viewer."""
+    root = make_library({"Big": 125})
+    server = Server("--library", str(root))
+    try:
+        wait_until_ready(server)
+        item = server.create_item("Record player", "", 200)
+        big = group(server, "Big")
+        browser.get(server.url + f"/library/groups/{big['id']}?pick={item['id']}&as=evidence")
+        # On a tall screen the next page loads at once; on a phone, when scrolled towards.
+        browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(browser).until(lambda b: len(find_all(b, "#photo-grid > li")) == 125)
+        last = find_all(browser, "#photo-grid > li")[-1]
+        assert last.find_elements(By.CSS_SELECTOR, "form.pick-form button.grid-cell"), "a pick, like the first page's"
+        button = last.find_element(By.CSS_SELECTOR, "button.grid-cell")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        wait(browser).until(lambda b: f"/items/{item['id']}" in b.current_url)
+        assert len(server.api("GET", f"/api/v1/items/{item['id']}")["evidence"]) == 1
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
