@@ -29,8 +29,7 @@ struct ItemAPIHandlers: Sendable {
     /// JSON array either way, with the next window's URL in `Link` when there is one.
     private func list(_ request: Request) throws -> Response {
         if !ItemListQuery.isPlainList(request) { return try search(request) }
-        // Both revisions in one key that only goes up: the library's counts scans, far fewer than 2^32.
-        let revision = items.revision << 32 | library.revision & 0xffff_ffff
+        let revision = ContentRevision.key(items: items.revision, library: library.revision)
         let body = try listCache.value(at: revision) { try ItemJSON.list(try items.all(), currency: try items.currency(), library: library) }
         return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
     }

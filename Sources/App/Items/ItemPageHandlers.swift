@@ -105,7 +105,7 @@ struct ItemPageHandlers: Sendable {
             return try searchResults(request, search: search, context: context)
         }
         // The readiness card counts evidence still in the library: a rescan may change it.
-        let revision = items.revision << 32 | (library?.revision ?? 0) & 0xffff_ffff
+        let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0)
         let rows = try listRows[view.rawValue].value(at: revision) { try renderRows(view) }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
                                 hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: rows.nextURL,
