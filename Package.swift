@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive"]),
     ],
     swiftLanguageModes: [.v6]
 )
