@@ -20,7 +20,7 @@ struct ExportPage {
                     "One zip with every item and field, places, tags, each photo’s original and every receipt or manual. "
                     "Keep it somewhere outside your home; Homepwner can import it again into a new data folder, nothing lost."
                 }
-                a(.class("button primary"), .id("export-homepwner"), .href(ExportRoutes.download(.homepwner))) { "Download Homepwner Export (.zip)" }
+                a(.class("button primary"), .id("export-homepwner"), .href(ExportRoutes.download(.homepwner))) { "Download Export (.zip)" }
             }
             section(.class("card export-option"), .aria("labelledby", "export-homebox-title")) {
                 h2(.id("export-homebox-title")) { "For Homebox or a spreadsheet" }
