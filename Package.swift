@@ -18,11 +18,12 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
         .target(name: "HTML"),
+        .target(name: "Archive", dependencies: ["CArchive"]),
         .target(name: "Database", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(name: "Imaging", dependencies: ["CVips"]),
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
-        .target(name: "Inventory", dependencies: ["Database", "Imaging", "PDFPreview", "CSodium"]),
+        .target(name: "Inventory", dependencies: ["Database", "Imaging", "PDFPreview", "CSodium", "Archive"]),
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(
@@ -34,6 +35,7 @@ let package = Package(
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
@@ -41,7 +43,7 @@ let package = Package(
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Accounts
+import Foundation
 import HTTPServer
 import Inventory
 import PhotoLibrary
@@ -6,7 +7,7 @@ import PhotoLibrary
 /// Every route of the app, from each feature's handlers, with who may call it.
 enum AppRoutes {
     static func make(items: ItemStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
-                     assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int) -> Router {
+                     assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL) -> Router {
         let site = assets.pageContext
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
@@ -36,6 +37,7 @@ enum AppRoutes {
         ItemDocumentFileHandler(items: items).register(in: &router)
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
+        ExportHandlers(items: items, temporaryFolder: temporaryFolder, site: site).register(in: &router)
         return router.router
     }
 }

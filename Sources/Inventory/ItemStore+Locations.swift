@@ -6,7 +6,11 @@ import Database
 extension ItemStore {
     /// Every location, ordered by path.
     public func locations() throws -> [Location] {
-        try database.read { connection in
+        try database.read { try Self.locations(in: $0) }
+    }
+
+    static func locations(in connection: Connection) throws -> [Location] {
+        do {
             let rows = try connection.rows("SELECT id, name, parent_id, notes FROM locations") { row in
                 (id: row.int64(0), name: row.string(1), parentID: row.optionalInt64(2), notes: row.string(3))
             }

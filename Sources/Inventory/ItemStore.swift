@@ -53,7 +53,11 @@ public final class ItemStore: Sendable {
     /// photos, then every item's tags, documents, custom fields and evidence). Photos come in the
     /// items' query, one row each, already in order from the indexes: no sort, and no table of them to build.
     public func all() throws -> [Item] {
-        try database.read { connection in
+        try database.read { try Self.all(in: $0) }
+    }
+
+    static func all(in connection: Connection) throws -> [Item] {
+        do {
             let tags = try Self.tagsByItem(in: connection)
             let documents = try Self.documentsByItem(in: connection)
             let customFields = try Self.customFieldsByItem(in: connection)

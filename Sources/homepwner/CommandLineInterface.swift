@@ -19,6 +19,10 @@ enum CommandLineInterface {
                                         Scan photo library folders now, with a progress bar.
           homepwner renditions --output DIR [--jobs N] FILE...
                                         Make the thumbnails and screen size of photos (one worker per core).
+          homepwner export --format homebox-csv|homepwner --to FILE [--data DIR]
+                                        Write the inventory as a Homebox CSV, or as one zip of everything.
+          homepwner import-archive FILE [--data DIR]
+                                        Read a homepwner export into an empty inventory.
           homepwner --help              Show this help.
           homepwner serve --help        Show the options of serve.
         """
@@ -65,6 +69,10 @@ enum CommandLineInterface {
             try scan(Array(arguments.dropFirst()))
         case "user":
             try UserCommand.run(Array(arguments.dropFirst()))
+        case "export":
+            try ExportCommand.export(Array(arguments.dropFirst()))
+        case "import-archive":
+            try ExportCommand.importArchive(Array(arguments.dropFirst()))
         default:
             throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
         }

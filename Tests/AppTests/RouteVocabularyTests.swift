@@ -80,6 +80,8 @@ import Testing
         Link(.delete, LocationRoutes.apiLocation(4), .write),
         Link(.get, SettingsRoutes.api.url(), .read),
         Link(.get, TagRoutes.apiList.url(), .read),
+        Link(.get, ExportRoutes.page.url(), .read),
+        Link(.get, ExportRoutes.download(.homepwner), .read),
         Link(.patch, SettingsRoutes.api.url(), .manage),
 
         Link(.get, LibraryRoutes.picker(for: 7), .read),

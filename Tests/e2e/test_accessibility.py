@@ -104,6 +104,7 @@ STATES = {
     "library, photos of days taken": ("site", lambda b, s: b.get(f"{s.url}/library/dates?from=2020-09-13&to=2020-09-16&pick={s.camera}&as=evidence")),
     "library, days with no photo": ("site", lambda b, s: b.get(f"{s.url}/library/dates?from=2001-01-01")),
     "place editor": ("site", lambda b, s: b.get(s.url + "/locations/1")),
+    "export": ("site", lambda b, s: b.get(s.url + "/export")),
     "new item sheet": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),
                                              visible(b, "#new-item-sheet"))),
     "new item sheet with errors": ("site", lambda b, s: (b.get(s.url + "/"), find(b, '.top-bar [data-action="new-item"]').click(),

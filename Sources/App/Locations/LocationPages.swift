@@ -20,7 +20,9 @@ struct LocationListPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: "Places", context: context, pageClass: "locations",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.listByRoom()), title: "Places"), content: content).document()
+                   bar: TopBar(back: (label: "Items", url: ItemRoutes.listByRoom()), title: "Places",
+                               trailing: [a(.class("bar-button"), .href(ExportRoutes.page.url())) { "Export" }]),
+                   content: content).document()
     }
 
     private var content: HTMLNode {

@@ -35,6 +35,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     // Evidence (library photos linked to items)
     case evidenceNotFound = "evidence-not-found"
     case tooManyEvidencePhotos = "too-many-evidence-photos"
+    // Export
+    case invalidExportFormat = "invalid-export-format"
+    case exportFailed = "export-failed"
     // Library
     case assetNotFound = "asset-not-found"
     case assetDamaged = "asset-damaged"
@@ -85,10 +88,10 @@ public enum ErrorCode: String, CaseIterable, Sendable {
              .invalidAccountName, .weakPassword, .lastOwner:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
-             .invalidForm, .credentialInURL:
+             .invalidForm, .credentialInURL, .invalidExportFormat:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
-        case .imageProcessingFailed, .assetsMissing: .internalServerError
+        case .imageProcessingFailed, .assetsMissing, .exportFailed: .internalServerError
         case .signInRequired, .invalidToken, .ambiguousSession: .unauthorized
         case .libraryAccessDeclined, .forbidden, .sessionRequired, .csrf, .crossSite, .formExpired, .hostNotLocal: .forbidden
         }

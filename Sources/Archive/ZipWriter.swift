@@ -1,0 +1,94 @@
+import CArchive
+import Foundation
+@preconcurrency import Glibc
+
+/// Writes a zip archive to a file descriptor as it goes: each entry is streamed in blocks, so the
+/// archive is never held in memory whatever its size. The one owner of its `struct archive *`.
+/// Call `finish()` once every entry is added: until then the archive has no central directory.
+public final class ZipWriter {
+    private let archive: OpaquePointer
+    private let modified: time_t
+    private var finished = false
+
+    /// Writes to `descriptor`, which stays the caller's to close. Every entry is dated `modified`.
+    public init(fileDescriptor descriptor: Int32, modified: Date = Date()) throws(ArchiveError) {
+        guard let archive = archive_write_new() else { throw .io("Cannot start a zip archive: out of memory.") }
+        self.archive = archive
+        self.modified = time_t(modified.timeIntervalSince1970)
+        guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
+              // No padding to a block size: the file ends where the archive does.
+              archive_write_set_bytes_in_last_block(archive, 1) == ARCHIVE_OK,
+              archive_write_open_fd(archive, descriptor) == ARCHIVE_OK else { throw failure("Cannot start the zip archive") }
+    }
+
+    deinit { archive_write_free(archive) }
+
+    /// Adds `bytes` as the file `path`; `compress` deflates them (worth it for text, not for photos).
+    public func add(_ bytes: [UInt8], as path: String, compress: Bool = true) throws(ArchiveError) {
+        try writeHeader(path, size: Int64(bytes.count), compress: compress)
+        var offset = 0
+        while offset < bytes.count {
+            let count = min(Self.blockSize, bytes.count - offset)
+            let written = bytes.withUnsafeBytes { archive_write_data(archive, $0.baseAddress! + offset, count) }
+            guard written > 0 else { throw failure("Cannot write \(path) into the zip archive") }
+            offset += written
+        }
+        try finishEntry(path)
+    }
+
+    /// Adds the file at `source` as `path`, read in blocks; a file that changes size meanwhile is refused.
+    public func addFile(at source: String, as path: String, compress: Bool = false) throws(ArchiveError) {
+        let descriptor = source.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .io("Cannot open \(source): \(String(cString: strerror(errno))).") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .io("\(source) is not a regular file.") }
+        let size = Int64(status.st_size)
+        try writeHeader(path, size: size, compress: compress)
+        var buffer = [UInt8](repeating: 0, count: Self.blockSize)
+        var total: Int64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .io("Cannot read \(source): \(String(cString: strerror(errno))).") }
+            if count == 0 { break }
+            total += Int64(count)
+            guard total <= size else { break }
+            let written = buffer.withUnsafeBytes { archive_write_data(archive, $0.baseAddress!, count) }
+            guard written == count else { throw failure("Cannot write \(path) into the zip archive") }
+        }
+        guard total == size else { throw .io("\(source) changed while it was being added to the archive; try again.") }
+        try finishEntry(path)
+    }
+
+    /// Writes the central directory: the archive is complete once this returns.
+    public func finish() throws(ArchiveError) {
+        guard !finished else { return }
+        finished = true
+        guard archive_write_close(archive) == ARCHIVE_OK else { throw failure("Cannot finish the zip archive") }
+    }
+
+    private static let blockSize = 256 * 1024
+
+    private func writeHeader(_ path: String, size: Int64, compress: Bool) throws(ArchiveError) {
+        precondition(!finished, "an entry added to a finished zip archive")
+        let checked = try ArchivePath(path)
+        guard let entry = archive_entry_new() else { throw .io("Cannot add \(path) to the zip archive: out of memory.") }
+        defer { archive_entry_free(entry) }
+        checked.description.withCString { archive_entry_set_pathname_utf8(entry, $0) }
+        archive_entry_set_filetype(entry, hp_archive_type_regular())
+        archive_entry_set_perm(entry, 0o644)
+        archive_entry_set_size(entry, size)
+        archive_entry_set_mtime(entry, modified, 0)
+        let method = compress ? archive_write_zip_set_compression_deflate(archive) : archive_write_zip_set_compression_store(archive)
+        guard method == ARCHIVE_OK, archive_write_header(archive, entry) == ARCHIVE_OK else { throw failure("Cannot add \(path) to the zip archive") }
+    }
+
+    private func finishEntry(_ path: String) throws(ArchiveError) {
+        guard archive_write_finish_entry(archive) == ARCHIVE_OK else { throw failure("Cannot finish \(path) in the zip archive") }
+    }
+
+    private func failure(_ what: String) -> ArchiveError {
+        .io("\(what): \(archive_error_string(archive).map { String(cString: $0) } ?? "unknown error").")
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// `homepwner.json` checked against every rule the inventory keeps for what a person types, and
+/// turned into the inventory's own values: what the import will write, before anything is written.
+struct ArchiveImportPlan {
+    struct PlannedPhoto {
+        let id: Int64
+        let kind: ItemPhoto.Kind
+        let sha256: String
+        let file: ArchiveFile
+    }
+
+    struct PlannedDocument {
+        let id: Int64
+        let kind: ItemDocument.Kind
+        let name: String
+        let contentType: String
+        let sha256: String
+        let file: ArchiveFile
+    }
+
+    struct PlannedItem {
+        let item: Item
+        let photos: [PlannedPhoto]
+        let documents: [PlannedDocument]
+    }
+
+    /// A file the manifest names, by its path inside the zip.
+    struct ArchiveFile: Hashable {
+        let path: String
+    }
+
+    let currency: Currency
+    /// Parents before the places inside them.
+    let locations: [Location]
+    let items: [PlannedItem]
+
+    init(_ manifest: InventoryManifest) throws(InventoryArchiveError) {
+        guard manifest.format == InventoryManifest.formatName else { throw .notAnExport("its format is “\(manifest.format.prefix(40))”") }
+        guard manifest.formatVersion <= InventoryManifest.currentFormatVersion else { throw .newerFormat(version: manifest.formatVersion) }
+        guard let currency = Currency(code: manifest.currency) else { throw .invalidManifest("“\(manifest.currency.prefix(20))” is not a currency code.") }
+        for (key, value) in manifest.settings where key != "currency" || value.uppercased() != currency.code {
+            throw .invalidManifest("the setting “\(key.prefix(40))” is not one this Homepwner keeps, or disagrees with the currency.")
+        }
+        self.currency = currency
+        locations = try Self.locations(manifest.locations)
+        let locationIDs = Set(locations.map(\.id))
+        var itemIDs: Set<Int64> = [], photoIDs: Set<Int64> = [], documentIDs: Set<Int64> = []
+        var items: [PlannedItem] = []
+        for (position, entry) in manifest.items.enumerated() {
+            let place = "item \(position + 1) (“\(entry.name.prefix(60))”)"
+            guard entry.id > 0, itemIDs.insert(entry.id).inserted else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
+            if let locationID = entry.locationId, !locationIDs.contains(locationID) {
+                throw .invalidManifest("\(place) is kept in place \(locationID), which the export does not hold.")
+            }
+            let item = try Self.item(entry, position: position, currency: currency, place: place)
+            guard entry.photos.count <= ItemStore.maxPhotosPerItem, entry.documents.count <= ItemStore.maxDocumentsPerItem,
+                  entry.evidence.count <= ItemStore.maxEvidencePerItem else { throw .invalidManifest("\(place) has more photos, documents or evidence than an item may.") }
+            let photos = try entry.photos.map { photo throws(InventoryArchiveError) in
+                guard photo.id > 0, photoIDs.insert(photo.id).inserted, let kind = ItemPhoto.Kind(rawValue: photo.kind), SHA256.isWellFormed(photo.sha256) else {
+                    throw .invalidManifest("\(place) has a photo (id \(photo.id)) whose id, kind or sha256 is not valid.")
+                }
+                return PlannedPhoto(id: photo.id, kind: kind, sha256: photo.sha256, file: ArchiveFile(path: photo.file))
+            }
+            let documents = try entry.documents.map { document throws(InventoryArchiveError) in
+                var errors: [FieldError] = []
+                let name = NameRule(noun: "document", example: "Receipt", maxLength: ItemStore.maxDocumentNameLength).check(document.name, creating: true, into: &errors)
+                guard document.id > 0, documentIDs.insert(document.id).inserted, let kind = ItemDocument.Kind(rawValue: document.kind),
+                      SHA256.isWellFormed(document.sha256), let name, errors.isEmpty else {
+                    throw .invalidManifest("\(place) has a document (id \(document.id)) whose id, kind, name or sha256 is not valid.")
+                }
+                return PlannedDocument(id: document.id, kind: kind, name: name, contentType: document.contentType, sha256: document.sha256,
+                                       file: ArchiveFile(path: document.file))
+            }
+            items.append(PlannedItem(item: item, photos: photos, documents: documents))
+        }
+        self.items = items
+    }
+
+    private static func locations(_ entries: [InventoryManifest.Location]) throws(InventoryArchiveError) -> [Location] {
+        var byID: [Int64: Location] = [:], result: [Location] = []
+        for entry in entries {
+            let place = "place “\(entry.name.prefix(60))”"
+            guard entry.id > 0, byID[entry.id] == nil else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
+            let input: LocationInput
+            do { input = try LocationInput(name: entry.name, parentID: .some(entry.parentId), notes: entry.notes).validated(creating: true) } catch {
+                throw .invalidManifest("\(place): \(error.summary)")
+            }
+            var pathNames = [input.name ?? entry.name]
+            if let parentID = entry.parentId {
+                guard let parent = byID[parentID] else { throw .invalidManifest("\(place) is inside place \(parentID), which does not come before it.") }
+                pathNames = parent.pathNames + pathNames
+            }
+            let location = Location(id: entry.id, name: input.name ?? entry.name, parentID: entry.parentId, notes: input.notes ?? "", pathNames: pathNames)
+            byID[entry.id] = location
+            result.append(location)
+        }
+        return result
+    }
+
+    /// The item as the inventory would store it, checked by the same rules as an item a person makes.
+    private static func item(_ entry: InventoryManifest.Item, position: Int, currency: Currency, place: String) throws(InventoryArchiveError) -> Item {
+        func amount(_ text: String?, _ field: String) throws(InventoryArchiveError) -> Int64?? {
+            guard let text else { return .some(nil) }
+            do { return .some(try Money.parse(text, currency: currency).minorUnits) } catch {
+                throw .invalidManifest("\(place): \(field) “\(text.prefix(30))” is not an amount in \(currency.code).")
+            }
+        }
+        func day(_ text: String?, _ field: String) throws(InventoryArchiveError) -> CalendarDate?? {
+            guard let text else { return .some(nil) }
+            guard let date = CalendarDate(iso: text) else { throw .invalidManifest("\(place): \(field) “\(text.prefix(30))” is not a day as YYYY-MM-DD.") }
+            return .some(date)
+        }
+        guard let created = try? Date(entry.dateCreated, strategy: InventoryManifest.momentStyle) else {
+            throw .invalidManifest("\(place): dateCreated “\(entry.dateCreated.prefix(40))” is not an ISO 8601 moment.")
+        }
+        guard entry.version >= 1 else { throw .invalidManifest("\(place): version \(entry.version) is not 1 or more.") }
+        var input = ItemInput(name: entry.name, serialNumber: entry.serialNumber, valueInDollars: entry.valueInDollars, locationID: .some(entry.locationId))
+        var details = ItemDetailsInput()
+        details.quantity = entry.quantity
+        details.texts = ["description": entry.description, "brand": entry.brand, "model": entry.model, "barcode": entry.barcode, "notes": entry.notes,
+                         "purchasedFrom": entry.purchasedFrom, "replacementCostSource": entry.replacementCostSource, "warrantyDetails": entry.warrantyDetails]
+        if let condition = entry.condition {
+            guard let known = ItemCondition(rawValue: condition) else { throw .invalidManifest("\(place): condition “\(condition.prefix(20))” is not one of new, good, fair, poor, broken.") }
+            details.condition = .some(known)
+        } else {
+            details.condition = .some(nil)
+        }
+        details.purchasePrice = try amount(entry.purchasePrice, "purchasePrice")
+        details.purchaseDate = try day(entry.purchaseDate, "purchaseDate")
+        details.replacementCost = try amount(entry.replacementCost, "replacementCost")
+        details.replacementCostDate = try day(entry.replacementCostDate, "replacementCostDate")
+        details.tags = entry.tags
+        details.warrantyExpires = try day(entry.warrantyExpires, "warrantyExpires")
+        details.lifetimeWarranty = entry.lifetimeWarranty
+        details.scheduled = entry.scheduled
+        details.riderAmount = try amount(entry.riderAmount, "riderAmount")
+        if let disposal = entry.disposal {
+            guard let kind = DisposalKind(rawValue: disposal.kind) else { throw .invalidManifest("\(place): disposal kind “\(disposal.kind.prefix(20))” is not one this Homepwner knows.") }
+            details.disposal = .some(Disposal(kind: kind, date: try day(disposal.date, "disposal date") ?? nil,
+                                              price: try amount(disposal.price, "disposal price") ?? nil, notes: disposal.notes))
+        } else {
+            details.disposal = .some(nil)
+        }
+        var fields: [String: String] = [:]
+        for field in entry.customFields {
+            guard fields.updateValue(field.value, forKey: field.name) == nil else { throw .invalidManifest("\(place) has two custom fields named “\(field.name.prefix(50))”.") }
+        }
+        details.customFields = fields
+        input.details = details
+        let checked: ItemInput
+        do { checked = try input.validated(creating: true) } catch { throw .invalidManifest("\(place): \(error.summary)") }
+        var item = Item(id: entry.id, name: checked.name ?? "", serialNumber: checked.serialNumber ?? "", valueInDollars: entry.valueInDollars,
+                        dateCreated: created, position: position, version: entry.version, locationID: entry.locationId)
+        item.details = checked.details.applied(to: ItemDetails())
+        item.evidence = try entry.evidence.map { link throws(InventoryArchiveError) in
+            guard !link.assetId.isEmpty, link.assetId.utf8.count <= 200, let added = try? Date(link.added, strategy: InventoryManifest.momentStyle) else {
+                throw .invalidManifest("\(place) has an evidence link whose assetId or added time is not valid.")
+            }
+            let takenAt = link.takenAt.flatMap(EvidenceLink.date(isoText:))
+            guard (link.takenAt == nil) == (takenAt == nil) else { throw .invalidManifest("\(place): evidence takenAt “\(link.takenAt!.prefix(30))” is not YYYY-MM-DDTHH:MM:SS.") }
+            return EvidenceLink(assetID: link.assetId, takenAt: takenAt, camera: link.camera, lastPath: link.path, added: added)
+        }
+        return item
+    }
+}

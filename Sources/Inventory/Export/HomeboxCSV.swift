@@ -1,0 +1,119 @@
+/// The inventory as a CSV that every Homebox from hay-kot v0.10.3 to sysadminsmedia v0.26 imports
+/// unchanged (read from its Go sources, `backend/internal/core/services/reporting`): the older column
+/// names every version reads (`HB.labels`, `HB.purchase_time`, `HB.sold_time`), a whole-number quantity
+/// (v0.10 reads it with `Atoi`), a location on every row (without one, Homebox's import stops with
+/// "failed to create location"), dates as `YYYY-MM-DD`, and what Homebox has no column for as
+/// `HB.field.<Name>` custom fields. Texts are cut to the lengths Homebox's database takes (bytes,
+/// as its `MaxLen` counts them): a longer one would stop the whole import.
+public struct HomeboxCSV {
+    let items: [Item]
+    let locationPaths: [Int64: [String]]
+    let currency: Currency
+
+    public init(items: [Item], locations: [Location], currency: Currency) {
+        self.items = items
+        self.locationPaths = Dictionary(uniqueKeysWithValues: locations.map { ($0.id, $0.pathNames) })
+        self.currency = currency
+    }
+
+    /// Where an item kept nowhere in particular goes: Homebox needs a location for every item.
+    public static let noLocation = "Unsorted"
+
+    /// Homebox's columns, in the order its own export writes them.
+    static let columns = [
+        "HB.import_ref", "HB.location", "HB.labels", "HB.asset_id", "HB.archived", "HB.name", "HB.quantity", "HB.description",
+        "HB.insured", "HB.notes", "HB.purchase_price", "HB.purchase_from", "HB.purchase_time", "HB.manufacturer", "HB.model_number",
+        "HB.serial_number", "HB.lifetime_warranty", "HB.warranty_expires", "HB.warranty_details", "HB.sold_to", "HB.sold_price",
+        "HB.sold_time", "HB.sold_notes",
+    ]
+
+    /// Our fields Homebox has no column for, as custom fields: name and value.
+    static func extraFields(of item: Item, currency: Currency) -> [(String, String)] {
+        let details = item.details
+        func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
+        return [
+            ("Barcode", details.barcode),
+            ("Condition", details.condition?.rawValue ?? ""),
+            ("Replacement cost", amount(details.replacementCost)),
+            ("Replacement cost date", details.replacementCostDate?.iso ?? ""),
+            ("Replacement cost source", details.replacementCostSource),
+            ("Rider amount", amount(details.riderAmount)),
+            ("Disposal", details.disposal?.kind.label ?? ""),
+            ("Currency", currency.code),
+        ]
+    }
+
+    static let extraFieldNames = extraFields(of: Item(id: 0, name: "", serialNumber: "", valueInDollars: 0, dateCreated: .distantPast,
+                                                      position: 0, version: 0), currency: .usd).map(\.0)
+
+    /// A household's custom field under the name it has in the CSV: one of ours keeps its name, so
+    /// a custom field named like it gets " (custom)" after its own.
+    static func columnName(ofCustomField name: String) -> String {
+        extraFieldNames.contains { $0.caseInsensitiveCompare(name) == .orderedSame } ? "\(name) (custom)" : name
+    }
+
+    /// Hands `write` the header line, then one line per item.
+    public func write(_ write: (String) throws -> Void) rethrows {
+        var customNames: [String: String] = [:]
+        for item in items {
+            for field in item.details.customFields {
+                let column = Self.columnName(ofCustomField: field.name)
+                customNames[column.lowercased()] = customNames[column.lowercased()] ?? column
+            }
+        }
+        let fieldColumns = Self.extraFieldNames + customNames.values.sorted()
+        try write(CSVLine.make(Self.columns + fieldColumns.map { "HB.field.\($0)" }))
+        for item in items { try write(CSVLine.make(cells(of: item, fieldColumns: fieldColumns))) }
+    }
+
+    func cells(of item: Item, fieldColumns: [String]) -> [String] {
+        let details = item.details
+        let location = item.locationID.flatMap { locationPaths[$0] } ?? [Self.noLocation]
+        let disposal = details.disposal
+        func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "0" }
+        var fields: [String: String] = [:]
+        for (name, value) in Self.extraFields(of: item, currency: currency) { fields[name.lowercased()] = value }
+        for field in details.customFields { fields[Self.columnName(ofCustomField: field.name).lowercased()] = field.value }
+        let row: [String] = [
+            "homepwner-\(item.id)",
+            // Homebox splits the path at every "/", so a slash inside a name becomes a division slash.
+            location.map { Self.cut($0.replacingOccurrences(of: "/", with: "\u{2215}"), to: 255) }.joined(separator: " / "),
+            details.tags.map { Self.cut($0.replacingOccurrences(of: ";", with: ","), to: 255) }.joined(separator: "; "),
+            "",
+            String(disposal != nil),
+            Self.cut(item.name, to: 255),
+            String(details.quantity),
+            Self.cut(details.description, to: 1000),
+            String(details.scheduled),
+            Self.cut(details.notes, to: 1000),
+            amount(details.purchasePrice),
+            Self.cut(details.purchasedFrom, to: 255),
+            details.purchaseDate?.iso ?? "",
+            Self.cut(details.brand, to: 255),
+            Self.cut(details.model, to: 255),
+            Self.cut(item.serialNumber, to: 255),
+            String(details.lifetimeWarranty),
+            details.warrantyExpires?.iso ?? "",
+            Self.cut(details.warrantyDetails, to: 1000),
+            "",
+            amount(disposal?.price),
+            disposal?.date?.iso ?? "",
+            Self.cut(disposal?.notes ?? "", to: 1000),
+        ]
+        return row + fieldColumns.map { Self.cut(fields[$0.lowercased()] ?? "", to: 500) }
+    }
+
+    /// `text` cut to at most `limit` UTF-8 bytes as the cell will hold it (with the `'` that
+    /// neutralises a formula), at a character boundary, ending in "…" when cut.
+    static func cut(_ text: String, to limit: Int) -> String {
+        let extra = CSVLine.neutralised(text).utf8.count - text.utf8.count
+        guard text.utf8.count + extra > limit else { return text }
+        var kept = "", size = extra + "…".utf8.count
+        for character in text {
+            size += character.utf8.count
+            if size > limit { break }
+            kept.append(character)
+        }
+        return kept + "…"
+    }
+}

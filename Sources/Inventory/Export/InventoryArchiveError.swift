@@ -1,0 +1,33 @@
+import Archive
+
+/// Why our own export could not be made or read back; in every case the inventory was not changed.
+public enum InventoryArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The zip itself was refused (hostile, damaged, too large).
+    case archive(ArchiveError)
+    /// A zip without `homepwner.json`, or one that names another format.
+    case notAnExport(String)
+    /// Made by a newer Homepwner, whose format this one does not know.
+    case newerFormat(version: Int)
+    /// `homepwner.json` breaks a rule: what and where.
+    case invalidManifest(String)
+    /// A photo or document the manifest names is missing from the zip, or its bytes are not the ones it names.
+    case damagedFile(path: String, reason: String)
+    /// Imports go into an empty inventory only, so nothing is mixed or overwritten.
+    case inventoryNotEmpty(items: Int, locations: Int)
+    /// Reading or writing the files on this machine failed.
+    case io(String)
+
+    public var description: String {
+        switch self {
+        case .archive(let error): error.description
+        case .notAnExport(let reason): "This is not a Homepwner export (\(reason)). Choose a file made by Export → Homepwner export."
+        case .newerFormat(let version):
+            "This export is in format \(version), made by a newer Homepwner; this one reads format \(InventoryManifest.currentFormatVersion) and older. Update Homepwner first."
+        case .invalidManifest(let reason): "The export’s \(InventoryManifest.fileName) is damaged: \(reason) Nothing was imported."
+        case .damagedFile(let path, let reason): "The export’s \(path) \(reason). Nothing was imported."
+        case .inventoryNotEmpty(let items, let locations):
+            "The inventory already holds \(items) items and \(locations) places; an export is imported into an empty one only, so nothing is mixed or overwritten. Import into a new data folder."
+        case .io(let reason): reason
+        }
+    }
+}

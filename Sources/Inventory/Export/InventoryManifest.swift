@@ -1,0 +1,110 @@
+/// `homepwner.json`, the heart of our own export: everything the inventory holds, with the photos'
+/// originals and the documents as files beside it in the zip, named by their SHA-256. Amounts are
+/// decimal strings in `currency` (`"1299.99"`), days `YYYY-MM-DD`, moments ISO 8601 in UTC with
+/// milliseconds: the same as the JSON API. `formatVersion` goes up when a reader of an older one
+/// would misread the file.
+public struct InventoryManifest: Codable, Sendable, Equatable {
+    public static let formatName = "homepwner"
+    public static let currentFormatVersion = 1
+    public static let fileName = "homepwner.json"
+
+    public var format: String
+    public var formatVersion: Int
+    public var exportedAt: String
+    public var currency: String
+    /// The inventory's whole settings table (key → value), currency included.
+    public var settings: [String: String]
+    /// Every place, parents before the places inside them.
+    public var locations: [Location]
+    /// Every tag in use, by name.
+    public var tags: [String]
+    /// Every item, in list order.
+    public var items: [Item]
+
+    public struct Location: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var name: String
+        public var parentId: Int64?
+        public var notes: String
+    }
+
+    public struct Item: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var name: String
+        public var serialNumber: String
+        public var valueInDollars: Int
+        public var dateCreated: String
+        public var position: Int
+        public var version: Int
+        public var locationId: Int64?
+        public var quantity: Int
+        public var description: String
+        public var brand: String
+        public var model: String
+        public var barcode: String
+        public var condition: String?
+        public var notes: String
+        public var purchasePrice: String?
+        public var purchaseDate: String?
+        public var purchasedFrom: String
+        public var replacementCost: String?
+        public var replacementCostDate: String?
+        public var replacementCostSource: String
+        public var tags: [String]
+        public var warrantyExpires: String?
+        public var lifetimeWarranty: Bool
+        public var warrantyDetails: String
+        public var scheduled: Bool
+        public var riderAmount: String?
+        public var disposal: Disposal?
+        public var customFields: [CustomField]
+        /// In the owner's order: the first is the primary.
+        public var photos: [Photo]
+        public var documents: [Document]
+        public var evidence: [Evidence]
+    }
+
+    public struct Disposal: Codable, Sendable, Equatable {
+        public var kind: String
+        public var date: String?
+        public var price: String?
+        public var notes: String
+    }
+
+    public struct CustomField: Codable, Sendable, Equatable {
+        public var name: String
+        public var value: String
+    }
+
+    public struct Photo: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var kind: String
+        public var sha256: String
+        public var contentType: String
+        public var width: Int
+        public var height: Int
+        public var size: Int
+        /// Its original in the zip: `photos/<sha256>.<ext>`.
+        public var file: String
+    }
+
+    public struct Document: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var kind: String
+        public var name: String
+        public var contentType: String
+        public var size: Int
+        public var sha256: String
+        /// Its bytes in the zip: `documents/<sha256>.<ext>`.
+        public var file: String
+    }
+
+    /// A library photo linked as evidence: the photo itself stays in the library (not in the export).
+    public struct Evidence: Codable, Sendable, Equatable {
+        public var assetId: String
+        public var takenAt: String?
+        public var camera: String?
+        public var path: String
+        public var added: String
+    }
+}

@@ -1,0 +1,156 @@
+import Archive
+import Database
+import Foundation
+import Imaging
+
+/// What an import of our own export brought in.
+public struct ArchiveImportSummary: Sendable, Equatable {
+    public let items: Int
+    public let locations: Int
+    public let photos: Int
+    public let documents: Int
+}
+
+/// Our own export read back into an empty inventory, all or nothing: the zip is unpacked (as a
+/// stranger's file) into a new folder, `homepwner.json` is checked whole, every file is checked
+/// against its SHA-256, and only then are the files and rows written, in one transaction; if
+/// anything fails, the files it wrote are removed again. Ids, order, versions and dates are kept,
+/// so the items read back exactly as they were.
+extension ItemStore {
+    /// Imports the export at `zipPath`, unpacking it in a new folder inside `workFolder` (removed after).
+    public func importArchive(zipAt zipPath: String, workFolder: String) throws -> ArchiveImportSummary {
+        try database.read { try Self.checkEmpty(in: $0) }
+        let folder = "\(workFolder)/import-\(UUID().uuidString)"
+        do {
+            _ = try ZipReader.extract(zipAt: zipPath, into: folder, limits: .inventory)
+        } catch {
+            throw InventoryArchiveError.archive(error)
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plan = try ArchiveImportPlan(try Self.readManifest(in: folder))
+        return try write(plan, from: folder)
+    }
+
+    private static func readManifest(in folder: String) throws(InventoryArchiveError) -> InventoryManifest {
+        guard let bytes = FileManager.default.contents(atPath: "\(folder)/\(InventoryManifest.fileName)") else {
+            throw .notAnExport("it holds no \(InventoryManifest.fileName)")
+        }
+        do {
+            return try JSONDecoder().decode(InventoryManifest.self, from: bytes)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw .invalidManifest("\(Self.where(context.codingPath + [key])) is missing.")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw .invalidManifest("\(Self.where(context.codingPath)) is not of the right kind: \(context.debugDescription)")
+        } catch {
+            throw .invalidManifest("it is not JSON that can be read.")
+        }
+    }
+
+    /// `items[3].photos[0].sha256`: where in the manifest.
+    private static func `where`(_ path: [any CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
+    }
+
+    private static func checkEmpty(in connection: Connection) throws {
+        let items = Int(try connection.scalar("SELECT count(*) FROM items") ?? 0)
+        let locations = Int(try connection.scalar("SELECT count(*) FROM locations") ?? 0)
+        guard items == 0, locations == 0 else { throw InventoryArchiveError.inventoryNotEmpty(items: items, locations: locations) }
+    }
+
+    /// The file `file` of the unpacked export, checked to be the bytes `sha256` names.
+    private static func bytes(of file: ArchiveImportPlan.ArchiveFile, sha256: String, in folder: String) throws(InventoryArchiveError) -> [UInt8] {
+        guard let path = try? ArchivePath(file.path), let data = FileManager.default.contents(atPath: "\(folder)/\(path)") else {
+            throw .damagedFile(path: file.path, reason: "is missing from the zip")
+        }
+        let bytes = [UInt8](data)
+        guard SHA256.hex(bytes) == sha256 else { throw .damagedFile(path: file.path, reason: "is not the file its SHA-256 names") }
+        return bytes
+    }
+
+    private func write(_ plan: ArchiveImportPlan, from folder: String) throws -> ArchiveImportSummary {
+        try images.withFileLock {
+            try documents.withFileLock {
+                var writtenImages: [String] = [], writtenDocuments: [String] = []
+                do {
+                    var storedImages: [String: StoredImage] = [:]
+                    var storedDocuments: [String: (type: DocumentType, size: Int, hasThumbnail: Bool)] = [:]
+                    // One file at a time: prepared (renditions, thumbnails), written, let go.
+                    for photo in plan.items.flatMap(\.photos) where storedImages[photo.sha256] == nil {
+                        let prepared: ImageStore.PreparedImage
+                        do { prepared = try images.prepare(try Self.bytes(of: photo.file, sha256: photo.sha256, in: folder)) } catch let error as ImagingError {
+                            throw InventoryArchiveError.damagedFile(path: photo.file.path, reason: "is not a photo Homepwner can read (\(error))")
+                        }
+                        if !FileManager.default.fileExists(atPath: images.originalPath(of: prepared.image)) {
+                            try images.writeFiles(prepared)
+                            writtenImages.append(prepared.image.hash)
+                        }
+                        storedImages[photo.sha256] = prepared.image
+                    }
+                    for document in plan.items.flatMap(\.documents) where storedDocuments[document.sha256] == nil {
+                        let prepared: DocumentStore.PreparedDocument
+                        do { prepared = try documents.prepare(try Self.bytes(of: document.file, sha256: document.sha256, in: folder)) } catch let error as InventoryError {
+                            throw InventoryArchiveError.damagedFile(path: document.file.path, reason: "is not a kind of document Homepwner keeps (\(error))")
+                        }
+                        guard prepared.type.contentType == document.contentType else {
+                            throw InventoryArchiveError.damagedFile(path: document.file.path, reason: "is \(prepared.type.contentType), not the \(document.contentType) its manifest says")
+                        }
+                        if let path = documents.originalPath(sha256: document.sha256), !FileManager.default.fileExists(atPath: path) {
+                            try documents.writeFiles(prepared)
+                            writtenDocuments.append(document.sha256)
+                        }
+                        storedDocuments[document.sha256] = (prepared.type, prepared.bytes.count, prepared.thumbnail != nil)
+                    }
+                    try change { connection in
+                        try Self.checkEmpty(in: connection)
+                        try connection.run("INSERT INTO settings (key, value) VALUES ('currency', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                                           plan.currency.code)
+                        for location in plan.locations {
+                            try connection.run("INSERT INTO locations (id, name, parent_id, notes) VALUES (?, ?, ?, ?)",
+                                               location.id, location.name, location.parentID, location.notes)
+                        }
+                        for image in storedImages.values {
+                            try connection.run("INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                                               image.hash, image.format.rawValue, image.width, image.height, image.byteSize, Self.nowMilliseconds())
+                        }
+                        for planned in plan.items {
+                            try Self.insert(planned, documents: storedDocuments, in: connection)
+                        }
+                    }
+                } catch {
+                    writtenImages.forEach { images.deleteFiles(hash: $0) }
+                    writtenDocuments.forEach { documents.deleteFiles(sha256: $0) }
+                    throw error
+                }
+                return ArchiveImportSummary(items: plan.items.count, locations: plan.locations.count,
+                                            photos: plan.items.map(\.photos.count).reduce(0, +), documents: plan.items.map(\.documents.count).reduce(0, +))
+            }
+        }
+    }
+
+    private static func insert(_ planned: ArchiveImportPlan.PlannedItem, documents: [String: (type: DocumentType, size: Int, hasThumbnail: Bool)],
+                               in connection: Connection) throws {
+        let item = planned.item, now = nowMilliseconds()
+        try connection.run("""
+            INSERT INTO items (id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, item.id, item.name, item.serialNumber, item.valueInDollars, Int64((item.dateCreated.timeIntervalSince1970 * 1000).rounded()),
+            item.position, item.version, item.locationID)
+        try writeDetails(item.details, of: item.id, in: connection)
+        for (position, photo) in planned.photos.enumerated() {
+            try connection.run("INSERT INTO item_photos (id, item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                               photo.id, item.id, photo.sha256, position, photo.kind.rawValue, now)
+        }
+        for document in planned.documents {
+            let stored = documents[document.sha256]!
+            try connection.run("""
+                INSERT INTO item_documents (id, item_id, kind, name, content_type, byte_size, sha256, has_thumbnail, added_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, document.id, item.id, document.kind.rawValue, document.name, stored.type.contentType, stored.size, document.sha256,
+                stored.hasThumbnail, now)
+        }
+        for link in item.evidence {
+            try connection.run("INSERT INTO item_evidence (item_id, asset_id, taken_at, camera, last_path, added_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                               item.id, link.assetID, link.takenAt.map(EvidenceLink.isoText), link.camera, link.lastPath,
+                               Int64((link.added.timeIntervalSince1970 * 1000).rounded()))
+        }
+        try indexItem(id: item.id, in: connection)
+    }
+}

@@ -1,0 +1,124 @@
+import Archive
+import Database
+import Foundation
+
+/// Everything the inventory holds, read in one snapshot, written as a Homebox CSV or as our own
+/// export: a zip of `homepwner.json` and the files it names.
+extension ItemStore {
+    struct Snapshot {
+        let items: [Item]
+        let locations: [Location]
+        let settings: [String: String]
+        let currency: Currency
+    }
+
+    /// The items, places and settings as of one moment: one read transaction, so a change made
+    /// meanwhile is either all in it or not at all.
+    func snapshot() throws -> Snapshot {
+        try database.read { connection in
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            var settings: [String: String] = [:]
+            try connection.forEachRow("SELECT key, value FROM settings", []) { settings[$0.string(0)] = $0.string(1) }
+            return Snapshot(items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,
+                            currency: try Self.currency(in: connection))
+        }
+    }
+
+    /// Writes every item as a Homebox CSV to `descriptor` (which stays the caller's), a few rows at a time.
+    public func writeHomeboxCSV(to descriptor: Int32) throws {
+        let snapshot = try snapshot()
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        var pending = ""
+        try HomeboxCSV(items: snapshot.items, locations: snapshot.locations, currency: snapshot.currency).write { line in
+            pending += line
+            if pending.utf8.count >= 1 << 16 {
+                try output.write(contentsOf: Data(pending.utf8))
+                pending = ""
+            }
+        }
+        try output.write(contentsOf: Data(pending.utf8))
+    }
+
+    /// Writes our own export to `descriptor` (which stays the caller's): `homepwner.json`, then each
+    /// photo's original and each document once, streamed from their files.
+    public func writeArchive(to descriptor: Int32, exportedAt: Date = Date()) throws {
+        let snapshot = try snapshot()
+        let manifest = InventoryManifest(snapshot, exportedAt: exportedAt)
+        let writer = try ZipWriter(fileDescriptor: descriptor, modified: exportedAt)
+        try writer.add(Array(try InventoryManifest.encoder.encode(manifest)), as: InventoryManifest.fileName)
+        var written: Set<String> = []
+        for item in snapshot.items {
+            for photo in item.photos where written.insert(Self.photoFile(photo.image)).inserted {
+                try writer.addFile(at: images.originalPath(of: photo.image), as: Self.photoFile(photo.image))
+            }
+            for document in item.documents where written.insert(Self.documentFile(document)).inserted {
+                guard let path = documents.originalPath(sha256: document.sha256) else { continue }
+                // Text is the one kind of document that shrinks.
+                try writer.addFile(at: path, as: Self.documentFile(document), compress: document.type == .text)
+            }
+        }
+        try writer.finish()
+    }
+
+    static func photoFile(_ image: StoredImage) -> String { "photos/\(image.hash).\(image.format.fileExtension)" }
+
+    static func documentFile(_ document: ItemDocument) -> String {
+        let fileExtension = switch document.type {
+        case .pdf: "pdf"
+        case .image(let format): format.fileExtension
+        case .text: "txt"
+        }
+        return "documents/\(document.sha256).\(fileExtension)"
+    }
+}
+
+extension InventoryManifest {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// `2024-05-01T10:00:00.123Z`: a moment to the millisecond, as stored.
+    static let momentStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    init(_ snapshot: ItemStore.Snapshot, exportedAt: Date) {
+        let currency = snapshot.currency
+        func amount(_ minorUnits: Int64?) -> String? { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } }
+        // Parents first, so a reader can make each place after the one it is in (paths sort that way).
+        let locations = snapshot.locations.sorted { $0.pathNames.count < $1.pathNames.count }
+        self.init(
+            format: Self.formatName, formatVersion: Self.currentFormatVersion, exportedAt: exportedAt.formatted(Self.momentStyle),
+            currency: currency.code, settings: snapshot.settings.merging(["currency": currency.code]) { _, new in new },
+            locations: locations.map { Location(id: $0.id, name: $0.name, parentId: $0.parentID, notes: $0.notes) },
+            tags: Array(Set(snapshot.items.flatMap(\.details.tags))).sorted { $0.localizedStandardCompare($1) == .orderedAscending },
+            items: snapshot.items.map { item in
+                let details = item.details
+                return Item(
+                    id: item.id, name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
+                    dateCreated: item.dateCreated.formatted(Self.momentStyle), position: item.position, version: item.version,
+                    locationId: item.locationID, quantity: details.quantity, description: details.description, brand: details.brand,
+                    model: details.model, barcode: details.barcode, condition: details.condition?.rawValue, notes: details.notes,
+                    purchasePrice: amount(details.purchasePrice), purchaseDate: details.purchaseDate?.iso, purchasedFrom: details.purchasedFrom,
+                    replacementCost: amount(details.replacementCost), replacementCostDate: details.replacementCostDate?.iso,
+                    replacementCostSource: details.replacementCostSource, tags: details.tags, warrantyExpires: details.warrantyExpires?.iso,
+                    lifetimeWarranty: details.lifetimeWarranty, warrantyDetails: details.warrantyDetails, scheduled: details.scheduled,
+                    riderAmount: amount(details.riderAmount),
+                    disposal: details.disposal.map { Disposal(kind: $0.kind.rawValue, date: $0.date?.iso, price: amount($0.price), notes: $0.notes) },
+                    customFields: details.customFields.map { CustomField(name: $0.name, value: $0.value) },
+                    photos: item.photos.map { photo in
+                        Photo(id: photo.id, kind: photo.kind.rawValue, sha256: photo.image.hash, contentType: photo.image.format.contentType,
+                              width: photo.image.width, height: photo.image.height, size: photo.image.byteSize, file: ItemStore.photoFile(photo.image))
+                    },
+                    documents: item.documents.map { document in
+                        Document(id: document.id, kind: document.kind.rawValue, name: document.name, contentType: document.type.contentType,
+                                 size: document.byteSize, sha256: document.sha256, file: ItemStore.documentFile(document))
+                    },
+                    evidence: item.evidence.map { link in
+                        Evidence(assetId: link.assetID, takenAt: link.takenAt.map(EvidenceLink.isoText), camera: link.camera, path: link.lastPath,
+                                 added: link.added.formatted(Self.momentStyle))
+                    })
+            })
+    }
+}
