@@ -23,6 +23,8 @@ public struct DataFolder: Sendable {
     public var libraryCache: URL { url.appendingPathComponent("library-cache") }
     /// Request bodies too large to keep in memory, while they arrive (unnamed files).
     var uploadsInProgress: URL { url.appendingPathComponent("tmp") }
+    /// Files uploaded to be imported, kept between their preview and the import (`PendingImports`).
+    var pendingImports: URL { uploadsInProgress.appendingPathComponent("imports") }
     /// The demo library `--demo` writes when no library is given.
     var demoLibrary: URL { url.appendingPathComponent("Demo Library") }
 

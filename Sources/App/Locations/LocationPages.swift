@@ -19,8 +19,10 @@ struct LocationListPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Places", context: context, pageClass: "locations",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.listByRoom()), title: "Places"), content: content).document()
+        // Moving from Homebox starts with its places: the import makes them.
+        let trailing = context.canEdit ? [a(.class("bar-button"), .href(ImportRoutes.start.url())) { "Import" }] : []
+        return PageLayout(title: "Places", context: context, pageClass: "locations",
+                          bar: TopBar(back: (label: "Items", url: ItemRoutes.listByRoom()), title: "Places", trailing: trailing), content: content).document()
     }
 
     private var content: HTMLNode {
