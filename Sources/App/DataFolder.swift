@@ -41,6 +41,13 @@ public struct DataFolder: Sendable {
     /// Whether the database file does not exist yet (a new data folder).
     var isNew: Bool { !FileManager.default.fileExists(atPath: databasePath) }
 
+    /// The inventory of the folder, for a command that works on it without serving it.
+    public func openItemStore() throws -> ItemStore {
+        let database = try openDatabase()
+        return try ItemStore(database: database, images: try ImageStore(directory: images, database: database),
+                             documents: try DocumentStore(directory: documents))
+    }
+
     /// Creates the folder if needed and opens its database, bringing every module's schema up to date.
     public func openDatabase() throws(AppStartError) -> Database {
         try create()

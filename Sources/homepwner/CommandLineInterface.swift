@@ -19,6 +19,8 @@ enum CommandLineInterface {
                                         Scan photo library folders now, with a progress bar.
           homepwner renditions --output DIR [--jobs N] FILE...
                                         Make the thumbnails and screen size of photos (one worker per core).
+          homepwner import FILE --data DIR [--dry-run]
+                                        Import a Homebox CSV/TSV export, or only show what it would do.
           homepwner --help              Show this help.
           homepwner serve --help        Show the options of serve.
         """
@@ -65,6 +67,8 @@ enum CommandLineInterface {
             try scan(Array(arguments.dropFirst()))
         case "user":
             try UserCommand.run(Array(arguments.dropFirst()))
+        case "import":
+            try ImportCommand.run(Array(arguments.dropFirst()))
         default:
             throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
         }

@@ -43,7 +43,7 @@ struct HomeboxSheet: Sendable {
         let width = text.header.cells.count
         for record in text.records {
             guard record.cells.count == width else {
-                sheet.problems.append(ImportProblem(line: record.line, column: nil, message: "This row has \(record.cells.count) cells; the first line "
+                sheet.problems.append(ImportProblem(line: record.line, column: nil, message: "This row has \(record.cells.count == 1 ? "1 cell" : "\(record.cells.count) cells"); the first line "
                                                     + "has \(width) columns. A \(text.separator.name) is missing or extra, or a cell that holds one needs quotes."))
                 continue
             }
