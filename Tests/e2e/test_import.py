@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from conftest import BINARY, ROOT
-from helpers import find, find_all, visible, wait
+from helpers import find, find_all, visible
 
 # Homebox's own test files, kept in the shared test data beside the repository.
 HOMEBOX = ROOT.parent / "shared" / "testdata" / "homebox"
@@ -48,7 +48,8 @@ def test_a_homebox_export_is_previewed_then_imported(server, browser, screenshot
     # The list by room shows them where the file put them.
     find(browser, ".notice.success a").click()
     browser.get(server.url + "/?view=rooms")
-    wait(browser).until(lambda b: "Path / To / Location 3" in find(b, "#item-list").text)
+    sections = [section.text.lower() for section in find_all(browser, ".item-section .section-name")]
+    assert sections == [f"path / to / location {n}" for n in (1, 2, 3)]
     assert "Item 2" in find(browser, "#item-list").text
 
 
@@ -60,7 +61,7 @@ def test_a_bad_file_shows_its_row_errors_and_nothing_is_written(server, browser,
                    "Rug,Home,1,14/03/2021\n"
                    ",Home,1,\n")
     preview(browser, server, bad)
-    assert count(browser, "problems") == "3"
+    assert (count(browser, "ready"), count(browser, "problems")) == ("1", "3")
     where = [p.text for p in find_all(browser, ".problem-where")]
     assert where == ["Line 3 · HB.quantity", "Line 4 · HB.purchase_date", "Line 5 · HB.name"]
     assert "whole number" in find_all(browser, ".problem-why")[0].text
@@ -69,7 +70,7 @@ def test_a_bad_file_shows_its_row_errors_and_nothing_is_written(server, browser,
     screenshot("import-preview-errors")
     assert server.items() == [] and server.api("GET", "/api/v1/locations") == []
 
-    find(browser, ".form-actions.plain button").click()
+    find(browser, '[data-action="discard"]').click()
     visible(browser, 'input[type="file"]')
     assert browser.current_url.endswith("/import")
 

@@ -36,11 +36,16 @@ struct ImportPreviewPage {
                 if let refusal = model.refusal { p(.class("notice warning"), .role("alert")) { refusal } }
                 dl(.class("import-counts")) {
                     count(plan.rowsRead, "Rows read", id: "rows")
-                    count(plan.additions.count, "Items to add", id: "added")
-                    count(plan.updates.count, "Items to update", id: "updated")
-                    count(plan.newLocations.count, "Places to make", id: "locations")
-                    count(plan.newTags.count, "Tags to make", id: "tags")
-                    if !plan.problems.isEmpty { count(Set(plan.problems.map { $0.line ?? 0 }).count, "Rows that can’t be read", id: "problems") }
+                    if plan.problems.isEmpty {
+                        count(plan.additions.count, "Items to add", id: "added")
+                        count(plan.updates.count, "Items to update", id: "updated")
+                        count(plan.newLocations.count, "Places to make", id: "locations")
+                        count(plan.newTags.count, "Tags to make", id: "tags")
+                    } else {
+                        // Nothing is imported while a row can't be, so what the good rows would do is not counted.
+                        count(plan.additions.count + plan.updates.count, "Rows ready", id: "ready")
+                        count(Set(plan.problems.map { $0.line ?? 0 }).count, "Rows that can’t be read", id: "problems")
+                    }
                 }
                 if plan.canImport {
                     let sold = (plan.additions + plan.updates).filter(\.noLongerOwned).count
@@ -51,23 +56,29 @@ struct ImportPreviewPage {
                         }
                     }
                     p(.class("muted")) { "Amounts are read in \(plan.currency.code), this inventory’s currency." }
-                    HTML.form(.class("form-actions"), .method("post"), .action(model.importURL)) {
-                        CSRFField(token: context.csrfToken).node
-                        button(.class("button primary"), .type("submit"), .data("action", "import")) { importLabel }
-                    }
                 } else {
                     p(.class("notice warning"), .role("alert"), .id("import-blocked")) { blockedMessage }
                 }
-                HTML.form(.class("form-actions plain"), .method("post"), .action(model.discardURL)) {
-                    CSRFField(token: context.csrfToken).node
-                    button(.class("button"), .type("submit")) { "Choose Another File" }
+                div(.class("form-actions import-actions")) {
+                    HTML.form(.method("post"), .action(model.discardURL)) {
+                        CSRFField(token: context.csrfToken).node
+                        button(.class("button"), .type("submit"), .data("action", "discard")) { "Choose Another File" }
+                    }
+                    if plan.canImport {
+                        HTML.form(.method("post"), .action(model.importURL)) {
+                            CSRFField(token: context.csrfToken).node
+                            button(.class("button primary"), .type("submit"), .data("action", "import")) { importLabel }
+                        }
+                    }
                 }
             }
             if !plan.problems.isEmpty { problems }
-            names("New places", plan.newLocations, id: "import-new-locations")
-            names("New tags", plan.newTags, id: "import-new-tags")
-            names("Items to add", plan.additions.map(\.name), id: "import-additions")
-            names("Items to update", plan.updates.map(\.name), id: "import-updates")
+            if plan.canImport {
+                names("New places", plan.newLocations, id: "import-new-locations")
+                names("New tags", plan.newTags, id: "import-new-tags")
+                names("Items to add", plan.additions.map(\.name), id: "import-additions")
+                names("Items to update", plan.updates.map(\.name), id: "import-updates")
+            }
             if !plan.ignoredColumns.isEmpty {
                 section(.class("card import-card"), .aria("labelledby", "import-ignored")) {
                     h2(.id("import-ignored")) { "Columns not imported" }

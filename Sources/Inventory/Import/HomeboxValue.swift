@@ -32,7 +32,14 @@ enum HomeboxValue {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return fail }
         if parts[0].count == 4, parts[1].count == 2, parts[2].count == 2 { return day(parts[0], parts[1], parts[2]).map { .success($0) } ?? fail }
-        if parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 { return day(parts[2], parts[0], parts[1]).map { .success($0) } ?? fail }
+        if parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 {
+            if let date = day(parts[2], parts[0], parts[1]) { return .success(date) }
+            if day(parts[2], parts[1], parts[0]) != nil {
+                return .failure(HomeboxValueError("“\(quoted(text))” is not a date as Homebox reads it, month first (MM/DD/YYYY): "
+                                                  + "the day seems to come first. Write it as YYYY-MM-DD (2021-10-13)."))
+            }
+            return fail
+        }
         return fail
     }
 
