@@ -32,6 +32,9 @@
 #     alternately: requests/s and the ratio (target ≥ 0.8×); and the same for the list page
 #     GET /?sort=name&limit=50 (a sorted list is shown in windows), its deep window reached by
 #     following every "Show more" link.
+#   * import (bench/import.py): a generated IMPORT_ROWS-row (5,000) Homebox CSV over HTTP on a fresh
+#     server: rows/s of the preview only (POST /api/v1/import?dryRun=1), of the import, and of the same
+#     file again (every row an update); median of IMPORT_ROUNDS.
 #
 # Settings (environment):
 #   PARTS=items,photos,library     what to measure, comma-separated: items (the item list, the page
@@ -40,13 +43,15 @@
 #                                  library (= scan,album,libthumbs), all, or any of static,
 #                                  renditions, thumbnail, upload, addphoto, scan, album, libthumbs on
 #                                  its own;
-#                                  search and window (not in the default; about 5 minutes).
+#                                  search and window (not in the default; about 5 minutes);
+#                                  import (not in the default; about a minute).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
 #                                  12, half of it exiftool); PARTS=items,photos skips the library.
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
 #   THREADS=2  CONNECTIONS=16      wrk -t / -c        WARMUP=1s      unmeasured wrk run before each target
 #   ITEMS=10000                    items to create    SEED_CONCURRENCY=16  concurrent POSTs while seeding
 #   SEARCH_ITEMS=100000            items for search and window
+#   IMPORT_ROWS=5000  IMPORT_ROUNDS=3   rows of the generated Homebox CSV, rounds (import)
 #   ROUNDS=2                       static and thumbnail rounds (Homepwner, nginx, Homepwner, nginx)
 #   PHOTOS=24                      test photos        PHOTO_JOBS=2   parallel jobs, for every tool alike
 #   PHOTO_RUNS=3                   rendition rounds   UPLOADS=15     timed uploads (after 1 warm-up)
@@ -93,12 +98,12 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0 want_addphoto=0
 want_scan=0 want_album=0 want_libthumbs=0
-want_search=0 want_window=0
+want_search=0 want_window=0 want_import=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
     all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1
-      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 ;;
+      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_import=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1 ;;
     static) want_static=1 ;;
@@ -112,9 +117,10 @@ for part in "${part_list[@]}"; do
     libthumbs) want_libthumbs=1 ;;
     search) want_search=1 ;;
     window) want_window=1 ;;
+    import) want_import=1 ;;
     "") ;;
     *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload, addphoto," \
-      "library, scan, album, libthumbs, search, window, all)" ;;
+      "library, scan, album, libthumbs, search, window, import, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload || want_addphoto))
@@ -122,7 +128,7 @@ want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
 want_big=$((want_search || want_window))
-[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big)) = 1 ] || die "PARTS=$PARTS measures nothing"
+[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 if [ "$want_addphoto" = 1 ]; then [ -f "$ADD_PHOTO_FILE" ] || die "no JPEG at ADD_PHOTO_FILE=$ADD_PHOTO_FILE"; fi
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
@@ -617,6 +623,15 @@ if [ "$want_window" = 1 ]; then
     bench_wrk "window-pagedeep-big-$round" "${big_base}?sort=name&limit=50&after=$(cat "$tmp/big.page-after")"
     bench_wrk "window-pagedeep-small-$round" "${small_base}?sort=name&limit=50&after=$(cat "$tmp/small.page-after")"
   done
+fi
+
+# --- Import of a Homebox CSV ----------------------------------------------------------------------
+if [ "$want_import" = 1 ]; then
+  photos_pid=""
+  python3 "$here/import.py" "$BIN" "${IMPORT_ROWS:-5000}" "${IMPORT_ROUNDS:-3}" &
+  photos_pid=$!
+  wait "$photos_pid"
+  photos_pid=""
 fi
 
 echo

@@ -7,7 +7,8 @@ import PhotoLibrary
 /// Every route of the app, from each feature's handlers, with who may call it.
 enum AppRoutes {
     static func make(items: ItemStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
-                     assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL) -> Router {
+                     assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL,
+                     pendingImports: PendingImports) -> Router {
         let site = assets.pageContext
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
@@ -38,6 +39,8 @@ enum AppRoutes {
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
         ExportHandlers(items: items, temporaryFolder: temporaryFolder, site: site).register(in: &router)
+        ImportAPIHandlers(items: items).register(in: &router)
+        ImportPageHandlers(items: items, pending: pendingImports, site: site).register(in: &router)
         return router.router
     }
 }

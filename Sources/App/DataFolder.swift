@@ -23,6 +23,8 @@ public struct DataFolder: Sendable {
     public var libraryCache: URL { url.appendingPathComponent("library-cache") }
     /// Request bodies too large to keep in memory, while they arrive (unnamed files).
     var uploadsInProgress: URL { url.appendingPathComponent("tmp") }
+    /// Files uploaded to be imported, kept between their preview and the import (`PendingImports`).
+    var pendingImports: URL { uploadsInProgress.appendingPathComponent("imports") }
     /// The demo library `--demo` writes when no library is given.
     var demoLibrary: URL { url.appendingPathComponent("Demo Library") }
 
@@ -38,6 +40,13 @@ public struct DataFolder: Sendable {
 
     /// Whether the database file does not exist yet (a new data folder).
     var isNew: Bool { !FileManager.default.fileExists(atPath: databasePath) }
+
+    /// The inventory of the folder, for a command that works on it without serving it.
+    public func openItemStore() throws -> ItemStore {
+        let database = try openDatabase()
+        return try ItemStore(database: database, images: try ImageStore(directory: images, database: database),
+                             documents: try DocumentStore(directory: documents))
+    }
 
     /// Creates the folder if needed and opens its database, bringing every module's schema up to date.
     public func openDatabase() throws(AppStartError) -> Database {

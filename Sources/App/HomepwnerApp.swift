@@ -48,7 +48,8 @@ public final class HomepwnerApp: Sendable {
         let errors = ErrorResponder(site: assets.pageContext)
         let routes = AppRoutes.make(items: items, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
-                                    maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress)
+                                    maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
+                                    pendingImports: PendingImports(folder: folder.pendingImports))
         router = routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy

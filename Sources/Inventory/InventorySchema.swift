@@ -207,5 +207,12 @@ public enum InventorySchema {
         Migration(version: 15, sql: """
             CREATE INDEX items_still_owned ON items (id) WHERE disposed_kind IS NULL;
             """),
+        // The item's id in the inventory it was imported from (Homebox's `HB.import_ref`), so that
+        // importing the same file again updates these items instead of adding them twice. NULL for
+        // items made here; no two items share one.
+        Migration(version: 16, sql: """
+            ALTER TABLE items ADD COLUMN import_ref TEXT;
+            CREATE UNIQUE INDEX items_by_import_ref ON items (import_ref) WHERE import_ref IS NOT NULL;
+            """),
     ]
 }

@@ -98,21 +98,27 @@ public final class ItemStore: Sendable {
         let input = try Self.validate(unchecked, creating: true)
         return try change { connection in
             let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
-            let locationID = input.locationID ?? nil
-            try Self.checkLocation(locationID, in: connection)
-            var item = Item(id: 0, name: input.name ?? "", serialNumber: input.serialNumber ?? "", valueInDollars: 0,
-                            dateCreated: dateCreated, position: Int(position), version: 1, locationID: locationID)
-            try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
-            try connection.run(
-                "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, location_id) VALUES (?, ?, ?, ?, ?, ?)",
-                item.name, item.serialNumber, item.valueInDollars,
-                Int64((dateCreated.timeIntervalSince1970 * 1000).rounded()), position, locationID
-            )
-            let id = connection.lastInsertRowID
-            try Self.writeDetails(item.details, of: id, in: connection)
-            try Self.indexItem(id: id, in: connection)
-            return try Self.item(id: id, in: connection)
+            return try Self.item(id: try Self.insert(input, dateCreated: dateCreated, position: position, in: connection), in: connection)
         }
+    }
+
+    /// Stores a checked new item at `position` (the caller makes room) with its details and search
+    /// text; returns its id.
+    static func insert(_ input: ItemInput, dateCreated: Date, position: Int64, in connection: Connection) throws -> Int64 {
+        let locationID = input.locationID ?? nil
+        try Self.checkLocation(locationID, in: connection)
+        var item = Item(id: 0, name: input.name ?? "", serialNumber: input.serialNumber ?? "", valueInDollars: 0,
+                        dateCreated: dateCreated, position: Int(position), version: 1, locationID: locationID)
+        try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
+        try connection.run(
+            "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, location_id) VALUES (?, ?, ?, ?, ?, ?)",
+            item.name, item.serialNumber, item.valueInDollars,
+            Int64((dateCreated.timeIntervalSince1970 * 1000).rounded()), position, locationID
+        )
+        let id = connection.lastInsertRowID
+        try Self.writeDetails(item.details, of: id, in: connection)
+        try Self.indexItem(id: id, in: connection)
+        return id
     }
 
     /// Changes the fields given in `input`.
@@ -134,7 +140,7 @@ public final class ItemStore: Sendable {
         }
     }
 
-    private static func update(id: Int64, _ input: ItemInput, expectedVersion: Int?, in connection: Connection) throws -> Item {
+    static func update(id: Int64, _ input: ItemInput, expectedVersion: Int?, in connection: Connection) throws -> Item {
         var item = try Self.item(id: id, in: connection)
         if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
         let before = item

@@ -23,6 +23,8 @@ enum CommandLineInterface {
                                         Write the inventory as a Homebox CSV, or as one zip of everything.
           homepwner import-archive FILE [--data DIR]
                                         Read a homepwner export into an empty inventory.
+          homepwner import FILE --data DIR [--dry-run]
+                                        Import a Homebox CSV/TSV export, or only show what it would do.
           homepwner --help              Show this help.
           homepwner serve --help        Show the options of serve.
         """
@@ -73,6 +75,8 @@ enum CommandLineInterface {
             try ExportCommand.export(Array(arguments.dropFirst()))
         case "import-archive":
             try ExportCommand.importArchive(Array(arguments.dropFirst()))
+        case "import":
+            try ImportCommand.run(Array(arguments.dropFirst()))
         default:
             throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
         }

@@ -195,6 +195,15 @@ import Testing
         #expect(code(try api.send(.post, "/api/v1/items/\(item)/evidence", json: ["asset": "x"], expect: 422)) == "invalid-asset-id")
         #expect(code(try api.send(.delete, "/api/v1/items/\(item)/evidence/\(assetIDs[0])", expect: 404)) == "evidence-not-found")
 
+        // Importing a Homebox export: the preview, the import, a refusal and its problems
+        let homebox = Array("HB.import_ref,HB.name,HB.location,HB.tags,HB.url\nh1,Drill,Home / Garage,Tools,http://hb/item/1\n".utf8)
+        let preview = try api.send(.post, "/api/v1/import?dryRun=1", bytes: homebox, contentType: "text/csv", expect: 200)
+        #expect(preview?["added"]?.int == 1 && preview?["dryRun"] == .bool(true))
+        try api.send(.post, "/api/v1/import", bytes: homebox, contentType: "text/csv", expect: 200)
+        let refused = try api.send(.post, "/api/v1/import", bytes: Array("HB.name,HB.quantity\nSaw,1.5\n".utf8), contentType: "text/csv", expect: 422)
+        #expect(code(refused) == "invalid-import" && refused?["errors"]?.elements?.first?["line"]?.int == 2)
+        #expect(code(try api.send(.post, "/api/v1/import?dryRun=maybe", bytes: homebox, contentType: "text/csv", expect: 400)) == "invalid-import-option")
+
         // What answers without a body
         let etag = try #require(api.app.client.get("/api/v1/items/\(item)").header("ETag"))
         try api.send(.get, "/api/v1/items/\(item)", headers: ["If-None-Match": etag], expect: 304)

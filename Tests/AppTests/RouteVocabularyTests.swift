@@ -83,6 +83,13 @@ import Testing
         Link(.get, ExportRoutes.page.url(), .read),
         Link(.get, ExportRoutes.download(.homepwner), .read),
         Link(.patch, SettingsRoutes.api.url(), .manage),
+        Link(.get, ImportRoutes.start.url(), .write),
+        Link(.get, ImportRoutes.done(ImportOutcome(added: 3, updated: 1)), .write),
+        Link(.post, ImportRoutes.start.url(), .write),
+        Link(.get, ImportRoutes.preview("0123456789abcdef0123456789abcdef"), .write),
+        Link(.post, ImportRoutes.preview("0123456789abcdef0123456789abcdef"), .write),
+        Link(.post, ImportRoutes.discard("0123456789abcdef0123456789abcdef"), .write),
+        Link(.post, ImportRoutes.api.url(), .write),
 
         Link(.get, LibraryRoutes.picker(for: 7), .read),
         Link(.get, LibraryRoutes.group("a/b c?#", page: 2, pickingFor: 7, showing: "x"), .read),

@@ -291,6 +291,7 @@ struct SecurityFixture: Sendable {
             case ("static", "version"): staticVersion
             case (_, "path"): staticPath
             case ("setup", "token"): "not-a-setup-token"
+            case ("import", "token"): "0123456789abcdef0123456789abcdef"
             default: nil
             }
             guard let value else {

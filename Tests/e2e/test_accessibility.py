@@ -83,6 +83,21 @@ def sign_in(browser, server, password=PASSWORD):
     find(browser, ".auth-card button[type=submit]").click()
 
 
+def preview_import(browser, site, text):
+    """The Import page's preview of a file holding `text` (a preview writes nothing)."""
+    path = Path(tempfile.mkdtemp(prefix="homepwner-a11y-import-")) / "homebox-export.csv"
+    path.write_text(text)
+    browser.get(site.url + "/import")
+    find(browser, 'input[type="file"]').send_keys(str(path))
+    find(browser, '.import-card button[type="submit"]').click()
+    visible(browser, ".import-counts")
+
+
+HOMEBOX_EXPORT = ("HB.import_ref,HB.name,HB.location,HB.tags,HB.quantity,HB.url\n"
+                  "a1,Drill,Home / Garage,Tools,1,http://homebox/item/1\nb2,Saw,Home / Garage,Tools; Garden,2,\n")
+HOMEBOX_EXPORT_WITH_MISTAKES = "HB.name,HB.location,HB.quantity,HB.insured\nDrill,Garage,1.5,maybe\n,Garage,1,no\nSaw,Garage\n"
+
+
 # name → how to get there from a fresh browser: (site or accounts, steps).
 STATES = {
     "item list": ("site", lambda b, s: b.get(s.url + "/")),
@@ -129,6 +144,10 @@ STATES = {
     "album": ("site", open_album),
     "viewer": ("site", open_viewer),
     "viewer, info": ("site", lambda b, s: (open_viewer(b, s), find(b, ".info-toggle").click(), visible(b, "#viewer-info"))),
+    "import": ("site", lambda b, s: b.get(s.url + "/import")),
+    "import, done": ("site", lambda b, s: b.get(s.url + "/import?added=3&updated=1&locations=2&tags=1")),
+    "import preview": ("site", lambda b, s: preview_import(b, s, HOMEBOX_EXPORT)),
+    "import preview with errors": ("site", lambda b, s: preview_import(b, s, HOMEBOX_EXPORT_WITH_MISTAKES)),
     "sign-in": ("accounts", lambda b, s: b.get(s.url + "/signin")),
     "sign-in, wrong password": ("accounts", lambda b, s: (sign_in(b, s, "not the password"), visible(b, ".form-error"))),
     "account": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),

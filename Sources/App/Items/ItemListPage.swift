@@ -74,6 +74,7 @@ struct ItemListPage {
                 h2 { "No items yet" }
                 p { "Add what you own — a camera, a bike, a sofa — to keep track of what it’s worth." }
                 a(.class("button primary"), .href(ItemRoutes.new.url()), .data("action", "new-item")) { "Add an Item" }
+                if context.canEdit { p { a(.href(ImportRoutes.start.url())) { "Or import them from Homebox" } } }
             }
             if context.canEdit { NewItemSheet(form: newItemForm, csrfToken: context.csrfToken).node }
             ConfirmDeleteDialog().node

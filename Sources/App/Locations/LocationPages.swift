@@ -19,10 +19,12 @@ struct LocationListPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Places", context: context, pageClass: "locations",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.listByRoom()), title: "Places",
-                               trailing: [a(.class("bar-button"), .href(ExportRoutes.page.url())) { "Export" }]),
-                   content: content).document()
+        // Moving from Homebox starts with its places: the import makes them.
+        let importLink = context.canEdit ? [a(.class("bar-button"), .href(ImportRoutes.start.url())) { "Import" }] : []
+        return PageLayout(title: "Places", context: context, pageClass: "locations",
+                          bar: TopBar(back: (label: "Items", url: ItemRoutes.listByRoom()), title: "Places",
+                                      trailing: importLink + [a(.class("bar-button"), .href(ExportRoutes.page.url())) { "Export" }]),
+                          content: content).document()
     }
 
     private var content: HTMLNode {

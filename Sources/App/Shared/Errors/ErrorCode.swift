@@ -15,6 +15,10 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case locationNotEmpty = "location-not-empty"
     // Settings
     case invalidSettings = "invalid-settings"
+    // Import
+    case invalidImport = "invalid-import"
+    case invalidImportOption = "invalid-import-option"
+    case importNotFound = "import-not-found"
     // Photos
     case emptyBody = "empty-body"
     case invalidMultipart = "invalid-multipart"
@@ -80,15 +84,15 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         switch self {
         case .locationNotEmpty: .conflict
         case .itemNotFound, .locationNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
-             .setupLinkExpired:
+             .setupLinkExpired, .importNotFound:
             .notFound
         case .itemChanged: .preconditionFailed
         case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
-             .invalidAccountName, .weakPassword, .lastOwner:
+             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
-             .invalidForm, .credentialInURL, .invalidExportFormat:
+             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
         case .imageProcessingFailed, .assetsMissing, .exportFailed: .internalServerError

@@ -1,0 +1,34 @@
+import HTTPServer
+import Inventory
+
+/// `POST /api/v1/import[?dryRun=1]`: a Homebox CSV/TSV export, as the body or a multipart form's
+/// `file`. A dry run answers what the import would do; the import itself is all or nothing.
+struct ImportAPIHandlers: Sendable {
+    let items: ItemStore
+
+    func register(in router: inout AppRouter) {
+        // Slow: thousands of rows are read, checked and written.
+        router.post(ImportRoutes.api, maxBodySize: ImportUpload.maxRequestBytes, isSlow: true) { request in try importFile(request) }
+    }
+
+    private func importFile(_ request: Request) throws -> Response {
+        let dryRun = try Self.isDryRun(request.query["dryRun"])
+        let file = try ImportUpload.file(of: request).bytes
+        if dryRun { return ImportJSON.response(try items.planImport(file), dryRun: true) }
+        do {
+            return ImportJSON.response(try items.applyImport(file), dryRun: false)
+        } catch let refused as ImportRefused {
+            return ImportJSON.refusal(refused.plan)
+        }
+    }
+
+    /// `?dryRun=1` (or `true`) previews; `0`, `false` or none imports.
+    private static func isDryRun(_ value: String?) throws -> Bool {
+        switch value {
+        case nil, "0", "false": return false
+        case "1", "true": return true
+        case let value?:
+            throw AppError(.invalidImportOption, message: "dryRun is 1 (preview only) or 0 (import), not “\(value.prefix(40))”.")
+        }
+    }
+}

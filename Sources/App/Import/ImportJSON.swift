@@ -1,0 +1,63 @@
+import HTTPServer
+import Inventory
+
+/// An import's answer: `{"dryRun","rows","added","updated","locationsCreated","tagsCreated","newLocations",
+/// "newTags","ignoredColumns","currency","errors": [{"line","column","message"}]}`; a refused import is
+/// `422 invalid-import` with the same `errors`.
+enum ImportJSON {
+    static func response(_ plan: ImportPlan, dryRun: Bool) -> Response {
+        let outcome = ImportOutcome(plan)
+        var writer = JSONWriter(capacity: 256 + 160 * plan.problems.count)
+        writer.object { json in
+            json.key("dryRun"); json.value(dryRun)
+            json.key("rows"); json.value(plan.rowsRead)
+            json.key("added"); json.value(outcome.added)
+            json.key("updated"); json.value(outcome.updated)
+            json.key("locationsCreated"); json.value(outcome.locationsCreated)
+            json.key("tagsCreated"); json.value(outcome.tagsCreated)
+            json.key("newLocations"); json.array(plan.newLocations) { json, path in json.value(path) }
+            json.key("newTags"); json.array(plan.newTags) { json, tag in json.value(tag) }
+            json.key("ignoredColumns"); json.array(plan.ignoredColumns) { json, column in json.value(column) }
+            json.key("currency"); json.value(plan.currency.code)
+            json.key("errors"); writeProblems(plan.problems, to: &json)
+        }
+        return .json(writer)
+    }
+
+    /// `422 invalid-import`: the error every API error is, and each problem.
+    static func refusal(_ plan: ImportPlan) -> Response {
+        var writer = JSONWriter(capacity: 256 + 160 * plan.problems.count)
+        writer.object { json in
+            json.key("error")
+            json.object { json in
+                json.key("code"); json.value(ErrorCode.invalidImport.rawValue)
+                json.key("message"); json.value(ImportMessages.refusal(plan))
+            }
+            json.key("errors"); writeProblems(plan.problems, to: &json)
+        }
+        return .json(writer, status: ErrorCode.invalidImport.status)
+    }
+
+    private static func writeProblems(_ problems: [ImportProblem], to writer: inout JSONWriter) {
+        writer.array(problems) { json, problem in
+            json.object { json in
+                json.key("line")
+                if let line = problem.line { json.value(line) } else { json.null() }
+                json.key("column")
+                if let column = problem.column { json.value(column) } else { json.null() }
+                json.key("message"); json.value(problem.message)
+            }
+        }
+    }
+}
+
+/// The sentences the API and the pages share.
+enum ImportMessages {
+    /// Why nothing was imported.
+    static func refusal(_ plan: ImportPlan) -> String {
+        if plan.rowsRead == 0, let problem = plan.problems.first { return problem.message + " Nothing was imported." }
+        let rows = Set(plan.problems.compactMap(\.line)).count
+        return (rows == 1 ? "1 row" : "\(rows.grouped) rows") + " of the file can’t be imported, so nothing was: "
+            + "fix each one listed (line, column and why), then import the file again."
+    }
+}

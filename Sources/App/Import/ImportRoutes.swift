@@ -1,0 +1,21 @@
+/// Every path of importing (a Homebox CSV/TSV export), spelled once.
+enum ImportRoutes {
+    // Pages (forms that work without scripts)
+    /// The file picker (GET); the upload, answered with its preview's address (POST).
+    static let start = RoutePath("/import")
+    /// A kept upload's preview (GET), and its import (POST).
+    static let preview = RoutePath("/import/{token}")
+    /// Forgets a kept upload without importing it.
+    static let discard = RoutePath("/import/{token}/discard")
+
+    // JSON API
+    static let api = RoutePath("/import", in: APIRoutes.v1)
+
+    static func preview(_ token: String) -> String { preview.url(token) }
+    static func discard(_ token: String) -> String { discard.url(token) }
+
+    /// The file picker telling what the last import did.
+    static func done(_ outcome: ImportOutcome) -> String {
+        start.url() + "?added=\(outcome.added)&updated=\(outcome.updated)&locations=\(outcome.locationsCreated)&tags=\(outcome.tagsCreated)"
+    }
+}

@@ -1,0 +1,94 @@
+/// One row of a Homebox file in Homepwner's terms: only what its columns say. A column the file does
+/// not have leaves that field alone (`nil`), unlike Homebox, which blanks it; a column that is there
+/// but empty in this row clears the field.
+struct HomeboxRow: Sendable {
+    let line: Int
+    /// The item's id in Homebox (`HB.import_ref`): a row whose ref is already in the inventory updates that item.
+    var importRef: String?
+    /// `HB.parent_import_ref` (v0.26: an item kept inside another): `.some(nil)` when the cell is empty.
+    var parentImportRef: String??
+    /// Where it is kept, top first; empty for nowhere in particular.
+    var locationPath: [String]?
+    /// The fields that need nothing from the item as it stands: name, serial, texts, amounts, dates, tags.
+    var input = ItemInput()
+    /// Custom fields to set; an empty value removes the field. Homebox's own fields with no place of ours
+    /// (insured, archived, asset id) come here too.
+    var customFields: [String: String] = [:]
+    /// nil: no sold column; `.some(nil)`: sold columns all empty (a `sold` disposal is cleared).
+    var sold: Disposal??
+
+    /// The custom fields that hold Homebox's fields Homepwner has no field for.
+    enum FieldName {
+        static let insured = "Insured"
+        static let archived = "Archived"
+        static let assetID = "Asset ID"
+        /// The item this one is kept inside (`HB.parent_import_ref`), by name.
+        static let inside = "Inside"
+    }
+
+    static let maxImportRefLength = 100
+
+    /// Reads the cells of `record`; every cell that cannot be read adds a problem instead.
+    init(_ record: DelimitedText.Record, columns: HomeboxColumns, currency: Currency, problems: inout [ImportProblem]) {
+        line = record.line
+        let cells = record.cells
+        var found: [ImportProblem] = []
+        func problem(_ column: HomeboxColumn, _ message: String) {
+            found.append(ImportProblem(line: record.line, column: columns.header(of: column), message: message))
+        }
+        func read<T>(_ column: HomeboxColumn, _ parse: (String) -> Result<T, HomeboxValueError>) -> T? {
+            guard let cell = columns.cell(column, in: cells) else { return nil }
+            switch parse(cell) {
+            case .success(let value): return value
+            case .failure(let error):
+                problem(column, error.message)
+                return nil
+            }
+        }
+        func reference(_ column: HomeboxColumn) -> String?? {
+            guard let text = columns.cell(column, in: cells)?.trimmingWhitespace() else { return nil }
+            if text.isEmpty { return .some(nil) }
+            guard text.count <= Self.maxImportRefLength, !text.containsControlCharacters else {
+                problem(column, "An import ref is 1 to \(Self.maxImportRefLength) characters on one line; this one is not.")
+                return .some(nil)
+            }
+            return .some(text)
+        }
+
+        importRef = reference(.importRef) ?? nil
+        parentImportRef = reference(.parentImportRef)
+        locationPath = columns.cell(.location, in: cells).map(HomeboxValue.path)
+        for part in locationPath ?? [] where part.count > LocationInput.maxNameLength || part.containsControlCharacters {
+            problem(.location, "Each place in a path is 1 to \(LocationInput.maxNameLength.grouped) characters on one line; "
+                    + "“\(HomeboxValue.quoted(part))” is not.")
+        }
+        input.name = columns.cell(.name, in: cells)
+        input.serialNumber = columns.cell(.serialNumber, in: cells)
+        input.details.tags = columns.cell(.tags, in: cells).map(HomeboxValue.tags)
+        for column in HomeboxColumn.allCases {
+            if let field = column.detailText, let text = columns.cell(column, in: cells) { input.details.texts[field] = text }
+        }
+        if let quantity = read(.quantity, HomeboxValue.quantity) { input.details.quantity = quantity }
+        let amount = { (text: String) in HomeboxValue.amount(text, currency: currency) }
+        input.details.purchasePrice = read(.purchasePrice, amount)
+        input.details.purchaseDate = read(.purchaseDate, HomeboxValue.date)
+        input.details.warrantyExpires = read(.warrantyExpires, HomeboxValue.date)
+        input.details.lifetimeWarranty = read(.lifetimeWarranty, HomeboxValue.bool)
+
+        if let insured = read(.insured, HomeboxValue.bool) { customFields[FieldName.insured] = insured ? "Yes" : "" }
+        if let archived = read(.archived, HomeboxValue.bool) { customFields[FieldName.archived] = archived ? "Yes" : "" }
+        if let assetID = read(.assetID, HomeboxValue.assetID) { customFields[FieldName.assetID] = assetID ?? "" }
+        for (index, name) in columns.customFields where index < cells.count { customFields[name] = cells[index] }
+
+        let soldColumns: [HomeboxColumn] = [.soldTo, .soldPrice, .soldDate, .soldNotes]
+        if soldColumns.contains(where: columns.has) {
+            let soldTo = columns.cell(.soldTo, in: cells)?.trimmingWhitespace() ?? ""
+            let notes = columns.cell(.soldNotes, in: cells)?.trimmingWhitespace() ?? ""
+            let price = read(.soldPrice, amount) ?? nil
+            let date = read(.soldDate, HomeboxValue.date) ?? nil
+            let joinedNotes = [soldTo.isEmpty ? "" : "Sold to \(soldTo)", notes].filter { !$0.isEmpty }.joined(separator: "\n")
+            sold = .some(price == nil && date == nil && joinedNotes.isEmpty ? nil : Disposal(kind: .sold, date: date, price: price, notes: joinedNotes))
+        }
+        problems += found
+    }
+}

@@ -1,0 +1,56 @@
+/// A Homebox CSV or TSV export read into rows, with every problem found on the way. Reading never
+/// stops at a bad row: the preview lists them all. A file that cannot be read at all (not UTF-8, not
+/// Homebox's columns, a quote that never closes) has one problem and no rows.
+struct HomeboxSheet: Sendable {
+    /// The rows that could be read.
+    var rows: [HomeboxRow] = []
+    /// Rows in the file (after the header; blank lines not counted).
+    var rowsRead = 0
+    var problems: [ImportProblem] = []
+    /// Headers present but not imported.
+    var ignoredColumns: [String] = []
+    /// Which column holds what, once the header row was read.
+    var columns: HomeboxColumns?
+
+    /// The header the file uses for `column`, for messages.
+    func header(of column: HomeboxColumn) -> String { columns?.header(of: column) ?? column.headers[0] }
+
+    static func read(_ bytes: [UInt8], currency: Currency, limits: DelimitedText.Limits = DelimitedText.Limits()) -> HomeboxSheet {
+        var sheet = HomeboxSheet()
+        let text: DelimitedText
+        do {
+            text = try DelimitedText.read(bytes, limits: limits) { header in
+                let columns = HomeboxColumns(header: header)
+                guard !columns.looksLikeHomebox else { return nil }
+                let found = columns.headers.prefix(5).map { "“\(HomeboxValue.quoted($0))”" }.joined(separator: ", ")
+                return DelimitedTextError(line: 1, column: nil, message: "The first line names no column Homepwner imports (it has \(found)). "
+                                          + "Homebox’s export starts with columns such as HB.name and HB.location; choose the file it exported "
+                                          + "(Items → Import/Export → Export Items).")
+            }
+        } catch {
+            sheet.problems = [ImportProblem(line: error.line, column: nil, message: error.message)]
+            return sheet
+        }
+        let columns = HomeboxColumns(header: text.header)
+        guard !text.records.isEmpty else {
+            sheet.problems = [ImportProblem(line: nil, column: nil, message: "The file has its column names but no rows of items. Choose a file with items in it.")]
+            return sheet
+        }
+        sheet.problems = columns.problems
+        sheet.ignoredColumns = columns.ignored
+        sheet.columns = columns
+        sheet.rowsRead = text.records.count
+        let width = text.header.cells.count
+        for record in text.records {
+            guard record.cells.count == width else {
+                sheet.problems.append(ImportProblem(line: record.line, column: nil, message: "This row has \(record.cells.count == 1 ? "1 cell" : "\(record.cells.count) cells"); the first line "
+                                                    + "has \(width) columns. A \(text.separator.name) is missing or extra, or a cell that holds one needs quotes."))
+                continue
+            }
+            let before = sheet.problems.count
+            let row = HomeboxRow(record, columns: columns, currency: currency, problems: &sheet.problems)
+            if sheet.problems.count == before { sheet.rows.append(row) }
+        }
+        return sheet
+    }
+}

@@ -1,0 +1,156 @@
+/// Homebox's cell values in Homepwner's terms. Where Homebox silently reads an unreadable value as
+/// zero, false or no date, these say why the cell cannot be read, so the person can fix it.
+enum HomeboxValue {
+    /// Go's `strconv.ParseBool` (`1 t true 0 f false`), in any case, and `yes`/`no`/`y`/`n`; an
+    /// empty cell is false (Homebox writes `false`).
+    static func bool(_ text: String) -> Result<Bool, HomeboxValueError> {
+        switch text.trimmingWhitespace().lowercased() {
+        case "1", "t", "true", "yes", "y": .success(true)
+        case "", "0", "f", "false", "no", "n": .success(false)
+        default: .failure(HomeboxValueError("“\(quoted(text))” is not true or false. Write true or false (yes/no and 1/0 also work)."))
+        }
+    }
+
+    /// A day as Homebox writes or reads it: `YYYY-MM-DD`, `MM/DD/YYYY` (also `M/D/YYYY`, as a spreadsheet
+    /// re-saves it), `YYYY/MM/DD` or RFC 3339 (the day as written, whatever the offset). Empty is no date;
+    /// so is Go's zero time, `0001-01-01`.
+    static func date(_ text: String) -> Result<CalendarDate?, HomeboxValueError> {
+        let text = text.trimmingWhitespace()
+        if text.isEmpty || text.hasPrefix("0001-01-01") { return .success(nil) }
+        let fail = Result<CalendarDate?, HomeboxValueError>.failure(HomeboxValueError(
+            "“\(quoted(text))” is not a date that exists. Write it as YYYY-MM-DD (2021-10-13); MM/DD/YYYY also works."))
+        func day(_ year: Substring, _ month: Substring, _ day: Substring) -> CalendarDate? {
+            func padded(_ part: Substring) -> String { part.count == 1 ? "0" + part : String(part) }
+            return CalendarDate(iso: "\(year)-\(padded(month))-\(padded(day))")
+        }
+        if text.count > 10, let separator = text.firstIndex(where: { $0 == "T" || $0 == "t" || $0 == " " }),
+           text.distance(from: text.startIndex, to: separator) == 10 {
+            guard isRFC3339Time(text[text.index(after: separator)...]), let date = CalendarDate(iso: String(text.prefix(10))) else { return fail }
+            return .success(date)
+        }
+        if let date = CalendarDate(iso: text) { return .success(date) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return fail }
+        if parts[0].count == 4, parts[1].count == 2, parts[2].count == 2 { return day(parts[0], parts[1], parts[2]).map { .success($0) } ?? fail }
+        if parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 {
+            if let date = day(parts[2], parts[0], parts[1]) { return .success(date) }
+            if day(parts[2], parts[1], parts[0]) != nil {
+                return .failure(HomeboxValueError("“\(quoted(text))” is not a date as Homebox reads it, month first (MM/DD/YYYY): "
+                                                  + "the day seems to come first. Write it as YYYY-MM-DD (2021-10-13)."))
+            }
+            return fail
+        }
+        return fail
+    }
+
+    /// `15:04:05` with optional fractions, then `Z` or `±07:00`.
+    private static func isRFC3339Time(_ text: Substring) -> Bool {
+        let bytes = Array(text.utf8)
+        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && bytes[range].allSatisfy { (0x30...0x39).contains($0) } }
+        guard bytes.count >= 9, digits(0..<2), bytes[2] == UInt8(ascii: ":"), digits(3..<5), bytes[5] == UInt8(ascii: ":"), digits(6..<8) else { return false }
+        var index = 8
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard index > start else { return false }
+        }
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") { return index + 1 == bytes.count }
+        guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return false }
+        return bytes.count == index + 6 && digits(index + 1..<index + 3) && bytes[index + 3] == UInt8(ascii: ":") && digits(index + 4..<index + 6)
+    }
+
+    /// A whole number of things: `3`, or `3.0` as Homebox v0.25 and later write a decimal quantity.
+    /// Empty and `0` are "not said" (Homebox writes 0 where no quantity was ever set); a fraction is
+    /// refused rather than rounded, since Homepwner counts whole things.
+    static func quantity(_ text: String) -> Result<Int?, HomeboxValueError> {
+        let text = text.trimmingWhitespace()
+        if text.isEmpty { return .success(nil) }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.count <= 18, whole.allSatisfy(\.isASCIIDigit),
+              parts.count == 1 || parts[1].allSatisfy(\.isASCIIDigit), let number = Int(whole) else {
+            return .failure(HomeboxValueError("“\(quoted(text))” is not a quantity. Write a whole number, 1 or more."))
+        }
+        if parts.count == 2, parts[1].contains(where: { $0 != "0" }) {
+            return .failure(HomeboxValueError("“\(quoted(text))” is not a whole number; Homepwner counts whole things. "
+                                              + "Round it in the file (or put the amount in an HB.field. column)."))
+        }
+        return .success(number == 0 ? nil : number)
+    }
+
+    /// An amount in the inventory's currency: Homebox writes `39.95`, and `0` for none. Digits past the
+    /// currency's decimals (Homebox keeps floating point) are rounded half up; a spreadsheet's `$1,299.99`
+    /// is read as a person would type it.
+    static func amount(_ text: String, currency: Currency) -> Result<Int64?, HomeboxValueError> {
+        var text = text.trimmingWhitespace()
+        if text.isEmpty { return .success(nil) }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit), parts[1].count > currency.minorUnits,
+           parts[1].allSatisfy(\.isASCIIDigit) {
+            text = rounded(whole: parts[0], fraction: parts[1], decimals: currency.minorUnits)
+        }
+        do {
+            let money = try Money.parseTyped(text, currency: currency)
+            return .success(money.minorUnits == 0 ? nil : money.minorUnits)
+        } catch {
+            return .failure(HomeboxValueError(error.message(naming: "The amount")))
+        }
+    }
+
+    /// `whole.fraction` rounded half up to `decimals` digits, as decimal text.
+    private static func rounded(whole: Substring, fraction: Substring, decimals: Int) -> String {
+        var digits = Array(whole + fraction.prefix(decimals)).map { Int($0.asciiValue! - 48) }
+        if fraction.dropFirst(decimals).first.map({ $0 >= "5" }) == true {
+            var index = digits.count - 1
+            while index >= 0 {
+                digits[index] += 1
+                if digits[index] < 10 { break }
+                digits[index] = 0
+                index -= 1
+            }
+            if index < 0 { digits.insert(1, at: 0) }
+        }
+        let text = digits.map(String.init).joined()
+        return decimals == 0 ? text : text.dropLast(decimals) + "." + text.suffix(decimals)
+    }
+
+    /// A place's path as Homebox writes it, `Home / Garage / Shelf`: split at every `/`, parts trimmed,
+    /// empty parts dropped (`Path /To/ Location` is `Path`, `To`, `Location`, as in Homebox).
+    static func path(_ text: String) -> [String] {
+        text.split(separator: "/").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+
+    /// Tags as Homebox writes them, `Tools; Garden`: split at `;`, trimmed, empty ones dropped.
+    static func tags(_ text: String) -> [String] {
+        text.split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+    }
+
+    /// Homebox's asset id (`000-001`, or `1`): its number, written back as Homebox shows it; nil for
+    /// none (empty or 0).
+    static func assetID(_ text: String) -> Result<String?, HomeboxValueError> {
+        let digits = text.trimmingWhitespace().filter { $0 != "-" && $0 != "\"" }
+        if digits.isEmpty { return .success(nil) }
+        guard digits.count <= 18, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits) else {
+            return .failure(HomeboxValueError("“\(quoted(text))” is not a Homebox asset id. Write it as digits, such as 000-001."))
+        }
+        if number == 0 { return .success(nil) }
+        let padded = String(repeating: "0", count: max(0, 6 - String(number).count)) + String(number)
+        return .success(padded.dropLast(3) + "-" + padded.suffix(3))
+    }
+
+    /// The text for a message: at most 40 characters, so a huge cell is not echoed back.
+    static func quoted(_ text: String) -> String {
+        text.count <= 40 ? text : text.prefix(39) + "…"
+    }
+}
+
+/// Why a cell's value cannot be read.
+struct HomeboxValueError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) && isASCII }
+}

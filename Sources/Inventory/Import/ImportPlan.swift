@@ -1,0 +1,65 @@
+/// What importing a file would do, worked out against the inventory as it stands: the preview a
+/// person sees before anything is written. The import makes it again inside its own transaction, so
+/// it does exactly this unless the inventory changed in between (then it does what the new plan says,
+/// or nothing).
+public struct ImportPlan: Sendable, Equatable {
+    /// An item the import adds or changes.
+    public struct PlannedItem: Sendable, Equatable {
+        /// The line of the file it comes from.
+        public let line: Int
+        public let name: String
+        /// The item it changes; nil for a new one.
+        public let itemID: Int64?
+        /// Whether it will be marked no longer owned (sold): kept, but left out of the list and totals.
+        public let noLongerOwned: Bool
+    }
+
+    /// Rows in the file (blank lines not counted).
+    public internal(set) var rowsRead = 0
+    /// New items, in the file's order.
+    public internal(set) var additions: [PlannedItem] = []
+    /// Items already in the inventory (by their import ref) that the rows change.
+    public internal(set) var updates: [PlannedItem] = []
+    /// Places to make, by path (`Home / Garage`), each before the places inside it.
+    public internal(set) var newLocations: [String] = []
+    /// Tags no item has yet.
+    public internal(set) var newTags: [String] = []
+    /// Every row (or the file) that cannot be imported, and why. Nothing is imported while there is one.
+    public internal(set) var problems: [ImportProblem] = []
+    /// Columns in the file that are not imported (`HB.url`, columns Homepwner does not know).
+    public internal(set) var ignoredColumns: [String] = []
+    /// The currency amounts were read in: the inventory's.
+    public let currency: Currency
+
+    /// What the import carries out, row by row.
+    var steps: [Step] = []
+    /// Places to make: path key, name, and the key of the place it is inside ("" for the top).
+    var locationsToMake: [(key: String, name: String, parentKey: String)] = []
+    /// The places that exist, by path key.
+    var locationIDs: [String: Int64] = [:]
+
+    struct Step: Sendable, Equatable {
+        /// The item to change; nil to add one.
+        let itemID: Int64?
+        /// Checked already.
+        var input: ItemInput
+        /// Where to put it, as a path key ("" for nowhere); nil to leave it where it is.
+        let locationKey: String?
+        let importRef: String?
+    }
+
+    init(currency: Currency) { self.currency = currency }
+
+    /// Whether importing would go ahead: rows to import and no problem.
+    public var canImport: Bool { problems.isEmpty && rowsRead > 0 }
+
+    public static func == (lhs: ImportPlan, rhs: ImportPlan) -> Bool {
+        lhs.rowsRead == rhs.rowsRead && lhs.additions == rhs.additions && lhs.updates == rhs.updates && lhs.newLocations == rhs.newLocations
+            && lhs.newTags == rhs.newTags && lhs.problems == rhs.problems && lhs.ignoredColumns == rhs.ignoredColumns && lhs.currency == rhs.currency
+    }
+}
+
+/// An import that did not happen because of the problems its plan lists; nothing was written.
+public struct ImportRefused: Error, Sendable {
+    public let plan: ImportPlan
+}

@@ -1,0 +1,204 @@
+import Database
+import Foundation
+
+/// Importing a Homebox CSV/TSV export: a plan first (the preview), then all of it in one transaction
+/// or none. Rows whose `HB.import_ref` an item already carries update that item, so importing the
+/// same file twice changes nothing the second time.
+extension ItemStore {
+    /// What importing `file` would do; nothing is written.
+    public func planImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits()) throws -> ImportPlan {
+        let currency = try database.read { try Self.currency(in: $0) }
+        let sheet = HomeboxSheet.read(file, currency: currency, limits: limits)
+        return try database.read { connection in
+            // One snapshot for the whole plan, however long it takes.
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            return try Self.plan(sheet, currency: currency, in: connection)
+        }
+    }
+
+    /// Imports `file` as its plan says, in one transaction; returns the plan carried out.
+    /// - Throws: `ImportRefused` when any row (or the file) cannot be imported: then nothing is.
+    public func applyImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits(), now: Date = Date()) throws -> ImportPlan {
+        var currency = try database.read { try Self.currency(in: $0) }
+        var sheet = HomeboxSheet.read(file, currency: currency, limits: limits)
+        return try change { connection in
+            let current = try Self.currency(in: connection)
+            if current != currency {
+                currency = current
+                sheet = HomeboxSheet.read(file, currency: currency, limits: limits)
+            }
+            let plan = try Self.plan(sheet, currency: currency, in: connection)
+            guard plan.canImport else { throw ImportRefused(plan: plan) }
+            try Self.carryOut(plan, now: now, in: connection)
+            return plan
+        }
+    }
+
+    /// Each item's import ref, for items that have one (an export writes them back as `HB.import_ref`).
+    public func importRefs() throws -> [Int64: String] {
+        try database.read { connection in
+            var refs: [Int64: String] = [:]
+            try connection.forEachRow("SELECT id, import_ref FROM items WHERE import_ref IS NOT NULL", []) { refs[$0.int64(0)] = $0.string(1) }
+            return refs
+        }
+    }
+
+    private static func carryOut(_ plan: ImportPlan, now: Date, in connection: Connection) throws {
+        var locationIDs = plan.locationIDs
+        for location in plan.locationsToMake {
+            try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, '')", location.name, locationIDs[location.parentKey])
+            locationIDs[location.key] = connection.lastInsertRowID
+        }
+        var position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+        for step in plan.steps {
+            var input = step.input
+            if let key = step.locationKey { input.locationID = .some(key.isEmpty ? nil : locationIDs[key]) }
+            if let id = step.itemID {
+                _ = try update(id: id, input, expectedVersion: nil, in: connection)
+            } else {
+                let id = try insert(input, dateCreated: now, position: position, in: connection)
+                position += 1
+                if let ref = step.importRef { try connection.run("UPDATE items SET import_ref = ? WHERE id = ?", ref, id) }
+            }
+        }
+    }
+
+    /// The plan for `sheet` against the inventory as `connection` sees it.
+    static func plan(_ sheet: HomeboxSheet, currency: Currency, in connection: Connection) throws -> ImportPlan {
+        var plan = ImportPlan(currency: currency)
+        plan.rowsRead = sheet.rowsRead
+        plan.problems = sheet.problems
+        plan.ignoredColumns = sheet.ignoredColumns
+        guard !sheet.rows.isEmpty else { return plan }
+
+        var itemsByRef: [String: Int64] = [:]
+        try connection.forEachRow("SELECT import_ref, id FROM items WHERE import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.int64(1) }
+        var places = try PlaceKeys(in: connection)
+        plan.locationIDs = places.ids
+        var knownTags = Set(try connection.rows("SELECT name FROM tags") { $0.string(0).lowercased() })
+        // The names rows give their refs, for the items kept inside them.
+        var namesByRef: [String: String] = [:]
+        for row in sheet.rows { if let ref = row.importRef, let name = row.input.name, namesByRef[ref] == nil { namesByRef[ref] = name.trimmingWhitespace() } }
+        var lineOfRef: [String: Int] = [:]
+
+        for row in sheet.rows {
+            var found: [ImportProblem] = []
+            func problem(_ column: HomeboxColumn?, _ message: String) {
+                found.append(ImportProblem(line: row.line, column: column.map { sheet.header(of: $0) }, message: message))
+            }
+            if let ref = row.importRef {
+                if let first = lineOfRef[ref] {
+                    problem(.importRef, "Line \(first.grouped) has this import ref (“\(HomeboxValue.quoted(ref))”) too; each item’s ref appears once. "
+                            + "Remove the repeated row, or give it its own ref.")
+                } else {
+                    lineOfRef[ref] = row.line
+                }
+            }
+            let itemID = row.importRef.flatMap { itemsByRef[$0] }
+            let existing = try itemID.map { try item(id: $0, in: connection) }
+            var input = row.input
+
+            var customFields = row.customFields
+            if case .some(let parentRef) = row.parentImportRef {
+                if let parentRef {
+                    if parentRef == row.importRef {
+                        problem(.parentImportRef, "An item can’t be inside itself: this is the row’s own import ref.")
+                    } else if let name = try namesByRef[parentRef]
+                                ?? connection.firstRow("SELECT name FROM items WHERE import_ref = ?", parentRef, decode: { $0.string(0) }) {
+                        customFields[HomeboxRow.FieldName.inside] = name
+                    } else {
+                        problem(.parentImportRef, "No row of the file and no item has the import ref “\(HomeboxValue.quoted(parentRef))”. "
+                                + "Check the ref, or leave the cell empty.")
+                    }
+                } else {
+                    customFields[HomeboxRow.FieldName.inside] = ""
+                }
+            }
+            if !customFields.isEmpty {
+                // Merged into the item's own fields: a column the file lacks keeps its field.
+                var merged: [String: (name: String, value: String)] = [:]
+                for field in existing?.details.customFields ?? [] { merged[field.name.lowercased()] = (field.name, field.value) }
+                for (name, value) in customFields { merged[name.lowercased()] = (name, value) }
+                input.details.customFields = Dictionary(merged.values.filter { !$0.value.isEmpty }.map { ($0.name, $0.value) },
+                                                        uniquingKeysWith: { first, _ in first })
+            }
+            switch row.sold {
+            case .some(.some(let disposal)): input.details.disposal = .some(disposal)
+            case .some(.none) where existing?.details.disposal?.kind == .sold: input.details.disposal = .some(nil)
+            default: break
+            }
+
+            var locationKey: String?
+            if let path = row.locationPath {
+                locationKey = places.key(for: path)
+                for place in places.missing(path) {
+                    places.add(key: place.key)
+                    plan.newLocations.append(place.text)
+                    plan.locationsToMake.append((place.key, place.name, place.parentKey))
+                }
+            }
+
+            do {
+                input = try input.validated(creating: existing == nil)
+            } catch {
+                for fieldError in error.errors {
+                    problem(HomeboxColumn.forItemField(fieldError.field), fieldError.message)
+                }
+            }
+            if found.isEmpty {
+                for tag in input.details.tags ?? [] where knownTags.insert(tag.lowercased()).inserted { plan.newTags.append(tag) }
+                let disposal = input.details.disposal ?? existing?.details.disposal
+                let planned = ImportPlan.PlannedItem(line: row.line, name: input.name ?? existing?.name ?? "", itemID: itemID,
+                                                     noLongerOwned: disposal != nil)
+                if itemID == nil { plan.additions.append(planned) } else { plan.updates.append(planned) }
+                plan.steps.append(ImportPlan.Step(itemID: itemID, input: input, locationKey: locationKey, importRef: row.importRef))
+            }
+            plan.problems += found
+        }
+        // By line, the file's own problems first, as a person reads down the file.
+        plan.problems = plan.problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        return plan
+    }
+}
+
+/// The places of the inventory by path, names compared without regard to case (`Home / Garage` is
+/// `home / garage`), with those the import will make added as it goes.
+private struct PlaceKeys {
+    /// Each place's id by its path key; a place the import makes has none yet.
+    private(set) var ids: [String: Int64] = [:]
+    private var planned: Set<String> = []
+
+    init(in connection: Connection) throws {
+        let rows = try connection.rows("SELECT id, name, parent_id FROM locations ORDER BY id") { (id: $0.int64(0), name: $0.string(1), parent: $0.optionalInt64(2)) }
+        let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
+        for row in rows {
+            var names: [String] = [], next: Int64? = row.id, seen: Set<Int64> = []
+            while let current = next, let place = byID[current], seen.insert(current).inserted {
+                names.append(place.name)
+                next = place.parent
+            }
+            let key = Self.key(names.reversed())
+            // Two places with one path: the first made is the one used.
+            if ids[key] == nil { ids[key] = row.id }
+        }
+    }
+
+    static func key(_ names: some Sequence<String>) -> String { names.map { $0.lowercased() }.joined(separator: "\u{1F}") }
+
+    func key(for path: [String]) -> String { Self.key(path) }
+
+    /// The places of `path` that exist neither in the inventory nor in the plan, top first, each with
+    /// its path as the file writes it.
+    func missing(_ path: [String]) -> [(key: String, name: String, parentKey: String, text: String)] {
+        var result: [(key: String, name: String, parentKey: String, text: String)] = []
+        for depth in path.indices {
+            let key = Self.key(path[...depth]), parentKey = Self.key(path[..<depth])
+            if ids[key] == nil, !planned.contains(key) { result.append((key, path[depth], parentKey, path[...depth].joined(separator: " / "))) }
+        }
+        return result
+    }
+
+    /// Records a place the import will make.
+    mutating func add(key: String) { planned.insert(key) }
+}
