@@ -173,6 +173,29 @@ import Testing
         #expect(item.name == "=HYPERLINK(\"http://evil\",\"x\")" && item.details.notes == "@SUM(1+1)")
     }
 
+    @Test func ourOwnFieldColumnsComeBackAsFieldsOnlyWhenTheyReadAsThem() throws {
+        let inventory = try TestInventory("homebox-own-fields")
+        defer { inventory.remove() }
+        _ = try inventory.store.applyImport(csv("""
+            HB.name,HB.insured,HB.field.Condition,HB.field.Replacement cost,HB.field.Scheduled,HB.field.Colour (custom),HB.field.Barcode (custom)
+            Lamp,true,FAIR,19.99,yes,Red,shelf 3
+            Sofa,false,Like new,about 300,,Grey,
+            """))
+        let items = try inventory.store.all()
+        let lamp = try #require(items.first { $0.name == "Lamp" }), sofa = try #require(items.first { $0.name == "Sofa" })
+        #expect(lamp.details.condition == .fair && lamp.details.replacementCost == 1999 && lamp.details.scheduled)
+        #expect(lamp.details.customFields.map(\.name).sorted() == ["Barcode", "Colour (custom)"], "Insured mirrors Scheduled; only our names lose (custom)")
+        #expect(sofa.details.condition == nil && sofa.details.replacementCost == nil && !sofa.details.scheduled)
+        #expect(Dictionary(uniqueKeysWithValues: sofa.details.customFields.map { ($0.name, $0.value) })
+                == ["Condition": "Like new", "Replacement cost": "about 300", "Colour (custom)": "Grey"], "a household's own words stay theirs")
+
+        let elsewhere = try TestInventory("homebox-other-currency")
+        defer { elsewhere.remove() }
+        let refused = try #require(try refusal(elsewhere.store, csv("HB.name,HB.purchase_price,HB.field.Currency\nLamp,20,EUR\n")))
+        #expect(refused.problems.first?.column == "HB.field.Currency" && refused.problems.first?.message.contains("counts in USD") == true)
+        #expect(try elsewhere.store.all().isEmpty)
+    }
+
     @Test func valuesAreReadAsHomeboxWritesThemAndAsPeopleDo() throws {
         let inventory = try TestInventory("homebox-values")
         defer { inventory.remove() }

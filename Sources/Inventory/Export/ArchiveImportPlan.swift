@@ -21,6 +21,7 @@ struct ArchiveImportPlan {
 
     struct PlannedItem {
         let item: Item
+        let importRef: String?
         let photos: [PlannedPhoto]
         let documents: [PlannedDocument]
     }
@@ -45,7 +46,7 @@ struct ArchiveImportPlan {
         self.currency = currency
         locations = try Self.locations(manifest.locations)
         let locationIDs = Set(locations.map(\.id))
-        var itemIDs: Set<Int64> = [], photoIDs: Set<Int64> = [], documentIDs: Set<Int64> = []
+        var itemIDs: Set<Int64> = [], photoIDs: Set<Int64> = [], documentIDs: Set<Int64> = [], importRefs: Set<String> = []
         var items: [PlannedItem] = []
         for (position, entry) in manifest.items.enumerated() {
             let place = "item \(position + 1) (“\(entry.name.prefix(60))”)"
@@ -72,7 +73,12 @@ struct ArchiveImportPlan {
                 return PlannedDocument(id: document.id, kind: kind, name: name, contentType: document.contentType, sha256: document.sha256,
                                        file: ArchiveFile(path: document.file))
             }
-            items.append(PlannedItem(item: item, photos: photos, documents: documents))
+            if let ref = entry.importRef {
+                guard !ref.isEmpty, ref.count <= HomeboxRow.maxImportRefLength, !ref.containsControlCharacters, importRefs.insert(ref).inserted else {
+                    throw .invalidManifest("\(place) has an import ref that is empty, too long, on several lines or another item’s.")
+                }
+            }
+            items.append(PlannedItem(item: item, importRef: entry.importRef, photos: photos, documents: documents))
         }
         self.items = items
     }

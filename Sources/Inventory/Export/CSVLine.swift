@@ -15,4 +15,10 @@ enum CSVLine {
         guard let first = text.first, formulaStarts.contains(first) else { return text }
         return "'" + text
     }
+
+    /// The text `neutralised` made plain again: a `'` before what starts a formula is dropped.
+    static func unneutralised(_ text: String) -> String {
+        guard text.first == "'", let second = text.dropFirst().first, formulaStarts.contains(second) else { return text }
+        return String(text.dropFirst())
+    }
 }

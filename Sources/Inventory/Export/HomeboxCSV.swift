@@ -9,11 +9,15 @@ public struct HomeboxCSV {
     let items: [Item]
     let locationPaths: [Int64: [String]]
     let currency: Currency
+    let importRefs: [Int64: String]
 
-    public init(items: [Item], locations: [Location], currency: Currency) {
+    /// - Parameter importRefs: the refs items were imported with, kept so that Homebox (and we) match
+    ///   them again; an item without one is `homepwner-<id>`.
+    public init(items: [Item], locations: [Location], currency: Currency, importRefs: [Int64: String] = [:]) {
         self.items = items
         self.locationPaths = Dictionary(uniqueKeysWithValues: locations.map { ($0.id, $0.pathNames) })
         self.currency = currency
+        self.importRefs = importRefs
     }
 
     /// Where an item kept nowhere in particular goes: Homebox needs a location for every item.
@@ -27,29 +31,17 @@ public struct HomeboxCSV {
         "HB.sold_time", "HB.sold_notes",
     ]
 
-    /// Our fields Homebox has no column for, as custom fields: name and value.
+    /// Our fields Homebox has no column for, as custom fields: name and value (read back by our import).
     static func extraFields(of item: Item, currency: Currency) -> [(String, String)] {
-        let details = item.details
-        func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
-        return [
-            ("Barcode", details.barcode),
-            ("Condition", details.condition?.rawValue ?? ""),
-            ("Replacement cost", amount(details.replacementCost)),
-            ("Replacement cost date", details.replacementCostDate?.iso ?? ""),
-            ("Replacement cost source", details.replacementCostSource),
-            ("Rider amount", amount(details.riderAmount)),
-            ("Disposal", details.disposal?.kind.label ?? ""),
-            ("Currency", currency.code),
-        ]
+        HomepwnerField.allCases.map { ($0.rawValue, $0.text(of: item.details, currency: currency)) }
     }
 
-    static let extraFieldNames = extraFields(of: Item(id: 0, name: "", serialNumber: "", valueInDollars: 0, dateCreated: .distantPast,
-                                                      position: 0, version: 0), currency: .usd).map(\.0)
+    static let extraFieldNames = HomepwnerField.allCases.map(\.rawValue)
 
     /// A household's custom field under the name it has in the CSV: one of ours keeps its name, so
     /// a custom field named like it gets " (custom)" after its own.
     static func columnName(ofCustomField name: String) -> String {
-        extraFieldNames.contains { $0.caseInsensitiveCompare(name) == .orderedSame } ? "\(name) (custom)" : name
+        HomepwnerField(customFieldName: name) == nil ? name : name + HomepwnerField.customSuffix
     }
 
     /// Hands `write` the header line, then one line per item.
@@ -75,7 +67,7 @@ public struct HomeboxCSV {
         for (name, value) in Self.extraFields(of: item, currency: currency) { fields[name.lowercased()] = value }
         for field in details.customFields { fields[Self.columnName(ofCustomField: field.name).lowercased()] = field.value }
         let row: [String] = [
-            "homepwner-\(item.id)",
+            importRefs[item.id] ?? "homepwner-\(item.id)",
             // Homebox splits the path at every "/", so a slash inside a name becomes a division slash.
             location.map { Self.cut($0.replacingOccurrences(of: "/", with: "\u{2215}"), to: 255) }.joined(separator: " / "),
             details.tags.map { Self.cut($0.replacingOccurrences(of: ";", with: ","), to: 255) }.joined(separator: "; "),

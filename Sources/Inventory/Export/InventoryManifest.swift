@@ -30,6 +30,9 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
 
     public struct Item: Codable, Sendable, Equatable {
         public var id: Int64
+        /// The item's id in the inventory it was imported from (`HB.import_ref`), if any: a later
+        /// import of that inventory's file updates the item.
+        public var importRef: String?
         public var name: String
         public var serialNumber: String
         public var valueInDollars: Int

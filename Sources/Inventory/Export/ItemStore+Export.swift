@@ -10,6 +10,8 @@ extension ItemStore {
         let locations: [Location]
         let settings: [String: String]
         let currency: Currency
+        /// The ids items came in with from another inventory (`HB.import_ref`), by item.
+        let importRefs: [Int64: String]
     }
 
     /// The items, places and settings as of one moment: one read transaction, so a change made
@@ -21,7 +23,7 @@ extension ItemStore {
             var settings: [String: String] = [:]
             try connection.forEachRow("SELECT key, value FROM settings", []) { settings[$0.string(0)] = $0.string(1) }
             return Snapshot(items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,
-                            currency: try Self.currency(in: connection))
+                            currency: try Self.currency(in: connection), importRefs: try Self.importRefs(in: connection))
         }
     }
 
@@ -30,7 +32,7 @@ extension ItemStore {
         let snapshot = try snapshot()
         let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         var pending = ""
-        try HomeboxCSV(items: snapshot.items, locations: snapshot.locations, currency: snapshot.currency).write { line in
+        try HomeboxCSV(items: snapshot.items, locations: snapshot.locations, currency: snapshot.currency, importRefs: snapshot.importRefs).write { line in
             pending += line
             if pending.utf8.count >= 1 << 16 {
                 try output.write(contentsOf: Data(pending.utf8))
@@ -96,7 +98,7 @@ extension InventoryManifest {
             items: snapshot.items.map { item in
                 let details = item.details
                 return Item(
-                    id: item.id, name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
+                    id: item.id, importRef: snapshot.importRefs[item.id], name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                     dateCreated: item.dateCreated.formatted(Self.momentStyle), position: item.position, version: item.version,
                     locationId: item.locationID, quantity: details.quantity, description: details.description, brand: details.brand,
                     model: details.model, barcode: details.barcode, condition: details.condition?.rawValue, notes: details.notes,

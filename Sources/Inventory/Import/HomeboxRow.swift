@@ -31,7 +31,8 @@ struct HomeboxRow: Sendable {
     /// Reads the cells of `record`; every cell that cannot be read adds a problem instead.
     init(_ record: DelimitedText.Record, columns: HomeboxColumns, currency: Currency, problems: inout [ImportProblem]) {
         line = record.line
-        let cells = record.cells
+        // Our own export's formulas made plain (`'=…`) read as they were.
+        let cells = record.cells.map(CSVLine.unneutralised)
         var found: [ImportProblem] = []
         func problem(_ column: HomeboxColumn, _ message: String) {
             found.append(ImportProblem(line: record.line, column: columns.header(of: column), message: message))
@@ -89,6 +90,7 @@ struct HomeboxRow: Sendable {
             let joinedNotes = [soldTo.isEmpty ? "" : "Sold to \(soldTo)", notes].filter { !$0.isEmpty }.joined(separator: "\n")
             sold = .some(price == nil && date == nil && joinedNotes.isEmpty ? nil : Disposal(kind: .sold, date: date, price: price, notes: joinedNotes))
         }
+        takeHomepwnerFields(currency: currency) { column, message in found.append(ImportProblem(line: record.line, column: column, message: message)) }
         problems += found
     }
 }

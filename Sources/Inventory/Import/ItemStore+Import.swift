@@ -37,11 +37,13 @@ extension ItemStore {
 
     /// Each item's import ref, for items that have one (an export writes them back as `HB.import_ref`).
     public func importRefs() throws -> [Int64: String] {
-        try database.read { connection in
-            var refs: [Int64: String] = [:]
-            try connection.forEachRow("SELECT id, import_ref FROM items WHERE import_ref IS NOT NULL", []) { refs[$0.int64(0)] = $0.string(1) }
-            return refs
-        }
+        try database.read { try Self.importRefs(in: $0) }
+    }
+
+    static func importRefs(in connection: Connection) throws -> [Int64: String] {
+        var refs: [Int64: String] = [:]
+        try connection.forEachRow("SELECT id, import_ref FROM items WHERE import_ref IS NOT NULL", []) { refs[$0.int64(0)] = $0.string(1) }
+        return refs
     }
 
     private static func carryOut(_ plan: ImportPlan, now: Date, in connection: Connection) throws {

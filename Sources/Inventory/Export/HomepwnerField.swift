@@ -1,0 +1,39 @@
+/// Our fields that Homebox has no column for, written as `HB.field.<name>` columns in our Homebox CSV
+/// and read back into their fields by our import, so that ours → Homebox CSV → ours keeps them.
+/// Homebox shows them as the item's custom fields.
+enum HomepwnerField: String, CaseIterable, Sendable {
+    case barcode = "Barcode"
+    case condition = "Condition"
+    case replacementCost = "Replacement cost"
+    case replacementCostDate = "Replacement cost date"
+    case replacementCostSource = "Replacement cost source"
+    case scheduled = "Scheduled"
+    case riderAmount = "Rider amount"
+    case disposal = "Disposal"
+    case currency = "Currency"
+
+    /// The cell for this field of `details`.
+    func text(of details: ItemDetails, currency: Currency) -> String {
+        func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
+        return switch self {
+        case .barcode: details.barcode
+        case .condition: details.condition?.rawValue ?? ""
+        case .replacementCost: amount(details.replacementCost)
+        case .replacementCostDate: details.replacementCostDate?.iso ?? ""
+        case .replacementCostSource: details.replacementCostSource
+        case .scheduled: details.scheduled ? "Yes" : ""
+        case .riderAmount: amount(details.riderAmount)
+        case .disposal: details.disposal?.kind.label ?? ""
+        case .currency: currency.code
+        }
+    }
+
+    /// The field a custom field's name stands for: ours by name, any case.
+    init?(customFieldName name: String) {
+        guard let field = Self.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(name) == .orderedSame }) else { return nil }
+        self = field
+    }
+
+    /// A household's own custom field named like one of ours is written as "<name> (custom)".
+    static let customSuffix = " (custom)"
+}
