@@ -8,10 +8,9 @@ import Testing
     static let html = ["Accept": "text/html"]
     static let csv = ["Content-Type": "text/csv"]
 
-    /// Homebox's own test files, read where the shared test data lives, beside the repository.
+    /// Homebox's own test files (Tests/Fixtures/homebox).
     static func homebox(_ name: String) throws -> [UInt8] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/testdata/homebox")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/homebox")
         return try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
     }
 

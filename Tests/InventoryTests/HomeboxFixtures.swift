@@ -1,10 +1,10 @@
 import Foundation
 
-/// Homebox's own CSV test files, every version (`/work/shared/testdata/homebox`, beside the repository):
-/// read in place, not copied into it.
+/// Homebox's own CSV test files, every version, copied byte for byte into `Tests/Fixtures/homebox`
+/// (its SOURCES.md says from where).
 enum HomeboxFixtures {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/testdata/homebox")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/homebox")
 
     /// The bytes of `name`, such as `sysadminsmedia-v0.26.2/fields.csv`.
     static func bytes(_ name: String) throws -> [UInt8] {

@@ -5,11 +5,11 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from conftest import BINARY, ROOT
+from conftest import BINARY, FIXTURES
 from helpers import find, find_all, visible
 
-# Homebox's own test files, kept in the shared test data beside the repository.
-HOMEBOX = ROOT.parent / "shared" / "testdata" / "homebox"
+# Homebox's own test files (Tests/Fixtures/homebox/SOURCES.md says from where).
+HOMEBOX = FIXTURES / "homebox"
 
 
 def preview(browser, server, path):
