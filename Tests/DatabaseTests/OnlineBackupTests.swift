@@ -58,7 +58,13 @@ import Testing
         for round in 0..<15 {
             let copy = TemporaryDatabase("backup-busy-copy-\(round)")
             defer { copy.remove() }
-            let before = try database.read { try $0.scalar("SELECT count(*) FROM ledger") } ?? 0
+            // Each copy after the writer has committed again (the machine may be slow to run it).
+            var before = try database.read { try $0.scalar("SELECT count(*) FROM ledger") } ?? 0
+            let deadline = ContinuousClock.now + .seconds(10)
+            while before <= (counts.last ?? 0), ContinuousClock.now < deadline {
+                usleep(1_000)
+                before = try database.read { try $0.scalar("SELECT count(*) FROM ledger") } ?? 0
+            }
             try database.backup(to: copy.path)
             let after = try database.read { try $0.scalar("SELECT count(*) FROM ledger") } ?? 0
             let copied = try Database(readingOnly: copy.path)
