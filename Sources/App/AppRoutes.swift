@@ -6,7 +6,8 @@ import PhotoLibrary
 /// Every route of the app, from each feature's handlers, with who may call it.
 enum AppRoutes {
     static func make(items: ItemStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
-                     assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int) -> Router {
+                     assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int,
+                     backups: BackupNotices? = nil, clock: any TimeSource = WallClock()) -> Router {
         let site = assets.pageContext
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
@@ -34,7 +35,7 @@ enum AppRoutes {
         ItemBulkHandlers(items: items, site: site).register(in: &router)
         ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentFileHandler(items: items).register(in: &router)
-        ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
+        ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
         return router.router
     }

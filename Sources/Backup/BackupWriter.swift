@@ -71,6 +71,8 @@ public enum BackupWriter {
                 try? FileManager.default.removeItem(atPath: "\(staging)/\(path)")
                 entries[path] = nil
             }
+            // SQLite made it readable by all, like a new database; everything else here is the owner's alone.
+            chmod("\(staging)/\(databasePath)", 0o600)
             entries[databasePath] = try entry(databasePath, FileOperations.fingerprint(of: "\(staging)/\(databasePath)"), role: .data)
             let readable = try ReadableBackup.write(contents: contents, madeAt: now, problems: problems, databasePath: databasePath,
                                                     into: staging, relativeTo: source)

@@ -98,46 +98,52 @@ struct BackupIndexPage {
     private func itemArticle(_ item: BackupIndexModel.ItemEntry) -> HTMLNode {
         article(.class("item"), .id(item.anchor), .aria("labelledby", "\(item.anchor)-title")) {
             h3(.id("\(item.anchor)-title")) { item.name }
-            if !item.photos.isEmpty {
-                div(.class("photos")) {
-                    for photo in item.photos {
-                        figure {
-                            if let shown = photo.shownURL {
-                                a(.href(shown)) {
-                                    img(.src(shown), .alt(photo.alt), .width(photo.width), .height(photo.height), .loading("lazy"), .decoding("async"))
+            div(.class(item.photos.isEmpty ? "item-body" : "item-body with-photos")) {
+                if !item.photos.isEmpty { photos(item.photos) }
+                div(.class("item-text")) {
+                    dl(.class("fields")) {
+                        for field in item.fields {
+                            div {
+                                dt { field.label }
+                                dd { field.value }
+                            }
+                        }
+                    }
+                    if !item.documents.isEmpty {
+                        h4 { "Receipts and documents" }
+                        ul(.class("documents")) {
+                            for document in item.documents {
+                                li {
+                                    a(.href(document.url)) { document.title }
+                                    span(.class("detail")) { " · \(document.detail)" }
                                 }
                             }
-                            figcaption {
-                                photo.caption
-                                " · "
-                                a(.href(photo.originalURL)) { "Original" }
-                            }
                         }
                     }
-                }
-            }
-            dl(.class("fields")) {
-                for field in item.fields {
-                    div {
-                        dt { field.label }
-                        dd { field.value }
+                    if !item.evidence.isEmpty {
+                        h4 { "Linked photos in the photo library (not in this backup)" }
+                        ul(.class("evidence")) { for line in item.evidence { li { line } } }
                     }
                 }
             }
-            if !item.documents.isEmpty {
-                h4 { "Receipts and documents" }
-                ul(.class("documents")) {
-                    for document in item.documents {
-                        li {
-                            a(.href(document.url)) { document.title }
-                            span(.class("detail")) { " · \(document.detail)" }
+        }
+    }
+
+    private func photos(_ photos: [BackupIndexModel.Photo]) -> HTMLNode {
+        div(.class("photos")) {
+            for photo in photos {
+                figure {
+                    if let shown = photo.shownURL {
+                        a(.href(shown)) {
+                            img(.src(shown), .alt(photo.alt), .width(photo.width), .height(photo.height), .loading("lazy"), .decoding("async"))
                         }
                     }
+                    figcaption {
+                        photo.caption
+                        " · "
+                        a(.href(photo.originalURL)) { "Original" }
+                    }
                 }
-            }
-            if !item.evidence.isEmpty {
-                h4 { "Linked photos in the photo library (not in this backup)" }
-                ul(.class("evidence")) { for line in item.evidence { li { line } } }
             }
         }
     }

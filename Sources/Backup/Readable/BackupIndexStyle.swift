@@ -24,7 +24,8 @@ enum BackupIndexStyle {
         .contents ol { margin: .5rem 0 0; padding-left: 1.25rem; }
         .contents li { padding: .2rem 0; }
         .room { margin-top: 2rem; }
-        .photos { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: .75rem; margin-bottom: .75rem; }
+        .photos { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .75rem; margin-bottom: .75rem; align-content: start; }
+        @media (min-width: 44rem) { .item-body.with-photos { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 1.25rem; } }
         figure { margin: 0; }
         figure img { display: block; width: 100%; height: auto; max-height: 16rem; object-fit: contain; background: var(--page); border-radius: 8px; }
         figcaption { font-size: .875rem; padding-top: .25rem; }
@@ -36,8 +37,7 @@ enum BackupIndexStyle {
         .page-footer { padding-bottom: 2rem; color: var(--muted); font-size: .9rem; }
         code { overflow-wrap: anywhere; }
         @media (max-width: 32rem) {
-          .fields { grid-template-columns: 1fr; gap: 0; }
-          .fields dd { margin-bottom: .5rem; }
+          .fields { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: .2rem .75rem; }
           .photos { grid-template-columns: repeat(2, 1fr); }
         }
         @media print {

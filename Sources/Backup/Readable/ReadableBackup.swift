@@ -47,7 +47,7 @@ enum ReadableBackup {
             },
             documentURL: documentURL)
         for (name, bytes) in [(BackupIndexPage.stylesheet, Array(BackupIndexStyle.css.utf8)), ("index.html", BackupIndexPage(model: model).document().renderedBytes())] {
-            try FileOperations.writeNew(bytes, to: "\(staging)/\(name)", mode: 0o644)
+            try FileOperations.writeNew(bytes, to: "\(staging)/\(name)")
             written.append((name, FileOperations.Fingerprint(size: Int64(bytes.count), sha256: SHA256Digest.hex(of: bytes))))
         }
         return written
