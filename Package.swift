@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

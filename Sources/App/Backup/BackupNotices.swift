@@ -46,8 +46,8 @@ struct BackupNotices: Sendable {
         switch seconds {
         case ..<60: return suffix == "ago" ? "just now" : "under a minute old"
         case ..<3_600: return unit(Int(seconds / 60), "minute")
-        case ..<(2 * 86_400): return unit(Int(seconds / 3_600), "hour")
-        default: return unit(Int(seconds / 86_400), "day")
+        case ..<(2 * 86_400): return unit(Int((seconds / 3_600).rounded()), "hour")
+        default: return unit(Int((seconds / 86_400).rounded()), "day")
         }
     }
 }

@@ -39,7 +39,7 @@ public struct BackupSchedule: Sendable {
             let number = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
             return "\(number) \(noun)\(rounded == 1 ? "" : "s")"
         }
-        if interval >= 86_400, interval.truncatingRemainder(dividingBy: 86_400) == 0 { return unit(interval / 86_400, "day") }
+        if interval >= 2 * 86_400, interval.truncatingRemainder(dividingBy: 86_400) == 0 { return unit(interval / 86_400, "day") }
         if interval >= 3_600 { return unit(interval / 3_600, "hour") }
         return unit(interval / 60, "minute")
     }
