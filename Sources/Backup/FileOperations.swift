@@ -155,7 +155,8 @@ enum FileOperations {
         try? FileManager.default.removeItem(atPath: target)
     }
 
+    /// "Cannot read /x: No such file or directory.", with the reason `errno` gives.
     static func failure(_ action: String, _ path: String) -> BackupError {
-        BackupError("\(action) \(path): \(String(cString: strerror(errno))).")
+        BackupError("\(action.prefix(1).uppercased())\(action.dropFirst()) \(path): \(String(cString: strerror(errno))).")
     }
 }

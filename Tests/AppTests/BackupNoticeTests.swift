@@ -30,8 +30,8 @@ import Testing
         try waitUntil { scheduler.status.lastSuccess != nil }
 
         #expect(BackupStore(path: backups.url.appendingPathComponent("daily").path).finished().count == 1)
-        #expect(try statusLine(owner) == "Last verified backup: just now")
-        #expect(try statusLine(viewer) == "Last verified backup: just now")
+        #expect(try statusLine(owner)?.hasPrefix("Last verified backup: just now (") == true)
+        #expect(try statusLine(viewer)?.hasPrefix("Last verified backup: just now (") == true)
         #expect(try notice(owner) == nil)
 
         clock.advance(by: 3 * 86_400)
@@ -39,7 +39,7 @@ import Testing
         #expect(warning.contains("The last verified backup is 3 days old"))
         #expect(warning.contains("every 24 hours into \(backups.url.appendingPathComponent("daily").path)"))
         #expect(try notice(viewer) == nil)
-        #expect(try statusLine(viewer) == "Last verified backup: 3 days ago")
+        #expect(try statusLine(viewer)?.hasPrefix("Last verified backup: 3 days ago (") == true)
     }
 
     @Test func aFailedBackupIsShownToTheOwnerWithTheReason() throws {
@@ -69,7 +69,7 @@ import Testing
                                     status: folder.backupStatus).run()
         #expect(outcome.succeeded)
 
-        #expect(try statusLine(owner) == "Last verified backup: just now")
+        #expect(try statusLine(owner)?.hasPrefix("Last verified backup: just now (") == true)
         #expect(try notice(owner) == nil)
     }
 

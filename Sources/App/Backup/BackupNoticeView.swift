@@ -34,14 +34,16 @@ struct BackupMessageView {
     }
 }
 
-/// "Last verified backup: 3 hours ago", under the list, for everyone.
+/// "Last verified backup: 3 hours ago (Nov 29, 2026)", under the list, for everyone; the page
+/// script shows the day in the reader's own time zone and language.
 struct BackupStatusLine {
     let verified: BackupNoticeModel.Verified
 
     var node: HTMLNode {
         p(.class("backup-status"), .id("backup-status")) {
-            "Last verified backup: "
-            time(.datetime(DisplayFormat.iso8601(verified.at)), .title(DisplayFormat.iso8601(verified.at))) { verified.words }
+            "Last verified backup: \(verified.words) ("
+            time(.datetime(DisplayFormat.iso8601(verified.at))) { DisplayFormat.date(verified.at) }
+            ")"
         }
     }
 }

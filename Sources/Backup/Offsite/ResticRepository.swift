@@ -55,9 +55,11 @@ public struct ResticRepository: Sendable, Equatable {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
                 if object["struct_type"] as? String == "snapshot" {
                     root = (object["paths"] as? [String])?.first
-                } else if object["type"] as? String == "file", let path = object["path"] as? String, let root,
-                          path.hasPrefix(root + "/") {
-                    sizes[String(path.dropFirst(root.count + 1))] = (object["size"] as? NSNumber)?.int64Value
+                } else if object["type"] as? String == "file", let path = object["path"] as? String {
+                    // Backed up as ".", the folder is the snapshot's root; restic versions that keep the
+                    // whole path put it under the folder's absolute path.
+                    let relative = root.flatMap { path.hasPrefix($0 + "/") ? path.dropFirst($0.count + 1) : nil } ?? path.drop { $0 == "/" }
+                    sizes[String(relative)] = (object["size"] as? NSNumber)?.int64Value
                 }
             }
             var problems: [String] = []
