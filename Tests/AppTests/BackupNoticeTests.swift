@@ -12,7 +12,7 @@ import Testing
         let owner = try app.signIn("olivia"), viewer = try app.signIn("vera"), editor = try app.signIn("eddie")
 
         let note = try notice(owner)
-        #expect(note?.contains("There is no backup of this inventory yet") == true)
+        #expect(note?.contains("No backup of this inventory yet.") == true)
         #expect(note?.contains("--backup-to") == true)
         #expect(try notice(viewer) == nil && notice(editor) == nil)
         #expect(try statusLine(owner) == nil)

@@ -1,10 +1,12 @@
 """Every page, and every popover, sheet, dialog and viewer state, audited with axe-core at iPad and iPhone
 size in the light and the dark colour scheme. A new page or state joins STATES in the change that
 adds it."""
+import json
 import re
 import shutil
 import subprocess
 import tempfile
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -52,6 +54,24 @@ def accounts():
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def backups():
+    """A server whose last backup failed, three days after the last verified one (as a cron job of
+    `homepwner backup` would leave it): the owner's warning and everyone's status line."""
+    data = Path(tempfile.mkdtemp(prefix="homepwner-e2e-a11y-backups-"))
+    now = datetime.now(timezone.utc)
+    def stamp(days):
+        return (now - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    success = {"startedAt": stamp(3), "finishedAt": stamp(3), "backup": "/mnt/usb/backups/old", "verified": True}
+    failure = {"startedAt": stamp(0), "finishedAt": stamp(0), "backup": None, "verified": False,
+               "problem": "Cannot create the folder /mnt/usb/backups: No such file or directory."}
+    (data / "backup-status.json").write_text(json.dumps({"lastSuccess": success, "lastAttempt": failure}))
+    server = Server(data=str(data))
+    server.create_item("Camera", "C-1", 1899)
+    yield server
+    server.stop()
+
+
 def open_picker(browser, site):
     browser.get(f"{site.url}/items/{site.camera}")
     find(browser, ".camera-button").click()
@@ -83,9 +103,10 @@ def sign_in(browser, server, password=PASSWORD):
     find(browser, ".auth-card button[type=submit]").click()
 
 
-# name → how to get there from a fresh browser: (site or accounts, steps).
+# name → how to get there from a fresh browser: (site, accounts or backups, steps).
 STATES = {
     "item list": ("site", lambda b, s: b.get(s.url + "/")),
+    "item list, backup failed": ("backups", lambda b, s: (b.get(s.url + "/"), visible(b, "#backup-notice"), visible(b, "#backup-status"))),
     "item list, editing": ("site", lambda b, s: b.get(s.url + "/?edit=1")),
     "item list, by room": ("site", lambda b, s: b.get(s.url + "/?view=rooms")),
     "item list, search with filters open": ("site", lambda b, s: b.get(s.url + "/?q=cam&condition=good")),
@@ -138,9 +159,9 @@ STATES = {
 
 
 @pytest.mark.parametrize("state", STATES, ids=list(STATES))
-def test_every_page_and_state_passes_the_audit(state, site, accounts, browser):
+def test_every_page_and_state_passes_the_audit(state, request, browser):
     where, steps = STATES[state]
-    steps(browser, site if where == "site" else accounts)
+    steps(browser, request.getfixturevalue(where))
     assert_accessible(browser, state)
 
 

@@ -21,12 +21,12 @@ struct BackupNoticeModel: Sendable {
     let message: Message?
 }
 
-/// An owner's warning or note, above the list.
+/// An owner's warning (above the list) or gentle note (under it).
 struct BackupMessageView {
     let message: BackupNoticeModel.Message
 
     var node: HTMLNode {
-        aside(.class(message.tone == .warning ? "backup-notice notice warning" : "backup-notice notice"), .id("backup-notice"),
+        aside(.class(message.tone == .warning ? "backup-notice notice warning" : "backup-notice backup-note"), .id("backup-notice"),
               .aria("labelledby", "backup-notice-title")) {
             p(.class("backup-notice-title"), .id("backup-notice-title")) { strong { message.title } }
             p { message.detail }

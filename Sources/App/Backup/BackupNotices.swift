@@ -28,9 +28,9 @@ struct BackupNotices: Sendable {
                                     + "Check that the server is running and that the folder is there and can be written.")
             } else if lastVerified == nil {
                 warning = schedule == nil
-                    ? .init(tone: .note, title: "There is no backup of this inventory yet",
-                            detail: "An inventory that burns with the house is no help. Start Homepwner with --backup-to a folder on another disk and --backup-every 24h, "
-                                + "or run homepwner backup --to DIR; add --offsite restic:REPO for a copy outside the home.")
+                    ? .init(tone: .note, title: "No backup of this inventory yet.",
+                            detail: "Serve with --backup-to a folder on another disk (and --offsite restic:REPO for a copy outside the home), "
+                                + "or run homepwner backup --to DIR.")
                     : .init(tone: .note, title: scheduler?.isRunning == true ? "The first backup is being made now" : "The first backup will be made in a moment",
                             detail: "Then one every \(BackupSchedule.words(schedule!.interval)) into \(schedule!.directory.path).")
             }

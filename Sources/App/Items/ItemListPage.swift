@@ -57,7 +57,7 @@ struct ItemListPage {
 
     private var content: HTMLNode {
         .group {
-            if let message = backup?.message { BackupMessageView(message: message).node }
+            if let message = backup?.message, message.tone == .warning { BackupMessageView(message: message).node }
             if let readiness { ReadinessCard(model: readiness).node }
             if !editing && bulk == nil {
                 ItemSearchBar(model: search).node
@@ -70,6 +70,7 @@ struct ItemListPage {
                 if let nextURL { a(.class("button"), .href(nextURL), .data("action", "more")) { "Show more" } }
             }
             if let verified = backup?.lastVerified { BackupStatusLine(verified: verified).node }
+            if let message = backup?.message, message.tone == .note { BackupMessageView(message: message).node }
             if editing {
                 HTML.form(.id("move-form"), .method("post"), .action(ItemRoutes.list.url())) { CSRFField(token: context.csrfToken).node }
             }
