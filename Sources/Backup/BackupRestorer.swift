@@ -87,12 +87,13 @@ public enum BackupLocator {
     public static func backup(at path: String) throws(BackupError) -> String {
         let folder = URL(fileURLWithPath: path).standardizedFileURL.path
         guard FileOperations.isDirectory(folder) else { throw BackupError("\(folder) is not a folder holding a backup.") }
+        // Even with its manifest written: it was stopped before it was renamed into place.
+        if (folder as NSString).lastPathComponent.hasPrefix(BackupStore.incompletePrefix) {
+            throw BackupError("\(folder) is a backup that was interrupted before it finished; it cannot be used. Use a finished one.")
+        }
         if FileOperations.regularFileSize("\(folder)/\(BackupManifest.fileName)") != nil { return folder }
         let store = BackupStore(path: folder)
         if let newest = store.finished().last { return newest.path }
-        if (folder as NSString).lastPathComponent.hasPrefix(BackupStore.incompletePrefix) {
-            throw BackupError("\(folder) is a backup that was interrupted before it finished (it has no manifest.json); it cannot be used. Use a finished one.")
-        }
         let unfinished = store.unfinished().count
         throw BackupError("\(folder) holds no finished backup" + (unfinished > 0 ? " (only \(unfinished) that were interrupted)." : ".")
                           + " Give a folder made by homepwner backup.")

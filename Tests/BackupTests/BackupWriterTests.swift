@@ -123,6 +123,14 @@ import Testing
         let report = try BackupWriter.make(from: fixture.source, into: fixture.backups)
         #expect(fixture.backups.unfinished() == [])
         #expect(try BackupLocator.backup(at: fixture.backups.path) == report.backup.path)
+
+        // Killed after its manifest was written but before the rename: whole, yet still not finished.
+        let stopped = "\(fixture.backups.path)/\(BackupStore.incompletePrefix)\(report.backup.name)"
+        try FileManager.default.moveItem(atPath: report.backup.path, toPath: stopped)
+        #expect(FileManager.default.fileExists(atPath: "\(stopped)/\(BackupManifest.fileName)"))
+        #expect(fixture.backups.finished() == [])
+        #expect(throws: BackupError.self) { try BackupLocator.backup(at: stopped) }
+        #expect(throws: BackupError.self) { try BackupRestorer.restore(from: stopped, into: "\(fixture.root)/restored") }
     }
 
     @Test func aSecondBackupIntoTheSameFolderAtOnceIsRefused() throws {
