@@ -32,6 +32,9 @@
 #     alternately: requests/s and the ratio (target ≥ 0.8×); and the same for the list page
 #     GET /?sort=name&limit=50 (a sorted list is shown in windows), its deep window reached by
 #     following every "Show more" link.
+#   * backup (bench/backup.sh; not in the default, about 12 minutes and 12 GB of disk): 2,000 photos of
+#     about 1 MB; the first `homepwner backup` against `cp -a` of the data folder, alternately, and a
+#     second backup after 10 items changed against the first.
 #
 # Settings (environment):
 #   PARTS=items,photos,library     what to measure, comma-separated: items (the item list, the page
@@ -40,7 +43,8 @@
 #                                  library (= scan,album,libthumbs), all, or any of static,
 #                                  renditions, thumbnail, upload, addphoto, scan, album, libthumbs on
 #                                  its own;
-#                                  search and window (not in the default; about 5 minutes).
+#                                  search and window (not in the default; about 5 minutes); backup
+#                                  (not in the default; see bench/backup.sh for its settings).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
 #                                  12, half of it exiftool); PARTS=items,photos skips the library.
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
@@ -93,12 +97,12 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0 want_addphoto=0
 want_scan=0 want_album=0 want_libthumbs=0
-want_search=0 want_window=0
+want_search=0 want_window=0 want_backup=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
     all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1
-      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 ;;
+      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_backup=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1 ;;
     static) want_static=1 ;;
@@ -112,9 +116,10 @@ for part in "${part_list[@]}"; do
     libthumbs) want_libthumbs=1 ;;
     search) want_search=1 ;;
     window) want_window=1 ;;
+    backup) want_backup=1 ;;
     "") ;;
     *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload, addphoto," \
-      "library, scan, album, libthumbs, search, window, all)" ;;
+      "library, scan, album, libthumbs, search, window, backup, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload || want_addphoto))
@@ -122,7 +127,7 @@ want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
 want_big=$((want_search || want_window))
-[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big)) = 1 ] || die "PARTS=$PARTS measures nothing"
+[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_backup)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 if [ "$want_addphoto" = 1 ]; then [ -f "$ADD_PHOTO_FILE" ] || die "no JPEG at ADD_PHOTO_FILE=$ADD_PHOTO_FILE"; fi
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
@@ -617,6 +622,10 @@ if [ "$want_window" = 1 ]; then
     bench_wrk "window-pagedeep-big-$round" "${big_base}?sort=name&limit=50&after=$(cat "$tmp/big.page-after")"
     bench_wrk "window-pagedeep-small-$round" "${small_base}?sort=name&limit=50&after=$(cat "$tmp/small.page-after")"
   done
+fi
+
+if [ "$want_backup" = 1 ]; then
+  BIN="$BIN" KEEP=0 "$here/backup.sh"
 fi
 
 echo

@@ -21,7 +21,9 @@ public struct ResticRepository: Sendable, Equatable {
             throw BackupError("--offsite must be restic:REPOSITORY, as restic names it (restic:s3:https://host/bucket, restic:sftp:user@host:/path, restic:/mnt/disk/backups), not “\(option)”.")
         }
         repository = String(option.dropFirst(Self.optionPrefix.count))
-        guard !repository.contains("\n"), !repository.hasPrefix("-") else { throw BackupError("--offsite names an impossible restic repository.") }
+        guard !repository.contains("\n"), !repository.hasPrefix("-") else {
+            throw BackupError("--offsite restic:REPOSITORY names no repository restic could open: it may not start with “-” or hold a line break.")
+        }
     }
 
     /// The repository as logs and pages may show it: any `user:password@` in a URL left out.
