@@ -155,6 +155,8 @@ import Testing
 
         #expect(report.manifest.problems.count == 1)
         #expect(report.manifest.problems.first?.contains(photo.hash) == true)
+        let html = try String(contentsOfFile: "\(report.backup.path)/index.html", encoding: .utf8)
+        #expect(html.contains("Missing from this backup") && html.contains("not in this backup"))
         let verification = try BackupVerifier.verify(report.backup.path)
         #expect(!verification.isSound)
         #expect(verification.problems.contains { $0.contains("When the backup was made") && $0.contains(photo.hash) })

@@ -64,7 +64,7 @@ extension BackupIndexModel {
                 case .closeup: "Close-up"
                 }
                 return Photo(shownURL: shown, width: Int((Double(image.width) * scale).rounded()), height: Int((Double(image.height) * scale).rounded()),
-                             originalURL: photoURL(image, nil) ?? "", alt: "\(item.name): \(kind.lowercased()) \(index + 1) of \(item.photos.count)",
+                             originalURL: photoURL(image, nil), alt: "\(item.name): \(kind.lowercased()) \(index + 1) of \(item.photos.count)",
                              caption: "\(kind) · \(image.format.rawValue.uppercased()), \(Self.bytes(image.byteSize))")
             }
             let documents = item.documents.compactMap { document -> Document? in

@@ -43,7 +43,8 @@ struct BackupIndexModel: Sendable {
         let shownURL: String?
         let width: Int
         let height: Int
-        let originalURL: String
+        /// nil when the data folder had lost the file (the manifest's problems say so).
+        let originalURL: String?
         let alt: String
         /// "Serial plate · JPEG, 3.2 MB".
         let caption: String

@@ -141,7 +141,7 @@ struct BackupIndexPage {
                     figcaption {
                         photo.caption
                         " · "
-                        a(.href(photo.originalURL)) { "Original" }
+                        if let original = photo.originalURL { a(.href(original)) { "Original" } } else { "not in this backup" }
                     }
                 }
             }
