@@ -28,17 +28,17 @@ public struct BackupStatus: Codable, Sendable, Equatable {
     }
 
     public var lastAttempt: Attempt?
-    /// The last attempt that succeeded: made, verified and (when asked) copied off site.
-    public var lastSuccess: Attempt?
+    /// The last backup made and verified (its off-site copy may have failed: `lastAttempt` then says so).
+    public var lastVerified: Attempt?
 
-    public init(lastAttempt: Attempt? = nil, lastSuccess: Attempt? = nil) {
+    public init(lastAttempt: Attempt? = nil, lastVerified: Attempt? = nil) {
         self.lastAttempt = lastAttempt
-        self.lastSuccess = lastSuccess
+        self.lastVerified = lastVerified
     }
 
     public mutating func record(_ attempt: Attempt) {
         lastAttempt = attempt
-        if attempt.succeeded { lastSuccess = attempt }
+        if attempt.verified { lastVerified = attempt }
     }
 }
 

@@ -27,7 +27,7 @@ import Testing
         }
         let owner = try app.signIn("olivia"), viewer = try app.signIn("vera")
         let scheduler = try #require(app.app.backupScheduler)
-        try waitUntil { scheduler.status.lastSuccess != nil }
+        try waitUntil { scheduler.status.lastVerified != nil }
 
         #expect(BackupStore(path: backups.url.appendingPathComponent("daily").path).finished().count == 1)
         #expect(try statusLine(owner)?.hasPrefix("Last verified backup: just now (") == true)
@@ -71,6 +71,20 @@ import Testing
 
         #expect(try statusLine(owner)?.hasPrefix("Last verified backup: just now (") == true)
         #expect(try notice(owner) == nil)
+    }
+
+    @Test func aBackupVerifiedHereButNotCopiedOffSiteCountsAsVerifiedAndTheOwnerIsTold() throws {
+        let app = try SecuredApp()
+        let owner = try app.signIn("olivia")
+        let now = Date()
+        try DataFolder(app.folder).backupStatus.record(BackupStatus.Attempt(
+            startedAt: now, finishedAt: now, backup: "/mnt/usb/homepwner/2026-03-14T020000Z", verified: true,
+            problem: "restic could not copy it off site (s3:https://s3.example.com/bucket, exit status 1): Fatal: unable to open config file", offsiteSnapshot: nil))
+
+        let warning = try #require(try notice(owner))
+        #expect(warning.contains("made and verified just now, but not copied off site"))
+        #expect(warning.contains("unable to open config file"))
+        #expect(try statusLine(owner)?.hasPrefix("Last verified backup: just now (") == true)
     }
 
     @Test func theScheduleIsReadAsATimeFromAMinuteToAYear() {

@@ -14,10 +14,10 @@ import Testing
 
         scheduler.start()
         let deadline = ContinuousClock.now + .seconds(30)
-        while status.read().lastSuccess == nil, ContinuousClock.now < deadline { usleep(20_000) }
+        while status.read().lastVerified == nil, ContinuousClock.now < deadline { usleep(20_000) }
         scheduler.stop()
 
-        let success = try #require(status.read().lastSuccess)
+        let success = try #require(status.read().lastVerified)
         #expect(success.verified && success.problem == nil)
         #expect(fixture.backups.finished().map(\.path) == [success.backup])
         #expect(scheduler.nextDue(after: status.read()) == success.startedAt.addingTimeInterval(86_400))

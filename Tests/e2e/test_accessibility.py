@@ -65,7 +65,7 @@ def backups():
     success = {"startedAt": stamp(3), "finishedAt": stamp(3), "backup": "/mnt/usb/backups/old", "verified": True}
     failure = {"startedAt": stamp(0), "finishedAt": stamp(0), "backup": None, "verified": False,
                "problem": "Cannot create the folder /mnt/usb/backups: No such file or directory."}
-    (data / "backup-status.json").write_text(json.dumps({"lastSuccess": success, "lastAttempt": failure}))
+    (data / "backup-status.json").write_text(json.dumps({"lastVerified": success, "lastAttempt": failure}))
     server = Server(data=str(data))
     server.create_item("Camera", "C-1", 1899)
     yield server

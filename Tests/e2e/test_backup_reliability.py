@@ -68,7 +68,7 @@ def test_backups_killed_at_random_moments_never_pass_for_finished_ones():
                 process.send_signal(signal.SIGKILL)
                 process.communicate()
                 if status.exists():
-                    success = json.loads(status.read_text()).get("lastSuccess")
+                    success = json.loads(status.read_text()).get("lastVerified")
                     if success:
                         reported.append(success["backup"])
             # Killed in the middle: what it left is never taken for a backup.

@@ -15,13 +15,16 @@ struct BackupNotices: Sendable {
 
     func model(now: Date, isOwner: Bool) -> BackupNoticeModel? {
         let status = scheduler?.status ?? statusFile.read()
-        let lastVerified = status.lastSuccess.map { BackupNoticeModel.Verified(at: $0.finishedAt, words: Self.age(of: $0.finishedAt, now: now)) }
+        let lastVerified = status.lastVerified.map { BackupNoticeModel.Verified(at: $0.finishedAt, words: Self.age(of: $0.finishedAt, now: now)) }
         var warning: BackupNoticeModel.Message?
         if isOwner {
             if let attempt = status.lastAttempt, !attempt.succeeded {
-                warning = .init(tone: .warning, title: "The last backup failed \(Self.age(of: attempt.finishedAt, now: now))",
+                let title = attempt.verified
+                    ? "The last backup was made and verified \(Self.age(of: attempt.finishedAt, now: now)), but not copied off site"
+                    : "The last backup failed \(Self.age(of: attempt.finishedAt, now: now))"
+                warning = .init(tone: .warning, title: title,
                                 detail: (attempt.problem ?? "It could not be verified.") + (lastVerified == nil ? " There is no verified backup yet." : ""))
-            } else if let schedule, let success = status.lastSuccess,
+            } else if let schedule, let success = status.lastVerified,
                       now.timeIntervalSince(success.finishedAt) > schedule.interval + Self.grace(for: schedule.interval) {
                 warning = .init(tone: .warning, title: "The last verified backup is \(Self.age(of: success.finishedAt, now: now, suffix: "old"))",
                                 detail: "Backups should be made every \(BackupSchedule.words(schedule.interval)) into \(schedule.directory.path). "
