@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // Backups: OpenSSL's SHA-256 (the processor's SHA instructions, about 8× libsodium here) and syncfs.
+        .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "HTML"),
         .target(name: "Archive", dependencies: ["CArchive"]),
@@ -26,12 +28,13 @@ let package = Package(
         .target(name: "Inventory", dependencies: ["Database", "Imaging", "PDFPreview", "CSodium", "Archive"]),
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
+        .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Imaging", "Database", "CSodium", "PDFPreview"],
+            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Imaging", "Database", "CSodium", "PDFPreview"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
-        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
+        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
@@ -43,7 +46,8 @@ let package = Package(
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,8 @@ public struct AppConfiguration: Sendable {
     public var tlsKeyPath: String?
     /// A session unused this long ends.
     public var sessionIdleTimeout: TimeInterval = 7 * 86_400
+    /// Back up the data folder on a timer (`--backup-to DIR --backup-every 24h`); nil: no schedule.
+    public var backupSchedule: BackupSchedule?
     /// The time of day sessions, setup links and the sign-in throttle go by; tests move a `TestClock`.
     public var clock: any TimeSource = WallClock()
 

@@ -8,7 +8,7 @@ import PhotoLibrary
 enum AppRoutes {
     static func make(items: ItemStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
                      assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL,
-                     pendingImports: PendingImports) -> Router {
+                     pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock()) -> Router {
         let site = assets.pageContext
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
@@ -36,7 +36,7 @@ enum AppRoutes {
         ItemBulkHandlers(items: items, site: site).register(in: &router)
         ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentFileHandler(items: items).register(in: &router)
-        ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library).register(in: &router)
+        ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
         ExportHandlers(items: items, temporaryFolder: temporaryFolder, site: site).register(in: &router)
         ImportAPIHandlers(items: items).register(in: &router)

@@ -1,4 +1,5 @@
 import Accounts
+import Backup
 import Database
 import Foundation
 import HTTPServer
@@ -18,6 +19,8 @@ public final class HomepwnerApp: Sendable {
     /// Failed sign-ins, counted to slow down guessing.
     public let signInThrottle: SignInThrottle
     private let server: HTTPServer
+    /// Backs the data folder up on the schedule `--backup-every` gives; nil without one.
+    public let backupScheduler: BackupScheduler?
 
     /// Opens (or creates) the data folder and starts serving.
     public init(configuration: AppConfiguration) throws {
@@ -44,12 +47,19 @@ public final class HomepwnerApp: Sendable {
         isOpenWithoutAccounts = try configuration.opensWithoutAccounts(noAccounts: noAccounts)
         setupPath = noAccounts ? AccountRoutes.setup(try accounts.createSetupToken()) : nil
 
+        backupScheduler = configuration.backupSchedule.map { schedule in
+            BackupScheduler(job: BackupJob(source: folder.backupSource(database), store: BackupStore(path: schedule.directory.path),
+                                           keep: schedule.keep, offsite: schedule.offsite, status: folder.backupStatus),
+                            interval: schedule.interval, log: { FileHandle.standardOutput.write(Data("\($0)\n".utf8)) })
+        }
+        let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
+
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
         let routes = AppRoutes.make(items: items, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
-                                    pendingImports: PendingImports(folder: folder.pendingImports))
+                                    pendingImports: PendingImports(folder: folder.pendingImports), backups: backups, clock: configuration.clock)
         router = routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy
@@ -70,6 +80,7 @@ public final class HomepwnerApp: Sendable {
             }
             if let interval = configuration.libraryRescanInterval { library.keepScanned(every: interval) }
         }
+        backupScheduler?.start()
     }
 
     /// The routes, with who may call each: for the security tests, which try every one.
@@ -93,12 +104,18 @@ public final class HomepwnerApp: Sendable {
         server.respond(to: method, target: target, headers: headers, body: body)
     }
 
-    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight.
-    public func runUntilTerminated() { server.runUntilTerminated() }
+    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and stops a backup in
+    /// progress (which leaves nothing half-made).
+    public func runUntilTerminated() {
+        server.runUntilTerminated()
+        backupScheduler?.stop()
+    }
 
-    /// Stops serving (requests in flight finish), then stops and awaits the library's background
-    /// scans and renditions.
+    /// Stops the backup schedule, stops serving (requests in flight finish), then stops and awaits
+    /// the library's background scans and renditions.
     public func shutdown() {
+        // A backup in progress stops between files and leaves nothing half-made.
+        backupScheduler?.stop()
         library.stopKeepingScanned()
         server.shutdown()
         library.stop()

@@ -19,6 +19,15 @@ public final class Database: Sendable {
         try self.init(path: path, readerCount: readerCount) { try $0.migrate(schemas) }
     }
 
+    /// Opens an existing file for reading only, as it is: no migration, no switch to WAL, nothing
+    /// created beside it, and every `write` fails. For a copy that must stay byte for byte what it
+    /// was (a backup being checked or read).
+    public init(readingOnly path: String, readerCount: Int = 1) throws {
+        self.path = path
+        writer = ConnectionOwner(try Connection(path: path, readOnly: true))
+        readers = try (0..<max(1, readerCount)).map { _ in ConnectionOwner(try Connection(path: path, readOnly: true)) }
+    }
+
     private init(path: String, readerCount: Int, migrate: (Connection) throws -> Void) throws {
         self.path = path
         let writer = try Connection(path: path)

@@ -52,6 +52,10 @@ public func h3(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode
     .element("h3", attributes, children: content())
 }
 
+public func h4(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
+    .element("h4", attributes, children: content())
+}
+
 public func p(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
     .element("p", attributes, children: content())
 }

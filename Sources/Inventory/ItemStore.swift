@@ -11,11 +11,15 @@ public final class ItemStore: Sendable {
     private let revisionCounter = Atomic<Int>(0)
 
     /// Opens the store; fills the search index first if it is out of date (`ItemSearchText.format`).
+    /// A store whose index is current writes nothing as it opens, so it can read a copy opened
+    /// read-only (`Database(readingOnly:)`, a backup's).
     public init(database: Database, images: ImageStore, documents: DocumentStore) throws {
         self.database = database
         self.images = images
         self.documents = documents
-        try database.write { try Self.refreshSearchIndexIfStale(in: $0) }
+        if try database.read({ try Self.searchIndexIsStale(in: $0) }) {
+            try database.write { try Self.refreshSearchIndexIfStale(in: $0) }
+        }
     }
 
     /// Goes up after every committed change; anything made from the items at one revision stays

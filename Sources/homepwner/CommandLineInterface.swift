@@ -25,6 +25,12 @@ enum CommandLineInterface {
                                         Read a homepwner export into an empty inventory.
           homepwner import FILE --data DIR [--dry-run]
                                         Import a Homebox CSV/TSV export, or only show what it would do.
+          homepwner backup --to DIR [--data DIR] [--keep N] [--offsite restic:REPO]
+                                        Back up the data folder (also while serving), then verify it.
+          homepwner restore FROM --data DIR [--force]
+                                        Restore a backup as a data folder.
+          homepwner verify FROM [--offsite restic:REPO]
+                                        Check every file of a backup, its database, its off-site copy.
           homepwner --help              Show this help.
           homepwner serve --help        Show the options of serve.
         """
@@ -32,6 +38,7 @@ enum CommandLineInterface {
     static let serveUsage = """
         Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet]
                                [--max-upload-mb N] [--max-megapixels N] [--max-connections-per-address N]
+                               [--backup-to DIR [--backup-every 24h] [--backup-keep N] [--offsite restic:REPO]]
 
         Options:
           --data DIR        Folder for the database and photos (default: ./data). Created if missing.
@@ -53,6 +60,12 @@ enum CommandLineInterface {
           --max-connections-per-address N
                             Connections one client address may hold at once (default: 128; an IPv6 /64
                             is one address). Behind --trust-proxy, the proxy's own are not counted.
+          --backup-to DIR   Back up the data folder into DIR on a schedule (best on another disk), verify
+                            each backup, and show on the home page when the last verified one was made.
+          --backup-every TIME   How often: 24h (the default), 12h, 30m, 7d.
+          --backup-keep N   Keep the newest N backups in DIR (default: all).
+          --offsite restic:REPO Copy each backup off site with restic; passwords and keys from restic's
+                            environment variables (RESTIC_PASSWORD_FILE, AWS_ACCESS_KEY_ID, …).
         """
 
     static func run(_ arguments: [String]) throws {
@@ -77,6 +90,9 @@ enum CommandLineInterface {
             try ExportCommand.importArchive(Array(arguments.dropFirst()))
         case "import":
             try ImportCommand.run(Array(arguments.dropFirst()))
+        case "backup": try BackupCommands.backup(Array(arguments.dropFirst()))
+        case "restore": try BackupCommands.restore(Array(arguments.dropFirst()))
+        case "verify": try BackupCommands.verify(Array(arguments.dropFirst()))
         default:
             throw CommandLineError(message: "unknown command “\(command)”. Run homepwner --help to see the commands.")
         }
@@ -117,7 +133,8 @@ enum CommandLineInterface {
         } catch {
             throw CommandLineError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
         }
-        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-megapixels", "max-connections-per-address"]
+        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-megapixels", "max-connections-per-address",
+                                  "backup-to", "backup-every", "backup-keep", "offsite"]
         let flags: Set<String> = ["demo", "quiet"]
         var fromFile: [String] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -172,6 +189,7 @@ enum CommandLineInterface {
     private static func serve(_ arguments: [String]) throws {
         var configuration = AppConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
         var remaining = try withConfigFile(arguments)[...]
+        var backup = ServeBackupOptions()
         func value(for option: String) throws -> String {
             guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
                 throw CommandLineError(message: "\(option) needs a value. Run homepwner serve --help.")
@@ -231,10 +249,13 @@ enum CommandLineInterface {
                     throw CommandLineError(message: "--max-connections-per-address must be a whole number from 1 to 10000, not “\(text)”.")
                 }
                 configuration.connectionsPerAddress = count
+            case _ where ServeBackupOptions.names.contains(option):
+                backup.take(option, try value(for: option))
             default:
                 throw CommandLineError(message: "unknown option “\(option)” for serve. Run homepwner serve --help.")
             }
         }
+        configuration.backupSchedule = try backup.schedule()
         guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else {
             throw CommandLineError(message: "--tls-cert and --tls-key go together: give both, or neither.")
         }

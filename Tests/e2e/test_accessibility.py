@@ -1,10 +1,12 @@
 """Every page, and every popover, sheet, dialog and viewer state, audited with axe-core at iPad and iPhone
 size in the light and the dark colour scheme. A new page or state joins STATES in the change that
 adds it."""
+import json
 import re
 import shutil
 import subprocess
 import tempfile
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,24 @@ def accounts():
     subprocess.run([str(BINARY), "user", "add", "olivia", "--role", "owner", "--data", data],
                    input=PASSWORD + "\n", text=True, check=True, capture_output=True)
     server = Server(data=data)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def backups():
+    """A server whose last backup failed, three days after the last verified one (as a cron job of
+    `homepwner backup` would leave it): the owner's warning and everyone's status line."""
+    data = Path(tempfile.mkdtemp(prefix="homepwner-e2e-a11y-backups-"))
+    now = datetime.now(timezone.utc)
+    def stamp(days):
+        return (now - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    success = {"startedAt": stamp(3), "finishedAt": stamp(3), "backup": "/mnt/usb/backups/old", "verified": True}
+    failure = {"startedAt": stamp(0), "finishedAt": stamp(0), "backup": None, "verified": False,
+               "problem": "Cannot create the folder /mnt/usb/backups: No such file or directory."}
+    (data / "backup-status.json").write_text(json.dumps({"lastVerified": success, "lastAttempt": failure}))
+    server = Server(data=str(data))
+    server.create_item("Camera", "C-1", 1899)
     yield server
     server.stop()
 
@@ -98,9 +118,10 @@ HOMEBOX_EXPORT = ("HB.import_ref,HB.name,HB.location,HB.tags,HB.quantity,HB.url\
 HOMEBOX_EXPORT_WITH_MISTAKES = "HB.name,HB.location,HB.quantity,HB.insured\nDrill,Garage,1.5,maybe\n,Garage,1,no\nSaw,Garage\n"
 
 
-# name → how to get there from a fresh browser: (site or accounts, steps).
+# name → how to get there from a fresh browser: (site, accounts or backups, steps).
 STATES = {
     "item list": ("site", lambda b, s: b.get(s.url + "/")),
+    "item list, backup failed": ("backups", lambda b, s: (b.get(s.url + "/"), visible(b, "#backup-notice"), visible(b, "#backup-status"))),
     "item list, editing": ("site", lambda b, s: b.get(s.url + "/?edit=1")),
     "item list, by room": ("site", lambda b, s: b.get(s.url + "/?view=rooms")),
     "item list, search with filters open": ("site", lambda b, s: b.get(s.url + "/?q=cam&condition=good")),
@@ -158,9 +179,9 @@ STATES = {
 
 
 @pytest.mark.parametrize("state", STATES, ids=list(STATES))
-def test_every_page_and_state_passes_the_audit(state, site, accounts, browser):
+def test_every_page_and_state_passes_the_audit(state, request, browser):
     where, steps = STATES[state]
-    steps(browser, site if where == "site" else accounts)
+    steps(browser, request.getfixturevalue(where))
     assert_accessible(browser, state)
 
 

@@ -19,6 +19,8 @@ struct ItemListPage {
     var editing: Bool { view == .editing }
     let newItemForm: ItemForm
     let context: PageContext
+    /// When the last verified backup was made, and an owner's warning (the plain list only).
+    var backup: BackupNoticeModel? = nil
 
     func document() -> HTMLDocument {
         var trailing = [a(.class("bar-button"), .href(LibraryRoutes.groups.url())) { "Library" }]
@@ -55,6 +57,7 @@ struct ItemListPage {
 
     private var content: HTMLNode {
         .group {
+            if let message = backup?.message, message.tone == .warning { BackupMessageView(message: message).node }
             if let readiness { ReadinessCard(model: readiness).node }
             if !editing && bulk == nil {
                 ItemSearchBar(model: search).node
@@ -66,6 +69,8 @@ struct ItemListPage {
             div(.id("list-more"), .class("list-more")) {
                 if let nextURL { a(.class("button"), .href(nextURL), .data("action", "more")) { "Show more" } }
             }
+            if let verified = backup?.lastVerified { BackupStatusLine(verified: verified).node }
+            if let message = backup?.message, message.tone == .note { BackupMessageView(message: message).node }
             if editing {
                 HTML.form(.id("move-form"), .method("post"), .action(ItemRoutes.list.url())) { CSRFField(token: context.csrfToken).node }
             }

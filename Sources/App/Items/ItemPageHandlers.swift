@@ -1,3 +1,4 @@
+import Accounts
 import Database
 import Foundation
 import HTML
@@ -15,6 +16,10 @@ struct ItemPageHandlers: Sendable {
     /// Whether a photo library is set up (the picker then offers it).
     let library: PhotoLibrary?
     var hasLibrary: Bool { library?.roots.isEmpty == false }
+    /// What the list says about backups.
+    let backups: BackupNotices?
+    /// The time of day the backup notice goes by.
+    let clock: any TimeSource
     /// The list's rows, remade only after the inventory changes (one set per `ItemListView`).
     private let listRows = ItemListView.allCases.map { _ in RevisionCache<ListRows>() }
 
@@ -52,11 +57,13 @@ struct ItemPageHandlers: Sendable {
     /// a large inventory is never one huge page. Edit mode shows every row: reordering needs them.
     static let listWindow = 200
 
-    init(items: ItemStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?) {
+    init(items: ItemStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?, backups: BackupNotices? = nil, clock: any TimeSource = WallClock()) {
         self.items = items
         self.site = site
         self.maxUploadBytes = maxUploadBytes
         self.library = library
+        self.backups = backups
+        self.clock = clock
     }
 
     func register(in router: inout AppRouter) {
@@ -110,7 +117,8 @@ struct ItemPageHandlers: Sendable {
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
                                 hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
-                                bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context)
+                                bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context,
+                                backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage) : nil)
         return .html(page.document().renderedBytes())
     }
 

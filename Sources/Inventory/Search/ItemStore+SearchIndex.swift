@@ -3,11 +3,14 @@ import Database
 /// Keeps the full-text index (`item_search`) and each item's `location_path` in step with the
 /// items, inside the transaction of every change that alters an item's texts or its room's path.
 extension ItemStore {
-    /// Fills the index anew when it was made by another `ItemSearchText.format` (or never): after
-    /// migration 13, and whenever what is indexed changes.
+    /// Whether the index was made by another `ItemSearchText.format` (or never).
+    static func searchIndexIsStale(in connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT format FROM search_index_state") != Int64(ItemSearchText.format)
+    }
+
+    /// Fills the index anew when it is stale: after migration 13, and whenever what is indexed changes.
     static func refreshSearchIndexIfStale(in connection: Connection) throws {
-        let format = try connection.scalar("SELECT format FROM search_index_state")
-        guard format != Int64(ItemSearchText.format) else { return }
+        guard try searchIndexIsStale(in: connection) else { return }
         try connection.execute("DELETE FROM item_search")
         let tags = try tagsByItem(in: connection)
         let customFields = try customFieldsByItem(in: connection)

@@ -1,0 +1,46 @@
+import Backup
+import Foundation
+
+/// `serve --backup-to DIR --backup-every 24h [--backup-keep N] [--offsite restic:REPO]`: where and how
+/// often the server backs up its data folder.
+public struct BackupSchedule: Sendable {
+    public var directory: URL
+    public var interval: TimeInterval
+    /// Keep the newest N backups; nil keeps all.
+    public var keep: Int?
+    public var offsite: ResticRepository?
+
+    public init(directory: URL, interval: TimeInterval, keep: Int? = nil, offsite: ResticRepository? = nil) {
+        self.directory = directory
+        self.interval = interval
+        self.keep = keep
+        self.offsite = offsite
+    }
+
+    /// Reads `90s`, `30m`, `24h`, `7d`; nil for anything else. At least a minute: a backup copies
+    /// every file that changed, and verifies every file.
+    public static func interval(from text: String) -> TimeInterval? {
+        guard let unit = text.last, let number = Double(text.dropLast()), number > 0, number.isFinite else { return nil }
+        let seconds: Double
+        switch unit {
+        case "s": seconds = number
+        case "m": seconds = number * 60
+        case "h": seconds = number * 3_600
+        case "d": seconds = number * 86_400
+        default: return nil
+        }
+        return (60...(366 * 86_400)).contains(seconds) ? seconds : nil
+    }
+
+    /// `24 hours`, `30 minutes`, `7 days`: the interval as the home page says it.
+    static func words(_ interval: TimeInterval) -> String {
+        func unit(_ count: Double, _ noun: String) -> String {
+            let rounded = (count * 10).rounded() / 10
+            let number = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+            return "\(number) \(noun)\(rounded == 1 ? "" : "s")"
+        }
+        if interval >= 2 * 86_400, interval.truncatingRemainder(dividingBy: 86_400) == 0 { return unit(interval / 86_400, "day") }
+        if interval >= 3_600 { return unit(interval / 3_600, "hour") }
+        return unit(interval / 60, "minute")
+    }
+}
