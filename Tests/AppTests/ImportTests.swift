@@ -124,7 +124,7 @@ import Testing
         let file = Array("HB.name\nLamp\n".utf8)
         let first = try #require(try upload(app, "/import", file: file).header("Location"))
         let token = String(first.dropFirst("/import/".count))
-        let kept = app.folder.url.appendingPathComponent("tmp/imports/\(token).csv")
+        let kept = app.folder.url.appendingPathComponent("tmp/imports/\(token).upload")
         #expect(FileManager.default.fileExists(atPath: kept.path))
         #expect(((try FileManager.default.attributesOfItem(atPath: kept.path))[.posixPermissions] as? Int) == 0o600)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7_200)], ofItemAtPath: kept.path)
@@ -145,7 +145,7 @@ import Testing
     @Test func anUploadWithoutAFileSaysWhatToDo() throws {
         let app = try TestApp()
         let response = try upload(app, "/import", file: nil)
-        #expect(response.status == 400 && response.text.contains("Choose the file Homebox exported"))
+        #expect(response.status == 400 && response.text.contains("Choose the file to import"))
     }
 
     @Test func thePlacesPageAndAnEmptyListLinkToTheImport() throws {
