@@ -22,8 +22,8 @@ struct HomeboxBackup {
     static let entitiesFile = "entities.json"
     static let attachmentsFile = "attachments.json"
     /// Tables Homepwner has nothing for, with what they hold, for the preview.
-    static let tablesNotImported = [("entity_templates.json", "item templates"), ("template_fields.json", "template fields"),
-                                    ("maintenance_entries.json", "maintenance entries"), ("notifiers.json", "notifiers")]
+    static let tablesNotImported = [("entity_templates.json", "item template", "item templates"), ("template_fields.json", "template field", "template fields"),
+                                    ("maintenance_entries.json", "maintenance entry", "maintenance entries"), ("notifiers.json", "notifier", "notifiers")]
 
     private(set) var problems: [ImportProblem] = []
     /// Parts of the backup not imported, for the preview: "maintenance_entries.json (3 maintenance entries)".
@@ -66,9 +66,9 @@ struct HomeboxBackup {
             read[name] = readTable(name, in: folder, limits: limits, as: [HomeboxRecord].self, required: name == Self.entitiesFile) ?? []
         }
         guard problems.isEmpty else { return }
-        for (name, holds) in Self.tablesNotImported {
+        for (name, one, many) in Self.tablesNotImported {
             guard let rows = readTable(name, in: folder, limits: limits, as: [HomeboxRecord].self, required: false), !rows.isEmpty else { continue }
-            notImported.append("\(name) (\(rows.count.grouped) \(holds))")
+            notImported.append("\(name) (\(rows.count == 1 ? "1 \(one)" : "\(rows.count.grouped) \(many)"))")
         }
         readEntities(read[Self.entitiesFile]!, types: read["entity_types.json"]!)
         guard problems.isEmpty else { return }
