@@ -85,7 +85,8 @@ import Testing
             "purchase_from": "Hardware Store", "purchase_price": 129.99, "import_ref": "hb-drill",
             "created_at": "2024-03-14T09:26:53.589793238Z",
         ])
-        backup.item("Drill Case", in: drill, ["sold_to": "Sam", "sold_price": 15.5, "sold_date": "2025-01-02T00:00:00Z"])
+        backup.item("Drill Case", in: drill, ["sold_to": "Sam", "sold_price": 15.5, "sold_date": "2025-01-02T00:00:00Z",
+                                              "created_at": "2024-03-14T11:26:53.5+02:00"])
         backup.tag("Tools", on: [drill])
         backup.tag("Power", on: [drill])
         backup.field("Colour", "Teal", on: drill)
@@ -142,6 +143,7 @@ import Testing
 
         let drillCase = try #require(items.first { $0.name == "Drill Case" })
         #expect(drillCase.locationID == drill.locationID, "kept where the item it is inside is")
+        #expect(abs(drillCase.dateCreated.timeIntervalSince1970 - 1_710_408_413) < 1, "a time with an offset reads as the same moment")
         #expect(drillCase.details.customFields.contains(CustomField(name: "Inside", value: "Cordless Drill")))
         #expect(drillCase.details.disposal == Disposal(kind: .sold, date: CalendarDate(iso: "2025-01-02"), price: 1_550, notes: "Sold to Sam"))
     }

@@ -40,8 +40,10 @@ struct PendingImports: Sendable {
 
     /// Removes uploads past their lifetime, and the oldest beyond the most kept.
     func forgetExpired() {
-        let tokens = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix("." + Self.upload) }.map { String($0.dropLast(Self.upload.count + 1)) }.filter(Self.isToken)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // An earlier Homepwner kept uploads as <token>.csv; nothing reads them now.
+        for name in names where name.hasSuffix(".csv") { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        let tokens = names.filter { $0.hasSuffix("." + Self.upload) }.map { String($0.dropLast(Self.upload.count + 1)) }.filter(Self.isToken)
         let byAge = tokens.map { (token: $0, age: age(of: file($0, Self.upload)) ?? .infinity) }.sorted { $0.age < $1.age }
         for (index, entry) in byAge.enumerated() where entry.age >= lifetime || index >= maxKept - 1 { discard(entry.token) }
     }

@@ -74,6 +74,8 @@ struct HomeboxRecord: Decodable, Sendable {
         if let dot = text.firstIndex(of: "."), let end = text[dot...].firstIndex(where: { !$0.isASCIIDigit && $0 != "." }) {
             text.removeSubrange(dot..<end)
         }
-        return try? Date(text.replacingOccurrences(of: " ", with: "T"), strategy: .iso8601)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text.replacingOccurrences(of: " ", with: "T"))
     }
 }
