@@ -142,6 +142,19 @@ import Testing
         }
     }
 
+    @Test func keptUploadsAreCappedInBytesTheOldestMakingRoom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-pending-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pending = PendingImports(folder: folder)
+        pending.maxKeptBytes = 100
+        let first = try pending.keep([UInt8](repeating: 1, count: 60), name: "first.zip")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-10)],
+                                              ofItemAtPath: folder.appendingPathComponent("\(first).upload").path)
+        let second = try pending.keep([UInt8](repeating: 2, count: 60), name: "second.zip")
+        #expect(pending.upload(first) == nil, "the older upload made room")
+        #expect(pending.upload(second)?.name == "second.zip")
+    }
+
     @Test func anUploadWithoutAFileSaysWhatToDo() throws {
         let app = try TestApp()
         let response = try upload(app, "/import", file: nil)

@@ -11,18 +11,28 @@ public struct Importer: Sendable {
     let workFolder: URL
     let limits: ImportLimits
 
+    /// The server's: a zip of at most `ImportUpload.maxRequestBytes` unpacks to at most four times that
+    /// (photos hardly compress; a zip that would fill the disk is refused as it unpacks).
     init(items: ItemStore, workFolder: URL, maxPhotoBytes: Int) {
+        var limits = ImportLimits()
+        limits.archive.maxTotalBytes = 4 * Int64(ImportUpload.maxRequestBytes)
+        self.init(items: items, workFolder: workFolder, maxPhotoBytes: maxPhotoBytes, limits: limits)
+    }
+
+    private init(items: ItemStore, workFolder: URL, maxPhotoBytes: Int, limits: ImportLimits) {
         self.items = items
         self.workFolder = workFolder
-        var limits = ImportLimits()
+        var limits = limits
         limits.maxPhotoBytes = maxPhotoBytes
         limits.maxDocumentBytes = ItemDocumentAPIHandlers.maxDocumentBytes
         self.limits = limits
     }
 
-    /// The importer of a data folder, for a command run beside (or without) its server.
+    /// The importer of a data folder, for a command run beside (or without) its server: a file on
+    /// this machine, as large as a household's whole export.
     public init(folder: DataFolder) throws {
-        self.init(items: try folder.openItemStore(), workFolder: folder.uploadsInProgress, maxPhotoBytes: AppConfiguration.defaultMaxUploadBytes)
+        self.init(items: try folder.openItemStore(), workFolder: folder.uploadsInProgress, maxPhotoBytes: AppConfiguration.defaultMaxUploadBytes,
+                  limits: ImportLimits())
     }
 
     /// What importing the file at `path` would do; nothing is written.

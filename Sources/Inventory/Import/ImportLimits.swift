@@ -7,8 +7,8 @@ public struct ImportLimits: Sendable {
     public var archive = ArchiveLimits.inventory
     public var maxPhotoBytes = 50_000_000
     public var maxDocumentBytes = 25_000_000
-    /// Each JSON table of a Homebox backup: far more than a household's collection takes.
-    public var maxTableBytes = 256 << 20
+    /// Each JSON table of a Homebox backup: far more than a household's collection takes (as a CSV's).
+    public var maxTableBytes = 64 << 20
 
     public init() {}
 }
