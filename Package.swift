@@ -37,17 +37,18 @@ let package = Package(
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
+        .target(name: "HomeboxBackupFixture", dependencies: ["Archive"], path: "Tests/Support/HomeboxBackupFixture"),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
-        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture"]),
     ],
     swiftLanguageModes: [.v6]
 )

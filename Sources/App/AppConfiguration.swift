@@ -14,7 +14,8 @@ public struct AppConfiguration: Sendable {
     /// Photos with more pixels are refused (checked from the header, before decoding).
     public var maxImagePixels = 100_000_000
     /// The largest photo upload, in bytes.
-    public var maxUploadBytes = 50_000_000
+    public var maxUploadBytes = AppConfiguration.defaultMaxUploadBytes
+    public static let defaultMaxUploadBytes = 50_000_000
     /// Folders of photos to browse (read-only; never written to).
     public var libraryRoots: [String] = []
     /// Scan the library in the background at start.

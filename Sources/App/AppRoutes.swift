@@ -39,8 +39,9 @@ enum AppRoutes {
         ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
         ExportHandlers(items: items, temporaryFolder: temporaryFolder, site: site).register(in: &router)
-        ImportAPIHandlers(items: items).register(in: &router)
-        ImportPageHandlers(items: items, pending: pendingImports, site: site).register(in: &router)
+        let importer = Importer(items: items, workFolder: temporaryFolder, maxPhotoBytes: maxUploadBytes)
+        ImportAPIHandlers(importer: importer).register(in: &router)
+        ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)
         return router.router
     }
 }

@@ -21,10 +21,9 @@ enum CommandLineInterface {
                                         Make the thumbnails and screen size of photos (one worker per core).
           homepwner export --format homebox-csv|homepwner --to FILE [--data DIR]
                                         Write the inventory as a Homebox CSV, or as one zip of everything.
-          homepwner import-archive FILE [--data DIR]
-                                        Read a homepwner export into an empty inventory.
           homepwner import FILE --data DIR [--dry-run]
-                                        Import a Homebox CSV/TSV export, or only show what it would do.
+                                        Import a Homebox CSV/TSV export, a Homebox backup zip or a homepwner
+                                        export (into an empty inventory), or only show what it would do.
           homepwner backup --to DIR [--data DIR] [--keep N] [--offsite restic:REPO]
                                         Back up the data folder (also while serving), then verify it.
           homepwner restore FROM --data DIR [--force]
@@ -86,8 +85,6 @@ enum CommandLineInterface {
             try UserCommand.run(Array(arguments.dropFirst()))
         case "export":
             try ExportCommand.export(Array(arguments.dropFirst()))
-        case "import-archive":
-            try ExportCommand.importArchive(Array(arguments.dropFirst()))
         case "import":
             try ImportCommand.run(Array(arguments.dropFirst()))
         case "backup": try BackupCommands.backup(Array(arguments.dropFirst()))

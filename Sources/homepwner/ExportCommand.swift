@@ -1,20 +1,16 @@
 import App
 import Foundation
 
-/// `homepwner export` (a Homebox CSV, or our own zip of everything) and `homepwner import-archive`
-/// (our own zip back into a data folder with an empty inventory).
+/// `homepwner export`: a Homebox CSV, or our own zip of everything (which `homepwner import` reads back).
 enum ExportCommand {
     static let usage = """
         Usage: homepwner export --format homebox-csv|homepwner --to FILE [--data DIR]
-               homepwner import-archive FILE [--data DIR]
 
         export writes the inventory in DIR (default ./data) to FILE, replacing it once the export is whole:
           homebox-csv   a CSV that Homebox (v0.10.3 and later) imports as it is; photos and documents are not in it.
           homepwner     one zip with every item and field, places, tags, photos' originals and documents.
-        It may run while the server serves DIR.
-
-        import-archive reads a homepwner export into DIR, whose inventory must be empty (a new folder is):
-        all of it or nothing, photos and documents byte for byte. Stop a server using DIR first.
+        It may run while the server serves DIR. homepwner import reads a homepwner export back into a data
+        folder whose inventory is empty (a new folder is): all of it or nothing, photos and documents byte for byte.
         """
 
     static func export(_ arguments: [String]) throws {
@@ -49,28 +45,5 @@ enum ExportCommand {
         }
         try InventoryExport.write(format, of: try InventoryExport.items(in: folder), to: target)
         print("Wrote \(target).")
-    }
-
-    static func importArchive(_ arguments: [String]) throws {
-        var file: String?, data = URL(fileURLWithPath: "data")
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                print(usage)
-                return
-            case "--data":
-                guard let value = remaining.popFirst() else { throw CommandLineError(message: "--data needs a folder.") }
-                data = URL(fileURLWithPath: value)
-            default:
-                guard file == nil, !argument.hasPrefix("--") else {
-                    throw CommandLineError(message: "unknown option “\(argument)” for import-archive. Run homepwner import-archive --help.")
-                }
-                file = argument
-            }
-        }
-        guard let file else { throw CommandLineError(message: "say which export to import: homepwner import-archive FILE --data DIR") }
-        let summary = try InventoryExport.importArchive(at: file, into: DataFolder(data))
-        print("Imported \(summary.items) items, \(summary.locations) places, \(summary.photos) photos and \(summary.documents) documents into \(data.path).")
     }
 }

@@ -141,8 +141,9 @@ import Testing
                 "the file it was sent from is gone")
 
         let target = try TestDataFolder()
-        let summary = try InventoryExport.importArchive(at: archive, into: DataFolder(target.url))
-        #expect(summary.items == items.count && summary.photos == items.map(\.photos.count).reduce(0, +))
+        let imported = try Importer(folder: DataFolder(target.url)).apply(fileAt: archive)
+        #expect(imported.format == .homepwnerExport && imported.additions.count == items.count)
+        #expect(imported.photos == items.map(\.photos.count).reduce(0, +) && imported.documents == items.map(\.documents.count).reduce(0, +))
         let copy = try ExportApp(demo: false, folder: target)
         for path in ["/api/v1/items", "/api/v1/items?disposed=true", "/api/v1/locations", "/api/v1/settings", "/api/v1/tags"] {
             #expect(try copy.get(path).text == (try source.get(path).text), "\(path) differs after the round trip")
@@ -167,22 +168,26 @@ import Testing
         let archive = try source.exportedArchive()
         let target = try ExportApp(demo: false)
         try target.client.json("POST", "/api/v1/items", ["name": "Mine"]).expect(201)
-        #expect(throws: InventoryArchiveError.inventoryNotEmpty(items: 1, locations: 0)) {
-            _ = try InventoryExport.importArchive(at: archive, into: DataFolder(target.folder.url))
-        }
+        let zip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: archive)))
+        let preview = try target.client.send("POST", "/api/v1/import?dryRun=1", headers: ["Content-Type": "application/zip"], body: zip)
+        #expect(preview.status == 200 && preview.text.contains("\"format\":\"homepwner\"") && preview.text.contains("already holds 1 item and 0 places"))
+        let refused = try target.client.send("POST", "/api/v1/import", headers: ["Content-Type": "application/zip"], body: zip)
+        #expect(refused.status == 422 && refused.text.contains("only into an empty inventory"))
         #expect(try target.client.get("/api/v1/items").decode([ItemModel].self).map(\.name) == ["Mine"])
     }
 
-    /// An import of `archive` into a new data folder fails with an error `check` accepts, and leaves
-    /// no item, place, photo, document or unpacked file behind.
+    /// An import of `archive` into a new data folder is refused with a problem `check` accepts, and
+    /// leaves no item, place, photo, document or unpacked file behind.
     static func expectNothingImported(_ archive: String, sourceLocation: SourceLocation = #_sourceLocation,
-                                      _ check: (InventoryArchiveError) -> Bool) throws {
+                                      _ check: (ImportProblem) -> Bool) throws {
         let target = try TestDataFolder()
         do {
-            _ = try InventoryExport.importArchive(at: archive, into: DataFolder(target.url))
+            _ = try Importer(folder: DataFolder(target.url)).apply(fileAt: archive)
             Issue.record("the import succeeded", sourceLocation: sourceLocation)
-        } catch let error as InventoryArchiveError {
-            #expect(check(error), "\(error)", sourceLocation: sourceLocation)
+        } catch let refused as ImportRefused {
+            #expect(refused.plan.problems.count == 1, sourceLocation: sourceLocation)
+            let accepted = refused.plan.problems.allSatisfy { check($0) }
+            #expect(accepted, "\(refused.plan.problems)", sourceLocation: sourceLocation)
         }
         let manager = FileManager.default
         // Files, that is: the store's two-letter folders may stay, empty, as after any delete.
@@ -234,24 +239,22 @@ import Testing
 
         // A photo whose bytes are not the ones its SHA-256 names.
         try Self.expectNothingImported(try Self.tampered(archive, in: scratch, replacing: (photoFile, Array("not the photo".utf8)))) {
-            if case .damagedFile(let path, let reason) = $0 { return path == photoFile && reason.contains("SHA-256") } else { return false }
+            $0.column == photoFile && $0.message.contains("SHA-256")
         }
         // An item that breaks a rule a person's item keeps (a name), after every photo was checked.
         try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { manifest in
             var items = manifest["items"] as! [[String: Any]]
             items[items.count - 1]["name"] = "   "
             manifest["items"] = items
-        })) {
-            if case .invalidManifest(let reason) = $0 { return reason.contains("item \(DemoContent.items.count)") && reason.contains("Name") } else { return false }
-        }
+        })) { $0.column == "homepwner.json" && $0.message.contains("item \(DemoContent.items.count)") && $0.message.contains("Name") }
         // A place inside a place that is not there.
         try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { manifest in
             var locations = manifest["locations"] as! [[String: Any]]
             locations[locations.count - 1]["parentId"] = 999
             manifest["locations"] = locations
-        })) { if case .invalidManifest(let reason) = $0 { reason.contains("999") } else { false } }
+        })) { $0.column == "homepwner.json" && $0.message.contains("999") }
         // A newer format, a zip of something else, a zip bomb.
-        try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { $0["formatVersion"] = 99 })) { $0 == .newerFormat(version: 99) }
+        try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { $0["formatVersion"] = 99 })) { $0.message.contains("format 99") }
         let other = scratch.appendingPathComponent("other.zip").path
         FileManager.default.createFile(atPath: other, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: other))
@@ -259,7 +262,7 @@ import Testing
         try writer.add(Array("hello".utf8), as: "readme.txt")
         try writer.finish()
         try handle.close()
-        try Self.expectNothingImported(other) { if case .notAnExport = $0 { true } else { false } }
+        try Self.expectNothingImported(other) { $0.message.contains("neither homepwner.json") && $0.message.contains("Homebox backup zip") }
         let bomb = scratch.appendingPathComponent("bomb.zip").path
         let zeros = scratch.appendingPathComponent("zeros").path
         FileManager.default.createFile(atPath: zeros, contents: Data(count: 300 << 20))
@@ -269,7 +272,7 @@ import Testing
         try bombWriter.addFile(at: zeros, as: "homepwner.json", compress: true)
         try bombWriter.finish()
         try bombHandle.close()
-        try Self.expectNothingImported(bomb) { $0 == .archive(.compressionRatioTooHigh(limit: 100)) }
+        try Self.expectNothingImported(bomb) { $0.message == ArchiveError.compressionRatioTooHigh(limit: 100).description }
     }
 }
 

@@ -123,7 +123,7 @@ import Testing
         let file = Array("HB.name\nLamp\n".utf8)
         let first = try #require(try upload(app, "/import", file: file).header("Location"))
         let token = String(first.dropFirst("/import/".count))
-        let kept = app.folder.url.appendingPathComponent("tmp/imports/\(token).csv")
+        let kept = app.folder.url.appendingPathComponent("tmp/imports/\(token).upload")
         #expect(FileManager.default.fileExists(atPath: kept.path))
         #expect(((try FileManager.default.attributesOfItem(atPath: kept.path))[.posixPermissions] as? Int) == 0o600)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7_200)], ofItemAtPath: kept.path)
@@ -141,10 +141,23 @@ import Testing
         }
     }
 
+    @Test func keptUploadsAreCappedInBytesTheOldestMakingRoom() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-pending-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pending = PendingImports(folder: folder)
+        pending.maxKeptBytes = 100
+        let first = try pending.keep([UInt8](repeating: 1, count: 60), name: "first.zip")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-10)],
+                                              ofItemAtPath: folder.appendingPathComponent("\(first).upload").path)
+        let second = try pending.keep([UInt8](repeating: 2, count: 60), name: "second.zip")
+        #expect(pending.upload(first) == nil, "the older upload made room")
+        #expect(pending.upload(second)?.name == "second.zip")
+    }
+
     @Test func anUploadWithoutAFileSaysWhatToDo() throws {
         let app = try TestApp()
         let response = try upload(app, "/import", file: nil)
-        #expect(response.status == 400 && response.text.contains("Choose the file Homebox exported"))
+        #expect(response.status == 400 && response.text.contains("Choose the file to import"))
     }
 
     @Test func thePlacesPageAndAnEmptyListLinkToTheImport() throws {

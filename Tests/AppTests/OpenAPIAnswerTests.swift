@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import HomeboxBackupFixture
 import HTTPServer
 import HTTPTestClient
 import PDFPreview
@@ -203,6 +204,17 @@ import Testing
         let refused = try api.send(.post, "/api/v1/import", bytes: Array("HB.name,HB.quantity\nSaw,1.5\n".utf8), contentType: "text/csv", expect: 422)
         #expect(code(refused) == "invalid-import" && refused?["errors"]?.elements?.first?["line"]?.int == 2)
         #expect(code(try api.send(.post, "/api/v1/import?dryRun=maybe", bytes: homebox, contentType: "text/csv", expect: 400)) == "invalid-import-option")
+        // A Homebox backup zip: its photo counted, then imported; a zip of something else refused
+        var backup = HomeboxBackupFixture()
+        let lamp = backup.item("Lamp", in: backup.location("Hall"))
+        backup.attachment("photo", title: "lamp.jpg", mimeType: "image/jpeg", try ItemImageFixtures.bytes("photo-2.jpg"), primary: true, on: lamp)
+        let zip = try backup.bytes(in: api.app.workspace.base)
+        let zipPreview = try api.send(.post, "/api/v1/import?dryRun=1", bytes: zip, contentType: "application/zip", expect: 200)
+        #expect(zipPreview?["format"] == JSONValue.string("homebox-zip") && zipPreview?["photos"]?.int == 1)
+        try api.send(.post, "/api/v1/import", bytes: zip, contentType: "application/zip", expect: 200)
+        let foreign = try api.send(.post, "/api/v1/import", bytes: Array("PK\u{05}\u{06}".utf8) + [UInt8](repeating: 0, count: 18),
+                                   contentType: "application/zip", expect: 422)
+        #expect(code(foreign) == "invalid-import" && foreign?["errors"]?.elements?.first?["line"] == JSONValue.null)
 
         // What answers without a body
         let etag = try #require(api.app.client.get("/api/v1/items/\(item)").header("ETag"))

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import tempfile
 from datetime import datetime, timedelta, timezone
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from accessibility import assert_accessible
 from conftest import BINARY, FIXTURES, Server
 from helpers import find, find_all, visible, wait
+from homebox_backup import minimal_pdf, write_backup
 from test_library import make_library, wait_until_ready
 
 PASSWORD = "password123"
@@ -103,14 +105,28 @@ def sign_in(browser, server, password=PASSWORD):
     find(browser, ".auth-card button[type=submit]").click()
 
 
-def preview_import(browser, site, text):
-    """The Import page's preview of a file holding `text` (a preview writes nothing)."""
-    path = Path(tempfile.mkdtemp(prefix="homepwner-a11y-import-")) / "homebox-export.csv"
-    path.write_text(text)
+def preview_import(browser, site, text=None, path=None):
+    """The Import page's preview of a file holding `text`, or of the file at `path` (a preview writes nothing)."""
+    if path is None:
+        path = Path(tempfile.mkdtemp(prefix="homepwner-a11y-import-")) / "homebox-export.csv"
+        path.write_text(text)
     browser.get(site.url + "/import")
     find(browser, 'input[type="file"]').send_keys(str(path))
     find(browser, '.import-card button[type="submit"]').click()
     visible(browser, ".import-counts")
+
+
+def homebox_backup():
+    folder = Path(tempfile.mkdtemp(prefix="homepwner-a11y-backup-"))
+    return write_backup(folder / "homebox-backup.zip", "Cordless Drill", (FIXTURES / "photo-1.jpg").read_bytes(), minimal_pdf("Receipt"))
+
+
+def our_export(site):
+    """The site's own export, fetched as a browser would download it."""
+    path = Path(tempfile.mkdtemp(prefix="homepwner-a11y-export-")) / "homepwner-export.zip"
+    with urllib.request.urlopen(site.url + "/api/v1/export?format=homepwner") as response:
+        path.write_bytes(response.read())
+    return path
 
 
 HOMEBOX_EXPORT = ("HB.import_ref,HB.name,HB.location,HB.tags,HB.quantity,HB.url\n"
@@ -169,6 +185,9 @@ STATES = {
     "import, done": ("site", lambda b, s: b.get(s.url + "/import?added=3&updated=1&locations=2&tags=1")),
     "import preview": ("site", lambda b, s: preview_import(b, s, HOMEBOX_EXPORT)),
     "import preview with errors": ("site", lambda b, s: preview_import(b, s, HOMEBOX_EXPORT_WITH_MISTAKES)),
+    "import preview, Homebox backup": ("site", lambda b, s: preview_import(b, s, path=homebox_backup())),
+    "import preview, our export into an inventory that is not empty": ("site", lambda b, s: preview_import(b, s, path=our_export(s))),
+    "import, done with photos and documents": ("site", lambda b, s: b.get(s.url + "/import?added=3&updated=0&locations=2&tags=1&photos=4&documents=2")),
     "sign-in": ("accounts", lambda b, s: b.get(s.url + "/signin")),
     "sign-in, wrong password": ("accounts", lambda b, s: (sign_in(b, s, "not the password"), visible(b, ".form-error"))),
     "account": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),

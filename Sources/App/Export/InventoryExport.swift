@@ -3,7 +3,7 @@ import Foundation
 import Inventory
 
 /// Exports as files, for the server (a file it sends and then forgets) and for the command line (a
-/// file it leaves where it was told), and our own export imported back into a data folder.
+/// file it leaves where it was told). Our own export comes back through the import (`Importer`).
 public enum InventoryExport {
     /// Writes the export to `path`: into a new file beside it, renamed over `path` once whole, so a
     /// failed export leaves no half-written file (and an earlier one in its place).
@@ -40,11 +40,6 @@ public enum InventoryExport {
         let database = try folder.openDatabase()
         return try ItemStore(database: database, images: try ImageStore(directory: folder.images, database: database),
                              documents: try DocumentStore(directory: folder.documents))
-    }
-
-    /// Imports our own export at `path` into the data folder, whose inventory must be empty.
-    public static func importArchive(at path: String, into folder: DataFolder) throws -> ArchiveImportSummary {
-        try items(in: folder).importArchive(zipAt: path, workFolder: folder.uploadsInProgress.path)
     }
 }
 

@@ -1,24 +1,27 @@
 import HTTPServer
 import Inventory
 
-/// `POST /api/v1/import[?dryRun=1]`: a Homebox CSV/TSV export, as the body or a multipart form's
-/// `file`. A dry run answers what the import would do; the import itself is all or nothing.
+/// `POST /api/v1/import[?dryRun=1]`: a Homebox CSV/TSV export, a Homebox backup zip or our own
+/// export, as the body or a multipart form's `file`. A dry run answers what the import would do;
+/// the import itself is all or nothing.
 struct ImportAPIHandlers: Sendable {
-    let items: ItemStore
+    let importer: Importer
 
     func register(in router: inout AppRouter) {
-        // Slow: thousands of rows are read, checked and written.
+        // Slow: thousands of rows are read, checked and written, photos made into renditions.
         router.post(ImportRoutes.api, maxBodySize: ImportUpload.maxRequestBytes, isSlow: true) { request in try importFile(request) }
     }
 
     private func importFile(_ request: Request) throws -> Response {
         let dryRun = try Self.isDryRun(request.query["dryRun"])
         let file = try ImportUpload.file(of: request).bytes
-        if dryRun { return ImportJSON.response(try items.planImport(file), dryRun: true) }
-        do {
-            return ImportJSON.response(try items.applyImport(file), dryRun: false)
-        } catch let refused as ImportRefused {
-            return ImportJSON.refusal(refused.plan)
+        return try importer.withFile(file) { path in
+            if dryRun { return ImportJSON.response(try importer.plan(fileAt: path), dryRun: true) }
+            do {
+                return ImportJSON.response(try importer.apply(fileAt: path), dryRun: false)
+            } catch let refused as ImportRefused {
+                return ImportJSON.refusal(refused.plan)
+            }
         }
     }
 

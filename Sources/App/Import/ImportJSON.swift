@@ -1,20 +1,24 @@
 import HTTPServer
 import Inventory
 
-/// An import's answer: `{"dryRun","rows","added","updated","locationsCreated","tagsCreated","newLocations",
-/// "newTags","ignoredColumns","currency","errors": [{"line","column","message"}]}`; a refused import is
-/// `422 invalid-import` with the same `errors`.
+/// An import's answer: `{"dryRun","format","rows","added","updated","locationsCreated","tagsCreated","photos",
+/// "documents","newLocations","newTags","ignoredColumns","currency","errors": [{"line","column","message"}]}`;
+/// a refused import is `422 invalid-import` with the same `errors`.
 enum ImportJSON {
     static func response(_ plan: ImportPlan, dryRun: Bool) -> Response {
         let outcome = ImportOutcome(plan)
         var writer = JSONWriter(capacity: 256 + 160 * plan.problems.count)
         writer.object { json in
             json.key("dryRun"); json.value(dryRun)
+            json.key("format")
+            if let format = plan.format { json.value(format.rawValue) } else { json.null() }
             json.key("rows"); json.value(plan.rowsRead)
             json.key("added"); json.value(outcome.added)
             json.key("updated"); json.value(outcome.updated)
             json.key("locationsCreated"); json.value(outcome.locationsCreated)
             json.key("tagsCreated"); json.value(outcome.tagsCreated)
+            json.key("photos"); json.value(outcome.photos)
+            json.key("documents"); json.value(outcome.documents)
             json.key("newLocations"); json.array(plan.newLocations) { json, path in json.value(path) }
             json.key("newTags"); json.array(plan.newTags) { json, tag in json.value(tag) }
             json.key("ignoredColumns"); json.array(plan.ignoredColumns) { json, column in json.value(column) }
@@ -55,7 +59,12 @@ enum ImportJSON {
 enum ImportMessages {
     /// Why nothing was imported.
     static func refusal(_ plan: ImportPlan) -> String {
-        if plan.rowsRead == 0, let problem = plan.problems.first { return problem.message + " Nothing was imported." }
+        if let problem = plan.problems.first, plan.problems.count == 1, plan.rowsRead == 0 || plan.format != .homeboxCSV {
+            return problem.message.contains("Nothing was imported") ? problem.message : problem.message + " Nothing was imported."
+        }
+        if plan.format?.isZip == true {
+            return "\(plan.problems.count.grouped) problems in the zip, so nothing was imported: fix each one listed (what, where and why), then import it again."
+        }
         let rows = Set(plan.problems.compactMap(\.line)).count
         return (rows == 1 ? "1 row" : "\(rows.grouped) rows") + " of the file can’t be imported, so nothing was: "
             + "fix each one listed (line, column and why), then import the file again."

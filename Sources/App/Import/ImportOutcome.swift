@@ -7,33 +7,43 @@ struct ImportOutcome: Sendable, Equatable {
     var updated = 0
     var locationsCreated = 0
     var tagsCreated = 0
+    var photos = 0
+    var documents = 0
 
-    init(added: Int = 0, updated: Int = 0, locationsCreated: Int = 0, tagsCreated: Int = 0) {
+    init(added: Int = 0, updated: Int = 0, locationsCreated: Int = 0, tagsCreated: Int = 0, photos: Int = 0, documents: Int = 0) {
         self.added = added
         self.updated = updated
         self.locationsCreated = locationsCreated
         self.tagsCreated = tagsCreated
+        self.photos = photos
+        self.documents = documents
     }
 
     init(_ plan: ImportPlan) {
-        self.init(added: plan.additions.count, updated: plan.updates.count, locationsCreated: plan.newLocations.count, tagsCreated: plan.newTags.count)
+        self.init(added: plan.additions.count, updated: plan.updates.count, locationsCreated: plan.newLocations.count, tagsCreated: plan.newTags.count,
+                  photos: plan.photos, documents: plan.documents)
     }
 
-    /// Read back from the address the import redirects to; nil unless every count is there.
+    /// Read back from the address the import redirects to; nil unless every count is there (photos
+    /// and documents only when there were any).
     init?(query: FormFields) {
-        let counts = ["added", "updated", "locations", "tags"].map { query[$0].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
-        guard let added = counts[0], let updated = counts[1], let locations = counts[2], let tags = counts[3] else { return nil }
-        self.init(added: added, updated: updated, locationsCreated: locations, tagsCreated: tags)
+        func count(_ name: String) -> Int? { query[name].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+        guard let added = count("added"), let updated = count("updated"), let locations = count("locations"), let tags = count("tags") else { return nil }
+        self.init(added: added, updated: updated, locationsCreated: locations, tagsCreated: tags, photos: count("photos") ?? 0, documents: count("documents") ?? 0)
     }
 
-    /// "Added 3 items and updated 1; made 2 places and 1 tag."
+    /// "Added 3 items and updated 1, with 4 photos and 1 document; made 2 places and 1 tag."
     var sentence: String {
         func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s" }
         var parts = ["Added \(count(added, "item"))"]
         if updated > 0 { parts.append("updated \(count(updated, "item"))") }
+        var files: [String] = []
+        if photos > 0 { files.append(count(photos, "photo")) }
+        if documents > 0 { files.append(count(documents, "document")) }
         var made: [String] = []
         if locationsCreated > 0 { made.append(count(locationsCreated, "place")) }
         if tagsCreated > 0 { made.append(count(tagsCreated, "tag")) }
-        return parts.joined(separator: " and ") + (made.isEmpty ? "." : "; made " + made.joined(separator: " and ") + ".")
+        return parts.joined(separator: " and ") + (files.isEmpty ? "" : ", with " + files.joined(separator: " and "))
+            + (made.isEmpty ? "." : "; made " + made.joined(separator: " and ") + ".")
     }
 }

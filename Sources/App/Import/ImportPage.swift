@@ -1,7 +1,9 @@
 import HTML
+import HTTPServer
 import Inventory
 
-/// `/import`: choose a Homebox export to preview; after an import, what it did.
+/// `/import`: choose a file to preview (a Homebox backup zip or CSV/TSV export, or our own export);
+/// after an import, what it did.
 struct ImportPage {
     /// What the last import did, when the page follows one.
     let outcome: ImportOutcome?
@@ -26,13 +28,16 @@ struct ImportPage {
                 CSRFField(token: context.csrfToken).node
                 h2 { "Import from Homebox" }
                 p(.class("muted")) {
-                    "In Homebox, open Tools (Items in older versions) → Import/Export and export your items as CSV. "
+                    "Bring everything from Homebox v0.26 and later with its backup: Tools → Backup & Restore → Start Backup, then Download. "
+                    "From any version, export the items as CSV: Tools (Items in older versions) → Import/Export → Export. "
                     "Choose that file here: you see what it holds before anything is saved."
                 }
                 let controls = FormControls(errors: error.map { ValidationError(errors: [FieldError(field: "file", message: $0)]) }, idPrefix: "import")
-                controls.field("Homebox CSV or TSV file", name: "file", hint: "Files from every Homebox version work, tab-separated ones too.") { id, describedBy in
+                controls.field("Homebox backup (.zip), CSV or TSV file", name: "file",
+                               hint: "Files from every Homebox version work. A Homepwner export (.zip) is imported here too, into an empty inventory. "
+                                   + "Up to \(ByteCountFormatting.describe(ImportUpload.maxRequestBytes)).") { id, describedBy in
                     var attributes: [Attribute] = [.id(id), .name("file"), .type("file"), .required,
-                                                   .accept(".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain")]
+                                                   .accept(".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,text/plain,application/zip")]
                     if let describedBy { attributes.append(.aria("describedby", describedBy)) }
                     if error != nil { attributes.append(.aria("invalid", "true")) }
                     return .element("input", attributes, isVoid: true)
@@ -43,8 +48,9 @@ struct ImportPage {
                 h2(.id("import-how")) { "What happens" }
                 ul(.class("import-facts")) {
                     li { "Nothing is saved until you press Import on the preview, and then all of it is, or none." }
-                    li { "Places (HB.location, such as “Home / Garage”) and tags are made as needed; existing ones are used whatever their case." }
-                    li { "Importing the same file again updates the items it made (matched by HB.import_ref) instead of adding them twice." }
+                    li { "Places (such as “Home / Garage”) and tags are made as needed; existing ones are used whatever their case." }
+                    li { "A backup brings each item’s photos, and its receipts, manuals and warranties as documents; photos and files of places are not kept." }
+                    li { "Importing the same file again updates the items it made instead of adding them twice." }
                     li { "A column the file lacks never empties a field; an empty cell does." }
                     li { "Amounts are read in this inventory’s currency. Insured, archived and asset id become custom fields." }
                 }

@@ -2,11 +2,12 @@ import HTML
 import HTTPServer
 import Inventory
 
-/// The import pages: choose a file, see its preview, import it. Plain form posts answered with
+/// The import pages: choose a file (a Homebox CSV/TSV, a Homebox backup zip, our own export), see
+/// its preview, import it. Plain form posts answered with
 /// redirects, so all of it works without scripts. The file is kept between the preview and the
 /// import (`PendingImports`), never in the page.
 struct ImportPageHandlers: Sendable {
-    let items: ItemStore
+    let importer: Importer
     let pending: PendingImports
     let site: PageContext
 
@@ -33,7 +34,7 @@ struct ImportPageHandlers: Sendable {
         do {
             file = try ImportUpload.file(of: request)
         } catch let error as AppError where error.errorCode == .emptyBody {
-            return page(request, ImportPage(outcome: nil, error: "Choose the file Homebox exported, then preview it.", context: request.pageContext(site)).document(),
+            return page(request, ImportPage(outcome: nil, error: "Choose the file to import, then preview it.", context: request.pageContext(site)).document(),
                         status: error.status)
         }
         let token = try pending.keep(file.bytes, name: file.name)
@@ -51,18 +52,18 @@ struct ImportPageHandlers: Sendable {
 
     private func preview(_ request: Request) throws -> Response {
         let (token, upload) = try kept(request)
-        return previewPage(request, token: token, name: upload.name, plan: try items.planImport(upload.bytes))
+        return previewPage(request, token: token, name: upload.name, plan: try importer.plan(fileAt: upload.path))
     }
 
     private func importFile(_ request: Request) throws -> Response {
         let (token, upload) = try kept(request)
         do {
-            let plan = try items.applyImport(upload.bytes)
+            let plan = try importer.apply(fileAt: upload.path)
             pending.discard(token)
             return .redirect(to: ImportRoutes.done(ImportOutcome(plan)))
         } catch let refused as ImportRefused {
             return previewPage(request, token: token, name: upload.name, plan: refused.plan,
-                               refusal: "The inventory changed since this preview, and now \(ImportMessages.refusal(refused.plan))")
+                               refusal: ImportMessages.refusal(refused.plan))
         }
     }
 

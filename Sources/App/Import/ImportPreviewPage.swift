@@ -23,6 +23,7 @@ struct ImportPreviewPage {
     let context: PageContext
 
     private var plan: ImportPlan { model.plan }
+    private var isZip: Bool { plan.format?.isZip == true }
 
     func document() -> HTMLDocument {
         PageLayout(title: "Import Preview", context: context, pageClass: "import",
@@ -33,14 +34,23 @@ struct ImportPreviewPage {
         div(.class("import-layout")) {
             section(.class("card import-card"), .aria("labelledby", "import-file")) {
                 h2(.id("import-file")) { model.fileName }
+                if let format = plan.format {
+                    p(.class("muted import-format"), .data("format", format.rawValue)) { Self.formatSentence(format) }
+                }
                 if let refusal = model.refusal { p(.class("notice warning"), .role("alert")) { refusal } }
                 dl(.class("import-counts")) {
-                    count(plan.rowsRead, "Rows read", id: "rows")
+                    count(plan.rowsRead, isZip ? "Items read" : "Rows read", id: "rows")
                     if plan.problems.isEmpty {
                         count(plan.additions.count, "Items to add", id: "added")
                         count(plan.updates.count, "Items to update", id: "updated")
                         count(plan.newLocations.count, "Places to make", id: "locations")
                         count(plan.newTags.count, "Tags to make", id: "tags")
+                        if isZip {
+                            count(plan.photos, "Photos to add", id: "photos")
+                            count(plan.documents, "Documents to add", id: "documents")
+                        }
+                    } else if isZip {
+                        count(plan.problems.count, plan.problems.count == 1 ? "Problem" : "Problems", id: "problems")
                     } else {
                         // Nothing is imported while a row can't be, so what the good rows would do is not counted.
                         count(plan.additions.count + plan.updates.count, "Rows ready", id: "ready")
@@ -55,7 +65,10 @@ struct ImportPreviewPage {
                                 + " marked sold in the file: kept, with the sale, but left out of the list and totals (filter “No longer owned” to see them)."
                         }
                     }
-                    p(.class("muted")) { "Amounts are read in \(plan.currency.code), this inventory’s currency." }
+                    p(.class("muted")) {
+                        plan.format == .homepwnerExport ? "Amounts are in \(plan.currency.code), the export’s currency, which the inventory takes."
+                            : "Amounts are read in \(plan.currency.code), this inventory’s currency."
+                    }
                 } else {
                     p(.class("notice warning"), .role("alert"), .id("import-blocked")) { blockedMessage }
                 }
@@ -81,7 +94,7 @@ struct ImportPreviewPage {
             }
             if !plan.ignoredColumns.isEmpty {
                 section(.class("card import-card"), .aria("labelledby", "import-ignored")) {
-                    h2(.id("import-ignored")) { "Columns not imported" }
+                    h2(.id("import-ignored")) { isZip ? "Not imported" : "Columns not imported" }
                     p(.class("muted")) { plan.ignoredColumns.joined(separator: ", ") }
                 }
             }
@@ -94,9 +107,23 @@ struct ImportPreviewPage {
     }
 
     private var blockedMessage: String {
-        if plan.rowsRead == 0, let problem = plan.problems.first { return problem.message + " Nothing can be imported from this file." }
+        if let problem = plan.problems.first, plan.rowsRead == 0 || (isZip && plan.problems.count == 1) {
+            return problem.message.contains("Nothing") ? problem.message : problem.message + " Nothing can be imported from this file."
+        }
+        if isZip {
+            return "Nothing will be imported until every problem listed below is fixed: in Homebox, then back up again and choose the new zip."
+        }
         return "Nothing will be imported until every row can be: fix the rows listed below in the file (in Homebox or a spreadsheet), "
             + "then choose it again."
+    }
+
+    /// "A Homebox backup (v0.26 and later): items, places, tags, custom fields, photos and documents."
+    static func formatSentence(_ format: ImportFormat) -> String {
+        switch format {
+        case .homeboxCSV: "A Homebox CSV or TSV export: items, places, tags and custom fields."
+        case .homeboxExport: "A Homebox backup (v0.26 and later): items, places, tags, custom fields, photos and documents."
+        case .homepwnerExport: "A Homepwner export: everything, into an empty inventory only."
+        }
     }
 
     private func count(_ number: Int, _ label: String, id: String) -> HTMLNode {
@@ -113,7 +140,8 @@ struct ImportPreviewPage {
                 for problem in plan.problems.prefix(ImportPreviewModel.problemsShown) {
                     li(.class("problem")) {
                         p(.class("problem-where")) {
-                            [problem.line.map { "Line \($0.grouped)" } ?? "The file", problem.column].compactMap { $0 }.joined(separator: " · ")
+                            [problem.line.map { "Line \($0.grouped)" } ?? (problem.column == nil ? "The file" : nil), problem.column]
+                                .compactMap { $0 }.joined(separator: " · ")
                         }
                         p(.class("problem-why")) { problem.message }
                     }

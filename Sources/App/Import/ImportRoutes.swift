@@ -1,4 +1,4 @@
-/// Every path of importing (a Homebox CSV/TSV export), spelled once.
+/// Every path of importing (a Homebox CSV/TSV export, a Homebox backup zip, our own export), spelled once.
 enum ImportRoutes {
     // Pages (forms that work without scripts)
     /// The file picker (GET); the upload, answered with its preview's address (POST).
@@ -17,5 +17,6 @@ enum ImportRoutes {
     /// The file picker telling what the last import did.
     static func done(_ outcome: ImportOutcome) -> String {
         start.url() + "?added=\(outcome.added)&updated=\(outcome.updated)&locations=\(outcome.locationsCreated)&tags=\(outcome.tagsCreated)"
+            + (outcome.photos > 0 ? "&photos=\(outcome.photos)" : "") + (outcome.documents > 0 ? "&documents=\(outcome.documents)" : "")
     }
 }

@@ -26,8 +26,12 @@ public enum InventoryArchiveError: Error, Sendable, Equatable, CustomStringConve
         case .invalidManifest(let reason): "The export’s \(InventoryManifest.fileName) is damaged: \(reason) Nothing was imported."
         case .damagedFile(let path, let reason): "The export’s \(path) \(reason). Nothing was imported."
         case .inventoryNotEmpty(let items, let locations):
-            "The inventory already holds \(items) items and \(locations) places; an export is imported into an empty one only, so nothing is mixed or overwritten. Import into a new data folder."
+            "A Homepwner export is imported only into an empty inventory, so nothing is mixed or overwritten, and this one already holds "
+                + "\(Self.count(items, "item")) and \(Self.count(locations, "place")). Import it into a new data folder: "
+                + "homepwner import FILE --data NEW-FOLDER, then serve NEW-FOLDER."
         case .io(let reason): reason
         }
     }
+
+    private static func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s" }
 }

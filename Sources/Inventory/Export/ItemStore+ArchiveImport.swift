@@ -3,32 +3,46 @@ import Database
 import Foundation
 import Imaging
 
-/// What an import of our own export brought in.
-public struct ArchiveImportSummary: Sendable, Equatable {
-    public let items: Int
-    public let locations: Int
-    public let photos: Int
-    public let documents: Int
-}
-
-/// Our own export read back into an empty inventory, all or nothing: the zip is unpacked (as a
-/// stranger's file) into a new folder, `homepwner.json` is checked whole, every file is checked
+/// Our own export read back into an empty inventory, all or nothing: once the import's door has
+/// unpacked the zip (as a stranger's file), `homepwner.json` is checked whole, every file is checked
 /// against its SHA-256, and only then are the files and rows written, in one transaction; if
 /// anything fails, the files it wrote are removed again. Ids, order, versions and dates are kept,
 /// so the items read back exactly as they were.
 extension ItemStore {
-    /// Imports the export at `zipPath`, unpacking it in a new folder inside `workFolder` (removed after).
-    public func importArchive(zipAt zipPath: String, workFolder: String) throws -> ArchiveImportSummary {
-        try database.read { try Self.checkEmpty(in: $0) }
-        let folder = "\(workFolder)/import-\(UUID().uuidString)"
+    /// The preview of our own export unpacked in `folder`: what it holds, and why it cannot be imported
+    /// (a damaged manifest, an inventory that is not empty).
+    func planExport(in folder: String) throws -> ImportPlan {
+        let (plan, _) = try exportPlan(in: folder)
+        return plan
+    }
+
+    /// Imports our own export unpacked in `folder`, whose files `ZipReader` checked on the way out.
+    func applyExport(in folder: String) throws -> ImportPlan {
+        let (plan, checked) = try exportPlan(in: folder)
+        guard let checked, plan.canImport else { throw ImportRefused(plan: plan) }
         do {
-            _ = try ZipReader.extract(zipAt: zipPath, into: folder, limits: .inventory)
-        } catch {
-            throw InventoryArchiveError.archive(error)
+            try write(checked, from: folder)
+        } catch let error as InventoryArchiveError {
+            throw ImportRefused(plan: plan.refused(by: error))
         }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let plan = try ArchiveImportPlan(try Self.readManifest(in: folder))
-        return try write(plan, from: folder)
+        return plan
+    }
+
+    private func exportPlan(in folder: String) throws -> (ImportPlan, ArchiveImportPlan?) {
+        let currency = try database.read { try Self.currency(in: $0) }
+        let checked: ArchiveImportPlan
+        do {
+            checked = try ArchiveImportPlan(try Self.readManifest(in: folder))
+        } catch {
+            return (ImportPlan(currency: currency, format: .homepwnerExport).refused(by: error), nil)
+        }
+        let plan = ImportPlan(checked)
+        do {
+            try database.read { try Self.checkEmpty(in: $0) }
+        } catch let error as InventoryArchiveError {
+            return (plan.refused(by: error), checked)
+        }
+        return (plan, checked)
     }
 
     private static func readManifest(in folder: String) throws(InventoryArchiveError) -> InventoryManifest {
@@ -67,7 +81,7 @@ extension ItemStore {
         return bytes
     }
 
-    private func write(_ plan: ArchiveImportPlan, from folder: String) throws -> ArchiveImportSummary {
+    private func write(_ plan: ArchiveImportPlan, from folder: String) throws {
         try images.withFileLock {
             try documents.withFileLock {
                 var writtenImages: [String] = [], writtenDocuments: [String] = []
@@ -78,7 +92,7 @@ extension ItemStore {
                     for photo in plan.items.flatMap(\.photos) where storedImages[photo.sha256] == nil {
                         let prepared: ImageStore.PreparedImage
                         do { prepared = try images.prepare(try Self.bytes(of: photo.file, sha256: photo.sha256, in: folder)) } catch let error as ImagingError {
-                            throw InventoryArchiveError.damagedFile(path: photo.file.path, reason: "is not a photo Homepwner can read (\(error))")
+                            throw InventoryArchiveError.damagedFile(path: photo.file.path, reason: "is not a photo Homepwner can use: \(ImportAttachment.reason(error))")
                         }
                         if !FileManager.default.fileExists(atPath: images.originalPath(of: prepared.image)) {
                             try images.writeFiles(prepared)
@@ -88,8 +102,8 @@ extension ItemStore {
                     }
                     for document in plan.items.flatMap(\.documents) where storedDocuments[document.sha256] == nil {
                         let prepared: DocumentStore.PreparedDocument
-                        do { prepared = try documents.prepare(try Self.bytes(of: document.file, sha256: document.sha256, in: folder)) } catch let error as InventoryError {
-                            throw InventoryArchiveError.damagedFile(path: document.file.path, reason: "is not a kind of document Homepwner keeps (\(error))")
+                        do { prepared = try documents.prepare(try Self.bytes(of: document.file, sha256: document.sha256, in: folder)) } catch InventoryError.unsupportedDocumentType {
+                            throw InventoryArchiveError.damagedFile(path: document.file.path, reason: "is not a kind of document Homepwner keeps (\(DocumentType.acceptedList))")
                         }
                         guard prepared.type.contentType == document.contentType else {
                             throw InventoryArchiveError.damagedFile(path: document.file.path, reason: "is \(prepared.type.contentType), not the \(document.contentType) its manifest says")
@@ -121,8 +135,6 @@ extension ItemStore {
                     writtenDocuments.forEach { documents.deleteFiles(sha256: $0) }
                     throw error
                 }
-                return ArchiveImportSummary(items: plan.items.count, locations: plan.locations.count,
-                                            photos: plan.items.map(\.photos.count).reduce(0, +), documents: plan.items.map(\.documents.count).reduce(0, +))
             }
         }
     }

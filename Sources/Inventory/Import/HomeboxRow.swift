@@ -1,3 +1,5 @@
+import Foundation
+
 /// One row of a Homebox file in Homepwner's terms: only what its columns say. A column the file does
 /// not have leaves that field alone (`nil`), unlike Homebox, which blanks it; a column that is there
 /// but empty in this row clears the field.
@@ -16,6 +18,10 @@ struct HomeboxRow: Sendable {
     var customFields: [String: String] = [:]
     /// nil: no sold column; `.some(nil)`: sold columns all empty (a `sold` disposal is cleared).
     var sold: Disposal??
+    /// Photos and documents that come with the item (a Homebox backup's attachments), the primary photo first.
+    var attachments: [ImportAttachment] = []
+    /// When the item was made where it comes from; nil: when it is imported.
+    var dateCreated: Date?
 
     /// The custom fields that hold Homebox's fields Homepwner has no field for.
     enum FieldName {
@@ -27,6 +33,9 @@ struct HomeboxRow: Sendable {
     }
 
     static let maxImportRefLength = 100
+
+    /// A row to fill in (from a Homebox backup's entity): `line` is its place in the file's order.
+    init(line: Int) { self.line = line }
 
     /// Reads the cells of `record`; every cell that cannot be read adds a problem instead.
     init(_ record: DelimitedText.Record, columns: HomeboxColumns, currency: Currency, problems: inout [ImportProblem]) {

@@ -11,9 +11,21 @@ struct HomeboxSheet: Sendable {
     var ignoredColumns: [String] = []
     /// Which column holds what, once the header row was read.
     var columns: HomeboxColumns?
+    /// What the rows come from: a CSV/TSV file, or a Homebox backup's entities.
+    var format = ImportFormat.homeboxCSV
+    /// A backup's file of entities, which its problems name instead of a line and column.
+    var entityFile: String?
+    /// Places to make whether or not an item is kept in them (a backup's every place), parents first.
+    var locationPaths: [[String]] = []
 
     /// The header the file uses for `column`, for messages.
     func header(of column: HomeboxColumn) -> String { columns?.header(of: column) ?? column.headers[0] }
+
+    /// A problem with `row`: at its line and column in a file, or naming the item in a backup.
+    func problem(at row: HomeboxRow, column: HomeboxColumn?, _ message: String) -> ImportProblem {
+        guard let entityFile else { return ImportProblem(line: row.line, column: column.map(header(of:)), message: message) }
+        return ImportProblem(line: nil, column: entityFile, message: "“\(HomeboxValue.quoted(row.input.name ?? ""))”: \(message)")
+    }
 
     static func read(_ bytes: [UInt8], currency: Currency, limits: DelimitedText.Limits = DelimitedText.Limits()) -> HomeboxSheet {
         var sheet = HomeboxSheet()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What importing a file would do, worked out against the inventory as it stands: the preview a
 /// person sees before anything is written. The import makes it again inside its own transaction, so
 /// it does exactly this unless the inventory changed in between (then it does what the new plan says,
@@ -26,10 +28,18 @@ public struct ImportPlan: Sendable, Equatable {
     public internal(set) var newTags: [String] = []
     /// Every row (or the file) that cannot be imported, and why. Nothing is imported while there is one.
     public internal(set) var problems: [ImportProblem] = []
-    /// Columns in the file that are not imported (`HB.url`, columns Homepwner does not know).
+    /// Columns in the file that are not imported (`HB.url`, columns Homepwner does not know); for a
+    /// Homebox backup, the parts of it not imported (`maintenance_entries.json (3 maintenance entries)`).
     public internal(set) var ignoredColumns: [String] = []
-    /// The currency amounts were read in: the inventory's.
+    /// The currency amounts were read in: the inventory's (for our own export, the export's, which
+    /// the inventory takes).
     public let currency: Currency
+    /// What the file is; nil when even that could not be told (a zip that cannot be unpacked).
+    public internal(set) var format: ImportFormat?
+    /// Photos the import gives items (a zip's; the same bytes an item has already are not added twice).
+    public internal(set) var photos = 0
+    /// Documents (receipts, manuals, warranties) the import gives items.
+    public internal(set) var documents = 0
 
     /// What the import carries out, row by row.
     var steps: [Step] = []
@@ -46,9 +56,16 @@ public struct ImportPlan: Sendable, Equatable {
         /// Where to put it, as a path key ("" for nowhere); nil to leave it where it is.
         let locationKey: String?
         let importRef: String?
+        /// A new item's creation date; nil: the import's.
+        var dateCreated: Date?
+        /// Photos and documents to give it: none it has already.
+        var attachments: [ImportAttachment] = []
     }
 
-    init(currency: Currency) { self.currency = currency }
+    init(currency: Currency, format: ImportFormat? = .homeboxCSV) {
+        self.currency = currency
+        self.format = format
+    }
 
     /// Whether importing would go ahead: rows to import and no problem.
     public var canImport: Bool { problems.isEmpty && rowsRead > 0 }
@@ -56,6 +73,7 @@ public struct ImportPlan: Sendable, Equatable {
     public static func == (lhs: ImportPlan, rhs: ImportPlan) -> Bool {
         lhs.rowsRead == rhs.rowsRead && lhs.additions == rhs.additions && lhs.updates == rhs.updates && lhs.newLocations == rhs.newLocations
             && lhs.newTags == rhs.newTags && lhs.problems == rhs.problems && lhs.ignoredColumns == rhs.ignoredColumns && lhs.currency == rhs.currency
+            && lhs.format == rhs.format && lhs.photos == rhs.photos && lhs.documents == rhs.documents
     }
 }
 

@@ -46,7 +46,13 @@ extension ItemStore {
         return refs
     }
 
-    private static func carryOut(_ plan: ImportPlan, now: Date, in connection: Connection) throws {
+    /// The files a backup's photos and documents were stored as, by SHA-256, before the rows are written.
+    struct StoredAttachments {
+        var images: [String: StoredImage] = [:]
+        var documents: [String: (type: DocumentType, size: Int, hasThumbnail: Bool)] = [:]
+    }
+
+    static func carryOut(_ plan: ImportPlan, now: Date, attachments stored: StoredAttachments = StoredAttachments(), in connection: Connection) throws {
         var locationIDs = plan.locationIDs
         for location in plan.locationsToMake {
             try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, '')", location.name, locationIDs[location.parentKey])
@@ -56,19 +62,46 @@ extension ItemStore {
         for step in plan.steps {
             var input = step.input
             if let key = step.locationKey { input.locationID = .some(key.isEmpty ? nil : locationIDs[key]) }
-            if let id = step.itemID {
+            let id: Int64
+            if let existing = step.itemID {
+                id = existing
                 _ = try update(id: id, input, expectedVersion: nil, in: connection)
             } else {
-                let id = try insert(input, dateCreated: now, position: position, in: connection)
+                id = try insert(input, dateCreated: step.dateCreated ?? now, position: position, in: connection)
                 position += 1
                 if let ref = step.importRef { try connection.run("UPDATE items SET import_ref = ? WHERE id = ?", ref, id) }
+            }
+            try give(step.attachments, to: id, stored: stored, in: connection)
+        }
+    }
+
+    /// Gives item `id` the photos (after its own) and documents whose files were stored.
+    private static func give(_ attachments: [ImportAttachment], to id: Int64, stored: StoredAttachments, in connection: Connection) throws {
+        guard !attachments.isEmpty else { return }
+        var position = try connection.scalar("SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = ?", id) ?? -1
+        let now = nowMilliseconds()
+        for attachment in attachments {
+            switch attachment.role {
+            case .photo:
+                guard let image = stored.images[attachment.sha256] else { throw AttachmentNotStored(path: attachment.path) }
+                try connection.run("INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                                   image.hash, image.format.rawValue, image.width, image.height, image.byteSize, now)
+                position += 1
+                try connection.run("INSERT INTO item_photos (item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?)",
+                                   id, image.hash, position, ItemPhoto.Kind.general.rawValue, now)
+            case .document(let kind):
+                guard let document = stored.documents[attachment.sha256] else { throw AttachmentNotStored(path: attachment.path) }
+                try connection.run("""
+                    INSERT INTO item_documents (item_id, kind, name, content_type, byte_size, sha256, has_thumbnail, added_ms)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, id, kind.rawValue, attachment.name, document.type.contentType, document.size, attachment.sha256, document.hasThumbnail, now)
             }
         }
     }
 
     /// The plan for `sheet` against the inventory as `connection` sees it.
     static func plan(_ sheet: HomeboxSheet, currency: Currency, in connection: Connection) throws -> ImportPlan {
-        var plan = ImportPlan(currency: currency)
+        var plan = ImportPlan(currency: currency, format: sheet.format)
         plan.rowsRead = sheet.rowsRead
         plan.problems = sheet.problems
         plan.ignoredColumns = sheet.ignoredColumns
@@ -78,6 +111,14 @@ extension ItemStore {
         try connection.forEachRow("SELECT import_ref, id FROM items WHERE import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.int64(1) }
         var places = try PlaceKeys(in: connection)
         plan.locationIDs = places.ids
+        func makePlaces(_ path: [String]) {
+            for place in places.missing(path) {
+                places.add(key: place.key)
+                plan.newLocations.append(place.text)
+                plan.locationsToMake.append((place.key, place.name, place.parentKey))
+            }
+        }
+        sheet.locationPaths.forEach(makePlaces)
         var knownTags = Set(try connection.rows("SELECT name FROM tags") { $0.string(0).lowercased() })
         // The names rows give their refs, for the items kept inside them.
         var namesByRef: [String: String] = [:]
@@ -86,9 +127,7 @@ extension ItemStore {
 
         for row in sheet.rows {
             var found: [ImportProblem] = []
-            func problem(_ column: HomeboxColumn?, _ message: String) {
-                found.append(ImportProblem(line: row.line, column: column.map { sheet.header(of: $0) }, message: message))
-            }
+            func problem(_ column: HomeboxColumn?, _ message: String) { found.append(sheet.problem(at: row, column: column, message)) }
             if let ref = row.importRef {
                 if let first = lineOfRef[ref] {
                     problem(.importRef, "Line \(first.grouped) has this import ref (“\(HomeboxValue.quoted(ref))”) too; each item’s ref appears once. "
@@ -134,11 +173,15 @@ extension ItemStore {
             var locationKey: String?
             if let path = row.locationPath {
                 locationKey = places.key(for: path)
-                for place in places.missing(path) {
-                    places.add(key: place.key)
-                    plan.newLocations.append(place.text)
-                    plan.locationsToMake.append((place.key, place.name, place.parentKey))
-                }
+                makePlaces(path)
+            }
+            let attachments = Self.newAttachments(row.attachments, for: existing)
+            let photos = attachments.filter(\.isPhoto).count, documents = attachments.count - photos
+            if photos + (existing?.photos.count ?? 0) > maxPhotosPerItem {
+                problem(nil, "It would have \((photos + (existing?.photos.count ?? 0)).grouped) photos; an item holds at most \(maxPhotosPerItem).")
+            }
+            if documents + (existing?.documents.count ?? 0) > maxDocumentsPerItem {
+                problem(nil, "It would have \((documents + (existing?.documents.count ?? 0)).grouped) documents; an item holds at most \(maxDocumentsPerItem).")
             }
 
             do {
@@ -154,7 +197,10 @@ extension ItemStore {
                 let planned = ImportPlan.PlannedItem(line: row.line, name: input.name ?? existing?.name ?? "", itemID: itemID,
                                                      noLongerOwned: disposal != nil)
                 if itemID == nil { plan.additions.append(planned) } else { plan.updates.append(planned) }
-                plan.steps.append(ImportPlan.Step(itemID: itemID, input: input, locationKey: locationKey, importRef: row.importRef))
+                plan.photos += photos
+                plan.documents += documents
+                plan.steps.append(ImportPlan.Step(itemID: itemID, input: input, locationKey: locationKey, importRef: row.importRef,
+                                                  dateCreated: row.dateCreated, attachments: attachments))
             }
             plan.problems += found
         }
@@ -162,6 +208,26 @@ extension ItemStore {
         plan.problems = plan.problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         return plan
     }
+}
+
+extension ItemStore {
+    /// The attachments `item` does not have yet: a photo whose bytes it shows already, or a document
+    /// of the same kind and bytes, is not added again (so a backup imported twice adds nothing twice).
+    static func newAttachments(_ attachments: [ImportAttachment], for item: Item?) -> [ImportAttachment] {
+        var photos = Set(item?.photos.map(\.image.hash) ?? [])
+        var documents = Set(item?.documents.map { "\($0.kind.rawValue) \($0.sha256)" } ?? [])
+        return attachments.filter { attachment in
+            switch attachment.role {
+            case .photo: photos.insert(attachment.sha256).inserted
+            case .document(let kind): documents.insert("\(kind.rawValue) \(attachment.sha256)").inserted
+            }
+        }
+    }
+}
+
+/// A photo or document the plan gives an item whose file was not stored first: a fault of ours.
+struct AttachmentNotStored: Error {
+    let path: String
 }
 
 /// The places of the inventory by path, names compared without regard to case (`Home / Garage` is

@@ -1,0 +1,309 @@
+import Archive
+import Foundation
+import Imaging
+
+/// Homebox's whole collection as v0.26 writes it (Tools → Backup & Restore → Start Backup, then
+/// Download), unpacked. The format is read from Homebox's Go sources
+/// (`backend/internal/core/services/service_exports.go`), not its documentation:
+///
+/// - `manifest.json`: `{"schemaVersion": 1, "exportedAt", "groupId", "counts"}`;
+/// - one JSON array per table, each row as `SELECT *` gave it (`HomeboxRecord`): `entity_types.json`,
+///   `entities.json`, `entity_fields.json`, `tags.json`, `tag_entities.json`, `attachments.json`, and
+///   tables not imported (templates, maintenance entries, notifiers);
+/// - each attachment's bytes as `attachments/<attachment id>`.
+///
+/// Items and places are both entities: one whose entity type `is_location` is a place, and
+/// `entity_children` names the entity it is inside (a place in a place, an item in a place or in
+/// another item). Everything that cannot be read becomes a problem; nothing is thrown.
+struct HomeboxBackup {
+    static let manifestFile = "manifest.json"
+    /// The `schemaVersion` Homebox v0.26 writes (its `ExportSchemaVersion`).
+    static let schemaVersion = 1
+    static let entitiesFile = "entities.json"
+    static let attachmentsFile = "attachments.json"
+    /// Tables Homepwner has nothing for, with what they hold, for the preview.
+    static let tablesNotImported = [("entity_templates.json", "item template", "item templates"), ("template_fields.json", "template field", "template fields"),
+                                    ("maintenance_entries.json", "maintenance entry", "maintenance entries"), ("notifiers.json", "notifier", "notifiers")]
+
+    private(set) var problems: [ImportProblem] = []
+    /// Parts of the backup not imported, for the preview: "maintenance_entries.json (3 maintenance entries)".
+    private(set) var notImported: [String] = []
+    /// Every place, by path of names from the top, parents before the places inside them.
+    private(set) var locationPaths: [[String]] = []
+    private(set) var items: [HomeboxRecord] = []
+    /// Each item's ref: its import ref when it has one of its own, else its id.
+    private(set) var refs: [String: String] = [:]
+    /// Each item's place (nil: none) and the item it is inside, by item id.
+    private(set) var placement: [String: (path: [String], insideRef: String?)] = [:]
+    private(set) var tags: [String: [String]] = [:]
+    private(set) var fields: [String: [(name: String, value: String)]] = [:]
+    private(set) var attachments: [String: [ImportAttachment]] = [:]
+    private var locationIDs: Set<String> = []
+
+    /// Every attachment of every item.
+    var allAttachments: [ImportAttachment] { items.flatMap { attachments[$0.id("id") ?? ""] ?? [] } }
+
+    /// Reads the backup unpacked in `folder`.
+    init(folder: String, limits: ImportLimits, maxPixels: Int) {
+        guard let manifest = readTable(Self.manifestFile, in: folder, limits: limits, as: HomeboxRecord.self, required: true) else { return }
+        guard let version = manifest.text("schemaVersion").flatMap(Int.init), manifest.id("groupId") != nil else {
+            problem(Self.manifestFile, "This zip’s manifest.json is not a Homebox backup’s (it has no schemaVersion and groupId). Homepwner imports "
+                    + "\(ImportFormat.expected).")
+            return
+        }
+        guard version <= Self.schemaVersion else {
+            problem(Self.manifestFile, "This backup is in Homebox’s format \(version), newer than the format \(Self.schemaVersion) of Homebox v0.26 that "
+                    + "Homepwner reads. Export the items as CSV in Homebox (Items → Import/Export) and import that, or update Homepwner.")
+            return
+        }
+        guard version >= 1 else {
+            problem(Self.manifestFile, "The backup’s schemaVersion is \(version); Homebox’s backups start at 1. The zip is damaged.")
+            return
+        }
+        let tables = ["entity_types.json", Self.entitiesFile, "entity_fields.json", "tags.json", "tag_entities.json", Self.attachmentsFile]
+        var read: [String: [HomeboxRecord]] = [:]
+        for name in tables {
+            read[name] = readTable(name, in: folder, limits: limits, as: [HomeboxRecord].self, required: name == Self.entitiesFile) ?? []
+        }
+        guard problems.isEmpty else { return }
+        for (name, one, many) in Self.tablesNotImported {
+            guard let rows = readTable(name, in: folder, limits: limits, as: [HomeboxRecord].self, required: false), !rows.isEmpty else { continue }
+            notImported.append("\(name) (\(rows.count == 1 ? "1 \(one)" : "\(rows.count.grouped) \(many)"))")
+        }
+        readEntities(read[Self.entitiesFile]!, types: read["entity_types.json"]!)
+        guard problems.isEmpty else { return }
+        readTags(read["tags.json"]!, links: read["tag_entities.json"]!)
+        readFields(read["entity_fields.json"]!)
+        readAttachments(read[Self.attachmentsFile]!, folder: folder, limits: limits, maxPixels: maxPixels)
+        if items.isEmpty, problems.isEmpty {
+            problem(Self.entitiesFile, "The backup holds no items (entities.json has only places). There is nothing to import.")
+        }
+    }
+
+    private mutating func problem(_ file: String, _ message: String) {
+        problems.append(ImportProblem(line: nil, column: file, message: message))
+    }
+
+    /// The JSON file `name` of the backup, decoded; nil (a problem when `required`) when it is missing or
+    /// cannot be read.
+    private mutating func readTable<T: Decodable>(_ name: String, in folder: String, limits: ImportLimits, as type: T.Type, required: Bool) -> T? {
+        let path = "\(folder)/\(name)"
+        guard let size = Self.fileSize(path) else {
+            if required { problem(name, "The backup holds no \(name): the zip is damaged, or not a whole Homebox backup. Download it from Homebox again.") }
+            return nil
+        }
+        guard size <= limits.maxTableBytes else {
+            problem(name, "\(name) is \(size.grouped) bytes, more than the \(limits.maxTableBytes.grouped) Homepwner reads of one table.")
+            return nil
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            problem(name, "\(name) is not the JSON Homebox writes (\(T.self == HomeboxRecord.self ? "an object" : "an array of rows") was expected): "
+                    + "the zip is damaged. Download the backup from Homebox again.")
+            return nil
+        }
+    }
+
+    /// A regular file's size; nil when there is none at `path`.
+    static func fileSize(_ path: String) -> Int? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return nil }
+        return size
+    }
+
+    /// "“Drill”": an entity's name for a message.
+    static func named(_ entity: HomeboxRecord) -> String {
+        "“\(HomeboxValue.quoted(entity.text("name") ?? ""))”"
+    }
+
+    // MARK: Places and items
+
+    private mutating func readEntities(_ entities: [HomeboxRecord], types: [HomeboxRecord]) {
+        var isLocationType: [String: Bool] = [:]
+        for type in types { if let id = type.id("id") { isLocationType[id] = (try? type.flag("is_location").get()) ?? false } }
+        var byID: [String: HomeboxRecord] = [:], isLocation: [String: Bool] = [:]
+        for entity in entities {
+            guard let id = entity.id("id"), byID.updateValue(entity, forKey: id) == nil else {
+                problem(Self.entitiesFile, "\(Self.named(entity)) has no id, or another entity’s: the backup is damaged.")
+                continue
+            }
+            guard let type = entity.id("entity_type_entities"), let location = isLocationType[type] else {
+                problem(Self.entitiesFile, "\(Self.named(entity)) is of an entity type that entity_types.json does not hold, so it is neither "
+                        + "an item nor a place: the backup is damaged.")
+                continue
+            }
+            isLocation[id] = location
+            if location { locationIDs.insert(id) } else { items.append(entity) }
+        }
+        guard problems.isEmpty else { return }
+
+        /// The names from the top down to the place `id`; nil when the places loop.
+        var paths: [String: [String]] = [:]
+        func path(of id: String) -> [String]? {
+            if let known = paths[id] { return known }
+            var names: [String] = [], next: String? = id, seen: Set<String> = []
+            while let current = next, let entity = byID[current], isLocation[current] == true {
+                guard seen.insert(current).inserted else { return nil }
+                names.append(entity.text("name")?.trimmingWhitespace() ?? "")
+                next = entity.id("entity_children")
+            }
+            paths[id] = names.reversed()
+            return paths[id]
+        }
+        for entity in entities {
+            guard let id = entity.id("id"), isLocation[id] == true else { continue }
+            guard let names = path(of: id) else {
+                problem(Self.entitiesFile, "The place \(Self.named(entity)) is inside itself, through the places it is in: the backup is damaged.")
+                return
+            }
+            for name in names where name.isEmpty || name.count > LocationInput.maxNameLength || name.containsControlCharacters {
+                problem(Self.entitiesFile, "A place is named “\(HomeboxValue.quoted(name))”; a place’s name is 1 to \(LocationInput.maxNameLength.grouped) "
+                        + "characters on one line. Rename it in Homebox and back up again.")
+            }
+            locationPaths.append(names)
+        }
+        locationPaths.sort { $0.count < $1.count }
+
+        // An item's ref: its own import ref when no other item has it, else its id (a re-import then updates it).
+        var refCount: [String: Int] = [:]
+        for item in items { if let ref = item.id("import_ref") { refCount[ref, default: 0] += 1 } }
+        for item in items {
+            let id = item.id("id")!
+            if let ref = item.id("import_ref"), refCount[ref] == 1, ref.count <= HomeboxRow.maxImportRefLength, !ref.containsControlCharacters {
+                refs[id] = ref
+            } else {
+                refs[id] = id
+            }
+        }
+        for item in items {
+            let id = item.id("id")!
+            var insideRef: String?, next = item.id("entity_children"), seen: Set<String> = [id]
+            // Up through the items it is inside, to the first place.
+            while let current = next, isLocation[current] == false, seen.insert(current).inserted {
+                if insideRef == nil { insideRef = refs[current] }
+                next = byID[current]?.id("entity_children")
+            }
+            let place = next.flatMap { isLocation[$0] == true ? path(of: $0) : nil } ?? []
+            placement[id] = (place, insideRef)
+        }
+    }
+
+    private mutating func readTags(_ tagRows: [HomeboxRecord], links: [HomeboxRecord]) {
+        var names: [String: String] = [:]
+        for tag in tagRows { if let id = tag.id("id"), let name = tag.text("name")?.trimmingWhitespace(), !name.isEmpty { names[id] = name } }
+        for link in links {
+            guard let entity = link.id("entity_id"), let name = link.id("tag_id").flatMap({ names[$0] }) else { continue }
+            if !(tags[entity] ?? []).contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) { tags[entity, default: []].append(name) }
+        }
+    }
+
+    /// Custom fields: text, number, boolean or time, each as the text Homepwner keeps.
+    private mutating func readFields(_ rows: [HomeboxRecord]) {
+        for row in rows {
+            guard let entity = row.id("entity_fields"), let name = row.text("name")?.trimmingWhitespace(), !name.isEmpty else { continue }
+            let value: String = switch row.text("type") {
+            case "number": row.text("number_value") ?? ""
+            case "boolean": ((try? row.flag("boolean_value").get()) ?? false) ? "Yes" : "No"
+            case "time": row.text("time_value").flatMap { try? HomeboxValue.date($0).get() }.map { $0.iso } ?? ""
+            default: row.text("text_value") ?? ""
+            }
+            // A name twice on one item (names ignore case): the first is kept.
+            if fields[entity]?.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) != true {
+                fields[entity, default: []].append((name, value))
+            }
+        }
+    }
+
+    // MARK: Attachments
+
+    private mutating func readAttachments(_ rows: [HomeboxRecord], folder: String, limits: ImportLimits, maxPixels: Int) {
+        let itemNames = Dictionary(uniqueKeysWithValues: items.map { ($0.id("id")!, Self.named($0)) })
+        var ofPlaces = 0, orphans = 0
+        var found: [(entity: String, primary: Bool, created: Date?, attachment: ImportAttachment)] = []
+        for row in rows {
+            let type = row.text("type") ?? "attachment"
+            // Thumbnails are Homebox's own renditions, which Homepwner makes again.
+            if type == "thumbnail" { continue }
+            guard let entity = row.id("entity_attachments") else { orphans += 1; continue }
+            guard let owner = itemNames[entity] else {
+                if locationIDs.contains(entity) { ofPlaces += 1 } else { orphans += 1 }
+                continue
+            }
+            let role: ImportAttachment.Role = switch type {
+            case "photo": .photo
+            case "receipt": .document(.receipt)
+            case "manual": .document(.manual)
+            case "warranty": .document(.warranty)
+            default: .document(.other)
+            }
+            let title = row.text("title")?.trimmingWhitespace() ?? ""
+            let what = "The \(role == .photo ? "photo" : type == "attachment" ? "attachment" : type) \(title.isEmpty ? "" : "“\(HomeboxValue.quoted(title))” ")of \(owner)"
+            guard let id = row.id("id"), let path = try? ArchivePath("attachments/\(id)"), path.components.count == 2 else {
+                problem(Self.attachmentsFile, "\(what) has an id that is not a file name: the backup is damaged.")
+                continue
+            }
+            guard let attachment = check(path.description, role: role, title: title, what: what, folder: folder, limits: limits, maxPixels: maxPixels) else {
+                continue
+            }
+            found.append((entity, (try? row.flag("primary").get()) ?? false, row.moment("created_at"), attachment))
+        }
+        // The primary photo first, then the oldest first, as Homebox shows them.
+        let ordered = found.enumerated().sorted { lhs, rhs in
+            let left = lhs.element, right = rhs.element
+            if left.primary != right.primary { return left.primary }
+            if let a = left.created, let b = right.created, a != b { return a < b }
+            return lhs.offset < rhs.offset
+        }
+        for (_, entry) in ordered { attachments[entry.entity, default: []].append(entry.attachment) }
+        if ofPlaces > 0 { notImported.append("\(ofPlaces.grouped) attachment\(ofPlaces == 1 ? "" : "s") of places (Homepwner keeps photos and documents of items)") }
+        if orphans > 0 { notImported.append("\(orphans.grouped) attachment\(orphans == 1 ? "" : "s") of no item") }
+    }
+
+    /// The attachment's file, checked as an upload is: there, within its limit, and a photo Homepwner
+    /// reads (format and header) or a document it keeps (sniffed from its bytes).
+    private mutating func check(_ path: String, role: ImportAttachment.Role, title: String, what: String, folder: String,
+                                limits: ImportLimits, maxPixels: Int) -> ImportAttachment? {
+        guard let size = Self.fileSize("\(folder)/\(path)") else {
+            problem(path, "\(what) is named in attachments.json, but its file \(path) is not in the zip. Homebox leaves out a file it could not read "
+                    + "when it makes the backup: check the attachment in Homebox, then back up again.")
+            return nil
+        }
+        let limit = role == .photo ? limits.maxPhotoBytes : limits.maxDocumentBytes
+        guard size <= limit else {
+            problem(path, "\(what) is \(size.grouped) bytes; a \(role == .photo ? "photo" : "document") may be at most \(limit.grouped) bytes.")
+            return nil
+        }
+        guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(path)"))) else {
+            problem(path, "\(what): its file \(path) cannot be read.")
+            return nil
+        }
+        switch role {
+        case .photo:
+            do { _ = try Imaging.inspect(bytes, maxPixels: maxPixels) } catch {
+                problem(path, "\(what) is not a photo Homepwner can use: \(ImportAttachment.reason(error)). Nothing was imported; replace or remove it in Homebox, then back up again.")
+                return nil
+            }
+        case .document:
+            guard DocumentType(sniffing: bytes) != nil else {
+                problem(path, "\(what) is not a kind of file Homepwner keeps as a document (\(DocumentType.acceptedList)). "
+                        + "Nothing was imported; remove it in Homebox (or save it as a PDF there), then back up again.")
+                return nil
+            }
+        }
+        let name = String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+            .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength)
+        return ImportAttachment(role: role, name: name.isEmpty ? Self.defaultName(role) : String(name), path: path, sha256: SHA256.hex(bytes))
+    }
+
+    private static func defaultName(_ role: ImportAttachment.Role) -> String {
+        switch role {
+        case .photo: "Photo"
+        case .document(.receipt): "Receipt"
+        case .document(.manual): "Manual"
+        case .document(.warranty): "Warranty"
+        case .document: "Attachment"
+        }
+    }
+}
