@@ -63,17 +63,14 @@ import Testing
     }
 
     @Test func aZipBombIsRefusedFromItsHeaderAtOnce() throws {
-        let started = ContinuousClock.now
+        // Refused by the ratio cap, from the header: its bytes are never inflated (bench, not a timed test, says how fast).
         #expect(try Self.refusal("bomb.zip") == .compressionRatioTooHigh(limit: 100))
-        #expect(ContinuousClock.now - started < .seconds(1))
         #expect(try Self.refusal("bomb.zip", limits: ArchiveLimits(maxEntries: 10, maxEntryBytes: 1 << 20, maxTotalBytes: 1 << 40))
                 == .entryTooLarge(path: "zeros.bin", limit: 1 << 20))
     }
 
     @Test func aZipBombWhoseHeadersLieIsStoppedAsItsBytesComeOut() throws {
-        let started = ContinuousClock.now
         #expect(try Self.refusal("lying-bomb.zip") == .compressionRatioTooHigh(limit: 100))
-        #expect(ContinuousClock.now - started < .seconds(2))
         let total = ArchiveLimits(maxEntries: 10, maxEntryBytes: 1 << 40, maxTotalBytes: 4 << 20, maxCompressionRatio: 10_000)
         #expect(try Self.refusal("lying-bomb.zip", limits: total) == .tooLargeInTotal(limit: 4 << 20))
     }
