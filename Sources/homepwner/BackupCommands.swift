@@ -37,7 +37,7 @@ enum BackupCommands {
         """
 
     static func backup(_ arguments: [String]) throws {
-        let options = try Options(arguments, values: ["--to", "--data", "--keep", "--offsite"], flags: [], usage: backupUsage)
+        let options = try CommandOptions(arguments, values: ["--to", "--data", "--keep", "--offsite"], flags: [], usage: backupUsage)
         guard !options.helpShown else { return }
         guard let target = options.values["--to"] else { throw CommandLineError(message: "say where to back up to: homepwner backup --to DIR [--data DIR]") }
         let folder = DataFolder(URL(fileURLWithPath: options.values["--data"] ?? "data"))
@@ -58,7 +58,7 @@ enum BackupCommands {
     }
 
     static func restore(_ arguments: [String]) throws {
-        let options = try Options(arguments, values: ["--data"], flags: ["--force"], usage: restoreUsage)
+        let options = try CommandOptions(arguments, values: ["--data"], flags: ["--force"], usage: restoreUsage)
         guard !options.helpShown else { return }
         guard let from = options.positional.first, options.positional.count == 1, let data = options.values["--data"] else {
             throw CommandLineError(message: "usage: homepwner restore FROM --data DIR [--force]")
@@ -72,7 +72,7 @@ enum BackupCommands {
     }
 
     static func verify(_ arguments: [String]) throws {
-        let options = try Options(arguments, values: ["--offsite"], flags: [], usage: verifyUsage)
+        let options = try CommandOptions(arguments, values: ["--offsite"], flags: [], usage: verifyUsage)
         guard !options.helpShown else { return }
         guard let from = options.positional.first, options.positional.count == 1 else { throw CommandLineError(message: "usage: homepwner verify FROM") }
         let backup = try BackupLocator.backup(at: from)
@@ -101,34 +101,6 @@ enum BackupCommands {
         }
         guard problems.isEmpty else {
             throw BackupError("\(backup) cannot be trusted:\n" + problems.map { "  - \($0)" }.joined(separator: "\n"))
-        }
-    }
-
-    /// `--name value` options, `--flag`s and the rest, in any order; `--help` prints `usage`.
-    struct Options {
-        var values: [String: String] = [:]
-        var flags: Set<String> = []
-        var positional: [String] = []
-        var helpShown = false
-
-        init(_ arguments: [String], values names: Set<String>, flags flagNames: Set<String>, usage: String) throws {
-            var remaining = arguments[...]
-            while let argument = remaining.popFirst() {
-                if argument == "--help" || argument == "-h" {
-                    print(usage)
-                    helpShown = true
-                    return
-                } else if names.contains(argument) {
-                    guard let value = remaining.popFirst(), !value.hasPrefix("--") else { throw CommandLineError(message: "\(argument) needs a value. Run with --help.") }
-                    values[argument] = value
-                } else if flagNames.contains(argument) {
-                    flags.insert(argument)
-                } else if argument.hasPrefix("--") {
-                    throw CommandLineError(message: "unknown option “\(argument)”. Run with --help.")
-                } else {
-                    positional.append(argument)
-                }
-            }
         }
     }
 }

@@ -14,27 +14,16 @@ enum ExportCommand {
         """
 
     static func export(_ arguments: [String]) throws {
-        var format: ExportFormat?, target: String?, data = URL(fileURLWithPath: "data")
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                print(usage)
-                return
-            case "--format":
-                guard let value = remaining.popFirst(), let chosen = ExportFormat(rawValue: value) else {
-                    throw CommandLineError(message: "--format needs \(ExportFormat.choices).")
-                }
-                format = chosen
-            case "--to":
-                guard let value = remaining.popFirst() else { throw CommandLineError(message: "--to needs a file to write.") }
-                target = value
-            case "--data":
-                guard let value = remaining.popFirst() else { throw CommandLineError(message: "--data needs a folder.") }
-                data = URL(fileURLWithPath: value)
-            default:
-                throw CommandLineError(message: "unknown option “\(argument)” for export. Run homepwner export --help.")
-            }
+        let options = try CommandOptions(arguments, values: ["--format", "--to", "--data"], flags: [], usage: usage)
+        guard !options.helpShown else { return }
+        if let stray = options.positional.first {
+            throw CommandLineError(message: "unknown argument “\(stray)” for export. Run homepwner export --help.")
+        }
+        let data = URL(fileURLWithPath: options.values["--data"] ?? "data")
+        let target = options.values["--to"]
+        let format = try options.values["--format"].map { value in
+            guard let chosen = ExportFormat(rawValue: value) else { throw CommandLineError(message: "--format needs \(ExportFormat.choices).") }
+            return chosen
         }
         guard let format, let target else {
             throw CommandLineError(message: "say what to write and where: homepwner export --format \(ExportFormat.choices) --to FILE")

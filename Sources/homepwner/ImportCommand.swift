@@ -22,27 +22,13 @@ enum ImportCommand {
         """
 
     static func run(_ arguments: [String]) throws {
-        var data = URL(fileURLWithPath: "data")
-        var file: String?
-        var dryRun = false
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--help", "-h":
-                print(usage)
-                return
-            case "--data":
-                guard let value = remaining.popFirst() else { throw CommandLineError(message: "--data needs a folder.") }
-                data = URL(fileURLWithPath: value)
-            case "--dry-run":
-                dryRun = true
-            default:
-                guard !argument.hasPrefix("--"), file == nil else {
-                    throw CommandLineError(message: "unknown option “\(argument)” for import. Run homepwner import --help.")
-                }
-                file = argument
-            }
+        let options = try CommandOptions(arguments, values: ["--data"], flags: ["--dry-run"], usage: usage)
+        guard !options.helpShown else { return }
+        guard options.positional.count <= 1 else {
+            throw CommandLineError(message: "import takes one file; “\(options.positional[1])” is a second. Run homepwner import --help.")
         }
+        let data = URL(fileURLWithPath: options.values["--data"] ?? "data")
+        let file = options.positional.first, dryRun = options.flags.contains("--dry-run")
         guard let file else { throw CommandLineError(message: "say which file to import: homepwner import FILE --data DIR [--dry-run]") }
         guard FileManager.default.isReadableFile(atPath: file) else { throw CommandLineError(message: "cannot read \(file): no such file, or not readable.") }
         let importer = try Importer(folder: DataFolder(data))
