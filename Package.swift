@@ -29,9 +29,10 @@ let package = Package(
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
+        .target(name: "Claims", dependencies: ["Database", "Inventory"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Imaging", "Database", "CSodium", "PDFPreview"],
+            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "Imaging", "Database", "CSodium", "PDFPreview"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
@@ -48,6 +49,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview"]),
+        .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Accounts
+import Claims
 import Database
 import Foundation
 import Inventory
@@ -12,7 +13,7 @@ public struct DataFolder: Sendable {
     public init(_ url: URL) { self.url = url }
 
     /// Each module's part of the database file.
-    public static let schemas = [InventorySchema.schema, LibrarySchema.schema, AccountsSchema.schema]
+    public static let schemas = [InventorySchema.schema, LibrarySchema.schema, AccountsSchema.schema, ClaimsSchema.schema]
 
     public var databasePath: String { url.appendingPathComponent("homepwner.sqlite").path }
     /// Item photos: originals named by their SHA-256, with their renditions.

@@ -1,0 +1,70 @@
+import Database
+
+/// Claims after a loss, the policy they are made under, the useful lives depreciation is worked out
+/// from, and the adjusters' read-only links. Lines name the inventory's items: the inventory's schema
+/// is opened first (`DataFolder.schemas`).
+public enum ClaimsSchema {
+    public static let schema = Schema(owner: "claims", migrations: migrations)
+
+    /// Versions start at 8: every module's migrations since the shared count take 8 or more.
+    public static let migrations: [Migration] = [
+        Migration(version: 8, sql: """
+            CREATE TABLE policy (
+                key TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            );
+            CREATE TABLE claims (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                loss_date TEXT,
+                cause TEXT NOT NULL DEFAULT '',
+                policyholder TEXT NOT NULL DEFAULT '',
+                address TEXT NOT NULL DEFAULT '',
+                insurer TEXT NOT NULL DEFAULT '',
+                policy_number TEXT NOT NULL DEFAULT '',
+                claim_number TEXT NOT NULL DEFAULT '',
+                contents_limit INTEGER,
+                proof_of_loss_due TEXT,
+                notes TEXT NOT NULL DEFAULT '',
+                closed_ms INTEGER,
+                created_ms INTEGER NOT NULL,
+                version INTEGER NOT NULL DEFAULT 1
+            );
+            CREATE TABLE claim_lines (
+                claim_id INTEGER NOT NULL REFERENCES claims (id) ON DELETE CASCADE,
+                item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                quantity_lost INTEGER NOT NULL CHECK (quantity_lost >= 1),
+                category TEXT,
+                unit_acv_override INTEGER,
+                override_reason TEXT NOT NULL DEFAULT '',
+                paid INTEGER,
+                replaced_cost INTEGER,
+                replaced_date TEXT,
+                PRIMARY KEY (claim_id, item_id)
+            );
+            CREATE INDEX claim_lines_by_item ON claim_lines (item_id);
+            CREATE TABLE useful_lives (
+                category TEXT PRIMARY KEY,
+                years INTEGER NOT NULL CHECK (years >= 1)
+            );
+            CREATE TABLE claim_links (
+                id INTEGER PRIMARY KEY,
+                claim_id INTEGER NOT NULL REFERENCES claims (id) ON DELETE CASCADE,
+                token_hash TEXT NOT NULL UNIQUE,
+                label TEXT NOT NULL DEFAULT '',
+                created_ms INTEGER NOT NULL,
+                expires_ms INTEGER NOT NULL,
+                revoked_ms INTEGER
+            );
+            CREATE INDEX claim_links_by_claim ON claim_links (claim_id);
+            CREATE TABLE claim_link_openings (
+                link_id INTEGER NOT NULL REFERENCES claim_links (id) ON DELETE CASCADE,
+                opened_ms INTEGER NOT NULL,
+                address TEXT NOT NULL,
+                path TEXT NOT NULL
+            );
+            CREATE INDEX claim_link_openings_by_link ON claim_link_openings (link_id, opened_ms);
+            """),
+    ]
+}
