@@ -46,7 +46,7 @@ public enum ClaimsSchema {
             CREATE INDEX claim_lines_by_item ON claim_lines (item_id);
             CREATE TABLE useful_lives (
                 category TEXT PRIMARY KEY,
-                years INTEGER NOT NULL CHECK (years >= 1)
+                years INTEGER CHECK (years IS NULL OR years BETWEEN 1 AND 100)
             );
             CREATE TABLE claim_links (
                 id INTEGER PRIMARY KEY,

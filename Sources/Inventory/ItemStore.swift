@@ -135,12 +135,15 @@ public final class ItemStore: Sendable {
 
     /// Makes one change to many items (moving them, tagging them): all of them change, or none.
     /// - Parameter makeInput: the change for each item as it stands.
-    public func updateEach(ids: [Int64], _ makeInput: (Item) -> ItemInput) throws -> [Item] {
+    /// - Parameter alongside: more of the same transaction (another module's rows that change with these items).
+    public func updateEach(ids: [Int64], alongside: ((Connection) throws -> Void)? = nil, _ makeInput: (Item) -> ItemInput) throws -> [Item] {
         try change { connection in
-            try ids.map { id in
+            let items = try ids.map { id in
                 let input = try Self.validate(makeInput(try Self.item(id: id, in: connection)), creating: false)
                 return try Self.update(id: id, input, expectedVersion: nil, in: connection)
             }
+            try alongside?(connection)
+            return items
         }
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+import Inventory
+
+/// A claim after a loss: the facts an insurer asks for and the items lost. Amounts are minor units of
+/// the inventory's currency. Open claims can be changed; a closed one is kept as it was.
+public struct Claim: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public var name: String
+    public var lossDate: CalendarDate?
+    public var cause: String
+    public var policyholder: String
+    public var address: String
+    public var insurer: String
+    public var policyNumber: String
+    public var claimNumber: String
+    /// The policy's limit for contents (coverage C in a US homeowners policy).
+    public var contentsLimit: Int64?
+    /// When the insurer wants the proof of loss; 60 days after the loss unless the policy says otherwise.
+    public var proofOfLossDue: CalendarDate?
+    public var notes: String
+    public var closedAt: Date?
+    public let createdAt: Date
+    public var version: Int
+    /// The items lost, in the schedule's order.
+    public var lines: [ClaimLine]
+
+    public var isClosed: Bool { closedAt != nil }
+
+    /// Days insurers commonly give for a proof of loss (the New York standard fire policy's 60 days,
+    /// which most US policies follow).
+    public static let proofOfLossDays = 60
+}
+
+/// One item in a claim: how many of it were lost, and what happened to it since.
+public struct ClaimLine: Sendable, Equatable {
+    public let itemID: Int64
+    public var quantityLost: Int
+    /// The useful-life category depreciation is worked out with; nil: guessed from the item's tags and name.
+    public var category: String?
+    /// The actual cash value of one, set by hand instead of worked out, with why.
+    public var unitACVOverride: Int64?
+    public var overrideReason: String
+    /// What the insurer paid for the line (the actual cash value, usually).
+    public var paid: Int64?
+    /// What replacing it cost, from the new receipt, and when.
+    public var replacedCost: Int64?
+    public var replacedDate: CalendarDate?
+
+    public init(itemID: Int64, quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil, overrideReason: String = "",
+                paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil) {
+        self.itemID = itemID
+        self.quantityLost = quantityLost
+        self.category = category
+        self.unitACVOverride = unitACVOverride
+        self.overrideReason = overrideReason
+        self.paid = paid
+        self.replacedCost = replacedCost
+        self.replacedDate = replacedDate
+    }
+}

@@ -1,0 +1,13 @@
+import Inventory
+
+/// Why a claim operation did not happen; in each case nothing was changed.
+public enum ClaimError: Error, Sendable, Equatable {
+    case claimNotFound(id: Int64)
+    case invalid(ValidationError)
+    /// A closed claim is a record of what was settled: it is not changed.
+    case closed(name: String)
+    /// The caller's copy is out of date: the claim changed since it was read.
+    case versionMismatch(current: Claim)
+    case itemNotFound(id: Int64)
+    case lineNotFound(claimID: Int64, itemID: Int64)
+}

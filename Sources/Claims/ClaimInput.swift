@@ -1,0 +1,64 @@
+import Inventory
+
+/// The claim's free-text facts, with their API names and limits.
+public enum ClaimText: String, Sendable, CaseIterable {
+    case cause, policyholder, address, insurer, policyNumber, claimNumber, notes
+
+    public var label: String {
+        switch self {
+        case .cause: "Cause of loss"
+        case .policyholder: "Policyholder"
+        case .address: "Address of the loss"
+        case .insurer: "Insurer"
+        case .policyNumber: "Policy number"
+        case .claimNumber: "Claim number"
+        case .notes: "Notes"
+        }
+    }
+
+    public var maxLength: Int { self == .address || self == .notes ? ItemDetails.maxLongTextLength : ItemDetails.maxShortTextLength }
+
+    var keyPath: WritableKeyPath<Claim, String> {
+        switch self {
+        case .cause: \.cause
+        case .policyholder: \.policyholder
+        case .address: \.address
+        case .insurer: \.insurer
+        case .policyNumber: \.policyNumber
+        case .claimNumber: \.claimNumber
+        case .notes: \.notes
+        }
+    }
+}
+
+/// Changes to a claim: `nil` leaves a field as it is; `.some(nil)` clears one that may be empty.
+public struct ClaimInput: Sendable, Equatable {
+    public var name: String?
+    public var lossDate: CalendarDate??
+    public var texts: [ClaimText: String] = [:]
+    public var contentsLimit: Int64??
+    public var proofOfLossDue: CalendarDate??
+    /// The claim's whole set of lines, in order (lines kept keep what the tracker recorded).
+    public var lines: [ClaimLineInput]?
+
+    public init(name: String? = nil) { self.name = name }
+
+    public static let maxNameLength = 200
+}
+
+/// Changes to one line; `itemID` says which.
+public struct ClaimLineInput: Sendable, Equatable {
+    public let itemID: Int64
+    public var quantityLost: Int?
+    public var category: String??
+    public var unitACVOverride: Int64??
+    public var overrideReason: String?
+    public var paid: Int64??
+    public var replacedCost: Int64??
+    public var replacedDate: CalendarDate??
+
+    public init(itemID: Int64, quantityLost: Int? = nil) {
+        self.itemID = itemID
+        self.quantityLost = quantityLost
+    }
+}

@@ -1,0 +1,107 @@
+import Database
+import Inventory
+
+extension ClaimStore {
+    /// Applies `input` to `claim`, checking every field; all the broken rules are reported at once.
+    static func apply(_ input: ClaimInput, to claim: inout Claim, in connection: Connection) throws {
+        var errors: [FieldError] = []
+        if let name = input.name {
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty {
+                errors.append(FieldError(field: "name", message: "Name the claim (for example “Kitchen fire, March 2026”)."))
+            } else if trimmed.count > ClaimInput.maxNameLength {
+                errors.append(FieldError(field: "name", message: "The claim's name is \(trimmed.count) characters; use at most \(ClaimInput.maxNameLength)."))
+            } else {
+                claim.name = trimmed
+            }
+        }
+        for (text, value) in input.texts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.count > text.maxLength {
+                errors.append(FieldError(field: text.rawValue, message: "\(text.label) is \(trimmed.count) characters; use at most \(text.maxLength)."))
+            } else {
+                claim[keyPath: text.keyPath] = trimmed
+            }
+        }
+        if let lossDate = input.lossDate { claim.lossDate = lossDate }
+        if let due = input.proofOfLossDue { claim.proofOfLossDue = due }
+        if let limit = input.contentsLimit {
+            if let amount = limit, let message = amountProblem(amount, label: "The contents limit") {
+                errors.append(FieldError(field: "contentsLimit", message: message))
+            } else {
+                claim.contentsLimit = limit
+            }
+        }
+        if let lines = input.lines {
+            var seen = Set<Int64>(), newLines: [ClaimLine] = []
+            for (index, lineInput) in lines.enumerated() {
+                let field = "items[\(index)]"
+                guard seen.insert(lineInput.itemID).inserted else {
+                    errors.append(FieldError(field: field, message: "Item \(lineInput.itemID) is listed twice; list each item once with the quantity lost."))
+                    continue
+                }
+                let existing = claim.lines.first { $0.itemID == lineInput.itemID }
+                do {
+                    newLines.append(try line(lineInput, existing: existing, in: connection))
+                } catch let error as ClaimError {
+                    guard case .invalid(let invalid) = error else { throw error }
+                    errors += invalid.errors.map { FieldError(field: "\(field).\($0.field)", message: $0.message) }
+                }
+            }
+            claim.lines = newLines
+        }
+        if !errors.isEmpty { throw ClaimError.invalid(ValidationError(errors: errors)) }
+    }
+
+    /// A line from its input: a new one loses the whole quantity unless told; amounts and
+    /// quantities are checked against the item.
+    static func line(_ input: ClaimLineInput, existing: ClaimLine?, in connection: Connection) throws -> ClaimLine {
+        guard let item = try connection.firstRow("SELECT name, quantity FROM items WHERE id = ?", input.itemID, decode: { (name: $0.string(0), quantity: $0.int(1)) }) else {
+            throw ClaimError.itemNotFound(id: input.itemID)
+        }
+        var line = existing ?? ClaimLine(itemID: input.itemID, quantityLost: item.quantity)
+        var errors: [FieldError] = []
+        if let quantity = input.quantityLost {
+            if quantity < 1 || quantity > item.quantity {
+                errors.append(FieldError(field: "quantityLost", message: item.quantity == 1
+                    ? "“\(item.name)” is one item; its quantity lost is 1."
+                    : "“\(item.name)” holds \(item.quantity); the quantity lost is a whole number from 1 to \(item.quantity)."))
+            } else {
+                line.quantityLost = quantity
+            }
+        } else if line.quantityLost > item.quantity {
+            line.quantityLost = item.quantity
+        }
+        if let category = input.category { line.category = category }
+        for (field, label, value, keyPath) in [("unitACVOverride", "The actual cash value", input.unitACVOverride, \ClaimLine.unitACVOverride),
+                                               ("paid", "The amount paid", input.paid, \ClaimLine.paid),
+                                               ("replacedCost", "What replacing it cost", input.replacedCost, \ClaimLine.replacedCost)] {
+            guard let value else { continue }
+            if let amount = value, let message = amountProblem(amount, label: label) {
+                errors.append(FieldError(field: field, message: message))
+            } else {
+                line[keyPath: keyPath] = value
+            }
+        }
+        if let reason = input.overrideReason {
+            let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.count > ItemDetails.maxShortTextLength {
+                errors.append(FieldError(field: "overrideReason", message: "The reason is \(trimmed.count) characters; use at most \(ItemDetails.maxShortTextLength)."))
+            } else {
+                line.overrideReason = trimmed
+            }
+        }
+        if let replacedDate = input.replacedDate { line.replacedDate = replacedDate }
+        if line.unitACVOverride != nil, line.overrideReason.isEmpty, errors.isEmpty {
+            errors.append(FieldError(field: "overrideReason", message: "Say why the actual cash value of “\(item.name)” is set by hand (the adjuster will ask)."))
+        }
+        if !errors.isEmpty { throw ClaimError.invalid(ValidationError(errors: errors)) }
+        return line
+    }
+
+    static func amountProblem(_ amount: Int64, label: String) -> String? {
+        if amount < 0 { return "\(label) cannot be negative." }
+        if amount > Money.maxMinorUnits { return "\(label) is more than the largest amount Homepwner takes." }
+        return nil
+    }
+}

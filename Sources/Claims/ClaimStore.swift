@@ -1,0 +1,127 @@
+import Database
+import Foundation
+import Inventory
+
+/// Claims, in the order they were made, newest first. Every change is one transaction.
+public final class ClaimStore: Sendable {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func claims() throws -> [Claim] {
+        try database.read { connection in
+            let lines = try Self.linesByClaim(in: connection)
+            return try connection.rows("SELECT \(Self.columns) FROM claims ORDER BY created_ms DESC, id DESC") { Self.decode($0, lines: lines) }
+        }
+    }
+
+    public func claim(id: Int64) throws -> Claim {
+        try database.read { try Self.claim(id: id, in: $0) }
+    }
+
+    /// A new claim: the policy's facts fill what the input leaves out, and the proof of loss is due
+    /// `Claim.proofOfLossDays` after the loss unless said otherwise.
+    public func create(_ input: ClaimInput, now: Date = Date()) throws -> Claim {
+        guard let name = input.name else { throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "name", message: "Name the claim (for example “Kitchen fire, March 2026”).")])) }
+        return try database.write { connection in
+            let policy = try Self.policy(in: connection)
+            var claim = Claim(id: 0, name: name, lossDate: nil, cause: "", policyholder: policy.policyholder, address: policy.address,
+                              insurer: policy.insurer, policyNumber: policy.policyNumber, claimNumber: "", contentsLimit: policy.contentsLimit,
+                              proofOfLossDue: nil, notes: "", closedAt: nil, createdAt: now, version: 1, lines: [])
+            try Self.apply(input, to: &claim, in: connection)
+            if case .none = input.proofOfLossDue, let lossDate = claim.lossDate {
+                claim.proofOfLossDue = lossDate.adding(days: Claim.proofOfLossDays)
+            }
+            try connection.run("INSERT INTO claims (name, created_ms) VALUES (?, ?)", claim.name, Int64(now.timeIntervalSince1970 * 1000))
+            let id = connection.lastInsertRowID
+            try Self.write(claim, id: id, in: connection)
+            return try Self.claim(id: id, in: connection)
+        }
+    }
+
+    /// Changes the fields given in `input`; with `expectedVersion`, only if nobody changed it since.
+    public func update(id: Int64, _ input: ClaimInput, expectedVersion: Int? = nil) throws -> Claim {
+        try database.write { connection in
+            var claim = try Self.openClaim(id: id, in: connection)
+            if let expectedVersion, expectedVersion != claim.version { throw ClaimError.versionMismatch(current: claim) }
+            let before = claim
+            try Self.apply(input, to: &claim, in: connection)
+            if claim == before { return claim }
+            try Self.write(claim, id: id, in: connection)
+            return try Self.claim(id: id, in: connection)
+        }
+    }
+
+    /// Removes the claim (never its items).
+    public func delete(id: Int64) throws {
+        try database.write { connection in
+            _ = try Self.claim(id: id, in: connection)
+            try connection.run("DELETE FROM claims WHERE id = ?", id)
+        }
+    }
+
+    // MARK: Rows
+
+    static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version"
+
+    static func decode(_ row: Row, lines: [Int64: [ClaimLine]]) -> Claim {
+        let id = row.int64(0)
+        return Claim(id: id, name: row.string(1), lossDate: row.optionalString(2).flatMap(CalendarDate.init(iso:)), cause: row.string(3),
+                     policyholder: row.string(4), address: row.string(5), insurer: row.string(6), policyNumber: row.string(7),
+                     claimNumber: row.string(8), contentsLimit: row.optionalInt64(9), proofOfLossDue: row.optionalString(10).flatMap(CalendarDate.init(iso:)),
+                     notes: row.string(11), closedAt: row.optionalInt64(12).map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                     createdAt: Date(timeIntervalSince1970: Double(row.int64(13)) / 1000), version: row.int(14), lines: lines[id] ?? [])
+    }
+
+    static func claim(id: Int64, in connection: Connection) throws -> Claim {
+        let lines = try Self.lines(ofClaim: id, in: connection)
+        guard let claim = try connection.firstRow("SELECT \(Self.columns) FROM claims WHERE id = ?", id, decode: { Self.decode($0, lines: [id: lines]) }) else {
+            throw ClaimError.claimNotFound(id: id)
+        }
+        return claim
+    }
+
+    /// The claim, if it may still be changed.
+    static func openClaim(id: Int64, in connection: Connection) throws -> Claim {
+        let claim = try Self.claim(id: id, in: connection)
+        if claim.isClosed { throw ClaimError.closed(name: claim.name) }
+        return claim
+    }
+
+    static let lineColumns = "claim_id, item_id, quantity_lost, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date"
+
+    static func decodeLine(_ row: Row) -> ClaimLine {
+        ClaimLine(itemID: row.int64(1), quantityLost: row.int(2), category: row.optionalString(3), unitACVOverride: row.optionalInt64(4),
+                  overrideReason: row.string(5), paid: row.optionalInt64(6), replacedCost: row.optionalInt64(7),
+                  replacedDate: row.optionalString(8).flatMap(CalendarDate.init(iso:)))
+    }
+
+    static func lines(ofClaim id: Int64, in connection: Connection) throws -> [ClaimLine] {
+        try connection.rows("SELECT \(lineColumns) FROM claim_lines WHERE claim_id = ? ORDER BY position, item_id", id, decode: decodeLine)
+    }
+
+    static func linesByClaim(in connection: Connection) throws -> [Int64: [ClaimLine]] {
+        var lines: [Int64: [ClaimLine]] = [:]
+        try connection.forEachRow("SELECT \(lineColumns) FROM claim_lines ORDER BY claim_id, position, item_id") { lines[$0.int64(0), default: []].append(decodeLine($0)) }
+        return lines
+    }
+
+    /// Writes every field and the whole set of lines, and counts a new version.
+    static func write(_ claim: Claim, id: Int64, in connection: Connection) throws {
+        try connection.run("""
+            UPDATE claims SET name = ?, loss_date = ?, cause = ?, policyholder = ?, address = ?, insurer = ?, policy_number = ?,
+                claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, version = version + 1 WHERE id = ?
+            """, claim.name, claim.lossDate?.iso, claim.cause, claim.policyholder, claim.address, claim.insurer, claim.policyNumber,
+            claim.claimNumber, claim.contentsLimit, claim.proofOfLossDue?.iso, claim.notes, id)
+        try connection.run("DELETE FROM claim_lines WHERE claim_id = ?", id)
+        for (position, line) in claim.lines.enumerated() {
+            try connection.run("""
+                INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, id, line.itemID, position, line.quantityLost, line.category, line.unitACVOverride, line.overrideReason,
+                line.paid, line.replacedCost, line.replacedDate?.iso)
+        }
+    }
+}
