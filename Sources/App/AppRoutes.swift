@@ -1,4 +1,5 @@
 import Accounts
+import Claims
 import Foundation
 import HTTPServer
 import Inventory
@@ -6,7 +7,7 @@ import PhotoLibrary
 
 /// Every route of the app, from each feature's handlers, with who may call it.
 enum AppRoutes {
-    static func make(items: ItemStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
+    static func make(items: ItemStore, claims: ClaimStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
                      assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL,
                      pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock()) -> Router {
         let site = assets.pageContext
@@ -42,6 +43,7 @@ enum AppRoutes {
         let importer = Importer(items: items, workFolder: temporaryFolder, maxPhotoBytes: maxUploadBytes)
         ImportAPIHandlers(importer: importer).register(in: &router)
         ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)
+        ClaimAPIHandlers(claims: claims, items: items, clock: clock).register(in: &router)
         return router.router
     }
 }

@@ -1,5 +1,6 @@
 import Accounts
 import Backup
+import Claims
 import Database
 import Foundation
 import HTTPServer
@@ -10,6 +11,7 @@ import PhotoLibrary
 public final class HomepwnerApp: Sendable {
     public let configuration: AppConfiguration
     public let items: ItemStore
+    public let claims: ClaimStore
     public let library: PhotoLibrary
     public let accounts: AccountStore
     /// The one-time link (path) that creates the first owner, while no account exists.
@@ -41,6 +43,7 @@ public final class HomepwnerApp: Sendable {
         library = try PhotoLibrary(roots: roots, database: database, cacheDirectory: folder.libraryCache,
                                    maxPixels: configuration.maxImagePixels)
 
+        claims = ClaimStore(database: database)
         accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout, clock: configuration.clock)
         signInThrottle = SignInThrottle(clock: configuration.clock)
         let noAccounts = try accounts.count() == 0
@@ -56,7 +59,7 @@ public final class HomepwnerApp: Sendable {
 
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
-        let routes = AppRoutes.make(items: items, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
+        let routes = AppRoutes.make(items: items, claims: claims, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
                                     pendingImports: PendingImports(folder: folder.pendingImports), backups: backups, clock: configuration.clock)

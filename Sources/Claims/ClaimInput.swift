@@ -18,7 +18,7 @@ public enum ClaimText: String, Sendable, CaseIterable {
 
     public var maxLength: Int { self == .address || self == .notes ? ItemDetails.maxLongTextLength : ItemDetails.maxShortTextLength }
 
-    var keyPath: WritableKeyPath<Claim, String> {
+    public var keyPath: WritableKeyPath<Claim, String> {
         switch self {
         case .cause: \.cause
         case .policyholder: \.policyholder

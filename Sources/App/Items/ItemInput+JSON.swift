@@ -122,7 +122,7 @@ extension ItemInput {
     }
 
     /// An amount field: `.some(nil)` for null; nil (with a problem reported) when it cannot be read.
-    private static func amount(_ value: JSONValue, field: String, currency: Currency, into problems: inout [FieldError]) -> Int64?? {
+    static func amount(_ value: JSONValue, field: String, currency: Currency, into problems: inout [FieldError]) -> Int64?? {
         switch value {
         case .null: return .some(nil)
         case .string(let text):
@@ -136,7 +136,7 @@ extension ItemInput {
         }
     }
 
-    private static func date(_ value: JSONValue, field: String, into problems: inout [FieldError]) -> CalendarDate?? {
+    static func date(_ value: JSONValue, field: String, into problems: inout [FieldError]) -> CalendarDate?? {
         switch value {
         case .null: return .some(nil)
         case .string(let text) where CalendarDate(iso: text) != nil: return CalendarDate(iso: text)

@@ -59,6 +59,12 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case invalidForm = "invalid-form"
     case unsupportedMediaType = "unsupported-media-type"
     case assetsMissing = "assets-missing"
+    // Claims
+    case claimNotFound = "claim-not-found"
+    case claimChanged = "claim-changed"
+    case invalidClaim = "invalid-claim"
+    case claimClosed = "claim-closed"
+    case claimLineNotFound = "claim-line-not-found"
     // Signing in and access
     case signInRequired = "sign-in-required"
     case invalidToken = "invalid-token"
@@ -82,14 +88,14 @@ public enum ErrorCode: String, CaseIterable, Sendable {
 
     public var status: HTTPStatus {
         switch self {
-        case .locationNotEmpty: .conflict
+        case .locationNotEmpty, .claimClosed: .conflict
         case .itemNotFound, .locationNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
-             .setupLinkExpired, .importNotFound:
+             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound:
             .notFound
-        case .itemChanged: .preconditionFailed
+        case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
-             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport:
+             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption:

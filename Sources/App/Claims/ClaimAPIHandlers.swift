@@ -1,0 +1,99 @@
+import Accounts
+import Claims
+import Foundation
+import HTTPServer
+import Inventory
+
+/// `/api/v1/claims…`, `/api/v1/policy`: claims after a loss, their items and the policy.
+struct ClaimAPIHandlers: Sendable {
+    let claims: ClaimStore
+    let items: ItemStore
+    let clock: any TimeSource
+
+    func register(in router: inout AppRouter) {
+        router.get(ClaimRoutes.apiList) { _ in
+            let list = try claims.claims(), currency = try items.currency(), names = try itemNames()
+            var writer = JSONWriter(capacity: 512 * list.count + 2)
+            writer.array(list) { json, claim in ClaimJSON.write(claim, names: names, currency: currency, today: today, to: &json) }
+            return Response.json(writer)
+        }
+        router.post(ClaimRoutes.apiList) { request in
+            let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
+            let claim = try claims.create(input, now: clock.now)
+            var response = try answer(claim, status: .created)
+            response.headers["Location"] = ClaimRoutes.apiClaim(claim.id)
+            return response
+        }
+        router.get(ClaimRoutes.apiClaim) { request in try answer(try claims.claim(id: try request.claimID())) }
+        router.patch(ClaimRoutes.apiClaim) { request in
+            let id = try request.claimID()
+            let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
+            return try answer(try claims.update(id: id, input))
+        }
+        router.delete(ClaimRoutes.apiClaim) { request in
+            try claims.delete(id: try request.claimID())
+            return .noContent
+        }
+        router.post(ClaimRoutes.apiItems) { request in
+            let id = try claims.claim(id: try request.claimID()).id
+            let selection = try ClaimSelection(json: try ItemAPIHandlers.jsonObject(of: request))
+            let (claim, added) = try claims.addItems(try selection.itemIDs(in: items), to: id)
+            var writer = JSONWriter(capacity: 1024)
+            let currency = try items.currency(), names = try itemNames()
+            writer.object { json in
+                json.key("added"); json.value(added)
+                json.key("claim"); ClaimJSON.write(claim, names: names, currency: currency, today: today, to: &json)
+            }
+            return Response.json(writer)
+        }
+        router.patch(ClaimRoutes.apiLine) { request in
+            let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
+            var problems: [FieldError] = []
+            let object = try ItemAPIHandlers.jsonObject(of: request)
+            guard let input = ClaimLineInput(json: object, field: "item", itemID: itemID, currency: try items.currency(), into: &problems) else {
+                throw ClaimError.invalid(ValidationError(errors: problems.map { FieldError(field: String($0.field.dropFirst("item.".count)), message: $0.message) }))
+            }
+            return try answer(try claims.updateLine(input, of: id))
+        }
+        router.delete(ClaimRoutes.apiLine) { request in
+            try answer(try claims.removeItem(try request.claimLineItemID(), from: try request.claimID()))
+        }
+        router.post(ClaimRoutes.apiClose) { request in
+            try answer(try claims.close(id: try request.claimID(), items: items, now: clock.now))
+        }
+        router.get(ClaimRoutes.apiPolicy) { _ in PolicyJSON.response(try claims.policy(), currency: try items.currency()) }
+        router.patch(ClaimRoutes.apiPolicy) { request in
+            let currency = try items.currency()
+            let input = try PolicyJSON.input(try ItemAPIHandlers.jsonObject(of: request), currency: currency)
+            return PolicyJSON.response(try claims.setPolicy(input), currency: currency)
+        }
+    }
+
+    private var today: CalendarDate { CalendarDate(clock.now) }
+
+    private func itemNames() throws -> [Int64: String] {
+        Dictionary(uniqueKeysWithValues: try items.all().map { ($0.id, $0.name) })
+    }
+
+    private func answer(_ claim: Claim, status: HTTPStatus = .ok) throws -> Response {
+        var writer = JSONWriter(capacity: 1024)
+        ClaimJSON.write(claim, names: try itemNames(), currency: try items.currency(), today: today, to: &writer)
+        return Response.json(writer, status: status)
+    }
+}
+
+extension Request {
+    /// The `{id}` of a claim route; an id that cannot exist is simply not found.
+    func claimID() throws -> Int64 {
+        try rowID { AppError(.claimNotFound, message: "There is no claim “\($0)”. Claim ids are whole numbers; list them at \(ClaimRoutes.apiList.url()).") }
+    }
+
+    /// The `{itemId}` of a claim line's route.
+    func claimLineItemID() throws -> Int64 {
+        let raw = parameters["itemId"] ?? ""
+        guard let id = Int64(raw), id > 0 else {
+            throw AppError(.claimLineNotFound, message: "There is no item “\(raw)” in this claim. Item ids are whole numbers.")
+        }
+        return id
+    }
+}

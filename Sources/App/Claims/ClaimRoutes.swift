@@ -1,0 +1,30 @@
+/// Every path of claims, the policy, the coverage check and the useful-life table, spelled once.
+enum ClaimRoutes {
+    // Pages
+    static let list = RoutePath("/claims")
+    static let claim = RoutePath("/claims/{id}")
+    static let chooseItems = RoutePath("/claims/{id}/choose")
+    static let line = RoutePath("/claims/{id}/lines/{itemId}")
+    static let close = RoutePath("/claims/{id}/close")
+    static let coverage = RoutePath("/coverage")
+    static let usefulLives = RoutePath("/useful-lives")
+
+    // JSON API
+    static let apiList = RoutePath("/claims", in: APIRoutes.v1)
+    static let apiClaim = RoutePath("/claims/{id}", in: APIRoutes.v1)
+    static let apiItems = RoutePath("/claims/{id}/items", in: APIRoutes.v1)
+    static let apiLine = RoutePath("/claims/{id}/items/{itemId}", in: APIRoutes.v1)
+    static let apiClose = RoutePath("/claims/{id}/close", in: APIRoutes.v1)
+    static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
+    static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
+    static let apiUsefulLives = RoutePath("/useful-lives", in: APIRoutes.v1)
+
+    static func claim(_ id: Int64) -> String { claim.url(id) }
+    static func chooseItems(_ id: Int64) -> String { chooseItems.url(id) }
+    static func line(_ id: Int64, item itemID: Int64) -> String { line.url(id, itemID) }
+    static func close(_ id: Int64) -> String { close.url(id) }
+    static func apiClaim(_ id: Int64) -> String { apiClaim.url(id) }
+    static func apiItems(_ id: Int64) -> String { apiItems.url(id) }
+    static func apiLine(_ id: Int64, item itemID: Int64) -> String { apiLine.url(id, itemID) }
+    static func apiClose(_ id: Int64) -> String { apiClose.url(id) }
+}

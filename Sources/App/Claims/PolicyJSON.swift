@@ -1,0 +1,29 @@
+import Claims
+import HTTPServer
+import Inventory
+
+/// The policy as the JSON API shows it: `{"policyholder","address","insurer","policyNumber","contentsLimit"}`.
+enum PolicyJSON {
+    static let fields = ["policyholder", "address", "insurer", "policyNumber", "contentsLimit"]
+
+    static func response(_ policy: Policy, currency: Currency) -> Response {
+        var writer = JSONWriter(capacity: 256)
+        writer.object { json in
+            json.key("policyholder"); json.value(policy.policyholder)
+            json.key("address"); json.value(policy.address)
+            json.key("insurer"); json.value(policy.insurer)
+            json.key("policyNumber"); json.value(policy.policyNumber)
+            json.key("contentsLimit"); ClaimJSON.amount(policy.contentsLimit, currency: currency, to: &json)
+        }
+        return Response.json(writer)
+    }
+
+    /// The policy's fields from a JSON object (a claim's rules; nothing else is taken).
+    static func input(_ object: [String: JSONValue], currency: Currency) throws(ClaimError) -> ClaimInput {
+        let unknown = object.keys.filter { !fields.contains($0) }.sorted()
+        guard unknown.isEmpty else {
+            throw .invalid(ValidationError(errors: unknown.map { FieldError(field: $0, message: "Unknown field “\($0)”. The policy's fields are \(fields.joined(separator: ", ")).") }))
+        }
+        return try ClaimInput(json: object, currency: currency)
+    }
+}
