@@ -44,6 +44,7 @@ enum AppRoutes {
         ImportAPIHandlers(importer: importer).register(in: &router)
         ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)
         ClaimAPIHandlers(claims: claims, items: items, clock: clock).register(in: &router)
+        CoverageHandlers(claims: claims, items: items, site: site).register(in: &router)
         return router.router
     }
 }

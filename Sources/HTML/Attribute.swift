@@ -23,6 +23,8 @@ public struct Attribute: Sendable {
     public static func rel(_ value: String) -> Attribute { Attribute("rel", value) }
     public static func method(_ value: String) -> Attribute { Attribute("method", value) }
     public static func `for`(_ value: String) -> Attribute { Attribute("for", value) }
+    /// Which cells a header cell heads: `col` or `row`.
+    public static func scope(_ value: String) -> Attribute { Attribute("scope", value) }
     public static func content(_ value: String) -> Attribute { Attribute("content", value) }
     public static func charset(_ value: String) -> Attribute { Attribute("charset", value) }
     public static func autocomplete(_ value: String) -> Attribute { Attribute("autocomplete", value) }

@@ -27,6 +27,12 @@ struct ReadinessCard {
                 model.text
                 if model.itemsWithGaps > 0 && linksToWorklist { " · \(model.itemsWithGaps == 1 ? "1 item has" : "\(model.itemsWithGaps.grouped) items have") gaps" }
             }
+            if linksToWorklist {
+                nav(.class("readiness-links"), .aria("label", "Insurance")) {
+                    a(.href(ClaimRoutes.coverage.url())) { "Check coverage" }
+                    a(.href(ClaimRoutes.list.url())) { "Claims" }
+                }
+            }
         }
     }
 }
