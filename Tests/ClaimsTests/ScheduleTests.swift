@@ -75,7 +75,7 @@ import Testing
         let text = schedule.method.joined(separator: "\n")
         #expect(text.contains("Claims Pages"))
         #expect(text.contains("https://njc-cnm.gc.ca/directive/d110/v234/s588/sv1/en"))
-        #expect(text.contains("It stops at 90.00%"))
+        #expect(text.contains("It stops at 90%"))
         #expect(text.contains("Major appliances 10 years (default 13 years); Jewellery & watches 20 years (default not depreciated)"))
         #expect(text.contains("1 line has an actual cash value set by hand"))
         #expect(text.contains("4 lines have their category guessed"))
@@ -97,3 +97,4 @@ import Testing
         #expect(error == .totalTooLarge)
     }
 }
+

@@ -16,7 +16,7 @@ import Testing
         #expect(line.depreciationBasisPoints == 8571)  // 72 ÷ 84 months = 85.714…%
         #expect(line.unitDepreciation == 1_114_22)     // 129,999 × 0.8571 = 111,422.14 → 111,422
         #expect(line.unitActualCashValue == 185_77)
-        #expect(line.basis == "Televisions (category guessed from the item), 7-year life; 6 years old at the loss: 85.71% depreciated.")
+        #expect(line.basis == "Televisions (category guessed), 7-year life; 6 years old at the loss: 85.71% depreciated.")
 
         let withDefaults = try F.value(tv, lost: "2025-03-10")
         #expect(withDefaults.usefulLifeYears == 10)
@@ -43,7 +43,7 @@ import Testing
         #expect(line.depreciationBasisPoints == 0)
         #expect(line.unitActualCashValue == 4_200_00)
         #expect(line.flags.contains(.notDepreciated))
-        #expect(line.basis.hasPrefix("Jewellery & watches (category guessed from the item): not depreciated."))
+        #expect(line.basis.hasPrefix("Jewellery & watches (category guessed): not depreciated."))
     }
 
     @Test func depreciationStopsAtNinetyPercent() throws {
@@ -54,7 +54,7 @@ import Testing
         #expect(line.unitDepreciation == 1_665_00)
         #expect(line.unitActualCashValue == 185_00)
         #expect(line.flags.contains(.capped))
-        #expect(line.basis.contains("depreciation capped at 90.00%"))
+        #expect(line.basis.contains("depreciation capped at 90%"))
     }
 
     @Test func aValueSetByHandWinsAndShowsItsReason() throws {
@@ -128,7 +128,7 @@ import Testing
         #expect(line.ageInMonths == nil)
         #expect(line.unitActualCashValue == 640_00)
         #expect(line.flags == [.ageUnknown])
-        #expect(line.basis == "Furniture (category guessed from the item), 15-year life; age unknown, so not depreciated. Add the purchase date.")
+        #expect(line.basis == "Furniture (category guessed), 15-year life; age unknown, so not depreciated. Add the purchase date.")
     }
 
     @Test func noReplacementCostFallsBackToWhatWasPaid() throws {

@@ -22,6 +22,7 @@ import Testing
         #expect(table.years(for: "no-such-thing") == table.years(for: "other"))
         #expect(DepreciationSource.all.allSatisfy { $0.url.hasPrefix("http") && $0.read == "2026-12-02" })
         #expect(DepreciationSource.claimsPages.citation.contains("https://www.claimspages.com/"))
+        #expect(UsefulLifeTable.sourcesText.split(separator: "\n").count == DepreciationSource.all.count)
     }
 
     @Test func editsKeepOnlyWhatDiffersFromTheDefaults() throws {

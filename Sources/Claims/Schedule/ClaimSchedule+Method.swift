@@ -4,7 +4,7 @@ extension ClaimSchedule {
     /// "How the figures were worked out": the rule, the sources, the household's edits, and what needs
     /// attention, in plain paragraphs for the report's cover and the claim's page.
     static func method(table: UsefulLifeTable, lossDate: CalendarDate?, lines: [ClaimScheduleLine]) -> [String] {
-        let cap = Depreciation.percentText(Depreciation.maximumBasisPoints)
+        let cap = "\(Depreciation.maximumBasisPoints / 100)%"
         var paragraphs = [
             "Actual cash value is replacement cost less depreciation. Depreciation is straight line: the item’s age at the loss date, in whole months from its purchase date, as a share of the useful life of its category (a 10-year life takes 10% a year). It stops at \(cap), since an item that still worked keeps at least a tenth of its replacement cost. Where an item has no replacement cost, its purchase price stands in for it.",
             "Useful lives are Homepwner’s defaults from published contents depreciation guides: \(sourceNames). Jewellery, art, antiques and collectibles are not depreciated. Tax depreciation tables such as IRS Publication 946 are not used: they set how fast a business may deduct a cost, not how long household goods last.",

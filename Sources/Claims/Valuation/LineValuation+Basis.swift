@@ -6,7 +6,7 @@ extension LineValuation {
     static func basis(entry: UsefulLife, guessed: Bool, ageInMonths: Int?, lossDate: CalendarDate?, flags: [ValuationFlag],
                       tableBasisPoints: Int, basisPoints: Int, overrideReason: String) -> String {
         var sentences: [String] = []
-        let category = entry.label + (guessed ? " (category guessed from the item)" : "")
+        let category = entry.label + (guessed ? " (category guessed)" : "")
 
         if entry.years == nil {
             sentences.append("\(category): not depreciated.")
@@ -21,7 +21,7 @@ extension LineValuation {
             } else if let ageInMonths {
                 let age = "\(Depreciation.ageText(months: ageInMonths)) old at the loss"
                 if flags.contains(.capped) {
-                    sentences.append("\(life); \(age): depreciation capped at \(Depreciation.percentText(Depreciation.maximumBasisPoints)), since a working item keeps at least a tenth of its value.")
+                    sentences.append("\(life); \(age): depreciation capped at \(Depreciation.maximumBasisPoints / 100)%, since a working item keeps at least a tenth of its value.")
                 } else {
                     sentences.append("\(life); \(age): \(Depreciation.percentText(tableBasisPoints)) depreciated.")
                 }

@@ -10,6 +10,10 @@ public struct UsefulLifeTable: Sendable, Equatable {
     /// The table as Homepwner ships it.
     public static let defaults = UsefulLifeTable(overrides: [:])
 
+    /// Where the default years come from, one citation a line (name, publisher, URL, date read, what was
+    /// taken), for the report's "how the figures were worked out".
+    public static var sourcesText: String { DepreciationSource.all.map(\.citation).joined(separator: "\n") }
+
     /// Every category, defaults order, with this table's years.
     public let entries: [UsefulLife]
     /// Years that differ from the defaults, by category.
@@ -33,7 +37,8 @@ public struct UsefulLifeTable: Sendable, Equatable {
     /// Every category id, defaults order.
     public var categories: [String] { entries.map(\.category) }
 
-    /// The entry for a category; "other" for an id the table does not know.
+    /// The entry for a category; "other" for an id the table does not know (a line saved by another
+    /// version is valued as "other" rather than refused).
     public func entry(for category: String) -> UsefulLife {
         entries.first { $0.category == category } ?? entries.last!
     }
