@@ -1,17 +1,17 @@
 /// One line of a CSV file for spreadsheets and Homebox: every cell quoted (a quote doubled), and a
 /// cell that a spreadsheet would run as a formula made plain text with a leading `'`, as OWASP
 /// recommends against CSV injection. Lines end in CRLF (RFC 4180).
-enum CSVLine {
+public enum CSVLine {
     /// What a formula starts with in Excel, LibreOffice and Google Sheets (tab and CR included:
     /// some strip them and read on).
     static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
 
-    static func make(_ cells: [String]) -> String {
+    public static func make(_ cells: [String]) -> String {
         cells.map { "\"" + neutralised($0).replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\r\n"
     }
 
     /// The text, with `'` in front when it would start a formula.
-    static func neutralised(_ text: String) -> String {
+    public static func neutralised(_ text: String) -> String {
         guard let first = text.first, formulaStarts.contains(first) else { return text }
         return "'" + text
     }

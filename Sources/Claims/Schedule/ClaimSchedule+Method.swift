@@ -1,0 +1,54 @@
+import Inventory
+
+extension ClaimSchedule {
+    /// "How the figures were worked out": the rule, the sources, the household's edits, and what needs
+    /// attention, in plain paragraphs for the report's cover and the claim's page.
+    static func method(table: UsefulLifeTable, lossDate: CalendarDate?, lines: [ClaimScheduleLine]) -> [String] {
+        let cap = "\(Depreciation.maximumBasisPoints / 100)%"
+        var paragraphs = [
+            "Actual cash value is replacement cost less depreciation. Depreciation is straight line: the item’s age at the loss date, in whole months from its purchase date, as a share of the useful life of its category (a 10-year life takes 10% a year). It stops at \(cap), since an item that still worked keeps at least a tenth of its replacement cost. Where an item has no replacement cost, its purchase price stands in for it.",
+            "Useful lives are Homepwner’s defaults from published contents depreciation guides: \(sourceNames). Jewellery, art, antiques and collectibles are not depreciated. Tax depreciation tables such as IRS Publication 946 are not used: they set how fast a business may deduct a cost, not how long household goods last.",
+        ]
+        let edited = table.editedEntries
+        if !edited.isEmpty {
+            let edits = edited.map { entry in
+                "\(entry.label) \(yearsText(entry.years)) (default \(yearsText(entry.defaultYears)))"
+            }
+            paragraphs.append("The household changed these useful lives from the defaults: \(edits.joined(separator: "; ")).")
+        }
+        paragraphs.append("Condition is not applied automatically: the guides’ rates assume average wear and leave more or less wear to the adjuster. Where an item’s condition or anything else makes the table’s figure wrong, its actual cash value was set by hand and the reason is on its line.")
+        paragraphs.append("Percentages are rounded to hundredths of a percent and each unit’s depreciation half up to the smallest unit of the currency. A line’s figures are the quantity lost times the unit figures; totals are the sums of the lines.")
+        paragraphs.append("Recoverable depreciation is what a replacement-cost policy pays after the actual cash value: a line’s whole depreciation until it is replaced, then what was spent replacing it, up to its replacement cost, less its actual cash value.")
+
+        var notes: [String] = []
+        if lossDate == nil { notes.append("the claim has no loss date, so nothing is depreciated yet") }
+        let counted: [(ValuationFlag, String)] = [
+            (.ageUnknown, "no purchase date and so are not depreciated"),
+            (.replacementCostFromPurchasePrice, "no replacement cost, so their purchase price stands in for it"),
+            (.noValue, "neither a replacement cost nor a purchase price"),
+            (.capped, "reached the \(cap) maximum"),
+            (.overridden, "an actual cash value set by hand"),
+        ]
+        for (flag, text) in counted {
+            let count = lines.filter { $0.valuation.flags.contains(flag) }.count
+            if count > 0 { notes.append("\(lineCount(count)) \(count == 1 ? "has" : "have") \(text)") }
+        }
+        let boughtAfter = lines.filter { $0.valuation.flags.contains { if case .boughtAfterLoss = $0 { true } else { false } } }.count
+        if boughtAfter > 0 { notes.append("\(lineCount(boughtAfter)) \(boughtAfter == 1 ? "has" : "have") a purchase date after the loss and \(boughtAfter == 1 ? "is" : "are") not depreciated") }
+        let guessed = lines.filter(\.valuation.categoryGuessed).count
+        if guessed > 0 { notes.append("\(lineCount(guessed)) \(guessed == 1 ? "has its" : "have their") category guessed from the item’s name and tags") }
+        if !notes.isEmpty { paragraphs.append("In this claim: " + notes.joined(separator: "; ") + ".") }
+        return paragraphs
+    }
+
+    private static var sourceNames: String {
+        DepreciationSource.all.prefix(3).map { "\($0.publisher), “\($0.name)” (\($0.url))" }.joined(separator: "; ")
+    }
+
+    private static func yearsText(_ years: Int?) -> String {
+        guard let years else { return "not depreciated" }
+        return years == 1 ? "1 year" : "\(years) years"
+    }
+
+    private static func lineCount(_ count: Int) -> String { count == 1 ? "1 line" : "\(count.grouped) lines" }
+}

@@ -1,0 +1,38 @@
+import Inventory
+
+/// A claim's itemised schedule: numbered lines valued at the loss date, totals by room and for the
+/// claim, and how the figures were worked out. The PDF report, the CSV and the claim's page all show
+/// this one value, so they agree to the minor unit.
+public struct ClaimSchedule: Sendable, Equatable {
+    public let lossDate: CalendarDate?
+    public let lines: [ClaimScheduleLine]
+    /// Per room, in the order rooms first appear among the lines.
+    public let rooms: [ClaimScheduleTotals]
+    public let totals: ClaimScheduleTotals
+    /// Paragraphs for the report's "how the figures were worked out".
+    public let method: [String]
+
+    /// Values every line; throws only when amounts add up past what 64 bits hold.
+    public init(_ input: ClaimScheduleInput) throws(ValuationError) {
+        var lines: [ClaimScheduleLine] = []
+        for (index, line) in input.lines.enumerated() {
+            let valuation = try LineValuation(item: line.item, quantityLost: line.quantityLost, category: line.category,
+                                              lossDate: input.lossDate, table: input.table,
+                                              unitACVOverride: line.unitACVOverride, overrideReason: line.overrideReason)
+            lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation))
+        }
+        var roomOrder: [String] = [], byRoom: [String: [ClaimScheduleLine]] = [:]
+        for line in lines {
+            if byRoom[line.room] == nil { roomOrder.append(line.room) }
+            byRoom[line.room, default: []].append(line)
+        }
+        var rooms: [ClaimScheduleTotals] = []
+        for room in roomOrder { rooms.append(try ClaimScheduleTotals(room: room, lines: byRoom[room] ?? [])) }
+
+        self.lossDate = input.lossDate
+        self.lines = lines
+        self.rooms = rooms
+        self.totals = try ClaimScheduleTotals(room: "", lines: lines)
+        self.method = Self.method(table: input.table, lossDate: input.lossDate, lines: lines)
+    }
+}

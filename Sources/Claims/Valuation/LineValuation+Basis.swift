@@ -1,0 +1,53 @@
+import Inventory
+
+extension LineValuation {
+    /// The line's reasoning in words, for the schedule's basis column:
+    /// "Televisions, 10-year life; 6 years 2 months old at the loss: 61.67% depreciated."
+    static func basis(entry: UsefulLife, guessed: Bool, ageInMonths: Int?, lossDate: CalendarDate?, flags: [ValuationFlag],
+                      tableBasisPoints: Int, basisPoints: Int, overrideReason: String) -> String {
+        var sentences: [String] = []
+        let category = entry.label + (guessed ? " (category guessed)" : "")
+
+        if entry.years == nil {
+            sentences.append("\(category): not depreciated.")
+        } else if let years = entry.years {
+            let life = "\(category), \(years)-year life"
+            if flags.contains(.lossDateUnknown) {
+                sentences.append("\(life); the claim has no loss date, so no depreciation is worked out. Add the loss date.")
+            } else if flags.contains(.ageUnknown) {
+                sentences.append("\(life); age unknown, so not depreciated. Add the purchase date.")
+            } else if let purchased = flags.lazy.compactMap(\.purchaseAfterLoss).first, let lossDate {
+                sentences.append("\(life); bought \(purchased.iso), after the loss on \(lossDate.iso), so not depreciated. Check the purchase date.")
+            } else if let ageInMonths {
+                let age = "\(Depreciation.ageText(months: ageInMonths)) old at the loss"
+                if flags.contains(.capped) {
+                    sentences.append("\(life); \(age): depreciation capped at \(Depreciation.maximumBasisPoints / 100)%, since a working item keeps at least a tenth of its value.")
+                } else {
+                    sentences.append("\(life); \(age): \(Depreciation.percentText(tableBasisPoints)) depreciated.")
+                }
+            }
+        }
+        if flags.contains(.replacementCostFromPurchasePrice) {
+            sentences.append("No replacement cost, so the purchase price stands in for it: add today’s price for a new one.")
+        }
+        if flags.contains(.noValue) {
+            sentences.append("No replacement cost or purchase price: add one.")
+        }
+        if flags.contains(.overridden) {
+            let reason = overrideReason.contains { !$0.isWhitespace } ? "“\(overrideReason)”" : "no reason given"
+            var sentence = "Actual cash value set by hand (\(reason)): \(Depreciation.percentText(basisPoints)) depreciated where the table gives \(Depreciation.percentText(tableBasisPoints))."
+            if flags.contains(.overrideAboveReplacementCost) {
+                sentence += " The value set was above the replacement cost, so the replacement cost is used."
+            }
+            sentences.append(sentence)
+        }
+        return sentences.joined(separator: " ")
+    }
+}
+
+extension ValuationFlag {
+    fileprivate var purchaseAfterLoss: CalendarDate? {
+        if case .boughtAfterLoss(let date) = self { return date }
+        return nil
+    }
+}

@@ -1,0 +1,39 @@
+import Inventory
+
+/// Why a useful-life edit, a line's override or a claim's figures can't be taken. Each message names
+/// what is wrong and says what to do.
+public enum ValuationError: Error, Sendable, Equatable {
+    /// A category id that is not in the table, with the ids that are.
+    case unknownCategory(String, known: [String])
+    /// Years outside `UsefulLifeTable.yearsRange` for a category.
+    case usefulLifeOutOfRange(category: String, label: String, years: Int)
+    /// An actual cash value set by hand below zero or above `Money.maxMinorUnits`.
+    case overrideOutOfRange(Int64)
+    /// An actual cash value set by hand with no reason: the adjuster will ask why.
+    case overrideWithoutReason
+    /// A quantity lost below 1 or above what the item holds.
+    case quantityLostOutOfRange(quantityLost: Int, itemQuantity: Int)
+    /// The claim's figures add up past 64 bits.
+    case totalTooLarge
+
+    public var message: String {
+        switch self {
+        case .unknownCategory(let category, let known):
+            "“\(category.prefix(60))” is not a depreciation category. Use one of: \(known.joined(separator: ", "))."
+        case .usefulLifeOutOfRange(_, let label, let years):
+            "The useful life of \(label) must be \(UsefulLifeTable.yearsRange.lowerBound) to \(UsefulLifeTable.yearsRange.upperBound) years, not \(years); leave it empty if \(label.lowercased()) don’t lose value."
+        case .overrideOutOfRange:
+            "An actual cash value must be from 0 to \(Money.maxMinorUnits.grouped) minor units. Enter a smaller amount."
+        case .overrideWithoutReason:
+            "Say why you set this line’s actual cash value by hand (for example “unopened, still boxed”); the adjuster will ask."
+        case .quantityLostOutOfRange(let quantityLost, let itemQuantity):
+            "The quantity lost must be from 1 to \(itemQuantity.grouped), the quantity the item holds, not \(quantityLost.grouped)."
+        case .totalTooLarge:
+            "This claim’s amounts add up to more than Homepwner can count. Split it into smaller claims."
+        }
+    }
+}
+
+extension Int64 {
+    fileprivate var grouped: String { Int(self).grouped }
+}
