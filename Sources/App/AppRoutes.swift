@@ -34,10 +34,10 @@ enum AppRoutes {
         LibraryFileHandler(library: library).register(in: &router)
         LibraryPageHandlers(library: library, items: items, site: site).register(in: &router)
         ItemPhotoFileHandler(images: items.images).register(in: &router)
-        ItemBulkHandlers(items: items, site: site).register(in: &router)
+        ItemBulkHandlers(items: items, claims: claims, site: site).register(in: &router)
         ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentFileHandler(items: items).register(in: &router)
-        ItemPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock).register(in: &router)
+        ItemPageHandlers(items: items, claims: claims, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
         ExportHandlers(items: items, temporaryFolder: temporaryFolder, site: site).register(in: &router)
         let importer = Importer(items: items, workFolder: temporaryFolder, maxPhotoBytes: maxUploadBytes)
@@ -45,6 +45,9 @@ enum AppRoutes {
         ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)
         ClaimAPIHandlers(claims: claims, items: items, clock: clock).register(in: &router)
         CoverageHandlers(claims: claims, items: items, site: site).register(in: &router)
+        ClaimPacketHandlers(claims: claims, items: items).register(in: &router)
+        ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock).register(in: &router)
+        UsefulLifeAPIHandlers(claims: claims).register(in: &router)
         return router.router
     }
 }

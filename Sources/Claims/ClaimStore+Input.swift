@@ -72,7 +72,13 @@ extension ClaimStore {
         } else if line.quantityLost > item.quantity {
             line.quantityLost = item.quantity
         }
-        if let category = input.category { line.category = category }
+        if let category = input.category {
+            if let category, !(try Self.usefulLifeTable(in: connection)).isKnown(category) {
+                errors.append(FieldError(field: "category", message: ValuationError.unknownCategory(category, known: UsefulLifeTable.defaults.categories).message))
+            } else {
+                line.category = category
+            }
+        }
         for (field, label, value, keyPath) in [("unitACVOverride", "The actual cash value", input.unitACVOverride, \ClaimLine.unitACVOverride),
                                                ("paid", "The amount paid", input.paid, \ClaimLine.paid),
                                                ("replacedCost", "What replacing it cost", input.replacedCost, \ClaimLine.replacedCost)] {

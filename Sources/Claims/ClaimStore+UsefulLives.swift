@@ -4,22 +4,35 @@ import Database
 /// not depreciated). The table itself checks them (`UsefulLifeTable.replacing`).
 extension ClaimStore {
     public func usefulLifeOverrides() throws -> [String: Int?] {
-        try database.read { connection in
-            var overrides: [String: Int?] = [:]
-            try connection.forEachRow("SELECT category, years FROM useful_lives") { row in
-                overrides[row.string(0)] = .some(row.optionalInt64(1).map(Int.init))
+        try database.read { try Self.usefulLifeOverrides(in: $0) }
+    }
+
+    /// The defaults with the household's changes.
+    public func usefulLifeTable() throws -> UsefulLifeTable {
+        UsefulLifeTable(overrides: try usefulLifeOverrides())
+    }
+
+    /// Sets these categories' years (nil: not depreciated; the default: back to it), keeping the other changes.
+    public func changeUsefulLives(_ years: [String: Int?]) throws -> UsefulLifeTable {
+        try database.write { connection in
+            let table = try Self.usefulLifeTable(in: connection).replacing(years)
+            try connection.run("DELETE FROM useful_lives")
+            for (category, years) in table.overrides.sorted(by: { $0.key < $1.key }) {
+                try connection.run("INSERT INTO useful_lives (category, years) VALUES (?, ?)", category, years)
             }
-            return overrides
+            return table
         }
     }
 
-    /// Replaces every change with these.
-    public func setUsefulLifeOverrides(_ overrides: [String: Int?]) throws {
-        try database.write { connection in
-            try connection.run("DELETE FROM useful_lives")
-            for (category, years) in overrides.sorted(by: { $0.key < $1.key }) {
-                try connection.run("INSERT INTO useful_lives (category, years) VALUES (?, ?)", category, years)
-            }
+    static func usefulLifeOverrides(in connection: Connection) throws -> [String: Int?] {
+        var overrides: [String: Int?] = [:]
+        try connection.forEachRow("SELECT category, years FROM useful_lives") { row in
+            overrides[row.string(0)] = .some(row.optionalInt64(1).map(Int.init))
         }
+        return overrides
+    }
+
+    static func usefulLifeTable(in connection: Connection) throws -> UsefulLifeTable {
+        UsefulLifeTable(overrides: try usefulLifeOverrides(in: connection))
     }
 }

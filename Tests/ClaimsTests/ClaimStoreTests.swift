@@ -104,13 +104,24 @@ import Testing
         #expect(throws: ClaimError.claimNotFound(id: claim.id)) { try test.claims.claim(id: claim.id) }
     }
 
-    @Test func usefulLifeChangesAreKeptIncludingNotDepreciated() throws {
+    @Test func usefulLifeChangesAreKeptIncludingNotDepreciatedAndBadOnesNamed() throws {
         let test = try TestClaims()
         defer { test.remove() }
-        let overrides: [String: Int?] = ["electronics": 6, "art": Int?.none]
-        try test.claims.setUsefulLifeOverrides(overrides)
-        #expect(try test.claims.usefulLifeOverrides() == overrides)
-        try test.claims.setUsefulLifeOverrides([:])
-        #expect(try test.claims.usefulLifeOverrides().isEmpty)
+        let table = try test.claims.changeUsefulLives(["bicycles": Int?.none, "televisions": 12])
+        #expect(table.years(for: "bicycles") == nil && table.years(for: "televisions") == 12)
+        #expect(try test.claims.usefulLifeTable() == table)
+        #expect(throws: ValuationError.self) { try test.claims.changeUsefulLives(["televisions": 0]) }
+        #expect(throws: ValuationError.self) { try test.claims.changeUsefulLives(["spaceships": 3]) }
+        #expect(try test.claims.usefulLifeTable() == table)
+        let back = try test.claims.changeUsefulLives(["televisions": UsefulLifeTable.defaults.years(for: "televisions")])
+        #expect(back.overrides == ["bicycles": Int?.none])
+
+        let lamp = try test.item("Lamp")
+        let claim = try test.claims.create(ClaimInput(name: "Fire"))
+        _ = try test.claims.addItems([lamp.id], to: claim.id)
+        var line = ClaimLineInput(itemID: lamp.id)
+        line.category = .some("spaceships")
+        let error = try #require(throws: ClaimError.self) { try test.claims.updateLine(line, of: claim.id) }
+        #expect(error.fieldMessages["category"]?.contains("is not a depreciation category") == true)
     }
 }

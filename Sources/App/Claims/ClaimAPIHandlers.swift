@@ -12,9 +12,9 @@ struct ClaimAPIHandlers: Sendable {
 
     func register(in router: inout AppRouter) {
         router.get(ClaimRoutes.apiList) { _ in
-            let list = try claims.claims(), currency = try items.currency(), names = try itemNames()
-            var writer = JSONWriter(capacity: 512 * list.count + 2)
-            writer.array(list) { json, claim in ClaimJSON.write(claim, names: names, currency: currency, today: today, to: &json) }
+            let sheets = try claims.claims().map { try ClaimSheet(claim: $0, items: items, claims: claims) }
+            var writer = JSONWriter(capacity: 1024 * sheets.count + 2)
+            writer.array(sheets) { json, sheet in ClaimJSON.write(sheet, today: today, to: &json) }
             return Response.json(writer)
         }
         router.post(ClaimRoutes.apiList) { request in
@@ -39,10 +39,10 @@ struct ClaimAPIHandlers: Sendable {
             let selection = try ClaimSelection(json: try ItemAPIHandlers.jsonObject(of: request))
             let (claim, added) = try claims.addItems(try selection.itemIDs(in: items), to: id)
             var writer = JSONWriter(capacity: 1024)
-            let currency = try items.currency(), names = try itemNames()
+            let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
             writer.object { json in
                 json.key("added"); json.value(added)
-                json.key("claim"); ClaimJSON.write(claim, names: names, currency: currency, today: today, to: &json)
+                json.key("claim"); ClaimJSON.write(sheet, today: today, to: &json)
             }
             return Response.json(writer)
         }
@@ -71,13 +71,9 @@ struct ClaimAPIHandlers: Sendable {
 
     private var today: CalendarDate { CalendarDate(clock.now) }
 
-    private func itemNames() throws -> [Int64: String] {
-        Dictionary(uniqueKeysWithValues: try items.all().map { ($0.id, $0.name) })
-    }
-
     private func answer(_ claim: Claim, status: HTTPStatus = .ok) throws -> Response {
         var writer = JSONWriter(capacity: 1024)
-        ClaimJSON.write(claim, names: try itemNames(), currency: try items.currency(), today: today, to: &writer)
+        ClaimJSON.write(try ClaimSheet(claim: claim, items: items, claims: claims), today: today, to: &writer)
         return Response.json(writer, status: status)
     }
 }

@@ -3,10 +3,11 @@ import Foundation
 import HTTPServer
 import Inventory
 
-/// Claims as the JSON API shows them. Amounts are decimal strings in the inventory's currency, dates
-/// `YYYY-MM-DD`; what was never said is `null` or `""`.
+/// Claims as the JSON API shows them, with every line's worked-out figures. Amounts are decimal
+/// strings in the inventory's currency, dates `YYYY-MM-DD`; what was never said is `null` or `""`.
 enum ClaimJSON {
-    static func write(_ claim: Claim, names: [Int64: String], currency: Currency, today: CalendarDate, to json: inout JSONWriter) {
+    static func write(_ sheet: ClaimSheet, today: CalendarDate, to json: inout JSONWriter) {
+        let claim = sheet.claim, currency = sheet.currency
         json.object { json in
             func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }
             func date(_ date: CalendarDate?) { ClaimJSON.date(date, to: &json) }
@@ -25,23 +26,64 @@ enum ClaimJSON {
             if let closedAt = claim.closedAt { json.value(closedAt) } else { json.null() }
             json.key("createdAt"); json.value(claim.createdAt)
             json.key("version"); json.value(claim.version)
+            json.key("currency"); json.value(currency.code)
             json.key("items")
-            json.array(claim.lines) { json, line in
-                json.object { json in
-                    func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }
-                    func date(_ date: CalendarDate?) { ClaimJSON.date(date, to: &json) }
-                    json.key("itemId"); json.value(line.itemID)
-                    json.key("name"); json.value(names[line.itemID] ?? "")
-                    json.key("quantityLost"); json.value(line.quantityLost)
-                    json.key("category")
-                    if let category = line.category { json.value(category) } else { json.null() }
-                    json.key("actualCashValueOverride"); amount(line.unitACVOverride)
-                    json.key("overrideReason"); json.value(line.overrideReason)
-                    json.key("paid"); amount(line.paid)
-                    json.key("replacedCost"); amount(line.replacedCost)
-                    json.key("replacedDate"); date(line.replacedDate)
-                }
+            json.array(sheet.schedule.lines) { json, line in
+                writeLine(line, claimLine: claim.lines.first { $0.itemID == line.itemID }, currency: currency, to: &json)
             }
+            json.key("totals"); writeTotals(sheet.schedule.totals, currency: currency, to: &json)
+            json.key("method"); json.array(sheet.schedule.method) { json, paragraph in json.value(paragraph) }
+        }
+    }
+
+    private static func writeLine(_ line: ClaimScheduleLine, claimLine: ClaimLine?, currency: Currency, to json: inout JSONWriter) {
+        let valuation = line.valuation
+        json.object { json in
+            func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }
+            json.key("itemId"); json.value(line.itemID)
+            json.key("line"); json.value(line.number)
+            json.key("name"); json.value(line.name)
+            json.key("room"); json.value(line.room)
+            json.key("quantityLost"); json.value(line.quantityLost)
+            json.key("category")
+            if let category = claimLine?.category { json.value(category) } else { json.null() }
+            json.key("actualCashValueOverride"); amount(claimLine?.unitACVOverride)
+            json.key("overrideReason"); json.value(claimLine?.overrideReason ?? "")
+            json.key("paid"); amount(line.paid)
+            json.key("replacedCost"); amount(line.replacedCost)
+            json.key("replacedDate"); ClaimJSON.date(line.replacedDate, to: &json)
+            json.key("valuation")
+            json.object { json in
+                func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }
+                json.key("category"); json.value(valuation.category)
+                json.key("categoryLabel"); json.value(valuation.categoryLabel)
+                json.key("categoryGuessed"); json.value(valuation.categoryGuessed)
+                json.key("usefulLifeYears")
+                if let years = valuation.usefulLifeYears { json.value(years) } else { json.null() }
+                json.key("ageInMonths")
+                if let months = valuation.ageInMonths { json.value(months) } else { json.null() }
+                json.key("unitOriginalCost"); amount(valuation.unitOriginalCost)
+                json.key("unitReplacementCost"); amount(valuation.unitReplacementCost)
+                json.key("depreciationPercent"); json.value(Depreciation.percentText(valuation.depreciationBasisPoints).replacingOccurrences(of: "%", with: ""))
+                json.key("unitDepreciation"); amount(valuation.unitDepreciation)
+                json.key("unitActualCashValue"); amount(valuation.unitActualCashValue)
+                json.key("lineReplacementCost"); amount(valuation.lineReplacementCost)
+                json.key("lineDepreciation"); amount(valuation.lineDepreciation)
+                json.key("lineActualCashValue"); amount(valuation.lineActualCashValue)
+                json.key("recoverableDepreciation"); amount(line.recoverableDepreciation)
+                json.key("basis"); json.value(valuation.basis)
+            }
+        }
+    }
+
+    private static func writeTotals(_ totals: ClaimScheduleTotals, currency: Currency, to json: inout JSONWriter) {
+        json.object { json in
+            func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }
+            json.key("replacementCost"); amount(totals.replacementCost)
+            json.key("depreciation"); amount(totals.depreciation)
+            json.key("actualCashValue"); amount(totals.actualCashValue)
+            json.key("paid"); amount(totals.paid)
+            json.key("recoverableDepreciation"); amount(totals.recoverableDepreciation)
         }
     }
 

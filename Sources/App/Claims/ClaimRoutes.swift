@@ -5,7 +5,9 @@ enum ClaimRoutes {
     static let claim = RoutePath("/claims/{id}")
     static let chooseItems = RoutePath("/claims/{id}/choose")
     static let line = RoutePath("/claims/{id}/lines/{itemId}")
+    static let removeLine = RoutePath("/claims/{id}/lines/{itemId}/remove")
     static let close = RoutePath("/claims/{id}/close")
+    static let delete = RoutePath("/claims/{id}/delete")
     static let coverage = RoutePath("/coverage")
     static let usefulLives = RoutePath("/useful-lives")
 
@@ -15,16 +17,22 @@ enum ClaimRoutes {
     static let apiItems = RoutePath("/claims/{id}/items", in: APIRoutes.v1)
     static let apiLine = RoutePath("/claims/{id}/items/{itemId}", in: APIRoutes.v1)
     static let apiClose = RoutePath("/claims/{id}/close", in: APIRoutes.v1)
+    static let apiSchedule = RoutePath("/claims/{id}/schedule.csv", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
     static let apiUsefulLives = RoutePath("/useful-lives", in: APIRoutes.v1)
 
     static func claim(_ id: Int64) -> String { claim.url(id) }
+    /// The claim's page saying how many items were just added.
+    static func claim(_ id: Int64, added: Int) -> String { claim.url(id) + "?added=\(added)" }
     static func chooseItems(_ id: Int64) -> String { chooseItems.url(id) }
     static func line(_ id: Int64, item itemID: Int64) -> String { line.url(id, itemID) }
+    static func removeLine(_ id: Int64, item itemID: Int64) -> String { removeLine.url(id, itemID) }
     static func close(_ id: Int64) -> String { close.url(id) }
+    static func delete(_ id: Int64) -> String { delete.url(id) }
     static func apiClaim(_ id: Int64) -> String { apiClaim.url(id) }
     static func apiItems(_ id: Int64) -> String { apiItems.url(id) }
     static func apiLine(_ id: Int64, item itemID: Int64) -> String { apiLine.url(id, itemID) }
     static func apiClose(_ id: Int64) -> String { apiClose.url(id) }
+    static func apiSchedule(_ id: Int64) -> String { apiSchedule.url(id) }
 }

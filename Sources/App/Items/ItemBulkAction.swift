@@ -7,6 +7,7 @@ enum ItemBulkAction: Equatable {
     case addTag(String)
     case removeTag(String)
     case delete(confirmed: Bool)
+    case addToClaim(Int64)
 
     /// Most items one change may name: a page of the list is far fewer.
     static let maxItems = 10_000
@@ -31,8 +32,11 @@ enum ItemBulkAction: Equatable {
             return (fields["action"] == "addTag" ? .addTag(tag) : .removeTag(tag), ids)
         case "delete":
             return (.delete(confirmed: fields["confirmed"] == "1"), ids)
+        case "addToClaim":
+            guard let claim = Int64(fields["claim"] ?? ""), claim > 0 else { throw AppError(.invalidForm, message: "Choose the claim to add the items to (start one on the Claims page first).") }
+            return (.addToClaim(claim), ids)
         default:
-            throw AppError(.invalidForm, message: "Choose what to do with the picked items: move them, add or remove a tag, or delete them.")
+            throw AppError(.invalidForm, message: "Choose what to do with the picked items: move them, add or remove a tag, add them to a claim, or delete them.")
         }
     }
 }

@@ -6,6 +6,8 @@ struct ItemBulkBar {
     struct Model: Sendable {
         let locations: [(id: Int64, path: String)]
         let tags: [String]
+        /// Open claims, newest first: picked items can be added to one.
+        var claims: [(id: Int64, name: String)] = []
     }
 
     let model: Model
@@ -18,11 +20,14 @@ struct ItemBulkBar {
             let controls = FormControls(errors: nil, idPrefix: "bulk")
             div(.class("filter-grid")) {
                 controls.choice("Do", name: "action", selected: "move", options: [
-                    ("move", "Move to a place"), ("addTag", "Add a tag"), ("removeTag", "Remove a tag"), ("delete", "Delete"),
-                ])
+                    ("move", "Move to a place"), ("addTag", "Add a tag"), ("removeTag", "Remove a tag"),
+                ] + (model.claims.isEmpty ? [] : [("addToClaim", "Add to a claim")]) + [("delete", "Delete")])
                 controls.choice("Place", name: "location", selected: "", options: [("", "Nowhere in particular")] + model.locations.map { (String($0.id), $0.path) })
                 controls.text("Tag", name: "tag", value: "", extra: [.list("bulk-tags"), .autocomplete("off")])
                 datalist(.id("bulk-tags")) { for tag in model.tags { HTMLNode.element("option", [.value(tag)], children: []) } }
+                if !model.claims.isEmpty {
+                    controls.choice("Claim", name: "claim", selected: "", options: model.claims.map { (String($0.id), $0.name) })
+                }
             }
             div(.class("form-actions")) {
                 a(.class("button"), .href(ItemRoutes.list.url())) { "Done" }

@@ -1,3 +1,4 @@
+import Claims
 import Foundation
 import HTML
 import HTTPServer
@@ -7,6 +8,7 @@ import Inventory
 /// confirmation that names how many. Plain form posts, so it works without scripts.
 struct ItemBulkHandlers: Sendable {
     let items: ItemStore
+    let claims: ClaimStore
     let site: PageContext
 
     func register(in router: inout AppRouter) {
@@ -34,6 +36,9 @@ struct ItemBulkHandlers: Sendable {
             let names = try ids.map { try items.item(id: $0).name }
             let page = BulkDeletePage(ids: ids, names: names, context: request.pageContext(site))
             return .html(page.document().renderedBytes())
+        case .addToClaim(let claim):
+            let added = try claims.addItems(ids, to: claim).added
+            return .redirect(to: ClaimRoutes.claim(claim, added: added))
         case .delete(confirmed: true):
             _ = try ids.map { try items.item(id: $0) } // all exist, or none is deleted
             for id in ids { try items.delete(id: id) }

@@ -1,5 +1,6 @@
 import Accounts
 import Database
+import Claims
 import Foundation
 import HTML
 import HTTPServer
@@ -10,6 +11,7 @@ import PhotoLibrary
 /// is a form post answered with a redirect, so all of it works without scripts.
 struct ItemPageHandlers: Sendable {
     let items: ItemStore
+    let claims: ClaimStore
     /// What every page shares; each request adds who is signed in.
     let site: PageContext
     let maxUploadBytes: Int
@@ -57,8 +59,10 @@ struct ItemPageHandlers: Sendable {
     /// a large inventory is never one huge page. Edit mode shows every row: reordering needs them.
     static let listWindow = 200
 
-    init(items: ItemStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?, backups: BackupNotices? = nil, clock: any TimeSource = WallClock()) {
+    init(items: ItemStore, claims: ClaimStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?, backups: BackupNotices? = nil,
+         clock: any TimeSource = WallClock()) {
         self.items = items
+        self.claims = claims
         self.site = site
         self.maxUploadBytes = maxUploadBytes
         self.library = library
@@ -155,7 +159,8 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func bulkModel() throws -> ItemBulkBar.Model {
-        ItemBulkBar.Model(locations: try currentChoices().locations, tags: try currentChoices().tags)
+        ItemBulkBar.Model(locations: try currentChoices().locations, tags: try currentChoices().tags,
+                          claims: try claims.claims().filter { !$0.isClosed }.map { (id: $0.id, name: $0.name) })
     }
 
     /// Items per window of a search on the page.

@@ -65,6 +65,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case invalidClaim = "invalid-claim"
     case claimClosed = "claim-closed"
     case claimLineNotFound = "claim-line-not-found"
+    case invalidUsefulLife = "invalid-useful-life"
     // Signing in and access
     case signInRequired = "sign-in-required"
     case invalidToken = "invalid-token"
@@ -95,7 +96,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
-             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim:
+             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption:

@@ -1,0 +1,271 @@
+import Claims
+import HTML
+import Inventory
+
+/// What the claim's page shows, as plain values.
+struct ClaimPageModel {
+    struct Line {
+        let number: Int
+        let name: String
+        let url: String
+        let room: String
+        let quantity: String
+        let replacementCost: String
+        let depreciation: String
+        let actualCashValue: String
+        let paid: String
+        /// "Needs a purchase date", "Replaced", "Set by hand"…; "" when nothing to say.
+        let note: String
+        let needsAttention: Bool
+    }
+
+    let id: Int64
+    let name: String
+    let facts: [(label: String, value: String)]
+    /// "Proof of loss due in 41 days (2026-05-13)"; nil without a date or once closed.
+    let deadline: (text: String, urgent: Bool)?
+    let closedText: String?
+    let totals: [(label: String, value: String)]
+    let limitNote: String?
+    let downloads: [(label: String, url: String, detail: String)]
+    let lines: [Line]
+    let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
+    let method: [String]
+    let places: [(id: Int64, path: String)]
+    let tags: [String]
+    let form: ClaimForm
+    let errors: ValidationError?
+    let currency: Currency
+    /// How many items were just added, to say so once.
+    let added: Int?
+    var isClosed: Bool { closedText != nil }
+}
+
+/// `/claims/{id}`: the claim's facts and deadline, its totals, the packet to download, its items
+/// with their figures, how they were worked out, and closing it.
+struct ClaimPage {
+    let model: ClaimPageModel
+    let context: PageContext
+
+    private var canChange: Bool { context.canEdit && !model.isClosed }
+
+    func document() -> HTMLDocument {
+        PageLayout(title: model.name, context: context, pageClass: "claim",
+                   bar: TopBar(back: (label: "Claims", url: ClaimRoutes.list.url()), title: model.name), content: content).document()
+    }
+
+    private var content: HTMLNode {
+        div(.class("claims-layout")) {
+            if let added = model.added {
+                p(.class("notice success"), .role("status")) {
+                    added == 0 ? "Those items were already in the claim." : added == 1 ? "1 item added." : "\(added.grouped) items added."
+                }
+            }
+            factsCard
+            totalsCard
+            downloadsCard
+            linesCard
+            section(.class("card claim-method"), .aria("labelledby", "method-title")) {
+                h2(.id("method-title")) { "How the figures were worked out" }
+                for paragraph in model.method { p { paragraph } }
+                p { a(.href(ClaimRoutes.usefulLives.url())) { "Useful lives by category" } }
+            }
+            if canChange { closeCard }
+        }
+    }
+
+    private var factsCard: HTMLNode {
+        section(.class("card claim-facts"), .aria("labelledby", "facts-title")) {
+            h2(.id("facts-title")) { "The loss" }
+            if let closed = model.closedText { p(.class("claim-status")) { closed } }
+            if let deadline = model.deadline { p(.class(deadline.urgent ? "claim-deadline urgent" : "claim-deadline")) { deadline.text } }
+            dl(.class("facts")) {
+                for fact in model.facts {
+                    div { dt { fact.label }; dd { fact.value } }
+                }
+            }
+            if canChange {
+                HTMLNode.element("details", model.errors == nil ? [.class("claim-edit")] : [.class("claim-edit"), .open], children: [
+                    summary { "Edit details" },
+                    editForm,
+                ])
+            }
+        }
+    }
+
+    private var editForm: HTMLNode {
+        let controls = FormControls(errors: model.errors, idPrefix: "claim")
+        let form = model.form
+        return HTML.form(.class("claim-form"), .method("post"), .action(ClaimRoutes.claim(model.id)), .novalidate) {
+            CSRFField(token: context.csrfToken).node
+            if model.errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." } }
+            controls.text("Name", name: "name", value: form.name, extra: [.maxlength(200)])
+            div(.class("field-row")) {
+                controls.text("Date of the loss", name: "lossDate", value: form.lossDate, type: "date")
+                controls.text("Proof of loss due", name: "proofOfLossDue", value: form.proofOfLossDue, type: "date",
+                              hint: "Most policies give 60 days; your insurer’s letter says.")
+            }
+            controls.text(ClaimText.cause.label, name: ClaimText.cause.rawValue, value: form[.cause], extra: [.maxlength(200)])
+            div(.class("field-row")) {
+                controls.text(ClaimText.insurer.label, name: ClaimText.insurer.rawValue, value: form[.insurer], extra: [.maxlength(200)])
+                controls.text(ClaimText.claimNumber.label, name: ClaimText.claimNumber.rawValue, value: form[.claimNumber], extra: [.maxlength(200)])
+            }
+            div(.class("field-row")) {
+                controls.text(ClaimText.policyNumber.label, name: ClaimText.policyNumber.rawValue, value: form[.policyNumber], extra: [.maxlength(200)])
+                controls.money("Contents limit", name: "contentsLimit", value: form.contentsLimit, currency: model.currency)
+            }
+            controls.text(ClaimText.policyholder.label, name: ClaimText.policyholder.rawValue, value: form[.policyholder], extra: [.maxlength(200)])
+            controls.textArea(ClaimText.address.label, name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
+            controls.textArea(ClaimText.notes.label, name: ClaimText.notes.rawValue, value: form[.notes], maxLength: ClaimText.notes.maxLength, rows: 3)
+            div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save Details" } }
+        }
+    }
+
+    private var totalsCard: HTMLNode {
+        section(.class("card claim-totals"), .aria("labelledby", "totals-title")) {
+            h2(.id("totals-title")) { "What the insurer owes" }
+            dl(.class("totals")) {
+                for total in model.totals {
+                    div { dt { total.label }; dd { total.value } }
+                }
+            }
+            if let note = model.limitNote { p(.class("muted")) { note } }
+        }
+    }
+
+    private var downloadsCard: HTMLNode {
+        section(.class("card claim-packet"), .aria("labelledby", "packet-title")) {
+            h2(.id("packet-title")) { "Packet for the insurer" }
+            ul(.class("packet-list")) {
+                for download in model.downloads {
+                    li {
+                        a(.class("button"), .href(download.url)) { download.label }
+                        span(.class("muted")) { download.detail }
+                    }
+                }
+            }
+        }
+    }
+
+    private var linesCard: HTMLNode {
+        section(.class("card claim-lines"), .aria("labelledby", "lines-title")) {
+            div(.class("card-head")) {
+                h2(.id("lines-title")) { model.lines.count == 1 ? "1 item lost" : "\(model.lines.count.grouped) items lost" }
+                if canChange {
+                    button(.class("button small primary"), .type("button"), .popovertarget("claim-chooser"), .aria("haspopup", "dialog")) { "Add Items" }
+                }
+            }
+            if model.lines.isEmpty {
+                p(.class("muted")) { "Choose what was lost: the whole home, a room with everything in it, a tag, a search, or items picked in the list." }
+            } else {
+                div(.class("table-scroll"), .role("region"), .aria("labelledby", "lines-title"), .tabindex(0)) {
+                    table(.class("figures claim-table")) {
+                        thead {
+                            tr {
+                                th(.scope("col")) { "#" }; th(.scope("col")) { "Item" }; th(.scope("col")) { "Room" }; th(.scope("col"), .class("amount")) { "Qty" }
+                                th(.scope("col"), .class("amount")) { "Replacement" }; th(.scope("col"), .class("amount")) { "Depr." }
+                                th(.scope("col"), .class("amount")) { "Actual cash value" }; th(.scope("col"), .class("amount")) { "Paid" }
+                            }
+                        }
+                        tbody {
+                            for line in model.lines {
+                                tr(.class(line.needsAttention ? "attention" : "")) {
+                                    td { String(line.number) }
+                                    th(.scope("row")) {
+                                        a(.href(line.url)) { line.name }
+                                        if !line.note.isEmpty { span(.class("line-note")) { line.note } }
+                                    }
+                                    td { line.room }
+                                    td(.class("amount")) { line.quantity }
+                                    td(.class("amount")) { line.replacementCost }
+                                    td(.class("amount")) { line.depreciation }
+                                    td(.class("amount")) { line.actualCashValue }
+                                    td(.class("amount")) { line.paid }
+                                }
+                            }
+                        }
+                        HTMLNode.element("tfoot", [], children: [
+                            tr {
+                                th(.scope("row")) { "" }; th(.scope("row")) { "Total" }; td {}; td {}
+                                td(.class("amount")) { model.footer.replacementCost }
+                                td(.class("amount")) { model.footer.depreciation }
+                                td(.class("amount")) { model.footer.actualCashValue }
+                                td(.class("amount")) { model.footer.paid }
+                            },
+                        ])
+                    }
+                }
+            }
+            if canChange { chooser }
+        }
+    }
+
+    /// Add Items: a popover anchored to its button at regular width, a full-screen sheet at compact width.
+    private var chooser: HTMLNode {
+        let action = ClaimRoutes.chooseItems(model.id)
+        return div(.id("claim-chooser"), .class("picker claim-sheet"), .popover(), .role("dialog"), .aria("labelledby", "claim-chooser-title")) {
+            header(.class("sheet-bar picker-bar")) {
+                button(.class("bar-button"), .type("button"), .popovertarget("claim-chooser"), .popovertargetaction("hide")) { "Cancel" }
+                h2(.id("claim-chooser-title")) { "Add Items" }
+                span {}
+            }
+            div(.class("picker-form chooser")) {
+                HTML.form(.method("post"), .action(action)) {
+                    CSRFField(token: context.csrfToken).node
+                    input(.type("hidden"), .name("by"), .value("all"))
+                    button(.class("picker-option"), .type("submit"), .autofocus) { "Everything in the home" }
+                }
+                if !model.places.isEmpty {
+                    HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
+                        CSRFField(token: context.csrfToken).node
+                        input(.type("hidden"), .name("by"), .value("place"))
+                        FormControls(errors: nil, idPrefix: "choose").choice("A place, with everything in it", name: "locationId", selected: "",
+                                                                             options: model.places.map { (String($0.id), $0.path) })
+                        button(.class("button"), .type("submit")) { "Add" }
+                    }
+                }
+                if !model.tags.isEmpty {
+                    HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
+                        CSRFField(token: context.csrfToken).node
+                        input(.type("hidden"), .name("by"), .value("tag"))
+                        FormControls(errors: nil, idPrefix: "choose").choice("Everything tagged", name: "tag", selected: "", options: model.tags.map { ($0, $0) })
+                        button(.class("button"), .type("submit")) { "Add" }
+                    }
+                }
+                HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
+                    CSRFField(token: context.csrfToken).node
+                    input(.type("hidden"), .name("by"), .value("search"))
+                    FormControls(errors: nil, idPrefix: "choose").text("Everything matching", name: "q", value: "", type: "search", extra: [.autocomplete("off")])
+                    button(.class("button"), .type("submit")) { "Add" }
+                }
+                a(.class("picker-option"), .href(ItemRoutes.selecting())) { "Pick in the item list" }
+            }
+        }
+    }
+
+    private var closeCard: HTMLNode {
+        section(.class("card claim-close"), .aria("labelledby", "close-title")) {
+            h2(.id("close-title")) { "When it is settled" }
+            p {
+                "Closing the claim keeps it as it is and keeps your inventory true: items lost whole are marked disposed "
+                "(lost, on the date of the loss, this claim named), and items lost in part hold that many fewer."
+            }
+            HTMLNode.element("details", [.class("confirm-details")], children: [
+                summary { "Close this claim…" },
+                HTML.form(.method("post"), .action(ClaimRoutes.close(model.id))) {
+                    CSRFField(token: context.csrfToken).node
+                    p { "A closed claim cannot be changed again." }
+                    button(.class("button primary"), .type("submit")) { "Close Claim" }
+                },
+            ])
+            HTMLNode.element("details", [.class("confirm-details")], children: [
+                summary { "Delete this claim…" },
+                HTML.form(.method("post"), .action(ClaimRoutes.delete(model.id))) {
+                    CSRFField(token: context.csrfToken).node
+                    p { "The claim and its figures go; its items stay in your inventory as they are." }
+                    button(.class("button destructive"), .type("submit")) { "Delete Claim" }
+                },
+            ])
+        }
+    }
+}

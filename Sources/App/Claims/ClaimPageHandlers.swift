@@ -1,0 +1,178 @@
+import Accounts
+import Claims
+import Foundation
+import HTML
+import HTTPServer
+import Inventory
+
+/// The claims pages: the list with New Claim, each claim's page, choosing items, a line, closing,
+/// deleting, and the useful-life table. Plain form posts answered with redirects, so they work
+/// without scripts.
+struct ClaimPageHandlers: Sendable {
+    let claims: ClaimStore
+    let items: ItemStore
+    let site: PageContext
+    let clock: any TimeSource
+
+    func register(in router: inout AppRouter) {
+        router.get(ClaimRoutes.list) { request in try list(request, form: ClaimForm(), errors: nil) }
+        router.post(ClaimRoutes.list) { request in
+            let fields = try request.formFields()
+            let form = ClaimForm(fields: fields)
+            do {
+                let claim = try claims.create(try form.input(currency: try items.currency(), fields: fields), now: clock.now)
+                return .redirect(to: ClaimRoutes.claim(claim.id))
+            } catch ClaimError.invalid(let errors) {
+                return try list(request, form: form, errors: errors)
+            }
+        }
+        router.get(ClaimRoutes.claim) { request in
+            try claimPage(request, id: try request.claimID(), form: nil, errors: nil)
+        }
+        router.post(ClaimRoutes.claim) { request in
+            let id = try request.claimID(), fields = try request.formFields()
+            let form = ClaimForm(fields: fields)
+            do {
+                _ = try claims.update(id: id, try form.input(currency: try items.currency(), fields: fields))
+                return .redirect(to: ClaimRoutes.claim(id))
+            } catch ClaimError.invalid(let errors) {
+                return try claimPage(request, id: id, form: form, errors: errors)
+            }
+        }
+        router.post(ClaimRoutes.chooseItems) { request in
+            let id = try claims.claim(id: try request.claimID()).id
+            let fields = try request.formFields()
+            let selection: ClaimSelection
+            switch fields["by"] ?? "" {
+            case "all": selection = ClaimSelection(query: ItemQuery())
+            case "place":
+                guard let location = Int64(fields["locationId"] ?? "") else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
+                selection = ClaimSelection(query: ItemQuery(locationID: location))
+            case "tag":
+                guard let tag = fields["tag"], !tag.isEmpty else { throw AppError(.invalidForm, message: "Choose a tag from the list.") }
+                selection = ClaimSelection(query: ItemQuery(tag: tag))
+            case "search":
+                let text = (fields["q"] ?? "").trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { throw AppError(.invalidForm, message: "Type what to look for, then Add.") }
+                selection = ClaimSelection(query: ItemQuery(text: text))
+            default:
+                throw AppError(.invalidForm, message: "Choose which items to add: everything, a place, a tag or a search.")
+            }
+            let added = try claims.addItems(try selection.itemIDs(in: items), to: id).added
+            return .redirect(to: ClaimRoutes.claim(id, added: added))
+        }
+        router.get(ClaimRoutes.line) { request in
+            let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
+            return try linePage(request, id: id, itemID: itemID, form: nil, errors: nil)
+        }
+        router.post(ClaimRoutes.line) { request in
+            let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
+            let form = ClaimLineForm(fields: try request.formFields())
+            do {
+                _ = try claims.updateLine(try form.input(itemID: itemID, currency: try items.currency()), of: id)
+                return .redirect(to: ClaimRoutes.claim(id))
+            } catch ClaimError.invalid(let errors) {
+                return try linePage(request, id: id, itemID: itemID, form: form, errors: errors)
+            }
+        }
+        router.post(ClaimRoutes.removeLine) { request in
+            let id = try request.claimID()
+            _ = try claims.removeItem(try request.claimLineItemID(), from: id)
+            return .redirect(to: ClaimRoutes.claim(id))
+        }
+        router.post(ClaimRoutes.close) { request in
+            let id = try request.claimID()
+            _ = try claims.close(id: id, items: items, now: clock.now)
+            return .redirect(to: ClaimRoutes.claim(id))
+        }
+        router.post(ClaimRoutes.delete) { request in
+            try claims.delete(id: try request.claimID())
+            return .redirect(to: ClaimRoutes.list.url())
+        }
+        router.get(ClaimRoutes.usefulLives) { request in try usefulLives(request, typed: nil, message: nil) }
+        router.post(ClaimRoutes.usefulLives) { request in
+            let fields = try request.formFields()
+            let table = try claims.usefulLifeTable()
+            var years: [String: Int?] = [:]
+            for entry in table.entries {
+                guard let text = fields[entry.category]?.trimmingCharacters(in: .whitespaces) else { continue }
+                if text.isEmpty { years[entry.category] = .some(nil); continue }
+                guard let number = Int(text) else {
+                    return try usefulLives(request, typed: fields, message: "The useful life of \(entry.label) must be whole years (1 to 100), not “\(text.prefix(20))”; nothing was saved.")
+                }
+                years[entry.category] = number
+            }
+            do {
+                _ = try claims.changeUsefulLives(years)
+                return .redirect(to: ClaimRoutes.usefulLives.url() + "?saved=1")
+            } catch let error as ValuationError {
+                return try usefulLives(request, typed: fields, message: error.message + " Nothing was saved.")
+            }
+        }
+    }
+
+    // MARK: Pages
+
+    private func list(_ request: Request, form: ClaimForm, errors: ValidationError?) throws -> Response {
+        let today = CalendarDate(clock.now)
+        let rows = try claims.claims().map { claim -> ClaimListPage.Row in
+            let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
+            let status = ClaimStatus(claim: claim, today: today)
+            let count = claim.lines.count == 1 ? "1 item" : "\(claim.lines.count.grouped) items"
+            return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: status.text, urgent: status.urgent,
+                                     summary: "\(count) · actual cash value \(sheet.money(sheet.schedule.totals.actualCashValue)) of \(sheet.money(sheet.schedule.totals.replacementCost)) to replace")
+        }
+        let page = ClaimListPage(rows: rows, form: form, errors: errors, context: request.pageContext(site))
+        return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
+    }
+
+    private func claimPage(_ request: Request, id: Int64, form: ClaimForm?, errors: ValidationError?) throws -> Response {
+        let claim = try claims.claim(id: id)
+        let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
+        let added = request.query["added"].flatMap { Int($0) }
+        let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), places: try items.locations().map { (id: $0.id, path: $0.path) },
+                                   tags: try items.tags().map(\.name), form: form, errors: errors, added: added)
+        let page = ClaimPage(model: model, context: request.pageContext(site))
+        return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
+    }
+
+    private func linePage(_ request: Request, id: Int64, itemID: Int64, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {
+        let claim = try claims.claim(id: id)
+        guard let claimLine = claim.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
+        let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
+        guard let line = sheet.schedule.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
+        let valuation = line.valuation
+        let guessed = sheet.table.entry(for: sheet.table.guessCategory(tags: sheet.items[itemID]?.details.tags ?? [], name: line.name))
+        func years(_ years: Int?) -> String { years.map { "\($0) years" } ?? "not depreciated" }
+        var figures: [(label: String, value: String)] = [
+            ("Quantity lost", String(line.quantityLost)),
+            ("Category", "\(valuation.categoryLabel) (\(years(valuation.usefulLifeYears)))"),
+            ("Age at the loss", line.ageText),
+            ("Replacement cost of one", sheet.money(valuation.unitReplacementCost)),
+            ("Depreciation", Depreciation.percentText(valuation.depreciationBasisPoints) + " · " + sheet.money(valuation.unitDepreciation) + " each"),
+            ("Actual cash value of one", sheet.money(valuation.unitActualCashValue)),
+            ("Actual cash value, line", sheet.money(valuation.lineActualCashValue)),
+        ]
+        if line.recoverableDepreciation > 0 { figures.append(("Depreciation still recoverable", sheet.money(line.recoverableDepreciation))) }
+        let categories = [("", "Guess: \(guessed.label) (\(years(guessed.years)))")] + sheet.table.entries.map { ($0.category, "\($0.label) (\(years($0.years)))") }
+        let page = ClaimLinePage(claimName: claim.name, claimURL: ClaimRoutes.claim(id), formURL: ClaimRoutes.line(id, item: itemID),
+                                 removeURL: ClaimRoutes.removeLine(id, item: itemID), itemName: line.name, itemURL: ItemRoutes.item(itemID),
+                                 figures: figures, basis: valuation.basis, categories: categories,
+                                 form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency), errors: errors, currency: sheet.currency,
+                                 canChange: !claim.isClosed && request.pageContext(site).canEdit, context: request.pageContext(site))
+        return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
+    }
+
+    private func usefulLives(_ request: Request, typed: FormFields?, message: String?) throws -> Response {
+        let table = try claims.usefulLifeTable()
+        let rows = table.entries.map { entry in
+            UsefulLivesPage.Row(category: entry.category, label: entry.label,
+                                years: typed?[entry.category] ?? entry.years.map(String.init) ?? "",
+                                defaultText: "Default: " + (entry.defaultYears.map { "\($0) years" } ?? "not depreciated"), source: entry.sourceNote)
+        }
+        let context = request.pageContext(site)
+        let page = UsefulLivesPage(rows: rows, sources: DepreciationSource.all.map(\.citation), message: message,
+                                   saved: request.query["saved"] != nil, canChange: context.canEdit, context: context)
+        return .html(page.document().renderedBytes(), status: message == nil ? .ok : .unprocessableContent)
+    }
+}

@@ -1,0 +1,46 @@
+import Claims
+import HTTPServer
+import Inventory
+
+/// `/api/v1/useful-lives`: the table depreciation is worked out with, and the household's changes.
+struct UsefulLifeAPIHandlers: Sendable {
+    let claims: ClaimStore
+
+    func register(in router: inout AppRouter) {
+        router.get(ClaimRoutes.apiUsefulLives) { _ in Self.response(try claims.usefulLifeTable()) }
+        router.patch(ClaimRoutes.apiUsefulLives) { request in
+            let object = try ItemAPIHandlers.jsonObject(of: request)
+            var years: [String: Int?] = [:], problems: [FieldError] = []
+            for (category, value) in object.sorted(by: { $0.key < $1.key }) {
+                switch value {
+                case .null: years[category] = .some(nil)
+                case .integer(let number): years[category] = Int(exactly: number) ?? 0
+                default: problems.append(FieldError(field: category, message: "\(category) must be whole years (1 to 100), or null for “not depreciated”, not \(value.kindDescription)."))
+                }
+            }
+            guard problems.isEmpty else {
+                var error = AppError(.invalidUsefulLife, message: problems.map(\.message).joined(separator: " "))
+                error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }
+                throw error
+            }
+            return Self.response(try claims.changeUsefulLives(years))
+        }
+    }
+
+    /// `[{"category","label","years","defaultYears","source"}]`, the table's order.
+    static func response(_ table: UsefulLifeTable) -> Response {
+        var writer = JSONWriter(capacity: 256 * table.entries.count)
+        writer.array(table.entries) { json, entry in
+            json.object { json in
+                json.key("category"); json.value(entry.category)
+                json.key("label"); json.value(entry.label)
+                json.key("years")
+                if let years = entry.years { json.value(years) } else { json.null() }
+                json.key("defaultYears")
+                if let years = entry.defaultYears { json.value(years) } else { json.null() }
+                json.key("source"); json.value(entry.sourceNote)
+            }
+        }
+        return Response.json(writer)
+    }
+}
