@@ -175,6 +175,30 @@ import Testing
         try api.send(.get, "/api/v1/library/groups", expect: 200)
         for id in assetIDs { try api.send(.get, "/api/v1/library/assets/\(id)", expect: 200) }
 
+        // Claims: the policy, the coverage check, a claim from choosing to closing, its schedule, the useful lives
+        try api.send(.patch, "/api/v1/policy", json: ["insurer": "Acme Mutual", "contentsLimit": "60000.00"], expect: 200)
+        try api.send(.get, "/api/v1/policy", expect: 200)
+        try api.send(.get, "/api/v1/coverage", expect: 200)
+        try api.send(.get, "/api/v1/useful-lives", expect: 200)
+        try api.send(.patch, "/api/v1/useful-lives", json: ["televisions": 12, "bicycles": NSNull()], expect: 200)
+        #expect(code(try api.send(.patch, "/api/v1/useful-lives", json: ["televisions": 0], expect: 422)) == "invalid-useful-life")
+        let claim = try #require(try api.send(.post, "/api/v1/claims", json: ["name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire"], expect: 201)?["id"]?.int)
+        let chosen = try api.send(.post, "/api/v1/claims/\(claim)/items", json: ["locationId": kitchen], expect: 200)
+        #expect(chosen?["added"]?.int == 1)
+        try api.send(.patch, "/api/v1/claims/\(claim)/items/\(item)", json: ["quantityLost": 1, "actualCashValueOverride": "700.00", "overrideReason": "Barely used"], expect: 200)
+        #expect(code(try api.send(.patch, "/api/v1/claims/\(claim)/items/\(item)", json: ["quantityLost": 9], expect: 422)) == "invalid-claim")
+        try api.send(.patch, "/api/v1/claims/\(claim)", json: ["claimNumber": "CL-1", "items": [["itemId": item, "quantityLost": 2], ["itemId": other]]], expect: 200)
+        try api.send(.get, "/api/v1/claims/\(claim)", expect: 200)
+        try api.send(.get, "/api/v1/claims", expect: 200)
+        try api.send(.get, "/api/v1/claims/\(claim)/schedule.csv", expect: 200)
+        try api.send(.delete, "/api/v1/claims/\(claim)/items/\(other)", expect: 200)
+        #expect(code(try api.send(.delete, "/api/v1/claims/\(claim)/items/999999", expect: 404)) == "claim-line-not-found")
+        let closing = try #require(try api.send(.post, "/api/v1/claims", json: ["name": "Burglary", "items": [["itemId": other]]], expect: 201)?["id"]?.int)
+        try api.send(.post, "/api/v1/claims/\(closing)/close", json: [String: Any](), expect: 200)
+        #expect(code(try api.send(.patch, "/api/v1/claims/\(closing)", json: ["name": "Again"], expect: 409)) == "claim-closed")
+        try api.send(.delete, "/api/v1/claims/\(closing)", expect: 204)
+        #expect(code(try api.send(.get, "/api/v1/claims/999999", expect: 404)) == "claim-not-found")
+
         // Errors, with and without fields
         try api.send(.get, "/api/v1/items/999999", expect: 404)
         try api.send(.patch, "/api/v1/items/\(item)", json: ["purchaseDate": "2021-02-30", "colour": "red"], expect: 422)

@@ -223,6 +223,7 @@ struct SecurityFixture: Sendable {
     let targetID: Int64
     let tokenID: Int64
     let libraryRoot: String
+    let claimID: Int64
 
     var app: HomepwnerApp { secured.app }
     var client: HTTPTestClient { secured.client }
@@ -245,6 +246,8 @@ struct SecurityFixture: Sendable {
         let receipt = try client.send("POST", "/api/v1/items/\(itemID)/documents?kind=receipt&name=Receipt",
                                       headers: ["Content-Type": "text/plain"], body: Array("Probe Camera, paid in full\n".utf8))
         let documentID = try #require((receipt.json as? [String: Any])?.id)
+        let claim = try client.json("POST", "/api/v1/claims", ["name": "Probe fire", "items": [["itemId": itemID]]])
+        let claimID = try #require((claim.json as? [String: Any])?.id)
         let page = try client.get("/library").text
         let stylesheet = try #require(HTMLInspection.tags("link", in: page).compactMap { HTMLInspection.attribute("href", of: $0) }
             .first { $0.hasPrefix("/static/") && $0.hasSuffix(".css") })
@@ -259,7 +262,7 @@ struct SecurityFixture: Sendable {
             documentID: documentID, groupID: lisbon, assetID: assetID,
             fingerprint: fingerprint, staticVersion: String(stylesheet.split(separator: "/")[1]),
             staticPath: stylesheet.split(separator: "/").dropFirst(2).joined(separator: "/"),
-            targetID: tess.id, tokenID: tokenID, libraryRoot: root)
+            targetID: tess.id, tokenID: tokenID, libraryRoot: root, claimID: claimID)
     }
 
     /// The route's pattern with a real value in each `{parameter}`; throws for a parameter nobody
@@ -277,6 +280,8 @@ struct SecurityFixture: Sendable {
             let value: String? = switch (previous, name) {
             case ("items", "id"): String(itemID)
             case ("locations", "id"): String(locationID)
+            case ("claims", "id"): String(claimID)
+            case ("items", "itemId"), ("lines", "itemId"): String(itemID)
             case ("photos", "photoId"): String(photoID)
             case ("documents", "docId"): String(documentID)
             case ("evidence", "assetId"): assetID
