@@ -40,6 +40,8 @@ def site():
     lisbon = next(g for g in server.api("GET", "/api/v1/library/groups") if g["name"] == "Lisbon")
     photo = server.api("GET", f"/api/v1/library/groups/{lisbon['id']}/assets")["assets"][0]
     server.api("POST", f"/api/v1/items/{lamp['id']}/evidence", {"assetId": photo["id"]})
+    server.claim = server.api("POST", "/api/v1/claims", {"name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire",
+                                                         "items": [{"itemId": camera["id"]}, {"itemId": lamp["id"]}]})["id"]
     yield server
     server.stop()
     shutil.rmtree(root, ignore_errors=True)
@@ -188,6 +190,21 @@ STATES = {
     "import preview, Homebox backup": ("site", lambda b, s: preview_import(b, s, path=homebox_backup())),
     "import preview, our export into an inventory that is not empty": ("site", lambda b, s: preview_import(b, s, path=our_export(s))),
     "import, done with photos and documents": ("site", lambda b, s: b.get(s.url + "/import?added=3&updated=0&locations=2&tags=1&photos=4&documents=2")),
+    "claims, none yet": ("backups", lambda b, s: b.get(s.url + "/claims")),
+    "claims": ("site", lambda b, s: b.get(s.url + "/claims")),
+    "new claim sheet": ("site", lambda b, s: (b.get(s.url + "/claims"), find(b, '.top-bar [popovertarget="new-claim"]').click(),
+                                              visible(b, "#new-claim"))),
+    "new claim with errors": ("site", lambda b, s: (b.get(s.url + "/claims"), find(b, '.top-bar [popovertarget="new-claim"]').click(),
+                                                    visible(b, "#new-claim"), find(b, '#new-claim button[type="submit"]').click(),
+                                                    visible(b, ".field-error"))),
+    "claim": ("site", lambda b, s: b.get(f"{s.url}/claims/{s.claim}")),
+    "claim, details open": ("site", lambda b, s: (b.get(f"{s.url}/claims/{s.claim}"), find(b, ".claim-edit > summary").click(),
+                                                  visible(b, ".claim-form"))),
+    "claim, adding items": ("site", lambda b, s: (b.get(f"{s.url}/claims/{s.claim}"), find(b, '[popovertarget="claim-chooser"]').click(),
+                                                  visible(b, "#claim-chooser"))),
+    "claim line": ("site", lambda b, s: b.get(f"{s.url}/claims/{s.claim}/lines/{s.camera}")),
+    "coverage": ("site", lambda b, s: b.get(s.url + "/coverage")),
+    "useful lives": ("site", lambda b, s: b.get(s.url + "/useful-lives")),
     "sign-in": ("accounts", lambda b, s: b.get(s.url + "/signin")),
     "sign-in, wrong password": ("accounts", lambda b, s: (sign_in(b, s, "not the password"), visible(b, ".form-error"))),
     "account": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
