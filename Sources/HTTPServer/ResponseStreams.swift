@@ -34,7 +34,7 @@ final class ResponseStreams: Sendable {
             } catch {
                 // A write that threw because the client went is the end of the story, not an error.
                 if !channel.end(failed: true) {
-                    FileHandle.standardError.write(Data("error: \(label): \(error); the response was cut off\n".utf8))
+                    FileHandle.standardError.write(Data("error: \(label), response cut off: \(error)\n".utf8))
                 }
             }
             _ = state.withLock { $0.running.removeValue(forKey: id) }

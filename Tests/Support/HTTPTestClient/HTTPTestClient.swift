@@ -182,15 +182,28 @@ public struct HTTPTestClient: Sendable {
 
     /// Reads one response from a connected socket: up to its `Content-Length`, the end of its chunked
     /// body (decoded; `ClientError.truncated` when the connection closes first), or the connection's end.
-    public func readResponse(from socket: Int32, expectBody: Bool = true, timeout: Int = 10) throws -> TestResponse {
+    /// - Parameter alreadyReceived: what the caller read of the response before.
+    public func readResponse(from socket: Int32, expectBody: Bool = true, timeout: Int = 10, alreadyReceived: [UInt8] = []) throws -> TestResponse {
         var interval = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-        var received: [UInt8] = []
+        var received = alreadyReceived
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var headEnd: Int?  // where the blank line starts: the body begins 4 bytes later
         var contentLength: Int?
         var chunks: ChunkedBody?
         while true {
+            if headEnd == nil, let range = Self.find([13, 10, 13, 10], in: received) {
+                headEnd = range
+                let head = String(decoding: received[0..<range], as: UTF8.self)
+                for line in head.split(separator: "\r\n") {
+                    let field = line.lowercased()
+                    if field.hasPrefix("content-length:") {
+                        contentLength = Int(line.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces))
+                    } else if field.hasPrefix("transfer-encoding:"), field.hasSuffix("chunked") {
+                        chunks = ChunkedBody(start: range + 4)
+                    }
+                }
+            }
             if let end = headEnd {
                 if !expectBody { break }
                 if let length = contentLength, received.count - (end + 4) >= length { break }
@@ -205,18 +218,6 @@ public struct HTTPTestClient: Sendable {
                 break
             }
             received.append(contentsOf: buffer[0..<count])
-            if headEnd == nil, let range = Self.find([13, 10, 13, 10], in: received) {
-                headEnd = range
-                let head = String(decoding: received[0..<range], as: UTF8.self)
-                for line in head.split(separator: "\r\n") {
-                    let field = line.lowercased()
-                    if field.hasPrefix("content-length:") {
-                        contentLength = Int(line.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces))
-                    } else if field.hasPrefix("transfer-encoding:"), field.hasSuffix("chunked") {
-                        chunks = ChunkedBody(start: range + 4)
-                    }
-                }
-            }
         }
         guard let end = headEnd else { throw ClientError.closedEarly }
         if let chunks, expectBody {
