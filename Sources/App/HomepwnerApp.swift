@@ -101,6 +101,9 @@ public final class HomepwnerApp: Sendable {
     /// The port being served (useful when configured as 0).
     public var port: UInt16 { server.port }
 
+    /// Downloads being streamed now, and the bytes waiting in their buffers: for tests.
+    var responseStreams: (running: Int, buffered: Int) { server.responseStreams }
+
     /// Answers a request in this process through the server's whole request path, without a
     /// connection (`HTTPServer.respond(to:target:headers:body:remoteAddress:)`): for tests.
     public func respond(to method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8]) -> Response? {

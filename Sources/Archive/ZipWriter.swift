@@ -2,26 +2,43 @@ import CArchive
 import Foundation
 @preconcurrency import Glibc
 
-/// Writes a zip archive to a file descriptor as it goes: each entry is streamed in blocks, so the
-/// archive is never held in memory whatever its size. The one owner of its `struct archive *`.
-/// Call `finish()` once every entry is added: until then the archive has no central directory.
+/// Writes a zip archive as it goes, front to back, never seeking back (each entry's sizes and CRC
+/// follow its data in a data descriptor): to a file, a pipe or a response being streamed. Each entry
+/// is streamed in blocks, so the archive is never held in memory whatever its size. The one owner
+/// of its `struct archive *`. Call `finish()` once every entry is added: until then the archive has
+/// no central directory, and one given up on never gets one, so it cannot pass for a whole archive.
 public final class ZipWriter {
     private let archive: OpaquePointer
     private let modified: time_t
+    private let output: Output
     private var finished = false
 
-    /// Writes to `descriptor`, which stays the caller's to close. Every entry is dated `modified`.
-    public init(fileDescriptor descriptor: Int32, modified: Date = Date()) throws(ArchiveError) {
+    /// Hands the archive to `write` piece by piece as it is made. An error `write` throws stops the
+    /// archive: the call that was writing throws `ArchiveError.io` with its description, and nothing
+    /// more is written.
+    public init(writingTo write: @escaping (UnsafeRawBufferPointer) throws -> Void, modified: Date = Date()) throws(ArchiveError) {
         guard let archive = archive_write_new() else { throw .io("Cannot start a zip archive: out of memory.") }
         self.archive = archive
         self.modified = time_t(modified.timeIntervalSince1970)
+        output = Output(write)
         guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-              // No padding to a block size: the file ends where the archive does.
-              archive_write_set_bytes_in_last_block(archive, 1) == ARCHIVE_OK,
-              archive_write_open_fd(archive, descriptor) == ARCHIVE_OK else { throw failure("Cannot start the zip archive") }
+              // Each piece goes to `write` as libarchive makes it: no copy into blocks, no padding.
+              archive_write_set_bytes_per_block(archive, 0) == ARCHIVE_OK,
+              archive_write_open2(archive, Unmanaged.passUnretained(output).toOpaque(), nil,
+                                  { ZipWriter.writeOutput($0, $1, $2, $3) }, nil, nil) == ARCHIVE_OK
+        else { throw failure("Cannot start the zip archive") }
     }
 
-    deinit { archive_write_free(archive) }
+    /// Writes to `descriptor`, which stays the caller's to close. Every entry is dated `modified`.
+    public convenience init(fileDescriptor descriptor: Int32, modified: Date = Date()) throws(ArchiveError) {
+        try self.init(writingTo: { bytes in try Self.write(bytes, to: descriptor) }, modified: modified)
+    }
+
+    deinit {
+        // libarchive would write the central directory while freeing an archive never finished.
+        output.isAbandoned = true
+        archive_write_free(archive)
+    }
 
     /// Adds `bytes` as the file `path`; `compress` deflates them (worth it for text, not for photos).
     public func add(_ bytes: [UInt8], as path: String, compress: Bool = true) throws(ArchiveError) {
@@ -89,6 +106,43 @@ public final class ZipWriter {
     }
 
     private func failure(_ what: String) -> ArchiveError {
-        .io("\(what): \(archive_error_string(archive).map { String(cString: $0) } ?? "unknown error").")
+        if let error = output.error { return .io("\(what): \(error).") }
+        return .io("\(what): \(archive_error_string(archive).map { String(cString: $0) } ?? "unknown error").")
+    }
+
+    /// Where the archive goes, handed to libarchive's write callback as its context.
+    private final class Output {
+        let write: (UnsafeRawBufferPointer) throws -> Void
+        /// What `write` threw: the archive stops there.
+        var error: (any Error)?
+        /// Set when the writer goes before `finish()`: nothing more is written.
+        var isAbandoned = false
+
+        init(_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
+    }
+
+    /// libarchive's write callback; the context is the writer's `Output`.
+    private static func writeOutput(_: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ buffer: UnsafeRawPointer?, _ length: Int) -> Int {
+        guard let context else { return -1 }
+        let output = Unmanaged<Output>.fromOpaque(context).takeUnretainedValue()
+        guard !output.isAbandoned, output.error == nil else { return -1 }
+        guard length > 0, let buffer else { return 0 }
+        do {
+            try output.write(UnsafeRawBufferPointer(start: buffer, count: length))
+            return length
+        } catch {
+            output.error = error
+            return -1
+        }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(ArchiveError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw .io("Cannot write the zip archive: \(String(cString: strerror(errno))).") }
+            offset += written
+        }
     }
 }

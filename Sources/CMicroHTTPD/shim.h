@@ -18,6 +18,14 @@ static inline struct MHD_Daemon *hp_mhd_start_daemon(unsigned int flags,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
+/// MHD_set_response_options is variadic. Sends `response` as HTTP/1.0 would: no chunked encoding,
+/// the connection closed after it. For a `HEAD` answer to a streamed body: libmicrohttpd 0.9.75
+/// writes a chunked response's last chunk even for `HEAD`, which a client reads as the start of
+/// the next response.
+static inline enum MHD_Result hp_mhd_response_without_chunks(struct MHD_Response *response) {
+    return MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END);
+}
+
 /// The port the daemon listens on (useful when asked for port 0), or 0 when unknown.
 static inline uint16_t hp_mhd_bound_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

@@ -11,6 +11,7 @@ public final class HTTPServer: Sendable {
     private let responder: any Responder
     private let policy: any RequestPolicy
     private let workers: WorkerPool
+    private let streams: ResponseStreams
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
     private let requestsInFlight = Atomic<Int>(0)
     /// Set when shutting down: new connections are refused from then on.
@@ -32,6 +33,7 @@ public final class HTTPServer: Sendable {
         self.responder = responder
         self.policy = policy
         self.workers = WorkerPool(width: max(1, configuration.threadCount))
+        streams = ResponseStreams(limit: configuration.streamLimit)
         connections = ConnectionRegistry(limits: ConnectionRegistry.Limits(configuration))
         bodyBudget = BodyBudget(memoryLimit: configuration.bodyMemoryBudget, spoolLimit: configuration.bodySpoolBudget)
         connectionLimit = Self.raiseOpenFileLimit(toServe: configuration.connectionLimit)
@@ -80,6 +82,9 @@ public final class HTTPServer: Sendable {
     /// Bytes of request bodies held now: in memory, and in spool files.
     public var bodyStorage: (inMemory: Int, spooled: Int) { (bodyBudget.memoryInUse, bodyBudget.spoolInUse) }
 
+    /// Streamed bodies being made now, and the bytes waiting in their buffers.
+    public var responseStreams: (running: Int, buffered: Int) { streams.inProgress }
+
     /// Stops accepting connections, lets requests in flight finish (up to the grace period), then stops.
     public func shutdown() {
         guard let handle = daemon.withLock({ handle -> DaemonHandle? in
@@ -95,7 +100,11 @@ public final class HTTPServer: Sendable {
         while requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             usleep(5_000)
         }
+        // Downloads still going are cut. A connection suspended while its stream's producer works
+        // is resumed first: libmicrohttpd aborts when stopped with one still suspended.
+        streams.cancelAll()
         MHD_stop_daemon(handle.pointer)
+        streams.awaitEnd(before: .now + .seconds(2))
     }
 
     /// Blocks until SIGINT or SIGTERM arrives, then shuts down gracefully.
@@ -325,7 +334,7 @@ public final class HTTPServer: Sendable {
             record(answer, for: pending)
             pending.status = answer.status.code
         }
-        let received = answer.flatMap { Self.asReceived($0, for: method) }
+        let received = answer.flatMap { asReceived($0, for: pending) }
         complete(pending, succeeded: received != nil)
         return received
     }
@@ -347,12 +356,22 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// What a client receives of `response`: a file's contents in the body, and no body for `HEAD`
-    /// (libmicrohttpd's part on a connection); nil when the file cannot be read.
-    private static func asReceived(_ response: Response, for method: HTTPMethod) -> Response? {
+    /// What a client receives of `response`: a file's contents or a stream's whole body, and no body
+    /// for `HEAD` (libmicrohttpd's part on a connection); nil when the file cannot be read or the
+    /// stream fails, as the connection would be cut.
+    private func asReceived(_ response: Response, for pending: PendingRequest) -> Response? {
         var received = response
-        if method == .head {
+        if pending.method == .head {
             received.body = .bytes([])
+        } else if case .stream(let produce) = response.body {
+            // Made on a producer thread, as on a connection; read here as it comes.
+            let channel = StreamChannel(connection: nil, client: nil)
+            guard streams.start(channel, label: "\(pending.method) \(pending.rawPath)", produce) else { return streamRefusal(of: pending) }
+            pending.stream = channel
+            let body = channel.drain()
+            channel.readerGone()
+            guard let body else { return nil }
+            received.body = .bytes(body)
         } else if case .file(let file) = response.body {
             // Taken once, like a file queued on a connection.
             guard let descriptor = file.take() else { return nil }
@@ -371,6 +390,7 @@ public final class HTTPServer: Sendable {
     }
 
     func complete(_ pending: PendingRequest, succeeded: Bool) {
+        if let stream = pending.stream { pending.responseBytes = stream.bytesSent.load(ordering: .relaxed) }
         requestsInFlight.subtract(1, ordering: .releasing)
         pending.client?.enter(.awaitingHead, at: ConnectionRegistry.now)
         configuration.accessLog?(AccessLogEntry(
@@ -413,6 +433,19 @@ public final class HTTPServer: Sendable {
             }
         case .file(let file):
             created = Self.fileResponse(file)
+        case .stream(let produce):
+            let channel: StreamChannel
+            if pending.method == .head {
+                channel = .empty(connection: connection, client: pending.client)
+            } else {
+                channel = StreamChannel(connection: connection, client: pending.client)
+                guard streams.start(channel, label: "\(pending.method) \(pending.rawPath)", produce) else {
+                    return queue(streamRefusal(of: pending), for: pending, on: connection)
+                }
+            }
+            pending.stream = channel
+            created = Self.streamResponse(channel)
+            if pending.method == .head, let created { hp_mhd_response_without_chunks(created) }
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }
@@ -431,7 +464,28 @@ public final class HTTPServer: Sendable {
         pending.responseBytes = switch response.body {
         case .bytes(let bytes): bytes.count
         case .file(let file): file.size
+        case .stream: 0
         }
+    }
+
+    /// A chunked response whose body comes from `channel` as its producer writes it. libmicrohttpd
+    /// holds a reference to the channel until it frees the response (`MHDCallbacks.releaseStream`).
+    private static func streamResponse(_ channel: StreamChannel) -> OpaquePointer? {
+        let retained = Unmanaged.passRetained(channel)
+        // Of unknown size: chunked. The block size only matters to an HTTP/1.0 client (no chunks).
+        guard let created = MHD_create_response_from_callback(UInt64.max, 16 << 10, MHDCallbacks.readStream, retained.toOpaque(),
+                                                              MHDCallbacks.releaseStream) else {
+            retained.release()
+            channel.readerGone()
+            return nil
+        }
+        return created
+    }
+
+    /// The answer when `streamLimit` streams are being made already.
+    private func streamRefusal(of pending: PendingRequest) -> Response {
+        refusal(of: pending, HTTPError(.busy, message: "The server is sending too many downloads at once; nothing was changed. Try again in a minute.",
+                                       headers: ["Retry-After": "30"]))
     }
 
     /// Files up to this size are read and sent in one write with their headers. From a descriptor,

@@ -37,6 +37,28 @@ enum MHDCallbacks {
         withServer(context) { $0.complete(pending, succeeded: termination == .REQUEST_TERMINATED_COMPLETED_OK) }
     }
 
+    /// A streamed response's next bytes, on its connection's network thread. The context is the
+    /// response's `StreamChannel`, retained for libmicrohttpd until `releaseStream`.
+    static let readStream: MHD_ContentReaderCallback = { context, _, buffer, max in
+        guard let context, let buffer else { return -2 }
+        let channel = Unmanaged<StreamChannel>.fromOpaque(context).takeUnretainedValue()
+        switch channel.read(into: buffer, max: max) {
+        case .bytes(let count): return count
+        // Legal now that the connection is suspended: it is not called again until resumed.
+        case .waiting: return 0
+        case .finished: return -1 // MHD_CONTENT_READER_END_OF_STREAM: the last chunk, then the next request
+        case .failed: return -2 // MHD_CONTENT_READER_END_WITH_ERROR: the connection is cut
+        }
+    }
+
+    /// The streamed response is gone (sent, or its connection closed): libmicrohttpd's reference to
+    /// the channel is released, and the producer told.
+    static let releaseStream: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        let channel = Unmanaged<StreamChannel>.fromOpaque(context).takeRetainedValue()
+        channel.readerGone()
+    }
+
     /// Before a connection is set up: whether its address is under its cap.
     static let acceptPolicy: MHD_AcceptPolicyCallback = { context, address, _ in
         guard let context else { return .YES }

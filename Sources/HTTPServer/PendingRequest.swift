@@ -31,6 +31,8 @@ final class PendingRequest: @unchecked Sendable {
     /// While a worker handles the request, its connection is suspended and nothing else reads these.
     var isSuspended = false
     var readyResponse: Response?
+    /// The streamed body being sent, if the response is one: its bytes go into the access log.
+    var stream: StreamChannel?
 
     /// - Parameter remoteAddress: the peer's, for a request with no connection (handed over in this process).
     init(method: HTTPMethod, target: [UInt8], client: ClientConnection?, remoteAddress: String? = nil, isTLS: Bool) {

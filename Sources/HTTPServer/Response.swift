@@ -10,12 +10,27 @@ public struct Response: Sendable {
         case bytes([UInt8])
         /// A file: sent with `sendfile`, or read and sent in one write with the headers when small.
         case file(OpenFile)
+        /// Made while it is sent: see `init(status:headers:stream:)`.
+        case stream(@Sendable (ResponseBodyWriter) throws -> Void)
     }
 
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// A body of unknown length, made while it is sent: `produce` runs on a thread of its own once
+    /// the head is on its way and writes the body in pieces as it makes them (chunked transfer
+    /// encoding, no `Content-Length`). Memory stays bounded whatever the size: a write waits while
+    /// the client is behind. A client that goes makes the next write throw; a `produce` that throws
+    /// cuts the connection, so the client sees a failed download, never one that looks complete
+    /// (an HTTP/1.0 client, which cannot be told, sees the connection close). Not run for `HEAD`.
+    /// What must be checked before answering (access, the request's parameters, a read that can
+    /// fail) belongs in the handler, which can still answer with an error.
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(),
+                stream produce: @escaping @Sendable (ResponseBodyWriter) throws -> Void) {
+        self.init(status: status, headers: headers, body: .stream(produce))
     }
 
     public static func text(_ text: String, status: HTTPStatus = .ok) -> Response {

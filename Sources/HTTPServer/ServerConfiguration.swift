@@ -56,6 +56,9 @@ public struct ServerConfiguration: Sendable {
     /// Requests with a body larger than this are handled off the network threads, as parsing it
     /// takes time.
     public var largestBodyOnNetworkThread = 64 << 10
+    /// Streamed bodies (`Response(status:headers:stream:)`) being made at once, each on a thread of
+    /// its own with a buffer of 256 KiB; a response streamed past it is answered `503` instead.
+    public var streamLimit = 64
     /// The most query parameters a request may have; more get `414`.
     public var maxQueryParameters = 256
 

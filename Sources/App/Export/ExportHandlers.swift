@@ -1,14 +1,11 @@
 import Foundation
-@preconcurrency import Glibc
 import HTTPServer
 import Inventory
 
-/// The Export page and the files it offers, written to a temporary file in the data folder and sent
-/// from it (never held in memory), with a dated file name.
+/// The Export page and the files it offers, streamed to the client as they are made (never held in
+/// memory or written to a file first), with a dated file name.
 struct ExportHandlers: Sendable {
     let items: ItemStore
-    /// Where an export is written before it is sent: the data folder's `tmp`.
-    let temporaryFolder: URL
     let site: PageContext
 
     func register(in router: inout AppRouter) {
@@ -19,6 +16,9 @@ struct ExportHandlers: Sendable {
         router.add(.get, ExportRoutes.api, access: .read, isSlow: true) { request in try export(request) }
     }
 
+    /// Reads the inventory here, where a failure can still be answered; the file is made while it
+    /// is sent. Something that fails after that (a photo deleted meanwhile, a full disk) cuts the
+    /// download, so the browser shows it failed rather than keeping a file with something missing.
     private func export(_ request: Request) throws -> Response {
         let text = request.query["format"] ?? ""
         guard let format = ExportFormat(rawValue: text) else {
@@ -26,19 +26,17 @@ struct ExportHandlers: Sendable {
                 ? "Say which export: format=homebox-csv (a CSV Homebox imports) or format=homepwner (everything, photos and documents too, as a zip)."
                 : "“\(text.prefix(40))” is not an export format. Use format=homebox-csv or format=homepwner.")
         }
-        let path = temporaryFolder.appendingPathComponent("export-\(UUID().uuidString)").path
-        // Unlinked once opened for sending: the file goes when the response is done, whatever happens.
-        defer { unlink(path) }
+        let snapshot: ExportSnapshot
         do {
-            try InventoryExport.writeNewFile(path) { try InventoryExport.write(format, of: items, to: $0) }
+            snapshot = try items.exportSnapshot()
         } catch {
-            throw AppError(.exportFailed, message: "The export could not be written: \(error). Nothing was sent; try again.")
+            throw AppError(.exportFailed, message: "The inventory could not be read for the export: \(error). Nothing was sent; try again.")
         }
-        guard let file = OpenFile(path: path) else { throw AppError(.exportFailed, message: "The export could not be read back. Try again.") }
-        var response = Response(status: .ok, body: .file(file))
-        response.headers["Content-Type"] = format.contentType
-        response.headers["Content-Disposition"] = "attachment; filename=\"\(format.fileName(on: CalendarDate(Date())))\""
-        response.headers["Cache-Control"] = "no-store"
-        return response
+        let headers: HTTPHeaders = [
+            "Content-Type": format.contentType,
+            "Content-Disposition": "attachment; filename=\"\(format.fileName(on: CalendarDate(Date())))\"",
+            "Cache-Control": "no-store",
+        ]
+        return Response(headers: headers) { body in try InventoryExport.write(format, of: snapshot) { try body.write($0) } }
     }
 }

@@ -5,62 +5,18 @@ import Foundation
 /// Everything the inventory holds, read in one snapshot, written as a Homebox CSV or as our own
 /// export: a zip of `homepwner.json` and the files it names.
 extension ItemStore {
-    struct Snapshot {
-        let items: [Item]
-        let locations: [Location]
-        let settings: [String: String]
-        let currency: Currency
-        /// The ids items came in with from another inventory (`HB.import_ref`), by item.
-        let importRefs: [Int64: String]
-    }
-
-    /// The items, places and settings as of one moment: one read transaction, so a change made
-    /// meanwhile is either all in it or not at all.
-    func snapshot() throws -> Snapshot {
+    /// The items, places and settings as of one moment, for an export: one read transaction, so a
+    /// change made meanwhile is either all in it or not at all, and read before a byte of the
+    /// export is written, so a read that fails fails before anything is sent.
+    public func exportSnapshot() throws -> ExportSnapshot {
         try database.read { connection in
             try connection.execute("BEGIN")
             defer { try? connection.execute("COMMIT") }
             var settings: [String: String] = [:]
             try connection.forEachRow("SELECT key, value FROM settings", []) { settings[$0.string(0)] = $0.string(1) }
-            return Snapshot(items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,
-                            currency: try Self.currency(in: connection), importRefs: try Self.importRefs(in: connection))
+            return ExportSnapshot(store: self, items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,
+                                  currency: try Self.currency(in: connection), importRefs: try Self.importRefs(in: connection))
         }
-    }
-
-    /// Writes every item as a Homebox CSV to `descriptor` (which stays the caller's), a few rows at a time.
-    public func writeHomeboxCSV(to descriptor: Int32) throws {
-        let snapshot = try snapshot()
-        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        var pending = ""
-        try HomeboxCSV(items: snapshot.items, locations: snapshot.locations, currency: snapshot.currency, importRefs: snapshot.importRefs).write { line in
-            pending += line
-            if pending.utf8.count >= 1 << 16 {
-                try output.write(contentsOf: Data(pending.utf8))
-                pending = ""
-            }
-        }
-        try output.write(contentsOf: Data(pending.utf8))
-    }
-
-    /// Writes our own export to `descriptor` (which stays the caller's): `homepwner.json`, then each
-    /// photo's original and each document once, streamed from their files.
-    public func writeArchive(to descriptor: Int32, exportedAt: Date = Date()) throws {
-        let snapshot = try snapshot()
-        let manifest = InventoryManifest(snapshot, exportedAt: exportedAt)
-        let writer = try ZipWriter(fileDescriptor: descriptor, modified: exportedAt)
-        try writer.add(Array(try InventoryManifest.encoder.encode(manifest)), as: InventoryManifest.fileName)
-        var written: Set<String> = []
-        for item in snapshot.items {
-            for photo in item.photos where written.insert(Self.photoFile(photo.image)).inserted {
-                try writer.addFile(at: images.originalPath(of: photo.image), as: Self.photoFile(photo.image))
-            }
-            for document in item.documents where written.insert(Self.documentFile(document)).inserted {
-                guard let path = documents.originalPath(sha256: document.sha256) else { continue }
-                // Text is the one kind of document that shrinks.
-                try writer.addFile(at: path, as: Self.documentFile(document), compress: document.type == .text)
-            }
-        }
-        try writer.finish()
     }
 
     static func photoFile(_ image: StoredImage) -> String { "photos/\(image.hash).\(image.format.fileExtension)" }
@@ -75,6 +31,53 @@ extension ItemStore {
     }
 }
 
+/// The inventory as of one moment (`ItemStore.exportSnapshot()`), and the stores its photos and
+/// documents are read from as they are written.
+public struct ExportSnapshot: Sendable {
+    let store: ItemStore
+    let items: [Item]
+    let locations: [Location]
+    let settings: [String: String]
+    let currency: Currency
+    /// The ids items came in with from another inventory (`HB.import_ref`), by item.
+    let importRefs: [Int64: String]
+
+    /// Writes every item as a Homebox CSV, a few rows at a time, to `output`.
+    public func writeHomeboxCSV(to output: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var pending = ""
+        func flush() throws {
+            try pending.withUTF8 { try output(UnsafeRawBufferPointer($0)) }
+            pending = ""
+        }
+        try HomeboxCSV(items: items, locations: locations, currency: currency, importRefs: importRefs).write { line in
+            pending += line
+            if pending.utf8.count >= 1 << 16 { try flush() }
+        }
+        try flush()
+    }
+
+    /// Writes our own export to `output` as it is made, front to back (a stream, a file):
+    /// `homepwner.json`, then each photo's original and each document once, read from their files
+    /// in blocks. A file gone meanwhile stops it with an error, the archive left without its end.
+    public func writeArchive(to output: @escaping (UnsafeRawBufferPointer) throws -> Void, exportedAt: Date = Date()) throws {
+        let manifest = InventoryManifest(self, exportedAt: exportedAt)
+        let writer = try ZipWriter(writingTo: output, modified: exportedAt)
+        try writer.add(Array(try InventoryManifest.encoder.encode(manifest)), as: InventoryManifest.fileName)
+        var written: Set<String> = []
+        for item in items {
+            for photo in item.photos where written.insert(ItemStore.photoFile(photo.image)).inserted {
+                try writer.addFile(at: store.images.originalPath(of: photo.image), as: ItemStore.photoFile(photo.image))
+            }
+            for document in item.documents where written.insert(ItemStore.documentFile(document)).inserted {
+                guard let path = store.documents.originalPath(sha256: document.sha256) else { continue }
+                // Text is the one kind of document that shrinks.
+                try writer.addFile(at: path, as: ItemStore.documentFile(document), compress: document.type == .text)
+            }
+        }
+        try writer.finish()
+    }
+}
+
 extension InventoryManifest {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -85,7 +88,7 @@ extension InventoryManifest {
     /// `2024-05-01T10:00:00.123Z`: a moment to the millisecond, as stored.
     static let momentStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    init(_ snapshot: ItemStore.Snapshot, exportedAt: Date) {
+    init(_ snapshot: ExportSnapshot, exportedAt: Date) {
         let currency = snapshot.currency
         func amount(_ minorUnits: Int64?) -> String? { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } }
         // Parents first, so a reader can make each place after the one it is in (paths sort that way).

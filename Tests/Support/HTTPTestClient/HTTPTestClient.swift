@@ -89,7 +89,8 @@ public struct HTTPTestClient: Sendable {
     /// connection's).
     public func from(_ source: String) -> HTTPTestClient { HTTPTestClient(port: port, source: source) }
 
-    public enum ClientError: Error { case connect(Int32), closedEarly, malformed(String) }
+    /// `truncated`: the connection closed in the middle of a chunked body (its bytes so far).
+    public enum ClientError: Error { case connect(Int32), closedEarly, malformed(String), truncated([UInt8]) }
 
     /// Sends one request, on a new connection or in process, and reads the whole response.
     public func send(
@@ -179,43 +180,114 @@ public struct HTTPTestClient: Sendable {
         return socket
     }
 
-    /// Reads one response from a connected socket.
-    public func readResponse(from socket: Int32, expectBody: Bool = true, timeout: Int = 10) throws -> TestResponse {
+    /// Reads one response from a connected socket: up to its `Content-Length`, the end of its chunked
+    /// body (decoded; `ClientError.truncated` when the connection closes first), or the connection's end.
+    /// - Parameter alreadyReceived: what the caller read of the response before.
+    public func readResponse(from socket: Int32, expectBody: Bool = true, timeout: Int = 10, alreadyReceived: [UInt8] = []) throws -> TestResponse {
         var interval = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-        var received: [UInt8] = []
+        var received = alreadyReceived
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var headEnd: Int?  // where the blank line starts: the body begins 4 bytes later
         var contentLength: Int?
+        var chunks: ChunkedBody?
         while true {
-            if let end = headEnd {
-                if !expectBody { break }
-                if let length = contentLength, received.count - (end + 4) >= length { break }
-            }
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received.append(contentsOf: buffer[0..<count])
             if headEnd == nil, let range = Self.find([13, 10, 13, 10], in: received) {
                 headEnd = range
                 let head = String(decoding: received[0..<range], as: UTF8.self)
-                for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
-                    contentLength = Int(line.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces))
+                for line in head.split(separator: "\r\n") {
+                    let field = line.lowercased()
+                    if field.hasPrefix("content-length:") {
+                        contentLength = Int(line.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces))
+                    } else if field.hasPrefix("transfer-encoding:"), field.hasSuffix("chunked") {
+                        chunks = ChunkedBody(start: range + 4)
+                    }
                 }
             }
+            if let end = headEnd {
+                if !expectBody { break }
+                if let length = contentLength, received.count - (end + 4) >= length { break }
+                if chunks != nil {
+                    try chunks!.decode(received)
+                    if chunks!.isComplete { break }
+                }
+            }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 {
+                if let chunks { throw ClientError.truncated(chunks.body) }
+                break
+            }
+            received.append(contentsOf: buffer[0..<count])
         }
         guard let end = headEnd else { throw ClientError.closedEarly }
+        if let chunks, expectBody {
+            let lines = String(decoding: received[0..<end], as: UTF8.self).split(separator: "\r\n")
+            guard let status = lines.first.flatMap({ $0.split(separator: " ").dropFirst().first }).flatMap({ Int($0) }) else {
+                throw ClientError.malformed(String(decoding: received.prefix(200), as: UTF8.self))
+            }
+            return TestResponse(status: status, headers: Self.fields(lines.dropFirst()), body: chunks.body)
+        }
         let lines = String(decoding: received[0..<end], as: UTF8.self).split(separator: "\r\n")
         guard let statusLine = lines.first, statusLine.split(separator: " ").count >= 2,
               let status = Int(statusLine.split(separator: " ")[1]) else {
             throw ClientError.malformed(String(decoding: received.prefix(200), as: UTF8.self))
         }
-        let headers = lines.dropFirst().map { line -> (name: String, value: String) in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            return (name: String(parts[0]), value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
-        }
+        let headers = Self.fields(lines.dropFirst())
         var body = Array(received[(end + 4)...])
         if let length = contentLength, body.count > length { body = Array(body.prefix(length)) }
         return TestResponse(status: status, headers: headers, body: body)
+    }
+
+    private static func fields(_ lines: ArraySlice<Substring>) -> [(name: String, value: String)] {
+        lines.map { line in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            return (name: String(parts[0]), value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+        }
+    }
+
+    /// A chunked body decoded as it arrives (RFC 9112 §7.1), from where it starts in what was received.
+    struct ChunkedBody {
+        /// Where the next chunk's size line starts.
+        var next: Int
+        var body: [UInt8] = []
+        var isComplete = false
+
+        init(start: Int) { next = start }
+
+        /// Takes every whole chunk `received` holds past `next`; the last chunk and its trailer end it.
+        mutating func decode(_ received: [UInt8]) throws {
+            while !isComplete {
+                guard let lineEnd = HTTPTestClient.find([13, 10], in: received, from: next) else { return }
+                let sizeText = String(decoding: received[next..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+                guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else {
+                    throw ClientError.malformed("chunk size line “\(sizeText)”")
+                }
+                if size == 0 {
+                    // Trailer fields, then an empty line.
+                    var line = lineEnd + 2
+                    while true {
+                        guard let end = HTTPTestClient.find([13, 10], in: received, from: line) else { return }
+                        if end == line { break }
+                        line = end + 2
+                    }
+                    isComplete = true
+                    return
+                }
+                let dataEnd = lineEnd + 2 + size
+                guard received.count >= dataEnd + 2 else { return }
+                guard received[dataEnd] == 13, received[dataEnd + 1] == 10 else { throw ClientError.malformed("a chunk not ended by CRLF") }
+                body.append(contentsOf: received[(lineEnd + 2)..<dataEnd])
+                next = dataEnd + 2
+            }
+        }
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= start + needle.count else { return nil }
+        for index in start...(haystack.count - needle.count) where haystack[index..<(index + needle.count)].elementsEqual(needle) {
+            return index
+        }
+        return nil
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
