@@ -4,7 +4,10 @@ import CPangoCairo
 /// `PangoContext` and font descriptions. Pages are planned and drawn with the same context, so the
 /// heights a page was planned with are the heights drawn.
 final class Typesetter {
-    static let family = "Noto Sans"
+    /// Noto throughout: without the script faces named, fontconfig's fallback for Arabic and
+    /// Hebrew is DejaVu Sans. Chinese, Japanese and Korean are left to fontconfig, which picks the
+    /// Noto CJK face of the language.
+    static let family = "Noto Sans,Noto Sans Arabic,Noto Sans Hebrew,Noto Sans Devanagari,Noto Sans Bengali,Noto Sans Tamil,Noto Sans Thai"
     /// The text face, and the CJK face fontconfig falls back to for Chinese, Japanese and Korean
     /// (Arabic, Devanagari and the rest come with the text face's package, fonts-noto-core).
     static let requiredFamilies = ["Noto Sans", "Noto Sans CJK SC"]

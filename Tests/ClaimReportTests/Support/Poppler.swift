@@ -45,7 +45,7 @@ enum Poppler {
         return try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.path + ".png")))
     }
 
-    private static func run(_ tool: String, _ arguments: [String]) throws -> String {
+    fileprivate static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -62,5 +62,16 @@ enum Poppler {
     struct ToolFailed: Error {
         let tool: String
         let status: Int32
+    }
+}
+
+extension Poppler {
+    /// `pdffonts`: each font's name (with its subset prefix) and whether it is embedded.
+    static func fonts(_ url: URL) throws -> [(name: String, embedded: Bool)] {
+        try run("/usr/bin/pdffonts", [url.path]).split(separator: "\n").dropFirst(2).map { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            // name, type (one or more words), encoding, emb, sub, uni, object, generation
+            return (String(fields[0]), fields[fields.count - 5] == "yes")
+        }
     }
 }
