@@ -8,8 +8,10 @@ struct JPEGStream {
     /// JFIF (APP0) and Adobe (APP14, which says how the colours are coded) stay.
     let bytes: [UInt8]
 
-    /// nil for what a PDF cannot carry as it is (CMYK, 12-bit, lossless, arithmetic-coded) or what
-    /// does not parse: those are decoded and encoded again instead.
+    /// nil for what a PDF cannot carry as it is (CMYK, 12-bit, lossless, arithmetic-coded), what
+    /// does not parse, and a file cut short (no end-of-image marker): those are decoded and encoded
+    /// again instead, or found damaged. Whatever follows the end of the image (a phone's second
+    /// picture, a gain map) is left out.
     init?(_ file: [UInt8]) {
         guard file.count > 4, file[0] == 0xFF, file[1] == 0xD8 else { return nil }
         var kept: [UInt8] = [0xFF, 0xD8]
@@ -24,9 +26,9 @@ struct JPEGStream {
             let end = index + 2 + length
             guard length >= 2, end <= file.count else { return nil }
             switch marker {
-            case 0xDA:  // start of scan: the coded picture and everything after it
-                guard let size else { return nil }
-                kept.append(contentsOf: file[index...])
+            case 0xDA:  // start of scan: the coded picture, to its end
+                guard let size, let end = Self.endOfImage(in: file, from: end) else { return nil }
+                kept.append(contentsOf: file[index..<end])
                 (width, height, bytes) = (size.width, size.height, kept)
                 return
             case 0xC0, 0xC1, 0xC2:
@@ -49,5 +51,18 @@ struct JPEGStream {
             index = end
         }
         return nil
+    }
+
+    /// Just past the first end-of-image marker (FF D9) at or after `start`: inside coded data a
+    /// 0xFF byte is always followed by 00 or a restart marker, so the first one is the end.
+    private static func endOfImage(in file: [UInt8], from start: Int) -> Int? {
+        file.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index + 1 < bytes.count {
+                if bytes[index] == 0xFF, bytes[index + 1] == 0xD9 { return index + 2 }
+                index += 1
+            }
+            return nil
+        }
     }
 }

@@ -33,7 +33,7 @@ enum Poppler {
     static func images(_ url: URL) throws -> [(page: Int, width: Int, height: Int, encoding: String)] {
         try run("/usr/bin/pdfimages", ["-list", url.path]).split(separator: "\n").dropFirst(2).map { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            return (Int(fields[0]) ?? 0, Int(fields[3]) ?? 0, Int(fields[4]) ?? 0, String(fields[9]))
+            return (Int(fields[0]) ?? 0, Int(fields[3]) ?? 0, Int(fields[4]) ?? 0, String(fields[8]))
         }
     }
 
