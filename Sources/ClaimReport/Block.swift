@@ -13,7 +13,6 @@ enum Block {
     case pictureRow([ReportImage], columns: Int)
     /// A document's first page, as large as a good part of a page.
     case document(ReportDocumentPage)
-    case note(String)
 
     /// A heading, or a table's header, never ends a page: it goes over with what follows.
     var keepsWithNext: Bool {
@@ -35,7 +34,6 @@ enum Block {
         case .tableHeader: 6
         case .pictureRow: 8
         case .document: 10
-        case .note: 6
         }
     }
 

@@ -26,7 +26,6 @@ final class BlockRenderer {
         case .itemTitle(let text): prepareHeading(text, style: .itemTitle, rule: true)
         case .subheading(let text): prepareHeading(text, style: .subheading, rule: false)
         case .paragraph(let text): prepareText(text, style: .body)
-        case .note(let text): prepareText(text, style: .note)
         case .fact(let fact, let emphasised): prepareFact(fact, emphasised: emphasised)
         case .tableHeader(let frame): prepareRow(frame, cells: frame.columns.map(\.title), style: frame.cellStyle.emphasised, rule: .below)
         case .tableRow(let frame, let cells, let shaded): prepareRow(frame, cells: cells, style: frame.cellStyle, rule: shaded ? .shaded : .none)
