@@ -15,6 +15,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        // Claim reports: pango shapes text (any script) and cairo writes the PDF.
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // Backups: OpenSSL's SHA-256 (the processor's SHA instructions, about 8× libsodium here) and syncfs.
         .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -30,6 +32,7 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Database", "Inventory"]),
+        .target(name: "ClaimReport", dependencies: ["CPangoCairo", "PDFPreview", "Imaging"]),
         .target(
             name: "App",
             dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "Imaging", "Database", "CSodium", "PDFPreview"],
@@ -49,6 +52,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview"]),
+        .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture"]),
     ],

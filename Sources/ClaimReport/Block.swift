@@ -1,0 +1,47 @@
+/// One piece of a page that is never split: pages are filled with blocks, top to bottom.
+enum Block {
+    case title(String, subtitle: String)
+    case heading(String)
+    case itemTitle(String)
+    case subheading(String)
+    case paragraph(String)
+    case fact(ReportFact, emphasised: Bool)
+    case tableHeader(TableFrame)
+    case tableRow(TableFrame, cells: [String], shaded: Bool)
+    case tableFooter(TableFrame, cells: [String])
+    /// One row of a grid of photos, `columns` to a row.
+    case pictureRow([ReportImage], columns: Int)
+    /// A document's first page, as large as a good part of a page.
+    case document(ReportDocumentPage)
+
+    /// A heading, or a table's header, never ends a page: it goes over with what follows.
+    var keepsWithNext: Bool {
+        switch self {
+        case .title, .heading, .itemTitle, .subheading, .tableHeader: true
+        default: false
+        }
+    }
+
+    /// The gap above the block, left out at the top of a page.
+    var spaceBefore: Double {
+        switch self {
+        case .title: 0
+        case .heading: 18
+        case .itemTitle: 0
+        case .subheading: 12
+        case .paragraph: 6
+        case .fact, .tableRow, .tableFooter: 0
+        case .tableHeader: 6
+        case .pictureRow: 8
+        case .document: 10
+        }
+    }
+
+    /// The table a header, row or footer belongs to.
+    var tableFrame: TableFrame? {
+        switch self {
+        case .tableHeader(let frame), .tableRow(let frame, _, _), .tableFooter(let frame, _): frame
+        default: nil
+        }
+    }
+}

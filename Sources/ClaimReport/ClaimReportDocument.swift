@@ -1,0 +1,34 @@
+/// Everything a claim report prints, as plain values: every text is formatted by the caller
+/// (amounts, dates, percentages), so the report knows no money, no store and no locale.
+public struct ClaimReportDocument: Sendable, Codable, Equatable {
+    public var title: String
+    public var subtitle: String
+    /// The cover's facts: policyholder, address, insurer, policy and claim numbers, loss date, cause…
+    public var facts: [ReportFact]
+    /// The cover's totals: replacement cost, depreciation, actual cash value, contents limit…
+    public var totals: [ReportFact]
+    /// The cover's paragraphs on how the figures were worked out.
+    public var method: [String]
+    public var roomTotals: ReportTable
+    /// The itemised schedule, printed small (7 pt) with wrapping cells so that a dozen columns fit a
+    /// portrait page.
+    public var schedule: ReportTable
+    public var items: [ReportItemPage]
+    /// Printed at the foot of every page beside "Page N of M" ("Claim 2026-114 · Kitchen fire").
+    public var footerText: String
+
+    public init(
+        title: String, subtitle: String, facts: [ReportFact], totals: [ReportFact], method: [String],
+        roomTotals: ReportTable, schedule: ReportTable, items: [ReportItemPage], footerText: String
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.facts = facts
+        self.totals = totals
+        self.method = method
+        self.roomTotals = roomTotals
+        self.schedule = schedule
+        self.items = items
+        self.footerText = footerText
+    }
+}

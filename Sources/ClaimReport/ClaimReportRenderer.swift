@@ -1,0 +1,48 @@
+import Foundation
+
+/// Writes a claim report as a PDF: a cover, the totals by room, the itemised schedule, then a page
+/// or more for each item with its photos, receipts and evidence; "Page N of M" at every foot.
+public enum ClaimReportRenderer {
+    /// Writes the report to `url` (replacing what is there) only once it is whole.
+    ///
+    /// The pages are planned first (pango measures every text; pictures sit in boxes of fixed size,
+    /// so no file is opened), then drawn one at a time: a photo is read when its page is drawn and
+    /// let go once the page is written, so memory does not grow with the number of items. A photo
+    /// or receipt that cannot be read prints a note in its place; it never fails the report.
+    public static func render(_ document: ClaimReportDocument, paper: ReportPaper, to url: URL) throws(ClaimReportError) {
+        try document.validate()
+        let file = try ReportFile(target: url)
+        try draw(document, geometry: PageGeometry(paper: paper), to: file)
+        try file.commit()
+    }
+
+    private static func draw(_ document: ClaimReportDocument, geometry: PageGeometry, to file: ReportFile) throws(ClaimReportError) {
+        let canvas = try PDFCanvas(descriptor: file.descriptor, path: file.target, geometry: geometry, title: document.title)
+        let renderer = BlockRenderer(typesetter: try Typesetter(cairo: canvas.cairo), geometry: geometry, cairo: canvas.cairo)
+        let sections = document.sections(geometry: geometry) { renderer.typesetter.width(of: $0, style: $1) }
+        let plan = ReportPlan(sections: sections, geometry: geometry) { renderer.prepare($0).height }
+        addOutline(plan.outline, to: canvas)
+        for (index, page) in plan.pages.enumerated() {
+            for placement in page {
+                renderer.prepare(placement.block).draw(placement.top)
+            }
+            renderer.drawFooter(document.footerText, page: index + 1, of: plan.pages.count)
+            try canvas.showPage()
+        }
+        try canvas.finish()
+    }
+
+    private static func addOutline(_ outline: [ReportPlan.OutlineEntry], to canvas: PDFCanvas) {
+        var items: Int32?
+        for entry in outline {
+            switch entry.kind {
+            case .part:
+                canvas.addOutline(entry.title, page: entry.page)
+            case .item:
+                let parent = items ?? canvas.addOutline(ReportWording.items, page: entry.page)
+                items = parent
+                canvas.addOutline(entry.title, page: entry.page, parent: parent)
+            }
+        }
+    }
+}

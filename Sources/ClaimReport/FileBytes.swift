@@ -1,0 +1,32 @@
+import Glibc
+
+/// Reads a whole file of at most a given size, saying why not in words a report can print.
+enum FileBytes {
+    enum Failure: Error, Equatable {
+        case missing
+        case tooLarge(limit: Int)
+        case unreadable(String)
+    }
+
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(.unreadable("not a regular file"))
+        }
+        guard status.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return .failure(.unreadable(count < 0 ? String(cString: strerror(errno)) : "the file got shorter while it was read")) }
+            offset += count
+        }
+        return .success(bytes)
+    }
+}

@@ -1,0 +1,38 @@
+/// The few words the report itself prints (everything else comes from the caller).
+enum ReportWording {
+    static let totals = "Totals"
+    static let method = "How the figures were worked out"
+    static let roomTotals = "Totals by room"
+    static let schedule = "Itemised schedule"
+    static let cover = "Claim"
+    static let items = "Items"
+    static let photos = "Photos"
+    static let receipts = "Receipts"
+    static let evidence = "Evidence from before the loss"
+
+    static func page(_ number: Int, of count: Int) -> String { "Page \(number) of \(count)" }
+
+    /// What a photo's box says when its file cannot be printed.
+    static func unreadablePhoto(_ path: String, _ failure: PictureSource.Failure) -> String {
+        "Photo could not be read (\(reason(failure, unreadable: "the file is damaged or not an image"))): \(fileName(path))"
+    }
+
+    /// What a receipt's box says when its file cannot be printed.
+    static func unreadableDocument(_ path: String, _ failure: PictureSource.Failure) -> String {
+        let unreadable = "the file is damaged, locked with a password, or too long or slow to draw"
+        return "Receipt could not be read (\(reason(failure, unreadable: unreadable))): \(fileName(path))"
+    }
+
+    private static func reason(_ failure: PictureSource.Failure, unreadable: String) -> String {
+        switch failure {
+        case .missing: "the file is missing"
+        case .tooLarge: "the file is larger than \(PictureSource.maxFileBytes >> 20) MB"
+        case .unreadable: unreadable
+        }
+    }
+
+    /// The file's name only: the server's folders are no business of the reader's.
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
