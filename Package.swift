@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "PDFPreview", "Imaging"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "Imaging", "Database", "CSodium", "PDFPreview"],
+            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,7 +54,9 @@ public final class ZipWriter {
     }
 
     /// Adds the file at `source` as `path`, read in blocks; a file that changes size meanwhile is refused.
-    public func addFile(at source: String, as path: String, compress: Bool = false) throws(ArchiveError) {
+    /// - Parameter reading: sees every block as it is read (to hash the file in the same pass).
+    public func addFile(at source: String, as path: String, compress: Bool = false,
+                        reading: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(ArchiveError) {
         let descriptor = source.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw .io("Cannot open \(source): \(String(cString: strerror(errno))).") }
         defer { close(descriptor) }
@@ -71,6 +73,7 @@ public final class ZipWriter {
             if count == 0 { break }
             total += Int64(count)
             guard total <= size else { break }
+            if let reading { buffer.withUnsafeBytes { reading(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) } }
             let written = buffer.withUnsafeBytes { archive_write_data(archive, $0.baseAddress!, count) }
             guard written == count else { throw failure("Cannot write \(path) into the zip archive") }
         }

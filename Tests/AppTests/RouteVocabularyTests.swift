@@ -1,4 +1,5 @@
 @testable import App
+import ClaimReport
 import HTTPServer
 import Testing
 
@@ -114,6 +115,8 @@ import Testing
         Link(.delete, ClaimRoutes.apiLine(7, item: 3), .write),
         Link(.post, ClaimRoutes.apiClose(7), .write),
         Link(.get, ClaimRoutes.apiSchedule(7), .read),
+        Link(.get, ClaimRoutes.apiReport(7, paper: .letter), .read),
+        Link(.get, ClaimRoutes.apiEvidence(7), .read),
         Link(.get, ClaimRoutes.apiPolicy.url(), .read),
         Link(.patch, ClaimRoutes.apiPolicy.url(), .write),
         Link(.get, ClaimRoutes.apiCoverage.url(), .read),

@@ -45,7 +45,12 @@ extension ClaimPageModel {
                      ("Actual cash value", money(totals.actualCashValue)), ("Paid so far", money(totals.paid)),
                      ("Depreciation still recoverable", money(totals.recoverableDepreciation))],
             limitNote: limitNote,
-            downloads: [("Schedule (CSV)", ClaimRoutes.apiSchedule(claim.id), "Every line with its figures, for a spreadsheet or the insurer’s form.")],
+            downloads: [
+                ("Report (A4)", ClaimRoutes.apiReport(claim.id, paper: .a4), "The PDF to send: cover, totals by room, the schedule, a page per item with its photos and receipts."),
+                ("Report (US Letter)", ClaimRoutes.apiReport(claim.id, paper: .letter), "The same on Letter paper."),
+                ("Schedule (CSV)", ClaimRoutes.apiSchedule(claim.id), "Every line with its figures, for a spreadsheet or the insurer’s form."),
+                ("Evidence (zip)", ClaimRoutes.apiEvidence(claim.id), "The originals of every photo, receipt and library photo, with their SHA-256 and capture dates."),
+            ],
             lines: lines,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
             method: sheet.schedule.method, places: places, tags: tags,

@@ -1,3 +1,5 @@
+import ClaimReport
+
 /// Every path of claims, the policy, the coverage check and the useful-life table, spelled once.
 enum ClaimRoutes {
     // Pages
@@ -18,6 +20,8 @@ enum ClaimRoutes {
     static let apiLine = RoutePath("/claims/{id}/items/{itemId}", in: APIRoutes.v1)
     static let apiClose = RoutePath("/claims/{id}/close", in: APIRoutes.v1)
     static let apiSchedule = RoutePath("/claims/{id}/schedule.csv", in: APIRoutes.v1)
+    static let apiReport = RoutePath("/claims/{id}/report.pdf", in: APIRoutes.v1)
+    static let apiEvidence = RoutePath("/claims/{id}/evidence.zip", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
     static let apiUsefulLives = RoutePath("/useful-lives", in: APIRoutes.v1)
@@ -35,4 +39,6 @@ enum ClaimRoutes {
     static func apiLine(_ id: Int64, item itemID: Int64) -> String { apiLine.url(id, itemID) }
     static func apiClose(_ id: Int64) -> String { apiClose.url(id) }
     static func apiSchedule(_ id: Int64) -> String { apiSchedule.url(id) }
+    static func apiReport(_ id: Int64, paper: ReportPaper) -> String { apiReport.url(id) + "?paper=\(paper.rawValue)" }
+    static func apiEvidence(_ id: Int64) -> String { apiEvidence.url(id) }
 }

@@ -66,6 +66,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case claimClosed = "claim-closed"
     case claimLineNotFound = "claim-line-not-found"
     case invalidUsefulLife = "invalid-useful-life"
+    case invalidReportPaper = "invalid-report-paper"
+    case reportFailed = "report-failed"
     // Signing in and access
     case signInRequired = "sign-in-required"
     case invalidToken = "invalid-token"
@@ -99,10 +101,10 @@ public enum ErrorCode: String, CaseIterable, Sendable {
              .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
-             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption:
+             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
-        case .imageProcessingFailed, .assetsMissing, .exportFailed: .internalServerError
+        case .imageProcessingFailed, .assetsMissing, .exportFailed, .reportFailed: .internalServerError
         case .signInRequired, .invalidToken, .ambiguousSession: .unauthorized
         case .libraryAccessDeclined, .forbidden, .sessionRequired, .csrf, .crossSite, .formExpired, .hostNotLocal: .forbidden
         }

@@ -1,0 +1,81 @@
+import Foundation
+import Imaging
+import Inventory
+import PhotoLibrary
+
+/// The files behind a claim's lines: each item's photos, documents and linked library photos, with
+/// where they are on disk now. Read once, then written into the report or the evidence archive.
+struct ClaimFiles {
+    struct Photo {
+        let original: String
+        let screen: String?
+        let sha256: String
+        let fileExtension: String
+        let kind: ItemPhoto.Kind
+    }
+
+    struct Document {
+        let path: String?
+        let document: ItemDocument
+    }
+
+    struct LibraryPhoto {
+        let original: String?
+        let screen: String?
+        let fileName: String
+        let takenAt: Date?
+        let camera: String?
+    }
+
+    struct Entry {
+        let line: ClaimScheduleLineRef
+        var photos: [Photo] = []
+        var documents: [Document] = []
+        var library: [LibraryPhoto] = []
+    }
+
+    let entries: [Entry]
+
+    /// - Parameter access: the library photos the caller may see; nil: none.
+    init(sheet: ClaimSheet, items: ItemStore, library: PhotoLibrary?, access: LibraryAccess?) throws {
+        entries = try sheet.schedule.lines.compactMap { line -> Entry? in
+            guard let item = sheet.items[line.itemID] else { return nil }
+            var entry = Entry(line: ClaimScheduleLineRef(number: line.number, itemID: line.itemID, name: line.name))
+            for photo in item.photos {
+                entry.photos.append(Photo(original: items.images.originalPath(of: photo.image),
+                                          screen: try items.images.renditionPath(hash: photo.image.hash, name: ItemPhotoRendition.screen.rawValue),
+                                          sha256: photo.image.hash, fileExtension: photo.image.format.fileExtension, kind: photo.kind))
+            }
+            entry.documents = item.documents.map { Document(path: items.documents.originalPath(sha256: $0.sha256), document: $0) }
+            if let library, let access {
+                for link in item.evidence {
+                    let asset = try library.asset(id: link.assetID, visibleTo: access)
+                    let original = try library.originalFile(assetID: link.assetID, visibleTo: access)?.path
+                    let screen = try asset.flatMap { try library.renditionFile(assetID: $0.id, fingerprint: $0.fingerprint, name: LibraryPhotoRendition.screen.rawValue, visibleTo: access) }
+                    let fileName = asset?.fileName ?? URL(fileURLWithPath: link.lastPath).lastPathComponent
+                    entry.library.append(LibraryPhoto(original: original, screen: screen, fileName: fileName, takenAt: link.takenAt ?? asset?.takenAt,
+                                                      camera: link.camera ?? asset?.camera))
+                }
+            }
+            return entry
+        }
+    }
+}
+
+/// Which line a file belongs to.
+struct ClaimScheduleLineRef {
+    let number: Int
+    let itemID: Int64
+    let name: String
+
+    /// `003 Mirrorless Camera`: a folder name any system takes (no slashes, no control characters, at most 80 characters).
+    var folderName: String {
+        let number = String(repeating: "0", count: max(0, 3 - String(self.number).count)) + String(self.number)
+        let cleaned = name.unicodeScalars.map { scalar -> String in
+            if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) { return " " }
+            return String(scalar)
+        }.joined().split(separator: " ").joined(separator: " ")
+        let short = String(cleaned.prefix(72)).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        return short.isEmpty ? number : "\(number) \(short)"
+    }
+}

@@ -1,0 +1,121 @@
+import Archive
+import Backup
+import Foundation
+import Imaging
+import Inventory
+
+/// The claim's evidence as one zip: the original of every photo, document and linked library photo,
+/// a folder per line, then a manifest (CSV and JSON) with each file's SHA-256, size, line and item,
+/// and for photos the capture date and camera from the file itself — so the insurer can check that
+/// nothing was made after the loss. Written front to back into `output` (a streamed response):
+/// files are hashed as they are read, and the manifest comes last.
+struct EvidenceArchive {
+    struct Row: Encodable {
+        let path: String
+        let sha256: String
+        let bytes: Int64
+        let line: Int
+        let itemId: Int64
+        let item: String
+        let kind: String
+        let capturedAt: String?
+        let camera: String?
+        /// What was wrong with the file, if anything ("missing from the data folder").
+        let note: String?
+    }
+
+    let sheet: ClaimSheet
+    let files: ClaimFiles
+    let madeAt: Date
+    let maxPixels: Int
+
+    func write(to output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+        let zip = try ZipWriter(writingTo: output, modified: madeAt)
+        try zip.add(Array(readme.utf8), as: "README.txt")
+        var rows: [Row] = []
+        for entry in files.entries {
+            let folder = entry.line.folderName
+            func add(_ source: String?, as name: String, kind: String, expected: String? = nil, captured: PhotoMetadata? = nil) throws {
+                let path = "\(folder)/\(name)"
+                guard let source, FileManager.default.fileExists(atPath: source) else {
+                    rows.append(Row(path: path, sha256: "", bytes: 0, line: entry.line.number, itemId: entry.line.itemID, item: entry.line.name,
+                                    kind: kind, capturedAt: nil, camera: nil, note: "missing from the data folder; not in this archive"))
+                    return
+                }
+                let digest = SHA256Digest()
+                var size: Int64 = 0
+                try zip.addFile(at: source, as: path) { block in
+                    digest.update(block)
+                    size += Int64(block.count)
+                }
+                let sha256 = digest.finishHex()
+                let note = expected.flatMap { $0 == sha256 ? nil : "differs from the SHA-256 recorded when it was added (\($0))" }
+                rows.append(Row(path: path, sha256: sha256, bytes: size, line: entry.line.number, itemId: entry.line.itemID, item: entry.line.name,
+                                kind: kind, capturedAt: captured?.takenAt.map(EvidenceLink.isoText), camera: captured?.camera, note: note))
+            }
+            for (index, photo) in entry.photos.enumerated() {
+                let metadata = try? Imaging.inspectFile(atPath: photo.original, maxPixels: maxPixels).1
+                try add(photo.original, as: "photo-\(index + 1)-\(photo.kind.rawValue).\(photo.fileExtension)", kind: "photo", expected: photo.sha256, captured: metadata)
+            }
+            for (index, document) in entry.documents.enumerated() {
+                let item = document.document
+                try add(document.path, as: "\(item.kind.rawValue)-\(index + 1) \(Self.safeName(item.name, extension: Self.fileExtension(of: item.type)))",
+                        kind: item.kind.rawValue, expected: item.sha256)
+            }
+            for (index, photo) in entry.library.enumerated() {
+                try add(photo.original, as: "library-\(index + 1) \(Self.safeName(photo.fileName, extension: nil))", kind: "library photo",
+                        captured: PhotoMetadata(takenAt: photo.takenAt, camera: photo.camera))
+            }
+        }
+        try zip.add(Array(Self.csv(rows).utf8), as: "manifest.csv")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try zip.add(Array(try encoder.encode(rows)), as: "manifest.json")
+        try zip.finish()
+    }
+
+    private var readme: String {
+        let claim = sheet.claim
+        return """
+            Evidence for claim “\(claim.name)”\(claim.claimNumber.isEmpty ? "" : " (\(claim.claimNumber))")
+            Loss: \(claim.lossDate?.iso ?? "date not given")\(claim.cause.isEmpty ? "" : ", \(claim.cause)")
+            Policyholder: \(claim.policyholder.isEmpty ? "not given" : claim.policyholder)
+            Made by Homepwner on \(EvidenceLink.isoText(madeAt)).
+
+            One folder per line of the claim's schedule (the number is the line's), holding the item's photos,
+            its documents (receipts, manuals, warranties, appraisals) and the photos from the household's own
+            library linked to it as evidence, each as it was stored: nothing here was re-encoded.
+
+            manifest.csv and manifest.json list every file with its SHA-256 (check one with `sha256sum`),
+            its size, its line and item, and for photos the date and camera the file itself records.
+            Capture dates are the camera's own clock, in the time zone it was set to.
+
+            """.replacingOccurrences(of: "\n", with: "\r\n")
+    }
+
+    static func csv(_ rows: [Row]) -> String {
+        CSVLine.make(["Path", "SHA-256", "Bytes", "Line", "Item ID", "Item", "Kind", "Captured", "Camera", "Note"])
+            + rows.map { row in
+                CSVLine.make([row.path, row.sha256, String(row.bytes), String(row.line), String(row.itemId), row.item, row.kind,
+                              row.capturedAt ?? "", row.camera ?? "", row.note ?? ""])
+            }.joined()
+    }
+
+    static func fileExtension(of type: DocumentType) -> String {
+        switch type {
+        case .pdf: "pdf"
+        case .image(let format): format.fileExtension
+        case .text: "txt"
+        }
+    }
+
+    /// A name any system takes: no slashes or control characters, at most 100 characters, with `ext` at the end.
+    static func safeName(_ name: String, extension ext: String?) -> String {
+        var cleaned = name.unicodeScalars.map { scalar -> String in
+            scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) ? " " : String(scalar)
+        }.joined().trimmingCharacters(in: CharacterSet(charactersIn: ". ").union(.whitespaces))
+        if let ext, !cleaned.lowercased().hasSuffix("." + ext) { cleaned = String(cleaned.prefix(96)) + "." + ext }
+        cleaned = String(cleaned.prefix(100))
+        return cleaned.isEmpty || cleaned.hasPrefix(".") ? "file" + cleaned : cleaned
+    }
+}

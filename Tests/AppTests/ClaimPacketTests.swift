@@ -1,0 +1,126 @@
+import Archive
+import Foundation
+import HTTPTestClient
+import PDFPreview
+import Testing
+
+/// The claim packet a user downloads: the PDF report read back with poppler's `pdftotext`, the same
+/// figures as the schedule CSV to the cent, and the evidence archive whose manifest's checksums hold.
+@Suite struct ClaimPacketTests {
+    private func object(_ response: TestResponse) throws -> [String: Any] {
+        try #require(response.json as? [String: Any], "\(response.status) \(response.text)")
+    }
+
+    /// A claim of three lines in two rooms: photos (one with the camera's EXIF), a PDF receipt, a
+    /// library photo linked as evidence, a line lost in part, an odd cent.
+    private func claim(in library: LibraryTestApp) throws -> (id: Int, camera: Int) {
+        let client = library.client
+        let kitchen = try #require(try object(try client.json("POST", "/api/v1/locations", ["name": "Kitchen"]))["id"] as? Int)
+        let study = try #require(try object(try client.json("POST", "/api/v1/locations", ["name": "Study"]))["id"] as? Int)
+        let camera = try #require(try object(try client.json("POST", "/api/v1/items", [
+            "name": "Mirrorless Camera", "brand": "Canon", "model": "PowerShot S40", "serialNumber": "CN-40", "locationId": study,
+            "purchaseDate": "2021-03-14", "purchasePrice": "1799.00", "replacementCost": "1899.99", "tags": ["camera"],
+        ] as [String: Any]))["id"] as? Int)
+        let plates = try #require(try object(try client.json("POST", "/api/v1/items", [
+            "name": "Dinner plates", "quantity": 12, "locationId": kitchen, "purchaseDate": "2019-06-01", "replacementCost": "14.33",
+        ] as [String: Any]))["id"] as? Int)
+        let kettle = try #require(try object(try client.json("POST", "/api/v1/items", ["name": "Kettle", "locationId": kitchen, "purchasePrice": "45.50"] as [String: Any]))["id"] as? Int)
+        let photo = try client.send("POST", "/api/v1/items/\(camera)/photos", headers: ["Content-Type": "image/jpeg"],
+                                    body: try ItemImageFixtures.bytes("corpus/pillow/flower.jpg"))
+        #expect(photo.status == 201, "\(photo.text)")
+        let receipt = try client.send("POST", "/api/v1/items/\(camera)/documents?kind=receipt&name=Camera%20receipt", headers: ["Content-Type": "application/pdf"],
+                                      body: SamplePDF.receipt(lines: ["Camera Shop", "PowerShot S40  1799.00"]))
+        #expect(receipt.status == 201, "\(receipt.text)")
+        let asset = try #require(try library.asset(named: "top.jpg")["id"] as? String)
+        #expect(try client.json("POST", "/api/v1/items/\(camera)/evidence", ["assetId": asset]).status == 201)
+        let claim = try object(try client.json("POST", "/api/v1/claims", [
+            "name": "Kitchen fire", "lossDate": "2026-03-14", "claimNumber": "CL-114",
+            "items": [["itemId": camera], ["itemId": plates, "quantityLost": 7], ["itemId": kettle]],
+        ] as [String: Any]))
+        return (try #require(claim["id"] as? Int), camera)
+    }
+
+    private func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(tool) failed")
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func theReportSaysWhatTheScheduleSaysToTheCentOnEitherPaper() throws {
+        let library = try LibraryTestApp.standard()
+        let (id, _) = try claim(in: library)
+        let csv = try library.client.get("/api/v1/claims/\(id)/schedule.csv")
+        #expect(csv.status == 200 && csv.header("Content-Type") == "text/csv; charset=utf-8")
+        let rows = csv.text.split(separator: "\r\n").map { line in
+            line.dropFirst().dropLast().components(separatedBy: "\",\"")
+        }
+        let header = try #require(rows.first)
+        let columns = try ["Unit replacement cost (USD)", "Line replacement cost (USD)", "Unit actual cash value (USD)", "Line actual cash value (USD)"]
+            .map { name in try #require(header.firstIndex(of: name), "the CSV has \(name)") }
+
+        for (paper, size) in [("a4", "595 x 842"), ("letter", "612 x 792")] {
+            let response = try library.client.get("/api/v1/claims/\(id)/report.pdf?paper=\(paper)")
+            #expect(response.status == 200 && response.header("Content-Type") == "application/pdf")
+            #expect(response.header("Content-Disposition")?.hasPrefix("inline; filename=\"claim-\(id)-kitchen-fire-report-\(paper).pdf\"") == true)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("claim-report-\(UUID().uuidString).pdf")
+            try Data(response.body).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            #expect(try run("pdfinfo", [file.path]).contains("Page size:       \(size) pts"))
+            let text = try run("pdftotext", ["-layout", file.path, "-"])
+            for fact in ["Kitchen fire", "CL-114", "2026-03-14", "Mirrorless Camera", "Dinner plates", "Kettle", "Camera receipt", "Page 1 of"] {
+                #expect(text.contains(fact), "the report names \(fact)")
+            }
+            // Every line's unit and line amounts and the claim's totals, as the CSV has them (plain decimals there, money here).
+            for row in rows.dropFirst() {
+                for column in columns where column < row.count && !row[column].isEmpty {
+                    let amount = Decimal(string: row[column]).map { NSDecimalNumber(decimal: $0).doubleValue } ?? -1
+                    let shown = "$" + String(format: "%.2f", amount).replacingOccurrences(of: #"(\d)(?=(\d{3})+\.)"#, with: "$1,", options: .regularExpression)
+                    #expect(text.contains(shown), "the report shows \(shown) (\(header[column]))")
+                }
+            }
+        }
+        #expect(try library.client.get("/api/v1/claims/\(id)/report.pdf?paper=tabloid").status == 400)
+    }
+
+    @Test func theEvidenceArchiveHoldsEveryOriginalWithChecksumsAndCaptureDates() throws {
+        let library = try LibraryTestApp.standard()
+        let (id, camera) = try claim(in: library)
+        let response = try library.client.get("/api/v1/claims/\(id)/evidence.zip")
+        #expect(response.status == 200 && response.header("Content-Type") == "application/zip")
+        #expect(response.header("Content-Length") == nil, "streamed as it is made")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("claim-evidence-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zip = folder.appendingPathComponent("evidence.zip")
+        try Data(response.body).write(to: zip)
+        let unpacked = folder.appendingPathComponent("unpacked").path
+        let entries = try ZipReader.extract(zipAt: zip.path, into: unpacked, limits: .inventory).map(\.path.description)
+        #expect(entries.first == "README.txt" && entries.suffix(2) == ["manifest.csv", "manifest.json"])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unpacked + "/manifest.json"))) as? [[String: Any]])
+        #expect(manifest.count == 3, "a photo, a receipt, a library photo")
+        for row in manifest {
+            let path = try #require(row["path"] as? String)
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: unpacked + "/" + path)))
+            #expect(row["sha256"] as? String == (try ItemImageFixtures.sha256sum(bytes)), "\(path)'s checksum is the file's")
+            #expect(row["bytes"] as? Int == bytes.count && row["itemId"] as? Int == camera && row["line"] as? Int == 1)
+            #expect(path.hasPrefix("001 Mirrorless Camera/"))
+        }
+        let photo = try #require(manifest.first { $0["kind"] as? String == "photo" })
+        #expect(photo["capturedAt"] as? String == "2003-12-14T12:01:44" && photo["camera"] as? String == "Canon PowerShot S40")
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: unpacked + "/" + (photo["path"] as! String)))) == (try ItemImageFixtures.bytes("corpus/pillow/flower.jpg")),
+                "the original, byte for byte")
+        let receipt = try #require(manifest.first { $0["kind"] as? String == "receipt" })
+        #expect(receipt["path"] as? String == "001 Mirrorless Camera/receipt-1 Camera receipt.pdf")
+        let libraryPhoto = try #require(manifest.first { $0["kind"] as? String == "library photo" })
+        #expect(libraryPhoto["capturedAt"] as? String != nil)
+        let csv = try String(contentsOfFile: unpacked + "/manifest.csv", encoding: .utf8)
+        #expect(csv.hasPrefix("\"Path\",\"SHA-256\"") && csv.contains(photo["sha256"] as! String))
+    }
+}
