@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
-        .target(name: "Claims", dependencies: ["Database", "Inventory"]),
+        .target(name: "Claims", dependencies: ["Database", "Inventory", "CSodium"]),
         .target(
             name: "App",
             dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "Imaging", "Database", "CSodium", "PDFPreview"],
