@@ -44,6 +44,7 @@ enum AppRoutes {
         ImportAPIHandlers(importer: importer).register(in: &router)
         ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)
         ClaimAPIHandlers(claims: claims, items: items, clock: clock).register(in: &router)
+        ClaimLinkHandlers(claims: claims, items: items, library: library, site: site, clock: clock).register(in: &router)
         return router.router
     }
 }
