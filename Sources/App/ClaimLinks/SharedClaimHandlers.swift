@@ -85,7 +85,7 @@ struct SharedClaimHandlers: Sendable {
             photos: item.photos.enumerated().map { index, photo in
                 SharedImageModel(thumbnailURL: ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.thumbnail120.fileName),
                                  screenURL: ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.screen.fileName),
-                                 alt: "Photo \(index + 1) of \(item.name): \(photo.kind.label)", caption: photo.kind.label)
+                                 alt: "Photo \(index + 1) of \(item.name): \(photo.kind.label)", caption: photo.kind == .general ? "" : photo.kind.label)
             },
             documents: item.documents.map { document in
                 SharedDocumentModel(name: document.name,

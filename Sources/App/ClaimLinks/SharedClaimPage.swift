@@ -39,6 +39,7 @@ struct SharedImageModel: Sendable {
     let thumbnailURL: String?
     let screenURL: String?
     let alt: String
+    /// What it shows ("Serial plate", "Taken …"); empty for a plain photo.
     let caption: String
 }
 
@@ -145,7 +146,7 @@ struct SharedClaimPage {
                     } else {
                         span(.class("shared-photo-missing")) { "No longer available" }
                     }
-                    span(.class("shared-photo-caption")) { image.caption }
+                    if !image.caption.isEmpty { span(.class("shared-photo-caption")) { image.caption } }
                 }
             }
         }

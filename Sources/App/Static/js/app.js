@@ -12,6 +12,7 @@ import { initPhotoGrid } from "./photo-grid.js";
 import { initLibraryStatus } from "./library-status.js";
 import { initViewer } from "./viewer.js";
 import { initBrokenThumbnails } from "./broken-thumbnails.js";
+import { initCopyButtons } from "./copy-link.js";
 
 document.documentElement.classList.add("js");
 
@@ -28,3 +29,4 @@ initPhotoGrid();
 initLibraryStatus();
 initViewer();
 initBrokenThumbnails();
+initCopyButtons();
