@@ -14,6 +14,8 @@ struct SharedClaimHandlers: Sendable {
     let items: ItemStore
     let library: PhotoLibrary
     let site: PageContext
+    /// The claim packet's files for the page (`ClaimLinkHandlers.downloads`).
+    let downloads: @Sendable (_ token: String, _ claim: Claim) -> SharedClaimDownloads
 
     func register(in router: inout AppRouter) {
         router.get(ClaimLinkRoutes.shared, access: .public) { request in try page(request) }
@@ -43,7 +45,7 @@ struct SharedClaimHandlers: Sendable {
                 Self.item(entry.1, line: entry.0, number: index + 1, room: entry.1.locationID.flatMap { rooms[$0] }, currency: currency,
                           evidenceFiles: evidenceFiles, token: token)
             },
-            downloads: .none)
+            downloads: downloads(token, claim))
         // No account strip, no forms: whoever holds the link is nobody here.
         var context = site
         context.canEdit = false
