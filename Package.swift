@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
-        .target(name: "Claims", dependencies: ["Database", "Inventory"]),
+        .target(name: "Claims", dependencies: ["Database", "Inventory", "CSodium"]),
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "PDFPreview", "Imaging"]),
         .target(
             name: "App",

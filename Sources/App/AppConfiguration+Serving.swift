@@ -24,7 +24,8 @@ extension AppConfiguration {
         var server = ServerConfiguration()
         server.host = host
         server.port = port
-        if !accessLog { server.accessLog = nil }
+        server.accessLog = accessLog ? accessLogWriter : nil
+        server.secretPathPrefixes = [ClaimLinkRoutes.sharedPrefix]
         if let certificate = tlsCertificatePath, let key = tlsKeyPath {
             do {
                 server.tls = (try String(contentsOfFile: certificate, encoding: .utf8), try String(contentsOfFile: key, encoding: .utf8))
@@ -34,7 +35,7 @@ extension AppConfiguration {
         }
         server.errorResponse = { request, error in
             var response = errors.response(for: request, error: error)
-            SecurityHeaders.apply(to: &response)
+            SecurityHeaders.apply(to: &response, for: request)
             return response
         }
         server.loopbackIsProxy = trustProxy

@@ -1,5 +1,6 @@
 import Accounts
 import Foundation
+import HTTPServer
 
 /// What `homepwner serve` was asked to do.
 public struct AppConfiguration: Sendable {
@@ -11,6 +12,8 @@ public struct AppConfiguration: Sendable {
     public var seedDemoContent = false
     /// Print one line per request to standard output.
     public var accessLog = true
+    /// Where those lines go (standard output; a test reads them).
+    var accessLogWriter: @Sendable (AccessLogEntry) -> Void = AccessLogEntry.standardOutput
     /// Photos with more pixels are refused (checked from the header, before decoding).
     public var maxImagePixels = 100_000_000
     /// The largest photo upload, in bytes.

@@ -45,7 +45,10 @@ enum AppRoutes {
         ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)
         ClaimAPIHandlers(claims: claims, items: items, clock: clock).register(in: &router)
         CoverageHandlers(claims: claims, items: items, site: site).register(in: &router)
-        ClaimPacketHandlers(claims: claims, items: items, library: library, temporaryFolder: temporaryFolder).register(in: &router)
+        let claimLinks = ClaimLinkHandlers(claims: claims, items: items, library: library, site: site, clock: clock,
+                                           downloads: { token, _ in ClaimLinkRoutes.sharedDownloads(token) })
+        claimLinks.register(in: &router)
+        ClaimPacketHandlers(claims: claims, items: items, library: library, temporaryFolder: temporaryFolder, shared: claimLinks.access).register(in: &router)
         ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock).register(in: &router)
         UsefulLifeAPIHandlers(claims: claims).register(in: &router)
         return router.router

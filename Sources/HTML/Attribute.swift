@@ -35,6 +35,9 @@ public struct Attribute: Sendable {
     public static func max(_ value: Double) -> Attribute { Attribute("max", String(value)) }
     public static func min(_ value: Int) -> Attribute { Attribute("min", String(value)) }
     public static func max(_ value: Int) -> Attribute { Attribute("max", String(value)) }
+    /// `min` and `max` of a date field: `YYYY-MM-DD`.
+    public static func min(_ value: String) -> Attribute { Attribute("min", value) }
+    public static func max(_ value: String) -> Attribute { Attribute("max", value) }
     public static func maxlength(_ value: Int) -> Attribute { Attribute("maxlength", String(value)) }
     public static func tabindex(_ value: Int) -> Attribute { Attribute("tabindex", String(value)) }
     public static func width(_ value: Int) -> Attribute { Attribute("width", String(value)) }

@@ -296,7 +296,7 @@ public final class HTTPServer: Sendable {
         } catch let error as any HTTPResponseError {
             return configuration.errorResponse(request, error)
         } catch {
-            FileHandle.standardError.write(Data("error: \(request.method) \(request.path): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(request.method) \(configuration.loggedPath(request.path)): \(error)\n".utf8))
             return configuration.errorResponse(request, HTTPError(
                 .internalError,
                 message: "Something went wrong on the server; nothing was changed. Try again, and check the server log if it keeps happening."))
@@ -394,7 +394,7 @@ public final class HTTPServer: Sendable {
         requestsInFlight.subtract(1, ordering: .releasing)
         pending.client?.enter(.awaitingHead, at: ConnectionRegistry.now)
         configuration.accessLog?(AccessLogEntry(
-            remoteAddress: pending.remoteAddress, method: pending.method.rawValue, path: pending.rawPath,
+            remoteAddress: pending.remoteAddress, method: pending.method.rawValue, path: configuration.loggedPath(pending.rawPath),
             status: pending.status, bytes: pending.responseBytes, duration: ContinuousClock.now - pending.started,
             completed: succeeded && pending.answered
         ))

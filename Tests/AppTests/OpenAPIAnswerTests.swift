@@ -223,6 +223,21 @@ import Testing
         #expect(code(try api.send(.post, "/api/v1/items/\(item)/evidence", json: ["asset": "x"], expect: 422)) == "invalid-asset-id")
         #expect(code(try api.send(.delete, "/api/v1/items/\(item)/evidence/\(assetIDs[0])", expect: 404)) == "evidence-not-found")
 
+        // Adjusters' links to a claim (made here directly: the claims' own operations are tried with them)
+        let shared = try #require((try api.app.client.json("POST", "/api/v1/claims", ["name": "Burst pipe", "items": [["itemId": item]]]).json
+                                  as? [String: Any])?["id"] as? Int)
+        let made = try api.send(.post, "/api/v1/claims/\(shared)/links", json: ["expires": ClaimLinkInput.suggestedDay(now: Date()).iso, "label": "Acme adjuster"],
+                                expect: 201)
+        let link = try #require(made?["id"]?.int)
+        let sharedPath = try #require(made?["url"]?.string.flatMap { URL(string: $0)?.path })
+        #expect(try api.app.client.get(sharedPath, headers: ["Accept": "text/html"]).status == 200)
+        let links = try api.send(.get, "/api/v1/claims/\(shared)/links", expect: 200)
+        #expect(links?.elements?.first?["openings"]?.elements?.count == 1, "the opening is listed")
+        #expect(code(try api.send(.post, "/api/v1/claims/\(shared)/links", json: ["expires": "2020-01-01", "colour": "red"], expect: 422)) == "invalid-claim-link")
+        #expect(code(try api.send(.post, "/api/v1/claims/999999/links", json: ["expires": ClaimLinkInput.suggestedDay(now: Date()).iso], expect: 404)) == "claim-not-found")
+        try api.send(.delete, "/api/v1/claims/\(shared)/links/\(link)", expect: 204)
+        #expect(code(try api.send(.delete, "/api/v1/claims/\(shared)/links/999999", expect: 404)) == "claim-link-not-found")
+
         // Importing a Homebox export: the preview, the import, a refusal and its problems
         let homebox = Array("HB.import_ref,HB.name,HB.location,HB.tags,HB.url\nh1,Drill,Home / Garage,Tools,http://hb/item/1\n".utf8)
         let preview = try api.send(.post, "/api/v1/import?dryRun=1", bytes: homebox, contentType: "text/csv", expect: 200)

@@ -172,7 +172,8 @@ import Testing
     /// Answers have exactly the documented keys because these schemas require every property and
     /// allow no other (`requiredAndNothingElse`); the shapes test below then compares real answers.
     static let answerSchemas = ["Item", "ItemImage", "ItemPhoto", "ItemDocument", "Disposal", "Location", "Tag", "Settings", "LibraryStatus", "LibraryGroup",
-                                "LibraryAssetPage", "LibraryAssetSummary", "LibraryAsset", "GPS", "Error"]
+                                "LibraryAssetPage", "LibraryAssetSummary", "LibraryAsset", "GPS", "Error",
+                                "ClaimLinkCreated", "ClaimLink", "ClaimLinkOpening"]
 
     @Test func answerSchemasRequireEveryPropertyAndAllowNoOther() throws {
         let app = try TestApp()

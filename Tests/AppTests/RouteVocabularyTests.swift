@@ -147,6 +147,21 @@ import Testing
         Link(.post, AccountRoutes.users.url(), .manage),
         Link(.post, AccountRoutes.user(3), .manage),
         Link(.post, AccountRoutes.removeUser(3), .manage),
+
+        Link(.get, ClaimLinkRoutes.page(4), .manage),
+        Link(.post, ClaimLinkRoutes.page(4), .manage),
+        Link(.post, ClaimLinkRoutes.revoke(4, link: 2), .manage),
+        Link(.get, ClaimLinkRoutes.apiList(4), .manage),
+        Link(.post, ClaimLinkRoutes.apiList(4), .manage),
+        Link(.delete, ClaimLinkRoutes.apiLink(4, link: 2), .manage),
+        Link(.get, ClaimLinkRoutes.shared("q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE"), .public),
+        Link(.get, ClaimLinkRoutes.sharedPhoto("t0k3n", item: 7, photo: 3, file: "screen.jpg"), .public),
+        Link(.get, ClaimLinkRoutes.sharedDocument("t0k3n", item: 7, document: 5), .public),
+        Link(.get, ClaimLinkRoutes.sharedDocumentThumbnail("t0k3n", item: 7, document: 5), .public),
+        Link(.get, ClaimLinkRoutes.sharedEvidence("t0k3n", item: 7, asset: "0123456789abcdef0123456789abcdef", file: "thumb-256.jpg"), .public),
+        Link(.get, ClaimLinkRoutes.sharedReport("t0k3n", paper: .a4), .public),
+        Link(.get, ClaimLinkRoutes.sharedSchedule("t0k3n"), .public),
+        Link(.get, ClaimLinkRoutes.sharedEvidenceArchive("t0k3n"), .public),
     ]
 
     @Test func everyBuiltURLLandsOnARouteWithTheAccessItShouldHave() throws {

@@ -13,11 +13,15 @@ import Testing
     static let publicRoutes: Set<String> = [
         "GET /healthz", "GET /signin", "POST /signin", "GET /setup/{token}", "POST /setup/{token}",
         "GET /static/{version}/{path...}", "GET /favicon.ico", "GET /api/v1/openapi.json",
+        // An adjuster's read-only link to one claim: its token is the credential (ClaimLinkSecurityTests).
+        "GET /shared/{token}", "GET /shared/{token}/items/{itemId}/photos/{photoId}/{file}", "GET /shared/{token}/items/{itemId}/documents/{docId}",
+        "GET /shared/{token}/items/{itemId}/documents/{docId}/thumbnail", "GET /shared/{token}/items/{itemId}/evidence/{assetId}/{file}",
+        "GET /shared/{token}/report.pdf", "GET /shared/{token}/schedule.csv", "GET /shared/{token}/evidence.zip",
     ]
 
     static func key(_ route: Route) -> String { "\(route.method) \(route.pattern)" }
 
-    @Test func theOnlyPublicRoutesAreSignInSetupHealthStaticAssetsAndTheAPIDocument() throws {
+    @Test func theOnlyPublicRoutesAreSignInSetupHealthStaticAssetsTheAPIDocumentAndAdjustersLinks() throws {
         let fixture = try SecurityFixture.make()
         let routes = fixture.app.routes
         #expect(routes.count > 30, "the router lists its routes")

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import tempfile
 from datetime import datetime, timedelta, timezone
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -131,6 +132,26 @@ def our_export(site):
     return path
 
 
+def shared_claim(site):
+    """A claim of everything in the site, shared with its adjuster (made once): the link's path."""
+    if not hasattr(site, "shared_path"):
+        claim = site.api("POST", "/api/v1/claims", {"name": "Study fire", "lossDate": "2026-03-14", "cause": "Fire", "insurer": "Acme Mutual"})
+        site.api("POST", f"/api/v1/claims/{claim['id']}/items", {"all": True})
+        expires = (datetime.now() + timedelta(days=30)).date().isoformat()
+        link = site.api("POST", f"/api/v1/claims/{claim['id']}/links", {"expires": expires, "label": "Acme adjuster"})
+        site.claim = claim["id"]
+        site.shared_path = urllib.parse.urlparse(link["url"]).path
+    return site.shared_path
+
+
+def make_claim_link(browser, site):
+    shared_claim(site)
+    browser.get(f"{site.url}/claims/{site.claim}/links")
+    find(browser, "#claim-link-label").send_keys("Second adjuster")
+    find(browser, ".claim-link-form button[type=submit]").click()
+    visible(browser, "#new-claim-link")
+
+
 HOMEBOX_EXPORT = ("HB.import_ref,HB.name,HB.location,HB.tags,HB.quantity,HB.url\n"
                   "a1,Drill,Home / Garage,Tools,1,http://homebox/item/1\nb2,Saw,Home / Garage,Tools; Garden,2,\n")
 HOMEBOX_EXPORT_WITH_MISTAKES = "HB.name,HB.location,HB.quantity,HB.insured\nDrill,Garage,1.5,maybe\n,Garage,1,no\nSaw,Garage\n"
@@ -205,6 +226,10 @@ STATES = {
     "claim line": ("site", lambda b, s: b.get(f"{s.url}/claims/{s.claim}/lines/{s.camera}")),
     "coverage": ("site", lambda b, s: b.get(s.url + "/coverage")),
     "useful lives": ("site", lambda b, s: b.get(s.url + "/useful-lives")),
+    "share with the adjuster": ("site", lambda b, s: (shared_claim(s), b.get(f"{s.url}/claims/{s.claim}/links"))),
+    "share with the adjuster, a new link": ("site", make_claim_link),
+    "adjuster's page": ("site", lambda b, s: (b.get(s.url + shared_claim(s)), visible(b, ".shared-item"))),
+    "adjuster's page, a link that does not work": ("site", lambda b, s: b.get(s.url + "/shared/" + "x" * 43)),
     "sign-in": ("accounts", lambda b, s: b.get(s.url + "/signin")),
     "sign-in, wrong password": ("accounts", lambda b, s: (sign_in(b, s, "not the password"), visible(b, ".form-error"))),
     "account": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),

@@ -12,40 +12,62 @@ struct ClaimPacketHandlers: Sendable {
     let items: ItemStore
     let library: PhotoLibrary
     let temporaryFolder: URL
+    /// How an adjuster's link opens its claim: the same packet, for that claim only.
+    let shared: SharedClaimAccess
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimRoutes.apiSchedule) { request in
-            let sheet = try sheet(request)
-            var response = Response(body: .bytes(Array(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency).utf8)))
-            response.headers["Content-Type"] = "text/csv; charset=utf-8"
-            response.headers["Content-Disposition"] = "attachment; filename=\"\(sheet.fileStem)-schedule.csv\""
-            return response
-        }
+        router.get(ClaimRoutes.apiSchedule) { request in try schedule(try sheet(request)) }
         router.add(.get, ClaimRoutes.apiReport, access: .read, isSlow: true) { request in
-            let paper = try Self.paper(request)
             let sheet = try sheet(request)
-            let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: try? request.visibleLibraryRoots(of: library))
-            let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: CalendarDate(Date()))
-            let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
-            do {
-                try ClaimReportRenderer.render(document, paper: paper, to: target)
-            } catch {
-                throw AppError(.reportFailed, message: "The report could not be made: \(error). Nothing was sent; try again.")
-            }
-            return try Self.sendOnce(target, headers: [
-                "Content-Type": "application/pdf",
-                // Inline: the browser's PDF viewer opens it; the name is kept if it is saved.
-                "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-report-\(paper.rawValue).pdf\"",
-            ])
+            return try report(sheet, paper: try Self.paper(request), access: try? request.visibleLibraryRoots(of: library))
         }
         router.get(ClaimRoutes.apiEvidence) { request in
-            let sheet = try sheet(request)
-            let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: try? request.visibleLibraryRoots(of: library))
-            let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels)
-            let headers: HTTPHeaders = ["Content-Type": "application/zip",
-                                        "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
-            return Response(headers: headers) { body in try archive.write { try body.write($0) } }
+            try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library))
         }
+        // The adjuster's: the link's own claim, with the library photos linked to its items.
+        router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in try schedule(try sharedSheet(request)) }
+        router.add(.get, ClaimLinkRoutes.sharedReport, access: .public, isSlow: true) { request in
+            let paper = try Self.paper(request)
+            return try report(try sharedSheet(request), paper: paper, access: .everything)
+        }
+        router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in try evidence(try sharedSheet(request), access: .everything) }
+    }
+
+    private func sharedSheet(_ request: Request) throws -> ClaimSheet {
+        let link = try shared.link(for: request)
+        try shared.recordOpening(of: link, by: request)
+        return try ClaimSheet(claim: try claims.claim(id: link.claimID), items: items, claims: claims)
+    }
+
+    private func schedule(_ sheet: ClaimSheet) throws -> Response {
+        var response = Response(body: .bytes(Array(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency).utf8)))
+        response.headers["Content-Type"] = "text/csv; charset=utf-8"
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(sheet.fileStem)-schedule.csv\""
+        return response
+    }
+
+    private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?) throws -> Response {
+        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access)
+        let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: CalendarDate(Date()))
+        let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
+        do {
+            try ClaimReportRenderer.render(document, paper: paper, to: target)
+        } catch {
+            throw AppError(.reportFailed, message: "The report could not be made: \(error). Nothing was sent; try again.")
+        }
+        return try Self.sendOnce(target, headers: [
+            "Content-Type": "application/pdf",
+            // Inline: the browser's PDF viewer opens it; the name is kept if it is saved.
+            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-report-\(paper.rawValue).pdf\"",
+        ])
+    }
+
+    private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?) throws -> Response {
+        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access)
+        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels)
+        let headers: HTTPHeaders = ["Content-Type": "application/zip",
+                                    "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
+        return Response(headers: headers) { body in try archive.write { try body.write($0) } }
     }
 
     private func sheet(_ request: Request) throws -> ClaimSheet {

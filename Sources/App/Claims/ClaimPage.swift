@@ -45,6 +45,8 @@ struct ClaimPageModel {
 /// with their figures, how they were worked out, and closing it.
 struct ClaimPage {
     let model: ClaimPageModel
+    /// "Share with the adjuster", for owners.
+    var shareSection: HTMLNode?
     let context: PageContext
 
     private var canChange: Bool { context.canEdit && !model.isClosed }
@@ -64,6 +66,7 @@ struct ClaimPage {
             factsCard
             totalsCard
             downloadsCard
+            if let shareSection { shareSection }
             linesCard
             section(.class("card claim-method"), .aria("labelledby", "method-title")) {
                 h2(.id("method-title")) { "How the figures were worked out" }

@@ -132,7 +132,13 @@ struct ClaimPageHandlers: Sendable {
         let added = request.query["added"].flatMap { Int($0) }
         let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), places: try items.locations().map { (id: $0.id, path: $0.path) },
                                    tags: try items.tags().map(\.name), form: form, errors: errors, added: added)
-        let page = ClaimPage(model: model, context: request.pageContext(site))
+        let context = request.pageContext(site)
+        // Owners share a claim with its adjuster from its page.
+        let share = context.canManage
+            ? ClaimLinkPageHandlers.section(claimID: id, links: try claims.links(ofClaim: id), csrfToken: context.csrfToken, newLinkURL: nil,
+                                            expires: nil, label: "", errors: nil, now: clock.now).node
+            : nil
+        let page = ClaimPage(model: model, shareSection: share, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 

@@ -9,13 +9,23 @@ struct SecurityHeaders: Middleware {
 
     func respond(to request: Request, next: any Responder) throws -> Response {
         var response = try next.respond(to: request)
-        Self.apply(to: &response)
+        Self.apply(to: &response, for: request)
         // Over HTTPS, the browser is pinned to HTTPS (HSTS).
         if request.isSecure { response.headers["Strict-Transport-Security"] = "max-age=31536000" }
         return response
     }
 
-    /// Adds the headers; also used for errors the server answers before any middleware runs.
+    /// Adds the headers, and on an adjuster's link more: its address is its only credential, so it
+    /// travels on in no `Referer` and no cache keeps what it showed (errors too). Also used for
+    /// errors the server answers before any middleware runs.
+    static func apply(to response: inout Response, for request: Request) {
+        apply(to: &response)
+        if ClaimLinkRoutes.isShared(request) {
+            response.headers["Referrer-Policy"] = "no-referrer"
+            response.headers["Cache-Control"] = "no-store"
+        }
+    }
+
     static func apply(to response: inout Response) {
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"

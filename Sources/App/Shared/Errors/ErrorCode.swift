@@ -68,6 +68,10 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case invalidUsefulLife = "invalid-useful-life"
     case invalidReportPaper = "invalid-report-paper"
     case reportFailed = "report-failed"
+    // Adjusters' links
+    case claimLinkNotFound = "claim-link-not-found"
+    case invalidClaimLink = "invalid-claim-link"
+    case tooManyLinkAttempts = "too-many-link-attempts"
     // Signing in and access
     case signInRequired = "sign-in-required"
     case invalidToken = "invalid-token"
@@ -93,12 +97,12 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         switch self {
         case .locationNotEmpty, .claimClosed: .conflict
         case .itemNotFound, .locationNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
-             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound:
+             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimLinkNotFound:
             .notFound
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
-             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife:
+             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper:
@@ -106,6 +110,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
         case .imageProcessingFailed, .assetsMissing, .exportFailed, .reportFailed: .internalServerError
         case .signInRequired, .invalidToken, .ambiguousSession: .unauthorized
+        case .tooManyLinkAttempts: .tooManyRequests
         case .libraryAccessDeclined, .forbidden, .sessionRequired, .csrf, .crossSite, .formExpired, .hostNotLocal: .forbidden
         }
     }

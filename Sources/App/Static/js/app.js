@@ -13,6 +13,7 @@ import { initLibraryStatus } from "./library-status.js";
 import { initViewer } from "./viewer.js";
 import { initBrokenThumbnails } from "./broken-thumbnails.js";
 import { initAnchoredSheets } from "./anchored-sheets.js";
+import { initCopyButtons } from "./copy-link.js";
 
 document.documentElement.classList.add("js");
 
@@ -30,3 +31,4 @@ initLibraryStatus();
 initViewer();
 initBrokenThumbnails();
 initAnchoredSheets();
+initCopyButtons();

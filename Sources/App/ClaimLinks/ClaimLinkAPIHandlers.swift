@@ -1,0 +1,48 @@
+import Accounts
+import Claims
+import Foundation
+import HTTPServer
+
+/// `/api/v1/claims/{id}/links…`: the owner makes, lists and revokes adjusters' links.
+struct ClaimLinkAPIHandlers: Sendable {
+    let claims: ClaimStore
+    let clock: any TimeSource
+
+    func register(in router: inout AppRouter) {
+        router.post(ClaimLinkRoutes.apiList, access: .manage) { request in
+            let claimID = try request.claimID()
+            let now = clock.now
+            let input = try ClaimLinkInput(json: try ItemAPIHandlers.jsonObject(of: request), now: now)
+            let (link, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label, now: now)
+            return ClaimLinkJSON.created(link, url: request.siteURL(ClaimLinkRoutes.shared(token)))
+        }
+        router.get(ClaimLinkRoutes.apiList, access: .manage) { request in
+            ClaimLinkJSON.list(try claims.links(ofClaim: try request.claimID()), now: clock.now)
+        }
+        router.delete(ClaimLinkRoutes.apiLink, access: .manage) { request in
+            try claims.revoke(linkID: try request.claimLinkID(), of: try request.claimID(), now: clock.now)
+            return .noContent
+        }
+    }
+}
+
+extension Request {
+    /// The `{linkId}` of a link's route.
+    func claimLinkID() throws -> Int64 {
+        let raw = parameters["linkId"] ?? ""
+        guard let id = Int64(raw), id > 0 else {
+            throw AppError(.claimLinkNotFound, message: "There is no link “\(raw)” of this claim. Link ids are whole numbers.")
+        }
+        return id
+    }
+
+    /// `path` as an absolute URL of this site, as the client reached it (`https://nas.local:8080/…`);
+    /// the path alone when the request named no usable host.
+    func siteURL(_ path: String) -> String {
+        guard let host = headers["Host"], !host.isEmpty, host.count <= 255,
+              host.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0)) }) else {
+            return path
+        }
+        return "\(isSecure ? "https" : "http")://\(host)\(path)"
+    }
+}

@@ -1,0 +1,76 @@
+import Accounts
+import Claims
+import Foundation
+import HTML
+import HTTPServer
+import Inventory
+
+/// The owner's forms for adjusters' links: make one (the answer shows its address once), revoke one
+/// (back to the claim's links). Plain form posts, so they work without scripts.
+struct ClaimLinkPageHandlers: Sendable {
+    let claims: ClaimStore
+    let site: PageContext
+    let clock: any TimeSource
+
+    func register(in router: inout AppRouter) {
+        router.get(ClaimLinkRoutes.page, access: .manage) { request in try page(request) }
+        router.post(ClaimLinkRoutes.page, access: .manage) { request in try create(request) }
+        router.post(ClaimLinkRoutes.revoke, access: .manage) { request in
+            let claimID = try request.claimID()
+            try claims.revoke(linkID: try request.claimLinkID(), of: claimID, now: clock.now)
+            return .redirect(to: ClaimLinkRoutes.back(to: claimID))
+        }
+    }
+
+    private func page(_ request: Request, newLinkURL: String? = nil, expires: String? = nil, label: String = "",
+                      errors: ValidationError? = nil) throws -> Response {
+        let claim = try claims.claim(id: try request.claimID())
+        let context = request.pageContext(site)
+        let section = Self.section(claimID: claim.id, links: try claims.links(ofClaim: claim.id), csrfToken: context.csrfToken,
+                                   newLinkURL: newLinkURL, expires: expires, label: label, errors: errors, now: clock.now)
+        let page = ClaimLinksPage(claimName: claim.name, claimID: claim.id, section: section, context: context)
+        return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
+    }
+
+    private func create(_ request: Request) throws -> Response {
+        let claimID = try request.claimID()
+        let fields = try request.formFields()
+        let now = clock.now
+        do {
+            let input = try ClaimLinkInput(form: fields, now: now)
+            let (_, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label, now: now)
+            // Answered, not redirected: the address is shown this once and must not travel in a URL.
+            return try page(request, newLinkURL: request.siteURL(ClaimLinkRoutes.shared(token)))
+        } catch ClaimLinkError.invalid(let errors) {
+            return try page(request, expires: fields["expires"] ?? "", label: fields["label"] ?? "", errors: errors)
+        }
+    }
+
+    /// The section from a claim's links, for this page and the claim's own.
+    static func section(claimID: Int64, links: [ClaimLink], csrfToken: String?, newLinkURL: String?, expires: String?, label: String,
+                        errors: ValidationError?, now: Date) -> ClaimLinksSection {
+        ClaimLinksSection(
+            claimID: claimID,
+            links: links.map { link in row(link, claimID: claimID, now: now) },
+            csrfToken: csrfToken, newLinkURL: newLinkURL,
+            expires: expires ?? ClaimLinkInput.suggestedDay(now: now).iso, label: label,
+            earliestDay: ClaimLinkInput.day(of: now).iso, latestDay: ClaimLinkInput.latestDay(now: now).iso, errors: errors)
+    }
+
+    private static func row(_ link: ClaimLink, claimID: Int64, now: Date) -> ClaimLinkRowModel {
+        let state = if let revoked = link.revoked { "Revoked \(DisplayFormat.date(revoked))" }
+            else if link.isActive(at: now) { "Works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))" }
+            else { "Expired \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))" }
+        return ClaimLinkRowModel(
+            id: link.id, label: link.label, createdText: DisplayFormat.date(link.created), stateText: state, isActive: link.isActive(at: now),
+            openings: link.openings.map {
+                ClaimLinkOpeningModel(atISO: DisplayFormat.iso8601($0.at), atText: openingTime($0.at), address: $0.address, path: $0.path)
+            },
+            revokeURL: link.isActive(at: now) ? ClaimLinkRoutes.revoke(claimID, link: link.id) : nil)
+    }
+
+    /// `2026-06-02 14:03 UTC`: as a log says it.
+    private static func openingTime(_ date: Date) -> String {
+        JSONWriter.iso8601(date).prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
+    }
+}

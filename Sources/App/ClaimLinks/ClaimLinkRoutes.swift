@@ -1,0 +1,71 @@
+import ClaimReport
+import HTTPServer
+
+/// Every path of the adjusters' links, spelled once: the owner's (make, list, revoke) and the
+/// adjuster's (`/shared/{token}…`, open to anyone holding the token, read-only).
+enum ClaimLinkRoutes {
+    // The owner's page (the claim page may fold its section in) and its forms
+    static let page = RoutePath("/claims/{id}/links")
+    static let revoke = RoutePath("/claims/{id}/links/{linkId}/revoke")
+
+    // JSON API
+    static let apiList = RoutePath("/claims/{id}/links", in: APIRoutes.v1)
+    static let apiLink = RoutePath("/claims/{id}/links/{linkId}", in: APIRoutes.v1)
+
+    /// The first segment of every adjuster's path. Its token must never reach a log, a `Referer` or a
+    /// cache: the server logs such paths as `/shared/…` (`ServerConfiguration.secretPathPrefixes`) and
+    /// `SecurityHeaders` answers them with `no-referrer` and `no-store`.
+    static let sharedPrefix = "shared"
+
+    // The adjuster's side
+    static let shared = RoutePath("/\(sharedPrefix)/{token}")
+    static let sharedPhoto = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/photos/{photoId}/{file}")
+    static let sharedDocument = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/documents/{docId}")
+    static let sharedDocumentThumbnail = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/documents/{docId}/thumbnail")
+    static let sharedEvidence = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/evidence/{assetId}/{file}")
+    // The claim packet, for the adjuster
+    static let sharedReport = RoutePath("/\(sharedPrefix)/{token}/report.pdf")
+    static let sharedSchedule = RoutePath("/\(sharedPrefix)/{token}/schedule.csv")
+    static let sharedEvidenceArchive = RoutePath("/\(sharedPrefix)/{token}/evidence.zip")
+
+    static func page(_ claimID: Int64) -> String { page.url(claimID) }
+    static func revoke(_ claimID: Int64, link linkID: Int64) -> String { revoke.url(claimID, linkID) }
+    static func apiList(_ claimID: Int64) -> String { apiList.url(claimID) }
+    static func apiLink(_ claimID: Int64, link linkID: Int64) -> String { apiLink.url(claimID, linkID) }
+
+    static func shared(_ token: String) -> String { shared.url(token) }
+    static func sharedPhoto(_ token: String, item itemID: Int64, photo photoID: Int64, file: String) -> String {
+        sharedPhoto.url(token, itemID, photoID, file)
+    }
+    static func sharedDocument(_ token: String, item itemID: Int64, document documentID: Int64) -> String {
+        sharedDocument.url(token, itemID, documentID)
+    }
+    static func sharedDocumentThumbnail(_ token: String, item itemID: Int64, document documentID: Int64) -> String {
+        sharedDocumentThumbnail.url(token, itemID, documentID)
+    }
+    static func sharedEvidence(_ token: String, item itemID: Int64, asset assetID: String, file: String) -> String {
+        sharedEvidence.url(token, itemID, assetID, file)
+    }
+    static func sharedReport(_ token: String, paper: ReportPaper) -> String { sharedReport.url(token) + "?paper=\(paper.rawValue)" }
+    static func sharedSchedule(_ token: String) -> String { sharedSchedule.url(token) }
+    static func sharedEvidenceArchive(_ token: String) -> String { sharedEvidenceArchive.url(token) }
+
+    /// The packet's downloads on the adjuster's page.
+    static func sharedDownloads(_ token: String) -> SharedClaimDownloads {
+        SharedClaimDownloads(reportPDF: sharedReport(token, paper: .letter), scheduleCSV: sharedSchedule(token), evidenceZip: sharedEvidenceArchive(token))
+    }
+
+    /// Where the owner's forms lead back to: the claim's links.
+    static func back(to claimID: Int64) -> String { page(claimID) }
+
+    /// Whether a request is for an adjuster's path (as the router sees the path, any case).
+    static func isShared(_ request: Request) -> Bool {
+        request.pathSegments.first?.lowercased() == sharedPrefix
+    }
+
+    /// What an opening records of the path: the part below the link, never its token (`/`,
+    /// `/items/7/documents/3`).
+    static func pathBelowLink(_ request: Request) -> String {
+        "/" + request.pathSegments.dropFirst(2).joined(separator: "/")
+    }
+}

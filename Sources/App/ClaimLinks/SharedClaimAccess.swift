@@ -1,0 +1,38 @@
+import Accounts
+import Claims
+import Foundation
+import HTTPServer
+
+/// How a request on an adjuster's path gets its claim: the `{token}` resolved (unknown, expired and
+/// revoked alike answer the same 404), guessing capped per network, and each opening recorded.
+/// Every `/shared/{token}…` handler starts here, the claim packet's downloads too.
+struct SharedClaimAccess: Sendable {
+    let claims: ClaimStore
+    let clock: any TimeSource
+    let guesses: ClaimLinkGuessLimit
+
+    /// The link the request's token opens, or an error that says nothing about why not.
+    func link(for request: Request) throws -> ClaimLink {
+        let now = clock.now, address = request.clientAddress
+        if let wait = guesses.wait(for: address, now: now) {
+            let minutes = max(1, Int((wait / 60).rounded(.up)))
+            var error = AppError(.tooManyLinkAttempts, message: "Too many links that do not work were opened from your network. Wait \(minutes == 1 ? "a minute" : "\(minutes) minutes"), then open the link again.")
+            error.headers["Retry-After"] = String(Int(wait.rounded(.up)))
+            throw error
+        }
+        guard let link = try claims.resolve(token: request.parameters["token"] ?? "", now: now) else {
+            guesses.miss(from: address, now: now)
+            throw Self.notFound
+        }
+        return link
+    }
+
+    /// Records that the link was used for this request: when, from where (a trusted proxy's word for
+    /// it), and what, below the link. A `HEAD` opens nothing.
+    func recordOpening(of link: ClaimLink, by request: Request) throws {
+        guard request.method == .get else { return }
+        try claims.recordOpening(linkID: link.id, at: clock.now, address: request.clientAddress, path: ClaimLinkRoutes.pathBelowLink(request))
+    }
+
+    static let notFound = AppError(.claimLinkNotFound, message: "This link does not work: it may have expired or been withdrawn, or be incomplete. Ask whoever sent it to you for a new one.")
+}

@@ -1,0 +1,179 @@
+import Claims
+import Foundation
+import HTTPServer
+import Inventory
+import PhotoLibrary
+
+/// `/shared/{token}…`: the adjuster's read-only view of one claim, and the files it shows. Every
+/// request resolves its token first (`SharedClaimAccess`); every file is checked to belong to an item
+/// that is a line of that claim, else it is simply not there. Nothing here is cached or sent on in
+/// a `Referer` (`SecurityHeaders`); the page and the documents opened are recorded for the owner.
+struct SharedClaimHandlers: Sendable {
+    let access: SharedClaimAccess
+    let claims: ClaimStore
+    let items: ItemStore
+    let library: PhotoLibrary
+    let site: PageContext
+    /// The claim packet's files for the page (`ClaimLinkHandlers.downloads`).
+    let downloads: @Sendable (_ token: String, _ claim: Claim) -> SharedClaimDownloads
+
+    func register(in router: inout AppRouter) {
+        router.get(ClaimLinkRoutes.shared, access: .public) { request in try page(request) }
+        router.get(ClaimLinkRoutes.sharedPhoto, access: .public) { request in try photo(request) }
+        router.get(ClaimLinkRoutes.sharedDocument, access: .public) { request in try document(request, thumbnail: false) }
+        router.get(ClaimLinkRoutes.sharedDocumentThumbnail, access: .public) { request in try document(request, thumbnail: true) }
+        router.get(ClaimLinkRoutes.sharedEvidence, access: .public) { request in try evidence(request) }
+    }
+
+    // MARK: The page
+
+    private func page(_ request: Request) throws -> Response {
+        let link = try access.link(for: request)
+        let claim = try claims.claim(id: link.claimID)
+        try access.recordOpening(of: link, by: request)
+        let token = request.parameters["token"] ?? ""
+        let currency = try items.currency()
+        let rooms = Dictionary(uniqueKeysWithValues: try items.locations().map { ($0.id, $0.path) })
+        var lost = try claim.lines.map { line in (line, try items.item(id: line.itemID)) }
+        var found = lost.map(\.1)
+        let evidenceFiles = try library.resolveEvidence(of: &found)
+        for index in lost.indices { lost[index].1 = found[index] }
+        let model = SharedClaimModel(
+            name: claim.name, facts: Self.facts(of: claim),
+            validity: "This link works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires))).",
+            items: lost.enumerated().map { index, entry in
+                Self.item(entry.1, line: entry.0, number: index + 1, room: entry.1.locationID.flatMap { rooms[$0] }, currency: currency,
+                          evidenceFiles: evidenceFiles, token: token)
+            },
+            downloads: downloads(token, claim))
+        // No account strip, no forms: whoever holds the link is nobody here.
+        var context = site
+        context.canEdit = false
+        context.canManage = false
+        var response = Response.html(SharedClaimPage(claim: model, context: context).document().renderedBytes())
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        return response
+    }
+
+    static func facts(of claim: Claim) -> [(label: String, value: String)] {
+        var facts: [(label: String, value: String)] = []
+        if let lossDate = claim.lossDate { facts.append(("Date of loss", DisplayFormat.day(lossDate))) }
+        for text in [ClaimText.cause, .policyholder, .address, .insurer, .policyNumber, .claimNumber] where !claim[keyPath: text.keyPath].isEmpty {
+            facts.append((text.label, claim[keyPath: text.keyPath]))
+        }
+        return facts
+    }
+
+    static func item(_ item: Item, line: ClaimLine, number: Int, room: String?, currency: Currency, evidenceFiles: EvidenceFiles,
+                     token: String) -> SharedItemModel {
+        let details = item.details
+        func money(_ amount: Int64?) -> String? { amount.map { Money(minorUnits: $0, currency: currency).formatted } }
+        let purchased = [details.purchaseDate.map(DisplayFormat.day), money(details.purchasePrice),
+                         details.purchasedFrom.isEmpty ? nil : "from \(details.purchasedFrom)"].compactMap { $0 }
+        let rows: [(String, String?)] = [
+            ("Quantity lost", line.quantityLost < details.quantity ? "\(line.quantityLost) of \(details.quantity)" : "\(line.quantityLost)"),
+            ("Room", room),
+            ("Description", details.description.isEmpty ? nil : details.description),
+            ("Brand", details.brand.isEmpty ? nil : details.brand),
+            ("Model", details.model.isEmpty ? nil : details.model),
+            ("Serial number", item.serialNumber.isEmpty ? nil : item.serialNumber),
+            ("Condition", details.condition?.rawValue.capitalized),
+            ("Purchased", purchased.isEmpty ? nil : purchased.joined(separator: " · ")),
+            ("Replacement cost", money(details.replacementCost).map { details.quantity == 1 ? $0 : "\($0) each" }),
+        ]
+        return SharedItemModel(
+            anchor: "line-\(number)", line: number, name: item.name,
+            details: rows.compactMap { label, value in value.map { (label, $0) } },
+            photos: item.photos.enumerated().map { index, photo in
+                SharedImageModel(thumbnailURL: ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.thumbnail120.fileName),
+                                 screenURL: ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.screen.fileName),
+                                 alt: "Photo \(index + 1) of \(item.name): \(photo.kind.label)", caption: photo.kind == .general ? "" : photo.kind.label)
+            },
+            documents: item.documents.map { document in
+                SharedDocumentModel(name: document.name,
+                                    meta: "\(document.kind.label) · \(ByteCountFormatter.string(fromByteCount: Int64(document.byteSize), countStyle: .file))",
+                                    url: ClaimLinkRoutes.sharedDocument(token, item: item.id, document: document.id),
+                                    thumbnailURL: document.hasThumbnail ? ClaimLinkRoutes.sharedDocumentThumbnail(token, item: item.id, document: document.id) : nil)
+            },
+            evidence: item.evidence.enumerated().map { index, link in
+                let present = link.isMissing == false && evidenceFiles.urls(of: link.assetID) != nil
+                let taken = link.takenAt.map { "Taken \(LibraryFormat.dateTime($0))" } ?? "Date not recorded"
+                return SharedImageModel(
+                    thumbnailURL: present ? ClaimLinkRoutes.sharedEvidence(token, item: item.id, asset: link.assetID, file: LibraryPhotoRendition.thumbnail256.fileName) : nil,
+                    screenURL: present ? ClaimLinkRoutes.sharedEvidence(token, item: item.id, asset: link.assetID, file: LibraryPhotoRendition.screen.fileName) : nil,
+                    alt: "Photo \(index + 1) from before the loss showing \(item.name)",
+                    caption: [taken, link.camera].compactMap { $0 }.joined(separator: " · "))
+            })
+    }
+
+    // MARK: Files
+
+    /// The item `{itemId}` names, when it is a line of the link's claim; else not found.
+    private func lostItem(_ request: Request, of link: ClaimLink) throws -> Item {
+        let raw = request.parameters["itemId"] ?? ""
+        guard let itemID = Int64(raw), itemID > 0, try claims.claim(id: link.claimID).lines.contains(where: { $0.itemID == itemID }) else {
+            throw Self.fileNotFound
+        }
+        return try items.item(id: itemID)
+    }
+
+    private func photo(_ request: Request) throws -> Response {
+        let link = try access.link(for: request)
+        let item = try lostItem(request, of: link)
+        guard let photoID = Int64(request.parameters["photoId"] ?? ""), let photo = item.photos.first(where: { $0.id == photoID }),
+              let rendition = ItemPhotoRendition(fileName: request.parameters["file"] ?? "") else { throw Self.fileNotFound }
+        if let location = items.images.renditionLocation(hash: photo.image.hash, name: rendition.rawValue), let file = OpenFile(path: location) {
+            return Self.file(file, contentType: "image/jpeg")
+        }
+        // Lost from the cache: remaking it decodes the original, which no network thread waits for.
+        if request.isOnNetworkThread { throw WorkerRequired() }
+        guard let made = try items.images.renditionPath(hash: photo.image.hash, name: rendition.rawValue).flatMap(OpenFile.init(path:)) else {
+            throw Self.fileNotFound
+        }
+        return Self.file(made, contentType: "image/jpeg")
+    }
+
+    private func document(_ request: Request, thumbnail: Bool) throws -> Response {
+        let link = try access.link(for: request)
+        let item = try lostItem(request, of: link)
+        guard let documentID = Int64(request.parameters["docId"] ?? ""), let document = item.documents.first(where: { $0.id == documentID }) else {
+            throw Self.fileNotFound
+        }
+        if thumbnail {
+            guard document.hasThumbnail, let (path, contentType) = items.documents.thumbnailPath(sha256: document.sha256, type: document.type),
+                  let file = OpenFile(path: path) else { throw Self.fileNotFound }
+            return Self.file(file, contentType: contentType)
+        }
+        guard let path = items.documents.originalPath(sha256: document.sha256), let file = OpenFile(path: path) else { throw Self.fileNotFound }
+        try access.recordOpening(of: link, by: request)
+        // As on the item's page: always a download, never a page of this site, whatever it holds.
+        var response = Self.file(file, contentType: document.type.contentType)
+        response.headers["Content-Disposition"] = ItemDocumentFileHandler.attachment(named: document.name)
+        response.headers["Content-Security-Policy"] = "sandbox; default-src 'none'"
+        return response
+    }
+
+    private func evidence(_ request: Request) throws -> Response {
+        let link = try access.link(for: request)
+        let item = try lostItem(request, of: link)
+        let assetID = request.parameters["assetId"] ?? ""
+        // A screen-size rendition or a thumbnail; never the original, which may say more than the picture.
+        guard item.evidence.contains(where: { $0.assetID == assetID }),
+              let rendition = LibraryPhotoRendition(fileName: request.parameters["file"] ?? ""), rendition != .full,
+              let fingerprint = try library.fingerprints(ofAssets: [assetID])[assetID] else { throw Self.fileNotFound }
+        if request.isOnNetworkThread, library.renditionNeedsWork(assetID: assetID, fingerprint: fingerprint, name: rendition.rawValue) {
+            throw WorkerRequired()
+        }
+        // The owner linked it to an item of the claim they shared: the link sees it whichever root it is in.
+        guard let path = try library.renditionFile(assetID: assetID, fingerprint: fingerprint, name: rendition.rawValue, visibleTo: .everything),
+              let file = OpenFile(path: path) else { throw Self.fileNotFound }
+        return Self.file(file, contentType: "image/jpeg")
+    }
+
+    /// A file for the link: kept by no cache (its URL holds the token), sent with `sendfile`.
+    private static func file(_ file: OpenFile, contentType: String) -> Response {
+        Response(headers: ["Content-Type": contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"], body: .file(file))
+    }
+
+    static let fileNotFound = HTTPError.notFound("This file")
+}

@@ -1,0 +1,97 @@
+"""The adjuster's link: an owner makes one on the claim's Share section, the adjuster opens it in a
+browser of their own (no account) at iPad and iPhone size and sees the claim's items and a photo,
+the owner sees the opening and revokes the link, and the link stops working."""
+import subprocess
+import tempfile
+from datetime import date, timedelta
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import BINARY, FIXTURES, SCREENSHOTS, Server, make_driver
+from helpers import find, find_all, through_navigation, visible, wait
+
+PASSWORD = "password123"
+
+
+@pytest.fixture
+def claim_server():
+    """A server with a claim (a camera with its photo, a kettle) and an owner, olivia, who signs in."""
+    if not BINARY.exists():
+        pytest.fail(f"{BINARY} is missing: run `make release` first (make test does).")
+    data = tempfile.mkdtemp(prefix="homepwner-e2e-claim-link-")
+    # Built while the server is open to this computer, then an owner is made and it serves with accounts.
+    first = Server(data=data)
+    camera = first.create_item("Mirrorless camera", "EOS-R6-0417732", 1899)
+    first.upload(camera["id"], FIXTURES / "photo-1.jpg")
+    kettle = first.create_item("Kettle", "", 40)
+    first.create_item("Safe in the cellar", "SAFE-1", 900)
+    claim = first.api("POST", "/api/v1/claims", {"name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire",
+                                                 "insurer": "Acme Mutual", "items": [{"itemId": camera["id"]}, {"itemId": kettle["id"]}]})
+    first.stop(keep_data=True)
+    subprocess.run([str(BINARY), "user", "add", "olivia", "--role", "owner", "--data", data],
+                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    server = Server(data=data)
+    server.claim = claim["id"]
+    yield server
+    server.stop()
+
+
+def sign_in(browser, server):
+    browser.get(server.url + "/signin")
+    find(browser, "#signin-name").send_keys("olivia")
+    find(browser, "#signin-password").send_keys(PASSWORD)
+    find(browser, ".auth-card button[type=submit]").click()
+    wait(browser).until(lambda d: urlparse(d.current_url).path == "/")
+
+
+def test_an_owner_shares_a_claim_and_revokes_the_link(claim_server, browser, device, screenshot):
+    sign_in(browser, claim_server)
+    browser.get(f"{claim_server.url}/claims/{claim_server.claim}/links")
+    visible(browser, "#share")
+    expires = find(browser, "#claim-link-expires")
+    assert expires.get_attribute("value") == (date.today() + timedelta(days=30)).isoformat()
+    find(browser, "#claim-link-label").send_keys("Acme adjuster")
+    find(browser, ".claim-link-form button[type=submit]").click()
+    link = visible(browser, "#new-claim-link").text.strip()
+    assert urlparse(link).path.startswith("/shared/") and len(urlparse(link).path) == len("/shared/") + 43, link
+    assert visible(browser, "[data-copy=new-claim-link]"), "the copy button shows where the clipboard may be written"
+    screenshot("claim-link-made")
+
+    # The adjuster: another browser, nobody signed in.
+    adjuster = make_driver(device)
+    try:
+        adjuster.get(link)
+        visible(adjuster, ".shared-claim-layout")
+        text = find(adjuster, "body").text
+        for words in ("Kitchen fire", "Acme Mutual", "1. Mirrorless camera", "2. Kettle", "EOS-R6-0417732"):
+            assert words in text, f"the adjuster's page lacks {words!r}"
+        assert "Safe in the cellar" not in text
+        assert not find_all(adjuster, "form"), "the adjuster's page has a form"
+        assert not find_all(adjuster, ".account-strip")
+        photo = find(adjuster, ".shared-photo img")
+        adjuster.execute_script("arguments[0].scrollIntoView()", photo)
+        wait(adjuster).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", photo))
+        width = adjuster.execute_script("return document.documentElement.scrollWidth")
+        assert width <= adjuster.execute_script("return window.innerWidth"), "the page scrolls sideways"
+        SCREENSHOTS.mkdir(exist_ok=True)
+        adjuster.save_screenshot(str(SCREENSHOTS / f"claim-link-adjuster-{device}.png"))
+        # The photo's own page is the screen-size picture.
+        adjuster.get(find(adjuster, ".shared-photo a").get_attribute("href"))
+        assert adjuster.execute_script("return document.contentType") == "image/jpeg"
+
+        # The owner sees it opened, and revokes it.
+        browser.get(f"{claim_server.url}/claims/{claim_server.claim}/links")
+        visible(browser, ".claim-link-row")
+        assert "Opened once" in find(browser, ".claim-link-row").text
+        assert link not in browser.page_source, "the link is shown again"
+        find(browser, ".claim-link-row form button[type=submit]").click()
+        wait(browser).until(through_navigation(lambda d: "Revoked " in d.execute_script("return document.body.innerText")))
+        assert not find_all(browser, ".claim-link-row form"), "a revoked link still offers Revoke"
+
+        adjuster.get(link)
+        visible(adjuster, ".error-card")
+        assert "This link does not work" in find(adjuster, ".error-card").text
+        assert "Kitchen fire" not in adjuster.page_source
+    finally:
+        adjuster.quit()
