@@ -21,6 +21,8 @@ enum CommandLineInterface {
                                         Make the thumbnails and screen size of photos (one worker per core).
           homepwner export --format homebox-csv|homepwner --to FILE [--data DIR]
                                         Write the inventory as a Homebox CSV, or as one zip of everything.
+          homepwner claim-report ID --to FILE [--paper a4|letter] [--data DIR]
+                                        Write a claim's PDF report.
           homepwner import FILE --data DIR [--dry-run]
                                         Import a Homebox CSV/TSV export, a Homebox backup zip or a homepwner
                                         export (into an empty inventory), or only show what it would do.
@@ -87,6 +89,8 @@ enum CommandLineInterface {
             try ExportCommand.export(Array(arguments.dropFirst()))
         case "import":
             try ImportCommand.run(Array(arguments.dropFirst()))
+        case "claim-report":
+            try ClaimReportCommand.run(Array(arguments.dropFirst()))
         case "backup": try BackupCommands.backup(Array(arguments.dropFirst()))
         case "restore": try BackupCommands.restore(Array(arguments.dropFirst()))
         case "verify": try BackupCommands.verify(Array(arguments.dropFirst()))
