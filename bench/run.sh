@@ -52,7 +52,8 @@
 #                                  search and window (not in the default; about 5 minutes);
 #                                  import (not in the default; about a minute); backup
 #                                  (not in the default; see bench/backup.sh for its settings);
-#                                  stream (not in the default; see bench/stream_zip.sh).
+#                                  stream (not in the default; see bench/stream_zip.sh);
+#                                  claims (not in the default; see bench/claims.sh).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
 #                                  12, half of it exiftool); PARTS=items,photos skips the library.
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
@@ -106,12 +107,12 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0 want_addphoto=0
 want_scan=0 want_album=0 want_libthumbs=0
-want_search=0 want_window=0 want_import=0 want_backup=0 want_stream=0
+want_search=0 want_window=0 want_import=0 want_backup=0 want_stream=0 want_claims=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
     all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1
-      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_import=1 want_backup=1 want_stream=1 ;;
+      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_import=1 want_backup=1 want_stream=1 want_claims=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1 ;;
     static) want_static=1 ;;
@@ -128,9 +129,10 @@ for part in "${part_list[@]}"; do
     import) want_import=1 ;;
     backup) want_backup=1 ;;
     stream) want_stream=1 ;;
+    claims) want_claims=1 ;;
     "") ;;
     *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload, addphoto," \
-      "library, scan, album, libthumbs, search, window, import, backup, stream, all)" ;;
+      "library, scan, album, libthumbs, search, window, import, backup, stream, claims, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload || want_addphoto))
@@ -138,7 +140,7 @@ want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
 want_big=$((want_search || want_window))
-[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import || want_backup || want_stream)) = 1 ] || die "PARTS=$PARTS measures nothing"
+[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import || want_backup || want_stream || want_claims)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 if [ "$want_addphoto" = 1 ]; then [ -f "$ADD_PHOTO_FILE" ] || die "no JPEG at ADD_PHOTO_FILE=$ADD_PHOTO_FILE"; fi
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
@@ -652,6 +654,11 @@ fi
 # --- A streamed zip -------------------------------------------------------------------------------
 if [ "$want_stream" = 1 ]; then
   BIN="$BIN" KEEP=0 "$here/stream_zip.sh"
+fi
+
+# --- The claim packet -----------------------------------------------------------------------------
+if [ "$want_claims" = 1 ]; then
+  BIN="$BIN" KEEP=0 "$here/claims.sh"
 fi
 
 echo
