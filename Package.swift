@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["Database", "CSodium"]),
         .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Database", "Inventory", "CSodium"]),
-        .target(name: "ClaimReport", dependencies: ["CPangoCairo", "PDFPreview", "Imaging"]),
+        .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging"]),
         .target(
             name: "App",
             dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview"],

@@ -1,4 +1,5 @@
 import CPangoCairo
+import CSodium
 import Glibc
 
 /// A picture ready to paint on the report: the one owner of its cairo surface.
@@ -24,6 +25,17 @@ final class Picture {
             free(copy)
             cairo_surface_destroy(surface)
             return nil
+        }
+        // The same photo twice (a rendition two items share) goes into the PDF once: cairo writes one
+        // image for every surface with the same unique id, here a digest of the bytes.
+        var digest = [UInt8](repeating: 0, count: 32)
+        _ = jpeg.bytes.withUnsafeBytes { crypto_generichash(&digest, 32, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64($0.count), nil, 0) }
+        let id = Array(("jpeg-" + digest.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()).utf8)
+        if let idCopy = malloc(id.count) {
+            id.withUnsafeBytes { idCopy.copyMemory(from: $0.baseAddress!, byteCount: id.count) }
+            if cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_UNIQUE_ID, idCopy.assumingMemoryBound(to: UInt8.self), UInt(id.count), free, idCopy) != CAIRO_STATUS_SUCCESS {
+                free(idCopy)
+            }
         }
         self.surface = surface
         surfaceSide = (1, 1)

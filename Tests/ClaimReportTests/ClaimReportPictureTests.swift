@@ -24,6 +24,20 @@ import Testing
         #expect(report.size < photoBytes + 120_000, "the report is the photos and a little text (\(report.size) bytes for \(photoBytes))")
     }
 
+    @Test func aPhotoShownTwiceIsInTheReportOnce() throws {
+        // Two items with the same photo (one rendition, two lines), and the same photo twice on a page.
+        let photo = ReportFixtures.landscape
+        let once = try RenderedReport(Self.document(photos: [photo]))
+        let document = ReportFixtures.document(lines: 2, items: [
+            ReportItemPage(title: "First", photos: [ReportImage(path: photo, caption: "Photo 1"), ReportImage(path: photo, caption: "Photo 2")]),
+            ReportItemPage(title: "Second", photos: [ReportImage(path: photo, caption: "Photo 1")]),
+        ])
+        let thrice = try RenderedReport(document)
+        let photoBytes = try FileManager.default.attributesOfItem(atPath: photo)[.size] as? Int ?? 0
+        #expect(thrice.size < once.size + photoBytes / 2, "one image in the PDF, drawn three times (\(thrice.size) bytes against \(once.size))")
+        #expect(try Poppler.images(thrice.url).count == 3, "still drawn on the page three times")
+    }
+
     @Test(arguments: 2...8)
     func aPhotoTurnedByItsEXIFOrientationPrintsUpright(orientation: Int) throws {
         // A phone's photo of a receipt, printed large in the receipt's place.

@@ -161,7 +161,7 @@ struct ClaimPage {
             if model.lines.isEmpty {
                 p(.class("muted")) { "Choose what was lost: the whole home, a room with everything in it, a tag, a search, or items picked in the list." }
             } else {
-                div(.class("table-scroll"), .role("region"), .aria("labelledby", "lines-title"), .tabindex(0)) {
+                div(.class("table-scroll"), .role("region"), .aria("label", "Each item's figures"), .tabindex(0)) {
                     table(.class("figures claim-table")) {
                         thead {
                             tr {
@@ -189,7 +189,7 @@ struct ClaimPage {
                         }
                         HTMLNode.element("tfoot", [], children: [
                             tr {
-                                th(.scope("row")) { "" }; th(.scope("row")) { "Total" }; td {}; td {}
+                                td {}; th(.scope("row")) { "Total" }; td {}; td {}
                                 td(.class("amount")) { model.footer.replacementCost }
                                 td(.class("amount")) { model.footer.depreciation }
                                 td(.class("amount")) { model.footer.actualCashValue }
