@@ -217,7 +217,7 @@ STATES = {
                                               visible(b, "#new-claim"))),
     "new claim with errors": ("site", lambda b, s: (b.get(s.url + "/claims"), find(b, '.top-bar [popovertarget="new-claim"]').click(),
                                                     visible(b, "#new-claim"), find(b, '#new-claim button[type="submit"]').click(),
-                                                    visible(b, ".field-error"))),
+                                                    visible(b, ".claims-layout > .card .form-error"))),
     "claim": ("site", lambda b, s: b.get(f"{s.url}/claims/{s.claim}")),
     "claim, details open": ("site", lambda b, s: (b.get(f"{s.url}/claims/{s.claim}"), find(b, ".claim-edit > summary").click(),
                                                   visible(b, ".claim-form"))),
