@@ -44,6 +44,9 @@ public final class HomepwnerApp: Sendable {
                                    maxPixels: configuration.maxImagePixels)
 
         claims = ClaimStore(database: database)
+        if isNewDatabase && configuration.seedDemoContent {
+            _ = try claims.setPolicy(DemoContent.policy)
+        }
         accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout, clock: configuration.clock)
         signInThrottle = SignInThrottle(clock: configuration.clock)
         let noAccounts = try accounts.count() == 0

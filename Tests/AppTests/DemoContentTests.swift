@@ -25,5 +25,8 @@ import Testing
         #expect(items.contains { !$0.readiness.ready }, "there is something to fix")
         let fix = try client.get("/fix", headers: ["Accept": "text/html"]).text
         #expect(fix.contains("at risk"))
+        // The coverage check has a policy to set the demo against.
+        let coverage = try client.get("/coverage", headers: ["Accept": "text/html"]).text
+        #expect(coverage.contains("your policy covers $3,000"))
     }
 }

@@ -1,3 +1,4 @@
+import Claims
 import Foundation
 import Imaging
 import Inventory
@@ -65,6 +66,14 @@ enum DemoContent {
             details.disposal = Disposal(kind: .givenAway, date: CalendarDate(iso: "2026-09-12"), notes: "To a neighbour")
         },
     ]
+
+    /// A policy for the coverage check to set the demo's items against (and new claims to start from).
+    static var policy: ClaimInput {
+        var input = ClaimInput()
+        input.texts = [.insurer: "Example Mutual", .policyNumber: "HO-3 000 123", .policyholder: "Sam Example", .address: "12 Elm Street"]
+        input.contentsLimit = .some(3_000_00)
+        return input
+    }
 
     static func seed(into store: ItemStore) throws {
         let now = Date()
