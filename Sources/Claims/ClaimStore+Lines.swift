@@ -8,9 +8,9 @@ extension ClaimStore {
     public func addItems(_ itemIDs: [Int64], to id: Int64) throws -> (claim: Claim, added: Int) {
         try database.write { connection in
             var claim = try Self.openClaim(id: id, in: connection)
-            let present = Set(claim.lines.map(\.itemID))
+            var present = Set(claim.lines.map(\.itemID))
             var added = 0
-            for itemID in itemIDs where !present.contains(itemID) && !claim.lines.contains(where: { $0.itemID == itemID }) {
+            for itemID in itemIDs where present.insert(itemID).inserted {
                 claim.lines.append(try Self.line(ClaimLineInput(itemID: itemID), existing: nil, in: connection))
                 added += 1
             }

@@ -12,7 +12,8 @@ struct ClaimAPIHandlers: Sendable {
 
     func register(in router: inout AppRouter) {
         router.get(ClaimRoutes.apiList) { _ in
-            let sheets = try claims.claims().map { try ClaimSheet(claim: $0, items: items, claims: claims) }
+            let source = try ClaimSheet.Source(items: items, claims: claims)
+            let sheets = try claims.claims().map { try ClaimSheet(claim: $0, source: source) }
             var writer = JSONWriter(capacity: 1024 * sheets.count + 2)
             writer.array(sheets) { json, sheet in ClaimJSON.write(sheet, today: today, to: &json) }
             return Response.json(writer)

@@ -115,8 +115,9 @@ struct ClaimPageHandlers: Sendable {
 
     private func list(_ request: Request, form: ClaimForm, errors: ValidationError?) throws -> Response {
         let today = CalendarDate(clock.now)
+        let source = try ClaimSheet.Source(items: items, claims: claims)
         let rows = try claims.claims().map { claim -> ClaimListPage.Row in
-            let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
+            let sheet = try ClaimSheet(claim: claim, source: source)
             let status = ClaimStatus(claim: claim, today: today)
             let count = claim.lines.count == 1 ? "1 item" : "\(claim.lines.count.grouped) items"
             return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: status.text, urgent: status.urgent,

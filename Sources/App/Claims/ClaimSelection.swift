@@ -57,14 +57,6 @@ struct ClaimSelection: Equatable {
     /// The chosen items' ids, in the list's order for a filter, as given for picked items.
     func itemIDs(in items: ItemStore) throws -> [Int64] {
         if !itemIDs.isEmpty { return itemIDs }
-        return try items.items(matching: everything ? ItemQuery(text: "") .withDisposed(false) : query).items.map(\.id)
-    }
-}
-
-private extension ItemQuery {
-    func withDisposed(_ disposed: Bool) -> ItemQuery {
-        var query = self
-        query.disposed = disposed
-        return query
+        return try items.items(matching: query).items.map(\.id)
     }
 }

@@ -11,23 +11,36 @@ struct ClaimSheet {
     let table: UsefulLifeTable
     let currency: Currency
 
+    /// What every claim's sheet is made from, read once for as many claims as a page shows.
+    struct Source {
+        let items: [Int64: Item]
+        let paths: [Int64: String]
+        let table: UsefulLifeTable
+        let currency: Currency
+
+        init(items store: ItemStore, claims: ClaimStore) throws {
+            items = Dictionary(uniqueKeysWithValues: try store.all().map { ($0.id, $0) })
+            paths = Dictionary(uniqueKeysWithValues: try store.locations().map { ($0.id, $0.path) })
+            table = try claims.usefulLifeTable()
+            currency = try store.currency()
+        }
+    }
+
     /// Reads the claim's items and values them.
     init(claim: Claim, items store: ItemStore, claims: ClaimStore) throws {
-        let wanted = Set(claim.lines.map(\.itemID))
-        let items = Dictionary(uniqueKeysWithValues: try store.all().filter { wanted.contains($0.id) }.map { ($0.id, $0) })
-        let paths = Dictionary(uniqueKeysWithValues: try store.locations().map { ($0.id, $0.path) })
-        let table = try claims.usefulLifeTable()
+        try self.init(claim: claim, source: try Source(items: store, claims: claims))
+    }
+
+    init(claim: Claim, source: Source) throws {
         let lines = claim.lines.compactMap { line -> ClaimScheduleInput.Line? in
-            guard let item = items[line.itemID] else { return nil }
-            return ClaimScheduleInput.Line(item: item, room: item.locationID.flatMap { paths[$0] } ?? "", quantityLost: line.quantityLost,
-                                           category: line.category, unitACVOverride: line.unitACVOverride, overrideReason: line.overrideReason,
-                                           paid: line.paid, replacedCost: line.replacedCost, replacedDate: line.replacedDate)
+            guard let item = source.items[line.itemID] else { return nil }
+            return ClaimScheduleInput.Line(item: item, room: item.locationID.flatMap { source.paths[$0] } ?? "", record: line)
         }
         self.claim = claim
-        self.items = items
-        self.table = table
-        self.currency = try store.currency()
-        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines))
+        items = Dictionary(uniqueKeysWithValues: lines.map { ($0.item.id, $0.item) })
+        table = source.table
+        currency = source.currency
+        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: source.table, lines: lines))
     }
 
     func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }

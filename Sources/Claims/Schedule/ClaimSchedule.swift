@@ -16,9 +16,10 @@ public struct ClaimSchedule: Sendable, Equatable {
     public init(_ input: ClaimScheduleInput) throws(ValuationError) {
         var lines: [ClaimScheduleLine] = []
         for (index, line) in input.lines.enumerated() {
-            let valuation = try LineValuation(item: line.item, quantityLost: line.quantityLost, category: line.category,
+            let record = line.record
+            let valuation = try LineValuation(item: line.item, quantityLost: record.quantityLost, category: record.category,
                                               lossDate: input.lossDate, table: input.table,
-                                              unitACVOverride: line.unitACVOverride, overrideReason: line.overrideReason)
+                                              unitACVOverride: record.unitACVOverride, overrideReason: record.overrideReason)
             lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation))
         }
         var roomOrder: [String] = [], byRoom: [String: [ClaimScheduleLine]] = [:]

@@ -19,29 +19,20 @@ public struct ClaimScheduleInput: Sendable {
         public var item: Item
         /// The item's location path ("House / Living room"), or "".
         public var room: String
-        public var quantityLost: Int
-        /// The line's category; nil to guess it from the item.
-        public var category: String?
-        /// The unit actual cash value set by hand, which replaces the table's.
-        public var unitACVOverride: Int64?
-        public var overrideReason: String
-        /// What the insurer paid for the line so far.
-        public var paid: Int64?
-        /// What replacing the line's lost units cost, all of them together.
-        public var replacedCost: Int64?
-        public var replacedDate: CalendarDate?
+        /// The quantity lost, the category (nil: guessed), the value set by hand, what was paid and replaced.
+        public var record: ClaimLine
+
+        public init(item: Item, room: String = "", record: ClaimLine) {
+            self.item = item
+            self.room = room
+            self.record = record
+        }
 
         public init(item: Item, room: String = "", quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil,
                     overrideReason: String = "", paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil) {
-            self.item = item
-            self.room = room
-            self.quantityLost = quantityLost
-            self.category = category
-            self.unitACVOverride = unitACVOverride
-            self.overrideReason = overrideReason
-            self.paid = paid
-            self.replacedCost = replacedCost
-            self.replacedDate = replacedDate
+            self.init(item: item, room: room, record: ClaimLine(itemID: item.id, quantityLost: quantityLost, category: category,
+                                                                unitACVOverride: unitACVOverride, overrideReason: overrideReason, paid: paid,
+                                                                replacedCost: replacedCost, replacedDate: replacedDate))
         }
     }
 }

@@ -51,10 +51,10 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.purchasedFrom = details.purchasedFrom
         self.condition = details.condition
         self.valuation = valuation
-        self.paid = line.paid
-        self.replacedCost = line.replacedCost
-        self.replacedDate = line.replacedDate
-        self.recoverableDepreciation = Self.recoverable(valuation: valuation, replacedCost: line.replacedCost)
+        self.paid = line.record.paid
+        self.replacedCost = line.record.replacedCost
+        self.replacedDate = line.record.replacedDate
+        self.recoverableDepreciation = Self.recoverable(valuation: valuation, replacedCost: line.record.replacedCost)
     }
 
     /// What a replacement-cost policy pays after the actual cash value, kept simple: before the line is
