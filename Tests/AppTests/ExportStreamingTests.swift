@@ -93,8 +93,10 @@ import Testing
         #expect(String(decoding: received.prefix(400), as: UTF8.self).contains("Transfer-Encoding: chunked"))
         // The client has stopped reading: the server holds at most the stream's buffer, and no file.
         _ = Self.eventually { app.app.responseStreams.buffered > 0 }
-        #expect(app.app.responseStreams == (running: 1, buffered: app.app.responseStreams.buffered))
-        #expect(app.app.responseStreams.buffered <= 256 << 10)
+        // Read once: the network thread may still be moving bytes from the buffer into the socket.
+        let streams = app.app.responseStreams
+        #expect(streams.running == 1)
+        #expect(streams.buffered <= 256 << 10)
         #expect(Self.temporaryFiles(of: app).isEmpty)
 
         let response = try app.client.readResponse(from: socket, timeout: 30, alreadyReceived: received)
