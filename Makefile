@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 DATA ?= data
 VENV := .venv
 
-.PHONY: run build release test test-swift test-e2e bench deps clean
+.PHONY: run build release test test-swift test-e2e bench check-reliability deps clean
 
 run: release
 	.build/release/homepwner serve --data $(DATA) --host $(HOST) --port $(PORT) --demo
@@ -39,6 +39,12 @@ test-e2e: release $(VENV)/.installed
 bench: release $(VENV)/.installed
 	scripts/install-deps.sh bench
 	bench/run.sh
+
+# Crash loops, a full disk, fuzzing, sanitizers, a soak and upgrades, each bounded; prints a table
+# (reliability/run.sh says more; QUICK=1 is CI's share).
+check-reliability: release $(VENV)/.installed
+	scripts/install-deps.sh reliability
+	reliability/run.sh
 
 clean:
 	rm -rf .build $(VENV)

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those missing. Idempotent.
-#   scripts/install-deps.sh build|test|bench
+#   scripts/install-deps.sh build|test|bench|reliability
 set -euo pipefail
 
 build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libarchive-dev libssl-dev fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk)
 test=(chromium chromium-driver python3-venv openssl curl libvips-tools poppler-utils restic)
+reliability=(wrk)
 bench=(wrk nginx-light libvips-tools imagemagick libjpeg-turbo-progs hyperfine time libimage-exiftool-perl)
 
 wanted=("${build[@]}")
@@ -12,7 +13,8 @@ case "${1:-build}" in
   build) ;;
   test) wanted+=("${test[@]}") ;;
   bench) wanted+=("${test[@]}" "${bench[@]}") ;;
-  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+  reliability) wanted+=("${test[@]}" "${reliability[@]}") ;;
+  *) echo "usage: $0 build|test|bench|reliability" >&2; exit 2 ;;
 esac
 
 missing=()
