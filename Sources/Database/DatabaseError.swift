@@ -24,6 +24,19 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.sql = nil
     }
 
+    private init(code: Int32, extendedCode: Int32, message: String) {
+        self.code = code
+        self.extendedCode = extendedCode
+        self.message = message
+        self.sql = nil
+    }
+
+    /// This error, as the reason an upgrade stopped (keeping its code: a full disk stays one).
+    func upgradeStopped(at migration: String, from version: Int64) -> DatabaseError {
+        DatabaseError(code: code, extendedCode: extendedCode,
+                      message: "Upgrading the database stopped at \(migration) (from version \(version)): \(message). Nothing was changed: the file is as it was before. Restore a backup or report this with the message.")
+    }
+
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
 

@@ -6,10 +6,15 @@
 public struct Schema: Sendable {
     public let owner: String
     public let migrations: [Migration]
+    /// The owner's last version while one `user_version` counted every module's, when it has a later
+    /// one numbered within that count: the inventory's 7 came after the count ended, so a file of the
+    /// shared count at 7 has the inventory at 6 (and then 7 must still run).
+    public let lastVersionInSharedCount: Int?
 
-    public init(owner: String, migrations: [Migration]) {
+    public init(owner: String, migrations: [Migration], lastVersionInSharedCount: Int? = nil) {
         self.owner = owner
         self.migrations = migrations
+        self.lastVersionInSharedCount = lastVersionInSharedCount
     }
 
     /// The last version every module shared through `user_version`.
@@ -17,15 +22,23 @@ public struct Schema: Sendable {
     /// What `user_version` says once modules count their own: more than any build of the shared count
     /// knows, so such a build refuses the file instead of applying its migrations again.
     static let ownedVersionsMarker: Int64 = 1_000
+
+    /// The version this owner had reached in a file of the shared count at `shared`.
+    func appliedInSharedCount(_ shared: Int64) -> Int64 {
+        let ceiling = min(shared, lastVersionInSharedCount.map(Int64.init) ?? shared)
+        return migrations.map { Int64($0.version) }.filter { $0 <= ceiling }.max() ?? 0
+    }
 }
 
 extension Connection {
-    /// Applies each schema's migrations newer than its owner's version, each in its own transaction.
+    /// Applies each schema's migrations newer than its owner's version, all in one transaction: an
+    /// upgrade that fails anywhere leaves the file exactly as it was, and the error says which
+    /// migration stopped it and why.
     func migrate(_ schemas: [Schema]) throws {
-        let shared = try scalar("PRAGMA user_version") ?? 0
-        let counted = try scalar("SELECT count(*) FROM sqlite_master WHERE name = 'schema_versions'") == 1
-        if !counted {
-            try transaction {
+        try transaction {
+            let shared = try scalar("PRAGMA user_version") ?? 0
+            let counted = try scalar("SELECT count(*) FROM sqlite_master WHERE name = 'schema_versions'") == 1
+            if !counted {
                 try execute("CREATE TABLE schema_versions (owner TEXT PRIMARY KEY, version INTEGER NOT NULL)")
                 // A file of the shared count: each owner has applied its versions up to that count.
                 if shared > 0 {
@@ -33,21 +46,22 @@ extension Connection {
                         throw DatabaseError(message: "The database was written by a newer Homepwner (schema \(shared)). Upgrade Homepwner or restore a backup.")
                     }
                     for schema in schemas {
-                        let applied = schema.migrations.map { Int64($0.version) }.filter { $0 <= shared }.max() ?? 0
-                        try run("INSERT INTO schema_versions (owner, version) VALUES (?, ?)", schema.owner, applied)
+                        try run("INSERT INTO schema_versions (owner, version) VALUES (?, ?)", schema.owner, schema.appliedInSharedCount(shared))
                     }
                 }
                 try execute("PRAGMA user_version = \(Schema.ownedVersionsMarker)")
             }
-        }
-        for schema in schemas {
-            let current = try scalar("SELECT version FROM schema_versions WHERE owner = ?", schema.owner) ?? 0
-            if let newest = schema.migrations.map(\.version).max(), current > newest {
-                throw DatabaseError(message: "The database was written by a newer Homepwner (its \(schema.owner) schema is at \(current), this build knows \(newest)). Upgrade Homepwner or restore a backup.")
-            }
-            for migration in schema.migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
-                try transaction {
-                    try execute(migration.sql)
+            for schema in schemas {
+                let current = try scalar("SELECT version FROM schema_versions WHERE owner = ?", schema.owner) ?? 0
+                if let newest = schema.migrations.map(\.version).max(), current > newest {
+                    throw DatabaseError(message: "The database was written by a newer Homepwner (its \(schema.owner) schema is at \(current), this build knows \(newest)). Upgrade Homepwner or restore a backup.")
+                }
+                for migration in schema.migrations.sorted(by: { $0.version < $1.version }) where migration.version > current {
+                    do {
+                        try execute(migration.sql)
+                    } catch let error as DatabaseError {
+                        throw error.upgradeStopped(at: "the \(schema.owner) schema's migration \(migration.version)", from: current)
+                    }
                     try run("INSERT INTO schema_versions (owner, version) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET version = excluded.version",
                             schema.owner, migration.version)
                 }

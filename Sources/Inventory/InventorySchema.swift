@@ -3,7 +3,8 @@ import Database
 /// The inventory's tables, one migration per schema version.
 public enum InventorySchema {
     /// The module's part of the database file, counted apart from the other modules' (see `Schema`).
-    public static let schema = Schema(owner: "inventory", migrations: migrations)
+    /// Its 7 (locations) came after the shared count had reached 7 with the accounts' (see `Schema`).
+    public static let schema = Schema(owner: "inventory", migrations: migrations, lastVersionInSharedCount: 6)
 
     public static let migrations: [Migration] = [
         Migration(version: 1, sql: """
