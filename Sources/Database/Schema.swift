@@ -2,7 +2,8 @@
 /// module adds one with a version above its own last without reading the others'.
 ///
 /// Versions 1–7 were numbered across modules while one `PRAGMA user_version` counted them all; a
-/// migration written since, in any module, takes 8 or more, so that a file from then is read right.
+/// migration written since takes 8 or more, so that a file from then is read right — all but the
+/// inventory's 7, written just after, which its schema declares (`lastVersionInSharedCount`).
 public struct Schema: Sendable {
     public let owner: String
     public let migrations: [Migration]
