@@ -51,7 +51,7 @@ PHOTOS = [ROOT / "Tests" / "Fixtures" / name for name in ("photo-1.jpg", "photo-
 RENDITIONS = {"screen.jpg", "thumb-120.jpg", "thumb-80.jpg", "thumb-40.jpg"}
 EXTENSIONS = {"jpeg": "jpg", "png": "png", "webp": "webp", "gif": "gif", "tiff": "tiff", "heif": "heic", "avif": "avif"}
 DATA_ENTRIES = {"homepwner.sqlite", "homepwner.sqlite-wal", "homepwner.sqlite-shm", "images", "documents", "tmp",
-                "library-cache", "backup-status.json"}
+                "library-cache", "backup-status.json", "homepwner.lock"}
 
 
 # MARK: Files the writes send
@@ -656,6 +656,7 @@ def main():
     lost = half = damaged_count = 0
     orphans_seen = set()  # each leftover counted once, however many rounds it stays
     interrupted_backups = []
+    left_by_kill = []  # per round, what the kill left before the restart
     rounds_done = 0
     first_start = None
     try:
@@ -695,6 +696,10 @@ def main():
             interrupted_backups = [name for name in os.listdir(backups) if name.startswith(".incomplete-")] if backups.is_dir() else []
 
             problems.extend(f"round {round_number}: {problem}" for problem in check_database(data / "homepwner.sqlite"))
+            # What the kill left for the restart to clear (for the record: it shows the kills hit the windows).
+            _, left = check_files(data)
+            left += [name for name in check_leftovers(data) if name != "homepwner.lock"]
+            left_by_kill.append(left)
             restarts.append(server.start())
             round_lost, round_half, round_problems = check_writes(server, ledger, round_number)
             lost, half = lost + round_lost, half + round_half
@@ -711,7 +716,7 @@ def main():
             rounds_done += 1
             print(f"round {round_number + 1}/{ROUNDS}: {ledger.acknowledged} acknowledged, {ledger.unanswered} unanswered, "
                   f"{len(ledger.items)} items, restart {restarts[-1] * 1000:.0f} ms, "
-                  f"{len(orphans) + len(leftovers)} orphans, {round_lost} lost, {round_half} half"
+                  f"{len(left)} left by the kill, {len(orphans) + len(leftovers)} after the restart, {round_lost} lost, {round_half} half"
                   + (f"; {orphans[:3] + leftovers[:3]}" if orphans or leftovers else ""), flush=True)
     except Exception as error:
         problems.append(f"the driver stopped: {type(error).__name__}: {error}")
@@ -735,7 +740,7 @@ def main():
            refused=ledger.refused, unanswered=ledger.unanswered, by_kind=ledger.by_kind, lost=lost, half_written=half,
            orphans=orphan_count, damaged_files=damaged_count, restart_seconds=[round(s, 4) for s in restarts],
            first_start_seconds=first_start and round(first_start, 4),
-           round_seconds=[round(s, 2) for s in round_times], total_seconds=round(time.monotonic() - began, 1),
+           round_seconds=[round(s, 2) for s in round_times], left_by_kills=left_by_kill, total_seconds=round(time.monotonic() - began, 1),
            problems=problems[:100])
     if KEEP or not ok:
         print(f"data kept in {root} (server log: {root / 'server.log'})", file=sys.stderr)
