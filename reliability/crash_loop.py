@@ -18,6 +18,7 @@ Settings (environment): BIN (the release binary), CRASH_ROUNDS (20), CRASH_SEED 
 moments and choices), CRASH_KEEP=1 (keep the data folder), RELIABILITY_RESULTS (run.sh's).
 Only Python's standard library."""
 import hashlib
+import http.client
 import io
 import json
 import os
@@ -220,6 +221,8 @@ class Server:
             raise Answer(error.code, error.read()) from None
         except urllib.error.URLError as error:
             raise OSError(str(error.reason)) from None
+        except http.client.HTTPException as error:  # cut off mid-answer by the kill: unanswered
+            raise OSError(f"{type(error).__name__}: {error}") from None
 
 
 # MARK: The ledger
