@@ -20,6 +20,7 @@ import Testing
         // Killed after the files were written and before the row committed: stored, then the rows taken away.
         let unnamedPhoto = try store.addPhoto(to: item.id) { try F.photo(2) }
         let unnamedDocument = try store.addDocument(to: item.id, kind: .manual, name: "Manual") { Array("Turn it on.\n".utf8) }
+        #expect(FileManager.default.fileExists(atPath: try #require(store.documents.originalPath(sha256: unnamedDocument.sha256))))
         try inventory.database.write { connection in
             try connection.run("DELETE FROM item_photos WHERE id = ?", unnamedPhoto.id)
             try connection.run("DELETE FROM images WHERE hash = ?", unnamedPhoto.image.hash)
@@ -43,9 +44,9 @@ import Testing
 
         let unnamedPhotoFolder = "\(unnamedPhoto.image.hash.prefix(2))/\(unnamedPhoto.image.hash)"
         #expect(removed.images == ["\(shard)/.deleted-B", "\(shard)/.staging-A", "\(shard)/\(kept.image.hash)/.tmp-D", unnamedPhotoFolder].sorted())
-        let unnamedSHA = try #require(FileManager.default.subpathsOfDirectory(atPath: documents).first { $0.hasSuffix("/original") && !$0.contains(receipt.sha256) && !$0.contains(".staging") })
-        #expect(removed.documents == ["\(receipt.sha256.prefix(2))/.staging-C", String(unnamedSHA.dropLast("/original".count))].sorted())
-        for path in made + ["\(keptFolder)/.tmp-D", "\(images)/\(unnamedPhotoFolder)", "\(documents)/\(unnamedSHA)"] {
+        let unnamedDocumentFolder = "\(unnamedDocument.sha256.prefix(2))/\(unnamedDocument.sha256)"
+        #expect(removed.documents == ["\(receipt.sha256.prefix(2))/.staging-C", unnamedDocumentFolder].sorted())
+        for path in made + ["\(keptFolder)/.tmp-D", "\(images)/\(unnamedPhotoFolder)", "\(documents)/\(unnamedDocumentFolder)"] {
             #expect(!FileManager.default.fileExists(atPath: path), "\(path) is still there")
         }
         // Everything an item uses is still there and still served.
