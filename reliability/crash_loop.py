@@ -168,7 +168,7 @@ class Server:
         offset = self.log.tell()
         started = time.monotonic()
         self.process = subprocess.Popen(
-            [str(BIN), "serve", "--data", str(self.data), "--port", "0", "--quiet",
+            [str(BIN), "serve", "--data", str(self.data), "--port", "0",
              "--backup-to", str(self.backups), "--backup-every", "1m"],
             stdout=self.log, stderr=subprocess.STDOUT)
         port = None
@@ -255,21 +255,31 @@ class Ledger:
         self.backups = []        # paths of backups `homepwner backup` reported made, this round
         self.sent = self.acknowledged = self.refused = self.unanswered = 0
         self.by_kind = {}
+        self.refusals = []       # each write answered with a 4xx or 5xx, and the answer
+        self.journal = []        # every write sent and every answer, in order (kept with the data when the part fails)
 
     def send(self, worker, write):
         with self.lock:
             self.sent += 1
             self.in_flight[worker] = write
+            self.journal.append({"at": round(time.time(), 3), "worker": worker, "sent": describe(write)})
 
-    def answered(self, worker, ok):
+    def answered(self, worker, ok, status=None, answer=None):
         with self.lock:
             write = self.in_flight.pop(worker)
+            self.journal.append({"at": round(time.time(), 3), "worker": worker, "answered": status, "ok": ok,
+                                 "id": answer.get("id") if isinstance(answer, dict) else None})
             if ok:
                 self.acknowledged += 1
                 self.by_kind[write["kind"]] = self.by_kind.get(write["kind"], 0) + 1
             else:
                 self.refused += 1
             return write
+
+
+def describe(write):
+    """A write in a line of the journal: what it is and what it carries, without the states."""
+    return {key: value for key, value in write.items() if key not in ("before", "after")}
 
 
 # MARK: The workers
@@ -303,11 +313,13 @@ class Worker(threading.Thread):
         try:
             status, answer_headers, answer = self.server.call(method, path, body, content_type, headers)
         except Answer as refusal:
-            self.ledger.answered(self.number, ok=False)
+            self.ledger.answered(self.number, ok=False, status=refusal.status)
+            with self.ledger.lock:
+                self.ledger.refusals.append(f"{write['kind']} {method} {path}: {refusal}")
             if refusal.status >= 500 and refusal.status != 503:
                 self.problems.append(f"{write['kind']} answered {refusal}")
             return None
-        self.ledger.answered(self.number, ok=True)
+        self.ledger.answered(self.number, ok=True, status=status, answer=answer)
         return answer if answer is not None else {}
 
     def step(self):
@@ -350,6 +362,8 @@ class Worker(threading.Thread):
                                 photo, "image/jpeg")
             if answer is not None:
                 state["photos"][answer["id"]] = photo_hash(answer)
+                if photo_hash(answer) != hashlib.sha256(photo).hexdigest():
+                    self.problems.append(f"photo {answer['id']} of item {item} is stored as {photo_hash(answer)}, not as what was sent")
                 self.acknowledge(item, state)
         elif kind == "unphoto":
             photo = chance.choice(sorted(state["photos"]))
@@ -441,6 +455,8 @@ class Worker(threading.Thread):
                 self.ledger.answered(self.number, ok=False)
                 if "Another backup" not in errors:
                     self.problems.append(f"homepwner backup failed: {errors.strip()[:300]}")
+                with self.ledger.lock:
+                    self.ledger.refusals.append(f"backup: {errors.strip()[:200]}")
 
 
 # MARK: The checks
@@ -571,7 +587,8 @@ def check_writes(server, ledger, round_number):
         elif write and write["kind"] in ("edit", "place", "photo", "unphoto", "document", "undocument"):
             half += 1
             problems.append(f"round {round_number}: item {item_id} is neither as acknowledged nor as its write in flight "
-                            f"({write['kind']}) would leave it: {normal(actual)} vs {normal(acknowledged)}")
+                            f"({ {key: value for key, value in write.items() if key not in ('before', 'after')} }) would leave it: "
+                            f"{normal(actual)} vs {normal(acknowledged)}")
             ledger.items[item_id] = actual
         else:
             lost += 1
@@ -704,6 +721,7 @@ def main():
                 problems.append(f"round {round_number}: a worker did not stop")
                 break
             ledger.unanswered += len(ledger.in_flight)
+            ledger.journal.append({"at": round(time.time(), 3), "killed": round_number})
             if still:
                 orphans_seen.update(f"backups/{name}" for name in still)
                 problems.append(f"round {round_number}: interrupted backups not cleared after the restart: {still}")
@@ -756,14 +774,17 @@ def main():
     if len(problems) > 40:
         print(f"  … and {len(problems) - 40} more", file=sys.stderr)
     report("crash-loop", ok, figures, seed=SEED, rounds=rounds_done, acknowledged=ledger.acknowledged, sent=ledger.sent,
-           refused=ledger.refused, unanswered=ledger.unanswered, by_kind=ledger.by_kind, lost=lost, half_written=half,
+           refused=ledger.refused, refusals=ledger.refusals[:50], unanswered=ledger.unanswered, by_kind=ledger.by_kind, lost=lost, half_written=half,
            orphans=orphan_count, damaged_files=damaged_count, restart_seconds=[round(s, 4) for s in restarts], restart_cpu_seconds=restart_cpu, round_median_seconds=
            round(statistics.median(round_times), 2) if round_times else None,
            first_start_seconds=first_start and round(first_start, 4),
            round_seconds=[round(s, 2) for s in round_times], left_by_kills=left_by_kill, total_seconds=round(time.monotonic() - began, 1),
            problems=problems[:100])
     if KEEP or not ok:
-        print(f"data kept in {root} (server log: {root / 'server.log'})", file=sys.stderr)
+        with open(root / "ledger.jsonl", "w") as journal:
+            for entry in ledger.journal:
+                journal.write(json.dumps(entry) + "\n")
+        print(f"data kept in {root} (server log: {root / 'server.log'}, writes: {root / 'ledger.jsonl'})", file=sys.stderr)
     else:
         shutil.rmtree(root, ignore_errors=True)
     sys.exit(0 if ok else 1)
