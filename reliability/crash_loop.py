@@ -17,6 +17,7 @@ sent but unanswered, and the server is killed with SIGKILL at a random moment. A
 Settings (environment): BIN (the release binary), CRASH_ROUNDS (20), CRASH_SEED (replays the random
 moments and choices), CRASH_KEEP=1 (keep the data folder), RELIABILITY_RESULTS (run.sh's).
 Only Python's standard library."""
+import copy
 import hashlib
 import http.client
 import io
@@ -331,7 +332,7 @@ class Worker(threading.Thread):
             return self.create()
         item = chance.choice(items)
         with self.ledger.lock:
-            state = json.loads(json.dumps(self.ledger.items[item]))
+            state = copy.deepcopy(self.ledger.items[item])
         kind = chance.choices(["edit", "place", "move", "delete", "photo", "unphoto", "document", "undocument"],
                               [22, 10, 6, 6, 22, 8, 10, 5])[0]
         if kind == "unphoto" and not state["photos"]:
@@ -341,7 +342,7 @@ class Worker(threading.Thread):
         if kind in ("edit", "place"):
             _, headers, _ = self.server.call("GET", f"/api/v1/items/{item}")
             change = self.edit() if kind == "edit" else {"locationId": chance.choice(self.places + [None])}
-            expected = json.loads(json.dumps(state))
+            expected = copy.deepcopy(state)
             expected["fields"].update({key: sorted(value) if key == "tags" else value for key, value in change.items()})
             answer = self.write({"kind": kind, "item": item, "before": state, "after": expected}, "PATCH", f"/api/v1/items/{item}",
                                 change, headers={"If-Match": headers["ETag"]})
@@ -551,30 +552,28 @@ def check_writes(server, ledger, round_number):
         expected_ids.add(item_id)
         write = flight_items.get(item_id)
         actual = state_of(items[item_id]) if item_id in items else None
-        allowed = [acknowledged]
+        # Compared with string ids throughout: states read back from JSON and kept in memory alike.
+        seen, expected = normal(actual), normal(acknowledged)
+        allowed = [expected]
         if write:
-            if write["kind"] in ("edit", "place"):
-                allowed.append(write["after"])
-            elif write["kind"] == "delete":
+            kind = write["kind"]
+            if kind in ("edit", "place"):
+                allowed.append(normal(write["after"]))
+            elif kind == "delete":
                 allowed.append(None)
-            elif write["kind"] == "photo" and actual:
-                new = set(actual["photos"]) - set(acknowledged["photos"])
-                if len(new) == 1 and actual["photos"][new.pop()] == write["hash"]:
-                    allowed.append(actual)  # added whole: its file is checked with every other
-            elif write["kind"] == "unphoto":
-                after = json.loads(json.dumps(acknowledged))
-                after["photos"].pop(str(write["photo"]), None)
-                after["photos"].pop(write["photo"], None)
-                allowed.append(after)
-            elif write["kind"] == "document" and actual:
-                new = set(actual["documents"]) - set(acknowledged["documents"])
-                if len(new) == 1 and actual["documents"][new.pop()] == write["sha256"]:
-                    allowed.append(actual)
-            elif write["kind"] == "undocument":
-                after = json.loads(json.dumps(acknowledged))
-                after["documents"].pop(write["document"], None)
-                allowed.append(after)
-        if normal(actual) in [normal(state) for state in allowed]:
+            elif kind in ("photo", "document") and seen:
+                part, digest = ("photos", write["hash"]) if kind == "photo" else ("documents", write["sha256"])
+                new = set(seen[part]) - set(expected[part])
+                if len(new) == 1:  # added whole, as sent (its file is checked with every other)
+                    added = copy.deepcopy(expected)
+                    added[part][new.pop()] = digest
+                    allowed.append(added)
+            elif kind in ("unphoto", "undocument"):
+                part, key = ("photos", write["photo"]) if kind == "unphoto" else ("documents", write["document"])
+                removed = copy.deepcopy(expected)
+                removed[part].pop(str(key), None)
+                allowed.append(removed)
+        if seen in allowed:
             if actual is None:
                 del ledger.items[item_id], ledger.owner[item_id]
             else:
