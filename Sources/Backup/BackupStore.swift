@@ -60,7 +60,7 @@ public struct BackupStore: Sendable {
 
     /// Removes interrupted backups unless a backup is running now (it holds the lock): what a server
     /// does as its schedule starts, so a backup killed with it does not wait for the next one to go.
-    public func removeUnfinishedIfIdle() {
+    func removeUnfinishedIfIdle() {
         guard !unfinished().isEmpty else { return }
         try? exclusively { removeUnfinished() }
     }
