@@ -26,6 +26,8 @@ public struct DataFolder: Sendable {
     var uploadsInProgress: URL { url.appendingPathComponent("tmp") }
     /// Files uploaded to be imported, kept between their preview and the import (`PendingImports`).
     var pendingImports: URL { uploadsInProgress.appendingPathComponent("imports") }
+    /// Held shared by every process writing the inventory's files (`DataFolderLock`).
+    var lockPath: String { url.appendingPathComponent("homepwner.lock").path }
     /// The demo library `--demo` writes when no library is given.
     var demoLibrary: URL { url.appendingPathComponent("Demo Library") }
 

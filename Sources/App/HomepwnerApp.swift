@@ -23,6 +23,10 @@ public final class HomepwnerApp: Sendable {
     private let server: HTTPServer
     /// Backs the data folder up on the schedule `--backup-every` gives; nil without one.
     public let backupScheduler: BackupScheduler?
+    /// What a process killed mid-write had left in the data folder, cleared as this one started.
+    public let leftovers: DataFolder.Leftovers
+    /// Held shared while the app runs, so that no other server clears files this one is writing.
+    private let folderLock: DataFolderLock
 
     /// Opens (or creates) the data folder and starts serving.
     public init(configuration: AppConfiguration) throws {
@@ -30,9 +34,17 @@ public final class HomepwnerApp: Sendable {
         let folder = configuration.dataFolder
         let isNewDatabase = folder.isNew
         let database = try folder.openDatabase()
-        items = try ItemStore(database: database,
+        let items = try ItemStore(database: database,
                           images: try ImageStore(directory: folder.images, database: database, maxPixels: configuration.maxImagePixels),
                           documents: try DocumentStore(directory: folder.documents, maxPixels: configuration.maxImagePixels))
+        self.items = items
+        // Before anything is served: what a killed process left (files no row names, tmp), unless
+        // another process (`homepwner import`) is writing here now.
+        folderLock = try DataFolderLock(folder)
+        let pendingImports = PendingImports(folder: folder.pendingImports)
+        var leftovers = DataFolder.Leftovers()
+        _ = try folderLock.aloneThenShared { leftovers = try folder.removeLeftovers(items: items, pendingImports: pendingImports) }
+        self.leftovers = leftovers
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)
         }
@@ -65,7 +77,7 @@ public final class HomepwnerApp: Sendable {
         let routes = AppRoutes.make(items: items, claims: claims, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
-                                    pendingImports: PendingImports(folder: folder.pendingImports), backups: backups, clock: configuration.clock)
+                                    pendingImports: pendingImports, backups: backups, clock: configuration.clock)
         router = routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy
@@ -128,6 +140,7 @@ public final class HomepwnerApp: Sendable {
         library.stopKeepingScanned()
         server.shutdown()
         library.stop()
+        folderLock.release()
     }
 }
 

@@ -48,6 +48,7 @@ public final class BackupScheduler: Sendable {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let thread = Thread { [self] in
             defer { ended.signal() }
+            job.store.removeUnfinishedIfIdle()
             while !stopRequested.load(ordering: .acquiring) {
                 let due = nextDue(after: status)
                 let wait = due.timeIntervalSinceNow

@@ -58,6 +58,13 @@ public struct BackupStore: Sendable {
         for folder in unfinished() { FileOperations.removeTree(folder) }
     }
 
+    /// Removes interrupted backups unless a backup is running now (it holds the lock): what a server
+    /// does as its schedule starts, so a backup killed with it does not wait for the next one to go.
+    func removeUnfinishedIfIdle() {
+        guard !unfinished().isEmpty else { return }
+        try? exclusively { removeUnfinished() }
+    }
+
     /// Removes the oldest finished backups until `keep` are left; returns their names.
     @discardableResult
     func prune(keep: Int) -> [String] {

@@ -267,6 +267,7 @@ enum CommandLineInterface {
         if let setup = app.setupPath {
             print("No accounts yet\(app.isOpenWithoutAccounts ? ": open to everyone on this computer until one exists" : ""). Create the owner at \(scheme)://\(shownHost):\(app.port)\(setup) (one use, valid for an hour).")
         }
+        if !app.leftovers.isEmpty { print(app.leftovers.summary) }
         fflush(nil)
         app.runUntilTerminated()
         print("Homepwner stopped.")

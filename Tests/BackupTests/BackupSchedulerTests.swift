@@ -1,5 +1,6 @@
 @testable import Backup
 import Foundation
+@preconcurrency import Glibc
 import Testing
 
 /// The server's schedule: a backup as soon as none is recent, the next one an interval after it,
@@ -21,6 +22,37 @@ import Testing
         #expect(success.verified && success.problem == nil)
         #expect(fixture.backups.finished().map(\.path) == [success.backup])
         #expect(scheduler.nextDue(after: status.read()) == success.startedAt.addingTimeInterval(86_400))
+    }
+
+    /// A backup killed with its server (found by reliability/crash_loop.py) is cleared when the server
+    /// starts again, not only by the next backup, which may be a day away; a backup running now is not.
+    @Test func aStartingScheduleClearsInterruptedBackupsUnlessOneIsRunning() throws {
+        let fixture = try BackupFixture()
+        defer { fixture.remove() }
+        let status = BackupStatusFile(path: "\(fixture.root)/status.json")
+        // The last backup is recent: the schedule makes none now.
+        try status.record(BackupStatus.Attempt(startedAt: Date(), finishedAt: Date(), backup: nil, verified: true, problem: nil, offsiteSnapshot: nil))
+        let interrupted = "\(fixture.backups.path)/\(BackupStore.incompletePrefix)2026-03-14T020000Z"
+        try FileManager.default.createDirectory(atPath: "\(interrupted)/images", withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: URL(fileURLWithPath: "\(interrupted)/homepwner.sqlite"))
+
+        // Another process backing up into the folder holds its lock: its folder stays.
+        let other = open("\(fixture.backups.path)/\(BackupStore.lockName)", O_RDWR | O_CREAT, 0o600)
+        #expect(flock(other, LOCK_EX) == 0)
+        let whileBusy = BackupScheduler(job: BackupJob(source: fixture.source, store: fixture.backups, status: status), interval: 86_400, log: { _ in })
+        whileBusy.start()
+        usleep(200_000)
+        whileBusy.stop()
+        #expect(fixture.backups.unfinished() == [interrupted])
+        close(other)
+
+        let scheduler = BackupScheduler(job: BackupJob(source: fixture.source, store: fixture.backups, status: status), interval: 86_400, log: { _ in })
+        scheduler.start()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !fixture.backups.unfinished().isEmpty, ContinuousClock.now < deadline { usleep(10_000) }
+        scheduler.stop()
+        #expect(fixture.backups.unfinished() == [])
+        #expect(fixture.backups.finished().isEmpty, "no backup was due")
     }
 
     @Test func afterAFailureTheNextTryComesWithinTheHour() throws {

@@ -10,17 +10,20 @@ public struct Importer: Sendable {
     /// The data folder's `tmp`: where an upload is written and a zip unpacked, each removed after.
     let workFolder: URL
     let limits: ImportLimits
+    /// The command line's: held shared while it imports, so a server starting meanwhile leaves its files alone.
+    private let folderLock: DataFolderLock?
 
     /// The server's: a zip of at most `ImportUpload.maxRequestBytes` unpacks to at most four times that
     /// (photos hardly compress; a zip that would fill the disk is refused as it unpacks).
     init(items: ItemStore, workFolder: URL, maxPhotoBytes: Int) {
         var limits = ImportLimits()
         limits.archive.maxTotalBytes = 4 * Int64(ImportUpload.maxRequestBytes)
-        self.init(items: items, workFolder: workFolder, maxPhotoBytes: maxPhotoBytes, limits: limits)
+        self.init(items: items, workFolder: workFolder, maxPhotoBytes: maxPhotoBytes, limits: limits, folderLock: nil)
     }
 
-    private init(items: ItemStore, workFolder: URL, maxPhotoBytes: Int, limits: ImportLimits) {
+    private init(items: ItemStore, workFolder: URL, maxPhotoBytes: Int, limits: ImportLimits, folderLock: DataFolderLock?) {
         self.items = items
+        self.folderLock = folderLock
         self.workFolder = workFolder
         var limits = limits
         limits.maxPhotoBytes = maxPhotoBytes
@@ -31,8 +34,11 @@ public struct Importer: Sendable {
     /// The importer of a data folder, for a command run beside (or without) its server: a file on
     /// this machine, as large as a household's whole export.
     public init(folder: DataFolder) throws {
+        try folder.create()
+        let lock = try DataFolderLock(folder)
+        lock.share()
         self.init(items: try folder.openItemStore(), workFolder: folder.uploadsInProgress, maxPhotoBytes: AppConfiguration.defaultMaxUploadBytes,
-                  limits: ImportLimits())
+                  limits: ImportLimits(), folderLock: lock)
     }
 
     /// What importing the file at `path` would do; nothing is written.

@@ -56,6 +56,21 @@ struct PendingImports: Sendable {
         }
     }
 
+    /// Removes the uploads a stopped server was still writing: `keep` writes the name last, so an
+    /// upload without one is incomplete (and its token was never given out). Returns the names removed.
+    func removeIncomplete() -> [String] {
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        var removed: [String] = []
+        for name in names.sorted() {
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, Self.isToken(parts[0]), [Self.upload, "name"].contains(parts[1]) else { continue }
+            guard !names.contains("\(parts[0]).upload") || !names.contains("\(parts[0]).name") else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            removed.append(name)
+        }
+        return removed
+    }
+
     /// 32 lowercase hexadecimal digits, so a token never names another path.
     static func isToken(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }

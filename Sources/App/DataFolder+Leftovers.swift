@@ -1,0 +1,35 @@
+import Foundation
+import Inventory
+
+/// What a process killed mid-write leaves in a data folder, cleared as a server starts.
+extension DataFolder {
+    /// What was cleared, for the server's first lines.
+    public struct Leftovers: Sendable {
+        public var files = ItemStore.LeftoverFiles()
+        /// Names in `tmp`: uploads being written or unpacked, and reports being rendered, when the process ended.
+        public var temporary: [String] = []
+
+        public var isEmpty: Bool { files.count == 0 && temporary.isEmpty }
+
+        public var summary: String {
+            "Cleared what an interrupted run left: \(files.count) photo or document file\(files.count == 1 ? "" : "s") no item uses, "
+                + "\(temporary.count) temporary file\(temporary.count == 1 ? "" : "s")."
+        }
+    }
+
+    /// Removes the photo and document files no row names (`ItemStore.removeLeftoverFiles`) and
+    /// everything in `tmp` but the pending imports, of which only the incomplete go. The caller makes
+    /// sure no other process writes here (`DataFolderLock`), and serves nothing yet.
+    func removeLeftovers(items: ItemStore, pendingImports: PendingImports) throws -> Leftovers {
+        var leftovers = Leftovers()
+        leftovers.files = try items.removeLeftoverFiles()
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: uploadsInProgress.path)) ?? [] where name != pendingImports.folder.lastPathComponent {
+            try? manager.removeItem(at: uploadsInProgress.appendingPathComponent(name))
+            leftovers.temporary.append(name)
+        }
+        leftovers.temporary += pendingImports.removeIncomplete().map { "\(pendingImports.folder.lastPathComponent)/\($0)" }
+        leftovers.temporary.sort()
+        return leftovers
+    }
+}

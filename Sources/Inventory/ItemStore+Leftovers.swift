@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a process killed mid-change leaves in the stores' folders, and how it is cleared. A change
+/// writes its files before the row that names them commits, and removes them after the row that named
+/// them is gone (`withFiles`, a backup's attachments in `applyBackup`), so a kill in between leaves a
+/// folder no row names; a kill while a folder is filled or removed leaves its `.staging-…` or
+/// `.deleted-…` folder, and one while a rendition is remade its `.tmp-…` file.
+extension ItemStore {
+    /// What `removeLeftoverFiles` removed: paths relative to the store's folder (`ab/abcd…`).
+    public struct LeftoverFiles: Sendable, Equatable {
+        public var images: [String] = []
+        public var documents: [String] = []
+        public var count: Int { images.count + documents.count }
+
+        public init() {}
+    }
+
+    /// Removes what no row names from the image and document stores: content folders of no image or
+    /// document, staging and half-deleted folders, temporary files. Only what the stores themselves
+    /// name so; anything else in their folders stays. Call it while no other process changes this
+    /// data folder (a starting server alone): a folder another process is filling has no row yet.
+    @discardableResult
+    public func removeLeftoverFiles() throws -> LeftoverFiles {
+        try images.withFileLock {
+            try documents.withFileLock {
+                let (imageHashes, documentHashes) = try database.read { connection in
+                    (Set(try connection.rows("SELECT hash FROM images") { $0.string(0) }),
+                     Set(try connection.rows("SELECT DISTINCT sha256 FROM item_documents") { $0.string(0) }))
+                }
+                var removed = LeftoverFiles()
+                removed.images = Self.removeLeftovers(in: images.directory, keeping: imageHashes) { images.deleteFiles(hash: $0) }
+                removed.documents = Self.removeLeftovers(in: documents.directory, keeping: documentHashes) { documents.deleteFiles(sha256: $0) }
+                return removed
+            }
+        }
+    }
+
+    /// The sweep of one content-addressed folder (`ab/abcd…/file`); returns what it removed.
+    private static func removeLeftovers(in directory: String, keeping used: Set<String>, delete: (String) -> Void) -> [String] {
+        let manager = FileManager.default
+        var removed: [String] = []
+        for shard in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where isShard(shard) {
+            for name in (try? manager.contentsOfDirectory(atPath: "\(directory)/\(shard)")) ?? [] {
+                let path = "\(directory)/\(shard)/\(name)"
+                if name.hasPrefix(".staging-") || name.hasPrefix(".deleted-") {
+                    try? manager.removeItem(atPath: path)
+                    removed.append("\(shard)/\(name)")
+                } else if SHA256.isWellFormed(name), name.hasPrefix(shard) {
+                    guard used.contains(name) else {
+                        delete(name)
+                        removed.append("\(shard)/\(name)")
+                        continue
+                    }
+                    for file in (try? manager.contentsOfDirectory(atPath: path)) ?? [] where file.hasPrefix(".tmp-") {
+                        try? manager.removeItem(atPath: "\(path)/\(file)")
+                        removed.append("\(shard)/\(name)/\(file)")
+                    }
+                }
+            }
+        }
+        return removed.sorted()
+    }
+
+    /// `ab`: the first two hexadecimal digits of a hash, a folder of the store's own.
+    private static func isShard(_ name: String) -> Bool {
+        name.utf8.count == 2 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
