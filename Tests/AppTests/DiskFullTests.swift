@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTestClient
+import SmallFileSystem
+import Testing
+
+/// The data folder on a small file system filled to its last few KB (a real ENOSPC, not a
+/// simulation): every write a user makes is refused with `507 disk-full` — a page for a browser —
+/// leaving nothing half-written, reads go on, and once space is freed the same writes succeed
+/// without a restart. (`reliability/full_disk.py` does the same to the release build.)
+@Suite(.serialized)
+struct DiskFullTests {
+    typealias F = ItemImageFixtures
+    static let longText = String(repeating: "Long enough to make the database grow. ", count: 250)
+
+    /// Every kind of write, as a client sends it.
+    static func writes(_ app: TestApp, item: Int64, claim: Int64, screen: String, round: String) throws -> [(String, TestResponse)] {
+        let client = app.client
+        let jpeg = ["Content-Type": "image/jpeg", "Accept": "application/json"]
+        return [
+            ("photo PUT", try client.send("PUT", "/api/v1/items/\(item)/image", headers: jpeg, body: try F.bytes("photo-2.jpg"))),
+            ("photos POST", try client.send("POST", "/api/v1/items/\(item)/photos", headers: jpeg, body: try F.bytes("portrait.jpg"))),
+            ("document POST", try client.send("POST", "/api/v1/items/\(item)/documents?name=receipt-\(round).jpg", headers: jpeg, body: try F.bytes("photo-1.jpg"))),
+            ("item POST", try client.json("POST", "/api/v1/items", ["name": "New \(round)", "description": longText, "notes": longText, "warrantyDetails": longText])),
+            ("item PATCH", try client.json("PATCH", "/api/v1/items/\(item)", ["notes": "\(round) \(longText)", "description": "\(round) \(longText)"])),
+            ("import", try client.send("POST", "/api/v1/import", headers: ["Content-Type": "text/csv", "Accept": "application/json"],
+                                       body: try ImportTests.homebox("sysadminsmedia-v0.26.2/fields.csv"))),
+            ("claim report", try client.get("/api/v1/claims/\(claim)/report.pdf", headers: ["Accept": "application/json"])),
+            ("rendition", try client.get(screen, headers: ["Accept": "text/html"])),
+            ("New Item page", try client.pageForm("/items", [("name", "Form \(round)"), ("notes", longText), ("description", longText)])),
+        ]
+    }
+
+    @Test func writesOnAFullDiskAnswer507AndSucceedOnceSpaceIsFreedWithoutARestart() throws {
+        let disk = try SmallFileSystem(megabytes: 32)
+        defer { disk.remove() }
+        let app = try TestApp(folder: TestDataFolder(at: URL(fileURLWithPath: "\(disk.path)/data")))
+        defer { app.shutdown() }
+        let item = try app.createItem("Seed")
+        let withPhoto = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
+        let claim = try app.client.json("POST", "/api/v1/claims", ["name": "Flood", "items": [["itemId": item.id]]])
+        #expect(claim.status == 201)
+        let claimID = Int64(try #require((claim.json as? [String: Any])?.int("id")))
+        let screen = try #require(withPhoto.image?.screenURL.split(separator: "?").first.map(String.init))
+        // The cache lost a rendition: it is remade from the original on the next request.
+        let screenFile = try #require(FileManager.default.enumerator(atPath: "\(disk.path)/data/images")?
+            .compactMap { $0 as? String }.first { $0.hasSuffix("screen.jpg") })
+        try FileManager.default.removeItem(atPath: "\(disk.path)/data/images/\(screenFile)")
+
+        disk.fill()
+        for (what, response) in try Self.writes(app, item: item.id, claim: claimID, screen: screen, round: "full") {
+            #expect(response.status == 507, "\(what): \(response.status) \(response.text.prefix(300))")
+            if response.isHTML {
+                #expect(response.text.contains("Disk Full") && response.text.contains("disk is full"), "\(what)")
+            } else {
+                #expect(response.errorCode == "disk-full", "\(what)")
+                #expect(response.errorMessage?.contains("Free some space") == true, "\(what)")
+            }
+        }
+        #expect(try app.client.get("/api/v1/items").status == 200)
+        #expect(try app.client.get("/items/\(item.id)", headers: ["Accept": "text/html"]).status == 200)
+        #expect(try app.names() == ["Seed"])
+        #expect(try app.item(item.id)?.notes == "")
+        #expect(disk.halfWrittenFiles() == [])
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: "\(disk.path)/data/tmp"))?.filter { !$0.hasPrefix("imports") } ?? [] == [])
+
+        disk.free()
+        for (what, response) in try Self.writes(app, item: item.id, claim: claimID, screen: screen, round: "freed") {
+            #expect((200..<400).contains(response.status), "\(what): \(response.status) \(response.text.prefix(300))")
+        }
+        #expect(try app.item(item.id)?.notes == "freed \(Self.longText)")
+        #expect(try Set(app.names()).isSuperset(of: ["Seed", "New freed", "Form freed"]))
+        #expect(disk.halfWrittenFiles() == [])
+    }
+}
