@@ -10,13 +10,16 @@ import Testing
 @Suite(.serialized)
 struct DiskFullTests {
     typealias F = ItemImageFixtures
-    static let longText = String(repeating: "Long enough to make the database grow. ", count: 250)
+    static let longText = String(repeating: "Long enough to make the database grow.", count: 250)
 
     /// Every kind of write, as a client sends it.
     static func writes(_ app: TestApp, item: Int64, claim: Int64, screen: String, round: String) throws -> [(String, TestResponse)] {
         let client = app.client
         let jpeg = ["Content-Type": "image/jpeg", "Accept": "application/json"]
+        // The rendition and the report first: the photo PUT replaces the photo they show.
         return [
+            ("rendition", try client.get(screen, headers: ["Accept": "text/html"])),
+            ("claim report", try client.get("/api/v1/claims/\(claim)/report.pdf", headers: ["Accept": "application/json"])),
             ("photo PUT", try client.send("PUT", "/api/v1/items/\(item)/image", headers: jpeg, body: try F.bytes("photo-2.jpg"))),
             ("photos POST", try client.send("POST", "/api/v1/items/\(item)/photos", headers: jpeg, body: try F.bytes("portrait.jpg"))),
             ("document POST", try client.send("POST", "/api/v1/items/\(item)/documents?name=receipt-\(round).jpg", headers: jpeg, body: try F.bytes("photo-1.jpg"))),
@@ -24,8 +27,6 @@ struct DiskFullTests {
             ("item PATCH", try client.json("PATCH", "/api/v1/items/\(item)", ["notes": "\(round) \(longText)", "description": "\(round) \(longText)"])),
             ("import", try client.send("POST", "/api/v1/import", headers: ["Content-Type": "text/csv", "Accept": "application/json"],
                                        body: try ImportTests.homebox("sysadminsmedia-v0.26.2/fields.csv"))),
-            ("claim report", try client.get("/api/v1/claims/\(claim)/report.pdf", headers: ["Accept": "application/json"])),
-            ("rendition", try client.get(screen, headers: ["Accept": "text/html"])),
             ("New Item page", try client.pageForm("/items", [("name", "Form \(round)"), ("notes", longText), ("description", longText)])),
         ]
     }
@@ -36,11 +37,13 @@ struct DiskFullTests {
         let app = try TestApp(folder: TestDataFolder(at: URL(fileURLWithPath: "\(disk.path)/data")))
         defer { app.shutdown() }
         let item = try app.createItem("Seed")
-        let withPhoto = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
+        let attached = try app.client.send("PUT", "/api/v1/items/\(item.id)/image", headers: ["Content-Type": "image/jpeg"], body: try F.bytes("photo-1.jpg"))
+        #expect(attached.status == 200)
         let claim = try app.client.json("POST", "/api/v1/claims", ["name": "Flood", "items": [["itemId": item.id]]])
         #expect(claim.status == 201)
         let claimID = Int64(try #require((claim.json as? [String: Any])?.int("id")))
-        let screen = try #require(withPhoto.image?.screenURL.split(separator: "?").first.map(String.init))
+        let image = try #require((attached.json as? [String: Any])?["image"] as? [String: Any])
+        let screen = try #require((image["screenURL"] as? String)?.split(separator: "?").first.map(String.init))
         // The cache lost a rendition: it is remade from the original on the next request.
         let screenFile = try #require(FileManager.default.enumerator(atPath: "\(disk.path)/data/images")?
             .compactMap { $0 as? String }.first { $0.hasSuffix("screen.jpg") })

@@ -7,7 +7,7 @@ import Testing
 final class TestDataFolder: Sendable {
     let url: URL
 
-    init() throws {
+    convenience init() throws {
         try self.init(at: FileManager.default.temporaryDirectory
             .appendingPathComponent("homepwner-apptests-\(UUID().uuidString)", isDirectory: true))
     }
