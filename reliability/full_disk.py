@@ -182,7 +182,15 @@ def partial_files(root):
             found.append(str(path.relative_to(root)))
     tmp = Path(root) / "data" / "tmp"
     if tmp.is_dir():
-        found += [str(path.relative_to(root)) for path in tmp.rglob("*") if path.is_file()]
+        # Uploads the Import page keeps for its preview come in pairs (the file and its name); any
+        # other file in tmp/ is one a request left behind.
+        for path in tmp.rglob("*"):
+            if not path.is_file():
+                continue
+            kept = path.parent.name == "imports" and path.suffix in (".upload", ".name")
+            partner = path.with_suffix(".name" if path.suffix == ".upload" else ".upload")
+            if not (kept and partner.exists()):
+                found.append(str(path.relative_to(root)))
     return sorted(found)
 
 
@@ -300,6 +308,9 @@ def run(mountpoint, results):
         jobs.append(("import zip", lambda: server.request("POST", "/api/v1/import?dryRun=1", export_zip, {"Content-Type": "application/zip"})))
         jobs.append(("claim report PDF", lambda: server.request("GET", f"/api/v1/claims/{claim_id}/report.pdf", headers={"Accept": "application/pdf"})))
         jobs.append(("rendition remade", lambda: server.request("GET", screen_url, headers={"Accept": "image/jpeg"})))
+        import_form, import_form_type = multipart("file", "fields.csv", "text/csv", csv_files[0].read_bytes())
+        jobs.append(("Import page", lambda: server.request("POST", "/import", import_form,
+                                                           {"Content-Type": import_form_type, "Accept": "text/html"})))
         page_name = f"Form {round_name} {unique}"
         page_body = urllib.parse.urlencode({"csrf": server.form_token[1], "name": page_name, "serialNumber": "", "valueInDollars": "5",
                                             "notes": long_text, "description": long_text}).encode()

@@ -28,7 +28,19 @@ struct DiskFullTests {
             ("import", try client.send("POST", "/api/v1/import", headers: ["Content-Type": "text/csv", "Accept": "application/json"],
                                        body: try ImportTests.homebox("sysadminsmedia-v0.26.2/fields.csv"))),
             ("New Item page", try client.pageForm("/items", [("name", "Form \(round)"), ("notes", longText), ("description", longText)])),
+            ("Import page", try importPage(client, file: try ImportTests.homebox("hay-kot-v0.10.3/types.csv"))),
         ]
+    }
+
+    /// The Import page's form, as a browser sends it: the file and the page's token.
+    static func importPage(_ client: HTTPTestClient, file: [UInt8]) throws -> TestResponse {
+        let (token, cookie) = try client.pageFormToken()
+        let boundary = "disk-full-\(UUID().uuidString)"
+        let body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(token)\r\n--\(boundary)\r\n".utf8)
+            + Array("Content-Disposition: form-data; name=\"file\"; filename=\"types.csv\"\r\nContent-Type: text/csv\r\n\r\n".utf8)
+            + file + Array("\r\n--\(boundary)--\r\n".utf8)
+        return try client.send("POST", "/import", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)", "Accept": "text/html", "Cookie": cookie],
+                               body: body)
     }
 
     @Test func writesOnAFullDiskAnswer507AndSucceedOnceSpaceIsFreedWithoutARestart() throws {
@@ -65,6 +77,7 @@ struct DiskFullTests {
         #expect(try app.item(item.id)?.notes == "")
         #expect(disk.halfWrittenFiles() == [])
         #expect((try? FileManager.default.contentsOfDirectory(atPath: "\(disk.path)/data/tmp"))?.filter { !$0.hasPrefix("imports") } ?? [] == [])
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: "\(disk.path)/data/tmp/imports")) ?? [] == [], "no upload kept half")
 
         disk.free()
         for (what, response) in try Self.writes(app, item: item.id, claim: claimID, screen: screen, round: "freed") {
