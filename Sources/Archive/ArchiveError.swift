@@ -19,6 +19,8 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case targetExists(path: String)
     /// Reading or writing a file failed.
     case io(String)
+    /// The disk had no room for what was unpacked into `folder` (ENOSPC, or the user's quota); it was removed.
+    case diskFull(folder: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,7 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
             "The archive unpacks to more than \(limit) times its own size, as a zip bomb does; it was not unpacked."
         case .targetExists(let path): "The folder \(path) is already there; the archive is only unpacked into a new folder."
         case .io(let reason): reason
+        case .diskFull(let folder): "The disk holding \(folder) is full, so the archive could not be unpacked; nothing was kept. Free some space on it, then try again."
         }
     }
 

@@ -15,7 +15,7 @@ final class ExtractionFolder {
         self.path = path
         guard path.withCString({ mkdir($0, 0o700) }) == 0 else {
             if errno == EEXIST { throw .targetExists(path: path) }
-            throw .io("Cannot make the folder \(path): \(String(cString: strerror(errno))).")
+            throw Self.failure("Cannot make the folder \(path)", in: path)
         }
         descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else {
@@ -26,6 +26,11 @@ final class ExtractionFolder {
     }
 
     deinit { close(descriptor) }
+
+    /// What `errno` says of a failed `action`: a full disk, or another I/O failure.
+    static func failure(_ action: String, in folder: String) -> ArchiveError {
+        errno == ENOSPC || errno == EDQUOT ? .diskFull(folder: folder) : .io("\(action): \(String(cString: strerror(errno))).")
+    }
 
     func removeEverything() {
         try? FileManager.default.removeItem(atPath: path)
@@ -43,17 +48,17 @@ final class ExtractionFolder {
         let file = path.components.last!.withCString { openat(parent, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard file >= 0 else {
             if errno == EEXIST { throw .duplicateEntry(path: path.description) }
-            throw .io("Cannot create \(path) in \(self.path): \(String(cString: strerror(errno))).")
+            throw Self.failure("Cannot create \(path) in \(self.path)", in: self.path)
         }
         return file
     }
 
-    static func write(_ buffer: [UInt8], count: Int, to file: Int32, path: ArchivePath) throws(ArchiveError) {
+    static func write(_ buffer: [UInt8], count: Int, to file: Int32, path: ArchivePath, in folder: String) throws(ArchiveError) {
         var offset = 0
         while offset < count {
             let written = buffer.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + offset, count - offset) }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { throw .io("Cannot write \(path): \(String(cString: strerror(errno))).") }
+            guard written > 0 else { throw failure("Cannot write \(path)", in: folder) }
             offset += written
         }
     }
@@ -70,7 +75,7 @@ final class ExtractionFolder {
             } else if errno != EEXIST || !folders.contains(prefix) {
                 if current != descriptor { close(current) }
                 if errno == EEXIST { throw .duplicateEntry(path: path.description) }
-                throw .io("Cannot make the folder \(prefix.joined(separator: "/")) in \(self.path): \(String(cString: strerror(errno))).")
+                throw Self.failure("Cannot make the folder \(prefix.joined(separator: "/")) in \(self.path)", in: self.path)
             }
             let next = components[depth].withCString { openat(current, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             if current != descriptor { close(current) }

@@ -58,7 +58,7 @@ public enum ZipReader {
                 size += Int64(count)
                 total += Int64(count)
                 try check(entryBytes: size, total: total, path: path)
-                try ExtractionFolder.write(buffer, count: count, to: file, path: path)
+                try ExtractionFolder.write(buffer, count: count, to: file, path: path, in: target.path)
             }
             entries.append(ZipEntry(path: path, isDirectory: false, size: size))
         }

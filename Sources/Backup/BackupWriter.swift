@@ -20,7 +20,16 @@ public enum BackupWriter {
         let started = ContinuousClock.now
         // Whole seconds: as the backup's name and its manifest say it.
         let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        return try store.exclusively {
+        do {
+            return try make(from: source, into: store, keep: keep, at: now, started: started, shouldStop: shouldStop)
+        } catch {
+            throw BackupError.diskFull(error, writingInto: store.path) ?? error
+        }
+    }
+
+    private static func make(from source: BackupSource, into store: BackupStore, keep: Int?, at now: Date, started: ContinuousClock.Instant,
+                             shouldStop: () -> Bool) throws -> BackupReport {
+        try store.exclusively {
             store.removeUnfinished()
             let name = store.unusedName(at: now)
             let staging = "\(store.path)/\(BackupStore.incompletePrefix)\(name)"

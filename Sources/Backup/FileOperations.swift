@@ -157,6 +157,7 @@ enum FileOperations {
 
     /// "Cannot read /x: No such file or directory.", with the reason `errno` gives.
     static func failure(_ action: String, _ path: String) -> BackupError {
-        BackupError("\(action.prefix(1).uppercased())\(action.dropFirst()) \(path): \(String(cString: strerror(errno))).")
+        BackupError("\(action.prefix(1).uppercased())\(action.dropFirst()) \(path): \(String(cString: strerror(errno))).",
+                    isDiskFull: errno == ENOSPC || errno == EDQUOT)
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Why no report was written; nothing is left at the target path.
 public enum ClaimReportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A table (`"schedule"`, `"room totals"`) was given no columns.
@@ -10,6 +12,8 @@ public enum ClaimReportError: Error, Sendable, Equatable, CustomStringConvertibl
     case fontMissing(family: String)
     /// The report file could not be made, written or moved into place.
     case cannotWrite(path: String, reason: String)
+    /// The disk had no room for the report (ENOSPC, or the user's quota): freeing space is the cure.
+    case diskFull(path: String)
     /// cairo refused to draw (its status names why).
     case drawingFailed(detail: String)
 
@@ -25,8 +29,17 @@ public enum ClaimReportError: Error, Sendable, Equatable, CustomStringConvertibl
             "The font \(family) is not installed, so names would not print: install fonts-noto-core and fonts-noto-cjk (scripts/install-deps.sh build)."
         case .cannotWrite(let path, let reason):
             "The report could not be written to \(path): \(reason). Check that the folder exists, is writable and has room."
+        case .diskFull(let path):
+            "The disk holding \(path) is full, so the report could not be written. Free some space on it, then try again."
         case .drawingFailed(let detail):
             "The report could not be drawn: \(detail)."
         }
+    }
+}
+
+extension ClaimReportError {
+    /// A failed write to `path`: `diskFull` when the errno says there was no room, else `cannotWrite`.
+    static func writing(_ path: String, errno: Int32, reason: String? = nil) -> ClaimReportError {
+        errno == ENOSPC || errno == EDQUOT ? .diskFull(path: path) : .cannotWrite(path: path, reason: reason ?? String(cString: strerror(errno)))
     }
 }

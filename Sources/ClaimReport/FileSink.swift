@@ -8,6 +8,8 @@ final class FileSink {
     private var buffer: [UInt8] = []
     private let bufferSize = 1 << 18
     private(set) var failure: String?
+    /// The errno of the failed write, 0 while none failed.
+    private(set) var failureErrno: Int32 = 0
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -47,7 +49,8 @@ final class FileSink {
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
+                failureErrno = errno
+                failure = String(cString: strerror(failureErrno))
                 return false
             }
             offset += written

@@ -44,15 +44,19 @@ final class PDFCanvas {
     func finish() throws(ClaimReportError) {
         cairo_surface_finish(surface)
         try check()
-        guard sink.flush() else { throw .cannotWrite(path: path, reason: sink.failure ?? "write failed") }
+        guard sink.flush() else { throw writeFailure() }
     }
 
     /// Throws what cairo reports, a failed write first (cairo only says "error while writing").
     func check() throws(ClaimReportError) {
-        if let failure = sink.failure { throw .cannotWrite(path: path, reason: failure) }
+        if sink.failure != nil { throw writeFailure() }
         let status = cairo_status(cairo) != CAIRO_STATUS_SUCCESS ? cairo_status(cairo) : cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .drawingFailed(detail: String(cString: cairo_status_to_string(status)))
         }
+    }
+
+    private func writeFailure() -> ClaimReportError {
+        ClaimReportError.writing(path, errno: sink.failureErrno, reason: sink.failure ?? "write failed")
     }
 }

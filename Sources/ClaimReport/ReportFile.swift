@@ -15,9 +15,7 @@ final class ReportFile {
         let folder = url.deletingLastPathComponent().path
         var template = Array("\(folder)/.\(url.lastPathComponent).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw .cannotWrite(path: target, reason: String(cString: strerror(errno)))
-        }
+        guard descriptor >= 0 else { throw .writing(target, errno: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         self.descriptor = descriptor
         temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -34,14 +32,14 @@ final class ReportFile {
     func commit() throws(ClaimReportError) {
         committed = true
         guard close(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
             unlink(temporary)
-            throw .cannotWrite(path: target, reason: reason)
+            throw .writing(target, errno: failure)
         }
         guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
             unlink(temporary)
-            throw .cannotWrite(path: target, reason: reason)
+            throw .writing(target, errno: failure)
         }
     }
 }

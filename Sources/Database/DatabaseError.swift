@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// An SQLite result code that is not success, with the message and the statement that caused it.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
@@ -8,10 +9,13 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     public let extendedCode: Int32
     public let message: String
     public let sql: String?
+    /// The operating system's errno behind an I/O error (`ENOSPC`, …), 0 when there was none.
+    public let systemErrno: Int32
 
     init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
         self.extendedCode = connection.map { sqlite3_extended_errcode($0) } ?? code
         self.code = code & 0xff
+        self.systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
         self.message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         self.sql = sql
@@ -22,6 +26,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.extendedCode = SQLITE_ERROR
         self.message = message
         self.sql = nil
+        self.systemErrno = 0
     }
 
     private init(code: Int32, extendedCode: Int32, message: String) {
@@ -39,6 +44,11 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
 
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+    /// The disk (or the user's quota) had no room for the write: `SQLITE_FULL`, or an I/O error whose
+    /// errno says so (growing the WAL's index, for one). Nothing was committed; freeing space is the cure.
+    public var isDiskFull: Bool {
+        code == SQLITE_FULL || (code == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT))
+    }
 
     public var description: String {
         "SQLite error \(extendedCode): \(message)" + (sql.map { " in «\($0)»" } ?? "")

@@ -2,9 +2,19 @@ import Foundation
 @preconcurrency import Glibc
 
 /// Writes that are all there or not there at all: temporary file, fsync, rename, fsync the folder.
-enum AtomicFiles {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum AtomicFiles {
+    /// A file operation that failed, with the errno that said why.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public let errno: Int32
+
+        init(_ operation: String, errno: Int32) {
+            self.description = "\(operation): \(String(cString: strerror(errno)))"
+            self.errno = errno
+        }
+
+        /// The disk (or the user's quota) had no room: freeing space is the cure.
+        public var isDiskFull: Bool { errno == ENOSPC || errno == EDQUOT }
     }
 
     /// Writes `bytes` to `path`, replacing it atomically.
@@ -12,7 +22,7 @@ enum AtomicFiles {
         let folder = path.parentPath
         let temporary = "\(folder)/.tmp-\(UUID().uuidString)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create \(temporary): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure("cannot create \(temporary)", errno: errno) }
         var written = 0
         var failure: Int32 = 0
         bytes.withUnsafeBytes { buffer in
@@ -30,12 +40,12 @@ enum AtomicFiles {
         close(descriptor)
         guard failure == 0 else {
             unlink(temporary)
-            throw Failure(description: "cannot write \(path): \(String(cString: strerror(failure)))")
+            throw Failure("cannot write \(path)", errno: failure)
         }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let failure = errno
             unlink(temporary)
-            throw Failure(description: "cannot rename into \(path): \(reason)")
+            throw Failure("cannot rename into \(path)", errno: failure)
         }
         try syncFolder(folder)
     }
@@ -43,12 +53,17 @@ enum AtomicFiles {
     /// Flushes a folder's entries, so a rename in it survives a crash.
     static func syncFolder(_ folder: String) throws {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(description: "cannot open \(folder): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure("cannot open \(folder)", errno: errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw Failure(description: "cannot sync \(folder): \(String(cString: strerror(errno)))") }
+        guard fsync(descriptor) == 0 else { throw Failure("cannot sync \(folder)", errno: errno) }
     }
 
     static func makeFolder(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
+            // A disk with no block left for the folder's entry (ext4 and the like; tmpfs has room).
+            throw Failure("cannot make the folder \(path)", errno: ENOSPC)
+        }
     }
 }

@@ -7,9 +7,14 @@ import Testing
 final class TestDataFolder: Sendable {
     let url: URL
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("homepwner-apptests-\(UUID().uuidString)", isDirectory: true)
+    convenience init() throws {
+        try self.init(at: FileManager.default.temporaryDirectory
+            .appendingPathComponent("homepwner-apptests-\(UUID().uuidString)", isDirectory: true))
+    }
+
+    /// A data folder at `url` (on a small file system, say), made now and removed with this.
+    init(at url: URL) throws {
+        self.url = url
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -52,6 +52,8 @@ struct ClaimPacketHandlers: Sendable {
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         do {
             try ClaimReportRenderer.render(document, paper: paper, to: target)
+        } catch ClaimReportError.diskFull {
+            throw DiskFull.refusal
         } catch {
             throw AppError(.reportFailed, message: "The report could not be made: \(error). Nothing was sent; try again.")
         }

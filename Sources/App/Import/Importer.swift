@@ -64,16 +64,16 @@ public struct Importer: Sendable {
     /// hundreds of megabytes: no copy is made of it).
     static func write(_ bytes: [UInt8], toNewFile path: String) throws {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else { throw ImportUploadError("Cannot create \(path): \(String(cString: strerror(errno))).") }
+        guard descriptor >= 0 else { throw ImportUploadError("Cannot create \(path)", errno: errno) }
         defer { close(descriptor) }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
-                let reason = String(cString: strerror(errno))
+                let failure = errno
                 unlink(path)
-                throw ImportUploadError("Cannot write \(path): \(reason).")
+                throw ImportUploadError("Cannot write \(path)", errno: failure)
             }
             offset += written
         }
@@ -82,5 +82,12 @@ public struct Importer: Sendable {
 
 struct ImportUploadError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    let errno: Int32
+
+    init(_ action: String, errno: Int32) {
+        self.description = "\(action): \(String(cString: strerror(errno)))."
+        self.errno = errno
+    }
+
+    var isDiskFull: Bool { errno == ENOSPC || errno == EDQUOT }
 }

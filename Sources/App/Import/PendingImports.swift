@@ -23,8 +23,15 @@ struct PendingImports: Sendable {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         let shortName = String(name.replacingOccurrences(of: "\n", with: " ").prefix(200))
-        try Importer.write(bytes, toNewFile: file(token, Self.upload).path)
-        try Importer.write(Array(shortName.utf8), toNewFile: file(token, "name").path)
+        let upload = file(token, Self.upload)
+        try Importer.write(bytes, toNewFile: upload.path)
+        do {
+            try Importer.write(Array(shortName.utf8), toNewFile: file(token, "name").path)
+        } catch {
+            // A full disk, say: no upload is kept that no one holds the token of.
+            try? FileManager.default.removeItem(at: upload)
+            throw error
+        }
         return token
     }
 

@@ -66,6 +66,9 @@ extension ItemStore {
         let folder = "\(workFolder)/import-\(UUID().uuidString)"
         do {
             _ = try ZipReader.extract(zipAt: path, into: folder, limits: limits.archive)
+        } catch .diskFull(let folder) {
+            // Not the file's fault: the caller answers that the disk is full.
+            throw ArchiveError.diskFull(folder: folder)
         } catch {
             return refused(nil, error.description)
         }

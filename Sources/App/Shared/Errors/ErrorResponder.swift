@@ -20,22 +20,27 @@ struct ErrorResponder: Sendable {
         case 413: "Too Large"
         case 415: "Unsupported Format"
         case 422: "Check Your Input"
+        case 507: "Disk Full"
         case 500...: "Something Went Wrong"
         default: "Can’t Do That"
         }
     }
 }
 
-/// Catches the errors handlers throw and answers them through `ErrorResponder`; unexpected errors
-/// become a `500` that reveals nothing internal.
+/// Catches the errors handlers throw and answers them through `ErrorResponder`: a write the disk had
+/// no room for as `507 disk-full`; unexpected errors become a `500` that reveals nothing internal.
 struct ErrorMiddleware: Middleware {
     let responder: ErrorResponder
+    let diskFullNotice = DiskFull.Notice()
 
     func respond(to request: Request, next: any Responder) throws -> Response {
         do {
             return try next.respond(to: request)
         } catch let error as any HTTPResponseError {
             return responder.response(for: request, error: error)
+        } catch where DiskFull.isCause(of: error) {
+            diskFullNotice.say(error, request: request)
+            return responder.response(for: request, error: DiskFull.refusal)
         }
     }
 }
