@@ -15,20 +15,18 @@ import Testing
     func anUploadDeclaringAGigabyteChunkIsRefusedWithoutAllocatingIt(name: String) throws {
         let bytes = try Corpus.bytes(name)
         #expect(bytes.count < 100)
-        let (outcome, grown, elapsed) = measured { UploadOutcome(uploading: bytes) }
+        let (outcome, grown) = measured { UploadOutcome(uploading: bytes) }
         #expect(outcome == .refused("damaged"))
         #expect(grown < 100_000_000, "\(name): peak memory grew by \(grown / 1_000_000) MB")
-        #expect(elapsed < .milliseconds(250), "\(name) took \(elapsed)")
     }
 
     @Test(arguments: files)
     func aLibraryFileDeclaringAGigabyteChunkIsRefusedWithoutAllocatingIt(name: String) throws {
         let path = try Corpus.temporaryCopy(name)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (outcome, grown, elapsed) = measured { UploadOutcome(readingFileAt: path) }
+        let (outcome, grown) = measured { UploadOutcome(readingFileAt: path) }
         #expect(outcome == .refused("damaged"))
         #expect(grown < 100_000_000, "\(name): peak memory grew by \(grown / 1_000_000) MB")
-        #expect(elapsed < .milliseconds(250), "\(name) took \(elapsed)")
     }
 
     /// A PNG cut short in its pixel data declares more than it holds too, and is damaged.
@@ -40,13 +38,13 @@ import Testing
         #expect(UploadOutcome(uploading: noisy) == .accepted(width: 300, height: 200))
     }
 
-    /// What `body` returns, how far the process's peak memory rose above its resident size
-    /// meanwhile, and how long it took.
-    private func measured<T>(_ body: () -> T) -> (T, Int, Duration) {
+    /// What `body` returns and how far the process's peak memory rose above its resident size
+    /// meanwhile (the gigabyte was the bug; its 1.7 s only followed from it, and time is not asserted
+    /// in tests: a loaded machine stretches it).
+    private func measured<T>(_ body: () -> T) -> (T, Int) {
         PeakMemory.reset()
         let resident = PeakMemory.residentBytes
-        let started = ContinuousClock.now
         let result = body()
-        return (result, PeakMemory.peakBytes - resident, ContinuousClock.now - started)
+        return (result, PeakMemory.peakBytes - resident)
     }
 }
