@@ -38,6 +38,15 @@ def resident_kib(pid):
     return None
 
 
+def cpu_seconds(pid):
+    """User + system CPU time the process has used, or None once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def open_files(pid):
     try:
         return len(os.listdir(f"/proc/{pid}/fd"))

@@ -42,7 +42,7 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from loadkit import FIXTURE_PHOTOS, RESULTS, Client, Server, folder_bytes, open_files, percentile  # noqa: E402
+from loadkit import FIXTURE_PHOTOS, Client, Server, cpu_seconds, folder_bytes, open_files, percentile  # noqa: E402
 from result import report  # noqa: E402
 
 DURATION = int(os.environ.get("SOAK_SECONDS", "600"))
@@ -291,6 +291,7 @@ def main():
         progress = multiprocessing.RawArray("q", CONNECTIONS)
         results = multiprocessing.Queue()
         begin = time.monotonic()
+        cpu_before, load_cpu_before = cpu_seconds(server.pid), os.times()
         deadline = begin + DURATION
         processes = [multiprocessing.Process(target=load_process, args=(i, list(range(i, CONNECTIONS, PROCESSES)), plan,
                                                                         deadline, progress, results), daemon=True)
@@ -318,6 +319,10 @@ def main():
         if crashes:
             raise RuntimeError("a load process failed:\n" + crashes[0])
         elapsed = time.monotonic() - begin
+        server_cpu = cpu_seconds(server.pid) - cpu_before
+        load_cpu_after = os.times()
+        load_cpu = (load_cpu_after.children_user + load_cpu_after.children_system
+                    - load_cpu_before.children_user - load_cpu_before.children_system)
         time.sleep(5)
         rss_idle = server.rss()
         files_after = open_files(server.pid)
@@ -350,6 +355,8 @@ def main():
     print(f"RSS samples (s, MiB): {', '.join(f'{at}:{rss / 1024:.1f}' for at, rss in samples)}")
     print(f"images/ {disk_before / 1e6:.1f} MB before, {disk_after / 1e6:.1f} MB after; tmp/ files left: {len(leftovers)}; "
           f"open files {files_before} before, {files_after} after; RSS {rss_idle / 1024:.1f} MiB 5 s after the load")
+    print(f"CPU: the server used {server_cpu:.0f} s ({server_cpu / elapsed * 100:.0f} % of one core, {server_cpu / total * 1000:.2f} ms a request), "
+          f"the load processes {load_cpu:.0f} s; load average at the end {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for example in examples:
         print(f"  error: {example}")
 
@@ -366,7 +373,9 @@ def main():
            rss_kib=samples, rss_baseline_kib=baseline, rss_baseline_at_s=baseline_at, rss_end_kib=end_rss,
            rss_growth_percent=round(growth, 2), rss_peak_kib=peak, rss_idle_after_kib=rss_idle,
            images_bytes_before=disk_before, images_bytes_after=disk_after, tmp_files_left=leftovers,
-           open_files_before=files_before, open_files_after=files_after, warmup_s=WARMUP, connections=CONNECTIONS,
+           open_files_before=files_before, open_files_after=files_after, server_cpu_s=round(server_cpu, 1),
+           server_cpu_ms_per_request=round(server_cpu / total * 1000, 3), load_generator_cpu_s=round(load_cpu, 1),
+           load_average_end=os.getloadavg()[0], warmup_s=WARMUP, connections=CONNECTIONS,
            note="loopback, load generator on the same machine (shared with other builds)")
     return 0 if ok else 1
 
