@@ -72,6 +72,7 @@ class Client:
     def __init__(self, port, source="127.0.0.1", timeout=30):
         self.port, self.source, self.timeout = port, source, timeout
         self.connection = None
+        self.last_used = time.monotonic()
         self.cookies = {}
         self.csrf = None
         self.token = None
@@ -99,14 +100,25 @@ class Client:
                 headers["X-CSRF-Token"] = self.csrf
         elif self.token:
             headers["Authorization"] = f"Bearer {self.token}"
-        connection = self._connection()
-        try:
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            payload = response.read()
-        except BaseException:
-            self.close()
-            raise
+        # A connection left idle past the server's head timeout (15 s) has been closed by it, which
+        # the client learns only on its next request; like a browser, that one is sent again on a
+        # new connection. (The soak's connections are never idle: there, every failure counts.)
+        reused_after_idle = self.connection is not None and time.monotonic() - self.last_used > 10
+        for attempt in (1, 2):
+            connection = self._connection()
+            try:
+                connection.request(method, path, body=body, headers=headers)
+                response = connection.getresponse()
+                payload = response.read()
+                break
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.close()
+                if attempt == 2 or not reused_after_idle:
+                    raise
+            except BaseException:
+                self.close()
+                raise
+        self.last_used = time.monotonic()
         for value in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = value.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
