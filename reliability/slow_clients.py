@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Slow clients (`make check-reliability`'s `slow-clients` part, about a minute and a half): clients
+"""Slow clients (`make check-reliability`'s `slow-clients` part, about two minutes): clients
 that hold connections without finishing requests must not stop anyone else from being served.
 
 Against the release server with its default limits, while a health check (GET /healthz, on a new
 connection each time, from 127.0.0.1) is timed every 50 ms:
   (a) slowloris: 300 connections from 127.0.0.2–4 (100 each) send a request line, then dribble a
       header a byte at a time, one byte every 0.5 s; 200 more (127.0.0.8–9) send a head of 24 KiB, near
-      under headerMemoryLimit (32 KiB), and never end it: the most memory a connection can make us hold;
+      headerMemoryLimit (32 KiB; a longer one is answered 431), and never end it: the most memory a
+      connection can make us hold;
   (b) slow uploads: 40 authenticated photo uploads (127.0.0.6) and 40 anonymous sign-in posts
       (127.0.0.7) trickle their bodies at 100 bytes/s, below the minimum rate;
   (p) per-address cap: 200 connections from one more address (127.0.0.5), past its cap of 128;
   (d) 1,000 connections from 127.0.0.10–19 (100 each) opened and left idle: the server's memory
       before, with them and after, and how long until the server closes them; then 10 rounds of
-      1,000 more opened and dropped by the client, memory after each (a leak keeps growing).
+      1,000 more opened and dropped by the client, memory after each (a leak keeps growing);
+  (e) past the global limit (when the open-file limit allows): 10,200 idle connections from 102
+      addresses at 100 each; what the server holds, its memory, and the health check meanwhile
+      (reported, not judged: beyond the limit connections wait by design). Then it must serve again.
 The part fails when the health check's p99 is 100 ms or more during (a)–(b) or (d), or a check fails,
 when a slow or idle connection outlives its deadline by more than 5 s, when the cap lets more than
 its share in, when cut uploads leave files or photos behind, or when memory grows by 1 KiB a
@@ -63,6 +67,7 @@ from result import report  # noqa: E402
 
 HEAD_TIMEOUT = 15      # ServerConfiguration.requestHeadTimeout (defaults: the server is not told otherwise)
 GRACE, MIN_RATE = 15, 512
+CONNECTION_LIMIT = 10_000
 PER_ADDRESS = 128
 HEALTH_EVERY = 0.05
 HEALTH_GOAL_MS = 100
@@ -73,7 +78,7 @@ class HealthCheck:
     """GET /healthz on a fresh connection every 50 ms from 127.0.0.1, in a process of its own (so
     the attack's Python never delays it); latencies per phase (ms; a failure counts as 5,000)."""
 
-    PHASES = ["before", "attack", "between", "idle", "after"]
+    PHASES = ["before", "attack", "between", "idle", "limit", "after"]
 
     def __init__(self, port):
         self.port = port
@@ -200,9 +205,31 @@ class Held:
 
 
 def raise_open_file_limit(wanted):
+    """Raises this process's open-file limit towards `wanted`; answers what it is now."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def fill_the_server(server, count=CONNECTION_LIMIT + 200, hold=6):
+    """`count` idle connections from 102 addresses (100 each, under their cap): past the global
+    limit. Answers what the server held and its memory, or None when this machine's open-file limit
+    is too low to try."""
+    if raise_open_file_limit(count + 512) < count + 256:
+        return None
+    baseline, rss_before = open_files(server.pid), server.rss()
+    held = Held()
+    for n in range(count):
+        held.open(f"127.0.1.{1 + n // 100}", b"", server.port)
+    time.sleep(hold)
+    figures = {"opened": len(held.opened), "server_connections": open_files(server.pid) - baseline,
+               "rss_before": rss_before, "rss_with": server.rss()}
+    held.close_all()
+    dropped = time.monotonic()
+    while open_files(server.pid) > baseline + 2 and time.monotonic() - dropped < 30:
+        time.sleep(0.1)
+    return figures
 
 
 def server_file_limit(pid):
@@ -328,7 +355,11 @@ def main():
         health.phase = "idle"
         rounds = [idle_round(server)]
         churned, slowest_drop = churn(server)
-        time.sleep(3)
+        time.sleep(2)
+        # (e) Past the global limit: what waits, and what the server holds then.
+        health.phase = "limit"
+        filled = fill_the_server(server)
+        time.sleep(2)
         health.phase = "after"
         time.sleep(3)
         rss_after = server.rss()
@@ -349,6 +380,8 @@ def main():
         # Judged under attack; before and after show what the shared machine alone does to it.
         if phase in ("attack", "idle") and (figures["p99_ms"] >= HEALTH_GOAL_MS or figures["failures"] or not figures["checks"]):
             problems.append(f"health check during {phase}: p99 {figures['p99_ms']:.0f} ms, {figures['failures']} failed")
+        elif phase == "after" and (figures["failures"] or not figures["checks"]):
+            problems.append(f"health check during {phase}: p99 {figures['p99_ms']:.0f} ms, {figures['failures']} failed")
     upload_deadline = GRACE * MIN_RATE / (MIN_RATE - 100)  # when 100 B/s falls below the average the rule asks for
     print(f"slowloris: {len(loris)} opened, closed after {spread(loris_lives)} (head deadline {HEAD_TIMEOUT} s)")
     print(f"slow uploads: {len(uploads)} authenticated closed after {spread(upload_lives)}, {len(signins)} anonymous sign-ins "
@@ -363,6 +396,15 @@ def main():
               f"{idle['rss_after'] / 1024:.1f} MiB; open files {idle['files_with']} with them")
     print(f"then {len(churned)} rounds of 1,000 opened and dropped: RSS after each (MiB) {', '.join(f'{x / 1024:.1f}' for x in churned)}; "
           f"the server let a round go within {slowest_drop:.2f} s")
+    limit = health.figures("limit")
+    if filled:
+        print(f"global limit: {filled['opened']} idle connections opened from 102 addresses, the server held "
+              f"{filled['server_connections']} (the rest wait in the kernel's queue); RSS {filled['rss_before'] / 1024:.1f} → "
+              f"{filled['rss_with'] / 1024:.1f} MiB ({(filled['rss_with'] - filled['rss_before']) / max(1, filled['server_connections']):.1f} KiB each); "
+              f"a health check meanwhile queued behind them ({limit['failures']} timed out at 5 s; {limit['checks']} checks in the phase, "
+              f"most after they were dropped)")
+    else:
+        print("global limit: not tried (this machine's open-file limit is too low for 10,200 connections)")
     print(f"server RSS {rss_before / 1024:.1f} MiB at start, {rss_after / 1024:.1f} MiB at the end; open files {files_before} → {files_after}; "
           f"open-file limit {file_limit}")
 
@@ -412,6 +454,7 @@ def main():
            answers_before_close=held.answers, per_address={"tried": len(crowd), "held": crowd_admitted, "cap": PER_ADDRESS},
            idle=[{**{k: v for k, v in idle.items() if k != "lives"}, "closed_after_s": [round(x, 2) for x in (idle["lives"][:1] + idle["lives"][-1:])]}
                  for idle in rounds],
+           global_limit={**(filled or {"skipped": True}), "health": limit},
            idle_kib_per_connection=round(per_idle_kib, 1), churn_rss_kib=churned, churn_slowest_drop_s=round(slowest_drop, 2),
            rss_kib={"start": rss_before, "end": rss_after},
            open_files={"start": files_before, "end": files_after, "limit": file_limit},
