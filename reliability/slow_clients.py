@@ -39,11 +39,14 @@ ConnectionRegistry's watchdog and libmicrohttpd), and why each is set as it is:
                                for that, while one attacker holds 1.3 % of the global limit.
                                (--max-connections-per-address changes it; behind a trusted proxy
                                loopback is exempt and the proxy must limit.)
-  connectionLimit 10,000       all connections at once, more wait in the kernel's queue. An idle
-                               one costs about 4 KiB, one holding a full unfinished head about
-                               36 KiB (both measured here: see the figures), so 10,000 cost 40 MB
-                               idle and 360 MB at worst, for 15 s at a time; it takes 79 addresses at
-                               their cap to reach it.
+  connectionLimit 10,000       all connections at once, more wait in the kernel's queue (and so does
+                               everyone else, until the head timeout frees places: see (e)). An idle
+                               one costs about 4 KiB (10,000 measured: +42 MiB), one holding an
+                               unfinished head up to headerMemoryLimit at most 32 KiB (17–30 KiB
+                               measured), so 330 MB at worst, for 15 s at a time. It takes 79
+                               addresses at their cap to reach it: enough for a home server, where
+                               more than a few dozen connections at once never happen; a server on
+                               the open Internet wants a proxy that limits by network too.
   open-file limit              raised at start to connectionLimit + 512 (the server's own files)
                                up to the hard limit; if the hard limit is lower, connectionLimit is
                                lowered to fit, so the server never fails accept() with EMFILE.
