@@ -11,7 +11,9 @@ public struct ServerConfiguration: Sendable {
     /// Seconds of silence after which a connection is closed.
     public var connectionTimeout: Int = 30
     /// Simultaneous connections; more wait in the kernel's queue. An idle connection costs about
-    /// 5 KB; the open-file limit is raised to fit (or this lowered to what the limit allows).
+    /// 4 KB, one holding an unfinished head near `headerMemoryLimit` about 32 KB until
+    /// `requestHeadTimeout` cuts it (both measured by reliability/slow_clients.py): 10,000 take 330 MB
+    /// at worst. The open-file limit is raised to fit (or this lowered to what the limit allows).
     public var connectionLimit: Int = 10_000
     /// Simultaneous connections from one address (a whole IPv6 /64 counts as one); more are closed
     /// at once. A browser opens at most 6 to a site; a household behind one NAT, several of those.
