@@ -23,11 +23,15 @@ reports=$results/$part-reports
 rm -rf "$reports" && mkdir -p "$reports"
 log=$results/$part-tests.log
 
-# The modules that own C handles (libmicrohttpd, SQLite, libvips, libarchive, poppler, cairo and
-# pango, OpenSSL) and threads (network threads, workers, stream producers, the scanner, the backup
-# scheduler), and the App's own tests, which drive all of them together through the real server.
-default_tests='^(HTTPServerTests|DatabaseTests|ImagingTests|PhotoLibraryTests|ArchiveTests|PDFPreviewTests|ClaimReportTests|BackupTests|InventoryTests|AppTests)\.'
+# The modules that own C handles (libmicrohttpd, SQLite, libvips) and threads (network threads,
+# workers, stream producers, the library's scanner): every test of theirs. SANITIZER_TESTS=all adds
+# the rest of the suite (Archive, PDFPreview, ClaimReport, Backup, Inventory, the App through the
+# real server): measured at 40+ min under ASan on two shared cores, past the part's bound, and the
+# App's tests, whose time limits of 1-2 min assume an idle machine, then starve one another.
+default_tests='^(HTTPServerTests|DatabaseTests|ImagingTests|PhotoLibraryTests)\.'
 tests=${SANITIZER_TESTS:-$default_tests}
+[ "$tests" = all ] && tests='.*'
+
 
 # Tests that cannot run under a sanitizer, and why. Instrumented code runs 2-5x slower under ASan
 # and 5-15x under TSan (more on a machine shared with other builds), and ASan's shadow memory and
@@ -39,7 +43,7 @@ declare -A skipped=(
   ['Quickly\(|InLinearTime\(']="a wall-clock bound (1 s) on a pure-Swift parser: the sanitizer's slowdown, not the code's"
   # libpng's huge_*_chunk.png files: 250 ms and a peak-RSS bound. The same files go through the
   # decoder under the sanitizer in CorpusSweepTests (sweep/libpng/testpngs-crashers).
-  ['HugeChunkPNGTests\.an?[A-Za-z]*DeclaringAGigabyteChunk']="250 ms and peak resident memory: ASan's shadow memory and slowdown; the files run in CorpusSweepTests"
+  ['HugeChunkPNGTests.a[A-Za-z]*DeclaringAGigabyteChunk']="250 ms and peak resident memory: ASan's shadow memory and slowdown; the files run in CorpusSweepTests"
 )
 skip_regex=$(IFS='|'; echo "${!skipped[*]}")
 
