@@ -86,7 +86,7 @@ run_seconds=$(( $(date +%s) - run_started ))
 summary=$(grep -E 'Test run with [0-9]+ tests? in [0-9]+ suites?' "$log" | tail -1)
 tests_run=$(sed -nE 's/.*Test run with ([0-9]+) tests? in ([0-9]+) suites?.*/\1/p' <<< "$summary")
 suites_run=$(sed -nE 's/.*Test run with ([0-9]+) tests? in ([0-9]+) suites?.*/\2/p' <<< "$summary")
-failing=$(grep -cE '^✘ Test .*(failed|recorded an issue)' "$log")
+failing=$(grep -cE '^✘ Test .* failed after' "$log")
 
 # The sanitizer's reports, one log file per process (test runs, exit tests' children).
 report_count=0 suppressed=0
