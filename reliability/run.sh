@@ -31,7 +31,7 @@ rm -rf "$RELIABILITY_RESULTS" && mkdir -p "$RELIABILITY_RESULTS"
 python=${PYTHON:-$PWD/.venv/bin/python}
 
 # The longest each part may take before it is stopped and counted failed (seconds).
-declare -A limit=([crash-loop]=900 [full-disk]=600 [fuzz]=1800 [asan]=2400 [tsan]=2400 [soak]=1200
+declare -A limit=([crash-loop]=900 [full-disk]=600 [fuzz]=1800 [asan]=2400 [tsan]=3000 [soak]=1200
                   [slow-clients]=600 [upgrades]=900)
 
 command_for() {
