@@ -7,12 +7,12 @@ import Synchronization
 /// Names of the people in an XMP packet's face regions: Metadata Working Group regions
 /// (`mwg-rs:RegionList`, each with `mwg-rs:Name` and `mwg-rs:Type` Face) and Microsoft People Tags
 /// (`MPRI:Regions`, each with `MPReg:PersonDisplayName`). Fields may be attributes or elements.
-enum FaceRegions {
+package enum FaceRegions {
     /// libxml2, under Foundation's XMLParser, keeps global state that is not safe to set up from
     /// several threads at once (the scanner reads headers on every core): one parse at a time.
     private static let parsing = Mutex<Void>(())
 
-    static func names(in xmp: Data) -> [String] {
+    package static func names(in xmp: Data) -> [String] {
         let collector = Collector()
         parsing.withLock { _ in
             let parser = XMLParser(data: xmp.trimmingTrailingNulls())
