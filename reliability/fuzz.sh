@@ -4,7 +4,8 @@
 # from its seed corpus (reliability/fuzz/corpus/TARGET, kept in the repo and replayed by every
 # `swift test`); what it finds on the way goes to reliability/fuzz/work/TARGET, never into the repo.
 # A crash, a leak, an input taking over FUZZ_INPUT_TIMEOUT seconds or a broken invariant fails the
-# part, with the input that did it (add it to the corpus once the bug is fixed).
+# part, with the input that did it (add it to the corpus once the bug is fixed). Leaks of system libraries
+# that are not ours to fix are suppressed in reliability/fuzz/lsan.supp, each with its reason.
 #
 #   FUZZ_SECONDS=20        seconds per target          FUZZ_TARGETS=url,zip   only these (default: all)
 #   FUZZ_INPUT_TIMEOUT=10  seconds one input may take  FUZZ_RSS_MB=2048       memory one target may use
@@ -48,7 +49,8 @@ for target in "${targets[@]}"; do
   log=$work/$target/fuzz.log
   echo "== $target: ${seconds} s"
   # Swift's own crash reporter would hold the pipe open; libFuzzer and ASan report instead.
-  SWIFT_BACKTRACE=enable=no TMPDIR=$work/$target/tmp ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:symbolize=1 \
+  SWIFT_BACKTRACE=enable=no TMPDIR=$work/$target/tmp ASAN_OPTIONS=detect_leaks=1:symbolize=1 \
+    LSAN_OPTIONS=suppressions=$PWD/reliability/fuzz/lsan.supp:print_suppressions=0 \
     timeout --kill-after=10 $(( seconds + input_timeout + 120 )) "$bin" "$target" \
       -max_total_time="$seconds" -timeout="$input_timeout" -rss_limit_mb="$rss_mb" -print_final_stats=1 \
       -artifact_prefix="$work/$target/artifacts/" "${dict[@]}" "$work/$target/corpus" "$seeds" > "$log" 2>&1

@@ -13,9 +13,15 @@ package enum FaceRegions {
     private static let parsing = Mutex<Void>(())
 
     package static func names(in xmp: Data) -> [String] {
+        // Most packets name no regions, and are not parsed at all: faster, and FoundationXML's parser
+        // leaks an error object for every problem libxml2 reports (reliability/fuzz/lsan.supp).
+        guard Collector.listElements.contains(where: { xmp.range(of: Data($0.utf8)) != nil }) else { return [] }
+        // XMP is UTF-8 (ISO 16684-1); FoundationXML's parser traps on a name that is not, instead of failing.
+        let packet = xmp.trimmingTrailingNulls()
+        guard String(validating: packet, as: UTF8.self) != nil else { return [] }
         let collector = Collector()
         parsing.withLock { _ in
-            let parser = XMLParser(data: xmp.trimmingTrailingNulls())
+            let parser = XMLParser(data: packet)
             parser.delegate = collector
             _ = parser.parse()
         }
@@ -24,6 +30,7 @@ package enum FaceRegions {
     }
 
     private final class Collector: NSObject, XMLParserDelegate {
+        static let listElements = ["mwg-rs:RegionList", "MPRI:Regions"]
         private static let nameFields: Set<String> = ["mwg-rs:Name", "MPReg:PersonDisplayName"]
         var names: [String] = []
         private var depth = 0
@@ -35,7 +42,7 @@ package enum FaceRegions {
 
         func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             depth += 1
-            if element == "mwg-rs:RegionList" || element == "MPRI:Regions", listDepth == nil {
+            if Self.listElements.contains(element), listDepth == nil {
                 listDepth = depth
             } else if listDepth != nil, region == nil, element == "rdf:li" {
                 region = (depth, nil, nil)
