@@ -83,4 +83,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   report fail "${#failed[@]} of ${#targets[@]} targets failed: ${failed[0]}"
   exit 1
 fi
-report ok "${#targets[@]} targets × ${seconds} s under ASan: no crash, hang or leak; $span; coverage in reliability/out/fuzz.log"
+report ok "${#targets[@]} targets × ${seconds} s under ASan: no crash, hang or leak; $span (per target with coverage in the log)"
