@@ -17,8 +17,8 @@ package enum FaceRegions {
         // leaks an error object for every problem libxml2 reports (reliability/fuzz/lsan.supp).
         guard Collector.listElements.contains(where: { xmp.range(of: Data($0.utf8)) != nil }) else { return [] }
         // XMP is UTF-8 (ISO 16684-1); FoundationXML's parser traps on a name that is not, instead of failing.
-        let packet = xmp.trimmingTrailingNulls()
-        guard String(validating: packet, as: UTF8.self) != nil else { return [] }
+        guard String(validating: xmp.trimmingTrailingNulls(), as: UTF8.self) != nil,
+              let packet = parsable(xmp.trimmingTrailingNulls()) else { return [] }
         let collector = Collector()
         parsing.withLock { _ in
             let parser = XMLParser(data: packet)
@@ -27,6 +27,27 @@ package enum FaceRegions {
         }
         var seen = Set<String>()
         return collector.names.filter { seen.insert($0).inserted }
+    }
+
+    /// The packet without processing instructions (`<?xpacket …?>`: FoundationXML's parser crashes on
+    /// one without data), or nil when it declares a DTD: XMP has none, and its entities could rebuild
+    /// what was taken out (both found by the `xmp` fuzz target).
+    static func parsable(_ packet: Data) -> Data? {
+        let bytes = [UInt8](packet)
+        for keyword in ["<!DOCTYPE", "<!ENTITY"] where bytes.firstRange(of: Array(keyword.utf8)) != nil { return nil }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"),
+               let end = bytes[(index + 2)...].firstRange(of: Array("?>".utf8)) {
+                index = end.upperBound
+                continue
+            }
+            kept.append(bytes[index])
+            index += 1
+        }
+        return Data(kept)
     }
 
     private final class Collector: NSObject, XMLParserDelegate {

@@ -82,6 +82,15 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".jpg") throws -> String {
         #expect(metadata.people.isEmpty)
     }
 
+    /// Found by the `xmp` fuzz target: FoundationXML's parser crashed on a processing instruction
+    /// without data, as a damaged `<?xpacket …?>` wrapper can be.
+    @Test func faceRegionsAfterAProcessingInstructionWithoutDataAreRead() throws {
+        let bytes = try pixels.encoded(metadata: SampleMetadata(xmp: "<?xpacket?>" + mwgXMP(["Alice Martin"])))
+        let path = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try Imaging.inspectFile(atPath: path, maxPixels: 1_000_000).1.people == ["Alice Martin"])
+    }
+
     @Test func aPhotoWithoutMetadataHasNone() throws {
         let path = try temporaryFile(try pixels.encoded(as: ".png"), suffix: ".png")
         defer { try? FileManager.default.removeItem(atPath: path) }
