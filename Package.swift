@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "homepwner", targets: ["homepwner"]),
+        .executable(name: "homepwner-fuzz", targets: ["homepwner-fuzz"]),
     ],
     targets: [
         // C libraries from Debian, imported through module maps; static inline shims wrap
@@ -39,6 +40,9 @@ let package = Package(
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
+        // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
+        .target(name: "FuzzTargets", dependencies: ["App", "HTTPServer", "Inventory", "Imaging", "Archive"]),
+        .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
         .target(name: "HomeboxBackupFixture", dependencies: ["Archive"], path: "Tests/Support/HomeboxBackupFixture"),
@@ -55,6 +59,7 @@ let package = Package(
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "AppTests", dependencies: ["App", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem"]),
     ],
     swiftLanguageModes: [.v6]

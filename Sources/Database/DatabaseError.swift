@@ -29,16 +29,17 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.systemErrno = 0
     }
 
-    private init(code: Int32, extendedCode: Int32, message: String) {
+    private init(code: Int32, extendedCode: Int32, systemErrno: Int32, message: String) {
         self.code = code
         self.extendedCode = extendedCode
+        self.systemErrno = systemErrno
         self.message = message
         self.sql = nil
     }
 
     /// This error, as the reason an upgrade stopped (keeping its code: a full disk stays one).
     func upgradeStopped(at migration: String, from version: Int64) -> DatabaseError {
-        DatabaseError(code: code, extendedCode: extendedCode,
+        DatabaseError(code: code, extendedCode: extendedCode, systemErrno: systemErrno,
                       message: "Upgrading the database stopped at \(migration) (from version \(version)): \(message). Nothing was changed: the file is as it was before. Restore a backup or report this with the message.")
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// A request while libmicrohttpd delivers it: its head, the body read so far, and what was answered.
 /// Lives from the first callback of a request to its completion callback, on one MHD thread at a time
 /// (or on one worker while its connection is suspended): unchecked, as that hand-over is libmicrohttpd's.
-final class PendingRequest: @unchecked Sendable {
+package final class PendingRequest: @unchecked Sendable {
     let method: HTTPMethod
     /// The path as sent, still percent-encoded.
     let rawPath: String
@@ -59,7 +59,7 @@ final class PendingRequest: @unchecked Sendable {
 
     /// The decoded path segments, or nil when an escape is malformed, the result is not UTF-8, or a
     /// segment is `.`/`..` or holds a NUL or a backslash.
-    static func pathSegments(of rawPath: String) -> [String]? {
+    package static func pathSegments(of rawPath: String) -> [String]? {
         var rawPath = rawPath
         // The string's own bytes, walked in place: no copy, no list of pieces, on every request.
         return rawPath.withUTF8 { bytes -> [String]? in

@@ -7,15 +7,21 @@ import Synchronization
 /// Names of the people in an XMP packet's face regions: Metadata Working Group regions
 /// (`mwg-rs:RegionList`, each with `mwg-rs:Name` and `mwg-rs:Type` Face) and Microsoft People Tags
 /// (`MPRI:Regions`, each with `MPReg:PersonDisplayName`). Fields may be attributes or elements.
-enum FaceRegions {
+package enum FaceRegions {
     /// libxml2, under Foundation's XMLParser, keeps global state that is not safe to set up from
     /// several threads at once (the scanner reads headers on every core): one parse at a time.
     private static let parsing = Mutex<Void>(())
 
-    static func names(in xmp: Data) -> [String] {
+    package static func names(in xmp: Data) -> [String] {
+        // Most packets name no regions, and are not parsed at all: faster, and FoundationXML's parser
+        // leaks an error object for every problem libxml2 reports (reliability/fuzz/lsan.supp).
+        guard Collector.listElements.contains(where: { xmp.range(of: Data($0.utf8)) != nil }) else { return [] }
+        // XMP is UTF-8 (ISO 16684-1); FoundationXML's parser traps on a name that is not, instead of failing.
+        guard String(validating: xmp.trimmingTrailingNulls(), as: UTF8.self) != nil,
+              let packet = parsable(xmp.trimmingTrailingNulls()) else { return [] }
         let collector = Collector()
         parsing.withLock { _ in
-            let parser = XMLParser(data: xmp.trimmingTrailingNulls())
+            let parser = XMLParser(data: packet)
             parser.delegate = collector
             _ = parser.parse()
         }
@@ -23,7 +29,29 @@ enum FaceRegions {
         return collector.names.filter { seen.insert($0).inserted }
     }
 
+    /// The packet without processing instructions (`<?xpacket …?>`: FoundationXML's parser crashes on
+    /// one without data), or nil when it declares a DTD: XMP has none, and its entities could rebuild
+    /// what was taken out (both found by the `xmp` fuzz target).
+    static func parsable(_ packet: Data) -> Data? {
+        let bytes = [UInt8](packet)
+        for keyword in ["<!DOCTYPE", "<!ENTITY"] where bytes.firstRange(of: Array(keyword.utf8)) != nil { return nil }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "?"),
+               let end = bytes[(index + 2)...].firstRange(of: Array("?>".utf8)) {
+                index = end.upperBound
+                continue
+            }
+            kept.append(bytes[index])
+            index += 1
+        }
+        return Data(kept)
+    }
+
     private final class Collector: NSObject, XMLParserDelegate {
+        static let listElements = ["mwg-rs:RegionList", "MPRI:Regions"]
         private static let nameFields: Set<String> = ["mwg-rs:Name", "MPReg:PersonDisplayName"]
         var names: [String] = []
         private var depth = 0
@@ -35,7 +63,7 @@ enum FaceRegions {
 
         func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             depth += 1
-            if element == "mwg-rs:RegionList" || element == "MPRI:Regions", listDepth == nil {
+            if Self.listElements.contains(element), listDepth == nil {
                 listDepth = depth
             } else if listDepth != nil, region == nil, element == "rdf:li" {
                 region = (depth, nil, nil)

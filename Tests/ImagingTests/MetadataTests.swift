@@ -69,6 +69,28 @@ func temporaryFile(_ bytes: [UInt8], suffix: String = ".jpg") throws -> String {
         #expect(try Imaging.inspectFile(atPath: path, maxPixels: 1_000_000).1.people == ["Carol", "Dan"])
     }
 
+    /// Found by the `xmp` fuzz target: FoundationXML's parser trapped (and took the library scan and
+    /// the server with it) on a face region whose attribute name is not UTF-8.
+    @Test func faceRegionsThatAreNotUTF8AreSkippedNotFatal() throws {
+        var bytes = try pixels.encoded(metadata: SampleMetadata(orientation: 6, xmp: mwgXMP(["Alice Martin"]).replacingOccurrences(of: "parseType", with: "parseQype")))
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("parseQype".utf8)) })
+        bytes[at + 5] = 0xD4
+        let path = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (info, metadata) = try Imaging.inspectFile(atPath: path, maxPixels: 1_000_000)
+        #expect((info.width, info.height, info.orientation) == (40, 60, 6))
+        #expect(metadata.people.isEmpty)
+    }
+
+    /// Found by the `xmp` fuzz target: FoundationXML's parser crashed on a processing instruction
+    /// without data, as a damaged `<?xpacket …?>` wrapper can be.
+    @Test func faceRegionsAfterAProcessingInstructionWithoutDataAreRead() throws {
+        let bytes = try pixels.encoded(metadata: SampleMetadata(xmp: "<?xpacket?>" + mwgXMP(["Alice Martin"])))
+        let path = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try Imaging.inspectFile(atPath: path, maxPixels: 1_000_000).1.people == ["Alice Martin"])
+    }
+
     @Test func aPhotoWithoutMetadataHasNone() throws {
         let path = try temporaryFile(try pixels.encoded(as: ".png"), suffix: ".png")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -96,8 +96,7 @@ struct AccessMiddleware: Middleware {
         // Static files and the health check: nobody to look up unless credentials came along.
         if route.access == .public, request.headers["Cookie"] == nil, request.headers["Authorization"] == nil { return nil }
         // Only bearer tokens are ours; another scheme (a proxy's Basic auth) is left alone.
-        if let authorization = request.headers["Authorization"], authorization.lowercased().hasPrefix("bearer ") {
-            let token = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        if let token = Self.bearerToken(in: request.headers["Authorization"]) {
             if let caller = try accounts.caller(apiToken: token) { return caller }
             if route.access == .public { return nil }
             var error = AppError(.invalidToken, message: "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page.")
@@ -119,6 +118,12 @@ struct AccessMiddleware: Middleware {
             if route.access != .public { throw Self.notALocalAddress(request.headers["Host"] ?? "") }
         }
         return nil
+    }
+
+    /// The token of `Authorization: Bearer …`; nil without the header or with another scheme.
+    static func bearerToken(in authorization: String?) -> String? {
+        guard let authorization, authorization.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether the `Host` a browser sent names this machine: an IP address, `localhost`, or this

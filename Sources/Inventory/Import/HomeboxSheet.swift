@@ -1,12 +1,12 @@
 /// A Homebox CSV or TSV export read into rows, with every problem found on the way. Reading never
 /// stops at a bad row: the preview lists them all. A file that cannot be read at all (not UTF-8, not
 /// Homebox's columns, a quote that never closes) has one problem and no rows.
-struct HomeboxSheet: Sendable {
+package struct HomeboxSheet: Sendable {
     /// The rows that could be read.
     var rows: [HomeboxRow] = []
     /// Rows in the file (after the header; blank lines not counted).
-    var rowsRead = 0
-    var problems: [ImportProblem] = []
+    package var rowsRead = 0
+    package var problems: [ImportProblem] = []
     /// Headers present but not imported.
     var ignoredColumns: [String] = []
     /// Which column holds what, once the header row was read.
@@ -27,7 +27,7 @@ struct HomeboxSheet: Sendable {
         return ImportProblem(line: nil, column: entityFile, message: "“\(HomeboxValue.quoted(row.input.name ?? ""))”: \(message)")
     }
 
-    static func read(_ bytes: [UInt8], currency: Currency, limits: DelimitedText.Limits = DelimitedText.Limits()) -> HomeboxSheet {
+    package static func read(_ bytes: [UInt8], currency: Currency, limits: DelimitedText.Limits = DelimitedText.Limits()) -> HomeboxSheet {
         var sheet = HomeboxSheet()
         let text: DelimitedText
         do {

@@ -1,0 +1,37 @@
+import HTTPServer
+import Inventory
+
+/// App's readers of what a client sends, reachable without a server, for the fuzz targets
+/// (Sources/FuzzTargets): each goes through the same code a request does.
+package enum StrangerInput {
+    /// A body sent to create or change an item (`POST`/`PATCH /api/v1/items…`): nil when it is an
+    /// item's fields, else the error answer the client gets.
+    package static func itemRefusal(json body: [UInt8], currency: Currency) -> Response? {
+        do {
+            _ = try ItemInput(json: try JSONValue.object(from: body), currency: currency)
+            return nil
+        } catch let error as any HTTPResponseError {
+            return error.jsonResponse()
+        } catch {
+            preconditionFailure("an item body raised \(error), which has no answer for the client")
+        }
+    }
+
+    /// The version `If-Match: header` asks of item `id` (see `Request.expectedVersion(of:)`).
+    package static func expectedVersion(ifMatch header: String, itemID id: Int64) throws -> Int? {
+        let request = Request(method: .patch, path: "/api/v1/items/\(id)", pathSegments: ["api", "v1", "items", "\(id)"],
+                              query: FormFields(), headers: ["If-Match": header], body: [], remoteAddress: "-", isTLS: false)
+        return try request.expectedVersion(of: id)
+    }
+
+    /// What the request's `Cookie` and `Authorization` headers name: the API token and each of
+    /// Homepwner's cookies as `SiteCookie` reads them, over HTTP and over HTTPS.
+    package static func credentials(in headers: HTTPHeaders) -> (token: String?, cookies: [[String]]) {
+        let request = Request(method: .get, path: "/", pathSegments: [], query: FormFields(), headers: headers,
+                              body: [], remoteAddress: "-", isTLS: false)
+        let cookies = [SiteCookie.session, .device, .form].flatMap { cookie in
+            [false, true].map { cookie.value(in: request, secure: $0).all }
+        }
+        return (AccessMiddleware.bearerToken(in: headers["Authorization"]), cookies)
+    }
+}
