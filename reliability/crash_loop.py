@@ -44,6 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from result import report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+from sample_pdf import make_pdf  # noqa: E402
 BIN = Path(os.environ.get("BIN", ROOT / ".build" / "release" / "homepwner"))
 ROUNDS = int(os.environ.get("CRASH_ROUNDS", "20"))
 SEED = int(os.environ.get("CRASH_SEED", str(int(time.time() * 1000) % 1_000_000_000)))
@@ -64,26 +66,6 @@ DATA_ENTRIES = {"homepwner.sqlite", "homepwner.sqlite-wal", "homepwner.sqlite-sh
 def unique_jpeg(chance):
     """A real JPEG no other write sends: bytes after its end marker, which decoders leave alone."""
     return chance.choice(PHOTOS).read_bytes() + b"CRASH-LOOP-" + uuid.uuid4().hex.encode()
-
-
-def make_pdf(lines):
-    """A small valid PDF, one page of text (as Tests/e2e/backup_helpers.py makes them)."""
-    text = "BT /F1 18 Tf 40 780 Td " + " ".join(f"({line}) Tj 0 -24 Td" for line in lines) + " ET"
-    objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-        f"<< /Length {len(text)} >>\nstream\n{text}\nendstream",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out, offsets = "%PDF-1.4\n", []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{offset:010d} 00000 n \n" for offset in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
-    return out.encode()
 
 
 def homebox_csv(names):
