@@ -9,7 +9,7 @@ import Synchronization
 /// it takes `fileLock` around every change that adds or removes files, so an image being attached
 /// is never deleted as unused at the same moment.
 public final class ImageStore: Sendable {
-    /// The screen rendition fits 2048 px; thumbnails are 40 CSS px squares at 1×, 2× and 3×.
+    /// The screen rendition fits 2048 px, the report's 1024 px; thumbnails are 40 CSS px squares at 1×, 2× and 3×.
     public static let renditionSpecs = ItemPhotoRendition.allCases.map(\.spec)
 
     /// The store's folder, as a path made once: `URL.path` is rebuilt on every call, and every photo GET needs it.

@@ -123,4 +123,31 @@ import Testing
         let csv = try String(contentsOfFile: unpacked + "/manifest.csv", encoding: .utf8)
         #expect(csv.hasPrefix("\"Path\",\"SHA-256\"") && csv.contains(photo["sha256"] as! String))
     }
+
+    /// A 12-megapixel phone photo printed whole would make a thousand-item report gigabytes: the
+    /// report prints the 1024-px size, also for a photo stored before that size existed.
+    @Test func theReportPrintsPhotosAtThePrintSizeNotTheOriginalOnes() throws {
+        let app = try TestApp()
+        let item = try #require(try object(try app.client.json("POST", "/api/v1/items", ["name": "Television"]))["id"] as? Int)
+        let upload = try app.client.send("POST", "/api/v1/items/\(item)/photos", headers: ["Content-Type": "image/jpeg"],
+                                         body: try ItemImageFixtures.picture(width: 3000, height: 2000))
+        #expect(upload.status == 201, "\(upload.text)")
+        let claim = try #require(try object(try app.client.json("POST", "/api/v1/claims", ["name": "Flood", "items": [["itemId": item]]] as [String: Any]))["id"] as? Int)
+        func printedSizes() throws -> [String] {
+            let response = try app.client.get("/api/v1/claims/\(claim)/report.pdf")
+            #expect(response.status == 200)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("claim-report-\(UUID().uuidString).pdf")
+            try Data(response.body).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            // pdfimages -list: page num type width height …, after two header lines.
+            return try run("pdfimages", ["-list", file.path]).split(separator: "\n").dropFirst(2).map { line in
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                return "\(fields[3])x\(fields[4])"
+            }
+        }
+        #expect(try printedSizes() == ["1024x683"])
+        let printed = try #require(FileManager.default.enumerator(atPath: app.folder.url.path)?.compactMap { $0 as? String }.first { $0.hasSuffix("/report.jpg") })
+        try FileManager.default.removeItem(atPath: app.folder.url.appendingPathComponent(printed).path)
+        #expect(try printedSizes() == ["1024x683"], "made again from the original when the folder has no print size yet")
+    }
 }

@@ -282,7 +282,7 @@ extension TestInventory {
         // Each image folder holds exactly the original and the renditions.
         for hash in inventory.imageFolders() {
             let names = (try FileManager.default.contentsOfDirectory(atPath: "\(inventory.imagesFolder)/\(hash.prefix(2))/\(hash)")).sorted()
-            #expect(names == ["original.jpg", "screen.jpg", "thumb-120.jpg", "thumb-40.jpg", "thumb-80.jpg"])
+            #expect(names == ["original.jpg", "report.jpg", "screen.jpg", "thumb-120.jpg", "thumb-40.jpg", "thumb-80.jpg"])
         }
     }
 
@@ -295,7 +295,11 @@ extension TestInventory {
         let path = try #require(try inventory.store.images.renditionPath(hash: image.hash, name: name))
         #expect(path == "\(inventory.imagesFolder)/\(image.hash.prefix(2))/\(image.hash)/\(name).jpg")
         let before = try RasterImage.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
-        let expected = name == "screen" ? (1600, 1200) : (Int(name.dropFirst("thumb-".count))!, Int(name.dropFirst("thumb-".count))!)
+        let expected = switch name {
+        case "screen": (1600, 1200)
+        case "report": (1024, 768)
+        default: (Int(name.dropFirst("thumb-".count))!, Int(name.dropFirst("thumb-".count))!)
+        }
         #expect((before.width, before.height) == expected)
 
         try FileManager.default.removeItem(atPath: path)

@@ -8,7 +8,8 @@ import PhotoLibrary
 struct ClaimFiles {
     struct Photo {
         let original: String
-        let screen: String?
+        /// The size the report prints (`ItemPhotoRendition.report`).
+        let printed: String?
         let sha256: String
         let fileExtension: String
         let kind: ItemPhoto.Kind
@@ -43,7 +44,7 @@ struct ClaimFiles {
             var entry = Entry(line: ClaimScheduleLineRef(number: line.number, itemID: line.itemID, name: line.name))
             for photo in item.photos {
                 entry.photos.append(Photo(original: items.images.originalPath(of: photo.image),
-                                          screen: try items.images.renditionPath(hash: photo.image.hash, name: ItemPhotoRendition.screen.rawValue),
+                                          printed: try items.images.renditionPath(hash: photo.image.hash, name: ItemPhotoRendition.report.rawValue),
                                           sha256: photo.image.hash, fileExtension: photo.image.format.fileExtension, kind: photo.kind))
             }
             entry.documents = item.documents.map { Document(path: items.documents.originalPath(sha256: $0.sha256), document: $0) }

@@ -6,7 +6,7 @@ import Inventory
 extension ClaimReportDocument {
     /// The report of a claim: its facts and totals, how the figures were worked out, totals by room,
     /// the schedule in the columns adjusters use (unit amounts and line totals), and a page per item
-    /// with its photos (screen renditions), its receipts' first pages and its library photos.
+    /// with its photos (the report's rendition, not the originals), its receipts' first pages and its library photos.
     init(sheet: ClaimSheet, files: ClaimFiles, madeOn today: CalendarDate) {
         let claim = sheet.claim, schedule = sheet.schedule, money = sheet.money
         func fact(_ label: String, _ value: String) -> ReportFact? { value.isEmpty ? nil : ReportFact(label: label, value: value) }
@@ -60,7 +60,7 @@ extension ClaimReportDocument {
                 fact("How", valuation.basis),
             ].compactMap { $0 }
             let photos = entry.photos.enumerated().map { index, photo in
-                ReportImage(path: photo.screen ?? photo.original, caption: "Photo \(index + 1)" + (photo.kind == .general ? "" : " (\(photo.kind.rawValue))"))
+                ReportImage(path: photo.printed ?? photo.original, caption: "Photo \(index + 1)" + (photo.kind == .general ? "" : " (\(photo.kind.rawValue))"))
             }
             let receipts = entry.documents.filter { $0.document.kind == .receipt }.compactMap { document in
                 document.path.map { ReportDocumentPage(path: $0, caption: document.document.name) }
