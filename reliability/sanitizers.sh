@@ -23,12 +23,13 @@ reports=$results/$part-reports
 rm -rf "$reports" && mkdir -p "$reports"
 log=$results/$part-tests.log
 
-# The modules that own C handles (libmicrohttpd, SQLite, libvips) and threads (network threads,
-# workers, stream producers, the library's scanner): every test of theirs. SANITIZER_TESTS=all adds
-# the rest of the suite (Archive, PDFPreview, ClaimReport, Backup, Inventory, the App through the
-# real server): measured at 40+ min under ASan on two shared cores, past the part's bound, and the
-# App's tests, whose time limits of 1-2 min assume an idle machine, then starve one another.
-default_tests='^(HTTPServerTests|DatabaseTests|ImagingTests|PhotoLibraryTests)\.'
+# The modules that own C handles (libmicrohttpd, SQLite, libvips, libarchive, OpenSSL's digests,
+# poppler, cairo and pango) and threads (network threads, workers, stream producers, the library's
+# scanner, backups): every test of theirs. SANITIZER_TESTS=all adds the rest of the suite (Inventory,
+# Claims, Accounts, HTML, the fuzz targets' corpora, the App through the real server): measured at
+# 40+ min under ASan on two shared cores, past the part's bound, and the App's tests, whose time
+# limits of 1-2 min assume an idle machine, then starve one another.
+default_tests='^(HTTPServerTests|DatabaseTests|ImagingTests|PhotoLibraryTests|ArchiveTests|PDFPreviewTests|ClaimReportTests|BackupTests)\.'
 tests=${SANITIZER_TESTS:-$default_tests}
 [ "$tests" = all ] && tests='.*'
 
