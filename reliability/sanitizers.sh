@@ -49,7 +49,7 @@ declare -A skipped=(
 skip_regex=$(IFS='|'; echo "${!skipped[*]}")
 
 # Tests whose leaks are told apart only by whole allocation stacks (ASan only). ASan records the
-# stack of every allocation by following frame pointers, and Debian's C libraries keep none, so an
+# stack of every allocation by following frame pointers, and Debian 12 builds its C libraries without, so an
 # allocation made inside one is recorded as the allocator and that library's first frame, nothing
 # above: no suppression can name a function there. These tests run after the rest, in a process of
 # their own, with the full (DWARF) unwinder: it sees through the libraries, for the rules in
