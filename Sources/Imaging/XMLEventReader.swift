@@ -13,6 +13,9 @@ protocol XMLEventHandler: AnyObject {
 /// network, no file, no DTD (a document that declares one is read no further; XMP has none, and
 /// Adobe's XMP Toolkit refuses it too), so no entity but the five predefined ones. libxml2's own
 /// limits hold (XML_PARSE_HUGE off): 256 levels of elements, 10 MB for a text or attribute value.
+/// Always read as UTF-8, whatever the document declares or its first bytes suggest: XMP in an image
+/// is UTF-8 (XMP Specification Part 3 for JPEG and TIFF; PNG's iTXt is UTF-8), and no character
+/// converter runs on a stranger's bytes (libxml2's report their errors on stderr, not to the context).
 /// The first error in the document ends its events; errors are not printed.
 enum XMLEventReader {
     /// libxml2 sets up its global tables on first use, and not safely from two threads at once:
@@ -30,10 +33,10 @@ enum XMLEventReader {
         guard let context = xmlCreatePushParserCtxt(&callbacks, Unmanaged.passUnretained(reading).toOpaque(), nil, 0, nil) else { return }
         defer { xmlFreeParserCtxt(context) }
         reading.context = context
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        let options = [XML_PARSE_NONET, XML_PARSE_NOERROR, XML_PARSE_NOWARNING, XML_PARSE_IGNORE_ENC].reduce(0) { $0 | $1.rawValue }
         withExtendedLifetime(reading) {
             // No tree is built (no startDocument callback); free one all the same should a version build it.
-            if let tree = xmlCtxtReadMemory(context, bytes.assumingMemoryBound(to: CChar.self), count, nil, nil, Int32(options)) {
+            if let tree = xmlCtxtReadMemory(context, bytes.assumingMemoryBound(to: CChar.self), count, nil, "UTF-8", Int32(options)) {
                 xmlFreeDoc(tree)
             }
         }
