@@ -15,7 +15,7 @@ protocol XMLEventHandler: AnyObject {
 /// limits hold (XML_PARSE_HUGE off): 256 levels of elements, 10 MB for a text or attribute value.
 /// Always read as UTF-8, whatever the document declares or its first bytes suggest: XMP in an image
 /// is UTF-8 (XMP Specification Part 3 for JPEG and TIFF; PNG's iTXt is UTF-8), and no character
-/// converter runs on a stranger's bytes (libxml2's report their errors on stderr, not to the context).
+/// converter runs on a stranger's bytes (libxml2's converters report errors on stderr, not to the context).
 /// The first error in the document ends its events; errors are not printed.
 enum XMLEventReader {
     /// libxml2 sets up its global tables on first use, and not safely from two threads at once:
