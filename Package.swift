@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // Claim reports: pango shapes text (any script) and cairo writes the PDF.
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        // XMP face regions: libxml2's SAX2 parser, with nothing loaded or expanded (Imaging's XMLEventReader).
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // Backups: OpenSSL's SHA-256 (the processor's SHA instructions, about 8× libsodium here) and syncfs.
         .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -26,7 +28,7 @@ let package = Package(
         .target(name: "Archive", dependencies: ["CArchive"]),
         .target(name: "Database", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "Imaging", dependencies: ["CVips"]),
+        .target(name: "Imaging", dependencies: ["CVips", "CXML2"]),
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
         .target(name: "Inventory", dependencies: ["Database", "Imaging", "PDFPreview", "CSodium", "Archive"]),
         .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),

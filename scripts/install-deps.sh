@@ -3,7 +3,7 @@
 #   scripts/install-deps.sh build|test|bench|reliability
 set -euo pipefail
 
-build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libarchive-dev libssl-dev fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk)
+build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libarchive-dev libssl-dev libxml2-dev fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk)
 test=(chromium chromium-driver python3-venv openssl curl libvips-tools poppler-utils restic)
 reliability=(wrk)
 bench=(wrk nginx-light libvips-tools imagemagick libjpeg-turbo-progs hyperfine time libimage-exiftool-perl)

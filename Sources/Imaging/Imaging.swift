@@ -5,6 +5,7 @@ import Foundation
 public enum Imaging {
     /// Starts libvips; call once before anything else (later calls do nothing).
     public static let start: Void = {
+        _ = XMLEventReader.libraryReady
         guard hp_vips_start("homepwner") == 0 else {
             fatalError("libvips failed to start: \(VipsFailure.current().message)")
         }
