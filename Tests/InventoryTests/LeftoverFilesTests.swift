@@ -16,7 +16,9 @@ import Testing
         let store = inventory.store
         let item = try inventory.add(["Guitar"])[0]
         let kept = try store.addPhoto(to: item.id) { try F.photo(1) }
-        let receipt = try store.addDocument(to: item.id, kind: .receipt, name: "Receipt") { SamplePDF.make() }
+        // Made once: cairo stamps each PDF with the second it was made.
+        let receiptBytes = SamplePDF.make()
+        let receipt = try store.addDocument(to: item.id, kind: .receipt, name: "Receipt") { receiptBytes }
         // Killed after the files were written and before the row committed: stored, then the rows taken away.
         let unnamedPhoto = try store.addPhoto(to: item.id) { try F.photo(2) }
         let unnamedDocument = try store.addDocument(to: item.id, kind: .manual, name: "Manual") { Array("Turn it on.\n".utf8) }
@@ -53,7 +55,7 @@ import Testing
         #expect(try store.item(id: item.id).photos == [kept])
         #expect(FileManager.default.fileExists(atPath: store.images.originalPath(of: kept.image)))
         #expect(try store.images.renditionPath(hash: kept.image.hash, name: "thumb-80") != nil)
-        #expect(FileManager.default.contents(atPath: try #require(store.documents.originalPath(sha256: receipt.sha256))) == Data(SamplePDF.make()))
+        #expect(FileManager.default.contents(atPath: try #require(store.documents.originalPath(sha256: receipt.sha256))) == Data(receiptBytes))
         #expect(FileManager.default.fileExists(atPath: "\(images)/\(shard)/notes.txt") && FileManager.default.fileExists(atPath: "\(images)/README"))
         // A second sweep finds nothing.
         #expect(try store.removeLeftoverFiles().count == 0)
