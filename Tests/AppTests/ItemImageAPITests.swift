@@ -411,13 +411,13 @@ enum ItemImageFixtures {
         }
     }
 
-    @Test func pixelBombIsRefusedQuicklyWithTheLimit() throws {
+    @Test func pixelBombIsRefusedFromItsHeaderWithTheLimit() throws {
         let app = try ItemImageTestApp()
         let item = try app.createItem("Lamp")
         let before = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
         let bomb = try F.bytes("bomb-30000x30000.png")
-        // Refused by its size from the header (the message names both), before any pixel is decoded;
-        // how fast is the bench's to say, not a timed test's on a busy machine.
+        // Refused by its size from the header (the message names both), before any pixel is decoded
+        // (ImagingTests' PixelLimitTests refuse the header alone).
         let response = try app.putImage(item.id, bomb)
         #expect(response.status == 422, "\(response.text)")
         let message = response.errorMessage ?? ""
@@ -444,12 +444,10 @@ enum ItemImageFixtures {
         let before = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
         let head = "PUT /api/v1/items/\(item.id)/image HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/jpeg\r\n"
             + "Content-Length: 60000000\r\n\r\n"
-        let started = ContinuousClock.now
-        // Only the head is sent: a server waiting for the body would time out (5 s) instead.
-        let response = try app.client.sendRaw(Array(head.utf8), timeout: 5)
-        let elapsed = ContinuousClock.now - started
+        // Only the head is sent, and the connection stays open: an answer at all is one given
+        // without the body (a server waiting for it would cut the connection at its deadline instead).
+        let response = try app.client.sendRaw(Array(head.utf8), timeout: 30)
         #expect(response.status == 413, "\(response.text)")
-        #expect(elapsed < .seconds(2), "413 took \(elapsed)")
         #expect(response.errorMessage?.isEmpty == false)
         #expect(F.isSameJSON(try app.item(item.id)["image"], before))
     }
