@@ -39,9 +39,6 @@ tests=${SANITIZER_TESTS:-$default_tests}
 # quarantine add to the resident size; so an assertion of wall-clock time or peak memory measures
 # the sanitizer, not the code. Each skipped test's input also runs in tests that stay.
 declare -A skipped=(
-  # Complexity tests of pure-Swift parsers (forms, multipart, headers, ETag lists, paths): a 1 s
-  # bound on a huge input. Their parsers run under the sanitizer in every other test of the suite.
-  ['Quickly\(|InLinearTime\(']="a wall-clock bound (1 s) on a pure-Swift parser: the sanitizer's slowdown, not the code's"
   # libpng's huge_*_chunk.png files: a peak-RSS bound. The same files go through the decoder under
   # the sanitizer in CorpusSweepTests (sweep/libpng/testpngs-crashers).
   ['HugeChunkPNGTests.a[A-Za-z]*DeclaringAGigabyteChunk']="peak resident memory: ASan's shadow memory and quarantine; the files run in CorpusSweepTests"

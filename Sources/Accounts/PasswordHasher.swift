@@ -18,6 +18,9 @@ public final class PasswordHasher: Sendable {
     /// name takes as long as a wrong password.
     private let decoy: String
 
+    /// The decoy hash (for tests: it must be made like every stored hash).
+    package var decoyHash: String { decoy }
+
     public init(concurrency: Int = 2) {
         slots = DispatchSemaphore(value: max(1, concurrency))
         decoy = (try? Self.argon2(Secrets.token())) ?? ""

@@ -28,12 +28,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// The values of every cookie named `name` in the request's `Cookie` fields, in order (a browser
     /// may send one name more than once: a cookie for a longer path, or a parent domain's).
     public func cookies(named name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals("Cookie") }.flatMap { Self.cookies(named: name, in: $0.value.utf8) }
+    }
+
+    /// The values named `name` in one `Cookie` field's bytes: `name=value` pairs between `;`s, spaces
+    /// around each trimmed. (Any collection of bytes: tests count how often each is read.)
+    static func cookies<Field: BidirectionalCollection<UInt8>>(named name: String, in field: Field) -> [String] {
         var values: [String] = []
-        for field in fields where field.name.caseInsensitiveEquals("Cookie") {
-            for piece in field.value.split(separator: ";") {
-                guard let equals = piece.firstIndex(of: "="), piece[..<equals].trimmingSpaces() == name else { continue }
-                values.append(piece[piece.index(after: equals)...].trimmingSpaces())
-            }
+        for piece in field.split(separator: UInt8(ascii: ";")) {
+            guard let equals = piece.firstIndex(of: UInt8(ascii: "=")),
+                  piece[..<equals].trimmingSpaceBytes().elementsEqual(name.utf8) else { continue }
+            values.append(String(decoding: piece[piece.index(after: equals)...].trimmingSpaceBytes(), as: UTF8.self))
         }
         return values
     }
@@ -62,20 +67,37 @@ extension StringProtocol {
     /// gives `a="x;y"` and ` b`. A backslash is an ordinary character (entity tags have no escapes, and
     /// browsers write a `"` in a file's name as `%22`); an unclosed quote runs to the end.
     func split(outsideQuotesOn separator: UInt8) -> [SubSequence] {
-        var pieces: [SubSequence] = []
+        utf8.ranges(outsideQuotesOn: separator).map { self[$0] }
+    }
+}
+
+extension Collection<UInt8> {
+    /// Where `split(outsideQuotesOn:)`'s pieces are, in any collection of bytes (tests count how
+    /// often each byte is read).
+    func ranges(outsideQuotesOn separator: UInt8) -> [Range<Index>] {
+        var pieces: [Range<Index>] = []
         var start = startIndex, isQuoted = false
         var index = startIndex
         while index != endIndex {
-            let byte = utf8[index]
+            let byte = self[index]
             if byte == UInt8(ascii: "\"") {
                 isQuoted.toggle()
             } else if byte == separator, !isQuoted {
-                if start != index { pieces.append(self[start..<index]) }
-                start = utf8.index(after: index)
+                if start != index { pieces.append(start..<index) }
+                start = self.index(after: index)
             }
-            index = utf8.index(after: index)
+            index = self.index(after: index)
         }
-        if start != endIndex { pieces.append(self[start..<endIndex]) }
+        if start != endIndex { pieces.append(start..<endIndex) }
         return pieces
+    }
+}
+
+extension BidirectionalCollection<UInt8> {
+    /// Without the spaces and tabs at either end.
+    func trimmingSpaceBytes() -> SubSequence {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        return self[first...last]
     }
 }

@@ -13,16 +13,21 @@ public struct MultipartForm: Sendable {
 
     /// Parses `body` with the boundary from `contentType`; nil when either is malformed.
     public init?(body: [UInt8], contentType: String) {
+        self.init(bytes: body, contentType: contentType)
+    }
+
+    /// The same from any collection of bytes (tests count how often each is read).
+    init?<Body: RandomAccessCollection<UInt8>>(bytes body: Body, contentType: String) where Body.Index == Int {
         guard let boundary = Self.boundary(in: contentType) else { return nil }
         let delimiter = Array("--\(boundary)".utf8)
         var parts: [Part] = []
-        var cursor = 0
-        guard let first = Self.find(delimiter, in: body, from: 0) else { return nil }
+        var cursor = body.startIndex
+        guard let first = Self.find(delimiter, in: body, from: cursor) else { return nil }
         cursor = first + delimiter.count
         while true {
             // After a delimiter: "--" ends the body, CRLF starts a part.
-            if body.count >= cursor + 2, body[cursor] == UInt8(ascii: "-"), body[cursor + 1] == UInt8(ascii: "-") { break }
-            guard body.count >= cursor + 2, body[cursor] == 13, body[cursor + 1] == 10 else { return nil }
+            if body.endIndex >= cursor + 2, body[cursor] == UInt8(ascii: "-"), body[cursor + 1] == UInt8(ascii: "-") { break }
+            guard body.endIndex >= cursor + 2, body[cursor] == 13, body[cursor + 1] == 10 else { return nil }
             cursor += 2
             // The part's headers end before the next delimiter: they never run into the next part.
             guard let next = Self.find([13, 10] + delimiter, in: body, from: cursor),
@@ -70,21 +75,27 @@ public struct MultipartForm: Sendable {
         return nil
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard start <= haystack.count else { return nil }
-        // memchr finds candidates for the first byte quickly; memcmp checks the rest.
-        return haystack.withUnsafeBytes { hay in
-            needle.withUnsafeBytes { pattern in
-                guard let base = hay.baseAddress, let patternBase = pattern.baseAddress, pattern.count > 0 else { return nil }
-                var index = start
-                while hay.count - index >= pattern.count {
-                    guard let hit = memchr(base + index, Int32(pattern[0]), hay.count - index - pattern.count + 1) else { return nil }
-                    let offset = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + offset, patternBase, pattern.count) == 0 { return offset }
-                    index = offset + 1
-                }
-                return nil
-            }
+    /// Where `needle` first comes in `haystack` at or after `start`.
+    private static func find<Body: RandomAccessCollection<UInt8>>(_ needle: [UInt8], in haystack: Body, from start: Int) -> Int? where Body.Index == Int {
+        guard start <= haystack.endIndex, let head = needle.first else { return nil }
+        var index = start
+        while haystack.endIndex - index >= needle.count {
+            guard let hit = firstIndex(of: head, in: haystack, from: index, before: haystack.endIndex - needle.count + 1) else { return nil }
+            if haystack[hit..<hit + needle.count].elementsEqual(needle) { return hit }
+            index = hit + 1
         }
+        return nil
+    }
+
+    /// Where `byte` first comes in `haystack[start..<end]`: memchr finds it quickly where the bytes
+    /// lie in one piece of memory (they do, but for a test's counting collection).
+    private static func firstIndex<Body: RandomAccessCollection<UInt8>>(of byte: UInt8, in haystack: Body, from start: Int, before end: Int) -> Int? where Body.Index == Int {
+        let found = haystack.withContiguousStorageIfAvailable { buffer -> Int? in
+            guard let base = buffer.baseAddress, end > start else { return nil }
+            let from = base + (start - haystack.startIndex)
+            guard let hit = memchr(from, Int32(byte), end - start) else { return nil }
+            return start + UnsafeRawPointer(from).distance(to: UnsafeRawPointer(hit))
+        }
+        return found ?? haystack[start..<end].firstIndex(of: byte)
     }
 }

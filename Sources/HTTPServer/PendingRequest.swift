@@ -62,29 +62,32 @@ package final class PendingRequest: @unchecked Sendable {
     package static func pathSegments(of rawPath: String) -> [String]? {
         var rawPath = rawPath
         // The string's own bytes, walked in place: no copy, no list of pieces, on every request.
-        return rawPath.withUTF8 { bytes -> [String]? in
-            let slash = UInt8(ascii: "/")
-            var segments: [String] = []
-            segments.reserveCapacity(bytes.count { $0 == slash } + 1)
-            var start = 0
-            for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
-                defer { start = end + 1 }
-                guard end > start else { continue }
-                let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                // Nearly every segment is plain ASCII with no escape: taken as it is, after one look.
-                if !raw.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") || $0 == 0 }) {
-                    if raw.count <= 2, raw.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
-                    segments.append(String(decoding: raw, as: UTF8.self))
-                    continue
-                }
-                guard let segment = PercentDecoding.decode(raw, plusIsSpace: false),
-                      segment != ".", segment != "..",
-                      !segment.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") || $0 == slash })
-                else { return nil }
-                segments.append(segment)
+        return rawPath.withUTF8 { pathSegments(ofBytes: $0) }
+    }
+
+    /// The same from a path's bytes (any collection of them: tests count how often each is read).
+    static func pathSegments<Bytes: RandomAccessCollection<UInt8>>(ofBytes bytes: Bytes) -> [String]? where Bytes.Index == Int {
+        let slash = UInt8(ascii: "/")
+        var segments: [String] = []
+        segments.reserveCapacity(bytes.count { $0 == slash } + 1)
+        var start = bytes.startIndex
+        for end in bytes.startIndex...bytes.endIndex where end == bytes.endIndex || bytes[end] == slash {
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            let raw = bytes[start..<end]
+            // Nearly every segment is plain ASCII with no escape: taken as it is, after one look.
+            if !raw.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\\") || $0 == 0 }) {
+                if raw.count <= 2, raw.allSatisfy({ $0 == UInt8(ascii: ".") }) { return nil }
+                segments.append(String(decoding: raw, as: UTF8.self))
+                continue
             }
-            return segments
+            guard let segment = PercentDecoding.decode(raw, plusIsSpace: false),
+                  segment != ".", segment != "..",
+                  !segment.utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") || $0 == slash })
+            else { return nil }
+            segments.append(segment)
         }
+        return segments
     }
 
     func collectHeaders(from connection: OpaquePointer) {

@@ -157,13 +157,12 @@ struct BadBody: Sendable, CustomTestStringConvertible {
     @Test func hugeDeclaredLengthIsRefusedAtOnceWithoutReadingTheBody() throws {
         let app = try TestApp()
         let head = "POST /api/v1/items HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 8000000000\r\n\r\n"
-        let started = ContinuousClock.now
-        let response = try app.client.sendRaw(Array(head.utf8), timeout: 5)
-        let elapsed = ContinuousClock.now - started
+        // Only the head is sent, and the connection stays open: an answer at all is one given
+        // without the body (a server waiting for it would cut the connection at its deadline instead).
+        let response = try app.client.sendRaw(Array(head.utf8), timeout: 30)
         #expect(response.status == 413)
         #expect(response.header("Content-Type")?.hasPrefix("application/json") == true, "an API error is JSON")
         #expect(response.errorCode != nil)
-        #expect(elapsed < .seconds(2), "answered after \(elapsed)")
         #expect(try app.client.overSocket.get("/healthz").status == 200)
         #expect(try app.items().isEmpty)
     }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestClient
 import PDFPreview
 import Testing
+import ToolRunner
 
 /// The claim packet a user downloads: the PDF report read back with poppler's `pdftotext`, the same
 /// figures as the schedule CSV to the cent, and the evidence archive whose manifest's checksums hold.
@@ -40,19 +41,6 @@ import Testing
         return (try #require(claim["id"] as? Int), camera)
     }
 
-    private func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) failed")
-        return String(decoding: output, as: UTF8.self)
-    }
-
     @Test func theReportSaysWhatTheScheduleSaysToTheCentOnEitherPaper() throws {
         let library = try LibraryTestApp.standard()
         let (id, _) = try claim(in: library)
@@ -72,8 +60,8 @@ import Testing
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("claim-report-\(UUID().uuidString).pdf")
             try Data(response.body).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            #expect(try run("pdfinfo", [file.path]).contains("Page size:       \(size) pts"))
-            let text = try run("pdftotext", ["-layout", file.path, "-"])
+            #expect(try ToolRun.output(of: "/usr/bin/pdfinfo", [file.path]).contains("Page size:       \(size) pts"))
+            let text = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", file.path, "-"])
             for fact in ["Kitchen fire", "CL-114", "2026-03-14", "Mirrorless Camera", "Dinner plates", "Kettle", "Camera receipt", "Page 1 of"] {
                 #expect(text.contains(fact), "the report names \(fact)")
             }
@@ -108,7 +96,7 @@ import Testing
         for row in manifest {
             let path = try #require(row["path"] as? String)
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: unpacked + "/" + path)))
-            #expect(row["sha256"] as? String == (try ItemImageFixtures.sha256sum(bytes)), "\(path)'s checksum is the file's")
+            #expect(row["sha256"] as? String == (try ToolRun.sha256sum(bytes)), "\(path)'s checksum is the file's")
             #expect(row["bytes"] as? Int == bytes.count && row["itemId"] as? Int == camera && row["line"] as? Int == 1)
             #expect(path.hasPrefix("001 Mirrorless Camera/"))
         }

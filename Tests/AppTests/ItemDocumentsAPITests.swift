@@ -3,6 +3,7 @@ import HTTPTestClient
 import Imaging
 import PDFPreview
 import Testing
+import ToolRunner
 
 /// `/api/v1/items/{id}/documents…`: receipts and manuals kept byte for byte, sniffed, limited, and
 /// never served as a page of our origin.
@@ -36,7 +37,7 @@ import Testing
         #expect(Set(try #require(response.json as? [String: Any]).keys) == Self.documentKeys)
         let document = try response.decode(ItemDocumentModel.self)
         #expect(document.kind == "receipt" && document.name == "Till receipt.pdf" && document.contentType == "application/pdf")
-        let sha256 = try F.sha256sum(pdf)
+        let sha256 = try ToolRun.sha256sum(pdf)
         #expect(document.size == pdf.count && document.sha256 == sha256)
         let file = try app.client.get(document.url)
         #expect(file.status == 200 && file.body == pdf)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestClient
 import Imaging
 import Testing
+import ToolRunner
 
 /// The real app with the photo limits a test wants, on a temporary data folder.
 final class ItemImageTestApp: Sendable {
@@ -128,22 +129,6 @@ enum ItemImageFixtures {
         return false
     }
 
-    /// SHA-256 through `sha256sum`.
-    static func sha256sum(_ bytes: [UInt8]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
-        try Data(bytes).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
-    }
-
     /// A multipart/form-data body as a browser sends it: `parts` in order, each (name, filename, type, bytes).
     static func multipart(boundary: String, _ parts: [(name: String, filename: String?, type: String?, body: [UInt8])]) -> [UInt8] {
         var body: [UInt8] = []
@@ -199,7 +184,7 @@ enum ItemImageFixtures {
         #expect(image.int("width") == 1600)
         #expect(image.int("height") == 1200)
         #expect(image.string("contentType") == "image/jpeg")
-        let hash = try F.sha256sum(bytes)
+        let hash = try ToolRun.sha256sum(bytes)
         #expect(image.string("thumbnailURL") == "/images/\(hash)/thumb-80.jpg")
         #expect(image.string("screenURL") == "/images/\(hash)/screen.jpg")
         #expect(image.string("originalURL") == "/images/\(hash)/original.jpg")
@@ -263,7 +248,7 @@ enum ItemImageFixtures {
         #expect(Set(image.keys) == F.imageKeys)
         #expect(image.string("contentType") == "image/jpeg")
         #expect(image.int("width") == 1600)
-        #expect(image.string("originalURL") == "/images/\(try F.sha256sum(bytes))/original.jpg")
+        #expect(image.string("originalURL") == "/images/\(try ToolRun.sha256sum(bytes))/original.jpg")
         // Exactly the file's bytes, without the part's framing.
         #expect(try app.client.get(try F.url(image, "originalURL")).body == bytes)
     }
@@ -411,13 +396,13 @@ enum ItemImageFixtures {
         }
     }
 
-    @Test func pixelBombIsRefusedQuicklyWithTheLimit() throws {
+    @Test func pixelBombIsRefusedFromItsHeaderWithTheLimit() throws {
         let app = try ItemImageTestApp()
         let item = try app.createItem("Lamp")
         let before = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
         let bomb = try F.bytes("bomb-30000x30000.png")
-        // Refused by its size from the header (the message names both), before any pixel is decoded;
-        // how fast is the bench's to say, not a timed test's on a busy machine.
+        // Refused by its size from the header (the message names both), before any pixel is decoded
+        // (ImagingTests' PixelLimitTests refuse the header alone).
         let response = try app.putImage(item.id, bomb)
         #expect(response.status == 422, "\(response.text)")
         let message = response.errorMessage ?? ""
@@ -444,12 +429,10 @@ enum ItemImageFixtures {
         let before = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
         let head = "PUT /api/v1/items/\(item.id)/image HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/jpeg\r\n"
             + "Content-Length: 60000000\r\n\r\n"
-        let started = ContinuousClock.now
-        // Only the head is sent: a server waiting for the body would time out (5 s) instead.
-        let response = try app.client.sendRaw(Array(head.utf8), timeout: 5)
-        let elapsed = ContinuousClock.now - started
+        // Only the head is sent, and the connection stays open: an answer at all is one given
+        // without the body (a server waiting for it would cut the connection at its deadline instead).
+        let response = try app.client.sendRaw(Array(head.utf8), timeout: 30)
         #expect(response.status == 413, "\(response.text)")
-        #expect(elapsed < .seconds(2), "413 took \(elapsed)")
         #expect(response.errorMessage?.isEmpty == false)
         #expect(F.isSameJSON(try app.item(item.id)["image"], before))
     }
@@ -479,7 +462,7 @@ enum ItemImageFixtures {
         #expect(streamed.status == 413, "\(streamed.text)")
 
         #expect(F.isSameJSON(try app.item(item.id)["image"], before))
-        #expect(app.imageFolders() == [try F.sha256sum(small)])
+        #expect(app.imageFolders() == [try ToolRun.sha256sum(small)])
     }
 
     @Test func emptyBodyIsRefused() throws {
@@ -500,7 +483,7 @@ enum ItemImageFixtures {
             let delete = try app.client.send("DELETE", path)
             #expect(delete.status == 404, "DELETE \(path): \(delete.text)")
         }
-        let hash = try F.sha256sum(bytes)
+        let hash = try ToolRun.sha256sum(bytes)
         #expect(app.imageFolders().isEmpty, "the photo for a missing item was left on disk")
         #expect(try app.client.get("/images/\(hash)/thumb-80.jpg").status == 404, "the refused photo is served")
     }
@@ -513,7 +496,7 @@ enum ItemImageFixtures {
         let response = try app.putImage(item.id, bytes, headers: ["If-Match": "\"\(item.id)-0\""])
         #expect(response.status == 412, "\(response.text)")
         #expect(F.isSameJSON(try app.item(item.id)["image"], before))
-        let hash = try F.sha256sum(bytes)
+        let hash = try ToolRun.sha256sum(bytes)
         #expect(!app.folderExists(hash), "the refused photo was left on disk")
         #expect(try app.client.get("/images/\(hash)/thumb-80.jpg").status == 404, "the refused photo is served")
     }
@@ -524,7 +507,7 @@ enum ItemImageFixtures {
         let app = try ItemImageTestApp()
         let item = try app.createItem("Lamp")
         let image = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
-        let hash = try F.sha256sum(try F.bytes("photo-1.jpg"))
+        let hash = try ToolRun.sha256sum(try F.bytes("photo-1.jpg"))
         #expect(app.folderExists(hash))
         let response = try app.client.send("DELETE", "/api/v1/items/\(item.id)/image")
         #expect(response.status == 200, "\(response.text)")
@@ -568,7 +551,7 @@ enum ItemImageFixtures {
         let old = try app.attach(try F.bytes("photo-1.jpg"), to: item.id)
         let new = try app.attach(try F.bytes("photo-2.jpg"), to: item.id)
         #expect(old.string("originalURL") != new.string("originalURL"))
-        #expect(app.imageFolders() == [try F.sha256sum(try F.bytes("photo-2.jpg"))])
+        #expect(app.imageFolders() == [try ToolRun.sha256sum(try F.bytes("photo-2.jpg"))])
         #expect(try app.client.get(try F.url(old, "screenURL")).status == 404)
         #expect(try app.client.get(try F.url(new, "screenURL")).status == 200)
         #expect(app.hiddenEntries().isEmpty)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTestClient
 import Imaging
 import Testing
+import ToolRunner
 
 /// `/images/{hash}/{file}`: renditions and originals, cached forever by their content-hash URLs,
 /// with no way out of the images folder.
@@ -150,7 +151,7 @@ import Testing
     @Test func lostRenditionIsRebuiltOnRequest() throws {
         let bytes = try F.bytes("photo-2.jpg")
         let (app, image) = try Self.appWithPhoto(bytes)
-        let hash = try F.sha256sum(bytes)
+        let hash = try ToolRun.sha256sum(bytes)
         let path = "\(app.imagesFolder)/\(hash.prefix(2))/\(hash)/thumb-80.jpg"
         #expect(FileManager.default.fileExists(atPath: path))
         let first = try app.client.get(try F.url(image, "thumbnailURL"))
@@ -167,7 +168,7 @@ import Testing
     @Test func pathsOutsideTheStoreAreRefused() throws {
         let bytes = try F.bytes("photo-1.jpg")
         let (app, image) = try Self.appWithPhoto(bytes)
-        let hash = try F.sha256sum(bytes)
+        let hash = try ToolRun.sha256sum(bytes)
         // A secret beside the images folder, and the database, are what traversal would reach.
         try Data("root:x:0:0:secret".utf8).write(to: app.folder.url.appendingPathComponent("secret.txt"))
         let probes = [

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTestClient
 import Imaging
 import Testing
+import ToolRunner
 
 /// `/api/v1/items/{id}/photos…`: several photos per item, as a client adds, describes, orders and
 /// deletes them, and the single-photo API working on the primary.
@@ -29,7 +30,7 @@ import Testing
         let first = try Self.addPhoto(app, to: id, bytes)
         #expect(first.kind == "general")
         #expect(first.width == 1600 && first.height == 1200 && first.contentType == "image/jpeg")
-        let hash = try F.sha256sum(bytes)
+        let hash = try ToolRun.sha256sum(bytes)
         #expect(first.thumbnailURL == "/images/\(hash)/thumb-80.jpg" && first.originalURL == "/images/\(hash)/original.jpg")
         #expect(try app.client.get(first.originalURL).body == bytes)
         let serial = try Self.addPhoto(app, to: id, try F.picture(), kind: "serial")

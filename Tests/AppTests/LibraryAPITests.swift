@@ -4,6 +4,7 @@ import Glibc
 import HTTPTestClient
 import Imaging
 import Testing
+import ToolRunner
 
 /// `/api/v1/library/…` and `/library/files/…` as a client sees them: the exact JSON shapes, paging
 /// checks, unknown ids, opaque ids, cached files, and picking a library photo into an item.
@@ -359,12 +360,8 @@ import Testing
             folder = next
         }
         close(folder)
-        defer {
-            let remover = Process()
-            remover.executableURL = URL(fileURLWithPath: "/bin/rm")
-            remover.arguments = ["-rf", workspace.url("Deep").path]
-            if (try? remover.run()) != nil { remover.waitUntilExit() }
-        }
+        // `rm -rf` copes with trees deeper than PATH_MAX, which FileManager does not.
+        defer { _ = try? ToolRun("/bin/rm", ["-rf", workspace.url("Deep").path]) }
         let app = try LibraryTestApp(workspace: workspace)
         let status = try app.waitUntilScanned(total: 1)
         #expect(status.state == "ready")

@@ -30,13 +30,12 @@ import Testing
             if let screen = asset.string("screenURL") { requests.append(screen.replacingOccurrences(of: "screen.jpg", with: "full.jpg")) }
         }
         #expect(requests.count == 8)
-        // Whether the server's network threads stay free: over the socket.
+        // Whether the server's network threads stay free: over the socket. Nothing ever writes into
+        // the FIFO, so a server that opened it would never answer (the client gives up after 10 s).
         let client = library.client.overSocket
         for url in requests {
-            let started = ContinuousClock.now
             let response = try client.get(url)
             #expect([404, 422].contains(response.status), "\(url) → \(response.status)")
-            #expect(ContinuousClock.now - started < .seconds(5), "\(url) took \(ContinuousClock.now - started)")
             #expect(try client.get("/healthz").status == 200)
         }
         // A rescan does not wait on the FIFO either, and finds no photo left.

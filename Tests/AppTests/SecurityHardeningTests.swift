@@ -3,6 +3,7 @@ import App
 import Foundation
 import HTTPTestClient
 import Testing
+import ToolRunner
 
 /// Redirects after sign-in, security headers, HTTPS cookies, and when the server may run open.
 @Suite struct SecurityHardeningTests {
@@ -200,32 +201,18 @@ import Testing
     /// A self-signed certificate for 127.0.0.1 in a temporary folder.
     static func selfSignedCertificate(in folder: URL) throws -> (certificate: String, key: String) {
         let certificate = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
-        let result = try run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+        let result = try ToolRun("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
                                                   "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
-        guard result.status == 0 else { throw TestAppError("openssl failed: \(result.output)") }
+        guard result.succeeded else { throw TestAppError("openssl failed: \(result.errors)") }
         return (certificate, key)
-    }
-
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// `curl -k` (the certificate is self-signed): status and headers of the last response.
     static func curl(_ arguments: [String]) throws -> (status: Int, headers: [(name: String, value: String)]) {
-        let result = try run("/usr/bin/curl", ["-k", "-s", "-o", "/dev/null", "-D", "-", "--max-time", "20"] + arguments)
+        let result = try ToolRun("/usr/bin/curl", ["-k", "-s", "-S", "-o", "/dev/null", "-D", "-", "--max-time", "20"] + arguments)
         let lines = result.output.split(separator: "\r\n").map(String.init)
         guard let statusLine = lines.last(where: { $0.hasPrefix("HTTP/") }), let status = Int(statusLine.split(separator: " ")[1]) else {
-            throw TestAppError("curl \(arguments): \(result.output)")
+            throw TestAppError("curl \(arguments): \(result.output)\(result.errors)")
         }
         let headers = lines.drop { !$0.hasPrefix("HTTP/") }.dropFirst().compactMap { line -> (name: String, value: String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
@@ -247,8 +234,8 @@ import Testing
         let base = "https://127.0.0.1:\(app.app.port)"
         // As a browser: open the page (its cookie goes in the jar), then post its form.
         let jar = certificates.url.appendingPathComponent("cookies").path
-        let page = try run("/usr/bin/curl", ["-k", "-s", "--max-time", "20", "-c", jar, "-H", "Accept: text/html", "\(base)/signin"])
-        let token = try #require(HTMLInspection.value(ofInput: "csrf", in: page.output), "the sign-in page over TLS has no form token")
+        let page = try ToolRun.output(of: "/usr/bin/curl", ["-k", "-s", "-S", "--max-time", "20", "-c", jar, "-H", "Accept: text/html", "\(base)/signin"])
+        let token = try #require(HTMLInspection.value(ofInput: "csrf", in: page), "the sign-in page over TLS has no form token")
         let signIn = try curl(["-b", jar, "--data-urlencode", "name=vera", "--data-urlencode", "password=\(SecuredApp.password)",
                                "--data-urlencode", "next=/", "--data-urlencode", "csrf=\(token)", "\(base)/signin"])
         return (app, base, signIn, certificates)

@@ -1,15 +1,18 @@
 import App
 import Foundation
 import Testing
+import ToolRunner
 
 /// HTTPS as Mozilla's "intermediate" profile has it: TLS 1.2 and 1.3 only, forward-secret AEAD
 /// suites, the server's order. Checked with OpenSSL's own client, told to offer everything it can.
 @Suite(.serialized) struct SecurityTLSTests {
     /// What `openssl s_client` negotiated: the protocol and cipher, or nil when the handshake failed.
     static func handshake(port: UInt16, _ options: [String]) throws -> (protocol: String, cipher: String)? {
-        let result = try SecurityHardeningTests.run("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-brief"] + options)
-        guard let line = result.output.split(separator: "\n").first(where: { $0.contains("Ciphersuite:") }),
-              let version = result.output.split(separator: "\n").first(where: { $0.contains("Protocol version:") }) else { return nil }
+        // -brief writes the connection's summary to standard error.
+        let result = try ToolRun("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-brief"] + options)
+        let lines = (result.output + result.errors).split(separator: "\n")
+        guard let line = lines.first(where: { $0.contains("Ciphersuite:") }),
+              let version = lines.first(where: { $0.contains("Protocol version:") }) else { return nil }
         return (String(version.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces),
                 String(line.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces))
     }

@@ -3,25 +3,12 @@ import Foundation
 @preconcurrency import Glibc
 import Synchronization
 import Testing
+import ToolRunner
 
 /// `ZipWriter(writingTo:)`: an archive made front to back into something that cannot seek (a pipe,
 /// a response being streamed), which every reader opens, and which, when it fails or is given up,
 /// never ends as a whole archive does.
 @Suite struct ZipStreamTests {
-    /// Runs `tool` with `arguments`: its exit status and what it printed.
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
-
     /// The zip's end-of-central-directory record, which a whole archive ends with.
     static let endOfCentralDirectory: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
 
@@ -59,16 +46,16 @@ import Testing
         close(writeEnd)
         copied.wait()
 
-        let unzip = try Self.run("unzip", ["-t", archive])
-        #expect(unzip.status == 0 && unzip.output.contains("No errors detected"), "\(unzip.output)")
-        let python = try Self.run("python3", ["-c", """
+        let unzip = try ToolRun("/usr/bin/env", ["unzip", "-t", archive])
+        #expect(unzip.succeeded && unzip.output.contains("No errors detected"), "\(unzip.output)\(unzip.errors)")
+        let python = try ToolRun("/usr/bin/env", ["python3", "-c", """
             import sys, zipfile
             z = zipfile.ZipFile(sys.argv[1])
             assert z.testzip() is None
             print(' '.join(f'{i.filename}:{i.compress_type}:{i.file_size}' for i in z.infolist()))
             """, archive])
         #expect(python.output == "homepwner.json:8:\(manifest.count) photos/ab12.jpg:0:\(photo.count) documents/receipt.txt:0:9\n",
-                "the photo stored, the text deflated: \(python.output)")
+                "the photo stored, the text deflated: \(python.output)\(python.errors)")
         let entries = try ZipReader.extract(zipAt: archive, into: "\(scratch.path)/out", limits: .inventory)
         #expect(entries.map(\.size) == [Int64(manifest.count), Int64(photo.count), 9])
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(scratch.path)/out/photos/ab12.jpg"))) == photo)
@@ -112,7 +99,7 @@ import Testing
         #expect(!bytes.isEmpty && !bytes.contains(Self.endOfCentralDirectory))
         let archive = "\(scratch.path)/given-up.zip"
         try Data(bytes).write(to: URL(fileURLWithPath: archive))
-        #expect(try Self.run("unzip", ["-t", archive]).status != 0)
+        #expect(try !ToolRun("/usr/bin/env", ["unzip", "-t", archive]).succeeded)
         #expect(throws: ArchiveError.self) { try ZipReader.extract(zipAt: archive, into: "\(scratch.path)/out", limits: .inventory) }
     }
 }

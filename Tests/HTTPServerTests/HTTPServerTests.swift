@@ -185,36 +185,57 @@ func echoRouter() -> Router {
         #expect(entries.contains { $0.line.contains("\"GET /hello\" 200 5") })
     }
 
-    /// Sends four slow requests at once (`send(index)` on its own thread), checks that `/hello` answers
-    /// within 300 ms meanwhile — every network thread would be busy if slow handlers ran on them — and
-    /// returns the four answers, in the order they came.
-    private func answersWhileOthersStayFast(_ client: HTTPTestClient, _ send: @escaping @Sendable (Int) throws -> String) throws -> [String] {
+    /// Sends two more slow requests at once than the server has network threads (`send(index)`, each
+    /// on a thread of its own), held in their handlers until `gate` opens. Once every worker holds
+    /// one, `/hello` must still be answered: were slow handlers run on the network threads, every one
+    /// would be held, and `/hello` would wait for a gate that opens only after its answer. Returns
+    /// the slow requests' answers, in the order they came.
+    private func answersWhileOthersStayFast(_ server: HTTPServer, gate: Gate, _ send: @escaping @Sendable (Int) throws -> String) throws -> [String] {
+        let client = HTTPTestClient(port: server.port)
+        let threads = server.configuration.threadCount
         let answers = Mutex<[String]>([])
-        let threads = (0..<4).map { index in
-            Thread { if let text = try? send(index) { answers.withLock { $0.append(text) } } }
+        for index in 0..<(threads + 2) {
+            Thread { if let text = try? send(index) { answers.withLock { $0.append(text) } } }.start()
         }
-        threads.forEach { $0.start() }
-        usleep(150_000)
-        let started = ContinuousClock.now
+        defer { gate.open() }
+        try gate.waitUntilHolding(threads)
         #expect(try client.get("/hello").text == "hello")
-        #expect(ContinuousClock.now - started < .milliseconds(300))
+        #expect(answers.withLock { $0.isEmpty }, "a slow request was answered before the gate opened")
+        gate.open()
         let deadline = ContinuousClock.now + .seconds(10)
-        while answers.withLock({ $0.count }) < 4, ContinuousClock.now < deadline { usleep(20_000) }
+        while answers.withLock({ $0.count }) < threads + 2, ContinuousClock.now < deadline { usleep(20_000) }
         return answers.withLock { $0 }
     }
 
+    /// Slow routes that wait at a gate instead of sleeping: what they hold up is a fact, not a matter of time.
+    private func gatedRouter(_ gate: Gate) -> Router {
+        var router = echoRouter()
+        router.add(.post, "/gated/process", isSlow: true) { request in
+            gate.pass()
+            return .text("processed \(request.body.count)")
+        }
+        router.get("/gated/remake/{name}") { request in
+            if request.isOnNetworkThread { throw WorkerRequired() }
+            gate.pass()
+            return .text("remade \(request.parameters["name"] ?? "?")")
+        }
+        return router
+    }
+
     @Test func slowRoutesRunOnWorkersAndNeverHoldUpOtherRequests() throws {
-        let server = try startServer(echoRouter())
+        let gate = Gate()
+        let server = try startServer(gatedRouter(gate))
         let client = HTTPTestClient(port: server.port)
-        let answers = try answersWhileOthersStayFast(client) { _ in try client.send("POST", "/process", body: [1, 2, 3]).text }
-        #expect(answers == Array(repeating: "processed 3", count: 4))
+        let answers = try answersWhileOthersStayFast(server, gate: gate) { _ in try client.send("POST", "/gated/process", body: [1, 2, 3]).text }
+        #expect(answers == Array(repeating: "processed 3", count: server.configuration.threadCount + 2))
     }
 
     @Test func handlersThatFindSlowWorkMoveToWorkersAndNeverHoldUpOtherRequests() throws {
-        let server = try startServer(echoRouter())
+        let gate = Gate()
+        let server = try startServer(gatedRouter(gate))
         let client = HTTPTestClient(port: server.port)
-        let answers = try answersWhileOthersStayFast(client) { index in try client.get("/remake/\(index)").text }
-        #expect(answers.sorted() == (0..<4).map { "remade \($0)" })
+        let answers = try answersWhileOthersStayFast(server, gate: gate) { index in try client.get("/gated/remake/\(index)").text }
+        #expect(answers.sorted() == (0..<(server.configuration.threadCount + 2)).map { "remade \($0)" }.sorted())
     }
 
     @Test func concurrentClientsAllGetAnswers() throws {

@@ -119,11 +119,14 @@ import Testing
     }
 
     /// The attack of the report: 1,000 slow connections from one address, against a server that
-    /// takes 1,000 connections in all (the old limit), which they used to fill.
-    @Test func healthChecksStayFastDuringASlowlorisOfAThousandConnections() throws {
+    /// takes 1,000 connections in all (the old limit), which they used to fill: a new connection then
+    /// waited for one of them to time out. Health checks are answered while the attack still holds its
+    /// share of connections. (How fast they are answered is the reliability part's to measure:
+    /// `reliability/slow_clients.py`.)
+    @Test func healthChecksAreAnsweredDuringASlowlorisOfAThousandConnections() throws {
         let server = try Self.startServer(perAddress: 32) {
             $0.connectionLimit = 1_000
-            $0.requestHeadTimeout = .seconds(15)
+            $0.requestHeadTimeout = .seconds(60)
         }
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
@@ -132,14 +135,13 @@ import Testing
                 sockets.append(socket)
             }
         }
-        var slowest = Duration.zero
+        usleep(300_000)
+        let held = sockets.filter { !Self.isClosed($0) }
+        #expect(held.count >= 32, "only \(held.count) of the attack's connections were held")
         for _ in 0..<20 {
-            let started = ContinuousClock.now
             #expect(try HTTPTestClient(port: server.port).get("/hello").text == "hello")
-            slowest = max(slowest, ContinuousClock.now - started)
-            usleep(50_000)
         }
-        // Generous for a loaded two-core machine: the point is an answer, not a timeout.
-        #expect(slowest < .seconds(2), "the slowest health check took \(slowest)")
+        // Their heads are unfinished and their deadline far off: the attack still holds its share.
+        #expect(held.filter { !Self.isClosed($0) }.count >= 32, "the attack's connections were let go before the health checks")
     }
 }

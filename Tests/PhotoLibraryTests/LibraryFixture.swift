@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Imaging
 import PhotoLibrary
+import ToolRunner
 
 /// A temporary folder holding a photo library root (`Photos/`), a data folder (`data/`) with the
 /// library's database and rendition cache, and whatever a test puts beside them (`outside/`).
@@ -23,10 +24,7 @@ final class LibraryFixture: @unchecked Sendable {
 
     deinit {
         // `rm -rf` copes with trees deeper than PATH_MAX, which FileManager does not.
-        let remover = Process()
-        remover.executableURL = URL(fileURLWithPath: "/bin/rm")
-        remover.arguments = ["-rf", base.path]
-        if (try? remover.run()) != nil { remover.waitUntilExit() } else { try? FileManager.default.removeItem(at: base) }
+        if (try? ToolRun("/bin/rm", ["-rf", base.path])) == nil { try? FileManager.default.removeItem(at: base) }
     }
 
     // MARK: The library

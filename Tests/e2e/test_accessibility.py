@@ -17,6 +17,7 @@ from accessibility import assert_accessible
 from conftest import BINARY, FIXTURES, Server
 from helpers import find, find_all, visible, wait
 from homebox_backup import minimal_pdf, write_backup
+from small_filesystem import SmallFileSystem
 from test_library import make_library, wait_until_ready
 
 PASSWORD = "password123"
@@ -75,6 +76,41 @@ def backups():
     server.create_item("Camera", "C-1", 1899)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def full_disk():
+    """A server whose data folder is on a small filesystem filled to its last byte (a tmpfs mounted as
+    root, as CI runs; without root this fails, it never skips)."""
+    filesystem = SmallFileSystem()
+    try:
+        data = filesystem.path / "data"
+        data.mkdir()
+        server = Server(data=str(data))
+    except BaseException:
+        filesystem.remove()
+        raise
+    try:
+        server.create_item("Camera", "C-1", 1899)
+        filesystem.fill()
+        assert filesystem.available == 0, f"{filesystem.available} bytes still free"
+        yield server
+    finally:
+        server.stop()
+        filesystem.remove()
+
+
+def upload_onto_a_full_disk(browser, server):
+    """The Import page's upload, which the server keeps in its data folder until the import is
+    confirmed: on a full disk, the Disk Full page (507)."""
+    path = Path(tempfile.mkdtemp(prefix="homepwner-a11y-import-")) / "homebox-export.csv"
+    path.write_text(HOMEBOX_EXPORT)
+    browser.get(server.url + "/import")
+    find(browser, 'input[type="file"]').send_keys(str(path))
+    find(browser, '.import-card button[type="submit"]').click()
+    visible(browser, ".error-card")
+    status = find(browser, ".error-status").text
+    assert status == "Error 507", f"the upload was answered {status!r}, not the Disk Full page"
 
 
 def open_picker(browser, site):
@@ -157,7 +193,7 @@ HOMEBOX_EXPORT = ("HB.import_ref,HB.name,HB.location,HB.tags,HB.quantity,HB.url\
 HOMEBOX_EXPORT_WITH_MISTAKES = "HB.name,HB.location,HB.quantity,HB.insured\nDrill,Garage,1.5,maybe\n,Garage,1,no\nSaw,Garage\n"
 
 
-# name → how to get there from a fresh browser: (site, accounts or backups, steps).
+# name → how to get there from a fresh browser: (site, accounts, backups or full_disk, steps).
 STATES = {
     "item list": ("site", lambda b, s: b.get(s.url + "/")),
     "item list, backup failed": ("backups", lambda b, s: (b.get(s.url + "/"), visible(b, "#backup-notice"), visible(b, "#backup-status"))),
@@ -200,6 +236,7 @@ STATES = {
                                             wait(b).until(lambda d: find_all(d, "#image-picker .picker-cell")))),
     "delete page (no script)": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}/delete")),
     "not found": ("site", lambda b, s: b.get(s.url + "/no/such/page")),
+    "disk full": ("full_disk", upload_onto_a_full_disk),
     "library": ("site", lambda b, s: b.get(s.url + "/library")),
     "album": ("site", open_album),
     "viewer": ("site", open_viewer),

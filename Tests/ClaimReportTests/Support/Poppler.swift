@@ -1,10 +1,11 @@
 import Foundation
+import ToolRunner
 
 /// poppler-utils read a report back as a reader's tools would: its text, its pages, its images.
 enum Poppler {
     /// `pdftotext -layout`: the text laid out as on the page, pages split by form feeds.
     static func text(_ url: URL) throws -> String {
-        try run("/usr/bin/pdftotext", ["-layout", "-enc", "UTF-8", url.path, "-"])
+        try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", "-enc", "UTF-8", url.path, "-"])
     }
 
     /// The text of each page, in order.
@@ -17,7 +18,7 @@ enum Poppler {
     /// `pdfinfo`'s "Key: value" lines.
     static func info(_ url: URL) throws -> [String: String] {
         var info: [String: String] = [:]
-        for line in try run("/usr/bin/pdfinfo", [url.path]).split(separator: "\n") {
+        for line in try ToolRun.output(of: "/usr/bin/pdfinfo", [url.path]).split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             info[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
@@ -25,13 +26,13 @@ enum Poppler {
     }
 
     static func pageCount(_ url: URL) throws -> Int {
-        guard let count = Int(try info(url)["Pages"] ?? "") else { throw ToolFailed(tool: "pdfinfo", status: 0) }
+        guard let count = Int(try info(url)["Pages"] ?? "") else { throw ToolRun.Failed(description: "pdfinfo gave no page count for \(url.path)") }
         return count
     }
 
     /// `pdfimages -list`: one row per image placed (page, width, height, encoding).
     static func images(_ url: URL) throws -> [(page: Int, width: Int, height: Int, encoding: String)] {
-        try run("/usr/bin/pdfimages", ["-list", url.path]).split(separator: "\n").dropFirst(2).map { line in
+        try ToolRun.output(of: "/usr/bin/pdfimages", ["-list", url.path]).split(separator: "\n").dropFirst(2).map { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             return (Int(fields[0]) ?? 0, Int(fields[3]) ?? 0, Int(fields[4]) ?? 0, String(fields[8]))
         }
@@ -41,34 +42,15 @@ enum Poppler {
     static func pagePNG(_ url: URL, page: Int, dpi: Int) throws -> [UInt8] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: output.path + ".png") }
-        _ = try run("/usr/bin/pdftoppm", ["-f", "\(page)", "-l", "\(page)", "-r", "\(dpi)", "-png", "-singlefile", url.path, output.path])
+        _ = try ToolRun.output(of: "/usr/bin/pdftoppm", ["-f", "\(page)", "-l", "\(page)", "-r", "\(dpi)", "-png", "-singlefile", url.path, output.path])
         return try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.path + ".png")))
-    }
-
-    fileprivate static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ToolFailed(tool: tool, status: process.terminationStatus) }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    struct ToolFailed: Error {
-        let tool: String
-        let status: Int32
     }
 }
 
 extension Poppler {
     /// `pdffonts`: each font's name (with its subset prefix) and whether it is embedded.
     static func fonts(_ url: URL) throws -> [(name: String, embedded: Bool)] {
-        try run("/usr/bin/pdffonts", [url.path]).split(separator: "\n").dropFirst(2).map { line in
+        try ToolRun.output(of: "/usr/bin/pdffonts", [url.path]).split(separator: "\n").dropFirst(2).map { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             // name, type (one or more words), encoding, emb, sub, uni, object, generation
             return (String(fields[0]), fields[fields.count - 5] == "yes")

@@ -1,5 +1,6 @@
 import Foundation
 @preconcurrency import Glibc
+import ToolRunner
 
 /// A size-limited tmpfs mounted for one test, to be filled to its last few KB: the real ENOSPC of a
 /// full disk, as SQLite, the stores and the server meet it, not a simulation. Mounting needs root,
@@ -17,10 +18,11 @@ public final class SmallFileSystem: @unchecked Sendable {
     public init(megabytes: Int = 16) throws {
         path = "\(NSTemporaryDirectory())homepwner-small-fs-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let (status, output) = Self.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", path])
-        guard status == 0 else {
+        let mount = try? ToolRun("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m,mode=0700", "tmpfs", path])
+        guard let mount, mount.succeeded else {
             rmdir(path)
-            throw MountFailed(description: "Cannot mount a \(megabytes) MB tmpfs on \(path) (the full-disk tests need root): \(output)")
+            let said = mount.map { ($0.errors + $0.output).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "mount did not start"
+            throw MountFailed(description: "Cannot mount a \(megabytes) MB tmpfs on \(path) (the full-disk tests need root): \(said)")
         }
     }
 
@@ -52,7 +54,7 @@ public final class SmallFileSystem: @unchecked Sendable {
     /// Unmounts it (lazily, should a file still be open) and removes the mount point.
     public func remove() {
         free()
-        if Self.run("/usr/bin/umount", [path]).status != 0 { _ = Self.run("/usr/bin/umount", ["-l", path]) }
+        if (try? ToolRun("/usr/bin/umount", [path]))?.succeeded != true { _ = try? ToolRun("/usr/bin/umount", ["-l", path]) }
         rmdir(path)
     }
 
@@ -65,18 +67,5 @@ public final class SmallFileSystem: @unchecked Sendable {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             return prefixes.contains { name.hasPrefix($0) } || name.contains(".tmp-")
         }.sorted()
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
