@@ -128,7 +128,7 @@ import ToolRunner
             try Data(response.body).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             // pdfimages -list: page num type width height …, after two header lines.
-            return try run("pdfimages", ["-list", file.path]).split(separator: "\n").dropFirst(2).map { line in
+            return try ToolRun.output(of: "/usr/bin/pdfimages", ["-list", file.path]).split(separator: "\n").dropFirst(2).map { line in
                 let fields = line.split(separator: " ", omittingEmptySubsequences: true)
                 return "\(fields[3])x\(fields[4])"
             }
