@@ -103,11 +103,7 @@ def full_disk():
 def upload_onto_a_full_disk(browser, server):
     """The Import page's upload, which the server keeps in its data folder until the import is
     confirmed: on a full disk, the Disk Full page (507)."""
-    path = Path(tempfile.mkdtemp(prefix="homepwner-a11y-import-")) / "homebox-export.csv"
-    path.write_text(HOMEBOX_EXPORT)
-    browser.get(server.url + "/import")
-    find(browser, 'input[type="file"]').send_keys(str(path))
-    find(browser, '.import-card button[type="submit"]').click()
+    send_import(browser, server, HOMEBOX_EXPORT)
     visible(browser, ".error-card")
     status = find(browser, ".error-status").text
     assert status == "Error 507", f"the upload was answered {status!r}, not the Disk Full page"
@@ -146,13 +142,18 @@ def sign_in(browser, server, password=PASSWORD):
 
 def preview_import(browser, site, text=None, path=None):
     """The Import page's preview of a file holding `text`, or of the file at `path` (a preview writes nothing)."""
+    send_import(browser, site, text, path)
+    visible(browser, ".import-counts")
+
+
+def send_import(browser, site, text=None, path=None):
+    """The Import page's form sent with a file holding `text`, or the file at `path`."""
     if path is None:
         path = Path(tempfile.mkdtemp(prefix="homepwner-a11y-import-")) / "homebox-export.csv"
         path.write_text(text)
     browser.get(site.url + "/import")
     find(browser, 'input[type="file"]').send_keys(str(path))
     find(browser, '.import-card button[type="submit"]').click()
-    visible(browser, ".import-counts")
 
 
 def homebox_backup():
