@@ -55,7 +55,9 @@ RUN_LIMIT = 780  # seconds: run.sh stops the part at 900
 REQUEST_TIMEOUT = 20
 RESTART_LIMIT = 1.0  # seconds from exec to the first health answer
 PHOTOS = [ROOT / "Tests" / "Fixtures" / name for name in ("photo-1.jpg", "photo-2.jpg", "portrait.jpg")]
-RENDITIONS = {"screen.jpg", "thumb-120.jpg", "thumb-80.jpg", "thumb-40.jpg"}
+# ItemPhotoRendition's file names (Sources/Inventory/ItemPhotoRendition.swift): a size added there
+# must be added here, or every photo's new file counts as an orphan.
+RENDITIONS = {"screen.jpg", "report.jpg", "thumb-120.jpg", "thumb-80.jpg", "thumb-40.jpg"}
 EXTENSIONS = {"jpeg": "jpg", "png": "png", "webp": "webp", "gif": "gif", "tiff": "tiff", "heif": "heic", "avif": "avif"}
 DATA_ENTRIES = {"homepwner.sqlite", "homepwner.sqlite-wal", "homepwner.sqlite-shm", "images", "documents", "tmp",
                 "library-cache", "backup-status.json", "homepwner.lock"}
