@@ -37,14 +37,17 @@ struct ClaimFiles {
 
     let entries: [Entry]
 
-    /// - Parameter access: the library photos the caller may see; nil: none.
-    init(sheet: ClaimSheet, items: ItemStore, library: PhotoLibrary?, access: LibraryAccess?) throws {
+    /// - Parameters:
+    ///   - access: the library photos the caller may see; nil: none.
+    ///   - printSizes: find each photo's print size, made from its original if missing (the report);
+    ///     the evidence archive sends originals only and must not wait for sizes it never reads.
+    init(sheet: ClaimSheet, items: ItemStore, library: PhotoLibrary?, access: LibraryAccess?, printSizes: Bool) throws {
         entries = try sheet.schedule.lines.compactMap { line -> Entry? in
             guard let item = sheet.items[line.itemID] else { return nil }
             var entry = Entry(line: ClaimScheduleLineRef(number: line.number, itemID: line.itemID, name: line.name))
             for photo in item.photos {
                 entry.photos.append(Photo(original: items.images.originalPath(of: photo.image),
-                                          printed: try items.images.renditionPath(hash: photo.image.hash, name: ItemPhotoRendition.report.rawValue),
+                                          printed: printSizes ? try items.images.renditionPath(hash: photo.image.hash, name: ItemPhotoRendition.report.rawValue) : nil,
                                           sha256: photo.image.hash, fileExtension: photo.image.format.fileExtension, kind: photo.kind))
             }
             entry.documents = item.documents.map { Document(path: items.documents.originalPath(sha256: $0.sha256), document: $0) }

@@ -47,7 +47,7 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?) throws -> Response {
-        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access)
+        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true)
         let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: CalendarDate(Date()))
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         do {
@@ -65,7 +65,7 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?) throws -> Response {
-        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access)
+        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: false)
         let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels)
         let headers: HTTPHeaders = ["Content-Type": "application/zip",
                                     "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
