@@ -1,12 +1,14 @@
 """Small waits and queries shared by the browser tests."""
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 
 def wait(browser, timeout=10):
-    return WebDriverWait(browser, timeout)
+    """A wait whose condition is tried again when the element it read was replaced between being
+    found and being read (a page that re-renders a section as the answer arrives)."""
+    return WebDriverWait(browser, timeout, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def through_navigation(condition):
