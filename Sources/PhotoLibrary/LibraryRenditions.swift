@@ -57,10 +57,10 @@ final class LibraryRenditions: Sendable {
     func file(_ name: String, of source: Source) throws(ImagingError) -> String {
         let target = path(of: name, assetID: source.assetID, fingerprint: source.fingerprint)
         if access(target, F_OK) == 0 { return target }
-        if name == LibraryPhotoRendition.full.rawValue {
-            try makeFull(source, at: target)
-        } else {
-            try run(source)
+        switch LibraryPhotoRendition(rawValue: name) {
+        case .full?: try makeFull(source, at: target)
+        case .report?: try makeReport(source, at: target)
+        default: try run(source)
         }
         return target
     }
@@ -124,18 +124,8 @@ final class LibraryRenditions: Sendable {
         let renditions = try Self.open(source).withPath { path throws(ImagingError) in
             try Imaging.renditions(ofFileAtPath: path, info: source.info, specs: Self.specs)
         }
-        let folder = folder(assetID: source.assetID, fingerprint: source.fingerprint)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for rendition in renditions {
-                // Written under a temporary name and renamed, so a reader never sees half a file.
-                let target = "\(folder)/\(rendition.spec.name).jpg"
-                let temporary = "\(folder)/.\(rendition.spec.name)-\(UUID().uuidString)"
-                try Data(rendition.jpeg).write(to: URL(fileURLWithPath: temporary))
-                guard rename(temporary, target) == 0 else { throw ImagingError.processingFailed(detail: "cannot rename into \(target)") }
-            }
-        } catch {
-            throw .processingFailed(detail: "cannot write renditions: \(error)")
+        for rendition in renditions {
+            try write(rendition, to: path(of: rendition.spec.name, assetID: source.assetID, fingerprint: source.fingerprint))
         }
     }
 
@@ -144,13 +134,32 @@ final class LibraryRenditions: Sendable {
         let renditions = try Self.open(source).withPath { path throws(ImagingError) in
             try Imaging.renditions(ofFileAtPath: path, info: source.info, specs: [LibraryPhotoRendition.full.spec(fullSize: size)], quality: 90)
         }
+        try write(renditions[0], to: target)
+    }
+
+    /// From the screen size, not the original: a tenth of the pixels to decode for a report of many photos.
+    private func makeReport(_ source: Source, at target: String) throws(ImagingError) {
+        let screen = try file(LibraryPhotoRendition.screen.rawValue, of: source)
+        let report: Rendition
+        do {
+            let (info, _) = try Imaging.inspectFile(atPath: screen, maxPixels: maxPixels)
+            report = try Imaging.renditions(ofFileAtPath: screen, info: info, specs: [LibraryPhotoRendition.report.spec()])[0]
+        } catch {
+            // Our own file failed, not the photo: the library must not call the photo damaged.
+            throw .processingFailed(detail: "cannot make the report size from \(screen): \(error)")
+        }
+        try write(report, to: target)
+    }
+
+    /// Written under a temporary name and renamed, so a reader never sees half a file.
+    private func write(_ rendition: Rendition, to target: String) throws(ImagingError) {
         do {
             try FileManager.default.createDirectory(atPath: target.parentPath, withIntermediateDirectories: true)
             let temporary = target + ".\(UUID().uuidString)"
-            try Data(renditions[0].jpeg).write(to: URL(fileURLWithPath: temporary))
+            try Data(rendition.jpeg).write(to: URL(fileURLWithPath: temporary))
             guard rename(temporary, target) == 0 else { throw ImagingError.processingFailed(detail: "cannot rename into \(target)") }
         } catch {
-            throw .processingFailed(detail: "cannot write the full-size rendition: \(error)")
+            throw .processingFailed(detail: "cannot write the \(rendition.spec.name) rendition: \(error)")
         }
     }
 

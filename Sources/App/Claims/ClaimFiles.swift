@@ -22,7 +22,8 @@ struct ClaimFiles {
 
     struct LibraryPhoto {
         let original: String?
-        let screen: String?
+        /// The size the report prints (`LibraryPhotoRendition.report`).
+        let printed: String?
         let fileName: String
         let takenAt: Date?
         let camera: String?
@@ -55,9 +56,12 @@ struct ClaimFiles {
                 for link in item.evidence {
                     let asset = try library.asset(id: link.assetID, visibleTo: access)
                     let original = try library.originalFile(assetID: link.assetID, visibleTo: access)?.path
-                    let screen = try asset.flatMap { try library.renditionFile(assetID: $0.id, fingerprint: $0.fingerprint, name: LibraryPhotoRendition.screen.rawValue, visibleTo: access) }
+                    // A photo whose print size cannot be made prints from its original, or as a note saying it cannot be read.
+                    let printed = asset.flatMap { asset in
+                        printSizes ? (try? library.renditionFile(assetID: asset.id, fingerprint: asset.fingerprint, name: LibraryPhotoRendition.report.rawValue, visibleTo: access)) ?? nil : nil
+                    }
                     let fileName = asset?.fileName ?? URL(fileURLWithPath: link.lastPath).lastPathComponent
-                    entry.library.append(LibraryPhoto(original: original, screen: screen, fileName: fileName, takenAt: link.takenAt ?? asset?.takenAt,
+                    entry.library.append(LibraryPhoto(original: original, printed: printed, fileName: fileName, takenAt: link.takenAt ?? asset?.takenAt,
                                                       camera: link.camera ?? asset?.camera))
                 }
             }
