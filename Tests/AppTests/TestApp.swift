@@ -28,11 +28,13 @@ final class TestApp: Sendable {
     let app: HomepwnerApp
     let client: HTTPTestClient
 
-    init(folder: TestDataFolder? = nil) throws {
+    /// - Parameter configure: changes to the configuration (a test's clock, say); not kept by `restarted()`.
+    init(folder: TestDataFolder? = nil, configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         self.folder = try folder ?? TestDataFolder()
         var configuration = AppConfiguration(dataDirectory: self.folder.url)
         configuration.port = 0
         configuration.accessLog = false
+        configure(&configuration)
         app = try HomepwnerApp(configuration: configuration)
         client = .inProcess(app)
     }

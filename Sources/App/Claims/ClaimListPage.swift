@@ -7,8 +7,7 @@ struct ClaimListPage {
     struct Row {
         let name: String
         let url: String
-        let status: String
-        let urgent: Bool
+        let status: ClaimStatus
         let summary: String
     }
 
@@ -44,7 +43,7 @@ struct ClaimListPage {
                     for row in rows {
                         li(.class("card claim-row")) {
                             a(.class("claim-row-name"), .href(row.url)) { row.name }
-                            span(.class(row.urgent ? "claim-status urgent" : "claim-status")) { row.status }
+                            span(.class(row.status.urgent ? "claim-status urgent" : "claim-status")) { row.status.html }
                             p(.class("claim-row-summary")) { row.summary }
                         }
                     }

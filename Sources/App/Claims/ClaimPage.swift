@@ -22,8 +22,8 @@ struct ClaimPageModel {
     let id: Int64
     let name: String
     let facts: [(label: String, value: String)]
-    /// "Proof of loss due in 41 days (2026-05-13)"; nil without a date or once closed.
-    let deadline: (text: String, urgent: Bool)?
+    /// "Proof of loss due in 41 days (2026-05-13)"; nil once closed.
+    let deadline: ClaimStatus?
     let closedText: String?
     let totals: [(label: String, value: String)]
     let limitNote: String?
@@ -81,7 +81,7 @@ struct ClaimPage {
         section(.class("card claim-facts"), .aria("labelledby", "facts-title")) {
             h2(.id("facts-title")) { "The loss" }
             if let closed = model.closedText { p(.class("claim-status")) { closed } }
-            if let deadline = model.deadline { p(.class(deadline.urgent ? "claim-deadline urgent" : "claim-deadline")) { deadline.text } }
+            if let deadline = model.deadline { p(.class(deadline.urgent ? "claim-deadline urgent" : "claim-deadline")) { deadline.html } }
             dl(.class("facts")) {
                 for fact in model.facts {
                     div { dt { fact.label }; dd { fact.value } }

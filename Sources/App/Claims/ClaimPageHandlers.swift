@@ -118,9 +118,8 @@ struct ClaimPageHandlers: Sendable {
         let source = try ClaimSheet.Source(items: items, claims: claims)
         let rows = try claims.claims().map { claim -> ClaimListPage.Row in
             let sheet = try ClaimSheet(claim: claim, source: source)
-            let status = ClaimStatus(claim: claim, today: today)
             let count = claim.lines.count == 1 ? "1 item" : "\(claim.lines.count.grouped) items"
-            return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: status.text, urgent: status.urgent,
+            return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: ClaimStatus(claim: claim, today: today),
                                      summary: "\(count) · actual cash value \(sheet.money(sheet.schedule.totals.actualCashValue)) of \(sheet.money(sheet.schedule.totals.replacementCost)) to replace")
         }
         let page = ClaimListPage(rows: rows, form: form, errors: errors, context: request.pageContext(site))

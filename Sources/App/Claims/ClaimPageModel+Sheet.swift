@@ -16,11 +16,6 @@ extension ClaimPageModel {
             (ClaimText.policyholder.label, claim.policyholder),
             (ClaimText.address.label, claim.address),
         ].filter { !$0.1.isEmpty }
-        var deadline: (text: String, urgent: Bool)?
-        if !claim.isClosed {
-            let status = ClaimStatus(claim: claim, today: today)
-            deadline = (status.text, status.urgent)
-        }
         var limitNote: String?
         if let limit = claim.contentsLimit, totals.replacementCost > limit {
             limitNote = "Replacing these items costs \(money(totals.replacementCost)), more than the policy’s contents limit of \(money(limit)): the insurer pays at most the limit."
@@ -39,7 +34,7 @@ extension ClaimPageModel {
                         paid: line.paid.map(money) ?? "—", note: notes.joined(separator: " · "), needsAttention: valuation.flags.contains { $0.needsAttention })
         }
         self.init(
-            id: claim.id, name: claim.name, facts: facts, deadline: deadline,
+            id: claim.id, name: claim.name, facts: facts, deadline: claim.isClosed ? nil : ClaimStatus(claim: claim, today: today),
             closedText: claim.closedAt.map { "Closed on \(CalendarDate($0).iso); its items are marked as lost." },
             totals: [("Replacement cost", money(totals.replacementCost)), ("Depreciation", money(totals.depreciation)),
                      ("Actual cash value", money(totals.actualCashValue)), ("Paid so far", money(totals.paid)),

@@ -1,25 +1,36 @@
 import Claims
+import HTML
 import Inventory
 
-/// What a claim's status says in a list: closed, or how long until the proof of loss is due.
+/// What a claim's status says in a list and on its page: closed, or how long until the proof of loss is due.
 struct ClaimStatus {
+    /// "Proof of loss due in 41 days".
     let text: String
+    /// The date the text is followed by in brackets, "due " before it once overdue: "(due 2026-05-13)".
+    let due: (lead: String, date: CalendarDate)?
     /// Two weeks or less left, or overdue.
     let urgent: Bool
 
     init(claim: Claim, today: CalendarDate) {
         if claim.isClosed {
-            (text, urgent) = ("Closed", false)
-        } else if let due = claim.proofOfLossDue {
-            let days = today.days(until: due)
+            (text, due, urgent) = ("Closed", nil, false)
+        } else if let date = claim.proofOfLossDue {
+            let days = today.days(until: date)
             switch days {
-            case ..<0: (text, urgent) = ("Proof of loss \(-days == 1 ? "1 day" : "\(-days) days") overdue (due \(due.iso))", true)
-            case 0: (text, urgent) = ("Proof of loss due today", true)
-            case 1: (text, urgent) = ("Proof of loss due tomorrow", true)
-            default: (text, urgent) = ("Proof of loss due in \(days) days (\(due.iso))", days <= 14)
+            case ..<0: (text, due, urgent) = ("Proof of loss \(-days == 1 ? "1 day" : "\(-days) days") overdue", ("due ", date), true)
+            case 0: (text, due, urgent) = ("Proof of loss due today", nil, true)
+            case 1: (text, due, urgent) = ("Proof of loss due tomorrow", nil, true)
+            default: (text, due, urgent) = ("Proof of loss due in \(days) days", ("", date), days <= 14)
             }
         } else {
-            (text, urgent) = ("Open · add the proof-of-loss date from your insurer", false)
+            (text, due, urgent) = ("Open · add the proof-of-loss date from your insurer", nil, false)
         }
+    }
+
+    /// The text with its date in a `<time>` that never breaks at the date's hyphens on a narrow screen.
+    var html: HTMLNode {
+        .fragment([.text(text)] + (due.map { due in
+            [.text(" (\(due.lead)"), time(.datetime(due.date.iso)) { due.date.iso }, .text(")")]
+        } ?? []))
     }
 }

@@ -14,10 +14,12 @@ import { initViewer } from "./viewer.js";
 import { initBrokenThumbnails } from "./broken-thumbnails.js";
 import { initAnchoredSheets } from "./anchored-sheets.js";
 import { initCopyButtons } from "./copy-link.js";
+import { initLocalDates } from "./local-dates.js";
 
 document.documentElement.classList.add("js");
 
 showPendingToast();
+initLocalDates();
 initNewItemSheet();
 initItemList();
 initSearchBar();

@@ -6,7 +6,6 @@ import { confirmDelete } from "./confirm-delete.js";
 import { showToast, toastAfterNavigation } from "./toast.js";
 
 export function initItemDetail() {
-  localizeDates();
   const form = document.querySelector("form.item-form[data-etag]");
   if (!form) return;
   const status = form.querySelector(".save-status");
@@ -71,14 +70,6 @@ export function initItemDetail() {
       showToast(error.message, { error: true });
     }
   });
-}
-
-/** Shows dates in the reader's own language and time zone. */
-function localizeDates() {
-  for (const time of document.querySelectorAll("time[datetime]")) {
-    const date = new Date(time.dateTime);
-    if (!Number.isNaN(date.valueOf())) time.textContent = date.toLocaleDateString(undefined, { dateStyle: "medium" });
-  }
 }
 
 /** The item's fields as the detail form holds them (see ItemDetailsForm), by the form's names. */
