@@ -5,15 +5,26 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 
+class _Wait(WebDriverWait):
+    """A wait whose condition is tried again when what it read went with the page: an element
+    replaced between being found and being read (a page that re-renders a section as the answer
+    arrives), or a command Chrome aborted because a navigation replaced the page (after a click on a
+    form's submit button or a link, Enter in a form, a reload)."""
+
+    def __init__(self, browser, timeout):
+        super().__init__(browser, timeout, ignored_exceptions=(StaleElementReferenceException,))
+
+    def until(self, method, message=""):
+        return super().until(_through_navigation(method), message)
+
+
 def wait(browser, timeout=10):
-    """A wait whose condition is tried again when the element it read was replaced between being
-    found and being read (a page that re-renders a section as the answer arrives)."""
-    return WebDriverWait(browser, timeout, ignored_exceptions=(StaleElementReferenceException,))
+    return _Wait(browser, timeout)
 
 
-def through_navigation(condition):
-    """The condition, tried again while a page is being replaced: Chrome refuses a command that
-    arrives mid-navigation ("aborted by navigation"), as after clicking a form's submit button."""
+def _through_navigation(condition):
+    """The condition, false while a page is being replaced: Chrome refuses a command that arrives
+    mid-navigation ("aborted by navigation")."""
     def check(browser):
         try:
             return condition(browser)
@@ -25,7 +36,7 @@ def through_navigation(condition):
 
 
 def visible(browser, selector, timeout=10):
-    return wait(browser, timeout).until(through_navigation(EC.visibility_of_element_located((By.CSS_SELECTOR, selector))))
+    return wait(browser, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, selector)))
 
 
 def find(browser, selector):

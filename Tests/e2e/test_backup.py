@@ -1,6 +1,7 @@
 """Backups end to end with the real binary: back up while the server writes, restore and compare,
 verify, the readable index.html in a browser from the file system, the home page's backup status,
 and an off-site copy through restic to a local S3 endpoint (moto)."""
+import json
 import os
 import re
 import shutil
@@ -182,9 +183,11 @@ def test_the_backup_reads_in_a_browser_from_the_disk(workspace, browser, screens
 def test_the_home_page_says_when_the_last_verified_backup_was_made(workspace, browser, screenshot):
     server = Server("--backup-to", str(workspace / "backups"), "--backup-every", "24h", data=str(workspace / "data"))
     try:
+        # The backup is finished, then verified, then recorded in the status file the page reads.
+        recorded = workspace / "data" / "backup-status.json"
         deadline = time.monotonic() + 30
-        while not finished(workspace / "backups") if (workspace / "backups").exists() else True:
-            assert time.monotonic() < deadline, "the scheduled backup was not made"
+        while not (recorded.exists() and json.loads(recorded.read_text()).get("lastVerified")):
+            assert time.monotonic() < deadline, "the scheduled backup was not made and verified"
             time.sleep(0.1)
         browser.get(server.url + "/")
         status = visible(browser, "#backup-status")

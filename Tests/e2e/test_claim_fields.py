@@ -209,7 +209,7 @@ def test_the_location_picker_chooses_or_makes_a_place_and_the_tag_picker_toggles
     find(browser, '[data-action="add-place"]').click()
     wait(browser).until(lambda b: not b.execute_script("return document.querySelector('#location-picker').matches(':popover-open')"))
     assert Select(find(browser, "#item-locationId")).first_selected_option.text == "Home / Kitchen / Pantry"
-    assert browser.switch_to.active_element == opener, "focus goes back to the button"
+    wait(browser).until(lambda b: b.switch_to.active_element == opener, "focus goes back to the button")
     # Tags: a tag in use is added with a tap; the one the item had is taken off the same way.
     tags_opener = find(browser, '.picker-button[popovertarget="tag-picker"]')
     tags_opener.click()

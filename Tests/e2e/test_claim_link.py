@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import BINARY, FIXTURES, SCREENSHOTS, Server, make_driver
-from helpers import find, find_all, through_navigation, visible, wait
+from helpers import find, find_all, visible, wait
 
 PASSWORD = "password123"
 
@@ -86,7 +86,7 @@ def test_an_owner_shares_a_claim_and_revokes_the_link(claim_server, browser, dev
         assert "Opened once" in find(browser, ".claim-link-row").text
         assert link not in browser.page_source, "the link is shown again"
         find(browser, ".claim-link-row form button[type=submit]").click()
-        wait(browser).until(through_navigation(lambda d: "Revoked " in d.execute_script("return document.body.innerText")))
+        wait(browser).until(lambda d: "Revoked " in d.execute_script("return document.body.innerText"))
         assert not find_all(browser, ".claim-link-row form"), "a revoked link still offers Revoke"
 
         adjuster.get(link)

@@ -65,7 +65,7 @@ def test_the_rooms_events_and_a_date_range_find_old_photos_with_the_keyboard(kit
     to_field.send_keys(Keys.ENTER)
     error = visible(browser, "#dates-to-error")
     assert error.text == "To must be on or after From (2020-09-14)."
-    assert browser.switch_to.active_element == find(browser, "#dates-to"), "the page opens at the field to fix"
+    wait(browser).until(lambda b: b.switch_to.active_element == find(b, "#dates-to"), "the page opens at the field to fix")
     assert find(browser, "#dates-from").get_attribute("value") == "2020-09-14", "what was typed stays"
     screenshot("library-dates-error")
 

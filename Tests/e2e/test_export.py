@@ -9,7 +9,7 @@ import urllib.request
 import zipfile
 
 from conftest import FIXTURES
-from helpers import find, rect
+from helpers import find, rect, wait
 
 
 def fetch_link(browser, link):
@@ -31,7 +31,7 @@ def test_export_page_downloads_a_homebox_csv_and_our_archive(server, browser, sc
     browser.get(server.url + "/locations")
     screenshot("places-with-export")
     find(browser, '.top-bar a[href="/export"]').click()
-    assert browser.current_url.endswith("/export")
+    wait(browser).until(lambda b: b.current_url.endswith("/export"))
     assert "2 items to export" in find(browser, ".export-count").text
     homebox, ours = find(browser, "#export-homebox"), find(browser, "#export-homepwner")
     for link in (homebox, ours):

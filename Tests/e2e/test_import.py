@@ -49,6 +49,7 @@ def test_a_homebox_export_is_previewed_then_imported(server, browser, screenshot
     assert [paths[item["locationId"]] for item in items] == [f"Path / To / Location {n}" for n in (1, 2, 3)]
     # The list by room shows them where the file put them.
     find(browser, ".notice.success a").click()
+    wait(browser).until(lambda b: b.current_url == server.url + "/")
     browser.get(server.url + "/?view=rooms")
     sections = [section.text.lower() for section in find_all(browser, ".item-section .section-name")]
     assert sections == [f"path / to / location {n}" for n in (1, 2, 3)]

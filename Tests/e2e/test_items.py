@@ -109,6 +109,8 @@ def test_edit_saves_without_reloading(server, browser, screenshot):
     value.send_keys("90")
     find(browser, '.item-form button[type="submit"]').click()
     wait(browser).until(lambda b: server.api("GET", f"/api/v1/items/{item['id']}")["valueInDollars"] == 90)
+    # Stored before the page hears back: the picture is of the page once it says so.
+    wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
     screenshot("item-detail")
 
 
