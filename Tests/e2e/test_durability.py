@@ -1,7 +1,10 @@
 """Every write the server acknowledged survives `kill -9`, and none is stored half-way."""
 import signal
 import threading
+import time
 import urllib.error
+
+import pytest
 
 from conftest import Server
 
@@ -27,10 +30,15 @@ def test_acknowledged_writes_survive_kill_9():
     threads = [threading.Thread(target=writer, args=(worker,)) for worker in range(4)]
     for thread in threads:
         thread.start()
+    deadline = time.monotonic() + 60
     while True:
         with lock:
             if len(acknowledged) >= 150:
                 break
+        if time.monotonic() > deadline or not any(thread.is_alive() for thread in threads):
+            stop.set()
+            pytest.fail(f"only {len(acknowledged)} of 150 writes were acknowledged before the writers stopped or a minute passed")
+        time.sleep(0.001)
     server.process.send_signal(signal.SIGKILL)  # in the middle of the writes
     server.process.wait()
     stop.set()

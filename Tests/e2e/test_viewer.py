@@ -284,7 +284,7 @@ def test_single_tap_toggles_the_controls_after_the_double_tap_delay(library, bro
     ActionChains(browser, duration=20).move_to_element_with_offset(stage, *point(s, 0.5, 0.5)).click().perform()
     wait(browser).until(lambda b: state(b)["controlsHidden"])
     delay = browser.execute_script("return window.__toggled[0] - window.__up.time")
-    assert 340 <= delay < 1000, delay
+    assert delay >= 340, f"a single tap waited {delay} ms, not long enough to tell it from a double tap"
     wait(browser).until(lambda b: bar.value_of_css_property("opacity") == "0")
     assert bar.value_of_css_property("pointer-events") == "none"
     ActionChains(browser, duration=20).move_to_element_with_offset(stage, *point(s, 0.5, 0.5)).click().perform()
