@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import BINARY, FIXTURES, SCREENSHOTS, Server, make_driver
-from helpers import find, find_all, visible, wait
+from helpers import find, find_all, rect, visible, wait
 
 PASSWORD = "password123"
 
@@ -57,6 +57,9 @@ def test_an_owner_shares_a_claim_and_revokes_the_link(claim_server, browser, dev
     assert urlparse(link).path.startswith("/shared/") and len(urlparse(link).path) == len("/shared/") + 43, link
     assert visible(browser, "[data-copy=new-claim-link]"), "the copy button shows where the clipboard may be written"
     screenshot("claim-link-made")
+    # The link's name, when it was made and whether it was opened: one line each, not run together.
+    lines = [rect(browser, part)["y"] for part in find_all(browser, ".claim-link-row .claim-link-text > *")]
+    assert len(lines) == 3 and lines == sorted(set(lines)), lines
 
     # The adjuster: another browser, nobody signed in.
     adjuster = make_driver(device)
@@ -69,6 +72,13 @@ def test_an_owner_shares_a_claim_and_revokes_the_link(claim_server, browser, dev
         assert "Safe in the cellar" not in text
         assert not find_all(adjuster, "form"), "the adjuster's page has a form"
         assert not find_all(adjuster, ".account-strip")
+        # Each fact's label beside its value on an iPad, above it on an iPhone; the items are cards, not a bulleted list.
+        label, value = rect(adjuster, find(adjuster, ".shared-facts dt")), rect(adjuster, find(adjuster, ".shared-facts dd"))
+        if device == "ipad":
+            assert label["y"] == value["y"] and label["x"] + label["width"] <= value["x"], (label, value)
+        else:
+            assert label["x"] == value["x"] and label["y"] + label["height"] <= value["y"], (label, value)
+        assert adjuster.execute_script("return getComputedStyle(document.querySelector('.shared-item-list')).listStyleType") == "none"
         photo = find(adjuster, ".shared-photo img")
         adjuster.execute_script("arguments[0].scrollIntoView()", photo)
         wait(adjuster).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", photo))
