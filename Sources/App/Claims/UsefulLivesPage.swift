@@ -26,7 +26,8 @@ struct UsefulLivesPage {
 
     private var content: HTMLNode {
         div(.class("claims-layout")) {
-            section(.class("card")) {
+            section(.class("card"), .aria("labelledby", "useful-lives-how")) {
+                h2(.id("useful-lives-how")) { "How depreciation is worked out" }
                 p {
                     "A thing loses value evenly over its useful life: a television with a 10-year life is worth 60% of a new one after 4 years. "
                     "No item loses more than 90%. Leave a category empty if it does not lose value (jewellery, art)."
