@@ -18,9 +18,11 @@ public enum AtomicFiles {
     }
 
     /// Writes `bytes` to `path`, replacing it atomically.
-    static func write(_ bytes: [UInt8], to path: String) throws {
+    /// - Parameter temporaryFolder: where the file is written before it is renamed to `path` (on the
+    ///   same file system); `path`'s own folder by default.
+    static func write(_ bytes: [UInt8], to path: String, temporaryIn temporaryFolder: String? = nil) throws {
         let folder = path.parentPath
-        let temporary = "\(folder)/.tmp-\(UUID().uuidString)"
+        let temporary = "\(temporaryFolder ?? folder)/.tmp-\(UUID().uuidString)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure("cannot create \(temporary)", errno: errno) }
         var written = 0

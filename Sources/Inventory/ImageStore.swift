@@ -100,8 +100,10 @@ public final class ImageStore: Sendable {
         let final = folder(of: hash)
         let manager = FileManager.default
         if manager.fileExists(atPath: originalPath(of: prepared.image)) {
+            // Written beside the photo's folder, not in it: a kill leaves its `.tmp-…` where the start-up
+            // sweep looks anyway, and the sweep need not open each of a hundred thousand photos' folders.
             for rendition in prepared.renditions where !manager.fileExists(atPath: "\(final)/\(rendition.spec.name).jpg") {
-                try AtomicFiles.write(rendition.jpeg, to: "\(final)/\(rendition.spec.name).jpg")
+                try AtomicFiles.write(rendition.jpeg, to: "\(final)/\(rendition.spec.name).jpg", temporaryIn: final.parentPath)
             }
             return
         }

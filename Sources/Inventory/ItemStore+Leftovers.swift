@@ -4,7 +4,10 @@ import Foundation
 /// writes its files before the row that names them commits, and removes them after the row that named
 /// them is gone (`withFiles`, a backup's attachments in `applyBackup`), so a kill in between leaves a
 /// folder no row names; a kill while a folder is filled or removed leaves its `.staging-…` or
-/// `.deleted-…` folder, and one while a rendition is remade its `.tmp-…` file.
+/// `.deleted-…` folder, and one while a rendition is remade its `.tmp-…` file, all three beside the
+/// content folders (`ab/.tmp-…`), so the sweep lists the 256 shard folders and opens no content folder.
+/// (A data folder written before December 2026 may keep a `.tmp-…` file inside a photo's folder; it is
+/// never read.)
 extension ItemStore {
     /// What `removeLeftoverFiles` removed: paths relative to the store's folder (`ab/abcd…`).
     public struct LeftoverFiles: Sendable, Equatable {
@@ -42,19 +45,12 @@ extension ItemStore {
         for shard in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where isShard(shard) {
             for name in (try? manager.contentsOfDirectory(atPath: "\(directory)/\(shard)")) ?? [] {
                 let path = "\(directory)/\(shard)/\(name)"
-                if name.hasPrefix(".staging-") || name.hasPrefix(".deleted-") {
+                if name.hasPrefix(".staging-") || name.hasPrefix(".deleted-") || name.hasPrefix(".tmp-") {
                     try? manager.removeItem(atPath: path)
                     removed.append("\(shard)/\(name)")
-                } else if SHA256.isWellFormed(name), name.hasPrefix(shard) {
-                    guard used.contains(name) else {
-                        delete(name)
-                        removed.append("\(shard)/\(name)")
-                        continue
-                    }
-                    for file in (try? manager.contentsOfDirectory(atPath: path)) ?? [] where file.hasPrefix(".tmp-") {
-                        try? manager.removeItem(atPath: "\(path)/\(file)")
-                        removed.append("\(shard)/\(name)/\(file)")
-                    }
+                } else if SHA256.isWellFormed(name), name.hasPrefix(shard), !used.contains(name) {
+                    delete(name)
+                    removed.append("\(shard)/\(name)")
                 }
             }
         }

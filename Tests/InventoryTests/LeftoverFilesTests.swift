@@ -30,14 +30,13 @@ import Testing
         }
         // Killed while a folder was being filled, removed, or a rendition remade.
         let images = store.images.directory, documents = store.documents.directory
-        let keptFolder = (store.images.originalPath(of: kept.image) as NSString).deletingLastPathComponent
         let shard = String(kept.image.hash.prefix(2))
         let made = ["\(images)/\(shard)/.staging-A", "\(images)/\(shard)/.deleted-B", "\(documents)/\(receipt.sha256.prefix(2))/.staging-C"]
         for folder in made {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data("half".utf8).write(to: URL(fileURLWithPath: "\(folder)/original"))
         }
-        try Data("half".utf8).write(to: URL(fileURLWithPath: "\(keptFolder)/.tmp-D"))
+        try Data("half".utf8).write(to: URL(fileURLWithPath: "\(images)/\(shard)/.tmp-D"))
         // Not the store's own names: left alone.
         try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(images)/\(shard)/notes.txt"))
         try Data("mine".utf8).write(to: URL(fileURLWithPath: "\(images)/README"))
@@ -45,10 +44,10 @@ import Testing
         let removed = try store.removeLeftoverFiles()
 
         let unnamedPhotoFolder = "\(unnamedPhoto.image.hash.prefix(2))/\(unnamedPhoto.image.hash)"
-        #expect(removed.images == ["\(shard)/.deleted-B", "\(shard)/.staging-A", "\(shard)/\(kept.image.hash)/.tmp-D", unnamedPhotoFolder].sorted())
+        #expect(removed.images == ["\(shard)/.deleted-B", "\(shard)/.staging-A", "\(shard)/.tmp-D", unnamedPhotoFolder].sorted())
         let unnamedDocumentFolder = "\(unnamedDocument.sha256.prefix(2))/\(unnamedDocument.sha256)"
         #expect(removed.documents == ["\(receipt.sha256.prefix(2))/.staging-C", unnamedDocumentFolder].sorted())
-        for path in made + ["\(keptFolder)/.tmp-D", "\(images)/\(unnamedPhotoFolder)", "\(documents)/\(unnamedDocumentFolder)"] {
+        for path in made + ["\(images)/\(shard)/.tmp-D", "\(images)/\(unnamedPhotoFolder)", "\(documents)/\(unnamedDocumentFolder)"] {
             #expect(!FileManager.default.fileExists(atPath: path), "\(path) is still there")
         }
         // Everything an item uses is still there and still served.
