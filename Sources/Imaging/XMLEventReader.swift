@@ -1,12 +1,19 @@
 import CXML2
 
-/// What a streaming read of an XML document reports, in document order. Names are qualified as
-/// written (`prefix:local`); text and attribute values arrive with references resolved, as UTF-8.
+/// An element's or attribute's name as XML namespaces define it: the namespace's URI (whatever prefix
+/// the document bound it to; "" for none) and the local name.
+struct XMLName: Hashable {
+    let namespace: String
+    let local: String
+}
+
+/// What a streaming read of an XML document reports, in document order. Text and attribute values
+/// arrive with references resolved, as UTF-8.
 protocol XMLEventHandler: AnyObject {
-    func startElement(_ name: String, attributes: [(name: String, value: String)])
+    func startElement(_ name: XMLName, attributes: [(name: XMLName, value: String)])
     /// A piece of an element's text: one text may come in several pieces.
     func characters(_ text: UnsafeBufferPointer<UInt8>)
-    func endElement(_ name: String)
+    func endElement(_ name: XMLName)
 }
 
 /// XML from a stranger through libxml2's SAX2 parser, with nothing loaded and nothing expanded: no
@@ -59,22 +66,22 @@ enum XMLEventReader {
     private static func callbacks() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { userData, localName, prefix, _, _, _, attributeCount, _, attributes in
+        handler.startElementNs = { userData, localName, _, namespace, _, _, attributeCount, _, attributes in
             let reading = Reading.from(userData)
-            var pairs: [(name: String, value: String)] = []
+            var pairs: [(name: XMLName, value: String)] = []
             if let attributes {
                 pairs.reserveCapacity(Int(attributeCount))
-                // Five pointers an attribute: local name, prefix, URI, value, end of value.
+                // Five pointers an attribute: local name, prefix, namespace URI, value, end of value.
                 for index in stride(from: 0, to: Int(attributeCount) * 5, by: 5) {
                     guard let valueStart = attributes[index + 3], let valueEnd = attributes[index + 4] else { continue }
                     let value = String(decoding: UnsafeBufferPointer(start: valueStart, count: valueEnd - valueStart), as: UTF8.self)
-                    pairs.append((XMLEventReader.qualifiedName(attributes[index], attributes[index + 1]), XMLEventReader.unescapedAmpersands(value)))
+                    pairs.append((XMLEventReader.name(attributes[index], in: attributes[index + 2]), XMLEventReader.unescapedAmpersands(value)))
                 }
             }
-            reading.handler.startElement(XMLEventReader.qualifiedName(localName, prefix), attributes: pairs)
+            reading.handler.startElement(XMLEventReader.name(localName, in: namespace), attributes: pairs)
         }
-        handler.endElementNs = { userData, localName, prefix, _ in
-            Reading.from(userData).handler.endElement(XMLEventReader.qualifiedName(localName, prefix))
+        handler.endElementNs = { userData, localName, _, namespace in
+            Reading.from(userData).handler.endElement(XMLEventReader.name(localName, in: namespace))
         }
         handler.characters = { userData, text, length in
             Reading.from(userData).handler.characters(UnsafeBufferPointer(start: text, count: Int(length)))
@@ -88,10 +95,8 @@ enum XMLEventReader {
         return handler
     }
 
-    private static func qualifiedName(_ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?) -> String {
-        let local = localName.map { String(cString: $0) } ?? ""
-        guard let prefix else { return local }
-        return String(cString: prefix) + ":" + local
+    private static func name(_ localName: UnsafePointer<xmlChar>?, in namespace: UnsafePointer<xmlChar>?) -> XMLName {
+        XMLName(namespace: namespace.map { String(cString: $0) } ?? "", local: localName.map { String(cString: $0) } ?? "")
     }
 
     /// Without entity substitution (XML_PARSE_NOENT, which we leave off) libxml2 hands an attribute's
