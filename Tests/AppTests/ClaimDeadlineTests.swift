@@ -27,20 +27,21 @@ import Testing
             return [page.text, page.urgent ? "urgent" : "calm"]
         }
 
-        #expect(try both() == ["Proof of loss due in 42 days (2026-05-13)", "calm"])
-        #expect(try app.client.get("/claims/\(claim)").text.contains(#"<time datetime="2026-05-13">2026-05-13</time>"#),
+        #expect(try both() == ["Proof of loss due in 42 days (May 13, 2026)", "calm"])
+        #expect(try app.client.get("/claims/\(claim)").text.contains("<dd>Mar 14, 2026</dd>"), "the date of the loss reads as the deadline does")
+        #expect(try app.client.get("/claims/\(claim)").text.contains(#"<time datetime="2026-05-13">May 13, 2026</time>"#),
                 "the date is a <time> the page shows in the reader's language, kept on one line")
         clock.advance(by: 27 * 86_400)
-        #expect(try both() == ["Proof of loss due in 15 days (2026-05-13)", "calm"])
+        #expect(try both() == ["Proof of loss due in 15 days (May 13, 2026)", "calm"])
         clock.advance(by: 86_400)
-        #expect(try both() == ["Proof of loss due in 14 days (2026-05-13)", "urgent"])
+        #expect(try both() == ["Proof of loss due in 14 days (May 13, 2026)", "urgent"])
         clock.advance(by: 13 * 86_400)
         #expect(try both() == ["Proof of loss due tomorrow", "urgent"])
         clock.advance(by: 86_400)
         #expect(try both() == ["Proof of loss due today", "urgent"])
         clock.advance(by: 86_400)
-        #expect(try both() == ["Proof of loss 1 day overdue (due 2026-05-13)", "urgent"])
+        #expect(try both() == ["Proof of loss 1 day overdue (due May 13, 2026)", "urgent"])
         clock.advance(by: 6 * 86_400)
-        #expect(try both() == ["Proof of loss 7 days overdue (due 2026-05-13)", "urgent"])
+        #expect(try both() == ["Proof of loss 7 days overdue (due May 13, 2026)", "urgent"])
     }
 }

@@ -8,7 +8,7 @@ extension ClaimPageModel {
         let claim = sheet.claim, totals = sheet.schedule.totals
         let money = sheet.money
         let facts: [(label: String, value: String)] = [
-            ("Date of the loss", claim.lossDate?.iso ?? "Not given"),
+            ("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? "Not given"),
             (ClaimText.cause.label, claim.cause),
             (ClaimText.insurer.label, claim.insurer),
             (ClaimText.policyNumber.label, claim.policyNumber),

@@ -6,7 +6,7 @@ import Inventory
 struct ClaimStatus {
     /// "Proof of loss due in 41 days".
     let text: String
-    /// The date the text is followed by in brackets, "due " before it once overdue: "(due 2026-05-13)".
+    /// The date the text is followed by in brackets, "due " before it once overdue: "(due May 13, 2026)".
     let due: (lead: String, date: CalendarDate)?
     /// Two weeks or less left, or overdue.
     let urgent: Bool
@@ -27,10 +27,10 @@ struct ClaimStatus {
         }
     }
 
-    /// The text with its date in a `<time>` that never breaks at the date's hyphens on a narrow screen.
+    /// The text with its date in a `<time>` (shown in the reader's language by script) that stays on one line.
     var html: HTMLNode {
         .fragment([.text(text)] + (due.map { due in
-            [.text(" (\(due.lead)"), time(.datetime(due.date.iso)) { due.date.iso }, .text(")")]
+            [.text(" (\(due.lead)"), time(.datetime(due.date.iso)) { DisplayFormat.day(due.date) }, .text(")")]
         } ?? []))
     }
 }
