@@ -57,9 +57,9 @@ struct ClaimFiles {
                     let asset = try library.asset(id: link.assetID, visibleTo: access)
                     let original = try library.originalFile(assetID: link.assetID, visibleTo: access)?.path
                     // A photo whose print size cannot be made prints from its original, or as a note saying it cannot be read.
-                    let printed = asset.flatMap { asset in
-                        printSizes ? (try? library.renditionFile(assetID: asset.id, fingerprint: asset.fingerprint, name: LibraryPhotoRendition.report.rawValue, visibleTo: access)) ?? nil : nil
-                    }
+                    let printed = printSizes ? asset.flatMap {
+                        try? library.renditionFile(assetID: $0.id, fingerprint: $0.fingerprint, name: LibraryPhotoRendition.report.rawValue, visibleTo: access)
+                    } : nil
                     let fileName = asset?.fileName ?? URL(fileURLWithPath: link.lastPath).lastPathComponent
                     entry.library.append(LibraryPhoto(original: original, printed: printed, fileName: fileName, takenAt: link.takenAt ?? asset?.takenAt,
                                                       camera: link.camera ?? asset?.camera))
