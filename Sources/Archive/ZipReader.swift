@@ -14,40 +14,80 @@ public enum ZipReader {
         defer { close(input) }
         var status = stat()
         guard fstat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("\(source) is not a regular file") }
-        let reader = try ZipReadHandle(descriptor: input)
+        let archiveSize = Int64(status.st_size)
+        // Every header first, from the central directory: a refusal that the headers alone decide
+        // (too many entries, an unsafe name, a link, an entry that says it is too large) comes
+        // before a single file is made. A zip of 201,000 entries once unpacked 200,000 first.
+        try survey(try ZipReadHandle(descriptor: input, blockSize: 4 * 1024), limits: limits, archiveSize: archiveSize)
+        let reader = try ZipReadHandle(descriptor: input, blockSize: 64 * 1024)
         let target = try ExtractionFolder(creating: folder)
         do {
-            return try unpack(reader, into: target, limits: limits, archiveSize: Int64(status.st_size))
+            return try unpack(reader, into: target, limits: limits, archiveSize: archiveSize)
         } catch {
             target.removeEverything()
             throw error
         }
     }
 
-    private static func unpack(_ reader: ZipReadHandle, into target: ExtractionFolder, limits: ArchiveLimits,
-                               archiveSize: Int64) throws(ArchiveError) -> [ZipEntry] {
-        var entries: [ZipEntry] = []
-        var total: Int64 = 0, declaredTotal: Int64 = 0
-        let ratioCap = limits.ratioCap(archiveSize: archiveSize)
+    /// Reads every entry's header without its bytes (libarchive's seekable reader takes them from
+    /// the central directory and seeks past the data) and checks what a header can tell.
+    private static func survey(_ reader: ZipReadHandle, limits: ArchiveLimits, archiveSize: Int64) throws(ArchiveError) {
+        var budget = Budget(limits: limits, archiveSize: archiveSize)
+        while let header = try reader.nextEntry() { _ = try budget.admit(header) }
+    }
+
+    /// What an archive has used of its limits: entries and the sizes their headers declare, then
+    /// the bytes that really come out.
+    private struct Budget {
+        let limits: ArchiveLimits
+        let ratioCap: Int64
+        var entries = 0
+        var declaredTotal: Int64 = 0
+        var total: Int64 = 0
+
+        init(limits: ArchiveLimits, archiveSize: Int64) {
+            self.limits = limits
+            ratioCap = limits.ratioCap(archiveSize: archiveSize)
+        }
+
+        /// Counts the entry and checks its name, kind and declared size; its checked path.
+        mutating func admit(_ header: ZipReadHandle.Header) throws(ArchiveError) -> ArchivePath {
+            guard entries < limits.maxEntries else { throw .tooManyEntries(limit: limits.maxEntries) }
+            entries += 1
+            let path = try ArchivePath(header.name)
+            if header.isEncrypted { throw .encrypted(path: header.name) }
+            if !header.isDirectory, let declared = header.declaredSize {
+                declaredTotal = declaredTotal.addingReportingOverflow(declared).overflow ? .max : declaredTotal + declared
+                try check(entryBytes: declared, total: declaredTotal, path: path)
+            }
+            return path
+        }
+
+        /// Counts `count` more bytes of the entry at `path`, which has come to `entryBytes`.
+        mutating func take(_ count: Int, entryBytes: Int64, path: ArchivePath) throws(ArchiveError) {
+            total += Int64(count)
+            try check(entryBytes: entryBytes, total: total, path: path)
+        }
+
         /// Checks the bytes an entry has come to (or says it will) against every limit.
-        func check(entryBytes: Int64, total: Int64, path: ArchivePath) throws(ArchiveError) {
+        private func check(entryBytes: Int64, total: Int64, path: ArchivePath) throws(ArchiveError) {
             if entryBytes > limits.maxEntryBytes { throw .entryTooLarge(path: path.description, limit: limits.maxEntryBytes) }
             if total > ratioCap { throw .compressionRatioTooHigh(limit: limits.maxCompressionRatio) }
             if total > limits.maxTotalBytes { throw .tooLargeInTotal(limit: limits.maxTotalBytes) }
         }
+    }
+
+    private static func unpack(_ reader: ZipReadHandle, into target: ExtractionFolder, limits: ArchiveLimits,
+                               archiveSize: Int64) throws(ArchiveError) -> [ZipEntry] {
+        var entries: [ZipEntry] = []
+        var budget = Budget(limits: limits, archiveSize: archiveSize)
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         while let header = try reader.nextEntry() {
-            guard entries.count < limits.maxEntries else { throw .tooManyEntries(limit: limits.maxEntries) }
-            let path = try ArchivePath(header.name)
-            if header.isEncrypted { throw .encrypted(path: header.name) }
+            let path = try budget.admit(header)
             if header.isDirectory {
                 try target.makeFolder(path)
                 entries.append(ZipEntry(path: path, isDirectory: true, size: 0))
                 continue
-            }
-            if let declared = header.declaredSize {
-                declaredTotal = declaredTotal.addingReportingOverflow(declared).overflow ? .max : declaredTotal + declared
-                try check(entryBytes: declared, total: declaredTotal, path: path)
             }
             let file = try target.createFile(path)
             defer { close(file) }
@@ -56,8 +96,7 @@ public enum ZipReader {
                 let count = try reader.read(into: &buffer, entry: header.name)
                 if count == 0 { break }
                 size += Int64(count)
-                total += Int64(count)
-                try check(entryBytes: size, total: total, path: path)
+                try budget.take(count, entryBytes: size, path: path)
                 try ExtractionFolder.write(buffer, count: count, to: file, path: path, in: target.path)
             }
             entries.append(ZipEntry(path: path, isDirectory: false, size: size))
@@ -77,11 +116,13 @@ private final class ZipReadHandle {
 
     private let archive: OpaquePointer
 
-    init(descriptor: Int32) throws(ArchiveError) {
+    /// Reads the zip file open at `descriptor` (the caller's to close) in blocks of `blockSize`: small
+    /// for headers alone, each read after a seek past an entry's bytes.
+    init(descriptor: Int32, blockSize: Int) throws(ArchiveError) {
         guard let archive = archive_read_new() else { throw .io("Cannot read the zip archive: out of memory.") }
         self.archive = archive
         guard archive_read_support_format_zip_seekable(archive) == ARCHIVE_OK,
-              archive_read_open_fd(archive, descriptor, 64 * 1024) == ARCHIVE_OK else { throw .unreadable(errorText) }
+              archive_read_open_fd(archive, descriptor, blockSize) == ARCHIVE_OK else { throw .unreadable(errorText) }
     }
 
     deinit { archive_read_free(archive) }

@@ -85,6 +85,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(scratch.path)/out"))
     }
 
+    /// Counted from the central directory before anything is unpacked: a zip of one entry too many
+    /// once wrote every file up to the limit (200,000 with `.inventory`) before it was refused.
+    @Test func tooManyEntriesAreCountedBeforeAnyIsUnpacked() throws {
+        let scratch = try Scratch()
+        let archive = try scratch.zip("many.zip", (0..<2_001).map { ("file-\($0).txt", [UInt8]("x".utf8)) })
+        let limits = ArchiveLimits(maxEntries: 2_000, maxEntryBytes: 1 << 20, maxTotalBytes: 1 << 20)
+        let before = try Self.writeCallsOfThisThread()
+        #expect(throws: ArchiveError.tooManyEntries(limit: 2_000)) {
+            _ = try ZipReader.extract(zipAt: archive, into: "\(scratch.path)/out", limits: limits)
+        }
+        let written = try Self.writeCallsOfThisThread() - before
+        #expect(written == 0, "no file was written before the refusal (\(written) write calls)")
+        #expect(scratch.contents(of: scratch.path) == ["many.zip"])
+    }
+
+    /// `write` calls made by this thread so far (the kernel's count in /proc/thread-self/io).
+    static func writeCallsOfThisThread() throws -> Int {
+        let text = try String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("syscw:") })
+        return try #require(Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
     @Test func aTruncatedArchiveIsRefusedAndLeavesNothing() throws {
         let scratch = try Scratch()
         let archive = try scratch.zip("whole.zip", [("a.bin", (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7919) })], compress: false)
