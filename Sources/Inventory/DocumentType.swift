@@ -33,6 +33,25 @@ public enum DocumentType: Sendable, Equatable {
         }
     }
 
+    /// The extension a file of this type is saved with.
+    public var fileExtension: String {
+        switch self {
+        case .pdf: "pdf"
+        case .image(let format): format.fileExtension
+        case .text: "txt"
+        }
+    }
+
+    /// Other spellings of `fileExtension` a name may already end with ("photo.jpeg" stays as it is).
+    var otherFileExtensions: Set<String> {
+        switch self {
+        case .image(.jpeg): ["jpeg", "jpe"]
+        case .image(.tiff): ["tif"]
+        case .image(.heif): ["heif"]
+        case .pdf, .image, .text: []
+        }
+    }
+
     /// Reads back what `contentType` wrote.
     public init?(contentType: String) {
         switch contentType {

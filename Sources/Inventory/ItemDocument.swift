@@ -12,7 +12,7 @@ public struct ItemDocument: Sendable, Equatable, Identifiable {
 
     public let id: Int64
     public let kind: Kind
-    /// What the owner called it; the name it is downloaded under.
+    /// What the owner called it, as given (`fileName` is the name its file is saved under).
     public let name: String
     /// What the bytes are, as sniffed (never as the uploader said).
     public let type: DocumentType
@@ -30,5 +30,12 @@ public struct ItemDocument: Sendable, Equatable, Identifiable {
         self.byteSize = byteSize
         self.sha256 = sha256
         self.hasThumbnail = hasThumbnail
+    }
+
+    /// The name its file is saved under when downloaded: its name made safe (`SafeFileName`: no bidi
+    /// or invisible characters), ending with the extension of what its bytes are, never one only the
+    /// uploader gave ("receipt.html" holding a PDF is saved as "receipt.html.pdf").
+    public var fileName: String {
+        SafeFileName.make(name, extension: type.fileExtension, aliases: type.otherFileExtensions)
     }
 }

@@ -148,7 +148,7 @@ struct SharedClaimHandlers: Sendable {
         try access.recordOpening(of: link, by: request)
         // As on the item's page: always a download, never a page of this site, whatever it holds.
         var response = Self.file(file, contentType: document.type.contentType)
-        response.headers["Content-Disposition"] = ItemDocumentFileHandler.attachment(named: document.name)
+        response.headers["Content-Disposition"] = ItemDocumentFileHandler.attachment(named: document.fileName)
         response.headers["Content-Security-Policy"] = "sandbox; default-src 'none'"
         return response
     }

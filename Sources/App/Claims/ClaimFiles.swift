@@ -76,14 +76,11 @@ struct ClaimScheduleLineRef {
     let itemID: Int64
     let name: String
 
-    /// `003 Mirrorless Camera`: a folder name any system takes (no slashes, no control characters, at most 80 characters).
+    /// `003 Mirrorless Camera`: a folder name any system takes (`SafeFileName`: no slashes, control,
+    /// bidi or invisible characters; at most 100 bytes).
     var folderName: String {
         let number = String(repeating: "0", count: max(0, 3 - String(self.number).count)) + String(self.number)
-        let cleaned = name.unicodeScalars.map { scalar -> String in
-            if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) { return " " }
-            return String(scalar)
-        }.joined().split(separator: " ").joined(separator: " ")
-        let short = String(cleaned.prefix(72)).trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+        let short = SafeFileName.cleaned(name, maxBytes: 96)
         return short.isEmpty ? number : "\(number) \(short)"
     }
 }

@@ -59,11 +59,11 @@ struct EvidenceArchive {
             }
             for (index, document) in entry.documents.enumerated() {
                 let item = document.document
-                try add(document.path, as: "\(item.kind.rawValue)-\(index + 1) \(Self.safeName(item.name, extension: Self.fileExtension(of: item.type)))",
+                try add(document.path, as: "\(item.kind.rawValue)-\(index + 1) \(item.fileName)",
                         kind: item.kind.rawValue, expected: item.sha256)
             }
             for (index, photo) in entry.library.enumerated() {
-                try add(photo.original, as: "library-\(index + 1) \(Self.safeName(photo.fileName, extension: nil))", kind: "library photo",
+                try add(photo.original, as: "library-\(index + 1) \(SafeFileName.make(photo.fileName, extension: nil))", kind: "library photo",
                         captured: PhotoMetadata(takenAt: photo.takenAt, camera: photo.camera))
             }
         }
@@ -99,23 +99,5 @@ struct EvidenceArchive {
                 CSVLine.make([row.path, row.sha256, String(row.bytes), String(row.line), String(row.itemId), row.item, row.kind,
                               row.capturedAt ?? "", row.camera ?? "", row.note ?? ""])
             }.joined()
-    }
-
-    static func fileExtension(of type: DocumentType) -> String {
-        switch type {
-        case .pdf: "pdf"
-        case .image(let format): format.fileExtension
-        case .text: "txt"
-        }
-    }
-
-    /// A name any system takes: no slashes or control characters, at most 100 characters, with `ext` at the end.
-    static func safeName(_ name: String, extension ext: String?) -> String {
-        var cleaned = name.unicodeScalars.map { scalar -> String in
-            scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) ? " " : String(scalar)
-        }.joined().trimmingCharacters(in: CharacterSet(charactersIn: ". ").union(.whitespaces))
-        if let ext, !cleaned.lowercased().hasSuffix("." + ext) { cleaned = String(cleaned.prefix(96)) + "." + ext }
-        cleaned = String(cleaned.prefix(100))
-        return cleaned.isEmpty || cleaned.hasPrefix(".") ? "file" + cleaned : cleaned
     }
 }

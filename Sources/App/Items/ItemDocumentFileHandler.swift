@@ -21,7 +21,7 @@ struct ItemDocumentFileHandler: Sendable {
             throw HTTPError.notFound("This document's file")
         }
         return .immutableFile(file, for: request, contentType: document.type.contentType, cacheControl: request.photoCacheControl, headers: [
-            "Content-Disposition": Self.attachment(named: document.name),
+            "Content-Disposition": Self.attachment(named: document.fileName),
             "X-Content-Type-Options": "nosniff",
             "Content-Security-Policy": "sandbox; default-src 'none'",
         ])
@@ -37,8 +37,8 @@ struct ItemDocumentFileHandler: Sendable {
         return .immutableFile(file, for: request, contentType: contentType, cacheControl: request.photoCacheControl)
     }
 
-    /// `attachment; filename="…"; filename*=UTF-8''…`: the name as given (RFC 6266 / 8187), and an
-    /// ASCII stand-in for clients that know only `filename`.
+    /// `attachment; filename="…"; filename*=UTF-8''…`: the name (a document's `fileName`, already safe)
+    /// in UTF-8 (RFC 6266 / 8187), and an ASCII stand-in for clients that know only `filename`.
     static func attachment(named name: String) -> String {
         let plain = String(name.unicodeScalars.map { scalar -> Character in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || " .-_()".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"

@@ -23,7 +23,7 @@ enum ReadableBackup {
         func documentURL(_ document: ItemDocument) -> String? {
             guard let original = documentURLs[document.sha256] else { return nil }
             if let named = namedDocuments[document.sha256] { return named }
-            let named = (original as NSString).deletingLastPathComponent + "/document." + fileExtension(of: document.type)
+            let named = (original as NSString).deletingLastPathComponent + "/document." + document.type.fileExtension
             let fingerprint: FileOperations.Fingerprint
             do {
                 if FileOperations.regularFileSize("\(staging)/\(named)") == nil,
@@ -51,13 +51,5 @@ enum ReadableBackup {
             written.append((name, FileOperations.Fingerprint(size: Int64(bytes.count), sha256: SHA256Digest.hex(of: bytes))))
         }
         return written
-    }
-
-    private static func fileExtension(of type: DocumentType) -> String {
-        switch type {
-        case .pdf: "pdf"
-        case .image(let format): format.fileExtension
-        case .text: "txt"
-        }
     }
 }

@@ -21,14 +21,7 @@ extension ItemStore {
 
     static func photoFile(_ image: StoredImage) -> String { "photos/\(image.hash).\(image.format.fileExtension)" }
 
-    static func documentFile(_ document: ItemDocument) -> String {
-        let fileExtension = switch document.type {
-        case .pdf: "pdf"
-        case .image(let format): format.fileExtension
-        case .text: "txt"
-        }
-        return "documents/\(document.sha256).\(fileExtension)"
-    }
+    static func documentFile(_ document: ItemDocument) -> String { "documents/\(document.sha256).\(document.type.fileExtension)" }
 }
 
 /// The inventory as of one moment (`ItemStore.exportSnapshot()`), and the stores its photos and
