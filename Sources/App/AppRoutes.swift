@@ -9,7 +9,8 @@ import PhotoLibrary
 enum AppRoutes {
     static func make(items: ItemStore, claims: ClaimStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
                      assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL,
-                     pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock()) -> Router {
+                     pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock(),
+                     claimReads: ClaimReadLimit = ClaimReadLimit()) -> Router {
         let site = assets.pageContext
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
@@ -43,13 +44,14 @@ enum AppRoutes {
         let importer = Importer(items: items, workFolder: temporaryFolder, maxPhotoBytes: maxUploadBytes)
         ImportAPIHandlers(importer: importer).register(in: &router)
         ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)
-        ClaimAPIHandlers(claims: claims, items: items, clock: clock).register(in: &router)
+        ClaimAPIHandlers(claims: claims, items: items, clock: clock, reads: claimReads).register(in: &router)
         CoverageHandlers(claims: claims, items: items, site: site).register(in: &router)
-        let claimLinks = ClaimLinkHandlers(claims: claims, items: items, library: library, site: site, clock: clock,
+        let claimLinks = ClaimLinkHandlers(claims: claims, items: items, library: library, site: site, clock: clock, reads: claimReads,
                                            downloads: { token, _ in ClaimLinkRoutes.sharedDownloads(token) })
         claimLinks.register(in: &router)
-        ClaimPacketHandlers(claims: claims, items: items, library: library, temporaryFolder: temporaryFolder, shared: claimLinks.access).register(in: &router)
-        ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock).register(in: &router)
+        ClaimPacketHandlers(claims: claims, items: items, library: library, temporaryFolder: temporaryFolder, shared: claimLinks.access,
+                            reads: claimReads).register(in: &router)
+        ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads).register(in: &router)
         UsefulLifeAPIHandlers(claims: claims).register(in: &router)
         return router.router
     }

@@ -20,7 +20,9 @@ public final class HomepwnerApp: Sendable {
     public let isOpenWithoutAccounts: Bool
     /// Failed sign-ins, counted to slow down guessing.
     public let signInThrottle: SignInThrottle
-    private let server: HTTPServer
+    let server: HTTPServer
+    /// Requests reading a whole claim, per link and per account.
+    let claimReads = ClaimReadLimit()
     /// Backs the data folder up on the schedule `--backup-every` gives; nil without one.
     public let backupScheduler: BackupScheduler?
     /// What a process killed mid-write had left in the data folder, cleared as this one started.
@@ -77,7 +79,7 @@ public final class HomepwnerApp: Sendable {
         let routes = AppRoutes.make(items: items, claims: claims, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
-                                    pendingImports: pendingImports, backups: backups, clock: configuration.clock)
+                                    pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads)
         router = routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy

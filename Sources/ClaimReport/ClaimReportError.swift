@@ -16,6 +16,8 @@ public enum ClaimReportError: Error, Sendable, Equatable, CustomStringConvertibl
     case diskFull(path: String)
     /// cairo refused to draw (its status names why).
     case drawingFailed(detail: String)
+    /// The caller asked for it to stop (`render`'s `stopWhen`: its reader has gone).
+    case stopped
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum ClaimReportError: Error, Sendable, Equatable, CustomStringConvertibl
             "The disk holding \(path) is full, so the report could not be written. Free some space on it, then try again."
         case .drawingFailed(let detail):
             "The report could not be drawn: \(detail)."
+        case .stopped:
+            "The report was stopped before it was finished, as asked."
         }
     }
 }

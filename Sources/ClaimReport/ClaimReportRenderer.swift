@@ -9,21 +9,32 @@ public enum ClaimReportRenderer {
     /// so no file is opened), then drawn one at a time: a photo is read when its page is drawn and
     /// let go once the page is written, so memory does not grow with the number of items. A photo
     /// or receipt that cannot be read prints a note in its place; it never fails the report.
-    public static func render(_ document: ClaimReportDocument, paper: ReportPaper, to url: URL) throws(ClaimReportError) {
+    ///
+    /// - Parameter shouldStop: asked before each block is measured or drawn (a table row, a fact, a
+    ///   row of photos, a receipt): once it answers true, the report stops with `.stopped` and its
+    ///   file is removed. A server asks whether the client is still there: a report of a large claim
+    ///   takes minutes of a worker, for nobody once the client has gone.
+    public static func render(_ document: ClaimReportDocument, paper: ReportPaper, to url: URL,
+                              stopWhen shouldStop: () -> Bool = { false }) throws(ClaimReportError) {
         try document.validate()
         let file = try ReportFile(target: url)
-        try draw(document, geometry: PageGeometry(paper: paper), to: file)
+        try draw(document, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop)
         try file.commit()
     }
 
-    private static func draw(_ document: ClaimReportDocument, geometry: PageGeometry, to file: ReportFile) throws(ClaimReportError) {
+    private static func draw(_ document: ClaimReportDocument, geometry: PageGeometry, to file: ReportFile,
+                             stopWhen shouldStop: () -> Bool) throws(ClaimReportError) {
         let canvas = try PDFCanvas(descriptor: file.descriptor, path: file.target, geometry: geometry, title: document.title)
         let renderer = BlockRenderer(typesetter: try Typesetter(cairo: canvas.cairo), geometry: geometry, cairo: canvas.cairo)
         let sections = document.sections(geometry: geometry) { renderer.typesetter.width(of: $0, style: $1) }
-        let plan = ReportPlan(sections: sections, geometry: geometry) { renderer.prepare($0).height }
+        let plan = try ReportPlan(sections: sections, geometry: geometry) { block throws(ClaimReportError) in
+            if shouldStop() { throw .stopped }
+            return renderer.prepare(block).height
+        }
         addOutline(plan.outline, to: canvas)
         for (index, page) in plan.pages.enumerated() {
             for placement in page {
+                if shouldStop() { throw .stopped }
                 renderer.prepare(placement.block).draw(placement.top)
             }
             renderer.drawFooter(document.footerText, page: index + 1, of: plan.pages.count)

@@ -19,7 +19,7 @@ struct ReportPlan {
     /// Fills pages top to bottom: each section on a new page; a block that does not fit the rest of
     /// a page starts the next; a heading goes over with the block after it; a table's header is
     /// printed again above its rows on every page they run onto.
-    init(sections: [ReportSection], geometry: PageGeometry, height measure: (Block) -> Double) {
+    init<Failure: Error>(sections: [ReportSection], geometry: PageGeometry, height measure: (Block) throws(Failure) -> Double) throws(Failure) {
         var page: [Placement] = []
         var y = geometry.top
         var openTable: (header: Block, height: Double, id: Int)?
@@ -38,7 +38,7 @@ struct ReportPlan {
             }
             outline.append(OutlineEntry(title: section.title, kind: section.kind, page: pages.count + 1))
             openTable = nil
-            let heights = section.blocks.map(measure)
+            let heights = try section.blocks.map(measure)
             for (index, block) in section.blocks.enumerated() {
                 var needed = heights[index] + (page.isEmpty ? 0 : block.spaceBefore)
                 if block.keepsWithNext, index + 1 < heights.count {

@@ -10,7 +10,7 @@ public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     private let responder: any Responder
     private let policy: any RequestPolicy
-    private let workers: WorkerPool
+    let workers: WorkerPool
     private let streams: ResponseStreams
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
     private let requestsInFlight = Atomic<Int>(0)
@@ -84,6 +84,12 @@ public final class HTTPServer: Sendable {
 
     /// Streamed bodies being made now, and the bytes waiting in their buffers.
     public var responseStreams: (running: Int, buffered: Int) { streams.inProgress }
+
+    /// Long work (`WorkerRequired.isLong`) running on workers now, and waiting for one.
+    public var longWork: (running: Int, waiting: Int) { workers.longWork }
+
+    /// Workers that long work may hold at once: all but one.
+    public var longWorkWidth: Int { workers.longWorkWidth }
 
     /// Stops accepting connections, lets requests in flight finish (up to the grace period), then stops.
     public func shutdown() {
@@ -225,12 +231,12 @@ public final class HTTPServer: Sendable {
             return reject(pending, on: connection, with: refusal)
         case .answered(let response):
             return queue(response, for: pending, on: connection)
-        case .onWorker(let request):
+        case .onWorker(let request, let isLong):
             // Answer from a worker; libmicrohttpd calls back once the connection is resumed.
             pending.isSuspended = true
             MHD_suspend_connection(connection)
             let handle = ConnectionHandle(pointer: connection)
-            answerOnWorker(pending, request) {
+            answerOnWorker(pending, request, isLong: isLong) {
                 pending.isSuspended = false
                 MHD_resume_connection(handle.pointer)
             }
@@ -244,8 +250,9 @@ public final class HTTPServer: Sendable {
         case refused(Response)
         /// Answered at once, on the calling (network) thread.
         case answered(Response)
-        /// To be answered on a worker, as this request when one was already made.
-        case onWorker(Request?)
+        /// To be answered on a worker, as this request when one was already made; long work on
+        /// all workers but one at most.
+        case onWorker(Request?, isLong: Bool)
     }
 
     /// Answers a request whose body is in, on a connection and in process alike: at once when it is
@@ -256,23 +263,29 @@ public final class HTTPServer: Sendable {
         pending.client?.enter(.handling, at: ConnectionRegistry.now)
         let body = pending.body
         guard !pending.plan.isSlow, body?.isSpooled != true, body?.count ?? 0 <= configuration.largestBodyOnNetworkThread else {
-            return .onWorker(nil)
+            return .onWorker(nil, isLong: false)
         }
         var onNetworkThread = pending.request(pathSegments: pending.segments ?? [], query: pending.query ?? FormFields(),
                                               body: (try? body?.take()) ?? [])
         onNetworkThread.isOnNetworkThread = true
-        // A handler that finds slow work to do after all throws WorkerRequired: then on a worker.
-        if let response = try? respond(to: onNetworkThread) { return .answered(response) }
-        onNetworkThread.isOnNetworkThread = false
-        return .onWorker(onNetworkThread)
+        // A handler that finds slow work to do after all throws WorkerRequired: then on a worker,
+        // with what it took for the request held until the request is over.
+        do {
+            return .answered(try respond(to: onNetworkThread))
+        } catch {
+            onNetworkThread.isOnNetworkThread = false
+            onNetworkThread.workerTicket = error.ticket
+            pending.workerTicket = error.ticket
+            return .onWorker(onNetworkThread, isLong: error.isLong)
+        }
     }
 
     /// Answers `pending` on a worker (as `request`, when it was made already) into
     /// `pending.readyResponse`, then calls `done` there.
-    private func answerOnWorker(_ pending: PendingRequest, _ request: Request?, then done: @escaping @Sendable () -> Void) {
+    private func answerOnWorker(_ pending: PendingRequest, _ request: Request?, isLong: Bool, then done: @escaping @Sendable () -> Void) {
         let segments = pending.segments ?? [], query = pending.query ?? FormFields()
         let body = pending.body
-        workers.run { [self, request] in
+        workers.run(isLong: isLong) { [self, request] in
             do {
                 // A large or spooled body is read here, by at most as many workers as there are.
                 let request = try request ?? pending.request(pathSegments: segments, query: query, body: body?.take() ?? [])
@@ -282,6 +295,8 @@ public final class HTTPServer: Sendable {
                 pending.readyResponse = configuration.errorResponse(pending.request(pathSegments: segments, query: query, body: []),
                                                                     Self.bodyNotStored(error))
             }
+            // For the log, even when libmicrohttpd finds the client gone and never asks for the answer.
+            pending.status = pending.readyResponse?.status.code ?? 0
             done()
         }
     }
@@ -293,6 +308,10 @@ public final class HTTPServer: Sendable {
             return try responder.respond(to: request)
         } catch let error as WorkerRequired where request.isOnNetworkThread {
             throw error
+        } catch is ResponseBodyWriter.Closed {
+            // The handler stopped because its client has gone (`Request.clientHasGone`): nobody
+            // reads this answer, and the access log says so with nginx's "client closed request".
+            return Response(status: .clientClosedRequest, headers: ["Connection": "close"])
         } catch let error as any HTTPResponseError {
             return configuration.errorResponse(request, error)
         } catch {
@@ -348,9 +367,9 @@ public final class HTTPServer: Sendable {
             return Self.closing(refusal)
         case .answered(let response):
             return response
-        case .onWorker(let request):
+        case .onWorker(let request, let isLong):
             let done = DispatchSemaphore(value: 0)
-            answerOnWorker(pending, request) { done.signal() }
+            answerOnWorker(pending, request, isLong: isLong) { done.signal() }
             done.wait()
             return pending.readyResponse
         }
@@ -391,6 +410,8 @@ public final class HTTPServer: Sendable {
 
     func complete(_ pending: PendingRequest, succeeded: Bool) {
         if let stream = pending.stream { pending.responseBytes = stream.bytesSent.load(ordering: .relaxed) }
+        // The request is over, its stream too: what its handler took for it goes.
+        pending.workerTicket = nil
         requestsInFlight.subtract(1, ordering: .releasing)
         pending.client?.enter(.awaitingHead, at: ConnectionRegistry.now)
         configuration.accessLog?(AccessLogEntry(

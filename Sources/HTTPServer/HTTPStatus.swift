@@ -28,6 +28,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let unprocessableContent = HTTPStatus(code: 422, reason: "Unprocessable Content")
     public static let preconditionRequired = HTTPStatus(code: 428, reason: "Precondition Required")
     public static let tooManyRequests = HTTPStatus(code: 429, reason: "Too Many Requests")
+    /// nginx's, for the access log: the client closed its connection before the answer was made.
+    public static let clientClosedRequest = HTTPStatus(code: 499, reason: "Client Closed Request")
     public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
     public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
     public static let insufficientStorage = HTTPStatus(code: 507, reason: "Insufficient Storage")

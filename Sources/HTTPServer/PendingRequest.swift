@@ -33,6 +33,9 @@ package final class PendingRequest: @unchecked Sendable {
     var readyResponse: Response?
     /// The streamed body being sent, if the response is one: its bytes go into the access log.
     var stream: StreamChannel?
+    /// What the handler took for the request on the network thread (`WorkerRequired.ticket`), held
+    /// until the request completes.
+    var workerTicket: (any AnyObject & Sendable)?
 
     /// - Parameter remoteAddress: the peer's, for a request with no connection (handed over in this process).
     init(method: HTTPMethod, target: [UInt8], client: ClientConnection?, remoteAddress: String? = nil, isTLS: Bool) {
@@ -54,6 +57,7 @@ package final class PendingRequest: @unchecked Sendable {
         )
         request.route = plan.route
         request.parameters = plan.parameters
+        request.clientSocket = client?.socket
         return request
     }
 

@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// An HTTP request as a handler sees it: the whole body has been read and checked against its limit.
 public struct Request: Sendable {
     public let method: HTTPMethod
@@ -19,8 +21,13 @@ public struct Request: Sendable {
     /// True while a network thread handles the request: a handler that finds slow work to do throws
     /// `WorkerRequired` and is called again on a worker.
     public internal(set) var isOnNetworkThread = false
+    /// What the handler took for this request on the network thread before throwing
+    /// `WorkerRequired` (its place in a limit), on the worker that runs it again; nil elsewhere.
+    public internal(set) var workerTicket: (any AnyObject & Sendable)?
     /// Values that middleware attaches for the handlers after it (the signed-in user, …).
     public var context = RequestContext()
+    /// The connection's socket; nil in process.
+    var clientSocket: Int32?
 
     public init(
         method: HTTPMethod, path: String, pathSegments: [String], query: FormFields = FormFields(),
@@ -36,6 +43,23 @@ public struct Request: Sendable {
         self.remoteAddress = remoteAddress
         self.isTLS = isTLS
     }
+
+    /// Whether the client has closed its connection (or the server cut it for a missed deadline)
+    /// while the handler works: long work whose answer nobody will read (a report) asks between its
+    /// steps and stops, throwing `ResponseBodyWriter.Closed.clientGone`. While a worker handles a
+    /// request libmicrohttpd does not watch its connection, so the socket is asked (one `poll` that
+    /// does not wait): an end of what the client sends (FIN, as when it closes or shuts down its
+    /// sending side; nginx counts that as gone too), a hang-up or an error. Only while the handler
+    /// runs: until it answers, the socket is this request's. Never true in process.
+    public var clientHasGone: Bool {
+        guard let clientSocket else { return false }
+        var watched = pollfd(fd: clientSocket, events: Self.pollPeerClosed, revents: 0)
+        guard poll(&watched, 1, 0) == 1 else { return false }
+        return watched.revents & (Self.pollPeerClosed | Int16(POLLHUP) | Int16(POLLERR)) != 0
+    }
+
+    /// `POLLRDHUP` (Linux): the peer has shut down its side of the connection.
+    private static let pollPeerClosed: Int16 = 0x2000
 
     /// The media type of the body, lowercased, without parameters.
     public var contentType: String? {

@@ -25,7 +25,8 @@ public final class ResponseBodyWriter: Sendable {
         try closed.get()
     }
 
-    /// Nothing more can be sent: the client went away, or the server is stopping.
+    /// Nothing more can be sent: the client went away, or the server is stopping. A handler that
+    /// stops because `Request.clientHasGone` throws `.clientGone` too: it is answered `499`, for the log.
     public enum Closed: Error, CustomStringConvertible {
         case clientGone
         case serverStopping

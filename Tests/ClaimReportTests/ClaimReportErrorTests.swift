@@ -67,6 +67,29 @@ import Testing
         #expect(try Self.leftovers(in: folder) == ["report.pdf"])
     }
 
+    @Test func aReportToldToStopStopsAtOnceAndLeavesNothing() throws {
+        let folder = try ReportFixtures.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("report.pdf")
+        let document = ReportFixtures.document(lines: 40)
+        // Asked once for each block measured and once for each drawn: a whole report asks hundreds of times.
+        var asked = 0
+        try ClaimReportRenderer.render(document, paper: .a4, to: url, stopWhen: { asked += 1; return false })
+        let whole = asked
+        #expect(whole > 80, "\(whole)")
+        try FileManager.default.removeItem(at: url)
+        // Told to stop part-way (its reader has gone), in the planning and in the drawing: it asks no more, and leaves no file.
+        for stopAt in [5, whole / 2 + 5] {
+            asked = 0
+            let error = #expect(throws: ClaimReportError.self) {
+                try ClaimReportRenderer.render(document, paper: .a4, to: url, stopWhen: { asked += 1; return asked >= stopAt })
+            }
+            #expect(error == .stopped)
+            #expect(asked == stopAt, "asked \(asked) times after being told to stop at \(stopAt)")
+            #expect(try Self.leftovers(in: folder).isEmpty, "no file, not even a temporary one")
+        }
+    }
+
     @Test func theDocumentRoundTripsThroughJSONForTheBench() throws {
         let document = ReportFixtures.document(lines: 4)
         let json = try JSONEncoder().encode(document)

@@ -16,7 +16,7 @@ struct ClaimLinkHandlers: Sendable {
     /// The claim packet's files for a link's token and claim, shown on the adjuster's page.
     let downloads: @Sendable (_ token: String, _ claim: Claim) -> SharedClaimDownloads
 
-    init(claims: ClaimStore, items: ItemStore, library: PhotoLibrary, site: PageContext, clock: any TimeSource,
+    init(claims: ClaimStore, items: ItemStore, library: PhotoLibrary, site: PageContext, clock: any TimeSource, reads: ClaimReadLimit,
          downloads: @escaping @Sendable (_ token: String, _ claim: Claim) -> SharedClaimDownloads = { _, _ in .none }) {
         self.claims = claims
         self.items = items
@@ -24,7 +24,7 @@ struct ClaimLinkHandlers: Sendable {
         self.site = site
         self.clock = clock
         self.downloads = downloads
-        access = SharedClaimAccess(claims: claims, clock: clock, guesses: ClaimLinkGuessLimit())
+        access = SharedClaimAccess(claims: claims, clock: clock, guesses: ClaimLinkGuessLimit(), reads: reads)
     }
 
     func register(in router: inout AppRouter) {

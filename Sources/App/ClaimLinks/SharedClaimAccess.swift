@@ -5,11 +5,19 @@ import HTTPServer
 
 /// How a request on an adjuster's path gets its claim: the `{token}` resolved (unknown, expired and
 /// revoked alike answer the same 404), guessing capped per network, and each opening recorded.
-/// Every `/shared/{token}…` handler starts here, the claim packet's downloads too.
+/// Every `/shared/{token}…` handler starts here, the claim packet's downloads too; those that read
+/// the whole claim (`readingClaim`) do so on a worker, within the link's share (`ClaimReadLimit`).
 struct SharedClaimAccess: Sendable {
     let claims: ClaimStore
     let clock: any TimeSource
     let guesses: ClaimLinkGuessLimit
+    let reads: ClaimReadLimit
+
+    /// Answers with `read` of the request's link on a worker, within the link's share of claim reads.
+    func readingClaim(_ request: Request, _ read: (ClaimLink) throws -> Response) throws -> Response {
+        let link = try link(for: request)
+        return try reads.read(request, for: .link(link.id)) { try read(link) }
+    }
 
     /// The link the request's token opens, or an error that says nothing about why not.
     func link(for request: Request) throws -> ClaimLink {

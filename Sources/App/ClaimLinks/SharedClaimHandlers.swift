@@ -18,7 +18,7 @@ struct SharedClaimHandlers: Sendable {
     let downloads: @Sendable (_ token: String, _ claim: Claim) -> SharedClaimDownloads
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimLinkRoutes.shared, access: .public) { request in try page(request) }
+        router.get(ClaimLinkRoutes.shared, access: .public) { request in try access.readingClaim(request) { link in try page(request, link: link) } }
         router.get(ClaimLinkRoutes.sharedPhoto, access: .public) { request in try photo(request) }
         router.get(ClaimLinkRoutes.sharedDocument, access: .public) { request in try document(request, thumbnail: false) }
         router.get(ClaimLinkRoutes.sharedDocumentThumbnail, access: .public) { request in try document(request, thumbnail: true) }
@@ -27,8 +27,7 @@ struct SharedClaimHandlers: Sendable {
 
     // MARK: The page
 
-    private func page(_ request: Request) throws -> Response {
-        let link = try access.link(for: request)
+    private func page(_ request: Request, link: ClaimLink) throws -> Response {
         let claim = try claims.claim(id: link.claimID)
         try access.recordOpening(of: link, by: request)
         let token = request.parameters["token"] ?? ""
@@ -111,7 +110,7 @@ struct SharedClaimHandlers: Sendable {
     /// The item `{itemId}` names, when it is a line of the link's claim; else not found.
     private func lostItem(_ request: Request, of link: ClaimLink) throws -> Item {
         let raw = request.parameters["itemId"] ?? ""
-        guard let itemID = Int64(raw), itemID > 0, try claims.claim(id: link.claimID).lines.contains(where: { $0.itemID == itemID }) else {
+        guard let itemID = Int64(raw), itemID > 0, try claims.hasLine(itemID: itemID, inClaim: link.claimID) else {
             throw Self.fileNotFound
         }
         return try items.item(id: itemID)

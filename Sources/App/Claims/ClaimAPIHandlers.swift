@@ -4,29 +4,32 @@ import Foundation
 import HTTPServer
 import Inventory
 
-/// `/api/v1/claims…`, `/api/v1/policy`: claims after a loss, their items and the policy.
+/// `/api/v1/claims…`, `/api/v1/policy`: claims after a loss, their items and the policy. Every
+/// answer that holds a whole claim (its JSON, the list) is made on a worker, within the caller's
+/// share (`ClaimReadLimit`).
 struct ClaimAPIHandlers: Sendable {
     let claims: ClaimStore
     let items: ItemStore
     let clock: any TimeSource
+    let reads: ClaimReadLimit
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimRoutes.apiList) { _ in
+        router.add(.get, ClaimRoutes.apiList, readingClaimsWithin: reads) { _ in
             let source = try ClaimSheet.Source(items: items, claims: claims)
             let sheets = try claims.claims().map { try ClaimSheet(claim: $0, source: source) }
             var writer = JSONWriter(capacity: 1024 * sheets.count + 2)
             writer.array(sheets) { json, sheet in ClaimJSON.write(sheet, today: today, to: &json) }
             return Response.json(writer)
         }
-        router.post(ClaimRoutes.apiList) { request in
+        router.add(.post, ClaimRoutes.apiList, readingClaimsWithin: reads) { request in
             let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
             let claim = try claims.create(input, now: clock.now)
             var response = try answer(claim, status: .created)
             response.headers["Location"] = ClaimRoutes.apiClaim(claim.id)
             return response
         }
-        router.get(ClaimRoutes.apiClaim) { request in try answer(try claims.claim(id: try request.claimID())) }
-        router.patch(ClaimRoutes.apiClaim) { request in
+        router.add(.get, ClaimRoutes.apiClaim, readingClaimsWithin: reads) { request in try answer(try claims.claim(id: try request.claimID())) }
+        router.add(.patch, ClaimRoutes.apiClaim, readingClaimsWithin: reads) { request in
             let id = try request.claimID()
             let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
             return try answer(try claims.update(id: id, input))
@@ -35,7 +38,7 @@ struct ClaimAPIHandlers: Sendable {
             try claims.delete(id: try request.claimID())
             return .noContent
         }
-        router.post(ClaimRoutes.apiItems) { request in
+        router.add(.post, ClaimRoutes.apiItems, readingClaimsWithin: reads) { request in
             let id = try claims.claim(id: try request.claimID()).id
             let selection = try ClaimSelection(json: try ItemAPIHandlers.jsonObject(of: request))
             let (claim, added) = try claims.addItems(try selection.itemIDs(in: items), to: id)
@@ -47,7 +50,7 @@ struct ClaimAPIHandlers: Sendable {
             }
             return Response.json(writer)
         }
-        router.patch(ClaimRoutes.apiLine) { request in
+        router.add(.patch, ClaimRoutes.apiLine, readingClaimsWithin: reads) { request in
             let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
             var problems: [FieldError] = []
             let object = try ItemAPIHandlers.jsonObject(of: request)
@@ -56,10 +59,10 @@ struct ClaimAPIHandlers: Sendable {
             }
             return try answer(try claims.updateLine(input, of: id))
         }
-        router.delete(ClaimRoutes.apiLine) { request in
+        router.add(.delete, ClaimRoutes.apiLine, readingClaimsWithin: reads) { request in
             try answer(try claims.removeItem(try request.claimLineItemID(), from: try request.claimID()))
         }
-        router.post(ClaimRoutes.apiClose) { request in
+        router.add(.post, ClaimRoutes.apiClose, readingClaimsWithin: reads) { request in
             try answer(try claims.close(id: try request.claimID(), items: items, now: clock.now))
         }
         router.get(ClaimRoutes.apiPolicy) { _ in PolicyJSON.response(try claims.policy(), currency: try items.currency()) }

@@ -6,7 +6,9 @@ import Inventory
 import PhotoLibrary
 
 /// The claim packet: the schedule as CSV, the PDF report (made on the server, opened in the
-/// browser's viewer), and the evidence archive streamed as it is made.
+/// browser's viewer), and the evidence archive streamed as it is made. Each reads the whole claim
+/// on a worker, within its reader's share (`ClaimReadLimit`); a download holds its place until it
+/// is sent.
 struct ClaimPacketHandlers: Sendable {
     let claims: ClaimStore
     let items: ItemStore
@@ -14,27 +16,36 @@ struct ClaimPacketHandlers: Sendable {
     let temporaryFolder: URL
     /// How an adjuster's link opens its claim: the same packet, for that claim only.
     let shared: SharedClaimAccess
+    let reads: ClaimReadLimit
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimRoutes.apiSchedule) { request in try schedule(try sheet(request)) }
-        router.add(.get, ClaimRoutes.apiReport, access: .read, isSlow: true) { request in
-            let sheet = try sheet(request)
-            return try report(sheet, paper: try Self.paper(request), access: try? request.visibleLibraryRoots(of: library))
+        router.add(.get, ClaimRoutes.apiSchedule, readingClaimsWithin: reads) { request in try schedule(try sheet(request)) }
+        router.get(ClaimRoutes.apiReport) { request in
+            let paper = try Self.paper(request)
+            // Read for the caller (`readingClaimsWithin`), after the paper is known to be right.
+            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
+                try report(try sheet(request), paper: paper, access: try? request.visibleLibraryRoots(of: library), for: request)
+            }
         }
-        router.get(ClaimRoutes.apiEvidence) { request in
+        router.add(.get, ClaimRoutes.apiEvidence, readingClaimsWithin: reads) { request in
             try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library))
         }
         // The adjuster's: the link's own claim, with the library photos linked to its items.
-        router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in try schedule(try sharedSheet(request)) }
-        router.add(.get, ClaimLinkRoutes.sharedReport, access: .public, isSlow: true) { request in
-            let paper = try Self.paper(request)
-            return try report(try sharedSheet(request), paper: paper, access: .everything)
+        router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in
+            try shared.readingClaim(request) { link in try schedule(try sharedSheet(link, request)) }
         }
-        router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in try evidence(try sharedSheet(request), access: .everything) }
+        router.get(ClaimLinkRoutes.sharedReport, access: .public) { request in
+            let paper = try Self.paper(request)
+            return try shared.readingClaim(request) { link in
+                try report(try sharedSheet(link, request), paper: paper, access: .everything, for: request)
+            }
+        }
+        router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in
+            try shared.readingClaim(request) { link in try evidence(try sharedSheet(link, request), access: .everything) }
+        }
     }
 
-    private func sharedSheet(_ request: Request) throws -> ClaimSheet {
-        let link = try shared.link(for: request)
+    private func sharedSheet(_ link: ClaimLink, _ request: Request) throws -> ClaimSheet {
         try shared.recordOpening(of: link, by: request)
         return try ClaimSheet(claim: try claims.claim(id: link.claimID), items: items, claims: claims)
     }
@@ -46,14 +57,17 @@ struct ClaimPacketHandlers: Sendable {
         return response
     }
 
-    private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?) throws -> Response {
+    /// Makes the report for `request`, stopping (and leaving no file) once its client has gone.
+    private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true)
         let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: CalendarDate(Date()))
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         do {
-            try ClaimReportRenderer.render(document, paper: paper, to: target)
+            try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: { request.clientHasGone })
         } catch ClaimReportError.diskFull {
             throw DiskFull.refusal
+        } catch ClaimReportError.stopped {
+            throw ResponseBodyWriter.Closed.clientGone
         } catch {
             throw AppError(.reportFailed, message: "The report could not be made: \(error). Nothing was sent; try again.")
         }

@@ -7,16 +7,18 @@ import Inventory
 
 /// The claims pages: the list with New Claim, each claim's page, choosing items, a line, closing,
 /// deleting, and the useful-life table. Plain form posts answered with redirects, so they work
-/// without scripts.
+/// without scripts. The pages that show a whole claim (or every claim) are made on a worker, within
+/// the caller's share (`ClaimReadLimit`).
 struct ClaimPageHandlers: Sendable {
     let claims: ClaimStore
     let items: ItemStore
     let site: PageContext
     let clock: any TimeSource
+    let reads: ClaimReadLimit
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimRoutes.list) { request in try list(request, form: ClaimForm(), errors: nil) }
-        router.post(ClaimRoutes.list) { request in
+        router.add(.get, ClaimRoutes.list, readingClaimsWithin: reads) { request in try list(request, form: ClaimForm(), errors: nil) }
+        router.add(.post, ClaimRoutes.list, readingClaimsWithin: reads) { request in
             let fields = try request.formFields()
             let form = ClaimForm(fields: fields)
             do {
@@ -26,10 +28,10 @@ struct ClaimPageHandlers: Sendable {
                 return try list(request, form: form, errors: errors)
             }
         }
-        router.get(ClaimRoutes.claim) { request in
+        router.add(.get, ClaimRoutes.claim, readingClaimsWithin: reads) { request in
             try claimPage(request, id: try request.claimID(), form: nil, errors: nil)
         }
-        router.post(ClaimRoutes.claim) { request in
+        router.add(.post, ClaimRoutes.claim, readingClaimsWithin: reads) { request in
             let id = try request.claimID(), fields = try request.formFields()
             let form = ClaimForm(fields: fields)
             do {
@@ -61,11 +63,11 @@ struct ClaimPageHandlers: Sendable {
             let added = try claims.addItems(try selection.itemIDs(in: items), to: id).added
             return .redirect(to: ClaimRoutes.claim(id, added: added))
         }
-        router.get(ClaimRoutes.line) { request in
+        router.add(.get, ClaimRoutes.line, readingClaimsWithin: reads) { request in
             let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
             return try linePage(request, id: id, itemID: itemID, form: nil, errors: nil)
         }
-        router.post(ClaimRoutes.line) { request in
+        router.add(.post, ClaimRoutes.line, readingClaimsWithin: reads) { request in
             let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
             let form = ClaimLineForm(fields: try request.formFields())
             do {
