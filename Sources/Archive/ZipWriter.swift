@@ -53,23 +53,56 @@ public final class ZipWriter {
         try finishEntry(path)
     }
 
-    /// Adds the file at `source` as `path`, read in blocks; a file that changes size meanwhile is refused.
-    /// - Parameter reading: sees every block as it is read (to hash the file in the same pass).
+    /// A file opened to be added: only a regular file, opened without waiting (a FIFO put in a file's
+    /// place would otherwise hold the writer until someone writes into it). Opened apart from
+    /// adding it, so a caller can say a file could not be read, and go on, before its entry is begun.
+    public final class Source {
+        fileprivate let descriptor: Int32
+        /// Its size in bytes when it was opened.
+        public let size: Int64
+
+        /// Nil when `path` is missing, unreadable, or not a regular file.
+        public init?(path: String) {
+            let opened = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+            guard opened >= 0 else { return nil }
+            var status = stat()
+            guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                close(opened)
+                return nil
+            }
+            descriptor = opened
+            size = Int64(status.st_size)
+        }
+
+        /// A path naming this very open file (`/proc/self/fd/N`), for readers that take a path
+        /// (libvips); it reads the file that was checked while this is held.
+        public var path: String { "/proc/self/fd/\(descriptor)" }
+
+        deinit { close(descriptor) }
+    }
+
+    /// Adds the file at `source` as `path` (see `add(_:as:compress:reading:)`); a path that is not a
+    /// regular file is refused before its entry is begun.
     public func addFile(at source: String, as path: String, compress: Bool = false,
                         reading: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(ArchiveError) {
-        let descriptor = source.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .io("Cannot open \(source): \(String(cString: strerror(errno))).") }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .io("\(source) is not a regular file.") }
-        let size = Int64(status.st_size)
+        guard let opened = Source(path: source) else {
+            throw .io("Cannot open \(source): it is missing, unreadable or not a regular file.")
+        }
+        try add(opened, as: path, compress: compress, reading: reading)
+    }
+
+    /// Adds `source` as `path`, read in blocks from its start; a file that changes size meanwhile is refused.
+    /// - Parameter reading: sees every block as it is read (to hash the file in the same pass).
+    public func add(_ source: Source, as path: String, compress: Bool = false,
+                    reading: ((UnsafeRawBufferPointer) -> Void)? = nil) throws(ArchiveError) {
+        let size = source.size
         try writeHeader(path, size: size, compress: compress)
         var buffer = [UInt8](repeating: 0, count: Self.blockSize)
         var total: Int64 = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { pread(source.descriptor, $0.baseAddress!, $0.count, off_t(total)) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .io("Cannot read \(source): \(String(cString: strerror(errno))).") }
+            guard count >= 0 else { throw .io("Cannot read \(path): \(String(cString: strerror(errno))).") }
             if count == 0 { break }
             total += Int64(count)
             guard total <= size else { break }
@@ -77,7 +110,7 @@ public final class ZipWriter {
             let written = buffer.withUnsafeBytes { archive_write_data(archive, $0.baseAddress!, count) }
             guard written == count else { throw failure("Cannot write \(path) into the zip archive") }
         }
-        guard total == size else { throw .io("\(source) changed while it was being added to the archive; try again.") }
+        guard total == size else { throw .io("\(path) changed while it was being added to the archive; try again.") }
         try finishEntry(path)
     }
 

@@ -1,6 +1,8 @@
 import Glibc
 
-/// Reads a whole file of at most a given size, saying why not in words a report can print.
+/// Reads a whole file of at most a given size, saying why not in words a report can print. Only a
+/// regular file, opened without waiting: a FIFO in a file's place would otherwise hold the report
+/// until someone writes into it.
 enum FileBytes {
     enum Failure: Error, Equatable {
         case missing
@@ -9,7 +11,7 @@ enum FileBytes {
     }
 
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
         }

@@ -14,13 +14,13 @@ enum ReportWording {
 
     /// What a photo's box says when its file cannot be printed.
     static func unreadablePhoto(_ path: String, _ failure: PictureSource.Failure) -> String {
-        "Photo could not be read (\(reason(failure, unreadable: "the file is damaged or not an image"))): \(fileName(path))"
+        "Photo could not be read (\(reason(failure, unreadable: "the file is damaged or not an image")))" + named(path)
     }
 
     /// What a receipt's box says when its file cannot be printed.
     static func unreadableDocument(_ path: String, _ failure: PictureSource.Failure) -> String {
         let unreadable = "the file is damaged, locked with a password, or too long or slow to draw"
-        return "Receipt could not be read (\(reason(failure, unreadable: unreadable))): \(fileName(path))"
+        return "Receipt could not be read (\(reason(failure, unreadable: unreadable)))" + named(path)
     }
 
     private static func reason(_ failure: PictureSource.Failure, unreadable: String) -> String {
@@ -31,8 +31,9 @@ enum ReportWording {
         }
     }
 
-    /// The file's name only: the server's folders are no business of the reader's.
-    private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+    /// ": " and the file's name only (the server's folders are no business of the reader's); nothing
+    /// for no path (a picture whose caption names it).
+    private static func named(_ path: String) -> String {
+        path.isEmpty ? "" : ": " + (path.split(separator: "/").last.map(String.init) ?? path)
     }
 }

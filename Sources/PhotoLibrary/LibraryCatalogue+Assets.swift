@@ -55,12 +55,14 @@ extension LibraryCatalogue {
         }
     }
 
-    /// Where the photo's file is, with its format: for serving the original and for copying it
-    /// into an item. Nil when unknown, when `fingerprint` is not the current version, or when damaged.
-    public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> (path: String, format: ImageFormat)? {
-        guard try isVisible(assetID, to: access), let (asset, path) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
-              let format = asset.format, asset.problem == nil else { return nil }
-        return (path, format)
+    /// The photo's own file, opened (`LibraryOriginal`): for serving it, copying it into an item, or
+    /// a claim's report and zip. Nil when unknown, not visible, when `fingerprint` is not the current
+    /// version, when damaged, or when its file is no longer a regular file inside its root (a FIFO,
+    /// a device, a link out of the root): a file that cannot be read, never one that is waited for.
+    public func openOriginal(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> LibraryOriginal? {
+        guard try isVisible(assetID, to: access), let (asset, path, root) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
+              let format = asset.format, asset.problem == nil, let file = RegularFile(path: path, inside: root) else { return nil }
+        return LibraryOriginal(format: format, location: path, file: file)
     }
 
     /// Whether serving this rendition needs work (a decode), so the request should go to a worker.
@@ -127,9 +129,9 @@ extension LibraryCatalogue {
     }
 
     func source(assetID: String) throws -> LibraryRenditions.Source? {
-        guard let (asset, path) = try located(assetID), let format = asset.format, asset.problem == nil else { return nil }
+        guard let (asset, path, root) = try located(assetID), let format = asset.format, asset.problem == nil else { return nil }
         let info = ImageInfo(format: format, width: asset.width, height: asset.height, orientation: asset.orientation)
-        return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: path, info: info)
+        return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: path, root: root, info: info)
     }
 
     /// Every readable photo whose thumbnails are not made yet, newest first.
@@ -139,18 +141,18 @@ extension LibraryCatalogue {
                 SELECT \(Self.assetColumns), library_roots.path, library_assets.relative_path FROM library_assets
                 JOIN library_roots ON library_roots.id = library_assets.root_id
                 WHERE error IS NULL AND format IS NOT NULL ORDER BY taken_at_ms DESC
-                """) { row in (Self.decodeAsset(row), "\(row.string(15))/\(row.string(16))") }
+                """) { row in (Self.decodeAsset(row), row.string(15), row.string(16)) }
         }
-        return rows.compactMap { asset, path in
+        return rows.compactMap { asset, root, relative in
             guard let format = asset.format, !renditions.exists(LibraryPhotoRendition.thumbnail256.rawValue, assetID: asset.id, fingerprint: asset.fingerprint) else { return nil }
-            return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: path,
+            return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: "\(root)/\(relative)", root: root,
                                             info: ImageInfo(format: format, width: asset.width, height: asset.height, orientation: asset.orientation))
         }
     }
 
     /// The asset and its file's path, built from the root recorded for it (ids never carry paths).
     /// A path that now resolves outside its root (a symlink changed since the scan) is refused.
-    private func located(_ assetID: String) throws -> (LibraryAsset, String)? {
+    private func located(_ assetID: String) throws -> (asset: LibraryAsset, path: String, root: String)? {
         guard KeyedID.isWellFormed(assetID) else { return nil }
         let found = try database.read { connection in
             try connection.firstRow("""
@@ -160,6 +162,6 @@ extension LibraryCatalogue {
         }
         guard let (asset, root, relative) = found, let realRoot = DirectoryWalker.realPath(root),
               let real = DirectoryWalker.realPath("\(root)/\(relative)"), real.hasPrefix(realRoot + "/") else { return nil }
-        return (asset, real)
+        return (asset, real, realRoot)
     }
 }

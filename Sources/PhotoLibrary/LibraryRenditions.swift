@@ -27,11 +27,12 @@ final class LibraryRenditions: Sendable {
         case failed(ImagingError)
     }
 
-    /// What a job needs: where the photo is and which version it is.
+    /// What a job needs: where the photo is (in which root) and which version it is.
     struct Source: Sendable {
         let assetID: String
         let fingerprint: String
         let path: String
+        let root: String
         let info: ImageInfo
     }
 
@@ -163,9 +164,9 @@ final class LibraryRenditions: Sendable {
         }
     }
 
-    /// The photo's file, if it still is a file.
+    /// The photo's file, if it still is a file inside its root.
     private static func open(_ source: Source) throws(ImagingError) -> RegularFile {
-        guard let file = RegularFile(path: source.path) else { throw .damaged(detail: "it is no longer a file that can be read") }
+        guard let file = RegularFile(path: source.path, inside: source.root) else { throw .damaged(detail: "it is no longer a file that can be read") }
         return file
     }
 }

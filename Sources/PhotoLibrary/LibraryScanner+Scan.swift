@@ -122,7 +122,7 @@ extension LibraryScanner {
     private func inspect(root: String, file: DirectoryWalker.File) -> Inspection {
         let path = "\(root)/\(file.relativePath)"
         // Replaced since it was listed by something that is not a file (a FIFO would never answer).
-        guard let opened = RegularFile(path: path) else { return .vanished }
+        guard let opened = RegularFile(path: path, inside: root) else { return .vanished }
         do {
             let (info, metadata) = try opened.withPath { path throws(ImagingError) in try Imaging.inspectFile(atPath: path, maxPixels: maxPixels) }
             return .photo(info, metadata)

@@ -113,8 +113,8 @@ public final class PhotoLibrary: Sendable {
         try catalogue.asset(id: id, visibleTo: access)
     }
 
-    public func originalFile(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> (path: String, format: ImageFormat)? {
-        try catalogue.originalFile(assetID: assetID, fingerprint: fingerprint, visibleTo: access)
+    public func openOriginal(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> LibraryOriginal? {
+        try catalogue.openOriginal(assetID: assetID, fingerprint: fingerprint, visibleTo: access)
     }
 
     public func renditionNeedsWork(assetID: String, fingerprint: String, name: String) -> Bool {

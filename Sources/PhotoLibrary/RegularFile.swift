@@ -1,21 +1,30 @@
 @preconcurrency import Glibc
 
-/// A file of a library root opened for reading only when it is a regular file. It is opened without
-/// waiting: a FIFO put where a photo was would otherwise hold whoever opens it until someone writes
-/// to it. libvips opens files by path, so it gets `/proc/self/fd/N`, which names this very open
-/// file: whatever takes the path's place meanwhile, libvips reads the file that was checked.
+/// A file of a library root opened for reading, only when it is a regular file inside that root: the
+/// one door through which the library opens a photo's file (the scan, renditions, and every
+/// original it hands out as a `LibraryOriginal`). It is opened without waiting: a FIFO put where a
+/// photo was would otherwise hold whoever opens it until someone writes to it. The file actually
+/// opened must lie inside the root, whatever the path said: a photo swapped for a link out of the
+/// root after the scan, or between a check of the path and the open, is not read. libvips and the
+/// zip writer open files by path, so they get `/proc/self/fd/N`, which names this very open file:
+/// whatever takes the path's place meanwhile, they read the file that was checked.
 final class RegularFile {
     private let descriptor: Int32
+    /// Its size in bytes when it was opened.
+    let size: Int64
 
-    init?(path: String) {
-        let opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    init?(path: String, inside root: String) {
+        guard let realRoot = DirectoryWalker.realPath(root) else { return nil }
+        let opened = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard opened >= 0 else { return nil }
         var status = stat()
-        guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let actual = Self.path(of: opened), actual.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
             close(opened)
             return nil
         }
         descriptor = opened
+        size = Int64(status.st_size)
     }
 
     /// Runs `body` with a path to this open file, kept open until it returns.
@@ -25,4 +34,13 @@ final class RegularFile {
     }
 
     deinit { close(descriptor) }
+
+    /// Where the open file `descriptor` is, as the kernel resolved it (no link left in it).
+    private static func path(of descriptor: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        buffer[count] = 0
+        return String(cString: buffer)
+    }
 }

@@ -80,8 +80,8 @@ import Testing
         #expect(try library.albumGroups().map(\.count).reduce(0, +) == 2)
         // The photo is served from inside the root.
         let asset = try #require(try library.asset(named: "r1.jpg"))
-        let original = try #require(try library.originalFile(assetID: asset.id))
-        #expect(original.path.hasPrefix(DirectoryWalkerPath.real(fixture.root.path) + "/"))
+        let original = try #require(try library.openOriginal(assetID: asset.id))
+        #expect(original.location.hasPrefix(DirectoryWalkerPath.real(fixture.root.path) + "/"))
     }
 
     @Test func aRootThatIsASymlinkIsFollowed() throws {
@@ -92,7 +92,7 @@ import Testing
         let library = try fixture.library(roots: [link.path])
         library.scan(prefillRenditions: false)
         let asset = try #require(try library.asset(named: "p.jpg"))
-        #expect(try library.originalFile(assetID: asset.id) != nil)
+        #expect(try library.openOriginal(assetID: asset.id) != nil)
     }
 
     @Test func aFileSwappedForALinkOutOfTheRootAfterTheScanIsNotServed() throws {
@@ -113,8 +113,8 @@ import Testing
         try fixture.photo("q.jpg", taken: "2001:01:01 00:00:00", under: outside)
 
         for asset in [p, q] {
-            #expect(try library.originalFile(assetID: asset.id) == nil)
-            #expect(try library.originalFile(assetID: asset.id, fingerprint: asset.fingerprint) == nil)
+            #expect(try library.openOriginal(assetID: asset.id) == nil)
+            #expect(try library.openOriginal(assetID: asset.id, fingerprint: asset.fingerprint) == nil)
             #expect(try library.renditionFile(assetID: asset.id, fingerprint: asset.fingerprint, name: "thumb-256") == nil)
             #expect(try library.renditionFile(assetID: asset.id, fingerprint: asset.fingerprint, name: "full") == nil)
         }

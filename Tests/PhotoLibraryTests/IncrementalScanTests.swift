@@ -39,8 +39,8 @@ import Testing
         #expect(reread.people == ["Bob"])
         #expect(reread.fingerprint != before.fingerprint)
         #expect(try library.faceGroups().map(\.name) == ["Bob"], "Ana's only photo now names Bob")
-        #expect(try library.originalFile(assetID: before.id, fingerprint: before.fingerprint) == nil, "the old version's URLs are dead")
-        #expect(try library.originalFile(assetID: before.id, fingerprint: reread.fingerprint) != nil)
+        #expect(try library.openOriginal(assetID: before.id, fingerprint: before.fingerprint) == nil, "the old version's URLs are dead")
+        #expect(try library.openOriginal(assetID: before.id, fingerprint: reread.fingerprint) != nil)
     }
 
     @Test func aChangedSizeWithTheSameTimeIsReadAgain() throws {
@@ -71,7 +71,7 @@ import Testing
 
         #expect(status.total == 3 && status.scanned == 3)
         #expect(try library.asset(id: gone.id) == nil)
-        #expect(try library.originalFile(assetID: gone.id) == nil)
+        #expect(try library.openOriginal(assetID: gone.id) == nil)
         let album = try #require(try library.album(named: "Album"))
         #expect(album.count == 2)
         #expect(try library.fileNames(inGroup: album.id) == ["keep.jpg", "new.jpg"])
@@ -150,7 +150,7 @@ import Testing
         let repaired = try #require(try library.asset(id: damaged.id))
         #expect(repaired.problem == nil)
         #expect((repaired.width, repaired.height) == (20, 10))
-        #expect(try library.originalFile(assetID: repaired.id) != nil)
+        #expect(try library.openOriginal(assetID: repaired.id) != nil)
     }
 
     @Test func aRootNoLongerConfiguredTakesItsPhotosWithIt() throws {

@@ -37,10 +37,10 @@ import Testing
         #expect(try library.group(id: ben.id, visibleTo: firstOnly) == nil)
         #expect(try library.assets(inGroup: home.id, offset: 0, limit: 10, visibleTo: firstOnly) == nil)
         #expect(try library.asset(id: hidden.id, visibleTo: firstOnly) == nil)
-        #expect(try library.originalFile(assetID: hidden.id, visibleTo: firstOnly) == nil)
+        #expect(try library.openOriginal(assetID: hidden.id, visibleTo: firstOnly) == nil)
         #expect(try library.renditionFile(assetID: hidden.id, fingerprint: hidden.fingerprint, name: "thumb-256", visibleTo: firstOnly) == nil)
         #expect(try library.asset(id: hidden.id, visibleTo: .roots([second])) != nil)
-        #expect(try library.originalFile(assetID: hidden.id, visibleTo: .roots([first, second])) != nil)
+        #expect(try library.openOriginal(assetID: hidden.id, visibleTo: .roots([first, second])) != nil)
 
         let status = library.status.visible(to: firstOnly)
         #expect(status.total == 1 && status.scanned == 1, "\(status)")

@@ -120,7 +120,7 @@ import Testing
         #expect(marked.problem?.contains("damaged") == true)
         #expect(try library.album(named: "Album")?.count == 1, "the damaged photo leaves its album")
         #expect(try library.fileNames(inGroup: album.id).sorted() == ["fine.jpg"])
-        #expect(try library.originalFile(assetID: truncated.id) == nil, "a damaged photo is not handed out")
+        #expect(try library.openOriginal(assetID: truncated.id) == nil, "a damaged photo is not handed out")
 
         let fine = try #require(try library.asset(named: "fine.jpg"))
         let thumbnail = try #require(try library.renditionFile(assetID: fine.id, fingerprint: fine.fingerprint, name: "thumb-256"))
@@ -141,7 +141,7 @@ import Testing
         let garbage = try #require(try library.asset(named: "garbage.jpg"))
         #expect(garbage.problem?.contains("damaged") == true)
         #expect(try library.album(named: "Album")?.count == 2)
-        #expect(try library.originalFile(assetID: garbage.id) == nil)
+        #expect(try library.openOriginal(assetID: garbage.id) == nil)
         #expect(try library.renditionFile(assetID: garbage.id, fingerprint: garbage.fingerprint, name: "thumb-256") == nil)
     }
 
@@ -209,13 +209,13 @@ import Testing
         for id in ["", "a.jpg", "../a.jpg", String(repeating: "0", count: 32), real.id.uppercased(), real.id + "0",
                    String(real.id.dropLast()), "\(real.id)/../\(real.id)", fixture.url("a.jpg").path] {
             #expect(try library.asset(id: id) == nil, "\(id)")
-            #expect(try library.originalFile(assetID: id) == nil, "\(id)")
+            #expect(try library.openOriginal(assetID: id) == nil, "\(id)")
             #expect(try library.renditionFile(assetID: id, fingerprint: real.fingerprint, name: "thumb-256") == nil, "\(id)")
         }
-        #expect(try library.originalFile(assetID: real.id, fingerprint: "0-0") == nil, "an old version is not served")
+        #expect(try library.openOriginal(assetID: real.id, fingerprint: "0-0") == nil, "an old version is not served")
         #expect(try library.renditionFile(assetID: real.id, fingerprint: real.fingerprint, name: "../../original") == nil)
         #expect(try library.renditionFile(assetID: real.id, fingerprint: real.fingerprint, name: "thumb-80") == nil)
-        #expect(try library.originalFile(assetID: real.id, fingerprint: real.fingerprint)?.path == DirectoryWalkerPath.real(fixture.url("a.jpg").path))
+        #expect(try library.openOriginal(assetID: real.id, fingerprint: real.fingerprint)?.location == DirectoryWalkerPath.real(fixture.url("a.jpg").path))
     }
 }
 

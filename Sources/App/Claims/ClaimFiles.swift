@@ -21,8 +21,11 @@ struct ClaimFiles {
     }
 
     struct LibraryPhoto {
-        let original: String?
-        /// The size the report prints (`LibraryPhotoRendition.report`).
+        /// Its photo in the library: its original is opened through the library's door when the
+        /// archive comes to it (`openOriginal(of:)`), never held open for the whole claim.
+        let assetID: String
+        /// The size the report prints (`LibraryPhotoRendition.report`), made through the same door;
+        /// nil when it cannot be made, and the report says the photo could not be read.
         let printed: String?
         let fileName: String
         let takenAt: Date?
@@ -37,12 +40,16 @@ struct ClaimFiles {
     }
 
     let entries: [Entry]
+    private let library: PhotoLibrary?
+    private let access: LibraryAccess?
 
     /// - Parameters:
     ///   - access: the library photos the caller may see; nil: none.
     ///   - printSizes: find each photo's print size, made from its original if missing (the report);
     ///     the evidence archive sends originals only and must not wait for sizes it never reads.
     init(sheet: ClaimSheet, items: ItemStore, library: PhotoLibrary?, access: LibraryAccess?, printSizes: Bool) throws {
+        self.library = library
+        self.access = access
         entries = try sheet.schedule.lines.compactMap { line -> Entry? in
             guard let item = sheet.items[line.itemID] else { return nil }
             var entry = Entry(line: ClaimScheduleLineRef(number: line.number, itemID: line.itemID, name: line.name))
@@ -55,18 +62,26 @@ struct ClaimFiles {
             if let library, let access {
                 for link in item.evidence {
                     let asset = try library.asset(id: link.assetID, visibleTo: access)
-                    let original = try library.originalFile(assetID: link.assetID, visibleTo: access)?.path
-                    // A photo whose print size cannot be made prints from its original, or as a note saying it cannot be read.
+                    // Made from the screen size, itself made from the original through the library's door. A photo
+                    // whose print size cannot be made cannot be decoded from its original either: the report says so.
                     let printed = printSizes ? asset.flatMap {
                         try? library.renditionFile(assetID: $0.id, fingerprint: $0.fingerprint, name: LibraryPhotoRendition.report.rawValue, visibleTo: access)
                     } : nil
                     let fileName = asset?.fileName ?? URL(fileURLWithPath: link.lastPath).lastPathComponent
-                    entry.library.append(LibraryPhoto(original: original, printed: printed, fileName: fileName, takenAt: link.takenAt ?? asset?.takenAt,
+                    entry.library.append(LibraryPhoto(assetID: link.assetID, printed: printed, fileName: fileName, takenAt: link.takenAt ?? asset?.takenAt,
                                                       camera: link.camera ?? asset?.camera))
                 }
             }
             return entry
         }
+    }
+
+    /// A library photo's original, opened through the library's door: nil when it is gone from the
+    /// library, out of the caller's sight, or no longer a regular file inside its root (a FIFO, a
+    /// device, a link out of the root: a file that cannot be read, never one that is waited for).
+    func openOriginal(of photo: LibraryPhoto) throws -> LibraryOriginal? {
+        guard let library, let access else { return nil }
+        return try library.openOriginal(assetID: photo.assetID, visibleTo: access)
     }
 }
 

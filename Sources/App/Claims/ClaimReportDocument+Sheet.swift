@@ -66,7 +66,7 @@ extension ClaimReportDocument {
                 document.path.map { ReportDocumentPage(path: $0, caption: document.document.name) }
             }
             let evidence = entry.library.map { photo in
-                ReportImage(path: photo.printed ?? photo.original ?? "",
+                ReportImage(path: photo.printed ?? "",
                             caption: ([photo.takenAt.map { "Taken " + EvidenceLink.isoText($0) } ?? "Date not recorded", photo.camera ?? ""] + [photo.fileName])
                                 .filter { !$0.isEmpty }.joined(separator: " · "))
             }

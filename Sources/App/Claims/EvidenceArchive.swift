@@ -35,16 +35,19 @@ struct EvidenceArchive {
         var rows: [Row] = []
         for entry in files.entries {
             let folder = entry.line.folderName
-            func add(_ source: String?, as name: String, kind: String, expected: String? = nil, captured: PhotoMetadata? = nil) throws {
+            /// Adds `source` as `name` in the line's folder, hashed as it is read; one that could not be
+            /// opened is listed with `missing` instead, and the archive goes on.
+            func add(_ source: ZipWriter.Source?, as name: String, kind: String, expected: String? = nil, captured: PhotoMetadata? = nil,
+                     missing: String) throws {
                 let path = "\(folder)/\(name)"
-                guard let source, FileManager.default.fileExists(atPath: source) else {
+                guard let source else {
                     rows.append(Row(path: path, sha256: "", bytes: 0, line: entry.line.number, itemId: entry.line.itemID, item: entry.line.name,
-                                    kind: kind, capturedAt: nil, camera: nil, note: "missing from the data folder; not in this archive"))
+                                    kind: kind, capturedAt: nil, camera: nil, note: missing))
                     return
                 }
                 let digest = SHA256Digest()
                 var size: Int64 = 0
-                try zip.addFile(at: source, as: path) { block in
+                try zip.add(source, as: path) { block in
                     digest.update(block)
                     size += Int64(block.count)
                 }
@@ -53,18 +56,24 @@ struct EvidenceArchive {
                 rows.append(Row(path: path, sha256: sha256, bytes: size, line: entry.line.number, itemId: entry.line.itemID, item: entry.line.name,
                                 kind: kind, capturedAt: captured?.takenAt.map(EvidenceLink.isoText), camera: captured?.camera, note: note))
             }
+            let notInDataFolder = "missing from the data folder, or not a file that can be read; not in this archive"
             for (index, photo) in entry.photos.enumerated() {
-                let metadata = try? Imaging.inspectFile(atPath: photo.original, maxPixels: maxPixels).1
-                try add(photo.original, as: "photo-\(index + 1)-\(photo.kind.rawValue).\(photo.fileExtension)", kind: "photo", expected: photo.sha256, captured: metadata)
+                let source = ZipWriter.Source(path: photo.original)
+                let metadata = source.flatMap { try? Imaging.inspectFile(atPath: $0.path, maxPixels: maxPixels).1 }
+                try add(source, as: "photo-\(index + 1)-\(photo.kind.rawValue).\(photo.fileExtension)", kind: "photo", expected: photo.sha256,
+                        captured: metadata, missing: notInDataFolder)
             }
             for (index, document) in entry.documents.enumerated() {
                 let item = document.document
-                try add(document.path, as: "\(item.kind.rawValue)-\(index + 1) \(item.fileName)",
-                        kind: item.kind.rawValue, expected: item.sha256)
+                try add(document.path.flatMap(ZipWriter.Source.init(path:)), as: "\(item.kind.rawValue)-\(index + 1) \(item.fileName)",
+                        kind: item.kind.rawValue, expected: item.sha256, missing: notInDataFolder)
             }
             for (index, photo) in entry.library.enumerated() {
-                try add(photo.original, as: "library-\(index + 1) \(SafeFileName.make(photo.fileName, extension: nil))", kind: "library photo",
-                        captured: PhotoMetadata(takenAt: photo.takenAt, camera: photo.camera))
+                // Through the library's door: a FIFO, a device or a link out of the root in the photo's place is not opened.
+                let source = try files.openOriginal(of: photo)?.withPath { ZipWriter.Source(path: $0) }
+                try add(source, as: "library-\(index + 1) \(SafeFileName.make(photo.fileName, extension: nil))", kind: "library photo",
+                        captured: PhotoMetadata(takenAt: photo.takenAt, camera: photo.camera),
+                        missing: "gone from the library, or no longer a file that can be read there; not in this archive")
             }
         }
         try zip.add(Array(Self.csv(rows).utf8), as: "manifest.csv")

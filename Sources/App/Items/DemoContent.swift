@@ -121,9 +121,9 @@ extension DemoContent {
             guard let album = albums.first(where: { $0.name == link.album }),
                   let asset = try library.assets(inGroup: album.id, offset: 0, limit: 500)?.assets.first(where: { $0.fileName == link.file }),
                   let item = everything.first(where: { $0.name == link.item }),
-                  let file = try library.originalFile(assetID: asset.id) else { continue }
+                  let original = try library.openOriginal(assetID: asset.id) else { continue }
             _ = try store.link(EvidenceLink(assetID: asset.id, takenAt: asset.takenAtIsFromCamera ? asset.takenAt : nil, camera: asset.camera,
-                                            lastPath: file.path), to: item.id)
+                                            lastPath: original.location), to: item.id)
         }
     }
 }

@@ -42,11 +42,11 @@ struct ItemEvidenceAPIHandlers: Sendable {
         if let problem = asset.problem {
             throw AppError(.assetDamaged, message: "That library photo is damaged (\(problem)), so it shows nothing of the item. Choose another photo.")
         }
-        guard let file = try library.originalFile(assetID: assetID, visibleTo: access) else {
+        guard let original = try library.openOriginal(assetID: assetID, visibleTo: access) else {
             throw AppError(.assetUnreadable, message: "That library photo can no longer be read (it may have been moved). Rescan the library or choose another photo.")
         }
         let (link, created) = try items.link(EvidenceLink(assetID: asset.id, takenAt: asset.takenAtIsFromCamera ? asset.takenAt : nil,
-                                                          camera: asset.camera, lastPath: file.path), to: id)
+                                                          camera: asset.camera, lastPath: original.location), to: id)
         var present = link
         present.isMissing = false
         return (present, asset, created)

@@ -5,14 +5,14 @@ extension PhotoLibrary {
     /// The bytes of library photo `assetID`, to give to an item (with `ItemStore.givePhoto`), if the
     /// caller may see it: refused when it is not there, damaged, or no longer readable.
     func photoBytes(of assetID: String, visibleTo roots: LibraryAccess) throws -> [UInt8] {
-        guard let original = try originalFile(assetID: assetID, visibleTo: roots) else {
+        guard let original = try openOriginal(assetID: assetID, visibleTo: roots) else {
             if let damaged = try asset(id: assetID, visibleTo: roots), let problem = damaged.problem {
                 throw AppError(.assetDamaged, message: "That library photo is damaged (\(problem)), so it can't be given to an item. Choose another photo.")
             }
             throw LibraryAPIHandlers.assetNotFound
         }
         do {
-            return try [UInt8](Data(contentsOf: URL(fileURLWithPath: original.path)))
+            return try original.withPath { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
         } catch {
             throw AppError(.assetUnreadable, message: "That library photo can no longer be read (it may have been moved). Rescan the library or choose another photo.")
         }

@@ -25,22 +25,24 @@ struct LibraryFileHandler: Sendable {
             throw WorkerRequired()
         }
         let visible = try request.visibleLibraryRoots(of: library)
-        let path: String, contentType: String
+        let opened: OpenFile?, contentType: String
         if isOriginal {
-            guard let original = try library.originalFile(assetID: id, fingerprint: fingerprint, visibleTo: visible) else { throw LibraryAPIHandlers.assetNotFound }
-            path = original.path
+            // Through the library's door (a regular file inside its root, opened without waiting), then
+            // sent from that very file.
+            guard let original = try library.openOriginal(assetID: id, fingerprint: fingerprint, visibleTo: visible) else { throw LibraryAPIHandlers.assetNotFound }
+            opened = original.withPath { OpenFile(path: $0) }
             contentType = original.format.contentType
         } else if let rendition {
             guard let made = try library.renditionFile(assetID: id, fingerprint: fingerprint, name: rendition.rawValue, visibleTo: visible) else {
                 throw LibraryAPIHandlers.assetNotFound
             }
-            path = made
+            // Gone from the cache since it was made.
+            opened = OpenFile(path: made)
             contentType = "image/jpeg"
         } else {
             throw LibraryAPIHandlers.assetNotFound
         }
-        // Gone from the disk since the last scan (or while the rendition was made).
-        guard let opened = OpenFile(path: path) else { throw LibraryAPIHandlers.assetNotFound }
+        guard let opened else { throw LibraryAPIHandlers.assetNotFound }
         return .immutableFile(opened, for: request, contentType: contentType, cacheControl: request.photoCacheControl)
     }
 }
