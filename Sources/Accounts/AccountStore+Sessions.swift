@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import TextRules
 
 extension AccountStore {
     /// A new session for a signed-in account: the id (for the cookie, shown once) and its CSRF token.
@@ -50,10 +51,15 @@ extension AccountStore {
 
     // MARK: API tokens
 
+    static let tokenNameLength = "Give the token a name of 1 to 100 characters, such as “Backup script”."
+    static let tokenNameRule = TextRule("The token’s name", maxCharacters: 100, oneLine: false) { _, _, _ in tokenNameLength }
+
     /// Creates a token; the returned secret is shown once and never stored.
     public func createToken(for account: Account, name: String) throws -> (secret: String, info: APITokenInfo) {
         let label = name.trimmingCharacters(in: .whitespaces)
-        guard (1...100).contains(label.count) else { throw AccountError.invalidName("Give the token a name of 1 to 100 characters, such as “Backup script”.") }
+        if let message = label.isEmpty ? Self.tokenNameLength : Self.tokenNameRule.message(checking: label) {
+            throw AccountError.invalidName(message)
+        }
         let secret = "hp_" + Secrets.token(byteCount: 32)
         let prefix = String(secret.prefix(10))
         let now = self.now()

@@ -1,6 +1,7 @@
 import Database
 import Foundation
 import Synchronization
+import TextRules
 
 /// Accounts, their sessions and API tokens, and first-run setup links. Secrets (session ids, tokens,
 /// setup links) are stored only as SHA-256 digests; passwords only as Argon2id hashes.
@@ -21,6 +22,8 @@ public final class AccountStore: Sendable {
     let accountsExist = Atomic<Bool>(false)
 
     public static let maximumNameLength = 64
+    static let nameLength = "An account name has 1 to \(maximumNameLength) characters."
+    static let nameRule = TextRule("An account name", maxCharacters: maximumNameLength, oneLine: true) { _, _, _ in nameLength }
     public static let minimumPasswordLength = 8
     public static let maximumPasswordLength = 1_024
 
@@ -166,11 +169,8 @@ public final class AccountStore: Sendable {
 
     static func checked(name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard (1...maximumNameLength).contains(trimmed.count) else {
-            throw AccountError.invalidName("An account name has 1 to \(maximumNameLength) characters.")
-        }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw AccountError.invalidName("An account name can’t contain control characters.")
+        if let message = trimmed.isEmpty ? nameLength : nameRule.message(checking: trimmed) {
+            throw AccountError.invalidName(message)
         }
         return trimmed
     }

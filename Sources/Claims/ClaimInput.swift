@@ -1,4 +1,5 @@
 import Inventory
+import TextRules
 
 /// The claim's free-text facts, with their API names and limits.
 public enum ClaimText: String, Sendable, CaseIterable {
@@ -17,6 +18,8 @@ public enum ClaimText: String, Sendable, CaseIterable {
     }
 
     public var maxLength: Int { self == .address || self == .notes ? ItemDetails.maxLongTextLength : ItemDetails.maxShortTextLength }
+
+    public var rule: TextRule { TextRule(label, maxCharacters: maxLength, oneLine: false, tooLong: TextRule.useAtMost) }
 
     public var keyPath: WritableKeyPath<Claim, String> {
         switch self {
@@ -44,6 +47,7 @@ public struct ClaimInput: Sendable, Equatable {
     public init(name: String? = nil) { self.name = name }
 
     public static let maxNameLength = 200
+    static let nameRule = TextRule("The claim's name", maxCharacters: maxNameLength, oneLine: false, tooLong: TextRule.useAtMost)
 }
 
 /// Changes to one line; `itemID` says which.
@@ -56,6 +60,8 @@ public struct ClaimLineInput: Sendable, Equatable {
     public var paid: Int64??
     public var replacedCost: Int64??
     public var replacedDate: CalendarDate??
+
+    static let overrideReasonRule = TextRule("The reason", maxCharacters: ItemDetails.maxShortTextLength, oneLine: false, tooLong: TextRule.useAtMost)
 
     public init(itemID: Int64, quantityLost: Int? = nil) {
         self.itemID = itemID

@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import TextRules
 
 /// A read-only link to one claim for the insurer's adjuster: whoever holds its token sees that
 /// claim, nothing else, until it expires or is revoked. Only the token's SHA-256 is stored; the
@@ -32,6 +33,7 @@ public struct ClaimLink: Sendable, Equatable, Identifiable {
     /// rarely needs a link past the settlement.
     public static let longestLifetime: TimeInterval = 90 * 86_400
     public static let maxLabelLength = 200
+    static let labelRule = TextRule("The label", maxCharacters: maxLabelLength, oneLine: true, tooLong: TextRule.useAtMost)
     /// Openings kept per link: a link opened in a loop by a script must not fill the disk.
     public static let maxOpeningsKept = 1_000
 }

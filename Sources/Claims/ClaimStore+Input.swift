@@ -9,19 +9,13 @@ extension ClaimStore {
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty {
                 errors.append(FieldError(field: "name", message: "Name the claim (for example “Kitchen fire, March 2026”)."))
-            } else if trimmed.count > ClaimInput.maxNameLength {
-                errors.append(FieldError(field: "name", message: "The claim's name is \(trimmed.count) characters; use at most \(ClaimInput.maxNameLength)."))
-            } else {
+            } else if ClaimInput.nameRule.check(trimmed, field: "name", into: &errors) {
                 claim.name = trimmed
             }
         }
         for (text, value) in input.texts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count > text.maxLength {
-                errors.append(FieldError(field: text.rawValue, message: "\(text.label) is \(trimmed.count) characters; use at most \(text.maxLength)."))
-            } else {
-                claim[keyPath: text.keyPath] = trimmed
-            }
+            if text.rule.check(trimmed, field: text.rawValue, into: &errors) { claim[keyPath: text.keyPath] = trimmed }
         }
         if let lossDate = input.lossDate { claim.lossDate = lossDate }
         if let due = input.proofOfLossDue { claim.proofOfLossDue = due }
@@ -91,11 +85,7 @@ extension ClaimStore {
         }
         if let reason = input.overrideReason {
             let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.count > ItemDetails.maxShortTextLength {
-                errors.append(FieldError(field: "overrideReason", message: "The reason is \(trimmed.count) characters; use at most \(ItemDetails.maxShortTextLength)."))
-            } else {
-                line.overrideReason = trimmed
-            }
+            if ClaimLineInput.overrideReasonRule.check(trimmed, field: "overrideReason", into: &errors) { line.overrideReason = trimmed }
         }
         if let replacedDate = input.replacedDate { line.replacedDate = replacedDate }
         if line.unitACVOverride != nil, line.overrideReason.isEmpty, errors.isEmpty {

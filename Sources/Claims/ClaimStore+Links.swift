@@ -13,11 +13,7 @@ extension ClaimStore {
     public func createLink(claimID: Int64, expires: Date, label: String = "", now: Date = Date()) throws -> (link: ClaimLink, token: String) {
         var errors: [FieldError] = []
         let trimmed = label.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.count > ClaimLink.maxLabelLength {
-            errors.append(FieldError(field: "label", message: "The label is \(trimmed.count) characters; use at most \(ClaimLink.maxLabelLength)."))
-        } else if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            errors.append(FieldError(field: "label", message: "The label is one line of text, without tabs or line breaks."))
-        }
+        ClaimLink.labelRule.check(trimmed, field: "label", into: &errors)
         if expires <= now {
             errors.append(FieldError(field: "expires", message: "A link must expire in the future; choose a later day."))
         } else if expires.timeIntervalSince(now) > ClaimLink.longestLifetime {

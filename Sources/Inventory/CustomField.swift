@@ -1,3 +1,5 @@
+import TextRules
+
 /// A field the household adds to an item ("Colour" → "Walnut"): one per name whatever its case.
 public struct CustomField: Sendable, Equatable {
     public var name: String
@@ -11,6 +13,11 @@ public struct CustomField: Sendable, Equatable {
     public static let maxCount = 50
     public static let maxNameLength = 50
     public static let maxValueLength = 1_000
+    static let nameRule = TextRule("A custom field’s name", maxCharacters: maxNameLength, oneLine: true)
+    /// Named by the field's name in messages (`named(_:)`).
+    static let valueRule = TextRule("A custom field", maxCharacters: maxValueLength, oneLine: false) { label, count, limit in
+        "\(label) is \(count.grouped) characters; a custom field holds at most \(limit.grouped). Shorten it."
+    }
 
     /// `fields` trimmed and checked, sorted by name; every broken rule goes to `errors`, named `customFields`.
     static func validated(_ fields: [String: String], into errors: inout [FieldError]) -> [CustomField] {
@@ -22,14 +29,12 @@ public struct CustomField: Sendable, Equatable {
         var result: [CustomField] = []
         for (name, value) in fields {
             let name = name.trimmingWhitespace(), value = value.trimmingWhitespace()
-            if name.isInvisible || name.count > maxNameLength || name.containsControlCharacters {
-                errors.append(FieldError(field: "customFields", message: "Each custom field’s name is 1 to \(maxNameLength) characters on one line; “\(name.prefix(60))” is not."))
+            let summary = "Each custom field’s name is 1 to \(maxNameLength) characters on one line; “\(TextRule.excerpt(name, characters: 60))” is not."
+            if let message = name.isInvisible ? summary : nameRule.message(checking: name, summary: summary) {
+                errors.append(FieldError(field: "customFields", message: message))
                 return []
             }
-            if value.count > maxValueLength {
-                errors.append(FieldError(field: "customFields", message: "“\(name)” is \(value.count.grouped) characters; a custom field holds at most \(maxValueLength.grouped). Shorten it."))
-                return []
-            }
+            if !valueRule.named("“\(name)”").check(value, field: "customFields", into: &errors) { return [] }
             guard seen.insert(name.lowercased()).inserted else {
                 errors.append(FieldError(field: "customFields", message: "Two custom fields are named “\(name)” (names ignore case). Keep one."))
                 return []

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// A photo of the household's library linked (not copied) to an item as evidence that it was owned:
 /// what the photo was when it was linked (its capture time, camera and file), so it stays listed with
@@ -26,6 +27,11 @@ public struct EvidenceLink: Sendable, Equatable {
         self.added = added
         self.isMissing = isMissing
     }
+
+    /// What a file says of a photo (our own export's manifest), held to the rules of typed text: it is
+    /// shown on the item's page and printed in the claim report. Named in messages that have named the link.
+    static let cameraRule = TextRule("camera", maxCharacters: 200, oneLine: false)
+    static let pathRule = TextRule("path", maxCharacters: 4_096, oneLine: false)
 
     /// `2019-05-04T18:30:07`: the capture time as stored and as the API writes it (no zone: wall-clock time).
     public static func isoText(_ date: Date) -> String {

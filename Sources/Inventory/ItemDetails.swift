@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// How worn an item is, in the words adjusters use.
 public enum ItemCondition: String, Sendable, CaseIterable {
@@ -53,10 +54,12 @@ public struct ItemDetails: Sendable, Equatable {
 
     public static let maxTags = 100
     public static let maxTagLength = 50
+    static let tagRule = TextRule("A tag", maxCharacters: maxTagLength, oneLine: true)
 
     public static let maxQuantity = 1_000_000
     public static let maxShortTextLength = 200
     public static let maxLongTextLength = 10_000
+    static let disposalNotesRule = TextRule("The disposal notes", maxCharacters: maxLongTextLength, oneLine: false, plural: true)
 
     /// The one-line text fields with their API names, and the multi-line ones.
     static var shortTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
@@ -69,6 +72,11 @@ public struct ItemDetails: Sendable, Equatable {
     /// The text field with this API name ("" for a name that is none).
     public func text(named name: String) -> String {
         (Self.shortTextFields + Self.longTextFields).first { $0.name == name }.map { self[keyPath: $0.keyPath] } ?? ""
+    }
+
+    /// The rule for a text field: one line for the short ones.
+    static func textRule(label: String, isShort: Bool) -> TextRule {
+        TextRule(label, maxCharacters: isShort ? maxShortTextLength : maxLongTextLength, oneLine: isShort)
     }
 
     /// Every text field's API name.
@@ -109,19 +117,15 @@ public struct ItemDetailsInput: Sendable, Equatable {
             guard let text = texts[field.name] else { continue }
             let trimmed = text.trimmingWhitespace()
             let isShort = ItemDetails.shortTextFields.contains { $0.name == field.name }
-            let limit = isShort ? ItemDetails.maxShortTextLength : ItemDetails.maxLongTextLength
-            if trimmed.count > limit {
-                errors.append(FieldError(field: field.name, message: "\(field.label) is \(trimmed.count.grouped) characters; the limit is \(limit.grouped). Shorten it."))
-            } else if isShort, trimmed.containsControlCharacters {
-                errors.append(FieldError(field: field.name, message: "\(field.label) can’t contain control characters such as tabs or line breaks."))
-            }
+            ItemDetails.textRule(label: field.label, isShort: isShort).check(trimmed, field: field.name, into: &errors)
             result.texts[field.name] = trimmed
         }
         if let tags {
             var seen: Set<String> = [], kept: [String] = []
             for tag in tags.map({ $0.trimmingWhitespace() }) {
-                if tag.isInvisible || tag.count > ItemDetails.maxTagLength || tag.containsControlCharacters {
-                    errors.append(FieldError(field: "tags", message: "Each tag is 1 to \(ItemDetails.maxTagLength) characters on one line; “\(tag.prefix(60))” is not."))
+                let summary = "Each tag is 1 to \(ItemDetails.maxTagLength) characters on one line; “\(TextRule.excerpt(tag, characters: 60))” is not."
+                if let message = tag.isInvisible ? summary : ItemDetails.tagRule.message(checking: tag, summary: summary) {
+                    errors.append(FieldError(field: "tags", message: message))
                     break
                 }
                 if seen.insert(tag.lowercased()).inserted { kept.append(tag) }
@@ -134,9 +138,7 @@ public struct ItemDetailsInput: Sendable, Equatable {
         if let customFields { result.checkedCustomFields = CustomField.validated(customFields, into: &errors) }
         if case .some(.some(var disposal)) = disposal {
             disposal.notes = disposal.notes.trimmingWhitespace()
-            if disposal.notes.count > ItemDetails.maxLongTextLength {
-                errors.append(FieldError(field: "disposed", message: "The disposal notes are \(disposal.notes.count.grouped) characters; the limit is \(ItemDetails.maxLongTextLength.grouped). Shorten them."))
-            }
+            ItemDetails.disposalNotesRule.check(disposal.notes, field: "disposed", into: &errors)
             result.disposal = disposal
         }
         return result

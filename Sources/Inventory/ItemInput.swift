@@ -1,3 +1,5 @@
+import TextRules
+
 /// Field values for creating or changing an item, as a person or client sent them. `nil` means
 /// "not given": required when creating, left unchanged when editing.
 public struct ItemInput: Sendable, Equatable {
@@ -17,6 +19,8 @@ public struct ItemInput: Sendable, Equatable {
 
     public static let maxNameLength = 1_000
     public static let maxSerialNumberLength = 200
+    static let nameRule = NameRule(noun: "item", example: "Camera", maxLength: maxNameLength)
+    static let serialNumberRule = TextRule("Serial number", maxCharacters: maxSerialNumberLength, oneLine: true, tooLong: TextRule.charactersShortenIt)
     public static let maxValueInDollars = 1_000_000_000
 
     /// The input with text trimmed, checked against the inventory's rules; every broken rule is reported.
@@ -24,14 +28,10 @@ public struct ItemInput: Sendable, Equatable {
     public func validated(creating: Bool) throws(ValidationError) -> ItemInput {
         var errors: [FieldError] = []
         var result = self
-        result.name = NameRule(noun: "item", example: "Camera", maxLength: Self.maxNameLength).check(name, creating: creating, into: &errors)
+        result.name = Self.nameRule.check(name, creating: creating, into: &errors)
         if let serialNumber {
             let trimmed = serialNumber.trimmingWhitespace()
-            if trimmed.count > Self.maxSerialNumberLength {
-                errors.append(FieldError(field: "serialNumber", message: "Serial number is \(trimmed.count.grouped) characters; the limit is \(Self.maxSerialNumberLength) characters. Shorten it."))
-            } else if trimmed.containsControlCharacters {
-                errors.append(FieldError(field: "serialNumber", message: "Serial number can’t contain control characters such as tabs or line breaks."))
-            }
+            Self.serialNumberRule.check(trimmed, field: "serialNumber", into: &errors)
             result.serialNumber = trimmed
         }
         if let valueInDollars {
@@ -53,13 +53,6 @@ extension String {
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return String(slice)
-    }
-
-    /// Control characters and the Unicode line and paragraph separators: all break a one-line field.
-    var containsControlCharacters: Bool {
-        unicodeScalars.contains {
-            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-        }
     }
 
     /// Empty, or only whitespace and invisible format characters (zero-width space, BOM).

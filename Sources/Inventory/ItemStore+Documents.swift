@@ -5,12 +5,13 @@ import Database
 extension ItemStore {
     public static let maxDocumentsPerItem = 200
     public static let maxDocumentNameLength = 200
+    static let documentNameRule = NameRule(noun: "document", example: "Receipt", maxLength: maxDocumentNameLength)
 
     /// Adds a document to the item. A missing or full item and a bad name are refused before
     /// `file` is asked for its bytes; they are sniffed and thumbnailed outside any lock.
     public func addDocument(to id: Int64, kind: ItemDocument.Kind, name: String?, _ file: () throws -> [UInt8]) throws -> ItemDocument {
         var errors: [FieldError] = []
-        let name = NameRule(noun: "document", example: "Receipt", maxLength: Self.maxDocumentNameLength).check(name, creating: true, into: &errors)
+        let name = Self.documentNameRule.check(name, creating: true, into: &errors)
         guard errors.isEmpty, let name else { throw InventoryError.invalidDocument(ValidationError(errors: errors)) }
         try database.read { try Self.checkRoomForDocument(in: id, connection: $0) }
         let prepared = try documents.prepare(try file())

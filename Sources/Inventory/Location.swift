@@ -1,3 +1,5 @@
+import TextRules
+
 /// A place things are kept: a home, a floor, a room, a cupboard, a box. Locations form a tree of
 /// any depth; an item is in at most one.
 public struct Location: Sendable, Equatable, Identifiable {
@@ -36,20 +38,20 @@ public struct LocationInput: Sendable, Equatable {
 
     public static let maxNameLength = 200
     public static let maxNotesLength = 10_000
+    static let nameRule = NameRule(noun: "location", example: "Kitchen", maxLength: maxNameLength)
+    static let notesRule = TextRule("Notes", maxCharacters: maxNotesLength, oneLine: false, plural: true)
 
     /// The input with text trimmed, checked against the rules; every broken rule is reported.
     func validated(creating: Bool) throws(ValidationError) -> LocationInput {
         var errors: [FieldError] = []
         var result = self
-        result.name = NameRule(noun: "location", example: "Kitchen", maxLength: Self.maxNameLength).check(name, creating: creating, into: &errors)
+        result.name = Self.nameRule.check(name, creating: creating, into: &errors)
         if let name = result.name, name.contains(" / ") {
             errors.append(FieldError(field: "name", message: "Name can’t contain “ / ”: it separates the parts of a location’s path (Home / Kitchen)."))
         }
         if let notes {
             let trimmed = notes.trimmingWhitespace()
-            if trimmed.count > Self.maxNotesLength {
-                errors.append(FieldError(field: "notes", message: "Notes are \(trimmed.count.grouped) characters; the limit is \(Self.maxNotesLength.grouped). Shorten them."))
-            }
+            Self.notesRule.check(trimmed, field: "notes", into: &errors)
             result.notes = trimmed
         }
         guard errors.isEmpty else { throw ValidationError(errors: errors) }

@@ -1,3 +1,5 @@
+import TextRules
+
 extension Money {
     /// An amount as the JSON API sends it: digits, then optionally a point and at most as many
     /// decimals as the currency has (`1299.99`, `1299`, `0.5`). Nothing else: no sign, spaces,
@@ -62,7 +64,7 @@ extension Money {
 
     /// The text for an error message: at most 40 characters, so a huge request is not echoed back.
     private static func quotable(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(39) + "…"
+        TextRule.excerpt(text, characters: 40)
     }
 }
 

@@ -1,10 +1,19 @@
-/// What every name (an item's, a location's) must be: trimmed, not empty, within a length, on one line.
+import TextRules
+
+/// What every name (an item's, a location's, a document's) must be: trimmed, not empty, within its
+/// `TextRule` (a length, on one line).
 struct NameRule {
     /// `item`, `location`: the thing named, in messages.
     let noun: String
     /// A name to suggest (“Camera”).
     let example: String
-    let maxLength: Int
+    let text: TextRule
+
+    init(noun: String, example: String, maxLength: Int) {
+        self.noun = noun
+        self.example = example
+        text = TextRule("Name", maxCharacters: maxLength, oneLine: true, tooLong: TextRule.charactersShortenIt)
+    }
 
     /// The trimmed name, with any broken rule added to `errors` under `name`; nil when none was given.
     func check(_ name: String?, creating: Bool, into errors: inout [FieldError]) -> String? {
@@ -15,10 +24,8 @@ struct NameRule {
         let trimmed = name.trimmingWhitespace()
         if trimmed.isInvisible {
             errors.append(FieldError(field: "name", message: "Name can’t be empty. Give the \(noun) a name, such as “\(example)”."))
-        } else if trimmed.count > maxLength {
-            errors.append(FieldError(field: "name", message: "Name is \(trimmed.count.grouped) characters; the limit is \(maxLength.grouped) characters. Shorten it."))
-        } else if trimmed.containsControlCharacters {
-            errors.append(FieldError(field: "name", message: "Name can’t contain control characters such as tabs or line breaks."))
+        } else {
+            text.check(trimmed, field: "name", into: &errors)
         }
         return trimmed
     }

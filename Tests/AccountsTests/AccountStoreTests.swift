@@ -40,6 +40,17 @@ import Testing
         #expect(try fixture.store.count() == 1)
     }
 
+    /// "a" and 100,000 combining accents is one character, within 64: refused for its marks, as a token's name is.
+    @Test func aNameWithACombiningMarkBombIsRefusedSayingWhy() throws {
+        let fixture = try AccountsFixture()
+        let bomb = "a" + String(repeating: "\u{301}", count: 100_000)
+        let why = "has a character with 100,000 combining marks; at most 30 per character. Remove the extra marks."
+        #expect(throws: AccountError.invalidName("An account name \(why)")) { try fixture.account(bomb, .viewer) }
+        let alice = try fixture.account("alice", .owner)
+        #expect(throws: AccountError.invalidName("The token’s name \(why)")) { try fixture.store.createToken(for: alice, name: bomb) }
+        #expect(try fixture.store.count() == 1 && fixture.store.tokens(of: alice).isEmpty)
+    }
+
     @Test func weakAndHugePasswordsAreRefused() throws {
         let fixture = try AccountsFixture()
         for bad in ["", "short", "1234567", String(repeating: "p", count: 1_025)] {

@@ -82,7 +82,7 @@ import Testing
             (["expires": "2020-01-01T10:00:00Z"], "expires", "must expire in the future"),
             (["expires": latest.adding(days: 1).iso], "expires", "choose \(latest.iso) or earlier"),
             (["expires": inAMonth, "label": String(repeating: "x", count: 201)], "label", "use at most 200"),
-            (["expires": inAMonth, "label": "line\nbreak"], "label", "one line"),
+            (["expires": inAMonth, "label": "line\nbreak"], "label", "line breaks"),
             (["expires": inAMonth, "label": 7], "label", "label must be text"),
             (["expires": inAMonth, "token": "mine"], "token", "Unknown field"),
         ]

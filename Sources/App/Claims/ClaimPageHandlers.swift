@@ -4,6 +4,7 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import TextRules
 
 /// The claims pages: the list with New Claim, each claim's page, choosing items, a line, closing,
 /// deleting, and the useful-life table. Plain form posts answered with redirects, so they work
@@ -56,6 +57,7 @@ struct ClaimPageHandlers: Sendable {
             case "search":
                 let text = (fields["q"] ?? "").trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else { throw AppError(.invalidForm, message: "Type what to look for, then Add.") }
+                if let message = ItemListQuery.textRule.message(checking: text) { throw AppError(.invalidForm, message: message) }
                 selection = ClaimSelection(query: ItemQuery(text: text))
             default:
                 throw AppError(.invalidForm, message: "Choose which items to add: everything, a place, a tag or a search.")
@@ -100,7 +102,7 @@ struct ClaimPageHandlers: Sendable {
                 guard let text = fields[entry.category]?.trimmingCharacters(in: .whitespaces) else { continue }
                 if text.isEmpty { years[entry.category] = .some(nil); continue }
                 guard let number = Int(text) else {
-                    return try usefulLives(request, typed: fields, message: "The useful life of \(entry.label) must be whole years (1 to 100), not “\(text.prefix(20))”; nothing was saved.")
+                    return try usefulLives(request, typed: fields, message: "The useful life of \(entry.label) must be whole years (1 to 100), not “\(TextRule.excerpt(text, characters: 20))”; nothing was saved.")
                 }
                 years[entry.category] = number
             }

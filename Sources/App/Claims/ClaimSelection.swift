@@ -1,5 +1,6 @@
 import Claims
 import Inventory
+import TextRules
 
 /// Which items to add to a claim: the whole home, a place with everything below it, a tag, a search,
 /// or items picked by hand. Given together, the filters narrow each other, as in the item list.
@@ -27,7 +28,9 @@ struct ClaimSelection: Equatable {
                 }
             case ("locationId", .integer(let id)) where id > 0: query.locationID = id; filtered = true
             case ("tag", .string(let tag)) where !tag.isEmpty: query.tag = tag; filtered = true
-            case ("q", .string(let text)): query.text = text; filtered = filtered || !text.isEmpty
+            case ("q", .string(let text)):
+                if let message = ItemListQuery.textRule.named("q").message(checking: text) { problems.append(FieldError(field: key, message: message)) }
+                query.text = text; filtered = filtered || !text.isEmpty
             case ("all", _): problems.append(FieldError(field: key, message: "all must be true or false."))
             case ("itemIds", _): problems.append(FieldError(field: key, message: "itemIds must be a list of items' ids (whole numbers), like [3, 7]."))
             case ("locationId", _): problems.append(FieldError(field: key, message: "locationId must be a place's id (a whole number)."))

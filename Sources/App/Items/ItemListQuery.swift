@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import TextRules
 
 /// The item list's query parameters (`?q=&location=&tag=&condition=&sort=&limit=&after=`) read
 /// into an `ItemQuery`, and written back for the next window's URL.
@@ -10,6 +11,10 @@ enum ItemListQuery {
     static let parameterNames = ["q", "location", "tag", "condition", "disposed", "warrantyEndsWithin", "missingEvidence", "sort", "limit", "after"]
     static let maxWarrantyDays = 3_650
     static let maxTextLength = 500
+    /// Search text, wherever it is typed (the list, the API, a claim's "choose by search"): named `q` in the API's messages.
+    static let textRule = TextRule("The search", maxCharacters: maxTextLength, oneLine: false) { label, count, limit in
+        "\(label) is \(count) characters; search for at most \(limit)."
+    }
 
     /// True when the request names none of the parameters: the list as it always was.
     static func isPlainList(_ request: Request) -> Bool {
@@ -21,9 +26,7 @@ enum ItemListQuery {
         func value(_ name: String) -> String? { request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
         var query = ItemQuery()
         if let text = value("q") {
-            guard text.count <= maxTextLength else {
-                throw invalid("q", "q is \(text.count) characters; search for at most \(maxTextLength).")
-            }
+            if let message = textRule.named("q").message(checking: text) { throw invalid("q", message) }
             query.text = text
         }
         if let location = value("location") {

@@ -1,4 +1,5 @@
 import Inventory
+import TextRules
 
 /// Why a useful-life edit, a line's override or a claim's figures can't be taken. Each message names
 /// what is wrong and says what to do.
@@ -19,7 +20,7 @@ public enum ValuationError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .unknownCategory(let category, let known):
-            "“\(category.prefix(60))” is not a depreciation category. Use one of: \(known.joined(separator: ", "))."
+            "“\(TextRule.excerpt(category, characters: 60))” is not a depreciation category. Use one of: \(known.joined(separator: ", "))."
         case .usefulLifeOutOfRange(_, let label, let years):
             "The useful life of \(label) must be \(UsefulLifeTable.yearsRange.lowerBound) to \(UsefulLifeTable.yearsRange.upperBound) years, not \(years); leave it empty if \(label.lowercased()) don’t lose value."
         case .overrideOutOfRange:

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// `homepwner.json` checked against every rule the inventory keeps for what a person types, and
 /// turned into the inventory's own values: what the import will write, before anything is written.
@@ -37,11 +38,11 @@ struct ArchiveImportPlan {
     let items: [PlannedItem]
 
     init(_ manifest: InventoryManifest) throws(InventoryArchiveError) {
-        guard manifest.format == InventoryManifest.formatName else { throw .notAnExport("its format is “\(manifest.format.prefix(40))”") }
+        guard manifest.format == InventoryManifest.formatName else { throw .notAnExport("its format is “\(TextRule.excerpt(manifest.format, characters: 40))”") }
         guard manifest.formatVersion <= InventoryManifest.currentFormatVersion else { throw .newerFormat(version: manifest.formatVersion) }
-        guard let currency = Currency(code: manifest.currency) else { throw .invalidManifest("“\(manifest.currency.prefix(20))” is not a currency code.") }
+        guard let currency = Currency(code: manifest.currency) else { throw .invalidManifest("“\(TextRule.excerpt(manifest.currency, characters: 20))” is not a currency code.") }
         for (key, value) in manifest.settings where key != "currency" || value.uppercased() != currency.code {
-            throw .invalidManifest("the setting “\(key.prefix(40))” is not one this Homepwner keeps, or disagrees with the currency.")
+            throw .invalidManifest("the setting “\(TextRule.excerpt(key, characters: 40))” is not one this Homepwner keeps, or disagrees with the currency.")
         }
         self.currency = currency
         locations = try Self.locations(manifest.locations)
@@ -49,7 +50,7 @@ struct ArchiveImportPlan {
         var itemIDs: Set<Int64> = [], photoIDs: Set<Int64> = [], documentIDs: Set<Int64> = [], importRefs: Set<String> = []
         var items: [PlannedItem] = []
         for (position, entry) in manifest.items.enumerated() {
-            let place = "item \(position + 1) (“\(entry.name.prefix(60))”)"
+            let place = "item \(position + 1) (“\(TextRule.excerpt(entry.name, characters: 60))”)"
             guard entry.id > 0, itemIDs.insert(entry.id).inserted else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
             if let locationID = entry.locationId, !locationIDs.contains(locationID) {
                 throw .invalidManifest("\(place) is kept in place \(locationID), which the export does not hold.")
@@ -65,7 +66,7 @@ struct ArchiveImportPlan {
             }
             let documents = try entry.documents.map { document throws(InventoryArchiveError) in
                 var errors: [FieldError] = []
-                let name = NameRule(noun: "document", example: "Receipt", maxLength: ItemStore.maxDocumentNameLength).check(document.name, creating: true, into: &errors)
+                let name = ItemStore.documentNameRule.check(document.name, creating: true, into: &errors)
                 guard document.id > 0, documentIDs.insert(document.id).inserted, let kind = ItemDocument.Kind(rawValue: document.kind),
                       SHA256.isWellFormed(document.sha256), let name, errors.isEmpty else {
                     throw .invalidManifest("\(place) has a document (id \(document.id)) whose id, kind, name or sha256 is not valid.")
@@ -74,7 +75,7 @@ struct ArchiveImportPlan {
                                        file: ArchiveFile(path: document.file))
             }
             if let ref = entry.importRef {
-                guard !ref.isEmpty, ref.count <= HomeboxRow.maxImportRefLength, !ref.containsControlCharacters, importRefs.insert(ref).inserted else {
+                guard !ref.isEmpty, HomeboxRow.importRefRule.problem(in: ref) == nil, importRefs.insert(ref).inserted else {
                     throw .invalidManifest("\(place) has an import ref that is empty, too long, on several lines or another item’s.")
                 }
             }
@@ -86,7 +87,7 @@ struct ArchiveImportPlan {
     private static func locations(_ entries: [InventoryManifest.Location]) throws(InventoryArchiveError) -> [Location] {
         var byID: [Int64: Location] = [:], result: [Location] = []
         for entry in entries {
-            let place = "place “\(entry.name.prefix(60))”"
+            let place = "place “\(TextRule.excerpt(entry.name, characters: 60))”"
             guard entry.id > 0, byID[entry.id] == nil else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
             let input: LocationInput
             do { input = try LocationInput(name: entry.name, parentID: .some(entry.parentId), notes: entry.notes).validated(creating: true) } catch {
@@ -109,16 +110,16 @@ struct ArchiveImportPlan {
         func amount(_ text: String?, _ field: String) throws(InventoryArchiveError) -> Int64?? {
             guard let text else { return .some(nil) }
             do { return .some(try Money.parse(text, currency: currency).minorUnits) } catch {
-                throw .invalidManifest("\(place): \(field) “\(text.prefix(30))” is not an amount in \(currency.code).")
+                throw .invalidManifest("\(place): \(field) “\(TextRule.excerpt(text, characters: 30))” is not an amount in \(currency.code).")
             }
         }
         func day(_ text: String?, _ field: String) throws(InventoryArchiveError) -> CalendarDate?? {
             guard let text else { return .some(nil) }
-            guard let date = CalendarDate(iso: text) else { throw .invalidManifest("\(place): \(field) “\(text.prefix(30))” is not a day as YYYY-MM-DD.") }
+            guard let date = CalendarDate(iso: text) else { throw .invalidManifest("\(place): \(field) “\(TextRule.excerpt(text, characters: 30))” is not a day as YYYY-MM-DD.") }
             return .some(date)
         }
         guard let created = try? Date(entry.dateCreated, strategy: InventoryManifest.momentStyle) else {
-            throw .invalidManifest("\(place): dateCreated “\(entry.dateCreated.prefix(40))” is not an ISO 8601 moment.")
+            throw .invalidManifest("\(place): dateCreated “\(TextRule.excerpt(entry.dateCreated, characters: 40))” is not an ISO 8601 moment.")
         }
         guard entry.version >= 1 else { throw .invalidManifest("\(place): version \(entry.version) is not 1 or more.") }
         var input = ItemInput(name: entry.name, serialNumber: entry.serialNumber, valueInDollars: entry.valueInDollars, locationID: .some(entry.locationId))
@@ -127,7 +128,7 @@ struct ArchiveImportPlan {
         details.texts = ["description": entry.description, "brand": entry.brand, "model": entry.model, "barcode": entry.barcode, "notes": entry.notes,
                          "purchasedFrom": entry.purchasedFrom, "replacementCostSource": entry.replacementCostSource, "warrantyDetails": entry.warrantyDetails]
         if let condition = entry.condition {
-            guard let known = ItemCondition(rawValue: condition) else { throw .invalidManifest("\(place): condition “\(condition.prefix(20))” is not one of new, good, fair, poor, broken.") }
+            guard let known = ItemCondition(rawValue: condition) else { throw .invalidManifest("\(place): condition “\(TextRule.excerpt(condition, characters: 20))” is not one of new, good, fair, poor, broken.") }
             details.condition = .some(known)
         } else {
             details.condition = .some(nil)
@@ -142,7 +143,7 @@ struct ArchiveImportPlan {
         details.scheduled = entry.scheduled
         details.riderAmount = try amount(entry.riderAmount, "riderAmount")
         if let disposal = entry.disposal {
-            guard let kind = DisposalKind(rawValue: disposal.kind) else { throw .invalidManifest("\(place): disposal kind “\(disposal.kind.prefix(20))” is not one this Homepwner knows.") }
+            guard let kind = DisposalKind(rawValue: disposal.kind) else { throw .invalidManifest("\(place): disposal kind “\(TextRule.excerpt(disposal.kind, characters: 20))” is not one this Homepwner knows.") }
             details.disposal = .some(Disposal(kind: kind, date: try day(disposal.date, "disposal date") ?? nil,
                                               price: try amount(disposal.price, "disposal price") ?? nil, notes: disposal.notes))
         } else {
@@ -150,7 +151,9 @@ struct ArchiveImportPlan {
         }
         var fields: [String: String] = [:]
         for field in entry.customFields {
-            guard fields.updateValue(field.value, forKey: field.name) == nil else { throw .invalidManifest("\(place) has two custom fields named “\(field.name.prefix(50))”.") }
+            guard fields.updateValue(field.value, forKey: field.name) == nil else {
+                throw .invalidManifest("\(place) has two custom fields named “\(TextRule.excerpt(field.name, characters: 50))”.")
+            }
         }
         details.customFields = fields
         input.details = details
@@ -164,7 +167,11 @@ struct ArchiveImportPlan {
                 throw .invalidManifest("\(place) has an evidence link whose assetId or added time is not valid.")
             }
             let takenAt = link.takenAt.flatMap(EvidenceLink.date(isoText:))
-            guard (link.takenAt == nil) == (takenAt == nil) else { throw .invalidManifest("\(place): evidence takenAt “\(link.takenAt!.prefix(30))” is not YYYY-MM-DDTHH:MM:SS.") }
+            guard (link.takenAt == nil) == (takenAt == nil) else { throw .invalidManifest("\(place): evidence takenAt “\(TextRule.excerpt(link.takenAt!, characters: 30))” is not YYYY-MM-DDTHH:MM:SS.") }
+            // What the library said of the photo: shown on the item's page and in the claim report, so held to the rules of typed text.
+            if let message = link.camera.flatMap({ EvidenceLink.cameraRule.message(checking: $0) }) ?? EvidenceLink.pathRule.message(checking: link.path) {
+                throw .invalidManifest("\(place) has an evidence link whose \(message)")
+            }
             return EvidenceLink(assetID: link.assetId, takenAt: takenAt, camera: link.camera, lastPath: link.path, added: added)
         }
         return item

@@ -1,6 +1,7 @@
 import Archive
 import Foundation
 import Imaging
+import TextRules
 
 /// Homebox's whole collection as v0.26 writes it (Tools → Backup & Restore → Start Backup, then
 /// Download), unpacked. The format is read from Homebox's Go sources
@@ -113,6 +114,11 @@ struct HomeboxBackup {
         return size
     }
 
+    /// An attachment's title (a document's name), in messages that have named the attachment.
+    static let titleRule = ItemStore.documentNameRule.text.named("its title")
+    /// A place's name, in messages that have named the place.
+    static let placeRule = LocationInput.nameRule.text.named("its name")
+
     /// "“Drill”": an entity's name for a message.
     static func named(_ entity: HomeboxRecord) -> String {
         "“\(HomeboxValue.quoted(entity.text("name") ?? ""))”"
@@ -158,9 +164,11 @@ struct HomeboxBackup {
                 problem(Self.entitiesFile, "The place \(Self.named(entity)) is inside itself, through the places it is in: the backup is damaged.")
                 return
             }
-            for name in names where name.isEmpty || name.count > LocationInput.maxNameLength || name.containsControlCharacters {
-                problem(Self.entitiesFile, "A place is named “\(HomeboxValue.quoted(name))”; a place’s name is 1 to \(LocationInput.maxNameLength.grouped) "
-                        + "characters on one line. Rename it in Homebox and back up again.")
+            for name in names {
+                let summary = "a place’s name is 1 to \(LocationInput.maxNameLength.grouped) characters on one line."
+                if let why = name.isEmpty ? summary : Self.placeRule.message(checking: name, summary: summary) {
+                    problem(Self.entitiesFile, "A place is named “\(HomeboxValue.quoted(name))”; \(why) Rename it in Homebox and back up again.")
+                }
             }
             locationPaths.append(names)
         }
@@ -171,7 +179,7 @@ struct HomeboxBackup {
         for item in items { if let ref = item.id("import_ref") { refCount[ref, default: 0] += 1 } }
         for item in items {
             let id = item.id("id")!
-            if let ref = item.id("import_ref"), refCount[ref] == 1, ref.count <= HomeboxRow.maxImportRefLength, !ref.containsControlCharacters {
+            if let ref = item.id("import_ref"), refCount[ref] == 1, HomeboxRow.importRefRule.problem(in: ref) == nil {
                 refs[id] = ref
             } else {
                 refs[id] = id
@@ -265,6 +273,13 @@ struct HomeboxBackup {
     /// reads (format and header) or a document it keeps (sniffed from its bytes).
     private mutating func check(_ path: String, role: ImportAttachment.Role, title: String, what: String, folder: String,
                                 limits: ImportLimits, maxPixels: Int) -> ImportAttachment? {
+        // Homebox's titles are kept as they are, but on one line and cut to a document name's length.
+        let name = String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+            .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength)
+        if let message = Self.titleRule.message(checking: name) {
+            problem(path, "\(what): \(message) Change it in Homebox, then back up again.")
+            return nil
+        }
         guard let size = Self.fileSize("\(folder)/\(path)") else {
             problem(path, "\(what) is named in attachments.json, but its file \(path) is not in the zip. Homebox leaves out a file it could not read "
                     + "when it makes the backup: check the attachment in Homebox, then back up again.")
@@ -292,8 +307,6 @@ struct HomeboxBackup {
                 return nil
             }
         }
-        let name = String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-            .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength)
         return ImportAttachment(role: role, name: name.isEmpty ? Self.defaultName(role) : String(name), path: path, sha256: SHA256.hex(bytes))
     }
 

@@ -1,3 +1,5 @@
+import TextRules
+
 /// A column Homebox writes in its CSV/TSV export, by what it holds. Homebox matches headers by exact
 /// name in any order; some have an older name (`HB.labels` before `HB.tags`, `HB.purchase_time` before
 /// `HB.purchase_date`), and files from before v0.9 name them without `HB.` (`Import Ref`, `Labels`).
@@ -94,9 +96,10 @@ struct HomeboxColumns: Sendable {
             byHeader[header] = position
             if header.hasPrefix(HomeboxColumn.customFieldPrefix) {
                 let name = String(header.dropFirst(HomeboxColumn.customFieldPrefix.count)).trimmingWhitespace()
-                if name.isInvisible || name.count > CustomField.maxNameLength || name.containsControlCharacters {
-                    problems.append(ImportProblem(line: 1, column: header, message: "A custom field’s name (after HB.field.) is 1 to "
-                                                  + "\(CustomField.maxNameLength) characters on one line; column \(position + 1)’s is not. Rename the column."))
+                let summary = "A custom field’s name (after HB.field.) is 1 to \(CustomField.maxNameLength) characters on one line; "
+                    + "column \(position + 1)’s is not. Rename the column."
+                if let message = name.isInvisible ? summary : CustomField.nameRule.message(checking: name, summary: summary) {
+                    problems.append(ImportProblem(line: 1, column: TextRule.excerpt(header, characters: 60), message: message))
                 } else if let earlier = customByName[name.lowercased()] {
                     problems.append(ImportProblem(line: 1, column: header, message: "Columns \(earlier + 1) and \(position + 1) are both the custom field "
                                                   + "“\(name)” (names ignore case); merge them into one."))

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// One row of a Homebox file in Homepwner's terms: only what its columns say. A column the file does
 /// not have leaves that field alone (`nil`), unlike Homebox, which blanks it; a column that is there
@@ -33,6 +34,9 @@ struct HomeboxRow: Sendable {
     }
 
     static let maxImportRefLength = 100
+    static let importRefRule = TextRule("An import ref", maxCharacters: maxImportRefLength, oneLine: true)
+    /// A place's name in a path, in messages about `HB.location`.
+    static let placeRule = LocationInput.nameRule.text.named("A place in the path")
 
     /// A row to fill in (from a Homebox backup's entity): `line` is its place in the file's order.
     init(line: Int) { self.line = line }
@@ -58,8 +62,9 @@ struct HomeboxRow: Sendable {
         func reference(_ column: HomeboxColumn) -> String?? {
             guard let text = columns.cell(column, in: cells)?.trimmingWhitespace() else { return nil }
             if text.isEmpty { return .some(nil) }
-            guard text.count <= Self.maxImportRefLength, !text.containsControlCharacters else {
-                problem(column, "An import ref is 1 to \(Self.maxImportRefLength) characters on one line; this one is not.")
+            if let message = Self.importRefRule.message(checking: text,
+                                                        summary: "An import ref is 1 to \(Self.maxImportRefLength) characters on one line; this one is not.") {
+                problem(column, message)
                 return .some(nil)
             }
             return .some(text)
@@ -68,9 +73,11 @@ struct HomeboxRow: Sendable {
         importRef = reference(.importRef) ?? nil
         parentImportRef = reference(.parentImportRef)
         locationPath = columns.cell(.location, in: cells).map(HomeboxValue.path)
-        for part in locationPath ?? [] where part.count > LocationInput.maxNameLength || part.containsControlCharacters {
-            problem(.location, "Each place in a path is 1 to \(LocationInput.maxNameLength.grouped) characters on one line; "
-                    + "“\(HomeboxValue.quoted(part))” is not.")
+        for part in locationPath ?? [] {
+            if let message = Self.placeRule.message(checking: part, summary: "Each place in a path is 1 to \(LocationInput.maxNameLength.grouped) "
+                                                    + "characters on one line; “\(HomeboxValue.quoted(part))” is not.") {
+                problem(.location, message)
+            }
         }
         input.name = columns.cell(.name, in: cells)
         input.serialNumber = columns.cell(.serialNumber, in: cells)

@@ -1,3 +1,5 @@
+import TextRules
+
 /// Homebox's cell values in Homepwner's terms. Where Homebox silently reads an unreadable value as
 /// zero, false or no date, these say why the cell cannot be read, so the person can fix it.
 enum HomeboxValue {
@@ -141,7 +143,7 @@ enum HomeboxValue {
 
     /// The text for a message: at most 40 characters, so a huge cell is not echoed back.
     static func quoted(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(39) + "…"
+        TextRule.excerpt(text, characters: 40)
     }
 }
 

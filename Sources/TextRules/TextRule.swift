@@ -1,0 +1,168 @@
+/// What a piece of text a person, a client or an imported file gives may be: within a number of
+/// characters (what a person sees and counts), and within limits a person never meets but a client
+/// can break while keeping to the characters — code points, bytes, and marks on one character.
+///
+/// Characters are grapheme clusters (Swift's `Character`): "a" followed by 100,000 combining acute
+/// accents is one character of 200 KB, and pango's shaping of one cluster is quadratic in its length
+/// (the claim report of one such item took 270 s). So every text is also held to:
+///
+/// - **30 marks on one character** (`maxMarksPerCharacter`, counted as the code points after a
+///   character's first): the longest clusters of real text are far shorter — an emoji sequence with
+///   skin tones and joiners is at most 10 code points (👩🏽‍❤️‍💋‍👨🏿), a Devanagari or Tibetan
+///   stack under 10, Vietnamese or Hangul in jamo 3 — while "Zalgo" text piles up hundreds. 30 is the
+///   cap Unicode's Stream-Safe Text Format (UAX #15) puts on consecutive non-starters.
+/// - **4 code points a character** on average (`maxCodePoints`): text of any script filling its field
+///   stays under it (Hindi, Thai, Korean in jamo, decomposed Vietnamese average 1–3), emoji sequences
+///   of up to 10 here and there too; it bounds the work of shaping and indexing a field.
+/// - **12 bytes a character** in UTF-8 (`maxBytes`): 4 code points of the Basic Multilingual Plane
+///   (3 bytes each, every living script's letters); it bounds what is stored, sent and kept in memory.
+///
+/// One rule a field, used by every door the field has (API, forms, imports): `problem(in:)` says
+/// what is wrong, `message(for:)` says it in words naming the field.
+public struct TextRule: Sendable {
+    /// How messages name the field: "Name", "Serial number", "The claim's name", "Notes".
+    public let label: String
+    public let maxCharacters: Int
+    /// Control characters (tabs, line breaks, NUL) and Unicode's line and paragraph separators refused.
+    public let isOneLine: Bool
+    /// "Notes are…", "Notes have…".
+    let isPlural: Bool
+    /// The field's own words for text over `maxCharacters`; nil: "Name is 1,201 characters; the limit is 1,000. Shorten it."
+    let tooLongWording: Wording?
+
+    /// A message from the field's label, the characters the text has and the limit.
+    public typealias Wording = @Sendable (_ label: String, _ characters: Int, _ limit: Int) -> String
+
+    public static let maxMarksPerCharacter = 30
+    static let codePointsPerCharacter = 4
+    static let bytesPerCharacter = 12
+
+    public var maxCodePoints: Int { maxCharacters * Self.codePointsPerCharacter }
+    public var maxBytes: Int { maxCharacters * Self.bytesPerCharacter }
+
+    public init(_ label: String, maxCharacters: Int, oneLine: Bool, plural: Bool = false, tooLong: Wording? = nil) {
+        self.label = label
+        self.maxCharacters = maxCharacters
+        self.isOneLine = oneLine
+        self.isPlural = plural
+        self.tooLongWording = tooLong
+    }
+
+    /// The same rule, its messages naming the field otherwise (a tag by its text, a custom field by its name).
+    public func named(_ label: String, plural: Bool = false) -> TextRule {
+        TextRule(label, maxCharacters: maxCharacters, oneLine: isOneLine, plural: plural, tooLong: tooLongWording)
+    }
+
+    /// What `text` breaks, the first in this order: characters, marks on one character, code points,
+    /// bytes, lines; nil when it keeps the rule. One pass over the text, however it is made.
+    public func problem(in text: some StringProtocol) -> TextProblem? {
+        var characters = 0, codePoints = 0, mostMarks = 0, breaksLine = false
+        for character in text {
+            let scalars = character.unicodeScalars
+            var count = 0
+            for scalar in scalars {
+                count += 1
+                if isOneLine, !breaksLine, Self.breaksLine(scalar) { breaksLine = true }
+            }
+            characters += 1
+            codePoints += count
+            mostMarks = max(mostMarks, count - 1)
+        }
+        if characters > maxCharacters { return .tooManyCharacters(characters) }
+        if mostMarks > Self.maxMarksPerCharacter { return .tooManyMarks(mostMarks) }
+        if codePoints > maxCodePoints { return .tooManyCodePoints(codePoints) }
+        let bytes = text.utf8.count
+        if bytes > maxBytes { return .tooManyBytes(bytes) }
+        if breaksLine { return .controlCharacter }
+        return nil
+    }
+
+    /// The message for `text`'s problem; nil when it keeps the rule.
+    public func message(checking text: some StringProtocol) -> String? {
+        problem(in: text).map(message(for:))
+    }
+
+    /// For a field whose message sums up its whole rule ("Each tag is 1 to 50 characters on one line;
+    /// “…” is not."): `summary` for text too long or on several lines, the rule's own words for what
+    /// a person cannot see (marks, code points, bytes); nil when the text keeps the rule.
+    public func message(checking text: some StringProtocol, summary: @autoclosure () -> String) -> String? {
+        guard let problem = problem(in: text) else { return nil }
+        return problem.isBeyondCharacters ? message(for: problem) : summary()
+    }
+
+    /// What is wrong and what to do, naming the field.
+    public func message(for problem: TextProblem) -> String {
+        let (verb, has, it) = isPlural ? ("are", "have", "them") : ("is", "has", "it")
+        switch problem {
+        case .tooManyCharacters(let count):
+            return tooLongWording?(label, count, maxCharacters)
+                ?? "\(label) \(verb) \(Self.grouped(count)) characters; the limit is \(Self.grouped(maxCharacters)). Shorten \(it)."
+        case .tooManyMarks(let marks):
+            return "\(label) \(has) a character with \(Self.grouped(marks)) combining marks; at most \(Self.maxMarksPerCharacter) per character. Remove the extra marks."
+        case .tooManyCodePoints(let count):
+            return "\(label) \(verb) \(Self.grouped(count)) Unicode code points (letters, marks and joiners); the limit is \(Self.grouped(maxCodePoints)). Shorten \(it)."
+        case .tooManyBytes(let count):
+            return "\(label) \(verb) \(Self.grouped(count)) bytes in UTF-8; the limit is \(Self.grouped(maxBytes)). Shorten \(it)."
+        case .controlCharacter:
+            return "\(label) can’t contain control characters such as tabs or line breaks."
+        }
+    }
+
+    /// Control characters and the Unicode line and paragraph separators: all break a one-line field.
+    public static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
+    /// At most `characters` characters of `text` to quote in a message, each with at most
+    /// `maxMarksPerCharacter` marks, and "…" when some were left out: a hostile text is not echoed back whole.
+    public static func excerpt(_ text: some StringProtocol, characters limit: Int) -> String {
+        var result = String.UnicodeScalarView(), taken = 0, lastLength = 0
+        for character in text {
+            if taken == limit {
+                result.removeLast(lastLength)
+                result.append("…")
+                break
+            }
+            let kept = character.unicodeScalars.prefix(maxMarksPerCharacter + 1)
+            result.append(contentsOf: kept)
+            lastLength = kept.count
+            taken += 1
+        }
+        return String(result)
+    }
+
+    /// `1234567` → `1,234,567` (Inventory's `Int.grouped`, which this module cannot see).
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (number < 0 ? "-" : "") + result
+    }
+}
+
+/// The first rule a text breaks.
+public enum TextProblem: Sendable, Equatable {
+    /// More characters than the field holds: how many it has.
+    case tooManyCharacters(Int)
+    /// A character with more than `TextRule.maxMarksPerCharacter` marks: the most on one.
+    case tooManyMarks(Int)
+    case tooManyCodePoints(Int)
+    case tooManyBytes(Int)
+    /// A one-line field with a control character or a line break.
+    case controlCharacter
+
+    /// Marks, code points or bytes: what a person typing within the characters never meets, so a field
+    /// whose message sums up its rule ("1 to 50 characters on one line") says these in their own words.
+    public var isBeyondCharacters: Bool {
+        switch self {
+        case .tooManyMarks, .tooManyCodePoints, .tooManyBytes: true
+        case .tooManyCharacters, .controlCharacter: false
+        }
+    }
+}
