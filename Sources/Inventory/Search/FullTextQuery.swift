@@ -3,11 +3,22 @@
 /// User text never reaches FTS5's query syntax: each word becomes a quoted string (its quotes
 /// doubled), so `AND`, `NEAR`, `(`, `*`, `:` and `"` are just characters. The words are ANDed, and
 /// the last one is a prefix, so results narrow as you type (`so` finds "Sony").
+///
+/// Text with a control character other than whitespace is refused: a NUL ends an FTS5 string (SQLite
+/// answers "unterminated string", however the text is quoted), and no stored text holds the others
+/// (names and serials refuse them; the index splits words at them), so none of them can be a search.
 public struct FullTextQuery: Sendable, Equatable {
     /// The words, in order, each with at least one letter or digit.
     public let words: [String]
 
-    public init(_ text: String) {
+    /// - Throws: `InventoryError.invalidQuery` (parameter `q`) for a control character.
+    public init(_ text: String) throws(InventoryError) {
+        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && !$0.properties.isWhitespace }) {
+            let hex = String(control.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            throw .invalidQuery(parameter: "q", message:
+                "The search holds a control character (\(code)), which no item’s text contains; take it out (retype the words rather than paste them) and search again.")
+        }
         words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter(Self.hasTokenCharacters)
     }
 
