@@ -26,7 +26,7 @@ public struct FullTextQuery: Sendable, Equatable {
     public var isEmpty: Bool { words.isEmpty }
 
     /// Every word, in any column: `"sony" "cam"*`.
-    var expression: String {
+    package var expression: String {
         words.enumerated().map { index, word in
             let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             return index == words.count - 1 ? quoted + "*" : quoted
@@ -34,10 +34,10 @@ public struct FullTextQuery: Sendable, Equatable {
     }
 
     /// Every word, all in `column` (a name from `ItemSearchText.columns`, never user text).
-    func expression(inColumn column: String) -> String { "{\(column)} : (\(expression))" }
+    package func expression(inColumn column: String) -> String { "{\(column)} : (\(expression))" }
 
     /// Every word, but not all of them in `column`.
-    func expression(notAllInColumn column: String) -> String { "(\(expression)) NOT (\(expression(inColumn: column)))" }
+    package func expression(notAllInColumn column: String) -> String { "(\(expression)) NOT (\(expression(inColumn: column)))" }
 
     /// Whether the FTS5 tokenizer (unicode61) would find a token in `word`; a word without one would
     /// become an empty phrase, which matches nothing, so it is left out instead.
