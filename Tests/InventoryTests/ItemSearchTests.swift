@@ -124,7 +124,7 @@ import Testing
         defer { inventory.remove() }
         try inventory.add(["AND gate", "Near field reader", "Lamp"])
         let texts = ["\"", "\"\"", "AND (", "NEAR", "NEAR(a b)", "OR", "NOT", "*", "a*", "^lamp", "name:lamp", "{name}: lamp", "lamp)",
-                     "(", "-", "+", "'", "\\", "😀", "a\"b", "🔦 lamp", "%", "_", "AND", "near", String(repeating: "x", count: 400)]
+                     "(", "-", "+", "'", "\\", "😀", "a\"b", "\"\u{301}", "a\"\u{7EC}b lamp", "\u{FFFD}\"\u{7EC}\u{FFFD} x", "🔦 lamp", "%", "_", "AND", "near", String(repeating: "x", count: 400)]
         for text in texts {
             _ = try store(inventory).items(matching: ItemQuery(text: text))
             _ = try store(inventory).items(matching: ItemQuery(text: text, sort: .name, limit: 2))

@@ -28,9 +28,21 @@ public struct FullTextQuery: Sendable, Equatable {
     /// Every word, in any column: `"sony" "cam"*`.
     package var expression: String {
         words.enumerated().map { index, word in
-            let quoted = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted = "\"" + Self.doublingQuotes(word) + "\""
             return index == words.count - 1 ? quoted + "*" : quoted
         }.joined(separator: " ")
+    }
+
+    /// `word` with every `"` doubled, scalar by scalar: FTS5 ends a string at any `"` byte, while a
+    /// `"` followed by a combining mark is another Swift `Character`, which a Character-wise
+    /// replacement leaves single (the search fuzz target found `"` + U+07EC answering "unterminated string").
+    private static func doublingQuotes(_ word: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars {
+            scalars.append(scalar)
+            if scalar == "\"" { scalars.append(scalar) }
+        }
+        return String(scalars)
     }
 
     /// Every word, all in `column` (a name from `ItemSearchText.columns`, never user text).
