@@ -45,7 +45,7 @@ let package = Package(
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
-        .target(name: "FuzzTargets", dependencies: ["App", "HTTPServer", "Inventory", "Imaging", "Archive"]),
+        .target(name: "FuzzTargets", dependencies: ["App", "HTTPServer", "Inventory", "Imaging", "Archive", "Database"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),

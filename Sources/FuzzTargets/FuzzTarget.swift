@@ -23,6 +23,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case credentials
     /// `If-Match` / `If-None-Match` entity-tag lists.
     case etag
+    /// Search text (`?q=`), through `FullTextQuery` and FTS5's `MATCH` on a small inventory.
+    case search
 
     /// Reads `bytes` as this target's input.
     /// - Throws: `FuzzFailure` when a property that must hold of every input does not.
@@ -38,6 +40,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xmp: try ImageTargets.xmp(bytes)
         case .credentials: try RequestTargets.credentials(bytes)
         case .etag: try RequestTargets.entityTags(bytes)
+        case .search: try SearchTarget.run(bytes)
         }
     }
 }

@@ -87,3 +87,52 @@ import Testing
         #expect(try app.client.get("/api/v1/items?sort=value&limit=1&after=\(after)").apiError?.code == "invalid-item-query")
     }
 }
+
+/// A control character in search text (a NUL first: FTS5 ends a string at it) is the searcher's to
+/// fix, from every door a search comes through: never a 500.
+@Suite struct SearchControlCharacterTests {
+    static let html = ["Accept": "text/html,application/xhtml+xml"]
+
+    @Test func theItemsAPIRefusesItWithWhatToFix() throws {
+        let app = try TestApp()
+        try app.createItem("Camera")
+        for q in ["cam%00", "%00", "a%00b%20c", "cam%01", "cam%7F", "cam%C2%85era%1B"] {
+            let response = try app.client.get("/api/v1/items?q=\(q)")
+            #expect(response.status == 400, "q=\(q): \(response.status) \(response.text)")
+            let error = try #require(response.apiError, "q=\(q)")
+            #expect(error.code == "invalid-item-query" && error.fields?["q"] != nil, "q=\(q)")
+            #expect(error.message.contains("control character") && error.message.contains("take it out"), "q=\(q): \(error.message)")
+            #expect(try app.client.get("/api/v1/items?q=\(q)&limit=5&sort=name").status == 400, "q=\(q), sorted and windowed")
+        }
+        // Whitespace controls only separate words, as a space does.
+        for q in ["cam%09", "%0Acam%0D%0A", "cam%0B%0C"] {
+            let response = try app.client.get("/api/v1/items?q=\(q)")
+            #expect(response.status == 200, "q=\(q): \(response.text)")
+            #expect(try response.decode([ItemModel].self).map(\.name) == ["Camera"], "q=\(q)")
+        }
+    }
+
+    @Test func theListPageAnswersWithAPageThatSaysWhatToFix() throws {
+        let app = try TestApp()
+        try app.createItem("Camera")
+        let response = try app.client.get("/?q=cam%00era", headers: Self.html)
+        #expect(response.status == 400, "\(response.status)")
+        #expect(response.isHTML && response.text.contains("control character"), "\(response.text.prefix(300))")
+        #expect(try app.client.get("/?q=cam%09", headers: Self.html).status == 200)
+    }
+
+    @Test func aClaimsChoiceBySearchIsRefusedAndAddsNothing() throws {
+        let app = try TestApp()
+        try app.createItem("Camera")
+        let claim = try #require((try app.client.json("POST", "/api/v1/claims", ["name": "Burglary"]).json as? [String: Any])?.int("id"))
+        let page = try app.client.pageForm("/claims/\(claim)/choose", [("by", "search"), ("q", "cam\u{0}")], headers: Self.html)
+        #expect(page.status == 400, "\(page.status) \(page.text.prefix(300))")
+        #expect(page.isHTML && page.text.contains("control character"))
+        let api = try app.client.json("POST", "/api/v1/claims/\(claim)/items", ["q": "cam\u{0}"])
+        #expect(api.status == 400, "\(api.status) \(api.text)")
+        #expect(api.apiError?.code == "invalid-item-query" && api.apiError?.fields?["q"] != nil, "\(api.text)")
+        let lines = (try app.client.get("/api/v1/claims/\(claim)").json as? [String: Any])?["items"] as? [Any]
+        #expect(lines?.isEmpty == true, "nothing was added")
+        #expect(try app.client.json("POST", "/api/v1/claims/\(claim)/items", ["q": "cam"]).status == 200)
+    }
+}

@@ -124,7 +124,7 @@ import Testing
         defer { inventory.remove() }
         try inventory.add(["AND gate", "Near field reader", "Lamp"])
         let texts = ["\"", "\"\"", "AND (", "NEAR", "NEAR(a b)", "OR", "NOT", "*", "a*", "^lamp", "name:lamp", "{name}: lamp", "lamp)",
-                     "(", "-", "+", "'", "\\", "😀", "\u{0}", "a\"b", "🔦 lamp", "%", "_", "AND", "near", String(repeating: "x", count: 400)]
+                     "(", "-", "+", "'", "\\", "😀", "a\"b", "\"\u{301}", "a\"\u{7EC}b lamp", "\u{FFFD}\"\u{7EC}\u{FFFD} x", "🔦 lamp", "%", "_", "AND", "near", String(repeating: "x", count: 400)]
         for text in texts {
             _ = try store(inventory).items(matching: ItemQuery(text: text))
             _ = try store(inventory).items(matching: ItemQuery(text: text, sort: .name, limit: 2))
@@ -134,6 +134,15 @@ import Testing
         #expect(try found("near", in: inventory.store) == ["Near field reader"])
         #expect(try found("lamp)", in: inventory.store) == ["Lamp"])
         #expect(try found("\"", in: inventory.store).count == 3, "nothing to search for lists everything")
+
+        // A NUL ends an FTS5 string however it is quoted: control characters are refused before SQLite.
+        for text in ["\u{0}", "lamp\u{0}", "la\u{0}mp gate", "lamp\u{1B}", "\u{7F}"] {
+            for query in [ItemQuery(text: text), ItemQuery(text: text, sort: .name, limit: 2)] {
+                #expect(throws: InventoryError.self, "\(text.debugDescription)") { try store(inventory).items(matching: query) }
+                #expect(throws: InventoryError.self, "\(text.debugDescription)") { try store(inventory).count(matching: query) }
+            }
+        }
+        #expect(try found("lamp\t\r\n", in: inventory.store) == ["Lamp"], "whitespace controls separate words")
     }
 
     private func store(_ inventory: TestInventory) -> ItemStore { inventory.store }

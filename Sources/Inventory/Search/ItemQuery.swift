@@ -37,7 +37,8 @@ public struct ItemQuery: Sendable, Equatable {
     /// The window sizes a caller may ask for.
     public static let limits = 1...500
 
-    var fullText: FullTextQuery { FullTextQuery(text) }
+    /// The text as FTS5 words; throws for text no search can hold (`FullTextQuery`).
+    var fullText: FullTextQuery { get throws(InventoryError) { try FullTextQuery(text) } }
 }
 
 /// The orders the item list can be sorted in.

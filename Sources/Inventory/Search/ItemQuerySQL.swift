@@ -19,9 +19,9 @@ struct ItemQuerySQL {
 
     /// The query's filters. The text becomes a condition only when `includingText`; a ranked search
     /// matches it in the table it reads from instead.
-    static func filters(of query: ItemQuery, includingText: Bool) -> ItemQuerySQL {
+    static func filters(of query: ItemQuery, includingText: Bool) throws(InventoryError) -> ItemQuerySQL {
         var sql = ItemQuerySQL()
-        let text = query.fullText
+        let text = try query.fullText
         if includingText, !text.isEmpty {
             sql.add("items.id IN (SELECT rowid FROM item_search WHERE item_search MATCH ?)", text.expression)
         }

@@ -4,7 +4,7 @@
 /// names) is one more line there: append it to `other` and raise `format`, and every inventory is
 /// re-indexed once when it is next opened. No migration is needed unless a text deserves its own
 /// column (and weight).
-struct ItemSearchText: Equatable {
+package struct ItemSearchText: Equatable {
     /// The version of what `make` puts in the index. Raise it whenever `make` changes.
     static let format = 2
 
@@ -16,7 +16,7 @@ struct ItemSearchText: Equatable {
     ]
 
     /// The column searched for the ranking's "matched in the name first".
-    static let nameColumn = "name"
+    package static let nameColumn = "name"
 
     /// One text per entry of `columns`, in the same order.
     var values: [String]

@@ -38,8 +38,8 @@ extension ItemStore {
     public func count(matching query: ItemQuery) throws -> Int {
         try database.read { connection in
             try Self.checkLocationFilter(query.locationID, in: connection)
-            let text = query.fullText
-            let filters = ItemQuerySQL.filters(of: query, includingText: false)
+            let text = try query.fullText
+            let filters = try ItemQuerySQL.filters(of: query, includingText: false)
             if text.isEmpty {
                 return Int(try connection.scalar("SELECT count(*) FROM items" + filters.whereClause, arguments: filters.arguments) ?? 0)
             }
@@ -59,7 +59,7 @@ extension ItemStore {
 
     private static func order(of query: ItemQuery, in connection: Connection) throws -> ItemOrder {
         if let sort = query.sort { return ItemOrder(sort) }
-        let text = query.fullText
+        let text = try query.fullText
         guard !text.isEmpty else { return .manual }
         // A later window keeps the order its first one had, even if matches came or went since.
         if let cursor = query.after, let order = ItemOrder(rawValue: cursor.order), order == .relevance || order == .nameMatchesFirst {
@@ -73,7 +73,7 @@ extension ItemStore {
     /// A query sorted by one of the item list's sorts, its text (if any) as a filter.
     private static func sortedRows(_ query: ItemQuery, order: ItemOrder, limit: Int?, in connection: Connection) throws
         -> [(item: Item, key: [DatabaseValue])] {
-        var sql = ItemQuerySQL.filters(of: query, includingText: true)
+        var sql = try ItemQuerySQL.filters(of: query, includingText: true)
         sql.addKeyset(after: query.after, in: order, idColumn: "items.id")
         let keys = order.keyColumns.joined(separator: ", ")
         return try rows(
@@ -85,23 +85,23 @@ extension ItemStore {
     private static func rankedRows(_ query: ItemQuery, limit: Int?, in connection: Connection) throws
         -> [(item: Item, key: [DatabaseValue])] {
         let weights = ItemSearchText.columns.map { String($0.weight) }.joined(separator: ", ")
-        var sql = ItemQuerySQL.filters(of: query, includingText: false)
+        var sql = try ItemQuerySQL.filters(of: query, includingText: false)
         sql.addKeyset(after: query.after, in: .relevance, idColumn: "matches.id")
         return try rows("""
             SELECT \(columns), matches.score
             FROM (SELECT rowid AS id, bm25(item_search, \(weights)) AS score FROM item_search WHERE item_search MATCH ?) AS matches
             JOIN items ON items.id = matches.id
             \(sql.whereClause) ORDER BY matches.score, matches.id LIMIT ?
-            """, arguments: [query.fullText.expression] + sql.arguments + [limit ?? -1], keyCount: 1, in: connection)
+            """, arguments: [try query.fullText.expression] + sql.arguments + [limit ?? -1], keyCount: 1, in: connection)
     }
 
     /// Name matches (tier 0), then the rest (tier 1), each in id order, which FTS5 reads without
     /// sorting, so a window stops reading at its last row.
     private static func nameMatchesFirstRows(_ query: ItemQuery, limit: Int?, in connection: Connection) throws
         -> [(item: Item, key: [DatabaseValue])] {
-        let text = query.fullText
+        let text = try query.fullText
         let tiers = [text.expression(inColumn: ItemSearchText.nameColumn), text.expression(notAllInColumn: ItemSearchText.nameColumn)]
-        let filters = ItemQuerySQL.filters(of: query, includingText: false)
+        let filters = try ItemQuerySQL.filters(of: query, includingText: false)
         var startTier: Int64 = 0, afterID: Int64 = 0
         if let cursor = query.after, case .integer(let tier) = cursor.key.first {
             (startTier, afterID) = (tier, cursor.id)
