@@ -4,25 +4,29 @@ import TextRules
 
 extension AccountStore {
     /// A new session for a signed-in account: the id (for the cookie, shown once) and its CSRF token.
+    /// Neither is stored: the id as its digest, the token not at all (made again from the id the
+    /// browser sends, `csrfToken(ofSession:)`), so a copy of the database opens no session and
+    /// forges no form.
     public func startSession(for account: Account, remember: Bool) throws -> (id: String, csrfToken: String) {
         let id = Secrets.token(byteCount: 16)
-        let csrf = Secrets.token(byteCount: 16)
         let now = self.now()
         try database.write { connection in
-            try connection.run(
-                "INSERT INTO sessions (id_hash, account_id, csrf_token, remember, created_ms, last_seen_ms) VALUES (?, ?, ?, ?, ?, ?)",
-                Secrets.digest(id), account.id, csrf, remember, now, now)
+            try connection.run("INSERT INTO sessions (id_hash, account_id, remember, created_ms, last_seen_ms) VALUES (?, ?, ?, ?, ?)",
+                               Secrets.digest(id), account.id, remember, now, now)
         }
-        return (id, csrf)
+        return (id, Self.csrfToken(ofSession: id))
     }
+
+    /// The session's CSRF token, made from its id.
+    static func csrfToken(ofSession id: String) -> String { Secrets.derived(from: id, for: "homepwner csrf") }
 
     /// The caller behind a session cookie, while the session is within both timeouts.
     public func caller(sessionID: String) throws -> Caller? {
         guard !sessionID.isEmpty, sessionID.utf8.count <= 64 else { return nil }
         let key = Secrets.digest(sessionID)
-        guard let (accountID, csrf, created, lastSeen) = try database.read({ connection in
-            try connection.firstRow("SELECT account_id, csrf_token, created_ms, last_seen_ms FROM sessions WHERE id_hash = ?", key) {
-                ($0.int64(0), $0.string(1), $0.int64(2), $0.int64(3))
+        guard let (accountID, created, lastSeen) = try database.read({ connection in
+            try connection.firstRow("SELECT account_id, created_ms, last_seen_ms FROM sessions WHERE id_hash = ?", key) {
+                ($0.int64(0), $0.int64(1), $0.int64(2))
             }
         }) else { return nil }
         let now = self.now()
@@ -35,7 +39,7 @@ extension AccountStore {
             try database.write { try $0.run("UPDATE sessions SET last_seen_ms = ? WHERE id_hash = ?", now, key) }
         }
         guard let account = try account(id: accountID) else { return nil }
-        return Caller(account: account, csrfToken: csrf, via: .session)
+        return Caller(account: account, csrfToken: Self.csrfToken(ofSession: sessionID), via: .session)
     }
 
     public func endSession(id: String) throws {

@@ -52,5 +52,12 @@ public enum AccountsSchema {
             );
             CREATE INDEX known_devices_by_account ON known_devices (account_id);
             """),
+        // Sessions' CSRF tokens were stored as they are; they are now made from the session's id,
+        // which only the browser holds. Sessions go on (a form already open gets the new token when
+        // its page is next loaded); the stored tokens are erased, the space they took zeroed.
+        Migration(version: 8, sql: """
+            PRAGMA secure_delete = ON;
+            ALTER TABLE sessions DROP COLUMN csrf_token;
+            """),
     ]
 }

@@ -7,8 +7,13 @@ public enum Secrets {
         precondition(sodium_init() >= 0, "libsodium failed to initialise")
         var bytes = [UInt8](repeating: 0, count: byteCount)
         randombytes_buf(&bytes, byteCount)
-        var encoded = [CChar](repeating: 0, count: sodium_base64_encoded_len(byteCount, sodium_base64_VARIANT_URLSAFE_NO_PADDING))
-        _ = sodium_bin2base64(&encoded, encoded.count, bytes, byteCount, sodium_base64_VARIANT_URLSAFE_NO_PADDING)
+        return base64(bytes)
+    }
+
+    /// URL-safe base64 without padding.
+    private static func base64(_ bytes: [UInt8]) -> String {
+        var encoded = [CChar](repeating: 0, count: sodium_base64_encoded_len(bytes.count, sodium_base64_VARIANT_URLSAFE_NO_PADDING))
+        _ = sodium_bin2base64(&encoded, encoded.count, bytes, bytes.count, sodium_base64_VARIANT_URLSAFE_NO_PADDING)
         return encoded.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
@@ -20,6 +25,20 @@ public enum Secrets {
         _ = crypto_hash_sha256(&digest, bytes, UInt64(bytes.count))
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }, as: UTF8.self)
+    }
+
+    /// A secret for one `purpose` made from `secret` (HMAC-SHA-256 keyed by it; 16 bytes as URL-safe
+    /// base64): whoever holds `secret` makes it again, so it need not be stored, and neither it nor
+    /// the stored digest of `secret` tells anything of the other.
+    public static func derived(from secret: String, for purpose: String) -> String {
+        precondition(sodium_init() >= 0, "libsodium failed to initialise")
+        var state = crypto_auth_hmacsha256_state()
+        let key = Array(secret.utf8), message = Array(purpose.utf8)
+        var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
+        _ = crypto_auth_hmacsha256_init(&state, key, key.count)
+        _ = crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
+        _ = crypto_auth_hmacsha256_final(&state, &mac)
+        return base64(Array(mac.prefix(16)))
     }
 
     /// Compares two secrets in time that does not depend on where they differ.

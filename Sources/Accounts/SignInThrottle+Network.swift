@@ -16,4 +16,17 @@ extension SignInThrottle {
         if bytes.prefix(10).allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff { return Array(bytes.suffix(4)) }
         return Array(bytes.prefix(8))
     }
+
+    /// The block of networks a network belongs to, for the server-wide ceiling: an IPv4 /24, or an
+    /// IPv6 /48. One host, provider range or tunnel holds a block (a free IPv6 tunnel is a whole /48,
+    /// 65,536 /64s), while an owner at home or on a phone is rarely in the block a spray comes from.
+    /// Anything unreadable is its own block.
+    public static func block(of address: String) -> [UInt8] {
+        let network = network(of: address)
+        return switch network.count {
+        case 4: Array(network.prefix(3))
+        case 8: Array(network.prefix(6))
+        default: network
+        }
+    }
 }

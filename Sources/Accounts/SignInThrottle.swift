@@ -11,10 +11,28 @@ import Synchronization
 /// hour without failures forgives them. Attempts are reserved before the slow password check, so a
 /// burst sent at once gets no more guesses than one sent in turn. Names, networks and devices are
 /// kept only as hashes, in a table of bounded size: what strangers send costs no memory.
+///
+/// Which attempts the server-wide ceiling checks. OWASP's note locks out every untrusted browser of
+/// one *account* and leaves a spray across many accounts "not mitigated"; a ceiling for the whole
+/// server bounds such a spray, but held every new browser alike, so the owner on a new phone could
+/// not sign in while it lasted (0 of 27). A spray comes from somewhere: its guesses fail, again and
+/// again, from the same few network blocks (an IPv4 /24, an IPv6 /48: what one host, provider range
+/// or tunnel holds), and an owner signing in from home or a phone comes from a block that has not
+/// been failing. So the ceiling holds unknown browsers from a block that has failed 5 times (an
+/// hour without a failure forgives them, as everywhere here) once the minute has 15 failures, and
+/// every unknown browser once it has 20: the last 5 are left to blocks that have not been failing. The spray's budget is unchanged (20 checked guesses a
+/// minute, however many blocks it comes from; 15 from blocks it has made failing), and the owner on
+/// a clean network gets in. A spray from ever new blocks takes their share too, and then only a
+/// known browser gets in: that is the case OWASP leaves to device cookies. A name guessed 20 times
+/// from anywhere still holds every browser not known for it, whatever its network (per account, as
+/// OWASP's lockout of untrusted clients).
 public final class SignInThrottle: Sendable {
     public static let longestWait: TimeInterval = 900
     /// Failed sign-ins per minute, server-wide, before browsers it does not know wait.
     public static let failuresPerMinute = 20
+    /// Of those, the last few are left to browsers from a network block that has not been failing:
+    /// unknown browsers from a failing block wait from `failuresPerMinute - reservedForCleanBlocks` on.
+    public static let reservedForCleanBlocks = 5
     /// The most records kept; stale ones go first, then the longest quiet.
     public static let maximumRecords = 10_000
     static let forgiveness: TimeInterval = 3600
@@ -22,10 +40,13 @@ public final class SignInThrottle: Sendable {
     /// What is counted, and how many failures each may have before waits begin.
     enum Scope: UInt8 {
         case nameOnNetwork, network, name, knownDevice
+        /// A network block (`SignInThrottle.block(of:)`): not waited on itself; from its 5th failure
+        /// in the hour it is failing, and held to the ceiling's share for failing blocks.
+        case block
 
         var freeFailures: Int {
             switch self {
-            case .nameOnNetwork, .knownDevice: 5
+            case .nameOnNetwork, .knownDevice, .block: 5
             // Spraying names from one network, and one name from everywhere, need more rope: a
             // household shares an address, and an owner may try from a new phone during an attack.
             case .network: 10
@@ -51,7 +72,9 @@ public final class SignInThrottle: Sendable {
     /// One attempt's records, and whether it answers to the server-wide ceiling.
     struct Keys {
         let scoped: [Key]
-        let isUnknownDevice: Bool
+        /// The attempt's network block; nil for a known browser, which the ceiling does not hold.
+        let block: Key?
+        var isUnknownDevice: Bool { block != nil }
         let name: Int
         let network: Int
     }
@@ -149,13 +172,12 @@ public final class SignInThrottle: Sendable {
     static func keys(for attempt: Attempt) -> Keys {
         let name = digest(attempt.name.lowercased())
         let network = digest(network(of: attempt.address))
-        let scoped: [Key] = if let device = attempt.knownDevice {
-            [Key(scope: .knownDevice, digest: digest(device))]
-        } else {
-            [Key(scope: .nameOnNetwork, digest: digest([name, network])), Key(scope: .network, digest: network),
-             Key(scope: .name, digest: name)]
+        if let device = attempt.knownDevice {
+            return Keys(scoped: [Key(scope: .knownDevice, digest: digest(device))], block: nil, name: name, network: network)
         }
-        return Keys(scoped: scoped, isUnknownDevice: attempt.knownDevice == nil, name: name, network: network)
+        return Keys(scoped: [Key(scope: .nameOnNetwork, digest: digest([name, network])), Key(scope: .network, digest: network),
+                             Key(scope: .name, digest: name)],
+                    block: Key(scope: .block, digest: digest(block(of: attempt.address))), name: name, network: network)
     }
 
     static func digest(_ value: some Hashable) -> Int {
@@ -185,11 +207,16 @@ extension SignInThrottle.State {
             }
         }
         if longest > 0 { return Throttle.Wait(seconds: longest, isServerWide: false) }
-        guard keys.isUnknownDevice else { return nil }
+        guard let block = keys.block else { return nil }
         forgetOldFailures(now: now)
-        guard recentFailures.count + pendingUnknown >= Throttle.failuresPerMinute else { return nil }
-        let oldest = recentFailures.first ?? now
-        return Throttle.Wait(seconds: max(1, oldest.addingTimeInterval(60).timeIntervalSince(now)), isServerWide: true)
+        let isFailing = records[block].map { current($0, now: now).failures >= Throttle.Scope.block.freeFailures } ?? false
+        let ceiling = Throttle.failuresPerMinute - (isFailing ? Throttle.reservedForCleanBlocks : 0)
+        let counted = recentFailures.count + pendingUnknown
+        guard counted >= ceiling else { return nil }
+        // Until enough of the minute's failures have left it for this attempt to fit under its ceiling.
+        guard !recentFailures.isEmpty else { return Throttle.Wait(seconds: 1, isServerWide: true) }
+        let leaving = recentFailures[min(counted - ceiling, recentFailures.count - 1)]
+        return Throttle.Wait(seconds: max(1, leaving.addingTimeInterval(60).timeIntervalSince(now)), isServerWide: true)
     }
 
     mutating func reserve(_ keys: Throttle.Keys, now: Date) {
@@ -210,7 +237,14 @@ extension SignInThrottle.State {
             }
             records[key] = record
         }
-        if keys.isUnknownDevice { pendingUnknown -= 1 }
+        if let block = keys.block {
+            var record = current(records[block] ?? Throttle.Record(), now: now)
+            record.failures += 1
+            record.lastFailure = now
+            records[block] = record
+            pendingUnknown -= 1
+            if records.count > Throttle.maximumRecords { prune(now: now) }
+        }
         forgetOldFailures(now: now)
         recentFailures.append(now)
         burst.add(name: keys.name, network: keys.network, at: now)

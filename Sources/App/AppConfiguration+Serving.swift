@@ -25,7 +25,6 @@ extension AppConfiguration {
         server.host = host
         server.port = port
         server.accessLog = accessLog ? accessLogWriter : nil
-        server.secretPathPrefixes = [ClaimLinkRoutes.sharedPrefix]
         if let certificate = tlsCertificatePath, let key = tlsKeyPath {
             do {
                 server.tls = (try String(contentsOfFile: certificate, encoding: .utf8), try String(contentsOfFile: key, encoding: .utf8))

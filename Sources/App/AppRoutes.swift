@@ -56,3 +56,17 @@ enum AppRoutes {
         return router.router
     }
 }
+
+extension Router {
+    /// The segment before every `{token}` of a route (`/shared/{token}`, `/import/{token}`,
+    /// `/setup/{token}`): what follows it is a secret, which the logs never show
+    /// (`ServerConfiguration.secretPathPrefixes`). Found from the routes, so a new token route is
+    /// kept out of the logs too.
+    var secretPathPrefixes: Set<String> {
+        Set(routes.compactMap { route in
+            let segments = route.pattern.split(separator: "/")
+            guard let token = segments.firstIndex(of: "{token}"), token > segments.startIndex else { return nil }
+            return segments[token - 1].lowercased()
+        })
+    }
+}

@@ -2,6 +2,7 @@ import Accounts
 import Claims
 import Database
 import Foundation
+@preconcurrency import Glibc
 import Inventory
 import PhotoLibrary
 
@@ -31,14 +32,18 @@ public struct DataFolder: Sendable {
     /// The demo library `--demo` writes when no library is given.
     var demoLibrary: URL { url.appendingPathComponent("Demo Library") }
 
-    /// Creates the folder when it is missing.
+    /// Creates the folder when it is missing, for its owner only, and takes away what others may do
+    /// in one that exists (`restrictAccess`), saying so on standard error.
     public func create() throws(AppStartError) {
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: uploadsInProgress, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw AppStartError("Cannot create the data folder \(url.path): \(error.localizedDescription). Choose another with --data.")
         }
+        for folder in [url, uploadsInProgress, images, documents, libraryCache] where mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+            throw AppStartError("Cannot create the data folder \(folder.path): \(String(cString: strerror(errno))). Choose another with --data.")
+        }
+        if let warning = restrictAccess() { FileHandle.standardError.write(Data("homepwner: \(warning)\n".utf8)) }
     }
 
     /// Whether the database file does not exist yet (a new data folder).
@@ -54,6 +59,10 @@ public struct DataFolder: Sendable {
     /// Creates the folder if needed and opens its database, bringing every module's schema up to date.
     public func openDatabase() throws(AppStartError) -> Database {
         try create()
+        // SQLite makes a new file 0644 less the umask, and its WAL and shared memory alike: an empty
+        // file (a new database to SQLite) made first, for the owner only, is what they follow.
+        let made = open(databasePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if made >= 0 { close(made) }
         do {
             return try Database(path: databasePath, schemas: Self.schemas)
         } catch {

@@ -84,6 +84,7 @@ public final class HomepwnerApp: Sendable {
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy
         var serverConfiguration = try configuration.serverConfiguration(errors: errors)
+        serverConfiguration.secretPathPrefixes = routes.secretPathPrefixes
         serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: trustProxy ? ProxyTrust.resolved(request) : request) }
         server = try HTTPServer(
             configuration: serverConfiguration,

@@ -30,7 +30,8 @@ public enum BackupRestorer {
         let parent = (target as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         let staging = "\(parent)/.\((target as NSString).lastPathComponent).restoring-\(UUID().uuidString)"
-        try FileOperations.makeFolder(staging, mode: 0o755)
+        // Folders and files for the owner only, as the data folder's own (and the backup's) are.
+        try FileOperations.makeFolder(staging, mode: 0o700)
         do {
             var restored = FileTally()
             var folders: Set<String> = []
@@ -38,12 +39,12 @@ public enum BackupRestorer {
                 var folder = ""
                 for part in entry.path.split(separator: "/").dropLast() {
                     folder += folder.isEmpty ? String(part) : "/\(part)"
-                    if folders.insert(folder).inserted { try FileOperations.makeFolder("\(staging)/\(folder)", mode: 0o755) }
+                    if folders.insert(folder).inserted { try FileOperations.makeFolder("\(staging)/\(folder)", mode: 0o700) }
                 }
                 guard FileOperations.regularFileSize("\(backup)/\(entry.path)") != nil else {
                     throw BackupError("Nothing was restored: \(entry.path) is missing from the backup \(backup). Try an earlier backup.")
                 }
-                let fingerprint = try FileOperations.copyHashing(from: "\(backup)/\(entry.path)", to: "\(staging)/\(entry.path)", mode: 0o644)
+                let fingerprint = try FileOperations.copyHashing(from: "\(backup)/\(entry.path)", to: "\(staging)/\(entry.path)", mode: 0o600)
                 guard fingerprint == FileOperations.Fingerprint(size: entry.size, sha256: entry.sha256) else {
                     throw BackupError("Nothing was restored: \(entry.path) in the backup \(backup) no longer matches its manifest (it was changed or damaged). "
                                       + "Run homepwner verify on it, and try an earlier backup.")

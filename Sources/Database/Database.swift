@@ -28,11 +28,16 @@ public final class Database: Sendable {
         readers = try (0..<max(1, readerCount)).map { _ in ConnectionOwner(try Connection(path: path, readOnly: true)) }
     }
 
-    private init(path: String, readerCount: Int, migrate: (Connection) throws -> Void) throws {
+    private init(path: String, readerCount: Int, migrate: (Connection) throws -> Bool) throws {
         self.path = path
         let writer = try Connection(path: path)
         try writer.execute("PRAGMA journal_mode = WAL")
-        try migrate(writer)
+        if try migrate(writer) {
+            // An upgrade goes into the file itself at once: what a migration erased (secure_delete
+            // zeroes it) is then gone from the disk, not kept in the file's old pages until a
+            // checkpoint comes (the last connection to close is a reader, which never makes one).
+            try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         self.writer = ConnectionOwner(writer)
         var readers: [ConnectionOwner] = []
         for _ in 0..<max(1, readerCount) {

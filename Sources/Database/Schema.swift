@@ -34,8 +34,10 @@ public struct Schema: Sendable {
 extension Connection {
     /// Applies each schema's migrations newer than its owner's version, all in one transaction: an
     /// upgrade that fails anywhere leaves the file exactly as it was, and the error says which
-    /// migration stopped it and why.
-    func migrate(_ schemas: [Schema]) throws {
+    /// migration stopped it and why. Returns whether it changed anything.
+    @discardableResult
+    func migrate(_ schemas: [Schema]) throws -> Bool {
+        var applied = false
         try transaction {
             let shared = try scalar("PRAGMA user_version") ?? 0
             let counted = try scalar("SELECT count(*) FROM sqlite_master WHERE name = 'schema_versions'") == 1
@@ -51,6 +53,7 @@ extension Connection {
                     }
                 }
                 try execute("PRAGMA user_version = \(Schema.ownedVersionsMarker)")
+                applied = true
             }
             for schema in schemas {
                 let current = try scalar("SELECT version FROM schema_versions WHERE owner = ?", schema.owner) ?? 0
@@ -65,8 +68,10 @@ extension Connection {
                     }
                     try run("INSERT INTO schema_versions (owner, version) VALUES (?, ?) ON CONFLICT (owner) DO UPDATE SET version = excluded.version",
                             schema.owner, migration.version)
+                    applied = true
                 }
             }
         }
+        return applied
     }
 }

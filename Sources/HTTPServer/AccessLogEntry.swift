@@ -20,19 +20,35 @@ public struct AccessLogEntry: Sendable {
     }
 
     /// Text a client sent, safe to put in one log line: control characters (which could start a
-    /// forged line or drive the terminal reading the log), quotes and backslashes become `\xNN`.
+    /// forged line or drive the terminal reading the log), quotes and backslashes become `\xNN`;
+    /// format characters (bidi controls such as U+202E, which reorder what a reader sees, and
+    /// invisible ones such as U+200B, which hide what is there) and line or paragraph separators
+    /// become `\u{202E}`.
     static func escaped(_ text: String) -> String {
-        let needsEscape: (Unicode.Scalar) -> Bool = { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\"" || $0 == "\\" }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var escaped = ""
         for scalar in text.unicodeScalars {
-            if needsEscape(scalar) {
+            if !needsEscape(scalar) {
+                escaped.unicodeScalars.append(scalar)
+            } else if scalar.value <= 0xFF {
                 escaped += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
             } else {
-                escaped.unicodeScalars.append(scalar)
+                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "}"
             }
         }
         return escaped
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F: return scalar == "\"" || scalar == "\\"
+        case 0..<0x20, 0x7F...0x9F: return true
+        default:
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
+            default: return false
+            }
+        }
     }
 
     /// Writes each entry as one line to standard output, in a single `write` so lines never interleave.

@@ -315,7 +315,7 @@ public final class HTTPServer: Sendable {
         } catch let error as any HTTPResponseError {
             return configuration.errorResponse(request, error)
         } catch {
-            FileHandle.standardError.write(Data("error: \(request.method) \(configuration.loggedPath(request.path)): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(request.method) \(AccessLogEntry.escaped(configuration.loggedPath(request.path))): \(error)\n".utf8))
             return configuration.errorResponse(request, HTTPError(
                 .internalError,
                 message: "Something went wrong on the server; nothing was changed. Try again, and check the server log if it keeps happening."))
@@ -385,7 +385,7 @@ public final class HTTPServer: Sendable {
         } else if case .stream(let produce) = response.body {
             // Made on a producer thread, as on a connection; read here as it comes.
             let channel = StreamChannel(connection: nil, client: nil)
-            guard streams.start(channel, label: "\(pending.method) \(pending.rawPath)", produce) else { return streamRefusal(of: pending) }
+            guard streams.start(channel, label: "\(pending.method) \(AccessLogEntry.escaped(configuration.loggedPath(pending.rawPath)))", produce) else { return streamRefusal(of: pending) }
             pending.stream = channel
             let body = channel.drain()
             channel.readerGone()
@@ -460,7 +460,7 @@ public final class HTTPServer: Sendable {
                 channel = .empty(connection: connection, client: pending.client)
             } else {
                 channel = StreamChannel(connection: connection, client: pending.client)
-                guard streams.start(channel, label: "\(pending.method) \(pending.rawPath)", produce) else {
+                guard streams.start(channel, label: "\(pending.method) \(AccessLogEntry.escaped(configuration.loggedPath(pending.rawPath)))", produce) else {
                     return queue(streamRefusal(of: pending), for: pending, on: connection)
                 }
             }

@@ -38,8 +38,8 @@ public struct ServerConfiguration: Sendable {
     public var tls: (certificate: String, key: String)?
     /// Called once per finished request.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)? = AccessLogEntry.standardOutput
-    /// First path segments (lower case) under which the rest of a path is a secret: a capability
-    /// URL's token (`/shared/{token}`). The logs show such a path as `/shared/…` (`loggedPath`).
+    /// Path segments (lower case) after which the rest of a path is a secret: a capability URL's
+    /// token (`/shared/{token}`). The logs show such a path as `/shared/…` (`loggedPath`).
     public var secretPathPrefixes: Set<String> = []
     /// Turns an error found before the handler runs (body too large, bad path) into a response.
     public var errorResponse: @Sendable (Request, any HTTPResponseError) -> Response = { _, error in error.jsonResponse() }

@@ -23,7 +23,8 @@ public enum AtomicFiles {
     static func write(_ bytes: [UInt8], to path: String, temporaryIn temporaryFolder: String? = nil) throws {
         let folder = path.parentPath
         let temporary = "\(temporaryFolder ?? folder)/.tmp-\(UUID().uuidString)"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // The inventory's photos and documents are their owner's alone, whatever the umask.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw Failure("cannot create \(temporary)", errno: errno) }
         var written = 0
         var failure: Int32 = 0
@@ -62,7 +63,7 @@ public enum AtomicFiles {
 
     static func makeFolder(_ path: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch let error as CocoaError where error.code == .fileWriteOutOfSpace {
             // A disk with no block left for the folder's entry (ext4 and the like; tmpfs has room).
             throw Failure("cannot make the folder \(path)", errno: ENOSPC)

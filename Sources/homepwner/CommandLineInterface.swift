@@ -1,4 +1,5 @@
 import App
+import Backup
 import Foundation
 
 /// A mistake in how the command was called; the message says how to call it.
@@ -66,10 +67,15 @@ enum CommandLineInterface {
           --backup-every TIME   How often: 24h (the default), 12h, 30m, 7d.
           --backup-keep N   Keep the newest N backups in DIR (default: all).
           --offsite restic:REPO Copy each backup off site with restic; passwords and keys from restic's
-                            environment variables (RESTIC_PASSWORD_FILE, AWS_ACCESS_KEY_ID, …).
+                            environment variables (RESTIC_PASSWORD_FILE, AWS_ACCESS_KEY_ID, RESTIC_REST_PASSWORD, …)
+                            or the configuration file, never in the URL on the command line.
         """
 
     static func run(_ arguments: [String]) throws {
+        // Before anything runs: a password in an --offsite URL here is on this process's command line.
+        for (index, argument) in arguments.enumerated() where argument == "--offsite" && index + 1 < arguments.count {
+            do { try ResticRepository.refusePasswordOnTheCommandLine(arguments[index + 1]) } catch { throw CommandLineError(message: "\(error)") }
+        }
         guard let command = arguments.first else {
             print(usage)
             return

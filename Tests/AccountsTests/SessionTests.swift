@@ -31,6 +31,45 @@ import Testing
         #expect(!fixture.filesContain(session.id), "the id is in the database file")
     }
 
+    /// The CSRF token is made again from the id the browser sends: a copy of the database forges no form.
+    @Test func theDatabaseNeverHoldsTheCSRFToken() throws {
+        let fixture = try AccountsFixture()
+        let alice = try fixture.account("alice", .owner)
+        let session = try fixture.store.startSession(for: alice, remember: true)
+        #expect(!(try fixture.texts(in: "sessions")).contains { $0.contains(session.csrfToken) })
+        #expect(!fixture.filesContain(session.csrfToken), "the CSRF token is in the database file")
+        #expect(try fixture.store.caller(sessionID: session.id)?.csrfToken == session.csrfToken)
+        let other = try fixture.store.startSession(for: alice, remember: true)
+        #expect(other.csrfToken != session.csrfToken)
+    }
+
+    /// A database from before (accounts 7) kept each session's CSRF token as it is: the upgrade erases
+    /// the tokens, and the sessions go on with tokens made from their ids.
+    @Test func anUpgradeKeepsSessionsAndErasesTheirStoredCSRFTokens() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-sessions-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let clock = TestClock(), id = Secrets.token(), oldToken = "the-stored-csrf-token-of-alice"
+        let now = Int64(clock.now.timeIntervalSince1970 * 1000)
+        do {
+            let before = try Database(path: path, migrations: AccountsSchema.migrations.filter { $0.version <= 7 })
+            try before.write { connection in
+                try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES ('alice', 'owner', 'x', ?)", now)
+                try connection.run("INSERT INTO sessions (id_hash, account_id, csrf_token, remember, created_ms, last_seen_ms) VALUES (?, 1, ?, 1, ?, ?)",
+                                   Secrets.digest(id), oldToken, now, now)
+            }
+        }
+        do {
+            let store = AccountStore(database: try Database(path: path, migrations: AccountsSchema.migrations), clock: clock)
+            let caller = try #require(try store.caller(sessionID: id), "the session ended with the upgrade")
+            #expect(caller.account.name == "alice")
+            #expect(caller.csrfToken != oldToken && caller.csrfToken?.count == 22)
+        }
+        for suffix in ["", "-wal"] {
+            let bytes = FileManager.default.contents(atPath: path + suffix) ?? Data()
+            #expect(bytes.range(of: Data(oldToken.utf8)) == nil, "the old token is still in \(path + suffix)")
+        }
+    }
+
     @Test func aSessionIdentifiesItsAccount() throws {
         let fixture = try AccountsFixture()
         let alice = try fixture.account("alice", .owner, grants: ["/p"])

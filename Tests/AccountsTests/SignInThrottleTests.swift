@@ -59,7 +59,9 @@ import Testing
 
     @Test func aNameGuessedFromEverywhereSlowsOnlyBrowsersNotKnownForIt() {
         let throttle = SignInThrottle()
-        for index in 0..<20 { fail(throttle, "alice", from: "198.51.100.\(index)") }
+        // From everywhere: twenty networks in twenty blocks (a minute's guesses from one block meet the
+        // server-wide ceiling first).
+        for index in 0..<20 { fail(throttle, "alice", from: "198.51.\(index).1") }
         #expect(waits(throttle, "alice", from: "192.0.2.1"), "a new browser, on a new network, waits")
         #expect(!waits(throttle, "alice", from: "192.0.2.1", device: "alices-browser"), "alice's own browser does not")
         guard case .succeeded = succeed(throttle, "alice", from: "198.51.100.1", device: "alices-browser") else {
@@ -131,16 +133,73 @@ import Testing
         #expect(real != nil && real == fake)
     }
 
-    @Test func aServerWideCeilingSlowsUnknownBrowsersForAMinute() {
+    /// The ceiling holds unknown browsers on the spraying networks' block (198.51.100.0/24), not the
+    /// owner's new phone on a network that has not been failing (192.0.2.9).
+    @Test func aServerWideCeilingSlowsUnknownBrowsersFromFailingNetworksForAMinute() {
         let throttle = SignInThrottle()
+        var checked = 0
         for index in 0..<SignInThrottle.failuresPerMinute {
-            fail(throttle, "user\(index)", from: "198.51.100.\(index)", at: start.addingTimeInterval(Double(index)))
+            if case .failed = fail(throttle, "user\(index)", from: "198.51.100.\(index)", at: start.addingTimeInterval(Double(index))) { checked += 1 }
         }
+        #expect(checked == SignInThrottle.failuresPerMinute - SignInThrottle.reservedForCleanBlocks, "\(checked) guesses checked")
         let now = start.addingTimeInterval(Double(SignInThrottle.failuresPerMinute))
-        let wait = throttle.wait(for: Attempt(name: "alice", address: "192.0.2.9"), now: now)
+        let wait = throttle.wait(for: Attempt(name: "alice", address: "198.51.100.200"), now: now)
         #expect(wait?.isServerWide == true && wait.map { (39...41).contains($0.seconds) } == true, "\(String(describing: wait))")
-        #expect(!waits(throttle, "alice", from: "192.0.2.9", device: "alices-browser", at: now))
-        #expect(!waits(throttle, "alice", from: "192.0.2.9", at: start.addingTimeInterval(60.5)), "the oldest failure left the minute")
+        #expect(!waits(throttle, "alice", from: "198.51.100.200", device: "alices-browser", at: now))
+        #expect(!waits(throttle, "alice", from: "192.0.2.9", at: now), "a network that has not been failing")
+        #expect(!waits(throttle, "alice", from: "198.51.100.200", at: start.addingTimeInterval(60.5)), "the oldest failure left the minute")
+    }
+
+    /// Ten minutes of a spray at 5 guesses a second, each from the next address of two IPv4 /24s and
+    /// an IPv6 /48 and at the next of 1,000 names; the owner signs in from a new phone, with no
+    /// device cookie, every 20 seconds from a network that has not been failing.
+    @Test func theOwnerOnANewPhoneGetsInDuringASprayFromOtherNetworks() {
+        let clock = TestClock(start)
+        let throttle = SignInThrottle(clock: clock)
+        let addresses = (0..<250).flatMap { ["198.51.100.\($0)", "203.0.113.\($0)", "2001:db8:bad:\(String($0, radix: 16))::1"] }
+        var checked: [Date] = []
+        var ownerIn = 0, ownerTries = 0
+        for second in 0..<600 {
+            for index in (second * 5)..<(second * 5 + 5) {
+                _ = throttle.attempt(Attempt(name: "user\(index % 1000)", address: addresses[index % addresses.count])) { () -> Int? in
+                    checked.append(clock.now)
+                    return nil
+                }
+            }
+            if second % 20 == 10 {
+                ownerTries += 1
+                if case .succeeded = throttle.attempt(Attempt(name: "olivia", address: "192.0.2.7"), check: { 1 }) { ownerIn += 1 }
+            }
+            clock.advance(by: 1)
+        }
+        #expect(ownerIn == ownerTries, "the owner got in \(ownerIn) of \(ownerTries) times")
+        let mostInAMinute = checked.indices.map { first in checked[first...].prefix { $0.timeIntervalSince(checked[first]) < 60 }.count }.max() ?? 0
+        #expect(mostInAMinute <= SignInThrottle.failuresPerMinute, "\(mostInAMinute) guesses checked within a minute")
+        #expect(checked.count <= 10 * SignInThrottle.failuresPerMinute, "\(checked.count) of 3,000 guesses checked in 10 minutes")
+    }
+
+    /// A spray from ever new blocks (each guess from its own /24) has no failing block to be told by:
+    /// all of it shares the one budget, the clean blocks' share included.
+    @Test func aSprayFromEverNewNetworksGetsNoMoreThanTheCeiling() {
+        let clock = TestClock(start)
+        let throttle = SignInThrottle(clock: clock)
+        var checked: [Date] = []
+        for index in 0..<3_000 {
+            _ = throttle.attempt(Attempt(name: "user\(index)", address: "10.\(index / 250).\(index % 250).1")) { () -> Int? in
+                checked.append(clock.now)
+                return nil
+            }
+            clock.advance(by: 0.2)
+        }
+        let mostInAMinute = checked.indices.map { first in checked[first...].prefix { $0.timeIntervalSince(checked[first]) < 60 }.count }.max() ?? 0
+        #expect(mostInAMinute <= SignInThrottle.failuresPerMinute, "\(mostInAMinute) guesses checked within a minute")
+    }
+
+    @Test func networkBlocksAreIPv4Slash24sAndIPv6Slash48s() {
+        #expect(SignInThrottle.block(of: "198.51.100.7") == SignInThrottle.block(of: "::ffff:198.51.100.250"))
+        #expect(SignInThrottle.block(of: "198.51.100.7") != SignInThrottle.block(of: "198.51.101.7"))
+        #expect(SignInThrottle.block(of: "2001:db8:bad:1::1") == SignInThrottle.block(of: "2001:db8:bad:ffff::2"))
+        #expect(SignInThrottle.block(of: "2001:db8:bad::1") != SignInThrottle.block(of: "2001:db8:bae::1"))
     }
 
     @Test func addressesInOneIPv6Slash64AreOneNetwork() {

@@ -208,6 +208,10 @@ enum SchemaHistory {
                 (1, 1, '\(hash("link"))', 'Adjuster', 1764000020000, 1771776000000);
             INSERT INTO claim_link_openings (link_id, opened_ms, address, path) VALUES (1, 1764000021000, '203.0.113.9', '/');
             """),
+        Step(label: "owned-accounts-8-session-csrf", versions: ["inventory": 16, "library": 8, "accounts": 8, "claims": 8], rows: """
+            INSERT INTO sessions (id_hash, account_id, remember, created_ms, last_seen_ms) VALUES
+                ('\(hash("second session"))', 2, 0, 1764000022000, 1764000023000);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -68,6 +68,25 @@ import Testing
         #expect(stranger.text.contains("signed in with before"), "\(stranger.text.prefix(600))")
     }
 
+    /// A spray from other networks (two /24s) goes on while the owner signs in on a new phone, with no
+    /// device cookie, from a network that has not been failing: the spray gets its budget, the owner gets in.
+    @Test func theOwnerOnANewPhoneSignsInDuringASprayFromOtherNetworks() throws {
+        let clock = TestClock()
+        let app = try SecuredApp { $0.clock = clock }
+        var answers: [Int: Int] = [:]
+        for index in 0..<60 {
+            let status = try app.postSignIn([("name", "user\(index)"), ("password", "Spring2024!"), ("next", "/")],
+                                            from: app.client.from("127.60.\(index % 2).\(index / 2 + 1)")).status
+            answers[status, default: 0] += 1
+            clock.advance(by: 0.5)
+        }
+        #expect(answers[401, default: 0] <= SignInThrottle.failuresPerMinute && answers[429, default: 0] >= 40, "60 guesses in 30 s: \(answers)")
+        let phone = try (1...5).map { _ in try app.postSignIn(Self.rightPassword("olivia"), from: app.client.from("127.61.0.9")).status }
+        #expect(phone.allSatisfy { $0 == 303 }, "the owner's new phone, during the spray: \(phone)")
+        // The spray's own networks are still held.
+        #expect(try app.postSignIn(Self.rightPassword("eddie"), from: app.client.from("127.60.0.200")).status == 429)
+    }
+
     @Test func ipv6AddressesInOneSlash64CountAsOneClient() throws {
         let app = try SecuredApp { $0.trustProxy = true }
         let answers = try (1...12).map { index in

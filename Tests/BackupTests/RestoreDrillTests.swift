@@ -1,6 +1,7 @@
 @testable import Backup
 import Database
 import Foundation
+@preconcurrency import Glibc
 import Inventory
 import Testing
 
@@ -33,6 +34,32 @@ import Testing
         let bike = try #require(items.first { $0.name == "Bike" })
         _ = try store.addPhoto(to: bike.id) { try BackupFixture.photo(5) }
         #expect(try store.item(id: bike.id).photos.count == 2)
+    }
+
+    /// A backup's files are its owner's only (0600 in 0700 folders); the data folder made from it is too,
+    /// under the usual umask 022 that would leave what restore makes readable to everyone.
+    @Test func aRestoredFolderIsItsOwnersOnly() throws {
+        let fixture = try BackupFixture()
+        defer { fixture.remove() }
+        try fixture.fill()
+        try BackupWriter.make(from: fixture.source, into: fixture.backups)
+        let restoredFolder = "\(fixture.root)/restored"
+        let umaskBefore = umask(0o022)
+        defer { umask(umaskBefore) }
+
+        try BackupRestorer.restore(from: fixture.backups.path, into: restoredFolder)
+
+        var open: [String] = []
+        var files = 0
+        for path in [restoredFolder] + (FileManager.default.subpaths(atPath: restoredFolder) ?? []).map({ "\(restoredFolder)/\($0)" }) {
+            var info = stat()
+            try #require(lstat(path, &info) == 0)
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            if !isFolder { files += 1 }
+            if info.st_mode & 0o777 != (isFolder ? 0o700 : 0o600) { open.append("\(path): \(String(info.st_mode & 0o777, radix: 8))") }
+        }
+        #expect(files > 5)
+        #expect(open.isEmpty, "\(open.joined(separator: "\n"))")
     }
 
     @Test func aFolderThatIsNotEmptyIsRefusedWithoutForceAndMovedAsideWithIt() throws {

@@ -23,6 +23,18 @@ import Testing
         #expect(AccessLogEntry.escaped("\u{80}\u{85}\u{9B}31m\u{9F}") == "\\x80\\x85\\x9B31m\\x9F")
     }
 
+    @Test func bidiControlsAndOtherFormatCharactersAreEscaped() {
+        // U+202E turns "/files/gpj.exe" into what reads as "/files/exe.jpg"; U+200B hides a character.
+        #expect(AccessLogEntry.escaped("/files/\u{202E}gpj.exe") == "/files/\\u{202E}gpj.exe")
+        #expect(AccessLogEntry.escaped("/shar\u{200B}ed/\u{2066}x\u{2069}\u{200F}\u{061C}\u{FEFF}\u{E0041}")
+                == "/shar\\u{200B}ed/\\u{2066}x\\u{2069}\\u{200F}\\u{061C}\\u{FEFF}\\u{E0041}")
+        // Line and paragraph separators break lines in some readers; a soft hyphen is invisible.
+        #expect(AccessLogEntry.escaped("a\u{2028}b\u{2029}c\u{AD}d") == "a\\u{2028}b\\u{2029}c\\xADd")
+        let entry = AccessLogEntry(remoteAddress: "192.0.2.7", method: "GET", path: "/items/\u{202E}3\u{200B}", status: 404, bytes: 10,
+                                   duration: .milliseconds(3), completed: true)
+        #expect(!entry.line.unicodeScalars.contains { [.format, .control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) })
+    }
+
     @Test func quotesAndBackslashesAreEscapedSoTheLineParsesBack() {
         #expect(AccessLogEntry.escaped("a\"b\\c") == "a\\x22b\\x5Cc")
         // An escape sequence already in the text cannot be told from one the escaping made.

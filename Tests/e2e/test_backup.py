@@ -19,7 +19,7 @@ import pytest
 
 from accessibility import assert_accessible
 from backup_helpers import add_photo, files, fill, finished, homepwner, integrity, rows
-from conftest import Server
+from conftest import BINARY, Server
 from helpers import find, find_all, visible, wait
 
 
@@ -318,3 +318,32 @@ def test_the_server_copies_its_scheduled_backups_off_site(workspace, s3):
     assert "Off site: restic snapshot" in output
     for secret in s3["secrets"]:
         assert secret not in output
+
+
+def test_a_password_in_the_offsite_url_on_the_command_line_is_refused(workspace):
+    """ps shows a process's command line to every user of the computer: a REST server's password goes
+    in the environment (RESTIC_REST_PASSWORD) or the configuration file, never in --offsite's URL."""
+    url = "restic:rest:https://homepwner:hunter2@backup.example.com:8000/inventory"
+    for arguments in (["backup", "--to", workspace / "backups", "--data", workspace / "data", "--offsite", url],
+                      ["serve", "--data", workspace / "data", "--port", "0", "--backup-to", workspace / "backups", "--offsite", url],
+                      ["verify", workspace / "backups", "--offsite", url]):
+        refused = homepwner(*arguments, timeout=30)
+        assert refused.returncode == 2, (arguments[0], refused.stdout, refused.stderr)
+        assert "RESTIC_REST_PASSWORD" in refused.stderr and "restic:rest:https://homepwner@backup.example.com" in refused.stderr
+        assert "hunter2" not in refused.stderr + refused.stdout
+    assert not (workspace / "data").exists() and not (workspace / "backups").exists(), "something ran before the refusal"
+
+    # The same URL in the configuration file is on no command line: the server starts with it.
+    config = workspace / "homepwner.conf"
+    config.write_text(f"offsite = {url}\n")
+    config.chmod(0o600)
+    process = subprocess.Popen([str(BINARY), "serve", "--data", str(workspace / "data"), "--port", "0", "--quiet",
+                                "--backup-to", str(workspace / "backups"), "--config", str(config)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        first = process.stdout.readline()
+        assert "Homepwner is serving" in first, first
+    finally:
+        process.terminate()
+        output, _ = process.communicate(timeout=20)
+    assert "hunter2" not in first + output

@@ -4,7 +4,10 @@ import Foundation
 /// compatible services, SFTP, a REST server, another disk). The repository is handed to restic in
 /// its environment (`RESTIC_REPOSITORY`), never on a command line other users can read; passwords
 /// and keys come only from restic's own variables (`RESTIC_PASSWORD_FILE`, `RESTIC_PASSWORD`,
-/// `AWS_ACCESS_KEY_ID`, …) in Homepwner's environment, and are never written to a log.
+/// `AWS_ACCESS_KEY_ID`, `RESTIC_REST_USERNAME`, `RESTIC_REST_PASSWORD`, …) in Homepwner's
+/// environment, or from the configuration file's `offsite` URL, and are never written to a log. A
+/// password in `--offsite`'s URL on the command line is refused (`refusePasswordOnTheCommandLine`):
+/// every user of the computer can read a process's command line.
 public struct ResticRepository: Sendable, Equatable {
     /// What follows `restic:`, as restic reads it (`s3:https://host/bucket`, `sftp:user@host:/srv/x`, `/mnt/disk/x`).
     public let repository: String
@@ -26,11 +29,49 @@ public struct ResticRepository: Sendable, Equatable {
         }
     }
 
+    /// Refuses `option` (an `--offsite` value given on the command line) when its URL holds a
+    /// password: `ps` and /proc show a command line to every user of the computer. The message says
+    /// where the password goes instead.
+    public static func refusePasswordOnTheCommandLine(_ option: String) throws(BackupError) {
+        let repository = ResticRepository(repository: String(option.dropFirst(option.hasPrefix(optionPrefix) ? optionPrefix.count : 0)))
+        guard let userInfo = repository.userInfo, userInfo.contains(":") else { return }
+        let user = userInfo.prefix { $0 != ":" }
+        let withoutPassword = repository.repository.replacingOccurrences(of: userInfo + "@", with: user.isEmpty ? "" : user + "@")
+        throw BackupError("""
+            --offsite \(optionPrefix)\(repository.shownName) holds a password in its URL, and a command line is there for every \
+            user of this computer to read. Give --offsite \(optionPrefix)\(withoutPassword) and set RESTIC_REST_PASSWORD \
+            (and RESTIC_REST_USERNAME) in Homepwner's environment, or put the whole URL in the configuration file \
+            (offsite = …, with --config FILE), which only Homepwner's user should be able to read.
+            """)
+    }
+
+    /// What stands between `://` and `@` in the repository's URL (`user:password`), if anything does.
+    var userInfo: String? {
+        guard let scheme = repository.range(of: "://"), let at = repository[scheme.upperBound...].firstIndex(of: "@"),
+              !repository[scheme.upperBound..<at].contains("/") else { return nil }
+        return String(repository[scheme.upperBound..<at])
+    }
+
     /// The repository as logs and pages may show it: any `user:password@` in a URL left out.
     public var shownName: String {
-        guard let scheme = repository.range(of: "://"), let at = repository[scheme.upperBound...].firstIndex(of: "@"),
-              !repository[scheme.upperBound..<at].contains("/") else { return repository }
-        return repository[..<scheme.upperBound] + "…@" + repository[repository.index(after: at)...]
+        guard let userInfo, let scheme = repository.range(of: "://") else { return repository }
+        return repository[..<scheme.upperBound] + "…@" + repository[repository.index(scheme.upperBound, offsetBy: userInfo.count + 1)...]
+    }
+
+    /// The repository restic is handed (in its environment): a REST server's URL with the user and
+    /// password of `RESTIC_REST_USERNAME` and `RESTIC_REST_PASSWORD` written in, when they are set and
+    /// it has none, so that a restic older than 0.17 (which does not read them; Debian 12 has 0.14)
+    /// opens it as a newer one does.
+    func location(in environment: [String: String]) -> String {
+        guard repository.hasPrefix("rest:"), let scheme = repository.range(of: "://"),
+              let password = environment["RESTIC_REST_PASSWORD"], !password.isEmpty else { return repository }
+        let given = userInfo
+        guard given?.contains(":") != true else { return repository }
+        let user = environment["RESTIC_REST_USERNAME"].flatMap { $0.isEmpty ? nil : $0 } ?? given ?? ""
+        let encodedUser = user.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? user
+        let encodedPassword = password.addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed.subtracting(CharacterSet(charactersIn: ":@"))) ?? password
+        let rest = given.map { repository[repository.index(scheme.upperBound, offsetBy: $0.count + 1)...] } ?? repository[scheme.upperBound...]
+        return repository[..<scheme.upperBound] + "\(encodedUser):\(encodedPassword)@" + rest
     }
 
     /// Backs up the finished backup in `folder` and returns the snapshot's id.
@@ -87,14 +128,15 @@ public struct ResticRepository: Sendable, Equatable {
         guard passwords.contains(where: { environment[$0]?.isEmpty == false }) else {
             throw BackupError("restic needs the password of \(shownName): set RESTIC_PASSWORD_FILE (a file only Homepwner's user can read) or RESTIC_PASSWORD in Homepwner's environment.")
         }
-        environment["RESTIC_REPOSITORY"] = repository
+        environment["RESTIC_REPOSITORY"] = location(in: environment)
         environment.removeValue(forKey: "RESTIC_REPOSITORY_FILE")
         return try ProcessRunner.run(executable, arguments, environment: environment, in: folder)
     }
 
     private func failure(_ what: String, _ result: ProcessRunner.Result) -> BackupError {
         // restic's own message (its last lines), which names no secret: the repository is shown without credentials.
-        let said = result.errorText.split(separator: "\n").suffix(3).joined(separator: " ").replacingOccurrences(of: repository, with: shownName)
+        let said = result.errorText.split(separator: "\n").suffix(3).joined(separator: " ")
+            .replacingOccurrences(of: location(in: ProcessInfo.processInfo.environment), with: shownName).replacingOccurrences(of: repository, with: shownName)
         return BackupError("restic \(what) (\(shownName), exit status \(result.status))" + (said.isEmpty ? "." : ": \(said)"))
     }
 }

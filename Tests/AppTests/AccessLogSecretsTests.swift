@@ -1,0 +1,50 @@
+import Accounts
+@testable import App
+import Foundation
+import HTTPServer
+import HTTPTestClient
+import Testing
+
+/// The tokens in paths (adjusters' links, kept imports, the setup link) never reach the access log,
+/// whatever form the request's target takes.
+@Suite struct AccessLogSecretsTests {
+    static let token = "Zq8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQx"
+
+    @Test(.timeLimit(.minutes(2))) func everyTokenBearingPathIsCutWhateverTheTargetsForm() throws {
+        let log = AccessLogLines()
+        let app = try SecuredApp(overSocket: true) { configuration in
+            configuration.accessLog = true
+            configuration.accessLogWriter = { log.append($0) }
+        }
+        // Every route that takes a token, found from the routes themselves: a new one is checked too.
+        let patterns: [String] = app.app.routes.map { $0.pattern }.filter { $0.contains("{token}") }
+        let firstSegments: [String] = patterns.compactMap { $0.split(separator: "/").first.map(String.init) }
+        #expect(Set(firstSegments) == ["shared", "import", "setup"], "\(patterns)")
+        var paths: Set<String> = []
+        for pattern in patterns {
+            let segments: [String] = pattern.split(separator: "/").map { segment in
+                segment == "{token}" ? Self.token : segment.hasPrefix("{") ? "1" : String(segment)
+            }
+            paths.insert("/" + segments.joined(separator: "/"))
+        }
+        var targets: [String] = []
+        for path in paths.sorted() {
+            targets += [path, "http://localhost\(path)", "HTTPS://LOCALHOST:8443\(path)", "http://localhost/x/..\(path)"]
+        }
+        for target in targets {
+            let response = try app.client.sendRaw(Array("GET \(target) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+            #expect(!response.text.contains(Self.token), "GET \(target) answered with the token")
+        }
+        // Names that are no secret's stay as they are.
+        for path in ["/import", "/api/v1/import", "/setup"] { _ = try app.client.get(path) }
+        let deadline = Date().addingTimeInterval(10)
+        while log.all.count < targets.count + 3, Date() < deadline { usleep(10_000) }
+        let lines = log.all
+        #expect(lines.count >= targets.count + 3, "\(lines.count) lines for \(targets.count + 3) requests: \(lines)")
+        let leaks = lines.filter { $0.contains(Self.token) || $0.contains(Self.token.prefix(12)) }
+        #expect(leaks.isEmpty, "the access log wrote:\n\(leaks.joined(separator: "\n"))")
+        for kept in ["\"GET /import\"", "\"GET /api/v1/import\"", "\"GET /setup\""] {
+            #expect(lines.contains { $0.contains(kept) }, "\(kept) not in \(lines)")
+        }
+    }
+}
