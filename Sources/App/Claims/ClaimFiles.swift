@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Imaging
 import Inventory
 import PhotoLibrary
@@ -47,10 +48,14 @@ struct ClaimFiles {
     ///   - access: the library photos the caller may see; nil: none.
     ///   - printSizes: find each photo's print size, made from its original if missing (the report);
     ///     the evidence archive sends originals only and must not wait for sizes it never reads.
-    init(sheet: ClaimSheet, items: ItemStore, library: PhotoLibrary?, access: LibraryAccess?, printSizes: Bool) throws {
+    ///   - shouldStop: asked before each line (making print sizes decodes originals): once true,
+    ///     `ResponseBodyWriter.Closed.clientGone` is thrown.
+    init(sheet: ClaimSheet, items: ItemStore, library: PhotoLibrary?, access: LibraryAccess?, printSizes: Bool,
+         stopWhen shouldStop: () -> Bool = { false }) throws {
         self.library = library
         self.access = access
         entries = try sheet.schedule.lines.compactMap { line -> Entry? in
+            if shouldStop() { throw ResponseBodyWriter.Closed.clientGone }
             guard let item = sheet.items[line.itemID] else { return nil }
             var entry = Entry(line: ClaimScheduleLineRef(number: line.number, itemID: line.itemID, name: line.name))
             for photo in item.photos {

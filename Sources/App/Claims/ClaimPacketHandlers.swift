@@ -59,7 +59,8 @@ struct ClaimPacketHandlers: Sendable {
 
     /// Makes the report for `request`, stopping (and leaving no file) once its client has gone.
     private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> Response {
-        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true)
+        let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true,
+                                   stopWhen: { request.clientHasGone })
         let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: CalendarDate(Date()))
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         do {

@@ -24,12 +24,14 @@ final class ClaimReadLimit: Sendable {
     private let inProgress = Mutex<[Reader: Int]>([:])
 
     /// Answers with `read` on a worker, as long work, once `reader` has a place: on the network
-    /// thread, takes the place (or refuses) and asks for a worker; on the worker, runs `read`. The
-    /// server holds the place until the request is over. (A request sent straight to a worker, one
-    /// with a large body, takes its place there, for as long as `read` runs.)
+    /// thread, takes the place (or refuses) and asks for a worker; on the worker, runs `read`, unless
+    /// the client has left while it waited. The server holds the place until the request is over.
+    /// (A request sent straight to a worker, one with a large body, takes its place there, for as
+    /// long as `read` runs.)
     func read(_ request: Request, for reader: Reader, _ read: () throws -> Response) throws -> Response {
         if request.isOnNetworkThread { throw WorkerRequired(isLong: true, ticket: try admit(reader)) }
         let place = try request.workerTicket as? Place ?? admit(reader)
+        if request.clientHasGone { throw ResponseBodyWriter.Closed.clientGone }
         return try withExtendedLifetime(place) { try read() }
     }
 
