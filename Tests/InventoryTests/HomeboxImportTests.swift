@@ -149,7 +149,8 @@ import Testing
         let inventory = try TestInventory("homebox-hostile")
         defer { inventory.remove() }
         let cases: [(bytes: [UInt8], says: String)] = [
-            ([UInt8](FileHandle(forReadingAtPath: "/dev/urandom")!.readData(ofLength: 1 << 20)), "not UTF-8"),
+            // Random bytes without a NUL: a NUL met before the first invalid sequence is named as a NUL instead (~1 run in 100).
+            ([UInt8](FileHandle(forReadingAtPath: "/dev/urandom")!.readData(ofLength: 1 << 20)).map { $0 == 0 ? 0xFF : $0 }, "not UTF-8"),
             (csv("Name;Where\nLamp;Home\n"), "names no column"),
             (csv("HB.name,HB.location\n"), "no rows"),
             (csv(""), "empty"),
