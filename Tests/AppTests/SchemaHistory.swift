@@ -208,6 +208,10 @@ enum SchemaHistory {
                 (1, 1, '\(hash("link"))', 'Adjuster', 1764000020000, 1771776000000);
             INSERT INTO claim_link_openings (link_id, opened_ms, address, path) VALUES (1, 1764000021000, '203.0.113.9', '/');
             """),
+        Step(label: "owned-claims-9-link-location", versions: ["inventory": 16, "library": 8, "accounts": 7, "claims": 9], rows: """
+            INSERT INTO claim_links (id, claim_id, token_hash, label, created_ms, expires_ms, includes_location) VALUES
+                (2, 1, '\(hash("link with places"))', 'Adjuster, with places', 1764000022000, 1771776000000, 1);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -22,7 +22,7 @@ struct ClaimPacketHandlers: Sendable {
             return try report(sheet, paper: try Self.paper(request), access: try? request.visibleLibraryRoots(of: library))
         }
         router.get(ClaimRoutes.apiEvidence) { request in
-            try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library))
+            try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library), keepsLocation: true)
         }
         // The adjuster's: the link's own claim, with the library photos linked to its items.
         router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in try schedule(try sharedSheet(request)) }
@@ -30,13 +30,18 @@ struct ClaimPacketHandlers: Sendable {
             let paper = try Self.paper(request)
             return try report(try sharedSheet(request), paper: paper, access: .everything)
         }
-        router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in try evidence(try sharedSheet(request), access: .everything) }
+        router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in
+            let (sheet, link) = try sharedClaim(request)
+            return try evidence(sheet, access: .everything, keepsLocation: link.includesLocation)
+        }
     }
 
-    private func sharedSheet(_ request: Request) throws -> ClaimSheet {
+    private func sharedSheet(_ request: Request) throws -> ClaimSheet { try sharedClaim(request).sheet }
+
+    private func sharedClaim(_ request: Request) throws -> (sheet: ClaimSheet, link: ClaimLink) {
         let link = try shared.link(for: request)
         try shared.recordOpening(of: link, by: request)
-        return try ClaimSheet(claim: try claims.claim(id: link.claimID), items: items, claims: claims)
+        return (try ClaimSheet(claim: try claims.claim(id: link.claimID), items: items, claims: claims), link)
     }
 
     private func schedule(_ sheet: ClaimSheet) throws -> Response {
@@ -64,9 +69,9 @@ struct ClaimPacketHandlers: Sendable {
         ])
     }
 
-    private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?) throws -> Response {
+    private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?, keepsLocation: Bool) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: false)
-        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels)
+        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels, keepsLocation: keepsLocation)
         let headers: HTTPHeaders = ["Content-Type": "application/zip",
                                     "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
         return Response(headers: headers) { body in try archive.write { try body.write($0) } }
