@@ -46,7 +46,7 @@ public struct LocationInput: Sendable, Equatable {
         var errors: [FieldError] = []
         var result = self
         result.name = Self.nameRule.check(name, creating: creating, into: &errors)
-        if let name = result.name, name.contains(" / ") {
+        if let name = result.name, errors.isEmpty, name.contains(" / ") {
             errors.append(FieldError(field: "name", message: "Name can’t contain “ / ”: it separates the parts of a location’s path (Home / Kitchen)."))
         }
         if let notes {

@@ -274,8 +274,8 @@ struct HomeboxBackup {
     private mutating func check(_ path: String, role: ImportAttachment.Role, title: String, what: String, folder: String,
                                 limits: ImportLimits, maxPixels: Int) -> ImportAttachment? {
         // Homebox's titles are kept as they are, but on one line and cut to a document name's length.
-        let name = String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-            .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength)
+        let name = String(String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+            .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength))
         if let message = Self.titleRule.message(checking: name) {
             problem(path, "\(what): \(message) Change it in Homebox, then back up again.")
             return nil
@@ -307,7 +307,7 @@ struct HomeboxBackup {
                 return nil
             }
         }
-        return ImportAttachment(role: role, name: name.isEmpty ? Self.defaultName(role) : String(name), path: path, sha256: SHA256.hex(bytes))
+        return ImportAttachment(role: role, name: name.isEmpty ? Self.defaultName(role) : name, path: path, sha256: SHA256.hex(bytes))
     }
 
     private static func defaultName(_ role: ImportAttachment.Role) -> String {
