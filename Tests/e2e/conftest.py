@@ -36,7 +36,10 @@ class Server:
             [str(BINARY), "serve", "--data", self.data, "--port", "0", "--quiet", *extra_args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
+        # The address comes first but for warnings (a data folder others could open, closed at start).
         line = self.process.stdout.readline()
+        while line.startswith("homepwner: warning:"):
+            line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if not match:
             self.process.kill()
