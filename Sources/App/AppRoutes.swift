@@ -40,7 +40,7 @@ enum AppRoutes {
         ItemDocumentFileHandler(items: items).register(in: &router)
         ItemPageHandlers(items: items, claims: claims, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
-        ExportHandlers(items: items, site: site).register(in: &router)
+        ExportHandlers(items: items, library: library, site: site).register(in: &router)
         let importer = Importer(items: items, workFolder: temporaryFolder, maxPhotoBytes: maxUploadBytes)
         ImportAPIHandlers(importer: importer).register(in: &router)
         ImportPageHandlers(importer: importer, pending: pendingImports, site: site).register(in: &router)

@@ -144,18 +144,19 @@ static int hp_vips_watch_generate(VipsRegion *out, void *sequence, void *in, voi
     return 0;
 }
 
-/// Baseline JPEG without metadata (no EXIF, GPS or XMP leaves the server in a rendition).
+/// Baseline JPEG, without metadata unless `keep_metadata` (no EXIF, GPS or XMP leaves the server in
+/// a rendition; a copy made without its location keeps what is left of its EXIF).
 /// Fails whenever a pixel failed to decode. libvips 8.14's thread pool can miss that: the worker
 /// decoding the last tile reports its error after another worker has already signalled the end,
 /// and the pool returns success (a damaged PNG was accepted in 1 to 25 uploads out of 100 with
 /// several threads). Every worker has finished when the save returns, so a flag set by the last
 /// step of the pipeline is reliable.
-static inline int hp_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) {
+static inline int hp_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality, int keep_metadata) {
     gint failed = 0;
     VipsImage *watched = vips_image_new();
     int status = vips_image_pipelinev(watched, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) != 0 ||
         vips_image_generate(watched, vips_start_one, hp_vips_watch_generate, vips_stop_one, in, &failed) != 0 ||
-        vips_jpegsave_buffer(watched, buffer, length, "Q", quality, "strip", TRUE, NULL) != 0 ? -1 : 0;
+        vips_jpegsave_buffer(watched, buffer, length, "Q", quality, "strip", keep_metadata ? FALSE : TRUE, NULL) != 0 ? -1 : 0;
     g_object_unref(watched);
     if (status == 0 && g_atomic_int_get(&failed)) {
         g_free(*buffer);
@@ -164,6 +165,35 @@ static inline int hp_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *
         return -1;
     }
     return status;
+}
+
+/// Whether a metadata field can say where a photo was taken: an EXIF GPS field (libvips names
+/// them exif-ifd3-…), or an XMP, IPTC or Photoshop packet, any of which can name a place.
+static inline int hp_vips_is_location_field(const char *name) {
+    return g_str_has_prefix(name, "exif-ifd3-") || g_strcmp0(name, VIPS_META_XMP_NAME) == 0 ||
+        g_strcmp0(name, VIPS_META_IPTC_NAME) == 0 || g_strcmp0(name, VIPS_META_PHOTOSHOP_NAME) == 0;
+}
+
+/// Whether the image's metadata can say where it was taken (see hp_vips_is_location_field).
+static inline int hp_vips_has_location(VipsImage *image) {
+    gchar **fields = vips_image_get_fields(image);
+    int found = 0;
+    for (int i = 0; fields[i] && !found; i++) found = hp_vips_is_location_field(fields[i]);
+    g_strfreev(fields);
+    return found;
+}
+
+/// The image (its pixels untouched) with every field that can say where it was taken removed.
+/// libvips rebuilds the EXIF block from the fields left when it saves, so the GPS tags go from it
+/// too, while the date, camera and orientation stay.
+static inline int hp_vips_copy_without_location(VipsImage *in, VipsImage **out) {
+    if (vips_copy(in, out, NULL) != 0) return -1;
+    gchar **fields = vips_image_get_fields(*out);
+    for (int i = 0; fields[i]; i++) {
+        if (hp_vips_is_location_field(fields[i])) vips_image_remove(*out, fields[i]);
+    }
+    g_strfreev(fields);
+    return 0;
 }
 
 static inline void hp_vips_unref(VipsImage *image) {

@@ -13,16 +13,22 @@ public struct ClaimLink: Sendable, Equatable, Identifiable {
     public let created: Date
     public let expires: Date
     public let revoked: Date?
+    /// Whether its evidence zip carries photos as they are, with where they were taken (GPS); by
+    /// default a photo whose file says where goes as a copy without it, as the link's own pages
+    /// never show an original.
+    public let includesLocation: Bool
     /// When and from where it was opened, newest first (the last `maxOpeningsKept`); empty from `resolve`.
     public let openings: [ClaimLinkOpening]
 
-    public init(id: Int64, claimID: Int64, label: String, created: Date, expires: Date, revoked: Date?, openings: [ClaimLinkOpening] = []) {
+    public init(id: Int64, claimID: Int64, label: String, created: Date, expires: Date, revoked: Date?, includesLocation: Bool = false,
+                openings: [ClaimLinkOpening] = []) {
         self.id = id
         self.claimID = claimID
         self.label = label
         self.created = created
         self.expires = expires
         self.revoked = revoked
+        self.includesLocation = includesLocation
         self.openings = openings
     }
 

@@ -8,9 +8,11 @@ import Inventory
 /// `ON DELETE CASCADE`).
 extension ClaimStore {
     /// Makes a link to the claim that works until `expires` (in the future, at most
-    /// `ClaimLink.longestLifetime` from `now`).
+    /// `ClaimLink.longestLifetime` from `now`); with `includesLocation`, its evidence zip carries
+    /// photos with where they were taken.
     /// - Returns: the link, and its token: the only time the token exists outside the URL given out.
-    public func createLink(claimID: Int64, expires: Date, label: String = "", now: Date = Date()) throws -> (link: ClaimLink, token: String) {
+    public func createLink(claimID: Int64, expires: Date, label: String = "", includesLocation: Bool = false,
+                           now: Date = Date()) throws -> (link: ClaimLink, token: String) {
         var errors: [FieldError] = []
         let trimmed = label.trimmingCharacters(in: .whitespacesAndNewlines)
         ClaimLink.labelRule.check(trimmed, field: "label", into: &errors)
@@ -23,12 +25,13 @@ extension ClaimStore {
         let token = Self.newLinkToken()
         let id = try database.write { connection in
             _ = try Self.claim(id: claimID, in: connection)
-            try connection.run("INSERT INTO claim_links (claim_id, token_hash, label, created_ms, expires_ms) VALUES (?, ?, ?, ?, ?)",
-                               claimID, Self.linkTokenHash(token), trimmed, Self.milliseconds(now), Self.milliseconds(expires))
+            try connection.run("""
+                INSERT INTO claim_links (claim_id, token_hash, label, created_ms, expires_ms, includes_location) VALUES (?, ?, ?, ?, ?, ?)
+                """, claimID, Self.linkTokenHash(token), trimmed, Self.milliseconds(now), Self.milliseconds(expires), includesLocation ? 1 : 0)
             return connection.lastInsertRowID
         }
         return (ClaimLink(id: id, claimID: claimID, label: trimmed, created: Self.date(Self.milliseconds(now)),
-                          expires: Self.date(Self.milliseconds(expires)), revoked: nil), token)
+                          expires: Self.date(Self.milliseconds(expires)), revoked: nil, includesLocation: includesLocation), token)
     }
 
     /// The claim's links, newest first, each with its openings.
@@ -123,11 +126,11 @@ extension ClaimStore {
 
     // MARK: Rows
 
-    static let linkColumns = "id, claim_id, label, created_ms, expires_ms, revoked_ms"
+    static let linkColumns = "id, claim_id, label, created_ms, expires_ms, revoked_ms, includes_location"
 
     static func decodeLink(_ row: Row, openings: [Int64: [ClaimLinkOpening]]) -> ClaimLink {
         ClaimLink(id: row.int64(0), claimID: row.int64(1), label: row.string(2), created: date(row.int64(3)), expires: date(row.int64(4)),
-                  revoked: row.optionalInt64(5).map(date), openings: openings[row.int64(0)] ?? [])
+                  revoked: row.optionalInt64(5).map(date), includesLocation: row.int64(6) != 0, openings: openings[row.int64(0)] ?? [])
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }

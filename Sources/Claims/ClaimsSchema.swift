@@ -66,5 +66,10 @@ public enum ClaimsSchema {
             );
             CREATE INDEX claim_link_openings_by_link ON claim_link_openings (link_id, opened_ms);
             """),
+        // Whether the link's evidence zip carries photos as they are, with where they were taken;
+        // by default it carries copies without their location.
+        Migration(version: 9, sql: """
+            ALTER TABLE claim_links ADD COLUMN includes_location INTEGER NOT NULL DEFAULT 0 CHECK (includes_location IN (0, 1));
+            """),
     ]
 }

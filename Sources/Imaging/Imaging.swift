@@ -43,7 +43,7 @@ public enum Imaging {
         }.get()
     }
 
-    private static func info(of image: VipsImageHandle, format: ImageFormat, maxPixels: Int) throws(ImagingError) -> ImageInfo {
+    static func info(of image: VipsImageHandle, format: ImageFormat, maxPixels: Int) throws(ImagingError) -> ImageInfo {
         guard image.width > 0, image.height > 0 else { throw .damaged(detail: "the header gives no size") }
         let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
         guard !overflow, pixels <= maxPixels else {

@@ -31,11 +31,11 @@ final class VipsImageHandle {
         return .success(VipsImageHandle(out))
     }
 
-    /// Encodes as baseline JPEG without metadata.
-    func jpeg(quality: Int32) -> Result<[UInt8], VipsFailure> {
+    /// Encodes as baseline JPEG, without metadata unless `keepingMetadata`.
+    func jpeg(quality: Int32, keepingMetadata: Bool = false) -> Result<[UInt8], VipsFailure> {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        guard hp_vips_jpegsave_buffer(pointer, &buffer, &length, quality) == 0, let buffer else {
+        guard hp_vips_jpegsave_buffer(pointer, &buffer, &length, quality, keepingMetadata ? 1 : 0) == 0, let buffer else {
             return .failure(VipsFailure.current())
         }
         defer { g_free(buffer) }

@@ -43,7 +43,7 @@ public enum DocumentType: Sendable, Equatable {
     }
 
     /// Other spellings of `fileExtension` a name may already end with ("photo.jpeg" stays as it is).
-    var otherFileExtensions: Set<String> {
+    public var otherFileExtensions: Set<String> {
         switch self {
         case .image(.jpeg): ["jpeg", "jpe"]
         case .image(.tiff): ["tif"]

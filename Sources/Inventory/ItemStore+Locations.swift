@@ -4,27 +4,24 @@ import Database
 /// Locations live beside the items they hold: a location's change is an inventory change (the list
 /// shows paths), and an item's location is checked in the same transaction that sets it.
 extension ItemStore {
-    /// Every location, ordered by path.
+    /// Every location, parents first, each followed by the places inside it (those by name, as
+    /// Finder orders names: "Box 2" before "Box 10"): its path's order.
     public func locations() throws -> [Location] {
         try database.read { try Self.locations(in: $0) }
     }
 
     static func locations(in connection: Connection) throws -> [Location] {
-        do {
-            let rows = try connection.rows("SELECT id, name, parent_id, notes FROM locations") { row in
-                (id: row.int64(0), name: row.string(1), parentID: row.optionalInt64(2), notes: row.string(3))
-            }
-            let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0) })
-            func pathNames(of id: Int64) -> [String] {
-                var names: [String] = [], next: Int64? = id, seen: Set<Int64> = []
-                while let current = next, let row = byID[current], seen.insert(current).inserted {
-                    names.append(row.name)
-                    next = row.parentID
-                }
-                return names.reversed()
-            }
-            return rows.map { Location(id: $0.id, name: $0.name, parentID: $0.parentID, notes: $0.notes, pathNames: pathNames(of: $0.id)) }
-                .sorted { $0.pathNames.lexicographicallyPrecedes($1.pathNames) { $0.localizedStandardCompare($1) == .orderedAscending } }
+        var notes: [String] = []
+        let places = try connection.rows("SELECT id, name, parent_id, notes FROM locations ORDER BY id") { row in
+            notes.append(row.string(3))
+            return PlaceTree.Place(id: row.int64(0), name: row.string(1), parentID: row.optionalInt64(2))
+        }
+        // One comparison of two names for each pair the sort weighs, not of two whole paths.
+        let tree = PlaceTree(places) { $0.localizedStandardCompare($1) }
+        let paths = tree.pathNames()
+        return tree.order.map { index in
+            let place = places[index]
+            return Location(id: place.id, name: place.name, parentID: place.parentID, notes: notes[index], pathNames: paths[index])
         }
     }
 
@@ -36,7 +33,14 @@ extension ItemStore {
         let input = try Self.validate(unchecked, creating: true)
         return try change { connection in
             let parentID = input.parentID ?? nil
-            try Self.checkParent(parentID, in: connection)
+            if let parentID {
+                let parent = try Self.parent(parentID, in: connection)
+                guard parent.pathNames.count < Location.maxDepth else {
+                    throw InventoryError.invalid(ValidationError(errors: [FieldError(
+                        field: "parentId", message: "“\(Location.shortened(parent.pathNames))” is \(parent.pathNames.count) places deep already; Homepwner keeps places "
+                            + "\(Location.depthLimit). Put the new place in one higher up.")]))
+                }
+            }
             try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, ?)", input.name ?? "", parentID, input.notes ?? "")
             return try Self.location(id: connection.lastInsertRowID, in: connection)
         }
@@ -46,25 +50,46 @@ extension ItemStore {
     public func updateLocation(id: Int64, _ unchecked: LocationInput) throws -> Location {
         let input = try Self.validate(unchecked, creating: false)
         return try change { connection in
-            var location = try Self.location(id: id, in: connection)
-            if let parentID = input.parentID {
-                try Self.checkParent(parentID, in: connection)
-                if let parentID, try Self.pathIDs(of: parentID, in: connection).contains(id) {
-                    let parent = try Self.location(id: parentID, in: connection)
-                    throw InventoryError.invalid(ValidationError(errors: [FieldError(
-                        field: "parentId",
-                        message: "“\(location.name)” can’t go inside “\(parent.path)”: that is inside it. Choose a location outside it.")]))
+            let paths = LocationPaths(connection)
+            guard let before = try paths.location(id) else { throw InventoryError.locationNotFound(id: id) }
+            var parentID = before.parentID
+            if let newParentID = input.parentID {
+                if let newParentID {
+                    let parent = try Self.parent(newParentID, in: connection, paths: paths)
+                    try Self.checkMove(before, into: parent, in: connection, paths: paths)
                 }
-                location.parentID = parentID
+                parentID = newParentID
             }
-            let name = input.name ?? location.name
-            let before = try Self.location(id: id, in: connection)
+            let name = input.name ?? before.name
             try connection.run("UPDATE locations SET name = ?, parent_id = ?, notes = ? WHERE id = ?",
-                               name, location.parentID, input.notes ?? location.notes, id)
+                               name, parentID, input.notes ?? before.notes, id)
             // A new name or place is a new path for everything inside: their search texts and room sort change.
-            if name != before.name || location.parentID != before.parentID { try Self.indexItems(below: id, in: connection) }
+            if name != before.name || parentID != before.parentID { try Self.indexItems(below: id, in: connection) }
             return try Self.location(id: id, in: connection)
         }
+    }
+
+    /// Refuses to put `location` inside `parent` when that is inside it, or when what it holds would
+    /// go deeper than the limit. A move that takes nothing deeper than it was is always allowed (so a
+    /// tree made before the limit can be brought within it a move at a time).
+    private static func checkMove(_ location: Location, into parent: Location, in connection: Connection, paths: LocationPaths) throws {
+        // Up from the new parent (each place read already, for its path): is the location there?
+        var above: Int64? = parent.id, met: Set<Int64> = []
+        while let current = above, current != location.id, met.insert(current).inserted { above = try paths.location(current)?.parentID }
+        if above == location.id {
+            throw InventoryError.invalid(ValidationError(errors: [FieldError(
+                field: "parentId",
+                message: "“\(location.name)” can’t go inside “\(Location.shortened(parent.pathNames))”: that is inside it. Choose a location outside it.")]))
+        }
+        let depth = parent.pathNames.count + 1
+        guard depth > location.pathNames.count else { return }
+        let deepest = depth + (try subtree(of: location.id, in: connection).height) - 1
+        guard deepest > Location.maxDepth else { return }
+        throw InventoryError.invalid(ValidationError(errors: [FieldError(
+            field: "parentId",
+            message: "Inside “\(Location.shortened(parent.pathNames))”, “\(location.name)”\(deepest > depth ? " and the places in it" : "") would go "
+                + "\(deepest) places deep; Homepwner keeps places \(Location.depthLimit). Choose a place higher up"
+                + "\(deepest > depth ? ", or move some of what is inside “\(location.name)” out first" : "").")]))
     }
 
     /// Deletes an empty location; one holding items or locations is refused, naming what it holds.
@@ -86,36 +111,33 @@ extension ItemStore {
             field: "locationId", message: "There is no location \(id). Choose one of the locations, or none.")]))
     }
 
-    private static func checkParent(_ id: Int64?, in connection: Connection) throws {
-        guard let id, try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) == nil else { return }
-        throw InventoryError.invalid(ValidationError(errors: [FieldError(
-            field: "parentId", message: "There is no location \(id) to put this one in. Choose another, or none for a top-level location.")]))
+    /// The place a location is to go inside, with its path.
+    private static func parent(_ id: Int64, in connection: Connection, paths: LocationPaths? = nil) throws -> Location {
+        guard let parent = try (paths ?? LocationPaths(connection)).location(id) else {
+            throw InventoryError.invalid(ValidationError(errors: [FieldError(
+                field: "parentId", message: "There is no location \(id) to put this one in. Choose another, or none for a top-level location.")]))
+        }
+        return parent
     }
 
     private static func validate(_ input: LocationInput, creating: Bool) throws(InventoryError) -> LocationInput {
         do { return try input.validated(creating: creating) } catch { throw .invalid(error) }
     }
 
-    /// The ids from the location up to the top, itself first (a damaged cycle stops at its repeat).
-    private static func pathIDs(of id: Int64, in connection: Connection) throws -> [Int64] {
-        var ids: [Int64] = [], next: Int64? = id
-        while let current = next, !ids.contains(current),
-              let parent = try connection.firstRow("SELECT parent_id FROM locations WHERE id = ?", current, decode: { $0.optionalInt64(0) }) {
-            ids.append(current)
-            next = parent
-        }
-        return ids
+    static func location(id: Int64, in connection: Connection) throws -> Location {
+        guard let location = try LocationPaths(connection).location(id) else { throw InventoryError.locationNotFound(id: id) }
+        return location
     }
 
-    static func location(id: Int64, in connection: Connection) throws -> Location {
-        guard let row = try connection.firstRow("SELECT name, parent_id, notes FROM locations WHERE id = ?", id, decode: {
-            (name: $0.string(0), parentID: $0.optionalInt64(1), notes: $0.string(2))
-        }) else { throw InventoryError.locationNotFound(id: id) }
-        var names: [String] = []
-        for ancestor in try pathIDs(of: id, in: connection).reversed() {
-            names.append(try connection.firstRow("SELECT name FROM locations WHERE id = ?", ancestor) { $0.string(0) } ?? "")
+    /// The location `id` and every place inside it, as a tree whose top is that location.
+    static func subtree(of id: Int64, in connection: Connection) throws -> PlaceTree<Int64> {
+        let places = try connection.rows("""
+            WITH RECURSIVE below (id) AS (SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id)
+            SELECT locations.id, locations.name, locations.parent_id FROM below JOIN locations ON locations.id = below.id
+            """, id) { row in
+            PlaceTree.Place(id: row.int64(0), name: row.string(1), parentID: row.int64(0) == id ? nil : row.optionalInt64(2))
         }
-        return Location(id: id, name: row.name, parentID: row.parentID, notes: row.notes, pathNames: names)
+        return PlaceTree(places)
     }
 }
 

@@ -108,7 +108,7 @@ public final class ItemStore: Sendable {
 
     /// Stores a checked new item at `position` (the caller makes room) with its details and search
     /// text; returns its id.
-    static func insert(_ input: ItemInput, dateCreated: Date, position: Int64, in connection: Connection) throws -> Int64 {
+    static func insert(_ input: ItemInput, dateCreated: Date, position: Int64, in connection: Connection, paths: LocationPaths? = nil) throws -> Int64 {
         let locationID = input.locationID ?? nil
         try Self.checkLocation(locationID, in: connection)
         var item = Item(id: 0, name: input.name ?? "", serialNumber: input.serialNumber ?? "", valueInDollars: 0,
@@ -121,7 +121,7 @@ public final class ItemStore: Sendable {
         )
         let id = connection.lastInsertRowID
         try Self.writeDetails(item.details, of: id, in: connection)
-        try Self.indexItem(id: id, in: connection)
+        try Self.indexItem(id: id, in: connection, paths: paths)
         return id
     }
 
@@ -138,16 +138,17 @@ public final class ItemStore: Sendable {
     /// - Parameter alongside: more of the same transaction (another module's rows that change with these items).
     public func updateEach(ids: [Int64], alongside: ((Connection) throws -> Void)? = nil, _ makeInput: (Item) -> ItemInput) throws -> [Item] {
         try change { connection in
+            let paths = LocationPaths(connection)
             let items = try ids.map { id in
                 let input = try Self.validate(makeInput(try Self.item(id: id, in: connection)), creating: false)
-                return try Self.update(id: id, input, expectedVersion: nil, in: connection)
+                return try Self.update(id: id, input, expectedVersion: nil, in: connection, paths: paths)
             }
             try alongside?(connection)
             return items
         }
     }
 
-    static func update(id: Int64, _ input: ItemInput, expectedVersion: Int?, in connection: Connection) throws -> Item {
+    static func update(id: Int64, _ input: ItemInput, expectedVersion: Int?, in connection: Connection, paths: LocationPaths? = nil) throws -> Item {
         var item = try Self.item(id: id, in: connection)
         if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
         let before = item
@@ -165,7 +166,7 @@ public final class ItemStore: Sendable {
             item.name, item.serialNumber, item.valueInDollars, item.locationID, id
         )
         try Self.writeDetails(item.details, of: id, in: connection)
-        try Self.indexItem(id: id, in: connection)
+        try Self.indexItem(id: id, in: connection, paths: paths)
         return try Self.item(id: id, in: connection)
     }
 

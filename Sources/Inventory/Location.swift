@@ -1,8 +1,15 @@
 import TextRules
 
-/// A place things are kept: a home, a floor, a room, a cupboard, a box. Locations form a tree of
-/// any depth; an item is in at most one.
+/// A place things are kept: a home, a floor, a room, a cupboard, a box. Locations form a tree at
+/// most `maxDepth` deep; an item is in at most one.
 public struct Location: Sendable, Equatable, Identifiable {
+    /// How deep places go: a top-level place is at depth 1, a place inside it at 2. Homebox trees are
+    /// rarely deeper than 8 (home, floor, room, cupboard, shelf, box, bag, pouch); 20 leaves more than
+    /// twice that, and keeps a path (20 names of at most 200 characters) a few kilobytes, what a page,
+    /// an item's search text and a claim's schedule line hold. With no limit, a CSV of 8 KB made
+    /// 4,000 levels, and every page listing places then paid for each level on every request.
+    public static let maxDepth = 20
+
     public let id: Int64
     public var name: String
     /// The location this one is inside; nil for a top-level one (a home).
@@ -21,6 +28,18 @@ public struct Location: Sendable, Equatable, Identifiable {
 
     /// `Home / Ground floor / Kitchen`, as claim forms and Homebox write it.
     public var path: String { pathNames.joined(separator: " / ") }
+}
+
+extension Location {
+    /// "at most 20 deep", for messages.
+    static let depthLimit = "at most \(maxDepth) deep"
+
+    /// A path for a message, a long one shortened to its first two and last two names
+    /// (`Home / Level 2 / … / Level 19 / Level 20`): a message never quotes thousands of names.
+    static func shortened(_ names: some Collection<String>) -> String {
+        guard names.count > 5 else { return names.joined(separator: " / ") }
+        return (names.prefix(2) + ["…"] + names.suffix(2)).joined(separator: " / ")
+    }
 }
 
 /// Field values for creating or changing a location; `nil` means "not given" (left unchanged when
@@ -46,7 +65,7 @@ public struct LocationInput: Sendable, Equatable {
         var errors: [FieldError] = []
         var result = self
         result.name = Self.nameRule.check(name, creating: creating, into: &errors)
-        if let name = result.name, name.contains(" / ") {
+        if let name = result.name, errors.isEmpty, name.contains(" / ") {
             errors.append(FieldError(field: "name", message: "Name can’t contain “ / ”: it separates the parts of a location’s path (Home / Kitchen)."))
         }
         if let notes {

@@ -3,7 +3,7 @@ import TextRules
 extension TextRule {
     /// Adds what `text` breaks, if anything, to `errors` under `field`; true when it keeps the rule.
     @discardableResult
-    public func check(_ text: some StringProtocol, field: String, into errors: inout [FieldError]) -> Bool {
+    public func check(_ text: String, field: String, into errors: inout [FieldError]) -> Bool {
         guard let message = message(checking: text) else { return true }
         errors.append(FieldError(field: field, message: message))
         return false

@@ -2,7 +2,7 @@ import Database
 
 /// Which of the library's roots a caller may see. Worked out once per request and handed to every
 /// read; the library turns it into the roots' row ids, bound as query parameters.
-public enum LibraryAccess: Sendable, Equatable {
+public enum LibraryAccess: Sendable, Hashable {
     /// Every root: open access, or the server itself.
     case everything
     /// Only these roots (absolute paths, as configured); paths that are not roots of the library grant nothing.

@@ -44,12 +44,21 @@ extension LibraryCatalogue {
     /// files' URLs): one query however many, whoever asks (what a caller may see is checked when the
     /// files are served). For library photos linked elsewhere, to tell which have gone.
     public func fingerprints(ofAssets ids: Set<String>) throws -> [String: String] {
+        try whereabouts(ofAssets: ids).mapValues(\.fingerprint)
+    }
+
+    /// As `fingerprints(ofAssets:)`, with the root (as configured) each photo is under: whether a
+    /// caller may be told about it.
+    public func whereabouts(ofAssets ids: Set<String>) throws -> [String: (fingerprint: String, root: String)] {
         guard !ids.isEmpty else { return [:] }
         let list = "[" + ids.filter(KeyedID.isWellFormed).map { "\"\($0)\"" }.joined(separator: ",") + "]"
         return try database.read { connection in
-            var found: [String: String] = [:]
-            try connection.forEachRow("SELECT id, size, mtime_ns FROM library_assets WHERE id IN (SELECT value FROM json_each(?))", [list]) { row in
-                found[row.string(0)] = Self.fingerprint(size: row.int64(1), modified: row.int64(2))
+            var found: [String: (fingerprint: String, root: String)] = [:]
+            try connection.forEachRow("""
+                SELECT library_assets.id, library_assets.size, library_assets.mtime_ns, library_roots.path FROM library_assets
+                JOIN library_roots ON library_roots.id = library_assets.root_id WHERE library_assets.id IN (SELECT value FROM json_each(?))
+                """, [list]) { row in
+                found[row.string(0)] = (Self.fingerprint(size: row.int64(1), modified: row.int64(2)), row.string(3))
             }
             return found
         }

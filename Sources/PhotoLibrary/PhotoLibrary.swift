@@ -109,6 +109,25 @@ public final class PhotoLibrary: Sendable {
 
     public func fingerprints(ofAssets ids: Set<String>) throws -> [String: String] { try catalogue.fingerprints(ofAssets: ids) }
 
+    public func whereabouts(ofAssets ids: Set<String>) throws -> [String: (fingerprint: String, root: String)] {
+        try catalogue.whereabouts(ofAssets: ids)
+    }
+
+    /// The roots each of `paths` is in, looked for under each root as configured and as its real
+    /// path (the library resolves symbolic links in the paths it gives out); none for a path under
+    /// no root of this library.
+    public func roots(holding paths: Set<String>) -> [String: [String]] {
+        guard !paths.isEmpty else { return [:] }
+        let folders = roots.map { root in
+            (root, [root, DirectoryWalker.realPath(root)].compactMap { $0.map { $0.hasSuffix("/") ? $0 : $0 + "/" } })
+        }
+        var found: [String: [String]] = [:]
+        for path in paths {
+            found[path] = folders.filter { $0.1.contains { path.hasPrefix($0) } }.map(\.0)
+        }
+        return found
+    }
+
     public func asset(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
         try catalogue.asset(id: id, visibleTo: access)
     }

@@ -54,20 +54,21 @@ public struct TextRule: Sendable {
     }
 
     /// What `text` breaks, the first in this order: characters, marks on one character, code points,
-    /// bytes, lines; nil when it keeps the rule. One pass over the text, however it is made.
-    public func problem(in text: some StringProtocol) -> TextProblem? {
-        var characters = 0, codePoints = 0, mostMarks = 0, breaksLine = false
-        for character in text {
-            let scalars = character.unicodeScalars
-            var count = 0
-            for scalar in scalars {
-                count += 1
-                if isOneLine, !breaksLine, Self.breaksLine(scalar) { breaksLine = true }
-            }
-            characters += 1
-            codePoints += count
-            mostMarks = max(mostMarks, count - 1)
+    /// bytes, lines; nil when it keeps the rule. Linear in the text however it is made: its code points
+    /// are read once, and only text beyond ASCII is split into characters, where each ends (not made
+    /// into `Character`s, which copies them: for "a" and 300,000 marks 190 ms against 100 ms, loaded).
+    public func problem(in text: String) -> TextProblem? {
+        var codePoints = 0, crlfs = 0, isASCII = true, breaksLine = false
+        var previous: Unicode.Scalar = "\0"
+        for scalar in text.unicodeScalars {
+            codePoints += 1
+            if !scalar.isASCII { isASCII = false }
+            if isOneLine, !breaksLine, Self.breaksLine(scalar) { breaksLine = true }
+            if scalar == "\n", previous == "\r" { crlfs += 1 }
+            previous = scalar
         }
+        // An ASCII character is one code point, but for "\r\n": one character of two.
+        let (characters, mostMarks) = isASCII ? (codePoints - crlfs, crlfs > 0 ? 1 : 0) : Self.characters(in: text)
         if characters > maxCharacters { return .tooManyCharacters(characters) }
         if mostMarks > Self.maxMarksPerCharacter { return .tooManyMarks(mostMarks) }
         if codePoints > maxCodePoints { return .tooManyCodePoints(codePoints) }
@@ -77,15 +78,27 @@ public struct TextRule: Sendable {
         return nil
     }
 
+    /// How many characters `text` has, and the most marks (code points after its first) on one.
+    private static func characters(in text: String) -> (count: Int, mostMarks: Int) {
+        var count = 0, mostMarks = 0, start = text.startIndex
+        while start < text.endIndex {
+            let end = text.index(after: start)
+            count += 1
+            mostMarks = max(mostMarks, text.unicodeScalars.distance(from: start, to: end) - 1)
+            start = end
+        }
+        return (count, mostMarks)
+    }
+
     /// The message for `text`'s problem; nil when it keeps the rule.
-    public func message(checking text: some StringProtocol) -> String? {
+    public func message(checking text: String) -> String? {
         problem(in: text).map(message(for:))
     }
 
     /// For a field whose message sums up its whole rule ("Each tag is 1 to 50 characters on one line;
     /// “…” is not."): `summary` for text too long or on several lines, the rule's own words for what
     /// a person cannot see (marks, code points, bytes); nil when the text keeps the rule.
-    public func message(checking text: some StringProtocol, summary: @autoclosure () -> String) -> String? {
+    public func message(checking text: String, summary: @autoclosure () -> String) -> String? {
         guard let problem = problem(in: text) else { return nil }
         return problem.isBeyondCharacters ? message(for: problem) : summary()
     }
@@ -109,28 +122,35 @@ public struct TextRule: Sendable {
     }
 
     /// Control characters and the Unicode line and paragraph separators: all break a one-line field.
+    /// (General categories Cc, Zl and Zp are exactly these code points; compared, not looked up.)
     public static func breaksLine(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
         default: false
         }
     }
 
     /// At most `characters` characters of `text` to quote in a message, each with at most
-    /// `maxMarksPerCharacter` marks, and "…" when some were left out: a hostile text is not echoed back whole.
-    public static func excerpt(_ text: some StringProtocol, characters limit: Int) -> String {
-        var result = String.UnicodeScalarView(), taken = 0, lastLength = 0
-        for character in text {
+    /// `maxMarksPerCharacter` marks, and "…" when some were left out: a hostile text is not echoed back
+    /// whole, nor read past what is quoted.
+    public static func excerpt(_ text: String, characters limit: Int) -> String {
+        let scalars = text.unicodeScalars.prefix(limit * (maxMarksPerCharacter + 1) + 1)
+        let head = String(String.UnicodeScalarView(scalars))
+        var result = String.UnicodeScalarView(), taken = 0, lastLength = 0, start = head.startIndex
+        while start < head.endIndex {
             if taken == limit {
                 result.removeLast(lastLength)
                 result.append("…")
-                break
+                return String(result)
             }
-            let kept = character.unicodeScalars.prefix(maxMarksPerCharacter + 1)
+            let end = head.index(after: start)
+            let kept = head.unicodeScalars[start..<end].prefix(maxMarksPerCharacter + 1)
             result.append(contentsOf: kept)
             lastLength = kept.count
             taken += 1
+            start = end
         }
+        if scalars.endIndex < text.unicodeScalars.endIndex || result.count < head.unicodeScalars.count { result.append("…") }
         return String(result)
     }
 

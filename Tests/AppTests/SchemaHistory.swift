@@ -212,6 +212,10 @@ enum SchemaHistory {
             INSERT INTO sessions (id_hash, account_id, remember, created_ms, last_seen_ms) VALUES
                 ('\(hash("second session"))', 2, 0, 1764000022000, 1764000023000);
             """),
+        Step(label: "owned-claims-9-link-location", versions: ["inventory": 16, "library": 8, "accounts": 8, "claims": 9], rows: """
+            INSERT INTO claim_links (id, claim_id, token_hash, label, created_ms, expires_ms, includes_location) VALUES
+                (2, 1, '\(hash("link with places"))', 'Adjuster, with places', 1764000022000, 1771776000000, 1);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

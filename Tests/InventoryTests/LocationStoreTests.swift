@@ -117,4 +117,30 @@ import Testing
         #expect(migrated.details.quantity == 1 && migrated.details.purchasePrice == nil && migrated.details.condition == nil)
         #expect(try inventory.store.locations().isEmpty)
     }
+
+    /// A tree deeper than the limit, made before there was one, is still read whole, nothing is put
+    /// deeper in it, and it is brought within the limit a move at a time (a move up is always allowed).
+    @Test func aTreeMadeBeforeTheLimitIsReadAndCanBeBroughtWithinIt() throws {
+        let inventory = try TestInventory("locations-too-deep")
+        defer { inventory.remove() }
+        let store = inventory.store
+        let depth = Location.maxDepth + 5
+        try inventory.database.write { connection in
+            for level in 1...depth {
+                try connection.run("INSERT INTO locations (id, name, parent_id) VALUES (?, ?, ?)", level, "Level \(level)", level == 1 ? nil : Int64(level - 1))
+            }
+        }
+        let deepest = Int64(depth)
+        #expect(try store.locations().map(\.pathNames.count) == Array(1...depth))
+        #expect(try store.location(id: deepest).path.hasSuffix("Level \(depth - 1) / Level \(depth)"))
+        #expect(throws: InventoryError.self) { try store.createLocation(LocationInput(name: "Pouch", parentID: deepest)) }
+        _ = try store.updateLocation(id: deepest, LocationInput(name: "Renamed"))
+        let shed = try store.createLocation(LocationInput(name: "Shed"))
+        #expect(throws: InventoryError.self) { try store.updateLocation(id: shed.id, LocationInput(parentID: .some(Int64(Location.maxDepth)))) }
+        // The five places past the limit go up under level 15: the deepest is then 20 deep.
+        _ = try store.updateLocation(id: Int64(Location.maxDepth + 1), LocationInput(parentID: .some(Int64(Location.maxDepth - 5))))
+        #expect(try store.locations().map(\.pathNames.count).max() == Location.maxDepth)
+        #expect(try store.location(id: deepest).pathNames == (1...(Location.maxDepth - 5)).map { "Level \($0)" }
+                + ((Location.maxDepth + 1)..<depth).map { "Level \($0)" } + ["Renamed"])
+    }
 }

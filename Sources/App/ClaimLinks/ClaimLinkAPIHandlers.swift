@@ -13,7 +13,8 @@ struct ClaimLinkAPIHandlers: Sendable {
             let claimID = try request.claimID()
             let now = clock.now
             let input = try ClaimLinkInput(json: try ItemAPIHandlers.jsonObject(of: request), now: now)
-            let (link, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label, now: now)
+            let (link, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label,
+                                                      includesLocation: input.includesLocation, now: now)
             return ClaimLinkJSON.created(link, url: request.siteURL(ClaimLinkRoutes.shared(token)))
         }
         router.get(ClaimLinkRoutes.apiList, access: .manage) { request in

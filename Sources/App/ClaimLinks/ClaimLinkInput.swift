@@ -3,19 +3,21 @@ import Foundation
 import HTTPServer
 import Inventory
 
-/// What the owner asks for when making a link: when it stops working and who it is for. A day
-/// (`2026-06-30`) means through the end of that day in the server's time zone; an RFC 3339 time
+/// What the owner asks for when making a link: when it stops working, who it is for, and whether its
+/// evidence zip carries photos with where they were taken (no by default). A day (`2026-06-30`)
+/// means through the end of that day in the server's time zone; an RFC 3339 time
 /// (`2026-06-30T17:00:00Z`) means that moment.
 struct ClaimLinkInput: Sendable, Equatable {
     var expires: Date
     var label: String
+    var includesLocation = false
 
-    static let fields = ["expires", "label"]
+    static let fields = ["expires", "label", "includesLocation"]
 
     /// From the API's JSON object, with every problem named at once.
     init(json object: [String: JSONValue], now: Date) throws(ClaimLinkError) {
         var problems: [FieldError] = []
-        var expires: Date?, label = ""
+        var expires: Date?, label = "", includesLocation = false
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             switch (key, value) {
             case ("expires", .string(let text)):
@@ -28,8 +30,11 @@ struct ClaimLinkInput: Sendable, Equatable {
             case ("label", .string(let text)): label = text
             case ("label", .null): label = ""
             case ("label", _): problems.append(FieldError(field: key, message: "label must be text, not \(value.kindDescription)."))
+            case ("includesLocation", .bool(let choice)): includesLocation = choice
+            case ("includesLocation", _):
+                problems.append(FieldError(field: key, message: "includesLocation must be true or false, not \(value.kindDescription)."))
             default:
-                problems.append(FieldError(field: key, message: "Unknown field “\(key)”. A link takes \(Self.fields.joined(separator: " and "))."))
+                problems.append(FieldError(field: key, message: "Unknown field “\(key)”. A link takes expires, label and includesLocation."))
             }
         }
         if object["expires"] == nil {
@@ -38,9 +43,10 @@ struct ClaimLinkInput: Sendable, Equatable {
         guard problems.isEmpty, let expires else { throw .invalid(ValidationError(errors: problems)) }
         self.expires = expires
         self.label = label
+        self.includesLocation = includesLocation
     }
 
-    /// From the owner's form (`expires` from a date field, `label`).
+    /// From the owner's form (`expires` from a date field, `label`, the `includesLocation` checkbox).
     init(form fields: FormFields, now: Date) throws(ClaimLinkError) {
         let text = (fields["expires"] ?? "").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
@@ -51,6 +57,7 @@ struct ClaimLinkInput: Sendable, Equatable {
         case .failure(let problem): throw .invalid(problem)
         }
         label = fields["label"] ?? ""
+        includesLocation = fields["includesLocation"] == "on"
     }
 
     /// The moment a day or an RFC 3339 time names. A day past the last one a link may last is

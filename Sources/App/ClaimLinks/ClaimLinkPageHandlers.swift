@@ -22,12 +22,13 @@ struct ClaimLinkPageHandlers: Sendable {
         }
     }
 
-    private func page(_ request: Request, newLinkURL: String? = nil, expires: String? = nil, label: String = "",
+    private func page(_ request: Request, newLinkURL: String? = nil, expires: String? = nil, label: String = "", includesLocation: Bool = false,
                       errors: ValidationError? = nil) throws -> Response {
         let claim = try claims.claim(id: try request.claimID())
         let context = request.pageContext(site)
         let section = Self.section(claimID: claim.id, links: try claims.links(ofClaim: claim.id), csrfToken: context.csrfToken,
-                                   newLinkURL: newLinkURL, expires: expires, label: label, errors: errors, now: clock.now)
+                                   newLinkURL: newLinkURL, expires: expires, label: label, includesLocation: includesLocation, errors: errors,
+                                   now: clock.now)
         let page = ClaimLinksPage(claimName: claim.name, claimID: claim.id, section: section, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
@@ -38,22 +39,24 @@ struct ClaimLinkPageHandlers: Sendable {
         let now = clock.now
         do {
             let input = try ClaimLinkInput(form: fields, now: now)
-            let (_, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label, now: now)
+            let (_, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label,
+                                                   includesLocation: input.includesLocation, now: now)
             // Answered, not redirected: the address is shown this once and must not travel in a URL.
             return try page(request, newLinkURL: request.siteURL(ClaimLinkRoutes.shared(token)))
         } catch ClaimLinkError.invalid(let errors) {
-            return try page(request, expires: fields["expires"] ?? "", label: fields["label"] ?? "", errors: errors)
+            return try page(request, expires: fields["expires"] ?? "", label: fields["label"] ?? "", includesLocation: fields["includesLocation"] == "on",
+                            errors: errors)
         }
     }
 
     /// The section from a claim's links, for this page and the claim's own.
     static func section(claimID: Int64, links: [ClaimLink], csrfToken: String?, newLinkURL: String?, expires: String?, label: String,
-                        errors: ValidationError?, now: Date) -> ClaimLinksSection {
+                        includesLocation: Bool = false, errors: ValidationError?, now: Date) -> ClaimLinksSection {
         ClaimLinksSection(
             claimID: claimID,
             links: links.map { link in row(link, claimID: claimID, now: now) },
             csrfToken: csrfToken, newLinkURL: newLinkURL,
-            expires: expires ?? ClaimLinkInput.suggestedDay(now: now).iso, label: label,
+            expires: expires ?? ClaimLinkInput.suggestedDay(now: now).iso, label: label, includesLocation: includesLocation,
             earliestDay: ClaimLinkInput.day(of: now).iso, latestDay: ClaimLinkInput.latestDay(now: now).iso, errors: errors)
     }
 
@@ -63,6 +66,7 @@ struct ClaimLinkPageHandlers: Sendable {
             else { "Expired \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))" }
         return ClaimLinkRowModel(
             id: link.id, label: link.label, createdText: DisplayFormat.date(link.created), stateText: state, isActive: link.isActive(at: now),
+            locationText: link.includesLocation ? "Photos with where they were taken" : "Photos without where they were taken",
             openings: link.openings.map {
                 ClaimLinkOpeningModel(atISO: DisplayFormat.iso8601($0.at), atText: openingTime($0.at), address: $0.address, path: $0.path)
             },

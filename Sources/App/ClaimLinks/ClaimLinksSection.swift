@@ -9,6 +9,8 @@ struct ClaimLinkRowModel: Sendable {
     /// "Works through Jun 30, 2026", "Expired Jun 30, 2026", "Revoked Jun 2, 2026".
     let stateText: String
     let isActive: Bool
+    /// Whether its evidence zip carries photos with where they were taken, in words.
+    let locationText: String
     /// Newest first.
     let openings: [ClaimLinkOpeningModel]
     /// The form that revokes it, while it works.
@@ -32,9 +34,10 @@ struct ClaimLinksSection {
     let csrfToken: String?
     /// The address of a link just made: shown this once, never again.
     let newLinkURL: String?
-    /// What the form holds: the last day (`YYYY-MM-DD`) and the label.
+    /// What the form holds: the last day (`YYYY-MM-DD`), the label, and whether photos keep where they were taken.
     let expires: String
     let label: String
+    let includesLocation: Bool
     /// The days the date field offers (today to the last a link may last).
     let earliestDay: String
     let latestDay: String
@@ -59,6 +62,10 @@ struct ClaimLinksSection {
                                   extra: [.min(earliestDay), .max(latestDay), .required])
                     controls.text("For whom (optional)", name: "label", value: label,
                                   extra: [.maxlength(200), .autocomplete("off"), .placeholder("Acme adjuster")])
+                }
+                controls.checkbox("Include where photos were taken (GPS) in the evidence zip", name: "includesLocation", isOn: includesLocation)
+                p(.class("field-hint")) {
+                    "Off: a photo whose file records where it was taken goes into the zip as a copy without it, as the link's pages never show originals."
                 }
                 div(.class("form-actions plain")) { button(.class("button primary"), .type("submit")) { "Make Link" } }
             }
@@ -87,7 +94,7 @@ struct ClaimLinksSection {
         li(.class(link.isActive ? "claim-link-row" : "claim-link-row inactive"), .id("link-\(link.id)")) {
             div(.class("claim-link-text")) {
                 strong { link.label.isEmpty ? "Link \(link.id)" : link.label }
-                span(.class("claim-link-meta")) { "Made \(link.createdText) · \(link.stateText)" }
+                span(.class("claim-link-meta")) { "Made \(link.createdText) · \(link.stateText) · \(link.locationText)" }
                 if link.openings.isEmpty {
                     span(.class("claim-link-meta")) { "Not opened yet" }
                 } else {

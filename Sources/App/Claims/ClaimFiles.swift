@@ -12,7 +12,7 @@ struct ClaimFiles {
         /// The size the report prints (`ItemPhotoRendition.report`).
         let printed: String?
         let sha256: String
-        let fileExtension: String
+        let format: ImageFormat
         let kind: ItemPhoto.Kind
     }
 
@@ -61,7 +61,7 @@ struct ClaimFiles {
             for photo in item.photos {
                 entry.photos.append(Photo(original: items.images.originalPath(of: photo.image),
                                           printed: printSizes ? try items.images.renditionPath(hash: photo.image.hash, name: ItemPhotoRendition.report.rawValue) : nil,
-                                          sha256: photo.image.hash, fileExtension: photo.image.format.fileExtension, kind: photo.kind))
+                                          sha256: photo.image.hash, format: photo.image.format, kind: photo.kind))
             }
             entry.documents = item.documents.map { Document(path: items.documents.originalPath(sha256: $0.sha256), document: $0) }
             if let library, let access {

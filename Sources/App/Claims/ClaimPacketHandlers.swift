@@ -28,7 +28,7 @@ struct ClaimPacketHandlers: Sendable {
             }
         }
         router.add(.get, ClaimRoutes.apiEvidence, readingClaimsWithin: reads) { request in
-            try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library))
+            try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library), keepsLocation: true)
         }
         // The adjuster's: the link's own claim, with the library photos linked to its items.
         router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in
@@ -41,7 +41,9 @@ struct ClaimPacketHandlers: Sendable {
             }
         }
         router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in
-            try shared.readingClaim(request) { link in try evidence(try sharedSheet(link, request), access: .everything) }
+            try shared.readingClaim(request) { link in
+                try evidence(try sharedSheet(link, request), access: .everything, keepsLocation: link.includesLocation)
+            }
         }
     }
 
@@ -79,9 +81,9 @@ struct ClaimPacketHandlers: Sendable {
         ])
     }
 
-    private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?) throws -> Response {
+    private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?, keepsLocation: Bool) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: false)
-        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels)
+        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels, keepsLocation: keepsLocation)
         let headers: HTTPHeaders = ["Content-Type": "application/zip",
                                     "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
         return Response(headers: headers) { body in try archive.write { try body.write($0) } }

@@ -8,7 +8,9 @@ import Inventory
 /// a folder per line, then a manifest (CSV and JSON) with each file's SHA-256, size, line and item,
 /// and for photos the capture date and camera from the file itself — so the insurer can check that
 /// nothing was made after the loss. Written front to back into `output` (a streamed response):
-/// files are hashed as they are read, and the manifest comes last.
+/// files are hashed as they are read, and the manifest comes last. Without `keepsLocation` (an
+/// adjuster's link, unless its owner chose otherwise) a photo whose file records where it was taken
+/// goes as a copy without it, as the link's own pages never show an original.
 struct EvidenceArchive {
     struct Row: Encodable {
         let path: String
@@ -20,7 +22,7 @@ struct EvidenceArchive {
         let kind: String
         let capturedAt: String?
         let camera: String?
-        /// What was wrong with the file, if anything ("missing from the data folder").
+        /// What was wrong with the file, or what was done to it, if anything ("missing from the data folder").
         let note: String?
     }
 
@@ -28,21 +30,26 @@ struct EvidenceArchive {
     let files: ClaimFiles
     let madeAt: Date
     let maxPixels: Int
+    /// Photos go byte for byte, with where they were taken (the owner's own zip; a link made so).
+    let keepsLocation: Bool
 
     func write(to output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         let zip = try ZipWriter(writingTo: output, modified: madeAt)
         try zip.add(Array(readme.utf8), as: "README.txt")
         var rows: [Row] = []
         for entry in files.entries {
-            let folder = entry.line.folderName
+            let line = entry.line
+            func row(_ path: String, kind: String, sha256: String = "", bytes: Int64 = 0, captured: PhotoMetadata? = nil, note: String?) -> Row {
+                Row(path: path, sha256: sha256, bytes: bytes, line: line.number, itemId: line.itemID, item: line.name, kind: kind,
+                    capturedAt: captured?.takenAt.map(EvidenceLink.isoText), camera: captured?.camera, note: note)
+            }
             /// Adds `source` as `name` in the line's folder, hashed as it is read; one that could not be
             /// opened is listed with `missing` instead, and the archive goes on.
             func add(_ source: ZipWriter.Source?, as name: String, kind: String, expected: String? = nil, captured: PhotoMetadata? = nil,
                      missing: String) throws {
-                let path = "\(folder)/\(name)"
+                let path = "\(line.folderName)/\(name)"
                 guard let source else {
-                    rows.append(Row(path: path, sha256: "", bytes: 0, line: entry.line.number, itemId: entry.line.itemID, item: entry.line.name,
-                                    kind: kind, capturedAt: nil, camera: nil, note: missing))
+                    rows.append(row(path, kind: kind, note: missing))
                     return
                 }
                 let digest = SHA256Digest()
@@ -53,15 +60,41 @@ struct EvidenceArchive {
                 }
                 let sha256 = digest.finishHex()
                 let note = expected.flatMap { $0 == sha256 ? nil : "differs from the SHA-256 recorded when it was added (\($0))" }
-                rows.append(Row(path: path, sha256: sha256, bytes: size, line: entry.line.number, itemId: entry.line.itemID, item: entry.line.name,
-                                kind: kind, capturedAt: captured?.takenAt.map(EvidenceLink.isoText), camera: captured?.camera, note: note))
+                rows.append(row(path, kind: kind, sha256: sha256, bytes: size, captured: captured, note: note))
+            }
+            /// Adds a photo as `add` does; without `keepsLocation`, one whose file records where it was
+            /// taken goes as a JPEG copy without it, named `stem.jpg`, and the manifest says so.
+            func addPhoto(_ source: ZipWriter.Source?, stem: String, format: ImageFormat?, kind: String, expected: String? = nil,
+                          captured: PhotoMetadata?, original: String, missing: String) throws {
+                let named = { (format: ImageFormat?) in
+                    SafeFileName.make(stem, extension: format?.fileExtension, aliases: format.map { DocumentType.image($0).otherFileExtensions } ?? [])
+                }
+                guard !keepsLocation, let source else {
+                    return try add(source, as: named(format), kind: kind, expected: expected, captured: captured, missing: missing)
+                }
+                let copy: [UInt8]
+                do {
+                    guard let stripped = try Imaging.withoutLocation(fileAtPath: source.path, maxPixels: maxPixels) else {
+                        return try add(source, as: named(format), kind: kind, expected: expected, captured: captured, missing: missing)
+                    }
+                    copy = stripped
+                } catch {
+                    // Never the original instead: it may say where the photo was taken.
+                    rows.append(row("\(line.folderName)/\(named(format))", kind: kind,
+                                    note: "could not be read to leave out where it was taken (\(error)); not in this archive"))
+                    return
+                }
+                let path = "\(line.folderName)/\(named(.jpeg))"
+                try zip.add(copy, as: path, compress: false)
+                rows.append(row(path, kind: kind, sha256: SHA256Digest.hex(of: copy), bytes: Int64(copy.count), captured: captured,
+                                note: "a copy without where it was taken (no GPS, XMP or IPTC; its pixels as stored, as a JPEG); \(original)"))
             }
             let notInDataFolder = "missing from the data folder, or not a file that can be read; not in this archive"
             for (index, photo) in entry.photos.enumerated() {
                 let source = ZipWriter.Source(path: photo.original)
                 let metadata = source.flatMap { try? Imaging.inspectFile(atPath: $0.path, maxPixels: maxPixels).1 }
-                try add(source, as: "photo-\(index + 1)-\(photo.kind.rawValue).\(photo.fileExtension)", kind: "photo", expected: photo.sha256,
-                        captured: metadata, missing: notInDataFolder)
+                try addPhoto(source, stem: "photo-\(index + 1)-\(photo.kind.rawValue)", format: photo.format, kind: "photo", expected: photo.sha256,
+                             captured: metadata, original: "the original's SHA-256 is \(photo.sha256)", missing: notInDataFolder)
             }
             for (index, document) in entry.documents.enumerated() {
                 let item = document.document
@@ -70,10 +103,11 @@ struct EvidenceArchive {
             }
             for (index, photo) in entry.library.enumerated() {
                 // Through the library's door: a FIFO, a device or a link out of the root in the photo's place is not opened.
-                let source = try files.openOriginal(of: photo)?.withPath { ZipWriter.Source(path: $0) }
-                try add(source, as: "library-\(index + 1) \(SafeFileName.make(photo.fileName, extension: nil))", kind: "library photo",
-                        captured: PhotoMetadata(takenAt: photo.takenAt, camera: photo.camera),
-                        missing: "gone from the library, or no longer a file that can be read there; not in this archive")
+                let original = try files.openOriginal(of: photo)
+                let source = original?.withPath { ZipWriter.Source(path: $0) }
+                try addPhoto(source, stem: "library-\(index + 1) \(photo.fileName)", format: original?.format, kind: "library photo",
+                             captured: PhotoMetadata(takenAt: photo.takenAt, camera: photo.camera), original: "the original stays in the household's library",
+                             missing: "gone from the library, or no longer a file that can be read there; not in this archive")
             }
         }
         try zip.add(Array(Self.csv(rows).utf8), as: "manifest.csv")
@@ -85,6 +119,13 @@ struct EvidenceArchive {
 
     private var readme: String {
         let claim = sheet.claim
+        let asStored = keepsLocation
+            ? "each as it was stored: nothing here was re-encoded."
+            : """
+            each as it was stored, but for photos whose files record where they were taken: those are copies
+            without it (no GPS, XMP or IPTC), their pixels as stored, saved as JPEG, with the camera's date and
+            model kept; the manifest says which. Ask the policyholder for an original if you need it.
+            """
         return """
             Evidence for claim “\(claim.name)”\(claim.claimNumber.isEmpty ? "" : " (\(claim.claimNumber))")
             Loss: \(claim.lossDate?.iso ?? "date not given")\(claim.cause.isEmpty ? "" : ", \(claim.cause)")
@@ -93,7 +134,7 @@ struct EvidenceArchive {
 
             One folder per line of the claim's schedule (the number is the line's), holding the item's photos,
             its documents (receipts, manuals, warranties, appraisals) and the photos from the household's own
-            library linked to it as evidence, each as it was stored: nothing here was re-encoded.
+            library linked to it as evidence, \(asStored)
 
             manifest.csv and manifest.json list every file with its SHA-256 (check one with `sha256sum`),
             its size, its line and item, and for photos the date and camera the file itself records.

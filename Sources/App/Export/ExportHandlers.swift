@@ -1,11 +1,14 @@
 import Foundation
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// The Export page and the files it offers, streamed to the client as they are made (never held in
-/// memory or written to a file first), with a dated file name.
+/// memory or written to a file first), with a dated file name. Library photos linked as evidence
+/// are described only as far as the caller may see the library (`EvidenceSight`).
 struct ExportHandlers: Sendable {
     let items: ItemStore
+    let library: PhotoLibrary
     let site: PageContext
 
     func register(in router: inout AppRouter) {
@@ -28,7 +31,9 @@ struct ExportHandlers: Sendable {
         }
         let snapshot: ExportSnapshot
         do {
-            snapshot = try items.exportSnapshot()
+            let sight = request.evidenceSight(of: library)
+            let everything = try items.exportSnapshot()
+            snapshot = sight == .everything ? everything : try everything.changingItems { _ = try library.resolveEvidence(of: &$0, describedTo: sight) }
         } catch {
             throw AppError(.exportFailed, message: "The inventory could not be read for the export: \(error). Nothing was sent; try again.")
         }

@@ -8,8 +8,8 @@ struct ItemAPIHandlers: Sendable {
     let items: ItemStore
     /// Where evidence photos are looked up (whether each is still there).
     let library: PhotoLibrary
-    /// The list's JSON, remade only after the inventory or the library changes.
-    private let listCache = RevisionCache<[UInt8]>()
+    /// The list's JSON for each way of seeing the library, remade only after the inventory or the library changes.
+    private let listCache = RevisionKeyedCache<EvidenceSight, [UInt8]>(capacity: 8)
 
     init(items: ItemStore, library: PhotoLibrary) {
         self.items = items
@@ -30,7 +30,10 @@ struct ItemAPIHandlers: Sendable {
     private func list(_ request: Request) throws -> Response {
         if !ItemListQuery.isPlainList(request) { return try search(request) }
         let revision = ContentRevision.key(items: items.revision, library: library.revision)
-        let body = try listCache.value(at: revision) { try ItemJSON.list(try items.all(), currency: try items.currency(), library: library) }
+        let sight = request.evidenceSight(of: library)
+        let body = try listCache.value(for: sight, at: revision) {
+            try ItemJSON.list(try items.all(), currency: try items.currency(), library: library, sight: sight)
+        }
         return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
     }
 
@@ -38,7 +41,8 @@ struct ItemAPIHandlers: Sendable {
         let query = try ItemListQuery.query(from: request)
         let window = try items.items(matching: query)
         var response = Response(headers: ["Content-Type": "application/json"],
-                                body: .bytes(try ItemJSON.list(window.items, currency: try items.currency(), library: library)))
+                                body: .bytes(try ItemJSON.list(window.items, currency: try items.currency(), library: library,
+                                                                             sight: request.evidenceSight(of: library))))
         if let next = window.next {
             response.headers["Link"] = "<\(ItemListQuery.nextURL(query, after: next))>; rel=\"next\""
         }
@@ -48,14 +52,14 @@ struct ItemAPIHandlers: Sendable {
     private func create(_ request: Request) throws -> Response {
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.create(input)
-        var response = try ItemJSON.response(item, currency: try items.currency(), library: library, status: .created)
+        var response = try ItemJSON.response(item, currency: try items.currency(), library: library, sight: request.evidenceSight(of: library), status: .created)
         response.headers["Location"] = ItemRoutes.apiItem(item.id)
         return response
     }
 
     private func show(_ request: Request) throws -> Response {
         var item = try items.item(id: try request.itemID())
-        let files = try library.resolveEvidence(of: &item)
+        let files = try library.resolveEvidence(of: &item, describedTo: request.evidenceSight(of: library))
         let etag = ItemJSON.etag(of: item, files: files)
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
             return Response(status: .notModified, headers: ["ETag": etag])
@@ -67,7 +71,7 @@ struct ItemAPIHandlers: Sendable {
         let id = try request.itemID()
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
-        return try ItemJSON.response(item, currency: try items.currency(), library: library)
+        return try ItemJSON.response(item, currency: try items.currency(), library: library, sight: request.evidenceSight(of: library))
     }
 
     private func delete(_ request: Request) throws -> Response {
@@ -85,7 +89,8 @@ struct ItemAPIHandlers: Sendable {
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
             throw AppError(.invalidPosition, message: "position must be a whole number counting from 0, not \(value.kindDescription).")
         }
-        return try ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency(), library: library)
+        return try ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency(), library: library,
+                                     sight: request.evidenceSight(of: library))
     }
 
     static func jsonObject(of request: Request) throws -> [String: JSONValue] {

@@ -6,9 +6,9 @@ import PhotoLibrary
 /// Items as the JSON API shows them, written with `JSONWriter` (lists of thousands stay fast).
 enum ItemJSON {
     /// - Parameters:
-    ///   - item: with its evidence resolved against the library (`PhotoLibrary.resolveEvidence`).
+    ///   - item: with its evidence resolved against the library for the caller (`PhotoLibrary.resolveEvidence`).
     ///   - today: the day readiness is judged on (a replacement cost ages).
-    ///   - files: where the evidence still in the library is served.
+    ///   - files: where the evidence still in the library is served, and which is withheld.
     static func write(_ item: Item, currency: Currency, today: CalendarDate, files: EvidenceFiles, to writer: inout JSONWriter) {
         writer.object { json in
             json.key("id"); json.value(item.id)
@@ -30,24 +30,30 @@ enum ItemJSON {
             if let image = item.image { json.object { json in writeImage(image, to: &json) } } else { json.null() }
             json.key("photos"); json.array(item.photos) { json, photo in write(photo, to: &json) }
             json.key("documents"); json.array(item.documents) { json, document in write(document, of: item.id, to: &json) }
-            json.key("evidence"); json.array(item.evidence) { json, link in write(link, urls: files.urls(of: link.assetID), to: &json) }
+            json.key("evidence")
+            json.array(item.evidence) { json, link in
+                write(link, urls: files.urls(of: link.assetID), withheld: files.withheld.contains(link.assetID), to: &json)
+            }
             json.key("documentedSince")
             if let day = item.documentedSince { json.value(day.iso) } else { json.null() }
         }
     }
 
     /// A library photo linked as evidence: what it was when linked, whether it has left the library
-    /// since, and (while it is there) its thumbnail and the library's viewer.
-    /// - Parameter urls: the photo's files; nil when it has left the library.
-    static func write(_ link: EvidenceLink, urls: LibraryURLs?, to json: inout JSONWriter) {
+    /// since, and (while it is there) its thumbnail and the library's viewer. A withheld one (in a
+    /// folder the caller may not see, `EvidenceSight`) has only its id and whether it is there.
+    /// - Parameter urls: the photo's files; nil when it has left the library, or is withheld.
+    static func write(_ link: EvidenceLink, urls: LibraryURLs?, withheld: Bool = false, to json: inout JSONWriter) {
         json.object { json in
             json.key("assetId"); json.value(link.assetID)
             json.key("takenAt")
-            if let takenAt = link.takenAt { json.value(EvidenceLink.isoText(takenAt)) } else { json.null() }
+            if let takenAt = link.takenAt, !withheld { json.value(EvidenceLink.isoText(takenAt)) } else { json.null() }
             json.key("camera")
-            if let camera = link.camera { json.value(camera) } else { json.null() }
-            json.key("path"); json.value(link.lastPath)
-            json.key("missing"); json.value(urls == nil)
+            if let camera = link.camera, !withheld { json.value(camera) } else { json.null() }
+            json.key("path")
+            if withheld { json.null() } else { json.value(link.lastPath) }
+            json.key("missing"); json.value(link.isMissing != false)
+            json.key("withheld"); json.value(withheld)
             json.key("thumbnailURL")
             if let urls { json.value(urls.thumbnail) } else { json.null() }
             json.key("viewerURL")
@@ -111,10 +117,10 @@ enum ItemJSON {
         return .json(writer, status: status)
     }
 
-    /// One item, with its ETag; its evidence is looked up in `library`.
-    static func response(_ item: Item, currency: Currency, library: PhotoLibrary?, status: HTTPStatus = .ok) throws -> Response {
+    /// One item, with its ETag; its evidence is looked up in `library` and described as far as `sight` reaches.
+    static func response(_ item: Item, currency: Currency, library: PhotoLibrary?, sight: EvidenceSight, status: HTTPStatus = .ok) throws -> Response {
         var item = item
-        let files = try library?.resolveEvidence(of: &item) ?? .none
+        let files = try library?.resolveEvidence(of: &item, describedTo: sight) ?? .none
         return response(item, currency: currency, files: files, status: status)
     }
 
@@ -127,10 +133,11 @@ enum ItemJSON {
         return response
     }
 
-    /// A JSON array of items, in the given order, their evidence looked up in `library` (one query).
-    static func list(_ items: [Item], currency: Currency, library: PhotoLibrary?) throws -> [UInt8] {
+    /// A JSON array of items, in the given order, their evidence looked up in `library` (one query)
+    /// and described as far as `sight` reaches.
+    static func list(_ items: [Item], currency: Currency, library: PhotoLibrary?, sight: EvidenceSight) throws -> [UInt8] {
         var items = items
-        let files = try library?.resolveEvidence(of: &items) ?? .none
+        let files = try library?.resolveEvidence(of: &items, describedTo: sight) ?? .none
         var writer = JSONWriter(capacity: 400 * items.count + 2)
         let today = CalendarDate(Date())
         writer.array(items) { json, item in write(item, currency: currency, today: today, files: files, to: &json) }
@@ -189,12 +196,14 @@ enum ItemJSON {
     static func etag(of item: Item) -> String { "\"\(item.id)-\(item.version).\(item.position)\"" }
 
     /// As `etag(of:)`, and for an item with evidence, a hash of which of its photos are still in the
-    /// library and their versions: a rescan changes its JSON (`missing`, URLs) but not its version.
+    /// library and their versions, and which are withheld: a rescan changes its JSON (`missing`, URLs)
+    /// but not its version, and callers who see the library differently get different JSON.
     static func etag(of item: Item, files: EvidenceFiles) -> String {
         guard !item.evidence.isEmpty else { return etag(of: item) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
         for link in item.evidence {
-            for byte in "\(link.assetID)=\(files.fingerprints[link.assetID] ?? "-");".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            let withheld = files.withheld.contains(link.assetID) ? "/withheld" : ""
+            for byte in "\(link.assetID)=\(files.fingerprints[link.assetID] ?? "-")\(withheld);".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
         return "\"\(item.id)-\(item.version).\(item.position).\(String(hash, radix: 36))\""
     }

@@ -154,8 +154,12 @@ struct EvidenceEntryModel: Sendable {
     let viewerURL: String?
     /// "Taken 14 Mar 2019 · Canon EOS 5D", or what is known.
     let caption: String
+    /// Where it was, once it has left the library ("" when that is not known).
     let missingPath: String?
     let unlinkURL: String
+
+    /// What someone without the grant for the photo's library folder is told of it (`EvidenceSight`).
+    static let withheldCaption = "A photo from a library folder you have not been granted"
 }
 
 /// "Documented since": the household's own dated photos in which the item appears, linked from
@@ -191,7 +195,7 @@ struct ItemEvidenceView {
                             div(.class("evidence-text")) {
                                 span { entry.caption }
                                 if let path = entry.missingPath {
-                                    span(.class("evidence-missing")) { "No longer in the library; it was at \(path)" }
+                                    span(.class("evidence-missing")) { path.isEmpty ? "No longer in the library" : "No longer in the library; it was at \(path)" }
                                 }
                             }
                             if canEdit {

@@ -233,7 +233,8 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.create(try form.input(currency: try items.currency()))
-            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library, status: .created) : .redirect(to: ItemRoutes.list(showing: item.id))
+            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library, sight: sight(request), status: .created)
+                : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(request, form, errors: error)
@@ -252,7 +253,8 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.update(id: id, try form.input(currency: try items.currency()), expectedVersion: form.version)
-            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library) : .redirect(to: ItemRoutes.item(id, saved: true))
+            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library, sight: sight(request))
+                : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return try detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
@@ -269,7 +271,7 @@ struct ItemPageHandlers: Sendable {
     private func detailPage(_ request: Request, _ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
                             status: HTTPStatus? = nil) throws -> Response {
         var item = item
-        let evidenceFiles = try library?.resolveEvidence(of: &item) ?? .none
+        let evidenceFiles = try library?.resolveEvidence(of: &item, describedTo: sight(request)) ?? .none
         let canSeeLibrary = hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil
         let model = ItemDetailModel(
             id: item.id, title: item.name,
@@ -299,18 +301,27 @@ struct ItemPageHandlers: Sendable {
             documentedSince: item.documentedSince.map(DisplayFormat.day),
             evidence: item.evidence.map { link in
                 let urls = evidenceFiles.urls(of: link.assetID)
+                let unlinkURL = ItemRoutes.unlinkEvidence(item.id, link.assetID)
+                if evidenceFiles.withheld.contains(link.assetID) {
+                    return EvidenceEntryModel(thumbnailURL: nil, viewerURL: nil, caption: EvidenceEntryModel.withheldCaption, missingPath: nil, unlinkURL: unlinkURL)
+                }
                 let taken = link.takenAt.map { "Taken \(LibraryFormat.dateTime($0))" } ?? "Date not recorded"
                 return EvidenceEntryModel(
                     thumbnailURL: link.isMissing == true ? nil : urls?.thumbnail,
                     viewerURL: link.isMissing == true || urls == nil ? nil : LibraryRoutes.assetAtActualSize(link.assetID),
                     caption: [taken, link.camera].compactMap { $0 }.joined(separator: " · "),
                     missingPath: link.isMissing == true ? link.lastPath : nil,
-                    unlinkURL: ItemRoutes.unlinkEvidence(item.id, link.assetID))
+                    unlinkURL: unlinkURL)
             },
             linkEvidenceURL: canSeeLibrary ? LibraryRoutes.picker(LibraryPick(itemID: item.id, asEvidence: true)) : nil
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
+    }
+
+    /// How far this caller is told about library photos linked as evidence.
+    private func sight(_ request: Request) -> EvidenceSight {
+        library.map { request.evidenceSight(of: $0) } ?? .everything
     }
 
     private func confirmDelete(_ request: Request) throws -> Response {

@@ -48,7 +48,8 @@ struct ItemPhotosAPIHandlers: Sendable {
             }
             return photoID
         }
-        return try ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency(), library: library)
+        return try ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency(), library: library,
+                                     sight: request.evidenceSight(of: library))
     }
 
     private static func kind(_ text: String) throws -> ItemPhoto.Kind {

@@ -11,6 +11,13 @@ extension Request {
         if visible.isEmpty, !library.roots.isEmpty { throw LibraryAccess.declined }
         return .roots(visible)
     }
+
+    /// How far this caller is told about library photos linked as evidence: as far as they may see
+    /// the library (none of it when declined); owners also about photos under no root of it.
+    func evidenceSight(of library: PhotoLibrary) -> EvidenceSight {
+        guard let caller, caller.via != .openAccess else { return .everything }
+        return EvidenceSight(access: (try? visibleLibraryRoots(of: library)) ?? .roots([]), seesUnrooted: caller.account.role == .owner)
+    }
 }
 
 extension LibraryAccess {

@@ -70,9 +70,12 @@ struct LocationPageHandlers: Sendable {
     private func editPage(_ request: Request, _ location: Location, form: LocationForm, errors: ValidationError?, refusal: String?,
                           status: HTTPStatus? = nil) throws -> Response {
         let all = try rows()
-        guard let row = all.first(where: { $0.id == location.id }) else { throw InventoryError.locationNotFound(id: location.id) }
-        // Not itself, nor anything inside it: a place cannot be put inside itself.
-        let destinations = all.filter { $0.id != location.id && !$0.path.hasPrefix(row.path + " / ") }
+        guard let index = all.firstIndex(where: { $0.id == location.id }) else { throw InventoryError.locationNotFound(id: location.id) }
+        let row = all[index]
+        // Not itself, nor anything inside it (the places after it in the tree's order, deeper than it):
+        // a place cannot be put inside itself.
+        let inside = all[(index + 1)...].prefix { $0.depth > row.depth }.count
+        let destinations = Array(all[..<index] + all[(index + 1 + inside)...])
         let page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,
                                     context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

@@ -17,10 +17,8 @@ extension UsefulLifeTable {
     }
 
     private func bestMatch(in texts: [String], withLabels: Bool) -> String? {
-        // Each entry's phrases with their lengths, made once for all the texts.
-        let phrases = entries.map { entry in
-            (withLabels ? entry.keywords + [Self.words(entry.category), Self.words(entry.label)] : entry.keywords).map { ($0, $0.count) }
-        }
+        // Keywords, ids and labels are the defaults' whatever the years: their phrases are made once.
+        let phrases = withLabels ? Self.tagPhrases : Self.namePhrases
         var best: (category: String, length: Int)?
         for text in texts {
             let words = " " + Self.words(text) + " "
@@ -32,6 +30,13 @@ extension UsefulLifeTable {
             }
         }
         return best?.category
+    }
+
+    /// Each category's keywords, with their lengths, in the table's order.
+    private static let namePhrases = defaultEntries.map { entry in entry.keywords.map { ($0, $0.count) } }
+    /// The same with each category's id and label as words: what a tag is matched against.
+    private static let tagPhrases = defaultEntries.map { entry in
+        (entry.keywords + [words(entry.category), words(entry.label)]).map { ($0, $0.count) }
     }
 
     /// Whether the padded word list holds the phrase, or its plural in -s or -es: " phrase ",

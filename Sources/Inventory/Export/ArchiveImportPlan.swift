@@ -98,6 +98,12 @@ struct ArchiveImportPlan {
                 guard let parent = byID[parentID] else { throw .invalidManifest("\(place) is inside place \(parentID), which does not come before it.") }
                 pathNames = parent.pathNames + pathNames
             }
+            guard pathNames.count <= Location.maxDepth else {
+                throw .placeTooDeep("The \(place) is \(pathNames.count) places deep (“\(Location.shortened(pathNames))”); Homepwner keeps places "
+                                    + "\(Location.depthLimit). Move it higher up in the inventory the export was made from, and export again.")
+            }
+            // Its parent's path and its own name: a step a place.
+            PlaceSteps.add(1)
             let location = Location(id: entry.id, name: input.name ?? entry.name, parentID: entry.parentId, notes: input.notes ?? "", pathNames: pathNames)
             byID[entry.id] = location
             result.append(location)

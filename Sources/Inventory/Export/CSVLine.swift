@@ -7,7 +7,12 @@ public enum CSVLine {
     static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
 
     public static func make(_ cells: [String]) -> String {
-        cells.map { "\"" + neutralised($0).replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",") + "\r\n"
+        cells.map { cell in
+            let text = neutralised(cell)
+            // Only a cell with a quote goes through Foundation's replacing, which on every cell was a
+            // fifth of a 2,000-line claim schedule's time.
+            return "\"" + (text.utf8.contains(UInt8(ascii: "\"")) ? text.replacingOccurrences(of: "\"", with: "\"\"") : text) + "\""
+        }.joined(separator: ",") + "\r\n"
     }
 
     /// The text, with `'` in front when it would start a formula.

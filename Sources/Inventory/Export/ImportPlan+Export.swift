@@ -19,7 +19,7 @@ extension ImportPlan {
         var plan = self
         let column: String? = switch error as? InventoryArchiveError {
         case .damagedFile(let path, _): path
-        case .invalidManifest, .notAnExport, .newerFormat: InventoryManifest.fileName
+        case .invalidManifest, .placeTooDeep, .notAnExport, .newerFormat: InventoryManifest.fileName
         default: nil
         }
         plan.problems = [ImportProblem(line: nil, column: column, message: "\(error)")]

@@ -10,6 +10,8 @@ public enum InventoryArchiveError: Error, Sendable, Equatable, CustomStringConve
     case newerFormat(version: Int)
     /// `homepwner.json` breaks a rule: what and where.
     case invalidManifest(String)
+    /// A place of `homepwner.json` deeper than `Location.maxDepth` (an export made before the limit): which, and how deep.
+    case placeTooDeep(String)
     /// A photo or document the manifest names is missing from the zip, or its bytes are not the ones it names.
     case damagedFile(path: String, reason: String)
     /// Imports go into an empty inventory only, so nothing is mixed or overwritten.
@@ -24,6 +26,7 @@ public enum InventoryArchiveError: Error, Sendable, Equatable, CustomStringConve
         case .newerFormat(let version):
             "This export is in format \(version), made by a newer Homepwner; this one reads format \(InventoryManifest.currentFormatVersion) and older. Update Homepwner first."
         case .invalidManifest(let reason): "The export’s \(InventoryManifest.fileName) is damaged: \(reason) Nothing was imported."
+        case .placeTooDeep(let reason): "\(reason) Nothing was imported."
         case .damagedFile(let path, let reason): "The export’s \(path) \(reason). Nothing was imported."
         case .inventoryNotEmpty(let items, let locations):
             "A Homepwner export is imported only into an empty inventory, so nothing is mixed or overwritten, and this one already holds "

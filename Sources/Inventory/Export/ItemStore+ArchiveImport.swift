@@ -126,8 +126,9 @@ extension ItemStore {
                             try connection.run("INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
                                                image.hash, image.format.rawValue, image.width, image.height, image.byteSize, Self.nowMilliseconds())
                         }
+                        let paths = LocationPaths(connection)
                         for planned in plan.items {
-                            try Self.insert(planned, documents: storedDocuments, in: connection)
+                            try Self.insert(planned, documents: storedDocuments, in: connection, paths: paths)
                         }
                     }
                 } catch {
@@ -140,7 +141,7 @@ extension ItemStore {
     }
 
     private static func insert(_ planned: ArchiveImportPlan.PlannedItem, documents: [String: (type: DocumentType, size: Int, hasThumbnail: Bool)],
-                               in connection: Connection) throws {
+                               in connection: Connection, paths: LocationPaths) throws {
         let item = planned.item, now = nowMilliseconds()
         try connection.run("""
             INSERT INTO items (id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id, import_ref)
@@ -164,6 +165,6 @@ extension ItemStore {
                                item.id, link.assetID, link.takenAt.map(EvidenceLink.isoText), link.camera, link.lastPath,
                                Int64((link.added.timeIntervalSince1970 * 1000).rounded()))
         }
-        try indexItem(id: item.id, in: connection)
+        try indexItem(id: item.id, in: connection, paths: paths)
     }
 }

@@ -35,6 +35,14 @@ public struct ExportSnapshot: Sendable {
     /// The ids items came in with from another inventory (`HB.import_ref`), by item.
     let importRefs: [Int64: String]
 
+    /// This snapshot with its items as `change` leaves them: the App describes their evidence only
+    /// as far as the caller may see the library (the inventory knows nothing of the library).
+    public func changingItems(_ change: (inout [Item]) throws -> Void) rethrows -> ExportSnapshot {
+        var items = items
+        try change(&items)
+        return ExportSnapshot(store: store, items: items, locations: locations, settings: settings, currency: currency, importRefs: importRefs)
+    }
+
     /// Writes every item as a Homebox CSV, a few rows at a time, to `output`.
     public func writeHomeboxCSV(to output: (UnsafeRawBufferPointer) throws -> Void) throws {
         var pending = ""

@@ -14,7 +14,7 @@ extension HomeboxBackup {
         sheet.entityFile = Self.entitiesFile
         sheet.problems = problems
         sheet.ignoredColumns = notImported
-        sheet.locationPaths = locationPaths
+        sheet.places = places
         sheet.rowsRead = items.count
         for (index, item) in items.enumerated() {
             let before = sheet.problems.count

@@ -29,8 +29,9 @@ struct HomeboxBackup {
     private(set) var problems: [ImportProblem] = []
     /// Parts of the backup not imported, for the preview: "maintenance_entries.json (3 maintenance entries)".
     private(set) var notImported: [String] = []
-    /// Every place, by path of names from the top, parents before the places inside them.
-    private(set) var locationPaths: [[String]] = []
+    /// Every place, parents before the places inside them: its name, and the index in this list of
+    /// the place it is inside (nil at the top).
+    private(set) var places: [(name: String, parent: Int?)] = []
     private(set) var items: [HomeboxRecord] = []
     /// Each item's ref: its import ref when it has one of its own, else its id.
     private(set) var refs: [String: String] = [:]
@@ -145,34 +146,40 @@ struct HomeboxBackup {
         }
         guard problems.isEmpty else { return }
 
-        /// The names from the top down to the place `id`; nil when the places loop.
-        var paths: [String: [String]] = [:]
-        func path(of id: String) -> [String]? {
-            if let known = paths[id] { return known }
-            var names: [String] = [], next: String? = id, seen: Set<String> = []
-            while let current = next, let entity = byID[current], isLocation[current] == true {
-                guard seen.insert(current).inserted else { return nil }
-                names.append(entity.text("name")?.trimmingWhitespace() ?? "")
-                next = entity.id("entity_children")
-            }
-            paths[id] = names.reversed()
-            return paths[id]
+        // The places as a tree (a place inside an item, or inside nothing the backup holds, is at the
+        // top): each place entered once, its path its parent's and its own name.
+        let placeEntities = entities.filter { $0.id("id").map { isLocation[$0] == true } ?? false }
+        let tree = PlaceTree(placeEntities.map { entity in
+            PlaceTree.Place(id: entity.id("id")!, name: entity.text("name")?.trimmingWhitespace() ?? "",
+                            parentID: entity.id("entity_children").flatMap { isLocation[$0] == true ? $0 : nil })
+        })
+        if let cut = tree.loopCuts.first {
+            problem(Self.entitiesFile, "The place \(Self.named(placeEntities[cut])) is inside itself, through the places it is in: the backup is damaged.")
+            return
         }
-        for entity in entities {
-            guard let id = entity.id("id"), isLocation[id] == true else { continue }
-            guard let names = path(of: id) else {
-                problem(Self.entitiesFile, "The place \(Self.named(entity)) is inside itself, through the places it is in: the backup is damaged.")
-                return
-            }
-            for name in names {
-                let summary = "a place’s name is 1 to \(LocationInput.maxNameLength.grouped) characters on one line."
-                if let why = name.isEmpty ? summary : Self.placeRule.message(checking: name, summary: summary) {
-                    problem(Self.entitiesFile, "A place is named “\(HomeboxValue.quoted(name))”; \(why) Rename it in Homebox and back up again.")
-                }
-            }
-            locationPaths.append(names)
+        if let tooDeep = tree.order.first(where: { tree.depths[$0] > Location.maxDepth }) {
+            // Up from the first place past the limit: exactly the limit's places above it.
+            var names: [String] = [], next: Int? = tooDeep
+            while let index = next { names.append(tree.places[index].name); next = tree.parents[index] }
+            let deepest = tree.height
+            problem(Self.entitiesFile, "The place \(Self.named(placeEntities[tooDeep])) is \(names.count) places deep (“\(HomeboxValue.quoted(Location.shortened(names.reversed())))”)"
+                    + "\(deepest > names.count ? ", and places of this backup go \(deepest.grouped) deep" : ""); Homepwner keeps places \(Location.depthLimit). "
+                    + "Move them higher up in Homebox, then back up again.")
+            return
         }
-        locationPaths.sort { $0.count < $1.count }
+        for place in tree.places {
+            let summary = "a place’s name is 1 to \(LocationInput.maxNameLength.grouped) characters on one line."
+            if let why = place.name.isEmpty ? summary : Self.placeRule.message(checking: place.name, summary: summary) {
+                problem(Self.entitiesFile, "A place is named “\(HomeboxValue.quoted(place.name))”; \(why) Rename it in Homebox and back up again.")
+            }
+        }
+        var position = Array(repeating: 0, count: tree.places.count)
+        for (index, place) in tree.order.enumerated() {
+            position[place] = index
+            places.append((tree.places[place].name, tree.parents[place].map { position[$0] }))
+        }
+        let paths = tree.pathNames()
+        func path(of id: String) -> [String]? { tree.index(of: id).map { paths[$0] } }
 
         // An item's ref: its own import ref when no other item has it, else its id (a re-import then updates it).
         var refCount: [String: Int] = [:]
@@ -185,16 +192,23 @@ struct HomeboxBackup {
                 refs[id] = id
             }
         }
+        // Each item's place: up through the items it is inside, to the first place. Every item met on
+        // the way is given that place too, so a chain of items inside items is walked once, not once an item.
+        var placeOfItem: [String: String?] = [:]
         for item in items {
             let id = item.id("id")!
-            var insideRef: String?, next = item.id("entity_children"), seen: Set<String> = [id]
-            // Up through the items it is inside, to the first place.
-            while let current = next, isLocation[current] == false, seen.insert(current).inserted {
-                if insideRef == nil { insideRef = refs[current] }
+            var chain = [id], met: Set<String> = [id], next = item.id("entity_children"), place: String?
+            while let current = next {
+                if isLocation[current] == true { place = current; break }
+                guard isLocation[current] == false, met.insert(current).inserted else { break }
+                if let known = placeOfItem[current] { place = known; break }
+                chain.append(current)
                 next = byID[current]?.id("entity_children")
             }
-            let place = next.flatMap { isLocation[$0] == true ? path(of: $0) : nil } ?? []
-            placement[id] = (place, insideRef)
+            for member in chain where placeOfItem[member] == nil { placeOfItem[member] = .some(place) }
+            let parent = item.id("entity_children")
+            let insideRef = parent.flatMap { $0 != id && isLocation[$0] == false ? refs[$0] : nil }
+            placement[id] = (place.flatMap(path(of:)) ?? [], insideRef)
         }
     }
 
@@ -274,8 +288,8 @@ struct HomeboxBackup {
     private mutating func check(_ path: String, role: ImportAttachment.Role, title: String, what: String, folder: String,
                                 limits: ImportLimits, maxPixels: Int) -> ImportAttachment? {
         // Homebox's titles are kept as they are, but on one line and cut to a document name's length.
-        let name = String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-            .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength)
+        let name = String(String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+            .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength))
         if let message = Self.titleRule.message(checking: name) {
             problem(path, "\(what): \(message) Change it in Homebox, then back up again.")
             return nil
@@ -307,7 +321,7 @@ struct HomeboxBackup {
                 return nil
             }
         }
-        return ImportAttachment(role: role, name: name.isEmpty ? Self.defaultName(role) : String(name), path: path, sha256: SHA256.hex(bytes))
+        return ImportAttachment(role: role, name: name.isEmpty ? Self.defaultName(role) : name, path: path, sha256: SHA256.hex(bytes))
     }
 
     private static func defaultName(_ role: ImportAttachment.Role) -> String {

@@ -17,9 +17,12 @@ struct HomeboxRecord: Decodable, Sendable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            // Numbers first: a decoder may read 0 and 1 as booleans too.
+            // Text first: most columns are text, and each kind tried in vain throws an error (a
+            // backtrace recorded, in tests). Then numbers before booleans: a decoder may read 0 and 1 as booleans too.
             if container.decodeNil() {
                 self = .null
+            } else if let text = try? container.decode(String.self) {
+                self = .string(text)
             } else if let number = try? container.decode(Int64.self) {
                 self = .number(String(number))
             } else if let number = try? container.decode(Double.self) {
@@ -27,8 +30,6 @@ struct HomeboxRecord: Decodable, Sendable {
                 self = .number(number.description)
             } else if let flag = try? container.decode(Bool.self) {
                 self = .bool(flag)
-            } else if let text = try? container.decode(String.self) {
-                self = .string(text)
             } else {
                 self = .other
             }

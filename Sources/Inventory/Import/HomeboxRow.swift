@@ -73,7 +73,11 @@ struct HomeboxRow: Sendable {
         importRef = reference(.importRef) ?? nil
         parentImportRef = reference(.parentImportRef)
         locationPath = columns.cell(.location, in: cells).map(HomeboxValue.path)
-        for part in locationPath ?? [] {
+        if let path = locationPath, path.count > Location.maxDepth {
+            problem(.location, "This path is \(path.count.grouped) places deep (“\(HomeboxValue.quoted(Location.shortened(path)))”); Homepwner keeps places "
+                    + "\(Location.depthLimit). Move the place higher up in Homebox and export again, or shorten the path in the file.")
+        }
+        for part in (locationPath ?? []).prefix(Location.maxDepth) {
             if let message = Self.placeRule.message(checking: part, summary: "Each place in a path is 1 to \(LocationInput.maxNameLength.grouped) "
                                                     + "characters on one line; “\(HomeboxValue.quoted(part))” is not.") {
                 problem(.location, message)

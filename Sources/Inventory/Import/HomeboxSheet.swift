@@ -15,8 +15,9 @@ package struct HomeboxSheet: Sendable {
     var format = ImportFormat.homeboxCSV
     /// A backup's file of entities, which its problems name instead of a line and column.
     var entityFile: String?
-    /// Places to make whether or not an item is kept in them (a backup's every place), parents first.
-    var locationPaths: [[String]] = []
+    /// Places to make whether or not an item is kept in them (a backup's every place), parents first:
+    /// each one's name, and the index in this list of the place it is inside (nil at the top).
+    var places: [(name: String, parent: Int?)] = []
 
     /// The header the file uses for `column`, for messages.
     func header(of column: HomeboxColumn) -> String { columns?.header(of: column) ?? column.headers[0] }

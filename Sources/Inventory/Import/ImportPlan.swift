@@ -43,18 +43,19 @@ public struct ImportPlan: Sendable, Equatable {
 
     /// What the import carries out, row by row.
     var steps: [Step] = []
-    /// Places to make: path key, name, and the key of the place it is inside ("" for the top).
-    var locationsToMake: [(key: String, name: String, parentKey: String)] = []
-    /// The places that exist, by path key.
-    var locationIDs: [String: Int64] = [:]
+    /// Places to make, parents first: each one's key, name, and the key of the place it is inside
+    /// (`PlaceKeys.top` for none).
+    var locationsToMake: [(key: Int, name: String, parentKey: Int)] = []
+    /// The places that exist, by key.
+    var locationIDs: [Int: Int64] = [:]
 
     struct Step: Sendable, Equatable {
         /// The item to change; nil to add one.
         let itemID: Int64?
         /// Checked already.
         var input: ItemInput
-        /// Where to put it, as a path key ("" for nowhere); nil to leave it where it is.
-        let locationKey: String?
+        /// Where to put it, as a place's key (`PlaceKeys.top` for nowhere); nil to leave it where it is.
+        let locationKey: Int?
         let importRef: String?
         /// A new item's creation date; nil: the import's.
         var dateCreated: Date?

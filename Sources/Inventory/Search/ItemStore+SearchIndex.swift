@@ -24,27 +24,40 @@ extension ItemStore {
         try connection.run("INSERT INTO search_index_state (format) VALUES (?)", ItemSearchText.format)
     }
 
-    /// Re-indexes one item as it now stands, with the path of the location it is in.
-    static func indexItem(id: Int64, in connection: Connection) throws {
+    /// Re-indexes one item as it now stands, with the path of the location it is in (from `paths`,
+    /// which remembers each place read, when a batch of items is indexed).
+    static func indexItem(id: Int64, in connection: Connection, paths: LocationPaths? = nil) throws {
         let item = try item(id: id, in: connection)
-        let path = try item.locationID.map { try location(id: $0, in: connection).path } ?? ""
-        try connection.run("UPDATE items SET location_path = ? WHERE id = ? AND location_path IS NOT ?", path, id, path)
-        try connection.run("DELETE FROM item_search WHERE rowid = ?", id)
-        try writeSearchText(ItemSearchText.make(item, locationPath: path), of: id, in: connection)
+        try indexItem(item, path: try (paths ?? LocationPaths(connection)).path(of: item.locationID), in: connection)
+    }
+
+    private static func indexItem(_ item: Item, path: String, in connection: Connection) throws {
+        try connection.run("UPDATE items SET location_path = ? WHERE id = ? AND location_path IS NOT ?", path, item.id, path)
+        try connection.run("DELETE FROM item_search WHERE rowid = ?", item.id)
+        try writeSearchText(ItemSearchText.make(item, locationPath: path), of: item.id, in: connection)
     }
 
     static func unindexItem(id: Int64, in connection: Connection) throws {
         try connection.run("DELETE FROM item_search WHERE rowid = ?", id)
     }
 
-    /// Re-indexes every item in the location or below it: their paths change when it is renamed or moved.
+    /// Re-indexes every item in the location or below it: their paths change when it is renamed or
+    /// moved. Every path below is made once from the location's own, not read again for each item.
     static func indexItems(below locationID: Int64, in connection: Connection) throws {
+        let above = try location(id: locationID, in: connection).pathNames.dropLast()
+        let subtree = try subtree(of: locationID, in: connection)
+        let names = subtree.pathNames()
+        var paths: [Int64: String] = [:]
+        for index in subtree.order { paths[subtree.places[index].id] = (above + names[index]).joined(separator: " / ") }
         let ids = try connection.rows("""
             SELECT items.id FROM items WHERE items.location_id IN (WITH RECURSIVE below (id) AS (
                 SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
             ) SELECT id FROM below)
             """, locationID) { $0.int64(0) }
-        for id in ids { try indexItem(id: id, in: connection) }
+        for id in ids {
+            let item = try item(id: id, in: connection)
+            try indexItem(item, path: item.locationID.flatMap { paths[$0] } ?? "", in: connection)
+        }
     }
 
     private static let insertSearchText = "INSERT INTO item_search (rowid, "

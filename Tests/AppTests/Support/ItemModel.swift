@@ -52,9 +52,12 @@ struct EvidenceModel: Decodable, Equatable, Sendable {
     /// The camera's wall-clock time, `2019-05-04T18:30:07`; nil when the photo does not say.
     let takenAt: String?
     let camera: String?
-    /// Where its file was when it was linked.
-    let path: String
+    /// Where its file was when it was linked; nil when withheld.
+    let path: String?
     let missing: Bool
+    /// True when the photo is in a library folder the caller has not been granted: its capture time,
+    /// camera, path and URLs are then nil.
+    let withheld: Bool
     /// nil once the photo has left the library.
     let thumbnailURL: String?
     let viewerURL: String?
