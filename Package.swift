@@ -27,17 +27,19 @@ let package = Package(
         .target(name: "HTML"),
         // The limits every text a person, a client or a file gives is held to (characters, code points, bytes, marks).
         .target(name: "TextRules"),
-        .target(name: "Archive", dependencies: ["CArchive"]),
+        // The one way a file Homepwner did not just write is opened: a regular file only, without waiting.
+        .target(name: "RegularFiles"),
+        .target(name: "Archive", dependencies: ["CArchive", "RegularFiles"]),
         .target(name: "Database", dependencies: ["CSQLite"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RegularFiles"]),
         .target(name: "Imaging", dependencies: ["CVips", "CXML2"]),
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
         .target(name: "Inventory", dependencies: ["Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
-        .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium"]),
+        .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium", "RegularFiles"]),
         .target(name: "Accounts", dependencies: ["Database", "CSodium", "TextRules"]),
         .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Database", "Inventory", "CSodium", "TextRules"]),
-        .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging"]),
+        .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
             name: "App",
             dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules"],

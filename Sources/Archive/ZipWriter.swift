@@ -1,6 +1,7 @@
 import CArchive
 import Foundation
 @preconcurrency import Glibc
+import RegularFiles
 
 /// Writes a zip archive as it goes, front to back, never seeking back (each entry's sizes and CRC
 /// follow its data in a data descriptor): to a file, a pipe or a response being streamed. Each entry
@@ -63,15 +64,9 @@ public final class ZipWriter {
 
         /// Nil when `path` is missing, unreadable, or not a regular file.
         public init?(path: String) {
-            let opened = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-            guard opened >= 0 else { return nil }
-            var status = stat()
-            guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                close(opened)
-                return nil
-            }
-            descriptor = opened
-            size = Int64(status.st_size)
+            guard case .success(let file) = RegularFileDescriptor.open(path) else { return nil }
+            descriptor = file.descriptor
+            size = file.size
         }
 
         /// A path naming this very open file (`/proc/self/fd/N`), for readers that take a path

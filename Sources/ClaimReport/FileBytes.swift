@@ -1,4 +1,5 @@
 import Glibc
+import RegularFiles
 
 /// Reads a whole file of at most a given size, saying why not in words a report can print. Only a
 /// regular file, opened without waiting: a FIFO in a file's place would otherwise hold the report
@@ -11,17 +12,16 @@ enum FileBytes {
     }
 
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            return .failure(errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))))
+        let file: RegularFileDescriptor
+        switch RegularFileDescriptor.open(path) {
+        case .success(let opened): file = opened
+        case .failure(.cannotOpen(let error)): return .failure(error == ENOENT ? .missing : .unreadable(String(cString: strerror(error))))
+        case .failure(.notRegular): return .failure(.unreadable("not a regular file"))
         }
+        let descriptor = file.descriptor
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.unreadable("not a regular file"))
-        }
-        guard status.st_size <= limit else { return .failure(.tooLarge(limit: limit)) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        guard file.size <= limit else { return .failure(.tooLarge(limit: limit)) }
+        var bytes = [UInt8](repeating: 0, count: Int(file.size))
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + offset, $0.count - offset) }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import RegularFiles
 import Synchronization
 
 /// A regular file opened for a response: the handler opens it, so a missing file is its to answer (and
@@ -9,19 +10,12 @@ public final class OpenFile: Sendable {
     /// Its size in bytes when it was opened.
     public let size: Int
 
-    /// Opens `path` for reading; nil when it is missing, unreadable or not a regular file. A FIFO is
-    /// opened without waiting for a writer, to be refused.
+    /// Opens `path` for reading; nil when it is missing, unreadable or not a regular file (a FIFO
+    /// is opened without waiting for a writer, to be refused).
     public init?(path: String) {
-        // withCString: passing a String straight to C copies it into a new array every time.
-        let opened = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard opened >= 0 else { return nil }
-        var status = stat()
-        guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(opened)
-            return nil
-        }
-        descriptor = Atomic(opened)
-        size = Int(status.st_size)
+        guard case .success(let file) = RegularFileDescriptor.open(path) else { return nil }
+        descriptor = Atomic(file.descriptor)
+        size = Int(file.size)
     }
 
     /// The descriptor, now the caller's to close; nil once taken.

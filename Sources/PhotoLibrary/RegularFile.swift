@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import RegularFiles
 
 /// A file of a library root opened for reading, only when it is a regular file inside that root: the
 /// one door through which the library opens a photo's file (the scan, renditions, and every
@@ -15,16 +16,13 @@ final class RegularFile {
 
     init?(path: String, inside root: String) {
         guard let realRoot = DirectoryWalker.realPath(root) else { return nil }
-        let opened = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard opened >= 0 else { return nil }
-        var status = stat()
-        guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              let actual = Self.path(of: opened), actual.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
-            close(opened)
+        guard case .success(let file) = RegularFileDescriptor.open(path) else { return nil }
+        guard let actual = Self.path(of: file.descriptor), actual.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+            close(file.descriptor)
             return nil
         }
-        descriptor = opened
-        size = Int64(status.st_size)
+        descriptor = file.descriptor
+        size = file.size
     }
 
     /// Runs `body` with a path to this open file, kept open until it returns.
