@@ -3,8 +3,8 @@
 # a table of what each found. The parts (each also runs on its own; see its header):
 #   crash-loop     reliability/crash_loop.py    kill -9 at random moments under acknowledged writes; a ledger
 #   full-disk      reliability/full_disk.py     the data folder on a full filesystem: 507, nothing half-written
-#   hostile-inputs reliability/hostile_inputs.py deep places, one-character megabytes, a FIFO in the evidence zip
-#                  (ONLY=hostile-inputs; joins the default parts once its cases are in reliability/hostile/)
+#   hostile-inputs reliability/hostile_inputs.py deep places, one-character megabytes, a FIFO in the evidence zip,
+#                  packet loops on an adjuster's link (each case a module in reliability/hostile/)
 #   fuzz           reliability/fuzz.sh          libFuzzer (+ AddressSanitizer) on every parser a stranger reaches
 #   asan, tsan     reliability/sanitizers.sh    the Swift tests of the modules owning C handles and threads
 #   soak           reliability/soak.py          a mixed load from 64 connections; memory sampled every 10 s
@@ -12,7 +12,8 @@
 #   upgrades       swift test --filter SchemaUpgradeTests   a database of every earlier schema version
 #
 # Settings (environment):
-#   QUICK=1           CI's share: the crash loop with 3 rounds, each fuzz target for 3 s, the full disk
+#   QUICK=1           CI's share: the crash loop with 3 rounds, each fuzz target for 3 s, the full disk,
+#                     the hostile inputs
 #   ONLY=a,b          only these parts          CRASH_ROUNDS=20   FUZZ_SECONDS=20   SOAK_SECONDS=600
 #   BIN=.build/release/homepwner               RESULTS=reliability/out (the parts' JSON and logs)
 set -uo pipefail
@@ -20,10 +21,10 @@ cd "$(dirname "$0")/.."
 
 QUICK=${QUICK:-0}
 if [ "$QUICK" = 1 ]; then
-  default_parts=crash-loop,full-disk,fuzz
+  default_parts=crash-loop,full-disk,hostile-inputs,fuzz
   export CRASH_ROUNDS=${CRASH_ROUNDS:-3} FUZZ_SECONDS=${FUZZ_SECONDS:-3}
 else
-  default_parts=upgrades,crash-loop,full-disk,fuzz,asan,tsan,slow-clients,soak
+  default_parts=upgrades,crash-loop,full-disk,hostile-inputs,fuzz,asan,tsan,slow-clients,soak
   export CRASH_ROUNDS=${CRASH_ROUNDS:-20} FUZZ_SECONDS=${FUZZ_SECONDS:-20} SOAK_SECONDS=${SOAK_SECONDS:-600}
 fi
 IFS=, read -r -a parts <<< "${ONLY:-$default_parts}"
