@@ -21,6 +21,7 @@ final class LibraryWorkspace: Sendable {
         secret = "TOP-SECRET-\(UUID().uuidString)"
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        chmod(data.path, 0o700)  // as the app keeps it (else every start-up warns)
         try Data(secret.utf8).write(to: base.appendingPathComponent("secret.txt"))
         try Data(secret.utf8).write(to: data.appendingPathComponent("secret.txt"))
     }

@@ -12,10 +12,12 @@ final class TestDataFolder: Sendable {
             .appendingPathComponent("homepwner-apptests-\(UUID().uuidString)", isDirectory: true))
     }
 
-    /// A data folder at `url` (on a small file system, say), made now and removed with this.
+    /// A data folder at `url` (on a small file system, say), made now and removed with this; for its
+    /// owner only, as the app keeps it (else every test's start-up would warn about it).
     init(at url: URL) throws {
         self.url = url
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        chmod(url.path, 0o700)
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
