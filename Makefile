@@ -5,7 +5,7 @@ HOST ?= 127.0.0.1
 DATA ?= data
 VENV := .venv
 
-.PHONY: run build release test test-swift test-e2e bench check-reliability deps clean
+.PHONY: run build release test test-deps test-swift test-e2e bench check-reliability deps clean
 
 run: release
 	.build/release/homepwner serve --data $(DATA) --host $(HOST) --port $(PORT) --demo
@@ -22,8 +22,13 @@ release:
 
 test: test-swift test-e2e
 
-test-swift:
-	scripts/install-deps.sh build
+# Everything any test calls, installed before the first test whichever target runs first, and
+# checked: a test calling a program the test list does not install fails here, on this machine.
+test-deps:
+	scripts/install-deps.sh test
+	python3 scripts/check_test_tools.py
+
+test-swift: test-deps
 	swift test
 
 $(VENV)/.installed: Tests/e2e/requirements.txt
@@ -32,8 +37,7 @@ $(VENV)/.installed: Tests/e2e/requirements.txt
 	$(VENV)/bin/pip install -q -r Tests/e2e/requirements.txt
 	touch $@
 
-test-e2e: release $(VENV)/.installed
-	scripts/install-deps.sh test
+test-e2e: test-deps release $(VENV)/.installed
 	$(VENV)/bin/python -m pytest -q Tests/e2e
 
 bench: release $(VENV)/.installed

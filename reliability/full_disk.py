@@ -36,7 +36,7 @@ from result import report  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 BIN = os.environ.get("BIN") or str(ROOT / ".build" / "release" / "homepwner")
 FIXTURES = ROOT / "Tests" / "Fixtures"
-HOMEBOX = Path(os.environ.get("HOMEBOX_TESTDATA", "/work/shared/testdata/homebox"))
+HOMEBOX = FIXTURES / "homebox"
 PART = "full-disk"
 FILESYSTEM_SIZE = "64m"
 LEFT_FREE = 12 * 1024  # what the filler leaves: a few KB, so tiny writes may still fit

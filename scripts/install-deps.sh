@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those missing. Idempotent.
 #   scripts/install-deps.sh build|test|bench|reliability
+#   scripts/install-deps.sh test --list     only names them, one a line (scripts/check_test_tools.py)
 set -euo pipefail
 
 build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libarchive-dev libssl-dev libxml2-dev fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk)
-test=(chromium chromium-driver python3-venv openssl curl libvips-tools poppler-utils restic)
+test=(chromium chromium-driver python3-venv openssl curl libvips-tools poppler-utils restic unzip)
 reliability=(wrk)
 bench=(wrk nginx-light libvips-tools imagemagick libjpeg-turbo-progs hyperfine time libimage-exiftool-perl)
 
@@ -14,8 +15,9 @@ case "${1:-build}" in
   test) wanted+=("${test[@]}") ;;
   bench) wanted+=("${test[@]}" "${bench[@]}") ;;
   reliability) wanted+=("${test[@]}" "${reliability[@]}") ;;
-  *) echo "usage: $0 build|test|bench|reliability" >&2; exit 2 ;;
+  *) echo "usage: $0 build|test|bench|reliability [--list]" >&2; exit 2 ;;
 esac
+if [ "${2:-}" = --list ]; then printf '%s\n' "${wanted[@]}"; exit 0; fi
 
 missing=()
 for package in "${wanted[@]}"; do

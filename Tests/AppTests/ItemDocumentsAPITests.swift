@@ -54,7 +54,7 @@ import ToolRunner
     }
 
     @Test func aRealPDFFromElsewhereIsKept() throws {
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "/work/shared/testdata/images/pillow/trailer_loop.pdf")))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/public/pillow/trailer_loop.pdf")))
         let app = try ItemImageTestApp()
         let document = try Self.add(app, to: try app.createItem("Scan").id, bytes, kind: "other", name: "Scan")
         #expect(try app.client.get(document.url).body == bytes)

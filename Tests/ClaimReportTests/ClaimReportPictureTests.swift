@@ -5,7 +5,7 @@ import Testing
 
 /// Photos: carried as their own JPEG bytes when they can be, upright, small; a note when unreadable.
 @Suite struct ClaimReportPictureTests {
-    static let pillow = "/work/shared/testdata/images/pillow"
+    static let pillow = "\(ReportFixtures.publicFiles)/pillow"
 
     static func document(photos: [String]) -> ClaimReportDocument {
         ReportFixtures.document(lines: 1, items: [
@@ -79,7 +79,7 @@ import Testing
         let photos = [
             "\(Self.pillow)/pil_sample_cmyk.jpg",  // CMYK: carried as it is, its colours would print inverted
             original.path,  // 3000 px wide: more than a report needs
-            "/work/shared/testdata/images/pngsuite/basn6a08.png",  // a PNG with transparency
+            "\(ReportFixtures.publicFiles)/pngsuite/basn6a08.png",  // a PNG with transparency
         ]
         let report = try RenderedReport(Self.document(photos: photos))
         let images = try Poppler.images(report.url)
@@ -99,7 +99,7 @@ import Testing
         let folder = try ReportFixtures.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("shopping list".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
-        let sources = ["monkey12.jpg": "/work/shared/testdata/images/libjpeg-turbo", "truncated_jpeg.jpg": Self.pillow]
+        let sources = ["monkey12.jpg": "\(ReportFixtures.fixtures)/corpus", "truncated_jpeg.jpg": Self.pillow]
         let path = "\(sources[name] ?? folder.path)/\(name)"
         let report = try RenderedReport(Self.document(photos: [path, ReportFixtures.landscape]))
         let page = try #require(try report.pages().first { $0.contains("Photographed item") })

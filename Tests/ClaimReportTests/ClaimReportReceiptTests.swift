@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func anImageReceiptIsPrintedToo() throws {
-        let report = try RenderedReport(Self.document(receipts: [ReportFixtures.portrait, "/work/shared/testdata/images/pngsuite/basn2c08.png"]))
+        let report = try RenderedReport(Self.document(receipts: [ReportFixtures.portrait, "\(ReportFixtures.publicFiles)/pngsuite/basn2c08.png"]))
         #expect(try Poppler.images(report.url).map(\.encoding) == ["jpeg", "jpeg"])
         #expect(try !report.text().contains("could not be read"))
     }
@@ -60,7 +60,7 @@ import Testing
 
     @Test func aPDFWithALoopInItsCrossReferencesDoesNotStopTheReport() throws {
         // From Pillow's tests: its trailer points back at itself.
-        let report = try RenderedReport(Self.document(receipts: ["/work/shared/testdata/images/pillow/trailer_loop.pdf", ReportFixtures.portrait]))
+        let report = try RenderedReport(Self.document(receipts: ["\(ReportFixtures.publicFiles)/pillow/trailer_loop.pdf", ReportFixtures.portrait]))
         #expect(try report.text().contains("Receipt Portrait_0.jpg"))
         #expect(try Poppler.images(report.url).contains { $0.encoding == "jpeg" }, "the next receipt is printed")
     }

@@ -5,7 +5,8 @@ import Testing
 
 /// First-page thumbnails: real PDFs drawn by cairo, and files that must cost nothing but a missing thumbnail.
 @Suite struct PDFPreviewTests {
-    static let testdata = "/work/shared/testdata/images/pillow"
+    static let testdata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/public/pillow").path
 
     @Test func theFirstPageIsDrawnToFitTheSize() throws {
         let png = try #require(PDFPreview().firstPagePNG(of: SamplePDF.make(pages: 3), fitting: 256))

@@ -7,7 +7,7 @@ from conftest import FIXTURES
 from helpers import find, find_all, visible, wait
 
 # A real PDF from Pillow's test corpus (its trailer loops: it stays evidence, without a thumbnail).
-LOOPING_PDF = Path("/work/shared/testdata/images/pillow/trailer_loop.pdf")
+LOOPING_PDF = Path(__file__).resolve().parents[1] / "Fixtures" / "public" / "pillow" / "trailer_loop.pdf"
 if not LOOPING_PDF.exists():
     LOOPING_PDF = Path(__file__).resolve().parents[3] / "shared" / "testdata" / "images" / "pillow" / "trailer_loop.pdf"
 

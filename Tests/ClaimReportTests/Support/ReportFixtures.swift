@@ -3,7 +3,11 @@ import Foundation
 
 /// A kitchen fire's claim, as the Claims module will hand it over: every text formatted.
 enum ReportFixtures {
-    static let photos = "/work/shared/testdata/images/exif-orientation"
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    /// Real files from public projects, copied into the repository (`Tests/Fixtures/public/README.md`).
+    static let publicFiles = "\(fixtures)/public"
+    static let photos = "\(publicFiles)/exif-orientation"
     /// Real photos from a public project (recurser/exif-orientation-examples): 1800 × 1200 JPEGs.
     static let landscape = "\(photos)/Landscape_0.jpg"
     static let portrait = "\(photos)/Portrait_0.jpg"
