@@ -65,7 +65,7 @@ struct ClaimLinksSection {
                 }
                 controls.checkbox("Include where photos were taken (GPS) in the evidence zip", name: "includesLocation", isOn: includesLocation)
                 p(.class("field-hint")) {
-                    "Off: a photo whose file records where it was taken goes into the zip as a copy without it, as the link's pages never show originals."
+                    "Off: a photo whose file records where it was taken goes into the zip as a copy without it, as the link’s pages never show originals."
                 }
                 div(.class("form-actions plain")) { button(.class("button primary"), .type("submit")) { "Make Link" } }
             }
