@@ -352,6 +352,26 @@ def search_lines(directory, meta):
     return out
 
 
+def claimpage_lines(directory, meta):
+    """One claim's page and schedule CSV at SEARCH_ITEMS items against 100 (bench/claimpage.py)."""
+    path = os.path.join(directory, "claimpage.json")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        report = json.load(f)
+    out = [f"one claim of {meta.get('claimpage_lines', '?')} lines at {int(meta.get('claimpage_items', 0)):,} items vs 100 "
+           f"(one request at a time, {len(report['pairs'][0]['rounds'])} round(s) alternating; target: no slower than 1.2×):"]
+    for pair, label in zip(report["pairs"], ("claim page GET /claims/{id}", "schedule GET …/schedule.csv")):
+        big = [t for r in pair["rounds"] for t in r["big"]]
+        small = [t for r in pair["rounds"] for t in r["small"]]
+        big_p50, small_p50 = statistics.median(big), statistics.median(small)
+        slower = big_p50 / small_p50
+        out.append(f"  {label:<30} p50 {duration(big_p50 * 1e6):>8} vs {duration(small_p50 * 1e6):>8} → {slower:.2f}× the time "
+                   f"({verdict(slower <= 1.2)}); {len(big):,} and {len(small):,} requests, "
+                   f"{size(pair['bytes']['big'])} and {size(pair['bytes']['small'])}")
+    return out
+
+
 def summary(directory):
     meta = load_meta(directory)
     header = (f"== Homepwner bench ({meta['cores']} cores, loopback, "
@@ -411,6 +431,7 @@ def summary(directory):
             out += libthumbs_lines(json.load(f))
 
     out += search_lines(directory, meta)
+    out += claimpage_lines(directory, meta)
 
     if any(f.endswith(".wrk") for f in os.listdir(directory)):
         out.append(f"(wrk runs on the same {meta['cores']} cores as the servers; numbers are relative, not absolute)")

@@ -32,6 +32,11 @@
 #     alternately: requests/s and the ratio (target ≥ 0.8×); and the same for the list page
 #     GET /?sort=name&limit=50 (a sorted list is shown in windows), its deep window reached by
 #     following every "Show more" link.
+#   * claimpage (bench/claimpage.py; not in the default, about 4 minutes): one claim of CLAIM_LINES (20)
+#     items spread over the inventory, its page GET /claims/{id} and its schedule GET
+#     /api/v1/claims/{id}/schedule.csv, at SEARCH_ITEMS items against the same claim at 100,
+#     alternately, one request at a time for DURATION each (a caller reads at most 3 claims at once):
+#     the median time and how many times slower the large inventory is (target ≤ 1.2×).
 #   * import (bench/import.py): a generated IMPORT_ROWS-row (5,000) Homebox CSV over HTTP on a fresh
 #     server: rows/s of the preview only (POST /api/v1/import?dryRun=1), of the import, and of the same
 #     file again (every row an update); median of IMPORT_ROUNDS.
@@ -54,6 +59,7 @@
 #                                  renditions, thumbnail, upload, addphoto, scan, album, libthumbs on
 #                                  its own;
 #                                  search and window (not in the default; about 5 minutes);
+#                                  claimpage (not in the default; about 4 minutes);
 #                                  import (not in the default; about a minute); backup
 #                                  (not in the default; see bench/backup.sh for its settings);
 #                                  stream (not in the default; see bench/stream_zip.sh);
@@ -64,7 +70,8 @@
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
 #   THREADS=2  CONNECTIONS=16      wrk -t / -c        WARMUP=1s      unmeasured wrk run before each target
 #   ITEMS=10000                    items to create    SEED_CONCURRENCY=16  concurrent POSTs while seeding
-#   SEARCH_ITEMS=100000            items for search and window
+#   SEARCH_ITEMS=100000            items for search, window and claimpage
+#   CLAIM_LINES=20                 the claim's lines (claimpage)
 #   IMPORT_ROWS=5000  IMPORT_ROUNDS=3   rows of the generated Homebox CSV, rounds (import)
 #   ROUNDS=2                       static and thumbnail rounds (Homepwner, nginx, Homepwner, nginx)
 #   PHOTOS=24                      test photos        PHOTO_JOBS=2   parallel jobs, for every tool alike
@@ -112,12 +119,12 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0 want_addphoto=0
 want_scan=0 want_album=0 want_libthumbs=0
-want_search=0 want_window=0 want_import=0 want_backup=0 want_stream=0 want_claims=0 want_startup=0
+want_search=0 want_window=0 want_claimpage=0 want_import=0 want_backup=0 want_stream=0 want_claims=0 want_startup=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
     all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1
-      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_import=1 want_backup=1 want_stream=1 want_claims=1 want_startup=1 ;;
+      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_claimpage=1 want_import=1 want_backup=1 want_stream=1 want_claims=1 want_startup=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1 ;;
     static) want_static=1 ;;
@@ -131,6 +138,7 @@ for part in "${part_list[@]}"; do
     libthumbs) want_libthumbs=1 ;;
     search) want_search=1 ;;
     window) want_window=1 ;;
+    claimpage) want_claimpage=1 ;;
     import) want_import=1 ;;
     backup) want_backup=1 ;;
     stream) want_stream=1 ;;
@@ -138,14 +146,14 @@ for part in "${part_list[@]}"; do
     startup) want_startup=1 ;;
     "") ;;
     *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload, addphoto," \
-      "library, scan, album, libthumbs, search, window, import, backup, stream, claims, startup, all)" ;;
+      "library, scan, album, libthumbs, search, window, claimpage, import, backup, stream, claims, startup, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload || want_addphoto))
 want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
-want_big=$((want_search || want_window))
+want_big=$((want_search || want_window || want_claimpage))
 [ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import || want_backup || want_stream || want_claims || want_startup)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 if [ "$want_addphoto" = 1 ]; then [ -f "$ADD_PHOTO_FILE" ] || die "no JPEG at ADD_PHOTO_FILE=$ADD_PHOTO_FILE"; fi
@@ -621,8 +629,11 @@ if [ "$want_search" = 1 ]; then
   python3 "$here/search.py" http "$big_base" "$results/search-http.json"
 fi
 
-if [ "$want_window" = 1 ]; then
+if [ $((want_window || want_claimpage)) = 1 ]; then
   seeded_server small 100
+fi
+
+if [ "$want_window" = 1 ]; then
   # Walking every window checks each item comes once, and gives the last window's keyset cursor.
   python3 "$here/search.py" walk "$big_base" "$tmp/big.after"
   python3 "$here/search.py" walk "$small_base" "$tmp/small.after" >/dev/null
@@ -641,6 +652,18 @@ if [ "$want_window" = 1 ]; then
     bench_wrk "window-pagedeep-big-$round" "${big_base}?sort=name&limit=50&after=$(cat "$tmp/big.page-after")"
     bench_wrk "window-pagedeep-small-$round" "${small_base}?sort=name&limit=50&after=$(cat "$tmp/small.page-after")"
   done
+fi
+
+# --- One claim's page and schedule at SEARCH_ITEMS items against 100 --------------------------------
+if [ "$want_claimpage" = 1 ]; then
+  claim_lines=${CLAIM_LINES:-20}
+  big_claim=$(python3 "$here/claimpage.py" setup "$big_base" "$SEARCH_ITEMS" "$claim_lines")
+  small_claim=$(python3 "$here/claimpage.py" setup "$small_base" 100 "$claim_lines")
+  meta claimpage_items "$SEARCH_ITEMS"; meta claimpage_lines "$claim_lines"
+  echo "claim page and schedule (a claim of $claim_lines lines at $SEARCH_ITEMS items vs 100, one request at a time, alternately):"
+  python3 "$here/claimpage.py" measure "$results/claimpage.json" "${DURATION%s}" "$ROUNDS" \
+    "${big_base}claims/$big_claim" "${small_base}claims/$small_claim" \
+    "${big_base}api/v1/claims/$big_claim/schedule.csv" "${small_base}api/v1/claims/$small_claim/schedule.csv"
 fi
 
 # --- Import of a Homebox CSV ----------------------------------------------------------------------

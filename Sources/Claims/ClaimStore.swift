@@ -11,10 +11,7 @@ public final class ClaimStore: Sendable {
     }
 
     public func claims() throws -> [Claim] {
-        try database.read { connection in
-            let lines = try Self.linesByClaim(in: connection)
-            return try connection.rows("SELECT \(Self.columns) FROM claims ORDER BY created_ms DESC, id DESC") { Self.decode($0, lines: lines) }
-        }
+        try database.read { try Self.claims(in: $0) }
     }
 
     public func claim(id: Int64) throws -> Claim {
@@ -73,6 +70,11 @@ public final class ClaimStore: Sendable {
                      claimNumber: row.string(8), contentsLimit: row.optionalInt64(9), proofOfLossDue: row.optionalString(10).flatMap(CalendarDate.init(iso:)),
                      notes: row.string(11), closedAt: row.optionalInt64(12).map { Date(timeIntervalSince1970: Double($0) / 1000) },
                      createdAt: Date(timeIntervalSince1970: Double(row.int64(13)) / 1000), version: row.int(14), lines: lines[id] ?? [])
+    }
+
+    static func claims(in connection: Connection) throws -> [Claim] {
+        let lines = try Self.linesByClaim(in: connection)
+        return try connection.rows("SELECT \(Self.columns) FROM claims ORDER BY created_ms DESC, id DESC") { Self.decode($0, lines: lines) }
     }
 
     static func claim(id: Int64, in connection: Connection) throws -> Claim {

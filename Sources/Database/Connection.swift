@@ -4,9 +4,11 @@ import CSQLite
 public final class Connection {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// Where a reader's statements count their steps; nil for the writer.
+    private let work: ReadWork?
 
     /// Opens (creating if needed) the database file at `path`.
-    init(path: String, readOnly: Bool = false) throws(DatabaseError) {
+    init(path: String, readOnly: Bool = false, work: ReadWork? = nil) throws(DatabaseError) {
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -17,6 +19,7 @@ public final class Connection {
             throw error
         }
         self.handle = handle
+        self.work = work
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 5_000)
         try execute("PRAGMA foreign_keys = ON")
@@ -124,7 +127,7 @@ public final class Connection {
 
     private func prepared(_ sql: String) throws(DatabaseError) -> Statement {
         if let statement = statements[sql] { return statement }
-        let statement = try Statement(connection: handle, sql: sql)
+        let statement = try Statement(connection: handle, sql: sql, work: work)
         statements[sql] = statement
         return statement
     }

@@ -7,6 +7,8 @@ public final class Database: Sendable {
     private let writer: ConnectionOwner
     private let readers: [ConnectionOwner]
     private let nextReader = Atomic<Int>(0)
+    /// What the readers did, for tests that count a page's reads.
+    package let readWork = ReadWork()
 
     /// Opens the file at `path`, switching it to WAL and applying `migrations` (one list, counted by
     /// `user_version`).
@@ -25,7 +27,8 @@ public final class Database: Sendable {
     public init(readingOnly path: String, readerCount: Int = 1) throws {
         self.path = path
         writer = ConnectionOwner(try Connection(path: path, readOnly: true))
-        readers = try (0..<max(1, readerCount)).map { _ in ConnectionOwner(try Connection(path: path, readOnly: true)) }
+        let work = readWork
+        readers = try (0..<max(1, readerCount)).map { _ in ConnectionOwner(try Connection(path: path, readOnly: true, work: work)) }
     }
 
     private init(path: String, readerCount: Int, migrate: (Connection) throws -> Bool) throws {
@@ -41,13 +44,15 @@ public final class Database: Sendable {
         self.writer = ConnectionOwner(writer)
         var readers: [ConnectionOwner] = []
         for _ in 0..<max(1, readerCount) {
-            readers.append(ConnectionOwner(try Connection(path: path, readOnly: true)))
+            readers.append(ConnectionOwner(try Connection(path: path, readOnly: true, work: readWork)))
         }
         self.readers = readers
     }
 
-    /// Runs `body` with a reader connection; it sees the last committed state.
+    /// Runs `body` with a reader connection; it sees the last committed state. Each query is a read
+    /// transaction of its own: a commit between two of them is seen by the second only.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        readWork.addTransaction()
         let start = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue & Int.max
         for offset in 0..<readers.count {
             if let result = try readers[(start + offset) % readers.count].withConnectionIfAvailable(body) {
@@ -55,6 +60,16 @@ public final class Database: Sendable {
             }
         }
         return try readers[start % readers.count].withConnection(body)
+    }
+
+    /// Runs `body` in one read transaction (a snapshot): every query in it sees the same committed
+    /// state, whatever commits meanwhile, so rows read apart (a claim and its items) belong together.
+    public func readTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try read { connection in
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            return try body(connection)
+        }
     }
 
     /// Runs `body` in a write transaction: committed (and on disk) if it returns, rolled back if it throws.

@@ -5,8 +5,9 @@ public final class Statement {
     let handle: OpaquePointer
     let connection: OpaquePointer
     public let sql: String
+    private let work: ReadWork?
 
-    init(connection: OpaquePointer, sql: String) throws(DatabaseError) {
+    init(connection: OpaquePointer, sql: String, work: ReadWork? = nil) throws(DatabaseError) {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
@@ -15,6 +16,7 @@ public final class Statement {
         self.handle = handle
         self.connection = connection
         self.sql = sql
+        self.work = work
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -45,7 +47,9 @@ public final class Statement {
 
     /// Steps once; true when a row is available.
     func step() throws(DatabaseError) -> Bool {
-        switch sqlite3_step(handle) {
+        let code = sqlite3_step(handle)
+        if let work { work.add(steps: sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 1)) }
+        switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let code: throw DatabaseError(code: code, connection: connection, sql: sql)

@@ -90,6 +90,15 @@ extension ItemStore {
         return tags.mapValues { $0.sorted { $0.localizedStandardCompare($1) == .orderedAscending } }
     }
 
+    /// The name of every tag in use, by name: a tag to choose, without counting its items (a count
+    /// reads every item's tags: 100,000 items carry about 150,000).
+    public func tagNames() throws -> [String] {
+        try database.read { connection in
+            try connection.rows("SELECT name FROM tags WHERE EXISTS (SELECT 1 FROM item_tags WHERE item_tags.tag_id = tags.id)") { $0.string(0) }
+                .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        }
+    }
+
     /// Every tag in use with how many items carry it, by name.
     public func tags() throws -> [(name: String, count: Int)] {
         try database.read { connection in

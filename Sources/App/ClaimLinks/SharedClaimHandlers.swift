@@ -28,21 +28,20 @@ struct SharedClaimHandlers: Sendable {
     // MARK: The page
 
     private func page(_ request: Request, link: ClaimLink) throws -> Response {
-        let claim = try claims.claim(id: link.claimID)
+        let sheet = try claims.sheet(id: link.claimID), claim = sheet.claim
         try access.recordOpening(of: link, by: request)
         let token = request.parameters["token"] ?? ""
-        let currency = try items.currency()
-        let rooms = Dictionary(uniqueKeysWithValues: try items.locations().map { ($0.id, $0.path) })
-        var lost = try claim.lines.map { line in (line, try items.item(id: line.itemID)) }
+        var lost = claim.lines.compactMap { line in sheet.items[line.itemID].map { (line, $0) } }
         var found = lost.map(\.1)
         let evidenceFiles = try library.resolveEvidence(of: &found)
         for index in lost.indices { lost[index].1 = found[index] }
+        let rooms = Dictionary(uniqueKeysWithValues: sheet.schedule.lines.map { ($0.itemID, $0.room) })
         let model = SharedClaimModel(
             name: claim.name, facts: Self.facts(of: claim),
             validity: "This link works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires))).",
             items: lost.enumerated().map { index, entry in
-                Self.item(entry.1, line: entry.0, number: index + 1, room: entry.1.locationID.flatMap { rooms[$0] }, currency: currency,
-                          evidenceFiles: evidenceFiles, token: token)
+                Self.item(entry.1, line: entry.0, number: index + 1, room: rooms[entry.1.id].flatMap { $0.isEmpty ? nil : $0 },
+                          currency: sheet.currency, evidenceFiles: evidenceFiles, token: token)
             },
             downloads: downloads(token, claim))
         // No account strip, no forms: whoever holds the link is nobody here.

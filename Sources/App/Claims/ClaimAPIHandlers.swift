@@ -15,8 +15,7 @@ struct ClaimAPIHandlers: Sendable {
 
     func register(in router: inout AppRouter) {
         router.add(.get, ClaimRoutes.apiList, readingClaimsWithin: reads) { _ in
-            let source = try ClaimSheet.Source(items: items, claims: claims)
-            let sheets = try claims.claims().map { try ClaimSheet(claim: $0, source: source) }
+            let sheets = try claims.sheets()
             var writer = JSONWriter(capacity: 1024 * sheets.count + 2)
             writer.array(sheets) { json, sheet in ClaimJSON.write(sheet, today: today, to: &json) }
             return Response.json(writer)
@@ -24,15 +23,15 @@ struct ClaimAPIHandlers: Sendable {
         router.add(.post, ClaimRoutes.apiList, readingClaimsWithin: reads) { request in
             let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
             let claim = try claims.create(input, now: clock.now)
-            var response = try answer(claim, status: .created)
+            var response = try answer(claim.id, status: .created)
             response.headers["Location"] = ClaimRoutes.apiClaim(claim.id)
             return response
         }
-        router.add(.get, ClaimRoutes.apiClaim, readingClaimsWithin: reads) { request in try answer(try claims.claim(id: try request.claimID())) }
+        router.add(.get, ClaimRoutes.apiClaim, readingClaimsWithin: reads) { request in try answer(try request.claimID()) }
         router.add(.patch, ClaimRoutes.apiClaim, readingClaimsWithin: reads) { request in
             let id = try request.claimID()
             let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
-            return try answer(try claims.update(id: id, input))
+            return try answer(try claims.update(id: id, input).id)
         }
         router.delete(ClaimRoutes.apiClaim) { request in
             try claims.delete(id: try request.claimID())
@@ -41,9 +40,9 @@ struct ClaimAPIHandlers: Sendable {
         router.add(.post, ClaimRoutes.apiItems, readingClaimsWithin: reads) { request in
             let id = try claims.claim(id: try request.claimID()).id
             let selection = try ClaimSelection(json: try ItemAPIHandlers.jsonObject(of: request))
-            let (claim, added) = try claims.addItems(try selection.itemIDs(in: items), to: id)
+            let added = try claims.addItems(try selection.itemIDs(in: items), to: id).added
             var writer = JSONWriter(capacity: 1024)
-            let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
+            let sheet = try claims.sheet(id: id)
             writer.object { json in
                 json.key("added"); json.value(added)
                 json.key("claim"); ClaimJSON.write(sheet, today: today, to: &json)
@@ -57,13 +56,13 @@ struct ClaimAPIHandlers: Sendable {
             guard let input = ClaimLineInput(json: object, field: "item", itemID: itemID, currency: try items.currency(), into: &problems) else {
                 throw ClaimError.invalid(ValidationError(errors: problems.map { FieldError(field: String($0.field.dropFirst("item.".count)), message: $0.message) }))
             }
-            return try answer(try claims.updateLine(input, of: id))
+            return try answer(try claims.updateLine(input, of: id).id)
         }
         router.add(.delete, ClaimRoutes.apiLine, readingClaimsWithin: reads) { request in
-            try answer(try claims.removeItem(try request.claimLineItemID(), from: try request.claimID()))
+            try answer(try claims.removeItem(try request.claimLineItemID(), from: try request.claimID()).id)
         }
         router.add(.post, ClaimRoutes.apiClose, readingClaimsWithin: reads) { request in
-            try answer(try claims.close(id: try request.claimID(), items: items, now: clock.now))
+            try answer(try claims.close(id: try request.claimID(), items: items, now: clock.now).id)
         }
         router.get(ClaimRoutes.apiPolicy) { _ in PolicyJSON.response(try claims.policy(), currency: try items.currency()) }
         router.patch(ClaimRoutes.apiPolicy) { request in
@@ -75,9 +74,10 @@ struct ClaimAPIHandlers: Sendable {
 
     private var today: CalendarDate { CalendarDate(clock.now) }
 
-    private func answer(_ claim: Claim, status: HTTPStatus = .ok) throws -> Response {
+    /// The claim `id` as it is now, with its items and schedule.
+    private func answer(_ id: Int64, status: HTTPStatus = .ok) throws -> Response {
         var writer = JSONWriter(capacity: 1024)
-        ClaimJSON.write(try ClaimSheet(claim: claim, items: items, claims: claims), today: today, to: &writer)
+        ClaimJSON.write(try claims.sheet(id: id), today: today, to: &writer)
         return Response.json(writer, status: status)
     }
 }

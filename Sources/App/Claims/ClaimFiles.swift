@@ -1,3 +1,4 @@
+import Claims
 import Foundation
 import HTTPServer
 import Imaging

@@ -49,7 +49,7 @@ struct ClaimPacketHandlers: Sendable {
 
     private func sharedSheet(_ link: ClaimLink, _ request: Request) throws -> ClaimSheet {
         try shared.recordOpening(of: link, by: request)
-        return try ClaimSheet(claim: try claims.claim(id: link.claimID), items: items, claims: claims)
+        return try claims.sheet(id: link.claimID)
     }
 
     private func schedule(_ sheet: ClaimSheet) throws -> Response {
@@ -90,7 +90,7 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     private func sheet(_ request: Request) throws -> ClaimSheet {
-        try ClaimSheet(claim: try claims.claim(id: try request.claimID()), items: items, claims: claims)
+        try claims.sheet(id: try request.claimID())
     }
 
     static func paper(_ request: Request) throws -> ReportPaper {

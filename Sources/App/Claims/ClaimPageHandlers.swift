@@ -119,9 +119,8 @@ struct ClaimPageHandlers: Sendable {
 
     private func list(_ request: Request, form: ClaimForm, errors: ValidationError?) throws -> Response {
         let today = CalendarDate(clock.now)
-        let source = try ClaimSheet.Source(items: items, claims: claims)
-        let rows = try claims.claims().map { claim -> ClaimListPage.Row in
-            let sheet = try ClaimSheet(claim: claim, source: source)
+        let rows = try claims.sheets().map { sheet -> ClaimListPage.Row in
+            let claim = sheet.claim
             let count = claim.lines.count == 1 ? "1 item" : "\(claim.lines.count.grouped) items"
             return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: ClaimStatus(claim: claim, today: today),
                                      summary: "\(count) · actual cash value \(sheet.money(sheet.schedule.totals.actualCashValue)) of \(sheet.money(sheet.schedule.totals.replacementCost)) to replace")
@@ -131,11 +130,10 @@ struct ClaimPageHandlers: Sendable {
     }
 
     private func claimPage(_ request: Request, id: Int64, form: ClaimForm?, errors: ValidationError?) throws -> Response {
-        let claim = try claims.claim(id: id)
-        let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
+        let sheet = try claims.sheet(id: id)
         let added = request.query["added"].flatMap { Int($0) }
         let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), places: try items.locations().map { (id: $0.id, path: $0.path) },
-                                   tags: try items.tags().map(\.name), form: form, errors: errors, added: added)
+                                   tags: try items.tagNames(), form: form, errors: errors, added: added)
         let context = request.pageContext(site)
         // Owners share a claim with its adjuster from its page.
         let share = context.canManage
@@ -147,9 +145,8 @@ struct ClaimPageHandlers: Sendable {
     }
 
     private func linePage(_ request: Request, id: Int64, itemID: Int64, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {
-        let claim = try claims.claim(id: id)
+        let sheet = try claims.sheet(id: id), claim = sheet.claim
         guard let claimLine = claim.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
-        let sheet = try ClaimSheet(claim: claim, items: items, claims: claims)
         guard let line = sheet.schedule.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
         let valuation = line.valuation
         let guessed = sheet.table.entry(for: sheet.table.guessCategory(tags: sheet.items[itemID]?.details.tags ?? [], name: line.name))

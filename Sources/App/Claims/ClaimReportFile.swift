@@ -15,7 +15,7 @@ public enum ClaimReportFile {
         }
         let items = try InventoryExport.items(in: folder)
         let claims = ClaimStore(database: try folder.openDatabase())
-        let sheet = try ClaimSheet(claim: try claims.claim(id: id), items: items, claims: claims)
+        let sheet = try claims.sheet(id: id)
         let document = ClaimReportDocument(sheet: sheet, files: try ClaimFiles(sheet: sheet, items: items, library: nil, access: nil, printSizes: true), madeOn: CalendarDate(Date()))
         if let documentJSON {
             try JSONEncoder().encode(document).write(to: URL(fileURLWithPath: documentJSON), options: .atomic)

@@ -1,5 +1,6 @@
 import Archive
 import Backup
+import Claims
 import Foundation
 import Imaging
 import Inventory

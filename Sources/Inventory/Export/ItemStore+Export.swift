@@ -9,9 +9,7 @@ extension ItemStore {
     /// change made meanwhile is either all in it or not at all, and read before a byte of the
     /// export is written, so a read that fails fails before anything is sent.
     public func exportSnapshot() throws -> ExportSnapshot {
-        try database.read { connection in
-            try connection.execute("BEGIN")
-            defer { try? connection.execute("COMMIT") }
+        try database.readTransaction { connection in
             var settings: [String: String] = [:]
             try connection.forEachRow("SELECT key, value FROM settings", []) { settings[$0.string(0)] = $0.string(1) }
             return ExportSnapshot(store: self, items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,

@@ -9,10 +9,8 @@ extension ItemStore {
     public func planImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits()) throws -> ImportPlan {
         let currency = try database.read { try Self.currency(in: $0) }
         let sheet = HomeboxSheet.read(file, currency: currency, limits: limits)
-        return try database.read { connection in
-            // One snapshot for the whole plan, however long it takes.
-            try connection.execute("BEGIN")
-            defer { try? connection.execute("COMMIT") }
+        // One snapshot for the whole plan, however long it takes.
+        return try database.readTransaction { connection in
             return try Self.plan(sheet, currency: currency, in: connection)
         }
     }

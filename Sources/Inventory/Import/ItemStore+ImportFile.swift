@@ -84,9 +84,7 @@ extension ItemStore {
     // MARK: A Homebox backup
 
     private func planBackup(_ backup: HomeboxBackup) throws -> ImportPlan {
-        try database.read { connection in
-            try connection.execute("BEGIN")
-            defer { try? connection.execute("COMMIT") }
+        try database.readTransaction { connection in
             let currency = try Self.currency(in: connection)
             return try Self.plan(backup.sheet(currency: currency), currency: currency, in: connection)
         }

@@ -129,7 +129,7 @@ extension ItemStore {
     }
 
     /// Gives each item of a window its photos, documents, tags and custom fields.
-    private static func fillCollections(of items: inout [Item], in connection: Connection) throws {
+    static func fillCollections(of items: inout [Item], in connection: Connection) throws {
         guard !items.isEmpty else { return }
         var tags: [Int64: [String]] = [:]
         let ids = "[" + items.map { String($0.id) }.joined(separator: ",") + "]"

@@ -1,0 +1,30 @@
+import Database
+import Inventory
+
+/// Claims with their items and schedules (`ClaimSheet`), each read in one read transaction: the
+/// claim, its lines, exactly the lines' items with their places, the currency and the useful-life
+/// table, all of one moment, and nothing of the items no claim holds.
+extension ClaimStore {
+    public func sheet(id: Int64) throws -> ClaimSheet {
+        try database.readTransaction { connection in
+            try Self.sheets(of: [try Self.claim(id: id, in: connection)], in: connection)[0]
+        }
+    }
+
+    /// Every claim's sheet, newest first (the claims list).
+    public func sheets() throws -> [ClaimSheet] {
+        try database.readTransaction { connection in try Self.sheets(of: try Self.claims(in: connection), in: connection) }
+    }
+
+    private static func sheets(of claims: [Claim], in connection: Connection) throws -> [ClaimSheet] {
+        let inventory = InventoryReader(connection)
+        let ids = Set(claims.flatMap { $0.lines.map(\.itemID) })
+        var items: [Int64: Item] = [:], rooms: [Int64: String] = [:]
+        for item in try inventory.items(ids: ids.sorted()) {
+            items[item.id] = item
+            rooms[item.id] = try inventory.path(of: item.locationID)
+        }
+        let table = try usefulLifeTable(in: connection), currency = try inventory.currency()
+        return try claims.map { try ClaimSheet(claim: $0, items: items, rooms: rooms, table: table, currency: currency) }
+    }
+}
