@@ -26,11 +26,11 @@ die() { echo "bench/backup: $*" >&2; exit 1; }
 for tool in vips python3; do command -v "$tool" >/dev/null || die "$tool is not installed"; done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/homepwner-bench-backup.XXXXXX")
-server_pid=""
+. scripts/server.sh
 cleanup() {
   local status=$?
   trap - EXIT INT TERM
-  if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  server_stop
   if [ "$KEEP" = 1 ]; then echo "bench/backup: kept $tmp" >&2; else rm -rf "$tmp"; fi
   exit "$status"
 }
@@ -45,18 +45,8 @@ ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2
 phase() { sed -n "s/^$2.* in \([0-9.]*\) s[:,.].*/\1/p" "$1" | head -n1; }
 
 # Serves the data folder until serve_stop; its address in $base.
-serve() {
-  "$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet >"$tmp/serve.out" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 300); do
-    base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/serve.out" | head -n1)
-    [ -n "$base" ] && return 0
-    kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/serve.out" >&2; die "the server exited at start-up"; }
-    sleep 0.1
-  done
-  die "the server did not start"
-}
-serve_stop() { kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""; }
+serve() { server_start "$tmp/serve" --data "$tmp/data" || die "the server did not start"; base=$server_url/; }
+serve_stop() { server_stop; }
 
 # A photo of about 1 MB: 2560 × 1706 of colour noise, slightly blurred, JPEG quality 80.
 for band in r g b; do

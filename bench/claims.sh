@@ -27,21 +27,12 @@ for tool in python3 chromium pdfinfo curl zip cc; do command -v "$tool" >/dev/nu
 photos=bench/.cache/claim-photos
 bench/claim_report_photos.sh $((CLAIM_ITEMS * 3)) "$photos" >/dev/null
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/homepwner-bench-claims.XXXXXX")
-server_pid=""
-stop() { if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""; fi; }
+. scripts/server.sh
+stop() { server_stop; }
 cleanup() { local status=$?; trap - EXIT; stop; if [ "$KEEP" = 1 ]; then echo "kept $tmp" >&2; else rm -rf "$tmp"; fi; exit "$status"; }
 trap cleanup EXIT
 now() { date +%s.%N; }
-serve() {
-  "$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet >"$tmp/serve.out" 2>&1 &
-  server_pid=$!
-  for _ in $(seq 300); do
-    base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*\)/.*|\1|p' "$tmp/serve.out" | head -n1)
-    [ -n "$base" ] && return 0
-    sleep 0.1
-  done
-  cat "$tmp/serve.out" >&2; die "the server did not start"
-}
+serve() { server_start "$tmp/serve" --data "$tmp/data" || die "the server did not start"; base=$server_url; }
 serve
 echo "Seeding $CLAIM_ITEMS items with 3 photos each …"
 python3 - "$base" "$photos" "$CLAIM_ITEMS" "$CLAIM_PRINT_ITEMS" <<'PY'

@@ -12,15 +12,14 @@ is stopped by its pid.
 """
 import json
 import random
-import re
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import harness  # noqa: E402
 
 COLUMNS = ["HB.import_ref", "HB.location", "HB.tags", "HB.asset_id", "HB.archived", "HB.url", "HB.name", "HB.quantity",
            "HB.description", "HB.insured", "HB.notes", "HB.purchase_price", "HB.purchase_from", "HB.purchase_date",
@@ -56,34 +55,14 @@ def generate(rows, seed=26):
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
-class Server:
-    def __init__(self, binary):
-        self.data = tempfile.mkdtemp(prefix="homepwner-bench-import-")
-        self.process = subprocess.Popen([binary, "serve", "--data", self.data, "--host", "127.0.0.1", "--port", "0", "--quiet"],
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
-        if not match:
-            self.stop()
-            raise SystemExit(f"bench/import.py: the server did not start: {line}")
-        self.url = match.group(1)
-
-    def post(self, path, body):
-        request = urllib.request.Request(self.url + path, data=body, method="POST",
-                                         headers={"Content-Type": "text/csv", "Accept": "application/json"})
-        started = time.perf_counter()
-        with urllib.request.urlopen(request, timeout=600) as response:
-            answer = json.loads(response.read())
-        return time.perf_counter() - started, answer
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        shutil.rmtree(self.data, ignore_errors=True)
+def post(server, path, body):
+    """(seconds, JSON answer) of a POST of a CSV."""
+    request = urllib.request.Request(server.url + path, data=body, method="POST",
+                                     headers={"Content-Type": "text/csv", "Accept": "application/json"})
+    started = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=600) as response:
+        answer = json.loads(response.read())
+    return time.perf_counter() - started, answer
 
 
 def main():
@@ -93,15 +72,15 @@ def main():
     body = generate(rows)
     times = {"preview": [], "import": [], "reimport": []}
     for _ in range(rounds):
-        server = Server(binary)
+        server = harness.Server(binary=binary)
         try:
-            seconds, answer = server.post("/api/v1/import?dryRun=1", body)
+            seconds, answer = post(server, "/api/v1/import?dryRun=1", body)
             assert answer["added"] == rows and not answer["errors"], answer["errors"][:3]
             times["preview"].append(seconds)
-            seconds, answer = server.post("/api/v1/import", body)
+            seconds, answer = post(server, "/api/v1/import", body)
             assert answer["added"] == rows, answer
             times["import"].append(seconds)
-            seconds, answer = server.post("/api/v1/import", body)
+            seconds, answer = post(server, "/api/v1/import", body)
             assert answer["updated"] == rows and answer["added"] == 0, answer
             times["reimport"].append(seconds)
         finally:

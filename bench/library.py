@@ -50,6 +50,9 @@ import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import harness  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 GENERATOR = os.path.join(HERE, "make-photo.sh")
 # Bump when the tree's layout or contents change, so the cached tree is remade.
@@ -737,40 +740,6 @@ def wait(base, data, count, seconds, started=None, poll=0.1, pid=None):
                      f"(library {'ready' if ready is not None else 'still scanning'})")
 
 
-class Server:
-    """homepwner serve on loopback, on a port of its own choosing."""
-
-    def __init__(self, binary, data, library):
-        self.log = open(os.path.join(data + ".log"), "w")
-        self.started = time.perf_counter()
-        self.child = start([binary, "serve", "--data", data, "--library", library, "--host", "127.0.0.1",
-                            "--port", "0", "--quiet"], stdout=subprocess.PIPE, stderr=self.log, text=True)
-        self.base = None
-        line = self.child.stdout.readline()
-        match = re.search(r"is serving (http://127\.0\.0\.1:\d+)/", line)
-        if not match:
-            stop(self.child)
-            raise SystemExit(f"bench: the server did not say where it serves: {line!r} (log in {self.log.name})")
-        self.base = match.group(1)
-        threading.Thread(target=self.child.stdout.read, daemon=True).start()
-
-    def cpu_seconds(self):
-        with open(f"/proc/{self.child.pid}/stat") as f:
-            fields = f.read().rpartition(")")[2].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def rss_kb(self, key="VmHWM"):
-        with open(f"/proc/{self.child.pid}/status") as f:
-            for line in f:
-                if line.startswith(key + ":"):
-                    return int(line.split()[1])
-        return 0
-
-    def stop(self):
-        stop(self.child)
-        self.log.close()
-
-
 # --- Library thumbnails against vipsthumbnail -------------------------------------------------------
 
 def libthumbs(results, binary, work, files):
@@ -822,11 +791,14 @@ def libthumbs(results, binary, work, files):
         shutil.rmtree(data, ignore_errors=True)
         os.makedirs(data)
         launched = time.perf_counter()
-        server = Server(binary, data, library)
+        server = harness.Server("--library", library, data=data, log=data + ".log", binary=binary, start=False)
         try:
             try:
-                ready, done = wait(server.base, data, count, 600, started=launched, poll=0.005, pid=server.child.pid)
-            except ServerDied as error:
+                server.start()
+                with running_lock:
+                    running.add(server.process)
+                ready, done = wait(server.url, data, count, 600, started=launched, poll=0.005, pid=server.pid)
+            except (ServerDied, harness.ServerDied) as error:
                 return None, str(error)
             if not idle:
                 # Each job is done once: after the last, nothing is redone or rewritten and the pool idles.
@@ -836,9 +808,11 @@ def libthumbs(results, binary, work, files):
                 after, cpu_after = rendition_files(cache), server.cpu_seconds()
                 renditions = sum(1 for p in after if os.path.basename(p) in RENDITIONS)
                 idle.update(files_before=len(before), files_after=len(after), unchanged=before == after,
-                            renditions=renditions, cpu_2s=round(cpu_after - cpu, 3), hwm_kb=server.rss_kb())
+                            renditions=renditions, cpu_2s=round(cpu_after - cpu, 3), hwm_kb=server.peak_rss())
         finally:
             server.stop()
+            with running_lock:
+                running.discard(server.process)
         return ready, done
 
     timings = {"ours": [], "ours_ready": [], "vips256": [], "vips2048": []}

@@ -6,7 +6,7 @@
 Makes a data folder with one item holding PHOTOS (100,000) photos, put straight into the database with
 a folder of six one-byte files each (the start-up sweep reads names, never bytes; made in about a
 minute), and an empty one beside it. Then, alternately, ROUNDS times each: seconds from launching
-`homepwner serve` to its "is serving" line, with a warm page cache, and once each after dropping the
+`homepwner serve` to its ready file (written once it listens), with a warm page cache, and once each after dropping the
 page cache (as root). The sweep of leftover files (ItemStore.removeLeftoverFiles) is what grows with
 the photos. Every server it starts is stopped by its pid; the folders are removed.
 """
@@ -16,32 +16,29 @@ import secrets
 import shutil
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import harness  # noqa: E402
+
 FILES = ("original.jpg", "screen.jpg", "report.jpg", "thumb-120.jpg", "thumb-80.jpg", "thumb-40.jpg")
 
 
 def start_seconds(binary, data, then=None):
-    """Seconds until the server says it is serving; `then(url)` runs before the server is stopped."""
-    began = time.monotonic()
-    server = subprocess.Popen([binary, "serve", "--data", str(data), "--host", "127.0.0.1", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    """Seconds from launching the server until it is ready (its --ready-file, written once it
+    listens); `then(url)` runs before the server is stopped."""
+    server = harness.Server(data=data, binary=binary, start=False)
     try:
-        for line in server.stdout:
-            if "is serving" in line:
-                seconds = time.monotonic() - began
-                if then:
-                    then(line.split("is serving ")[1].split()[0].rstrip("/"))
-                return seconds
-        raise SystemExit(f"bench/startup: the server stopped before serving (exit {server.wait()})")
+        seconds = server.start()
+        if then:
+            then(server.url)
+        return seconds
     finally:
-        server.terminate()
-        server.wait()
+        server.stop()
 
 
 def create_item(url):

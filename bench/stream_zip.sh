@@ -48,12 +48,13 @@ while [ $# -gt 0 ]; do
 done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/homepwner-bench-stream.XXXXXX")
-server_pid="" sampler_pid=""
+. "$here/../scripts/server.sh"
+sampler_pid=""
 cleanup() {
   local status=$?
   trap - EXIT INT TERM
   [ -z "$sampler_pid" ] || kill "$sampler_pid" 2>/dev/null || true
-  if [ -n "$server_pid" ]; then kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  server_stop
   if [ "$KEEP" = 1 ]; then echo "bench/stream_zip: kept $tmp" >&2; else rm -rf "$tmp"; fi
   exit "$status"
 }
@@ -81,16 +82,8 @@ if [ -z "$url" ]; then
   vips cast "$tmp/blurred.v" "$tmp/photo.v" uchar
   vips copy "$tmp/photo.v" "$tmp/photo.jpg[Q=85]"
   rm -f "$tmp"/*.v
-  "$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet >"$tmp/serve.out" 2>&1 &
-  server_pid=$!
-  base=""
-  for _ in $(seq 300); do
-    base=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/serve.out" | head -n1)
-    [ -n "$base" ] && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/serve.out" >&2; die "the server exited at start-up"; }
-    sleep 0.1
-  done
-  [ -n "$base" ] || die "the server did not start"
+  server_start "$tmp/serve" --data "$tmp/data" || die "the server did not start"
+  base=$server_url/
   echo "stream_zip: seeding $STREAM_PHOTOS items with a photo of $(( $(stat -c %s "$tmp/photo.jpg") / 1000 )) KB each…"
   python3 "$here/backup.py" seed "$base" "$STREAM_PHOTOS" "$tmp/photo.jpg"
   url="${base}api/v1/export?format=homepwner"

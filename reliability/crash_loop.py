@@ -40,8 +40,9 @@ import uuid
 import zipfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from result import report  # noqa: E402
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
+import harness  # noqa: E402
+from harness import report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
@@ -132,42 +133,19 @@ class Answer(Exception):
         self.status = status
 
 
-class Server:
-    """One `homepwner serve` process on the crash loop's data folder, killed and started again."""
+class Server(harness.Server):
+    """One `homepwner serve` process on the crash loop's data folder with a backup every minute,
+    killed and started again; its output (access log included) appended to `log`."""
 
     def __init__(self, data, backups, log):
-        self.data, self.backups, self.log = data, backups, log
-        self.process = None
-        self.url = None
-
-    def cpu_seconds(self):
-        """The processor time the server has used so far (every thread, user and system)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        super().__init__("--backup-to", str(backups), "--backup-every", "1m", data=data, log=log, access_log=True,
+                         binary=BIN, start=False, ready_within=20)
 
     def start(self):
         """Starts the server; returns the seconds from exec to the first successful health answer
         (`self.start_cpu`: the processor time it took, which the machine's load does not stretch)."""
-        self.log.write(f"--- start at {time.time():.3f}\n".encode())
-        self.log.flush()
-        offset = self.log.tell()
         started = time.monotonic()
-        self.process = subprocess.Popen(
-            [str(BIN), "serve", "--data", str(self.data), "--port", "0",
-             "--backup-to", str(self.backups), "--backup-every", "1m"],
-            stdout=self.log, stderr=subprocess.STDOUT)
-        port = None
-        while port is None:
-            if time.monotonic() - started > 20 or self.process.poll() is not None:
-                raise RuntimeError(f"the server did not start: {Path(self.log.name).read_bytes()[offset:][-2000:]!r}")
-            with open(self.log.name, "rb") as text:
-                text.seek(offset)
-                match = re.search(rb"http://127\.0\.0\.1:(\d+)/", text.read())
-            if match:
-                port = int(match.group(1))
-            else:
-                time.sleep(0.002)
-        self.url = f"http://127.0.0.1:{port}"
+        super().start()
         while True:
             try:
                 with urllib.request.urlopen(self.url + "/healthz", timeout=2) as answer:
@@ -180,18 +158,6 @@ class Server:
             if time.monotonic() - started > 20:
                 raise RuntimeError("the server never answered its health check")
             time.sleep(0.002)
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
     def call(self, method, path, body=None, content_type="application/json", headers=None):
         """The answer's (status, headers, JSON or None); raises Answer for a non-2xx, OSError when unanswered."""
@@ -668,8 +634,7 @@ def main():
     chance = random.Random(SEED)
     root = Path(tempfile.mkdtemp(prefix="homepwner-crash-loop-"))
     data, backups = root / "data", root / "backups"
-    log = open(root / "server.log", "w+b")
-    server = Server(data, backups, log)
+    server = Server(data, backups, root / "server.log")
     ledger = Ledger()
     began = time.monotonic()
     restarts, restart_cpu, round_times, problems = [], [], [], []
@@ -744,7 +709,6 @@ def main():
         problems.append(f"the driver stopped: {type(error).__name__}: {error}")
     finally:
         server.stop()
-        log.close()
     orphan_count = len(orphans_seen)
     # Under a second from exec to the first health answer: the median, and the processor time of every
     # restart (a machine busy with other builds stretches the wall-clock time of a few).

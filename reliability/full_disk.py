@@ -22,7 +22,6 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.parse
@@ -30,8 +29,9 @@ import urllib.request
 import uuid
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from result import report  # noqa: E402
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
+import harness  # noqa: E402
+from harness import report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = os.environ.get("BIN") or str(ROOT / ".build" / "release" / "homepwner")
@@ -73,32 +73,15 @@ class Answer:
         return error.get("code") if isinstance(error, dict) else None
 
 
-class Server:
-    def __init__(self, data, log_path, *extra):
-        self.log_path = log_path
-        self.log = open(log_path, "w")
-        self.process = subprocess.Popen([BIN, "serve", "--data", str(data), "--port", "0", "--quiet", *extra],
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        line = self.process.stdout.readline()
-        # A data folder on the small filesystem's root is mode 755: the server closes it and warns first.
-        while line.startswith("homepwner: warning:"):
-            self.log.write(line)
-            line = self.process.stdout.readline()
-        self.log.write(line)
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not match:
-            self.process.kill()
-            fail(f"the server did not start: {line.strip()} {self.process.stdout.read()[:500]}")
-        self.url = f"http://127.0.0.1:{match.group(1)}"
-        servers.append(self)
-        # The rest of its output goes to the log file, read by a thread that never blocks the server.
-        threading.Thread(target=self._drain, daemon=True).start()
-        self.form_token = None
+class Server(harness.Server):
+    """The server on the small filesystem (which warns first that its data folder, the filesystem's
+    root, is mode 755, and closes it), its output in `log_path`."""
 
-    def _drain(self):
-        for line in self.process.stdout:
-            self.log.write(line)
-            self.log.flush()
+    def __init__(self, data, log_path, *extra):
+        Path(log_path).unlink(missing_ok=True)
+        super().__init__(*extra, data=data, log=log_path, binary=BIN)
+        servers.append(self)
+        self.form_token = None
 
     def request(self, method, path, body=None, headers=None):
         headers = {"Accept": "application/json", **(headers or {})}
@@ -125,15 +108,6 @@ class Server:
         if not match:
             fail(f"no form cookie from /items/new: {answer.status} {cookie}")
         self.form_token = (f"{match.group(1)}={match.group(2)}", match.group(2))
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
 
 
 def multipart(field, filename, content_type, data, extra=None):
@@ -224,8 +198,7 @@ def main():
         outcome = run(mountpoint, results)
     finally:
         for server in servers:
-            if server.process.poll() is None:
-                server.stop()
+            server.stop()
         unmount(mountpoint)
         shutil.rmtree(mountpoint, ignore_errors=True)
     return outcome

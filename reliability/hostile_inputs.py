@@ -10,9 +10,9 @@ import time
 import traceback
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 import loadkit  # noqa: E402
-from result import report  # noqa: E402
+from harness import report  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "hostile"
 

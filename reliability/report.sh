@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The shell parts' way to report (see result.py): reliability/report.sh PART ok|fail "FIGURES"
+# The shell parts' way to report (see harness/result.py): reliability/report.sh PART ok|fail "FIGURES"
 set -euo pipefail
 part=$1 outcome=$2 figures=$3
 if [ -n "${RELIABILITY_RESULTS:-}" ]; then

@@ -66,9 +66,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 from loadkit import Client, Server, open_files, percentile  # noqa: E402
-from result import report  # noqa: E402
+from harness import report  # noqa: E402
 
 HEAD_TIMEOUT = 15      # ServerConfiguration.requestHeadTimeout (defaults: the server is not told otherwise)
 GRACE, MIN_RATE = 15, 512

@@ -41,9 +41,9 @@ import time
 import traceback
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 from loadkit import FIXTURE_PHOTOS, Client, Server, cpu_seconds, folder_bytes, open_files, percentile  # noqa: E402
-from result import report  # noqa: E402
+from harness import report  # noqa: E402
 
 DURATION = int(os.environ.get("SOAK_SECONDS", "600"))
 CONNECTIONS = int(os.environ.get("CONNECTIONS", "64"))

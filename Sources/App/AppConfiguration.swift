@@ -40,6 +40,9 @@ public struct AppConfiguration: Sendable {
     public var sessionIdleTimeout: TimeInterval = 7 * 86_400
     /// Back up the data folder on a timer (`--backup-to DIR --backup-every 24h`); nil: no schedule.
     public var backupSchedule: BackupSchedule?
+    /// Written (`{"url": …, "port": …, "pid": …}`) once the server listens, removed as it stops:
+    /// scripts and tests wait for this file instead of reading the log (`serve --ready-file PATH`).
+    public var readyFile: URL?
     /// The time of day sessions, setup links and the sign-in throttle go by; tests move a `TestClock`.
     public var clock: any TimeSource = WallClock()
 

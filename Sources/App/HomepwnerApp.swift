@@ -29,10 +29,14 @@ public final class HomepwnerApp: Sendable {
     public let leftovers: DataFolder.Leftovers
     /// Held shared while the app runs, so that no other server clears files this one is writing.
     private let folderLock: DataFolderLock
+    /// `serve --ready-file`: written once the server listens, removed as it stops.
+    private let readyFile: ReadyFile?
 
     /// Opens (or creates) the data folder and starts serving.
     public init(configuration: AppConfiguration) throws {
         self.configuration = configuration
+        readyFile = configuration.readyFile.map(ReadyFile.init)
+        readyFile?.clear()
         let folder = configuration.dataFolder
         let isNewDatabase = folder.isNew
         let database = try folder.openDatabase()
@@ -93,6 +97,7 @@ public final class HomepwnerApp: Sendable {
             ], around: routes),
             policy: routes
         )
+        try readyFile?.announce(url: url, port: server.port)
         if configuration.scanLibraryAtStart && !library.roots.isEmpty {
             let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
             let (items, library) = (items, library)
@@ -119,6 +124,12 @@ public final class HomepwnerApp: Sendable {
     /// The port being served (useful when configured as 0).
     public var port: UInt16 { server.port }
 
+    /// Where the server is reached, as `serve` prints it: `http://127.0.0.1:8080`.
+    public var url: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "\(configuration.tlsCertificatePath == nil ? "http" : "https")://\(host):\(port)"
+    }
+
     /// Downloads being streamed now, and the bytes waiting in their buffers: for tests.
     var responseStreams: (running: Int, buffered: Int) { server.responseStreams }
 
@@ -132,6 +143,7 @@ public final class HomepwnerApp: Sendable {
     /// progress (which leaves nothing half-made).
     public func runUntilTerminated() {
         server.runUntilTerminated()
+        readyFile?.clear()
         backupScheduler?.stop()
     }
 
@@ -141,6 +153,7 @@ public final class HomepwnerApp: Sendable {
         // A backup in progress stops between files and leaves nothing half-made.
         backupScheduler?.stop()
         library.stopKeepingScanned()
+        readyFile?.clear()
         server.shutdown()
         library.stop()
         folderLock.release()

@@ -38,7 +38,7 @@ enum CommandLineInterface {
         """
 
     static let serveUsage = """
-        Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet]
+        Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet] [--ready-file PATH]
                                [--max-upload-mb N] [--max-megapixels N] [--max-connections-per-address N]
                                [--backup-to DIR [--backup-every 24h] [--backup-keep N] [--offsite restic:REPO]]
 
@@ -53,6 +53,8 @@ enum CommandLineInterface {
                             port = 8080, …; # starts a comment). Options given on the command line win.
           --demo            Fill a new, empty data folder with a few demo items.
           --quiet           Don't print a line for every request.
+          --ready-file PATH Once listening, write {"url": …, "port": …, "pid": …} to PATH (whole, by a rename);
+                            removed as the server stops. For scripts, instead of reading the first line.
           --tls-cert FILE --tls-key FILE
                             Serve HTTPS directly with this PEM certificate and key.
           --trust-proxy     Believe X-Forwarded-Proto from a reverse proxy on this machine (HTTPS cookies).
@@ -224,6 +226,8 @@ enum CommandLineInterface {
                 configuration.libraryRoots.append(try value(for: option))
             case "--quiet":
                 configuration.accessLog = false
+            case "--ready-file":
+                configuration.readyFile = URL(fileURLWithPath: try value(for: option))
             case "--insecure-open":
                 configuration.insecureOpen = true
             case "--trust-proxy":
@@ -267,11 +271,9 @@ enum CommandLineInterface {
             throw CommandLineError(message: "--tls-cert and --tls-key go together: give both, or neither.")
         }
         let app = try HomepwnerApp(configuration: configuration)
-        let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let scheme = configuration.tlsCertificatePath == nil ? "http" : "https"
-        print("Homepwner is serving \(scheme)://\(shownHost):\(app.port)/ with data in \(configuration.dataDirectory.path). Press Ctrl-C to stop.")
+        print("Homepwner is serving \(app.url)/ with data in \(configuration.dataDirectory.path). Press Ctrl-C to stop.")
         if let setup = app.setupPath {
-            print("No accounts yet\(app.isOpenWithoutAccounts ? ": open to everyone on this computer until one exists" : ""). Create the owner at \(scheme)://\(shownHost):\(app.port)\(setup) (one use, valid for an hour).")
+            print("No accounts yet\(app.isOpenWithoutAccounts ? ": open to everyone on this computer until one exists" : ""). Create the owner at \(app.url)\(setup) (one use, valid for an hour).")
         }
         if !app.leftovers.isEmpty { print(app.leftovers.summary) }
         fflush(nil)

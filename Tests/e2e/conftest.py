@@ -1,11 +1,8 @@
 """Browser tests: a real Homepwner server (the release build) and Debian's Chromium, emulating an
 iPad (1024x1366, touch) and an iPhone (390x844, touch)."""
 import json
-import os
-import re
 import shutil
-import subprocess
-import tempfile
+import sys
 import urllib.request
 from pathlib import Path
 
@@ -14,6 +11,10 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import harness  # noqa: E402
+
+# Always this checkout's release build (not $BIN, which the benchmarks set to another).
 BINARY = ROOT / ".build" / "release" / "homepwner"
 SCREENSHOTS = ROOT / "Tests" / "e2e" / "screenshots"
 FIXTURES = ROOT / "Tests" / "Fixtures"
@@ -27,24 +28,14 @@ DEVICES = {
 }
 
 
-class Server:
-    """One Homepwner process with its own data folder."""
+class Server(harness.Server):
+    """One Homepwner process with its own data folder (harness.Server), and the API calls the tests
+    make before a browser opens a page (no accounts: loopback is served as the owner)."""
 
     def __init__(self, *extra_args, data=None):
-        self.data = data or tempfile.mkdtemp(prefix="homepwner-e2e-")
-        self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--data", self.data, "--port", "0", "--quiet", *extra_args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        )
-        # The address comes first but for warnings (a data folder others could open, closed at start).
-        line = self.process.stdout.readline()
-        while line.startswith("homepwner: warning:"):
-            line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"server did not start: {line}{self.process.stdout.read()}")
-        self.url = f"http://127.0.0.1:{match.group(1)}"
+        if not BINARY.exists():
+            pytest.fail(f"{BINARY} is missing: run `make release` first (make test does).")
+        super().__init__(*extra_args, data=data, binary=BINARY)
 
     def api(self, method, path, body=None):
         data = None if body is None else json.dumps(body).encode()
@@ -68,19 +59,12 @@ class Server:
             return json.loads(response.read().decode())
 
     def stop(self, keep_data=False):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        if not keep_data:
-            shutil.rmtree(self.data, ignore_errors=True)
+        """Stops it and, unless `keep_data`, removes its data folder (given or made)."""
+        super().stop(keep_data=keep_data)
 
 
 @pytest.fixture
 def server():
-    if not BINARY.exists():
-        pytest.fail(f"{BINARY} is missing: run `make release` first (make test does).")
     instance = Server()
     yield instance
     instance.stop()

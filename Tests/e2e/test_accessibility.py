@@ -2,9 +2,7 @@
 size in the light and the dark colour scheme. A new page or state joins STATES in the change that
 adds it."""
 import json
-import re
 import shutil
-import subprocess
 import tempfile
 from datetime import datetime, timedelta, timezone
 import urllib.parse
@@ -14,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from accessibility import assert_accessible
+import harness
 from conftest import BINARY, FIXTURES, Server
 from helpers import find, find_all, visible, wait
 from homebox_backup import minimal_pdf, write_backup
@@ -53,8 +52,7 @@ def site():
 def accounts():
     """A server with an owner, olivia, and one of her API tokens listed."""
     data = tempfile.mkdtemp(prefix="homepwner-e2e-a11y-")
-    subprocess.run([str(BINARY), "user", "add", "olivia", "--role", "owner", "--data", data],
-                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    harness.add_user(data, "olivia", PASSWORD, binary=BINARY)
     server = Server(data=data)
     yield server
     server.stop()
@@ -288,8 +286,7 @@ def test_the_setup_page_and_an_unreadable_library_pass_the_audit(browser):
     missing = Path(tempfile.gettempdir()) / "homepwner-no-such-library"
     server = Server("--library", str(missing))
     try:
-        setup = re.search(r"(/setup/\S+)", server.process.stdout.readline())
-        assert setup, "the server printed no setup link"
+        setup = server.wait_for_output(r"(/setup/\S+)")
         browser.get(server.url + setup.group(1))
         visible(browser, "form")
         assert_accessible(browser, "setup")

@@ -19,6 +19,7 @@ import pytest
 
 from accessibility import assert_accessible
 from backup_helpers import add_photo, files, fill, finished, homepwner, integrity, rows
+import harness
 from conftest import BINARY, Server
 from helpers import find, find_all, visible, wait
 
@@ -301,10 +302,8 @@ def test_an_offsite_copy_goes_to_s3_through_restic_and_verify_checks_it(workspac
 def test_the_server_copies_its_scheduled_backups_off_site(workspace, s3):
     env = s3["env"]
     data = workspace / "data"
-    process = subprocess.Popen([str(Path(__file__).resolve().parents[2] / ".build" / "release" / "homepwner"), "serve", "--data", str(data),
-                                "--port", "0", "--quiet", "--backup-to", str(workspace / "backups"), "--backup-every", "24h",
-                                "--offsite", "restic:" + s3["repository"]],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    server = harness.Server("--backup-to", workspace / "backups", "--backup-every", "24h", "--offsite", "restic:" + s3["repository"],
+                            data=data, env=env, binary=BINARY)
     try:
         deadline = time.monotonic() + 60
         status = data / "backup-status.json"
@@ -312,9 +311,10 @@ def test_the_server_copies_its_scheduled_backups_off_site(workspace, s3):
             assert time.monotonic() < deadline, "the scheduled backup was not copied off site"
             time.sleep(0.2)
         assert '"problem"' not in status.read_text(), status.read_text()
+        server.terminate()
+        output = server.log_text()
     finally:
-        process.terminate()
-        output, _ = process.communicate(timeout=20)
+        server.stop()
     assert "Off site: restic snapshot" in output
     for secret in s3["secrets"]:
         assert secret not in output
@@ -337,13 +337,11 @@ def test_a_password_in_the_offsite_url_on_the_command_line_is_refused(workspace)
     config = workspace / "homepwner.conf"
     config.write_text(f"offsite = {url}\n")
     config.chmod(0o600)
-    process = subprocess.Popen([str(BINARY), "serve", "--data", str(workspace / "data"), "--port", "0", "--quiet",
-                                "--backup-to", str(workspace / "backups"), "--config", str(config)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = harness.Server("--backup-to", workspace / "backups", "--config", config, data=workspace / "data", binary=BINARY)
     try:
-        first = process.stdout.readline()
-        assert "Homepwner is serving" in first, first
+        server.terminate()
+        output = server.log_text()
     finally:
-        process.terminate()
-        output, _ = process.communicate(timeout=20)
-    assert "hunter2" not in first + output
+        server.stop()
+    assert "Homepwner is serving" in output, output
+    assert "hunter2" not in output

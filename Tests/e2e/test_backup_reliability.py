@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from backup_helpers import files, fill, finished, homepwner, integrity, rows
+import harness
 from conftest import BINARY, Server
 
 ROUNDS = int(os.environ.get("BACKUP_KILL_ROUNDS", "20"))
@@ -33,8 +34,7 @@ def test_backups_killed_at_random_moments_never_pass_for_finished_ones():
         finally:
             server.stop(keep_data=True)
         # An owner account, so a starting server writes no setup link: its data must not change at all.
-        subprocess.run([str(BINARY), "user", "add", "olivia", "--role", "owner", "--data", str(data)],
-                       input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+        harness.add_user(data, "olivia", PASSWORD, binary=BINARY)
         live_rows, live_files = rows(data / "homepwner.sqlite"), files(data)
         status = data / "backup-status.json"
 
@@ -66,10 +66,7 @@ def test_backups_killed_at_random_moments_never_pass_for_finished_ones():
             else:
                 # No backup on record: the schedule makes one as soon as the server is up.
                 status.unlink(missing_ok=True)
-                process = subprocess.Popen([str(BINARY), "serve", "--data", str(data), "--port", "0", "--quiet",
-                                            "--backup-to", str(backups), "--backup-every", "24h"],
-                                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-                assert "serving" in process.stdout.readline()
+                server = harness.Server("--backup-to", backups, "--backup-every", "24h", data=data, binary=BINARY)
                 if late:
                     deadline = time.monotonic() + 300
                     while time.monotonic() < deadline and not (
@@ -77,8 +74,8 @@ def test_backups_killed_at_random_moments_never_pass_for_finished_ones():
                         time.sleep(0.1)
                 else:
                     time.sleep(delay)
-                process.send_signal(signal.SIGKILL)
-                process.communicate()
+                server.kill()
+                server.stop()
                 if status.exists():
                     success = json.loads(status.read_text()).get("lastVerified")
                     if success:

@@ -1,13 +1,13 @@
 """The adjuster's link: an owner makes one on the claim's Share section, the adjuster opens it in a
 browser of their own (no account) at iPad and iPhone size and sees the claim's items and a photo,
 the owner sees the opening and revokes the link, and the link stops working."""
-import subprocess
 import tempfile
 from datetime import date, timedelta
 from urllib.parse import urlparse
 
 import pytest
 
+import harness
 from conftest import BINARY, FIXTURES, SCREENSHOTS, Server, make_driver
 from helpers import find, find_all, rect, visible, wait
 
@@ -17,8 +17,6 @@ PASSWORD = "password123"
 @pytest.fixture
 def claim_server():
     """A server with a claim (a camera with its photo, a kettle) and an owner, olivia, who signs in."""
-    if not BINARY.exists():
-        pytest.fail(f"{BINARY} is missing: run `make release` first (make test does).")
     data = tempfile.mkdtemp(prefix="homepwner-e2e-claim-link-")
     # Built while the server is open to this computer, then an owner is made and it serves with accounts.
     first = Server(data=data)
@@ -28,13 +26,12 @@ def claim_server():
     first.create_item("Safe in the cellar", "SAFE-1", 900)
     claim = first.api("POST", "/api/v1/claims", {"name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire",
                                                  "insurer": "Acme Mutual", "items": [{"itemId": camera["id"]}, {"itemId": kettle["id"]}]})
-    first.stop(keep_data=True)
-    subprocess.run([str(BINARY), "user", "add", "olivia", "--role", "owner", "--data", data],
-                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
-    server = Server(data=data)
-    server.claim = claim["id"]
-    yield server
-    server.stop()
+    first.terminate()
+    harness.add_user(data, "olivia", PASSWORD, binary=BINARY)
+    first.start()  # on the same data folder, now with an account
+    first.claim = claim["id"]
+    yield first
+    first.stop()
 
 
 def sign_in(browser, server):

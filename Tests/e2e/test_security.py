@@ -1,7 +1,6 @@
 """Accounts in the browser: signing in and out, and XSS payloads in every text field (item name and
 serial, account name, API token name, the sign-in `next`) rendering as inert text — no script runs."""
 import json
-import subprocess
 import tempfile
 import urllib.parse
 
@@ -9,6 +8,7 @@ import pytest
 from selenium.common.exceptions import NoAlertPresentException, UnexpectedAlertPresentException
 from selenium.webdriver.common.by import By
 
+import harness
 from conftest import BINARY, Server
 from helpers import find, find_all, visible, wait
 
@@ -26,15 +26,12 @@ PAYLOADS = [
 
 
 def add_user(data, name, role):
-    subprocess.run([str(BINARY), "user", "add", name, "--role", role, "--data", data],
-                   input=PASSWORD + "\n", text=True, check=True, capture_output=True)
+    harness.add_user(data, name, PASSWORD, role=role, binary=BINARY)
 
 
 @pytest.fixture
 def accounts_server():
     """A server whose data folder already has an owner (alice) and a viewer (victor)."""
-    if not BINARY.exists():
-        pytest.fail(f"{BINARY} is missing: run `make release` first (make test does).")
     data = tempfile.mkdtemp(prefix="homepwner-e2e-security-")
     add_user(data, "alice", "owner")
     add_user(data, "victor", "viewer")
