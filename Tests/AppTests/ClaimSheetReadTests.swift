@@ -39,13 +39,19 @@ import Testing
         }
         let paths = ["/claims/\(claim)", "/claims/\(claim)/lines/\(lost[1])", "/api/v1/claims/\(claim)", "/api/v1/claims/\(claim)/schedule.csv",
                      "/api/v1/claims"]
+        // The fewest of three tries: the app's own background work (a scheduler's tick, say) may read
+        // the same database while a request is counted, but not during all three.
         func work() throws -> [(transactions: Int, steps: Int, body: String)] {
             let counted = app.app.items.database.readWork
             return try paths.map { path in
-                let (transactions, steps) = (counted.transactions, counted.steps)
-                let response = try client.get(path)
-                #expect(response.status == 200, "\(path) → \(response.status) \(response.text)")
-                return (counted.transactions - transactions, counted.steps - steps, response.text)
+                var fewest = (transactions: Int.max, steps: Int.max, body: "")
+                for _ in 0..<3 {
+                    let (transactions, steps) = (counted.transactions, counted.steps)
+                    let response = try client.get(path)
+                    #expect(response.status == 200, "\(path) → \(response.status) \(response.text)")
+                    fewest = (min(fewest.transactions, counted.transactions - transactions), min(fewest.steps, counted.steps - steps), response.text)
+                }
+                return fewest
             }
         }
 
