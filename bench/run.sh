@@ -194,18 +194,20 @@ floor_pid=""
 big_pid=""
 small_pid=""
 
-# served_base NAME PID: waits until the server started with its output in $tmp/NAME.out and .err says
-# where it serves, and prints that address (ending in /).
+# served_base NAME PID: waits until the server started with --ready-file "$tmp/NAME.ready" has
+# written that file (once it listens; never by reading its output), and prints its address (ending in /).
 served_base() {
   local name=$1 pid=$2 found
-  for _ in $(seq 300); do
-    found=$(sed -n 's|.*is serving \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$tmp/$name.out" | head -n1)
-    if [ -n "$found" ]; then echo "$found"; return 0; fi
+  for _ in $(seq 600); do
+    if [ -s "$tmp/$name.ready" ]; then
+      found=$(sed -n 's|.*"url" *: *"\([^"]*\)".*|\1|p' "$tmp/$name.ready")
+      [ -n "$found" ] && { echo "$found/"; return 0; }
+    fi
     kill -0 "$pid" 2>/dev/null || { cat "$tmp/$name.err" >&2; die "the $name server exited at start-up"; }
     sleep 0.1
   done
   cat "$tmp/$name.out" "$tmp/$name.err" >&2
-  die "the $name server did not say where it serves"
+  die "the $name server was not ready within 60 s"
 }
 
 # Stops one process we started: TERM, a few seconds' grace, then KILL. Only ever by pid.
@@ -398,7 +400,8 @@ fi
 
 # --- Homepwner on a fresh data folder ------------------------------------------------------------
 if [ "$want_server" = 1 ]; then
-  "$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet >"$tmp/server.out" 2>"$tmp/server.err" &
+  rm -f "$tmp/server.ready"
+  "$BIN" serve --data "$tmp/data" --host 127.0.0.1 --port 0 --quiet --ready-file "$tmp/server.ready" >"$tmp/server.out" 2>"$tmp/server.err" &
   server_pid=$!
   base=$(served_base server "$server_pid")
   echo "server: $base (pid $server_pid)"
@@ -531,7 +534,8 @@ fi
 if [ "$want_album" = 1 ]; then
   album_photos=$(find "$album_root" -type f | wc -l)
   mkdir -p "$tmp/album-data"
-  "$BIN" serve --data "$tmp/album-data" --library "$album_root" --host 127.0.0.1 --port 0 --quiet \
+  rm -f "$tmp/album.ready"
+  "$BIN" serve --data "$tmp/album-data" --library "$album_root" --host 127.0.0.1 --port 0 --quiet --ready-file "$tmp/album.ready" \
     >"$tmp/album.out" 2>"$tmp/album.err" &
   album_pid=$!
   album_base=$(served_base album "$album_pid")
@@ -605,13 +609,15 @@ fi
 seeded_server() {
   local name=$1 count=$2 started
   mkdir -p "$tmp/$name"
-  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  rm -f "$tmp/$name.ready"
+  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet --ready-file "$tmp/$name.ready" >"$tmp/$name.out" 2>"$tmp/$name.err" &
   printf -v "${name}_pid" '%s' "$!"
   served_base "$name" "$!" >/dev/null
   stop "$!"
   python3 "$here/search.py" seed "$tmp/$name/homepwner.sqlite" "$count" >/dev/null
   started=$(date +%s.%N)
-  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet >"$tmp/$name.out" 2>"$tmp/$name.err" &
+  rm -f "$tmp/$name.ready"
+  "$BIN" serve --data "$tmp/$name" --host 127.0.0.1 --port 0 --quiet --ready-file "$tmp/$name.ready" >"$tmp/$name.out" 2>"$tmp/$name.err" &
   printf -v "${name}_pid" '%s' "$!"
   printf -v "${name}_base" '%s' "$(served_base "$name" "$!")"
   printf -v "${name}_seconds" '%s' "$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$started" "$(date +%s.%N)")"
