@@ -4,6 +4,6 @@ import Inventory
 /// its schema in `openapi.json`, so a field read but not described (or described but not read) fails.
 enum InputSchemas {
     static var all: [InputDescription] {
-        [LocationInput.schema.description]
+        [LocationInput.schema.description, ClaimLinkInput.schema.description]
     }
 }
