@@ -54,8 +54,7 @@ struct ClaimLinkInput: Sendable, Equatable {
     /// From the owner's form (`expires` from a date field, `label`, the `includesLocation` checkbox).
     init(form fields: FormFields, now: Date) throws(ClaimLinkError) {
         var draft = Draft(), problems: [FieldError] = []
-        let texts = Dictionary(fields.pairs.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        Self.schema.read(form: texts, into: &draft, context: InputContext(now: now), problems: &problems)
+        Self.schema.read(form: fields.firstValues, into: &draft, context: InputContext(now: now), problems: &problems)
         try self.init(draft, problems: problems)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Inventory
 
 /// What reading an input depends on besides the input: amounts are in the household's currency, a
@@ -159,4 +160,9 @@ struct InputDescription: Equatable {
         }
         return problems
     }
+}
+
+extension FormFields {
+    /// The first value of each name, as a form schema reads them.
+    var firstValues: [String: String] { Dictionary(pairs.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
 }
