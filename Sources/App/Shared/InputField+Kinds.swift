@@ -16,13 +16,14 @@ extension InputField {
         })
     }
 
-    /// true or false; a form's checkbox, ticked when sent as `on`.
+    /// true or false; a form's checkbox, ticked when sent as `on` (a form that shows it and leaves
+    /// it unticked passes another text, `off`, to clear it; one that does not show it passes none).
     static func flag(_ name: String, _ key: WritableKeyPath<Input, Bool?>) -> Self {
         InputField(name: name, api: "boolean", expected: "true or false", json: { value, input, reading in
             guard case .bool(let flag) = value else { return reading.wrongKind(value) }
             input[keyPath: key] = flag
         }, form: { text, input, _ in
-            input[keyPath: key] = text == "on"
+            if let text { input[keyPath: key] = text == "on" }
         })
     }
 
