@@ -20,7 +20,7 @@ package enum StrangerInput {
     }
 
     /// A body read as every other input the API takes, each through its `InputSchema` (a place, a
-    /// claim, the policy, a claim line, a link, the settings, the useful lives): for each, nil when
+    /// claim, the policy, a claim line, the items to add to a claim, a link, the settings, the useful lives): for each, nil when
     /// it is that input's fields, else the error answer the client gets.
     package static func inputRefusals(json body: [UInt8], currency: Currency) -> [Response?] {
         let object: [String: JSONValue]
@@ -36,6 +36,7 @@ package enum StrangerInput {
             { _ = try ClaimInput(json: object, currency: currency) },
             { _ = try PolicyJSON.input(object, currency: currency) },
             { _ = try ClaimLinkInput(json: object, now: context.now) },
+            { _ = try ClaimSelection(json: object) },
             { try problems(ClaimLineInput.schema, ClaimLineInput(itemID: 1)) },
             { try problems(SettingsInput.schema, SettingsInput()) },
             {
