@@ -9,7 +9,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case form
     /// A `multipart/form-data` body; its first line is the `Content-Type` header.
     case multipart
-    /// A JSON body creating or changing an item.
+    /// A JSON body creating or changing an item, and read as every other input the API takes.
     case jsonItem = "json-item"
     /// A Homebox CSV or TSV export, read into rows.
     case csv

@@ -12,52 +12,57 @@ struct ClaimLinkInput: Sendable, Equatable {
     var label: String
     var includesLocation = false
 
-    static let fields = ["expires", "label", "includesLocation"]
+    /// What a link is read into: only `expires` has to be given.
+    struct Draft {
+        var expires: Date?
+        var label: String?
+        var includesLocation: Bool?
+    }
+
+    /// A link's fields (see `InputSchema`).
+    static var schema: InputSchema<Draft> {
+        InputSchema(api: "ClaimLinkInput", fields: [
+            InputField(name: "expires", api: "string", expected: "a day or an RFC 3339 time", json: { value, draft, reading in
+                guard case .string(let text) = value else {
+                    return reading.refuse("expires must be a day like \"\(example(now: reading.context.now))\" or an RFC 3339 time, not \(value.kindDescription).")
+                }
+                expiry(text, into: &draft, &reading)
+            }, form: { text, draft, reading in
+                let text = (text ?? "").trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { return reading.refuse("Choose the last day the link works (at most 90 days away).") }
+                expiry(text, into: &draft, &reading)
+            }).required { "Say when the link stops working: \"expires\": \"\(example(now: $0.now))\" (at most 90 days away)." },
+            .text("label", \.label, nullable: true),
+            .flag("includesLocation", \.includesLocation),
+        ], unknown: { "Unknown field “\($0)”. A link takes expires, label and includesLocation." })
+    }
+
+    private static func expiry(_ text: String, into draft: inout Draft, _ reading: inout FieldReading) {
+        switch expiry(text, now: reading.context.now) {
+        case .success(let moment): draft.expires = moment
+        case .failure(let problem): reading.problems += problem.errors
+        }
+    }
 
     /// From the API's JSON object, with every problem named at once.
     init(json object: [String: JSONValue], now: Date) throws(ClaimLinkError) {
-        var problems: [FieldError] = []
-        var expires: Date?, label = "", includesLocation = false
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            switch (key, value) {
-            case ("expires", .string(let text)):
-                switch Self.expiry(text, now: now) {
-                case .success(let moment): expires = moment
-                case .failure(let problem): problems += problem.errors
-                }
-            case ("expires", _):
-                problems.append(FieldError(field: key, message: "expires must be a day like \"\(Self.example(now: now))\" or an RFC 3339 time, not \(value.kindDescription)."))
-            case ("label", .string(let text)): label = text
-            case ("label", .null): label = ""
-            case ("label", _): problems.append(FieldError(field: key, message: "label must be text, not \(value.kindDescription)."))
-            case ("includesLocation", .bool(let choice)): includesLocation = choice
-            case ("includesLocation", _):
-                problems.append(FieldError(field: key, message: "includesLocation must be true or false, not \(value.kindDescription)."))
-            default:
-                problems.append(FieldError(field: key, message: "Unknown field “\(key)”. A link takes expires, label and includesLocation."))
-            }
-        }
-        if object["expires"] == nil {
-            problems.append(FieldError(field: "expires", message: "Say when the link stops working: \"expires\": \"\(Self.example(now: now))\" (at most 90 days away)."))
-        }
-        guard problems.isEmpty, let expires else { throw .invalid(ValidationError(errors: problems)) }
-        self.expires = expires
-        self.label = label
-        self.includesLocation = includesLocation
+        var draft = Draft(), problems: [FieldError] = []
+        Self.schema.read(json: object, into: &draft, context: InputContext(now: now), problems: &problems)
+        try self.init(draft, problems: problems)
     }
 
     /// From the owner's form (`expires` from a date field, `label`, the `includesLocation` checkbox).
     init(form fields: FormFields, now: Date) throws(ClaimLinkError) {
-        let text = (fields["expires"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else {
-            throw .invalid(ValidationError(errors: [FieldError(field: "expires", message: "Choose the last day the link works (at most 90 days away).")]))
-        }
-        switch Self.expiry(text, now: now) {
-        case .success(let moment): expires = moment
-        case .failure(let problem): throw .invalid(problem)
-        }
-        label = fields["label"] ?? ""
-        includesLocation = fields["includesLocation"] == "on"
+        var draft = Draft(), problems: [FieldError] = []
+        Self.schema.read(form: fields.firstValues, into: &draft, context: InputContext(now: now), problems: &problems)
+        try self.init(draft, problems: problems)
+    }
+
+    private init(_ draft: Draft, problems: [FieldError]) throws(ClaimLinkError) {
+        guard problems.isEmpty, let expires = draft.expires else { throw .invalid(ValidationError(errors: problems)) }
+        self.expires = expires
+        label = draft.label ?? ""
+        includesLocation = draft.includesLocation ?? false
     }
 
     /// The moment a day or an RFC 3339 time names. A day past the last one a link may last is

@@ -37,32 +37,15 @@ struct ClaimForm: Sendable, Equatable {
 
     /// The fields that were on the form (a field not sent is left as it is).
     func input(currency: Currency, fields: FormFields, naming: Bool = true) throws(ClaimError) -> ClaimInput {
-        var input = ClaimInput(name: naming ? name : nil)
-        var errors: [FieldError] = []
-        input.texts = texts
-        if fields["lossDate"] != nil, let date = Self.date(lossDate, "lossDate", "The date of the loss", into: &errors) { input.lossDate = date }
-        if fields["proofOfLossDue"] != nil, let date = Self.date(proofOfLossDue, "proofOfLossDue", "The proof-of-loss date", into: &errors) {
-            input.proofOfLossDue = date
+        var sent: [String: String] = [:]
+        if naming { sent["name"] = name }
+        for (field, text) in [("lossDate", lossDate), ("proofOfLossDue", proofOfLossDue), ("contentsLimit", contentsLimit)] where fields[field] != nil {
+            sent[field] = text
         }
-        if fields["contentsLimit"] != nil {
-            let text = contentsLimit.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty {
-                input.contentsLimit = .some(nil)
-            } else {
-                do { input.contentsLimit = try Money.parseTyped(text, currency: currency).minorUnits } catch {
-                    errors.append(FieldError(field: "contentsLimit", message: error.message(naming: "The contents limit")))
-                }
-            }
-        }
+        for (text, value) in texts { sent[text.rawValue] = value }
+        var input = ClaimInput(), errors: [FieldError] = []
+        ClaimInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency), problems: &errors)
         guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
         return input
-    }
-
-    static func date(_ text: String, _ field: String, _ label: String, into errors: inout [FieldError]) -> CalendarDate?? {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        if text.isEmpty { return .some(nil) }
-        if let date = CalendarDate(iso: text) { return date }
-        errors.append(FieldError(field: field, message: "\(label) must be a date that exists, as YYYY-MM-DD (like 2026-03-14); “\(text.prefix(40))” is not."))
-        return nil
     }
 }

@@ -35,27 +35,10 @@ struct ClaimLineForm: Sendable, Equatable {
     }
 
     func input(itemID: Int64, currency: Currency) throws(ClaimError) -> ClaimLineInput {
-        var input = ClaimLineInput(itemID: itemID)
-        var errors: [FieldError] = []
-        func amount(_ text: String, _ field: String, _ label: String) -> Int64?? {
-            let text = text.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty { return .some(nil) }
-            do { return try Money.parseTyped(text, currency: currency).minorUnits } catch {
-                errors.append(FieldError(field: field, message: error.message(naming: label)))
-                return nil
-            }
-        }
-        if let quantity = Int(quantityLost.trimmingCharacters(in: .whitespaces)) {
-            input.quantityLost = quantity
-        } else {
-            errors.append(FieldError(field: "quantityLost", message: "The quantity lost is a whole number, like 1; “\(quantityLost.prefix(20))” is not."))
-        }
-        input.category = .some(category.isEmpty ? nil : category)
-        if let value = amount(actualCashValue, "actualCashValueOverride", "The actual cash value") { input.unitACVOverride = value }
-        input.overrideReason = overrideReason
-        if let value = amount(paid, "paid", "The amount paid") { input.paid = value }
-        if let value = amount(replacedCost, "replacedCost", "What replacing it cost") { input.replacedCost = value }
-        if let date = ClaimForm.date(replacedDate, "replacedDate", "The day it was replaced", into: &errors) { input.replacedDate = date }
+        var input = ClaimLineInput(itemID: itemID), errors: [FieldError] = []
+        let sent = ["quantityLost": quantityLost, "category": category, "actualCashValueOverride": actualCashValue, "overrideReason": overrideReason,
+                    "paid": paid, "replacedCost": replacedCost, "replacedDate": replacedDate]
+        ClaimLineInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency), problems: &errors)
         guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
         return input
     }

@@ -97,15 +97,9 @@ struct ClaimPageHandlers: Sendable {
         router.post(ClaimRoutes.usefulLives) { request in
             let fields = try request.formFields()
             let table = try claims.usefulLifeTable()
-            var years: [String: Int?] = [:]
-            for entry in table.entries {
-                guard let text = fields[entry.category]?.trimmingCharacters(in: .whitespaces) else { continue }
-                if text.isEmpty { years[entry.category] = .some(nil); continue }
-                guard let number = Int(text) else {
-                    return try usefulLives(request, typed: fields, message: "The useful life of \(entry.label) must be whole years (1 to 100), not “\(TextRule.excerpt(text, characters: 20))”; nothing was saved.")
-                }
-                years[entry.category] = number
-            }
+            var problems: [FieldError] = []
+            let years = UsefulLivesInput.read(form: fields.firstValues, labels: table.entries.map { ($0.category, $0.label) }, problems: &problems)
+            if let problem = problems.first { return try usefulLives(request, typed: fields, message: problem.message) }
             do {
                 _ = try claims.changeUsefulLives(years)
                 return .redirect(to: ClaimRoutes.usefulLives.url() + "?saved=1")

@@ -10,38 +10,64 @@ struct ClaimSelection: Equatable {
     var itemIDs: [Int64] = []
     var query = ItemQuery()
 
-    static let fields = ["all", "itemIds", "locationId", "tag", "q"]
+    /// What a selection is read into: whether a filter was given, beside the selection.
+    struct Draft {
+        var selection = ClaimSelection(itemIDs: [])
+        var filtered = false
+    }
+
+    /// A selection's fields (see `InputSchema`); each words its own rule.
+    static var schema: InputSchema<Draft> {
+        func field(_ name: String, _ api: String, _ rule: String, read: @escaping (JSONValue, inout Draft, inout FieldReading) -> Bool) -> InputField<Draft> {
+            InputField(name: name, api: api, expected: rule, json: { value, draft, reading in
+                if !read(value, &draft, &reading) { reading.refuse("\(name) must be \(rule).") }
+            })
+        }
+        let ids = "a list of items' ids (whole numbers), like [3, 7]"
+        return InputSchema(api: "ClaimSelection", fields: [
+            field("all", "boolean", "true or false") { value, draft, _ in
+                guard case .bool(let flag) = value else { return false }
+                draft.selection.everything = flag
+                return true
+            },
+            field("itemIds", "array", ids) { value, draft, _ in
+                guard case .array(let members) = value else { return false }
+                for member in members {
+                    guard case .integer(let id) = member, id > 0 else { return false }
+                    draft.selection.itemIDs.append(id)
+                }
+                return true
+            },
+            field("locationId", "integer", "a place's id (a whole number)") { value, draft, _ in
+                guard case .integer(let id) = value, id > 0 else { return false }
+                draft.selection.query.locationID = id
+                draft.filtered = true
+                return true
+            },
+            field("tag", "string", "non-empty text") { value, draft, _ in
+                guard case .string(let tag) = value, !tag.isEmpty else { return false }
+                draft.selection.query.tag = tag
+                draft.filtered = true
+                return true
+            },
+            field("q", "string", "non-empty text") { value, draft, reading in
+                guard case .string(let text) = value else { return false }
+                if let message = ItemListQuery.textRule.named("q").message(checking: text) { reading.refuse(message) }
+                draft.selection.query.text = text
+                draft.filtered = draft.filtered || !text.isEmpty
+                return true
+            },
+        ], unknown: { "Unknown field “\($0)”. Choose items with \(schema.names.joined(separator: ", "))." })
+    }
 
     init(json object: [String: JSONValue]) throws(ClaimError) {
-        var problems: [FieldError] = []
-        var filtered = false
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            switch (key, value) {
-            case ("all", .bool(let flag)): everything = flag
-            case ("itemIds", .array(let members)):
-                for member in members {
-                    guard case .integer(let id) = member, id > 0 else {
-                        problems.append(FieldError(field: key, message: "itemIds must be a list of items' ids (whole numbers), like [3, 7]."))
-                        break
-                    }
-                    itemIDs.append(id)
-                }
-            case ("locationId", .integer(let id)) where id > 0: query.locationID = id; filtered = true
-            case ("tag", .string(let tag)) where !tag.isEmpty: query.tag = tag; filtered = true
-            case ("q", .string(let text)):
-                if let message = ItemListQuery.textRule.named("q").message(checking: text) { problems.append(FieldError(field: key, message: message)) }
-                query.text = text; filtered = filtered || !text.isEmpty
-            case ("all", _): problems.append(FieldError(field: key, message: "all must be true or false."))
-            case ("itemIds", _): problems.append(FieldError(field: key, message: "itemIds must be a list of items' ids (whole numbers), like [3, 7]."))
-            case ("locationId", _): problems.append(FieldError(field: key, message: "locationId must be a place's id (a whole number)."))
-            case ("tag", _), ("q", _): problems.append(FieldError(field: key, message: "\(key) must be non-empty text."))
-            default: problems.append(FieldError(field: key, message: "Unknown field “\(key)”. Choose items with \(Self.fields.joined(separator: ", "))."))
-            }
-        }
-        if problems.isEmpty, !everything, itemIDs.isEmpty, !filtered {
+        var draft = Draft(), problems: [FieldError] = []
+        Self.schema.read(json: object, into: &draft, context: InputContext(), problems: &problems)
+        self = draft.selection
+        if problems.isEmpty, !everything, itemIDs.isEmpty, !draft.filtered {
             problems.append(FieldError(field: "items", message: "Say which items were lost: {\"all\": true} for the whole home, a locationId, a tag, a search q, or itemIds."))
         }
-        if everything, filtered || !itemIDs.isEmpty {
+        if everything, draft.filtered || !itemIDs.isEmpty {
             problems.append(FieldError(field: "all", message: "all takes every item; leave out the other fields, or leave out all."))
         }
         guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }

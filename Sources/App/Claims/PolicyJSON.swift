@@ -4,8 +4,6 @@ import Inventory
 
 /// The policy as the JSON API shows it: `{"policyholder","address","insurer","policyNumber","contentsLimit"}`.
 enum PolicyJSON {
-    static let fields = ["policyholder", "address", "insurer", "policyNumber", "contentsLimit"]
-
     static func response(_ policy: Policy, currency: Currency) -> Response {
         var writer = JSONWriter(capacity: 256)
         writer.object { json in
@@ -18,12 +16,14 @@ enum PolicyJSON {
         return Response.json(writer)
     }
 
-    /// The policy's fields from a JSON object (a claim's rules; nothing else is taken).
+    /// The policy's fields from a JSON object (a claim's rules; nothing else is taken): any unknown
+    /// field is named before the values are read.
     static func input(_ object: [String: JSONValue], currency: Currency) throws(ClaimError) -> ClaimInput {
-        let unknown = object.keys.filter { !fields.contains($0) }.sorted()
+        let schema = ClaimInput.policySchema
+        let unknown = object.keys.filter { !schema.names.contains($0) }.sorted()
         guard unknown.isEmpty else {
-            throw .invalid(ValidationError(errors: unknown.map { FieldError(field: $0, message: "Unknown field “\($0)”. The policy's fields are \(fields.joined(separator: ", ")).") }))
+            throw .invalid(ValidationError(errors: unknown.map { FieldError(field: $0, message: schema.unknown($0)) }))
         }
-        return try ClaimInput(json: object, currency: currency)
+        return try ClaimInput(json: object, currency: currency, schema: schema)
     }
 }

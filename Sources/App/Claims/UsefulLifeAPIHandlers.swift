@@ -10,14 +10,8 @@ struct UsefulLifeAPIHandlers: Sendable {
         router.get(ClaimRoutes.apiUsefulLives) { _ in Self.response(try claims.usefulLifeTable()) }
         router.patch(ClaimRoutes.apiUsefulLives) { request in
             let object = try ItemAPIHandlers.jsonObject(of: request)
-            var years: [String: Int?] = [:], problems: [FieldError] = []
-            for (category, value) in object.sorted(by: { $0.key < $1.key }) {
-                switch value {
-                case .null: years[category] = .some(nil)
-                case .integer(let number): years[category] = Int(exactly: number) ?? 0
-                default: problems.append(FieldError(field: category, message: "\(category) must be whole years (1 to 100), or null for “not depreciated”, not \(value.kindDescription)."))
-                }
-            }
+            var problems: [FieldError] = []
+            let years = UsefulLivesInput.read(json: object, problems: &problems)
             guard problems.isEmpty else {
                 var error = AppError(.invalidUsefulLife, message: problems.map(\.message).joined(separator: " "))
                 error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }

@@ -77,59 +77,30 @@ struct ItemDetailsForm: Sendable, Equatable {
         customFields = zip(fields.all("customFieldName"), fields.all("customFieldValue")).map { CustomField(name: $0, value: $1) }
     }
 
-    /// Puts the typed values into `input`, adding a message for each one that cannot be read.
+    /// The typed texts by their API names, as `ItemInput.schema` reads a form (a checkbox is `on` or `off`).
+    func schemaTexts() -> [String: String] {
+        texts.merging([
+            "replacementCost": replacementCost, "quantity": quantity, "condition": condition, "locationId": locationID, "tags": tags,
+            "purchasePrice": purchasePrice, "purchaseDate": purchaseDate, "replacementCostDate": replacementCostDate,
+            "scheduled": scheduled ? "on" : "off", "riderAmount": riderAmount, "warrantyExpires": warrantyExpires,
+            "lifetimeWarranty": lifetimeWarranty ? "on" : "off",
+        ], uniquingKeysWith: { _, typed in typed })
+    }
+
+    /// Puts what the schema does not read into `input` (the disposal and the custom fields, several
+    /// form fields each), adding a message for each one that cannot be read.
     func apply(to input: inout ItemInput, currency: Currency, errors: inout [FieldError]) {
-        func amount(_ text: String, _ field: String, _ label: String) -> Int64?? {
-            if text.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
-            do { return try Money.parseTyped(text, currency: currency).minorUnits } catch {
-                errors.append(FieldError(field: field, message: error.message(naming: label)))
-                return nil
-            }
-        }
-        func date(_ text: String, _ field: String, _ label: String) -> CalendarDate?? {
-            let text = text.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty { return .some(nil) }
-            if let date = CalendarDate(iso: text) { return date }
-            errors.append(FieldError(field: field, message: "\(label) must be a date that exists, as YYYY-MM-DD (like 2021-03-14); “\(text.prefix(40))” is not."))
-            return nil
-        }
-        var details = ItemDetailsInput()
-        if let cost = amount(replacementCost, "replacementCost", "Value") { details.replacementCost = cost }
-        if let number = Int(quantity.trimmingCharacters(in: .whitespaces)) {
-            details.quantity = number
-        } else {
-            errors.append(FieldError(field: "quantity", message: "Quantity must be a whole number from 1 up, like 2; “\(quantity.prefix(40))” is not."))
-        }
-        if condition.isEmpty {
-            details.condition = .some(nil)
-        } else if let known = ItemCondition(rawValue: condition) {
-            details.condition = known
-        } else {
-            errors.append(FieldError(field: "condition", message: "Choose a condition from the list."))
-        }
-        details.texts = texts
-        if locationID.isEmpty {
-            input.locationID = .some(nil)
-        } else if let id = Int64(locationID), id > 0 {
-            input.locationID = id
-        } else {
-            errors.append(FieldError(field: "locationId", message: "Choose a location from the list."))
-        }
-        details.tags = tags.split(separator: ",").map(String.init).filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        if let price = amount(purchasePrice, "purchasePrice", "Purchase price") { details.purchasePrice = price }
-        if let day = date(purchaseDate, "purchaseDate", "Purchase date") { details.purchaseDate = day }
-        if let day = date(replacementCostDate, "replacementCostDate", "Looked up on") { details.replacementCostDate = day }
-        details.scheduled = scheduled
-        if let rider = amount(riderAmount, "riderAmount", "Rider amount") { details.riderAmount = rider }
-        if let day = date(warrantyExpires, "warrantyExpires", "Warranty ends") { details.warrantyExpires = day }
-        details.lifetimeWarranty = lifetimeWarranty
+        let context = InputContext(currency: currency)
         if disposedKind.isEmpty {
-            details.disposal = .some(nil)
+            input.details.disposal = .some(nil)
         } else if let kind = DisposalKind(rawValue: disposedKind) {
             var disposal = Disposal(kind: kind, notes: disposedNotes)
-            if let day = date(disposedDate, "disposed.date", "Disposal date") { disposal.date = day ?? nil }
-            if let price = amount(disposedPrice, "disposed.price", "Price") { disposal.price = price ?? nil }
-            details.disposal = disposal
+            var date = FieldReading(context: context, name: "Disposal date", path: "disposed.date", expected: "a date")
+            if let day = date.typedDay(disposedDate, example: FieldReading.exampleDay) { disposal.date = day ?? nil }
+            var price = FieldReading(context: context, name: "Price", path: "disposed.price", expected: "an amount")
+            if let amount = price.typedAmount(disposedPrice) { disposal.price = amount ?? nil }
+            errors += date.problems + price.problems
+            input.details.disposal = disposal
         } else {
             errors.append(FieldError(field: "disposed", message: "Choose what became of it from the list."))
         }
@@ -140,7 +111,6 @@ struct ItemDetailsForm: Sendable, Equatable {
             }
             fields[field.name] = field.value
         }
-        details.customFields = fields
-        input.details = details
+        input.details.customFields = fields
     }
 }

@@ -34,12 +34,11 @@ struct ItemForm: Sendable, Equatable {
     /// The values to store. A value may be typed as `1200`, `$1,200` or `1 200`.
     func input(currency: Currency) throws(InventoryError) -> ItemInput {
         var errors: [FieldError] = []
-        var input = ItemInput(name: name, serialNumber: serialNumber)
-        if let details {
-            details.apply(to: &input, currency: currency, errors: &errors)
-        } else {
-            readWholeDollars(into: &input, errors: &errors)
-        }
+        var input = ItemInput()
+        var sent = ["name": name, "serialNumber": serialNumber]
+        if let details { sent.merge(details.schemaTexts(), uniquingKeysWith: { first, _ in first }) } else { sent["valueInDollars"] = value }
+        ItemInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency), problems: &errors)
+        details?.apply(to: &input, currency: currency, errors: &errors)
         do {
             input = try input.validated(creating: true)
         } catch {
@@ -47,20 +46,5 @@ struct ItemForm: Sendable, Equatable {
         }
         guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
         return input
-    }
-
-    private func readWholeDollars(into input: inout ItemInput, errors: inout [FieldError]) {
-        let digits = value.filter { !($0 == "$" || $0 == "," || $0.isWhitespace) }
-        if digits.isEmpty {
-            input.valueInDollars = 0
-        } else if let number = Int(digits) {
-            input.valueInDollars = number
-        } else if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            input.valueInDollars = Int.max
-        } else if digits.contains("."), Double(digits) != nil {
-            errors.append(FieldError(field: "valueInDollars", message: "Value must be a whole number of dollars, without cents (like 250)."))
-        } else {
-            errors.append(FieldError(field: "valueInDollars", message: "Value must be a whole number of dollars, like 250. “\(value)” is not a number."))
-        }
     }
 }

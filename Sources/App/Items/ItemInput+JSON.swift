@@ -1,176 +1,158 @@
 import Inventory
 
 extension ItemInput {
-    static let writableFields = ["name", "serialNumber", "valueInDollars", "locationId", "quantity", "condition", "purchasePrice",
-                                 "purchaseDate", "replacementCost", "replacementCostDate", "tags", "customFields", "warrantyExpires",
-                                 "lifetimeWarranty", "scheduled", "riderAmount", "disposed"] + ItemDetails.textFieldNames
-    /// Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
-    static let readOnlyFields: Set<String> = ["id", "dateCreated", "position", "image", "photos", "documents", "evidence", "documentedSince", "currency", "readiness"]
+    /// An item's fields (see `InputSchema`). The form's custom fields and disposal, sent as several
+    /// fields each, are read by `ItemDetailsForm`.
+    static var schema: InputSchema<ItemInput> {
+        InputSchema(api: "ItemInput", fields: [
+            .text("name", \.name),
+            .text("serialNumber", \.serialNumber),
+            valueInDollarsField,
+            .id("locationId", \.locationID, expected: "a location’s id (a whole number) or null", choose: "a location"),
+            .count("quantity", \.details.quantity) { "Quantity must be a whole number from 1 up, like 2; “\($0.prefix(40))” is not." },
+            conditionField,
+            .amount("purchasePrice", \.details.purchasePrice).labelled("Purchase price"),
+            .day("purchaseDate", \.details.purchaseDate).labelled("Purchase date"),
+            .amount("replacementCost", \.details.replacementCost).labelled("Value"),
+            .day("replacementCostDate", \.details.replacementCostDate).labelled("Looked up on"),
+            tagsField,
+            customFieldsField,
+            .day("warrantyExpires", \.details.warrantyExpires).labelled("Warranty ends"),
+            .flag("lifetimeWarranty", \.details.lifetimeWarranty),
+            .flag("scheduled", \.details.scheduled),
+            .amount("riderAmount", \.details.riderAmount).labelled("Rider amount"),
+            disposedField,
+        ] + ItemDetails.textFieldNames.map { InputField<ItemInput>.text($0, \.details.texts[$0]) },
+        // Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
+        readOnly: ["id", "dateCreated", "position", "image", "photos", "documents", "evidence", "documentedSince", "currency", "readiness"],
+        unknown: { "Unknown field “\($0)”. An item’s fields are \(schema.names.joined(separator: ", "))." })
+    }
+
+    static var writableFields: [String] { schema.names }
+    static var readOnlyFields: Set<String> { schema.readOnly }
 
     /// Reads the item fields of a JSON object, reporting every wrong type and unknown field at once.
     init(json object: [String: JSONValue], currency: Currency) throws(InventoryError) {
         self.init()
         var problems: [FieldError] = []
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            switch key {
-            case "name", "serialNumber":
-                let label = key == "name" ? "name" : "serialNumber"
-                guard case .string(let text) = value else {
-                    problems.append(FieldError(field: key, message: "\(label) must be text, not \(value.kindDescription)."))
-                    continue
-                }
-                if key == "name" { name = text } else { serialNumber = text }
-            case "valueInDollars":
-                switch value {
-                case .integer(let number):
-                    valueInDollars = number > Int64(Int32.max) ? Int.max : number < Int64(Int32.min) ? Int.min : Int(number)
-                case .number(let number) where number.rounded() == number:
-                    valueInDollars = abs(number) < 1e15 ? Int(number) : (number > 0 ? Int.max : Int.min)
-                case .number:
-                    problems.append(FieldError(field: key, message: "valueInDollars must be a whole number of dollars, not a fraction."))
-                default:
-                    problems.append(FieldError(field: key, message: "valueInDollars must be a whole number, not \(value.kindDescription)."))
-                }
-            case "locationId":
-                switch value {
-                case .null: locationID = .some(nil)
-                case .integer(let id) where id > 0: locationID = id
-                default: problems.append(FieldError(field: key, message: "locationId must be a location’s id (a whole number) or null, not \(value.kindDescription)."))
-                }
-            case _ where ItemDetails.textFieldNames.contains(key):
-                guard case .string(let text) = value else {
-                    problems.append(FieldError(field: key, message: "\(key) must be text, not \(value.kindDescription)."))
-                    continue
-                }
-                details.texts[key] = text
-            case "tags":
-                guard case .array(let values) = value else {
-                    problems.append(FieldError(field: key, message: "tags must be a list of text, like [\"kitchen\", \"insured\"], not \(value.kindDescription)."))
-                    continue
-                }
-                var tags: [String] = []
-                for element in values {
-                    guard case .string(let tag) = element else {
-                        problems.append(FieldError(field: key, message: "Each tag must be text, not \(element.kindDescription)."))
-                        break
-                    }
-                    tags.append(tag)
-                }
-                details.tags = tags
-            case "quantity":
-                guard case .integer(let number) = value, let quantity = Int(exactly: number) else {
-                    problems.append(FieldError(field: key, message: "quantity must be a whole number of at least 1, not \(value.kindDescription)."))
-                    continue
-                }
-                details.quantity = quantity
-            case "condition":
-                switch value {
-                case .null: details.condition = .some(nil)
-                case .string(let text) where ItemCondition(rawValue: text) != nil: details.condition = ItemCondition(rawValue: text)
-                default:
-                    problems.append(FieldError(field: key, message: "condition must be one of \(ItemCondition.allCases.map(\.rawValue).joined(separator: ", ")), or null."))
-                }
-            case "purchasePrice", "replacementCost", "riderAmount":
-                guard let amount = Self.amount(value, field: key, currency: currency, into: &problems) else { continue }
-                switch key {
-                case "purchasePrice": details.purchasePrice = amount
-                case "replacementCost": details.replacementCost = amount
-                default: details.riderAmount = amount
-                }
-            case "purchaseDate", "replacementCostDate", "warrantyExpires":
-                guard let date = Self.date(value, field: key, into: &problems) else { continue }
-                switch key {
-                case "purchaseDate": details.purchaseDate = date
-                case "replacementCostDate": details.replacementCostDate = date
-                default: details.warrantyExpires = date
-                }
-            case "lifetimeWarranty", "scheduled":
-                guard case .bool(let flag) = value else {
-                    problems.append(FieldError(field: key, message: "\(key) must be true or false, not \(value.kindDescription)."))
-                    continue
-                }
-                if key == "scheduled" { details.scheduled = flag } else { details.lifetimeWarranty = flag }
-            case "customFields":
-                guard case .object(let members) = value else {
-                    problems.append(FieldError(field: key, message: "customFields must be an object of names to text, like {\"Colour\": \"Walnut\"}, not \(value.kindDescription)."))
-                    continue
-                }
-                var fields: [String: String] = [:]
-                for (name, member) in members {
-                    guard case .string(let text) = member else {
-                        problems.append(FieldError(field: key, message: "Custom field “\(name.prefix(60))” must be text, not \(member.kindDescription)."))
-                        break
-                    }
-                    fields[name] = text
-                }
-                details.customFields = fields
-            case "disposed":
-                switch value {
-                case .null: details.disposal = .some(nil)
-                case .object(let members):
-                    if let disposal = Self.disposal(members, currency: currency, into: &problems) { details.disposal = disposal }
-                default:
-                    problems.append(FieldError(field: key, message: "disposed must be null or an object like {\"kind\": \"sold\", \"date\": \"2026-05-01\", \"price\": \"40.00\", \"notes\": \"\"}, not \(value.kindDescription)."))
-                }
-            default:
-                if !Self.readOnlyFields.contains(key) {
-                    problems.append(FieldError(field: key, message: "Unknown field “\(key)”. An item’s fields are \(Self.writableFields.joined(separator: ", "))."))
-                }
-            }
-        }
+        Self.schema.read(json: object, into: &self, context: InputContext(currency: currency), problems: &problems)
         guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
     }
 
-    /// An amount field: `.some(nil)` for null; nil (with a problem reported) when it cannot be read.
-    static func amount(_ value: JSONValue, field: String, currency: Currency, into problems: inout [FieldError]) -> Int64?? {
-        switch value {
-        case .null: return .some(nil)
-        case .string(let text):
-            do { return try Money.parse(text, currency: currency).minorUnits } catch {
-                problems.append(FieldError(field: field, message: error.message(naming: field)))
-                return nil
+    /// Whole dollars: clamped when far out of range (the rules then name the limit); the list's form
+    /// also takes `$1,200` and `1 200`.
+    private static var valueInDollarsField: InputField<ItemInput> {
+        InputField(name: "valueInDollars", api: "integer", expected: "a whole number", json: { value, input, reading in
+            switch value {
+            case .integer(let number):
+                input.valueInDollars = number > Int64(Int32.max) ? Int.max : number < Int64(Int32.min) ? Int.min : Int(number)
+            case .number(let number) where number.rounded() == number:
+                input.valueInDollars = abs(number) < 1e15 ? Int(number) : (number > 0 ? Int.max : Int.min)
+            case .number: reading.refuse("valueInDollars must be a whole number of dollars, not a fraction.")
+            default: reading.wrongKind(value)
             }
-        default:
-            problems.append(FieldError(field: field, message: "\(field) must be an amount as text, like \"1299.99\" (in \(currency.code)), or null; not \(value.kindDescription)."))
-            return nil
-        }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            let digits = text.filter { !($0 == "$" || $0 == "," || $0.isWhitespace) }
+            if digits.isEmpty {
+                input.valueInDollars = 0
+            } else if let number = Int(digits) {
+                input.valueInDollars = number
+            } else if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                input.valueInDollars = Int.max
+            } else if digits.contains("."), Double(digits) != nil {
+                reading.refuse("Value must be a whole number of dollars, without cents (like 250).")
+            } else {
+                reading.refuse("Value must be a whole number of dollars, like 250. “\(text)” is not a number.")
+            }
+        })
     }
 
-    static func date(_ value: JSONValue, field: String, into problems: inout [FieldError]) -> CalendarDate?? {
-        switch value {
-        case .null: return .some(nil)
-        case .string(let text) where CalendarDate(iso: text) != nil: return CalendarDate(iso: text)
-        case .string(let text):
-            problems.append(FieldError(field: field, message: "\(field) must be a date that exists, as YYYY-MM-DD (like 2021-03-14); “\(text.prefix(40))” is not."))
-        default:
-            problems.append(FieldError(field: field, message: "\(field) must be a date as text, YYYY-MM-DD, or null; not \(value.kindDescription)."))
-        }
-        return nil
+    private static var conditionField: InputField<ItemInput> {
+        InputField(name: "condition", api: "Condition", expected: "a condition", json: { value, input, reading in
+            switch value {
+            case .null: input.details.condition = .some(nil)
+            case .string(let text) where ItemCondition(rawValue: text) != nil: input.details.condition = ItemCondition(rawValue: text)
+            default: reading.refuse("condition must be one of \(ItemCondition.allCases.map(\.rawValue).joined(separator: ", ")), or null.")
+            }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if text.isEmpty {
+                input.details.condition = .some(nil)
+            } else if let known = ItemCondition(rawValue: text) {
+                input.details.condition = known
+            } else {
+                reading.refuse("Choose a condition from the list.")
+            }
+        })
+    }
+
+    /// A list of text; the form's one field separates them with commas.
+    private static var tagsField: InputField<ItemInput> {
+        InputField(name: "tags", api: "array", expected: "a list of text, like [\"kitchen\", \"insured\"]", json: { value, input, reading in
+            guard case .array(let values) = value else { return reading.wrongKind(value) }
+            var tags: [String] = []
+            for element in values {
+                guard case .string(let tag) = element else {
+                    reading.refuse("Each tag must be text, not \(element.kindDescription).")
+                    break
+                }
+                tags.append(tag)
+            }
+            input.details.tags = tags
+        }, form: { text, input, _ in
+            guard let text else { return }
+            input.details.tags = text.split(separator: ",").map(String.init).filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        })
+    }
+
+    private static var customFieldsField: InputField<ItemInput> {
+        InputField(name: "customFields", api: "object", expected: "an object of names to text, like {\"Colour\": \"Walnut\"}", json: { value, input, reading in
+            guard case .object(let members) = value else { return reading.wrongKind(value) }
+            var fields: [String: String] = [:]
+            for (name, member) in members {
+                guard case .string(let text) = member else {
+                    reading.refuse("Custom field “\(name.prefix(60))” must be text, not \(member.kindDescription).")
+                    break
+                }
+                fields[name] = text
+            }
+            input.details.customFields = fields
+        })
     }
 
     /// `{"kind", "date", "price", "notes"}`: only the kind is required.
-    private static func disposal(_ members: [String: JSONValue], currency: Currency, into problems: inout [FieldError]) -> Disposal? {
-        let kinds = DisposalKind.allCases.map(\.rawValue).joined(separator: ", ")
+    private static var disposedField: InputField<ItemInput> {
+        InputField(name: "disposed", api: "DisposalInput|null",
+                   expected: "null or an object like {\"kind\": \"sold\", \"date\": \"2026-05-01\", \"price\": \"40.00\", \"notes\": \"\"}",
+                   json: { value, input, reading in
+            switch value {
+            case .null: input.details.disposal = .some(nil)
+            case .object(let members): if let disposal = disposal(members, reading: &reading) { input.details.disposal = disposal }
+            default: reading.wrongKind(value)
+            }
+        })
+    }
+
+    private static func disposal(_ members: [String: JSONValue], reading: inout FieldReading) -> Disposal? {
         guard case .string(let kindText)? = members["kind"], let kind = DisposalKind(rawValue: kindText) else {
-            problems.append(FieldError(field: "disposed", message: "disposed.kind must be one of \(kinds)."))
+            reading.refuse("disposed.kind must be one of \(DisposalKind.allCases.map(\.rawValue).joined(separator: ", ")).")
             return nil
         }
         var disposal = Disposal(kind: kind)
-        let before = problems.count
+        let before = reading.problems.count
         for (key, value) in members where key != "kind" {
+            var member = FieldReading(context: reading.context, name: "disposed.\(key)", path: "disposed.\(key)", expected: "text")
             switch key {
-            case "date": if let date = Self.date(value, field: "disposed.date", into: &problems) { disposal.date = date ?? nil }
-            case "price": if let price = Self.amount(value, field: "disposed.price", currency: currency, into: &problems) { disposal.price = price ?? nil }
+            case "date": if let date = member.day(value) { disposal.date = date ?? nil }
+            case "price": if let price = member.amount(value) { disposal.price = price ?? nil }
             case "notes":
-                guard case .string(let notes) = value else {
-                    problems.append(FieldError(field: "disposed.notes", message: "disposed.notes must be text, not \(value.kindDescription)."))
-                    continue
-                }
-                disposal.notes = notes
+                if case .string(let notes) = value { disposal.notes = notes } else { member.wrongKind(value) }
             default:
-                problems.append(FieldError(field: "disposed", message: "Unknown field “\(key.prefix(40))” in disposed; its fields are kind, date, price, notes."))
+                reading.refuse("Unknown field “\(key.prefix(40))” in disposed; its fields are kind, date, price, notes.")
             }
+            reading.problems += member.problems
         }
-        return problems.count == before ? disposal : nil
+        return reading.problems.count == before ? disposal : nil
     }
 }

@@ -23,9 +23,9 @@ struct LocationForm: Sendable, Equatable {
     }
 
     func input() throws(InventoryError) -> LocationInput {
-        guard parentID.isEmpty || Int64(parentID) != nil else {
-            throw .invalid(ValidationError(errors: [FieldError(field: "parentId", message: "Choose where it is from the list.")]))
-        }
-        return LocationInput(name: name, parentID: .some(Int64(parentID)), notes: notes)
+        var input = LocationInput(), problems: [FieldError] = []
+        LocationInput.schema.read(form: ["name": name, "parentId": parentID, "notes": notes], into: &input, context: InputContext(), problems: &problems)
+        guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
+        return input
     }
 }

@@ -28,29 +28,23 @@ enum LocationJSON {
 }
 
 extension LocationInput {
-    static let writableFields = ["name", "parentId", "notes"]
-    static let readOnlyFields: Set<String> = ["id", "path"]
+    /// A location's fields (see `InputSchema`).
+    static var schema: InputSchema<LocationInput> {
+        InputSchema(api: "LocationInput", fields: [
+            .text("name", \.name),
+            .id("parentId", \.parentID, expected: "a location’s id (a whole number) or null for a top-level location", choose: "where it is"),
+            .text("notes", \.notes),
+        ], readOnly: ["id", "path"], unknown: { "Unknown field “\($0)”. A location’s fields are \(schema.names.joined(separator: ", "))." })
+    }
+
+    static var writableFields: [String] { schema.names }
+    static var readOnlyFields: Set<String> { schema.readOnly }
 
     /// Reads a location's fields from a JSON object, reporting every wrong type and unknown field at once.
     init(json object: [String: JSONValue]) throws(InventoryError) {
         self.init()
         var problems: [FieldError] = []
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            switch (key, value) {
-            case ("name", .string(let text)): name = text
-            case ("notes", .string(let text)): notes = text
-            case ("parentId", .null): parentID = .some(nil)
-            case ("parentId", .integer(let id)) where id > 0: parentID = id
-            case ("name", _), ("notes", _):
-                problems.append(FieldError(field: key, message: "\(key) must be text, not \(value.kindDescription)."))
-            case ("parentId", _):
-                problems.append(FieldError(field: key, message: "parentId must be a location’s id (a whole number) or null for a top-level location, not \(value.kindDescription)."))
-            default:
-                if !Self.readOnlyFields.contains(key) {
-                    problems.append(FieldError(field: key, message: "Unknown field “\(key)”. A location’s fields are \(Self.writableFields.joined(separator: ", "))."))
-                }
-            }
-        }
+        Self.schema.read(json: object, into: &self, context: InputContext(), problems: &problems)
         guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
     }
 }

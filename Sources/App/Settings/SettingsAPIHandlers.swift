@@ -9,28 +9,15 @@ struct SettingsAPIHandlers: Sendable {
         router.get(SettingsRoutes.api) { _ in try response() }
         router.patch(SettingsRoutes.api, access: .manage) { request in
             let object = try ItemAPIHandlers.jsonObject(of: request)
-            var problems: [(field: String, message: String)] = []
-            var currency: Currency?
-            for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-                switch (key, value) {
-                case ("currency", .string(let code)):
-                    currency = Currency(code: code)
-                    if currency == nil {
-                        problems.append((key, "“\(code.prefix(20))” is not a currency code. Use a three-letter ISO 4217 code such as USD, EUR, GBP or JPY."))
-                    }
-                case ("currency", _):
-                    problems.append((key, "currency must be a three-letter ISO 4217 code as text, not \(value.kindDescription)."))
-                default:
-                    problems.append((key, "Unknown setting “\(key)”. The settings are: currency."))
-                }
-            }
+            var settings = SettingsInput(), problems: [FieldError] = []
+            SettingsInput.schema.read(json: object, into: &settings, context: InputContext(), problems: &problems)
             guard problems.isEmpty else {
                 var error = AppError(.invalidSettings, message: problems.map(\.message).joined(separator: " "))
-                error.fieldMessages = problems
+                error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }
                 throw error
             }
             do {
-                if let currency { try items.setCurrency(currency) }
+                if let currency = settings.currency { try items.setCurrency(currency) }
             } catch InventoryError.invalid(let invalid) {
                 var error = AppError(.invalidSettings, message: invalid.summary)
                 error.fieldMessages = invalid.errors.map { (field: $0.field, message: $0.message) }
@@ -47,5 +34,23 @@ struct SettingsAPIHandlers: Sendable {
             json.key("currency"); json.value(currency.code)
         }
         return .json(writer)
+    }
+}
+
+/// What `PATCH /api/v1/settings` changes.
+struct SettingsInput {
+    var currency: Currency?
+
+    /// The settings' fields (see `InputSchema`).
+    static var schema: InputSchema<SettingsInput> {
+        InputSchema(api: "SettingsInput", fields: [
+            InputField(name: "currency", api: "CurrencyCode", expected: "a three-letter ISO 4217 code as text", json: { value, settings, reading in
+                guard case .string(let code) = value else { return reading.wrongKind(value) }
+                settings.currency = Currency(code: code)
+                if settings.currency == nil {
+                    reading.refuse("“\(code.prefix(20))” is not a currency code. Use a three-letter ISO 4217 code such as USD, EUR, GBP or JPY.")
+                }
+            }),
+        ], unknown: { "Unknown setting “\($0)”. The settings are: \(schema.names.joined(separator: ", "))." })
     }
 }

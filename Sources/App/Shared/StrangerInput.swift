@@ -1,3 +1,5 @@
+import Claims
+import Foundation
 import HTTPServer
 import Inventory
 
@@ -14,6 +16,44 @@ package enum StrangerInput {
             return error.jsonResponse()
         } catch {
             preconditionFailure("an item body raised \(error), which has no answer for the client")
+        }
+    }
+
+    /// A body read as every other input the API takes, each through its `InputSchema` (a place, a
+    /// claim, the policy, a claim line, the items to add to a claim, a link, the settings, the useful lives): for each, nil when
+    /// it is that input's fields, else the error answer the client gets.
+    package static func inputRefusals(json body: [UInt8], currency: Currency) -> [Response?] {
+        let object: [String: JSONValue]
+        do { object = try JSONValue.object(from: body) } catch { return [error.jsonResponse()] }
+        let context = InputContext(currency: currency, now: Date(timeIntervalSince1970: 1_780_000_000))
+        func problems<Input>(_ schema: InputSchema<Input>, _ input: Input) throws(ClaimError) {
+            var input = input, problems: [FieldError] = []
+            schema.read(json: object, into: &input, context: context, problems: &problems)
+            if !problems.isEmpty { throw .invalid(ValidationError(errors: problems)) }
+        }
+        let readers: [() throws -> Void] = [
+            { _ = try LocationInput(json: object) },
+            { _ = try ClaimInput(json: object, currency: currency) },
+            { _ = try PolicyJSON.input(object, currency: currency) },
+            { _ = try ClaimLinkInput(json: object, now: context.now) },
+            { _ = try ClaimSelection(json: object) },
+            { try problems(ClaimLineInput.schema, ClaimLineInput(itemID: 1)) },
+            { try problems(SettingsInput.schema, SettingsInput()) },
+            {
+                var problems: [FieldError] = []
+                _ = UsefulLivesInput.read(json: object, problems: &problems)
+                if !problems.isEmpty { throw ClaimError.invalid(ValidationError(errors: problems)) }
+            },
+        ]
+        return readers.map { read in
+            do {
+                try read()
+                return nil
+            } catch let error as any HTTPResponseError {
+                return error.jsonResponse()
+            } catch {
+                preconditionFailure("an input body raised \(error), which has no answer for the client")
+            }
         }
     }
 

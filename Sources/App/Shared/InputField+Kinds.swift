@@ -1,0 +1,134 @@
+import Foundation
+import Inventory
+
+/// The kinds of field inputs are made of, each with its JSON rule, its form rule and its wording.
+extension InputField {
+    /// Text, taken as sent (the input's own rules trim and check it); `nullable` takes null as "".
+    static func text(_ name: String, _ key: WritableKeyPath<Input, String?>, nullable: Bool = false) -> Self {
+        InputField(name: name, api: nullable ? "string|null" : "string", expected: "text", json: { value, input, reading in
+            switch value {
+            case .string(let text): input[keyPath: key] = text
+            case .null where nullable: input[keyPath: key] = ""
+            default: reading.wrongKind(value)
+            }
+        }, form: { text, input, _ in
+            if let text { input[keyPath: key] = text }
+        })
+    }
+
+    /// true or false; a form's checkbox, ticked when sent as `on` (a form that shows it and leaves
+    /// it unticked passes another text, `off`, to clear it; one that does not show it passes none).
+    static func flag(_ name: String, _ key: WritableKeyPath<Input, Bool?>) -> Self {
+        InputField(name: name, api: "boolean", expected: "true or false", json: { value, input, reading in
+            guard case .bool(let flag) = value else { return reading.wrongKind(value) }
+            input[keyPath: key] = flag
+        }, form: { text, input, _ in
+            if let text { input[keyPath: key] = text == "on" }
+        })
+    }
+
+    /// A whole number of at least 1 (the store checks the upper limit); `typed` words a form's text
+    /// that is not a whole number.
+    static func count(_ name: String, _ key: WritableKeyPath<Input, Int?>, typed: @escaping (String) -> String) -> Self {
+        InputField(name: name, api: "integer", expected: "a whole number of at least 1", json: { value, input, reading in
+            guard case .integer(let number) = value, let count = Int(exactly: number) else { return reading.wrongKind(value) }
+            input[keyPath: key] = count
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if let count = Int(text.trimmingCharacters(in: .whitespaces)) { input[keyPath: key] = count } else { reading.refuse(typed(text)) }
+        })
+    }
+
+    /// Another record's id, or null for none; a form's choice from a list (`choose`: "a location").
+    static func id(_ name: String, _ key: WritableKeyPath<Input, Int64??>, expected: String, choose: String) -> Self {
+        InputField(name: name, api: "integer|null", expected: expected, json: { value, input, reading in
+            switch value {
+            case .null: input[keyPath: key] = .some(nil)
+            case .integer(let id) where id > 0: input[keyPath: key] = id
+            default: reading.wrongKind(value)
+            }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if text.isEmpty {
+                input[keyPath: key] = .some(nil)
+            } else if let id = Int64(text), id > 0 {
+                input[keyPath: key] = id
+            } else {
+                reading.refuse("Choose \(choose) from the list.")
+            }
+        })
+    }
+
+    /// An amount of money in the household's currency, or null (blank in a form) for none.
+    static func amount(_ name: String, _ key: WritableKeyPath<Input, Int64??>) -> Self {
+        InputField(name: name, api: "Amount", expected: "an amount", json: { value, input, reading in
+            if let amount = reading.amount(value) { input[keyPath: key] = amount }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if let amount = reading.typedAmount(text) { input[keyPath: key] = amount }
+        })
+    }
+
+    /// A day, `YYYY-MM-DD`, or null (blank in a form) for none; `example` is the day a form's message shows.
+    static func day(_ name: String, _ key: WritableKeyPath<Input, CalendarDate??>, example: String = FieldReading.exampleDay) -> Self {
+        InputField(name: name, api: "Day", expected: "a date", json: { value, input, reading in
+            if let day = reading.day(value) { input[keyPath: key] = day }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if let day = reading.typedDay(text, example: example) { input[keyPath: key] = day }
+        })
+    }
+}
+
+/// The rules for amounts and days, written once for the JSON API and the forms.
+extension FieldReading {
+    static let exampleDay = "2021-03-14"
+
+    /// An amount as the API sends it (`"1299.99"`): `.some(nil)` for null; nil, refused, when it cannot be read.
+    mutating func amount(_ value: JSONValue) -> Int64?? {
+        switch value {
+        case .null: return .some(nil)
+        case .string(let text):
+            do { return try Money.parse(text, currency: context.currency).minorUnits } catch {
+                refuse(error.message(naming: name))
+                return nil
+            }
+        default:
+            refuse("\(name) must be an amount as text, like \"1299.99\" (in \(context.currency.code)), or null; not \(value.kindDescription).")
+            return nil
+        }
+    }
+
+    /// An amount as a person types it (`$1,299.99`): blank clears it; nil, refused, when it cannot be read.
+    mutating func typedAmount(_ text: String) -> Int64?? {
+        if text.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+        do { return try Money.parseTyped(text, currency: context.currency).minorUnits } catch {
+            refuse(error.message(naming: name))
+            return nil
+        }
+    }
+
+    /// A day as the API sends it (`"2021-03-14"`): `.some(nil)` for null; nil, refused, when it is not a day.
+    mutating func day(_ value: JSONValue) -> CalendarDate?? {
+        switch value {
+        case .null: return .some(nil)
+        case .string(let text) where CalendarDate(iso: text) != nil: return CalendarDate(iso: text)
+        case .string(let text): refuse(Self.notADay(name, text, example: Self.exampleDay))
+        default: refuse("\(name) must be a date as text, YYYY-MM-DD, or null; not \(value.kindDescription).")
+        }
+        return nil
+    }
+
+    /// A day as typed in a form: blank clears it; nil, refused, when it is not a day.
+    mutating func typedDay(_ text: String, example: String) -> CalendarDate?? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return .some(nil) }
+        if let day = CalendarDate(iso: text) { return day }
+        refuse(Self.notADay(name, text, example: example))
+        return nil
+    }
+
+    private static func notADay(_ name: String, _ text: String, example: String) -> String {
+        "\(name) must be a date that exists, as YYYY-MM-DD (like \(example)); “\(text.prefix(40))” is not."
+    }
+}
