@@ -115,6 +115,12 @@ public final class HTTPServer: Sendable {
 
     /// Blocks until SIGINT or SIGTERM arrives, then shuts down gracefully.
     public func runUntilTerminated() {
+        waitForTerminationSignal()
+        shutdown()
+    }
+
+    /// Blocks until SIGINT or SIGTERM arrives (for an owner that stops more than the server).
+    public func waitForTerminationSignal() {
         let stop = DispatchSemaphore(value: 0)
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
@@ -124,7 +130,6 @@ public final class HTTPServer: Sendable {
             return source
         }
         stop.wait()
-        shutdown()
         sources.forEach { $0.cancel() }
     }
 
