@@ -62,7 +62,7 @@ public final class HomepwnerApp: Sendable {
         // Before anything is served: what a killed process left (files no row names, tmp), unless
         // another process (`homepwner import`) is writing here now.
         folderLock = try DataFolderLock(folder)
-        let pendingImports = PendingImports(folder: folder.pendingImports)
+        let pendingImports = PendingImports(folder: folder.pendingImports, clock: environment.clock)
         var leftovers = DataFolder.Leftovers()
         _ = try folderLock.aloneThenShared { leftovers = try folder.removeLeftovers(items: items, pendingImports: pendingImports) }
         self.leftovers = leftovers
