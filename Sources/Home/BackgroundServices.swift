@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Work that goes on in the background while the server runs: the library's scans, the backup
 /// schedule (and the ones to come). Each is started once and stopped once, through
 /// `BackgroundServices`.
@@ -23,9 +21,10 @@ public struct BackgroundServices: Sendable {
         for service in services { service.start() }
     }
 
-    /// Stops them all at once (a backup between files, a scan after its batch) and waits for each.
+    /// Stops them one after another, the last started first, each waited for (a backup stops between
+    /// files, a scan after its batch). On the caller's thread: a service's work may need Dispatch's
+    /// threads to finish (the scan's and the renditions' `concurrentPerform`), so none is held waiting.
     public func stop() {
-        let services = services
-        DispatchQueue.concurrentPerform(iterations: services.count) { services[$0].stop() }
+        for service in services.reversed() { service.stop() }
     }
 }
