@@ -148,9 +148,10 @@ public final class HomepwnerApp: Sendable {
         server.respond(to: method, target: target, headers: headers, body: body)
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops as `shutdown()` does.
-    public func runUntilTerminated() {
-        server.waitForTerminationSignal()
+    /// Serves until SIGINT or SIGTERM (caught by `signals` since they were made: before this app, for
+    /// `serve`), then stops as `shutdown()` does.
+    public func runUntilTerminated(_ signals: TerminationSignals = TerminationSignals()) {
+        signals.wait()
         shutdown()
     }
 
