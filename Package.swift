@@ -31,23 +31,28 @@ let package = Package(
         .target(name: "RegularFiles"),
         .target(name: "Archive", dependencies: ["CArchive", "RegularFiles"]),
         .target(name: "Database", dependencies: ["CSQLite"]),
+        // The time of day every store and page goes by ("now", and through Inventory "today"); tests move a TestClock.
+        .target(name: "Clocks"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RegularFiles"]),
         .target(name: "Imaging", dependencies: ["CVips", "CXML2"]),
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
-        .target(name: "Inventory", dependencies: ["Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
-        .target(name: "PhotoLibrary", dependencies: ["Database", "Imaging", "CSodium", "RegularFiles"]),
-        .target(name: "Accounts", dependencies: ["Database", "CSodium", "TextRules"]),
-        .target(name: "Backup", dependencies: ["Database", "Inventory", "HTML", "CBackup"]),
-        .target(name: "Claims", dependencies: ["Database", "Inventory", "CSodium", "TextRules"]),
+        .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
+        .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles"]),
+        .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
+        // A data folder's database, every store and the photo library opened together (`HomeEnvironment`),
+        // and the background services started and stopped as one list.
+        .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims"]),
+        .target(name: "Backup", dependencies: ["Database", "Home", "Inventory", "HTML", "CBackup"]),
+        .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "CSodium", "TextRules"]),
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
-        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
+        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Home", "HTTPServer", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
-        .target(name: "FuzzTargets", dependencies: ["App", "HTTPServer", "Inventory", "Imaging", "Archive", "Database"]),
+        .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
@@ -63,12 +68,12 @@ let package = Package(
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Database"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Clocks", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Clocks
 import Database
 import Foundation
 import Synchronization

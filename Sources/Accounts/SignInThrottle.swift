@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Accounts
+import Clocks
 import Foundation
 import HTTPServer
 

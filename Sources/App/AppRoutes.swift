@@ -1,5 +1,6 @@
 import Accounts
 import Claims
+import Clocks
 import Foundation
 import HTTPServer
 import Inventory

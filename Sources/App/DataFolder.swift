@@ -3,6 +3,7 @@ import Claims
 import Database
 import Foundation
 @preconcurrency import Glibc
+import Home
 import Inventory
 import PhotoLibrary
 
@@ -49,11 +50,12 @@ public struct DataFolder: Sendable {
     /// Whether the database file does not exist yet (a new data folder).
     var isNew: Bool { !FileManager.default.fileExists(atPath: databasePath) }
 
-    /// The inventory of the folder, for a command that works on it without serving it.
-    public func openItemStore() throws -> ItemStore {
-        let database = try openDatabase()
-        return try ItemStore(database: database, images: try ImageStore(directory: images, database: database),
-                             documents: try DocumentStore(directory: documents))
+    /// The folder opened: its database (created or brought up to date), every store and, when
+    /// `options` names its folders, the photo library. `serve`, every command and the tests open it
+    /// so.
+    public func openEnvironment(_ options: HomeEnvironment.Options = HomeEnvironment.Options()) throws -> HomeEnvironment {
+        try HomeEnvironment(database: try openDatabase(), folders: HomeEnvironment.Folders(images: images, documents: documents, libraryCache: libraryCache),
+                            options: options)
     }
 
     /// Creates the folder if needed and opens its database, bringing every module's schema up to date.

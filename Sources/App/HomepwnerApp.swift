@@ -4,12 +4,16 @@ import Claims
 import Database
 import Foundation
 import HTTPServer
+import Home
 import Inventory
 import PhotoLibrary
 
-/// The running application: its database, stores and HTTP server.
+/// The running application: its data folder opened (`HomeEnvironment`), its HTTP server and its
+/// background services.
 public final class HomepwnerApp: Sendable {
     public let configuration: AppConfiguration
+    /// The database, every store, the photo library and the clock, as every command opens them too.
+    public let environment: HomeEnvironment
     public let items: ItemStore
     public let claims: ClaimStore
     public let library: PhotoLibrary
@@ -25,6 +29,9 @@ public final class HomepwnerApp: Sendable {
     let claimReads = ClaimReadLimit()
     /// Backs the data folder up on the schedule `--backup-every` gives; nil without one.
     public let backupScheduler: BackupScheduler?
+    /// Everything that runs in the background (the library's scans, the backup schedule): started
+    /// once the server listens, stopped by `shutdown()`.
+    let backgroundServices: BackgroundServices
     /// What a process killed mid-write had left in the data folder, cleared as this one started.
     public let leftovers: DataFolder.Leftovers
     /// Held shared while the app runs, so that no other server clears files this one is writing.
@@ -39,43 +46,53 @@ public final class HomepwnerApp: Sendable {
         readyFile?.clear()
         let folder = configuration.dataFolder
         let isNewDatabase = folder.isNew
-        let database = try folder.openDatabase()
-        let items = try ItemStore(database: database,
-                          images: try ImageStore(directory: folder.images, database: database, maxPixels: configuration.maxImagePixels),
-                          documents: try DocumentStore(directory: folder.documents, maxPixels: configuration.maxImagePixels))
+        var roots = configuration.libraryRoots
+        if configuration.seedDemoContent && roots.isEmpty {
+            roots.append(try DemoLibrary.write(into: folder.demoLibrary).path)
+        }
+        var options = HomeEnvironment.Options()
+        options.maxImagePixels = configuration.maxImagePixels
+        options.sessionIdleTimeout = configuration.sessionIdleTimeout
+        options.clock = configuration.clock
+        options.libraryRoots = roots
+        environment = try folder.openEnvironment(options)
+        let database = environment.database
+        let items = environment.items
         self.items = items
         // Before anything is served: what a killed process left (files no row names, tmp), unless
         // another process (`homepwner import`) is writing here now.
         folderLock = try DataFolderLock(folder)
-        let pendingImports = PendingImports(folder: folder.pendingImports)
+        let pendingImports = PendingImports(folder: folder.pendingImports, clock: environment.clock)
         var leftovers = DataFolder.Leftovers()
         _ = try folderLock.aloneThenShared { leftovers = try folder.removeLeftovers(items: items, pendingImports: pendingImports) }
         self.leftovers = leftovers
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)
         }
-        var roots = configuration.libraryRoots
-        if configuration.seedDemoContent && roots.isEmpty {
-            roots.append(try DemoLibrary.write(into: folder.demoLibrary).path)
-        }
-        library = try PhotoLibrary(roots: roots, database: database, cacheDirectory: folder.libraryCache,
-                                   maxPixels: configuration.maxImagePixels)
-
-        claims = ClaimStore(database: database)
+        // Opened with its roots (`options.libraryRoots`), so there.
+        let library = environment.library!
+        self.library = library
+        claims = environment.claims
         if isNewDatabase && configuration.seedDemoContent {
             _ = try claims.setPolicy(DemoContent.policy)
         }
-        accounts = AccountStore(database: database, idleTimeout: configuration.sessionIdleTimeout, clock: configuration.clock)
+        accounts = environment.accounts
         signInThrottle = SignInThrottle(clock: configuration.clock)
         let noAccounts = try accounts.count() == 0
         isOpenWithoutAccounts = try configuration.opensWithoutAccounts(noAccounts: noAccounts)
         setupPath = noAccounts ? AccountRoutes.setup(try accounts.createSetupToken()) : nil
 
+        let log: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data("\($0)\n".utf8)) }
         backupScheduler = configuration.backupSchedule.map { schedule in
             BackupScheduler(job: BackupJob(source: folder.backupSource(database), store: BackupStore(path: schedule.directory.path),
                                            keep: schedule.keep, offsite: schedule.offsite, status: folder.backupStatus),
-                            interval: schedule.interval, log: { FileHandle.standardOutput.write(Data("\($0)\n".utf8)) })
+                            interval: schedule.interval, log: log)
         }
+        let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
+        backgroundServices = BackgroundServices([
+            LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
+                         afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
+        ] + (backupScheduler.map { [$0] } ?? []))
         let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
 
         let assets = try StaticAssets.bundled()
@@ -98,15 +115,7 @@ public final class HomepwnerApp: Sendable {
             policy: routes
         )
         try readyFile?.announce(url: url, port: server.port)
-        if configuration.scanLibraryAtStart && !library.roots.isEmpty {
-            let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
-            let (items, library) = (items, library)
-            library.startBackgroundScan { _ in
-                if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) }
-            }
-            if let interval = configuration.libraryRescanInterval { library.keepScanned(every: interval) }
-        }
-        backupScheduler?.start()
+        backgroundServices.start()
     }
 
     /// The routes, with who may call each: for the security tests, which try every one.
@@ -139,23 +148,20 @@ public final class HomepwnerApp: Sendable {
         server.respond(to: method, target: target, headers: headers, body: body)
     }
 
-    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and stops a backup in
-    /// progress (which leaves nothing half-made).
-    public func runUntilTerminated() {
-        server.runUntilTerminated()
-        readyFile?.clear()
-        backupScheduler?.stop()
+    /// Serves until SIGINT or SIGTERM (caught by `signals` since they were made: before this app, for
+    /// `serve`), then stops as `shutdown()` does.
+    public func runUntilTerminated(_ signals: TerminationSignals = TerminationSignals()) {
+        signals.wait()
+        shutdown()
     }
 
-    /// Stops the backup schedule, stops serving (requests in flight finish), then stops and awaits
-    /// the library's background scans and renditions.
+    /// The one stop path: stops serving (requests in flight finish), then stops every background
+    /// service and waits for each (a backup in progress stops between files and leaves nothing
+    /// half-made; a scan stops after the batch it is storing).
     public func shutdown() {
-        // A backup in progress stops between files and leaves nothing half-made.
-        backupScheduler?.stop()
-        library.stopKeepingScanned()
         readyFile?.clear()
         server.shutdown()
-        library.stop()
+        backgroundServices.stop()
         folderLock.release()
     }
 }

@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import Home
 import Inventory
 
 /// What one backup's database copy holds, read from the copy itself (so the files and the index
@@ -24,9 +25,9 @@ struct BackupContents {
     /// `source`'s data folder, where the files are copied from.
     static func read(databaseCopy: String, source: BackupSource) throws -> BackupContents {
         let database = try Database(readingOnly: databaseCopy)
-        let images = try ImageStore(directory: URL(fileURLWithPath: source.imagesFolder), database: database)
-        let store = try ItemStore(database: database, images: images,
-                                  documents: try DocumentStore(directory: URL(fileURLWithPath: source.documentsFolder)))
+        let store = try HomeEnvironment.inventory(database: database, images: URL(fileURLWithPath: source.imagesFolder),
+                                                  documents: URL(fileURLWithPath: source.documentsFolder))
+        let images = store.images
         let items = try store.all()
         var photos: [String: String] = [:], documents: [String: String] = [:]
         for item in items {

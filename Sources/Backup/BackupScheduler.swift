@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
+import Home
 import Synchronization
 
 /// `homepwner serve --backup-to DIR --backup-every 24h`: runs a `BackupJob` on a thread of its own,
 /// each time the interval has passed since the last successful one (as the data folder's status
 /// says, so a restart does not delay it), and after a failure again within the hour. `stop()` asks a
 /// running backup to stop between files and waits for the thread to end.
-public final class BackupScheduler: Sendable {
+public final class BackupScheduler: BackgroundService {
     public let job: BackupJob
     public let interval: TimeInterval
     /// How soon after a failure the backup is tried again (at most `interval`).

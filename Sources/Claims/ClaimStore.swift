@@ -1,3 +1,4 @@
+import Clocks
 import Database
 import Foundation
 import Inventory
@@ -5,9 +6,12 @@ import Inventory
 /// Claims, in the order they were made, newest first. Every change is one transaction.
 public final class ClaimStore: Sendable {
     let database: Database
+    /// The time of day claims, their links and their openings are dated by.
+    public let clock: any TimeSource
 
-    public init(database: Database) {
+    public init(database: Database, clock: any TimeSource = WallClock()) {
         self.database = database
+        self.clock = clock
     }
 
     public func claims() throws -> [Claim] {

@@ -1,3 +1,4 @@
+import App
 import Database
 import Foundation
 import Inventory
@@ -12,11 +13,9 @@ import Inventory
 /// they are matched against the index directly.
 enum SearchTarget {
     private static let inventory: (database: Database, store: ItemStore) = {
-        let path = Scratch.folder + "/search.sqlite"
         do {
-            let database = try Database(path: path, migrations: InventorySchema.migrations)
-            let store = try ItemStore(database: database, images: try ImageStore(directory: URL(fileURLWithPath: path + "-images"), database: database),
-                                      documents: try DocumentStore(directory: URL(fileURLWithPath: path + "-documents")))
+            let opened = try DataFolder(URL(fileURLWithPath: Scratch.folder + "/search")).openEnvironment()
+            let (database, store) = (opened.database, opened.items)
             let home = try store.createLocation(LocationInput(name: "Home"))
             let kitchen = try store.createLocation(LocationInput(name: "Kitchen “Ψ”", parentID: .some(home.id)))
             let items: [(name: String, serial: String, location: Int64?, texts: [String: String], tags: [String])] = [

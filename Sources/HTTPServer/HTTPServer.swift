@@ -115,17 +115,8 @@ public final class HTTPServer: Sendable {
 
     /// Blocks until SIGINT or SIGTERM arrives, then shuts down gracefully.
     public func runUntilTerminated() {
-        let stop = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
-        stop.wait()
+        TerminationSignals().wait()
         shutdown()
-        sources.forEach { $0.cancel() }
     }
 
     deinit { shutdown() }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// A day on the calendar, as insurers and receipts give it (`2021-03-14`): no time, no time zone.
@@ -75,4 +76,9 @@ extension CalendarDate {
         let start = Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))!
         return CalendarDate(Self.utcCalendar.date(byAdding: .year, value: years, to: start)!)
     }
+}
+
+extension TimeSource {
+    /// The day it is now, here: what warranties, claim deadlines and file names go by.
+    public var today: CalendarDate { CalendarDate(now) }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Database
 import Foundation
 import Synchronization
@@ -8,15 +9,18 @@ public final class ItemStore: Sendable {
     let database: Database
     public let images: ImageStore
     public let documents: DocumentStore
+    /// The time of day items are dated by, and "today" for warranties and claim readiness.
+    public let clock: any TimeSource
     private let revisionCounter = Atomic<Int>(0)
 
     /// Opens the store; fills the search index first if it is out of date (`ItemSearchText.format`).
     /// A store whose index is current writes nothing as it opens, so it can read a copy opened
     /// read-only (`Database(readingOnly:)`, a backup's).
-    public init(database: Database, images: ImageStore, documents: DocumentStore) throws {
+    public init(database: Database, images: ImageStore, documents: DocumentStore, clock: any TimeSource = WallClock()) throws {
         self.database = database
         self.images = images
         self.documents = documents
+        self.clock = clock
         if try database.read({ try Self.searchIndexIsStale(in: $0) }) {
             try database.write { try Self.refreshSearchIndexIfStale(in: $0) }
         }

@@ -1,3 +1,4 @@
+import Clocks
 import Database
 import Foundation
 import Imaging
@@ -10,11 +11,15 @@ public final class PhotoLibrary: Sendable {
     public let roots: [String]
     public let scanner: LibraryScanner
     public let catalogue: LibraryCatalogue
+    /// The time of day scans are dated by.
+    public let clock: any TimeSource
 
     /// - Parameters:
     ///   - roots: folders of photos; relative paths are taken from the current directory.
     ///   - cacheDirectory: where renditions are kept (inside the data folder, never in a root).
-    public init(roots: [String], database: Database, cacheDirectory: URL, maxPixels: Int = 100_000_000) throws {
+    public init(roots: [String], database: Database, cacheDirectory: URL, maxPixels: Int = 100_000_000,
+                clock: any TimeSource = WallClock()) throws {
+        self.clock = clock
         let absolute = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var unique: [String] = []
         for root in absolute where !unique.contains(root) { unique.append(root) }

@@ -1,6 +1,7 @@
 import App
 import Backup
 import Foundation
+import HTTPServer
 
 /// A mistake in how the command was called; the message says how to call it.
 struct CommandLineError: Error {
@@ -270,6 +271,8 @@ enum CommandLineInterface {
         guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else {
             throw CommandLineError(message: "--tls-cert and --tls-key go together: give both, or neither.")
         }
+        // Caught before the server announces itself: a SIGTERM sent as soon as it is ready stops it gracefully.
+        let signals = TerminationSignals()
         let app = try HomepwnerApp(configuration: configuration)
         print("Homepwner is serving \(app.url)/ with data in \(configuration.dataDirectory.path). Press Ctrl-C to stop.")
         if let setup = app.setupPath {
@@ -277,7 +280,7 @@ enum CommandLineInterface {
         }
         if !app.leftovers.isEmpty { print(app.leftovers.summary) }
         fflush(nil)
-        app.runUntilTerminated()
+        app.runUntilTerminated(signals)
         print("Homepwner stopped.")
     }
 }

@@ -1,5 +1,6 @@
 import App
 import Foundation
+import Home
 import PhotoLibrary
 import Synchronization
 
@@ -9,7 +10,11 @@ enum LibraryScanCommand {
     /// Returns the final status.
     @discardableResult
     static func run(data: DataFolder, roots: [String], maxPixels: Int = 100_000_000, interactive: Bool) throws -> LibraryStatus {
-        let library = try PhotoLibrary(roots: roots, database: try data.openDatabase(), cacheDirectory: data.libraryCache, maxPixels: maxPixels)
+        var options = HomeEnvironment.Options()
+        options.maxImagePixels = maxPixels
+        options.libraryRoots = roots
+        // Opened with its roots, so there.
+        let library = try data.openEnvironment(options).library!
         let printer = ProgressPrinter(interactive: interactive)
         let status = library.scan(progress: { printer.show($0) }, prefillRenditions: false)
         printer.finish(status)

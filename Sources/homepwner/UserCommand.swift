@@ -46,8 +46,7 @@ enum UserCommand {
             }
         }
         guard let command = positional.first else { throw CommandLineError(message: usage) }
-        let database = try DataFolder(data).openDatabase()
-        let accounts = AccountStore(database: database)
+        let accounts = try DataFolder(data).openEnvironment().accounts
         do {
             switch (command, positional.count) {
             case ("add", 2):

@@ -1,4 +1,5 @@
 import Accounts
+import Clocks
 import Database
 import Foundation
 import Testing

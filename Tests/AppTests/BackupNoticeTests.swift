@@ -1,6 +1,7 @@
 import Accounts
 import App
 import Backup
+import Clocks
 import Foundation
 import Testing
 

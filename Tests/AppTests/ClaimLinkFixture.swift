@@ -1,6 +1,7 @@
 import Accounts
 @testable import App
 import Claims
+import Clocks
 import Foundation
 import HTTPServer
 import HTTPTestClient

@@ -1,5 +1,6 @@
 import Accounts
 import App
+import Clocks
 import Foundation
 import HTTPTestClient
 import Testing

@@ -63,7 +63,7 @@ struct ClaimPacketHandlers: Sendable {
     private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true,
                                    stopWhen: { request.clientHasGone })
-        let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: CalendarDate(Date()))
+        let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today)
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         do {
             try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: { request.clientHasGone })
@@ -83,7 +83,7 @@ struct ClaimPacketHandlers: Sendable {
 
     private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?, keepsLocation: Bool) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: false)
-        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: Date(), maxPixels: items.images.maxPixels, keepsLocation: keepsLocation)
+        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: items.clock.now, maxPixels: items.images.maxPixels, keepsLocation: keepsLocation)
         let headers: HTTPHeaders = ["Content-Type": "application/zip",
                                     "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
         return Response(headers: headers) { body in try archive.write { try body.write($0) } }

@@ -13,10 +13,10 @@ public enum ClaimReportFile {
         guard let paper = ReportPaper(rawValue: paper.lowercased()) else {
             throw ExportFileError("--paper needs a4 or letter, not “\(paper.prefix(20))”.")
         }
-        let items = try InventoryExport.items(in: folder)
-        let claims = ClaimStore(database: try folder.openDatabase())
-        let sheet = try claims.sheet(id: id)
-        let document = ClaimReportDocument(sheet: sheet, files: try ClaimFiles(sheet: sheet, items: items, library: nil, access: nil, printSizes: true), madeOn: CalendarDate(Date()))
+        let home = try folder.openEnvironment()
+        let sheet = try home.claims.sheet(id: id)
+        let document = ClaimReportDocument(sheet: sheet, files: try ClaimFiles(sheet: sheet, items: home.items, library: nil, access: nil, printSizes: true),
+                                           madeOn: home.clock.today)
         if let documentJSON {
             try JSONEncoder().encode(document).write(to: URL(fileURLWithPath: documentJSON), options: .atomic)
         }

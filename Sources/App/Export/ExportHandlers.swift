@@ -39,7 +39,7 @@ struct ExportHandlers: Sendable {
         }
         let headers: HTTPHeaders = [
             "Content-Type": format.contentType,
-            "Content-Disposition": "attachment; filename=\"\(format.fileName(on: CalendarDate(Date())))\"",
+            "Content-Disposition": "attachment; filename=\"\(format.fileName(on: items.clock.today))\"",
             "Cache-Control": "no-store",
         ]
         return Response(headers: headers) { body in try InventoryExport.write(format, of: snapshot) { try body.write($0) } }

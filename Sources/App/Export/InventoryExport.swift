@@ -49,9 +49,7 @@ public enum InventoryExport {
 
     /// The inventory of a data folder, opened as the server opens it.
     public static func items(in folder: DataFolder) throws -> ItemStore {
-        let database = try folder.openDatabase()
-        return try ItemStore(database: database, images: try ImageStore(directory: folder.images, database: database),
-                             documents: try DocumentStore(directory: folder.documents))
+        try folder.openEnvironment().items
     }
 }
 

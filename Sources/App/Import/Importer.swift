@@ -37,7 +37,7 @@ public struct Importer: Sendable {
         try folder.create()
         let lock = try DataFolderLock(folder)
         lock.share()
-        self.init(items: try folder.openItemStore(), workFolder: folder.uploadsInProgress, maxPhotoBytes: AppConfiguration.defaultMaxUploadBytes,
+        self.init(items: try folder.openEnvironment().items, workFolder: folder.uploadsInProgress, maxPhotoBytes: AppConfiguration.defaultMaxUploadBytes,
                   limits: ImportLimits(), folderLock: lock)
     }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 
 /// Files uploaded to be imported, kept between their preview and the import: each under an
@@ -9,6 +10,8 @@ struct PendingImports: Sendable {
     var lifetime: TimeInterval = 3_600
     var maxKept = 20
     var maxKeptBytes = 3 * ImportUpload.maxRequestBytes
+    /// What a file's age is measured against.
+    var clock: any TimeSource = WallClock()
 
     /// The file as it was uploaded, and the name it had.
     struct Upload: Sendable {
@@ -90,6 +93,6 @@ struct PendingImports: Sendable {
 
     private func age(of url: URL) -> TimeInterval? {
         guard let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date else { return nil }
-        return Date().timeIntervalSince(modified)
+        return clock.now.timeIntervalSince(modified)
     }
 }

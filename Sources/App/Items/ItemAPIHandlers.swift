@@ -29,19 +29,19 @@ struct ItemAPIHandlers: Sendable {
     /// JSON array either way, with the next window's URL in `Link` when there is one.
     private func list(_ request: Request) throws -> Response {
         if !ItemListQuery.isPlainList(request) { return try search(request) }
-        let revision = ContentRevision.key(items: items.revision, library: library.revision)
+        let revision = ContentRevision.key(items: items.revision, library: library.revision, today: items.clock.today)
         let sight = request.evidenceSight(of: library)
         let body = try listCache.value(for: sight, at: revision) {
-            try ItemJSON.list(try items.all(), currency: try items.currency(), library: library, sight: sight)
+            try ItemJSON.list(try items.all(), currency: try items.currency(), today: items.clock.today, library: library, sight: sight)
         }
         return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
     }
 
     private func search(_ request: Request) throws -> Response {
-        let query = try ItemListQuery.query(from: request)
+        let query = try ItemListQuery.query(from: request, today: items.clock.today)
         let window = try items.items(matching: query)
         var response = Response(headers: ["Content-Type": "application/json"],
-                                body: .bytes(try ItemJSON.list(window.items, currency: try items.currency(), library: library,
+                                body: .bytes(try ItemJSON.list(window.items, currency: try items.currency(), today: items.clock.today, library: library,
                                                                              sight: request.evidenceSight(of: library))))
         if let next = window.next {
             response.headers["Link"] = "<\(ItemListQuery.nextURL(query, after: next))>; rel=\"next\""
@@ -52,7 +52,7 @@ struct ItemAPIHandlers: Sendable {
     private func create(_ request: Request) throws -> Response {
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.create(input)
-        var response = try ItemJSON.response(item, currency: try items.currency(), library: library, sight: request.evidenceSight(of: library), status: .created)
+        var response = try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library), status: .created)
         response.headers["Location"] = ItemRoutes.apiItem(item.id)
         return response
     }
@@ -64,14 +64,14 @@ struct ItemAPIHandlers: Sendable {
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: etag) {
             return Response(status: .notModified, headers: ["ETag": etag])
         }
-        return ItemJSON.response(item, currency: try items.currency(), files: files)
+        return ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, files: files)
     }
 
     private func update(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
-        return try ItemJSON.response(item, currency: try items.currency(), library: library, sight: request.evidenceSight(of: library))
+        return try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 
     private func delete(_ request: Request) throws -> Response {
@@ -89,7 +89,7 @@ struct ItemAPIHandlers: Sendable {
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
             throw AppError(.invalidPosition, message: "position must be a whole number counting from 0, not \(value.kindDescription).")
         }
-        return try ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency(), library: library,
+        return try ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency(), today: items.clock.today, library: library,
                                      sight: request.evidenceSight(of: library))
     }
 

@@ -118,16 +118,16 @@ enum ItemJSON {
     }
 
     /// One item, with its ETag; its evidence is looked up in `library` and described as far as `sight` reaches.
-    static func response(_ item: Item, currency: Currency, library: PhotoLibrary?, sight: EvidenceSight, status: HTTPStatus = .ok) throws -> Response {
+    static func response(_ item: Item, currency: Currency, today: CalendarDate, library: PhotoLibrary?, sight: EvidenceSight, status: HTTPStatus = .ok) throws -> Response {
         var item = item
         let files = try library?.resolveEvidence(of: &item, describedTo: sight) ?? .none
-        return response(item, currency: currency, files: files, status: status)
+        return response(item, currency: currency, today: today, files: files, status: status)
     }
 
     /// One item whose evidence is resolved, with its ETag.
-    static func response(_ item: Item, currency: Currency, files: EvidenceFiles, status: HTTPStatus = .ok) -> Response {
+    static func response(_ item: Item, currency: Currency, today: CalendarDate, files: EvidenceFiles, status: HTTPStatus = .ok) -> Response {
         var writer = JSONWriter(capacity: 512)
-        write(item, currency: currency, today: CalendarDate(Date()), files: files, to: &writer)
+        write(item, currency: currency, today: today, files: files, to: &writer)
         var response = Response.json(writer, status: status)
         response.headers["ETag"] = etag(of: item, files: files)
         return response
@@ -135,11 +135,10 @@ enum ItemJSON {
 
     /// A JSON array of items, in the given order, their evidence looked up in `library` (one query)
     /// and described as far as `sight` reaches.
-    static func list(_ items: [Item], currency: Currency, library: PhotoLibrary?, sight: EvidenceSight) throws -> [UInt8] {
+    static func list(_ items: [Item], currency: Currency, today: CalendarDate, library: PhotoLibrary?, sight: EvidenceSight) throws -> [UInt8] {
         var items = items
         let files = try library?.resolveEvidence(of: &items, describedTo: sight) ?? .none
         var writer = JSONWriter(capacity: 400 * items.count + 2)
-        let today = CalendarDate(Date())
         writer.array(items) { json, item in write(item, currency: currency, today: today, files: files, to: &json) }
         return writer.bytes
     }

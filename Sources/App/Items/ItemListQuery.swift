@@ -22,7 +22,7 @@ enum ItemListQuery {
     }
 
     /// The query the request asks for; a value the list cannot take is an error naming the parameter.
-    static func query(from request: Request, today: CalendarDate = CalendarDate(Date())) throws -> ItemQuery {
+    static func query(from request: Request, today: CalendarDate) throws -> ItemQuery {
         func value(_ name: String) -> String? { request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
         var query = ItemQuery()
         if let text = value("q") {

@@ -1,4 +1,5 @@
 import Accounts
+import Clocks
 import Database
 import Claims
 import Foundation
@@ -116,7 +117,7 @@ struct ItemPageHandlers: Sendable {
             return try searchResults(request, search: search, context: context)
         }
         // The readiness card counts evidence still in the library: a rescan may change it.
-        let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0)
+        let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0, today: items.clock.today)
         let rows = try listRows[view.rawValue].value(at: revision) { try renderRows(view) }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
                                 hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: rows.nextURL,
@@ -136,7 +137,7 @@ struct ItemPageHandlers: Sendable {
 
     /// A search or filtered list: one window at a time (keyset), never cached (each query is its own).
     private func searchResults(_ request: Request, search: ItemSearchModel, context: PageContext) throws -> Response {
-        var query = try ItemListQuery.query(from: request)
+        var query = try ItemListQuery.query(from: request, today: items.clock.today)
         if query.disposed == nil && !search.showDisposed { query.disposed = false }
         query.limit = query.limit ?? Self.searchWindow
         let window = try items.items(matching: query)
@@ -197,7 +198,7 @@ struct ItemPageHandlers: Sendable {
                 HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing, selecting: view == .selecting).node })
             })
         }
-        let readiness = ReadinessSummary(items: all, evidence: \.claimEvidence, today: CalendarDate(Date()))
+        let readiness = ReadinessSummary(items: all, evidence: \.claimEvidence, today: items.clock.today)
         var nextURL: String?
         if view == .manual && shown.count > Self.listWindow {
             var first = ItemQuery(sort: .manual, limit: Self.listWindow)
@@ -233,7 +234,7 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.create(try form.input(currency: try items.currency()))
-            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library, sight: sight(request), status: .created)
+            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: sight(request), status: .created)
                 : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
@@ -253,7 +254,7 @@ struct ItemPageHandlers: Sendable {
         let form = ItemForm(fields: try request.formFields())
         do {
             let item = try items.update(id: id, try form.input(currency: try items.currency()), expectedVersion: form.version)
-            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), library: library, sight: sight(request))
+            return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: sight(request))
                 : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
@@ -285,7 +286,7 @@ struct ItemPageHandlers: Sendable {
             currency: try items.currency(),
             locations: try currentChoices().locations,
             tagNames: try currentChoices().tags,
-            gaps: item.claimReadiness(today: CalendarDate(Date())).gaps.map { (advice: $0.advice, anchor: ReadinessPageHandlers.anchor(of: $0)) },
+            gaps: item.claimReadiness(today: items.clock.today).gaps.map { (advice: $0.advice, anchor: ReadinessPageHandlers.anchor(of: $0)) },
             cameFromFixNext: request.query["from"] == "fix",
             photos: item.photos.map { photo in
                 PhotoEntryModel(id: photo.id, thumbnailURL: ItemPhotoURLs(photo.image).rendition(.thumbnail80), screenURL: ItemPhotoURLs(photo.image).screen,

@@ -16,11 +16,11 @@ struct ItemPhotoAPIHandlers: Sendable {
         router.put(ItemRoutes.apiPhoto, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let id = try request.itemID(), expectedVersion = try request.expectedVersion(of: id)
             let item = try items.givePhoto(to: id, expectedVersion: expectedVersion) { try Self.sentPhoto(request, library: library) }
-            return try ItemJSON.response(item, currency: try items.currency(), library: library, sight: request.evidenceSight(of: library))
+            return try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
         }
         router.delete(ItemRoutes.apiPhoto) { request in
             let id = try request.itemID()
-            return try ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)), currency: try items.currency(),
+            return try ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)), currency: try items.currency(), today: items.clock.today,
                                          library: library, sight: request.evidenceSight(of: library))
         }
     }

@@ -48,7 +48,7 @@ struct ItemPhotosAPIHandlers: Sendable {
             }
             return photoID
         }
-        return try ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency(), library: library,
+        return try ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency(), today: items.clock.today, library: library,
                                      sight: request.evidenceSight(of: library))
     }
 

@@ -22,7 +22,7 @@ struct ReadinessPageHandlers: Sendable {
         let currency = try items.currency()
         var all = try items.all()
         _ = try library.resolveEvidence(of: &all)
-        let summary = ReadinessSummary(items: all, evidence: \.claimEvidence, today: CalendarDate(Date()))
+        let summary = ReadinessSummary(items: all, evidence: \.claimEvidence, today: items.clock.today)
         let entries = summary.worklist.prefix(Self.worklistLength).map { entry in
             FixNextEntryModel(
                 name: entry.item.name,

@@ -10,7 +10,7 @@ enum ContentRevision {
 
     /// The inventory's revision in the top 23 bits, the day in the next 17 (to the year 2328), the
     /// library's revision in the low 23: millions of changes and scans in one process's life.
-    static func key(items: Int, library: Int, today: CalendarDate = CalendarDate(Date())) -> Int {
+    static func key(items: Int, library: Int, today: CalendarDate) -> Int {
         let day = epoch.days(until: today)
         return items << 40 | (day & 0x1_ffff) << 23 | library & 0x7f_ffff
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Where accounts read the time of day: session timeouts, setup links, known browsers and the
-/// sign-in throttle's waits. The server uses `WallClock`; a test hands in a `TestClock` and moves it
-/// on instead of sleeping. (Not Swift's `Clock`: these are calendar dates, stored and compared as such.)
+/// Where every store and page reads the time of day ("now", and through Inventory "today"): session
+/// timeouts, setup links, the sign-in throttle's waits, warranties and claim deadlines, the date on
+/// a report. The server uses `WallClock`; a test hands in a `TestClock` and moves it on instead of
+/// sleeping. (Not Swift's `Clock`: these are calendar dates, stored and compared as such.)
 public protocol TimeSource: Sendable {
     var now: Date { get }
 }
