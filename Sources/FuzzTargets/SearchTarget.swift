@@ -82,7 +82,7 @@ enum SearchTarget {
             let all = try inventory.store.items(matching: query).items.map(\.id)
             let count = try inventory.store.count(matching: query)
             try require(count == all.count, "\(label): count \(count), \(all.count) items")
-            var windowed: [Int64] = []
+            var windowed: [Item.ID] = []
             var window = query
             window.limit = 2
             repeat {

@@ -1,8 +1,11 @@
+import Database
 import Foundation
 
 /// Something a household owns, as the inventory stores it.
 public struct Item: Sendable, Equatable, Identifiable {
-    public let id: Int64
+    public typealias ID = RowID<Item>
+
+    public let id: ID
     public var name: String
     public var serialNumber: String
     public var valueInDollars: Int
@@ -22,7 +25,7 @@ public struct Item: Sendable, Equatable, Identifiable {
     /// Quantity, description, costs and dates: what a claim needs.
     public var details = ItemDetails()
 
-    public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
+    public init(id: ID, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
                 photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Int64? = nil, details: ItemDetails = ItemDetails()) {
         self.id = id
         self.name = name

@@ -61,8 +61,8 @@ import Testing
     }
 
     /// Walks every window of `query`, calling `between` after each one.
-    private func walk(_ store: ItemStore, _ query: ItemQuery, between: () throws -> Void = {}) throws -> [Int64] {
-        var ids: [Int64] = [], query = query
+    private func walk(_ store: ItemStore, _ query: ItemQuery, between: () throws -> Void = {}) throws -> [Item.ID] {
+        var ids: [Item.ID] = [], query = query
         while true {
             let window = try store.items(matching: query)
             #expect(window.items.count <= query.limit ?? .max)

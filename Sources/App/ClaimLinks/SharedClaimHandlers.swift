@@ -109,7 +109,7 @@ struct SharedClaimHandlers: Sendable {
     /// The item `{itemId}` names, when it is a line of the link's claim; else not found.
     private func lostItem(_ request: Request, of link: ClaimLink) throws -> Item {
         let raw = request.parameters["itemId"] ?? ""
-        guard let itemID = Int64(raw), itemID > 0, try claims.hasLine(itemID: itemID, inClaim: link.claimID) else {
+        guard let itemID = Item.ID(raw), try claims.hasLine(itemID: itemID, inClaim: link.claimID) else {
             throw Self.fileNotFound
         }
         return try items.item(id: itemID)

@@ -61,7 +61,7 @@ extension ClaimLineInput {
     static let readOnlyFields: Set<String> = ["line", "name", "room", "valuation"]
 
     /// One line of `items` (or a line's PATCH body, with `itemID` from the path); nil with problems reported when it cannot be read.
-    init?(json object: [String: JSONValue], field: String, itemID pathItemID: Int64? = nil, currency: Currency, into problems: inout [FieldError]) {
+    init?(json object: [String: JSONValue], field: String, itemID pathItemID: Item.ID? = nil, currency: Currency, into problems: inout [FieldError]) {
         func problem(_ key: String, _ message: String) { problems.append(FieldError(field: "\(field).\(key)", message: message)) }
         var itemID = pathItemID
         if pathItemID == nil {
@@ -69,14 +69,14 @@ extension ClaimLineInput {
                 problem("itemId", "itemId must be an item's id (a whole number).")
                 return nil
             }
-            itemID = id
+            itemID = Item.ID(id)
         }
         self.init(itemID: itemID!)
         let before = problems.count
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "itemId":
-                if pathItemID != nil, value != .integer(pathItemID!) { problem(key, "itemId is the item in the address; leave it out or send \(pathItemID!).") }
+                if pathItemID != nil, value != .integer(pathItemID!.rawValue) { problem(key, "itemId is the item in the address; leave it out or send \(pathItemID!).") }
             case "quantityLost":
                 guard case .integer(let number) = value, let quantity = Int(exactly: number) else {
                     problem(key, "quantityLost must be a whole number of at least 1, not \(value.kindDescription).")

@@ -19,7 +19,7 @@ struct ClaimPageModel {
         let needsAttention: Bool
     }
 
-    let id: Int64
+    let id: Claim.ID
     let name: String
     let facts: [(label: String, value: String)]
     /// "Proof of loss due in 41 days (2026-05-13)"; nil once closed.

@@ -1,3 +1,4 @@
+import Claims
 import HTTPServer
 import Synchronization
 
@@ -17,7 +18,7 @@ final class ClaimReadLimit: Sendable {
 
     /// Who a claim is read for.
     enum Reader: Hashable, Sendable {
-        case link(Int64)
+        case link(ClaimLink.ID)
         case account(Int64)
     }
 

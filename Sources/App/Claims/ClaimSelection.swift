@@ -7,7 +7,7 @@ import TextRules
 /// Items no longer owned are never chosen by a filter.
 struct ClaimSelection: Equatable {
     var everything = false
-    var itemIDs: [Int64] = []
+    var itemIDs: [Item.ID] = []
     var query = ItemQuery()
 
     static let fields = ["all", "itemIds", "locationId", "tag", "q"]
@@ -24,7 +24,7 @@ struct ClaimSelection: Equatable {
                         problems.append(FieldError(field: key, message: "itemIds must be a list of items' ids (whole numbers), like [3, 7]."))
                         break
                     }
-                    itemIDs.append(id)
+                    itemIDs.append(Item.ID(id))
                 }
             case ("locationId", .integer(let id)) where id > 0: query.locationID = id; filtered = true
             case ("tag", .string(let tag)) where !tag.isEmpty: query.tag = tag; filtered = true
@@ -48,7 +48,7 @@ struct ClaimSelection: Equatable {
         query.disposed = false
     }
 
-    init(itemIDs: [Int64]) {
+    init(itemIDs: [Item.ID]) {
         self.itemIDs = itemIDs
     }
 
@@ -58,7 +58,7 @@ struct ClaimSelection: Equatable {
     }
 
     /// The chosen items' ids, in the list's order for a filter, as given for picked items.
-    func itemIDs(in items: ItemStore) throws -> [Int64] {
+    func itemIDs(in items: ItemStore) throws -> [Item.ID] {
         if !itemIDs.isEmpty { return itemIDs }
         return try items.items(matching: query).items.map(\.id)
     }

@@ -1,3 +1,4 @@
+import Claims
 import HTTPServer
 import Inventory
 
@@ -7,16 +8,16 @@ enum ItemBulkAction: Equatable {
     case addTag(String)
     case removeTag(String)
     case delete(confirmed: Bool)
-    case addToClaim(Int64)
+    case addToClaim(Claim.ID)
 
     /// Most items one change may name: a page of the list is far fewer.
     static let maxItems = 10_000
 
     /// The action and the items it names; a form that says neither clearly is refused saying what to fix.
-    static func read(_ fields: FormFields) throws -> (action: ItemBulkAction, ids: [Int64]) {
-        var seen: Set<Int64> = []
-        let ids = try fields.all("ids").compactMap { text -> Int64? in
-            guard let id = Int64(text), id > 0 else { throw AppError(.invalidForm, message: "“\(text.prefix(20))” is not an item. Pick items from the list.") }
+    static func read(_ fields: FormFields) throws -> (action: ItemBulkAction, ids: [Item.ID]) {
+        var seen: Set<Item.ID> = []
+        let ids = try fields.all("ids").compactMap { text -> Item.ID? in
+            guard let id = Item.ID(text) else { throw AppError(.invalidForm, message: "“\(text.prefix(20))” is not an item. Pick items from the list.") }
             return seen.insert(id).inserted ? id : nil
         }
         guard !ids.isEmpty else { throw AppError(.invalidForm, message: "No items were picked. Tick the items to change, then choose what to do.") }
@@ -33,7 +34,7 @@ enum ItemBulkAction: Equatable {
         case "delete":
             return (.delete(confirmed: fields["confirmed"] == "1"), ids)
         case "addToClaim":
-            guard let claim = Int64(fields["claim"] ?? ""), claim > 0 else { throw AppError(.invalidForm, message: "Choose the claim to add the items to (start one on the Claims page first).") }
+            guard let claim = Claim.ID(fields["claim"] ?? "") else { throw AppError(.invalidForm, message: "Choose the claim to add the items to (start one on the Claims page first).") }
             return (.addToClaim(claim), ids)
         default:
             throw AppError(.invalidForm, message: "Choose what to do with the picked items: move them, add or remove a tag, add them to a claim, or delete them.")

@@ -1,3 +1,4 @@
+import Claims
 import HTML
 
 /// The Select mode's form: what to do with the ticked rows. The rows' boxes join it through their
@@ -7,7 +8,7 @@ struct ItemBulkBar {
         let locations: [(id: Int64, path: String)]
         let tags: [String]
         /// Open claims, newest first: picked items can be added to one.
-        var claims: [(id: Int64, name: String)] = []
+        var claims: [(id: Claim.ID, name: String)] = []
     }
 
     let model: Model

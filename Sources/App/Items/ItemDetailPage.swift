@@ -3,7 +3,7 @@ import Inventory
 
 /// What the detail page shows of an item, as plain values.
 struct ItemDetailModel: Sendable {
-    let id: Int64
+    let id: Item.ID
     let title: String
     /// ISO 8601, for `<time datetime>`.
     let createdISO: String

@@ -68,7 +68,7 @@ struct ItemPhotosAPIHandlers: Sendable {
 
 extension Request {
     /// The `{photoId}` of a photo route; an id that cannot exist is simply not found.
-    func photoID(of itemID: Int64) throws -> Int64 {
+    func photoID(of itemID: Item.ID) throws -> Int64 {
         let raw = parameters["photoId"] ?? ""
         guard let id = Int64(raw), id > 0 else {
             throw AppError(.photoNotFound, message: "Item \(itemID) has no photo “\(raw.prefix(40))”. Photo ids are whole numbers; load the item again.")
@@ -77,7 +77,7 @@ extension Request {
     }
 
     /// The `{docId}` of a document route; an id that cannot exist is simply not found.
-    func documentID(of itemID: Int64) throws -> Int64 {
+    func documentID(of itemID: Item.ID) throws -> Int64 {
         let raw = parameters["docId"] ?? ""
         guard let id = Int64(raw), id > 0 else {
             throw AppError(.documentNotFound, message: "Item \(itemID) has no document “\(raw.prefix(40))”. Document ids are whole numbers; load the item again.")

@@ -165,7 +165,7 @@ struct ArchiveImportPlan {
         input.details = details
         let checked: ItemInput
         do { checked = try input.validated(creating: true) } catch { throw .invalidManifest("\(place): \(error.summary)") }
-        var item = Item(id: entry.id, name: checked.name ?? "", serialNumber: checked.serialNumber ?? "", valueInDollars: entry.valueInDollars,
+        var item = Item(id: Item.ID(entry.id), name: checked.name ?? "", serialNumber: checked.serialNumber ?? "", valueInDollars: entry.valueInDollars,
                         dateCreated: created, position: position, version: entry.version, locationID: entry.locationId)
         item.details = checked.details.applied(to: ItemDetails())
         item.evidence = try entry.evidence.map { link throws(InventoryArchiveError) in

@@ -9,11 +9,11 @@ public struct HomeboxCSV {
     let items: [Item]
     let locationPaths: [Int64: [String]]
     let currency: Currency
-    let importRefs: [Int64: String]
+    let importRefs: [Item.ID: String]
 
     /// - Parameter importRefs: the refs items were imported with, kept so that Homebox (and we) match
     ///   them again; an item without one is `homepwner-<id>`.
-    public init(items: [Item], locations: [Location], currency: Currency, importRefs: [Int64: String] = [:]) {
+    public init(items: [Item], locations: [Location], currency: Currency, importRefs: [Item.ID: String] = [:]) {
         self.items = items
         self.locationPaths = Dictionary(uniqueKeysWithValues: locations.map { ($0.id, $0.pathNames) })
         self.currency = currency

@@ -31,7 +31,7 @@ public struct ExportSnapshot: Sendable {
     let settings: [String: String]
     let currency: Currency
     /// The ids items came in with from another inventory (`HB.import_ref`), by item.
-    let importRefs: [Int64: String]
+    let importRefs: [Item.ID: String]
 
     /// This snapshot with its items as `change` leaves them: the App describes their evidence only
     /// as far as the caller may see the library (the inventory knows nothing of the library).
@@ -100,7 +100,7 @@ extension InventoryManifest {
             items: snapshot.items.map { item in
                 let details = item.details
                 return Item(
-                    id: item.id, importRef: snapshot.importRefs[item.id], name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
+                    id: item.id.rawValue, importRef: snapshot.importRefs[item.id], name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                     dateCreated: item.dateCreated.formatted(Self.momentStyle), position: item.position, version: item.version,
                     locationId: item.locationID, quantity: details.quantity, description: details.description, brand: details.brand,
                     model: details.model, barcode: details.barcode, condition: details.condition?.rawValue, notes: details.notes,
