@@ -19,7 +19,7 @@ enum SearchTarget {
                                       documents: try DocumentStore(directory: URL(fileURLWithPath: path + "-documents")))
             let home = try store.createLocation(LocationInput(name: "Home"))
             let kitchen = try store.createLocation(LocationInput(name: "Kitchen “Ψ”", parentID: .some(home.id)))
-            let items: [(name: String, serial: String, location: Int64?, texts: [String: String], tags: [String])] = [
+            let items: [(name: String, serial: String, location: Location.ID?, texts: [String: String], tags: [String])] = [
                 ("Sony camera", "AB-12/x", home.id, ["brand": "Sony", "model": "α7 III"], ["electronics"]),
                 ("Café grinder", "", kitchen.id, ["notes": "He said \"NEAR\" (AND) * : ^ - OR NOT"], ["kitchen", "appliance"]),
                 ("カメラ ストラップ", "", nil, ["description": "日本製 😀 naïve"], []),

@@ -6,7 +6,7 @@ public enum InventoryError: Error, Sendable, Equatable {
     case invalid(ValidationError)
     /// A move to a position outside the list.
     case positionOutOfRange(position: Int, count: Int)
-    case locationNotFound(id: Int64)
+    case locationNotFound(id: Location.ID)
     /// A location still holding items or other locations is not deleted (their place would be lost).
     case locationNotEmpty(name: String, items: Int, locations: Int)
     /// A search, filter, sort or window the item list cannot give: `parameter` names the part.

@@ -21,7 +21,7 @@ public struct InventoryReader {
 
     /// The path of the location `id` ("Home / Kitchen"); "" for none. Each place is read once,
     /// however many items are in it.
-    public func path(of locationID: Int64?) throws -> String {
+    public func path(of locationID: Location.ID?) throws -> String {
         try paths.path(of: locationID)
     }
 

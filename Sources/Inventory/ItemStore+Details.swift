@@ -136,7 +136,7 @@ extension ItemStore {
             try connection.forEachRow("""
                 SELECT location_id, quantity, coalesce(replacement_cost, purchase_price) FROM items WHERE disposed_kind IS NULL
                 """, []) { row in
-                let location = row.optionalInt64(0), quantity = row.int(1), unitValue = row.optionalInt64(2)
+                let location: Location.ID? = row.optionalID(0), quantity = row.int(1), unitValue = row.optionalInt64(2)
                 let line = ItemDetails.lineValue(quantity: quantity, unitValue: unitValue)
                 totals.all.add(lineValue: line)
                 totals.byLocation[location, default: ValueTotal()].add(lineValue: line)

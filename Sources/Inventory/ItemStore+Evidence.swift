@@ -41,7 +41,7 @@ extension ItemStore {
 
     /// The library photos linked to anything kept in location `id` or anywhere below it: where the
     /// library's photos of that room are likely to be found.
-    public func evidenceAssetIDs(inLocationOrBelow id: Int64) throws -> Set<String> {
+    public func evidenceAssetIDs(inLocationOrBelow id: Location.ID) throws -> Set<String> {
         Set(try database.read { connection in
             try connection.rows("""
                 SELECT DISTINCT item_evidence.asset_id FROM item_evidence JOIN items ON items.id = item_evidence.item_id

@@ -49,7 +49,7 @@ public final class ItemStore: Sendable {
         Item(
             id: row.id(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
-            locationID: row.optionalInt64(7), details: decodeDetails(row, from: 8)
+            locationID: row.optionalID(7), details: decodeDetails(row, from: 8)
         )
     }
 

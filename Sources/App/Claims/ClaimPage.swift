@@ -31,7 +31,7 @@ struct ClaimPageModel {
     let lines: [Line]
     let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
     let method: [String]
-    let places: [(id: Int64, path: String)]
+    let places: [(id: Location.ID, path: String)]
     let tags: [String]
     let form: ClaimForm
     let errors: ValidationError?

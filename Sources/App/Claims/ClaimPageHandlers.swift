@@ -49,7 +49,7 @@ struct ClaimPageHandlers: Sendable {
             switch fields["by"] ?? "" {
             case "all": selection = ClaimSelection(query: ItemQuery())
             case "place":
-                guard let location = Int64(fields["locationId"] ?? "") else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
+                guard let location = Int64(fields["locationId"] ?? "").map({ Location.ID($0) }) else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
                 selection = ClaimSelection(query: ItemQuery(locationID: location))
             case "tag":
                 guard let tag = fields["tag"], !tag.isEmpty else { throw AppError(.invalidForm, message: "Choose a tag from the list.") }

@@ -26,7 +26,7 @@ struct ClaimSelection: Equatable {
                     }
                     itemIDs.append(Item.ID(id))
                 }
-            case ("locationId", .integer(let id)) where id > 0: query.locationID = id; filtered = true
+            case ("locationId", .integer(let id)) where id > 0: query.locationID = Location.ID(id); filtered = true
             case ("tag", .string(let tag)) where !tag.isEmpty: query.tag = tag; filtered = true
             case ("q", .string(let text)):
                 if let message = ItemListQuery.textRule.named("q").message(checking: text) { problems.append(FieldError(field: key, message: message)) }

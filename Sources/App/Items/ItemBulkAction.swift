@@ -4,7 +4,7 @@ import Inventory
 
 /// One change to the items picked in the list's Select mode, read from its form.
 enum ItemBulkAction: Equatable {
-    case move(to: Int64?)
+    case move(to: Location.ID?)
     case addTag(String)
     case removeTag(String)
     case delete(confirmed: Bool)
@@ -27,7 +27,7 @@ enum ItemBulkAction: Equatable {
         case "move":
             let location = fields["location"] ?? ""
             guard location.isEmpty || Int64(location) != nil else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
-            return (.move(to: Int64(location)), ids)
+            return (.move(to: Int64(location).map { Location.ID($0) }), ids)
         case "addTag", "removeTag":
             guard !tag.isEmpty else { throw AppError(.invalidForm, message: "Type the tag to add or remove.") }
             return (fields["action"] == "addTag" ? .addTag(tag) : .removeTag(tag), ids)

@@ -110,7 +110,7 @@ struct ItemDetailsForm: Sendable, Equatable {
         details.texts = texts
         if locationID.isEmpty {
             input.locationID = .some(nil)
-        } else if let id = Int64(locationID), id > 0 {
+        } else if let id = Location.ID(locationID) {
             input.locationID = id
         } else {
             errors.append(FieldError(field: "locationId", message: "Choose a location from the list."))

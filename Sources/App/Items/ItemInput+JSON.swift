@@ -34,7 +34,7 @@ extension ItemInput {
             case "locationId":
                 switch value {
                 case .null: locationID = .some(nil)
-                case .integer(let id) where id > 0: locationID = id
+                case .integer(let id) where id > 0: locationID = Location.ID(id)
                 default: problems.append(FieldError(field: key, message: "locationId must be a location’s id (a whole number) or null, not \(value.kindDescription)."))
                 }
             case _ where ItemDetails.textFieldNames.contains(key):

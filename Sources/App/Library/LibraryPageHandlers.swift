@@ -83,7 +83,7 @@ struct LibraryPageHandlers: Sendable {
     /// there (or further in) were taken.
     private func placeEvents(for pick: LibraryPick, visibleTo visible: LibraryAccess) throws -> PlaceEventsModel? {
         guard pick.asEvidence else { return nil }
-        let placeID: Int64?
+        let placeID: Location.ID?
         do { placeID = try items.item(id: pick.itemID).locationID } catch InventoryError.itemNotFound { return nil }
         guard let placeID else { return nil }
         let place = try items.location(id: placeID)

@@ -26,6 +26,6 @@ struct LocationForm: Sendable, Equatable {
         guard parentID.isEmpty || Int64(parentID) != nil else {
             throw .invalid(ValidationError(errors: [FieldError(field: "parentId", message: "Choose where it is from the list.")]))
         }
-        return LocationInput(name: name, parentID: .some(Int64(parentID)), notes: notes)
+        return LocationInput(name: name, parentID: .some(Int64(parentID).map { Location.ID($0) }), notes: notes)
     }
 }

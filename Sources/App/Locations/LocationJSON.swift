@@ -40,7 +40,7 @@ extension LocationInput {
             case ("name", .string(let text)): name = text
             case ("notes", .string(let text)): notes = text
             case ("parentId", .null): parentID = .some(nil)
-            case ("parentId", .integer(let id)) where id > 0: parentID = id
+            case ("parentId", .integer(let id)) where id > 0: parentID = Location.ID(id)
             case ("name", _), ("notes", _):
                 problems.append(FieldError(field: key, message: "\(key) must be text, not \(value.kindDescription)."))
             case ("parentId", _):

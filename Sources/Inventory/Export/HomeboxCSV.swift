@@ -7,7 +7,7 @@
 /// as its `MaxLen` counts them): a longer one would stop the whole import.
 public struct HomeboxCSV {
     let items: [Item]
-    let locationPaths: [Int64: [String]]
+    let locationPaths: [Location.ID: [String]]
     let currency: Currency
     let importRefs: [Item.ID: String]
 

@@ -95,14 +95,14 @@ extension InventoryManifest {
         self.init(
             format: Self.formatName, formatVersion: Self.currentFormatVersion, exportedAt: exportedAt.formatted(Self.momentStyle),
             currency: currency.code, settings: snapshot.settings.merging(["currency": currency.code]) { _, new in new },
-            locations: locations.map { Location(id: $0.id, name: $0.name, parentId: $0.parentID, notes: $0.notes) },
+            locations: locations.map { Location(id: $0.id.rawValue, name: $0.name, parentId: $0.parentID?.rawValue, notes: $0.notes) },
             tags: Array(Set(snapshot.items.flatMap(\.details.tags))).sorted { $0.localizedStandardCompare($1) == .orderedAscending },
             items: snapshot.items.map { item in
                 let details = item.details
                 return Item(
                     id: item.id.rawValue, importRef: snapshot.importRefs[item.id], name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                     dateCreated: item.dateCreated.formatted(Self.momentStyle), position: item.position, version: item.version,
-                    locationId: item.locationID, quantity: details.quantity, description: details.description, brand: details.brand,
+                    locationId: item.locationID?.rawValue, quantity: details.quantity, description: details.description, brand: details.brand,
                     model: details.model, barcode: details.barcode, condition: details.condition?.rawValue, notes: details.notes,
                     purchasePrice: amount(details.purchasePrice), purchaseDate: details.purchaseDate?.iso, purchasedFrom: details.purchasedFrom,
                     replacementCost: amount(details.replacementCost), replacementCostDate: details.replacementCostDate?.iso,

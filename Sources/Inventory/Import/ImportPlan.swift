@@ -47,7 +47,7 @@ public struct ImportPlan: Sendable, Equatable {
     /// (`PlaceKeys.top` for none).
     var locationsToMake: [(key: Int, name: String, parentKey: Int)] = []
     /// The places that exist, by key.
-    var locationIDs: [Int: Int64] = [:]
+    var locationIDs: [Int: Location.ID] = [:]
 
     struct Step: Sendable, Equatable {
         /// The item to change; nil to add one.

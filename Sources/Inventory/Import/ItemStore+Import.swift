@@ -54,7 +54,7 @@ extension ItemStore {
         var locationIDs = plan.locationIDs
         for location in plan.locationsToMake {
             try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, '')", location.name, locationIDs[location.parentKey])
-            locationIDs[location.key] = connection.lastInsertRowID
+            locationIDs[location.key] = connection.lastInsertedID()
         }
         // Each place's path read once, for all the items it holds.
         let paths = LocationPaths(connection)
@@ -249,11 +249,11 @@ struct PlaceKeys {
 
     private var keys: [Step: Int] = [:]
     /// Each place's id by its key; a place the import makes has none yet.
-    private(set) var ids: [Int: Int64] = [:]
+    private(set) var ids: [Int: Location.ID] = [:]
 
     init(in connection: Connection) throws {
         let tree = PlaceTree(try connection.rows("SELECT id, name, parent_id FROM locations ORDER BY id") {
-            PlaceTree.Place(id: $0.int64(0), name: $0.string(1), parentID: $0.optionalInt64(2))
+            PlaceTree.Place(id: $0.id(0, of: Location.self), name: $0.string(1), parentID: $0.optionalID(2))
         })
         var keyOfIndex = Array(repeating: Self.top, count: tree.places.count)
         for index in tree.order {

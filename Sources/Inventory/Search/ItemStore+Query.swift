@@ -160,7 +160,7 @@ extension ItemStore {
         }
     }
 
-    private static func checkLocationFilter(_ id: Int64?, in connection: Connection) throws {
+    private static func checkLocationFilter(_ id: Location.ID?, in connection: Connection) throws {
         guard let id, try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) == nil else { return }
         throw InventoryError.invalidQuery(parameter: "location", message:
             "There is no location \(id); choose one of the locations.")

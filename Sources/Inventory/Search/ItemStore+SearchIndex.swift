@@ -43,11 +43,11 @@ extension ItemStore {
 
     /// Re-indexes every item in the location or below it: their paths change when it is renamed or
     /// moved. Every path below is made once from the location's own, not read again for each item.
-    static func indexItems(below locationID: Int64, in connection: Connection) throws {
+    static func indexItems(below locationID: Location.ID, in connection: Connection) throws {
         let above = try location(id: locationID, in: connection).pathNames.dropLast()
         let subtree = try subtree(of: locationID, in: connection)
         let names = subtree.pathNames()
-        var paths: [Int64: String] = [:]
+        var paths: [Location.ID: String] = [:]
         for index in subtree.order { paths[subtree.places[index].id] = (above + names[index]).joined(separator: " / ") }
         let ids = try connection.rows("""
             SELECT items.id FROM items WHERE items.location_id IN (WITH RECURSIVE below (id) AS (
