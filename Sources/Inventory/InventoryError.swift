@@ -11,12 +11,12 @@ public enum InventoryError: Error, Sendable, Equatable {
     case locationNotEmpty(name: String, items: Int, locations: Int)
     /// A search, filter, sort or window the item list cannot give: `parameter` names the part.
     case invalidQuery(parameter: String, message: String)
-    case photoNotFound(itemID: Item.ID, photoID: Int64)
+    case photoNotFound(itemID: Item.ID, photoID: ItemPhoto.ID)
     /// An item already holds the most photos it may.
     case tooManyPhotos(limit: Int)
     /// A new order that is not exactly the item's photos, each once.
-    case photoOrderMismatch(missing: [Int64], unknown: [Int64], repeated: [Int64])
-    case documentNotFound(itemID: Item.ID, documentID: Int64)
+    case photoOrderMismatch(missing: [ItemPhoto.ID], unknown: [ItemPhoto.ID], repeated: [ItemPhoto.ID])
+    case documentNotFound(itemID: Item.ID, documentID: ItemDocument.ID)
     case invalidDocument(ValidationError)
     /// Bytes that are not a PDF, an image the app reads, or plain UTF-8 text.
     case unsupportedDocumentType

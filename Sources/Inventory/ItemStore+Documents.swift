@@ -23,14 +23,14 @@ extension ItemStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, id, kind.rawValue, name, prepared.type.contentType, prepared.bytes.count, prepared.sha256, prepared.thumbnail != nil,
                 Self.nowMilliseconds())
-            let document = ItemDocument(id: connection.lastInsertRowID, kind: kind, name: name, type: prepared.type, byteSize: prepared.bytes.count,
+            let document = ItemDocument(id: connection.lastInsertedID(), kind: kind, name: name, type: prepared.type, byteSize: prepared.bytes.count,
                                         sha256: prepared.sha256, hasThumbnail: prepared.thumbnail != nil)
             return (document, FilesToDelete())
         }
     }
 
     /// Deletes one of the item's documents, and its file when no other document has the same bytes.
-    public func removeDocument(_ documentID: Int64, of id: Item.ID) throws {
+    public func removeDocument(_ documentID: ItemDocument.ID, of id: Item.ID) throws {
         try withFiles { connection in
             let document = try Self.document(documentID, of: id, in: connection)
             try Self.countChange(to: id, in: connection)
@@ -40,7 +40,7 @@ extension ItemStore {
     }
 
     /// One of the item's documents.
-    public func document(_ documentID: Int64, of id: Item.ID) throws -> ItemDocument {
+    public func document(_ documentID: ItemDocument.ID, of id: Item.ID) throws -> ItemDocument {
         try database.read { try Self.document(documentID, of: id, in: $0) }
     }
 
@@ -50,7 +50,7 @@ extension ItemStore {
 
     private static func decodeDocument(_ row: Row) -> ItemDocument? {
         guard let kind = ItemDocument.Kind(rawValue: row.string(2)), let type = DocumentType(contentType: row.string(4)) else { return nil }
-        return ItemDocument(id: row.int64(1), kind: kind, name: row.string(3), type: type, byteSize: row.int(5), sha256: row.string(6),
+        return ItemDocument(id: row.id(1), kind: kind, name: row.string(3), type: type, byteSize: row.int(5), sha256: row.string(6),
                             hasThumbnail: row.int(7) != 0)
     }
 
@@ -67,7 +67,7 @@ extension ItemStore {
         return documents
     }
 
-    private static func document(_ documentID: Int64, of id: Item.ID, in connection: Connection) throws -> ItemDocument {
+    private static func document(_ documentID: ItemDocument.ID, of id: Item.ID, in connection: Connection) throws -> ItemDocument {
         guard let document = try connection.firstRow("SELECT \(documentColumns) WHERE id = ? AND item_id = ?", documentID, id,
                                                      decode: decodeDocument) ?? nil else {
             _ = try item(id: id, in: connection)

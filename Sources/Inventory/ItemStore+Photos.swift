@@ -67,7 +67,7 @@ extension ItemStore {
     }
 
     /// Deletes one of the item's photos; when it was the primary, the next one becomes the primary.
-    public func removePhoto(_ photoID: Int64, of id: Item.ID) throws {
+    public func removePhoto(_ photoID: ItemPhoto.ID, of id: Item.ID) throws {
         try withFiles { connection in
             let photo = try Self.photo(photoID, of: id, in: connection)
             try Self.countChange(to: id, in: connection)
@@ -76,7 +76,7 @@ extension ItemStore {
     }
 
     /// Says what one of the item's photos shows.
-    public func setKind(_ kind: ItemPhoto.Kind, ofPhoto photoID: Int64, of id: Item.ID) throws -> ItemPhoto {
+    public func setKind(_ kind: ItemPhoto.Kind, ofPhoto photoID: ItemPhoto.ID, of id: Item.ID) throws -> ItemPhoto {
         try change { connection in
             var photo = try Self.photo(photoID, of: id, in: connection)
             guard photo.kind != kind else { return photo }
@@ -89,11 +89,11 @@ extension ItemStore {
 
     /// Puts the item's photos in the order of `photoIDs`, which must name each of them once; the
     /// first becomes the primary.
-    public func orderPhotos(of id: Item.ID, _ photoIDs: [Int64]) throws -> Item {
+    public func orderPhotos(of id: Item.ID, _ photoIDs: [ItemPhoto.ID]) throws -> Item {
         try change { connection in
             let item = try Self.item(id: id, in: connection)
             let current = item.photos.map(\.id)
-            var seen = Set<Int64>(), unknown: [Int64] = [], repeated: [Int64] = []
+            var seen = Set<ItemPhoto.ID>(), unknown: [ItemPhoto.ID] = [], repeated: [ItemPhoto.ID] = []
             for photoID in photoIDs {
                 if !seen.insert(photoID).inserted {
                     if !repeated.contains(photoID) { repeated.append(photoID) }
@@ -127,7 +127,7 @@ extension ItemStore {
     static func decodePhoto(_ row: Row, from column: Int32) -> ItemPhoto? {
         guard !row.isNull(column), let image = ImageStore.decode(row, from: column + 2) else { return nil }
         let kinds = ItemPhoto.Kind.allCases, kind = row.int(column + 1)
-        return ItemPhoto(id: row.int64(column), image: image, kind: kinds.indices.contains(kind) ? kinds[kind] : .general)
+        return ItemPhoto(id: row.id(column), image: image, kind: kinds.indices.contains(kind) ? kinds[kind] : .general)
     }
 
     static func photos(of id: Item.ID, in connection: Connection) throws -> [ItemPhoto] {
@@ -136,7 +136,7 @@ extension ItemStore {
         }.compactMap { $0 }
     }
 
-    private static func photo(_ photoID: Int64, of id: Item.ID, in connection: Connection) throws -> ItemPhoto {
+    private static func photo(_ photoID: ItemPhoto.ID, of id: Item.ID, in connection: Connection) throws -> ItemPhoto {
         guard let photo = try connection.firstRow("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.id = ? AND item_photos.item_id = ?",
                                                   photoID, id, decode: { decodePhoto($0, from: 0) }) ?? nil else {
             _ = try item(id: id, in: connection)
@@ -169,10 +169,10 @@ extension ItemStore {
     }
 
     @discardableResult
-    private static func insertPhoto(_ hash: String, of id: Item.ID, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> Int64 {
+    private static func insertPhoto(_ hash: String, of id: Item.ID, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> ItemPhoto.ID {
         try connection.run("INSERT INTO item_photos (item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?)",
                            id, hash, position, kind.rawValue, nowMilliseconds())
-        return connection.lastInsertRowID
+        return connection.lastInsertedID()
     }
 
     private static func deletePhoto(_ photo: ItemPhoto, of id: Item.ID, in connection: Connection) throws -> FilesToDelete {

@@ -36,13 +36,13 @@ enum ClaimLinkRoutes {
     static func apiLink(_ claimID: Claim.ID, link linkID: ClaimLink.ID) -> String { apiLink.url(claimID, linkID) }
 
     static func shared(_ token: String) -> String { shared.url(token) }
-    static func sharedPhoto(_ token: String, item itemID: Item.ID, photo photoID: Int64, file: String) -> String {
+    static func sharedPhoto(_ token: String, item itemID: Item.ID, photo photoID: ItemPhoto.ID, file: String) -> String {
         sharedPhoto.url(token, itemID, photoID, file)
     }
-    static func sharedDocument(_ token: String, item itemID: Item.ID, document documentID: Int64) -> String {
+    static func sharedDocument(_ token: String, item itemID: Item.ID, document documentID: ItemDocument.ID) -> String {
         sharedDocument.url(token, itemID, documentID)
     }
-    static func sharedDocumentThumbnail(_ token: String, item itemID: Item.ID, document documentID: Int64) -> String {
+    static func sharedDocumentThumbnail(_ token: String, item itemID: Item.ID, document documentID: ItemDocument.ID) -> String {
         sharedDocumentThumbnail.url(token, itemID, documentID)
     }
     static func sharedEvidence(_ token: String, item itemID: Item.ID, asset assetID: String, file: String) -> String {

@@ -65,17 +65,17 @@ enum ItemRoutes {
     static func apiPhoto(_ id: Item.ID) -> String { apiPhoto.url(id) }
     static func apiPhotos(_ id: Item.ID) -> String { apiPhotos.url(id) }
     static func apiPhotoOrder(_ id: Item.ID) -> String { apiPhotoOrder.url(id) }
-    static func apiItemPhoto(_ id: Item.ID, _ photoID: Int64) -> String { apiItemPhoto.url(id, photoID) }
+    static func apiItemPhoto(_ id: Item.ID, _ photoID: ItemPhoto.ID) -> String { apiItemPhoto.url(id, photoID) }
     static func apiDocuments(_ id: Item.ID) -> String { apiDocuments.url(id) }
-    static func apiDocument(_ id: Item.ID, _ documentID: Int64) -> String { apiDocument.url(id, documentID) }
+    static func apiDocument(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { apiDocument.url(id, documentID) }
     static func apiEvidence(_ id: Item.ID) -> String { apiEvidence.url(id) }
     static func apiEvidenceLink(_ id: Item.ID, _ assetID: String) -> String { apiEvidenceLink.url(id, assetID) }
-    static func documentFile(_ id: Item.ID, _ documentID: Int64) -> String { documentFile.url(id, documentID) }
+    static func documentFile(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { documentFile.url(id, documentID) }
     static func addPhotos(_ id: Item.ID) -> String { addPhotos.url(id) }
-    static func changePhoto(_ id: Item.ID, _ photoID: Int64) -> String { changePhoto.url(id, photoID) }
+    static func changePhoto(_ id: Item.ID, _ photoID: ItemPhoto.ID) -> String { changePhoto.url(id, photoID) }
     static func addDocument(_ id: Item.ID) -> String { addDocument.url(id) }
-    static func deleteDocument(_ id: Item.ID, _ documentID: Int64) -> String { deleteDocument.url(id, documentID) }
+    static func deleteDocument(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { deleteDocument.url(id, documentID) }
     static func unlinkEvidence(_ id: Item.ID, _ assetID: String) -> String { unlinkEvidence.url(id, assetID) }
-    static func documentThumbnail(_ id: Item.ID, _ documentID: Int64) -> String { documentThumbnail.url(id, documentID) }
+    static func documentThumbnail(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { documentThumbnail.url(id, documentID) }
     static func photoFile(hash: String, file: String) -> String { photoFile.url(hash, file) }
 }

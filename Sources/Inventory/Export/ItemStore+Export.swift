@@ -112,11 +112,11 @@ extension InventoryManifest {
                     disposal: details.disposal.map { Disposal(kind: $0.kind.rawValue, date: $0.date?.iso, price: amount($0.price), notes: $0.notes) },
                     customFields: details.customFields.map { CustomField(name: $0.name, value: $0.value) },
                     photos: item.photos.map { photo in
-                        Photo(id: photo.id, kind: photo.kind.rawValue, sha256: photo.image.hash, contentType: photo.image.format.contentType,
+                        Photo(id: photo.id.rawValue, kind: photo.kind.rawValue, sha256: photo.image.hash, contentType: photo.image.format.contentType,
                               width: photo.image.width, height: photo.image.height, size: photo.image.byteSize, file: ItemStore.photoFile(photo.image))
                     },
                     documents: item.documents.map { document in
-                        Document(id: document.id, kind: document.kind.rawValue, name: document.name, contentType: document.type.contentType,
+                        Document(id: document.id.rawValue, kind: document.kind.rawValue, name: document.name, contentType: document.type.contentType,
                                  size: document.byteSize, sha256: document.sha256, file: ItemStore.documentFile(document))
                     },
                     evidence: item.evidence.map { link in
