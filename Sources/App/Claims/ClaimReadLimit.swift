@@ -1,3 +1,4 @@
+import Accounts
 import Claims
 import HTTPServer
 import Synchronization
@@ -19,7 +20,7 @@ final class ClaimReadLimit: Sendable {
     /// Who a claim is read for.
     enum Reader: Hashable, Sendable {
         case link(ClaimLink.ID)
-        case account(Int64)
+        case account(Account.ID)
     }
 
     private let inProgress = Mutex<[Reader: Int]>([:])
