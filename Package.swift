@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
-        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Home", "HTTPServer", "Backup", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
+        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),

@@ -1,15 +1,18 @@
+import Database
 import Foundation
 
 /// Someone who signs in.
 public struct Account: Sendable, Equatable, Identifiable {
-    public let id: Int64
+    public typealias ID = RowID<Account>
+
+    public let id: ID
     public let name: String
     public let role: Role
     /// Library roots (absolute paths) this account may see.
     public let libraryGrants: Set<String>
     public let created: Date
 
-    public init(id: Int64, name: String, role: Role, libraryGrants: Set<String>, created: Date) {
+    public init(id: ID, name: String, role: Role, libraryGrants: Set<String>, created: Date) {
         self.id = id
         self.name = name
         self.role = role
@@ -20,7 +23,9 @@ public struct Account: Sendable, Equatable, Identifiable {
 
 /// An API token as its owner sees it later (the secret itself is shown only once).
 public struct APITokenInfo: Sendable, Equatable, Identifiable {
-    public let id: Int64
+    public typealias ID = RowID<APITokenInfo>
+
+    public let id: ID
     public let name: String
     /// The first characters, to tell tokens apart.
     public let prefix: String

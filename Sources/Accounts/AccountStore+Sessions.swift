@@ -26,7 +26,7 @@ extension AccountStore {
         let key = Secrets.digest(sessionID)
         guard let (accountID, created, lastSeen) = try database.read({ connection in
             try connection.firstRow("SELECT account_id, created_ms, last_seen_ms FROM sessions WHERE id_hash = ?", key) {
-                ($0.int64(0), $0.int64(1), $0.int64(2))
+                ($0.id(0, of: Account.self), $0.int64(1), $0.int64(2))
             }
         }) else { return nil }
         let now = self.now()
@@ -67,10 +67,10 @@ extension AccountStore {
         let secret = "hp_" + Secrets.token(byteCount: 32)
         let prefix = String(secret.prefix(10))
         let now = self.now()
-        let id = try database.write { connection -> Int64 in
+        let id = try database.write { connection -> APITokenInfo.ID in
             try connection.run("INSERT INTO api_tokens (account_id, name, token_hash, prefix, created_ms) VALUES (?, ?, ?, ?, ?)",
                                account.id, label, Secrets.digest(secret), prefix, now)
-            return connection.lastInsertRowID
+            return connection.lastInsertedID()
         }
         return (secret, APITokenInfo(id: id, name: label, prefix: prefix, created: Date(timeIntervalSince1970: Double(now) / 1000), lastUsed: nil))
     }
@@ -78,7 +78,7 @@ extension AccountStore {
     public func tokens(of account: Account) throws -> [APITokenInfo] {
         try database.read { connection in
             try connection.rows("SELECT id, name, prefix, created_ms, last_used_ms FROM api_tokens WHERE account_id = ? ORDER BY created_ms", account.id) {
-                APITokenInfo(id: $0.int64(0), name: $0.string(1), prefix: $0.string(2),
+                APITokenInfo(id: $0.id(0), name: $0.string(1), prefix: $0.string(2),
                              created: Date(timeIntervalSince1970: Double($0.int64(3)) / 1000),
                              lastUsed: $0.optionalInt64(4).map { Date(timeIntervalSince1970: Double($0) / 1000) })
             }
@@ -86,7 +86,7 @@ extension AccountStore {
     }
 
     /// Revokes one of the account's own tokens.
-    public func revokeToken(id: Int64, of account: Account) throws {
+    public func revokeToken(id: APITokenInfo.ID, of account: Account) throws {
         try database.write { connection in
             try connection.run("DELETE FROM api_tokens WHERE id = ? AND account_id = ?", id, account.id)
             if connection.changes == 0 { throw AccountError.tokenNotFound }
@@ -99,7 +99,7 @@ extension AccountStore {
         let key = Secrets.digest(apiToken)
         guard let (id, accountID, lastUsed) = try database.read({ connection in
             try connection.firstRow("SELECT id, account_id, last_used_ms FROM api_tokens WHERE token_hash = ?", key) {
-                ($0.int64(0), $0.int64(1), $0.optionalInt64(2))
+                ($0.id(0, of: APITokenInfo.self), $0.id(1, of: Account.self), $0.optionalInt64(2))
             }
         }) else { return nil }
         let now = self.now()
@@ -141,7 +141,7 @@ extension AccountStore {
             else { return nil }
             try connection.run("DELETE FROM setup_tokens")
             try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES (?, 'owner', ?, ?)", name, hash, self.now())
-            let id = connection.lastInsertRowID
+            let id: Account.ID = connection.lastInsertedID()
             for root in libraryGrants { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", id, root) }
             return try Self.account(id: id, in: connection)
         }

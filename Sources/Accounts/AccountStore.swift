@@ -56,7 +56,7 @@ public final class AccountStore: Sendable {
 
     public func all() throws -> [Account] {
         try database.read { connection in
-            try connection.rows("SELECT id FROM accounts ORDER BY name COLLATE NOCASE") { $0.int64(0) }
+            try connection.rows("SELECT id FROM accounts ORDER BY name COLLATE NOCASE") { $0.id(0, of: Account.self) }
                 .compactMap { try Self.account(id: $0, in: connection) }
         }
     }
@@ -64,11 +64,11 @@ public final class AccountStore: Sendable {
     public func account(named name: String) throws -> Account? {
         try database.read { connection in
             guard let id = try connection.scalar("SELECT id FROM accounts WHERE name = ?", name) else { return nil }
-            return try Self.account(id: id, in: connection)
+            return try Self.account(id: Account.ID(id), in: connection)
         }
     }
 
-    public func account(id: Int64) throws -> Account? {
+    public func account(id: Account.ID) throws -> Account? {
         try database.read { try Self.account(id: id, in: $0) }
     }
 
@@ -82,7 +82,7 @@ public final class AccountStore: Sendable {
             if try connection.scalar("SELECT 1 FROM accounts WHERE name = ?", name) != nil { throw AccountError.nameTaken(name) }
             try connection.run("INSERT INTO accounts (name, role, password_hash, created_ms) VALUES (?, ?, ?, ?)",
                                name, role.rawValue, hash, self.now())
-            let id = connection.lastInsertRowID
+            let id: Account.ID = connection.lastInsertedID()
             for root in libraryGrants { try connection.run("INSERT INTO library_grants (account_id, root_path) VALUES (?, ?)", id, root) }
             return try Self.account(id: id, in: connection)!
         }
@@ -136,7 +136,7 @@ public final class AccountStore: Sendable {
     /// The account when `password` is right; nil otherwise, after the same work either way.
     public func verify(name: String, password: String) throws -> Account? {
         let stored = try database.read { connection in
-            try connection.firstRow("SELECT id, password_hash FROM accounts WHERE name = ?", name) { ($0.int64(0), $0.string(1)) }
+            try connection.firstRow("SELECT id, password_hash FROM accounts WHERE name = ?", name) { ($0.id(0, of: Account.self), $0.string(1)) }
         }
         guard password.utf8.count <= Self.maximumPasswordLength,
               hasher.verify(password, against: stored?.1), let id = stored?.0 else { return nil }
@@ -148,7 +148,7 @@ public final class AccountStore: Sendable {
     /// The clock's time in milliseconds since 1970, as the tables store it.
     func now() -> Int64 { Int64(clock.now.timeIntervalSince1970 * 1000) }
 
-    static func account(id: Int64, in connection: Connection) throws -> Account? {
+    static func account(id: Account.ID, in connection: Connection) throws -> Account? {
         guard let (name, role, created) = try connection.firstRow("SELECT name, role, created_ms FROM accounts WHERE id = ?", id, decode: {
             ($0.string(0), $0.string(1), $0.int64(2))
         }) else { return nil }
@@ -159,7 +159,7 @@ public final class AccountStore: Sendable {
 
     static func account(named name: String, in connection: Connection) throws -> Account? {
         guard let id = try connection.scalar("SELECT id FROM accounts WHERE name = ?", name) else { return nil }
-        return try account(id: id, in: connection)
+        return try account(id: Account.ID(id), in: connection)
     }
 
     private static func keepAnOwner(without account: Account, in connection: Connection) throws {

@@ -1,10 +1,13 @@
+import Database
 import Foundation
 import Inventory
 
 /// A claim after a loss: the facts an insurer asks for and the items lost. Amounts are minor units of
 /// the inventory's currency. Open claims can be changed; a closed one is kept as it was.
 public struct Claim: Sendable, Equatable, Identifiable {
-    public let id: Int64
+    public typealias ID = RowID<Claim>
+
+    public let id: ID
     public var name: String
     public var lossDate: CalendarDate?
     public var cause: String
@@ -33,7 +36,7 @@ public struct Claim: Sendable, Equatable, Identifiable {
 
 /// One item in a claim: how many of it were lost, and what happened to it since.
 public struct ClaimLine: Sendable, Equatable {
-    public let itemID: Int64
+    public let itemID: Item.ID
     public var quantityLost: Int
     /// The useful-life category depreciation is worked out with; nil: guessed from the item's tags and name.
     public var category: String?
@@ -46,7 +49,7 @@ public struct ClaimLine: Sendable, Equatable {
     public var replacedCost: Int64?
     public var replacedDate: CalendarDate?
 
-    public init(itemID: Int64, quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil, overrideReason: String = "",
+    public init(itemID: Item.ID, quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil, overrideReason: String = "",
                 paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil) {
         self.itemID = itemID
         self.quantityLost = quantityLost

@@ -2,12 +2,12 @@ import Inventory
 
 /// Why a claim operation did not happen; in each case nothing was changed.
 public enum ClaimError: Error, Sendable, Equatable {
-    case claimNotFound(id: Int64)
+    case claimNotFound(id: Claim.ID)
     case invalid(ValidationError)
     /// A closed claim is a record of what was settled: it is not changed.
     case closed(name: String)
     /// The caller's copy is out of date: the claim changed since it was read.
     case versionMismatch(current: Claim)
-    case itemNotFound(id: Int64)
-    case lineNotFound(claimID: Int64, itemID: Int64)
+    case itemNotFound(id: Item.ID)
+    case lineNotFound(claimID: Claim.ID, itemID: Item.ID)
 }

@@ -52,7 +52,7 @@ public struct ClaimInput: Sendable, Equatable {
 
 /// Changes to one line; `itemID` says which.
 public struct ClaimLineInput: Sendable, Equatable {
-    public let itemID: Int64
+    public let itemID: Item.ID
     public var quantityLost: Int?
     public var category: String??
     public var unitACVOverride: Int64??
@@ -63,7 +63,7 @@ public struct ClaimLineInput: Sendable, Equatable {
 
     static let overrideReasonRule = TextRule("The reason", maxCharacters: ItemDetails.maxShortTextLength, oneLine: false, tooLong: TextRule.useAtMost)
 
-    public init(itemID: Int64, quantityLost: Int? = nil) {
+    public init(itemID: Item.ID, quantityLost: Int? = nil) {
         self.itemID = itemID
         self.quantityLost = quantityLost
     }

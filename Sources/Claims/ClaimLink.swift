@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import Inventory
 import TextRules
@@ -6,8 +7,10 @@ import TextRules
 /// claim, nothing else, until it expires or is revoked. Only the token's SHA-256 is stored; the
 /// token itself is shown once, when the link is made.
 public struct ClaimLink: Sendable, Equatable, Identifiable {
-    public let id: Int64
-    public let claimID: Int64
+    public typealias ID = RowID<ClaimLink>
+
+    public let id: ID
+    public let claimID: Claim.ID
     /// Who it was made for ("Acme adjuster"), for the owner's list; may be empty.
     public let label: String
     public let created: Date
@@ -20,7 +23,7 @@ public struct ClaimLink: Sendable, Equatable, Identifiable {
     /// When and from where it was opened, newest first (the last `maxOpeningsKept`); empty from `resolve`.
     public let openings: [ClaimLinkOpening]
 
-    public init(id: Int64, claimID: Int64, label: String, created: Date, expires: Date, revoked: Date?, includesLocation: Bool = false,
+    public init(id: ID, claimID: Claim.ID, label: String, created: Date, expires: Date, revoked: Date?, includesLocation: Bool = false,
                 openings: [ClaimLinkOpening] = []) {
         self.id = id
         self.claimID = claimID
@@ -62,5 +65,5 @@ public struct ClaimLinkOpening: Sendable, Equatable {
 /// Why a link operation did not happen; nothing was changed.
 public enum ClaimLinkError: Error, Sendable, Equatable {
     case invalid(ValidationError)
-    case linkNotFound(id: Int64, claimID: Int64)
+    case linkNotFound(id: ClaimLink.ID, claimID: Claim.ID)
 }

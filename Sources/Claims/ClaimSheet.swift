@@ -7,13 +7,13 @@ import Inventory
 public struct ClaimSheet: Sendable {
     public let claim: Claim
     /// The claim's items, by id (a line whose item is gone has none, and no line in the schedule).
-    public let items: [Int64: Item]
+    public let items: [Item.ID: Item]
     public let schedule: ClaimSchedule
     public let table: UsefulLifeTable
     public let currency: Currency
 
     /// Values the claim's lines with `items` (at least the claim's own) and their rooms.
-    init(claim: Claim, items: [Int64: Item], rooms: [Int64: String], table: UsefulLifeTable, currency: Currency) throws {
+    init(claim: Claim, items: [Item.ID: Item], rooms: [Item.ID: String], table: UsefulLifeTable, currency: Currency) throws {
         let lines = claim.lines.compactMap { line -> ClaimScheduleInput.Line? in
             guard let item = items[line.itemID] else { return nil }
             return ClaimScheduleInput.Line(item: item, room: rooms[item.id] ?? "", record: line)

@@ -6,7 +6,7 @@ extension ClaimStore {
     /// Closes the claim and keeps the inventory true in the same transaction: an item lost whole is
     /// marked disposed (lost, on the loss date, the claim named in its notes); one lost in part
     /// holds that many fewer, with a note saying where they went.
-    public func close(id: Int64, items: ItemStore, now: Date = Date()) throws -> Claim {
+    public func close(id: Claim.ID, items: ItemStore, now: Date = Date()) throws -> Claim {
         let claim = try claim(id: id)
         if claim.isClosed { throw ClaimError.closed(name: claim.name) }
         let lost = Dictionary(uniqueKeysWithValues: claim.lines.map { ($0.itemID, $0.quantityLost) })

@@ -27,7 +27,7 @@ extension ClaimStore {
             }
         }
         if let lines = input.lines {
-            var seen = Set<Int64>(), newLines: [ClaimLine] = []
+            var seen = Set<Item.ID>(), newLines: [ClaimLine] = []
             for (index, lineInput) in lines.enumerated() {
                 let field = "items[\(index)]"
                 guard seen.insert(lineInput.itemID).inserted else {

@@ -5,7 +5,7 @@ import Inventory
 extension ClaimStore {
     /// Adds these items to the claim, each with its whole quantity lost; items already in it stay as they are.
     /// - Returns: the claim, and how many items were new to it.
-    public func addItems(_ itemIDs: [Int64], to id: Int64) throws -> (claim: Claim, added: Int) {
+    public func addItems(_ itemIDs: [Item.ID], to id: Claim.ID) throws -> (claim: Claim, added: Int) {
         try database.write { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             var present = Set(claim.lines.map(\.itemID))
@@ -21,12 +21,12 @@ extension ClaimStore {
 
     /// Whether the item is a line of the claim: one lookup by the lines' key, whatever the claim's size
     /// (an adjuster's page asks for each of its photos).
-    public func hasLine(itemID: Int64, inClaim id: Int64) throws -> Bool {
+    public func hasLine(itemID: Item.ID, inClaim id: Claim.ID) throws -> Bool {
         try database.read { try $0.scalar("SELECT 1 FROM claim_lines WHERE claim_id = ? AND item_id = ?", id, itemID) != nil }
     }
 
     /// Changes one line (quantity lost, category, override, what was paid, replaced).
-    public func updateLine(_ input: ClaimLineInput, of id: Int64) throws -> Claim {
+    public func updateLine(_ input: ClaimLineInput, of id: Claim.ID) throws -> Claim {
         try database.write { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             guard let index = claim.lines.firstIndex(where: { $0.itemID == input.itemID }) else {
@@ -38,7 +38,7 @@ extension ClaimStore {
         }
     }
 
-    public func removeItem(_ itemID: Int64, from id: Int64) throws -> Claim {
+    public func removeItem(_ itemID: Item.ID, from id: Claim.ID) throws -> Claim {
         try database.write { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             guard claim.lines.contains(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }

@@ -11,7 +11,7 @@ extension ClaimStore {
     /// `ClaimLink.longestLifetime` from `now`); with `includesLocation`, its evidence zip carries
     /// photos with where they were taken.
     /// - Returns: the link, and its token: the only time the token exists outside the URL given out.
-    public func createLink(claimID: Int64, expires: Date, label: String = "", includesLocation: Bool = false,
+    public func createLink(claimID: Claim.ID, expires: Date, label: String = "", includesLocation: Bool = false,
                            now: Date = Date()) throws -> (link: ClaimLink, token: String) {
         var errors: [FieldError] = []
         let trimmed = label.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -28,22 +28,22 @@ extension ClaimStore {
             try connection.run("""
                 INSERT INTO claim_links (claim_id, token_hash, label, created_ms, expires_ms, includes_location) VALUES (?, ?, ?, ?, ?, ?)
                 """, claimID, Self.linkTokenHash(token), trimmed, Self.milliseconds(now), Self.milliseconds(expires), includesLocation ? 1 : 0)
-            return connection.lastInsertRowID
+            return connection.lastInsertedID(of: ClaimLink.self)
         }
         return (ClaimLink(id: id, claimID: claimID, label: trimmed, created: Self.date(Self.milliseconds(now)),
                           expires: Self.date(Self.milliseconds(expires)), revoked: nil, includesLocation: includesLocation), token)
     }
 
     /// The claim's links, newest first, each with its openings.
-    public func links(ofClaim claimID: Int64) throws -> [ClaimLink] {
+    public func links(ofClaim claimID: Claim.ID) throws -> [ClaimLink] {
         try database.read { connection in
             _ = try Self.claim(id: claimID, in: connection)
-            var openings: [Int64: [ClaimLinkOpening]] = [:]
+            var openings: [ClaimLink.ID: [ClaimLinkOpening]] = [:]
             try connection.forEachRow("""
                 SELECT link_id, opened_ms, address, path FROM claim_link_openings
                 WHERE link_id IN (SELECT id FROM claim_links WHERE claim_id = ?) ORDER BY opened_ms DESC, rowid DESC
                 """, [claimID]) { row in
-                openings[row.int64(0), default: []].append(ClaimLinkOpening(at: Self.date(row.int64(1)), address: row.string(2), path: row.string(3)))
+                openings[row.id(0), default: []].append(ClaimLinkOpening(at: Self.date(row.int64(1)), address: row.string(2), path: row.string(3)))
             }
             return try connection.rows("SELECT \(Self.linkColumns) FROM claim_links WHERE claim_id = ? ORDER BY created_ms DESC, id DESC", claimID) {
                 Self.decodeLink($0, openings: openings)
@@ -53,7 +53,7 @@ extension ClaimStore {
 
     /// Stops the link working at once; revoking it again keeps the first time.
     @discardableResult
-    public func revoke(linkID: Int64, of claimID: Int64, now: Date = Date()) throws -> ClaimLink {
+    public func revoke(linkID: ClaimLink.ID, of claimID: Claim.ID, now: Date = Date()) throws -> ClaimLink {
         try database.write { connection in
             _ = try Self.claim(id: claimID, in: connection)
             try connection.run("UPDATE claim_links SET revoked_ms = coalesce(revoked_ms, ?) WHERE id = ? AND claim_id = ?",
@@ -80,7 +80,7 @@ extension ClaimStore {
 
     /// Records that the link was used: when, from which address, and what was opened (a path below
     /// the link, never its token). Keeps the newest `ClaimLink.maxOpeningsKept`.
-    public func recordOpening(linkID: Int64, at time: Date = Date(), address: String, path: String) throws {
+    public func recordOpening(linkID: ClaimLink.ID, at time: Date = Date(), address: String, path: String) throws {
         try database.write { connection in
             try connection.run("INSERT INTO claim_link_openings (link_id, opened_ms, address, path) VALUES (?, ?, ?, ?)",
                                linkID, Self.milliseconds(time), String(address.prefix(100)), String(path.prefix(300)))
@@ -128,9 +128,9 @@ extension ClaimStore {
 
     static let linkColumns = "id, claim_id, label, created_ms, expires_ms, revoked_ms, includes_location"
 
-    static func decodeLink(_ row: Row, openings: [Int64: [ClaimLinkOpening]]) -> ClaimLink {
-        ClaimLink(id: row.int64(0), claimID: row.int64(1), label: row.string(2), created: date(row.int64(3)), expires: date(row.int64(4)),
-                  revoked: row.optionalInt64(5).map(date), includesLocation: row.int64(6) != 0, openings: openings[row.int64(0)] ?? [])
+    static func decodeLink(_ row: Row, openings: [ClaimLink.ID: [ClaimLinkOpening]]) -> ClaimLink {
+        ClaimLink(id: row.id(0), claimID: row.id(1), label: row.string(2), created: date(row.int64(3)), expires: date(row.int64(4)),
+                  revoked: row.optionalInt64(5).map(date), includesLocation: row.int64(6) != 0, openings: openings[row.id(0)] ?? [])
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }

@@ -5,7 +5,7 @@ import Inventory
 /// claim, its lines, exactly the lines' items with their places, the currency and the useful-life
 /// table, all of one moment, and nothing of the items no claim holds.
 extension ClaimStore {
-    public func sheet(id: Int64) throws -> ClaimSheet {
+    public func sheet(id: Claim.ID) throws -> ClaimSheet {
         try database.readTransaction { connection in
             try Self.sheets(of: [try Self.claim(id: id, in: connection)], in: connection)[0]
         }
@@ -19,7 +19,7 @@ extension ClaimStore {
     private static func sheets(of claims: [Claim], in connection: Connection) throws -> [ClaimSheet] {
         let inventory = InventoryReader(connection)
         let ids = Set(claims.flatMap { $0.lines.map(\.itemID) })
-        var items: [Int64: Item] = [:], rooms: [Int64: String] = [:]
+        var items: [Item.ID: Item] = [:], rooms: [Item.ID: String] = [:]
         for item in try inventory.items(ids: ids.sorted()) {
             items[item.id] = item
             rooms[item.id] = try inventory.path(of: item.locationID)

@@ -18,7 +18,7 @@ public final class ClaimStore: Sendable {
         try database.read { try Self.claims(in: $0) }
     }
 
-    public func claim(id: Int64) throws -> Claim {
+    public func claim(id: Claim.ID) throws -> Claim {
         try database.read { try Self.claim(id: id, in: $0) }
     }
 
@@ -36,14 +36,14 @@ public final class ClaimStore: Sendable {
                 claim.proofOfLossDue = lossDate.adding(days: Claim.proofOfLossDays)
             }
             try connection.run("INSERT INTO claims (name, created_ms) VALUES (?, ?)", claim.name, Int64(now.timeIntervalSince1970 * 1000))
-            let id = connection.lastInsertRowID
+            let id: Claim.ID = connection.lastInsertedID()
             try Self.write(claim, id: id, in: connection)
             return try Self.claim(id: id, in: connection)
         }
     }
 
     /// Changes the fields given in `input`; with `expectedVersion`, only if nobody changed it since.
-    public func update(id: Int64, _ input: ClaimInput, expectedVersion: Int? = nil) throws -> Claim {
+    public func update(id: Claim.ID, _ input: ClaimInput, expectedVersion: Int? = nil) throws -> Claim {
         try database.write { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             if let expectedVersion, expectedVersion != claim.version { throw ClaimError.versionMismatch(current: claim) }
@@ -56,7 +56,7 @@ public final class ClaimStore: Sendable {
     }
 
     /// Removes the claim (never its items).
-    public func delete(id: Int64) throws {
+    public func delete(id: Claim.ID) throws {
         try database.write { connection in
             _ = try Self.claim(id: id, in: connection)
             try connection.run("DELETE FROM claims WHERE id = ?", id)
@@ -67,8 +67,8 @@ public final class ClaimStore: Sendable {
 
     static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version"
 
-    static func decode(_ row: Row, lines: [Int64: [ClaimLine]]) -> Claim {
-        let id = row.int64(0)
+    static func decode(_ row: Row, lines: [Claim.ID: [ClaimLine]]) -> Claim {
+        let id: Claim.ID = row.id(0)
         return Claim(id: id, name: row.string(1), lossDate: row.optionalString(2).flatMap(CalendarDate.init(iso:)), cause: row.string(3),
                      policyholder: row.string(4), address: row.string(5), insurer: row.string(6), policyNumber: row.string(7),
                      claimNumber: row.string(8), contentsLimit: row.optionalInt64(9), proofOfLossDue: row.optionalString(10).flatMap(CalendarDate.init(iso:)),
@@ -81,7 +81,7 @@ public final class ClaimStore: Sendable {
         return try connection.rows("SELECT \(Self.columns) FROM claims ORDER BY created_ms DESC, id DESC") { Self.decode($0, lines: lines) }
     }
 
-    static func claim(id: Int64, in connection: Connection) throws -> Claim {
+    static func claim(id: Claim.ID, in connection: Connection) throws -> Claim {
         let lines = try Self.lines(ofClaim: id, in: connection)
         guard let claim = try connection.firstRow("SELECT \(Self.columns) FROM claims WHERE id = ?", id, decode: { Self.decode($0, lines: [id: lines]) }) else {
             throw ClaimError.claimNotFound(id: id)
@@ -90,7 +90,7 @@ public final class ClaimStore: Sendable {
     }
 
     /// The claim, if it may still be changed.
-    static func openClaim(id: Int64, in connection: Connection) throws -> Claim {
+    static func openClaim(id: Claim.ID, in connection: Connection) throws -> Claim {
         let claim = try Self.claim(id: id, in: connection)
         if claim.isClosed { throw ClaimError.closed(name: claim.name) }
         return claim
@@ -99,23 +99,23 @@ public final class ClaimStore: Sendable {
     static let lineColumns = "claim_id, item_id, quantity_lost, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date"
 
     static func decodeLine(_ row: Row) -> ClaimLine {
-        ClaimLine(itemID: row.int64(1), quantityLost: row.int(2), category: row.optionalString(3), unitACVOverride: row.optionalInt64(4),
+        ClaimLine(itemID: row.id(1), quantityLost: row.int(2), category: row.optionalString(3), unitACVOverride: row.optionalInt64(4),
                   overrideReason: row.string(5), paid: row.optionalInt64(6), replacedCost: row.optionalInt64(7),
                   replacedDate: row.optionalString(8).flatMap(CalendarDate.init(iso:)))
     }
 
-    static func lines(ofClaim id: Int64, in connection: Connection) throws -> [ClaimLine] {
+    static func lines(ofClaim id: Claim.ID, in connection: Connection) throws -> [ClaimLine] {
         try connection.rows("SELECT \(lineColumns) FROM claim_lines WHERE claim_id = ? ORDER BY position, item_id", id, decode: decodeLine)
     }
 
-    static func linesByClaim(in connection: Connection) throws -> [Int64: [ClaimLine]] {
-        var lines: [Int64: [ClaimLine]] = [:]
-        try connection.forEachRow("SELECT \(lineColumns) FROM claim_lines ORDER BY claim_id, position, item_id") { lines[$0.int64(0), default: []].append(decodeLine($0)) }
+    static func linesByClaim(in connection: Connection) throws -> [Claim.ID: [ClaimLine]] {
+        var lines: [Claim.ID: [ClaimLine]] = [:]
+        try connection.forEachRow("SELECT \(lineColumns) FROM claim_lines ORDER BY claim_id, position, item_id") { lines[$0.id(0), default: []].append(decodeLine($0)) }
         return lines
     }
 
     /// Writes every field and the whole set of lines, and counts a new version.
-    static func write(_ claim: Claim, id: Int64, in connection: Connection) throws {
+    static func write(_ claim: Claim, id: Claim.ID, in connection: Connection) throws {
         try connection.run("""
             UPDATE claims SET name = ?, loss_date = ?, cause = ?, policyholder = ?, address = ?, insurer = ?, policy_number = ?,
                 claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, version = version + 1 WHERE id = ?

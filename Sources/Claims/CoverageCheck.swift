@@ -5,7 +5,7 @@ import Inventory
 /// left out of the contents' total.
 public struct CoverageCheck: Sendable, Equatable {
     public struct ScheduledItem: Sendable, Equatable {
-        public let itemID: Int64
+        public let itemID: Item.ID
         public let name: String
         /// Quantity × replacement cost (or what was paid); nil when unknown.
         public let value: Int64?

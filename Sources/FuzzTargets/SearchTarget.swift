@@ -18,7 +18,7 @@ enum SearchTarget {
             let (database, store) = (opened.database, opened.items)
             let home = try store.createLocation(LocationInput(name: "Home"))
             let kitchen = try store.createLocation(LocationInput(name: "Kitchen “Ψ”", parentID: .some(home.id)))
-            let items: [(name: String, serial: String, location: Int64?, texts: [String: String], tags: [String])] = [
+            let items: [(name: String, serial: String, location: Location.ID?, texts: [String: String], tags: [String])] = [
                 ("Sony camera", "AB-12/x", home.id, ["brand": "Sony", "model": "α7 III"], ["electronics"]),
                 ("Café grinder", "", kitchen.id, ["notes": "He said \"NEAR\" (AND) * : ^ - OR NOT"], ["kitchen", "appliance"]),
                 ("カメラ ストラップ", "", nil, ["description": "日本製 😀 naïve"], []),
@@ -81,7 +81,7 @@ enum SearchTarget {
             let all = try inventory.store.items(matching: query).items.map(\.id)
             let count = try inventory.store.count(matching: query)
             try require(count == all.count, "\(label): count \(count), \(all.count) items")
-            var windowed: [Int64] = []
+            var windowed: [Item.ID] = []
             var window = query
             window.limit = 2
             repeat {

@@ -1,29 +1,29 @@
 /// Why an inventory operation did not happen; in each case nothing was changed.
 public enum InventoryError: Error, Sendable, Equatable {
-    case itemNotFound(id: Int64)
+    case itemNotFound(id: Item.ID)
     /// The caller's copy is out of date: the item changed since it was read.
     case versionMismatch(current: Item)
     case invalid(ValidationError)
     /// A move to a position outside the list.
     case positionOutOfRange(position: Int, count: Int)
-    case locationNotFound(id: Int64)
+    case locationNotFound(id: Location.ID)
     /// A location still holding items or other locations is not deleted (their place would be lost).
     case locationNotEmpty(name: String, items: Int, locations: Int)
     /// A search, filter, sort or window the item list cannot give: `parameter` names the part.
     case invalidQuery(parameter: String, message: String)
-    case photoNotFound(itemID: Int64, photoID: Int64)
+    case photoNotFound(itemID: Item.ID, photoID: ItemPhoto.ID)
     /// An item already holds the most photos it may.
     case tooManyPhotos(limit: Int)
     /// A new order that is not exactly the item's photos, each once.
-    case photoOrderMismatch(missing: [Int64], unknown: [Int64], repeated: [Int64])
-    case documentNotFound(itemID: Int64, documentID: Int64)
+    case photoOrderMismatch(missing: [ItemPhoto.ID], unknown: [ItemPhoto.ID], repeated: [ItemPhoto.ID])
+    case documentNotFound(itemID: Item.ID, documentID: ItemDocument.ID)
     case invalidDocument(ValidationError)
     /// Bytes that are not a PDF, an image the app reads, or plain UTF-8 text.
     case unsupportedDocumentType
     /// An item already holds the most documents it may.
     case tooManyDocuments(limit: Int)
     /// The item has no link to this library photo.
-    case evidenceNotFound(itemID: Int64, assetID: String)
+    case evidenceNotFound(itemID: Item.ID, assetID: String)
     /// An item already links the most library photos it may.
     case tooManyEvidencePhotos(limit: Int)
 }

@@ -15,13 +15,13 @@ public struct InventoryReader {
     /// The items `ids` names that are there (in no particular order), each whole: photos, documents,
     /// tags, custom fields, evidence. Six queries bounded by the ids (and one per item for its
     /// documents), whatever the size of the inventory.
-    public func items(ids: [Int64]) throws -> [Item] {
+    public func items(ids: [Item.ID]) throws -> [Item] {
         try ItemStore.items(ids: ids, in: connection)
     }
 
     /// The path of the location `id` ("Home / Kitchen"); "" for none. Each place is read once,
     /// however many items are in it.
-    public func path(of locationID: Int64?) throws -> String {
+    public func path(of locationID: Location.ID?) throws -> String {
         try paths.path(of: locationID)
     }
 
@@ -32,9 +32,9 @@ public struct InventoryReader {
 }
 
 extension ItemStore {
-    static func items(ids: [Int64], in connection: Connection) throws -> [Item] {
+    static func items(ids: [Item.ID], in connection: Connection) throws -> [Item] {
         guard !ids.isEmpty else { return [] }
-        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let list = "[" + ids.map(\.description).joined(separator: ",") + "]"
         var items = try connection.rows("SELECT \(columns) FROM items WHERE items.id IN (SELECT value FROM json_each(?))", list, decode: decode)
         try fillCollections(of: &items, in: connection)
         return items

@@ -1,8 +1,11 @@
+import Database
 import Foundation
 
 /// Something a household owns, as the inventory stores it.
 public struct Item: Sendable, Equatable, Identifiable {
-    public let id: Int64
+    public typealias ID = RowID<Item>
+
+    public let id: ID
     public var name: String
     public var serialNumber: String
     public var valueInDollars: Int
@@ -18,12 +21,12 @@ public struct Item: Sendable, Equatable, Identifiable {
     /// Library photos linked as evidence, by capture time (undated last).
     public var evidence: [EvidenceLink]
     /// Where it is kept, if that was said.
-    public var locationID: Int64?
+    public var locationID: Location.ID?
     /// Quantity, description, costs and dates: what a claim needs.
     public var details = ItemDetails()
 
-    public init(id: Int64, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
-                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Int64? = nil, details: ItemDetails = ItemDetails()) {
+    public init(id: ID, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
+                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Location.ID? = nil, details: ItemDetails = ItemDetails()) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber

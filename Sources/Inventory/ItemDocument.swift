@@ -1,8 +1,11 @@
+import Database
 import Foundation
 
 /// A file kept as evidence for an item: a receipt, a manual, a warranty. Kept byte for byte under
 /// the SHA-256 of its bytes (shared by every document with the same bytes).
 public struct ItemDocument: Sendable, Equatable, Identifiable {
+    public typealias ID = RowID<ItemDocument>
+
     public enum Kind: String, Sendable, CaseIterable {
         case receipt, manual, warranty, appraisal, other
 
@@ -10,7 +13,7 @@ public struct ItemDocument: Sendable, Equatable, Identifiable {
         public static let choices = "receipt, manual, warranty, appraisal or other"
     }
 
-    public let id: Int64
+    public let id: ID
     public let kind: Kind
     /// What the owner called it, as given (`fileName` is the name its file is saved under).
     public let name: String
@@ -22,7 +25,7 @@ public struct ItemDocument: Sendable, Equatable, Identifiable {
     /// Whether a thumbnail was made (first page of a PDF, or the image).
     public let hasThumbnail: Bool
 
-    public init(id: Int64, kind: Kind, name: String, type: DocumentType, byteSize: Int, sha256: String, hasThumbnail: Bool) {
+    public init(id: ID, kind: Kind, name: String, type: DocumentType, byteSize: Int, sha256: String, hasThumbnail: Bool) {
         self.id = id
         self.kind = kind
         self.name = name

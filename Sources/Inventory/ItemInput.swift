@@ -7,10 +7,10 @@ public struct ItemInput: Sendable, Equatable {
     public var serialNumber: String?
     public var valueInDollars: Int?
     /// Where it is kept: `.some(nil)` says "nowhere in particular".
-    public var locationID: Int64??
+    public var locationID: Location.ID??
     public var details = ItemDetailsInput()
 
-    public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil, locationID: Int64?? = nil) {
+    public init(name: String? = nil, serialNumber: String? = nil, valueInDollars: Int? = nil, locationID: Location.ID?? = nil) {
         self.name = name
         self.serialNumber = serialNumber
         self.valueInDollars = valueInDollars

@@ -38,7 +38,7 @@ extension ItemStore {
         return details
     }
 
-    static func writeDetails(_ details: ItemDetails, of id: Int64, in connection: Connection) throws {
+    static func writeDetails(_ details: ItemDetails, of id: Item.ID, in connection: Connection) throws {
         try connection.run(
             "UPDATE items SET " + detailColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?",
             details.quantity, details.description, details.brand, details.model, details.barcode, details.condition?.rawValue,
@@ -62,30 +62,30 @@ extension ItemStore {
         try connection.run("DELETE FROM tags WHERE id NOT IN (SELECT tag_id FROM item_tags)")
     }
 
-    static func tags(of id: Int64, in connection: Connection) throws -> [String] {
+    static func tags(of id: Item.ID, in connection: Connection) throws -> [String] {
         try connection.rows("SELECT tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id WHERE item_tags.item_id = ?", id) { $0.string(0) }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 
-    static func customFields(of id: Int64, in connection: Connection) throws -> [CustomField] {
+    static func customFields(of id: Item.ID, in connection: Connection) throws -> [CustomField] {
         try connection.rows("SELECT name, value FROM item_custom_fields WHERE item_id = ?", id) { CustomField(name: $0.string(0), value: $0.string(1)) }
             .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
     }
 
     /// Every item's custom fields in one query, for the whole list.
-    static func customFieldsByItem(in connection: Connection) throws -> [Int64: [CustomField]] {
-        var fields: [Int64: [CustomField]] = [:]
+    static func customFieldsByItem(in connection: Connection) throws -> [Item.ID: [CustomField]] {
+        var fields: [Item.ID: [CustomField]] = [:]
         try connection.forEachRow("SELECT item_id, name, value FROM item_custom_fields", []) { row in
-            fields[row.int64(0), default: []].append(CustomField(name: row.string(1), value: row.string(2)))
+            fields[row.id(0), default: []].append(CustomField(name: row.string(1), value: row.string(2)))
         }
         return fields.mapValues { $0.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending } }
     }
 
     /// Every item's tags in one query, for the whole list.
-    static func tagsByItem(in connection: Connection) throws -> [Int64: [String]] {
-        var tags: [Int64: [String]] = [:]
+    static func tagsByItem(in connection: Connection) throws -> [Item.ID: [String]] {
+        var tags: [Item.ID: [String]] = [:]
         try connection.forEachRow("SELECT item_tags.item_id, tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id", []) { row in
-            tags[row.int64(0), default: []].append(row.string(1))
+            tags[row.id(0), default: []].append(row.string(1))
         }
         return tags.mapValues { $0.sorted { $0.localizedStandardCompare($1) == .orderedAscending } }
     }
@@ -136,7 +136,7 @@ extension ItemStore {
             try connection.forEachRow("""
                 SELECT location_id, quantity, coalesce(replacement_cost, purchase_price) FROM items WHERE disposed_kind IS NULL
                 """, []) { row in
-                let location = row.optionalInt64(0), quantity = row.int(1), unitValue = row.optionalInt64(2)
+                let location: Location.ID? = row.optionalID(0), quantity = row.int(1), unitValue = row.optionalInt64(2)
                 let line = ItemDetails.lineValue(quantity: quantity, unitValue: unitValue)
                 totals.all.add(lineValue: line)
                 totals.byLocation[location, default: ValueTotal()].add(lineValue: line)

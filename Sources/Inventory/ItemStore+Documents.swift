@@ -9,7 +9,7 @@ extension ItemStore {
 
     /// Adds a document to the item. A missing or full item and a bad name are refused before
     /// `file` is asked for its bytes; they are sniffed and thumbnailed outside any lock.
-    public func addDocument(to id: Int64, kind: ItemDocument.Kind, name: String?, _ file: () throws -> [UInt8]) throws -> ItemDocument {
+    public func addDocument(to id: Item.ID, kind: ItemDocument.Kind, name: String?, _ file: () throws -> [UInt8]) throws -> ItemDocument {
         var errors: [FieldError] = []
         let name = Self.documentNameRule.check(name, creating: true, into: &errors)
         guard errors.isEmpty, let name else { throw InventoryError.invalidDocument(ValidationError(errors: errors)) }
@@ -23,14 +23,14 @@ extension ItemStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, id, kind.rawValue, name, prepared.type.contentType, prepared.bytes.count, prepared.sha256, prepared.thumbnail != nil,
                 Self.nowMilliseconds())
-            let document = ItemDocument(id: connection.lastInsertRowID, kind: kind, name: name, type: prepared.type, byteSize: prepared.bytes.count,
+            let document = ItemDocument(id: connection.lastInsertedID(), kind: kind, name: name, type: prepared.type, byteSize: prepared.bytes.count,
                                         sha256: prepared.sha256, hasThumbnail: prepared.thumbnail != nil)
             return (document, FilesToDelete())
         }
     }
 
     /// Deletes one of the item's documents, and its file when no other document has the same bytes.
-    public func removeDocument(_ documentID: Int64, of id: Int64) throws {
+    public func removeDocument(_ documentID: ItemDocument.ID, of id: Item.ID) throws {
         try withFiles { connection in
             let document = try Self.document(documentID, of: id, in: connection)
             try Self.countChange(to: id, in: connection)
@@ -40,7 +40,7 @@ extension ItemStore {
     }
 
     /// One of the item's documents.
-    public func document(_ documentID: Int64, of id: Int64) throws -> ItemDocument {
+    public func document(_ documentID: ItemDocument.ID, of id: Item.ID) throws -> ItemDocument {
         try database.read { try Self.document(documentID, of: id, in: $0) }
     }
 
@@ -50,24 +50,24 @@ extension ItemStore {
 
     private static func decodeDocument(_ row: Row) -> ItemDocument? {
         guard let kind = ItemDocument.Kind(rawValue: row.string(2)), let type = DocumentType(contentType: row.string(4)) else { return nil }
-        return ItemDocument(id: row.int64(1), kind: kind, name: row.string(3), type: type, byteSize: row.int(5), sha256: row.string(6),
+        return ItemDocument(id: row.id(1), kind: kind, name: row.string(3), type: type, byteSize: row.int(5), sha256: row.string(6),
                             hasThumbnail: row.int(7) != 0)
     }
 
-    static func documents(of id: Int64, in connection: Connection) throws -> [ItemDocument] {
+    static func documents(of id: Item.ID, in connection: Connection) throws -> [ItemDocument] {
         try connection.rows("SELECT \(documentColumns) WHERE item_id = ? ORDER BY id", id, decode: decodeDocument).compactMap { $0 }
     }
 
     /// Every item's documents in one query, for the whole list.
-    static func documentsByItem(in connection: Connection) throws -> [Int64: [ItemDocument]] {
-        var documents: [Int64: [ItemDocument]] = [:]
+    static func documentsByItem(in connection: Connection) throws -> [Item.ID: [ItemDocument]] {
+        var documents: [Item.ID: [ItemDocument]] = [:]
         try connection.forEachRow("SELECT \(documentColumns) ORDER BY item_id, id", []) { row in
-            if let document = decodeDocument(row) { documents[row.int64(0), default: []].append(document) }
+            if let document = decodeDocument(row) { documents[row.id(0), default: []].append(document) }
         }
         return documents
     }
 
-    private static func document(_ documentID: Int64, of id: Int64, in connection: Connection) throws -> ItemDocument {
+    private static func document(_ documentID: ItemDocument.ID, of id: Item.ID, in connection: Connection) throws -> ItemDocument {
         guard let document = try connection.firstRow("SELECT \(documentColumns) WHERE id = ? AND item_id = ?", documentID, id,
                                                      decode: decodeDocument) ?? nil else {
             _ = try item(id: id, in: connection)
@@ -78,7 +78,7 @@ extension ItemStore {
 
     // MARK: Writing
 
-    private static func checkRoomForDocument(in id: Int64, connection: Connection) throws {
+    private static func checkRoomForDocument(in id: Item.ID, connection: Connection) throws {
         guard let count = try connection.firstRow("SELECT (SELECT count(*) FROM item_documents WHERE item_id = items.id) FROM items WHERE id = ?", id,
                                                   decode: { $0.int(0) }) else { throw InventoryError.itemNotFound(id: id) }
         guard count < maxDocumentsPerItem else { throw InventoryError.tooManyDocuments(limit: maxDocumentsPerItem) }

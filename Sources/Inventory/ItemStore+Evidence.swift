@@ -9,7 +9,7 @@ extension ItemStore {
 
     /// Links a library photo to item `id`, as `link` describes it. A photo linked already keeps its
     /// link as it was (nothing changes); `created` says which happened.
-    public func link(_ link: EvidenceLink, to id: Int64) throws -> (link: EvidenceLink, created: Bool) {
+    public func link(_ link: EvidenceLink, to id: Item.ID) throws -> (link: EvidenceLink, created: Bool) {
         try change { connection in
             if let existing = try Self.evidence(link.assetID, of: id, in: connection) { return (existing, false) }
             guard let count = try connection.firstRow("SELECT (SELECT count(*) FROM item_evidence WHERE item_id = items.id) FROM items WHERE id = ?",
@@ -26,7 +26,7 @@ extension ItemStore {
     }
 
     /// Takes the link to library photo `assetID` off item `id` (the photo stays in the library).
-    public func unlink(_ assetID: String, from id: Int64) throws {
+    public func unlink(_ assetID: String, from id: Item.ID) throws {
         try change { connection in
             guard try Self.evidence(assetID, of: id, in: connection) != nil else {
                 _ = try Self.item(id: id, in: connection)
@@ -41,7 +41,7 @@ extension ItemStore {
 
     /// The library photos linked to anything kept in location `id` or anywhere below it: where the
     /// library's photos of that room are likely to be found.
-    public func evidenceAssetIDs(inLocationOrBelow id: Int64) throws -> Set<String> {
+    public func evidenceAssetIDs(inLocationOrBelow id: Location.ID) throws -> Set<String> {
         Set(try database.read { connection in
             try connection.rows("""
                 SELECT DISTINCT item_evidence.asset_id FROM item_evidence JOIN items ON items.id = item_evidence.item_id
@@ -61,20 +61,20 @@ extension ItemStore {
                      lastPath: row.string(4), added: Date(timeIntervalSince1970: Double(row.int64(5)) / 1000))
     }
 
-    static func evidence(of id: Int64, in connection: Connection) throws -> [EvidenceLink] {
+    static func evidence(of id: Item.ID, in connection: Connection) throws -> [EvidenceLink] {
         try connection.rows("SELECT \(evidenceColumns) WHERE item_id = ? ORDER BY \(evidenceOrder)", id, decode: decodeEvidence)
     }
 
-    private static func evidence(_ assetID: String, of id: Int64, in connection: Connection) throws -> EvidenceLink? {
+    private static func evidence(_ assetID: String, of id: Item.ID, in connection: Connection) throws -> EvidenceLink? {
         try connection.firstRow("SELECT \(evidenceColumns) WHERE item_id = ? AND asset_id = ?", id, assetID, decode: decodeEvidence)
     }
 
     /// The evidence of every item, or of the items `ids` names (a JSON array), in one query.
-    static func evidenceByItem(ids: String? = nil, in connection: Connection) throws -> [Int64: [EvidenceLink]] {
-        var links: [Int64: [EvidenceLink]] = [:]
+    static func evidenceByItem(ids: String? = nil, in connection: Connection) throws -> [Item.ID: [EvidenceLink]] {
+        var links: [Item.ID: [EvidenceLink]] = [:]
         let filter = ids == nil ? "" : " WHERE item_id IN (SELECT value FROM json_each(?))"
         try connection.forEachRow("SELECT \(evidenceColumns)\(filter) ORDER BY item_id, \(evidenceOrder)", ids.map { [$0] } ?? []) { row in
-            links[row.int64(0), default: []].append(decodeEvidence(row))
+            links[row.id(0), default: []].append(decodeEvidence(row))
         }
         return links
     }

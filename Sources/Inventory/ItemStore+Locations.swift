@@ -14,7 +14,7 @@ extension ItemStore {
         var notes: [String] = []
         let places = try connection.rows("SELECT id, name, parent_id, notes FROM locations ORDER BY id") { row in
             notes.append(row.string(3))
-            return PlaceTree.Place(id: row.int64(0), name: row.string(1), parentID: row.optionalInt64(2))
+            return PlaceTree.Place(id: row.id(0, of: Location.self), name: row.string(1), parentID: row.optionalID(2))
         }
         // One comparison of two names for each pair the sort weighs, not of two whole paths.
         let tree = PlaceTree(places) { $0.localizedStandardCompare($1) }
@@ -25,7 +25,7 @@ extension ItemStore {
         }
     }
 
-    public func location(id: Int64) throws -> Location {
+    public func location(id: Location.ID) throws -> Location {
         try database.read { try Self.location(id: id, in: $0) }
     }
 
@@ -42,12 +42,12 @@ extension ItemStore {
                 }
             }
             try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, ?)", input.name ?? "", parentID, input.notes ?? "")
-            return try Self.location(id: connection.lastInsertRowID, in: connection)
+            return try Self.location(id: connection.lastInsertedID(), in: connection)
         }
     }
 
     /// Renames, re-notes or moves a location; what is inside moves with it.
-    public func updateLocation(id: Int64, _ unchecked: LocationInput) throws -> Location {
+    public func updateLocation(id: Location.ID, _ unchecked: LocationInput) throws -> Location {
         let input = try Self.validate(unchecked, creating: false)
         return try change { connection in
             let paths = LocationPaths(connection)
@@ -74,7 +74,7 @@ extension ItemStore {
     /// tree made before the limit can be brought within it a move at a time).
     private static func checkMove(_ location: Location, into parent: Location, in connection: Connection, paths: LocationPaths) throws {
         // Up from the new parent (each place read already, for its path): is the location there?
-        var above: Int64? = parent.id, met: Set<Int64> = []
+        var above: Location.ID? = parent.id, met: Set<Location.ID> = []
         while let current = above, current != location.id, met.insert(current).inserted { above = try paths.location(current)?.parentID }
         if above == location.id {
             throw InventoryError.invalid(ValidationError(errors: [FieldError(
@@ -93,7 +93,7 @@ extension ItemStore {
     }
 
     /// Deletes an empty location; one holding items or locations is refused, naming what it holds.
-    public func deleteLocation(id: Int64) throws {
+    public func deleteLocation(id: Location.ID) throws {
         try change { connection in
             let location = try Self.location(id: id, in: connection)
             let items = Int(try connection.scalar("SELECT count(*) FROM items WHERE location_id = ?", id) ?? 0)
@@ -105,14 +105,14 @@ extension ItemStore {
         }
     }
 
-    static func checkLocation(_ id: Int64?, in connection: Connection) throws {
+    static func checkLocation(_ id: Location.ID?, in connection: Connection) throws {
         guard let id, try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) == nil else { return }
         throw InventoryError.invalid(ValidationError(errors: [FieldError(
             field: "locationId", message: "There is no location \(id). Choose one of the locations, or none.")]))
     }
 
     /// The place a location is to go inside, with its path.
-    private static func parent(_ id: Int64, in connection: Connection, paths: LocationPaths? = nil) throws -> Location {
+    private static func parent(_ id: Location.ID, in connection: Connection, paths: LocationPaths? = nil) throws -> Location {
         guard let parent = try (paths ?? LocationPaths(connection)).location(id) else {
             throw InventoryError.invalid(ValidationError(errors: [FieldError(
                 field: "parentId", message: "There is no location \(id) to put this one in. Choose another, or none for a top-level location.")]))
@@ -124,18 +124,18 @@ extension ItemStore {
         do { return try input.validated(creating: creating) } catch { throw .invalid(error) }
     }
 
-    static func location(id: Int64, in connection: Connection) throws -> Location {
+    static func location(id: Location.ID, in connection: Connection) throws -> Location {
         guard let location = try LocationPaths(connection).location(id) else { throw InventoryError.locationNotFound(id: id) }
         return location
     }
 
     /// The location `id` and every place inside it, as a tree whose top is that location.
-    static func subtree(of id: Int64, in connection: Connection) throws -> PlaceTree<Int64> {
+    static func subtree(of id: Location.ID, in connection: Connection) throws -> PlaceTree<Location.ID> {
         let places = try connection.rows("""
             WITH RECURSIVE below (id) AS (SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id)
             SELECT locations.id, locations.name, locations.parent_id FROM below JOIN locations ON locations.id = below.id
             """, id) { row in
-            PlaceTree.Place(id: row.int64(0), name: row.string(1), parentID: row.int64(0) == id ? nil : row.optionalInt64(2))
+            PlaceTree.Place(id: row.id(0, of: Location.self), name: row.string(1), parentID: row.id(0) == id ? nil : row.optionalID(2))
         }
         return PlaceTree(places)
     }
@@ -143,11 +143,11 @@ extension ItemStore {
 
 extension ItemStore {
     /// How many items each location holds itself (not counting those below it).
-    public func itemCountsByLocation() throws -> [Int64: Int] {
+    public func itemCountsByLocation() throws -> [Location.ID: Int] {
         try database.read { connection in
-            var counts: [Int64: Int] = [:]
+            var counts: [Location.ID: Int] = [:]
             try connection.forEachRow("SELECT location_id, count(*) FROM items WHERE location_id IS NOT NULL GROUP BY location_id", []) { row in
-                counts[row.int64(0)] = row.int(1)
+                counts[row.id(0)] = row.int(1)
             }
             return counts
         }

@@ -12,14 +12,14 @@ extension ItemStore {
     /// Gives item `id` a primary photo (replacing the one it had): a missing item is refused before
     /// `photo` is asked for its bytes, which are decoded and cut into renditions outside any lock.
     /// Every way of giving an item its photo (upload, library pick, demo) comes here.
-    public func givePhoto(to id: Int64, expectedVersion: Int? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
+    public func givePhoto(to id: Item.ID, expectedVersion: Int? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
         _ = try item(id: id)
         return try setImage(id: id, try images.prepare(try photo()), expectedVersion: expectedVersion)
     }
 
     /// Makes the prepared photo the item's primary, in the place of the primary it had (which goes,
     /// its files with it when nothing else uses them); with no photos, it becomes the first.
-    public func setImage(id: Int64, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {
+    public func setImage(id: Item.ID, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {
         // Refuse before writing anything: a missing item or a stale version leaves no files.
         let current = try item(id: id)
         if let expectedVersion, expectedVersion != current.version { throw InventoryError.versionMismatch(current: current) }
@@ -36,7 +36,7 @@ extension ItemStore {
     }
 
     /// Takes the item's primary photo away; the next one becomes the primary.
-    public func removeImage(id: Int64, expectedVersion: Int? = nil) throws -> Item {
+    public func removeImage(id: Item.ID, expectedVersion: Int? = nil) throws -> Item {
         try withFiles { connection in
             let before = try Self.item(id: id, in: connection)
             if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
@@ -51,13 +51,13 @@ extension ItemStore {
 
     /// Adds a photo after the item's others. A missing item, or one already holding the most photos,
     /// is refused before `photo` is asked for its bytes; they are decoded outside any lock.
-    public func addPhoto(to id: Int64, kind: ItemPhoto.Kind = .general, _ photo: () throws -> [UInt8]) throws -> ItemPhoto {
+    public func addPhoto(to id: Item.ID, kind: ItemPhoto.Kind = .general, _ photo: () throws -> [UInt8]) throws -> ItemPhoto {
         try database.read { try Self.checkRoomForPhoto(in: id, connection: $0) }
         return try addPhoto(to: id, images.prepare(try photo()), kind: kind)
     }
 
     /// Adds the prepared photo after the item's others: one INSERT at the end, however many it has.
-    public func addPhoto(to id: Int64, _ prepared: ImageStore.PreparedImage, kind: ItemPhoto.Kind = .general) throws -> ItemPhoto {
+    public func addPhoto(to id: Item.ID, _ prepared: ImageStore.PreparedImage, kind: ItemPhoto.Kind = .general) throws -> ItemPhoto {
         try withFiles(adding: prepared) { connection in
             try Self.countChange(to: id, in: connection)
             let last = try Self.checkRoomForPhoto(in: id, connection: connection)
@@ -67,7 +67,7 @@ extension ItemStore {
     }
 
     /// Deletes one of the item's photos; when it was the primary, the next one becomes the primary.
-    public func removePhoto(_ photoID: Int64, of id: Int64) throws {
+    public func removePhoto(_ photoID: ItemPhoto.ID, of id: Item.ID) throws {
         try withFiles { connection in
             let photo = try Self.photo(photoID, of: id, in: connection)
             try Self.countChange(to: id, in: connection)
@@ -76,7 +76,7 @@ extension ItemStore {
     }
 
     /// Says what one of the item's photos shows.
-    public func setKind(_ kind: ItemPhoto.Kind, ofPhoto photoID: Int64, of id: Int64) throws -> ItemPhoto {
+    public func setKind(_ kind: ItemPhoto.Kind, ofPhoto photoID: ItemPhoto.ID, of id: Item.ID) throws -> ItemPhoto {
         try change { connection in
             var photo = try Self.photo(photoID, of: id, in: connection)
             guard photo.kind != kind else { return photo }
@@ -89,11 +89,11 @@ extension ItemStore {
 
     /// Puts the item's photos in the order of `photoIDs`, which must name each of them once; the
     /// first becomes the primary.
-    public func orderPhotos(of id: Int64, _ photoIDs: [Int64]) throws -> Item {
+    public func orderPhotos(of id: Item.ID, _ photoIDs: [ItemPhoto.ID]) throws -> Item {
         try change { connection in
             let item = try Self.item(id: id, in: connection)
             let current = item.photos.map(\.id)
-            var seen = Set<Int64>(), unknown: [Int64] = [], repeated: [Int64] = []
+            var seen = Set<ItemPhoto.ID>(), unknown: [ItemPhoto.ID] = [], repeated: [ItemPhoto.ID] = []
             for photoID in photoIDs {
                 if !seen.insert(photoID).inserted {
                     if !repeated.contains(photoID) { repeated.append(photoID) }
@@ -127,16 +127,16 @@ extension ItemStore {
     static func decodePhoto(_ row: Row, from column: Int32) -> ItemPhoto? {
         guard !row.isNull(column), let image = ImageStore.decode(row, from: column + 2) else { return nil }
         let kinds = ItemPhoto.Kind.allCases, kind = row.int(column + 1)
-        return ItemPhoto(id: row.int64(column), image: image, kind: kinds.indices.contains(kind) ? kinds[kind] : .general)
+        return ItemPhoto(id: row.id(column), image: image, kind: kinds.indices.contains(kind) ? kinds[kind] : .general)
     }
 
-    static func photos(of id: Int64, in connection: Connection) throws -> [ItemPhoto] {
+    static func photos(of id: Item.ID, in connection: Connection) throws -> [ItemPhoto] {
         try connection.rows("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.item_id = ? ORDER BY item_photos.position, item_photos.id", id) {
             decodePhoto($0, from: 0)
         }.compactMap { $0 }
     }
 
-    private static func photo(_ photoID: Int64, of id: Int64, in connection: Connection) throws -> ItemPhoto {
+    private static func photo(_ photoID: ItemPhoto.ID, of id: Item.ID, in connection: Connection) throws -> ItemPhoto {
         guard let photo = try connection.firstRow("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.id = ? AND item_photos.item_id = ?",
                                                   photoID, id, decode: { decodePhoto($0, from: 0) }) ?? nil else {
             _ = try item(id: id, in: connection)
@@ -148,7 +148,7 @@ extension ItemStore {
     // MARK: Writing
 
     /// Counts a change to item `id` (its version moves), refusing a missing item or a stale version.
-    static func countChange(to id: Int64, expectedVersion: Int? = nil, in connection: Connection) throws {
+    static func countChange(to id: Item.ID, expectedVersion: Int? = nil, in connection: Connection) throws {
         if let expectedVersion {
             let item = try item(id: id, in: connection)
             if expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
@@ -159,7 +159,7 @@ extension ItemStore {
 
     /// The last photo's position (-1 without photos), refusing an item that is missing or full.
     @discardableResult
-    private static func checkRoomForPhoto(in id: Int64, connection: Connection) throws -> Int64 {
+    private static func checkRoomForPhoto(in id: Item.ID, connection: Connection) throws -> Int64 {
         guard let (count, last) = try connection.firstRow(
             "SELECT (SELECT count(*) FROM item_photos WHERE item_id = items.id), "
                 + "(SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = items.id) FROM items WHERE id = ?", id,
@@ -169,13 +169,13 @@ extension ItemStore {
     }
 
     @discardableResult
-    private static func insertPhoto(_ hash: String, of id: Int64, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> Int64 {
+    private static func insertPhoto(_ hash: String, of id: Item.ID, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> ItemPhoto.ID {
         try connection.run("INSERT INTO item_photos (item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?)",
                            id, hash, position, kind.rawValue, nowMilliseconds())
-        return connection.lastInsertRowID
+        return connection.lastInsertedID()
     }
 
-    private static func deletePhoto(_ photo: ItemPhoto, of id: Int64, in connection: Connection) throws -> FilesToDelete {
+    private static func deletePhoto(_ photo: ItemPhoto, of id: Item.ID, in connection: Connection) throws -> FilesToDelete {
         try connection.run("DELETE FROM item_photos WHERE id = ? AND item_id = ?", photo.id, id)
         return FilesToDelete(images: try forgetImageIfUnused(photo.image.hash, in: connection) ? [photo.image.hash] : [])
     }

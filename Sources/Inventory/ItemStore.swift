@@ -51,9 +51,9 @@ public final class ItemStore: Sendable {
 
     static func decode(_ row: Row) -> Item {
         Item(
-            id: row.int64(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
+            id: row.id(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
-            locationID: row.optionalInt64(7), details: decodeDetails(row, from: 8)
+            locationID: row.optionalID(7), details: decodeDetails(row, from: 8)
         )
     }
 
@@ -70,13 +70,13 @@ public final class ItemStore: Sendable {
             let documents = try Self.documentsByItem(in: connection)
             let customFields = try Self.customFieldsByItem(in: connection)
             let evidence = try Self.evidenceByItem(in: connection)
-            var items: [Item] = [], lastID: Int64 = 0
+            var items: [Item] = [], lastID: Item.ID = 0
             try connection.forEachRow("""
                 SELECT \(Self.columns), \(Self.photoFields) FROM items
                 LEFT JOIN item_photos ON item_photos.item_id = items.id LEFT JOIN images ON images.hash = item_photos.image_hash
                 ORDER BY items.position, items.id, item_photos.position, item_photos.id
                 """, []) { row in
-                let id = row.int64(0)
+                let id: Item.ID = row.id(0)
                 // `items.last?.id` would copy the whole item to read its id.
                 if id != lastID {
                     lastID = id
@@ -97,7 +97,7 @@ public final class ItemStore: Sendable {
         try database.read { Int(try $0.scalar("SELECT count(*) FROM items") ?? 0) }
     }
 
-    public func item(id: Int64) throws -> Item {
+    public func item(id: Item.ID) throws -> Item {
         try database.read { try Self.item(id: id, in: $0) }
     }
 
@@ -112,7 +112,7 @@ public final class ItemStore: Sendable {
 
     /// Stores a checked new item at `position` (the caller makes room) with its details and search
     /// text; returns its id.
-    static func insert(_ input: ItemInput, dateCreated: Date, position: Int64, in connection: Connection, paths: LocationPaths? = nil) throws -> Int64 {
+    static func insert(_ input: ItemInput, dateCreated: Date, position: Int64, in connection: Connection, paths: LocationPaths? = nil) throws -> Item.ID {
         let locationID = input.locationID ?? nil
         try Self.checkLocation(locationID, in: connection)
         var item = Item(id: 0, name: input.name ?? "", serialNumber: input.serialNumber ?? "", valueInDollars: 0,
@@ -123,7 +123,7 @@ public final class ItemStore: Sendable {
             item.name, item.serialNumber, item.valueInDollars,
             Int64((dateCreated.timeIntervalSince1970 * 1000).rounded()), position, locationID
         )
-        let id = connection.lastInsertRowID
+        let id: Item.ID = connection.lastInsertedID()
         try Self.writeDetails(item.details, of: id, in: connection)
         try Self.indexItem(id: id, in: connection, paths: paths)
         return id
@@ -132,7 +132,7 @@ public final class ItemStore: Sendable {
     /// Changes the fields given in `input`.
     /// - Parameter expectedVersion: when given and the item's version differs, nothing changes and
     ///   `versionMismatch` is thrown.
-    public func update(id: Int64, _ unchecked: ItemInput, expectedVersion: Int? = nil) throws -> Item {
+    public func update(id: Item.ID, _ unchecked: ItemInput, expectedVersion: Int? = nil) throws -> Item {
         let input = try Self.validate(unchecked, creating: false)
         return try change { connection in try Self.update(id: id, input, expectedVersion: expectedVersion, in: connection) }
     }
@@ -140,7 +140,7 @@ public final class ItemStore: Sendable {
     /// Makes one change to many items (moving them, tagging them): all of them change, or none.
     /// - Parameter makeInput: the change for each item as it stands.
     /// - Parameter alongside: more of the same transaction (another module's rows that change with these items).
-    public func updateEach(ids: [Int64], alongside: ((Connection) throws -> Void)? = nil, _ makeInput: (Item) -> ItemInput) throws -> [Item] {
+    public func updateEach(ids: [Item.ID], alongside: ((Connection) throws -> Void)? = nil, _ makeInput: (Item) -> ItemInput) throws -> [Item] {
         try change { connection in
             let paths = LocationPaths(connection)
             let items = try ids.map { id in
@@ -152,7 +152,7 @@ public final class ItemStore: Sendable {
         }
     }
 
-    static func update(id: Int64, _ input: ItemInput, expectedVersion: Int?, in connection: Connection, paths: LocationPaths? = nil) throws -> Item {
+    static func update(id: Item.ID, _ input: ItemInput, expectedVersion: Int?, in connection: Connection, paths: LocationPaths? = nil) throws -> Item {
         var item = try Self.item(id: id, in: connection)
         if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
         let before = item
@@ -176,7 +176,7 @@ public final class ItemStore: Sendable {
 
     /// Removes the item with its photos and documents; their files go when nothing else uses them.
     /// The items after it move up.
-    public func delete(id: Int64, expectedVersion: Int? = nil) throws {
+    public func delete(id: Item.ID, expectedVersion: Int? = nil) throws {
         try withFiles { connection in
             let item = try Self.item(id: id, in: connection)
             if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
@@ -192,7 +192,7 @@ public final class ItemStore: Sendable {
 
     /// Moves the item to `position` (from 0); the items in between shift by one. Versions count changes
     /// to an item's fields and photo, not to its place in the list, so no one's edit is refused over a move.
-    public func move(id: Int64, to position: Int) throws -> Item {
+    public func move(id: Item.ID, to position: Int) throws -> Item {
         try change { connection in
             let item = try Self.item(id: id, in: connection)
             let count = Int(try connection.scalar("SELECT count(*) FROM items") ?? 0)
@@ -216,7 +216,7 @@ public final class ItemStore: Sendable {
         do { return try input.validated(creating: creating) } catch { throw .invalid(error) }
     }
 
-    static func item(id: Int64, in connection: Connection) throws -> Item {
+    static func item(id: Item.ID, in connection: Connection) throws -> Item {
         guard var item = try connection.firstRow("SELECT \(columns) FROM items WHERE items.id = ?", id, decode: decode) else {
             throw InventoryError.itemNotFound(id: id)
         }

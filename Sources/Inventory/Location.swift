@@ -1,8 +1,11 @@
+import Database
 import TextRules
 
 /// A place things are kept: a home, a floor, a room, a cupboard, a box. Locations form a tree at
 /// most `maxDepth` deep; an item is in at most one.
 public struct Location: Sendable, Equatable, Identifiable {
+    public typealias ID = RowID<Location>
+
     /// How deep places go: a top-level place is at depth 1, a place inside it at 2. Homebox trees are
     /// rarely deeper than 8 (home, floor, room, cupboard, shelf, box, bag, pouch); 20 leaves more than
     /// twice that, and keeps a path (20 names of at most 200 characters) a few kilobytes, what a page,
@@ -10,15 +13,15 @@ public struct Location: Sendable, Equatable, Identifiable {
     /// 4,000 levels, and every page listing places then paid for each level on every request.
     public static let maxDepth = 20
 
-    public let id: Int64
+    public let id: ID
     public var name: String
     /// The location this one is inside; nil for a top-level one (a home).
-    public var parentID: Int64?
+    public var parentID: ID?
     public var notes: String
     /// The names from the top down, this one's last: `["Home", "Ground floor", "Kitchen"]`.
     public var pathNames: [String]
 
-    public init(id: Int64, name: String, parentID: Int64?, notes: String, pathNames: [String]) {
+    public init(id: ID, name: String, parentID: ID?, notes: String, pathNames: [String]) {
         self.id = id
         self.name = name
         self.parentID = parentID
@@ -46,10 +49,10 @@ extension Location {
 /// editing). `parentID` is doubly optional: `.some(nil)` moves a location to the top.
 public struct LocationInput: Sendable, Equatable {
     public var name: String?
-    public var parentID: Int64??
+    public var parentID: Location.ID??
     public var notes: String?
 
-    public init(name: String? = nil, parentID: Int64?? = nil, notes: String? = nil) {
+    public init(name: String? = nil, parentID: Location.ID?? = nil, notes: String? = nil) {
         self.name = name
         self.parentID = parentID
         self.notes = notes

@@ -5,14 +5,14 @@ import Database
 /// once however many items it holds, and one place costs a read for each place above it.
 final class LocationPaths {
     private let connection: Connection
-    private var known: [Int64: Location] = [:]
+    private var known: [Location.ID: Location] = [:]
 
     init(_ connection: Connection) { self.connection = connection }
 
     /// The location `id` with its path; nil when there is none.
-    func location(_ id: Int64) throws -> Location? {
+    func location(_ id: Location.ID) throws -> Location? {
         if let location = known[id] { return location }
-        var unknown: [Location] = [], met: Set<Int64> = [], next: Int64? = id
+        var unknown: [Location] = [], met: Set<Location.ID> = [], next: Location.ID? = id
         var above: [String] = []
         // Up to the top, or to a place already known; a damaged loop stops at its repeat.
         while let current = next, met.insert(current).inserted {
@@ -21,7 +21,7 @@ final class LocationPaths {
                 break
             }
             guard let place = try connection.firstRow("SELECT name, parent_id, notes FROM locations WHERE id = ?", current, decode: {
-                Location(id: current, name: $0.string(0), parentID: $0.optionalInt64(1), notes: $0.string(2), pathNames: [])
+                Location(id: current, name: $0.string(0), parentID: $0.optionalID(1), notes: $0.string(2), pathNames: [])
             }) else { break }
             unknown.append(place)
             next = place.parentID
@@ -36,7 +36,7 @@ final class LocationPaths {
     }
 
     /// The path of the location `id` (`Home / Kitchen`); empty for nil or a place there is not.
-    func path(of id: Int64?) throws -> String {
+    func path(of id: Location.ID?) throws -> String {
         guard let id else { return "" }
         return try location(id)?.path ?? ""
     }

@@ -29,7 +29,7 @@ public struct ValueTotal: Sendable, Equatable {
 public struct InventoryTotals: Sendable, Equatable {
     public var all = ValueTotal()
     /// Keyed by location id; items kept nowhere in particular under `nil`.
-    public var byLocation: [Int64?: ValueTotal] = [:]
+    public var byLocation: [Location.ID?: ValueTotal] = [:]
 
     public init() {}
 }

@@ -1,4 +1,5 @@
 import App
+import Claims
 import Foundation
 
 /// `homepwner claim-report`: a claim's PDF report from a data folder.
@@ -15,7 +16,7 @@ enum ClaimReportCommand {
     static func run(_ arguments: [String]) throws {
         let options = try CommandOptions(arguments, values: ["--to", "--paper", "--data", "--document-json"], flags: [], usage: usage)
         guard !options.helpShown else { return }
-        guard options.positional.count == 1, let id = Int64(options.positional[0]), id > 0 else {
+        guard options.positional.count == 1, let id = Claim.ID(options.positional[0]) else {
             throw CommandLineError(message: "say which claim: homepwner claim-report ID --to FILE (its number is in the claim page's address).")
         }
         guard let target = options.values["--to"] else { throw CommandLineError(message: "say where to write the report: --to FILE") }

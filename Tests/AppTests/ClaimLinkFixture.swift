@@ -93,8 +93,8 @@ final class ClaimLinkFixture: Sendable {
         claimA = try Self.claim(setup, ["name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire", "insurer": "Acme Mutual", "claimNumber": "CL-77",
                                         "items": [["itemId": camera.id], ["itemId": lamp.id, "quantityLost": 2]]])
         claimB = try Self.claim(setup, ["name": "Burglary", "items": [["itemId": bike.id]]])
-        (linkA, tokenA) = try app.claims.createLink(claimID: claimA, expires: clock.now + 30 * 86_400, label: "Acme adjuster", now: clock.now)
-        (linkB, tokenB) = try app.claims.createLink(claimID: claimB, expires: clock.now + 30 * 86_400, label: "Other adjuster", now: clock.now)
+        (linkA, tokenA) = try app.claims.createLink(claimID: Claim.ID(claimA), expires: clock.now + 30 * 86_400, label: "Acme adjuster", now: clock.now)
+        (linkB, tokenB) = try app.claims.createLink(claimID: Claim.ID(claimB), expires: clock.now + 30 * 86_400, label: "Other adjuster", now: clock.now)
 
         var outside: [String: [UInt8]] = [:]
         for item in [bike, safe] {

@@ -1,4 +1,5 @@
 @testable import App
+import Claims
 import Foundation
 import HTTPTestClient
 import Testing
@@ -38,7 +39,7 @@ import Testing
         #expect(later.text.contains("Acme adjuster") && later.text.contains("Works through \(DisplayFormat.day(today.adding(days: 7)))"))
         #expect(later.text.contains("Opened once") && later.text.contains("from 127.0.0.1 · the claim"))
 
-        let linkID = try #require(try app.app.claims.links(ofClaim: claim).first?.id)
+        let linkID = try #require(try app.app.claims.links(ofClaim: Claim.ID(claim)).first?.id)
         let revoked = try app.client.pageForm("/claims/\(claim)/links/\(linkID)/revoke", [])
         #expect(revoked.status == 303 && revoked.header("Location") == "/claims/\(claim)/links")
         #expect(try app.client.get("/shared/\(token)", headers: ["Accept": "text/html"]).status == 404)
@@ -58,7 +59,7 @@ import Testing
             #expect(HTMLInspection.input(named: "label", in: response.text).flatMap { HTMLInspection.attribute("value", of: $0) } == "Acme",
                     "the label is kept")
         }
-        #expect(try app.app.claims.links(ofClaim: claim).isEmpty)
+        #expect(try app.app.claims.links(ofClaim: Claim.ID(claim)).isEmpty)
         #expect(try app.client.get("/claims/999/links", headers: ["Accept": "text/html"]).status == 404)
     }
 
@@ -68,7 +69,7 @@ import Testing
         _ = try app.client.json("PATCH", "/api/v1/items/\(kettle)", ["quantity": 3, "brand": "Smeg", "model": "KLF03", "purchaseDate": "2021-05-01",
                                                                      "purchasePrice": "129.00", "replacementCost": "149.00", "description": "Cream"])
         _ = try app.client.json("PATCH", "/api/v1/claims/\(claim)/items/\(kettle)", ["quantityLost": 2])
-        let (_, token) = try app.app.claims.createLink(claimID: claim, expires: Date().addingTimeInterval(86_400))
+        let (_, token) = try app.app.claims.createLink(claimID: Claim.ID(claim), expires: Date().addingTimeInterval(86_400))
         let page = try app.client.get("/shared/\(token)", headers: ["Accept": "text/html"])
         #expect(page.status == 200)
         for words in ["Kitchen fire", "Mar 14, 2026", "Fire", "1 item lost", "1. Kettle", "2 of 3", "Smeg", "KLF03", "KT-1", "Cream",

@@ -188,7 +188,7 @@ import Testing
 
         // Revoked: the next request already fails, and looks like a link that never was.
         #expect(try get(fixture.client, fixture.shared(fixture.tokenB)).status == 200)
-        try fixture.app.claims.revoke(linkID: fixture.linkB.id, of: fixture.claimB, now: fixture.clock.now)
+        try fixture.app.claims.revoke(linkID: fixture.linkB.id, of: Claim.ID(fixture.claimB), now: fixture.clock.now)
         let revoked = try get(fixture.client, fixture.shared(fixture.tokenB))
         #expect(revoked.status == 404 && revoked.text == unknown.text.replacingOccurrences(of: String(repeating: "x", count: 43), with: fixture.tokenB))
         #expect(try fixture.client.get(fixture.shared(fixture.tokenB, "/items/\(fixture.bike.id)/photos/\(fixture.bike.photoIDs[0])/screen.jpg")).status == 404)
@@ -263,7 +263,7 @@ import Testing
             }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-        let links = try fixture.app.claims.links(ofClaim: claim)
+        let links = try fixture.app.claims.links(ofClaim: Claim.ID(claim))
         #expect(links.count == 1 && links[0].revoked == nil, "a refused call changed the links")
 
         let olivia = try fixture.signIn("olivia")
@@ -272,7 +272,7 @@ import Testing
         #expect(try olivia.form("/claims/\(claim)/links/\(link)/revoke", []).status == 303)
         // A form without the session's token changes nothing.
         #expect(try olivia.form("/claims/\(claim)/links", [("expires", day)], token: nil).status == 403)
-        #expect(try fixture.app.claims.links(ofClaim: claim).count == 3)
+        #expect(try fixture.app.claims.links(ofClaim: Claim.ID(claim)).count == 3)
     }
 
     @Test func nothingSentAlongALinkChangesAnything() throws {
@@ -296,8 +296,8 @@ import Testing
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         #expect(try fixture.app.items.all() == items)
-        #expect(try fixture.app.claims.claim(id: fixture.claimA).lines.map(\.quantityLost) == [1, 2])
-        #expect(try fixture.app.claims.links(ofClaim: fixture.claimA).allSatisfy { $0.openings.isEmpty && $0.revoked == nil })
+        #expect(try fixture.app.claims.claim(id: Claim.ID(fixture.claimA)).lines.map(\.quantityLost) == [1, 2])
+        #expect(try fixture.app.claims.links(ofClaim: Claim.ID(fixture.claimA)).allSatisfy { $0.openings.isEmpty && $0.revoked == nil })
         #expect(try fixture.client.send("POST", fixture.shared(fixture.tokenA)).header("Allow") == "GET, HEAD")
     }
 
@@ -356,10 +356,10 @@ import Testing
         // Photos on the page and a HEAD are not openings.
         #expect(try fixture.client.get(fixture.shared(fixture.tokenA, "/items/\(camera.id)/photos/\(camera.photoIDs[0])/thumb-120.jpg"), headers: proxied).status == 200)
         #expect(try fixture.client.send("HEAD", fixture.shared(fixture.tokenA), headers: proxied).status == 200)
-        let openings = try #require(try fixture.app.claims.links(ofClaim: fixture.claimA).first?.openings)
+        let openings = try #require(try fixture.app.claims.links(ofClaim: Claim.ID(fixture.claimA)).first?.openings)
         #expect(openings.map(\.path) == ["/items/\(camera.id)/documents/\(camera.documentIDs[0])", "/"])
         #expect(openings.map(\.address) == ["203.0.113.9", "203.0.113.9"])
         #expect(openings.map { fixture.clock.now.timeIntervalSince($0.at).rounded() } == [0, 60])
-        #expect(try fixture.app.claims.links(ofClaim: fixture.claimB).first?.openings.isEmpty == true)
+        #expect(try fixture.app.claims.links(ofClaim: Claim.ID(fixture.claimB)).first?.openings.isEmpty == true)
     }
 }

@@ -27,7 +27,7 @@ import Testing
     @Test func theWorklistPutsTheMostValueAtRiskFirstAndLeavesOutWhatIsGone() {
         let today = CalendarDate(iso: "2026-12-01")!
         func item(_ id: Int64, _ name: String, cost: Int64?, quantity: Int = 1, disposed: Bool = false) -> Item {
-            var item = Item(id: id, name: name, serialNumber: "", valueInDollars: 0, dateCreated: Date(), position: Int(id), version: 1)
+            var item = Item(id: Item.ID(id), name: name, serialNumber: "", valueInDollars: 0, dateCreated: Date(), position: Int(id), version: 1)
             item.details.replacementCost = cost
             item.details.quantity = quantity
             if disposed { item.details.disposal = Disposal(kind: .lost) }

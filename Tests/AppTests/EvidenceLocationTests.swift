@@ -1,5 +1,6 @@
 @testable import App
 import Archive
+import Claims
 import Foundation
 import HTTPTestClient
 import Imaging
@@ -91,7 +92,7 @@ import ToolRunner
                                                [("expires", inAWeek), ("label", "With places"), ("includesLocation", "on")])
         #expect(made.status == 200, "\(made.text.prefix(300))")
         #expect(made.text.contains("Photos with where they were taken"))
-        let links = try fixture.app.claims.links(ofClaim: fixture.claimA)
+        let links = try fixture.app.claims.links(ofClaim: Claim.ID(fixture.claimA))
         #expect(links.first { $0.label == "With places" }?.includesLocation == true)
         #expect(links.first { $0.label == "Acme adjuster" }?.includesLocation == false)
     }

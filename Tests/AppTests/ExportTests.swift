@@ -127,7 +127,7 @@ import Testing
         let shared = try source.client.get(try #require(camera.image?.originalURL)).body
         try source.client.send("POST", "/api/v1/items/\(items[2].id)/photos?kind=closeup", headers: ["Content-Type": "image/jpeg"], body: shared).expect(201)
         _ = try source.app.items.link(EvidenceLink(assetID: "4be1c0d7", takenAt: Date(timeIntervalSince1970: 1_556_994_607), camera: "Canon EOS R6",
-                                                   lastPath: "/srv/photos/IMG_0412.jpg"), to: camera.id)
+                                                   lastPath: "/srv/photos/IMG_0412.jpg"), to: Item.ID(camera.id))
         try source.client.json("PATCH", "/api/v1/locations/1", ["notes": "The flat, second floor"]).expect(200)
         try source.client.json("PATCH", "/api/v1/settings", ["currency": "EUR"]).expect(200)
         try source.client.json("POST", "/api/v1/items/\(items[3].id)/move", ["position": 0]).expect(200)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTestClient
+import Inventory
 import Imaging
 import PDFPreview
 import Testing
@@ -112,7 +113,7 @@ import ToolRunner
         #expect(response.status == 415, "\(label): \(response.text)")
         #expect(response.errorCode == "unsupported-document-type")
         #expect(response.errorMessage?.contains("PDF") == true && response.errorMessage?.contains("plain UTF-8 text") == true)
-        #expect(try secured.app.items.item(id: id).documents.isEmpty)
+        #expect(try secured.app.items.item(id: Item.ID(id)).documents.isEmpty)
         let folder = secured.folder.appendingPathComponent("documents").path
         #expect(((FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []).isEmpty)
     }

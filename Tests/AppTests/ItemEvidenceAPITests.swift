@@ -2,6 +2,7 @@ import Accounts
 import App
 import Foundation
 import HTTPTestClient
+import Inventory
 import Testing
 
 /// Library photos linked to items as evidence, through the API: what a link shows (from the photo's
@@ -128,6 +129,6 @@ import Testing
         #expect(try eddie.send("DELETE", "/api/v1/items/\(id)/evidence/\(mine)", headers: ["Accept": "application/json"]).status == 204)
         #expect(try vera.send("DELETE", "/api/v1/items/\(id)/evidence/\(mine)", headers: ["Accept": "application/json"]).status == 403)
         #expect(try eddie.json("POST", "/api/v1/items/\(id)/evidence", ["assetId": mine]).status == 201)
-        #expect(try secured.app.items.item(id: id).evidence.map(\.assetID) == [mine])
+        #expect(try secured.app.items.item(id: Item.ID(id)).evidence.map(\.assetID) == [mine])
     }
 }

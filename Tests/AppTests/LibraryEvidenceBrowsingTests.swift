@@ -1,6 +1,7 @@
 import App
 import Foundation
 import HTTPTestClient
+import Inventory
 import Testing
 
 /// Finding old library photos of a possession to link as evidence, besides albums, events and
@@ -55,7 +56,7 @@ import Testing
         // Picking from the range links the photo.
         let linked = try app.client.pageForm("/items/\(id)/evidence", [("assetId", evening)])
         #expect(linked.status == 303)
-        #expect(try app.app.items.item(id: id).evidence.map(\.assetID) == [evening])
+        #expect(try app.app.items.item(id: Item.ID(id)).evidence.map(\.assetID) == [evening])
 
         // Days with nothing taken say so.
         let empty = try #require(try app.client.get("/library/dates?from=2001-01-01&to=2001-12-31").header("Location"))

@@ -2,13 +2,14 @@ import Accounts
 import App
 import Foundation
 import HTTPTestClient
+import Inventory
 import Testing
 
 /// Cross-site request forgery: a session's changes need the session's own token, from this site's own pages.
 @Suite struct SecurityCSRFTests {
     /// State-changing requests a signed-in editor can make, each in the forms a page or script sends.
     static func changes(_ app: SecuredApp, itemID: Int64) throws -> [(label: String, send: (SecuritySession, String?) throws -> TestResponse)] {
-        let version = try app.app.items.item(id: itemID).version
+        let version = try app.app.items.item(id: Item.ID(itemID)).version
         return [
             ("POST /api/v1/items (header)", { session, token in
                 try session.send("POST", "/api/v1/items", headers: ["Content-Type": "application/json"].merging(token.map { ["X-CSRF-Token": $0] } ?? [:]) { $1 },

@@ -3,6 +3,7 @@ import App
 import Foundation
 import HTTPServer
 import HTTPTestClient
+import Inventory
 import Testing
 
 /// Every route the router knows, called by everyone who must not get through: anonymous callers,
@@ -120,7 +121,7 @@ import Testing
         var count = 0
         for route in fixture.app.routes where levels.contains(route.access) {
             let path = try fixture.path(for: route)
-            let (headers, body) = fixture.body(for: route, version: (try? fixture.app.items.item(id: fixture.itemID).version) ?? 1)
+            let (headers, body) = fixture.body(for: route, version: (try? fixture.app.items.item(id: Item.ID(fixture.itemID)).version) ?? 1)
             let response = try send(route, path, headers, body)
             count += 1
             if response.status != 403 {
@@ -258,7 +259,7 @@ import Testing
         #expect(api.status == 403, "PUT image from the library → \(api.status)")
         let form = try eddie.form("/items/\(itemID)/image/library", [("assetId", fixture.assetID)])
         #expect(form.status == 403, "POST image/library → \(form.status)")
-        #expect(try fixture.app.items.item(id: itemID).image == nil)
+        #expect(try fixture.app.items.item(id: Item.ID(itemID)).image == nil)
     }
 
     @Test func withAGrantTheLibraryWorks() throws {

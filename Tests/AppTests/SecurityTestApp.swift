@@ -220,8 +220,8 @@ struct SecurityFixture: Sendable {
     let fingerprint: String
     let staticVersion: String
     let staticPath: String
-    let targetID: Int64
-    let tokenID: Int64
+    let targetID: Account.ID
+    let tokenID: APITokenInfo.ID
     let libraryRoot: String
     let claimID: Int64
 

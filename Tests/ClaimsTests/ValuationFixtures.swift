@@ -4,7 +4,7 @@ import Inventory
 
 /// Items as a household would have entered them, for valuation and schedule tests.
 enum ValuationFixtures {
-    static func item(_ name: String, id: Int64 = 1, quantity: Int = 1, replacementCost: Int64? = nil, purchasePrice: Int64? = nil,
+    static func item(_ name: String, id: Item.ID = 1, quantity: Int = 1, replacementCost: Int64? = nil, purchasePrice: Int64? = nil,
                      purchased: String? = nil, tags: [String] = [], description: String = "", brand: String = "",
                      model: String = "", serial: String = "", from store: String = "", condition: ItemCondition? = nil) -> Item {
         var details = ItemDetails()

@@ -49,7 +49,7 @@ extension TestInventory {
 
     /// Gives item `id` the photo `bytes` through prepare and setImage.
     @discardableResult
-    func attach(_ bytes: [UInt8], to id: Int64, expectedVersion: Int? = nil) throws -> Item {
+    func attach(_ bytes: [UInt8], to id: Item.ID, expectedVersion: Int? = nil) throws -> Item {
         try store.setImage(id: id, try store.images.prepare(bytes), expectedVersion: expectedVersion)
     }
 }

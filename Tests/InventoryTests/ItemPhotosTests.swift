@@ -107,9 +107,9 @@ import Testing
         let store = inventory.store
         let items = try inventory.add(["Sofa", "Chair", "Table"])
         let shared = try F.photo(1)
-        var photos: [Int64: [ItemPhoto]] = [:]
+        var photos: [Item.ID: [ItemPhoto]] = [:]
         for item in items {
-            photos[item.id] = [try store.addPhoto(to: item.id) { shared }, try store.addPhoto(to: item.id) { try F.photo(Int(item.id) + 10) }]
+            photos[item.id] = [try store.addPhoto(to: item.id) { shared }, try store.addPhoto(to: item.id) { try F.photo(Int(item.id.rawValue) + 10) }]
         }
         let receipt = SamplePDF.make(), manual = Array("Turn it on.\n".utf8)
         let sofaReceipt = try store.addDocument(to: items[0].id, kind: .receipt, name: "Receipt") { receipt }

@@ -5,7 +5,7 @@ import Testing
 /// Filters, sorts and keyset windows: every item exactly once, whatever the order, ties or inserts.
 @Suite struct ItemQueryTests {
     private func input(_ name: String, cost: Int64? = nil, price: Int64? = nil, bought: String? = nil, tags: [String]? = nil,
-                       condition: ItemCondition? = nil, locationID: Int64? = nil) -> ItemInput {
+                       condition: ItemCondition? = nil, locationID: Location.ID? = nil) -> ItemInput {
         var input = ItemInput(name: name, locationID: locationID.map { .some($0) })
         if let cost { input.details.replacementCost = .some(cost) }
         if let price { input.details.purchasePrice = .some(price) }
@@ -61,8 +61,8 @@ import Testing
     }
 
     /// Walks every window of `query`, calling `between` after each one.
-    private func walk(_ store: ItemStore, _ query: ItemQuery, between: () throws -> Void = {}) throws -> [Int64] {
-        var ids: [Int64] = [], query = query
+    private func walk(_ store: ItemStore, _ query: ItemQuery, between: () throws -> Void = {}) throws -> [Item.ID] {
+        var ids: [Item.ID] = [], query = query
         while true {
             let window = try store.items(matching: query)
             #expect(window.items.count <= query.limit ?? .max)

@@ -9,7 +9,7 @@ import Testing
     }
 
     private func input(name: String? = nil, texts: [String: String] = [:], tags: [String]? = nil, serial: String? = nil,
-                       locationID: Int64?? = nil) -> ItemInput {
+                       locationID: Location.ID?? = nil) -> ItemInput {
         var input = ItemInput(name: name, serialNumber: serial, locationID: locationID)
         input.details.texts = texts
         input.details.tags = tags

@@ -130,15 +130,15 @@ import Testing
                 try connection.run("INSERT INTO locations (id, name, parent_id) VALUES (?, ?, ?)", level, "Level \(level)", level == 1 ? nil : Int64(level - 1))
             }
         }
-        let deepest = Int64(depth)
+        let deepest = Location.ID(Int64(depth))
         #expect(try store.locations().map(\.pathNames.count) == Array(1...depth))
         #expect(try store.location(id: deepest).path.hasSuffix("Level \(depth - 1) / Level \(depth)"))
         #expect(throws: InventoryError.self) { try store.createLocation(LocationInput(name: "Pouch", parentID: deepest)) }
         _ = try store.updateLocation(id: deepest, LocationInput(name: "Renamed"))
         let shed = try store.createLocation(LocationInput(name: "Shed"))
-        #expect(throws: InventoryError.self) { try store.updateLocation(id: shed.id, LocationInput(parentID: .some(Int64(Location.maxDepth)))) }
+        #expect(throws: InventoryError.self) { try store.updateLocation(id: shed.id, LocationInput(parentID: .some(Location.ID(Int64(Location.maxDepth))))) }
         // The five places past the limit go up under level 15: the deepest is then 20 deep.
-        _ = try store.updateLocation(id: Int64(Location.maxDepth + 1), LocationInput(parentID: .some(Int64(Location.maxDepth - 5))))
+        _ = try store.updateLocation(id: Location.ID(Int64(Location.maxDepth + 1)), LocationInput(parentID: .some(Location.ID(Int64(Location.maxDepth - 5)))))
         #expect(try store.locations().map(\.pathNames.count).max() == Location.maxDepth)
         #expect(try store.location(id: deepest).pathNames == (1...(Location.maxDepth - 5)).map { "Level \($0)" }
                 + ((Location.maxDepth + 1)..<depth).map { "Level \($0)" } + ["Renamed"])

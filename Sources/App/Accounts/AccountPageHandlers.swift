@@ -214,7 +214,7 @@ struct AccountPageHandlers: Sendable {
     private func revokeToken(_ request: Request) throws -> Response {
         guard let caller = request.caller else { return try accountPage(request) }
         return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
-            guard let id = Int64(request.parameters["id"] ?? "") else { throw AccountError.tokenNotFound }
+            guard let id = Int64(request.parameters["id"] ?? "").map({ APITokenInfo.ID($0) }) else { throw AccountError.tokenNotFound }
             try accounts.revokeToken(id: id, of: caller.account)
             return try accountPage(request, message: "Token revoked: it no longer works.")
         }
@@ -239,7 +239,7 @@ struct AccountPageHandlers: Sendable {
 
     /// The account `/users/{id}` names; 404 when there is none.
     private func account(in request: Request) throws -> Account {
-        guard let account = try Int64(request.parameters["id"] ?? "").flatMap(accounts.account(id:)) else {
+        guard let account = try Int64(request.parameters["id"] ?? "").flatMap({ try accounts.account(id: Account.ID($0)) }) else {
             throw AppError(.accountNotFound, message: "There is no such account.")
         }
         return account

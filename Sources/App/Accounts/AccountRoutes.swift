@@ -1,3 +1,5 @@
+import Accounts
+
 /// Every path of accounts and signing in, spelled once.
 enum AccountRoutes {
     static let signIn = RoutePath("/signin")
@@ -16,7 +18,7 @@ enum AccountRoutes {
     static func setup(_ token: String) -> String { setup.url(token) }
     /// The account page, saying how the password change went.
     static func account(passwordNotice: String) -> String { "\(account.url())?password=\(passwordNotice)" }
-    static func revokeToken(_ id: Int64) -> String { revokeToken.url(id) }
-    static func user(_ id: Int64) -> String { user.url(id) }
-    static func removeUser(_ id: Int64) -> String { removeUser.url(id) }
+    static func revokeToken(_ id: APITokenInfo.ID) -> String { revokeToken.url(id) }
+    static func user(_ id: Account.ID) -> String { user.url(id) }
+    static func removeUser(_ id: Account.ID) -> String { removeUser.url(id) }
 }

@@ -30,12 +30,8 @@ struct ClaimLinkAPIHandlers: Sendable {
 
 extension Request {
     /// The `{linkId}` of a link's route.
-    func claimLinkID() throws -> Int64 {
-        let raw = parameters["linkId"] ?? ""
-        guard let id = Int64(raw), id > 0 else {
-            throw AppError(.claimLinkNotFound, message: "There is no link “\(raw)” of this claim. Link ids are whole numbers.")
-        }
-        return id
+    func claimLinkID() throws -> ClaimLink.ID {
+        try id("linkId", of: ClaimLink.self) { AppError(.claimLinkNotFound, message: "There is no link “\($0)” of this claim. Link ids are whole numbers.") }
     }
 
     /// `path` as an absolute URL of this site, as the client reached it (`https://nas.local:8080/…`);

@@ -51,7 +51,7 @@ struct ClaimLinkPageHandlers: Sendable {
     }
 
     /// The section from a claim's links, for this page and the claim's own.
-    static func section(claimID: Int64, links: [ClaimLink], csrfToken: String?, newLinkURL: String?, expires: String?, label: String,
+    static func section(claimID: Claim.ID, links: [ClaimLink], csrfToken: String?, newLinkURL: String?, expires: String?, label: String,
                         includesLocation: Bool = false, errors: ValidationError?, now: Date) -> ClaimLinksSection {
         ClaimLinksSection(
             claimID: claimID,
@@ -61,7 +61,7 @@ struct ClaimLinkPageHandlers: Sendable {
             earliestDay: ClaimLinkInput.day(of: now).iso, latestDay: ClaimLinkInput.latestDay(now: now).iso, errors: errors)
     }
 
-    private static func row(_ link: ClaimLink, claimID: Int64, now: Date) -> ClaimLinkRowModel {
+    private static func row(_ link: ClaimLink, claimID: Claim.ID, now: Date) -> ClaimLinkRowModel {
         let state = if let revoked = link.revoked { "Revoked \(DisplayFormat.date(revoked))" }
             else if link.isActive(at: now) { "Works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))" }
             else { "Expired \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))" }

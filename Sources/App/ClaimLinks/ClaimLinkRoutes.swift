@@ -1,5 +1,7 @@
 import ClaimReport
+import Claims
 import HTTPServer
+import Inventory
 
 /// Every path of the adjusters' links, spelled once: the owner's (make, list, revoke) and the
 /// adjuster's (`/shared/{token}…`, open to anyone holding the token, read-only).
@@ -28,22 +30,22 @@ enum ClaimLinkRoutes {
     static let sharedSchedule = RoutePath("/\(sharedPrefix)/{token}/schedule.csv")
     static let sharedEvidenceArchive = RoutePath("/\(sharedPrefix)/{token}/evidence.zip")
 
-    static func page(_ claimID: Int64) -> String { page.url(claimID) }
-    static func revoke(_ claimID: Int64, link linkID: Int64) -> String { revoke.url(claimID, linkID) }
-    static func apiList(_ claimID: Int64) -> String { apiList.url(claimID) }
-    static func apiLink(_ claimID: Int64, link linkID: Int64) -> String { apiLink.url(claimID, linkID) }
+    static func page(_ claimID: Claim.ID) -> String { page.url(claimID) }
+    static func revoke(_ claimID: Claim.ID, link linkID: ClaimLink.ID) -> String { revoke.url(claimID, linkID) }
+    static func apiList(_ claimID: Claim.ID) -> String { apiList.url(claimID) }
+    static func apiLink(_ claimID: Claim.ID, link linkID: ClaimLink.ID) -> String { apiLink.url(claimID, linkID) }
 
     static func shared(_ token: String) -> String { shared.url(token) }
-    static func sharedPhoto(_ token: String, item itemID: Int64, photo photoID: Int64, file: String) -> String {
+    static func sharedPhoto(_ token: String, item itemID: Item.ID, photo photoID: ItemPhoto.ID, file: String) -> String {
         sharedPhoto.url(token, itemID, photoID, file)
     }
-    static func sharedDocument(_ token: String, item itemID: Int64, document documentID: Int64) -> String {
+    static func sharedDocument(_ token: String, item itemID: Item.ID, document documentID: ItemDocument.ID) -> String {
         sharedDocument.url(token, itemID, documentID)
     }
-    static func sharedDocumentThumbnail(_ token: String, item itemID: Int64, document documentID: Int64) -> String {
+    static func sharedDocumentThumbnail(_ token: String, item itemID: Item.ID, document documentID: ItemDocument.ID) -> String {
         sharedDocumentThumbnail.url(token, itemID, documentID)
     }
-    static func sharedEvidence(_ token: String, item itemID: Int64, asset assetID: String, file: String) -> String {
+    static func sharedEvidence(_ token: String, item itemID: Item.ID, asset assetID: String, file: String) -> String {
         sharedEvidence.url(token, itemID, assetID, file)
     }
     static func sharedReport(_ token: String, paper: ReportPaper) -> String { sharedReport.url(token) + "?paper=\(paper.rawValue)" }
@@ -56,7 +58,7 @@ enum ClaimLinkRoutes {
     }
 
     /// Where the owner's forms lead back to: the claim's links.
-    static func back(to claimID: Int64) -> String { page(claimID) }
+    static func back(to claimID: Claim.ID) -> String { page(claimID) }
 
     /// Whether a request is for an adjuster's path (as the router sees the path, any case).
     static func isShared(_ request: Request) -> Bool {

@@ -1,10 +1,11 @@
+import Claims
 import HTML
 
 /// `/claims/{id}/links`: the claim's "Share with the adjuster" section on a page of its own, until
 /// the claim page shows it.
 struct ClaimLinksPage {
     let claimName: String
-    let claimID: Int64
+    let claimID: Claim.ID
     let section: ClaimLinksSection
     let context: PageContext
 

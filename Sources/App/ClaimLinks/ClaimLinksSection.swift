@@ -1,9 +1,10 @@
 import HTML
+import Claims
 import Inventory
 
 /// One of a claim's links as the owner sees it.
 struct ClaimLinkRowModel: Sendable {
-    let id: Int64
+    let id: ClaimLink.ID
     let label: String
     let createdText: String
     /// "Works through Jun 30, 2026", "Expired Jun 30, 2026", "Revoked Jun 2, 2026".
@@ -29,7 +30,7 @@ struct ClaimLinkOpeningModel: Sendable {
 /// new link's address shown once, and every link with its openings and a Revoke button. Plain values
 /// in; the claim page (or `ClaimLinksPage`) places it.
 struct ClaimLinksSection {
-    let claimID: Int64
+    let claimID: Claim.ID
     let links: [ClaimLinkRowModel]
     let csrfToken: String?
     /// The address of a link just made: shown this once, never again.

@@ -109,7 +109,7 @@ struct SharedClaimHandlers: Sendable {
     /// The item `{itemId}` names, when it is a line of the link's claim; else not found.
     private func lostItem(_ request: Request, of link: ClaimLink) throws -> Item {
         let raw = request.parameters["itemId"] ?? ""
-        guard let itemID = Int64(raw), itemID > 0, try claims.hasLine(itemID: itemID, inClaim: link.claimID) else {
+        guard let itemID = Item.ID(raw), try claims.hasLine(itemID: itemID, inClaim: link.claimID) else {
             throw Self.fileNotFound
         }
         return try items.item(id: itemID)
@@ -118,7 +118,7 @@ struct SharedClaimHandlers: Sendable {
     private func photo(_ request: Request) throws -> Response {
         let link = try access.link(for: request)
         let item = try lostItem(request, of: link)
-        guard let photoID = Int64(request.parameters["photoId"] ?? ""), let photo = item.photos.first(where: { $0.id == photoID }),
+        guard let photoID = ItemPhoto.ID(request.parameters["photoId"] ?? ""), let photo = item.photos.first(where: { $0.id == photoID }),
               let rendition = ItemPhotoRendition(fileName: request.parameters["file"] ?? "") else { throw Self.fileNotFound }
         if let location = items.images.renditionLocation(hash: photo.image.hash, name: rendition.rawValue), let file = OpenFile(path: location) {
             return Self.file(file, contentType: "image/jpeg")
@@ -134,7 +134,7 @@ struct SharedClaimHandlers: Sendable {
     private func document(_ request: Request, thumbnail: Bool) throws -> Response {
         let link = try access.link(for: request)
         let item = try lostItem(request, of: link)
-        guard let documentID = Int64(request.parameters["docId"] ?? ""), let document = item.documents.first(where: { $0.id == documentID }) else {
+        guard let documentID = ItemDocument.ID(request.parameters["docId"] ?? ""), let document = item.documents.first(where: { $0.id == documentID }) else {
             throw Self.fileNotFound
         }
         if thumbnail {

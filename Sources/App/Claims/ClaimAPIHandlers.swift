@@ -76,7 +76,7 @@ struct ClaimAPIHandlers: Sendable {
     private var today: CalendarDate { CalendarDate(clock.now) }
 
     /// The claim `id` as it is now, with its items and schedule.
-    private func answer(_ id: Int64, status: HTTPStatus = .ok) throws -> Response {
+    private func answer(_ id: Claim.ID, status: HTTPStatus = .ok) throws -> Response {
         var writer = JSONWriter(capacity: 1024)
         ClaimJSON.write(try claims.sheet(id: id), today: today, to: &writer)
         return Response.json(writer, status: status)
@@ -85,16 +85,12 @@ struct ClaimAPIHandlers: Sendable {
 
 extension Request {
     /// The `{id}` of a claim route; an id that cannot exist is simply not found.
-    func claimID() throws -> Int64 {
-        try rowID { AppError(.claimNotFound, message: "There is no claim “\($0)”. Claim ids are whole numbers; list them at \(ClaimRoutes.apiList.url()).") }
+    func claimID() throws -> Claim.ID {
+        try id(of: Claim.self) { AppError(.claimNotFound, message: "There is no claim “\($0)”. Claim ids are whole numbers; list them at \(ClaimRoutes.apiList.url()).") }
     }
 
     /// The `{itemId}` of a claim line's route.
-    func claimLineItemID() throws -> Int64 {
-        let raw = parameters["itemId"] ?? ""
-        guard let id = Int64(raw), id > 0 else {
-            throw AppError(.claimLineNotFound, message: "There is no item “\(raw)” in this claim. Item ids are whole numbers.")
-        }
-        return id
+    func claimLineItemID() throws -> Item.ID {
+        try id("itemId", of: Item.self) { AppError(.claimLineNotFound, message: "There is no item “\($0)” in this claim. Item ids are whole numbers.") }
     }
 }

@@ -94,7 +94,7 @@ struct ClaimFiles {
 /// Which line a file belongs to.
 struct ClaimScheduleLineRef {
     let number: Int
-    let itemID: Int64
+    let itemID: Item.ID
     let name: String
 
     /// `003 Mirrorless Camera`: a folder name any system takes (`SafeFileName`: no slashes, control,

@@ -48,7 +48,7 @@ extension ClaimLineInput {
     static var schema: InputSchema<ClaimLineInput> {
         InputSchema(api: "ClaimLineInput", fields: [
             InputField(name: "itemId", api: "integer", expected: "an item's id (a whole number)", json: { value, line, reading in
-                if value != .integer(line.itemID) { reading.refuse("itemId is the item in the address; leave it out or send \(line.itemID).") }
+                if value != .integer(line.itemID.rawValue) { reading.refuse("itemId is the item in the address; leave it out or send \(line.itemID).") }
             }),
             .count("quantityLost", \.quantityLost) { "The quantity lost is a whole number, like 1; “\($0.prefix(20))” is not." },
             InputField(name: "category", api: "string|null", expected: "a useful-life category's id (see /api/v1/useful-lives) or null", json: { value, line, reading in
@@ -70,14 +70,14 @@ extension ClaimLineInput {
     }
 
     /// One line of `items` (or a line's PATCH body, with `itemID` from the path); nil with problems reported when it cannot be read.
-    init?(json object: [String: JSONValue], field: String, itemID pathItemID: Int64? = nil, currency: Currency, into problems: inout [FieldError]) {
+    init?(json object: [String: JSONValue], field: String, itemID pathItemID: Item.ID? = nil, currency: Currency, into problems: inout [FieldError]) {
         var itemID = pathItemID
         if pathItemID == nil {
             guard case .integer(let id) = object["itemId"] ?? .null, id > 0 else {
                 problems.append(FieldError(field: "\(field).itemId", message: "itemId must be an item's id (a whole number)."))
                 return nil
             }
-            itemID = id
+            itemID = Item.ID(id)
         }
         self.init(itemID: itemID!)
         let before = problems.count

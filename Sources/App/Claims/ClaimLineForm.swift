@@ -34,7 +34,7 @@ struct ClaimLineForm: Sendable, Equatable {
         replacedDate = fields["replacedDate"] ?? ""
     }
 
-    func input(itemID: Int64, currency: Currency) throws(ClaimError) -> ClaimLineInput {
+    func input(itemID: Item.ID, currency: Currency) throws(ClaimError) -> ClaimLineInput {
         var input = ClaimLineInput(itemID: itemID), errors: [FieldError] = []
         let sent = ["quantityLost": quantityLost, "category": category, "actualCashValueOverride": actualCashValue, "overrideReason": overrideReason,
                     "paid": paid, "replacedCost": replacedCost, "replacedDate": replacedDate]

@@ -19,7 +19,7 @@ struct ClaimPageModel {
         let needsAttention: Bool
     }
 
-    let id: Int64
+    let id: Claim.ID
     let name: String
     let facts: [(label: String, value: String)]
     /// "Proof of loss due in 41 days (2026-05-13)"; nil once closed.
@@ -31,7 +31,7 @@ struct ClaimPageModel {
     let lines: [Line]
     let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
     let method: [String]
-    let places: [(id: Int64, path: String)]
+    let places: [(id: Location.ID, path: String)]
     let tags: [String]
     let form: ClaimForm
     let errors: ValidationError?

@@ -50,7 +50,7 @@ struct ClaimPageHandlers: Sendable {
             switch fields["by"] ?? "" {
             case "all": selection = ClaimSelection(query: ItemQuery())
             case "place":
-                guard let location = Int64(fields["locationId"] ?? "") else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
+                guard let location = Int64(fields["locationId"] ?? "").map({ Location.ID($0) }) else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
                 selection = ClaimSelection(query: ItemQuery(locationID: location))
             case "tag":
                 guard let tag = fields["tag"], !tag.isEmpty else { throw AppError(.invalidForm, message: "Choose a tag from the list.") }
@@ -124,7 +124,7 @@ struct ClaimPageHandlers: Sendable {
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 
-    private func claimPage(_ request: Request, id: Int64, form: ClaimForm?, errors: ValidationError?) throws -> Response {
+    private func claimPage(_ request: Request, id: Claim.ID, form: ClaimForm?, errors: ValidationError?) throws -> Response {
         let sheet = try claims.sheet(id: id)
         let added = request.query["added"].flatMap { Int($0) }
         let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), places: try items.locations().map { (id: $0.id, path: $0.path) },
@@ -139,7 +139,7 @@ struct ClaimPageHandlers: Sendable {
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 
-    private func linePage(_ request: Request, id: Int64, itemID: Int64, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {
+    private func linePage(_ request: Request, id: Claim.ID, itemID: Item.ID, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {
         let sheet = try claims.sheet(id: id), claim = sheet.claim
         guard let claimLine = claim.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
         guard let line = sheet.schedule.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }

@@ -3,7 +3,7 @@ import Inventory
 
 extension ClaimPageModel {
     /// The page's values from the claim and its schedule.
-    init(sheet: ClaimSheet, today: CalendarDate, places: [(id: Int64, path: String)], tags: [String], form: ClaimForm?,
+    init(sheet: ClaimSheet, today: CalendarDate, places: [(id: Location.ID, path: String)], tags: [String], form: ClaimForm?,
          errors: ValidationError?, added: Int?) {
         let claim = sheet.claim, totals = sheet.schedule.totals
         let money = sheet.money

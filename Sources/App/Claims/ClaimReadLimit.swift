@@ -1,3 +1,5 @@
+import Accounts
+import Claims
 import HTTPServer
 import Synchronization
 
@@ -17,8 +19,8 @@ final class ClaimReadLimit: Sendable {
 
     /// Who a claim is read for.
     enum Reader: Hashable, Sendable {
-        case link(Int64)
-        case account(Int64)
+        case link(ClaimLink.ID)
+        case account(Account.ID)
     }
 
     private let inProgress = Mutex<[Reader: Int]>([:])

@@ -9,7 +9,7 @@ import Inventory
 public enum ClaimReportFile {
     /// Writes the report of claim `id` to `path` (whole or not at all); with `documentJSON`, also the
     /// report's content as JSON (what `bench/claim_report_html.py` turns into a web page).
-    public static func write(claim id: Int64, paper: String, in folder: DataFolder, to path: String, documentJSON: String? = nil) throws {
+    public static func write(claim id: Claim.ID, paper: String, in folder: DataFolder, to path: String, documentJSON: String? = nil) throws {
         guard let paper = ReportPaper(rawValue: paper.lowercased()) else {
             throw ExportFileError("--paper needs a4 or letter, not “\(paper.prefix(20))”.")
         }

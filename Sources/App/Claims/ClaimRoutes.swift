@@ -1,4 +1,6 @@
 import ClaimReport
+import Claims
+import Inventory
 
 /// Every path of claims, the policy, the coverage check and the useful-life table, spelled once.
 enum ClaimRoutes {
@@ -26,19 +28,19 @@ enum ClaimRoutes {
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
     static let apiUsefulLives = RoutePath("/useful-lives", in: APIRoutes.v1)
 
-    static func claim(_ id: Int64) -> String { claim.url(id) }
+    static func claim(_ id: Claim.ID) -> String { claim.url(id) }
     /// The claim's page saying how many items were just added.
-    static func claim(_ id: Int64, added: Int) -> String { claim.url(id) + "?added=\(added)" }
-    static func chooseItems(_ id: Int64) -> String { chooseItems.url(id) }
-    static func line(_ id: Int64, item itemID: Int64) -> String { line.url(id, itemID) }
-    static func removeLine(_ id: Int64, item itemID: Int64) -> String { removeLine.url(id, itemID) }
-    static func close(_ id: Int64) -> String { close.url(id) }
-    static func delete(_ id: Int64) -> String { delete.url(id) }
-    static func apiClaim(_ id: Int64) -> String { apiClaim.url(id) }
-    static func apiItems(_ id: Int64) -> String { apiItems.url(id) }
-    static func apiLine(_ id: Int64, item itemID: Int64) -> String { apiLine.url(id, itemID) }
-    static func apiClose(_ id: Int64) -> String { apiClose.url(id) }
-    static func apiSchedule(_ id: Int64) -> String { apiSchedule.url(id) }
-    static func apiReport(_ id: Int64, paper: ReportPaper) -> String { apiReport.url(id) + "?paper=\(paper.rawValue)" }
-    static func apiEvidence(_ id: Int64) -> String { apiEvidence.url(id) }
+    static func claim(_ id: Claim.ID, added: Int) -> String { claim.url(id) + "?added=\(added)" }
+    static func chooseItems(_ id: Claim.ID) -> String { chooseItems.url(id) }
+    static func line(_ id: Claim.ID, item itemID: Item.ID) -> String { line.url(id, itemID) }
+    static func removeLine(_ id: Claim.ID, item itemID: Item.ID) -> String { removeLine.url(id, itemID) }
+    static func close(_ id: Claim.ID) -> String { close.url(id) }
+    static func delete(_ id: Claim.ID) -> String { delete.url(id) }
+    static func apiClaim(_ id: Claim.ID) -> String { apiClaim.url(id) }
+    static func apiItems(_ id: Claim.ID) -> String { apiItems.url(id) }
+    static func apiLine(_ id: Claim.ID, item itemID: Item.ID) -> String { apiLine.url(id, itemID) }
+    static func apiClose(_ id: Claim.ID) -> String { apiClose.url(id) }
+    static func apiSchedule(_ id: Claim.ID) -> String { apiSchedule.url(id) }
+    static func apiReport(_ id: Claim.ID, paper: ReportPaper) -> String { apiReport.url(id) + "?paper=\(paper.rawValue)" }
+    static func apiEvidence(_ id: Claim.ID) -> String { apiEvidence.url(id) }
 }

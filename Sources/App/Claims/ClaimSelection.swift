@@ -7,7 +7,7 @@ import TextRules
 /// Items no longer owned are never chosen by a filter.
 struct ClaimSelection: Equatable {
     var everything = false
-    var itemIDs: [Int64] = []
+    var itemIDs: [Item.ID] = []
     var query = ItemQuery()
 
     /// What a selection is read into: whether a filter was given, beside the selection.
@@ -34,13 +34,13 @@ struct ClaimSelection: Equatable {
                 guard case .array(let members) = value else { return false }
                 for member in members {
                     guard case .integer(let id) = member, id > 0 else { return false }
-                    draft.selection.itemIDs.append(id)
+                    draft.selection.itemIDs.append(Item.ID(id))
                 }
                 return true
             },
             field("locationId", "integer", "a place's id (a whole number)") { value, draft, _ in
                 guard case .integer(let id) = value, id > 0 else { return false }
-                draft.selection.query.locationID = id
+                draft.selection.query.locationID = Location.ID(id)
                 draft.filtered = true
                 return true
             },
@@ -74,7 +74,7 @@ struct ClaimSelection: Equatable {
         query.disposed = false
     }
 
-    init(itemIDs: [Int64]) {
+    init(itemIDs: [Item.ID]) {
         self.itemIDs = itemIDs
     }
 
@@ -84,7 +84,7 @@ struct ClaimSelection: Equatable {
     }
 
     /// The chosen items' ids, in the list's order for a filter, as given for picked items.
-    func itemIDs(in items: ItemStore) throws -> [Int64] {
+    func itemIDs(in items: ItemStore) throws -> [Item.ID] {
         if !itemIDs.isEmpty { return itemIDs }
         return try items.items(matching: query).items.map(\.id)
     }

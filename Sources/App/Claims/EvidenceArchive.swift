@@ -41,7 +41,7 @@ struct EvidenceArchive {
         for entry in files.entries {
             let line = entry.line
             func row(_ path: String, kind: String, sha256: String = "", bytes: Int64 = 0, captured: PhotoMetadata? = nil, note: String?) -> Row {
-                Row(path: path, sha256: sha256, bytes: bytes, line: line.number, itemId: line.itemID, item: line.name, kind: kind,
+                Row(path: path, sha256: sha256, bytes: bytes, line: line.number, itemId: line.itemID.rawValue, item: line.name, kind: kind,
                     capturedAt: captured?.takenAt.map(EvidenceLink.isoText), camera: captured?.camera, note: note)
             }
             /// Adds `source` as `name` in the line's folder, hashed as it is read; one that could not be

@@ -79,7 +79,7 @@ enum DemoContent {
     static func seed(into store: ItemStore) throws {
         let (now, today) = (store.clock.now, store.clock.today)
         let home = try store.createLocation(LocationInput(name: "Home", notes: "12 Elm Street"))
-        var roomIDs: [String: Int64] = [:]
+        var roomIDs: [String: Location.ID] = [:]
         for room in rooms { roomIDs[room] = try store.createLocation(LocationInput(name: room, parentID: home.id)).id }
         for (offset, demo) in items.enumerated() {
             var input = demo.input

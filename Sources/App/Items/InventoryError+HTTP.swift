@@ -82,7 +82,7 @@ extension InventoryError: CataloguedError {
     }
 
     /// "5 is missing", "5 and 6 are missing"; nil for no ids.
-    private static func ids(_ ids: [Int64], _ one: String, _ many: String) -> String? {
+    private static func ids(_ ids: [ItemPhoto.ID], _ one: String, _ many: String) -> String? {
         switch ids.count {
         case 0: nil
         case 1: "\(ids[0]) \(one)"

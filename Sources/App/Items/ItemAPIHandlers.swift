@@ -103,20 +103,13 @@ struct ItemAPIHandlers: Sendable {
 
 extension Request {
     /// The `{id}` of an item route; an id that cannot exist is simply not found.
-    func itemID() throws -> Int64 {
-        try rowID { AppError(.itemNotFound, message: "There is no item “\($0)”. Item ids are whole numbers; go back to the list.") }
-    }
-
-    /// The `{id}` parameter as a row id; anything else is not found (`notFound` is given the text).
-    func rowID(notFound: (String) -> AppError) throws -> Int64 {
-        let raw = parameters["id"] ?? ""
-        guard let id = Int64(raw), id > 0 else { throw notFound(raw) }
-        return id
+    func itemID() throws -> Item.ID {
+        try id(of: Item.self) { AppError(.itemNotFound, message: "There is no item “\($0)”. Item ids are whole numbers; go back to the list.") }
     }
 
     /// The version an `If-Match` header insists on: nil without the header (or with `*`); a version
     /// no item has when none of its tags is this item's, so the store refuses the change.
-    func expectedVersion(of id: Int64) throws -> Int? {
+    func expectedVersion(of id: Item.ID) throws -> Int? {
         guard let header = headers["If-Match"] else { return nil }
         let tags = EntityTag.tags(in: header)
         if tags.contains("*") { return nil }

@@ -1,22 +1,23 @@
+import Claims
 import HTTPServer
 import Inventory
 
 /// One change to the items picked in the list's Select mode, read from its form.
 enum ItemBulkAction: Equatable {
-    case move(to: Int64?)
+    case move(to: Location.ID?)
     case addTag(String)
     case removeTag(String)
     case delete(confirmed: Bool)
-    case addToClaim(Int64)
+    case addToClaim(Claim.ID)
 
     /// Most items one change may name: a page of the list is far fewer.
     static let maxItems = 10_000
 
     /// The action and the items it names; a form that says neither clearly is refused saying what to fix.
-    static func read(_ fields: FormFields) throws -> (action: ItemBulkAction, ids: [Int64]) {
-        var seen: Set<Int64> = []
-        let ids = try fields.all("ids").compactMap { text -> Int64? in
-            guard let id = Int64(text), id > 0 else { throw AppError(.invalidForm, message: "“\(text.prefix(20))” is not an item. Pick items from the list.") }
+    static func read(_ fields: FormFields) throws -> (action: ItemBulkAction, ids: [Item.ID]) {
+        var seen: Set<Item.ID> = []
+        let ids = try fields.all("ids").compactMap { text -> Item.ID? in
+            guard let id = Item.ID(text) else { throw AppError(.invalidForm, message: "“\(text.prefix(20))” is not an item. Pick items from the list.") }
             return seen.insert(id).inserted ? id : nil
         }
         guard !ids.isEmpty else { throw AppError(.invalidForm, message: "No items were picked. Tick the items to change, then choose what to do.") }
@@ -26,14 +27,14 @@ enum ItemBulkAction: Equatable {
         case "move":
             let location = fields["location"] ?? ""
             guard location.isEmpty || Int64(location) != nil else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
-            return (.move(to: Int64(location)), ids)
+            return (.move(to: Int64(location).map { Location.ID($0) }), ids)
         case "addTag", "removeTag":
             guard !tag.isEmpty else { throw AppError(.invalidForm, message: "Type the tag to add or remove.") }
             return (fields["action"] == "addTag" ? .addTag(tag) : .removeTag(tag), ids)
         case "delete":
             return (.delete(confirmed: fields["confirmed"] == "1"), ids)
         case "addToClaim":
-            guard let claim = Int64(fields["claim"] ?? ""), claim > 0 else { throw AppError(.invalidForm, message: "Choose the claim to add the items to (start one on the Claims page first).") }
+            guard let claim = Claim.ID(fields["claim"] ?? "") else { throw AppError(.invalidForm, message: "Choose the claim to add the items to (start one on the Claims page first).") }
             return (.addToClaim(claim), ids)
         default:
             throw AppError(.invalidForm, message: "Choose what to do with the picked items: move them, add or remove a tag, add them to a claim, or delete them.")

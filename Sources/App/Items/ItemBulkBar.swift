@@ -1,13 +1,15 @@
+import Claims
 import HTML
+import Inventory
 
 /// The Select mode's form: what to do with the ticked rows. The rows' boxes join it through their
 /// `form` attribute, so the list stays a list.
 struct ItemBulkBar {
     struct Model: Sendable {
-        let locations: [(id: Int64, path: String)]
+        let locations: [(id: Location.ID, path: String)]
         let tags: [String]
         /// Open claims, newest first: picked items can be added to one.
-        var claims: [(id: Int64, name: String)] = []
+        var claims: [(id: Claim.ID, name: String)] = []
     }
 
     let model: Model

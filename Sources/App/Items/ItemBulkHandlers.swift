@@ -49,7 +49,7 @@ struct ItemBulkHandlers: Sendable {
 
 /// Asks before deleting the picked items, naming how many and which.
 struct BulkDeletePage {
-    let ids: [Int64]
+    let ids: [Item.ID]
     let names: [String]
     let context: PageContext
     static let namesShown = 10

@@ -8,7 +8,7 @@ struct ItemClaimFieldsView {
     let errors: ValidationError?
     let currency: Currency
     /// Every location, by path, for the location choice.
-    let locations: [(id: Int64, path: String)]
+    let locations: [(id: Location.ID, path: String)]
     /// Tags already in use, offered as the person types.
     let tagNames: [String]
     /// Blank rows offered below the custom fields an item has.

@@ -3,7 +3,7 @@ import Inventory
 
 /// What the detail page shows of an item, as plain values.
 struct ItemDetailModel: Sendable {
-    let id: Int64
+    let id: Item.ID
     let title: String
     /// ISO 8601, for `<time datetime>`.
     let createdISO: String
@@ -24,7 +24,7 @@ struct ItemDetailModel: Sendable {
     let libraryAPI: LibraryPickerURLs
     let currency: Currency
     /// Every location by path, and the tags in use: the form's choices.
-    let locations: [(id: Int64, path: String)]
+    let locations: [(id: Location.ID, path: String)]
     let tagNames: [String]
     /// What an adjuster would miss, each with the element that fills it.
     let gaps: [(advice: String, anchor: String)]

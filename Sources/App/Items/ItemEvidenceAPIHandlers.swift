@@ -35,7 +35,7 @@ struct ItemEvidenceAPIHandlers: Sendable {
     }
 
     /// Links library photo `assetID` to item `id` if the caller may see it and it can be shown.
-    private func link(_ assetID: String, to id: Int64, _ request: Request) throws -> (EvidenceLink, LibraryAsset, created: Bool) {
+    private func link(_ assetID: String, to id: Item.ID, _ request: Request) throws -> (EvidenceLink, LibraryAsset, created: Bool) {
         _ = try items.item(id: id)
         let access = try request.visibleLibraryRoots(of: library)
         guard let asset = try library.asset(id: assetID, visibleTo: access) else { throw LibraryAPIHandlers.assetNotFound }

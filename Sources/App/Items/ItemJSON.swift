@@ -71,7 +71,7 @@ enum ItemJSON {
     }
 
     /// A document of item `itemID`, with where its file and thumbnail (or `null`) are served.
-    static func write(_ document: ItemDocument, of itemID: Int64, to json: inout JSONWriter) {
+    static func write(_ document: ItemDocument, of itemID: Item.ID, to json: inout JSONWriter) {
         json.object { json in
             json.key("id"); json.value(document.id)
             json.key("kind"); json.value(document.kind.rawValue)
@@ -104,7 +104,7 @@ enum ItemJSON {
     }
 
     /// One document, as `POST …/documents` answers.
-    static func response(_ document: ItemDocument, of itemID: Int64, status: HTTPStatus = .ok) -> Response {
+    static func response(_ document: ItemDocument, of itemID: Item.ID, status: HTTPStatus = .ok) -> Response {
         var writer = JSONWriter(capacity: 400)
         write(document, of: itemID, to: &writer)
         return .json(writer, status: status)

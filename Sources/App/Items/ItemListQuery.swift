@@ -30,7 +30,7 @@ enum ItemListQuery {
             query.text = text
         }
         if let location = value("location") {
-            guard let id = Int64(location), id > 0 else {
+            guard let id = Location.ID(location) else {
                 throw invalid("location", "location takes a location’s id (a whole number, as in GET /api/v1/locations), not “\(location.prefix(40))”.")
             }
             query.locationID = id

@@ -21,7 +21,7 @@ struct ItemMediaPageHandlers: Sendable {
         }
     }
 
-    private func back(to id: Int64, _ anchor: String) -> Response { .redirect(to: ItemRoutes.item(id) + "#" + anchor) }
+    private func back(to id: Item.ID, _ anchor: String) -> Response { .redirect(to: ItemRoutes.item(id) + "#" + anchor) }
 
     private func multipart(_ request: Request) throws -> MultipartForm {
         guard request.contentType == "multipart/form-data",

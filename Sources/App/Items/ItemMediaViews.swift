@@ -3,7 +3,7 @@ import Inventory
 
 /// One of an item's photos on its page.
 struct PhotoEntryModel: Sendable {
-    let id: Int64
+    let id: ItemPhoto.ID
     let thumbnailURL: String
     let screenURL: String
     let kind: ItemPhoto.Kind

@@ -42,7 +42,7 @@ struct ItemPageHandlers: Sendable {
     private let choices = RevisionCache<Choices>()
 
     struct Choices: Sendable {
-        let locations: [(id: Int64, path: String)]
+        let locations: [(id: Location.ID, path: String)]
         let tags: [String]
     }
 
@@ -178,7 +178,7 @@ struct ItemPageHandlers: Sendable {
         let html: RenderedHTML
         if view == .rooms {
             let byLocation = Dictionary(grouping: shown, by: \.locationID)
-            let places: [(id: Int64?, path: String)] = try items.locations().map { ($0.id, $0.path) } + [(nil, "Nowhere in particular")]
+            let places: [(id: Location.ID?, path: String)] = try items.locations().map { ($0.id, $0.path) } + [(nil, "Nowhere in particular")]
             let sections = places.compactMap { place -> ItemSectionModel? in
                 guard let inPlace = byLocation[place.id] else { return nil }
                 let total = totals.byLocation[place.id] ?? ValueTotal()

@@ -46,7 +46,7 @@ struct ItemPhotosAPIHandlers: Sendable {
             guard case .integer(let photoID) = value else {
                 throw AppError(.invalidPhotoOrder, message: "ids must be photo ids (whole numbers), not \(value.kindDescription).")
             }
-            return photoID
+            return ItemPhoto.ID(photoID)
         }
         return try ItemJSON.response(try items.orderPhotos(of: id, ids), currency: try items.currency(), today: items.clock.today, library: library,
                                      sight: request.evidenceSight(of: library))
@@ -68,20 +68,16 @@ struct ItemPhotosAPIHandlers: Sendable {
 
 extension Request {
     /// The `{photoId}` of a photo route; an id that cannot exist is simply not found.
-    func photoID(of itemID: Int64) throws -> Int64 {
-        let raw = parameters["photoId"] ?? ""
-        guard let id = Int64(raw), id > 0 else {
-            throw AppError(.photoNotFound, message: "Item \(itemID) has no photo “\(raw.prefix(40))”. Photo ids are whole numbers; load the item again.")
+    func photoID(of itemID: Item.ID) throws -> ItemPhoto.ID {
+        try id("photoId", of: ItemPhoto.self) {
+            AppError(.photoNotFound, message: "Item \(itemID) has no photo “\($0.prefix(40))”. Photo ids are whole numbers; load the item again.")
         }
-        return id
     }
 
     /// The `{docId}` of a document route; an id that cannot exist is simply not found.
-    func documentID(of itemID: Int64) throws -> Int64 {
-        let raw = parameters["docId"] ?? ""
-        guard let id = Int64(raw), id > 0 else {
-            throw AppError(.documentNotFound, message: "Item \(itemID) has no document “\(raw.prefix(40))”. Document ids are whole numbers; load the item again.")
+    func documentID(of itemID: Item.ID) throws -> ItemDocument.ID {
+        try id("docId", of: ItemDocument.self) {
+            AppError(.documentNotFound, message: "Item \(itemID) has no document “\($0.prefix(40))”. Document ids are whole numbers; load the item again.")
         }
-        return id
     }
 }

@@ -1,10 +1,11 @@
 import HTML
+import Inventory
 
 /// The location and tag pickers of the item form: popovers anchored to their field at regular
 /// width, full-screen sheets at compact width (like the photo picker). The field itself (a choice,
 /// a text) stays the form's value, so without scripts the form works as it is.
 struct LocationPickerView {
-    let locations: [(id: Int64, path: String)]
+    let locations: [(id: Location.ID, path: String)]
     let newPlaceAPI: String
 
     var node: HTMLNode {

@@ -1,3 +1,5 @@
+import Inventory
+
 /// Every path of the item feature, spelled once: the patterns its handlers register and the URLs
 /// its views, redirects and scripts use.
 enum ItemRoutes {
@@ -43,37 +45,37 @@ enum ItemRoutes {
     static let photoFile = RoutePath("/images/{hash}/{file}")
 
     /// The list, scrolled to an item's row, in edit mode or not.
-    static func list(editing: Bool = false, showing id: Int64? = nil) -> String {
+    static func list(editing: Bool = false, showing id: Item.ID? = nil) -> String {
         list.url() + (editing ? "?edit=1" : "") + (id.map { "#item-\($0)" } ?? "")
     }
     /// The list with a box to tick on each row and the change to make to the ticked ones.
     static func selecting() -> String { list.url() + "?select=1" }
     /// The list grouped by location, each with its total.
     static func listByRoom() -> String { list.url() + "?view=rooms" }
-    static func item(_ id: Int64) -> String { item.url(id) }
-    static func item(_ id: Int64, saved: Bool) -> String { saved ? "\(item.url(id))?saved=1" : item.url(id) }
-    static func delete(_ id: Int64) -> String { delete.url(id) }
-    static func move(_ id: Int64) -> String { move.url(id) }
-    static func photo(_ id: Int64) -> String { photo.url(id) }
-    static func removePhoto(_ id: Int64) -> String { removePhoto.url(id) }
-    static func pickPhoto(_ id: Int64) -> String { pickPhoto.url(id) }
-    static func linkEvidence(_ id: Int64) -> String { linkEvidence.url(id) }
-    static func apiItem(_ id: Int64) -> String { apiItem.url(id) }
-    static func apiMove(_ id: Int64) -> String { apiMove.url(id) }
-    static func apiPhoto(_ id: Int64) -> String { apiPhoto.url(id) }
-    static func apiPhotos(_ id: Int64) -> String { apiPhotos.url(id) }
-    static func apiPhotoOrder(_ id: Int64) -> String { apiPhotoOrder.url(id) }
-    static func apiItemPhoto(_ id: Int64, _ photoID: Int64) -> String { apiItemPhoto.url(id, photoID) }
-    static func apiDocuments(_ id: Int64) -> String { apiDocuments.url(id) }
-    static func apiDocument(_ id: Int64, _ documentID: Int64) -> String { apiDocument.url(id, documentID) }
-    static func apiEvidence(_ id: Int64) -> String { apiEvidence.url(id) }
-    static func apiEvidenceLink(_ id: Int64, _ assetID: String) -> String { apiEvidenceLink.url(id, assetID) }
-    static func documentFile(_ id: Int64, _ documentID: Int64) -> String { documentFile.url(id, documentID) }
-    static func addPhotos(_ id: Int64) -> String { addPhotos.url(id) }
-    static func changePhoto(_ id: Int64, _ photoID: Int64) -> String { changePhoto.url(id, photoID) }
-    static func addDocument(_ id: Int64) -> String { addDocument.url(id) }
-    static func deleteDocument(_ id: Int64, _ documentID: Int64) -> String { deleteDocument.url(id, documentID) }
-    static func unlinkEvidence(_ id: Int64, _ assetID: String) -> String { unlinkEvidence.url(id, assetID) }
-    static func documentThumbnail(_ id: Int64, _ documentID: Int64) -> String { documentThumbnail.url(id, documentID) }
+    static func item(_ id: Item.ID) -> String { item.url(id) }
+    static func item(_ id: Item.ID, saved: Bool) -> String { saved ? "\(item.url(id))?saved=1" : item.url(id) }
+    static func delete(_ id: Item.ID) -> String { delete.url(id) }
+    static func move(_ id: Item.ID) -> String { move.url(id) }
+    static func photo(_ id: Item.ID) -> String { photo.url(id) }
+    static func removePhoto(_ id: Item.ID) -> String { removePhoto.url(id) }
+    static func pickPhoto(_ id: Item.ID) -> String { pickPhoto.url(id) }
+    static func linkEvidence(_ id: Item.ID) -> String { linkEvidence.url(id) }
+    static func apiItem(_ id: Item.ID) -> String { apiItem.url(id) }
+    static func apiMove(_ id: Item.ID) -> String { apiMove.url(id) }
+    static func apiPhoto(_ id: Item.ID) -> String { apiPhoto.url(id) }
+    static func apiPhotos(_ id: Item.ID) -> String { apiPhotos.url(id) }
+    static func apiPhotoOrder(_ id: Item.ID) -> String { apiPhotoOrder.url(id) }
+    static func apiItemPhoto(_ id: Item.ID, _ photoID: ItemPhoto.ID) -> String { apiItemPhoto.url(id, photoID) }
+    static func apiDocuments(_ id: Item.ID) -> String { apiDocuments.url(id) }
+    static func apiDocument(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { apiDocument.url(id, documentID) }
+    static func apiEvidence(_ id: Item.ID) -> String { apiEvidence.url(id) }
+    static func apiEvidenceLink(_ id: Item.ID, _ assetID: String) -> String { apiEvidenceLink.url(id, assetID) }
+    static func documentFile(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { documentFile.url(id, documentID) }
+    static func addPhotos(_ id: Item.ID) -> String { addPhotos.url(id) }
+    static func changePhoto(_ id: Item.ID, _ photoID: ItemPhoto.ID) -> String { changePhoto.url(id, photoID) }
+    static func addDocument(_ id: Item.ID) -> String { addDocument.url(id) }
+    static func deleteDocument(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { deleteDocument.url(id, documentID) }
+    static func unlinkEvidence(_ id: Item.ID, _ assetID: String) -> String { unlinkEvidence.url(id, assetID) }
+    static func documentThumbnail(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { documentThumbnail.url(id, documentID) }
     static func photoFile(hash: String, file: String) -> String { photoFile.url(hash, file) }
 }

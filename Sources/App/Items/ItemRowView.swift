@@ -1,8 +1,9 @@
 import HTML
+import Inventory
 
 /// What one row of the item list shows, as plain values.
 struct ItemRowModel: Sendable {
-    let id: Int64
+    let id: Item.ID
     let name: String
     let serialNumber: String
     /// `$N`.

@@ -12,7 +12,7 @@ struct ItemSearchModel: Sendable {
     var showDisposed = false
     var sort = ""
     /// Choices: every location by path, every tag in use.
-    var locations: [(id: Int64, path: String)] = []
+    var locations: [(id: Location.ID, path: String)] = []
     var tags: [String] = []
 
     var isFiltering: Bool {

@@ -44,7 +44,7 @@ struct LibraryPageHandlers: Sendable {
     /// `?pick=<item id>`: the library opened from an item's picker, where tapping a photo gives it to
     /// the item (`&as=evidence`: links it to the item).
     static func pickItem(_ request: Request) -> LibraryPick? {
-        guard let id = request.query[LibraryRoutes.pickParameter].flatMap({ Int64($0) }), id > 0 else { return nil }
+        guard let id = request.query[LibraryRoutes.pickParameter].flatMap({ Item.ID($0) }) else { return nil }
         return LibraryPick(itemID: id, asEvidence: request.query[LibraryPick.evidenceParameter] == "evidence")
     }
 
@@ -83,7 +83,7 @@ struct LibraryPageHandlers: Sendable {
     /// there (or further in) were taken.
     private func placeEvents(for pick: LibraryPick, visibleTo visible: LibraryAccess) throws -> PlaceEventsModel? {
         guard pick.asEvidence else { return nil }
-        let placeID: Int64?
+        let placeID: Location.ID?
         do { placeID = try items.item(id: pick.itemID).locationID } catch InventoryError.itemNotFound { return nil }
         guard let placeID else { return nil }
         let place = try items.location(id: placeID)

@@ -1,10 +1,12 @@
+import Inventory
+
 /// The library opened from an item to choose a photo: to copy it into the item (`?pick=7`), or to
 /// link it to the item as evidence (`?pick=7&as=evidence`), keeping it where it is.
 struct LibraryPick: Sendable, Equatable {
-    let itemID: Int64
+    let itemID: Item.ID
     let asEvidence: Bool
 
-    init(itemID: Int64, asEvidence: Bool = false) {
+    init(itemID: Item.ID, asEvidence: Bool = false) {
         self.itemID = itemID
         self.asEvidence = asEvidence
     }

@@ -1,3 +1,5 @@
+import Inventory
+
 /// Every path of the photo library, spelled once: the patterns its handlers register and the URLs
 /// its views, JSON and scripts use.
 enum LibraryRoutes {
@@ -20,11 +22,11 @@ enum LibraryRoutes {
     static let pickParameter = "pick"
 
     /// The library opened from an item's picker: tapping a photo gives it to the item.
-    static func picker(for itemID: Int64) -> String { picker(LibraryPick(itemID: itemID)) }
+    static func picker(for itemID: Item.ID) -> String { picker(LibraryPick(itemID: itemID)) }
     static func picker(_ pick: LibraryPick) -> String { "\(groups.url())?\(pick.query)" }
 
     /// A group's grid, at a page, in pick mode for an item or not, scrolled to a photo.
-    static func group(_ id: String, page: Int? = nil, pickingFor itemID: Int64? = nil, showing assetID: String? = nil) -> String {
+    static func group(_ id: String, page: Int? = nil, pickingFor itemID: Item.ID? = nil, showing assetID: String? = nil) -> String {
         group(id, page: page, picking: itemID.map { LibraryPick(itemID: $0) }, showing: assetID)
     }
 

@@ -27,7 +27,7 @@ struct LocationAPIHandlers: Sendable {
 
 extension Request {
     /// The `{id}` of a location route; an id that cannot exist is simply not found.
-    func locationID() throws -> Int64 {
-        try rowID { AppError(.locationNotFound, message: "There is no location “\($0)”. Location ids are whole numbers; list them at \(LocationRoutes.apiList.url()).") }
+    func locationID() throws -> Location.ID {
+        try id(of: Location.self) { AppError(.locationNotFound, message: "There is no location “\($0)”. Location ids are whole numbers; list them at \(LocationRoutes.apiList.url()).") }
     }
 }

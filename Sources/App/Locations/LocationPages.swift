@@ -3,7 +3,7 @@ import Inventory
 
 /// A location as the pages show it.
 struct LocationRowModel: Sendable {
-    let id: Int64
+    let id: Location.ID
     let name: String
     let path: String
     let depth: Int

@@ -1,3 +1,5 @@
+import Inventory
+
 /// Every path of locations (home → floor → room → box), spelled once.
 enum LocationRoutes {
     // Pages
@@ -9,7 +11,7 @@ enum LocationRoutes {
     static let apiList = RoutePath("/locations", in: APIRoutes.v1)
     static let apiLocation = RoutePath("/locations/{id}", in: APIRoutes.v1)
 
-    static func location(_ id: Int64) -> String { location.url(id) }
-    static func delete(_ id: Int64) -> String { delete.url(id) }
-    static func apiLocation(_ id: Int64) -> String { apiLocation.url(id) }
+    static func location(_ id: Location.ID) -> String { location.url(id) }
+    static func delete(_ id: Location.ID) -> String { delete.url(id) }
+    static func apiLocation(_ id: Location.ID) -> String { apiLocation.url(id) }
 }

@@ -1,3 +1,5 @@
+import Inventory
+
 /// Every path of claim readiness, spelled once.
 enum ReadinessRoutes {
     /// The worklist: gaps ordered by value at risk.
@@ -9,7 +11,7 @@ enum ReadinessRoutes {
 
 /// Where on an item's page a gap is filled.
 struct ClaimGapLink: Sendable {
-    let itemID: Int64
+    let itemID: Item.ID
     /// The id of the element to land on.
     let anchor: String
 }

@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import Inventory
 
@@ -40,18 +41,18 @@ extension InputField {
     }
 
     /// Another record's id, or null for none; a form's choice from a list (`choose`: "a location").
-    static func id(_ name: String, _ key: WritableKeyPath<Input, Int64??>, expected: String, choose: String) -> Self {
+    static func id<Entity>(_ name: String, _ key: WritableKeyPath<Input, RowID<Entity>??>, expected: String, choose: String) -> Self {
         InputField(name: name, api: "integer|null", expected: expected, json: { value, input, reading in
             switch value {
             case .null: input[keyPath: key] = .some(nil)
-            case .integer(let id) where id > 0: input[keyPath: key] = id
+            case .integer(let id) where id > 0: input[keyPath: key] = RowID(id)
             default: reading.wrongKind(value)
             }
         }, form: { text, input, reading in
             guard let text else { return }
             if text.isEmpty {
                 input[keyPath: key] = .some(nil)
-            } else if let id = Int64(text), id > 0 {
+            } else if let id = RowID<Entity>(text) {
                 input[keyPath: key] = id
             } else {
                 reading.refuse("Choose \(choose) from the list.")

@@ -58,7 +58,7 @@ package enum StrangerInput {
     }
 
     /// The version `If-Match: header` asks of item `id` (see `Request.expectedVersion(of:)`).
-    package static func expectedVersion(ifMatch header: String, itemID id: Int64) throws -> Int? {
+    package static func expectedVersion(ifMatch header: String, itemID id: Item.ID) throws -> Int? {
         let request = Request(method: .patch, path: "/api/v1/items/\(id)", pathSegments: ["api", "v1", "items", "\(id)"],
                               query: FormFields(), headers: ["If-Match": header], body: [], remoteAddress: "-", isTLS: false)
         return try request.expectedVersion(of: id)

@@ -83,7 +83,7 @@ extension BackupIndexModel {
         }
 
         let owned = contents.items.filter { $0.details.disposal == nil }
-        var byLocation: [Int64?: [Item]] = [:]
+        var byLocation: [Location.ID?: [Item]] = [:]
         for item in owned { byLocation[item.locationID.flatMap { locationsByID[$0] == nil ? nil : $0 }, default: []].append(item) }
         var rooms = contents.locations.compactMap { location -> Room? in
             guard let items = byLocation[location.id] else { return nil }

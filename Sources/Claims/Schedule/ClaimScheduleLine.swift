@@ -5,7 +5,7 @@ import Inventory
 public struct ClaimScheduleLine: Sendable, Equatable {
     /// From 1, in the claim's order.
     public let number: Int
-    public let itemID: Int64
+    public let itemID: Item.ID
     /// The item's location path, or "".
     public let room: String
     public let name: String

@@ -52,7 +52,7 @@ struct ArchiveImportPlan {
         for (position, entry) in manifest.items.enumerated() {
             let place = "item \(position + 1) (“\(TextRule.excerpt(entry.name, characters: 60))”)"
             guard entry.id > 0, itemIDs.insert(entry.id).inserted else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
-            if let locationID = entry.locationId, !locationIDs.contains(locationID) {
+            if let locationID = entry.locationId, !locationIDs.contains(Location.ID(locationID)) {
                 throw .invalidManifest("\(place) is kept in place \(locationID), which the export does not hold.")
             }
             let item = try Self.item(entry, position: position, currency: currency, place: place)
@@ -85,16 +85,17 @@ struct ArchiveImportPlan {
     }
 
     private static func locations(_ entries: [InventoryManifest.Location]) throws(InventoryArchiveError) -> [Location] {
-        var byID: [Int64: Location] = [:], result: [Location] = []
+        var byID: [Location.ID: Location] = [:], result: [Location] = []
         for entry in entries {
             let place = "place “\(TextRule.excerpt(entry.name, characters: 60))”"
-            guard entry.id > 0, byID[entry.id] == nil else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
+            let id = Location.ID(entry.id), parentID = entry.parentId.map { Location.ID($0) }
+            guard entry.id > 0, byID[id] == nil else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
             let input: LocationInput
-            do { input = try LocationInput(name: entry.name, parentID: .some(entry.parentId), notes: entry.notes).validated(creating: true) } catch {
+            do { input = try LocationInput(name: entry.name, parentID: .some(parentID), notes: entry.notes).validated(creating: true) } catch {
                 throw .invalidManifest("\(place): \(error.summary)")
             }
             var pathNames = [input.name ?? entry.name]
-            if let parentID = entry.parentId {
+            if let parentID {
                 guard let parent = byID[parentID] else { throw .invalidManifest("\(place) is inside place \(parentID), which does not come before it.") }
                 pathNames = parent.pathNames + pathNames
             }
@@ -104,8 +105,8 @@ struct ArchiveImportPlan {
             }
             // Its parent's path and its own name: a step a place.
             PlaceSteps.add(1)
-            let location = Location(id: entry.id, name: input.name ?? entry.name, parentID: entry.parentId, notes: input.notes ?? "", pathNames: pathNames)
-            byID[entry.id] = location
+            let location = Location(id: id, name: input.name ?? entry.name, parentID: parentID, notes: input.notes ?? "", pathNames: pathNames)
+            byID[id] = location
             result.append(location)
         }
         return result
@@ -128,7 +129,7 @@ struct ArchiveImportPlan {
             throw .invalidManifest("\(place): dateCreated “\(TextRule.excerpt(entry.dateCreated, characters: 40))” is not an ISO 8601 moment.")
         }
         guard entry.version >= 1 else { throw .invalidManifest("\(place): version \(entry.version) is not 1 or more.") }
-        var input = ItemInput(name: entry.name, serialNumber: entry.serialNumber, valueInDollars: entry.valueInDollars, locationID: .some(entry.locationId))
+        var input = ItemInput(name: entry.name, serialNumber: entry.serialNumber, valueInDollars: entry.valueInDollars, locationID: .some(entry.locationId.map { Location.ID($0) }))
         var details = ItemDetailsInput()
         details.quantity = entry.quantity
         details.texts = ["description": entry.description, "brand": entry.brand, "model": entry.model, "barcode": entry.barcode, "notes": entry.notes,
@@ -165,8 +166,8 @@ struct ArchiveImportPlan {
         input.details = details
         let checked: ItemInput
         do { checked = try input.validated(creating: true) } catch { throw .invalidManifest("\(place): \(error.summary)") }
-        var item = Item(id: entry.id, name: checked.name ?? "", serialNumber: checked.serialNumber ?? "", valueInDollars: entry.valueInDollars,
-                        dateCreated: created, position: position, version: entry.version, locationID: entry.locationId)
+        var item = Item(id: Item.ID(entry.id), name: checked.name ?? "", serialNumber: checked.serialNumber ?? "", valueInDollars: entry.valueInDollars,
+                        dateCreated: created, position: position, version: entry.version, locationID: entry.locationId.map { Location.ID($0) })
         item.details = checked.details.applied(to: ItemDetails())
         item.evidence = try entry.evidence.map { link throws(InventoryArchiveError) in
             guard !link.assetId.isEmpty, link.assetId.utf8.count <= 200, let added = try? Date(link.added, strategy: InventoryManifest.momentStyle) else {

@@ -7,13 +7,13 @@
 /// as its `MaxLen` counts them): a longer one would stop the whole import.
 public struct HomeboxCSV {
     let items: [Item]
-    let locationPaths: [Int64: [String]]
+    let locationPaths: [Location.ID: [String]]
     let currency: Currency
-    let importRefs: [Int64: String]
+    let importRefs: [Item.ID: String]
 
     /// - Parameter importRefs: the refs items were imported with, kept so that Homebox (and we) match
     ///   them again; an item without one is `homepwner-<id>`.
-    public init(items: [Item], locations: [Location], currency: Currency, importRefs: [Int64: String] = [:]) {
+    public init(items: [Item], locations: [Location], currency: Currency, importRefs: [Item.ID: String] = [:]) {
         self.items = items
         self.locationPaths = Dictionary(uniqueKeysWithValues: locations.map { ($0.id, $0.pathNames) })
         self.currency = currency

@@ -31,7 +31,7 @@ public struct ExportSnapshot: Sendable {
     let settings: [String: String]
     let currency: Currency
     /// The ids items came in with from another inventory (`HB.import_ref`), by item.
-    let importRefs: [Int64: String]
+    let importRefs: [Item.ID: String]
 
     /// This snapshot with its items as `change` leaves them: the App describes their evidence only
     /// as far as the caller may see the library (the inventory knows nothing of the library).
@@ -95,14 +95,14 @@ extension InventoryManifest {
         self.init(
             format: Self.formatName, formatVersion: Self.currentFormatVersion, exportedAt: exportedAt.formatted(Self.momentStyle),
             currency: currency.code, settings: snapshot.settings.merging(["currency": currency.code]) { _, new in new },
-            locations: locations.map { Location(id: $0.id, name: $0.name, parentId: $0.parentID, notes: $0.notes) },
+            locations: locations.map { Location(id: $0.id.rawValue, name: $0.name, parentId: $0.parentID?.rawValue, notes: $0.notes) },
             tags: Array(Set(snapshot.items.flatMap(\.details.tags))).sorted { $0.localizedStandardCompare($1) == .orderedAscending },
             items: snapshot.items.map { item in
                 let details = item.details
                 return Item(
-                    id: item.id, importRef: snapshot.importRefs[item.id], name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
+                    id: item.id.rawValue, importRef: snapshot.importRefs[item.id], name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                     dateCreated: item.dateCreated.formatted(Self.momentStyle), position: item.position, version: item.version,
-                    locationId: item.locationID, quantity: details.quantity, description: details.description, brand: details.brand,
+                    locationId: item.locationID?.rawValue, quantity: details.quantity, description: details.description, brand: details.brand,
                     model: details.model, barcode: details.barcode, condition: details.condition?.rawValue, notes: details.notes,
                     purchasePrice: amount(details.purchasePrice), purchaseDate: details.purchaseDate?.iso, purchasedFrom: details.purchasedFrom,
                     replacementCost: amount(details.replacementCost), replacementCostDate: details.replacementCostDate?.iso,
@@ -112,11 +112,11 @@ extension InventoryManifest {
                     disposal: details.disposal.map { Disposal(kind: $0.kind.rawValue, date: $0.date?.iso, price: amount($0.price), notes: $0.notes) },
                     customFields: details.customFields.map { CustomField(name: $0.name, value: $0.value) },
                     photos: item.photos.map { photo in
-                        Photo(id: photo.id, kind: photo.kind.rawValue, sha256: photo.image.hash, contentType: photo.image.format.contentType,
+                        Photo(id: photo.id.rawValue, kind: photo.kind.rawValue, sha256: photo.image.hash, contentType: photo.image.format.contentType,
                               width: photo.image.width, height: photo.image.height, size: photo.image.byteSize, file: ItemStore.photoFile(photo.image))
                     },
                     documents: item.documents.map { document in
-                        Document(id: document.id, kind: document.kind.rawValue, name: document.name, contentType: document.type.contentType,
+                        Document(id: document.id.rawValue, kind: document.kind.rawValue, name: document.name, contentType: document.type.contentType,
                                  size: document.byteSize, sha256: document.sha256, file: ItemStore.documentFile(document))
                     },
                     evidence: item.evidence.map { link in

@@ -11,7 +11,7 @@ public struct ImportPlan: Sendable, Equatable {
         public let line: Int
         public let name: String
         /// The item it changes; nil for a new one.
-        public let itemID: Int64?
+        public let itemID: Item.ID?
         /// Whether it will be marked no longer owned (sold): kept, but left out of the list and totals.
         public let noLongerOwned: Bool
     }
@@ -47,11 +47,11 @@ public struct ImportPlan: Sendable, Equatable {
     /// (`PlaceKeys.top` for none).
     var locationsToMake: [(key: Int, name: String, parentKey: Int)] = []
     /// The places that exist, by key.
-    var locationIDs: [Int: Int64] = [:]
+    var locationIDs: [Int: Location.ID] = [:]
 
     struct Step: Sendable, Equatable {
         /// The item to change; nil to add one.
-        let itemID: Int64?
+        let itemID: Item.ID?
         /// Checked already.
         var input: ItemInput
         /// Where to put it, as a place's key (`PlaceKeys.top` for nowhere); nil to leave it where it is.

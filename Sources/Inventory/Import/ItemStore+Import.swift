@@ -34,13 +34,13 @@ extension ItemStore {
     }
 
     /// Each item's import ref, for items that have one (an export writes them back as `HB.import_ref`).
-    public func importRefs() throws -> [Int64: String] {
+    public func importRefs() throws -> [Item.ID: String] {
         try database.read { try Self.importRefs(in: $0) }
     }
 
-    static func importRefs(in connection: Connection) throws -> [Int64: String] {
-        var refs: [Int64: String] = [:]
-        try connection.forEachRow("SELECT id, import_ref FROM items WHERE import_ref IS NOT NULL", []) { refs[$0.int64(0)] = $0.string(1) }
+    static func importRefs(in connection: Connection) throws -> [Item.ID: String] {
+        var refs: [Item.ID: String] = [:]
+        try connection.forEachRow("SELECT id, import_ref FROM items WHERE import_ref IS NOT NULL", []) { refs[$0.id(0)] = $0.string(1) }
         return refs
     }
 
@@ -54,7 +54,7 @@ extension ItemStore {
         var locationIDs = plan.locationIDs
         for location in plan.locationsToMake {
             try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, '')", location.name, locationIDs[location.parentKey])
-            locationIDs[location.key] = connection.lastInsertRowID
+            locationIDs[location.key] = connection.lastInsertedID()
         }
         // Each place's path read once, for all the items it holds.
         let paths = LocationPaths(connection)
@@ -62,7 +62,7 @@ extension ItemStore {
         for step in plan.steps {
             var input = step.input
             if let key = step.locationKey { input.locationID = .some(key == PlaceKeys.top ? nil : locationIDs[key]) }
-            let id: Int64
+            let id: Item.ID
             if let existing = step.itemID {
                 id = existing
                 _ = try update(id: id, input, expectedVersion: nil, in: connection, paths: paths)
@@ -76,7 +76,7 @@ extension ItemStore {
     }
 
     /// Gives item `id` the photos (after its own) and documents whose files were stored.
-    private static func give(_ attachments: [ImportAttachment], to id: Int64, stored: StoredAttachments, in connection: Connection) throws {
+    private static func give(_ attachments: [ImportAttachment], to id: Item.ID, stored: StoredAttachments, in connection: Connection) throws {
         guard !attachments.isEmpty else { return }
         var position = try connection.scalar("SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = ?", id) ?? -1
         let now = nowMilliseconds()
@@ -107,8 +107,8 @@ extension ItemStore {
         plan.ignoredColumns = sheet.ignoredColumns
         guard !sheet.rows.isEmpty else { return plan }
 
-        var itemsByRef: [String: Int64] = [:]
-        try connection.forEachRow("SELECT import_ref, id FROM items WHERE import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.int64(1) }
+        var itemsByRef: [String: Item.ID] = [:]
+        try connection.forEachRow("SELECT import_ref, id FROM items WHERE import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.id(1) }
         var places = try PlaceKeys(in: connection)
         plan.locationIDs = places.ids
         /// The key of the place `path` names inside the place `above` (its key and its path as text; the
@@ -249,11 +249,11 @@ struct PlaceKeys {
 
     private var keys: [Step: Int] = [:]
     /// Each place's id by its key; a place the import makes has none yet.
-    private(set) var ids: [Int: Int64] = [:]
+    private(set) var ids: [Int: Location.ID] = [:]
 
     init(in connection: Connection) throws {
         let tree = PlaceTree(try connection.rows("SELECT id, name, parent_id FROM locations ORDER BY id") {
-            PlaceTree.Place(id: $0.int64(0), name: $0.string(1), parentID: $0.optionalInt64(2))
+            PlaceTree.Place(id: $0.id(0, of: Location.self), name: $0.string(1), parentID: $0.optionalID(2))
         })
         var keyOfIndex = Array(repeating: Self.top, count: tree.places.count)
         for index in tree.order {

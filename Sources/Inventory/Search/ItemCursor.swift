@@ -10,9 +10,9 @@ public struct ItemCursor: Sendable, Equatable {
     /// The order the window was in (`ItemOrder.name`).
     let order: String
     let key: [DatabaseValue]
-    let id: Int64
+    let id: Item.ID
 
-    init(order: String, key: [DatabaseValue], id: Int64) {
+    init(order: String, key: [DatabaseValue], id: Item.ID) {
         self.order = order
         self.key = key
         self.id = id
@@ -20,7 +20,7 @@ public struct ItemCursor: Sendable, Equatable {
 
     /// The token for URLs: base64url without padding.
     public var encoded: String {
-        let payload = Payload(o: order, k: key.map(Payload.Key.init), i: id)
+        let payload = Payload(o: order, k: key.map(Payload.Key.init), i: id.rawValue)
         let data = (try? JSONEncoder().encode(payload)) ?? Data()
         return data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
@@ -34,7 +34,7 @@ public struct ItemCursor: Sendable, Equatable {
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
               let payload = try? JSONDecoder().decode(Payload.self, from: data) else { return nil }
-        self.init(order: payload.o, key: payload.k.map(\.value), id: payload.i)
+        self.init(order: payload.o, key: payload.k.map(\.value), id: Item.ID(payload.i))
     }
 
     /// The JSON inside the token: short keys, since it travels in every "next" URL.

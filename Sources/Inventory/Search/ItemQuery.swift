@@ -6,7 +6,7 @@ public struct ItemQuery: Sendable, Equatable {
     /// Words to find in any text of an item (`FullTextQuery`); blank finds everything.
     public var text: String
     /// Only items in this location or anywhere below it.
-    public var locationID: Int64?
+    public var locationID: Location.ID?
     /// Only items with this tag (any case).
     public var tag: String?
     public var condition: ItemCondition?
@@ -23,7 +23,7 @@ public struct ItemQuery: Sendable, Equatable {
     /// Continue after the window this cursor ended (`ItemWindow.next`).
     public var after: ItemCursor?
 
-    public init(text: String = "", locationID: Int64? = nil, tag: String? = nil, condition: ItemCondition? = nil,
+    public init(text: String = "", locationID: Location.ID? = nil, tag: String? = nil, condition: ItemCondition? = nil,
                 sort: ItemSort? = nil, limit: Int? = nil, after: ItemCursor? = nil) {
         self.text = text
         self.locationID = locationID

@@ -102,7 +102,7 @@ extension ItemStore {
         let text = try query.fullText
         let tiers = [text.expression(inColumn: ItemSearchText.nameColumn), text.expression(notAllInColumn: ItemSearchText.nameColumn)]
         let filters = try ItemQuerySQL.filters(of: query, includingText: false)
-        var startTier: Int64 = 0, afterID: Int64 = 0
+        var startTier: Int64 = 0, afterID: Item.ID = 0
         if let cursor = query.after, case .integer(let tier) = cursor.key.first {
             (startTier, afterID) = (tier, cursor.id)
         }
@@ -131,24 +131,24 @@ extension ItemStore {
     /// Gives each item of a window its photos, documents, tags and custom fields.
     static func fillCollections(of items: inout [Item], in connection: Connection) throws {
         guard !items.isEmpty else { return }
-        var tags: [Int64: [String]] = [:]
-        let ids = "[" + items.map { String($0.id) }.joined(separator: ",") + "]"
+        var tags: [Item.ID: [String]] = [:]
+        let ids = "[" + items.map(\.id.description).joined(separator: ",") + "]"
         try connection.forEachRow("""
             SELECT item_tags.item_id, tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id
             WHERE item_tags.item_id IN (SELECT value FROM json_each(?))
-            """, [ids]) { row in tags[row.int64(0), default: []].append(row.string(1)) }
-        var fields: [Int64: [CustomField]] = [:]
+            """, [ids]) { row in tags[row.id(0), default: []].append(row.string(1)) }
+        var fields: [Item.ID: [CustomField]] = [:]
         try connection.forEachRow("SELECT item_id, name, value FROM item_custom_fields WHERE item_id IN (SELECT value FROM json_each(?))", [ids]) { row in
-            fields[row.int64(0), default: []].append(CustomField(name: row.string(1), value: row.string(2)))
+            fields[row.id(0), default: []].append(CustomField(name: row.string(1), value: row.string(2)))
         }
-        var photos: [Int64: [ItemPhoto]] = [:]
+        var photos: [Item.ID: [ItemPhoto]] = [:]
         try connection.forEachRow("""
             SELECT item_photos.item_id, \(photoFields) FROM item_photos JOIN images ON images.hash = item_photos.image_hash
             WHERE item_photos.item_id IN (SELECT value FROM json_each(?)) ORDER BY item_photos.item_id, item_photos.position, item_photos.id
             """, [ids]) { row in
-            if let photo = decodePhoto(row, from: 1) { photos[row.int64(0), default: []].append(photo) }
+            if let photo = decodePhoto(row, from: 1) { photos[row.id(0), default: []].append(photo) }
         }
-        var documents: [Int64: [ItemDocument]] = [:]
+        var documents: [Item.ID: [ItemDocument]] = [:]
         for id in items.map(\.id) { documents[id] = try Self.documents(of: id, in: connection) }
         let evidence = try Self.evidenceByItem(ids: ids, in: connection)
         for index in items.indices {
@@ -160,7 +160,7 @@ extension ItemStore {
         }
     }
 
-    private static func checkLocationFilter(_ id: Int64?, in connection: Connection) throws {
+    private static func checkLocationFilter(_ id: Location.ID?, in connection: Connection) throws {
         guard let id, try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) == nil else { return }
         throw InventoryError.invalidQuery(parameter: "location", message:
             "There is no location \(id); choose one of the locations.")

@@ -26,7 +26,7 @@ extension ItemStore {
 
     /// Re-indexes one item as it now stands, with the path of the location it is in (from `paths`,
     /// which remembers each place read, when a batch of items is indexed).
-    static func indexItem(id: Int64, in connection: Connection, paths: LocationPaths? = nil) throws {
+    static func indexItem(id: Item.ID, in connection: Connection, paths: LocationPaths? = nil) throws {
         let item = try item(id: id, in: connection)
         try indexItem(item, path: try (paths ?? LocationPaths(connection)).path(of: item.locationID), in: connection)
     }
@@ -37,23 +37,23 @@ extension ItemStore {
         try writeSearchText(ItemSearchText.make(item, locationPath: path), of: item.id, in: connection)
     }
 
-    static func unindexItem(id: Int64, in connection: Connection) throws {
+    static func unindexItem(id: Item.ID, in connection: Connection) throws {
         try connection.run("DELETE FROM item_search WHERE rowid = ?", id)
     }
 
     /// Re-indexes every item in the location or below it: their paths change when it is renamed or
     /// moved. Every path below is made once from the location's own, not read again for each item.
-    static func indexItems(below locationID: Int64, in connection: Connection) throws {
+    static func indexItems(below locationID: Location.ID, in connection: Connection) throws {
         let above = try location(id: locationID, in: connection).pathNames.dropLast()
         let subtree = try subtree(of: locationID, in: connection)
         let names = subtree.pathNames()
-        var paths: [Int64: String] = [:]
+        var paths: [Location.ID: String] = [:]
         for index in subtree.order { paths[subtree.places[index].id] = (above + names[index]).joined(separator: " / ") }
         let ids = try connection.rows("""
             SELECT items.id FROM items WHERE items.location_id IN (WITH RECURSIVE below (id) AS (
                 SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
             ) SELECT id FROM below)
-            """, locationID) { $0.int64(0) }
+            """, locationID) { $0.id(0, of: Item.self) }
         for id in ids {
             let item = try item(id: id, in: connection)
             try indexItem(item, path: item.locationID.flatMap { paths[$0] } ?? "", in: connection)
@@ -64,7 +64,7 @@ extension ItemStore {
         + ItemSearchText.columns.map(\.name).joined(separator: ", ") + ") VALUES (?"
         + String(repeating: ", ?", count: ItemSearchText.columns.count) + ")"
 
-    private static func writeSearchText(_ text: ItemSearchText, of id: Int64, in connection: Connection) throws {
+    private static func writeSearchText(_ text: ItemSearchText, of id: Item.ID, in connection: Connection) throws {
         try connection.run(insertSearchText, arguments: [id] + text.values)
     }
 }
