@@ -1,4 +1,5 @@
 import CSodium
+import Database
 
 /// Opaque, stable ids: a keyed BLAKE2b hash of what a thing is (its root and relative path), so
 /// ids never reveal a path and cannot be guessed from one without the library's key.
@@ -37,6 +38,6 @@ struct KeyedID: Sendable {
 
     /// Whether `text` has the shape of an id this made (32 lowercase hex digits).
     static func isWellFormed(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        LibraryPhotoID.isWellFormed(text)
     }
 }
