@@ -248,6 +248,13 @@ import Testing
             items[items.count - 1]["name"] = "   "
             manifest["items"] = items
         })) { $0.column == "homepwner.json" && $0.message.contains("item \(DemoContent.items.count)") && $0.message.contains("Name") }
+        // A link to a library photo whose assetId is no library photo's id (a path, here).
+        try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { manifest in
+            var items = manifest["items"] as! [[String: Any]]
+            items[items.count - 1]["evidence"] = [["assetId": "../../etc/passwd", "takenAt": NSNull(), "camera": NSNull(), "path": "/srv/photos/a.jpg",
+                                                   "added": "2026-11-29T14:03:07.000Z"]]
+            manifest["items"] = items
+        })) { $0.column == "homepwner.json" && $0.message.contains("assetId") }
         // A place inside a place that is not there.
         try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { manifest in
             var locations = manifest["locations"] as! [[String: Any]]
