@@ -36,6 +36,11 @@ struct KeyedID: Sendable {
         return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }, as: UTF8.self)
     }
 
+    /// The id of the photo at `relativePath` in `root` (`make` always gives 32 lowercase hex digits).
+    func asset(root: String, relativePath: String) -> LibraryAsset.ID {
+        LibraryAsset.ID(make("asset", root, relativePath))!
+    }
+
     /// Whether `text` has the shape of an id this made (32 lowercase hex digits).
     static func isWellFormed(_ text: some StringProtocol) -> Bool {
         LibraryPhotoID.isWellFormed(text)
