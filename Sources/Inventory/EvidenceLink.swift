@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import TextRules
 
@@ -7,7 +8,7 @@ import TextRules
 /// library: whether the photo is still there is found out by whoever reads the item (`isMissing`).
 public struct EvidenceLink: Sendable, Equatable {
     /// The library photo's id (opaque).
-    public let assetID: String
+    public let assetID: LibraryPhotoID
     /// When it was taken, as the camera's wall-clock time (kept as if UTC, as the library keeps it);
     /// nil when the photo does not say (a file's own time says when it was copied, not taken).
     public let takenAt: Date?
@@ -19,7 +20,7 @@ public struct EvidenceLink: Sendable, Equatable {
     /// has looked. Only evidence known to be there counts towards readiness.
     public var isMissing: Bool?
 
-    public init(assetID: String, takenAt: Date?, camera: String?, lastPath: String, added: Date = Date(), isMissing: Bool? = nil) {
+    public init(assetID: LibraryPhotoID, takenAt: Date?, camera: String?, lastPath: String, added: Date = Date(), isMissing: Bool? = nil) {
         self.assetID = assetID
         self.takenAt = takenAt
         self.camera = camera

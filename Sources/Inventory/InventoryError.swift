@@ -1,3 +1,5 @@
+import Database
+
 /// Why an inventory operation did not happen; in each case nothing was changed.
 public enum InventoryError: Error, Sendable, Equatable {
     case itemNotFound(id: Item.ID)
@@ -23,7 +25,7 @@ public enum InventoryError: Error, Sendable, Equatable {
     /// An item already holds the most documents it may.
     case tooManyDocuments(limit: Int)
     /// The item has no link to this library photo.
-    case evidenceNotFound(itemID: Item.ID, assetID: String)
+    case evidenceNotFound(itemID: Item.ID, assetID: LibraryPhotoID)
     /// An item already links the most library photos it may.
     case tooManyEvidencePhotos(limit: Int)
 }

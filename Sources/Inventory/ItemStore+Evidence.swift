@@ -26,7 +26,7 @@ extension ItemStore {
     }
 
     /// Takes the link to library photo `assetID` off item `id` (the photo stays in the library).
-    public func unlink(_ assetID: String, from id: Item.ID) throws {
+    public func unlink(_ assetID: LibraryPhotoID, from id: Item.ID) throws {
         try change { connection in
             guard try Self.evidence(assetID, of: id, in: connection) != nil else {
                 _ = try Self.item(id: id, in: connection)
@@ -41,14 +41,14 @@ extension ItemStore {
 
     /// The library photos linked to anything kept in location `id` or anywhere below it: where the
     /// library's photos of that room are likely to be found.
-    public func evidenceAssetIDs(inLocationOrBelow id: Location.ID) throws -> Set<String> {
+    public func evidenceAssetIDs(inLocationOrBelow id: Location.ID) throws -> Set<LibraryPhotoID> {
         Set(try database.read { connection in
             try connection.rows("""
                 SELECT DISTINCT item_evidence.asset_id FROM item_evidence JOIN items ON items.id = item_evidence.item_id
                 WHERE items.location_id IN (WITH RECURSIVE below (id) AS (
                     SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
                 ) SELECT id FROM below)
-                """, id) { $0.string(0) }
+                """, id) { $0.libraryPhotoID(0) }
         })
     }
 
@@ -57,7 +57,7 @@ extension ItemStore {
     private static let evidenceOrder = "taken_at IS NULL, taken_at, added_ms, asset_id"
 
     private static func decodeEvidence(_ row: Row) -> EvidenceLink {
-        EvidenceLink(assetID: row.string(1), takenAt: row.optionalString(2).flatMap(EvidenceLink.date(isoText:)), camera: row.optionalString(3),
+        EvidenceLink(assetID: row.libraryPhotoID(1), takenAt: row.optionalString(2).flatMap(EvidenceLink.date(isoText:)), camera: row.optionalString(3),
                      lastPath: row.string(4), added: Date(timeIntervalSince1970: Double(row.int64(5)) / 1000))
     }
 
@@ -65,7 +65,7 @@ extension ItemStore {
         try connection.rows("SELECT \(evidenceColumns) WHERE item_id = ? ORDER BY \(evidenceOrder)", id, decode: decodeEvidence)
     }
 
-    private static func evidence(_ assetID: String, of id: Item.ID, in connection: Connection) throws -> EvidenceLink? {
+    private static func evidence(_ assetID: LibraryPhotoID, of id: Item.ID, in connection: Connection) throws -> EvidenceLink? {
         try connection.firstRow("SELECT \(evidenceColumns) WHERE item_id = ? AND asset_id = ?", id, assetID, decode: decodeEvidence)
     }
 

@@ -1,4 +1,5 @@
 import CSodium
+import Database
 
 /// Opaque, stable ids: a keyed BLAKE2b hash of what a thing is (its root and relative path), so
 /// ids never reveal a path and cannot be guessed from one without the library's key.
@@ -35,8 +36,13 @@ struct KeyedID: Sendable {
         return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }, as: UTF8.self)
     }
 
+    /// The id of the photo at `relativePath` in `root` (`make` always gives 32 lowercase hex digits).
+    func asset(root: String, relativePath: String) -> LibraryAsset.ID {
+        LibraryAsset.ID(make("asset", root, relativePath))!
+    }
+
     /// Whether `text` has the shape of an id this made (32 lowercase hex digits).
     static func isWellFormed(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        LibraryPhotoID.isWellFormed(text)
     }
 }

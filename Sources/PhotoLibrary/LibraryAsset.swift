@@ -1,9 +1,13 @@
+import Database
 import Foundation
 import Imaging
 
 /// A photo found in a library root. Its id is opaque: a keyed hash of where it is, never the path.
 public struct LibraryAsset: Sendable, Equatable {
-    public let id: String
+    /// A library photo's id (`LibraryPhotoID`, in `Database` because the inventory's evidence links hold one too).
+    public typealias ID = LibraryPhotoID
+
+    public let id: ID
     public let albumID: String
     public let fileName: String
     /// Identifies this version of the file (size and modification time): part of rendition URLs.

@@ -10,7 +10,7 @@ extension LibraryCatalogue {
 
     static func decodeAsset(_ row: Row) -> LibraryAsset {
         LibraryAsset(
-            id: row.string(0), albumID: row.string(1), fileName: row.string(2),
+            id: row.libraryPhotoID(0), albumID: row.string(1), fileName: row.string(2),
             fingerprint: fingerprint(size: row.int64(3), modified: row.int64(4)),
             format: row.optionalString(5).flatMap(ImageFormat.init(rawValue:)), width: row.int(6), height: row.int(7),
             orientation: row.int(8), takenAt: Date(timeIntervalSince1970: Double(row.int64(9)) / 1000),
@@ -25,10 +25,9 @@ extension LibraryCatalogue {
         "\(String(size, radix: 36))-\(String(modified, radix: 36))"
     }
 
-    /// The photo with this id, with the people in it; nil for an unknown (or malformed) id, or one in
-    /// a root the caller may not see.
-    public func asset(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
-        guard KeyedID.isWellFormed(id) else { return nil }
+    /// The photo with this id, with the people in it; nil for an unknown id, or one in a root the
+    /// caller may not see.
+    public func asset(id: LibraryAsset.ID, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
         let visible = scope(access).condition(on: "library_assets.root_id")
         return try database.read { connection in
             guard var asset = try connection.firstRow("SELECT \(Self.assetColumns) FROM library_assets WHERE id = ?\(visible.and)",
@@ -43,22 +42,22 @@ extension LibraryCatalogue {
     /// Of the photos `ids` names, the ones the library still holds, each with its fingerprint (for its
     /// files' URLs): one query however many, whoever asks (what a caller may see is checked when the
     /// files are served). For library photos linked elsewhere, to tell which have gone.
-    public func fingerprints(ofAssets ids: Set<String>) throws -> [String: String] {
+    public func fingerprints(ofAssets ids: Set<LibraryAsset.ID>) throws -> [LibraryAsset.ID: String] {
         try whereabouts(ofAssets: ids).mapValues(\.fingerprint)
     }
 
     /// As `fingerprints(ofAssets:)`, with the root (as configured) each photo is under: whether a
     /// caller may be told about it.
-    public func whereabouts(ofAssets ids: Set<String>) throws -> [String: (fingerprint: String, root: String)] {
+    public func whereabouts(ofAssets ids: Set<LibraryAsset.ID>) throws -> [LibraryAsset.ID: (fingerprint: String, root: String)] {
         guard !ids.isEmpty else { return [:] }
-        let list = "[" + ids.filter(KeyedID.isWellFormed).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let list = "[" + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         return try database.read { connection in
-            var found: [String: (fingerprint: String, root: String)] = [:]
+            var found: [LibraryAsset.ID: (fingerprint: String, root: String)] = [:]
             try connection.forEachRow("""
                 SELECT library_assets.id, library_assets.size, library_assets.mtime_ns, library_roots.path FROM library_assets
                 JOIN library_roots ON library_roots.id = library_assets.root_id WHERE library_assets.id IN (SELECT value FROM json_each(?))
                 """, [list]) { row in
-                found[row.string(0)] = (Self.fingerprint(size: row.int64(1), modified: row.int64(2)), row.string(3))
+                found[row.libraryPhotoID(0)] = (Self.fingerprint(size: row.int64(1), modified: row.int64(2)), row.string(3))
             }
             return found
         }
@@ -68,22 +67,21 @@ extension LibraryCatalogue {
     /// a claim's report and zip. Nil when unknown, not visible, when `fingerprint` is not the current
     /// version, when damaged, or when its file is no longer a regular file inside its root (a FIFO,
     /// a device, a link out of the root): a file that cannot be read, never one that is waited for.
-    public func openOriginal(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> LibraryOriginal? {
+    public func openOriginal(assetID: LibraryAsset.ID, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> LibraryOriginal? {
         guard try isVisible(assetID, to: access), let (asset, path, root) = try located(assetID), fingerprint == nil || asset.fingerprint == fingerprint,
               let format = asset.format, asset.problem == nil, let file = RegularFile(path: path, inside: root) else { return nil }
         return LibraryOriginal(format: format, location: path, file: file)
     }
 
     /// Whether serving this rendition needs work (a decode), so the request should go to a worker.
-    public func renditionNeedsWork(assetID: String, fingerprint: String, name: String) -> Bool {
-        guard KeyedID.isWellFormed(assetID) else { return false }
-        return !renditions.exists(name, assetID: assetID, fingerprint: fingerprint)
+    public func renditionNeedsWork(assetID: LibraryAsset.ID, fingerprint: String, name: String) -> Bool {
+        !renditions.exists(name, assetID: assetID, fingerprint: fingerprint)
     }
 
     /// The rendition's file (`thumb-256`, `thumb-512`, `screen`, or `full`), made if needed. Nil for an
     /// unknown photo, rendition or version. A photo that turns out to be unreadable is marked so, and
     /// the error says why.
-    public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
+    public func renditionFile(assetID: LibraryAsset.ID, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
         guard try isVisible(assetID, to: access), LibraryPhotoRendition(rawValue: name) != nil,
               let source = try source(assetID: assetID), source.fingerprint == fingerprint else { return nil }
         let result = Result { () throws(ImagingError) -> String in try renditions.file(name, of: source) }
@@ -91,7 +89,7 @@ extension LibraryCatalogue {
         return try result.get()
     }
 
-    private func isVisible(_ assetID: String, to access: LibraryAccess) throws -> Bool {
+    private func isVisible(_ assetID: LibraryAsset.ID, to access: LibraryAccess) throws -> Bool {
         guard let visible = scope(access).condition(on: "library_assets.root_id") else { return true }
         return try database.read {
             try $0.scalar("SELECT 1 FROM library_assets WHERE id = ? AND \(visible.sql)", arguments: [assetID] + visible.arguments) != nil
@@ -137,7 +135,7 @@ extension LibraryCatalogue {
         }
     }
 
-    func source(assetID: String) throws -> LibraryRenditions.Source? {
+    func source(assetID: LibraryAsset.ID) throws -> LibraryRenditions.Source? {
         guard let (asset, path, root) = try located(assetID), let format = asset.format, asset.problem == nil else { return nil }
         let info = ImageInfo(format: format, width: asset.width, height: asset.height, orientation: asset.orientation)
         return LibraryRenditions.Source(assetID: asset.id, fingerprint: asset.fingerprint, path: path, root: root, info: info)
@@ -161,8 +159,7 @@ extension LibraryCatalogue {
 
     /// The asset and its file's path, built from the root recorded for it (ids never carry paths).
     /// A path that now resolves outside its root (a symlink changed since the scan) is refused.
-    private func located(_ assetID: String) throws -> (asset: LibraryAsset, path: String, root: String)? {
-        guard KeyedID.isWellFormed(assetID) else { return nil }
+    private func located(_ assetID: LibraryAsset.ID) throws -> (asset: LibraryAsset, path: String, root: String)? {
         let found = try database.read { connection in
             try connection.firstRow("""
                 SELECT \(Self.assetColumns), library_roots.path, library_assets.relative_path FROM library_assets

@@ -29,9 +29,9 @@ extension LibraryCatalogue {
 
     /// The events (newest first) in which any of these photos was taken: a room's events, from the
     /// photos linked to what is in the room. Photos the caller may not see count for nothing.
-    public func events(containingAssets ids: Set<String>, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
-        let list = "[" + ids.filter(KeyedID.isWellFormed).map { "\"\($0)\"" }.joined(separator: ",") + "]"
-        guard list != "[]" else { return [] }
+    public func events(containingAssets ids: Set<LibraryAsset.ID>, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
+        guard !ids.isEmpty else { return [] }
+        let list = "[" + ids.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         let scope = scope(access)
         let visible = scope.condition(on: "library_assets.root_id")
         let moments = try database.read { connection in
@@ -61,7 +61,7 @@ extension LibraryCatalogue {
             let count = Int(try connection.scalar("SELECT count(*) FROM library_assets WHERE \(inRange)", arguments: arguments) ?? 0)
             let poster = try connection.firstRow(
                 "SELECT id, size, mtime_ns FROM library_assets WHERE \(inRange) AND error IS NULL ORDER BY \(Self.order) LIMIT 1",
-                arguments: arguments) { (id: $0.string(0), fingerprint: Self.fingerprint(size: $0.int64(1), modified: $0.int64(2))) }
+                arguments: arguments) { (id: $0.libraryPhotoID(0), fingerprint: Self.fingerprint(size: $0.int64(1), modified: $0.int64(2))) }
             return LibraryGroup(id: range.groupID, kind: .dates, name: range.name, detail: nil, count: count,
                                 posterAssetID: poster?.id, posterFingerprint: poster?.fingerprint)
         }
@@ -83,7 +83,7 @@ extension LibraryCatalogue {
     }
 
     /// Where a photo sits in a group: its index, the group's size, and its neighbours.
-    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo access: LibraryAccess = .everything) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
+    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo access: LibraryAccess = .everything) throws -> (index: Int, total: Int, previous: LibraryAsset.ID?, next: LibraryAsset.ID?)? {
         guard let query = try membership(of: id, scope: scope(access)) else { return nil }
         let key: [any DatabaseValueConvertible] = [Int64((asset.takenAt.timeIntervalSince1970 * 1000).rounded()), asset.fileName, asset.id]
         let before = "(library_assets.taken_at_ms, library_assets.file_name, library_assets.id) < (?, ?, ?)"
@@ -96,10 +96,10 @@ extension LibraryCatalogue {
             let total = Int(try connection.scalar("SELECT count(*) FROM library_assets \(query.join) WHERE \(query.condition)", arguments: query.arguments) ?? 0)
             let previous = try connection.firstRow(
                 "SELECT library_assets.id FROM library_assets \(query.join) WHERE \(query.condition) AND \(before) ORDER BY \(Self.reverseOrder) LIMIT 1",
-                arguments: query.arguments + key) { $0.string(0) }
+                arguments: query.arguments + key) { $0.libraryPhotoID(0) }
             let next = try connection.firstRow(
                 "SELECT library_assets.id FROM library_assets \(query.join) WHERE \(query.condition) AND \(after) ORDER BY \(Self.order) LIMIT 1",
-                arguments: query.arguments + key) { $0.string(0) }
+                arguments: query.arguments + key) { $0.libraryPhotoID(0) }
             return (index, total, previous, next)
         }
     }
@@ -201,7 +201,7 @@ extension LibraryCatalogue {
                     let parent = row.string(3).parentPath
                     return LibraryGroup(id: "a" + row.string(0), kind: .album, name: row.string(1),
                                         detail: parent.isEmpty ? nil : parent.replacingOccurrences(of: "/", with: " › "), count: row.int(2),
-                                        posterAssetID: row.optionalString(4), posterFingerprint: row.optionalString(5).map(Self.fingerprint(fromPair:)))
+                                        posterAssetID: row.isNull(4) ? nil : row.libraryPhotoID(4), posterFingerprint: row.optionalString(5).map(Self.fingerprint(fromPair:)))
                 }
             }
         }
@@ -222,7 +222,7 @@ extension LibraryCatalogue {
                     SELECT taken_at_ms, id, size, mtime_ns, error IS NOT NULL FROM library_assets WHERE \(Self.inGroups)\(visible.and)
                     ORDER BY taken_at_ms, file_name, id
                     """, arguments: visible.arguments) { row in
-                    (row.int64(0), row.string(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)), row.int(4) != 0)
+                    (row.int64(0), row.libraryPhotoID(1), Self.fingerprint(size: row.int64(2), modified: row.int64(3)), row.int(4) != 0)
                 }
             }
             var events: [Event] = []
@@ -259,7 +259,7 @@ extension LibraryCatalogue {
                     let name = row.string(0)
                     let id = "f" + ids.make("person", name)
                     let poster = (row.optionalString(2) ?? "").split(separator: " ", maxSplits: 1).map(String.init)
-                    let group = LibraryGroup(id: id, kind: .faces, name: name, detail: nil, count: row.int(1), posterAssetID: poster.first,
+                    let group = LibraryGroup(id: id, kind: .faces, name: name, detail: nil, count: row.int(1), posterAssetID: poster.first.flatMap(LibraryAsset.ID.init),
                                              posterFingerprint: poster.count > 1 ? Self.fingerprint(fromPair: poster[1]) : nil)
                     return (id, name, group)
                 }

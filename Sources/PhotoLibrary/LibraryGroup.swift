@@ -15,7 +15,7 @@ public struct LibraryGroup: Sendable, Equatable {
     public let detail: String?
     public let count: Int
     /// The photo shown for the group.
-    public let posterAssetID: String?
+    public let posterAssetID: LibraryAsset.ID?
     public let posterFingerprint: String?
 }
 

@@ -29,7 +29,7 @@ final class LibraryRenditions: Sendable {
 
     /// What a job needs: where the photo is (in which root) and which version it is.
     struct Source: Sendable {
-        let assetID: String
+        let assetID: LibraryAsset.ID
         let fingerprint: String
         let path: String
         let root: String
@@ -42,15 +42,15 @@ final class LibraryRenditions: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    func folder(assetID: String, fingerprint: String) -> String {
-        "\(directory)/\(assetID.prefix(2))/\(assetID)-\(fingerprint)"
+    func folder(assetID: LibraryAsset.ID, fingerprint: String) -> String {
+        "\(directory)/\(assetID.rawValue.prefix(2))/\(assetID)-\(fingerprint)"
     }
 
-    func path(of name: String, assetID: String, fingerprint: String) -> String {
+    func path(of name: String, assetID: LibraryAsset.ID, fingerprint: String) -> String {
         "\(folder(assetID: assetID, fingerprint: fingerprint))/\(name).jpg"
     }
 
-    func exists(_ name: String, assetID: String, fingerprint: String) -> Bool {
+    func exists(_ name: String, assetID: LibraryAsset.ID, fingerprint: String) -> Bool {
         access(path(of: name, assetID: assetID, fingerprint: fingerprint), F_OK) == 0
     }
 

@@ -144,7 +144,7 @@ extension LibraryScanner {
         in connection: Connection
     ) throws {
         let albumID = try ensureAlbum(relativeDirectory: file.relativeDirectory, root: root, rootID: rootID, in: connection)
-        let id = ids.make("asset", root, file.relativePath)
+        let id = ids.asset(root: root, relativePath: file.relativePath)
         let takenAt: Int64
         if let date = metadata.takenAt {
             takenAt = Int64((date.timeIntervalSince1970 * 1000).rounded())

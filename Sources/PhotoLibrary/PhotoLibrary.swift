@@ -89,7 +89,7 @@ public final class PhotoLibrary: Sendable {
         try catalogue.group(id: id, visibleTo: access)
     }
 
-    public func events(containingAssets ids: Set<String>, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
+    public func events(containingAssets ids: Set<LibraryAsset.ID>, visibleTo access: LibraryAccess = .everything) throws -> [LibraryGroup] {
         try catalogue.events(containingAssets: ids, visibleTo: access)
     }
 
@@ -97,7 +97,7 @@ public final class PhotoLibrary: Sendable {
         try catalogue.assets(inGroup: id, offset: offset, limit: limit, visibleTo: access)
     }
 
-    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo access: LibraryAccess = .everything) throws -> (index: Int, total: Int, previous: String?, next: String?)? {
+    public func position(of asset: LibraryAsset, inGroup id: String, visibleTo access: LibraryAccess = .everything) throws -> (index: Int, total: Int, previous: LibraryAsset.ID?, next: LibraryAsset.ID?)? {
         try catalogue.position(of: asset, inGroup: id, visibleTo: access)
     }
 
@@ -112,9 +112,9 @@ public final class PhotoLibrary: Sendable {
     /// Goes up whenever what the library holds may have changed (a scan, a photo found unreadable).
     public var revision: Int { catalogue.revision }
 
-    public func fingerprints(ofAssets ids: Set<String>) throws -> [String: String] { try catalogue.fingerprints(ofAssets: ids) }
+    public func fingerprints(ofAssets ids: Set<LibraryAsset.ID>) throws -> [LibraryAsset.ID: String] { try catalogue.fingerprints(ofAssets: ids) }
 
-    public func whereabouts(ofAssets ids: Set<String>) throws -> [String: (fingerprint: String, root: String)] {
+    public func whereabouts(ofAssets ids: Set<LibraryAsset.ID>) throws -> [LibraryAsset.ID: (fingerprint: String, root: String)] {
         try catalogue.whereabouts(ofAssets: ids)
     }
 
@@ -133,19 +133,19 @@ public final class PhotoLibrary: Sendable {
         return found
     }
 
-    public func asset(id: String, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
+    public func asset(id: LibraryAsset.ID, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {
         try catalogue.asset(id: id, visibleTo: access)
     }
 
-    public func openOriginal(assetID: String, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> LibraryOriginal? {
+    public func openOriginal(assetID: LibraryAsset.ID, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> LibraryOriginal? {
         try catalogue.openOriginal(assetID: assetID, fingerprint: fingerprint, visibleTo: access)
     }
 
-    public func renditionNeedsWork(assetID: String, fingerprint: String, name: String) -> Bool {
+    public func renditionNeedsWork(assetID: LibraryAsset.ID, fingerprint: String, name: String) -> Bool {
         catalogue.renditionNeedsWork(assetID: assetID, fingerprint: fingerprint, name: name)
     }
 
-    public func renditionFile(assetID: String, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
+    public func renditionFile(assetID: LibraryAsset.ID, fingerprint: String, name: String, visibleTo access: LibraryAccess = .everything) throws -> String? {
         try catalogue.renditionFile(assetID: assetID, fingerprint: fingerprint, name: name, visibleTo: access)
     }
 }

@@ -1,6 +1,7 @@
 import Archive
 import Foundation
 import HTTPTestClient
+import Database
 import Inventory
 import PDFPreview
 import Testing
@@ -126,7 +127,7 @@ import Testing
         // The same photo on two items is one file in the export.
         let shared = try source.client.get(try #require(camera.image?.originalURL)).body
         try source.client.send("POST", "/api/v1/items/\(items[2].id)/photos?kind=closeup", headers: ["Content-Type": "image/jpeg"], body: shared).expect(201)
-        _ = try source.app.items.link(EvidenceLink(assetID: "4be1c0d7", takenAt: Date(timeIntervalSince1970: 1_556_994_607), camera: "Canon EOS R6",
+        _ = try source.app.items.link(EvidenceLink(assetID: try #require(LibraryPhotoID("4be1c0d7a8f3e2b9c6d5a4f3e2b1c0d9")), takenAt: Date(timeIntervalSince1970: 1_556_994_607), camera: "Canon EOS R6",
                                                    lastPath: "/srv/photos/IMG_0412.jpg"), to: Item.ID(camera.id))
         try source.client.json("PATCH", "/api/v1/locations/1", ["notes": "The flat, second floor"]).expect(200)
         try source.client.json("PATCH", "/api/v1/settings", ["currency": "EUR"]).expect(200)
@@ -247,6 +248,13 @@ import Testing
             items[items.count - 1]["name"] = "   "
             manifest["items"] = items
         })) { $0.column == "homepwner.json" && $0.message.contains("item \(DemoContent.items.count)") && $0.message.contains("Name") }
+        // A link to a library photo whose assetId is no library photo's id (a path, here).
+        try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { manifest in
+            var items = manifest["items"] as! [[String: Any]]
+            items[items.count - 1]["evidence"] = [["assetId": "../../etc/passwd", "takenAt": NSNull(), "camera": NSNull(), "path": "/srv/photos/a.jpg",
+                                                   "added": "2026-11-29T14:03:07.000Z"]]
+            manifest["items"] = items
+        })) { $0.column == "homepwner.json" && $0.message.contains("assetId") }
         // A place inside a place that is not there.
         try Self.expectNothingImported(try Self.tampered(archive, in: scratch, edit: { manifest in
             var locations = manifest["locations"] as! [[String: Any]]

@@ -98,6 +98,9 @@ import Testing
         }
         #expect(try app.client.json("POST", "/api/v1/items/999999/evidence", ["assetId": rosa]).errorCode == "item-not-found")
         #expect(try app.client.send("DELETE", "/api/v1/items/\(id)/evidence/\(rosa)").errorCode == "evidence-not-found")
+        // Text that is no library photo's id is no link of the item, or the item is not there.
+        #expect(try app.client.send("DELETE", "/api/v1/items/\(id)/evidence/not-an-id").errorCode == "evidence-not-found")
+        #expect(try app.client.send("DELETE", "/api/v1/items/999999/evidence/not-an-id").errorCode == "item-not-found")
         // Deleting the item takes its links with it.
         #expect(try app.client.json("POST", "/api/v1/items/\(id)/evidence", ["assetId": rosa]).status == 201)
         #expect(try app.client.send("DELETE", "/api/v1/items/\(id)").status == 204)
@@ -129,6 +132,6 @@ import Testing
         #expect(try eddie.send("DELETE", "/api/v1/items/\(id)/evidence/\(mine)", headers: ["Accept": "application/json"]).status == 204)
         #expect(try vera.send("DELETE", "/api/v1/items/\(id)/evidence/\(mine)", headers: ["Accept": "application/json"]).status == 403)
         #expect(try eddie.json("POST", "/api/v1/items/\(id)/evidence", ["assetId": mine]).status == 201)
-        #expect(try secured.app.items.item(id: Item.ID(id)).evidence.map(\.assetID) == [mine])
+        #expect(try secured.app.items.item(id: Item.ID(id)).evidence.map(\.assetID.rawValue) == [mine])
     }
 }

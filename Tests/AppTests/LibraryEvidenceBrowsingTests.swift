@@ -56,7 +56,7 @@ import Testing
         // Picking from the range links the photo.
         let linked = try app.client.pageForm("/items/\(id)/evidence", [("assetId", evening)])
         #expect(linked.status == 303)
-        #expect(try app.app.items.item(id: Item.ID(id)).evidence.map(\.assetID) == [evening])
+        #expect(try app.app.items.item(id: Item.ID(id)).evidence.map(\.assetID.rawValue) == [evening])
 
         // Days with nothing taken say so.
         let empty = try #require(try app.client.get("/library/dates?from=2001-01-01&to=2001-12-31").header("Location"))

@@ -1,5 +1,6 @@
 @testable import App
 import ClaimReport
+import Database
 import HTTPServer
 import Testing
 
@@ -19,6 +20,9 @@ import Testing
     }
 
     /// What each builder makes, with sample values that need escaping where a value can hold any text.
+    /// A library photo's id: 32 hex digits (no other text is one).
+    static let photo = LibraryPhotoID("0123456789abcdef0123456789abcdef")!
+
     static let links: [Link] = [
         Link(.get, SiteRoutes.health.url(), .public),
         Link(.get, SiteRoutes.staticFile(version: "abc123", path: "js/app.js"), .public),
@@ -34,7 +38,7 @@ import Testing
         Link(.post, ItemRoutes.changePhoto(7, 3), .write),
         Link(.post, ItemRoutes.addDocument(7), .write),
         Link(.post, ItemRoutes.deleteDocument(7, 3), .write),
-        Link(.post, ItemRoutes.unlinkEvidence(7, "a/b c?#"), .write),
+        Link(.post, ItemRoutes.unlinkEvidence(7, photo), .write),
         Link(.get, LibraryRoutes.picker(LibraryPick(itemID: 7, asEvidence: true)), .read),
         Link(.get, ReadinessRoutes.fixNext.url(), .read),
         Link(.get, ReadinessRoutes.fix(ClaimGapLink(itemID: 7, anchor: "item-purchaseDate")), .read),
@@ -68,7 +72,7 @@ import Testing
         Link(.post, ItemRoutes.apiDocuments(7), .write),
         Link(.delete, ItemRoutes.apiDocument(7, 5), .write),
         Link(.post, ItemRoutes.apiEvidence(7), .write),
-        Link(.delete, ItemRoutes.apiEvidenceLink(7, "0123456789abcdef0123456789abcdef"), .write),
+        Link(.delete, ItemRoutes.apiEvidenceLink(7, photo), .write),
         Link(.post, ItemRoutes.linkEvidence(7), .write),
         Link(.get, ItemRoutes.documentFile(7, 5), .read),
         Link(.get, ItemRoutes.documentThumbnail(7, 5), .read),
@@ -124,10 +128,10 @@ import Testing
         Link(.patch, ClaimRoutes.apiUsefulLives.url(), .write),
 
         Link(.get, LibraryRoutes.picker(for: 7), .read),
-        Link(.get, LibraryRoutes.group("a/b c?#", page: 2, pickingFor: 7, showing: "x"), .read),
-        Link(.get, LibraryRoutes.asset("x/y", inGroup: "a b"), .read),
-        Link(.get, LibraryRoutes.assetAtActualSize("x/y"), .read),
-        Link(.get, LibraryRoutes.file(assetID: "x", fingerprint: "12-34", name: "thumb-256.jpg"), .read),
+        Link(.get, LibraryRoutes.group("a/b c?#", page: 2, pickingFor: 7, showing: photo), .read),
+        Link(.get, LibraryRoutes.asset(photo, inGroup: "a b"), .read),
+        Link(.get, LibraryRoutes.assetAtActualSize(photo), .read),
+        Link(.get, LibraryRoutes.file(assetID: photo, fingerprint: "12-34", name: "thumb-256.jpg"), .read),
         Link(.get, LibraryRoutes.pickerAPI.status, .read),
         Link(.get, LibraryRoutes.pickerAPI.groups, .read),
         Link(.get, LibraryRoutes.pickerAPI.groupAssetsTemplate.replacingOccurrences(of: "{id}", with: "a1"), .read),
@@ -158,7 +162,7 @@ import Testing
         Link(.get, ClaimLinkRoutes.sharedPhoto("t0k3n", item: 7, photo: 3, file: "screen.jpg"), .public),
         Link(.get, ClaimLinkRoutes.sharedDocument("t0k3n", item: 7, document: 5), .public),
         Link(.get, ClaimLinkRoutes.sharedDocumentThumbnail("t0k3n", item: 7, document: 5), .public),
-        Link(.get, ClaimLinkRoutes.sharedEvidence("t0k3n", item: 7, asset: "0123456789abcdef0123456789abcdef", file: "thumb-256.jpg"), .public),
+        Link(.get, ClaimLinkRoutes.sharedEvidence("t0k3n", item: 7, asset: photo, file: "thumb-256.jpg"), .public),
         Link(.get, ClaimLinkRoutes.sharedReport("t0k3n", paper: .a4), .public),
         Link(.get, ClaimLinkRoutes.sharedSchedule("t0k3n"), .public),
         Link(.get, ClaimLinkRoutes.sharedEvidenceArchive("t0k3n"), .public),
@@ -185,7 +189,7 @@ import Testing
 
     @Test func valuesAreEscapedAsOnePathSegment() {
         #expect(LibraryRoutes.group("a/b c?#") == "/library/groups/a%2Fb%20c%3F%23")
-        #expect(LibraryRoutes.group("e1", page: 2, pickingFor: 7, showing: "x") == "/library/groups/e1?page=2&pick=7#asset-x")
+        #expect(LibraryRoutes.group("e1", page: 2, pickingFor: 7, showing: Self.photo) == "/library/groups/e1?page=2&pick=7#asset-\(Self.photo)")
         #expect(SiteRoutes.staticFile(version: "v1", path: "js/app.js") == "/static/v1/js/app.js")
         #expect(ItemRoutes.list(editing: true, showing: 7) == "/?edit=1#item-7")
     }

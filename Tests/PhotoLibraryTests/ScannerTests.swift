@@ -179,9 +179,9 @@ import Testing
         let asset = try #require(try library.asset(named: "IMG_4242.jpg"))
         let album = try #require(try library.album(named: "Private Stuff"))
         let hex = Set("0123456789abcdef")
-        #expect(asset.id.count == 32 && asset.id.allSatisfy { hex.contains($0) })
+        #expect(asset.id.rawValue.count == 32 && asset.id.rawValue.allSatisfy { hex.contains($0) })
         #expect(album.id.hasPrefix("a") && album.id.count == 33 && album.id.dropFirst().allSatisfy { hex.contains($0) })
-        for id in [asset.id, album.id, asset.fingerprint] {
+        for id in [asset.id.rawValue, album.id, asset.fingerprint] {
             #expect(!id.contains("IMG") && !id.contains("4242") && !id.contains("/") && !id.contains("Private"))
         }
 
@@ -206,11 +206,14 @@ import Testing
         try fixture.photo("a.jpg")
         let library = try fixture.scannedLibrary()
         let real = try #require(try library.asset(named: "a.jpg"))
-        for id in ["", "a.jpg", "../a.jpg", String(repeating: "0", count: 32), real.id.uppercased(), real.id + "0",
-                   String(real.id.dropLast()), "\(real.id)/../\(real.id)", fixture.url("a.jpg").path] {
-            #expect(try library.asset(id: id) == nil, "\(id)")
-            #expect(try library.openOriginal(assetID: id) == nil, "\(id)")
-            #expect(try library.renditionFile(assetID: id, fingerprint: real.fingerprint, name: "thumb-256") == nil, "\(id)")
+        let text = real.id.rawValue
+        for id in ["", "a.jpg", "../a.jpg", String(repeating: "0", count: 32), text.uppercased(), text + "0",
+                   String(text.dropLast()), "\(text)/../\(text)", fixture.url("a.jpg").path] {
+            // Text that is no id is no `LibraryAsset.ID`: it reaches no lookup.
+            let typed = LibraryAsset.ID(id)
+            #expect(try typed.flatMap { try library.asset(id: $0) } == nil, "\(id)")
+            #expect(try typed.flatMap { try library.openOriginal(assetID: $0) } == nil, "\(id)")
+            #expect(try typed.flatMap { try library.renditionFile(assetID: $0, fingerprint: real.fingerprint, name: "thumb-256") } == nil, "\(id)")
         }
         #expect(try library.openOriginal(assetID: real.id, fingerprint: "0-0") == nil, "an old version is not served")
         #expect(try library.renditionFile(assetID: real.id, fingerprint: real.fingerprint, name: "../../original") == nil)

@@ -2,6 +2,7 @@ import ClaimReport
 import Claims
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// Every path of the adjusters' links, spelled once: the owner's (make, list, revoke) and the
 /// adjuster's (`/shared/{token}…`, open to anyone holding the token, read-only).
@@ -45,7 +46,7 @@ enum ClaimLinkRoutes {
     static func sharedDocumentThumbnail(_ token: String, item itemID: Item.ID, document documentID: ItemDocument.ID) -> String {
         sharedDocumentThumbnail.url(token, itemID, documentID)
     }
-    static func sharedEvidence(_ token: String, item itemID: Item.ID, asset assetID: String, file: String) -> String {
+    static func sharedEvidence(_ token: String, item itemID: Item.ID, asset assetID: LibraryAsset.ID, file: String) -> String {
         sharedEvidence.url(token, itemID, assetID, file)
     }
     static func sharedReport(_ token: String, paper: ReportPaper) -> String { sharedReport.url(token) + "?paper=\(paper.rawValue)" }

@@ -154,7 +154,7 @@ struct SharedClaimHandlers: Sendable {
     private func evidence(_ request: Request) throws -> Response {
         let link = try access.link(for: request)
         let item = try lostItem(request, of: link)
-        let assetID = request.parameters["assetId"] ?? ""
+        let assetID = try request.libraryPhotoID("assetId") { _ in Self.fileNotFound }
         // A screen-size rendition or a thumbnail; never the original, which may say more than the picture.
         guard item.evidence.contains(where: { $0.assetID == assetID }),
               let rendition = LibraryPhotoRendition(fileName: request.parameters["file"] ?? ""), rendition != .full,

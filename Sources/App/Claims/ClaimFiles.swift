@@ -25,7 +25,7 @@ struct ClaimFiles {
     struct LibraryPhoto {
         /// Its photo in the library: its original is opened through the library's door when the
         /// archive comes to it (`openOriginal(of:)`), never held open for the whole claim.
-        let assetID: String
+        let assetID: LibraryAsset.ID
         /// The size the report prints (`LibraryPhotoRendition.report`), made through the same door;
         /// nil when it cannot be made, and the report says the photo could not be read.
         let printed: String?

@@ -60,10 +60,14 @@ extension InventoryError: CataloguedError {
         case .tooManyDocuments(let limit):
             "This item already has \(limit) documents, the most an item can hold. Delete one before adding another."
         case .evidenceNotFound(let itemID, _):
-            "Item \(itemID) has no link to that library photo. It may have been unlinked already; load the item again."
+            Self.evidenceNotFoundMessage(itemID)
         case .tooManyEvidencePhotos(let limit):
             "This item already links \(limit) library photos as evidence, the most an item can hold. Unlink one before linking another."
         }
+    }
+
+    static func evidenceNotFoundMessage(_ itemID: Item.ID) -> String {
+        "Item \(itemID) has no link to that library photo. It may have been unlinked already; load the item again."
     }
 
     public var headers: HTTPHeaders {

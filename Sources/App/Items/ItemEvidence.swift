@@ -29,14 +29,14 @@ struct EvidenceSight: Hashable, Sendable {
 /// query), and handed to `ItemJSON`.
 struct EvidenceFiles: Sendable {
     /// Present photos' fingerprints by asset id; a linked photo not here has left the library.
-    let fingerprints: [String: String]
+    let fingerprints: [LibraryAsset.ID: String]
     /// Photos in folders the caller may not see (`EvidenceSight`), by asset id.
-    var withheld: Set<String> = []
+    var withheld: Set<LibraryAsset.ID> = []
 
     static let none = EvidenceFiles(fingerprints: [:])
 
     /// Where a present photo's files are served; nil for one that has gone, or is withheld.
-    func urls(of assetID: String) -> LibraryURLs? {
+    func urls(of assetID: LibraryAsset.ID) -> LibraryURLs? {
         guard !withheld.contains(assetID) else { return nil }
         return fingerprints[assetID].map { LibraryURLs(assetID: assetID, fingerprint: $0) }
     }

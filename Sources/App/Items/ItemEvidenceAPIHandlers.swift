@@ -34,11 +34,14 @@ struct ItemEvidenceAPIHandlers: Sendable {
         return .redirect(to: ItemRoutes.item(id))
     }
 
-    /// Links library photo `assetID` to item `id` if the caller may see it and it can be shown.
-    private func link(_ assetID: String, to id: Item.ID, _ request: Request) throws -> (EvidenceLink, LibraryAsset, created: Bool) {
+    /// Links the library photo `assetText` names to item `id` if the caller may see it and it can be
+    /// shown. Text that is no library photo's id names no photo: not found, as an unknown one is.
+    private func link(_ assetText: String, to id: Item.ID, _ request: Request) throws -> (EvidenceLink, LibraryAsset, created: Bool) {
         _ = try items.item(id: id)
         let access = try request.visibleLibraryRoots(of: library)
-        guard let asset = try library.asset(id: assetID, visibleTo: access) else { throw LibraryAPIHandlers.assetNotFound }
+        guard let assetID = LibraryAsset.ID(assetText), let asset = try library.asset(id: assetID, visibleTo: access) else {
+            throw LibraryAPIHandlers.assetNotFound
+        }
         if let problem = asset.problem {
             throw AppError(.assetDamaged, message: "That library photo is damaged (\(problem)), so it shows nothing of the item. Choose another photo.")
         }
@@ -54,7 +57,7 @@ struct ItemEvidenceAPIHandlers: Sendable {
 
     private func unlink(_ request: Request) throws -> Response {
         let id = try request.itemID()
-        try items.unlink(request.parameters["assetId"] ?? "", from: id)
+        try items.unlink(try request.evidenceAssetID(of: id, in: items), from: id)
         return .noContent
     }
 }

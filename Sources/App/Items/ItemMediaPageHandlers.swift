@@ -16,7 +16,7 @@ struct ItemMediaPageHandlers: Sendable {
         router.post(ItemRoutes.deleteDocument) { request in try deleteDocument(request) }
         router.post(ItemRoutes.unlinkEvidence) { request in
             let id = try request.itemID()
-            try items.unlink(request.parameters["assetId"] ?? "", from: id)
+            try items.unlink(try request.evidenceAssetID(of: id, in: items), from: id)
             return back(to: id, "evidence")
         }
     }

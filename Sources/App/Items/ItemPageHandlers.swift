@@ -99,7 +99,7 @@ struct ItemPageHandlers: Sendable {
             throw AppError(.invalidAssetID, message: "No library photo was chosen. Go back and tap a photo.")
         }
         guard let library else { throw LibraryAPIHandlers.assetNotFound }
-        _ = try items.givePhoto(to: id) { try library.photoBytes(of: assetID, visibleTo: try request.visibleLibraryRoots(of: library)) }
+        _ = try items.givePhoto(to: id) { try library.photoBytes(of: LibraryAsset.ID(assetID), visibleTo: try request.visibleLibraryRoots(of: library)) }
         return .redirect(to: ItemRoutes.item(id))
     }
 

@@ -32,13 +32,14 @@ struct ItemPhotoAPIHandlers: Sendable {
                       : try imageBytes(of: request)
     }
 
-    /// The library photo named by `{"assetId": "…"}`.
-    static func pickedAssetID(_ request: Request) throws -> String {
+    /// The library photo named by `{"assetId": "…"}`; nil when the string is no library photo's id
+    /// (it names no photo: not found, after the caller's access is checked).
+    static func pickedAssetID(_ request: Request) throws -> LibraryAsset.ID? {
         let object = try JSONValue.object(from: request.body)
         guard case .string(let assetID)? = object["assetId"] else {
             throw AppError(.invalidAssetID, message: "Say which library photo to use: send {\"assetId\": \"…\"} with an id from the library API.")
         }
-        return assetID
+        return LibraryAsset.ID(assetID)
     }
 
     /// The uploaded file: the body itself, or the file part of a multipart form.

@@ -1,4 +1,5 @@
 import Inventory
+import PhotoLibrary
 
 /// Every path of the item feature, spelled once: the patterns its handlers register and the URLs
 /// its views, redirects and scripts use.
@@ -69,13 +70,13 @@ enum ItemRoutes {
     static func apiDocuments(_ id: Item.ID) -> String { apiDocuments.url(id) }
     static func apiDocument(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { apiDocument.url(id, documentID) }
     static func apiEvidence(_ id: Item.ID) -> String { apiEvidence.url(id) }
-    static func apiEvidenceLink(_ id: Item.ID, _ assetID: String) -> String { apiEvidenceLink.url(id, assetID) }
+    static func apiEvidenceLink(_ id: Item.ID, _ assetID: LibraryAsset.ID) -> String { apiEvidenceLink.url(id, assetID) }
     static func documentFile(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { documentFile.url(id, documentID) }
     static func addPhotos(_ id: Item.ID) -> String { addPhotos.url(id) }
     static func changePhoto(_ id: Item.ID, _ photoID: ItemPhoto.ID) -> String { changePhoto.url(id, photoID) }
     static func addDocument(_ id: Item.ID) -> String { addDocument.url(id) }
     static func deleteDocument(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { deleteDocument.url(id, documentID) }
-    static func unlinkEvidence(_ id: Item.ID, _ assetID: String) -> String { unlinkEvidence.url(id, assetID) }
+    static func unlinkEvidence(_ id: Item.ID, _ assetID: LibraryAsset.ID) -> String { unlinkEvidence.url(id, assetID) }
     static func documentThumbnail(_ id: Item.ID, _ documentID: ItemDocument.ID) -> String { documentThumbnail.url(id, documentID) }
     static func photoFile(hash: String, file: String) -> String { photoFile.url(hash, file) }
 }

@@ -3,8 +3,10 @@ import PhotoLibrary
 
 extension PhotoLibrary {
     /// The bytes of library photo `assetID`, to give to an item (with `ItemStore.givePhoto`), if the
-    /// caller may see it: refused when it is not there, damaged, or no longer readable.
-    func photoBytes(of assetID: String, visibleTo roots: LibraryAccess) throws -> [UInt8] {
+    /// caller may see it: refused when it is not there (nil: what was sent names no photo), damaged,
+    /// or no longer readable.
+    func photoBytes(of assetID: LibraryAsset.ID?, visibleTo roots: LibraryAccess) throws -> [UInt8] {
+        guard let assetID else { throw LibraryAPIHandlers.assetNotFound }
         guard let original = try openOriginal(assetID: assetID, visibleTo: roots) else {
             if let damaged = try asset(id: assetID, visibleTo: roots), let problem = damaged.problem {
                 throw AppError(.assetDamaged, message: "That library photo is damaged (\(problem)), so it can't be given to an item. Choose another photo.")

@@ -23,7 +23,8 @@ struct LibraryAPIHandlers: Sendable {
             return .json(LibraryJSON.page(total: page.total, assets: page.assets))
         }
         router.get(LibraryRoutes.apiAsset) { request in
-            guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: try request.visibleLibraryRoots(of: library)) else {
+            let visible = try request.visibleLibraryRoots(of: library)
+            guard let asset = try library.asset(id: try request.libraryPhotoID { _ in Self.assetNotFound }, visibleTo: visible) else {
                 throw Self.assetNotFound
             }
             return .json(LibraryJSON.detail(asset))

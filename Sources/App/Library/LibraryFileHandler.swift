@@ -13,18 +13,20 @@ struct LibraryFileHandler: Sendable {
     }
 
     private func file(_ request: Request) throws -> Response {
-        let id = request.parameters["id"] ?? "", fingerprint = request.parameters["fingerprint"] ?? ""
+        // An id that is not one names no photo: not found where an unknown photo is (after the access check).
+        let id = LibraryAsset.ID(request.parameters["id"] ?? ""), fingerprint = request.parameters["fingerprint"] ?? ""
         let file = request.parameters["file"] ?? ""
         let isOriginal = file == LibraryURLs.originalName, rendition = LibraryPhotoRendition(fileName: file)
         // Renditions are usually an access and a sendfile from the data folder; one not made yet
         // means decoding the photo. An original is opened in its root, which may be a network or a
         // sleeping USB disk that keeps an open waiting for seconds.
-        if request.isOnNetworkThread, isOriginal || rendition.map({
-            library.renditionNeedsWork(assetID: id, fingerprint: fingerprint, name: $0.rawValue)
+        if request.isOnNetworkThread, isOriginal || rendition.map({ name in
+            id.map { library.renditionNeedsWork(assetID: $0, fingerprint: fingerprint, name: name.rawValue) } ?? false
         }) == true {
             throw WorkerRequired()
         }
         let visible = try request.visibleLibraryRoots(of: library)
+        guard let id else { throw LibraryAPIHandlers.assetNotFound }
         let opened: OpenFile?, contentType: String
         if isOriginal {
             // Through the library's door (a regular file inside its root, opened without waiting), then

@@ -1,8 +1,9 @@
 import HTML
+import PhotoLibrary
 
 /// One photo's cell in a grid.
 struct GridCellModel: Sendable {
-    let assetID: String
+    let assetID: LibraryAsset.ID
     let url: String
     let thumbnailURL: String
     let thumbnailSourceSet: [(url: String, descriptor: String)]
@@ -82,7 +83,7 @@ struct LibraryGridPage {
                         li {
                             HTML.form(.method("post"), .action(pickFormURL), .class("pick-form")) {
                                 CSRFField(token: context.csrfToken).node
-                                input(.type("hidden"), .name("assetId"), .value(cell.assetID))
+                                input(.type("hidden"), .name("assetId"), .value(cell.assetID.rawValue))
                                 button(.class("grid-cell"), .type("submit"), .id("asset-\(cell.assetID)"), .aria("label", "\(pickLabel): \(cell.label)")) {
                                     img(.src(cell.thumbnailURL), .srcset(cell.thumbnailSourceSet), .sizes("(max-width: 480px) 25vw, 160px"),
                                         .width(256), .height(256), .alt(""), .loading("lazy"), .decoding("async"))
@@ -92,7 +93,7 @@ struct LibraryGridPage {
                     } else {
                     li {
                         a(.class(cell.problem == nil ? "grid-cell" : "grid-cell damaged"), .id("asset-\(cell.assetID)"), .href(cell.url),
-                          .aria("label", cell.problem == nil ? cell.label : "\(cell.label) (cannot be shown)"), .data("asset", cell.assetID)) {
+                          .aria("label", cell.problem == nil ? cell.label : "\(cell.label) (cannot be shown)"), .data("asset", cell.assetID.rawValue)) {
                             if let problem = cell.problem {
                                 span(.class("damaged-reason"), .title(problem)) { "Can’t show this photo" }
                             } else {

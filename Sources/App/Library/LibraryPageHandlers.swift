@@ -130,7 +130,9 @@ struct LibraryPageHandlers: Sendable {
 
     private func viewer(_ request: Request) throws -> Response {
         let visible = try request.visibleLibraryRoots(of: library)
-        guard let asset = try library.asset(id: request.parameters["id"] ?? "", visibleTo: visible) else { throw LibraryAPIHandlers.assetNotFound }
+        guard let asset = try library.asset(id: try request.libraryPhotoID { _ in LibraryAPIHandlers.assetNotFound }, visibleTo: visible) else {
+            throw LibraryAPIHandlers.assetNotFound
+        }
         let groupID = request.query["group"].flatMap { id in (try? library.group(id: id, visibleTo: visible)) != nil ? id : nil } ?? "a" + asset.albumID
         let position = try library.position(of: asset, inGroup: groupID, visibleTo: visible)
         let index = position?.index ?? 0, total = position?.total ?? 1

@@ -1,4 +1,5 @@
 import Inventory
+import PhotoLibrary
 
 /// Every path of the photo library, spelled once: the patterns its handlers register and the URLs
 /// its views, JSON and scripts use.
@@ -26,20 +27,20 @@ enum LibraryRoutes {
     static func picker(_ pick: LibraryPick) -> String { "\(groups.url())?\(pick.query)" }
 
     /// A group's grid, at a page, in pick mode for an item or not, scrolled to a photo.
-    static func group(_ id: String, page: Int? = nil, pickingFor itemID: Item.ID? = nil, showing assetID: String? = nil) -> String {
+    static func group(_ id: String, page: Int? = nil, pickingFor itemID: Item.ID? = nil, showing assetID: LibraryAsset.ID? = nil) -> String {
         group(id, page: page, picking: itemID.map { LibraryPick(itemID: $0) }, showing: assetID)
     }
 
-    static func group(_ id: String, page: Int? = nil, picking pick: LibraryPick?, showing assetID: String? = nil) -> String {
+    static func group(_ id: String, page: Int? = nil, picking pick: LibraryPick?, showing assetID: LibraryAsset.ID? = nil) -> String {
         let query = [page.map { "page=\($0)" }, pick?.query].compactMap { $0 }
         return group.url(id) + (query.isEmpty ? "" : "?" + query.joined(separator: "&")) + (assetID.map { "#asset-\($0)" } ?? "")
     }
 
     /// The viewer for a photo opened at one photo pixel per screen pixel (from an item's evidence).
-    static func assetAtActualSize(_ id: String) -> String { asset(id, inGroup: nil) + "#actual-size" }
+    static func assetAtActualSize(_ id: LibraryAsset.ID) -> String { asset(id, inGroup: nil) + "#actual-size" }
 
     /// The viewer for a photo, stepping through `groupID`'s photos.
-    static func asset(_ id: String, inGroup groupID: String?) -> String {
+    static func asset(_ id: LibraryAsset.ID, inGroup groupID: String?) -> String {
         asset.url(id) + (groupID.map { "?group=\($0)" } ?? "")
     }
 
@@ -47,5 +48,5 @@ enum LibraryRoutes {
     static let pickerAPI = LibraryPickerURLs(
         status: apiStatus.url(), groups: apiGroups.url(), groupAssetsTemplate: apiGroupAssets.template)
 
-    static func file(assetID: String, fingerprint: String, name: String) -> String { file.url(assetID, fingerprint, name) }
+    static func file(assetID: LibraryAsset.ID, fingerprint: String, name: String) -> String { file.url(assetID, fingerprint, name) }
 }

@@ -3,7 +3,7 @@ import PhotoLibrary
 /// Where a library photo's files are served. The fingerprint (size and modification time) is part
 /// of each URL, so a changed file gets new URLs and every response can be cached forever.
 struct LibraryURLs: Sendable {
-    let assetID: String
+    let assetID: LibraryAsset.ID
     let fingerprint: String
 
     init(_ asset: LibraryAsset) {
@@ -11,7 +11,7 @@ struct LibraryURLs: Sendable {
         fingerprint = asset.fingerprint
     }
 
-    init(assetID: String, fingerprint: String) {
+    init(assetID: LibraryAsset.ID, fingerprint: String) {
         self.assetID = assetID
         self.fingerprint = fingerprint
     }

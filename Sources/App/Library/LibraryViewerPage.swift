@@ -1,8 +1,9 @@
 import HTML
+import PhotoLibrary
 
 /// What the viewer shows of one photo, as plain values.
 struct ViewerModel: Sendable {
-    let assetID: String
+    let assetID: LibraryAsset.ID
     /// "3 of 24".
     let positionText: String
     let backURL: String
@@ -38,7 +39,7 @@ struct LibraryViewerPage {
                 script(src: context.script)
             }
             body(.class("page-viewer")) {
-                main(.class("viewer"), .id("viewer"), .data("asset", model.assetID),
+                main(.class("viewer"), .id("viewer"), .data("asset", model.assetID.rawValue),
                      .data("previous", model.previousURL ?? ""), .data("next", model.nextURL ?? ""), .data("back", model.backURL)) {
                     header(.class("viewer-bar")) {
                         a(.class("viewer-button back-link"), .href(model.backURL), .aria("label", "Back to the album")) {

@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import TextRules
 
@@ -170,7 +171,7 @@ struct ArchiveImportPlan {
                         dateCreated: created, position: position, version: entry.version, locationID: entry.locationId.map { Location.ID($0) })
         item.details = checked.details.applied(to: ItemDetails())
         item.evidence = try entry.evidence.map { link throws(InventoryArchiveError) in
-            guard !link.assetId.isEmpty, link.assetId.utf8.count <= 200, let added = try? Date(link.added, strategy: InventoryManifest.momentStyle) else {
+            guard let assetID = LibraryPhotoID(link.assetId), let added = try? Date(link.added, strategy: InventoryManifest.momentStyle) else {
                 throw .invalidManifest("\(place) has an evidence link whose assetId or added time is not valid.")
             }
             let takenAt = link.takenAt.flatMap(EvidenceLink.date(isoText:))
@@ -179,7 +180,7 @@ struct ArchiveImportPlan {
             if let message = link.camera.flatMap({ EvidenceLink.cameraRule.message(checking: $0) }) ?? EvidenceLink.pathRule.message(checking: link.path) {
                 throw .invalidManifest("\(place) has an evidence link whose \(message)")
             }
-            return EvidenceLink(assetID: link.assetId, takenAt: takenAt, camera: link.camera, lastPath: link.path, added: added)
+            return EvidenceLink(assetID: assetID, takenAt: takenAt, camera: link.camera, lastPath: link.path, added: added)
         }
         return item
     }

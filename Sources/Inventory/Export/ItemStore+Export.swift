@@ -120,7 +120,7 @@ extension InventoryManifest {
                                  size: document.byteSize, sha256: document.sha256, file: ItemStore.documentFile(document))
                     },
                     evidence: item.evidence.map { link in
-                        Evidence(assetId: link.assetID, takenAt: link.takenAt.map(EvidenceLink.isoText), camera: link.camera, path: link.lastPath,
+                        Evidence(assetId: link.assetID.rawValue, takenAt: link.takenAt.map(EvidenceLink.isoText), camera: link.camera, path: link.lastPath,
                                  added: link.added.formatted(Self.momentStyle))
                     })
             })
