@@ -54,7 +54,7 @@ public struct DataFolder: Sendable {
     /// `options` names its folders, the photo library. `serve`, every command and the tests open it
     /// so.
     public func openEnvironment(_ options: HomeEnvironment.Options = HomeEnvironment.Options()) throws -> HomeEnvironment {
-        try HomeEnvironment(database: try openDatabase(), folders: HomeEnvironment.Folders(images: images, documents: documents, libraryCache: libraryCache),
+        try HomeEnvironment(database: try openDatabase(), images: images, documents: documents, libraryCache: libraryCache,
                             options: options)
     }
 

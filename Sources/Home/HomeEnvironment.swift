@@ -11,19 +11,6 @@ import PhotoLibrary
 /// (`DataFolder.openEnvironment`), and each store is made here and nowhere else, so a store's new
 /// dependency is handed in once.
 public final class HomeEnvironment: Sendable {
-    /// Where the files of the stores are kept, inside the data folder.
-    public struct Folders: Sendable {
-        public var images: URL
-        public var documents: URL
-        public var libraryCache: URL
-
-        public init(images: URL, documents: URL, libraryCache: URL) {
-            self.images = images
-            self.documents = documents
-            self.libraryCache = libraryCache
-        }
-    }
-
     /// What `serve` and the commands may choose; the defaults are a command's.
     public struct Options: Sendable {
         /// Photos with more pixels are refused (checked from the header, before decoding).
@@ -47,15 +34,16 @@ public final class HomeEnvironment: Sendable {
     /// Nil unless `Options.libraryRoots` named the folders.
     public let library: PhotoLibrary?
 
-    public init(database: Database, folders: Folders, options: Options = Options()) throws {
+    /// The stores over `database`, their files in these folders of the data folder.
+    public init(database: Database, images: URL, documents: URL, libraryCache: URL, options: Options = Options()) throws {
         self.database = database
         clock = options.clock
-        items = try Self.inventory(database: database, images: folders.images, documents: folders.documents,
+        items = try Self.inventory(database: database, images: images, documents: documents,
                                    maxPixels: options.maxImagePixels, clock: options.clock)
         claims = ClaimStore(database: database, clock: options.clock)
         accounts = AccountStore(database: database, idleTimeout: options.sessionIdleTimeout, clock: options.clock)
         library = try options.libraryRoots.map { roots in
-            try PhotoLibrary(roots: roots, database: database, cacheDirectory: folders.libraryCache, maxPixels: options.maxImagePixels,
+            try PhotoLibrary(roots: roots, database: database, cacheDirectory: libraryCache, maxPixels: options.maxImagePixels,
                              clock: options.clock)
         }
     }
