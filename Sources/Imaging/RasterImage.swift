@@ -74,6 +74,34 @@ public struct RasterImage: Sendable, Equatable {
     }
 }
 
+extension RasterImage {
+    /// A JPEG of the pixels turned clockwise by `degrees` (0, 90, 180 or 270), without metadata:
+    /// a video's frame shown upright.
+    public func jpeg(quality: Int32 = 85, rotatedClockwise degrees: Int = 0) throws(ImagingError) -> [UInt8] {
+        _ = Imaging.start
+        guard let made = pixels.withUnsafeBytes({
+            hp_vips_image_from_pixels($0.baseAddress, $0.count, Int32(width), Int32(height), Int32(bands))
+        }) else { throw .processingFailed(detail: VipsFailure.current().message) }
+        var image = VipsImageHandle(made)
+        let angle: VipsAngle? = switch (degrees % 360 + 360) % 360 {
+        case 90: VIPS_ANGLE_D90
+        case 180: VIPS_ANGLE_D180
+        case 270: VIPS_ANGLE_D270
+        default: nil
+        }
+        if let angle {
+            switch VipsImageHandle.make({ hp_vips_rotate(image.pointer, $0, angle) }) {
+            case .success(let turned): image = turned
+            case .failure(let failure): throw .processingFailed(detail: failure.message)
+            }
+        }
+        switch image.jpeg(quality: quality) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw .processingFailed(detail: failure.message)
+        }
+    }
+}
+
 /// Metadata to write into a sample JPEG, as a camera would.
 public struct SampleMetadata: Sendable {
     /// EXIF orientation, 1–8.
