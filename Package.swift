@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "homepwner", targets: ["homepwner"]),
         .executable(name: "homepwner-fuzz", targets: ["homepwner-fuzz"]),
+        .executable(name: "homepwner-video", targets: ["homepwner-video"]),
     ],
     targets: [
         // C libraries from Debian, imported through module maps; static inline shims wrap
@@ -56,8 +57,10 @@ let package = Package(
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
-        .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database"]),
+        .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database", "Video"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
+        // Candidate frames of one video, for make bench and by hand: `homepwner-video FILE [FOLDER]`.
+        .executableTarget(name: "homepwner-video", dependencies: ["Video"]),
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
         .target(name: "HomeboxBackupFixture", dependencies: ["Archive"], path: "Tests/Support/HomeboxBackupFixture"),

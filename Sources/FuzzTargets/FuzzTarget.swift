@@ -25,6 +25,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case etag
     /// Search text (`?q=`), through `FullTextQuery` and FTS5's `MATCH` on a small inventory.
     case search
+    /// A video (MP4/MOV) through the container reader, the decoder and the candidate frames.
+    case video
 
     /// Reads `bytes` as this target's input.
     /// - Throws: `FuzzFailure` when a property that must hold of every input does not.
@@ -41,6 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .credentials: try RequestTargets.credentials(bytes)
         case .etag: try RequestTargets.entityTags(bytes)
         case .search: try SearchTarget.run(bytes)
+        case .video: try VideoTarget.run(bytes)
         }
     }
 }

@@ -12,7 +12,9 @@ final class VideoFile {
     let streamIndex: Int32
     /// The stream's time base, seconds per tick.
     let secondsPerTick: Double
-    /// The first sample's timestamp: second 0.
+    /// The timestamp shown at second 0: the stream's start, or 0. (Not the first sample's
+    /// timestamp in the index, which is a decoding time: with B-frames it is two frames early, and
+    /// every candidate was then placed two frames late, after a cut it was taken before.)
     let firstTimestamp: Int64
     private let context: UnsafeMutablePointer<AVFormatContext>
     private let source: UnsafeMutablePointer<HpVideoSource>
@@ -163,7 +165,8 @@ final class VideoFile {
         let info = VideoInfo(container: container, codec: codec, seconds: seconds, codedWidth: width, codedHeight: height,
                              rotation: Self.clockwiseQuarterTurns(hp_video_rotation(stream)) * 90,
                              framesPerSecond: rate, frameCount: Int(table.count))
-        return (info, index, secondsPerTick, table.first_timestamp)
+        let start = stream.pointee.start_time
+        return (info, index, secondsPerTick, start == Int64.min ? 0 : start)
     }
 
     /// libavutil's counter-clockwise angle as clockwise quarter turns (0–3), to the nearest.
