@@ -386,10 +386,11 @@ public final class HTTPServer: Sendable {
             // Taken once, like a file queued on a connection.
             guard let descriptor = file.take() else { return nil }
             defer { close(descriptor) }
-            var bytes = [UInt8](repeating: 0, count: file.size)
+            let start = file.sent.lowerBound, count = file.sent.count
+            var bytes = [UInt8](repeating: 0, count: count)
             var offset = 0
-            while offset < file.size {
-                let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, file.size - offset, off_t(offset)) }
+            while offset < count {
+                let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, count - offset, off_t(start + offset)) }
                 if read < 0, errno == EINTR { continue }
                 guard read > 0 else { return nil }
                 offset += read
@@ -475,7 +476,7 @@ public final class HTTPServer: Sendable {
         pending.client?.enter(.responding, at: ConnectionRegistry.now)
         pending.responseBytes = switch response.body {
         case .bytes(let bytes): bytes.count
-        case .file(let file): file.size
+        case .file(let file): file.sent.count
         case .stream: 0
         }
     }
@@ -510,15 +511,16 @@ public final class HTTPServer: Sendable {
     private static func fileResponse(_ file: OpenFile) -> OpaquePointer? {
         // Taken once: a response is queued once.
         guard let descriptor = file.take() else { return nil }
-        guard file.size <= smallFileLimit else {
-            let created = MHD_create_response_from_fd64(UInt64(file.size), descriptor)
+        let start = file.sent.lowerBound, count = file.sent.count
+        guard count <= smallFileLimit else {
+            let created = MHD_create_response_from_fd_at_offset64(UInt64(count), descriptor, UInt64(start))
             if created == nil { close(descriptor) }
             return created
         }
         defer { close(descriptor) }
-        guard let buffer = malloc(max(1, file.size)) else { return nil }
-        guard pread(descriptor, buffer, file.size, 0) == file.size,
-              let created = MHD_create_response_from_buffer(file.size, buffer, .RESPMEM_MUST_FREE) else {
+        guard let buffer = malloc(max(1, count)) else { return nil }
+        guard pread(descriptor, buffer, count, off_t(start)) == count,
+              let created = MHD_create_response_from_buffer(count, buffer, .RESPMEM_MUST_FREE) else {
             free(buffer)
             return nil
         }

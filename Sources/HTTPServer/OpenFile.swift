@@ -9,6 +9,8 @@ public final class OpenFile: Sendable {
     private let descriptor: Atomic<Int32>
     /// Its size in bytes when it was opened.
     public let size: Int
+    /// The bytes sent: all of them, or the part a range request asked for (`part(_:)`).
+    let sent: Range<Int>
 
     /// Opens `path` for reading; nil when it is missing, unreadable or not a regular file (a FIFO
     /// is opened without waiting for a writer, to be refused).
@@ -16,6 +18,19 @@ public final class OpenFile: Sendable {
         guard case .success(let file) = RegularFileDescriptor.open(path) else { return nil }
         descriptor = Atomic(file.descriptor)
         size = Int(file.size)
+        sent = 0..<size
+    }
+
+    private init(descriptor: Int32, size: Int, sent: Range<Int>) {
+        self.descriptor = Atomic(descriptor)
+        self.size = size
+        self.sent = sent
+    }
+
+    /// The same file, to send only `range` of it (within its size); this one gives up its descriptor.
+    func part(_ range: Range<Int>) -> OpenFile? {
+        guard range.lowerBound >= 0, range.upperBound <= size, let taken = take() else { return nil }
+        return OpenFile(descriptor: taken, size: size, sent: range)
     }
 
     /// The descriptor, now the caller's to close; nil once taken.
