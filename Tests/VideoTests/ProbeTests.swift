@@ -34,6 +34,12 @@ import Video
         #expect(selection.frames.allSatisfy { $0.second < 8.1 })
     }
 
+    @Test func samplesSpanningElevenHoursAreRefusedAsTooLongWithoutDecodingAny() {
+        #expect(throws: VideoError.tooLong(seconds: 39_600, limit: 900)) {
+            try Video.candidateFrames(fileAtPath: VideoFixtures.path("hostile-11-hours-of-samples.mp4"))
+        }
+    }
+
     @Test func matroskaNamedMP4IsRefusedByItsBytes() {
         #expect(throws: VideoError.unsupportedContainer("Matroska or WebM")) {
             try Video.probe(fileAtPath: VideoFixtures.path("wrong-extension-matroska.mp4"))
