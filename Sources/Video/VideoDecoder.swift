@@ -1,4 +1,5 @@
 import CAV
+import Glibc
 
 /// The owner of one AVCodecContext: the video track's samples decoded into frames, with the
 /// decoder itself refusing frames larger than the limits allow (before it allocates them).
@@ -18,7 +19,8 @@ final class VideoDecoder {
         guard let context else { throw .unreadable("out of memory") }
         guard avcodec_parameters_to_context(context, parameters) >= 0 else { throw .damaged("its codec parameters cannot be read") }
         context.pointee.max_pixels = Int64(limits.maxPixels)
-        context.pointee.thread_count = 0
+        // Frame threads, at most 4: each holds frames of its own, and a server decodes beside its other work.
+        context.pointee.thread_count = Int32(min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         if skipNonReference { context.pointee.skip_frame = AVDISCARD_NONREF }
         guard avcodec_open2(context, codec, nil) >= 0 else { throw .damaged("its decoder cannot start") }

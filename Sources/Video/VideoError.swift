@@ -47,7 +47,8 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func minutes(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
+        let whole = Int(min(seconds, 1e12).rounded(.down))
+        if whole >= 3600 { return "\(whole / 3600) h \(whole % 3600 / 60) min" }
         return whole >= 60 ? "\(whole / 60) min \(whole % 60) s" : String(format: "%.1f s", seconds)
     }
 }

@@ -71,7 +71,7 @@ final class VideoFile {
         guard status >= 0, let opened else {
             let overLimit = source.pointee.over_limit != 0
             release()
-            throw overLimit ? .tooMuchWork("more than \(limits.maxBytesRead) bytes read") : .damaged("its container cannot be read")
+            throw overLimit ? .tooMuchWork("more than \(limits.maxBytesRead) bytes read") : .damaged("its container cannot be read: it may be cut off")
         }
         do {
             let described = try Self.describe(opened, container: container, length: value.length, limits: limits)
