@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // Backups: OpenSSL's SHA-256 (the processor's SHA instructions, about 8× libsodium here) and syncfs.
         .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Text on photos (rating plates, receipts): tesseract 5.3's C API and English data.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
 
         .target(name: "HTML"),
         // The limits every text a person, a client or a file gives is held to (characters, code points, bytes, marks).
@@ -36,6 +38,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RegularFiles"]),
         .target(name: "Imaging", dependencies: ["CVips", "CXML2"]),
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
+        // What is printed on a photo (plates: serial, model, brand; receipts: shop, date, total), read by tesseract.
+        .target(name: "TextReading", dependencies: ["CTesseract", "Imaging", "PDFPreview"]),
+        // `homepwner-read-text plate|receipt FILE…`: the readings as JSON lines (bench/ocr.py).
+        .executableTarget(name: "homepwner-read-text", dependencies: ["TextReading", "Imaging"]),
         .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
@@ -65,6 +71,7 @@ let package = Package(
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "SmallFileSystem"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview"]),
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Serial number, model and brand from the lines of a rating plate, by their printed labels
+/// (`S/N`, `SER`, `Serial No.`, `MODEL`, `MOD`, `M/N`, `Type`/`Typ`, and their French and German
+/// forms). A value tesseract was unsure of is left out: a wrong suggestion is worse than none.
+public enum PlateFields {
+    /// Bumped whenever the rules change, so what was read before is read again.
+    public static let version = 1
+    /// Words below this confidence are not suggested.
+    static let minimumConfidence = 0.70
+
+    enum Label {
+        case serial, model, other
+    }
+
+    /// Labels, longest first, as lower-case text with the punctuation tesseract reads in them
+    /// removed (a label's value is whatever follows it on its line, or the next line when it ends there).
+    private static let labels: [(words: [String], label: Label)] = [
+        (["serial", "number"], .serial), (["serial", "no"], .serial), (["serial", "nr"], .serial),
+        (["n°", "de", "série"], .serial), (["no", "de", "série"], .serial), (["n", "de", "série"], .serial),
+        (["de", "série"], .serial), (["seriennummer"], .serial), (["ser", "nr"], .serial), (["ser", "no"], .serial),
+        (["serial"], .serial), (["s/n"], .serial), (["sn"], .serial), (["ser"], .serial),
+        (["model", "number"], .model), (["model", "no"], .model), (["mod/model"], .model), (["typ/type"], .model),
+        (["modèle"], .model), (["modell"], .model), (["model"], .model), (["mod"], .model), (["m/n"], .model),
+        (["type"], .model), (["typ"], .model),
+        (["part", "no"], .other), (["part", "number"], .other), (["p/n"], .other), (["pnc"], .other),
+        (["e-nr"], .other), (["art-nr"], .other), (["art", "nr"], .other), (["date"], .other), (["mfg", "date"], .other),
+        (["mfd"], .other), (["prod"], .other), (["made", "in"], .other),
+    ]
+
+    private static let labelWords: Set<String> = Set(labels.flatMap { $0.words.flatMap { $0.split(separator: "/").map(String.init) } } + ["n°", "no", "nr"])
+
+    /// What the plate's lines suggest, each with the region of the value's words.
+    public static func suggestions(from page: TextPage, reader: String) -> [TextSuggestion] {
+        let lines = page.lines.sorted { $0.region.y < $1.region.y }
+        let name = "\(reader)/plates \(version)"
+        var found: [TextSuggestion.Field: TextSuggestion] = [:]
+        for (index, line) in lines.enumerated() {
+            guard let (label, rest) = labelled(line) else { continue }
+            let field: TextSuggestion.Field
+            switch label {
+            case .serial: field = .serialNumber
+            case .model: field = .model
+            case .other: continue
+            }
+            guard found[field] == nil else { continue }
+            var words = leadingRun(of: rest)
+            // "Serial No.:" alone on its line: the value is the line below, starting near it.
+            if words.isEmpty, index + 1 < lines.count, labelled(lines[index + 1]) == nil {
+                let below = lines[index + 1]
+                if abs(below.region.x - line.region.x) <= line.region.height * 4 {
+                    words = leadingRun(of: below.words)
+                }
+            }
+            guard let suggestion = value(of: words, field: field, reader: name) else { continue }
+            found[field] = suggestion
+        }
+        if let brand = brand(in: lines, reader: name) { found[.brand] = brand }
+        return TextSuggestion.Field.allCases.compactMap { found[$0] }
+    }
+
+    /// The label at the start of a line (after any words before it) and the words after it.
+    static func labelled(_ line: TextLine) -> (Label, [TextWord])? {
+        let keys = line.words.map { key($0.text) }
+        for start in keys.indices.prefix(3) {
+            for (words, label) in labels where start + words.count <= keys.count {
+                guard Array(keys[start..<(start + words.count)]) == words else { continue }
+                var rest = Array(line.words[(start + words.count)...])
+                // "Serial No./N° de série:", "Mod./Model:": the rest of a label in two languages.
+                while let first = rest.first, key(first.text).split(separator: "/").allSatisfy({ labelWords.contains(String($0)) }) {
+                    rest.removeFirst()
+                }
+                while let first = rest.first, isPunctuation(first.text) { rest.removeFirst() }
+                return (label, rest)
+            }
+        }
+        return nil
+    }
+
+    /// A word as a label is compared: lower case, without the punctuation around it.
+    static func key(_ word: String) -> String {
+        var text = word.lowercased()
+        text = text.trimmingCharacters(in: CharacterSet(charactersIn: ":.;,|_-'‘’\"")).replacingOccurrences(of: ".", with: "")
+        if text.hasSuffix("/") { text.removeLast() }
+        return text.replacingOccurrences(of: "./", with: "/")
+    }
+
+    static func isPunctuation(_ word: String) -> Bool {
+        word.allSatisfy { !$0.isLetter && !$0.isNumber }
+    }
+
+    /// The words of the value: up to a gap wider than twice the text's height (the next field on the same line).
+    static func leadingRun(of words: [TextWord]) -> [TextWord] {
+        var run: [TextWord] = []
+        for word in words {
+            if let last = run.last, word.region.x - (last.region.x + last.region.width) > 2 * max(last.region.height, word.region.height) { break }
+            run.append(word)
+        }
+        return run
+    }
+
+    static func value(of words: [TextWord], field: TextSuggestion.Field, reader: String) -> TextSuggestion? {
+        guard !words.isEmpty, words.allSatisfy({ $0.confidence >= minimumConfidence }) else { return nil }
+        var text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ":;,.|_ "))
+        switch field {
+        case .serialNumber:
+            // A serial is one run of letters, digits and dashes.
+            guard words.count == 1 else { return nil }
+            text = serial(text)
+            guard text.count >= 5, text.count <= 30, text.contains(where: \.isNumber),
+                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "/" || $0 == ".") }) else { return nil }
+        case .model:
+            guard text.count >= 2, text.count <= 40, text.contains(where: \.isNumber),
+                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || " -/.+_()".contains($0)) }) else { return nil }
+        default:
+            return nil
+        }
+        let region = words.dropFirst().reduce(words[0].region) { $0.union($1.region) }
+        let confidence = words.map(\.confidence).min() ?? 0
+        return TextSuggestion(field: field, value: text, region: region, confidence: confidence, reader: reader)
+    }
+
+    /// Serials are mostly digits; where tesseract read a letter O or I among digits it is the digit.
+    static func serial(_ text: String) -> String {
+        let upper = text.uppercased()
+        let digits = upper.filter(\.isNumber).count
+        guard digits * 2 >= upper.count else { return upper }
+        return String(upper.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 })
+    }
+
+    /// The brand: a word in capitals alone at the start of the plate's first line, read with high confidence.
+    static func brand(in lines: [TextLine], reader: String) -> TextSuggestion? {
+        guard let first = lines.first(where: { $0.confidence >= minimumConfidence && $0.text.count >= 3 }),
+              labelled(first) == nil, let word = first.words.first, word.confidence >= 0.85 else { return nil }
+        let text = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ":;,.|_ "))
+        guard text.count >= 3, text.count <= 20, text.allSatisfy({ $0.isLetter && $0.isUppercase }),
+              !["MADE", "MODEL", "TYPE", "SERIAL", "WARNING", "CAUTION", "INPUT", "OUTPUT"].contains(text) else { return nil }
+        return TextSuggestion(field: .brand, value: text, region: word.region, confidence: word.confidence, reader: reader)
+    }
+}
