@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "SmallFileSystem"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview"]),
+        .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview", "CPoppler"]),
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),

@@ -147,8 +147,8 @@ def main():
         receipt = os.path.join(CORPUS, "receipts", "sroie-029.jpg")
         if not os.path.exists(receipt):
             receipt = os.path.join(OWN, "own-receipt-scan.png")
-        speed("plate", plate, 12)
-        speed("receipt", receipt, 1)
+        speed("plate", plate, 11)
+        speed("receipt", receipt, 6)
 
 
 if __name__ == "__main__":

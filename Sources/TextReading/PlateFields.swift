@@ -8,6 +8,8 @@ public enum PlateFields {
     public static let version = 1
     /// Words below this confidence are not suggested.
     static let minimumConfidence = 0.70
+    /// A value read a second time is suggested on its own when tesseract is this sure of every word.
+    static let sureConfidence = 0.80
 
     enum Label {
         case serial, model, other
@@ -30,11 +32,33 @@ public enum PlateFields {
 
     private static let labelWords: Set<String> = Set(labels.flatMap { $0.words.flatMap { $0.split(separator: "/").map(String.init) } } + ["n°", "no", "nr"])
 
-    /// What the plate's lines suggest, each with the region of the value's words.
+    /// The characters printed in serial numbers and models (tesseract reads a value again with only these).
+    public static let codeCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-/."
+
+    /// A labelled value on the plate: the field and the words after its label.
+    struct Candidate {
+        var field: TextSuggestion.Field
+        var words: [TextWord]
+        var region: PixelRegion { words.dropFirst().reduce(words[0].region) { $0.union($1.region) } }
+    }
+
+    /// What the plate's lines suggest as they were read (no second reading), each with the region of the value's words.
     public static func suggestions(from page: TextPage, reader: String) -> [TextSuggestion] {
-        let lines = page.lines.sorted { $0.region.y < $1.region.y }
         let name = "\(reader)/plates \(version)"
-        var found: [TextSuggestion.Field: TextSuggestion] = [:]
+        var found = candidates(in: page.lines).compactMap { candidate -> TextSuggestion? in
+            guard candidate.words.allSatisfy({ $0.confidence >= minimumConfidence }),
+                  let value = validated(candidate.words.map(\.text), field: candidate.field) else { return nil }
+            return TextSuggestion(field: candidate.field, value: value, region: candidate.region,
+                                  confidence: candidate.words.map(\.confidence).min() ?? 0, reader: name)
+        }
+        if let brand = brand(in: page.lines, reader: name) { found.append(brand) }
+        return found
+    }
+
+    /// The first labelled serial and model on the plate, top to bottom.
+    static func candidates(in read: [TextLine]) -> [Candidate] {
+        let lines = merged(read).sorted { $0.region.y < $1.region.y }
+        var found: [TextSuggestion.Field: Candidate] = [:]
         for (index, line) in lines.enumerated() {
             guard let (label, rest) = labelled(line) else { continue }
             let field: TextSuggestion.Field
@@ -45,18 +69,69 @@ public enum PlateFields {
             }
             guard found[field] == nil else { continue }
             var words = leadingRun(of: rest)
-            // "Serial No.:" alone on its line: the value is the line below, starting near it.
-            if words.isEmpty, index + 1 < lines.count, labelled(lines[index + 1]) == nil {
+            // "Serial No.:" alone on its line (or with a scrap of the label): the value is the line below, starting near it.
+            if words.map(\.text).joined().count < 3, index + 1 < lines.count, labelled(lines[index + 1]) == nil {
                 let below = lines[index + 1]
-                if abs(below.region.x - line.region.x) <= line.region.height * 4 {
+                if abs(below.region.x - line.region.x) <= line.region.height * 4, below.region.y - (line.region.y + line.region.height) < line.region.height * 2 {
                     words = leadingRun(of: below.words)
                 }
             }
-            guard let suggestion = value(of: words, field: field, reader: name) else { continue }
-            found[field] = suggestion
+            guard !words.isEmpty else { continue }
+            found[field] = Candidate(field: field, words: words)
         }
-        if let brand = brand(in: lines, reader: name) { found[.brand] = brand }
-        return TextSuggestion.Field.allCases.compactMap { found[$0] }
+        return [.serialNumber, .model].compactMap { found[$0] }
+    }
+
+    /// Lines tesseract split at a gap put back together: a line beside another (their heights
+    /// overlapping by more than half) and close to it joins it ("M" + "od./Model: …").
+    static func merged(_ lines: [TextLine]) -> [TextLine] {
+        var result = lines.sorted { $0.region.x < $1.region.x }
+        var index = 0
+        while index < result.count {
+            let line = result[index]
+            if let next = result.indices.first(where: { other in
+                guard other != index else { return false }
+                let a = line.region, b = result[other].region
+                let overlap = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+                let gap = b.x - (a.x + a.width)
+                return overlap * 2 > min(a.height, b.height) && gap >= -a.height / 2 && gap < 2 * max(a.height, b.height)
+            }) {
+                result[index] = TextLine(words: line.words + result[next].words)
+                result.remove(at: next)
+                if next < index { index -= 1 }
+                continue
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// The value as it will be suggested, or nil when it does not look like one: a serial is one
+    /// run of capitals, digits and dashes with a digit in it ("53MP- BT7K- 1499" joined); a model
+    /// has a digit too. Lower-case letters in either are misreadings of a plate's capitals.
+    static func validated(_ words: [String], field: TextSuggestion.Field) -> String? {
+        var parts = words.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ":;,|_'‘’\"—")) }.filter { !$0.isEmpty }
+        while let last = parts.last, last.allSatisfy({ !$0.isLetter && !$0.isNumber }) { parts.removeLast() }
+        guard !parts.isEmpty else { return nil }
+        switch field {
+        case .serialNumber:
+            var text = parts[0]
+            for part in parts.dropFirst() {
+                guard text.hasSuffix("-") || part.hasPrefix("-") else { return nil }
+                text += part
+            }
+            text = serial(text.trimmingCharacters(in: CharacterSet(charactersIn: ".-/")))
+            guard text.count >= 5, text.count <= 30, text.contains(where: \.isNumber), !text.contains("--"),
+                  text.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || "-/.".contains($0)) }) else { return nil }
+            return text
+        case .model:
+            let text = parts.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".-/ "))
+            guard text.count >= 2, text.count <= 40, text.contains(where: \.isNumber),
+                  text.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || " -/.+".contains($0)) }) else { return nil }
+            return text
+        default:
+            return nil
+        }
     }
 
     /// The label at the start of a line (after any words before it) and the words after it.
@@ -99,30 +174,9 @@ public enum PlateFields {
         return run
     }
 
-    static func value(of words: [TextWord], field: TextSuggestion.Field, reader: String) -> TextSuggestion? {
-        guard !words.isEmpty, words.allSatisfy({ $0.confidence >= minimumConfidence }) else { return nil }
-        var text = words.map(\.text).joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ":;,.|_ "))
-        switch field {
-        case .serialNumber:
-            // A serial is one run of letters, digits and dashes.
-            guard words.count == 1 else { return nil }
-            text = serial(text)
-            guard text.count >= 5, text.count <= 30, text.contains(where: \.isNumber),
-                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "/" || $0 == ".") }) else { return nil }
-        case .model:
-            guard text.count >= 2, text.count <= 40, text.contains(where: \.isNumber),
-                  text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || " -/.+_()".contains($0)) }) else { return nil }
-        default:
-            return nil
-        }
-        let region = words.dropFirst().reduce(words[0].region) { $0.union($1.region) }
-        let confidence = words.map(\.confidence).min() ?? 0
-        return TextSuggestion(field: field, value: text, region: region, confidence: confidence, reader: reader)
-    }
-
     /// Serials are mostly digits; where tesseract read a letter O or I among digits it is the digit.
     static func serial(_ text: String) -> String {
-        let upper = text.uppercased()
+        let upper = text
         let digits = upper.filter(\.isNumber).count
         guard digits * 2 >= upper.count else { return upper }
         return String(upper.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 })
@@ -130,7 +184,7 @@ public enum PlateFields {
 
     /// The brand: a word in capitals alone at the start of the plate's first line, read with high confidence.
     static func brand(in lines: [TextLine], reader: String) -> TextSuggestion? {
-        guard let first = lines.first(where: { $0.confidence >= minimumConfidence && $0.text.count >= 3 }),
+        guard let first = lines.sorted(by: { $0.region.y < $1.region.y }).first(where: { $0.confidence >= minimumConfidence && $0.text.count >= 3 }),
               labelled(first) == nil, let word = first.words.first, word.confidence >= 0.85 else { return nil }
         let text = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ":;,.|_ "))
         guard text.count >= 3, text.count <= 20, text.allSatisfy({ $0.isLetter && $0.isUppercase }),

@@ -2,15 +2,16 @@ import CTesseract
 import Foundation
 import Imaging
 
-/// How tesseract finds the text on a page; both detect the page's orientation first (OSD, from
-/// Debian's tesseract-ocr-osd), so a photo taken sideways or upside down is read upright.
+/// How tesseract finds the text on a page (the page is made upright first: `TextReader`).
 public enum PageLayout: Sendable {
-    /// Blocks and columns of text: receipts, documents (tesseract's `--psm 1`).
+    /// One block of lines, each read whole across the page: receipts, documents (tesseract's
+    /// `--psm 6`; `--psm 1`, `3` and `4` cut a receipt's amounts off from their names into a column
+    /// of their own, and lost their cents).
     case document
-    /// Text scattered over the picture, as on a rating plate (`--psm 12`).
+    /// Text scattered over the picture, as on a rating plate (`--psm 11`).
     case sparse
 
-    var mode: TessPageSegMode { self == .document ? PSM_AUTO_OSD : PSM_SPARSE_TEXT_OSD }
+    var mode: TessPageSegMode { self == .document ? PSM_SINGLE_BLOCK : PSM_SPARSE_TEXT }
     /// The `--psm` the `tesseract` command takes for the same layout (for comparisons).
     public var commandLineMode: Int { Int(mode.rawValue) }
 }
@@ -23,10 +24,11 @@ final class TesseractEngine {
     /// tesseract's version, as `tesseract --version` prints it.
     static var version: String { String(cString: TessVersion()) }
 
+    /// `osd` starts the orientation detector instead (Debian's tesseract-ocr-osd, legacy engine).
     init(dataFolder: String, language: String) throws(TextReadingError) {
         guard let handle = TessBaseAPICreate() else { throw .engineFailed(detail: "no memory for an engine") }
         // The LSTM engine only (`--oem 1`): the legacy engine's data is not in tesseract-ocr-eng.
-        guard TessBaseAPIInit2(handle, dataFolder, language, OEM_LSTM_ONLY) == 0 else {
+        guard TessBaseAPIInit2(handle, dataFolder, language, language == "osd" ? OEM_TESSERACT_ONLY : OEM_LSTM_ONLY) == 0 else {
             TessBaseAPIDelete(handle)
             throw .engineFailed(detail: "it could not load \(language) from \(dataFolder)")
         }
@@ -41,12 +43,24 @@ final class TesseractEngine {
     }
 
     /// Reads the words of an 8-bit grey picture, line by line, in its own pixels. Stops at `limit`.
-    func recognise(_ image: RasterImage, layout: PageLayout, limit: Duration) throws(TextReadingError) -> [TextLine] {
+    /// With `line`, only that rectangle is read, as one line of text, and with `characters`, only
+    /// those characters can be read.
+    func recognise(_ image: RasterImage, layout: PageLayout, limit: Duration, line: PixelRegion? = nil, characters: String? = nil) throws(TextReadingError) -> [TextLine] {
         precondition(image.bands == 1, "tesseract is given one grey band")
-        defer { TessBaseAPIClear(handle) }
-        TessBaseAPISetPageSegMode(handle, layout.mode)
+        defer {
+            TessBaseAPIClear(handle)
+            if characters != nil { TessBaseAPISetVariable(handle, "tessedit_char_whitelist", "") }
+        }
+        TessBaseAPISetPageSegMode(handle, line == nil ? layout.mode : PSM_SINGLE_LINE)
+        if let characters { TessBaseAPISetVariable(handle, "tessedit_char_whitelist", characters) }
         image.pixels.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        }
+        if let line {
+            let left = max(0, line.x), top = max(0, line.y)
+            let right = min(image.width, line.x + line.width), bottom = min(image.height, line.y + line.height)
+            guard right > left, bottom > top else { return [] }
+            TessBaseAPISetRectangle(handle, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
         }
         // The pictures come without a resolution; 300 dpi is what the text was scaled for, and
         // saying so skips tesseract's guess (the command line gets `--dpi 300` to compare).
@@ -63,6 +77,26 @@ final class TesseractEngine {
             return []
         }
         return lines()
+    }
+
+    /// How far the picture is turned: the degrees to turn it clockwise to make it upright (0, 90,
+    /// 180, 270), and how sure the detector is; nil when it finds too little text to tell.
+    func orientation(of image: RasterImage) -> (clockwise: Int, confidence: Double)? {
+        defer { TessBaseAPIClear(handle) }
+        TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        }
+        TessBaseAPISetSourceResolution(handle, 300)
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var script: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        // The script's name points into the detector's own tables: not to be freed, whatever capi.h's
+        // comment says (tesseract 5.3's baseapi.cpp hands out the unicharset's string; freeing it crashed).
+        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0 else { return nil }
+        // tesseract gives the page's orientation counter-clockwise ("Orientation in degrees" of `--psm 0`).
+        return ((360 - Int(degrees)) % 360, Double(confidence))
     }
 
     /// The words of the last recognition, grouped into lines.

@@ -27,8 +27,15 @@ public final class TextReader {
     /// text, and the size at which the text's own height is measured.
     static let firstSide = 2_000
 
+    /// How sure tesseract's orientation detector must be before a picture is turned (its
+    /// confidence on the test page turned each way was 3 to 20; on a page of noise, below 1).
+    static let orientationConfidence = 1.5
+
     public let limits: Limits
     private let engine: TesseractEngine
+    /// The orientation detector, started the first time it is needed.
+    private var detector: TesseractEngine?
+    private let dataFolder: String
     /// The reader's name and version, stamped on every suggestion it makes.
     public static var name: String { "tesseract \(TesseractEngine.version)" }
 
@@ -37,12 +44,14 @@ public final class TextReader {
         let folder: String
         if let dataFolder { folder = dataFolder } else { folder = try TessData.folder(holding: "eng") }
         engine = try TesseractEngine(dataFolder: folder, language: "eng")
+        self.dataFolder = folder
         self.limits = limits
     }
 
     /// The text of an encoded picture (JPEG, PNG, WebP, GIF, TIFF, HEIF, AVIF).
     public func read(_ bytes: [UInt8], layout: PageLayout) throws(TextReadingError) -> TextPage {
-        try reading(bytes, layout: layout).page
+        let reading = try reading(bytes, layout: layout)
+        return reading.page
     }
 
     /// The longest side the picture is finally read at (for comparisons: see `prepared`).
@@ -50,30 +59,70 @@ public final class TextReader {
         try reading(bytes, layout: layout).side
     }
 
-    private func reading(_ bytes: [UInt8], layout: PageLayout) throws(TextReadingError) -> (page: TextPage, side: Int) {
+    /// A picture as read: its lines in the prepared picture's pixels, that picture, and how to map back.
+    struct Reading {
+        var lines: [TextLine]
+        /// The prepared picture, turned upright.
+        var image: RasterImage
+        /// How far the prepared picture was turned clockwise to be read (regions are turned back).
+        var turned: Int
+        /// The prepared picture's size over the upright picture's.
+        var scale: Double
+        var side: Int
+        var info: ImageInfo
+        var deadline: ContinuousClock.Instant
+
+        var page: TextPage {
+            TextPage(lines: lines.map { line in
+                TextLine(words: line.words.map { word in
+                    var word = word
+                    word.region = inPicture(word.region)
+                    return word
+                })
+            }, width: info.width, height: info.height)
+        }
+
+        /// A region of the turned prepared picture in the upright picture's pixels.
+        func inPicture(_ region: PixelRegion) -> PixelRegion {
+            let (width, height) = turned % 180 == 0 ? (image.width, image.height) : (image.height, image.width)
+            let r = region
+            let unturned = switch turned {
+            case 90: PixelRegion(x: r.y, y: height - (r.x + r.width), width: r.height, height: r.width)
+            case 180: PixelRegion(x: width - (r.x + r.width), y: height - (r.y + r.height), width: r.width, height: r.height)
+            case 270: PixelRegion(x: width - (r.y + r.height), y: r.x, width: r.height, height: r.width)
+            default: r
+            }
+            return TextReader.scaled(unturned, by: 1 / scale)
+        }
+    }
+
+    func reading(_ bytes: [UInt8], layout: PageLayout) throws(TextReadingError) -> Reading {
         let info: ImageInfo
         do { info = try Imaging.inspect(bytes, maxPixels: limits.maxPixels) } catch { throw .image(error) }
         let longest = max(info.width, info.height)
         let deadline = ContinuousClock.now + limits.timeLimit
         // First read: at most `firstSide` (never enlarged); its lines say how high the text is.
         var side = min(longest, Self.firstSide, limits.maxSide)
-        var (lines, scale) = try pass(bytes, side: side, longest: longest, layout: layout, deadline: deadline)
+        var (lines, image, turned) = try pass(bytes, side: side, layout: layout, deadline: deadline)
         if let height = Self.typicalHeight(of: lines) {
             let wanted = min(limits.maxSide, Int((Double(side) * Self.textHeight / height).rounded()))
             // Read again only when the text is far from its best height (more than 1.5× off).
             if Double(wanted) > Double(side) * 1.5 || Double(wanted) < Double(side) / 1.5 {
                 side = wanted
-                (lines, scale) = try pass(bytes, side: side, longest: longest, layout: layout, deadline: deadline)
+                (lines, image, turned) = try pass(bytes, side: side, layout: layout, deadline: deadline)
             }
         }
-        let upright = lines.map { line in
-            TextLine(words: line.words.map { word in
-                var word = word
-                word.region = Self.scaled(word.region, by: 1 / scale)
-                return word
-            })
-        }
-        return (TextPage(lines: upright, width: info.width, height: info.height), side)
+        let scale = Double(max(image.width, image.height)) / Double(longest)
+        return Reading(lines: lines, image: image, turned: turned, scale: scale, side: side, info: info, deadline: deadline)
+    }
+
+    /// One line of `image` read again on its own, with only `characters`.
+    func reread(_ region: PixelRegion, of image: RasterImage, characters: String, deadline: ContinuousClock.Instant) throws(TextReadingError) -> TextLine? {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { throw .timedOut(limit: limits.timeLimit) }
+        let lines: [TextLine]
+        do { lines = try engine.recognise(image, layout: .sparse, limit: left, line: region, characters: characters) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
+        return lines.count == 1 ? lines[0] : nil
     }
 
     /// The grey picture tesseract is given for `bytes` read at `side` pixels (for comparisons:
@@ -87,13 +136,24 @@ public final class TextReader {
         try engine.recognise(image, layout: layout, limit: limits.timeLimit)
     }
 
-    private func pass(_ bytes: [UInt8], side: Int, longest: Int, layout: PageLayout, deadline: ContinuousClock.Instant) throws(TextReadingError) -> ([TextLine], Double) {
+    private func pass(_ bytes: [UInt8], side: Int, layout: PageLayout, deadline: ContinuousClock.Instant) throws(TextReadingError) -> ([TextLine], RasterImage, Int) {
+        guard deadline > ContinuousClock.now else { throw .timedOut(limit: limits.timeLimit) }
+        var image = try prepared(bytes, side: side)
+        let turned = try turn(&image)
         let left = deadline - ContinuousClock.now
         guard left > .zero else { throw .timedOut(limit: limits.timeLimit) }
-        let image = try prepared(bytes, side: side)
         let lines: [TextLine]
         do { lines = try engine.recognise(image, layout: layout, limit: left) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
-        return (lines, Double(max(image.width, image.height)) / Double(longest))
+        return (lines, image, turned)
+    }
+
+    /// Turns `image` upright when tesseract's orientation detector is sure it is not; how far it turned it.
+    private func turn(_ image: inout RasterImage) throws(TextReadingError) -> Int {
+        if detector == nil { detector = try TesseractEngine(dataFolder: dataFolder, language: "osd") }
+        guard let detector, let found = detector.orientation(of: image), found.clockwise != 0,
+              found.confidence >= Self.orientationConfidence else { return 0 }
+        image = image.turnedClockwise(found.clockwise)
+        return found.clockwise
     }
 
     /// The median height of the words tesseract was fairly sure of, or nil when there are too few.

@@ -78,9 +78,10 @@ case let kind:
                 output.suggestions = try reader.receiptSuggestions(pdf: file, preview: PDFPreview())
             } else {
                 let page = try reader.read(file, layout: layout(kind))
-                output.lines = page.lines.map(\.text)
+                output.lines = ProcessInfo.processInfo.environment["WORDS"] == nil ? page.lines.map(\.text)
+                    : page.lines.map { $0.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") }
                 output.suggestions = kind == "plate"
-                    ? PlateFields.suggestions(from: page, reader: TextReader.name)
+                    ? try reader.plateSuggestions(file)
                     : ReceiptFields.suggestions(from: page.lines, reader: TextReader.name)
             }
         } catch {

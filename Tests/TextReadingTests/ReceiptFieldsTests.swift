@@ -1,6 +1,0 @@
-import Testing
-@testable import TextReading
-
-@Suite struct ReceiptFieldsTests {
-    @Test func placeholder() {}
-}
