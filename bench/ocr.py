@@ -13,7 +13,7 @@ rating plates and receipts, and how fast, side by side with the `tesseract` comm
     process (start-up and the English model's load included on both sides), alternately, ROUNDS
     times: median seconds, the ratio (goal ≤ 1.1×) and each one's peak memory (ru_maxrss).
 
-  bench/ocr.py [accuracy|speed|all]   OCR_BIN=.build/release/homepwner-read-text  CORPUS=../shared/testdata/capture
+  bench/ocr.py [accuracy|plates|receipts|speed|all]   OCR_BIN=.build/release/homepwner-read-text  CORPUS=../shared/testdata/capture
   OCR_ROUNDS=5
 """
 import difflib, json, os, re, statistics, subprocess, sys, tempfile, time
@@ -50,10 +50,10 @@ def judge(suggested, truth, same=lambda a, b: collapse(a) == collapse(b)):
     return "right" if same(suggested, truth) else "wrong"
 
 
-def accuracy():
+def accuracy(sets=("plates", "receipts")):
     results = {}
     plates = os.path.join(CORPUS, "plates")
-    if os.path.isdir(plates):
+    if "plates" in sets and os.path.isdir(plates):
         truth = json.load(open(os.path.join(plates, "truth.json")))["files"]
         files = sorted(os.path.join(plates, f) for f in truth)
         started = time.monotonic()
@@ -72,7 +72,9 @@ def accuracy():
         tally("model", rows["model"])
         tally("brand", rows["brand"])
     receipts = os.path.join(CORPUS, "receipts")
-    if os.path.isdir(receipts):
+    if "receipts" not in sets:
+        pass
+    elif os.path.isdir(receipts):
         truth = json.load(open(os.path.join(receipts, "truth.json")))["files"]
         shops = {n: t for n, t in truth.items() if t["kind"] == "receipt"}
         files = sorted(os.path.join(receipts, f) for f in shops)
@@ -139,6 +141,8 @@ def main():
         sys.exit(f"bench/ocr: no reader at {BIN}; swift build -c release --product homepwner-read-text, or set OCR_BIN")
     if what in ("accuracy", "all"):
         accuracy()
+    if what in ("plates", "receipts"):
+        accuracy((what,))
     if what in ("speed", "all"):
         print(f"speed (median of {ROUNDS}, alternately, each a fresh process):")
         plate = os.path.join(CORPUS, "plates", "synthetic-plate-05.jpg")

@@ -8,8 +8,6 @@ public enum PlateFields {
     public static let version = 1
     /// Words below this confidence are not suggested.
     static let minimumConfidence = 0.70
-    /// A value read a second time is suggested on its own when tesseract is this sure of every word.
-    static let sureConfidence = 0.80
 
     enum Label {
         case serial, model, other
@@ -31,9 +29,6 @@ public enum PlateFields {
     ]
 
     private static let labelWords: Set<String> = Set(labels.flatMap { $0.words.flatMap { $0.split(separator: "/").map(String.init) } } + ["n°", "no", "nr"])
-
-    /// The characters printed in serial numbers and models (tesseract reads a value again with only these).
-    public static let codeCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-/."
 
     /// A labelled value on the plate: the field and the words after its label.
     struct Candidate {
@@ -174,21 +169,31 @@ public enum PlateFields {
         return run
     }
 
-    /// Serials are mostly digits; where tesseract read a letter O or I among digits it is the digit.
+    /// Where tesseract read a letter O or I in a serial that is mostly digits, or beside a digit,
+    /// it is the digit: serials mix them with capitals, and most makers leave O and I out.
     static func serial(_ text: String) -> String {
-        let upper = text
-        let digits = upper.filter(\.isNumber).count
-        guard digits * 2 >= upper.count else { return upper }
-        return String(upper.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 })
+        let characters = Array(text)
+        let mostlyDigits = characters.filter(\.isNumber).count * 2 >= characters.count
+        return String(characters.indices.map { index in
+            let character = characters[index]
+            guard character == "O" || character == "I" else { return character }
+            let besideDigit = (index > 0 && characters[index - 1].isNumber) || (index + 1 < characters.count && characters[index + 1].isNumber)
+            guard mostlyDigits || besideDigit else { return character }
+            return character == "O" ? "0" : "1"
+        })
     }
 
-    /// The brand: a word in capitals alone at the start of the plate's first line, read with high confidence.
+    /// The brand: a word in capitals alone at the start of a line above the plate's first label
+    /// (the maker's name heads a plate), read with high confidence.
     static func brand(in lines: [TextLine], reader: String) -> TextSuggestion? {
-        guard let first = lines.sorted(by: { $0.region.y < $1.region.y }).first(where: { $0.confidence >= minimumConfidence && $0.text.count >= 3 }),
-              labelled(first) == nil, let word = first.words.first, word.confidence >= 0.85 else { return nil }
-        let text = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ":;,.|_ "))
-        guard text.count >= 3, text.count <= 20, text.allSatisfy({ $0.isLetter && $0.isUppercase }),
-              !["MADE", "MODEL", "TYPE", "SERIAL", "WARNING", "CAUTION", "INPUT", "OUTPUT"].contains(text) else { return nil }
-        return TextSuggestion(field: .brand, value: text, region: word.region, confidence: word.confidence, reader: reader)
+        for line in lines.sorted(by: { $0.region.y < $1.region.y }) {
+            if labelled(line) != nil { return nil }
+            guard let word = line.words.first, word.confidence >= 0.85 else { continue }
+            let text = word.text.trimmingCharacters(in: CharacterSet(charactersIn: ":;,.|_ "))
+            guard text.count >= 3, text.count <= 20, text.allSatisfy({ $0.isLetter && $0.isUppercase }),
+                  !["MADE", "MODEL", "TYPE", "SERIAL", "WARNING", "CAUTION", "INPUT", "OUTPUT"].contains(text) else { continue }
+            return TextSuggestion(field: .brand, value: text, region: word.region, confidence: word.confidence, reader: reader)
+        }
+        return nil
     }
 }

@@ -96,7 +96,7 @@ public enum ReceiptFields {
     private static let amount = try! NSRegularExpression(pattern: #"(?<![\d.,])(\d{1,3}(?:[,.' ]\d{3})*|\d+)\s?[.,]\s?(\d{2})(?![\d])"#)
     private static let totalWords = ["total", "amount due", "amount payable", "balance due", "jumlah", "summe", "montant"]
     private static let notTotal = ["subtotal", "sub total", "sub-total", "total qty", "total quantity", "total item", "total tax",
-                                   "total gst", "gst", "tax", "vat", "discount", "saving", "rounding", "excl", "qty", "change", "tendered"]
+                                   "total gst", "total vat", "total sales tax", "discount", "saving", "excl", "qty", "change", "tendered"]
 
     /// The largest amount on a line naming the total (or on the line just after one naming it alone).
     static func total(in lines: [TextLine]) -> (String, TextLine)? {

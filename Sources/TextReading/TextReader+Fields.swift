@@ -1,31 +1,28 @@
-import Foundation
 import PDFPreview
 
 extension TextReader {
     /// Serial number, model and brand read from a photo of a rating plate.
-    /// Each labelled value is read a second time on its own (one line, capitals, digits and `-/.`
-    /// only), which reads codes better than the whole plate's reading; it is suggested when both
-    /// readings agree, or when the second is sure of every word.
+    /// A value tesseract is sure of (every word at `PlateFields.minimumConfidence`) is suggested;
+    /// one it is less sure of only when reading its line again on its own gives the same value.
     public func plateSuggestions(_ bytes: [UInt8]) throws(TextReadingError) -> [TextSuggestion] {
         let reading = try reading(bytes, layout: .sparse)
         let name = "\(Self.name)/plates \(PlateFields.version)"
         var found: [TextSuggestion] = []
         for candidate in PlateFields.candidates(in: reading.lines) {
+            guard let first = PlateFields.validated(candidate.words.map(\.text), field: candidate.field) else { continue }
             let region = candidate.region
-            let pad = region.height / 3
-            let around = PixelRegion(x: region.x - pad, y: region.y - pad, width: region.width + 2 * pad, height: region.height + 2 * pad)
-            let first = PlateFields.validated(candidate.words.map(\.text), field: candidate.field)
-            let againDebug = try reread(around, of: reading.image, characters: PlateFields.codeCharacters, deadline: reading.deadline)
-            if ProcessInfo.processInfo.environment["HP_OCR_DEBUG"] != nil { print("DEBUG", candidate.field, candidate.words.map { "\($0.text)@\(Int($0.confidence * 100))" }, againDebug?.words.map { "\($0.text)@\(Int($0.confidence * 100))" } ?? []) }
-            guard let again = try reread(around, of: reading.image, characters: PlateFields.codeCharacters, deadline: reading.deadline),
-                  let second = PlateFields.validated(again.words.map(\.text), field: candidate.field) else { continue }
-            let sure = again.words.map(\.confidence).min() ?? 0
-            guard second == first || sure >= PlateFields.sureConfidence else { continue }
-            found.append(TextSuggestion(field: candidate.field, value: second, region: Self.scaled(region, by: 1 / reading.scale),
-                                        confidence: sure, reader: name))
+            var confidence = candidate.words.map(\.confidence).min() ?? 0
+            if confidence < PlateFields.minimumConfidence {
+                let pad = region.height / 3
+                let around = PixelRegion(x: region.x - pad, y: region.y - pad, width: region.width + 2 * pad, height: region.height + 2 * pad)
+                guard let again = try reread(around, of: reading.image, deadline: reading.deadline),
+                      PlateFields.validated(again.words.map(\.text), field: candidate.field) == first else { continue }
+                confidence = max(confidence, again.words.map(\.confidence).min() ?? 0)
+            }
+            found.append(TextSuggestion(field: candidate.field, value: first, region: reading.inPicture(region), confidence: confidence, reader: name))
         }
         if let brand = PlateFields.brand(in: reading.lines, reader: name) {
-            found.append(TextSuggestion(field: .brand, value: brand.value, region: brand.region.map { Self.scaled($0, by: 1 / reading.scale) },
+            found.append(TextSuggestion(field: .brand, value: brand.value, region: brand.region.map(reading.inPicture),
                                         confidence: brand.confidence, reader: name))
         }
         return found

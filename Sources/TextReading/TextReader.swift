@@ -116,12 +116,12 @@ public final class TextReader {
         return Reading(lines: lines, image: image, turned: turned, scale: scale, side: side, info: info, deadline: deadline)
     }
 
-    /// One line of `image` read again on its own, with only `characters`.
-    func reread(_ region: PixelRegion, of image: RasterImage, characters: String, deadline: ContinuousClock.Instant) throws(TextReadingError) -> TextLine? {
+    /// One line of `image` read again on its own.
+    func reread(_ region: PixelRegion, of image: RasterImage, deadline: ContinuousClock.Instant) throws(TextReadingError) -> TextLine? {
         let left = deadline - ContinuousClock.now
         guard left > .zero else { throw .timedOut(limit: limits.timeLimit) }
         let lines: [TextLine]
-        do { lines = try engine.recognise(image, layout: .sparse, limit: left, line: region, characters: characters) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
+        do { lines = try engine.recognise(image, layout: .sparse, limit: left, line: region) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
         return lines.count == 1 ? lines[0] : nil
     }
 
