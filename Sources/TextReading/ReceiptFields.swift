@@ -41,9 +41,14 @@ public enum ReceiptFields {
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
+    private static let dollars = try! NSRegularExpression(pattern: #"(\$|USD)\s?\d+[.,]\d{2}"#)
+
+    /// Prices in dollars (at least two, so that a misread "$" in a scan's noise does not count),
+    /// and none in ringgit, euros or pounds.
     static func isMonthFirst(_ text: String) -> Bool {
         let upper = text.uppercased()
-        return (upper.contains("USD") || upper.contains("$")) && !upper.contains("RM") && !upper.contains("€") && !upper.contains("£")
+        let priced = dollars.numberOfMatches(in: upper, range: NSRange(upper.startIndex..., in: upper))
+        return priced >= 2 && !upper.contains("RM") && !upper.contains("€") && !upper.contains("£")
     }
 
     /// The first date on a line naming one ("Date", "Tarikh"), else the first date anywhere.
@@ -98,19 +103,26 @@ public enum ReceiptFields {
     private static let notTotal = ["subtotal", "sub total", "sub-total", "total qty", "total quantity", "total item", "total tax",
                                    "total gst", "total vat", "total sales tax", "discount", "saving", "excl", "qty", "change", "tendered"]
 
-    /// The largest amount on a line naming the total (or on the line just after one naming it alone).
+    /// The total after rounding, when a line names it so ("Total After Adj", "Total Rounded",
+    /// "Grand Total", "Nett Total": shops that round to 5 cents print the exact sum above it).
+    private static let finalWords = ["round", "adj", "grand", "nett", "net total", "amount due", "payable"]
+
+    /// The last amount on a line naming the final total, else the largest amount on a line naming a
+    /// total (or on the line just after one naming it alone); never 0.
     static func total(in lines: [TextLine]) -> (String, TextLine)? {
         var best: (value: Decimal, text: String, line: TextLine)?
+        var final: (text: String, line: TextLine)?
         for (index, line) in lines.enumerated() {
             let lower = line.text.lowercased()
             guard totalWords.contains(where: lower.contains), !notTotal.contains(where: lower.contains) else { continue }
-            var candidates = amounts(in: line.text)
-            if candidates.isEmpty, index + 1 < lines.count { candidates = amounts(in: lines[index + 1].text) }
+            var candidates = amounts(in: line.text).filter { $0.0 > 0 }
+            if candidates.isEmpty, index + 1 < lines.count { candidates = amounts(in: lines[index + 1].text).filter { $0.0 > 0 } }
+            if finalWords.contains(where: lower.contains), let last = candidates.last { final = (last.1, line) }
             for (value, text) in candidates where best == nil || value > best!.value {
                 best = (value, text, line)
             }
         }
-        return best.map { ($0.text, $0.line) }
+        return final ?? best.map { ($0.text, $0.line) }
     }
 
     /// Every amount with two decimals on a line ("1,234.50", "12,50", "RM 8.00"), as plain decimal text.

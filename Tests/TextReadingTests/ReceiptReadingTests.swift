@@ -57,6 +57,13 @@ import Testing
         #expect(ReceiptFields.parseDate("Date: \(text)", monthFirst: monthFirst) == iso)
     }
 
+    /// One "$" misread in a scan's noise does not make a receipt American.
+    @Test func monthFirstNeedsPricesInDollars() {
+        #expect(!ReceiptFields.isMonthFirst("$1156 LANG, SELANGOR\nTOTAL RM 12.00"))
+        #expect(!ReceiptFields.isMonthFirst("Coffee $3.50"))
+        #expect(ReceiptFields.isMonthFirst("Coffee $3.50\nTOTAL $3.50"))
+    }
+
     @Test func notDates() {
         for text in ["2023-02-29", "31/04/2024", "12:30:45", "Tel 03-7845 1234", "99/99/9999"] {
             #expect(ReceiptFields.parseDate(text, monthFirst: false) == nil, "\(text)")
@@ -75,6 +82,9 @@ import Testing
             """)
         #expect(ReceiptFields.total(in: lines)?.0 == "95.40")
         #expect(ReceiptFields.total(in: ReceiptFields.lines(ofText: "Cash 20.00\nChange 1.50")) == nil)
+        // Rounded to 5 cents: the total after rounding, not the exact sum above it.
+        let rounded = ReceiptFields.lines(ofText: "Total Sales Incl GST 75.06\nRounding Adj -0.06\nTotal After Adj Incl GST 75.00\nCash 100.00")
+        #expect(ReceiptFields.total(in: rounded)?.0 == "75.00")
         #expect(ReceiptFields.total(in: ReceiptFields.lines(ofText: "TOTAL\nRM 12,50")).map(\.0) == "12.50")
     }
 }
