@@ -99,8 +99,9 @@ public enum ReceiptFields {
     // MARK: Totals
 
     private static let amount = try! NSRegularExpression(pattern: #"(?<![\d.,])(\d{1,3}(?:[,.' ]\d{3})*|\d+)\s?[.,]\s?(\d{2})(?![\d])"#)
-    private static let totalWords = ["total", "amount due", "amount payable", "balance due", "jumlah", "summe", "montant"]
-    private static let notTotal = ["subtotal", "sub total", "sub-total", "total qty", "total quantity", "total item", "total tax",
+    /// "otal" and "tota" too: tesseract often misreads a scan's first or last letter ("Yotal", "Tota!").
+    private static let totalWords = ["total", "otal", "tota", "amount due", "amount payable", "balance due", "jumlah", "summe", "montant"]
+    private static let notTotal = ["subtotal", "sub total", "sub-total", "subtota", "sub tota", "total qty", "total quantity", "total item", "total tax",
                                    "total gst", "total vat", "total sales tax", "discount", "saving", "excl", "qty", "change", "tendered"]
 
     /// The total after rounding, when a line names it so ("Total After Adj", "Total Rounded",

@@ -6,7 +6,7 @@ import TextReading
 // homepwner-read-text plate|receipt FILE…   one JSON object a line: the file, its suggestions, its lines, seconds
 // homepwner-read-text prepare plate|receipt FILE OUT.pgm   the grey pixels tesseract is finally given (for `tesseract OUT.pgm`)
 // homepwner-read-text recognise plate|receipt FILE.pgm ROUNDS   the recognition alone of prepared pixels, ROUNDS times
-// For bench/ocr.py: not a user's command.
+// WORDS=1 lists each line as its words with their confidence (0–100). For bench/ocr.py: not a user's command.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
