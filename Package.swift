@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Walk-through videos: libavformat reads MP4/MOV, libavcodec decodes H.264/HEVC, libswscale scales.
         .systemLibrary(name: "CAV", pkgConfig: "libavformat", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // Text on photos (rating plates, receipts): tesseract 5.3's C API and English data.
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
 
         .target(name: "HTML"),
         // The limits every text a person, a client or a file gives is held to (characters, code points, bytes, marks).
@@ -41,6 +43,10 @@ let package = Package(
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
         // Videos in Swift terms: probe, limits, candidate frames (JPEGs through Imaging).
         .target(name: "Video", dependencies: ["CAV", "Imaging", "RegularFiles"]),
+        // What is printed on a photo (plates: serial, model, brand; receipts: shop, date, total), read by tesseract.
+        .target(name: "TextReading", dependencies: ["CTesseract", "Imaging", "PDFPreview"]),
+        // `homepwner-read-text plate|receipt FILE…`: the readings as JSON lines (bench/ocr.py).
+        .executableTarget(name: "homepwner-read-text", dependencies: ["TextReading", "Imaging"]),
         .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
@@ -73,6 +79,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Imaging", "ToolRunner"]),
+        .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview", "CPoppler"]),
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),

@@ -34,4 +34,15 @@ final class PDFDocument {
               surface.draw(scale: scale, { poppler_page_render(page, $0) }) else { return nil }
         return surface.png()
     }
+
+    /// The text of the first `pages` pages, one line a printed line; "" when they have none.
+    func text(ofPages pages: Int) -> String {
+        (0..<min(pages, pageCount)).compactMap { index -> String? in
+            guard let page = poppler_document_get_page(handle, Int32(index)) else { return nil }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            guard let text = poppler_page_get_text(page) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        }.joined(separator: "\n")
+    }
 }

@@ -24,18 +24,30 @@ public final class PDFPreview: Sendable {
     /// The first page of the PDF in `bytes`, fitting `size` × `size` pixels, as PNG; nil when the file
     /// is damaged, too long, has an absurd page size, or does not render within the deadline.
     public func firstPagePNG(of bytes: [UInt8], fitting size: Int) -> [UInt8]? {
+        let maxPageSide = maxPageSide
+        return withDocument(bytes) { $0.firstPagePNG(fitting: size, maxSide: maxPageSide) }
+    }
+
+    /// The text layer of the PDF's first `pages` pages, in reading order, under the same limits; nil
+    /// when the file cannot be read in time, "" when it has no text (a scan).
+    public func text(of bytes: [UInt8], pages: Int = 2) -> String? {
+        textOfDocument(bytes) { $0.text(ofPages: pages) }
+    }
+
+    /// `work` on the opened document, on a thread of its own, for at most `deadline`.
+    private func withDocument(_ bytes: [UInt8], _ work: @escaping @Sendable (PDFDocument) -> [UInt8]?) -> [UInt8]? {
         let components = deadline.components
         let end = DispatchTime.now() + .nanoseconds(Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000))
         guard gate.wait(timeout: end) == .success else { return nil }
         let result = Result()
         let done = DispatchSemaphore(value: 0)
-        let (gate, maxPages, maxPageSide) = (gate, maxPages, maxPageSide)
+        let (gate, maxPages) = (gate, maxPages)
         let thread = Thread {
-            var png: [UInt8]?
+            var output: [UInt8]?
             if let document = PDFDocument(bytes), (1...maxPages).contains(document.pageCount) {
-                png = document.firstPagePNG(fitting: size, maxSide: maxPageSide)
+                output = work(document)
             }
-            result.value.withLock { [png] in $0 = png }
+            result.value.withLock { [output] in $0 = output }
             done.signal()
             gate.signal()
         }
@@ -44,6 +56,10 @@ public final class PDFPreview: Sendable {
         thread.start()
         guard done.wait(timeout: end) == .success else { return nil }
         return result.value.withLock { $0 }
+    }
+
+    private func textOfDocument(_ bytes: [UInt8], _ work: @escaping @Sendable (PDFDocument) -> String?) -> String? {
+        withDocument(bytes) { document in work(document).map { Array($0.utf8) } }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     private final class Result: Sendable {
