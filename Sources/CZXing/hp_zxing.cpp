@@ -60,13 +60,16 @@ extern "C" void hp_read_codes(const uint8_t *grey, int width, int height, int ma
     if (max_codes > 255) max_codes = 255;
     try {
         DecodeHints hints;
-        // DataBar (RSS-14) is left out: zxing-cpp 1.4 as Debian builds it aborts the process on an
-        // assertion (Result::operator==, lineCount() == 1) for some DataBar photos. MaxiCode is read
-        // only from pure images, which photos are not.
+        // zxing-cpp 1.4 as Debian builds it (assertions on) aborts the process on an assertion
+        // (Result::operator==, "lineCount() == 1") when it compares a linear code seen on several
+        // lines: in its own downscaling (ReadBarcodes' pyramid), and for some DataBar (RSS-14)
+        // photos. So it never downscales (the half-size pass below does it instead) and DataBar is
+        // left out. MaxiCode is read only from pure images, which photos are not.
         hints.setFormats(BarcodeFormat::Aztec | BarcodeFormat::Codabar | BarcodeFormat::Code39 | BarcodeFormat::Code93
                          | BarcodeFormat::Code128 | BarcodeFormat::DataBarExpanded | BarcodeFormat::DataMatrix
                          | BarcodeFormat::EAN8 | BarcodeFormat::EAN13 | BarcodeFormat::ITF | BarcodeFormat::PDF417
                          | BarcodeFormat::QRCode | BarcodeFormat::UPCA | BarcodeFormat::UPCE | BarcodeFormat::MicroQRCode)
+            .setTryDownscale(false)
             .setTryHarder(try_harder != 0)
             .setTryRotate(try_rotate != 0)
             .setReturnCodabarStartEnd(true)
@@ -75,9 +78,12 @@ extern "C" void hp_read_codes(const uint8_t *grey, int width, int height, int ma
         // One pass as zxing-cpp reads by default; where it finds nothing, other ways of telling
         // dark from light and other sizes, each of which reads photos the others miss (measured on
         // the capture corpus, bench/barcodes.py). A photo with a code mostly stops after the first.
+        // The other binarizers only for photos up to 4 MP: each costs a whole pass (about a second for
+        // 12 MP on this machine), and most item photos hold no code at all.
+        bool small = static_cast<long>(width) * height <= 4000000;
         Results results = read(grey, width, height, hints, Binarizer::LocalAverage);
-        if (results.empty() && try_harder) results = read(grey, width, height, hints, Binarizer::GlobalHistogram);
-        if (results.empty() && try_harder) results = read(grey, width, height, hints, Binarizer::FixedThreshold);
+        if (results.empty() && try_harder && small) results = read(grey, width, height, hints, Binarizer::GlobalHistogram);
+        if (results.empty() && try_harder && small) results = read(grey, width, height, hints, Binarizer::FixedThreshold);
         if (results.empty() && try_harder && static_cast<long>(width) * height <= 1500000) {
             std::vector<uint8_t> larger = doubled(grey, width, height);
             results = read(larger.data(), width * 2, height * 2, hints, Binarizer::LocalAverage);
