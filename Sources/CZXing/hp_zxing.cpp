@@ -34,6 +34,16 @@ static std::vector<uint8_t> doubled(const uint8_t *grey, int width, int height) 
     return out;
 }
 
+/// The picture three times as large (each pixel a 3 × 3 block): symbols with one-pixel modules
+/// (tiny generated codes) are read only so.
+static std::vector<uint8_t> tripled(const uint8_t *grey, int width, int height) {
+    std::vector<uint8_t> out(static_cast<size_t>(width) * height * 9);
+    for (int y = 0; y < height * 3; y++)
+        for (int x = 0; x < width * 3; x++)
+            out[static_cast<size_t>(y) * width * 3 + x] = grey[static_cast<size_t>(y / 3) * width + x / 3];
+    return out;
+}
+
 /// The picture half as large (2 × 2 averages): a blurred or noisy code reads better smaller.
 static std::vector<uint8_t> halved(const uint8_t *grey, int width, int height) {
     int w = width / 2, h = height / 2;
@@ -89,6 +99,12 @@ extern "C" void hp_read_codes(const uint8_t *grey, int width, int height, int ma
             results = read(larger.data(), width * 2, height * 2, hints, Binarizer::LocalAverage);
             if (results.empty()) results = read(larger.data(), width * 2, height * 2, hints, Binarizer::GlobalHistogram);
             if (!results.empty()) scale = 0.5;
+        }
+        if (results.empty() && try_harder && static_cast<long>(width) * height <= 100000) {
+            std::vector<uint8_t> larger = tripled(grey, width, height);
+            results = read(larger.data(), width * 3, height * 3, hints, Binarizer::LocalAverage);
+            if (results.empty()) results = read(larger.data(), width * 3, height * 3, hints, Binarizer::FixedThreshold);
+            if (!results.empty()) scale = 1.0 / 3;
         }
         if (results.empty() && try_harder && width >= 64 && height >= 64) {
             std::vector<uint8_t> smaller = halved(grey, width, height);
