@@ -1,6 +1,7 @@
 import Accounts
 import Backup
 import Claims
+import CodeReading
 import Database
 import Foundation
 import HTTPServer
@@ -92,6 +93,7 @@ public final class HomepwnerApp: Sendable {
         backgroundServices = BackgroundServices([
             LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
+            PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), log: log),
         ] + (backupScheduler.map { [$0] } ?? []))
         let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
 

@@ -41,6 +41,10 @@ public struct Attribute: Sendable {
     public static func maxlength(_ value: Int) -> Attribute { Attribute("maxlength", String(value)) }
     public static func tabindex(_ value: Int) -> Attribute { Attribute("tabindex", String(value)) }
     public static func width(_ value: Int) -> Attribute { Attribute("width", String(value)) }
+    /// An SVG's `viewBox`: the part of its drawing shown ("x y width height").
+    public static func viewBox(x: Double, y: Double, width: Double, height: Double) -> Attribute {
+        Attribute("viewBox", "\(x) \(y) \(width) \(height)")
+    }
     public static func height(_ value: Int) -> Attribute { Attribute("height", String(value)) }
     public static func datetime(_ value: String) -> Attribute { Attribute("datetime", value) }
     public static func accept(_ value: String) -> Attribute { Attribute("accept", value) }

@@ -215,5 +215,49 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN import_ref TEXT;
             CREATE UNIQUE INDEX items_by_import_ref ON items (import_ref) WHERE import_ref IS NOT NULL;
             """),
+        // What readers found on photos and documents (barcodes; plate and receipt text), per source
+        // (`photo`/`document` and its id, or `asset` and a library photo's id) and reader, with the
+        // reader's version and where on the photo (fractions of the upright photo); `sources_read`
+        // says which reader read which source at which version, also when nothing was found, so an
+        // improved reader reads again (`reading` while it does: one that never finished, the
+        // process killed, is not read again by that version); a dismissed suggestion stays dismissed on its item. Readings
+        // go with their photo or document.
+        Migration(version: 17, sql: """
+            CREATE TABLE readings (
+                id INTEGER PRIMARY KEY,
+                source_kind TEXT NOT NULL CHECK (source_kind IN ('photo', 'document', 'asset')),
+                source_ref TEXT NOT NULL,
+                field TEXT NOT NULL,
+                value TEXT NOT NULL,
+                region_x REAL, region_y REAL, region_width REAL, region_height REAL,
+                reader TEXT NOT NULL,
+                reader_version TEXT NOT NULL
+            );
+            CREATE INDEX readings_by_source ON readings (source_kind, source_ref, reader);
+            CREATE TABLE sources_read (
+                source_kind TEXT NOT NULL,
+                source_ref TEXT NOT NULL,
+                reader TEXT NOT NULL,
+                reader_version TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('reading', 'read', 'failed')),
+                failure TEXT,
+                read_ms INTEGER NOT NULL,
+                PRIMARY KEY (source_kind, source_ref, reader)
+            ) WITHOUT ROWID;
+            CREATE TABLE dismissed_suggestions (
+                item_id INTEGER NOT NULL REFERENCES items (id) ON DELETE CASCADE,
+                field TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (item_id, field, value)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER readings_of_a_deleted_photo AFTER DELETE ON item_photos BEGIN
+                DELETE FROM readings WHERE source_kind = 'photo' AND source_ref = CAST(old.id AS TEXT);
+                DELETE FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(old.id AS TEXT);
+            END;
+            CREATE TRIGGER readings_of_a_deleted_document AFTER DELETE ON item_documents BEGIN
+                DELETE FROM readings WHERE source_kind = 'document' AND source_ref = CAST(old.id AS TEXT);
+                DELETE FROM sources_read WHERE source_kind = 'document' AND source_ref = CAST(old.id AS TEXT);
+            END;
+            """),
     ]
 }

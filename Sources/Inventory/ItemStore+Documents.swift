@@ -35,6 +35,8 @@ extension ItemStore {
             let document = try Self.document(documentID, of: id, in: connection)
             try Self.countChange(to: id, in: connection)
             try connection.run("DELETE FROM item_documents WHERE id = ?", documentID)
+            // What was read on it went with it (a trigger): the item is found by it no longer.
+            try Self.indexItem(id: id, in: connection)
             return ((), FilesToDelete(documents: try Self.isDocumentUnused(document.sha256, in: connection) ? [document.sha256] : []))
         }
     }

@@ -177,6 +177,8 @@ extension ItemStore {
 
     private static func deletePhoto(_ photo: ItemPhoto, of id: Item.ID, in connection: Connection) throws -> FilesToDelete {
         try connection.run("DELETE FROM item_photos WHERE id = ? AND item_id = ?", photo.id, id)
+        // What was read on it went with it (a trigger): the item is found by it no longer.
+        try indexItem(id: id, in: connection)
         return FilesToDelete(images: try forgetImageIfUnused(photo.image.hash, in: connection) ? [photo.image.hash] : [])
     }
 

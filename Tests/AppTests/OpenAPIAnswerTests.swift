@@ -141,6 +141,12 @@ import Testing
         #expect(receipt?["contentType"]?.string == "application/pdf" && receipt?["thumbnailURL"]?.string != nil, "a PDF with its thumbnail")
         let document = try #require(receipt?["id"]?.int)
 
+        // What was read on its photos (perhaps still pending), and a suggestion dismissed
+        let suggestions = try api.send(.get, "/api/v1/items/\(item)/suggestions", expect: 200)
+        #expect(suggestions?["suggestions"]?.elements != nil, "\(String(describing: suggestions))")
+        try api.send(.post, "/api/v1/items/\(item)/suggestions/dismissals", json: ["field": "barcode", "value": "456314319671"], expect: 204)
+        #expect(code(try api.send(.post, "/api/v1/items/\(item)/suggestions/dismissals", json: ["field": "colour", "value": "red"], expect: 422)) == "invalid-item")
+
         // Library photos linked as evidence: dated and undated, linked again, one that leaves the library
         let linked = try api.send(.post, "/api/v1/items/\(item)/evidence", json: ["assetId": assetIDs[2]], expect: 201)
         #expect(linked?["missing"] == .bool(false) && linked?["camera"] == .null, "\(String(describing: linked))")

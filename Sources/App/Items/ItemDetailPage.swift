@@ -35,6 +35,8 @@ struct ItemDetailModel: Sendable {
     let documentedSince: String?
     let evidence: [EvidenceEntryModel]
     let linkEvidenceURL: String?
+    /// What was read on its photos and documents, offered for its fields.
+    let suggestions: [SuggestionEntryModel]
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -61,6 +63,8 @@ struct ItemDetailPage {
         div(.class("detail-layout")) {
             div(.class("detail-side")) {
                 PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
+                ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken,
+                                    canEdit: context.canEdit).node
                 readinessNode
                 ItemEvidenceView(itemName: item.title, documentedSince: item.documentedSince, entries: item.evidence, linkURL: item.linkEvidenceURL,
                                  csrfToken: context.csrfToken, canEdit: context.canEdit).node

@@ -314,7 +314,13 @@ struct ItemPageHandlers: Sendable {
                     missingPath: link.isMissing == true ? link.lastPath : nil,
                     unlinkURL: unlinkURL)
             },
-            linkEvidenceURL: canSeeLibrary ? LibraryRoutes.picker(LibraryPick(itemID: item.id, asEvidence: true)) : nil
+            linkEvidenceURL: canSeeLibrary ? LibraryRoutes.picker(LibraryPick(itemID: item.id, asEvidence: true)) : nil,
+            suggestions: try items.suggestions(for: item.id, awaiting: []).suggestions.map { suggestion in
+                let photo: ItemPhoto? = if case .photo(let id) = suggestion.source { item.photos.first { $0.id == id } } else { nil }
+                return SuggestionEntryModel(field: suggestion.field, value: suggestion.value,
+                                            photo: photo.map { (ItemPhotoURLs($0.image).screen, $0.image.width, $0.image.height) },
+                                            region: suggestion.region)
+            }
         )
         let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

@@ -6,7 +6,7 @@
 /// column (and weight).
 package struct ItemSearchText: Equatable {
     /// The version of what `make` puts in the index. Raise it whenever `make` changes.
-    static let format = 2
+    static let format = 3
 
     /// The index's columns in table order, each with its weight in the ranking (bm25): a word in the
     /// name counts most, one in identifiers next, one in long notes least.
@@ -21,13 +21,14 @@ package struct ItemSearchText: Equatable {
     /// One text per entry of `columns`, in the same order.
     var values: [String]
 
-    /// The texts of `item` kept in `locationPath` (`Home / Kitchen`, or empty).
-    static func make(_ item: Item, locationPath: String) -> ItemSearchText {
+    /// The texts of `item` kept in `locationPath` (`Home / Kitchen`, or empty), with what was read
+    /// on its photos and documents (`readValues`: a serial or a code seen only on a photo).
+    static func make(_ item: Item, locationPath: String, readValues: [String] = []) -> ItemSearchText {
         let details = item.details
         return ItemSearchText(values: [
             item.name, details.brand, details.model, item.serialNumber, details.barcode,
             details.tags.joined(separator: " "), locationPath, details.description, details.notes,
-            (details.customFields.flatMap { [$0.name, $0.value] } + [details.warrantyDetails]).joined(separator: " "),
+            (details.customFields.flatMap { [$0.name, $0.value] } + [details.warrantyDetails] + readValues).joined(separator: " "),
         ])
     }
 }

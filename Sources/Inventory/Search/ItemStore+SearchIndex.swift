@@ -18,7 +18,8 @@ extension ItemStore {
             var item = decode(row)
             item.details.tags = tags[item.id] ?? []
             item.details.customFields = customFields[item.id] ?? []
-            try writeSearchText(ItemSearchText.make(item, locationPath: row.string(columnCount)), of: item.id, in: connection)
+            let readValues = try self.readValues(of: item.id, in: connection)
+            try writeSearchText(ItemSearchText.make(item, locationPath: row.string(columnCount), readValues: readValues), of: item.id, in: connection)
         }
         try connection.execute("DELETE FROM search_index_state")
         try connection.run("INSERT INTO search_index_state (format) VALUES (?)", ItemSearchText.format)
@@ -34,7 +35,7 @@ extension ItemStore {
     private static func indexItem(_ item: Item, path: String, in connection: Connection) throws {
         try connection.run("UPDATE items SET location_path = ? WHERE id = ? AND location_path IS NOT ?", path, item.id, path)
         try connection.run("DELETE FROM item_search WHERE rowid = ?", item.id)
-        try writeSearchText(ItemSearchText.make(item, locationPath: path), of: item.id, in: connection)
+        try writeSearchText(ItemSearchText.make(item, locationPath: path, readValues: try readValues(of: item.id, in: connection)), of: item.id, in: connection)
     }
 
     static func unindexItem(id: Item.ID, in connection: Connection) throws {

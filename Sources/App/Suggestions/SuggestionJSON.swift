@@ -1,0 +1,39 @@
+import Inventory
+
+/// `GET /api/v1/items/{id}/suggestions`: `{"pending", "suggestions": [{"field", "value", "source", "region"?}]}`.
+struct SuggestionsJSON: Encodable {
+    struct Source: Encodable {
+        var photoId: Int64?
+        var documentId: Int64?
+        var assetId: String?
+    }
+    /// Where on the photo, as fractions of the upright photo's width and height.
+    struct Region: Encodable {
+        let x: Double
+        let y: Double
+        let width: Double
+        let height: Double
+    }
+    struct Entry: Encodable {
+        let field: String
+        let value: String
+        let source: Source
+        let region: Region?
+    }
+    let pending: Bool
+    let suggestions: [Entry]
+
+    init(_ suggestions: ItemSuggestions) {
+        pending = suggestions.pending
+        self.suggestions = suggestions.suggestions.map { suggestion in
+            var source = Source()
+            switch suggestion.source {
+            case .photo(let id): source.photoId = id.rawValue
+            case .document(let id): source.documentId = id.rawValue
+            case .asset(let id): source.assetId = id.rawValue
+            }
+            return Entry(field: suggestion.field.rawValue, value: suggestion.value, source: source,
+                         region: suggestion.region.map { Region(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+        }
+    }
+}

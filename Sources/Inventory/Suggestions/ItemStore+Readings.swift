@@ -1,0 +1,154 @@
+import Database
+import Foundation
+
+/// What readers found on photos and documents (barcodes; plate and receipt text), kept per source
+/// and reader with the reader's version, and offered on the item as suggestions: never written
+/// into the item by themselves. A source read by an older version of a reader is read again; a
+/// suggestion dismissed on an item stays dismissed whoever reads it again. Readings go with their
+/// photo or document (triggers of migration 17), and are found by the item's search.
+extension ItemStore {
+    /// Replaces what `reader` (any version) read on `source` with `readings`: an empty list says
+    /// it was read and nothing found; `failure` says it could not be read (not retried until the
+    /// reader's version changes). One transaction with the item's search index; a source that is
+    /// gone meanwhile (its photo deleted) records nothing and returns false.
+    @discardableResult
+    public func recordReadings(_ readings: [Reading], of source: ReadingSource, by reader: ReaderStamp, failure: String? = nil) throws -> Bool {
+        try change { connection in
+            let items = try Self.items(of: source, in: connection)
+            if case .asset = source {} else if items.isEmpty { return false }
+            try connection.run("DELETE FROM readings WHERE source_kind = ? AND source_ref = ? AND reader = ?", source.kind, source.reference, reader.name)
+            for reading in readings {
+                try connection.run("""
+                    INSERT INTO readings (source_kind, source_ref, field, value, region_x, region_y, region_width, region_height, reader, reader_version)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [source.kind, source.reference, reading.field.rawValue, reading.value,
+                                     reading.region?.x, reading.region?.y, reading.region?.width, reading.region?.height,
+                                     reader.name, reader.version])
+            }
+            try mark(source, by: reader, state: failure == nil ? "read" : "failed", failure: failure, in: connection)
+            let paths = LocationPaths(connection)
+            for item in items { try Self.indexItem(id: item, in: connection, paths: paths) }
+            return true
+        }
+    }
+
+    /// Says that `reader` is reading `source` now (before it starts): a source whose reading never
+    /// ends, the process killed or crashed by a hostile file, is not read again by that version
+    /// (`abandonInterruptedReadings`), so one photo cannot stop the server at every start.
+    public func beginReading(_ source: ReadingSource, by reader: ReaderStamp) throws {
+        try database.write { connection in try mark(source, by: reader, state: "reading", failure: nil, in: connection) }
+    }
+
+    /// Readings `reader` began and never finished (the last process stopped in the middle), recorded
+    /// as failed; how many.
+    @discardableResult
+    public func abandonInterruptedReadings(by reader: ReaderStamp) throws -> Int {
+        try database.write { connection in
+            try connection.run("""
+                UPDATE sources_read SET state = 'failed', failure = 'the reader stopped while reading it'
+                WHERE reader = ? AND state = 'reading'
+                """, reader.name)
+            return connection.changes
+        }
+    }
+
+    private func mark(_ source: ReadingSource, by reader: ReaderStamp, state: String, failure: String?, in connection: Connection) throws {
+        try connection.run("""
+            INSERT INTO sources_read (source_kind, source_ref, reader, reader_version, state, failure, read_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (source_kind, source_ref, reader) DO UPDATE SET reader_version = excluded.reader_version,
+                state = excluded.state, failure = excluded.failure, read_ms = excluded.read_ms
+            """, arguments: [source.kind, source.reference, reader.name, reader.version, state, failure, Int64(clock.now.timeIntervalSince1970 * 1000)])
+    }
+
+    /// Item photos `reader` has not read at its version, oldest first, after `after` (to walk
+    /// them in batches); at most `limit`.
+    public func photosToRead(by reader: ReaderStamp, after: ItemPhoto.ID? = nil, limit: Int) throws -> [PhotoToRead] {
+        try database.read { connection in
+            try connection.rows("""
+                SELECT item_photos.id, item_photos.item_id, \(ImageStore.columns.split(separator: ",").map { "images.\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", "))
+                FROM item_photos JOIN images ON images.hash = item_photos.image_hash
+                WHERE item_photos.id > ? AND NOT EXISTS (
+                    SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
+                        AND reader = ? AND reader_version = ?)
+                ORDER BY item_photos.id LIMIT ?
+                """, arguments: [after?.rawValue ?? 0, reader.name, reader.version, limit]) { row in
+                ImageStore.decode(row, from: 2).map { PhotoToRead(photoID: row.id(0), itemID: row.id(1), image: $0) }
+            }.compactMap { $0 }
+        }
+    }
+
+    /// What was read on the item's photos and documents, less what was dismissed on it and what its
+    /// field already holds; `pending` while one of its photos is not yet read by every reader in `awaiting`.
+    public func suggestions(for id: Item.ID, awaiting readers: [ReaderStamp]) throws -> ItemSuggestions {
+        try database.readTransaction { connection in
+            let item = try Self.item(id: id, in: connection)
+            var pending = false
+            for reader in readers where !pending {
+                pending = try connection.scalar("""
+                    SELECT 1 FROM item_photos WHERE item_id = ? AND NOT EXISTS (
+                        SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
+                            AND reader = ? AND reader_version = ? AND state != 'reading') LIMIT 1
+                    """, id, reader.name, reader.version) != nil
+            }
+            let dismissed = Set(try connection.rows("SELECT field, value FROM dismissed_suggestions WHERE item_id = ?", id) {
+                "\($0.string(0))\u{0}\($0.string(1))"
+            })
+            var seen = Set<String>()
+            let suggestions = try connection.rows("""
+                SELECT readings.source_kind, readings.source_ref, readings.field, readings.value, readings.region_x, readings.region_y,
+                       readings.region_width, readings.region_height, readings.reader, readings.reader_version
+                FROM \(Self.itemReadings) ORDER BY readings.id
+                """, id, id) { row -> Suggestion? in
+                guard let source = ReadingSource(kind: row.string(0), reference: row.string(1)),
+                      let field = SuggestionField(rawValue: row.string(2)) else { return nil }
+                let region = row.isNull(4) ? nil : ReadingRegion(x: row.double(4), y: row.double(5), width: row.double(6), height: row.double(7))
+                return Suggestion(field: field, value: row.string(3), source: source, region: region,
+                                  reader: ReaderStamp(name: row.string(8), version: row.string(9)))
+            }.compactMap { $0 }.filter { suggestion in
+                let key = "\(suggestion.field.rawValue)\u{0}\(suggestion.value)"
+                guard !dismissed.contains(key), Self.current(suggestion.field, of: item) != suggestion.value else { return false }
+                return seen.insert(key).inserted
+            }
+            return ItemSuggestions(pending: pending, suggestions: suggestions)
+        }
+    }
+
+    /// The item's field's value as a suggestion would put it.
+    private static func current(_ field: SuggestionField, of item: Item) -> String {
+        switch field {
+        case .serialNumber: item.serialNumber
+        case .purchaseDate: item.details.purchaseDate?.description ?? ""
+        // An amount is written in the inventory's currency; the reader's text is offered whatever it is.
+        case .purchasePrice: ""
+        default: item.details.text(named: field.rawValue)
+        }
+    }
+
+    /// Keeps `value` from being suggested for the item's `field` again, whoever reads it again.
+    public func dismissSuggestion(for id: Item.ID, field: SuggestionField, value: String) throws {
+        try change { connection in
+            _ = try Self.item(id: id, in: connection)
+            try connection.run("INSERT OR IGNORE INTO dismissed_suggestions (item_id, field, value) VALUES (?, ?, ?)", id, field.rawValue, value)
+        }
+    }
+
+    /// The readings of one item's photos and documents (two `?`: the item's id twice).
+    static let itemReadings = """
+        readings WHERE (readings.source_kind = 'photo' AND readings.source_ref IN (SELECT CAST(id AS TEXT) FROM item_photos WHERE item_id = ?))
+            OR (readings.source_kind = 'document' AND readings.source_ref IN (SELECT CAST(id AS TEXT) FROM item_documents WHERE item_id = ?))
+        """
+
+    /// Every value read on the item's photos and documents, for its search text.
+    static func readValues(of id: Item.ID, in connection: Connection) throws -> [String] {
+        try connection.rows("SELECT DISTINCT readings.value FROM \(itemReadings)", id, id) { $0.string(0) }
+    }
+
+    /// The items a photo or document belongs to (none once it is deleted; a library photo's are not the inventory's).
+    private static func items(of source: ReadingSource, in connection: Connection) throws -> [Item.ID] {
+        switch source {
+        case .photo(let id): try connection.rows("SELECT item_id FROM item_photos WHERE id = ?", id) { $0.id(0) }
+        case .document(let id): try connection.rows("SELECT item_id FROM item_documents WHERE id = ?", id) { $0.id(0) }
+        case .asset: []
+        }
+    }
+}
