@@ -215,5 +215,11 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN import_ref TEXT;
             CREATE UNIQUE INDEX items_by_import_ref ON items (import_ref) WHERE import_ref IS NOT NULL;
             """),
+        // Drafts (issue 27): a photo taken while walking a room becomes an item without a name yet.
+        // The partial index answers "Drafts (N)" and the list of drafts without reading every item.
+        Migration(version: 17, sql: """
+            ALTER TABLE items ADD COLUMN draft INTEGER NOT NULL DEFAULT 0 CHECK (draft IN (0, 1));
+            CREATE INDEX items_drafts ON items (id) WHERE draft = 1;
+            """),
     ]
 }
