@@ -39,6 +39,13 @@ export function initWalk() {
       filesForm.classList.add("secondary");
       filesForm.querySelector("label").textContent = "Or choose photos";
       shutter.addEventListener("click", takePhoto);
+      // Space anywhere but a control takes a photo too (an iPad's keyboard); on the shutter the button does it.
+      document.addEventListener("keydown", (event) => {
+        if (event.key !== " " || event.repeat) return;
+        if (event.target !== document.body && event.target !== preview) return;
+        event.preventDefault();
+        takePhoto();
+      });
       shutter.focus();
       window.addEventListener("pagehide", () => stream.getTracks().forEach((track) => track.stop()));
     } catch (failure) {
