@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestClient
 import Testing
+@testable import App
 
 /// Drafts in the JSON API: each photo taken while walking a room becomes an item without a name
 /// (`POST /api/v1/locations/{id}/drafts`), listed with `?draft=1`, named with the usual update
@@ -119,5 +120,20 @@ import Testing
         let draftLink = try #require(page.range(of: "/items/\(draft.id)"))
         let drillLink = try #require(page.range(of: "Drill"))
         #expect(draftLink.lowerBound < drillLink.lowerBound)
+    }
+
+    @Test func ourExportKeepsDraftsAsDraftsThroughARoundTrip() throws {
+        let source = try ExportTests.ExportApp(demo: false)
+        let room = try #require((try source.client.json("POST", "/api/v1/locations", ["name": "Cellar"]).json as? [String: Any])?["id"] as? Int)
+        let draft = try source.client.send("POST", "/api/v1/locations/\(room)/drafts", headers: Self.jpeg, body: try F.picture()).decode(ItemModel.self)
+        try source.client.json("POST", "/api/v1/items", ["name": "Wine rack"]).expect(201)
+        let archive = try source.exportedArchive()
+
+        let target = try TestDataFolder()
+        let imported = try Importer(folder: DataFolder(target.url)).apply(fileAt: archive)
+        #expect(imported.additions.count == 2)
+        let copy = try ExportTests.ExportApp(demo: false, folder: target)
+        #expect(try copy.get("/api/v1/items").text == (try source.get("/api/v1/items").text))
+        #expect(try copy.client.get("/api/v1/items?draft=1", as: [ItemModel].self).map(\.id) == [draft.id])
     }
 }

@@ -17,12 +17,13 @@ enum DraftRoutes {
     static let apiDrafts = RoutePath("/locations/{id}/drafts", in: APIRoutes.v1)
     static let apiMerge = RoutePath("/items/{id}/merge", in: APIRoutes.v1)
 
-    /// The drafts of place `locationID` (and the places inside it), or of the whole home; `focus` is the draft whose name field has the focus.
+    /// The drafts of place `locationID` (and the places inside it), or of the whole home; `focus` is the draft whose name field has the focus
+    /// (no `#fragment`: a page opened at one does not autofocus, per HTML's autofocus rules).
     static func list(in locationID: Location.ID? = nil, focus: Item.ID? = nil) -> String {
         var parameters: [String] = []
         if let locationID { parameters.append("location=\(locationID)") }
         if let focus { parameters.append("focus=\(focus)") }
-        return list.url() + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")) + (focus.map { "#draft-\($0)" } ?? "")
+        return list.url() + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
     static func name(_ id: Item.ID) -> String { name.url(id) }
     static func merge(_ id: Item.ID) -> String { merge.url(id) }
