@@ -68,6 +68,10 @@ public struct Attribute: Sendable {
     public static var required: Attribute { Attribute("required", nil) }
     public static var autofocus: Attribute { Attribute("autofocus", nil) }
     public static var multiple: Attribute { Attribute("multiple", nil) }
+    /// A video shown in the page, not full screen (iOS Safari's camera view).
+    public static var playsinline: Attribute { Attribute("playsinline", nil) }
+    public static var muted: Attribute { Attribute("muted", nil) }
+    public static func enterkeyhint(_ value: String) -> Attribute { Attribute("enterkeyhint", value) }
     public static var checked: Attribute { Attribute("checked", nil) }
     public static var open: Attribute { Attribute("open", nil) }
     public static var selected: Attribute { Attribute("selected", nil) }

@@ -28,4 +28,6 @@ public enum InventoryError: Error, Sendable, Equatable {
     case evidenceNotFound(itemID: Item.ID, assetID: LibraryPhotoID)
     /// An item already links the most library photos it may.
     case tooManyEvidencePhotos(limit: Int)
+    /// A merge of drafts that cannot be made (`ItemStore.mergeDraft`).
+    case invalidMerge(MergeProblem)
 }

@@ -259,5 +259,11 @@ public enum InventorySchema {
                 DELETE FROM sources_read WHERE source_kind = 'document' AND source_ref = CAST(old.id AS TEXT);
             END;
             """),
+        // Drafts (issue 27): a photo taken while walking a room becomes an item without a name yet.
+        // The partial index answers "Drafts (N)" and the list of drafts without reading every item.
+        Migration(version: 18, sql: """
+            ALTER TABLE items ADD COLUMN draft INTEGER NOT NULL DEFAULT 0 CHECK (draft IN (0, 1));
+            CREATE INDEX items_drafts ON items (id) WHERE draft = 1;
+            """),
     ]
 }

@@ -24,9 +24,12 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var locationID: Location.ID?
     /// Quantity, description, costs and dates: what a claim needs.
     public var details = ItemDetails()
+    /// A photo taken while walking a room, not named yet: it may have an empty name, is never
+    /// claim-ready, and stops being a draft once it is given a name.
+    public var isDraft = false
 
     public init(id: ID, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
-                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Location.ID? = nil, details: ItemDetails = ItemDetails()) {
+                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Location.ID? = nil, details: ItemDetails = ItemDetails(), isDraft: Bool = false) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber
@@ -39,6 +42,7 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.evidence = evidence
         self.locationID = locationID
         self.details = details
+        self.isDraft = isDraft
     }
 
     /// The primary photo's image: what the list's thumbnail, the popover and the single-photo API show.

@@ -169,7 +169,7 @@ extension ItemStore {
     }
 
     @discardableResult
-    private static func insertPhoto(_ hash: String, of id: Item.ID, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> ItemPhoto.ID {
+    static func insertPhoto(_ hash: String, of id: Item.ID, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> ItemPhoto.ID {
         try connection.run("INSERT INTO item_photos (item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?)",
                            id, hash, position, kind.rawValue, nowMilliseconds())
         return connection.lastInsertedID()

@@ -39,21 +39,22 @@ public final class ItemStore: Sendable {
 
     /// The item's own columns (its photos, tags and documents are read with `photoFields` and apart).
     static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
-        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ")
+        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ") + ", items.draft"
 
     /// Where a photo's fields start in a row of `columns` followed by `photoFields`.
-    private static let photoColumn = Int32(8 + detailColumns.count)
+    private static let photoColumn = columnCount
     /// What the item's columns are read from (its photos, tags and documents are read apart).
     static let source = "items"
 
     /// How many of `columns` there are: what a query selects after them starts here.
-    static let columnCount: Int32 = 8 + Int32(detailColumns.count)
+    static let columnCount: Int32 = 9 + Int32(detailColumns.count)
 
     static func decode(_ row: Row) -> Item {
         Item(
             id: row.id(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
-            locationID: row.optionalID(7), details: decodeDetails(row, from: 8)
+            locationID: row.optionalID(7), details: decodeDetails(row, from: 8),
+            isDraft: row.int(8 + Int32(detailColumns.count)) != 0
         )
     }
 
@@ -164,10 +165,12 @@ public final class ItemStore: Sendable {
             item.locationID = locationID
         }
         // Nothing new: the version stays, so nobody else's save is refused over it.
+        // A draft given a name is an item like any other.
+        if input.name != nil { item.isDraft = false }
         if item == before { return item }
         try connection.run(
-            "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, version = version + 1 WHERE id = ?",
-            item.name, item.serialNumber, item.valueInDollars, item.locationID, id
+            "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, draft = ?, version = version + 1 WHERE id = ?",
+            item.name, item.serialNumber, item.valueInDollars, item.locationID, item.isDraft, id
         )
         try Self.writeDetails(item.details, of: id, in: connection)
         try Self.indexItem(id: id, in: connection, paths: paths)

@@ -166,6 +166,17 @@ import Testing
         try api.send(.get, "/api/v1/items?q=toast&disposed=true&sort=name&limit=1", expect: 200)
         try api.send(.get, "/api/v1/items?sort=bogus", expect: 400)
         try api.send(.post, "/api/v1/items/\(other)/move", json: ["position": 1], expect: 200)
+        // Drafts: photos from walking a room, merged into another item or named.
+        let hall = try #require(try api.send(.post, "/api/v1/locations", json: ["name": "Hall"], expect: 201)?["id"]?.int)
+        let draft = try #require(try api.send(.post, "/api/v1/locations/\(hall)/drafts", bytes: try ItemImageFixtures.picture(),
+                                              contentType: "image/jpeg", expect: 201)?["id"]?.int)
+        let second = try #require(try api.send(.post, "/api/v1/locations/\(hall)/drafts", bytes: try ItemImageFixtures.picture(width: 50),
+                                               contentType: "image/jpeg", expect: 201)?["id"]?.int)
+        try api.send(.get, "/api/v1/items?draft=1", expect: 200)
+        try api.send(.post, "/api/v1/items/\(draft)/merge", json: ["into": draft], expect: 422)
+        try api.send(.post, "/api/v1/items/\(draft)/merge", json: ["into": second], expect: 200)
+        try api.send(.patch, "/api/v1/items/\(second)", json: ["name": "Kettle"], expect: 200)
+        try api.send(.post, "/api/v1/locations/\(hall)/drafts", bytes: Array("no photo".utf8), contentType: "image/jpeg", expect: 415)
         try api.send(.get, "/api/v1/tags", expect: 200)
         try api.send(.get, "/api/v1/locations", expect: 200)
         try api.send(.get, "/api/v1/export?format=homebox-csv", expect: 200)

@@ -278,7 +278,7 @@ struct SecurityFixture: Sendable {
             }
             let name = segment.trimmingCharacters(in: CharacterSet(charactersIn: "{}."))
             let value: String? = switch (previous, name) {
-            case ("items", "id"): String(itemID)
+            case ("items", "id"), ("drafts", "id"): String(itemID)
             case ("locations", "id"): String(locationID)
             case ("claims", "id"): String(claimID)
             case ("items", "itemId"), ("lines", "itemId"): String(itemID)

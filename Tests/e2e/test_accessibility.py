@@ -49,6 +49,20 @@ def site():
 
 
 @pytest.fixture(scope="module")
+def walked():
+    """A server with a named item and two drafts in the hall: photos from walking it, not named yet."""
+    server = Server()
+    server.create_item("Umbrella stand", "", 40)
+    server.hall = server.api("POST", "/api/v1/locations", {"name": "Hall"})["id"]
+    for photo in ("photo-1.jpg", "photo-2.jpg"):
+        request = urllib.request.Request(f"{server.url}/api/v1/locations/{server.hall}/drafts", data=(FIXTURES / photo).read_bytes(),
+                                         method="POST", headers={"Content-Type": "image/jpeg", "Accept": "application/json"})
+        urllib.request.urlopen(request).close()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
 def accounts():
     """A server with an owner, olivia, and one of her API tokens listed."""
     data = tempfile.mkdtemp(prefix="homepwner-e2e-a11y-")
@@ -202,6 +216,16 @@ STATES = {
     "item list, nothing found": ("site", lambda b, s: b.get(s.url + "/?q=zzzz")),
     "places": ("site", lambda b, s: b.get(s.url + "/locations")),
     "fix next": ("site", lambda b, s: b.get(s.url + "/fix")),
+    "drafts": ("walked", lambda b, s: b.get(s.url + "/drafts")),
+    "drafts of a place, merge open": ("walked", lambda b, s: (b.get(f"{s.url}/drafts?location={s.hall}"),
+                                                              find(b, ".draft-more summary").click(), visible(b, ".draft-merge-form"))),
+    "drafts, a name refused": ("walked", lambda b, s: (b.get(s.url + "/drafts"), b.switch_to.active_element.send_keys(" \n"),
+                                                       visible(b, ".draft-error"))),
+    "item list with drafts": ("walked", lambda b, s: b.get(s.url + "/")),
+    "fix next with drafts": ("walked", lambda b, s: b.get(s.url + "/fix")),
+    "place with drafts": ("walked", lambda b, s: b.get(f"{s.url}/locations/{s.hall}")),
+    "walk a room, choosing the place": ("walked", lambda b, s: b.get(s.url + "/walk")),
+    "walk a room, no camera": ("walked", lambda b, s: (b.get(f"{s.url}/locations/{s.hall}/walk"), visible(b, "#walk-reason"))),
     "location picker": ("site", lambda b, s: (b.get(f"{s.url}/items/{s.camera}"),
                                               b.execute_script("document.querySelector('.picker-button[popovertarget=location-picker]').click()"),
                                               visible(b, "#location-picker"))),

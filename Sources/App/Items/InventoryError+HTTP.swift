@@ -20,6 +20,7 @@ extension InventoryError: CataloguedError {
         case .tooManyDocuments: .tooManyDocuments
         case .evidenceNotFound: .evidenceNotFound
         case .tooManyEvidencePhotos: .tooManyEvidencePhotos
+        case .invalidMerge: .invalidMerge
         }
     }
 
@@ -63,6 +64,10 @@ extension InventoryError: CataloguedError {
             Self.evidenceNotFoundMessage(itemID)
         case .tooManyEvidencePhotos(let limit):
             "This item already links \(limit) library photos as evidence, the most an item can hold. Unlink one before linking another."
+        case .invalidMerge(.notADraft(let id)):
+            "Item \(id) is not a draft; only a draft is merged into another item. Merge the draft into it instead."
+        case .invalidMerge(.sameItem(let id)):
+            "A draft cannot be merged into itself (both are item \(id)). Choose the other item its photo shows."
         }
     }
 

@@ -19,6 +19,7 @@ enum ItemJSON {
             json.key("position"); json.value(item.position)
             json.key("locationId")
             if let locationID = item.locationID { json.value(locationID) } else { json.null() }
+            json.key("draft"); json.value(item.isDraft)
             writeDetails(item.details, currency: currency, to: &json)
             let readiness = item.claimReadiness(today: today)
             json.key("readiness")

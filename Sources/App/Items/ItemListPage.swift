@@ -21,6 +21,8 @@ struct ItemListPage {
     let context: PageContext
     /// When the last verified backup was made, and an owner's warning (the plain list only).
     var backup: BackupNoticeModel? = nil
+    /// Photos from walking rooms still to name (the link to them shows only when there are some).
+    var draftCount = 0
 
     func document() -> HTMLDocument {
         var trailing = [a(.class("bar-button"), .href(LibraryRoutes.groups.url())) { "Library" }]
@@ -47,6 +49,8 @@ struct ItemListPage {
             }
             a(.class("places-link"), .href(LocationRoutes.list.url())) { "Places" }
             if context.canEdit { a(.class("places-link"), .href(ItemRoutes.selecting())) { "Select" } }
+            if context.canEdit { a(.class("places-link"), .href(DraftRoutes.walkChoice.url())) { "Walk a Room" } }
+            if draftCount > 0 { a(.class("places-link drafts-link"), .href(DraftRoutes.list())) { "Drafts (\(draftCount.grouped))" } }
         }
     }
 

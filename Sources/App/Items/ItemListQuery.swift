@@ -8,7 +8,7 @@ import TextRules
 ///
 /// An empty value counts as not given, so a form's "any" choice (`tag=`) filters nothing.
 enum ItemListQuery {
-    static let parameterNames = ["q", "location", "tag", "condition", "disposed", "warrantyEndsWithin", "missingEvidence", "sort", "limit", "after"]
+    static let parameterNames = ["q", "location", "tag", "condition", "disposed", "draft", "warrantyEndsWithin", "missingEvidence", "sort", "limit", "after"]
     static let maxWarrantyDays = 3_650
     static let maxTextLength = 500
     /// Search text, wherever it is typed (the list, the API, a claim's "choose by search"): named `q` in the API's messages.
@@ -47,6 +47,13 @@ enum ItemListQuery {
             case "true": query.disposed = true
             case "false": query.disposed = false
             default: throw invalid("disposed", "disposed is true (only items no longer owned) or false (only those still owned), not “\(disposed.prefix(40))”.")
+            }
+        }
+        if let draft = value("draft") {
+            switch draft {
+            case "1", "true": query.draft = true
+            case "0", "false": query.draft = false
+            default: throw invalid("draft", "draft is 1 (only drafts: photos not named yet) or 0 (only named items), not “\(draft.prefix(40))”.")
             }
         }
         if let within = value("warrantyEndsWithin") {
@@ -94,6 +101,7 @@ enum ItemListQuery {
         if let tag = query.tag { pairs.append(("tag", tag)) }
         if let condition = query.condition { pairs.append(("condition", condition.rawValue)) }
         if let disposed = query.disposed { pairs.append(("disposed", String(disposed))) }
+        if let draft = query.draft { pairs.append(("draft", draft ? "1" : "0")) }
         if query.missingEvidence { pairs.append(("missingEvidence", "true")) }
         if let ends = query.warrantyEnds {
             pairs.append(("warrantyEndsWithin", String(ends.lowerBound.days(until: ends.upperBound))))

@@ -123,7 +123,8 @@ struct ItemPageHandlers: Sendable {
                                 hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
                                 bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context,
-                                backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage) : nil)
+                                backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage) : nil,
+                                draftCount: try items.draftCount())
         return .html(page.document().renderedBytes())
     }
 
@@ -214,7 +215,7 @@ struct ItemPageHandlers: Sendable {
         let threshold = DisplayFormat.money(valuable, in: currency)
         let lineValue = item.details.lineValue ?? 0
         return ItemRowModel(
-            id: item.id, name: item.name, serialNumber: item.serialNumber,
+            id: item.id, name: item.shownName, serialNumber: item.serialNumber,
             valueText: (item.details.quantity > 1 ? "\(item.details.quantity) × " : "") + DisplayFormat.money(item.details.unitValue, in: currency),
             isValuable: lineValue >= valuable, valueTitle: lineValue >= valuable ? "\(threshold) or more" : "Under \(threshold)",
             disposedText: item.details.disposal?.kind.label,
@@ -275,7 +276,7 @@ struct ItemPageHandlers: Sendable {
         let evidenceFiles = try library?.resolveEvidence(of: &item, describedTo: sight(request)) ?? .none
         let canSeeLibrary = hasLibrary && (try? library.map { try request.visibleLibraryRoots(of: $0) }) != nil
         let model = ItemDetailModel(
-            id: item.id, title: item.name,
+            id: item.id, title: item.shownName,
             createdISO: DisplayFormat.iso8601(item.dateCreated), createdText: DisplayFormat.date(item.dateCreated),
             etag: ItemJSON.etag(of: item), formURL: ItemRoutes.item(item.id), apiURL: ItemRoutes.apiItem(item.id),
             deleteURL: ItemRoutes.delete(item.id), photo: item.image.map(PhotoModel.init),
@@ -333,7 +334,7 @@ struct ItemPageHandlers: Sendable {
 
     private func confirmDelete(_ request: Request) throws -> Response {
         let item = try items.item(id: try request.itemID())
-        let page = DeleteItemPage(name: item.name, deleteURL: ItemRoutes.delete(item.id), cancelURL: ItemRoutes.item(item.id),
+        let page = DeleteItemPage(name: item.shownName, deleteURL: ItemRoutes.delete(item.id), cancelURL: ItemRoutes.item(item.id),
                                   context: request.pageContext(site))
         return .html(page.document().renderedBytes())
     }

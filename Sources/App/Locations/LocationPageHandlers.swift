@@ -77,7 +77,7 @@ struct LocationPageHandlers: Sendable {
         let inside = all[(index + 1)...].prefix { $0.depth > row.depth }.count
         let destinations = Array(all[..<index] + all[(index + 1 + inside)...])
         let page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,
-                                    context: request.pageContext(site))
+                                    context: request.pageContext(site), draftCount: try items.draftCount(in: location.id))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
     }
 }

@@ -73,6 +73,8 @@ struct LocationEditPage {
     /// Why it could not be deleted, when that was tried.
     let refusal: String?
     let context: PageContext
+    /// Photos from walking this place still to name.
+    var draftCount = 0
 
     func document() -> HTMLDocument {
         PageLayout(title: location.name, context: context, pageClass: "location",
@@ -81,6 +83,10 @@ struct LocationEditPage {
 
     private var content: HTMLNode {
         div(.class("locations-layout")) {
+            nav(.class("place-capture"), .aria("label", "Capture")) {
+                if context.canEdit { a(.class("button primary"), .href(DraftRoutes.walk(location.id))) { "Walk This Room" } }
+                a(.class("button drafts-link"), .href(DraftRoutes.list(in: location.id))) { "Drafts (\(draftCount.grouped))" }
+            }
             HTML.form(.class("card location-form"), .method("post"), .action(location.url), .novalidate) {
                 CSRFField(token: context.csrfToken).node
                 if errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." } }

@@ -25,7 +25,7 @@ struct ReadinessPageHandlers: Sendable {
         let summary = ReadinessSummary(items: all, evidence: \.claimEvidence, today: items.clock.today)
         let entries = summary.worklist.prefix(Self.worklistLength).map { entry in
             FixNextEntryModel(
-                name: entry.item.name,
+                name: entry.item.shownName,
                 valueText: entry.valueAtRisk.map { DisplayFormat.money($0, in: currency) + " at risk" } ?? "No value yet",
                 detailURL: ItemRoutes.item(entry.item.id) + "?from=fix",
                 gaps: entry.readiness.gaps.map { gap in
@@ -33,6 +33,7 @@ struct ReadinessPageHandlers: Sendable {
                 })
         }
         let page = FixNextPage(entries: entries, remaining: max(0, summary.worklist.count - Self.worklistLength),
+                               draftCount: summary.worklist.prefix { $0.item.isDraft }.count,
                                card: Self.card(summary, currency: currency), context: request.pageContext(site))
         return .html(page.document().renderedBytes())
     }

@@ -50,6 +50,8 @@ struct FixNextEntryModel: Sendable {
 struct FixNextPage {
     let entries: [FixNextEntryModel]
     let remaining: Int
+    /// Drafts still to name (first in the list): one page names them all.
+    var draftCount = 0
     let card: ReadinessCardModel
     let context: PageContext
 
@@ -61,6 +63,12 @@ struct FixNextPage {
     private var content: HTMLNode {
         div(.class("fix-layout")) {
             ReadinessCard(model: card, linksToWorklist: false).node
+            if draftCount > 0 {
+                p(.class("notice fix-drafts")) {
+                    a(.class("drafts-link"), .href(DraftRoutes.list())) { "Drafts (\(draftCount.grouped))" }
+                    draftCount == 1 ? ": name the photo from walking a room in one go." : ": name the photos from walking rooms in one go."
+                }
+            }
             if entries.isEmpty {
                 div(.class("empty-state")) {
                     h2 { "Nothing to fix" }

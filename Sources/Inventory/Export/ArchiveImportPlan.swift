@@ -130,7 +130,9 @@ struct ArchiveImportPlan {
             throw .invalidManifest("\(place): dateCreated “\(TextRule.excerpt(entry.dateCreated, characters: 40))” is not an ISO 8601 moment.")
         }
         guard entry.version >= 1 else { throw .invalidManifest("\(place): version \(entry.version) is not 1 or more.") }
-        var input = ItemInput(name: entry.name, serialNumber: entry.serialNumber, valueInDollars: entry.valueInDollars, locationID: .some(entry.locationId.map { Location.ID($0) }))
+        // A draft may have no name yet; every other item needs one.
+        let unnamedDraft = entry.draft == true && entry.name.isEmpty
+        var input = ItemInput(name: unnamedDraft ? nil : entry.name, serialNumber: entry.serialNumber, valueInDollars: entry.valueInDollars, locationID: .some(entry.locationId.map { Location.ID($0) }))
         var details = ItemDetailsInput()
         details.quantity = entry.quantity
         details.texts = ["description": entry.description, "brand": entry.brand, "model": entry.model, "barcode": entry.barcode, "notes": entry.notes,
@@ -166,10 +168,11 @@ struct ArchiveImportPlan {
         details.customFields = fields
         input.details = details
         let checked: ItemInput
-        do { checked = try input.validated(creating: true) } catch { throw .invalidManifest("\(place): \(error.summary)") }
+        do { checked = try input.validated(creating: !unnamedDraft) } catch { throw .invalidManifest("\(place): \(error.summary)") }
         var item = Item(id: Item.ID(entry.id), name: checked.name ?? "", serialNumber: checked.serialNumber ?? "", valueInDollars: entry.valueInDollars,
                         dateCreated: created, position: position, version: entry.version, locationID: entry.locationId.map { Location.ID($0) })
         item.details = checked.details.applied(to: ItemDetails())
+        item.isDraft = entry.draft == true
         item.evidence = try entry.evidence.map { link throws(InventoryArchiveError) in
             guard let assetID = LibraryPhotoID(link.assetId), let added = try? Date(link.added, strategy: InventoryManifest.momentStyle) else {
                 throw .invalidManifest("\(place) has an evidence link whose assetId or added time is not valid.")

@@ -65,6 +65,9 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         public var photos: [Photo]
         public var documents: [Document]
         public var evidence: [Evidence]
+        /// True for a draft (a photo from walking a room, not named yet: its name may be empty);
+        /// absent for a named item, and in exports made before drafts.
+        public var draft: Bool? = nil
     }
 
     public struct Disposal: Codable, Sendable, Equatable {

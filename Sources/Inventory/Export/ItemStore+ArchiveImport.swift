@@ -144,10 +144,10 @@ extension ItemStore {
                                in connection: Connection, paths: LocationPaths) throws {
         let item = planned.item, now = nowMilliseconds()
         try connection.run("""
-            INSERT INTO items (id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id, import_ref)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO items (id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id, import_ref, draft)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, item.id, item.name, item.serialNumber, item.valueInDollars, Int64((item.dateCreated.timeIntervalSince1970 * 1000).rounded()),
-            item.position, item.version, item.locationID, planned.importRef)
+            item.position, item.version, item.locationID, planned.importRef, item.isDraft)
         try writeDetails(item.details, of: item.id, in: connection)
         for (position, photo) in planned.photos.enumerated() {
             try connection.run("INSERT INTO item_photos (id, item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?, ?)",

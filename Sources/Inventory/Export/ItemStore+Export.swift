@@ -122,7 +122,8 @@ extension InventoryManifest {
                     evidence: item.evidence.map { link in
                         Evidence(assetId: link.assetID.rawValue, takenAt: link.takenAt.map(EvidenceLink.isoText), camera: link.camera, path: link.lastPath,
                                  added: link.added.formatted(Self.momentStyle))
-                    })
+                    },
+                    draft: item.isDraft ? true : nil)
             })
     }
 }

@@ -1,6 +1,8 @@
 /// What an adjuster would miss about an item. The rules are all in `ClaimReadiness`; the codes are
 /// the API's and the README lists them.
 public enum ClaimGap: String, Sendable, CaseIterable, Comparable {
+    /// A photo taken while walking a room, not named yet: first, since a name comes before the rest.
+    case draft
     case noPhoto = "no-photo"
     case noCloseUp = "no-close-up"
     case noProofOfValue = "no-proof-of-value"
@@ -12,6 +14,7 @@ public enum ClaimGap: String, Sendable, CaseIterable, Comparable {
     /// What to do about it, as the item and the Fix next list say it.
     public var advice: String {
         switch self {
+        case .draft: "Name this draft (or merge it into the item it shows, or discard it)"
         case .noPhoto: "Add a photo of it"
         case .noCloseUp: "Add a close-up or a photo of its serial plate"
         case .noProofOfValue: "Attach a receipt, an appraisal or other proof of what it cost"
@@ -25,6 +28,7 @@ public enum ClaimGap: String, Sendable, CaseIterable, Comparable {
     /// The detail page field that fills it, for a link straight to it.
     public var field: String {
         switch self {
+        case .draft: "name"
         case .noPhoto, .noCloseUp: "photos"
         case .noProofOfValue: "documents"
         case .noPurchaseDate: "purchaseDate"

@@ -26,7 +26,7 @@ public struct ClaimReadiness: Sendable, Equatable {
     }
 
     public init(item: Item, evidence: Evidence, today: CalendarDate) {
-        var gaps: [ClaimGap] = []
+        var gaps: [ClaimGap] = item.isDraft ? [.draft] : []
         if evidence.photos == 0 { gaps.append(.noPhoto) }
         if evidence.closeUps == 0 { gaps.append(.noCloseUp) }
         if evidence.proofsOfValue == 0 { gaps.append(.noProofOfValue) }

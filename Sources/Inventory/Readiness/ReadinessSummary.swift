@@ -11,7 +11,8 @@ public struct ReadinessSummary: Sendable, Equatable {
     /// Every item still owned, its value, and the ready part of it.
     public private(set) var total = ValueTotal()
     public private(set) var ready = ValueTotal()
-    /// Items with gaps, most value at risk first (items with no value last), then by name.
+    /// Items with gaps: drafts first (in the order they were made), then most value at risk first
+    /// (items with no value last), then by name.
     public private(set) var worklist: [Entry] = []
 
     public init(items: [Item], evidence: (Item) -> ClaimReadiness.Evidence, today: CalendarDate) {
@@ -25,6 +26,8 @@ public struct ReadinessSummary: Sendable, Equatable {
             }
         }
         worklist.sort { a, b in
+            if a.item.isDraft != b.item.isDraft { return a.item.isDraft }
+            if a.item.isDraft { return a.item.position < b.item.position }
             if a.valueAtRisk != b.valueAtRisk { return (a.valueAtRisk ?? -1) > (b.valueAtRisk ?? -1) }
             return a.item.name.localizedStandardCompare(b.item.name) == .orderedAscending
         }

@@ -14,6 +14,8 @@ public struct ItemQuery: Sendable, Equatable {
     public var disposed: Bool?
     /// Only items whose warranty ends within these days (a lifetime warranty never does).
     public var warrantyEnds: ClosedRange<CalendarDate>?
+    /// Only drafts (true: photos taken while walking a room, not named yet) or only named items (false); nil for both.
+    public var draft: Bool?
     /// Only items with no photo of their own and no library photo linked as evidence.
     public var missingEvidence = false
     /// The order; nil means manual order, or best match first when there is text to find.

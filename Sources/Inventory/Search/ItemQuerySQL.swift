@@ -43,6 +43,9 @@ struct ItemQuerySQL {
         if let disposed = query.disposed {
             sql.add(disposed ? "items.disposed_kind IS NOT NULL" : "items.disposed_kind IS NULL")
         }
+        if let draft = query.draft {
+            sql.add(draft ? "items.draft = 1" : "items.draft = 0")
+        }
         if query.missingEvidence {
             sql.add("NOT EXISTS (SELECT 1 FROM item_photos WHERE item_photos.item_id = items.id) "
                     + "AND NOT EXISTS (SELECT 1 FROM item_evidence WHERE item_evidence.item_id = items.id)")

@@ -10,6 +10,8 @@ struct ItemModel: Decodable, Equatable, Sendable {
     let position: Int
     /// nil for JSON `null`: the item is in no location.
     let locationId: Int64?
+    /// A photo from walking a room, not named yet.
+    let draft: Bool
     /// nil for JSON `null`: the item has no photo.
     let image: ItemImageModel?
     let quantity: Int

@@ -31,6 +31,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case invalidPhoto = "invalid-photo"
     case tooManyPhotos = "too-many-photos"
     case invalidPhotoOrder = "invalid-photo-order"
+    case invalidMerge = "invalid-merge"
     // Documents
     case documentNotFound = "document-not-found"
     case invalidDocument = "invalid-document"
@@ -100,7 +101,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
              .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimLinkNotFound:
             .notFound
         case .itemChanged, .claimChanged: .preconditionFailed
-        case .invalidItem, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
+        case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
             .unprocessableContent

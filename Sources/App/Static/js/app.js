@@ -15,6 +15,8 @@ import { initBrokenThumbnails } from "./broken-thumbnails.js";
 import { initAnchoredSheets } from "./anchored-sheets.js";
 import { initCopyButtons } from "./copy-link.js";
 import { initLocalDates } from "./local-dates.js";
+import { initDrafts } from "./drafts.js";
+import { initWalk } from "./walk.js";
 
 document.documentElement.classList.add("js");
 
@@ -34,3 +36,5 @@ initViewer();
 initBrokenThumbnails();
 initAnchoredSheets();
 initCopyButtons();
+initDrafts();
+initWalk();

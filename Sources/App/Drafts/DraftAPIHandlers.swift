@@ -1,0 +1,40 @@
+import HTTPServer
+import Inventory
+import PhotoLibrary
+
+/// `POST /api/v1/locations/{id}/drafts` (a photo becomes a draft in that place) and
+/// `POST /api/v1/items/{id}/merge` (a draft joins another item). Drafts are listed with
+/// `GET /api/v1/items?draft=1`, named with `PATCH /api/v1/items/{id}` and discarded with `DELETE`.
+struct DraftAPIHandlers: Sendable {
+    let items: ItemStore
+    let library: PhotoLibrary
+    let maxUploadBytes: Int
+
+    func register(in router: inout AppRouter) {
+        router.post(DraftRoutes.apiDrafts, maxBodySize: maxUploadBytes, isSlow: true) { request in
+            let locationID = try request.locationID()
+            let draft = try items.makeDraft(in: locationID) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
+            var response = try ItemJSON.response(draft, currency: try items.currency(), today: items.clock.today, library: library,
+                                                 sight: request.evidenceSight(of: library), status: .created)
+            response.headers["Location"] = ItemRoutes.apiItem(draft.id)
+            return response
+        }
+        router.post(DraftRoutes.apiMerge) { request in
+            let id = try request.itemID()
+            let target = try Self.mergeTarget(in: try ItemAPIHandlers.jsonObject(of: request))
+            return try ItemJSON.response(try items.mergeDraft(id, into: target), currency: try items.currency(), today: items.clock.today,
+                                         library: library, sight: request.evidenceSight(of: library))
+        }
+    }
+
+    /// The item named by `{"into": id}`.
+    static func mergeTarget(in object: [String: JSONValue]) throws -> Item.ID {
+        guard let value = object["into"] else {
+            throw AppError(.invalidMerge, message: "Say which item the draft joins: send {\"into\": id}, the id of the item its photo shows.")
+        }
+        guard case .integer(let number) = value, number > 0 else {
+            throw AppError(.invalidMerge, message: "into must be an item’s id (a whole number, as in GET /api/v1/items), not \(value.kindDescription).")
+        }
+        return Item.ID(number)
+    }
+}

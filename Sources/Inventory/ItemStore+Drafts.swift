@@ -1,0 +1,87 @@
+import Database
+import Foundation
+
+/// Drafts: each photo taken while walking a room becomes an item in that room without a name yet
+/// (`Item.isDraft`). A draft is named with the usual update (a name clears the flag), merged into
+/// another item when two photos show the same thing, or discarded with `delete`.
+extension ItemStore {
+    /// Makes a draft in place `locationID` whose one photo is `photo`'s bytes: the same checks,
+    /// limits and renditions as giving an item its photo (`givePhoto`). A missing place is refused
+    /// before `photo` is asked for its bytes, which are decoded and cut outside any lock.
+    /// Every way of making a draft (a photo from the walk, a frame of a walk-through video) comes here.
+    public func makeDraft(in locationID: Location.ID, _ photo: () throws -> [UInt8]) throws -> Item {
+        try database.read { try Self.checkPlaceExists(locationID, in: $0) }
+        return try makeDraft(in: locationID, images.prepare(try photo()))
+    }
+
+    /// Makes a draft in place `locationID` whose one photo is the prepared image.
+    public func makeDraft(in locationID: Location.ID, _ prepared: ImageStore.PreparedImage) throws -> Item {
+        try withFiles(adding: prepared) { connection in
+            try Self.checkPlaceExists(locationID, in: connection)
+            let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+            let id = try Self.insert(ItemInput(name: "", locationID: .some(locationID)), dateCreated: clock.now, position: position, in: connection)
+            try connection.run("UPDATE items SET draft = 1 WHERE id = ?", id)
+            try Self.insertPhoto(prepared.image.hash, of: id, at: 0, kind: .general, in: connection)
+            return (try Self.item(id: id, in: connection), FilesToDelete())
+        }
+    }
+
+    /// Merges draft `draftID` into item `targetID` (a draft or not) when both show the same thing:
+    /// the draft's photos join the target's, after them, with its documents and evidence; the draft
+    /// goes. Nothing changes when `draftID` is no draft, is the target, or the target would hold too many photos.
+    public func mergeDraft(_ draftID: Item.ID, into targetID: Item.ID) throws -> Item {
+        guard draftID != targetID else { throw InventoryError.invalidMerge(.sameItem(draftID)) }
+        return try withFiles { connection in
+            let draft = try Self.item(id: draftID, in: connection)
+            guard draft.isDraft else { throw InventoryError.invalidMerge(.notADraft(draftID)) }
+            let target = try Self.item(id: targetID, in: connection)
+            guard target.photos.count + draft.photos.count <= Self.maxPhotosPerItem else {
+                throw InventoryError.tooManyPhotos(limit: Self.maxPhotosPerItem)
+            }
+            let last = try connection.scalar("SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = ?", targetID) ?? -1
+            for (offset, photo) in draft.photos.enumerated() {
+                try connection.run("UPDATE item_photos SET item_id = ?, position = ? WHERE id = ?", targetID, last + 1 + Int64(offset), photo.id)
+            }
+            try connection.run("UPDATE item_documents SET item_id = ? WHERE item_id = ?", targetID, draftID)
+            try connection.run("""
+                INSERT OR IGNORE INTO item_evidence (item_id, asset_id, taken_at, camera, last_path, added_ms)
+                    SELECT ?, asset_id, taken_at, camera, last_path, added_ms FROM item_evidence WHERE item_id = ?
+                """, targetID, draftID)
+            try connection.run("DELETE FROM items WHERE id = ?", draftID)
+            try Self.unindexItem(id: draftID, in: connection)
+            try Self.forgetUnusedTags(in: connection)
+            try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", draft.position)
+            try Self.countChange(to: targetID, in: connection)
+            try Self.indexItem(id: targetID, in: connection)
+            return (try Self.item(id: targetID, in: connection), FilesToDelete())
+        }
+    }
+
+    /// How many drafts there are, in place `locationID` and the places inside it, or in the whole home (nil).
+    public func draftCount(in locationID: Location.ID? = nil) throws -> Int {
+        try count(matching: Self.draftQuery(in: locationID))
+    }
+
+    /// The drafts in the order they were made, in place `locationID` and the places inside it, or in the whole home (nil).
+    public func drafts(in locationID: Location.ID? = nil) throws -> [Item] {
+        try items(matching: Self.draftQuery(in: locationID)).items
+    }
+
+    private static func draftQuery(in locationID: Location.ID?) -> ItemQuery {
+        var query = ItemQuery(locationID: locationID)
+        query.draft = true
+        return query
+    }
+
+    private static func checkPlaceExists(_ id: Location.ID, in connection: Connection) throws {
+        guard try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) != nil else { throw InventoryError.locationNotFound(id: id) }
+    }
+}
+
+/// Why a merge of drafts was refused.
+public enum MergeProblem: Sendable, Equatable {
+    /// Only a draft is merged into another item.
+    case notADraft(Item.ID)
+    /// A draft is merged into another item, not itself.
+    case sameItem(Item.ID)
+}
