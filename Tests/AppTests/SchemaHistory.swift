@@ -216,6 +216,18 @@ enum SchemaHistory {
             INSERT INTO claim_links (id, claim_id, token_hash, label, created_ms, expires_ms, includes_location) VALUES
                 (2, 1, '\(hash("link with places"))', 'Adjuster, with places', 1764000022000, 1771776000000, 1);
             """),
+        Step(label: "owned-inventory-17-readings", versions: ["inventory": 17, "library": 8, "accounts": 8, "claims": 9], rows: """
+            INSERT INTO readings (source_kind, source_ref, field, value, region_x, region_y, region_width, region_height, reader, reader_version)
+                SELECT 'photo', CAST(id AS TEXT), 'barcode', '4006381333931', 0.1, 0.2, 0.3, 0.1, 'zxing-cpp', '1.4.0/1'
+                FROM item_photos WHERE item_id = 1 AND kind = 'serial';
+            INSERT INTO sources_read (source_kind, source_ref, reader, reader_version, state, failure, read_ms)
+                SELECT 'photo', CAST(id AS TEXT), 'zxing-cpp', '1.4.0/1', 'read', NULL, 1764000024000 FROM item_photos WHERE item_id = 1;
+            INSERT INTO dismissed_suggestions (item_id, field, value) VALUES (2, 'barcode', '0012345678905');
+            """),
+        Step(label: "owned-inventory-18-drafts", versions: ["inventory": 18, "library": 8, "accounts": 8, "claims": 9], rows: """
+            INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, draft) VALUES
+                ('', '', 0, 1764000025000, 8, 1);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.
