@@ -28,4 +28,5 @@ public enum InventoryError: Error, Sendable, Equatable {
     case evidenceNotFound(itemID: Item.ID, assetID: LibraryPhotoID)
     /// An item already links the most library photos it may.
     case tooManyEvidencePhotos(limit: Int)
+    case walkthroughNotFound(id: Walkthrough.ID)
 }

@@ -249,6 +249,12 @@ enum CommandLineInterface {
                     throw CommandLineError(message: "--max-upload-mb must be a whole number from 1 to 10000, not “\(text)”.")
                 }
                 configuration.maxUploadBytes = megabytes * 1_000_000
+            case "--max-video-mb":
+                let text = try value(for: option)
+                guard let megabytes = Int(text), (1...100_000).contains(megabytes) else {
+                    throw CommandLineError(message: "--max-video-mb must be a whole number from 1 to 100000, not “\(text)”.")
+                }
+                configuration.maxVideoUploadBytes = megabytes * 1_000_000
             case "--max-megapixels":
                 let text = try value(for: option)
                 guard let megapixels = Int(text), (1...10_000).contains(megapixels) else {

@@ -20,6 +20,7 @@ extension InventoryError: CataloguedError {
         case .tooManyDocuments: .tooManyDocuments
         case .evidenceNotFound: .evidenceNotFound
         case .tooManyEvidencePhotos: .tooManyEvidencePhotos
+        case .walkthroughNotFound: .walkthroughNotFound
         }
     }
 
@@ -63,6 +64,8 @@ extension InventoryError: CataloguedError {
             Self.evidenceNotFoundMessage(itemID)
         case .tooManyEvidencePhotos(let limit):
             "This item already links \(limit) library photos as evidence, the most an item can hold. Unlink one before linking another."
+        case .walkthroughNotFound(let id):
+            "There is no walk-through \(id). It may have been deleted; open its place again."
         }
     }
 
