@@ -87,6 +87,8 @@ import Testing
         Link(.get, WalkthroughRoutes.apiWalkthrough(5), .read),
         Link(.delete, WalkthroughRoutes.apiWalkthrough(5), .write),
         Link(.get, WalkthroughRoutes.video(5), .read),
+        Link(.post, WalkthroughRoutes.upload(4), .write),
+        Link(.post, WalkthroughRoutes.delete(5), .write),
         Link(.get, SettingsRoutes.api.url(), .read),
         Link(.get, TagRoutes.apiList.url(), .read),
         Link(.get, ExportRoutes.page.url(), .read),

@@ -23,6 +23,26 @@ struct WalkthroughHandlers: Sendable {
             return .noContent
         }
         router.get(WalkthroughRoutes.video) { request in try video(request) }
+        // The place page's forms: a multipart upload (read in memory, within the same limit; the page's
+        // script sends the bytes to the API instead) and a delete, each answered with the place's page.
+        router.post(WalkthroughRoutes.upload, maxBodySize: maxVideoBytes, isSlow: true) { request in try uploadForm(request) }
+        router.post(WalkthroughRoutes.delete) { request in
+            let walkthrough = try items.walkthrough(id: try request.walkthroughID())
+            try items.deleteWalkthrough(walkthrough.id)
+            return .redirect(to: LocationRoutes.location(walkthrough.locationID) + "#walkthroughs-title")
+        }
+    }
+
+    private func uploadForm(_ request: Request) throws -> Response {
+        let locationID = try request.locationID()
+        _ = try items.location(id: locationID)
+        guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? ""),
+              let part = form.part(named: "video"), !part.body.isEmpty else {
+            throw AppError(.emptyBody, message: "Choose a video of this place to upload.")
+        }
+        // A video that cannot be read is answered with the error page, saying why.
+        let walkthrough = try store(bytesOrFile: .bytes(part.body), in: locationID)
+        return .redirect(to: LocationRoutes.location(locationID) + "#walkthrough-entry-\(walkthrough.id)")
     }
 
     private func upload(_ request: Request) throws -> Response {
@@ -31,7 +51,38 @@ struct WalkthroughHandlers: Sendable {
         guard let type = request.contentType, Self.videoTypes.contains(type) else {
             throw AppError(.unsupportedMediaType, message: "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime.")
         }
-        let (path, temporary) = try bodyPath(of: request)
+        let walkthrough: Walkthrough
+        if let file = request.bodyFile {
+            walkthrough = try store(bytesOrFile: .file(file.path), in: locationID)
+        } else {
+            guard !request.body.isEmpty else {
+                throw AppError(.emptyBody, message: "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime).")
+            }
+            walkthrough = try store(bytesOrFile: .bytes(request.body), in: locationID)
+        }
+        var response = WalkthroughJSON.response(walkthrough, status: .created)
+        response.headers["Location"] = WalkthroughRoutes.apiWalkthrough(walkthrough.id)
+        return response
+    }
+
+    enum Body {
+        case bytes([UInt8])
+        case file(String)
+    }
+
+    /// Probes the video (nothing is stored when it cannot be read), stores it and queues its frames.
+    private func store(bytesOrFile body: Body, in locationID: Location.ID) throws -> Walkthrough {
+        let path: String
+        var temporary: String?
+        switch body {
+        case .file(let file): path = file
+        case .bytes(let bytes):
+            let file = temporaryFolder.appendingPathComponent("walkthrough-\(UUID().uuidString)").path
+            guard FileManager.default.createFile(atPath: file, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+                throw AppError(.invalidVideo, message: "The video could not be kept for reading; try again.")
+            }
+            (path, temporary) = (file, file)
+        }
         defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let info: VideoInfo
         do {
@@ -45,22 +96,7 @@ struct WalkthroughHandlers: Sendable {
                                      width: info.displayWidth, height: info.displayHeight, codec: info.codec.rawValue)
         let walkthrough = try items.addWalkthrough(to: locationID, video: video, staged: staged)
         frames.enqueue(walkthrough.id)
-        var response = WalkthroughJSON.response(walkthrough, status: .created)
-        response.headers["Location"] = WalkthroughRoutes.apiWalkthrough(walkthrough.id)
-        return response
-    }
-
-    /// A path the body can be read from: its spool file, or (a small body in memory) a temporary copy.
-    private func bodyPath(of request: Request) throws -> (path: String, temporary: String?) {
-        if let file = request.bodyFile { return (file.path, nil) }
-        guard !request.body.isEmpty else {
-            throw AppError(.emptyBody, message: "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime).")
-        }
-        let temporary = temporaryFolder.appendingPathComponent("walkthrough-\(UUID().uuidString)").path
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(request.body), attributes: [.posixPermissions: 0o600]) else {
-            throw AppError(.invalidVideo, message: "The video could not be kept for reading; try again.")
-        }
-        return (temporary, temporary)
+        return walkthrough
     }
 
     private func video(_ request: Request) throws -> Response {

@@ -15,6 +15,7 @@ import { initBrokenThumbnails } from "./broken-thumbnails.js";
 import { initAnchoredSheets } from "./anchored-sheets.js";
 import { initCopyButtons } from "./copy-link.js";
 import { initLocalDates } from "./local-dates.js";
+import { initWalkthroughs } from "./walkthroughs.js";
 
 document.documentElement.classList.add("js");
 
@@ -34,3 +35,4 @@ initViewer();
 initBrokenThumbnails();
 initAnchoredSheets();
 initCopyButtons();
+initWalkthroughs();
