@@ -40,7 +40,7 @@ enum CommandLineInterface {
 
     static let serveUsage = """
         Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet] [--ready-file PATH]
-                               [--max-upload-mb N] [--max-megapixels N] [--max-connections-per-address N]
+                               [--max-upload-mb N] [--max-video-mb N] [--max-megapixels N] [--max-connections-per-address N]
                                [--backup-to DIR [--backup-every 24h] [--backup-keep N] [--offsite restic:REPO]]
 
         Options:
@@ -61,6 +61,7 @@ enum CommandLineInterface {
           --trust-proxy     Believe X-Forwarded-Proto from a reverse proxy on this machine (HTTPS cookies).
           --insecure-open   Without accounts, serve everyone as the owner even off 127.0.0.1 (trusted networks only).
           --max-upload-mb N     Largest photo upload in megabytes (default: 50).
+          --max-video-mb N      Largest walk-through video upload in megabytes (default: 2000).
           --max-megapixels N    Largest photo in megapixels, checked before decoding (default: 100).
           --max-connections-per-address N
                             Connections one client address may hold at once (default: 128; an IPv6 /64
@@ -143,7 +144,7 @@ enum CommandLineInterface {
         } catch {
             throw CommandLineError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
         }
-        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-megapixels", "max-connections-per-address",
+        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-video-mb", "max-megapixels", "max-connections-per-address",
                                   "backup-to", "backup-every", "backup-keep", "offsite"]
         let flags: Set<String> = ["demo", "quiet"]
         var fromFile: [String] = []

@@ -160,6 +160,17 @@ import Video
         #expect(Self.contentFolders(app, "videos").isEmpty && Self.contentFolders(app, "images").isEmpty)
     }
 
+    @Test func aPlaceWithAWalkThroughIsNotDeleted() throws {
+        let app = try TestApp()
+        let place = try Self.place(app)
+        let id = try #require((try Self.upload(app, to: place, try Self.bytes("lying-header.mp4")).json as? [String: Any])?.int("id"))
+        let refused = try app.client.send("DELETE", "/api/v1/locations/\(place)")
+        #expect(refused.status == 409 && refused.text.contains("1 walk-through"), "\(refused.text)")
+        _ = try Self.settled(app, id)
+        #expect(try app.client.send("DELETE", "/api/v1/walkthroughs/\(id)").status == 204)
+        #expect(try app.client.send("DELETE", "/api/v1/locations/\(place)").status == 204)
+    }
+
     @Test func framesNotMadeBeforeARestartAreMadeAfterIt() throws {
         let app = try TestApp()
         let place = try Self.place(app)

@@ -38,9 +38,9 @@ extension InventoryError: CataloguedError {
                 : "Position \(position) is outside the list; use a position from 0 to \(count - 1)."
         case .locationNotFound(let id):
             "There is no location \(id). It may have been deleted; go back to the locations."
-        case .locationNotEmpty(let name, let items, let locations):
-            "“\(name)” still holds \([Self.count(items, "item"), Self.count(locations, "location")].compactMap { $0 }.joined(separator: " and ")); "
-                + "move or delete \(items + locations == 1 ? "it" : "them") first, so nothing loses its place."
+        case .locationNotEmpty(let name, let items, let locations, let walkthroughs):
+            "“\(name)” still holds \([Self.count(items, "item"), Self.count(locations, "location"), Self.count(walkthroughs, "walk-through")].compactMap { $0 }.joined(separator: " and ")); "
+                + "move or delete \(items + locations + walkthroughs == 1 ? "it" : "them") first, so nothing loses its place."
         case .invalidQuery(_, let message):
             message
         case .photoNotFound(let itemID, let photoID):
