@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
@@ -85,14 +85,14 @@ let package = Package(
         .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview", "CPoppler"]),
         .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "Imaging"]),
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
-        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Clocks", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

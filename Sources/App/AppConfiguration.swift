@@ -20,6 +20,9 @@ public struct AppConfiguration: Sendable {
     /// The largest photo upload, in bytes.
     public var maxUploadBytes = AppConfiguration.defaultMaxUploadBytes
     public static let defaultMaxUploadBytes = 50_000_000
+    /// The largest walk-through video upload, in bytes (kept in its spool file, never in memory).
+    public var maxVideoUploadBytes = AppConfiguration.defaultMaxVideoUploadBytes
+    public static let defaultMaxVideoUploadBytes = 2_000_000_000
     /// Folders of photos to browse (read-only; never written to).
     public var libraryRoots: [String] = []
     /// Scan the library in the background at start.

@@ -11,7 +11,8 @@ enum AppRoutes {
     static func make(items: ItemStore, claims: ClaimStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
                      assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL,
                      pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock(),
-                     claimReads: ClaimReadLimit = ClaimReadLimit()) -> Router {
+                     claimReads: ClaimReadLimit = ClaimReadLimit(), walkthroughFrames: WalkthroughFrameMaker? = nil,
+                     maxVideoUploadBytes: Int = AppConfiguration.defaultMaxVideoUploadBytes) -> Router {
         let site = assets.pageContext
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
@@ -57,6 +58,8 @@ enum AppRoutes {
                             reads: claimReads).register(in: &router)
         ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads).register(in: &router)
         UsefulLifeAPIHandlers(claims: claims).register(in: &router)
+        WalkthroughHandlers(items: items, frames: walkthroughFrames ?? WalkthroughFrameMaker(items: items, log: { _ in }),
+                            maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder).register(in: &router)
         return router.router
     }
 }

@@ -90,7 +90,9 @@ public final class HomepwnerApp: Sendable {
                             interval: schedule.interval, log: log)
         }
         let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
+        let walkthroughFrames = WalkthroughFrameMaker(items: items, log: log)
         backgroundServices = BackgroundServices([
+            walkthroughFrames,
             LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
             PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), log: log),
@@ -102,7 +104,8 @@ public final class HomepwnerApp: Sendable {
         let routes = AppRoutes.make(items: items, claims: claims, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
-                                    pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads)
+                                    pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads,
+                                    walkthroughFrames: walkthroughFrames, maxVideoUploadBytes: configuration.maxVideoUploadBytes)
         router = routes
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy

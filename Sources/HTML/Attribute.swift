@@ -76,6 +76,12 @@ public struct Attribute: Sendable {
     public static var open: Attribute { Attribute("open", nil) }
     public static var selected: Attribute { Attribute("selected", nil) }
     public static var novalidate: Attribute { Attribute("novalidate", nil) }
+    /// A `<video>`'s own play, pause and seek controls.
+    public static var controls: Attribute { Attribute("controls", nil) }
+    /// `none`, `metadata` or `auto`: how much of a `<video>` is fetched before it is played.
+    public static func preload(_ value: String) -> Attribute { Attribute("preload", value) }
+    /// The picture a `<video>` shows before it plays; a URL whose scheme is not allow-listed renders as `#`.
+    public static func poster(_ url: String) -> Attribute { Attribute("poster", SafeURL.sanitize(url)) }
     public static var defer_: Attribute { Attribute("defer", nil) }
 
     /// `aria-*`; the suffix must be a literal.

@@ -160,6 +160,11 @@ public func figure(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTML
     .element("figure", attributes, children: content())
 }
 
+/// `<video>`: its `<source>`s and a fallback inside.
+public func video(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
+    .element("video", attributes, children: content())
+}
+
 public func figcaption(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
     .element("figcaption", attributes, children: content())
 }

@@ -80,6 +80,13 @@ final class BodyBuffer: @unchecked Sendable {
         return contents
     }
 
+    /// The spool file itself, handed over (nil when the body is in memory).
+    func takeFile() -> RequestBodyFile? {
+        guard file >= 0 else { return nil }
+        defer { file = -1 }
+        return RequestBodyFile(descriptor: file, byteCount: count)
+    }
+
     /// Moves what is in memory to a new spool file, which takes every byte from now on.
     private func startSpooling(reserving total: Int) throws(Failure) {
         guard budget.reserveSpool(total) else { throw .busy }

@@ -279,9 +279,18 @@ public final class HTTPServer: Sendable {
         workers.run(isLong: isLong) { [self, request] in
             do {
                 // A large or spooled body is read here, by at most as many workers as there are.
-                let request = try request ?? pending.request(pathSegments: segments, query: query, body: body?.take() ?? [])
+                var made: Request
+                if let request {
+                    made = request
+                } else if pending.plan.route?.metadata[RequestBodyFile.Wanted.self] == true, let file = body?.takeFile() {
+                    // A route that reads a large body from disk (a video) gets its spool file, not its bytes.
+                    made = pending.request(pathSegments: segments, query: query, body: [])
+                    made.bodyFile = file
+                } else {
+                    made = try pending.request(pathSegments: segments, query: query, body: body?.take() ?? [])
+                }
                 // Off the network threads WorkerRequired is an error like any other: this does not throw.
-                pending.readyResponse = try? respond(to: request)
+                pending.readyResponse = try? respond(to: made)
             } catch {
                 pending.readyResponse = configuration.errorResponse(pending.request(pathSegments: segments, query: query, body: []),
                                                                     Self.bodyNotStored(error))

@@ -10,6 +10,9 @@ public struct Request: Sendable {
     public let query: FormFields
     public let headers: HTTPHeaders
     public let body: [UInt8]
+    /// The body in its spool file instead, for a route that wants it so (`RequestBodyFile.Wanted`)
+    /// when the body was spooled (then `body` is empty).
+    public internal(set) var bodyFile: RequestBodyFile?
     /// The peer's IP address.
     public let remoteAddress: String
     /// Whether the connection itself is TLS.

@@ -9,8 +9,8 @@ public enum InventoryError: Error, Sendable, Equatable {
     /// A move to a position outside the list.
     case positionOutOfRange(position: Int, count: Int)
     case locationNotFound(id: Location.ID)
-    /// A location still holding items or other locations is not deleted (their place would be lost).
-    case locationNotEmpty(name: String, items: Int, locations: Int)
+    /// A location still holding items, other locations or walk-throughs is not deleted (their place would be lost).
+    case locationNotEmpty(name: String, items: Int, locations: Int, walkthroughs: Int = 0)
     /// A search, filter, sort or window the item list cannot give: `parameter` names the part.
     case invalidQuery(parameter: String, message: String)
     case photoNotFound(itemID: Item.ID, photoID: ItemPhoto.ID)
@@ -30,4 +30,5 @@ public enum InventoryError: Error, Sendable, Equatable {
     case tooManyEvidencePhotos(limit: Int)
     /// A merge of drafts that cannot be made (`ItemStore.mergeDraft`).
     case invalidMerge(MergeProblem)
+    case walkthroughNotFound(id: Walkthrough.ID)
 }

@@ -265,5 +265,37 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN draft INTEGER NOT NULL DEFAULT 0 CHECK (draft IN (0, 1));
             CREATE INDEX items_drafts ON items (id) WHERE draft = 1;
             """),
+        // A place's walk-through videos: the original byte for byte (`videos/`, by SHA-256), when it was
+        // recorded (the container's creation time, else the upload's), what it is, and its candidate
+        // frames, made in the background (`status`: processing, ready, failed with `failure`). The
+        // poster and frames are images like item photos (`images`), so they get the same renditions.
+        Migration(version: 19, sql: """
+            CREATE TABLE walkthroughs (
+                id INTEGER PRIMARY KEY,
+                location_id INTEGER NOT NULL REFERENCES locations (id),
+                video_sha256 TEXT NOT NULL,
+                content_type TEXT NOT NULL,
+                byte_size INTEGER NOT NULL,
+                recorded_ms INTEGER NOT NULL,
+                seconds REAL NOT NULL,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                codec TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('processing', 'ready', 'failed')),
+                failure TEXT,
+                poster_hash TEXT,
+                added_ms INTEGER NOT NULL
+            );
+            CREATE INDEX walkthroughs_by_location ON walkthroughs (location_id, id);
+            CREATE INDEX walkthroughs_by_video ON walkthroughs (video_sha256);
+            CREATE TABLE walkthrough_frames (
+                walkthrough_id INTEGER NOT NULL REFERENCES walkthroughs (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                second REAL NOT NULL,
+                image_hash TEXT NOT NULL,
+                PRIMARY KEY (walkthrough_id, position)
+            ) WITHOUT ROWID;
+            CREATE INDEX walkthrough_frames_by_image ON walkthrough_frames (image_hash);
+            """),
     ]
 }

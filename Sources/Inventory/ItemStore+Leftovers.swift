@@ -13,7 +13,8 @@ extension ItemStore {
     public struct LeftoverFiles: Sendable, Equatable {
         public var images: [String] = []
         public var documents: [String] = []
-        public var count: Int { images.count + documents.count }
+        public var videos: [String] = []
+        public var count: Int { images.count + documents.count + videos.count }
 
         public init() {}
     }
@@ -26,13 +27,20 @@ extension ItemStore {
     public func removeLeftoverFiles() throws -> LeftoverFiles {
         try images.withFileLock {
             try documents.withFileLock {
-                let (imageHashes, documentHashes) = try database.read { connection in
+                let (imageHashes, documentHashes, videoHashes) = try database.read { connection in
                     (Set(try connection.rows("SELECT hash FROM images") { $0.string(0) }),
-                     Set(try connection.rows("SELECT DISTINCT sha256 FROM item_documents") { $0.string(0) }))
+                     Set(try connection.rows("SELECT DISTINCT sha256 FROM item_documents") { $0.string(0) }),
+                     Set(try connection.rows("SELECT DISTINCT video_sha256 FROM walkthroughs") { $0.string(0) }))
                 }
                 var removed = LeftoverFiles()
                 removed.images = Self.removeLeftovers(in: images.directory, keeping: imageHashes) { images.deleteFiles(hash: $0) }
                 removed.documents = Self.removeLeftovers(in: documents.directory, keeping: documentHashes) { documents.deleteFiles(sha256: $0) }
+                removed.videos = Self.removeLeftovers(in: videos.directory, keeping: videoHashes) { videos.deleteFiles(sha256: $0) }
+                // A video staged for an upload that never got its row.
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: videos.directory)) ?? [] where name.hasPrefix(".staging-") {
+                    try? FileManager.default.removeItem(atPath: "\(videos.directory)/\(name)")
+                    removed.videos.append(name)
+                }
                 return removed
             }
         }

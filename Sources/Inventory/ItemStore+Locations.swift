@@ -98,8 +98,9 @@ extension ItemStore {
             let location = try Self.location(id: id, in: connection)
             let items = Int(try connection.scalar("SELECT count(*) FROM items WHERE location_id = ?", id) ?? 0)
             let locations = Int(try connection.scalar("SELECT count(*) FROM locations WHERE parent_id = ?", id) ?? 0)
-            guard items == 0, locations == 0 else {
-                throw InventoryError.locationNotEmpty(name: location.path, items: items, locations: locations)
+            let walkthroughs = Int(try connection.scalar("SELECT count(*) FROM walkthroughs WHERE location_id = ?", id) ?? 0)
+            guard items == 0, locations == 0, walkthroughs == 0 else {
+                throw InventoryError.locationNotEmpty(name: location.path, items: items, locations: locations, walkthroughs: walkthroughs)
             }
             try connection.run("DELETE FROM locations WHERE id = ?", id)
         }

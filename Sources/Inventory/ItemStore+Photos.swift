@@ -185,7 +185,11 @@ extension ItemStore {
     /// Drops the image's row when no photo of any item uses it; true then, so the caller removes its
     /// files once the change has committed.
     static func forgetImageIfUnused(_ hash: String, in connection: Connection) throws -> Bool {
-        try connection.run("DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item_photos WHERE image_hash = ?)", hash, hash)
+        try connection.run("""
+            DELETE FROM images WHERE hash = ?1 AND NOT EXISTS (SELECT 1 FROM item_photos WHERE image_hash = ?1)
+                AND NOT EXISTS (SELECT 1 FROM walkthrough_frames WHERE image_hash = ?1)
+                AND NOT EXISTS (SELECT 1 FROM walkthroughs WHERE poster_hash = ?1)
+            """, hash)
         return connection.changes > 0
     }
 }

@@ -9,6 +9,8 @@ public final class ItemStore: Sendable {
     let database: Database
     public let images: ImageStore
     public let documents: DocumentStore
+    /// Walk-through videos, in `videos/` beside the images' folder.
+    public let videos: VideoStore
     /// The time of day items are dated by, and "today" for warranties and claim readiness.
     public let clock: any TimeSource
     private let revisionCounter = Atomic<Int>(0)
@@ -20,6 +22,7 @@ public final class ItemStore: Sendable {
         self.database = database
         self.images = images
         self.documents = documents
+        self.videos = VideoStore(directory: "\(images.directory.parentPath)/videos")
         self.clock = clock
         if try database.read({ try Self.searchIndexIsStale(in: $0) }) {
             try database.write { try Self.refreshSearchIndexIfStale(in: $0) }

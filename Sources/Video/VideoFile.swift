@@ -164,9 +164,37 @@ final class VideoFile {
         guard seconds <= limits.maxSeconds else { throw .tooLong(seconds: seconds, limit: limits.maxSeconds) }
         let info = VideoInfo(container: container, codec: codec, seconds: seconds, codedWidth: width, codedHeight: height,
                              rotation: Self.clockwiseQuarterTurns(hp_video_rotation(stream)) * 90,
-                             framesPerSecond: rate, frameCount: Int(table.count))
+                             framesPerSecond: rate, frameCount: Int(table.count),
+                             recordedAt: Self.creationTime(context))
         let start = stream.pointee.start_time
         return (info, index, secondsPerTick, start == Int64.min ? 0 : start)
+    }
+
+    /// The container's `creation_time` (`2024-03-01T12:00:00.000000Z`) as seconds since 1970 UTC.
+    private static func creationTime(_ context: UnsafeMutablePointer<AVFormatContext>) -> Int64? {
+        guard let entry = av_dict_get(context.pointee.metadata, "creation_time", nil, 0), let value = entry.pointee.value else { return nil }
+        let text = Array(String(cString: value).utf8.prefix(19))
+        guard text.count == 19 else { return nil }
+        func number(_ range: Range<Int>) -> Int32? {
+            var result: Int32 = 0
+            for byte in text[range] {
+                guard (48...57).contains(byte) else { return nil }
+                result = result * 10 + Int32(byte - 48)
+            }
+            return result
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              year > 1970, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var parts = tm()
+        parts.tm_year = year - 1900
+        parts.tm_mon = month - 1
+        parts.tm_mday = day
+        parts.tm_hour = hour
+        parts.tm_min = minute
+        parts.tm_sec = second
+        let seconds = timegm(&parts)
+        return seconds > 0 ? Int64(seconds) : nil
     }
 
     /// libavutil's counter-clockwise angle as clockwise quarter turns (0–3), to the nearest.

@@ -15,6 +15,9 @@ public struct VideoInfo: Sendable, Equatable {
     public var framesPerSecond: Double
     /// Video samples listed in the file.
     public var frameCount: Int
+    /// When the camera says it recorded the video (the container's `creation_time`, seconds since
+    /// 1970 UTC); nil when it does not say, or says 1904 or 1970 (a zero in the `mvhd` box).
+    public var recordedAt: Int64? = nil
 
     /// The size shown, after rotation.
     public var displayWidth: Int { rotation % 180 == 0 ? codedWidth : codedHeight }

@@ -41,7 +41,7 @@ enum CommandLineInterface {
 
     static let serveUsage = """
         Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet] [--ready-file PATH]
-                               [--max-upload-mb N] [--max-megapixels N] [--max-connections-per-address N]
+                               [--max-upload-mb N] [--max-video-mb N] [--max-megapixels N] [--max-connections-per-address N]
                                [--backup-to DIR [--backup-every 24h] [--backup-keep N] [--offsite restic:REPO]]
 
         Options:
@@ -62,6 +62,7 @@ enum CommandLineInterface {
           --trust-proxy     Believe X-Forwarded-Proto from a reverse proxy on this machine (HTTPS cookies).
           --insecure-open   Without accounts, serve everyone as the owner even off 127.0.0.1 (trusted networks only).
           --max-upload-mb N     Largest photo upload in megabytes (default: 50).
+          --max-video-mb N      Largest walk-through video upload in megabytes (default: 2000).
           --max-megapixels N    Largest photo in megapixels, checked before decoding (default: 100).
           --max-connections-per-address N
                             Connections one client address may hold at once (default: 128; an IPv6 /64
@@ -146,7 +147,7 @@ enum CommandLineInterface {
         } catch {
             throw CommandLineError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
         }
-        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-megapixels", "max-connections-per-address",
+        let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-video-mb", "max-megapixels", "max-connections-per-address",
                                   "backup-to", "backup-every", "backup-keep", "offsite"]
         let flags: Set<String> = ["demo", "quiet"]
         var fromFile: [String] = []
@@ -252,6 +253,12 @@ enum CommandLineInterface {
                     throw CommandLineError(message: "--max-upload-mb must be a whole number from 1 to 10000, not “\(text)”.")
                 }
                 configuration.maxUploadBytes = megabytes * 1_000_000
+            case "--max-video-mb":
+                let text = try value(for: option)
+                guard let megabytes = Int(text), (1...100_000).contains(megabytes) else {
+                    throw CommandLineError(message: "--max-video-mb must be a whole number from 1 to 100000, not “\(text)”.")
+                }
+                configuration.maxVideoUploadBytes = megabytes * 1_000_000
             case "--max-megapixels":
                 let text = try value(for: option)
                 guard let megapixels = Int(text), (1...10_000).contains(megapixels) else {

@@ -110,6 +110,20 @@ import Testing
         try api.send(.patch, "/api/v1/locations/\(kitchen)", json: ["notes": "Ground floor"], expect: 200)
         try api.send(.get, "/api/v1/locations/\(kitchen)", expect: 200)
 
+        // A walk-through of the kitchen: processing, then ready with its frames; a video that cannot be read
+        let walk = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/public/capture/video/synthetic-cuts-8-shots-360p.mp4"))
+        let walkthrough = try #require(try api.send(.post, "/api/v1/locations/\(kitchen)/walkthroughs", bytes: [UInt8](walk),
+                                                    contentType: "video/mp4", expect: 201)?["id"]?.int)
+        for _ in 0..<1200 where try api.send(.get, "/api/v1/walkthroughs/\(walkthrough)", expect: 200)?["status"]?.string == "processing" {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(try api.send(.get, "/api/v1/walkthroughs/\(walkthrough)", expect: 200)?["frames"]?.elements?.isEmpty == false)
+        #expect(code(try api.send(.post, "/api/v1/locations/\(kitchen)/walkthroughs", bytes: Array("not a video".utf8), contentType: "video/mp4",
+                                  expect: 422)) == "invalid-video")
+        try api.send(.delete, "/api/v1/walkthroughs/\(walkthrough)", expect: 204)
+        #expect(code(try api.send(.get, "/api/v1/walkthroughs/\(walkthrough)", expect: 404)) == "walkthrough-not-found")
+
         // An item with everything an item can hold
         let item = try #require(try api.send(.post, "/api/v1/items", json: [
             "name": "Espresso Machine", "serialNumber": "BES870", "valueInDollars": 1500, "quantity": 2, "brand": "Breville",

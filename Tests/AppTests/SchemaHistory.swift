@@ -228,6 +228,13 @@ enum SchemaHistory {
             INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, draft) VALUES
                 ('', '', 0, 1764000025000, 8, 1);
             """),
+        Step(label: "owned-inventory-19-walkthroughs", versions: ["inventory": 19, "library": 8, "accounts": 8, "claims": 9], rows: """
+            INSERT INTO walkthroughs (id, location_id, video_sha256, content_type, byte_size, recorded_ms, seconds, width, height, codec,
+                                      status, failure, poster_hash, added_ms) VALUES
+                (1, (SELECT min(id) FROM locations), '\(hash("walk video"))', 'video/mp4', 4821301, 1764000026000, 60.0, 1920, 1080, 'h264',
+                 'ready', NULL, '\(hash("serial plate"))', 1764000026500);
+            INSERT INTO walkthrough_frames (walkthrough_id, position, second, image_hash) VALUES (1, 0, 2.4, '\(hash("serial plate"))');
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -21,6 +21,7 @@ extension InventoryError: CataloguedError {
         case .evidenceNotFound: .evidenceNotFound
         case .tooManyEvidencePhotos: .tooManyEvidencePhotos
         case .invalidMerge: .invalidMerge
+        case .walkthroughNotFound: .walkthroughNotFound
         }
     }
 
@@ -38,9 +39,9 @@ extension InventoryError: CataloguedError {
                 : "Position \(position) is outside the list; use a position from 0 to \(count - 1)."
         case .locationNotFound(let id):
             "There is no location \(id). It may have been deleted; go back to the locations."
-        case .locationNotEmpty(let name, let items, let locations):
-            "“\(name)” still holds \([Self.count(items, "item"), Self.count(locations, "location")].compactMap { $0 }.joined(separator: " and ")); "
-                + "move or delete \(items + locations == 1 ? "it" : "them") first, so nothing loses its place."
+        case .locationNotEmpty(let name, let items, let locations, let walkthroughs):
+            "“\(name)” still holds \([Self.count(items, "item"), Self.count(locations, "location"), Self.count(walkthroughs, "walk-through")].compactMap { $0 }.joined(separator: " and ")); "
+                + "move or delete \(items + locations + walkthroughs == 1 ? "it" : "them") first, so nothing loses its place."
         case .invalidQuery(_, let message):
             message
         case .photoNotFound(let itemID, let photoID):
@@ -68,6 +69,8 @@ extension InventoryError: CataloguedError {
             "Item \(id) is not a draft; only a draft is merged into another item. Merge the draft into it instead."
         case .invalidMerge(.sameItem(let id)):
             "A draft cannot be merged into itself (both are item \(id)). Choose the other item its photo shows."
+        case .walkthroughNotFound(let id):
+            "There is no walk-through \(id). It may have been deleted; open its place again."
         }
     }
 

@@ -76,8 +76,12 @@ struct LocationPageHandlers: Sendable {
         // a place cannot be put inside itself.
         let inside = all[(index + 1)...].prefix { $0.depth > row.depth }.count
         let destinations = Array(all[..<index] + all[(index + 1 + inside)...])
+        let context = request.pageContext(site)
+        let walkthroughs = WalkthroughSection(walkthroughs: try items.walkthroughs(of: location.id).map(WalkthroughModel.init),
+                                              uploadURL: WalkthroughRoutes.upload(location.id), apiUploadURL: WalkthroughRoutes.apiUpload(location.id),
+                                              canEdit: context.canEdit, csrfToken: context.csrfToken)
         let page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,
-                                    context: request.pageContext(site), draftCount: try items.draftCount(in: location.id))
+                                    walkthroughs: walkthroughs, context: context, draftCount: try items.draftCount(in: location.id))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
     }
 }

@@ -72,6 +72,8 @@ struct LocationEditPage {
     let errors: ValidationError?
     /// Why it could not be deleted, when that was tried.
     let refusal: String?
+    /// Its videos, with a form to upload another.
+    let walkthroughs: WalkthroughSection
     let context: PageContext
     /// Photos from walking this place still to name.
     var draftCount = 0
@@ -99,6 +101,7 @@ struct LocationEditPage {
                     div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save" } }
                 }
             }
+            walkthroughs.node
             if context.canEdit {
                 HTML.form(.class("danger-zone"), .method("post"), .action(LocationRoutes.delete(location.id))) {
                     CSRFField(token: context.csrfToken).node

@@ -40,6 +40,9 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     // Evidence (library photos linked to items)
     case evidenceNotFound = "evidence-not-found"
     case tooManyEvidencePhotos = "too-many-evidence-photos"
+    // Walk-throughs (a place's videos)
+    case walkthroughNotFound = "walkthrough-not-found"
+    case invalidVideo = "invalid-video"
     // Export
     case invalidExportFormat = "invalid-export-format"
     case exportFailed = "export-failed"
@@ -97,11 +100,11 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     public var status: HTTPStatus {
         switch self {
         case .locationNotEmpty, .claimClosed: .conflict
-        case .itemNotFound, .locationNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
+        case .itemNotFound, .locationNotFound, .walkthroughNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
              .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimLinkNotFound:
             .notFound
         case .itemChanged, .claimChanged: .preconditionFailed
-        case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
+        case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
             .unprocessableContent

@@ -13,11 +13,13 @@ struct AppRouter {
     }
 
     /// Adds a route. Unless told otherwise, `GET` routes are for readers and the others for writers.
+    /// - Parameter bodyInFile: a large body is handed over in its spool file (`Request.bodyFile`), not read into memory.
     mutating func add(_ method: HTTPMethod, _ path: RoutePath, access: RouteAccess? = nil, maxBodySize: Int? = nil,
-                      isSlow: Bool = false, _ handler: @escaping @Sendable (Request) throws -> Response) {
+                      isSlow: Bool = false, bodyInFile: Bool = false, _ handler: @escaping @Sendable (Request) throws -> Response) {
         let access = access ?? (method == .get ? .read : .write)
         var metadata = RouteMetadata()
         metadata[RouteAccess.Key.self] = access
+        if bodyInFile { metadata[RequestBodyFile.Wanted.self] = true }
         router.add(method, path.relativePattern, in: path.group, maxBodySize: maxBodySize ?? (access == .public ? publicMaxBodySize : nil),
                    isSlow: isSlow, metadata: metadata, handler)
     }
@@ -26,9 +28,9 @@ struct AppRouter {
         add(.get, path, access: access, handler)
     }
 
-    mutating func post(_ path: RoutePath, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess = .write,
+    mutating func post(_ path: RoutePath, maxBodySize: Int? = nil, isSlow: Bool = false, bodyInFile: Bool = false, access: RouteAccess = .write,
                        _ handler: @escaping @Sendable (Request) throws -> Response) {
-        add(.post, path, access: access, maxBodySize: maxBodySize, isSlow: isSlow, handler)
+        add(.post, path, access: access, maxBodySize: maxBodySize, isSlow: isSlow, bodyInFile: bodyInFile, handler)
     }
 
     mutating func put(_ path: RoutePath, maxBodySize: Int? = nil, isSlow: Bool = false, access: RouteAccess = .write,

@@ -17,6 +17,7 @@ import { initCopyButtons } from "./copy-link.js";
 import { initLocalDates } from "./local-dates.js";
 import { initDrafts } from "./drafts.js";
 import { initWalk } from "./walk.js";
+import { initWalkthroughs } from "./walkthroughs.js";
 
 document.documentElement.classList.add("js");
 
@@ -38,3 +39,4 @@ initAnchoredSheets();
 initCopyButtons();
 initDrafts();
 initWalk();
+initWalkthroughs();

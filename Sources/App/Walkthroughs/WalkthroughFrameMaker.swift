@@ -1,0 +1,93 @@
+import Foundation
+import Home
+import Imaging
+import Inventory
+import Synchronization
+import Video
+
+/// Makes walk-throughs' candidate frames in the background, one video at a time on a thread of its
+/// own (never a network thread or a request's worker: a 3-minute 1080p video takes tens of seconds).
+/// At start it takes up every walk-through still `processing` (an upload before a restart), then
+/// each new one as it is uploaded. `stop()` waits for the video being read, whose frames are then
+/// stored whole; the ones not started stay `processing` for the next start.
+final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
+    private let items: ItemStore
+    private let log: @Sendable (String) -> Void
+    private let condition = NSCondition()
+    private var queue: [Walkthrough.ID] = []
+    private var stopping = false
+    private var thread: Thread?
+    private var finished = false
+
+    init(items: ItemStore, log: @escaping @Sendable (String) -> Void) {
+        self.items = items
+        self.log = log
+    }
+
+    func start() {
+        let unfinished = (try? items.unfinishedWalkthroughs()) ?? []
+        condition.lock()
+        queue = unfinished + queue.filter { !unfinished.contains($0) }
+        let thread = Thread { [self] in run() }
+        thread.name = "walkthrough-frames"
+        self.thread = thread
+        condition.unlock()
+        thread.start()
+    }
+
+    /// Queues a new walk-through's frames.
+    func enqueue(_ id: Walkthrough.ID) {
+        condition.lock()
+        if !queue.contains(id) { queue.append(id) }
+        condition.signal()
+        condition.unlock()
+    }
+
+    func stop() {
+        condition.lock()
+        stopping = true
+        let left = queue.count
+        condition.broadcast()
+        while thread != nil && !finished { condition.wait() }
+        condition.unlock()
+        if left > 0 { log("Walk-through frames stopped: \(left) video(s) left to read at the next start.") }
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopping { condition.wait() }
+            if stopping {
+                finished = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let id = queue.removeFirst()
+            condition.unlock()
+            makeFrames(id)
+        }
+    }
+
+    private func makeFrames(_ id: Walkthrough.ID) {
+        do {
+            let walkthrough = try items.walkthrough(id: id)
+            guard walkthrough.status == .processing, let path = items.videoPath(of: walkthrough) else { return }
+            let selection: FrameSelection
+            do {
+                selection = try Video.candidateFrames(fileAtPath: path)
+            } catch {
+                try items.failWalkthrough(id, reason: error.description)
+                return
+            }
+            let poster = try items.images.prepare(selection.poster.jpeg)
+            let frames = try selection.frames.map { (second: $0.second, image: try items.images.prepare($0.jpeg)) }
+            try items.finishWalkthrough(id, poster: poster, frames: frames)
+        } catch InventoryError.walkthroughNotFound {
+            // Deleted before its turn.
+        } catch {
+            log("Walk-through \(id): its frames could not be made: \(error)")
+            try? items.failWalkthrough(id, reason: "Its frames could not be made (\(error)).")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HTTPServer
+import Inventory
+import Video
+
+/// `POST /api/v1/locations/{id}/walkthroughs` (the video as the body), `GET`/`DELETE
+/// /api/v1/walkthroughs/{id}` and the video's file. A video is probed before anything is stored (a
+/// file that is no video, cut off, lying or too long is refused with the reason); its frames are
+/// made afterwards by `WalkthroughFrameMaker`.
+struct WalkthroughHandlers: Sendable {
+    static let videoTypes: Set<String> = ["video/mp4", "video/quicktime"]
+
+    let items: ItemStore
+    let frames: WalkthroughFrameMaker
+    let maxVideoBytes: Int
+    let temporaryFolder: URL
+
+    func register(in router: inout AppRouter) {
+        router.post(WalkthroughRoutes.apiUpload, maxBodySize: maxVideoBytes, isSlow: true, bodyInFile: true) { request in try upload(request) }
+        router.get(WalkthroughRoutes.apiWalkthrough) { request in WalkthroughJSON.response(try items.walkthrough(id: try request.walkthroughID())) }
+        router.delete(WalkthroughRoutes.apiWalkthrough) { request in
+            try items.deleteWalkthrough(try request.walkthroughID())
+            return .noContent
+        }
+        router.get(WalkthroughRoutes.video) { request in try video(request) }
+        // The place page's forms: a multipart upload (read in memory, within the same limit; the page's
+        // script sends the bytes to the API instead) and a delete, each answered with the place's page.
+        router.post(WalkthroughRoutes.upload, maxBodySize: maxVideoBytes, isSlow: true) { request in try uploadForm(request) }
+        router.post(WalkthroughRoutes.delete) { request in
+            let walkthrough = try items.walkthrough(id: try request.walkthroughID())
+            try items.deleteWalkthrough(walkthrough.id)
+            return .redirect(to: LocationRoutes.location(walkthrough.locationID) + "#walkthroughs-title")
+        }
+    }
+
+    private func uploadForm(_ request: Request) throws -> Response {
+        let locationID = try request.locationID()
+        _ = try items.location(id: locationID)
+        guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? ""),
+              let part = form.part(named: "video"), !part.body.isEmpty else {
+            throw AppError(.emptyBody, message: "Choose a video of this place to upload.")
+        }
+        // A video that cannot be read is answered with the error page, saying why.
+        let walkthrough = try store(bytesOrFile: .bytes(part.body), in: locationID)
+        return .redirect(to: LocationRoutes.location(locationID) + "#walkthrough-entry-\(walkthrough.id)")
+    }
+
+    private func upload(_ request: Request) throws -> Response {
+        let locationID = try request.locationID()
+        _ = try items.location(id: locationID)
+        guard let type = request.contentType, Self.videoTypes.contains(type) else {
+            throw AppError(.unsupportedMediaType, message: "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime.")
+        }
+        let walkthrough: Walkthrough
+        if let file = request.bodyFile {
+            walkthrough = try store(bytesOrFile: .file(file.path), in: locationID)
+        } else {
+            guard !request.body.isEmpty else {
+                throw AppError(.emptyBody, message: "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime).")
+            }
+            walkthrough = try store(bytesOrFile: .bytes(request.body), in: locationID)
+        }
+        var response = WalkthroughJSON.response(walkthrough, status: .created)
+        response.headers["Location"] = WalkthroughRoutes.apiWalkthrough(walkthrough.id)
+        return response
+    }
+
+    enum Body {
+        case bytes([UInt8])
+        case file(String)
+    }
+
+    /// Probes the video (nothing is stored when it cannot be read), stores it and queues its frames.
+    private func store(bytesOrFile body: Body, in locationID: Location.ID) throws -> Walkthrough {
+        let path: String
+        var temporary: String?
+        switch body {
+        case .file(let file): path = file
+        case .bytes(let bytes):
+            let file = temporaryFolder.appendingPathComponent("walkthrough-\(UUID().uuidString)").path
+            guard FileManager.default.createFile(atPath: file, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+                throw AppError(.invalidVideo, message: "The video could not be kept for reading; try again.")
+            }
+            (path, temporary) = (file, file)
+        }
+        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        let info: VideoInfo
+        do {
+            info = try Video.probe(fileAtPath: path)
+        } catch {
+            throw AppError(.invalidVideo, message: error.description)
+        }
+        let staged = try items.videos.stage(fileAtPath: path)
+        let video = WalkthroughVideo(sha256: staged.sha256, contentType: info.container.mimeType, byteSize: staged.byteSize,
+                                     recordedAt: info.recordedAt.map { Date(timeIntervalSince1970: Double($0)) }, seconds: info.seconds,
+                                     width: info.displayWidth, height: info.displayHeight, codec: info.codec.rawValue)
+        let walkthrough = try items.addWalkthrough(to: locationID, video: video, staged: staged)
+        frames.enqueue(walkthrough.id)
+        return walkthrough
+    }
+
+    private func video(_ request: Request) throws -> Response {
+        let walkthrough = try items.walkthrough(id: try request.walkthroughID())
+        guard let path = items.videoPath(of: walkthrough), let file = OpenFile(path: path) else { throw HTTPError.notFound("This video") }
+        let name = "walkthrough-\(walkthrough.id).\(walkthrough.contentType == "video/quicktime" ? "mov" : "mp4")"
+        return .immutableFile(file, for: request, contentType: walkthrough.contentType, cacheControl: request.photoCacheControl,
+                              headers: ["Content-Disposition": "inline; filename=\"\(name)\""])
+    }
+}
+
+extension Request {
+    /// The `{id}` of a walk-through route.
+    func walkthroughID() throws -> Walkthrough.ID {
+        try id(of: Walkthrough.self) { AppError(.walkthroughNotFound, message: "There is no walk-through “\($0)”. It may have been deleted; open its place again.") }
+    }
+}
