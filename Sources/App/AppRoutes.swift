@@ -60,6 +60,7 @@ enum AppRoutes {
         UsefulLifeAPIHandlers(claims: claims).register(in: &router)
         WalkthroughHandlers(items: items, frames: walkthroughFrames ?? WalkthroughFrameMaker(items: items, log: { _ in }),
                             maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder).register(in: &router)
+        WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
         return router.router
     }
 }

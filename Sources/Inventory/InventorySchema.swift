@@ -296,6 +296,13 @@ public enum InventorySchema {
                 PRIMARY KEY (walkthrough_id, position)
             ) WITHOUT ROWID;
             CREATE INDEX walkthrough_frames_by_image ON walkthrough_frames (image_hash);
+            -- A draft made from a frame remembers the video and the second it came from.
+            CREATE TABLE walkthrough_drafts (
+                item_id INTEGER PRIMARY KEY REFERENCES items (id) ON DELETE CASCADE,
+                walkthrough_id INTEGER NOT NULL REFERENCES walkthroughs (id) ON DELETE CASCADE,
+                second REAL NOT NULL
+            );
+            CREATE INDEX walkthrough_drafts_by_walkthrough ON walkthrough_drafts (walkthrough_id);
             """),
     ]
 }

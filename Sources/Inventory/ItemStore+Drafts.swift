@@ -85,3 +85,37 @@ public enum MergeProblem: Sendable, Equatable {
     /// A draft is merged into another item, not itself.
     case sameItem(Item.ID)
 }
+
+/// Where a draft made from a walk-through's frame came from: the video and the second.
+public struct WalkthroughOrigin: Sendable, Equatable {
+    public let walkthroughID: Walkthrough.ID
+    public let second: Double
+}
+
+extension ItemStore {
+    /// Makes a draft in the walk-through's place whose photo is its candidate frame at `second` (the
+    /// frame's own image, shared, so no file is written), remembering the video and the second.
+    /// Nil when the walk-through has no frame at that second.
+    public func makeDraft(fromFrameAt second: Double, of walkthroughID: Walkthrough.ID) throws -> Item? {
+        try withFiles { connection in
+            let walkthrough = try Self.walkthrough(walkthroughID, in: connection)
+            guard let frame = walkthrough.frames.min(by: { abs($0.second - second) < abs($1.second - second) }),
+                  abs(frame.second - second) < 0.05 else { return (nil, FilesToDelete()) }
+            let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+            let id = try Self.insert(ItemInput(name: "", locationID: .some(walkthrough.locationID)), dateCreated: clock.now, position: position, in: connection)
+            try connection.run("UPDATE items SET draft = 1 WHERE id = ?", id)
+            _ = try Self.insertPhoto(frame.image.hash, of: id, at: 0, kind: .general, in: connection)
+            try connection.run("INSERT INTO walkthrough_drafts (item_id, walkthrough_id, second) VALUES (?, ?, ?)", id, walkthroughID, frame.second)
+            return (try Self.item(id: id, in: connection), FilesToDelete())
+        }
+    }
+
+    /// The walk-through frame an item was made from, if it was.
+    public func walkthroughOrigin(of id: Item.ID) throws -> WalkthroughOrigin? {
+        try database.read { connection in
+            try connection.rows("SELECT walkthrough_id, second FROM walkthrough_drafts WHERE item_id = ?", id, decode: { row in
+                WalkthroughOrigin(walkthroughID: Walkthrough.ID(row.int64(0)), second: row.double(1))
+            }).first
+        }
+    }
+}

@@ -51,7 +51,8 @@ import Testing
         let room = try DraftsAPITests.room(app, "Garage")
         let walk = try app.client.get("/locations/\(room)/walk", headers: Self.html).text
         #expect(walk.contains("capture=\"environment\"") && walk.contains("multiple") && walk.contains("accept=\"image/*\""))
-        #expect(walk.contains("data-slot=\"record-video\""))
+        // Record Video: the phone's camera records a video that becomes the place's walk-through.
+        #expect(walk.contains("action=\"/locations/\(room)/walkthroughs\"") && walk.contains("accept=\"video/*\"") && walk.contains("Record Video of Garage"))
         let body = F.multipart(boundary: "walk", [("photos", "a.jpg", "image/jpeg", try F.picture(width: 70)),
                                                   ("photos", "b.jpg", "image/jpeg", try F.picture(width: 71))])
         let response = try app.client.pageFormUpload("/locations/\(room)/walk", body: body, contentType: "multipart/form-data; boundary=walk")

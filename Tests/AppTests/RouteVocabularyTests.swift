@@ -99,6 +99,8 @@ import Testing
         Link(.post, DraftRoutes.apiMerge(7), .write),
         Link(.post, WalkthroughRoutes.apiUpload(4), .write),
         Link(.get, WalkthroughRoutes.apiWalkthrough(5), .read),
+        Link(.post, WalkthroughRoutes.apiDrafts(5), .write),
+        Link(.post, WalkthroughRoutes.drafts(5), .write),
         Link(.delete, WalkthroughRoutes.apiWalkthrough(5), .write),
         Link(.get, WalkthroughRoutes.video(5), .read),
         Link(.post, WalkthroughRoutes.upload(4), .write),

@@ -160,6 +160,39 @@ import Video
         #expect(Self.contentFolders(app, "videos").isEmpty && Self.contentFolders(app, "images").isEmpty)
     }
 
+    @Test func aTapOnAFrameMakesADraftOfItThatLinksBackToTheVideoAtThatSecond() throws {
+        let app = try TestApp()
+        let place = try Self.place(app, "Study")
+        let id = try #require((try Self.upload(app, to: place, try Self.bytes(Self.walk)).json as? [String: Any])?.int("id"))
+        let frames = try #require(try Self.settled(app, id)["frames"] as? [[String: Any]])
+        let frame = frames[frames.count / 2]
+        let second = try #require(frame["second"] as? Double)
+
+        let made = try app.client.json("POST", "/api/v1/walkthroughs/\(id)/drafts", ["second": second])
+        #expect(made.status == 201, "\(made.text)")
+        let draft = try #require(made.json as? [String: Any])
+        #expect(draft["draft"] as? Bool == true && draft.string("name") == "" && draft.int("locationId") == place)
+        let draftID = try #require(draft.int("id"))
+        let photo = try #require((draft["image"] as? [String: Any])?.string("screenURL") ?? (draft["photos"] as? [[String: Any]])?.first?.string("screenURL"))
+        #expect(photo == frame.string("imageUrl"), "the draft's photo is that frame")
+        #expect(try app.client.get("/api/v1/items?draft=1").text.contains("\"id\":\(draftID)"))
+
+        let page = try app.client.get("/items/\(draftID)", headers: ["Accept": "text/html"]).text
+        #expect(page.contains("/walkthroughs/\(id)/video#t=\(String(format: "%.1f", second))") && page.contains("From a walk-through of its place"))
+        let placePage = try app.client.get("/locations/\(place)", headers: ["Accept": "text/html"]).text
+        #expect(placePage.contains("action=\"/walkthroughs/\(id)/drafts\"") && placePage.contains("Make Draft"))
+
+        let nowhere = try app.client.json("POST", "/api/v1/walkthroughs/\(id)/drafts", ["second": 61.5])
+        #expect(nowhere.status == 404 && nowhere.text.contains("no frame at 61.5"), "\(nowhere.text)")
+        #expect(try app.client.json("POST", "/api/v1/walkthroughs/\(id)/drafts", ["second": "soon"]).status == 422)
+        #expect(try app.client.json("POST", "/api/v1/walkthroughs/99/drafts", ["second": second]).status == 404)
+
+        // The draft keeps its photo when the walk-through goes: the frame's image is shared, not owned.
+        #expect(try app.client.send("DELETE", "/api/v1/walkthroughs/\(id)").status == 204)
+        #expect(try app.client.get(photo).status == 200)
+        #expect(!(try app.client.get("/items/\(draftID)", headers: ["Accept": "text/html"]).text.contains("From a walk-through")))
+    }
+
     @Test func aPlaceWithAWalkThroughIsNotDeleted() throws {
         let app = try TestApp()
         let place = try Self.place(app)

@@ -34,8 +34,14 @@ struct WalkRoomPage {
                 input(.type("file"), .id("walk-file-input"), .name("photos"), .accept("image/*"), .capture("environment"), .multiple)
                 button(.class("button"), .type("submit"), .id("walk-files-submit")) { "Upload Photos" }
             }
-            // Record Video: the walk-through upload (issue 27) goes here; the lead wires it.
-            div(.class("walk-video-slot"), .id("walk-video-slot"), .data("slot", "record-video")) {}
+            // Record Video: the phone's own camera records; the video becomes the place's walk-through.
+            if context.canEdit {
+                div(.class("walk-video card"), .id("walk-video")) {
+                    WalkthroughSection.uploadForm(uploadURL: WalkthroughRoutes.upload(place.id), apiUploadURL: WalkthroughRoutes.apiUpload(place.id),
+                                                  label: "Record Video of \(place.name)", button: "Upload Video",
+                                                  csrfToken: context.csrfToken, done: LocationRoutes.location(place.id) + "#walkthroughs-title")
+                }
+            }
             section(.class("walk-progress card"), .aria("labelledby", "walk-count")) {
                 p(.class("walk-count"), .id("walk-count"), .aria("live", "polite")) {
                     span(.id("walk-made")) { String(draftCount) }

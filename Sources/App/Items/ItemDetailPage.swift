@@ -37,6 +37,8 @@ struct ItemDetailModel: Sendable {
     let linkEvidenceURL: String?
     /// What was read on its photos and documents, offered for its fields.
     let suggestions: [SuggestionEntryModel]
+    /// The walk-through frame it was made from: the video at that second, and words for the link.
+    var walkthroughOrigin: (url: String, text: String)? = nil
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -63,6 +65,9 @@ struct ItemDetailPage {
         div(.class("detail-layout")) {
             div(.class("detail-side")) {
                 PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
+                if let origin = item.walkthroughOrigin {
+                    p(.class("walkthrough-origin muted")) { a(.href(origin.url)) { origin.text } }
+                }
                 ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken,
                                     canEdit: context.canEdit).node
                 readinessNode

@@ -323,7 +323,12 @@ struct ItemPageHandlers: Sendable {
                                             region: suggestion.region)
             }
         )
-        let page = ItemDetailPage(item: model, form: form, errors: errors, notice: notice, context: request.pageContext(site))
+        var shown = model
+        shown.walkthroughOrigin = try items.walkthroughOrigin(of: item.id).map { origin in
+            (url: "\(WalkthroughRoutes.video(origin.walkthroughID))#t=\(String(format: "%.1f", origin.second))",
+             text: "From a walk-through of its place, at \(WalkthroughModel.clock(origin.second))")
+        }
+        let page = ItemDetailPage(item: shown, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
     }
 

@@ -19,6 +19,7 @@ struct WalkthroughModel: Sendable {
     let status: Walkthrough.Status
     let frames: [Frame]
     let deleteURL: String
+    let draftsURL: String
 
     init(_ walkthrough: Walkthrough) {
         id = walkthrough.id
@@ -31,6 +32,7 @@ struct WalkthroughModel: Sendable {
         status = walkthrough.status
         frames = walkthrough.frames.map { Frame(second: $0.second, thumbnailURL: ItemPhotoURLs($0.image).rendition(.report)) }
         deleteURL = WalkthroughRoutes.delete(walkthrough.id)
+        draftsURL = WalkthroughRoutes.drafts(walkthrough.id)
     }
 
     /// `1:05`, `12:00`.
@@ -56,14 +58,21 @@ struct WalkthroughSection {
             p(.class("muted")) { "A video of the place, kept whole as dated evidence of the room, and cut into frames worth making items from." }
             for walkthrough in walkthroughs { entry(walkthrough) }
             if canEdit {
-                HTML.form(.class("walkthrough-upload"), .method("post"), .action(uploadURL), .enctype("multipart/form-data"), .data("api", apiUploadURL)) {
-                    CSRFField(token: csrfToken).node
-                    label(.for("walkthrough-video")) { "Video of this place" }
-                    input(.type("file"), .id("walkthrough-video"), .name("video"), .accept("video/*"), .capture("environment"), .required)
-                    button(.class("button primary"), .type("submit")) { "Upload Video" }
-                    p(.class("walkthrough-progress muted"), .role("status"), .aria("live", "polite")) { "" }
-                }
+                Self.uploadForm(uploadURL: uploadURL, apiUploadURL: apiUploadURL, label: "Video of this place", button: "Upload Video", csrfToken: csrfToken)
             }
+        }
+    }
+
+    /// The form that uploads a video of a place: a plain multipart post without scripts, the video's
+    /// bytes to the API with progress with them (then `done`, or this page again).
+    static func uploadForm(uploadURL: String, apiUploadURL: String, label text: String, button title: String, csrfToken: String?, done: String? = nil) -> HTMLNode {
+        HTML.form(.class("walkthrough-upload"), .method("post"), .action(uploadURL), .enctype("multipart/form-data"), .data("api", apiUploadURL),
+                  .data("done", done ?? "")) {
+            CSRFField(token: csrfToken).node
+            label(.for("walkthrough-video")) { text }
+            input(.type("file"), .id("walkthrough-video"), .name("video"), .accept("video/*"), .capture("environment"), .required)
+            button(.class("button primary"), .type("submit")) { title }
+            p(.class("walkthrough-progress muted"), .role("status"), .aria("live", "polite")) { "" }
         }
     }
 
@@ -102,6 +111,13 @@ struct WalkthroughSection {
                               .aria("label", "Play from \(time)")) {
                                 img(.src(frame.thumbnailURL), .alt("Frame at \(time)"), .loading("lazy"), .width(160), .height(90))
                                 span { time }
+                            }
+                            if canEdit {
+                                HTML.form(.class("walkthrough-draft"), .method("post"), .action(walkthrough.draftsURL)) {
+                                    CSRFField(token: csrfToken).node
+                                    input(.type("hidden"), .name("second"), .value(String(frame.second)))
+                                    button(.class("button small"), .type("submit"), .aria("label", "Make a draft from the frame at \(time)")) { "Make Draft" }
+                                }
                             }
                         }
                     }

@@ -41,7 +41,8 @@ function upload(event, form) {
   });
   request.addEventListener("load", () => {
     if (request.status >= 200 && request.status < 300) {
-      location.reload();
+      if (form.dataset.done) location.assign(form.dataset.done);
+      else location.reload();
       return;
     }
     let message = `The video was not uploaded (${request.status}).`;

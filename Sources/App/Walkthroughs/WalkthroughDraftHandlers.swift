@@ -1,0 +1,50 @@
+import HTTPServer
+import Inventory
+import PhotoLibrary
+
+/// A tap on a walk-through's frame makes a draft whose photo is that frame, remembering the video and
+/// the second: `POST /api/v1/walkthroughs/{id}/drafts` `{"second": 12.4}` and the place page's form.
+struct WalkthroughDraftHandlers: Sendable {
+    let items: ItemStore
+    let library: PhotoLibrary
+
+    func register(in router: inout AppRouter) {
+        router.post(WalkthroughRoutes.apiDrafts) { request in
+            let id = try request.walkthroughID()
+            let second = try Self.second(in: try ItemAPIHandlers.jsonObject(of: request))
+            let draft = try makeDraft(fromFrameAt: second, of: id)
+            var response = try ItemJSON.response(draft, currency: try items.currency(), today: items.clock.today, library: library,
+                                                 sight: request.evidenceSight(of: library), status: .created)
+            response.headers["Location"] = ItemRoutes.apiItem(draft.id)
+            return response
+        }
+        router.post(WalkthroughRoutes.drafts) { request in
+            let id = try request.walkthroughID()
+            guard let second = try request.formFields()["second"].flatMap(Double.init), second.isFinite else {
+                throw AppError(.walkthroughNotFound, message: "Choose one of the walk-through’s frames to make a draft from.")
+            }
+            let draft = try makeDraft(fromFrameAt: second, of: id)
+            return .redirect(to: DraftRoutes.list(in: draft.locationID, focus: draft.id))
+        }
+    }
+
+    private func makeDraft(fromFrameAt second: Double, of id: Walkthrough.ID) throws -> Item {
+        guard let draft = try items.makeDraft(fromFrameAt: second, of: id) else {
+            let seconds = try items.walkthrough(id: id).frames.map { WalkthroughModel.clock($0.second) }
+            throw AppError(.walkthroughNotFound, message: seconds.isEmpty
+                ? "Walk-through \(id) has no frames yet; wait until they are made (its status is ready), then choose one."
+                : "Walk-through \(id) has no frame at \(second) s. Its frames are at \(seconds.joined(separator: ", ")); send one of their seconds as GET /api/v1/walkthroughs/\(id) lists them.")
+        }
+        return draft
+    }
+
+    /// The frame's second from `{"second": 12.4}`.
+    static func second(in object: [String: JSONValue]) throws -> Double {
+        switch object["second"] {
+        case .integer(let whole)?: return Double(whole)
+        case .number(let number)? where number.isFinite: return number
+        case nil: throw AppError(.invalidItem, message: "Say which frame: send {\"second\": s}, a frame’s second as GET /api/v1/walkthroughs/{id} lists them.")
+        case let other?: throw AppError(.invalidItem, message: "second must be a number of seconds (a frame’s second), not \(other.kindDescription).")
+        }
+    }
+}
