@@ -47,6 +47,9 @@ let package = Package(
         .target(name: "TextReading", dependencies: ["CTesseract", "Imaging", "PDFPreview"]),
         // `homepwner-read-text plate|receipt FILE…`: the readings as JSON lines (bench/ocr.py).
         .executableTarget(name: "homepwner-read-text", dependencies: ["TextReading", "Imaging"]),
+        // Barcodes and 2-D codes on photos: zxing-cpp 1.4 (Debian libzxing-dev) behind a small C interface.
+        .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        .target(name: "CodeReading", dependencies: ["CZXing", "Imaging"]),
         .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
@@ -58,10 +61,10 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
-        .executableTarget(name: "homepwner", dependencies: ["App", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
+        .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database", "Video"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
@@ -80,6 +83,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Imaging", "ToolRunner"]),
         .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview", "CPoppler"]),
+        .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "Imaging"]),
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),
@@ -90,5 +94,6 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

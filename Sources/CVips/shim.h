@@ -131,6 +131,22 @@ static inline int hp_vips_flatten_on_white(VipsImage *in, VipsImage **out) {
     return result;
 }
 
+/// 8-bit grey, one band: colour, 16-bit and grey-with-alpha images alike (transparency on
+/// white), for readers that look at light and dark only (barcodes).
+static inline int hp_vips_grey8(VipsImage *in, VipsImage **out) {
+    VipsImage *grey = NULL, *flat = NULL;
+    if (vips_colourspace(in, &grey, VIPS_INTERPRETATION_B_W, NULL) != 0) return -1;
+    if (vips_image_hasalpha(grey)) {
+        int status = hp_vips_flatten_on_white(grey, &flat);
+        g_object_unref(grey);
+        if (status != 0) return -1;
+        grey = flat;
+    }
+    int status = vips_cast(grey, out, VIPS_FORMAT_UCHAR, NULL);
+    g_object_unref(grey);
+    return status;
+}
+
 /* Hands the pixels of a region of `in` through unchanged, and sets *failed (an int) when they
    could not be computed. */
 static int hp_vips_watch_generate(VipsRegion *out, void *sequence, void *in, void *failed, gboolean *stop) {

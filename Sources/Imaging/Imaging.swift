@@ -97,7 +97,7 @@ public enum Imaging {
     /// The picture cut to fit `box`, upright and in sRGB, with shrink-on-load where the format has
     /// it; TIFF, HEIF and AVIF through their own loader: a TIFF's first page at full resolution
     /// (see `hp_vips_thumbnail_image`), a HEIF or AVIF file's primary image, also of a sequence.
-    private static func fitted(_ source: EncodedImage, info: ImageInfo, box: Int32) throws(ImagingError) -> VipsImageHandle {
+    static func fitted(_ source: EncodedImage, info: ImageInfo, box: Int32) throws(ImagingError) -> VipsImageHandle {
         let made: Result<VipsImageHandle, VipsFailure>
         switch info.format {
         case .jpeg:

@@ -21,6 +21,7 @@ enum CommandLineInterface {
                                         Scan photo library folders now, with a progress bar.
           homepwner renditions --output DIR [--jobs N] FILE...
                                         Make the thumbnails and screen size of photos (one worker per core).
+          homepwner read-codes FILE...  Print the barcodes and 2-D codes read on each photo, as JSON lines.
           homepwner export --format homebox-csv|homepwner --to FILE [--data DIR]
                                         Write the inventory as a Homebox CSV, or as one zip of everything.
           homepwner claim-report ID --to FILE [--paper a4|letter] [--data DIR]
@@ -94,6 +95,8 @@ enum CommandLineInterface {
             try scan(Array(arguments.dropFirst()))
         case "user":
             try UserCommand.run(Array(arguments.dropFirst()))
+        case "read-codes":
+            try ReadCodesCommand.run(Array(arguments.dropFirst()))
         case "export":
             try ExportCommand.export(Array(arguments.dropFirst()))
         case "import":

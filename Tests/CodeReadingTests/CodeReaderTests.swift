@@ -1,0 +1,103 @@
+import CodeReading
+import Foundation
+import Imaging
+import Testing
+
+/// Public barcode photos and symbols (`Tests/Fixtures/public/capture/barcodes`, a subset of the shared
+/// capture corpus with its truth), each read as a user's item photo would be.
+struct CodeReaderTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/public/capture/barcodes")
+
+    struct Truth: Decodable {
+        struct Code: Decodable {
+            let format: String
+            let text: String
+            let gtin13: String?
+            let upce: String?
+            var accepted: Set<String> {
+                var texts: Set<String> = [text]
+                if let gtin13 { texts.insert(gtin13) }
+                if let upce { texts.insert(upce) }
+                if format == "UPC-A" { texts.insert("0" + text) }
+                return texts
+            }
+        }
+        struct File: Decodable {
+            let codes: [Code]
+            let exhaustive: Bool
+        }
+        let files: [String: File]
+    }
+
+    static let truth: Truth = try! JSONDecoder().decode(Truth.self, from: Data(contentsOf: folder.appendingPathComponent("truth.json")))
+
+    /// DataBar (RSS-14) is not read: zxing-cpp 1.4 as Debian builds it aborts on some of them.
+    static let notRead: Set<String> = ["zxcpp-rss14-1-9.webp"]
+
+    @Test(arguments: truth.files.keys.sorted())
+    func readsEveryCodeRightAndNothingElse(file: String) throws {
+        let expected = try #require(Self.truth.files[file])
+        let result = try CodeReader().read(fileAtPath: Self.folder.appendingPathComponent(file).path)
+        for code in expected.codes where !Self.notRead.contains(file) {
+            #expect(result.codes.contains { code.accepted.contains($0.text) }, "\(file): \(code.format) \(code.text) not read; read \(result.codes.map(\.text))")
+        }
+        for read in result.codes {
+            #expect(expected.codes.contains { $0.accepted.contains(read.text) }, "\(file): read \(read.format) \(read.text), which is not on it")
+        }
+        #expect(!result.cutShort)
+    }
+
+    @Test func aCodeIsPlacedInTheUprightPhotoWhateverItsExifOrientation() throws {
+        // The EAN-13 photo turned a quarter clockwise in its pixels, with EXIF orientation 8 (turn it
+        // back to view): the code is found, and placed where it is in the photo as it is seen.
+        let original = try CodeReader().read(fileAtPath: Self.folder.appendingPathComponent("zxcpp-upca-1-16.webp").path)
+        let raster = try RasterImage.decode([UInt8](Data(contentsOf: Self.folder.appendingPathComponent("zxcpp-upca-1-16.webp"))))
+        let grey = raster.bands == 1 ? raster : RasterImage(width: raster.width, height: raster.height, bands: 1) { x, y in [raster.pixel(x: x, y: y)[0]] }
+        let turned = RasterImage(width: grey.height, height: grey.width, bands: 1) { x, y in grey.pixel(x: y, y: grey.height - 1 - x) }
+        let bytes = try turned.encoded(metadata: SampleMetadata(orientation: 8))
+        let result = try CodeReader().read(bytes: bytes)
+        #expect(result.imageWidth == raster.width && result.imageHeight == raster.height)
+        let code = try #require(result.codes.first)
+        #expect(code.text == original.codes.first?.text)
+        let (a, b) = (code.bounds, try #require(original.codes.first).bounds)
+        #expect(abs(a.x - b.x) < 12 && abs(a.y - b.y) < 12 && abs(a.width - b.width) < 12, "\(a) against \(b)")
+    }
+
+    @Test func aPhotoOfVeryManyCodesGivesABoundedResultSaidToBeCutShort() throws {
+        // 12 × 12 copies of one QR code on a page: at most `maxCodes` come back, and the result says so.
+        let tile = try RasterImage.decode([UInt8](Data(contentsOf: Self.folder.appendingPathComponent("derived-perspective-qrcode-6-10.png"))))
+        let grey = RasterImage(width: tile.width, height: tile.height, bands: 1) { x, y in [tile.pixel(x: x, y: y)[0]] }
+        let side = 12
+        let page = RasterImage(width: grey.width * side, height: grey.height * side, bands: 1) { x, y in
+            grey.pixel(x: x % grey.width, y: y % grey.height)
+        }
+        let result = try CodeReader(limits: CodeReadingLimits(maxCodes: 5)).read(bytes: try page.encoded(as: ".png"))
+        #expect(result.codes.count == 5)
+        #expect(result.cutShort)
+    }
+
+    @Test func aPhotoOverThePixelLimitIsRefusedFromItsHeader() throws {
+        let page = RasterImage(width: 2000, height: 1000, bands: 1) { _, _ in [255] }
+        #expect(throws: CodeReadingError.image(.tooManyPixels(width: 2000, height: 1000, limit: 1_000_000))) {
+            try CodeReader(limits: CodeReadingLimits(maxPixels: 1_000_000)).read(bytes: try page.encoded(as: ".png"))
+        }
+    }
+
+    @Test func aLargePhotoIsReadFittedWithinTheLongestSide() throws {
+        // A 6000-pixel-wide white page with the code in it: read at most 4096 wide, placed in the page's pixels.
+        let tile = try RasterImage.decode([UInt8](Data(contentsOf: Self.folder.appendingPathComponent("zxcpp-upca-1-16.webp"))))
+        let page = RasterImage(width: 6000, height: 800, bands: 1) { x, y in
+            let (tx, ty) = (x - 3000, y - 300)
+            return tx >= 0 && ty >= 0 && tx < tile.width && ty < tile.height ? [tile.pixel(x: tx, y: ty)[0]] : [255]
+        }
+        let result = try CodeReader(limits: CodeReadingLimits(longestSide: 3000)).read(bytes: try page.encoded(as: ".png"))
+        let code = try #require(result.codes.first)
+        #expect(code.text == "456314319671")
+        #expect(code.bounds.x > 2900 && code.bounds.x < 3100, "\(code.bounds)")
+    }
+
+    @Test func notAnImageIsAClearError() {
+        #expect(throws: CodeReadingError.self) { try CodeReader().read(bytes: Array("hello, not an image".utf8)) }
+    }
+}
