@@ -66,8 +66,9 @@
 #                                  claims (not in the default; see bench/claims.sh);
 #                                  startup (not in the default; about 3 minutes; bench/startup.py);
 #                                  video (not in the default; about 3 minutes; bench/video.sh);
-#                                  ocr (not in the default; about 8 minutes; bench/ocr.py: plates and
-#                                  receipts read against their truth, and against the tesseract command).
+#                                  ocr (not in the default; about 10 minutes; bench/ocr.py: plates (the
+#                                  print alone, then codes and print) and receipts read against their
+#                                  truth, and against the tesseract command).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
 #                                  12, half of it exiftool); PARTS=items,photos skips the library.
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
