@@ -46,10 +46,12 @@ let package = Package(
         // What is printed on a photo (plates: serial, model, brand; receipts: shop, date, total), read by tesseract.
         .target(name: "TextReading", dependencies: ["CTesseract", "Imaging", "PDFPreview"]),
         // `homepwner-read-text plate|receipt FILE…`: the readings as JSON lines (bench/ocr.py).
-        .executableTarget(name: "homepwner-read-text", dependencies: ["TextReading", "Imaging"]),
+        .executableTarget(name: "homepwner-read-text", dependencies: ["TextReading", "PlateReading", "Imaging"]),
         // Barcodes and 2-D codes on photos: zxing-cpp 1.4 (Debian libzxing-dev) behind a small C interface.
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "CodeReading", dependencies: ["CZXing", "Imaging"]),
+        // A rating plate read both ways: its codes (serial, model) through CodeReading, its print through TextReading, checked against each other.
+        .target(name: "PlateReading", dependencies: ["CodeReading", "TextReading"]),
         .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
@@ -84,6 +86,7 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "Imaging", "ToolRunner"]),
         .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview", "CPoppler"]),
         .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "Imaging"]),
+        .testTarget(name: "PlateReadingTests", dependencies: ["PlateReading", "CodeReading", "TextReading"]),
         .testTarget(name: "PDFPreviewTests", dependencies: ["PDFPreview", "Imaging"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),

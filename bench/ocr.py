@@ -3,7 +3,8 @@
 rating plates and receipts, and how fast, side by side with the `tesseract` command.
 
   * accuracy, from ../shared/testdata/capture when it is there (the SROIE receipts are never copied
-    into the repository): plates — serial, model and brand right / wrong / missing against truth.json;
+    into the repository): plates — serial, model and brand right / wrong / missing against truth.json,
+    from the print alone (tesseract) and from the codes and the print together (PlateReader);
     receipts — date and total (and shop) right / wrong / missing; the tesseract test page upright and
     turned 90°/180°/270°: the share of its words read. A wrong suggestion is counted apart from a
     missing one: it is worse than none.
@@ -26,8 +27,8 @@ ROUNDS = int(os.environ.get("OCR_ROUNDS", "5"))
 OWN = os.path.join(root, "Tests/Fixtures/public/capture/receipts")
 
 
-def read(kind, files):
-    out = subprocess.run([BIN, kind, *files], check=True, capture_output=True, text=True).stdout
+def read(kind, files, env=None):
+    out = subprocess.run([BIN, kind, *files], check=True, capture_output=True, text=True, env={**os.environ, **(env or {})}).stdout
     return {os.path.basename(f): json.loads(line) for f, line in zip(files, out.splitlines())}
 
 
@@ -56,21 +57,28 @@ def accuracy(sets=("plates", "receipts")):
     if "plates" in sets and os.path.isdir(plates):
         truth = json.load(open(os.path.join(plates, "truth.json")))["files"]
         files = sorted(os.path.join(plates, f) for f in truth)
-        started = time.monotonic()
-        read_ = read("plate", files)
-        seconds = time.monotonic() - started
-        print(f"plates ({len(files)} photos, {seconds / len(files):.2f} s each):")
-        rows = {"serial": [], "model": [], "brand": []}
-        for name, expected in truth.items():
-            got = {s["field"]: s["value"] for s in read_[name]["suggestions"]}
-            rows["serial"].append(judge(got.get("serialNumber"), expected["serial"]))
-            rows["model"].append(judge(got.get("model"), expected["model"]))
-            rows["brand"].append(judge(got.get("brand"), expected["brand"]))
-            if os.environ.get("VERBOSE"):
-                print("   ", name, expected["difficulty"], rows["serial"][-1], got.get("serialNumber"), expected["serial"], "|", got.get("model"), expected["model"])
-        results["plates_serial"] = tally("serial", rows["serial"])
-        tally("model", rows["model"])
-        tally("brand", rows["brand"])
+        # The print alone (tesseract), then the codes and the print together (PlateReader), as the app reads a plate.
+        for title, env, key in (("the print alone", {"PRINT_ONLY": "1"}, "plates_print_serial"), ("codes and print", {}, "plates_serial")):
+            started = time.monotonic()
+            read_ = read("plate", files, env)
+            seconds = time.monotonic() - started
+            print(f"plates, {title} ({len(files)} photos, {seconds / len(files):.2f} s each):")
+            rows = {"serial": [], "model": [], "brand": []}
+            from_codes = 0
+            for name, expected in truth.items():
+                got = {s["field"]: s["value"] for s in read_[name]["suggestions"]}
+                readers = {s["field"]: s["reader"] for s in read_[name]["suggestions"]}
+                rows["serial"].append(judge(got.get("serialNumber"), expected["serial"]))
+                rows["model"].append(judge(got.get("model"), expected["model"]))
+                rows["brand"].append(judge(got.get("brand"), expected["brand"]))
+                from_codes += "zxing" in readers.get("serialNumber", "")
+                if os.environ.get("VERBOSE"):
+                    print("   ", name, expected["difficulty"], rows["serial"][-1], got.get("serialNumber"), expected["serial"], "|", got.get("model"), expected["model"], "|", got.get("brand"), expected["brand"])
+            results[key] = tally("serial", rows["serial"])
+            tally("model", rows["model"])
+            tally("brand", rows["brand"])
+            if not env:
+                print(f"  (a code gave {from_codes} of the serials suggested, agreeing with the print or alone)")
     receipts = os.path.join(CORPUS, "receipts")
     if "receipts" not in sets:
         pass

@@ -66,8 +66,9 @@
 #                                  claims (not in the default; see bench/claims.sh);
 #                                  startup (not in the default; about 3 minutes; bench/startup.py);
 #                                  video (not in the default; about 3 minutes; bench/video.sh);
-#                                  ocr (not in the default; about 8 minutes; bench/ocr.py: plates and
-#                                  receipts read against their truth, and against the tesseract command);
+#                                  ocr (not in the default; about 10 minutes; bench/ocr.py: plates (the
+#                                  print alone, then codes and print) and receipts read against their
+#                                  truth, and against the tesseract command);
 #                                  barcodes (not in the default; bench/barcodes.py: accuracy on
 #                                  ../shared/testdata/capture/barcodes, a 12 MP photo against zbarimg).
 #                                  The default takes about 30 minutes on 2 busy cores (library about

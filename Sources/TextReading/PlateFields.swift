@@ -5,7 +5,7 @@ import Foundation
 /// forms). A value tesseract was unsure of is left out: a wrong suggestion is worse than none.
 public enum PlateFields {
     /// Bumped whenever the rules change, so what was read before is read again.
-    public static let version = 1
+    public static let version = 2
     /// Words below this confidence are not suggested.
     static let minimumConfidence = 0.70
 
@@ -167,6 +167,14 @@ public enum PlateFields {
             run.append(word)
         }
         return run
+    }
+
+    /// The characters a plate's serial or model is printed in: what a line is read again with.
+    static let characters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-/.+"
+
+    /// A lower-case letter whose capital has the same shape ("u" for "U") as that capital.
+    static func capitalised(_ word: String) -> String {
+        String(word.map { "cosuvwxz".contains($0) ? Character($0.uppercased()) : $0 })
     }
 
     /// Where tesseract read a letter O or I in a serial that is mostly digits, or beside a digit,

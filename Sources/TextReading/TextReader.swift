@@ -117,11 +117,12 @@ public final class TextReader {
     }
 
     /// One line of `image` read again on its own.
-    func reread(_ region: PixelRegion, of image: RasterImage, deadline: ContinuousClock.Instant) throws(TextReadingError) -> TextLine? {
+    /// With `characters`, only those can be read.
+    func reread(_ region: PixelRegion, of image: RasterImage, characters: String? = nil, deadline: ContinuousClock.Instant) throws(TextReadingError) -> TextLine? {
         let left = deadline - ContinuousClock.now
         guard left > .zero else { throw .timedOut(limit: limits.timeLimit) }
         let lines: [TextLine]
-        do { lines = try engine.recognise(image, layout: .sparse, limit: left, line: region) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
+        do { lines = try engine.recognise(image, layout: .sparse, limit: left, line: region, characters: characters) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
         return lines.count == 1 ? lines[0] : nil
     }
 

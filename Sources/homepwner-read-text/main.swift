@@ -1,9 +1,11 @@
 import Foundation
 import Imaging
 import PDFPreview
+import PlateReading
 import TextReading
 
 // homepwner-read-text plate|receipt FILE…   one JSON object a line: the file, its suggestions, its lines, seconds
+//   (a plate's suggestions from its codes and its print together: PlateReader; PRINT_ONLY=1 leaves the codes out)
 // homepwner-read-text prepare plate|receipt FILE OUT.pgm   the grey pixels tesseract is finally given (for `tesseract OUT.pgm`)
 // homepwner-read-text recognise plate|receipt FILE.pgm ROUNDS   the recognition alone of prepared pixels, ROUNDS times
 // WORDS=1 lists each line as its words with their confidence (0–100). For bench/ocr.py: not a user's command.
@@ -80,9 +82,9 @@ case let kind:
                 let page = try reader.read(file, layout: layout(kind))
                 output.lines = ProcessInfo.processInfo.environment["WORDS"] == nil ? page.lines.map(\.text)
                     : page.lines.map { $0.words.map { "\($0.text)@\(Int($0.confidence * 100))" }.joined(separator: " ") }
-                output.suggestions = kind == "plate"
-                    ? try reader.plateSuggestions(file)
-                    : ReceiptFields.suggestions(from: page.lines, reader: TextReader.name)
+                output.suggestions = kind != "plate" ? ReceiptFields.suggestions(from: page.lines, reader: TextReader.name)
+                    : ProcessInfo.processInfo.environment["PRINT_ONLY"] != nil ? try reader.plateSuggestions(file)
+                    : try PlateReader(text: reader).suggestions(file)
             }
         } catch {
             output.error = error.message

@@ -74,4 +74,13 @@ import Testing
             #expect(suggestion.region != nil)
         }
     }
+
+    /// "MODEL: FZ99B1J/Eu": tesseract read the capital U as its lower-case twin (at 73 %); the line
+    /// read again, limited to a plate's characters, agrees on "FZ99B1J/EU", so it is suggested.
+    @Test func aCapitalReadAsItsLowerCaseTwinIsSuggestedWhenTheLineReadAgainAgrees() throws {
+        let found = try CaptureFixture.reader().plateSuggestions(CaptureFixture.bytes("plates/synthetic-plate-14.jpg"))
+        #expect(found.value(.model) == "FZ99B1J/EU")
+        #expect(found.value(.serialNumber) == nil || found.value(.serialNumber) == "WM6P-9946-8B10")
+        #expect(PlateFields.capitalised("FZ99B1J/Eu") == "FZ99B1J/EU" && PlateFields.capitalised("abc") == "abC")
+    }
 }
