@@ -124,10 +124,6 @@ public func output(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTML
     .element("output", attributes, children: content())
 }
 
-public func video(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
-    .element("video", attributes, children: content())
-}
-
 public func progress(_ attributes: Attribute..., @HTMLBuilder content: () -> [HTMLNode] = { [] }) -> HTMLNode {
     .element("progress", attributes, children: content())
 }
