@@ -96,6 +96,7 @@ public final class HomepwnerApp: Sendable {
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
             PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), log: log),
             PhotoTextReading(items: items, limits: TextReader.Limits(maxPixels: items.images.maxPixels), log: log),
+            LibraryPhotoReading(items: items, library: library, log: log),
         ] + (backupScheduler.map { [$0] } ?? []))
         let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
 

@@ -37,6 +37,8 @@ struct ItemDetailModel: Sendable {
     let linkEvidenceURL: String?
     /// What was read on its photos and documents, offered for its fields.
     let suggestions: [SuggestionEntryModel]
+    /// Library photos its serial number or barcode was seen on (those the viewer may see).
+    let sightings: [LibrarySighting]
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -65,6 +67,7 @@ struct ItemDetailPage {
                 PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken,
                                     canEdit: context.canEdit).node
+                LibrarySightingsView(itemID: item.id, sightings: item.sightings, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 readinessNode
                 ItemEvidenceView(itemName: item.title, documentedSince: item.documentedSince, entries: item.evidence, linkURL: item.linkEvidenceURL,
                                  csrfToken: context.csrfToken, canEdit: context.canEdit).node
