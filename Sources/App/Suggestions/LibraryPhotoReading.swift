@@ -10,8 +10,8 @@ import TextReading
 
 /// Reads the household's library photos for codes and plate text, so that an item whose serial
 /// number or barcode was photographed years ago can show it: in the background on a thread of its
-/// own at the lowest CPU priority, each photo once per reader version (`.asset` readings, kept
-/// between starts), resting whenever item photos or plates wait to be read.
+/// own at the lowest CPU priority (nice 19, as the item photos' readers: it does not yet wait for
+/// them), each photo once per reader version (`.asset` readings, kept between starts).
 final class LibraryPhotoReading: BackgroundService {
     static let codes = ReaderStamp(name: "library codes", version: PhotoCodeReading.reader.version)
     static let plates = ReaderStamp(name: "library plate text", version: PlateReading.stamp.version)
@@ -97,13 +97,13 @@ final class LibraryPhotoReading: BackgroundService {
                 if plates && textReader == nil {
                     do { textReader = try TextReader(limits: textLimits) } catch { log("Library photos are not read for text: \(error.message)") }
                 }
-                read(id, codes: codes, plates: plates ? textReader : nil)
+                read(id, codes: codes, plates: plates, with: plates ? textReader : nil)
                 count += 1
             }
         }
     }
 
-    private func read(_ id: LibraryAsset.ID, codes: Bool, plates textReader: TextReader?) {
+    private func read(_ id: LibraryAsset.ID, codes: Bool, plates: Bool, with textReader: TextReader?) {
         let source = ReadingSource.asset(id)
         do {
             guard let original = try library.openOriginal(assetID: id), let asset = try library.asset(id: id) else {
@@ -118,6 +118,9 @@ final class LibraryPhotoReading: BackgroundService {
                 } catch let error as CodeReadingError {
                     try items.recordReadings([], of: source, by: Self.codes, failure: error.message)
                 }
+            }
+            if plates, textReader == nil {
+                try items.recordReadings([], of: source, by: Self.plates, failure: "tesseract could not be started")
             }
             if let textReader {
                 try items.beginReading(source, by: Self.plates)
