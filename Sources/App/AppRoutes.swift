@@ -34,7 +34,7 @@ enum AppRoutes {
         ItemDocumentAPIHandlers(items: items).register(in: &router)
         DraftAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemEvidenceAPIHandlers(items: items, library: library).register(in: &router)
-        SuggestionHandlers(items: items, readers: SuggestionReaders.awaited).register(in: &router)
+        SuggestionHandlers(items: items, library: library, readers: SuggestionReaders.awaited).register(in: &router)
         LibraryAPIHandlers(library: library).register(in: &router)
         LibraryFileHandler(library: library).register(in: &router)
         LibraryPageHandlers(library: library, items: items, site: site).register(in: &router)

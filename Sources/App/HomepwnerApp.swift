@@ -8,6 +8,7 @@ import HTTPServer
 import Home
 import Inventory
 import PhotoLibrary
+import TextReading
 
 /// The running application: its data folder opened (`HomeEnvironment`), its HTTP server and its
 /// background services.
@@ -96,6 +97,8 @@ public final class HomepwnerApp: Sendable {
             LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
             PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), log: log),
+            PhotoTextReading(items: items, limits: TextReader.Limits(maxPixels: items.images.maxPixels), log: log),
+            LibraryPhotoReading(items: items, library: library, log: log),
         ] + (backupScheduler.map { [$0] } ?? []))
         let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
 

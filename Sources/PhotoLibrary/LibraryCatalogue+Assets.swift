@@ -25,6 +25,16 @@ extension LibraryCatalogue {
         "\(String(size, radix: 36))-\(String(modified, radix: 36))"
     }
 
+    /// Photos that can be read (a known format, no error), in id order after `after`, at most
+    /// `limit`: for the readers walking the whole library in the background.
+    public func readableAssetIDs(after: LibraryAsset.ID?, limit: Int) throws -> [LibraryAsset.ID] {
+        try database.read { connection in
+            try connection.rows("""
+                SELECT id FROM library_assets WHERE id > ? AND format IS NOT NULL AND error IS NULL ORDER BY id LIMIT ?
+                """, after?.rawValue ?? "", limit) { $0.libraryPhotoID(0) }
+        }
+    }
+
     /// The photo with this id, with the people in it; nil for an unknown id, or one in a root the
     /// caller may not see.
     public func asset(id: LibraryAsset.ID, visibleTo access: LibraryAccess = .everything) throws -> LibraryAsset? {

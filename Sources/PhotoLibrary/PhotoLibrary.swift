@@ -137,6 +137,11 @@ public final class PhotoLibrary: Sendable {
         try catalogue.asset(id: id, visibleTo: access)
     }
 
+    /// Readable photos in id order after `after` (background readers walk the library so).
+    public func readableAssetIDs(after: LibraryAsset.ID?, limit: Int) throws -> [LibraryAsset.ID] {
+        try catalogue.readableAssetIDs(after: after, limit: limit)
+    }
+
     public func openOriginal(assetID: LibraryAsset.ID, fingerprint: String? = nil, visibleTo access: LibraryAccess = .everything) throws -> LibraryOriginal? {
         try catalogue.openOriginal(assetID: assetID, fingerprint: fingerprint, visibleTo: access)
     }

@@ -37,6 +37,8 @@ struct ItemDetailModel: Sendable {
     let linkEvidenceURL: String?
     /// What was read on its photos and documents, offered for its fields.
     let suggestions: [SuggestionEntryModel]
+    /// Library photos its serial number or barcode was seen on (those the viewer may see).
+    let sightings: [LibrarySighting]
     /// The walk-through frame it was made from: the video at that second, and words for the link.
     var walkthroughOrigin: (url: String, text: String)? = nil
 }
@@ -70,6 +72,7 @@ struct ItemDetailPage {
                 }
                 ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken,
                                     canEdit: context.canEdit).node
+                LibrarySightingsView(itemID: item.id, sightings: item.sightings, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 readinessNode
                 ItemEvidenceView(itemName: item.title, documentedSince: item.documentedSince, entries: item.evidence, linkURL: item.linkEvidenceURL,
                                  csrfToken: context.csrfToken, canEdit: context.canEdit).node

@@ -321,7 +321,10 @@ struct ItemPageHandlers: Sendable {
                 return SuggestionEntryModel(field: suggestion.field, value: suggestion.value,
                                             photo: photo.map { (ItemPhotoURLs($0.image).screen, $0.image.width, $0.image.height) },
                                             region: suggestion.region)
-            }
+            },
+            sightings: try library.map { library in
+                try LibrarySighting.of(item.id, items: items, library: library, access: canSeeLibrary ? try? request.visibleLibraryRoots(of: library) : nil)
+            } ?? []
         )
         var shown = model
         shown.walkthroughOrigin = try items.walkthroughOrigin(of: item.id).map { origin in

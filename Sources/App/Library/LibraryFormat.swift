@@ -9,6 +9,11 @@ enum LibraryFormat {
         String(JSONWriter.iso8601(date).dropLast())
     }
 
+    /// `14 March 2019`.
+    static func day(_ date: Date) -> String {
+        date.formatted(Date.FormatStyle(locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!).day().month(.wide).year())
+    }
+
     /// `Saturday, May 4, 2019 at 6:30 PM`.
     static func dateTime(_ date: Date) -> String {
         date.formatted(Date.FormatStyle(date: .complete, time: .shortened, locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!))

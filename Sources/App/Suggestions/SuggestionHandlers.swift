@@ -1,11 +1,13 @@
 import HTTPServer
 import Inventory
+import PhotoLibrary
 
 /// What was read on an item's photos and documents, offered for its fields: the JSON API, and the
 /// item page's Use (the field filled through the item's normal update) and Dismiss (never offered
 /// again for that item, whoever reads it again).
 struct SuggestionHandlers: Sendable {
     let items: ItemStore
+    let library: PhotoLibrary
     /// The readers whose reading of the item's photos is awaited before `pending` turns false.
     let readers: [ReaderStamp]
 
@@ -17,7 +19,9 @@ struct SuggestionHandlers: Sendable {
     }
 
     private func list(_ request: Request) throws -> Response {
-        try .json(SuggestionsJSON(try items.suggestions(for: try request.itemID(), awaiting: readers)))
+        let id = try request.itemID()
+        let sightings = try LibrarySighting.of(id, items: items, library: library, access: try? request.visibleLibraryRoots(of: library))
+        return try .json(SuggestionsJSON(try items.suggestions(for: id, awaiting: readers), sightings: sightings))
     }
 
     private func dismissFromAPI(_ request: Request) throws -> Response {

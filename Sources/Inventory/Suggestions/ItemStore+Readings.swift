@@ -60,19 +60,37 @@ extension ItemStore {
             """, arguments: [source.kind, source.reference, reader.name, reader.version, state, failure, Int64(clock.now.timeIntervalSince1970 * 1000)])
     }
 
-    /// Item photos `reader` has not read at its version, oldest first, after `after` (to walk
-    /// them in batches); at most `limit`.
+    /// Item photos `reader` has not read at its version (of the kind it reads), oldest first, after
+    /// `after` (to walk them in batches); at most `limit`.
     public func photosToRead(by reader: ReaderStamp, after: ItemPhoto.ID? = nil, limit: Int) throws -> [PhotoToRead] {
-        try database.read { connection in
+        guard case .photos(let kind) = reader.scope else { return [] }
+        return try database.read { connection in
             try connection.rows("""
                 SELECT item_photos.id, item_photos.item_id, \(ImageStore.columns.split(separator: ",").map { "images.\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", "))
                 FROM item_photos JOIN images ON images.hash = item_photos.image_hash
-                WHERE item_photos.id > ? AND NOT EXISTS (
+                WHERE item_photos.id > ? AND (? IS NULL OR item_photos.kind = ?) AND NOT EXISTS (
                     SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
                         AND reader = ? AND reader_version = ?)
                 ORDER BY item_photos.id LIMIT ?
-                """, arguments: [after?.rawValue ?? 0, reader.name, reader.version, limit]) { row in
+                """, arguments: [after?.rawValue ?? 0, kind?.rawValue, kind?.rawValue, reader.name, reader.version, limit]) { row in
                 ImageStore.decode(row, from: 2).map { PhotoToRead(photoID: row.id(0), itemID: row.id(1), image: $0) }
+            }.compactMap { $0 }
+        }
+    }
+
+    /// Item documents of the kind `reader` reads that it has not read at its version, oldest
+    /// first, after `after`; at most `limit`.
+    public func documentsToRead(by reader: ReaderStamp, after: ItemDocument.ID? = nil, limit: Int) throws -> [DocumentToRead] {
+        guard case .documents(let kind) = reader.scope else { return [] }
+        return try database.read { connection in
+            try connection.rows("""
+                SELECT id, item_id, sha256, content_type FROM item_documents
+                WHERE id > ? AND kind = ? AND NOT EXISTS (
+                    SELECT 1 FROM sources_read WHERE source_kind = 'document' AND source_ref = CAST(item_documents.id AS TEXT)
+                        AND reader = ? AND reader_version = ?)
+                ORDER BY id LIMIT ?
+                """, arguments: [after?.rawValue ?? 0, kind.rawValue, reader.name, reader.version, limit]) { row in
+                DocumentType(contentType: row.string(3)).map { DocumentToRead(documentID: row.id(0), itemID: row.id(1), sha256: row.string(2), type: $0) }
             }.compactMap { $0 }
         }
     }
@@ -84,11 +102,20 @@ extension ItemStore {
             let item = try Self.item(id: id, in: connection)
             var pending = false
             for reader in readers where !pending {
-                pending = try connection.scalar("""
-                    SELECT 1 FROM item_photos WHERE item_id = ? AND NOT EXISTS (
-                        SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
-                            AND reader = ? AND reader_version = ? AND state != 'reading') LIMIT 1
-                    """, id, reader.name, reader.version) != nil
+                switch reader.scope {
+                case .photos(let kind):
+                    pending = try connection.scalar("""
+                        SELECT 1 FROM item_photos WHERE item_id = ? AND (? IS NULL OR kind = ?) AND NOT EXISTS (
+                            SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
+                                AND reader = ? AND reader_version = ? AND state != 'reading') LIMIT 1
+                        """, arguments: [id, kind?.rawValue, kind?.rawValue, reader.name, reader.version]) != nil
+                case .documents(let kind):
+                    pending = try connection.scalar("""
+                        SELECT 1 FROM item_documents WHERE item_id = ? AND kind = ? AND NOT EXISTS (
+                            SELECT 1 FROM sources_read WHERE source_kind = 'document' AND source_ref = CAST(item_documents.id AS TEXT)
+                                AND reader = ? AND reader_version = ? AND state != 'reading') LIMIT 1
+                        """, id, kind.rawValue, reader.name, reader.version) != nil
+                }
             }
             let dismissed = Set(try connection.rows("SELECT field, value FROM dismissed_suggestions WHERE item_id = ?", id) {
                 "\($0.string(0))\u{0}\($0.string(1))"

@@ -38,14 +38,24 @@ public enum ReadingSource: Sendable, Hashable {
     }
 }
 
+/// Which sources of an item a reader reads: its photos (all, or those of one kind: a plate's text
+/// is read only on the photo marked as the serial plate) or its documents of one kind (receipts).
+public enum ReadingScope: Sendable, Hashable {
+    case photos(ItemPhoto.Kind?)
+    case documents(ItemDocument.Kind)
+}
+
 /// A reader and its version: a source read by an older version (or never) is read again.
 public struct ReaderStamp: Sendable, Hashable {
     public let name: String
     public let version: String
+    /// What it reads (what an item's suggestions wait for while `pending`).
+    public let scope: ReadingScope
 
-    public init(name: String, version: String) {
+    public init(name: String, version: String, scope: ReadingScope = .photos(nil)) {
         self.name = name
         self.version = version
+        self.scope = scope
     }
 }
 
@@ -99,4 +109,13 @@ public struct PhotoToRead: Sendable, Equatable {
     public let photoID: ItemPhoto.ID
     public let itemID: Item.ID
     public let image: StoredImage
+}
+
+/// An item document waiting to be read, with where its bytes are and what they are.
+public struct DocumentToRead: Sendable, Equatable {
+    public let documentID: ItemDocument.ID
+    public let itemID: Item.ID
+    /// Hex SHA-256 of its bytes (`DocumentStore.originalPath(sha256:)`).
+    public let sha256: String
+    public let type: DocumentType
 }

@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import Home
+import Imaging
+import Inventory
+import Synchronization
+import TextReading
+
+/// Reads what is printed on serial-plate photos (serial number, model, brand) and on receipts
+/// attached to items (shop, date, total) with tesseract, on a thread of its own at the lowest CPU
+/// priority, like `PhotoCodeReading`: each source not yet read by the reader's version (new ones,
+/// and all again once it improves), each value a suggestion, never saved by itself. One
+/// `TextReader` for the thread, reused (it is not thread-safe and costly to start).
+final class PhotoTextReading: BackgroundService {
+    private let items: ItemStore
+    private let limits: TextReader.Limits
+    private let restInterval: DispatchTimeInterval
+    private let log: @Sendable (String) -> Void
+    private let stopping = Atomic<Bool>(false)
+    private let started = Atomic<Bool>(false)
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(items: ItemStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), log: @escaping @Sendable (String) -> Void) {
+        self.items = items
+        self.limits = limits
+        self.restInterval = restInterval
+        self.log = log
+    }
+
+    func start() {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "photo text reading"
+        thread.qualityOfService = .background
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func wake() { wakeUp.signal() }
+
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        wakeUp.signal()
+        guard started.load(ordering: .acquiring) else { return }
+        finished.wait()
+        finished.signal()
+    }
+
+    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+    private func run() {
+        // As the code reader: this thread's own nice value (setpriority(2), NOTES), so it yields the cores.
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        for reader in [SerialPlates.stamp, ReceiptReading.stamp] {
+            if let abandoned = try? items.abandonInterruptedReadings(by: reader), abandoned > 0 {
+                log("\(abandoned) source\(abandoned == 1 ? " was" : "s were") being read by \(reader.name) when the server last stopped; not read again.")
+            }
+        }
+        let reader: TextReader
+        do {
+            reader = try TextReader(limits: limits)
+        } catch {
+            log("Text on photos is not read: \(error.message)")
+            return
+        }
+        var read = 0
+        while !isStopping {
+            let plates: [PhotoToRead], receipts: [DocumentToRead]
+            do {
+                plates = try items.photosToRead(by: SerialPlates.stamp, limit: 8)
+                receipts = plates.isEmpty ? try items.documentsToRead(by: ReceiptReading.stamp, limit: 8) : []
+            } catch {
+                log("Reading photos for text: \(error); trying again later.")
+                _ = wakeUp.wait(timeout: .now() + restInterval)
+                continue
+            }
+            if plates.isEmpty && receipts.isEmpty {
+                if read > 0 { log("Read the text of \(read) plate photo\(read == 1 ? "" : "s") and receipt\(read == 1 ? "" : "s").") }
+                read = 0
+                _ = wakeUp.wait(timeout: .now() + restInterval)
+                continue
+            }
+            for photo in plates where !isStopping {
+                readPlate(photo, with: reader)
+                read += 1
+            }
+            for document in receipts where !isStopping {
+                readReceipt(document, with: reader)
+                read += 1
+            }
+        }
+    }
+
+    private func readPlate(_ photo: PhotoToRead, with reader: TextReader) {
+        let source = ReadingSource.photo(photo.photoID)
+        record(source, by: SerialPlates.stamp) {
+            let bytes = try Self.contents(of: items.images.originalPath(of: photo.image))
+            return Self.readings(try SerialPlates.suggestions(bytes, with: reader), width: photo.image.width, height: photo.image.height)
+        }
+    }
+
+    private func readReceipt(_ document: DocumentToRead, with reader: TextReader) {
+        record(.document(document.documentID), by: ReceiptReading.stamp) {
+            guard let path = items.documents.originalPath(sha256: document.sha256) else { throw TextReadingError.documentUnreadable }
+            let bytes = try Self.contents(of: path)
+            switch document.type {
+            case .pdf:
+                return Self.readings(try reader.receiptSuggestions(pdf: bytes, preview: items.documents.pdfPreview), width: 1, height: 1)
+            case .image:
+                let info = try Imaging.inspect(bytes, maxPixels: limits.maxPixels)
+                // Regions are in the upright picture: EXIF orientations 5–8 turn it a quarter.
+                let (width, height) = info.orientation >= 5 ? (info.height, info.width) : (info.width, info.height)
+                return Self.readings(try reader.receiptSuggestions(bytes), width: width, height: height)
+            case .text:
+                return []
+            }
+        }
+    }
+
+    /// Reads `source` once: says so first (a crash while reading it is not repeated at the next
+    /// start), then records what was found, or that it could not be read.
+    private func record(_ source: ReadingSource, by stamp: ReaderStamp, _ read: () throws -> [Reading]) {
+        do {
+            try items.beginReading(source, by: stamp)
+            let readings: [Reading]
+            do {
+                readings = try read()
+            } catch let error as TextReadingError {
+                _ = try items.recordReadings([], of: source, by: stamp, failure: error.message)
+                return
+            } catch let error as ImagingError {
+                _ = try items.recordReadings([], of: source, by: stamp, failure: "\(error)")
+                return
+            }
+            try items.recordReadings(readings, of: source, by: stamp)
+        } catch {
+            log("Reading \(source) for text: \(error)")
+        }
+        Imaging.releaseFreeMemory()
+    }
+
+    private static func contents(of path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Each value that fits its field (one line, within the field's length), with where it was read
+    /// as fractions of the upright picture (`width` × `height` pixels).
+    static func readings(_ suggestions: [TextSuggestion], width: Int, height: Int) -> [Reading] {
+        let (width, height) = (Double(max(1, width)), Double(max(1, height)))
+        return suggestions.compactMap { suggestion in
+            guard let field = SuggestionField(rawValue: suggestion.field.rawValue), !suggestion.value.isEmpty,
+                  suggestion.value.count <= ItemDetails.maxShortTextLength,
+                  !suggestion.value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            let region = suggestion.region.map { pixels in
+                ReadingRegion(x: Double(pixels.x) / width, y: Double(pixels.y) / height,
+                              width: Double(max(1, pixels.width)) / width, height: Double(max(1, pixels.height)) / height)
+            }
+            return Reading(field: field, value: suggestion.value, region: region)
+        }
+    }
+}
