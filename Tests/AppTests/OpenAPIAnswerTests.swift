@@ -118,7 +118,14 @@ import Testing
         for _ in 0..<1200 where try api.send(.get, "/api/v1/walkthroughs/\(walkthrough)", expect: 200)?["status"]?.string == "processing" {
             Thread.sleep(forTimeInterval: 0.1)
         }
-        #expect(try api.send(.get, "/api/v1/walkthroughs/\(walkthrough)", expect: 200)?["frames"]?.elements?.isEmpty == false)
+        let frames = try #require(try api.send(.get, "/api/v1/walkthroughs/\(walkthrough)", expect: 200)?["frames"]?.elements)
+        let frameSecond: Double = try #require(frames.first?["second"].flatMap { value in
+            switch value { case .number(let n): n; case .integer(let n): Double(n); default: nil }
+        })
+        // A tap on a frame: a draft of it; a second with no frame is not found
+        let frameDraft = try #require(try api.send(.post, "/api/v1/walkthroughs/\(walkthrough)/drafts", json: ["second": frameSecond], expect: 201)?["id"]?.int)
+        #expect(code(try api.send(.post, "/api/v1/walkthroughs/\(walkthrough)/drafts", json: ["second": 9999.5], expect: 404)) == "walkthrough-not-found")
+        try api.send(.delete, "/api/v1/items/\(frameDraft)", expect: 204)
         #expect(code(try api.send(.post, "/api/v1/locations/\(kitchen)/walkthroughs", bytes: Array("not a video".utf8), contentType: "video/mp4",
                                   expect: 422)) == "invalid-video")
         try api.send(.delete, "/api/v1/walkthroughs/\(walkthrough)", expect: 204)

@@ -224,6 +224,7 @@ struct SecurityFixture: Sendable {
     let tokenID: APITokenInfo.ID
     let libraryRoot: String
     let claimID: Int64
+    let walkthroughID: Int64
 
     var app: HomepwnerApp { secured.app }
     var client: HTTPTestClient { secured.client }
@@ -246,6 +247,10 @@ struct SecurityFixture: Sendable {
         let receipt = try client.send("POST", "/api/v1/items/\(itemID)/documents?kind=receipt&name=Receipt",
                                       headers: ["Content-Type": "text/plain"], body: Array("Probe Camera, paid in full\n".utf8))
         let documentID = try #require((receipt.json as? [String: Any])?.id)
+        let video = try [UInt8](Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/public/capture/video/lying-header.mp4")))
+        let walkthrough = try client.send("POST", "/api/v1/locations/\(locationID)/walkthroughs", headers: ["Content-Type": "video/mp4"], body: video)
+        let walkthroughID = try #require((walkthrough.json as? [String: Any])?.id)
         let claim = try client.json("POST", "/api/v1/claims", ["name": "Probe fire", "items": [["itemId": itemID]]])
         let claimID = try #require((claim.json as? [String: Any])?.id)
         let page = try client.get("/library").text
@@ -262,7 +267,7 @@ struct SecurityFixture: Sendable {
             documentID: documentID, groupID: lisbon, assetID: assetID,
             fingerprint: fingerprint, staticVersion: String(stylesheet.split(separator: "/")[1]),
             staticPath: stylesheet.split(separator: "/").dropFirst(2).joined(separator: "/"),
-            targetID: tess.id, tokenID: tokenID, libraryRoot: root, claimID: claimID)
+            targetID: tess.id, tokenID: tokenID, libraryRoot: root, claimID: claimID, walkthroughID: walkthroughID)
     }
 
     /// The route's pattern with a real value in each `{parameter}`; throws for a parameter nobody
@@ -280,6 +285,7 @@ struct SecurityFixture: Sendable {
             let value: String? = switch (previous, name) {
             case ("items", "id"), ("drafts", "id"): String(itemID)
             case ("locations", "id"): String(locationID)
+            case ("walkthroughs", "id"): String(walkthroughID)
             case ("claims", "id"): String(claimID)
             case ("items", "itemId"), ("lines", "itemId"): String(itemID)
             case ("photos", "photoId"): String(photoID)
