@@ -92,13 +92,15 @@ public final class HomepwnerApp: Sendable {
         }
         let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
         let walkthroughFrames = WalkthroughFrameMaker(items: items, log: log)
+        // Stopped last to first: the backup and the scan a person waits for stop first, then the
+        // readers, each of which finishes the photo in hand (an OCR takes seconds).
         backgroundServices = BackgroundServices([
             walkthroughFrames,
-            LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
-                         afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
             PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), log: log),
             PhotoTextReading(items: items, limits: TextReader.Limits(maxPixels: items.images.maxPixels), log: log),
             LibraryPhotoReading(items: items, library: library, log: log),
+            LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
+                         afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
         ] + (backupScheduler.map { [$0] } ?? []))
         let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
 

@@ -60,11 +60,14 @@ def fill(server, extra_items=0):
 
 
 def rows(database):
-    """Every row of every table but the search index's, by table, in a stable order."""
+    """Every row of every table but the search index's and the photo readers' (what was read on
+    photos: derived like the index, written by background readers at any moment, read again if
+    lost), by table, in a stable order."""
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
         tables = [name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'item_search%'")]
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'item_search%'"
+            " AND name NOT IN ('readings', 'sources_read')")]
         return {table: sorted(repr(row) for row in connection.execute(f'SELECT * FROM "{table}"')) for table in tables}
     finally:
         connection.close()
