@@ -5,7 +5,7 @@ import Inventory
 
 /// What one backup's database copy holds, read from the copy itself (so the files and the index
 /// agree with the database exactly): the items, their rooms, totals and currency, and the folders
-/// of the photos and documents it names.
+/// of the photos, documents and walk-through videos it names.
 struct BackupContents {
     let items: [Item]
     let locations: [Location]
@@ -15,10 +15,23 @@ struct BackupContents {
     let photoOriginals: [String: String]
     /// Each document's file in the live data folder, by its SHA-256.
     let documentOriginals: [String: String]
+    /// The places' walk-throughs, by place.
+    let walkthroughs: [Walkthrough]
+    /// Each walk-through's video in the live data folder, by its SHA-256.
+    let videoOriginals: [String: String]
+    /// Each walk-through's poster and candidate frames in the live data folder, by image hash: images
+    /// no item may show, which a restored walk-through still needs.
+    let frameOriginals: [String: String]
 
-    /// Each photo's and document's folder in the live data folder (original, renditions or thumbnail).
+    /// Every file the database names, in the live data folder.
+    var originals: [String] {
+        Array(photoOriginals.values) + Array(documentOriginals.values) + Array(videoOriginals.values) + Array(frameOriginals.values)
+    }
+
+    /// Each photo's, document's, video's and frame's folder in the live data folder (original,
+    /// renditions or thumbnail).
     var contentFolders: [String] {
-        Set((Array(photoOriginals.values) + Array(documentOriginals.values)).map { ($0 as NSString).deletingLastPathComponent }).sorted()
+        Set(originals.map { ($0 as NSString).deletingLastPathComponent }).sorted()
     }
 
     /// Reads the copy at `databaseCopy` without changing a byte of it; file paths are those of
@@ -34,7 +47,16 @@ struct BackupContents {
             for photo in item.photos { photos[photo.image.hash] = images.originalPath(of: photo.image) }
             for document in item.documents { documents[document.sha256] = store.documents.originalPath(sha256: document.sha256) }
         }
+        let walkthroughs = try store.allWalkthroughs()
+        var videos: [String: String] = [:], frames: [String: String] = [:]
+        for walkthrough in walkthroughs {
+            videos[walkthrough.sha256] = store.videoPath(of: walkthrough)
+            for image in [walkthrough.poster].compactMap({ $0 }) + walkthrough.frames.map(\.image) where photos[image.hash] == nil {
+                frames[image.hash] = images.originalPath(of: image)
+            }
+        }
         return BackupContents(items: items, locations: try store.locations(), totals: try store.totals(), currency: try store.currency(),
-                              photoOriginals: photos, documentOriginals: documents)
+                              photoOriginals: photos, documentOriginals: documents,
+                              walkthroughs: walkthroughs, videoOriginals: videos, frameOriginals: frames)
     }
 }

@@ -77,7 +77,7 @@ public struct BackupJob: Sendable {
 
     static func describe(_ report: BackupReport) -> String {
         let counts = report.manifest.counts
-        var line = "Backed up \(plural(counts.items, "item")), \(plural(counts.photos, "photo")) and \(plural(counts.documents, "document")) to \(report.backup.path) in \(seconds(report.duration)): "
+        var line = "Backed up \(counts.inWords) to \(report.backup.path) in \(seconds(report.duration)): "
             + "copied the database and \(plural(report.copied.files, "file")) (\(bytes(report.copied.bytes)))"
             + (report.linked.files == 0 ? "." : ", linked \(report.linked.files) (\(bytes(report.linked.bytes))) already held by an earlier backup.")
         if !report.removed.isEmpty { line += " Removed \(plural(report.removed.count, "older backup")) to keep the newest: \(report.removed.joined(separator: ", "))." }

@@ -20,7 +20,7 @@ public struct BackupManifest: Codable, Sendable, Equatable {
     }
 
     public enum Role: String, Codable, Sendable {
-        /// Part of the data folder: the database, photos, documents. Restored.
+        /// Part of the data folder: the database, photos, documents, videos. Restored.
         case data
         /// Made so the backup can be read without Homepwner (`index.html`, its style). Not restored.
         case readable
@@ -32,6 +32,8 @@ public struct BackupManifest: Codable, Sendable, Equatable {
         public var locations: Int
         public var photos: Int
         public var documents: Int
+        /// Walk-through videos (absent from manifests written before there were any: none).
+        public var videos: Int = 0
     }
 
     public struct Folders: Codable, Sendable, Equatable {
@@ -113,5 +115,21 @@ enum BackupPath {
 
     static func isHash(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+extension BackupManifest.Counts {
+    /// "4 items, 3 photos and 1 document"; videos named only when there are some.
+    public var inWords: String {
+        let parts = [BackupJob.plural(items, "item"), BackupJob.plural(photos, "photo"), BackupJob.plural(documents, "document")]
+            + (videos == 0 ? [] : [BackupJob.plural(videos, "walk-through video")])
+        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(items: try container.decode(Int.self, forKey: .items), locations: try container.decode(Int.self, forKey: .locations),
+                  photos: try container.decode(Int.self, forKey: .photos), documents: try container.decode(Int.self, forKey: .documents),
+                  videos: try container.decodeIfPresent(Int.self, forKey: .videos) ?? 0)
     }
 }

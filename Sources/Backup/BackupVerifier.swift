@@ -14,7 +14,7 @@ public struct BackupVerification: Sendable {
 }
 
 /// Checks a finished backup: every file the manifest lists is there, of its size and SHA-256; the
-/// database copy passes SQLite's integrity and foreign key checks; and every photo and document the
+/// database copy passes SQLite's integrity and foreign key checks; and every photo, document and video the
 /// database names is in the backup. Reads the backup, never writes to it.
 public enum BackupVerifier {
     /// Integrity messages beyond this many are summed up, not listed.
@@ -75,10 +75,10 @@ public enum BackupVerifier {
             }
             let listed = Set(manifest.files.map(\.path))
             let contents = try BackupContents.read(databaseCopy: path, source: BackupSource(database: database, backupFolder: folder, folders: manifest.folders))
-            let absent = (Array(contents.photoOriginals.values) + Array(contents.documentOriginals.values))
+            let absent = contents.originals
                 .map { String($0.dropFirst(folder.count + 1)) }.filter { !listed.contains($0) }.sorted()
             if !absent.isEmpty {
-                problems.append("The database names \(absent.count) files the backup does not hold: " + absent.prefix(messagesShown).joined(separator: ", ")
+                problems.append("The database names \(BackupJob.plural(absent.count, "file")) the backup does not hold: " + absent.prefix(messagesShown).joined(separator: ", ")
                                 + (absent.count > messagesShown ? ", …" : "") + ".")
             }
             return problems

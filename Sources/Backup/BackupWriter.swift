@@ -3,7 +3,7 @@ import Foundation
 import Inventory
 
 /// Makes one backup of a data folder into a `BackupStore`: the database through SQLite's online
-/// backup API, then the photos and documents that copy names, the readable index, and last the
+/// backup API, then the photos, documents and videos that copy names, the readable index, and last the
 /// manifest, after which the folder is renamed into place. Files an earlier backup in the same store
 /// already holds are hard-linked from it, not copied (copied when the file system cannot link).
 public enum BackupWriter {
@@ -88,7 +88,8 @@ public enum BackupWriter {
             for (path, fingerprint) in readable { entries[path] = entry(path, fingerprint, role: .readable) }
             return BackupManifest(createdAt: now, database: databasePath, folders: try source.folders,
                                   counts: .init(items: contents.items.count, locations: contents.locations.count,
-                                                photos: contents.photoOriginals.count, documents: contents.documentOriginals.count),
+                                                photos: contents.photoOriginals.count, documents: contents.documentOriginals.count,
+                                                videos: contents.videoOriginals.count),
                                   files: entries.values.sorted { $0.path < $1.path }, problems: problems)
         }
 
@@ -99,7 +100,7 @@ public enum BackupWriter {
                 let relativeFolder = try relative(folder)
                 let names = FileOperations.names(in: folder).filter { !$0.hasPrefix(".") && BackupPath.isSafe($0) }.sorted()
                 guard names.contains(where: { $0.hasPrefix("original") }) else {
-                    problems.append("\(relativeFolder): the database names this photo or document, but the data folder has no file for it.")
+                    problems.append("\(relativeFolder): the database names this photo, document or video, but the data folder has no file for it.")
                     continue
                 }
                 try createFolders(for: relativeFolder)

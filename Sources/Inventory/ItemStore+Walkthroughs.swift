@@ -47,6 +47,15 @@ extension ItemStore {
         }
     }
 
+    /// Every place's walk-throughs, by place, newest recording first: what a backup keeps.
+    public func allWalkthroughs() throws -> [Walkthrough] {
+        try database.read { connection in
+            try connection.rows("SELECT id FROM walkthroughs ORDER BY location_id, recorded_ms DESC, id DESC") {
+                $0.id(0, of: Walkthrough.self)
+            }.map { try Self.walkthrough($0, in: connection) }
+        }
+    }
+
     /// The walk-throughs whose frames are still to be made (after a restart too), oldest first.
     public func unfinishedWalkthroughs() throws -> [Walkthrough.ID] {
         try database.read { connection in

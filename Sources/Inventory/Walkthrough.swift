@@ -43,6 +43,9 @@ public struct Walkthrough: Sendable, Equatable, Identifiable {
     public let poster: StoredImage?
     public let frames: [Frame]
     public let addedAt: Date
+
+    /// What a file of the video is named with: `mov` for a QuickTime movie, `mp4` for the rest.
+    public var fileExtension: String { contentType == "video/quicktime" ? "mov" : "mp4" }
 }
 
 /// A video checked (probed) and stored, not yet a walk-through: what `ItemStore.addWalkthrough` records.

@@ -65,7 +65,7 @@ enum BackupCommands {
         }
         let report = try BackupRestorer.restore(from: from, into: data, force: options.flags.contains("--force"))
         let counts = report.manifest.counts
-        print("Restored \(counts.items) items, \(counts.photos) photos and \(counts.documents) documents from \(report.backup) into \(URL(fileURLWithPath: data).standardizedFileURL.path) "
+        print("Restored \(counts.inWords) from \(report.backup) into \(URL(fileURLWithPath: data).standardizedFileURL.path) "
               + "(\(report.restored.files) files, every one matching the manifest).")
         if let former = report.formerContents { print("What the data folder held before is now in \(former).") }
         print("Serve it with: homepwner serve --data \(data)")

@@ -6,7 +6,8 @@ extension BackupIndexModel {
     /// The index of what `contents` holds; `url` gives a file's link inside the backup (relative),
     /// or nil when the backup has no such file.
     init(contents: BackupContents, madeAt: Date, problems: [String], databaseURL: String,
-         photoURL: (StoredImage, ItemPhotoRendition?) -> String?, documentURL: (ItemDocument) -> String?) {
+         photoURL: (StoredImage, ItemPhotoRendition?) -> String?, documentURL: (ItemDocument) -> String?,
+         videoURL: (Walkthrough) -> String?) {
         let currency = contents.currency
         func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }
         func total(_ total: ValueTotal) -> String {
@@ -85,13 +86,23 @@ extension BackupIndexModel {
         let owned = contents.items.filter { $0.details.disposal == nil }
         var byLocation: [Location.ID?: [Item]] = [:]
         for item in owned { byLocation[item.locationID.flatMap { locationsByID[$0] == nil ? nil : $0 }, default: []].append(item) }
+        var videosByLocation: [Location.ID: [Document]] = [:]
+        for walkthrough in contents.walkthroughs {
+            guard let url = videoURL(walkthrough) else { continue }
+            let recorded = Self.timestamp(walkthrough.recordedAt)
+            videosByLocation[walkthrough.locationID, default: []].append(Document(
+                url: url, title: "Walk-through recorded \(recorded)",
+                detail: "\(Self.duration(walkthrough.seconds)), \(walkthrough.width)×\(walkthrough.height), \(Self.bytes(walkthrough.byteSize))"))
+        }
         var rooms = contents.locations.compactMap { location -> Room? in
-            guard let items = byLocation[location.id] else { return nil }
+            let items = byLocation[location.id] ?? [], videos = videosByLocation[location.id] ?? []
+            guard !items.isEmpty || !videos.isEmpty else { return nil }
             return Room(anchor: "room-\(location.id)", name: location.path, total: total(contents.totals.byLocation[location.id] ?? ValueTotal()),
-                        items: items.map(entry))
+                        items: items.map(entry), videos: videos)
         }
         if let items = byLocation[nil] {
-            rooms.append(Room(anchor: "no-room", name: "Not in a room", total: total(contents.totals.byLocation[nil] ?? ValueTotal()), items: items.map(entry)))
+            rooms.append(Room(anchor: "no-room", name: "Not in a room", total: total(contents.totals.byLocation[nil] ?? ValueTotal()), items: items.map(entry),
+                              videos: []))
         }
         self.init(madeAt: Self.timestamp(madeAt), itemCount: owned.count, total: total(contents.totals.all),
                   photoCount: contents.photoOriginals.count, documentCount: contents.documentOriginals.count, rooms: rooms,
@@ -102,6 +113,12 @@ extension BackupIndexModel {
     static func timestamp(_ date: Date) -> String {
         let text = date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
         return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+    }
+
+    /// `1 min 05 s`, `42 s`.
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole < 60 ? "\(whole) s" : String(format: "%d min %02d s", whole / 60, whole % 60)
     }
 
     /// `3.2 MB`, `210 KB`, `87 bytes`.

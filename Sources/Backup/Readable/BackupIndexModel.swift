@@ -24,6 +24,8 @@ struct BackupIndexModel: Sendable {
         let name: String
         let total: String
         let items: [ItemEntry]
+        /// The room's walk-through videos, newest first, as files a browser plays from the disk.
+        let videos: [Document]
     }
 
     struct ItemEntry: Sendable {

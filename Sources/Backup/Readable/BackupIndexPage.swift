@@ -91,6 +91,17 @@ struct BackupIndexPage {
         section(.class("room"), .id(room.anchor), .aria("labelledby", "\(room.anchor)-title")) {
             h2(.id("\(room.anchor)-title")) { room.name }
             p(.class("room-total")) { "\(count(room.items.count, "item")) · \(room.total)" }
+            if !room.videos.isEmpty {
+                h3 { "Walk-through videos" }
+                ul(.class("documents")) {
+                    for video in room.videos {
+                        li {
+                            a(.href(video.url)) { video.title }
+                            span(.class("detail")) { " · \(video.detail)" }
+                        }
+                    }
+                }
+            }
             for item in room.items { itemArticle(item) }
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import Inventory
 
 /// The files that make a backup readable without Homepwner: `index.html`, its stylesheet, and each
-/// document under a name with its type's extension (a second name of the same file, so a browser
+/// document and video under a name with its type's extension (a second name of the same file, so a browser
 /// opening it from the disk knows what it is).
 enum ReadableBackup {
     /// Writes them into the backup being built in `staging` (whose data files are already there);
@@ -19,24 +19,33 @@ enum ReadableBackup {
             guard let path = relativeIfKept(original) else { continue }
             documentURLs[sha256] = path
         }
-        var namedDocuments: [String: String] = [:]
-        func documentURL(_ document: ItemDocument) -> String? {
-            guard let original = documentURLs[document.sha256] else { return nil }
-            if let named = namedDocuments[document.sha256] { return named }
-            let named = (original as NSString).deletingLastPathComponent + "/document." + document.type.fileExtension
+        /// A second name of the backup's file at `original`, beside it, whose extension says what it holds
+        /// (the original itself when the file system can neither link nor copy it).
+        var named: Set<String> = []
+        func namedLink(to original: String, as fileName: String) -> String {
+            let path = (original as NSString).deletingLastPathComponent + "/" + fileName
+            if named.contains(path) { return path }
             let fingerprint: FileOperations.Fingerprint
             do {
-                if FileOperations.regularFileSize("\(staging)/\(named)") == nil,
-                   try !FileOperations.hardLink("\(staging)/\(original)", to: "\(staging)/\(named)") {
-                    _ = try FileOperations.copyHashing(from: "\(staging)/\(original)", to: "\(staging)/\(named)")
+                if FileOperations.regularFileSize("\(staging)/\(path)") == nil,
+                   try !FileOperations.hardLink("\(staging)/\(original)", to: "\(staging)/\(path)") {
+                    _ = try FileOperations.copyHashing(from: "\(staging)/\(original)", to: "\(staging)/\(path)")
                 }
-                fingerprint = try FileOperations.fingerprint(of: "\(staging)/\(named)")
+                fingerprint = try FileOperations.fingerprint(of: "\(staging)/\(path)")
             } catch {
                 return original
             }
-            written.append((named, fingerprint))
-            namedDocuments[document.sha256] = named
-            return named
+            written.append((path, fingerprint))
+            named.insert(path)
+            return path
+        }
+        func documentURL(_ document: ItemDocument) -> String? {
+            documentURLs[document.sha256].map { namedLink(to: $0, as: "document." + document.type.fileExtension) }
+        }
+        func videoURL(_ walkthrough: Walkthrough) -> String? {
+            contents.videoOriginals[walkthrough.sha256].flatMap(relativeIfKept).map {
+                namedLink(to: $0, as: "video." + walkthrough.fileExtension)
+            }
         }
         let model = BackupIndexModel(
             contents: contents, madeAt: madeAt, problems: problems, databaseURL: databasePath,
@@ -45,7 +54,7 @@ enum ReadableBackup {
                 let live = rendition.map { (original as NSString).deletingLastPathComponent + "/" + $0.fileName } ?? original
                 return relativeIfKept(live)
             },
-            documentURL: documentURL)
+            documentURL: documentURL, videoURL: videoURL)
         for (name, bytes) in [(BackupIndexPage.stylesheet, Array(BackupIndexStyle.css.utf8)), ("index.html", BackupIndexPage(model: model).document().renderedBytes())] {
             try FileOperations.writeNew(bytes, to: "\(staging)/\(name)")
             written.append((name, FileOperations.Fingerprint(size: Int64(bytes.count), sha256: SHA256Digest.hex(of: bytes))))
