@@ -57,6 +57,18 @@ import Testing
         #expect(try SuggestionsTests.suggestions(app, of: id).suggestions.allSatisfy { $0.field == "barcode" })
     }
 
+    @Test func aDraftsPhotoIsReadForThePlateItShowsThoughNotMarkedAsOne() throws {
+        let app = try TestApp()
+        let room = try #require((try app.client.json("POST", "/api/v1/locations", ["name": "Utility room"]).json as? [String: Any])?.id)
+        let made = try app.client.send("POST", "/api/v1/locations/\(room)/drafts", headers: ["Content-Type": "image/jpeg"],
+                                       body: try Self.bytes("plates/synthetic-plate-07.jpg"))
+        #expect(made.status == 201, "\(made.text)")
+        let draft = try #require((made.json as? [String: Any])?.id)
+        let read = try SuggestionsTests.suggestions(app, of: draft)
+        #expect(Self.value(read, "serialNumber") == "8283337497")
+        #expect(Self.value(read, "brand") == "SUNBRAE")
+    }
+
     @Test func aReceiptImageAndAPDFReceiptAreReadForShopDateAndTotal() throws {
         let app = try TestApp()
         let id = try app.createItem("Drill").id

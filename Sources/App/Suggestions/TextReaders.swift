@@ -8,7 +8,7 @@ import TextReading
 /// from the print alone.
 enum SerialPlates {
     static let stamp = ReaderStamp(name: "plate text", version: "\(TextReader.name)/plates \(PlateFields.version)/codes \(PlateCodes.version)",
-                                   scope: .photos(.serial))
+                                   scope: .platePhotos)
 
     static func suggestions(_ bytes: [UInt8], with reader: TextReader) throws -> [TextSuggestion] {
         try PlateReader(text: reader).suggestions(bytes)

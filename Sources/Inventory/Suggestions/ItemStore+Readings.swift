@@ -63,18 +63,28 @@ extension ItemStore {
     /// Item photos `reader` has not read at its version (of the kind it reads), oldest first, after
     /// `after` (to walk them in batches); at most `limit`.
     public func photosToRead(by reader: ReaderStamp, after: ItemPhoto.ID? = nil, limit: Int) throws -> [PhotoToRead] {
-        guard case .photos(let kind) = reader.scope else { return [] }
+        guard let photos = Self.photosCondition(of: reader.scope) else { return [] }
         return try database.read { connection in
             try connection.rows("""
                 SELECT item_photos.id, item_photos.item_id, \(ImageStore.columns.split(separator: ",").map { "images.\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", "))
                 FROM item_photos JOIN images ON images.hash = item_photos.image_hash
-                WHERE item_photos.id > ? AND (? IS NULL OR item_photos.kind = ?) AND NOT EXISTS (
+                WHERE item_photos.id > ? AND \(photos.sql) AND NOT EXISTS (
                     SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
                         AND reader = ? AND reader_version = ?)
                 ORDER BY item_photos.id LIMIT ?
-                """, arguments: [after?.rawValue ?? 0, kind?.rawValue, kind?.rawValue, reader.name, reader.version, limit]) { row in
+                """, arguments: [after?.rawValue ?? 0] + photos.arguments + [reader.name, reader.version, limit]) { row in
                 ImageStore.decode(row, from: 2).map { PhotoToRead(photoID: row.id(0), itemID: row.id(1), image: $0) }
             }.compactMap { $0 }
+        }
+    }
+
+    /// Which of `item_photos` a scope of photos reads, as a condition on that table (nil for documents).
+    private static func photosCondition(of scope: ReadingScope) -> (sql: String, arguments: [any DatabaseValueConvertible])? {
+        switch scope {
+        case .photos(let kind): ("(? IS NULL OR item_photos.kind = ?)", [kind?.rawValue, kind?.rawValue])
+        case .platePhotos: ("(item_photos.kind = ? OR EXISTS (SELECT 1 FROM items WHERE items.id = item_photos.item_id AND items.draft = 1))",
+                            [ItemPhoto.Kind.serial.rawValue])
+        case .documents: nil
         }
     }
 
@@ -103,12 +113,13 @@ extension ItemStore {
             var pending = false
             for reader in readers where !pending {
                 switch reader.scope {
-                case .photos(let kind):
+                case .photos, .platePhotos:
+                    let photos = Self.photosCondition(of: reader.scope)!
                     pending = try connection.scalar("""
-                        SELECT 1 FROM item_photos WHERE item_id = ? AND (? IS NULL OR kind = ?) AND NOT EXISTS (
+                        SELECT 1 FROM item_photos WHERE item_id = ? AND \(photos.sql) AND NOT EXISTS (
                             SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
                                 AND reader = ? AND reader_version = ? AND state != 'reading') LIMIT 1
-                        """, arguments: [id, kind?.rawValue, kind?.rawValue, reader.name, reader.version]) != nil
+                        """, arguments: [id] + photos.arguments + [reader.name, reader.version]) != nil
                 case .documents(let kind):
                     pending = try connection.scalar("""
                         SELECT 1 FROM item_documents WHERE item_id = ? AND kind = ? AND NOT EXISTS (

@@ -38,10 +38,13 @@ public enum ReadingSource: Sendable, Hashable {
     }
 }
 
-/// Which sources of an item a reader reads: its photos (all, or those of one kind: a plate's text
-/// is read only on the photo marked as the serial plate) or its documents of one kind (receipts).
+/// Which sources of an item a reader reads: its photos (all, or those of one kind), the photos that
+/// may show a plate, or its documents of one kind (receipts).
 public enum ReadingScope: Sendable, Hashable {
     case photos(ItemPhoto.Kind?)
+    /// Photos marked as the serial plate, and every photo of a draft: a plate photographed while
+    /// walking a room is not marked as one, and reading every photo for text would cost seconds each.
+    case platePhotos
     case documents(ItemDocument.Kind)
 }
 
