@@ -9,6 +9,8 @@ import Imaging
 struct CandidateFinder {
     let file: VideoFile
     let options: CandidateOptions
+    /// Asked after each decoded frame: a server shutting down need not wait for a long video.
+    let shouldStop: () -> Bool
 
     private struct Scene {
         let anchor: GreyPicture
@@ -73,6 +75,7 @@ struct CandidateFinder {
         func drain() throws(VideoError) {
             while try decoder.receive(into: frame) {
                 work.framesDecoded += 1
+                guard !shouldStop() else { throw .stopped }
                 guard work.framesDecoded <= limits.maxDecodedFrames else {
                     throw .tooMuchWork("more than \(limits.maxDecodedFrames) frames")
                 }

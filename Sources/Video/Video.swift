@@ -15,14 +15,16 @@ public enum Video {
 
     /// The video's candidate frames and poster, decoded front to back once. Runs on the calling
     /// thread (and the decoder's own threads) for as long as the video takes: call it on a worker.
+    /// `shouldStop` is asked after each decoded frame: true ends it with `VideoError.stopped`.
     public static func candidateFrames(fileAtPath path: String, limits: VideoLimits = .walkThrough,
-                                       options: CandidateOptions = CandidateOptions()) throws(VideoError) -> FrameSelection {
-        try CandidateFinder(file: VideoFile(path: path, limits: limits), options: options).run()
+                                       options: CandidateOptions = CandidateOptions(),
+                                       shouldStop: @escaping () -> Bool = { false }) throws(VideoError) -> FrameSelection {
+        try CandidateFinder(file: VideoFile(path: path, limits: limits), options: options, shouldStop: shouldStop).run()
     }
 
     /// The same from bytes in memory (fuzzing, tests).
     public static func candidateFrames(_ bytes: [UInt8], limits: VideoLimits = .walkThrough,
                                        options: CandidateOptions = CandidateOptions()) throws(VideoError) -> FrameSelection {
-        try CandidateFinder(file: VideoFile(bytes: bytes, limits: limits), options: options).run()
+        try CandidateFinder(file: VideoFile(bytes: bytes, limits: limits), options: options, shouldStop: { false }).run()
     }
 }

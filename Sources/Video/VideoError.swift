@@ -20,6 +20,8 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case damaged(String)
     /// The file could not be opened or read.
     case unreadable(String)
+    /// Its caller asked it to stop (the server is shutting down); nothing of it is wrong.
+    case stopped
 
     public var description: String {
         switch self {
@@ -43,6 +45,8 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "This video is damaged and cannot be read (\(detail))."
         case .unreadable(let detail):
             "The video could not be read (\(detail))."
+        case .stopped:
+            "Reading this video was stopped before it finished; it is read again from the start."
         }
     }
 

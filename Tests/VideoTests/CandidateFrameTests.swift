@@ -30,6 +30,17 @@ import Video
         }
     }
 
+    @Test func readingStopsAtTheNextFrameOnceAskedTo() throws {
+        var asked = 0
+        #expect(throws: VideoError.stopped) {
+            try Video.candidateFrames(fileAtPath: VideoFixtures.path("synthetic-walk-12-objects-360p.mp4"), shouldStop: {
+                asked += 1
+                return asked > 30
+            })
+        }
+        #expect(asked == 31)
+    }
+
     @Test func candidatesAreJPEGsTurnedUprightWithTheirSecond() throws {
         let selection = try Video.candidateFrames(fileAtPath: VideoFixtures.path("derived-hevc-rotated-bottle-detection.mov"))
         #expect(!selection.frames.isEmpty)

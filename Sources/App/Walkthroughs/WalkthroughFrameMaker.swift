@@ -8,14 +8,16 @@ import Video
 /// Makes walk-throughs' candidate frames in the background, one video at a time on a thread of its
 /// own (never a network thread or a request's worker: a 3-minute 1080p video takes tens of seconds).
 /// At start it takes up every walk-through still `processing` (an upload before a restart), then
-/// each new one as it is uploaded. `stop()` waits for the video being read, whose frames are then
-/// stored whole; the ones not started stay `processing` for the next start.
+/// each new one as it is uploaded. `stop()` ends the video being read at its next frame (a long one
+/// takes minutes); it and the ones not started stay `processing`, read from the start at the next start.
 final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
     private let items: ItemStore
     private let log: @Sendable (String) -> Void
     private let condition = NSCondition()
     private var queue: [Walkthrough.ID] = []
     private var stopping = false
+    /// `stopping`, read by the decoder after each frame without taking the lock.
+    private let stopRequested = Atomic<Bool>(false)
     private var thread: Thread?
     private var finished = false
 
@@ -44,6 +46,7 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
     }
 
     func stop() {
+        stopRequested.store(true, ordering: .releasing)
         condition.lock()
         stopping = true
         let left = queue.count
@@ -75,7 +78,10 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
             guard walkthrough.status == .processing, let path = items.videoPath(of: walkthrough) else { return }
             let selection: FrameSelection
             do {
-                selection = try Video.candidateFrames(fileAtPath: path)
+                selection = try Video.candidateFrames(fileAtPath: path) { [self] in stopRequested.load(ordering: .acquiring) }
+            } catch .stopped {
+                log("Walk-through \(id): making its frames was stopped with the server; they are made at the next start.")
+                return
             } catch {
                 try items.failWalkthrough(id, reason: error.description)
                 return
