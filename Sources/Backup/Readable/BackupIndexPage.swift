@@ -93,16 +93,21 @@ struct BackupIndexPage {
             p(.class("room-total")) { "\(count(room.items.count, "item")) · \(room.total)" }
             if !room.videos.isEmpty {
                 h3 { "Walk-through videos" }
-                ul(.class("documents")) {
-                    for video in room.videos {
-                        li {
-                            a(.href(video.url)) { video.title }
-                            span(.class("detail")) { " · \(video.detail)" }
-                        }
-                    }
-                }
+                files(room.videos)
             }
             for item in room.items { itemArticle(item) }
+        }
+    }
+
+    /// Each file as a link, with its type and size.
+    private func files(_ files: [BackupIndexModel.Document]) -> HTMLNode {
+        ul(.class("documents")) {
+            for file in files {
+                li {
+                    a(.href(file.url)) { file.title }
+                    span(.class("detail")) { " · \(file.detail)" }
+                }
+            }
         }
     }
 
@@ -122,14 +127,7 @@ struct BackupIndexPage {
                     }
                     if !item.documents.isEmpty {
                         h4 { "Receipts and documents" }
-                        ul(.class("documents")) {
-                            for document in item.documents {
-                                li {
-                                    a(.href(document.url)) { document.title }
-                                    span(.class("detail")) { " · \(document.detail)" }
-                                }
-                            }
-                        }
+                        files(item.documents)
                     }
                     if !item.evidence.isEmpty {
                         h4 { "Linked photos in the photo library (not in this backup)" }
