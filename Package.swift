@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "CodeReading", dependencies: ["CZXing", "Imaging"]),
         // A rating plate read both ways: its codes (serial, model) through CodeReading, its print through TextReading, checked against each other.
         .target(name: "PlateReading", dependencies: ["CodeReading", "TextReading"]),
-        .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules"]),
+        .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules", "Video"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
         // A data folder's database, every store and the photo library opened together (`HomeEnvironment`),

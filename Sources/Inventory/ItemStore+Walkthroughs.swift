@@ -49,11 +49,22 @@ extension ItemStore {
 
     /// Every place's walk-throughs, by place, newest recording first: what a backup keeps.
     public func allWalkthroughs() throws -> [Walkthrough] {
-        try database.read { connection in
-            try connection.rows("SELECT id FROM walkthroughs ORDER BY location_id, recorded_ms DESC, id DESC") {
-                $0.id(0, of: Walkthrough.self)
-            }.map { try Self.walkthrough($0, in: connection) }
+        try database.read { try Self.allWalkthroughs(in: $0) }
+    }
+
+    static func allWalkthroughs(in connection: Connection) throws -> [Walkthrough] {
+        try connection.rows("SELECT id FROM walkthroughs ORDER BY location_id, recorded_ms DESC, id DESC") {
+            $0.id(0, of: Walkthrough.self)
+        }.map { try Self.walkthrough($0, in: connection) }
+    }
+
+    /// The drafts made from each walk-through's frames, with the second each shows.
+    static func walkthroughDrafts(in connection: Connection) throws -> [Walkthrough.ID: [(item: Item.ID, second: Double)]] {
+        var drafts: [Walkthrough.ID: [(item: Item.ID, second: Double)]] = [:]
+        try connection.forEachRow("SELECT walkthrough_id, item_id, second FROM walkthrough_drafts ORDER BY walkthrough_id, second, item_id", []) { row in
+            drafts[row.id(0), default: []].append((item: row.id(1), second: row.double(2)))
         }
+        return drafts
     }
 
     /// The walk-throughs whose frames are still to be made (after a restart too), oldest first.

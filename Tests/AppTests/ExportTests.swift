@@ -192,7 +192,7 @@ import Testing
         }
         let manager = FileManager.default
         // Files, that is: the store's two-letter folders may stay, empty, as after any delete.
-        for folder in ["images", "documents", "tmp"] {
+        for folder in ["images", "documents", "videos", "tmp"] {
             let root = target.url.appendingPathComponent(folder).path
             let files = ((try? manager.subpathsOfDirectory(atPath: root)) ?? []).filter { path in
                 var isFolder: ObjCBool = false

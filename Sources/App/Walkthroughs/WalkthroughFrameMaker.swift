@@ -7,9 +7,10 @@ import Video
 
 /// Makes walk-throughs' candidate frames in the background, one video at a time on a thread of its
 /// own (never a network thread or a request's worker: a 3-minute 1080p video takes tens of seconds).
-/// At start it takes up every walk-through still `processing` (an upload before a restart), then
-/// each new one as it is uploaded. `stop()` ends the video being read at its next frame (a long one
-/// takes minutes); it and the ones not started stay `processing`, read from the start at the next start.
+/// At start it takes up every walk-through still `processing` (an upload before a restart, an
+/// import), then each new one as it is uploaded, and every few seconds any other left `processing`.
+/// `stop()` ends the video being read at its next frame (a long one takes minutes); it and the ones
+/// not started stay `processing`, read from the start at the next start.
 final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
     private let items: ItemStore
     private let log: @Sendable (String) -> Void
@@ -20,6 +21,9 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private var thread: Thread?
     private var finished = false
+
+    /// How long it waits, with nothing queued, before it looks for unfinished walk-throughs again.
+    static let lookInterval: TimeInterval = 10
 
     init(items: ItemStore, log: @escaping @Sendable (String) -> Void) {
         self.items = items
@@ -59,7 +63,15 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while queue.isEmpty && !stopping { condition.wait() }
+            while queue.isEmpty && !stopping {
+                // Now and then it looks for walk-throughs no upload told it of: an import's.
+                if !condition.wait(until: Date().addingTimeInterval(Self.lookInterval)) {
+                    condition.unlock()
+                    let unfinished = (try? items.unfinishedWalkthroughs()) ?? []
+                    condition.lock()
+                    for id in unfinished where !queue.contains(id) { queue.append(id) }
+                }
+            }
             if stopping {
                 finished = true
                 condition.broadcast()

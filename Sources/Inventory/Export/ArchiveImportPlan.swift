@@ -28,6 +28,15 @@ struct ArchiveImportPlan {
         let documents: [PlannedDocument]
     }
 
+    struct PlannedWalkthrough {
+        let id: Int64
+        let locationID: Location.ID
+        let recordedAt: Date
+        let sha256: String
+        let file: ArchiveFile
+        let drafts: [(item: Item.ID, second: Double)]
+    }
+
     /// A file the manifest names, by its path inside the zip.
     struct ArchiveFile: Hashable {
         let path: String
@@ -37,6 +46,7 @@ struct ArchiveImportPlan {
     /// Parents before the places inside them.
     let locations: [Location]
     let items: [PlannedItem]
+    let walkthroughs: [PlannedWalkthrough]
 
     init(_ manifest: InventoryManifest) throws(InventoryArchiveError) {
         guard manifest.format == InventoryManifest.formatName else { throw .notAnExport("its format is “\(TextRule.excerpt(manifest.format, characters: 40))”") }
@@ -83,6 +93,30 @@ struct ArchiveImportPlan {
             items.append(PlannedItem(item: item, importRef: entry.importRef, photos: photos, documents: documents))
         }
         self.items = items
+        walkthroughs = try Self.walkthroughs(manifest.walkthroughs ?? [], locations: locationIDs, items: itemIDs)
+    }
+
+    private static func walkthroughs(_ entries: [InventoryManifest.Walkthrough], locations: Set<Location.ID>,
+                                     items: Set<Int64>) throws(InventoryArchiveError) -> [PlannedWalkthrough] {
+        var ids: Set<Int64> = [], drafted: Set<Int64> = []
+        return try entries.enumerated().map { index, entry throws(InventoryArchiveError) in
+            let place = "walk-through \(index + 1)"
+            guard entry.id > 0, ids.insert(entry.id).inserted else { throw .invalidManifest("\(place) has the id \(entry.id), which is not a new positive number.") }
+            guard locations.contains(Location.ID(entry.locationId)) else { throw .invalidManifest("\(place) is of place \(entry.locationId), which the export does not hold.") }
+            guard SHA256.isWellFormed(entry.sha256) else { throw .invalidManifest("\(place) has a sha256 that is not 64 hexadecimal digits.") }
+            guard let recordedAt = try? Date(entry.recordedAt, strategy: InventoryManifest.momentStyle) else {
+                throw .invalidManifest("\(place): recordedAt “\(TextRule.excerpt(entry.recordedAt, characters: 40))” is not an ISO 8601 moment.")
+            }
+            let drafts = try entry.drafts.map { draft throws(InventoryArchiveError) in
+                guard items.contains(draft.itemId), drafted.insert(draft.itemId).inserted, draft.second.isFinite, draft.second >= 0 else {
+                    throw .invalidManifest("\(place) names item \(draft.itemId) as made from its frame at \(draft.second) s: not an item of the export, "
+                                           + "one made from another frame, or not a second of the video.")
+                }
+                return (item: Item.ID(draft.itemId), second: draft.second)
+            }
+            return PlannedWalkthrough(id: entry.id, locationID: Location.ID(entry.locationId), recordedAt: recordedAt, sha256: entry.sha256,
+                                      file: ArchiveFile(path: entry.file), drafts: drafts)
+        }
     }
 
     private static func locations(_ entries: [InventoryManifest.Location]) throws(InventoryArchiveError) -> [Location] {

@@ -20,6 +20,9 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
     public var tags: [String]
     /// Every item, in list order.
     public var items: [Item]
+    /// Every place's walk-through videos (absent in exports made before there were any). Their
+    /// candidate frames are not in the export: they are made again from the video once imported.
+    public var walkthroughs: [Walkthrough]? = nil
 
     public struct Location: Codable, Sendable, Equatable {
         public var id: Int64
@@ -103,6 +106,25 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         public var sha256: String
         /// Its bytes in the zip: `documents/<sha256>.<ext>`.
         public var file: String
+    }
+
+    /// A place's walk-through: its video byte for byte beside the manifest, and the drafts made from its frames.
+    public struct Walkthrough: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var locationId: Int64
+        public var recordedAt: String
+        public var contentType: String
+        public var size: Int
+        public var sha256: String
+        /// Its bytes in the zip: `videos/<sha256>.<mp4|mov>`.
+        public var file: String
+        /// The items made from its frames, each with the second of the video it shows.
+        public var drafts: [WalkthroughDraft]
+    }
+
+    public struct WalkthroughDraft: Codable, Sendable, Equatable {
+        public var itemId: Int64
+        public var second: Double
     }
 
     /// A library photo linked as evidence: the photo itself stays in the library (not in the export).

@@ -2,6 +2,7 @@ import Archive
 import Database
 import Foundation
 import Imaging
+import Video
 
 /// Our own export read back into an empty inventory, all or nothing: once the import's door has
 /// unpacked the zip (as a stranger's file), `homepwner.json` is checked whole, every file is checked
@@ -84,7 +85,7 @@ extension ItemStore {
     private func write(_ plan: ArchiveImportPlan, from folder: String) throws {
         try images.withFileLock {
             try documents.withFileLock {
-                var writtenImages: [String] = [], writtenDocuments: [String] = []
+                var writtenImages: [String] = [], writtenDocuments: [String] = [], writtenVideos: [String] = []
                 do {
                     var storedImages: [String: StoredImage] = [:]
                     var storedDocuments: [String: (type: DocumentType, size: Int, hasThumbnail: Bool)] = [:]
@@ -114,6 +115,12 @@ extension ItemStore {
                         }
                         storedDocuments[document.sha256] = (prepared.type, prepared.bytes.count, prepared.thumbnail != nil)
                     }
+                    var storedVideos: [String: (info: VideoInfo, size: Int)] = [:]
+                    for walkthrough in plan.walkthroughs where storedVideos[walkthrough.sha256] == nil {
+                        let (info, size, written) = try storeVideo(walkthrough, from: folder)
+                        if written { writtenVideos.append(walkthrough.sha256) }
+                        storedVideos[walkthrough.sha256] = (info, size)
+                    }
                     try change { connection in
                         try Self.checkEmpty(in: connection)
                         try connection.run("INSERT INTO settings (key, value) VALUES ('currency', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -130,13 +137,53 @@ extension ItemStore {
                         for planned in plan.items {
                             try Self.insert(planned, documents: storedDocuments, in: connection, paths: paths)
                         }
+                        for walkthrough in plan.walkthroughs {
+                            try Self.insert(walkthrough, video: storedVideos[walkthrough.sha256]!, in: connection)
+                        }
                     }
                 } catch {
                     writtenImages.forEach { images.deleteFiles(hash: $0) }
                     writtenDocuments.forEach { documents.deleteFiles(sha256: $0) }
+                    writtenVideos.forEach { videos.deleteFiles(sha256: $0) }
                     throw error
                 }
             }
+        }
+    }
+
+    /// The walk-through's video checked as an upload is (a phone's MP4 or MOV within the limits,
+    /// by its bytes) and against its SHA-256, then stored; whether it was written (not there before).
+    private func storeVideo(_ walkthrough: ArchiveImportPlan.PlannedWalkthrough, from folder: String) throws -> (VideoInfo, Int, Bool) {
+        guard let relative = try? ArchivePath(walkthrough.file.path), FileManager.default.fileExists(atPath: "\(folder)/\(relative)") else {
+            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is missing from the zip")
+        }
+        let path = "\(folder)/\(relative)"
+        let info: VideoInfo
+        do { info = try Video.probe(fileAtPath: path) } catch {
+            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is not a video Homepwner keeps: \(error.description)")
+        }
+        let staged = try videos.stage(fileAtPath: path)
+        guard staged.sha256 == walkthrough.sha256 else {
+            videos.discard(staged)
+            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is not the file its SHA-256 names")
+        }
+        let existed = videos.originalPath(sha256: staged.sha256).map { FileManager.default.fileExists(atPath: $0) } ?? false
+        try videos.commit(staged)
+        return (info, staged.byteSize, !existed)
+    }
+
+    /// The walk-through as it was, its frames still to be made from its video (the frame maker takes
+    /// every walk-through left `processing`).
+    private static func insert(_ walkthrough: ArchiveImportPlan.PlannedWalkthrough, video: (info: VideoInfo, size: Int), in connection: Connection) throws {
+        let info = video.info
+        try connection.run("""
+            INSERT INTO walkthroughs (id, location_id, video_sha256, content_type, byte_size, recorded_ms, seconds, width, height, codec, status, added_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?)
+            """, arguments: [walkthrough.id, walkthrough.locationID, walkthrough.sha256, info.container.mimeType, video.size,
+                             Int64((walkthrough.recordedAt.timeIntervalSince1970 * 1000).rounded()), info.seconds, info.displayWidth, info.displayHeight,
+                             info.codec.rawValue, nowMilliseconds()])
+        for draft in walkthrough.drafts {
+            try connection.run("INSERT INTO walkthrough_drafts (item_id, walkthrough_id, second) VALUES (?, ?, ?)", draft.item, walkthrough.id, draft.second)
         }
     }
 

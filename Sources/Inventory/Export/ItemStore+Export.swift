@@ -13,13 +13,16 @@ extension ItemStore {
             var settings: [String: String] = [:]
             try connection.forEachRow("SELECT key, value FROM settings", []) { settings[$0.string(0)] = $0.string(1) }
             return ExportSnapshot(store: self, items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,
-                                  currency: try Self.currency(in: connection), importRefs: try Self.importRefs(in: connection))
+                                  currency: try Self.currency(in: connection), importRefs: try Self.importRefs(in: connection),
+                                  walkthroughs: try Self.allWalkthroughs(in: connection), walkthroughDrafts: try Self.walkthroughDrafts(in: connection))
         }
     }
 
     static func photoFile(_ image: StoredImage) -> String { "photos/\(image.hash).\(image.format.fileExtension)" }
 
     static func documentFile(_ document: ItemDocument) -> String { "documents/\(document.sha256).\(document.type.fileExtension)" }
+
+    static func videoFile(_ walkthrough: Walkthrough) -> String { "videos/\(walkthrough.sha256).\(walkthrough.fileExtension)" }
 }
 
 /// The inventory as of one moment (`ItemStore.exportSnapshot()`), and the stores its photos and
@@ -32,13 +35,17 @@ public struct ExportSnapshot: Sendable {
     let currency: Currency
     /// The ids items came in with from another inventory (`HB.import_ref`), by item.
     let importRefs: [Item.ID: String]
+    let walkthroughs: [Walkthrough]
+    /// The drafts made from each walk-through's frames, with the second each shows.
+    let walkthroughDrafts: [Walkthrough.ID: [(item: Item.ID, second: Double)]]
 
     /// This snapshot with its items as `change` leaves them: the App describes their evidence only
     /// as far as the caller may see the library (the inventory knows nothing of the library).
     public func changingItems(_ change: (inout [Item]) throws -> Void) rethrows -> ExportSnapshot {
         var items = items
         try change(&items)
-        return ExportSnapshot(store: store, items: items, locations: locations, settings: settings, currency: currency, importRefs: importRefs)
+        return ExportSnapshot(store: store, items: items, locations: locations, settings: settings, currency: currency, importRefs: importRefs,
+                              walkthroughs: walkthroughs, walkthroughDrafts: walkthroughDrafts)
     }
 
     /// Writes every item as a Homebox CSV, a few rows at a time, to `output`.
@@ -56,7 +63,7 @@ public struct ExportSnapshot: Sendable {
     }
 
     /// Writes our own export to `output` as it is made, front to back (a stream, a file):
-    /// `homepwner.json`, then each photo's original and each document once, read from their files
+    /// `homepwner.json`, then each photo's original, each document and each video once, read from their files
     /// in blocks. A file gone meanwhile stops it with an error, the archive left without its end.
     public func writeArchive(to output: @escaping (UnsafeRawBufferPointer) throws -> Void, exportedAt: Date = Date()) throws {
         let manifest = InventoryManifest(self, exportedAt: exportedAt)
@@ -72,6 +79,10 @@ public struct ExportSnapshot: Sendable {
                 // Text is the one kind of document that shrinks.
                 try writer.addFile(at: path, as: ItemStore.documentFile(document), compress: document.type == .text)
             }
+        }
+        for walkthrough in walkthroughs where written.insert(ItemStore.videoFile(walkthrough)).inserted {
+            guard let path = store.videos.originalPath(sha256: walkthrough.sha256) else { continue }
+            try writer.addFile(at: path, as: ItemStore.videoFile(walkthrough))
         }
         try writer.finish()
     }
@@ -124,6 +135,11 @@ extension InventoryManifest {
                                  added: link.added.formatted(Self.momentStyle))
                     },
                     draft: item.isDraft ? true : nil)
+            },
+            walkthroughs: snapshot.walkthroughs.isEmpty ? nil : snapshot.walkthroughs.map { walkthrough in
+                Walkthrough(id: walkthrough.id.rawValue, locationId: walkthrough.locationID.rawValue, recordedAt: walkthrough.recordedAt.formatted(Self.momentStyle),
+                            contentType: walkthrough.contentType, size: walkthrough.byteSize, sha256: walkthrough.sha256, file: ItemStore.videoFile(walkthrough),
+                            drafts: (snapshot.walkthroughDrafts[walkthrough.id] ?? []).map { WalkthroughDraft(itemId: $0.item.rawValue, second: $0.second) })
             })
     }
 }
