@@ -2,8 +2,9 @@ import Foundation
 import HTTPTestClient
 import Testing
 
-/// Which suggestions the item page offers: a code is a barcode only when it is what a person
-/// would type in the field, and a value the field already holds is not offered again.
+/// Which suggestions the item page offers and where: a code is a barcode only when it is what a
+/// person would type in the field, a value the field already holds is not offered again, and each
+/// suggestion sits under the field it fills.
 @Suite struct SuggestionFitTests {
     static let capture = SuggestionsTests.barcodes.deletingLastPathComponent()
 
@@ -53,5 +54,31 @@ import Testing
                                                                             "purchasePrice": NSNull(), "purchaseDate": NSNull()])
         #expect(emptied.status == 200, "\(emptied.text)")
         #expect(Set(try SuggestionsTests.suggestions(app, of: id).suggestions.map(\.field)).isSuperset(of: held))
+    }
+
+    @Test func eachSuggestionIsShownUnderTheFieldItFills() throws {
+        let app = try TestApp()
+        let id = try app.createItem("Heat pump").id
+        try Self.addPhoto(app, to: id, "plates/synthetic-plate-07.jpg", kind: "serial")
+        let read = try SuggestionsTests.suggestions(app, of: id)
+        #expect(Set(read.suggestions.map(\.field)).isSuperset(of: ["serialNumber", "barcode", "model"]))
+        let page = try app.client.get("/items/\(id)", headers: ["Accept": "text/html"]).text
+        let form = try #require(page.range(of: "<form class=\"item-form"))
+        let formEnd = try #require(page.range(of: "</form>", range: form.upperBound..<page.endIndex))
+        let inForm = page[form.upperBound..<formEnd.lowerBound]
+        // Each under its field: after the field's input, before the next field's.
+        for (field, value, next) in [("serialNumber", "8283337497", "item-replacementCost"), ("model", "HK 1/57-7 B", "item-barcode"),
+                                     ("barcode", "8283337497", "item-description")] {
+            let input = try #require(inForm.range(of: "id=\"item-\(field)\""), "\(field)")
+            let end = try #require(inForm.range(of: "id=\"\(next)\"", range: input.upperBound..<inForm.endIndex), "\(next)")
+            #expect(inForm[input.upperBound..<end.lowerBound].contains(value), "\(field)")
+            #expect(inForm[input.upperBound..<end.lowerBound].contains("suggestion-crop"), "\(field)")
+        }
+        // Use and Dismiss post forms of their own (a form holds no form): their buttons name them.
+        #expect(!inForm.contains("<form"))
+        let named = HTMLInspection.tags("button", in: String(inForm)).compactMap { HTMLInspection.attribute("form", of: $0) }
+        #expect(named.count >= 6)
+        for formID in named { #expect(page.contains("<form id=\"\(formID)\"") || page.contains("id=\"\(formID)\""), "\(formID)") }
+        #expect(!page.contains("item-suggestions card"))
     }
 }
