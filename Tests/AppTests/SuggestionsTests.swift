@@ -71,7 +71,7 @@ import Testing
         #expect(found.map(\.id) == [id])
         // The item page shows it beside the photo, with the part of the photo it came from.
         let page = try app.client.get("/items/\(id)", headers: ["Accept": "text/html"]).text
-        #expect(page.contains("Read on the photos") && page.contains(Self.upc) && page.contains("suggestion-crop"))
+        #expect(page.contains("Read on a photo") && page.contains(Self.upc) && page.contains("suggestion-crop"))
         // Use fills the field through the item's update; the suggestion is then no longer offered.
         let used = try app.client.pageForm("/items/\(id)/suggestions/use", [("field", "barcode"), ("value", Self.upc)])
         #expect(used.status == 303, "\(used.text)")

@@ -18,6 +18,7 @@ from helpers import find, find_all, visible, wait
 from homebox_backup import minimal_pdf, write_backup
 from small_filesystem import SmallFileSystem
 from test_library import make_library, wait_until_ready
+from test_suggestions import suggested_item
 
 PASSWORD = "password123"
 
@@ -119,6 +120,14 @@ def upload_onto_a_full_disk(browser, server):
     visible(browser, ".error-card")
     status = find(browser, ".error-status").text
     assert status == "Error 507", f"the upload was answered {status!r}, not the Disk Full page"
+
+
+def open_item_with_suggestions(browser, site):
+    """An item whose serial plate photo and receipt were read: each suggestion under its field."""
+    if not hasattr(site, "heat_pump"):
+        site.heat_pump = suggested_item(site)
+    browser.get(f"{site.url}/items/{site.heat_pump}")
+    visible(browser, ".field-suggestions")
 
 
 def open_picker(browser, site):
@@ -249,6 +258,7 @@ STATES = {
     "delete confirmation": ("site", lambda b, s: (b.get(s.url + "/?edit=1"), find(b, ".delete-button").click(),
                                                   visible(b, "#confirm-delete"))),
     "item detail": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}")),
+    "item detail with suggestions": ("site", open_item_with_suggestions),
     "item detail, errors and disposal open": ("site", lambda b, s: (
         b.get(f"{s.url}/items/{s.camera}"), b.execute_script("document.querySelector('details.disposal').open = true"),
         find(b, "#item-purchasePrice").send_keys("lots"), find(b, '.item-form button[type="submit"]').click(),

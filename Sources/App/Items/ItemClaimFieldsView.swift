@@ -11,6 +11,8 @@ struct ItemClaimFieldsView {
     let locations: [(id: Location.ID, path: String)]
     /// Tags already in use, offered as the person types.
     let tagNames: [String]
+    /// What was read on the item's photos and documents, shown under the field it fills.
+    var suggestions: ItemSuggestionsView? = nil
     /// Blank rows offered below the custom fields an item has.
     static let blankCustomFieldRows = 2
 
@@ -26,10 +28,11 @@ struct ItemClaimFieldsView {
                                     options: [("", "Not said")] + ItemCondition.allCases.map { ($0.rawValue, $0.rawValue.capitalized) })
                 }
                 div(.class("field-row")) {
-                    controls.text("Brand", name: "brand", value: text("brand"), extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")])
-                    controls.text("Model", name: "model", value: text("model"), extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")])
+                    suggested(.brand, controls.text("Brand", name: "brand", value: text("brand"), extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")]))
+                    suggested(.model, controls.text("Model", name: "model", value: text("model"), extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")]))
                 }
-                controls.text("Barcode or asset tag", name: "barcode", value: text("barcode"), extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")])
+                suggested(.barcode, controls.text("Barcode or asset tag", name: "barcode", value: text("barcode"),
+                                                  extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")]))
                 controls.textArea("Description", name: "description", value: text("description"), maxLength: ItemDetails.maxLongTextLength)
             }
             fieldset(.class("form-group")) {
@@ -56,10 +59,11 @@ struct ItemClaimFieldsView {
             fieldset(.class("form-group")) {
                 legend { "What it is worth" }
                 div(.class("field-row")) {
-                    controls.money("Purchase price", name: "purchasePrice", value: form.purchasePrice, currency: currency)
-                    controls.text("Purchase date", name: "purchaseDate", value: form.purchaseDate, type: "date")
+                    suggested(.purchasePrice, controls.money("Purchase price", name: "purchasePrice", value: form.purchasePrice, currency: currency))
+                    suggested(.purchaseDate, controls.text("Purchase date", name: "purchaseDate", value: form.purchaseDate, type: "date"))
                 }
-                controls.text("Where bought", name: "purchasedFrom", value: text("purchasedFrom"), extra: [.maxlength(ItemDetails.maxShortTextLength)])
+                suggested(.purchasedFrom, controls.text("Where bought", name: "purchasedFrom", value: text("purchasedFrom"),
+                                                        extra: [.maxlength(ItemDetails.maxShortTextLength)]))
                 controls.text("Value looked up on", name: "replacementCostDate", value: form.replacementCostDate, type: "date",
                               hint: "When you last checked what it costs to replace.")
                 controls.text("Where the value comes from", name: "replacementCostSource", value: text("replacementCostSource"),
@@ -83,6 +87,10 @@ struct ItemClaimFieldsView {
     }
 
     private func text(_ name: String) -> String { form.texts[name] ?? "" }
+
+    private func suggested(_ field: SuggestionField, _ control: HTMLNode) -> HTMLNode {
+        suggestions?.under(field, control) ?? control
+    }
 
     private var customFieldsGroup: HTMLNode {
         let rows = form.customFields + Array(repeating: CustomField(name: "", value: ""), count: Self.blankCustomFieldRows)

@@ -70,8 +70,6 @@ struct ItemDetailPage {
                 if let origin = item.walkthroughOrigin {
                     p(.class("walkthrough-origin muted")) { a(.href(origin.url)) { origin.text } }
                 }
-                ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken,
-                                    canEdit: context.canEdit).node
                 LibrarySightingsView(itemID: item.id, sightings: item.sightings, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 readinessNode
                 ItemEvidenceView(itemName: item.title, documentedSince: item.documentedSince, entries: item.evidence, linkURL: item.linkEvidenceURL,
@@ -86,9 +84,10 @@ struct ItemDetailPage {
                 noticeNode
                 p(.class("form-error"), .role("alert")) { errors == nil ? "" : "Check the fields marked below; nothing was saved." }
                 input(.type("hidden"), .name("version"), .value(form.version.map(String.init) ?? ""))
-                ItemFieldsView(form: form, errors: errors, idPrefix: "item", currency: item.currency).node
+                ItemFieldsView(form: form, errors: errors, idPrefix: "item", currency: item.currency, suggestions: suggestions).node
                 if let details = form.details {
-                    ItemClaimFieldsView(form: details, errors: errors, currency: item.currency, locations: item.locations, tagNames: item.tagNames).node
+                    ItemClaimFieldsView(form: details, errors: errors, currency: item.currency, locations: item.locations, tagNames: item.tagNames,
+                                        suggestions: suggestions).node
                 }
                 p(.class("date-created")) {
                     "Created "
@@ -101,6 +100,7 @@ struct ItemDetailPage {
                     }
                 }
             }
+            suggestions.forms
             if context.canEdit {
                 div(.class("danger-zone")) {
                     a(.class("button destructive"), .href(item.deleteURL), .data("action", "delete"), .data("name", item.title),
@@ -112,6 +112,11 @@ struct ItemDetailPage {
             }
             ConfirmDeleteDialog().node
         }
+    }
+
+    /// What was read on its photos and documents, each shown under the field it fills.
+    private var suggestions: ItemSuggestionsView {
+        ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken, canEdit: context.canEdit)
     }
 
     /// The item's gaps, each a link to where it is filled; or that it is ready.

@@ -10,6 +10,8 @@ struct ItemFieldsView {
     var autofocusName = false
     /// The detail page's value is the exact replacement cost in this currency.
     var currency = Currency.usd
+    /// What was read on the item's photos, shown under the field it fills (the detail page).
+    var suggestions: ItemSuggestionsView? = nil
 
     var node: HTMLNode {
         .group {
@@ -18,11 +20,11 @@ struct ItemFieldsView {
                     .maxlength(ItemInput.maxNameLength), .required, .autocomplete("off"), .placeholder("Camera"),
                 ] + (autofocusName ? [.autofocus] : []))
             }
-            field(label: "Serial Number", name: "serialNumber") { id, describedBy in
+            suggested(.serialNumber, field(label: "Serial Number", name: "serialNumber") { id, describedBy in
                 textInput(id: id, name: "serialNumber", value: form.serialNumber, describedBy: describedBy, extra: [
                     .maxlength(ItemInput.maxSerialNumberLength), .autocomplete("off"), .placeholder("Optional"),
                 ])
-            }
+            })
             if let details = form.details {
                 FormControls(errors: errors, idPrefix: idPrefix).money("Value", name: "replacementCost", value: details.replacementCost,
                                                                       currency: currency, hint: "What it would cost to replace today.")
@@ -43,6 +45,10 @@ struct ItemFieldsView {
                 }
             }
         }
+    }
+
+    private func suggested(_ field: SuggestionField, _ control: HTMLNode) -> HTMLNode {
+        suggestions?.under(field, control) ?? control
     }
 
     private func field(label text: String, name: String, control: (String, String?) -> HTMLNode) -> HTMLNode {

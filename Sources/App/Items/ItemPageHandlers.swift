@@ -318,7 +318,7 @@ struct ItemPageHandlers: Sendable {
             linkEvidenceURL: canSeeLibrary ? LibraryRoutes.picker(LibraryPick(itemID: item.id, asEvidence: true)) : nil,
             suggestions: try items.suggestions(for: item.id, awaiting: []).suggestions.map { suggestion in
                 let photo: ItemPhoto? = if case .photo(let id) = suggestion.source { item.photos.first { $0.id == id } } else { nil }
-                return SuggestionEntryModel(field: suggestion.field, value: suggestion.value,
+                return SuggestionEntryModel(field: suggestion.field, value: suggestion.value, readOn: SuggestionEntryModel.readOn(suggestion.source),
                                             photo: photo.map { (ItemPhotoURLs($0.image).screen, $0.image.width, $0.image.height) },
                                             region: suggestion.region)
             },

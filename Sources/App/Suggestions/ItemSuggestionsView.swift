@@ -6,25 +6,29 @@ import Inventory
 struct SuggestionEntryModel: Sendable {
     let field: SuggestionField
     let value: String
+    /// What it was read on, for "Read on a photo": `a photo`, `a receipt`.
+    let readOn: String
     /// The photo's screen rendition and its upright size, when the value was read on one of the item's photos.
     let photo: (screenURL: String, width: Int, height: Int)?
     let region: ReadingRegion?
 
-    static func label(of field: SuggestionField) -> String {
-        switch field {
-        case .barcode: "Barcode"
-        case .serialNumber: "Serial number"
-        case .model: "Model"
-        case .brand: "Brand"
-        case .purchaseDate: "Purchase date"
-        case .purchasePrice: "Purchase price"
-        case .purchasedFrom: "Where bought"
+    static func readOn(_ source: ReadingSource) -> String {
+        switch source {
+        case .photo: "a photo"
+        case .document: "a receipt"
+        case .asset: "a library photo"
         }
     }
 }
 
-/// "Read on the photos": each suggestion with its crop, **Use** (fills the field and saves the item)
-/// and **Dismiss** (never offered again for this item). Nothing when there is none.
+/// What was read on the item's photos and documents, each shown directly under the field of the
+/// item's form it fills (as the issue puts it, "beside the field"), with the part of the photo it
+/// was read on, **Use** (fills the field and saves the item) and **Dismiss** (never offered again
+/// for this item). Under the field rather than in a card of its own: the form is on the page, so
+/// the value is seen next to what the field holds, on a phone as on an iPad.
+///
+/// A form holds no form: Use and Dismiss are buttons in the item's form that submit small forms
+/// of their own (`forms`, placed after the item's form) through their `form` attribute.
 struct ItemSuggestionsView {
     let itemID: Item.ID
     let version: Int?
@@ -32,22 +36,26 @@ struct ItemSuggestionsView {
     let csrfToken: String?
     let canEdit: Bool
 
-    var node: HTMLNode {
-        if suggestions.isEmpty { return .empty }
-        return section(.class("item-suggestions card"), .aria("labelledby", "item-suggestions-title")) {
-            h2(.id("item-suggestions-title")) { "Read on the photos" }
-            ul(.class("suggestions")) {
-                for (index, suggestion) in suggestions.enumerated() {
+    /// `control` (a field of the form), followed by the suggestions for `field`; `control` alone when there are none.
+    func under(_ field: SuggestionField, _ control: HTMLNode) -> HTMLNode {
+        let entries = suggestions.enumerated().filter { $0.element.field == field }
+        if entries.isEmpty { return control }
+        return div(.class("suggested-field")) {
+            control
+            ul(.class("field-suggestions"), .aria("label", "Read for this field")) {
+                for (index, suggestion) in entries {
                     li(.class("suggestion")) {
                         crop(suggestion)
                         p(.class("suggestion-text"), .id("suggestion-\(index)")) {
-                            span(.class("muted")) { SuggestionEntryModel.label(of: suggestion.field) + ": " }
+                            span(.class("muted")) { "Read on \(suggestion.readOn): " }
                             strong { suggestion.value }
                         }
                         if canEdit {
                             div(.class("suggestion-actions")) {
-                                form(suggestion, action: SuggestionRoutes.use(itemID), label: "Use", describedBy: "suggestion-\(index)", primary: true)
-                                form(suggestion, action: SuggestionRoutes.dismiss(itemID), label: "Dismiss", describedBy: "suggestion-\(index)", primary: false)
+                                button(.class("button primary small"), .type("submit"), .form("suggestion-\(index)-use"),
+                                       .aria("describedby", "suggestion-\(index)")) { "Use" }
+                                button(.class("button small"), .type("submit"), .form("suggestion-\(index)-dismiss"),
+                                       .aria("describedby", "suggestion-\(index)")) { "Dismiss" }
                             }
                         }
                     }
@@ -56,13 +64,23 @@ struct ItemSuggestionsView {
         }
     }
 
-    private func form(_ suggestion: SuggestionEntryModel, action: String, label: String, describedBy: String, primary: Bool) -> HTMLNode {
-        HTML.form(.method("post"), .action(action)) {
+    /// The forms Use and Dismiss submit, out of sight after the item's form.
+    var forms: HTMLNode {
+        guard canEdit, !suggestions.isEmpty else { return .empty }
+        return div(.class("suggestion-forms"), .hidden) {
+            for (index, suggestion) in suggestions.enumerated() {
+                form(suggestion, id: "suggestion-\(index)-use", action: SuggestionRoutes.use(itemID))
+                form(suggestion, id: "suggestion-\(index)-dismiss", action: SuggestionRoutes.dismiss(itemID))
+            }
+        }
+    }
+
+    private func form(_ suggestion: SuggestionEntryModel, id: String, action: String) -> HTMLNode {
+        HTML.form(.id(id), .class("suggestion-form"), .method("post"), .action(action)) {
             CSRFField(token: csrfToken).node
             input(.type("hidden"), .name("field"), .value(suggestion.field.rawValue))
             input(.type("hidden"), .name("value"), .value(suggestion.value))
             input(.type("hidden"), .name("version"), .value(version.map(String.init) ?? ""))
-            button(.class(primary ? "button primary" : "button"), .type("submit"), .aria("describedby", describedBy)) { label }
         }
     }
 

@@ -12,7 +12,7 @@ import Synchronization
 /// it. Each code becomes a `barcode` reading of its photo (a suggestion, never written into the
 /// item); a photo that cannot be read is recorded as such and not tried again by this version.
 final class PhotoCodeReading: BackgroundService {
-    static let reader = ReaderStamp(name: CodeReader.name, version: CodeReader.version)
+    static let reader = ReaderStamp(name: CodeReader.name, version: "\(CodeReader.version)+\(CodeSuggestions.ruleVersion)")
 
     private let items: ItemStore
     private let codeReader: CodeReader
@@ -95,28 +95,12 @@ final class PhotoCodeReading: BackgroundService {
         do {
             try items.beginReading(.photo(photo.photoID), by: Self.reader)
             let result = try codeReader.read(fileAtPath: path)
-            try items.recordReadings(Self.readings(result), of: .photo(photo.photoID), by: Self.reader)
+            try items.recordReadings(CodeSuggestions.readings(result), of: .photo(photo.photoID), by: Self.reader)
         } catch let error as CodeReadingError {
             _ = try? items.recordReadings([], of: .photo(photo.photoID), by: Self.reader, failure: error.message)
         } catch {
             log("Reading photo \(photo.photoID) for codes: \(error)")
         }
         Imaging.releaseFreeMemory()
-    }
-
-    /// Each code that can be an item's barcode (one line of at most the field's length), with where it is on the photo.
-    static func readings(_ result: CodeReadResult) -> [Reading] {
-        result.codes.filter(fitsTheBarcodeField).map { code in
-            let bounds = code.bounds
-            let (width, height) = (Double(max(1, result.imageWidth)), Double(max(1, result.imageHeight)))
-            return Reading(field: .barcode, value: code.text, region: ReadingRegion(
-                x: Double(bounds.x) / width, y: Double(bounds.y) / height,
-                width: Double(max(1, bounds.width)) / width, height: Double(max(1, bounds.height)) / height))
-        }
-    }
-
-    static func fitsTheBarcodeField(_ code: ReadCode) -> Bool {
-        !code.text.isEmpty && code.text.count <= ItemDetails.maxShortTextLength
-            && !code.text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }

@@ -131,6 +131,7 @@ extension ItemStore {
             let dismissed = Set(try connection.rows("SELECT field, value FROM dismissed_suggestions WHERE item_id = ?", id) {
                 "\($0.string(0))\u{0}\($0.string(1))"
             })
+            let currency = try Self.currency(in: connection)
             var seen = Set<String>()
             let suggestions = try connection.rows("""
                 SELECT readings.source_kind, readings.source_ref, readings.field, readings.value, readings.region_x, readings.region_y,
@@ -144,22 +145,43 @@ extension ItemStore {
                                   reader: ReaderStamp(name: row.string(8), version: row.string(9)))
             }.compactMap { $0 }.filter { suggestion in
                 let key = "\(suggestion.field.rawValue)\u{0}\(suggestion.value)"
-                guard !dismissed.contains(key), Self.current(suggestion.field, of: item) != suggestion.value else { return false }
+                guard !dismissed.contains(key), !Self.field(suggestion.field, of: item, holds: suggestion.value, currency: currency) else { return false }
                 return seen.insert(key).inserted
             }
             return ItemSuggestions(pending: pending, suggestions: suggestions)
         }
     }
 
-    /// The item's field's value as a suggestion would put it.
-    private static func current(_ field: SuggestionField, of item: Item) -> String {
+    /// Whether the item's field already holds `value` as a person would read them: a code (serial
+    /// number, barcode) whatever its case and spaces, a barcode's digits whatever zeros lead them
+    /// (UPC-A `036000291452` is EAN-13 `0036000291452`); a name (model, brand, shop) whatever its
+    /// case and runs of spaces; an amount by its value in the inventory's currency (`86.20` is
+    /// `86.2`); a date by its day.
+    static func field(_ field: SuggestionField, of item: Item, holds value: String, currency: Currency) -> Bool {
         switch field {
-        case .serialNumber: item.serialNumber
-        case .purchaseDate: item.details.purchaseDate?.description ?? ""
-        // An amount is written in the inventory's currency; the reader's text is offered whatever it is.
-        case .purchasePrice: ""
-        default: item.details.text(named: field.rawValue)
+        case .serialNumber: sameCode(item.serialNumber, value)
+        case .barcode: sameCode(item.details.text(named: field.rawValue), value, digitsAsNumber: true)
+        case .model, .brand, .purchasedFrom: sameWords(item.details.text(named: field.rawValue), value)
+        case .purchaseDate: item.details.purchaseDate != nil && item.details.purchaseDate == CalendarDate(iso: value.trimmingWhitespace())
+        case .purchasePrice: item.details.purchasePrice != nil && item.details.purchasePrice == (try? Money.parseTyped(value, currency: currency))?.minorUnits
         }
+    }
+
+    private static func sameCode(_ held: String, _ read: String, digitsAsNumber: Bool = false) -> Bool {
+        func key(_ text: String) -> String {
+            let packed = String(text.filter { !$0.isWhitespace }).uppercased()
+            guard digitsAsNumber, !packed.isEmpty, packed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return packed }
+            let significant = packed.drop { $0 == "0" }
+            return significant.isEmpty ? "0" : String(significant)
+        }
+        let heldKey = key(held)
+        return !heldKey.isEmpty && heldKey == key(read)
+    }
+
+    private static func sameWords(_ held: String, _ read: String) -> Bool {
+        func key(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased() }
+        let heldKey = key(held)
+        return !heldKey.isEmpty && heldKey == key(read)
     }
 
     /// Keeps `value` from being suggested for the item's `field` again, whoever reads it again.

@@ -9,7 +9,8 @@ export function initItemDetail() {
   const form = document.querySelector("form.item-form[data-etag]");
   if (!form) return;
   const status = form.querySelector(".save-status");
-  const save = form.querySelector('button[type="submit"]');
+  // The form's own Save: the Use and Dismiss buttons of suggestions in it submit forms of their own.
+  const save = form.querySelector('.form-actions button[type="submit"]');
 
   form.addEventListener("input", () => {
     status.textContent = "";
@@ -53,7 +54,10 @@ export function initItemDetail() {
   /** The ETag is "<id>-<version>.<position>"; the form carries the version it was last saved at. */
   function adoptVersion(etag) {
     const version = /^"\d+-(\d+)\./.exec(etag ?? "")?.[1];
-    if (version) form.elements.version.value = version;
+    if (version) {
+      form.elements.version.value = version;
+      for (const input of document.querySelectorAll("form.suggestion-form input[name=version]")) input.value = version;
+    }
     form.dataset.etag = etag ?? "";
   }
 
