@@ -71,7 +71,7 @@
 #                                  truth, and against the tesseract command);
 #                                  barcodes (not in the default; bench/barcodes.py: accuracy on
 #                                  ../shared/testdata/capture/barcodes, a 12 MP photo against zbarimg);
-#                                  readingload (not in the default; about 3 minutes; bench/readingload.py:
+#                                  readingload (not in the default; about 4 minutes; bench/readingload.py:
 #                                  the item list page and a photo upload while a photo library is read,
 #                                  against an idle server, alternately: p50, p99 and the ratios).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
