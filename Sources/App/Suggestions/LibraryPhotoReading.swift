@@ -5,7 +5,6 @@ import Home
 import Imaging
 import Inventory
 import PhotoLibrary
-import Synchronization
 import TextReading
 
 /// Reads the household's library photos for codes and plate text, so that an item whose serial
@@ -22,84 +21,57 @@ final class LibraryPhotoReading: BackgroundService {
     private let library: PhotoLibrary
     private let codeReader: CodeReader
     private let textLimits: TextReader.Limits
-    private let restInterval: DispatchTimeInterval
     private let log: @Sendable (String) -> Void
-    private let stopping = Atomic<Bool>(false)
-    private let started = Atomic<Bool>(false)
-    private let wakeUp = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let worker: LowPriorityWorker
+
+    /// A library photo of a batch, and which readers have yet to read it (none: passed over).
+    private struct Unread {
+        let id: LibraryAsset.ID
+        let codes: Bool
+        let plates: Bool
+    }
 
     init(items: ItemStore, library: PhotoLibrary, restInterval: DispatchTimeInterval = .seconds(5), log: @escaping @Sendable (String) -> Void) {
         self.items = items
         self.library = library
         codeReader = CodeReader(limits: CodeReadingLimits(maxPixels: items.images.maxPixels))
         textLimits = TextReader.Limits(maxPixels: items.images.maxPixels)
-        self.restInterval = restInterval
         self.log = log
+        worker = LowPriorityWorker(name: "library photo reading", restInterval: restInterval, log: log)
     }
 
-    func start() {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in
-            run()
-            finished.signal()
-        }
-        thread.name = "library photo reading"
-        thread.qualityOfService = .background
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
+    func start() { worker.start { [self] in run() } }
 
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        wakeUp.signal()
-        guard started.load(ordering: .acquiring) else { return }
-        finished.wait()
-        finished.signal()
-    }
-
-    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+    func stop() { worker.stop() }
 
     private func run() {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         for reader in [Self.codes, Self.plates] {
             if let abandoned = try? items.abandonInterruptedReadings(by: reader), abandoned > 0 {
                 log("\(abandoned) library photo\(abandoned == 1 ? " was" : "s were") being read by \(reader.name) when the server last stopped; not read again.")
             }
         }
         var textReader: TextReader?
-        var after: LibraryAsset.ID?
-        var count = 0
-        while !isStopping {
-            let batch: [LibraryAsset.ID]
-            var unread: [ReaderStamp: Set<LibraryAsset.ID>] = [:]
-            do {
-                batch = try library.readableAssetIDs(after: after, limit: 32)
-                for reader in [Self.codes, Self.plates] {
-                    unread[reader] = Set(batch).subtracting(try items.assetsRead(batch, by: reader))
-                }
-            } catch {
-                log("Reading library photos: \(error); trying again later.")
-                _ = wakeUp.wait(timeout: .now() + restInterval)
-                continue
-            }
-            if batch.isEmpty {
-                if count > 0 { log("Read \(count) library photo\(count == 1 ? "" : "s") for codes and plate text.") }
-                count = 0
-                after = nil
-                _ = wakeUp.wait(timeout: .now() + restInterval)
-                continue
-            }
-            for id in batch where !isStopping {
-                after = id
-                let codes = unread[Self.codes]?.contains(id) == true, plates = unread[Self.plates]?.contains(id) == true
-                guard codes || plates else { continue }
-                if plates && textReader == nil {
-                    do { textReader = try TextReader(limits: textLimits) } catch { log("Library photos are not read for text: \(error.message)") }
-                }
-                read(id, codes: codes, plates: plates, with: plates ? textReader : nil)
-                count += 1
-            }
+        worker.readInRounds("library photos", batch: { (last: Unread?) in
+            let batch = try library.readableAssetIDs(after: last?.id, limit: 32)
+            let codesRead = try items.assetsRead(batch, by: Self.codes), platesRead = try items.assetsRead(batch, by: Self.plates)
+            return batch.map { Unread(id: $0, codes: !codesRead.contains($0), plates: !platesRead.contains($0)) }
+        }, read: { asset in
+            guard asset.codes || asset.plates else { return false }
+            if asset.plates && textReader == nil { textReader = startTextReader() }
+            read(asset.id, codes: asset.codes, plates: asset.plates, with: asset.plates ? textReader : nil)
+            return true
+        }, roundRead: { count in
+            log("Read \(count) library photo\(count == 1 ? "" : "s") for codes and plate text.")
+        })
+    }
+
+    /// Tesseract, started for the first photo to read for text; nil (said in the log) when it cannot be.
+    private func startTextReader() -> TextReader? {
+        do {
+            return try TextReader(limits: textLimits)
+        } catch {
+            log("Library photos are not read for text: \(error.message)")
+            return nil
         }
     }
 

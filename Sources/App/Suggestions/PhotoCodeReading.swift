@@ -4,7 +4,6 @@ import Foundation
 import Home
 import Imaging
 import Inventory
-import Synchronization
 
 /// Reads the barcodes and 2-D codes on every item photo that this reader's version has not read
 /// (new ones, and all of them again once the reader improves), on a thread of its own at the
@@ -16,78 +15,35 @@ final class PhotoCodeReading: BackgroundService {
 
     private let items: ItemStore
     private let codeReader: CodeReader
-    /// How long it rests when every photo is read, before it looks for new ones.
-    private let restInterval: DispatchTimeInterval
     private let log: @Sendable (String) -> Void
-    private let stopping = Atomic<Bool>(false)
-    private let started = Atomic<Bool>(false)
-    private let wakeUp = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let worker: LowPriorityWorker
 
     init(items: ItemStore, limits: CodeReadingLimits, restInterval: DispatchTimeInterval = .seconds(2), log: @escaping @Sendable (String) -> Void) {
         self.items = items
         codeReader = CodeReader(limits: limits)
-        self.restInterval = restInterval
         self.log = log
+        worker = LowPriorityWorker(name: "photo code reading", restInterval: restInterval, log: log)
     }
 
-    func start() {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in
-            run()
-            finished.signal()
-        }
-        thread.name = "photo code reading"
-        thread.qualityOfService = .background
-        // zxing-cpp's detectors recurse; the default 512 KiB of a Foundation thread is too little for some photos.
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
+    func start() { worker.start { [self] in run() } }
 
     /// Looks for photos to read now, instead of after its rest.
-    func wake() { wakeUp.signal() }
+    func wake() { worker.wake() }
 
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        wakeUp.signal()
-        guard started.load(ordering: .acquiring) else { return }
-        // Passed on, so that a second stop (an app shut down twice) does not wait for ever.
-        finished.wait()
-        finished.signal()
-    }
-
-    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+    func stop() { worker.stop() }
 
     private func run() {
-        // Linux gives each thread its own nice value, and "process 0" is the calling thread
-        // (setpriority(2), NOTES): this one yields the cores to everything else.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         if let abandoned = try? items.abandonInterruptedReadings(by: Self.reader), abandoned > 0 {
             log("\(abandoned) photo\(abandoned == 1 ? " was" : "s were") being read for codes when the server last stopped; not read again.")
         }
-        var read = 0
-        var after: ItemPhoto.ID?
-        while !isStopping {
-            let batch: [PhotoToRead]
-            do {
-                batch = try items.photosToRead(by: Self.reader, after: after, limit: 16)
-            } catch {
-                log("Reading photos for codes: \(error); trying again later.")
-                batch = []
-            }
-            if batch.isEmpty {
-                if read > 0 { log("Read \(read) photo\(read == 1 ? "" : "s") for barcodes.") }
-                read = 0
-                after = nil
-                _ = wakeUp.wait(timeout: .now() + restInterval)
-                continue
-            }
-            for photo in batch where !isStopping {
-                readCodes(on: photo)
-                read += 1
-                after = photo.photoID
-            }
-        }
+        worker.readInRounds("photos for codes", batch: { (last: PhotoToRead?) in
+            try items.photosToRead(by: Self.reader, after: last?.photoID, limit: 16)
+        }, read: { photo in
+            readCodes(on: photo)
+            return true
+        }, roundRead: { read in
+            log("Read \(read) photo\(read == 1 ? "" : "s") for barcodes.")
+        })
     }
 
     private func readCodes(on photo: PhotoToRead) {

@@ -3,7 +3,6 @@ import Foundation
 import Home
 import Imaging
 import Inventory
-import Synchronization
 import TextReading
 
 /// Reads what is printed on serial-plate photos (serial number, model, brand) and on receipts
@@ -14,47 +13,29 @@ import TextReading
 final class PhotoTextReading: BackgroundService {
     private let items: ItemStore
     private let limits: TextReader.Limits
-    private let restInterval: DispatchTimeInterval
     private let log: @Sendable (String) -> Void
-    private let stopping = Atomic<Bool>(false)
-    private let started = Atomic<Bool>(false)
-    private let wakeUp = DispatchSemaphore(value: 0)
-    private let finished = DispatchSemaphore(value: 0)
+    private let worker: LowPriorityWorker
+
+    /// What it reads next: a plate photo, or (once no plate is left) a receipt.
+    private enum Source {
+        case plate(PhotoToRead)
+        case receipt(DocumentToRead)
+    }
 
     init(items: ItemStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), log: @escaping @Sendable (String) -> Void) {
         self.items = items
         self.limits = limits
-        self.restInterval = restInterval
         self.log = log
+        worker = LowPriorityWorker(name: "photo text reading", restInterval: restInterval, log: log)
     }
 
-    func start() {
-        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let thread = Thread { [self] in
-            run()
-            finished.signal()
-        }
-        thread.name = "photo text reading"
-        thread.qualityOfService = .background
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
+    func start() { worker.start { [self] in run() } }
 
-    func wake() { wakeUp.signal() }
+    func wake() { worker.wake() }
 
-    func stop() {
-        stopping.store(true, ordering: .releasing)
-        wakeUp.signal()
-        guard started.load(ordering: .acquiring) else { return }
-        finished.wait()
-        finished.signal()
-    }
-
-    private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+    func stop() { worker.stop() }
 
     private func run() {
-        // As the code reader: this thread's own nice value (setpriority(2), NOTES), so it yields the cores.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         for reader in [SerialPlates.stamp, ReceiptReading.stamp] {
             if let abandoned = try? items.abandonInterruptedReadings(by: reader), abandoned > 0 {
                 log("\(abandoned) source\(abandoned == 1 ? " was" : "s were") being read by \(reader.name) when the server last stopped; not read again.")
@@ -67,32 +48,18 @@ final class PhotoTextReading: BackgroundService {
             log("Text on photos is not read: \(error.message)")
             return
         }
-        var read = 0
-        while !isStopping {
-            let plates: [PhotoToRead], receipts: [DocumentToRead]
-            do {
-                plates = try items.photosToRead(by: SerialPlates.stamp, limit: 8)
-                receipts = plates.isEmpty ? try items.documentsToRead(by: ReceiptReading.stamp, limit: 8) : []
-            } catch {
-                log("Reading photos for text: \(error); trying again later.")
-                _ = wakeUp.wait(timeout: .now() + restInterval)
-                continue
+        worker.readInRounds("photos for text", batch: { (_: Source?) in
+            let plates = try items.photosToRead(by: SerialPlates.stamp, limit: 8)
+            return plates.isEmpty ? try items.documentsToRead(by: ReceiptReading.stamp, limit: 8).map(Source.receipt) : plates.map(Source.plate)
+        }, read: { source in
+            switch source {
+            case .plate(let photo): readPlate(photo, with: reader)
+            case .receipt(let document): readReceipt(document, with: reader)
             }
-            if plates.isEmpty && receipts.isEmpty {
-                if read > 0 { log("Read the text of \(read) plate photo\(read == 1 ? "" : "s") and receipt\(read == 1 ? "" : "s").") }
-                read = 0
-                _ = wakeUp.wait(timeout: .now() + restInterval)
-                continue
-            }
-            for photo in plates where !isStopping {
-                readPlate(photo, with: reader)
-                read += 1
-            }
-            for document in receipts where !isStopping {
-                readReceipt(document, with: reader)
-                read += 1
-            }
-        }
+            return true
+        }, roundRead: { read in
+            log("Read the text of \(read) plate photo\(read == 1 ? "" : "s") and receipt\(read == 1 ? "" : "s").")
+        })
     }
 
     private func readPlate(_ photo: PhotoToRead, with reader: TextReader) {
