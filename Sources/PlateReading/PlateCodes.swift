@@ -1,14 +1,15 @@
 import CodeReading
+import Foundation
 import TextReading
 
 /// Serial number and model from the codes on a rating plate, checked against what tesseract read
 /// from its print. A plate's Code 128 carries its serial; its QR code the serial, `S/N:<serial>`,
-/// `M:<model>;S:<serial>` or a support URL. A code's text becomes a suggestion only when it looks
-/// like what it would be (a URL, a product's EAN or free text gives nothing): a wrong suggestion is
-/// worse than none.
+/// `M:<model>;S:<serial>` or a support URL naming it in its query (`?sn=<serial>`). A code's text
+/// becomes a suggestion only when it looks like what it would be (a URL without a named serial, a
+/// product's EAN or free text gives nothing): a wrong suggestion is worse than none.
 public enum PlateCodes {
     /// Bumped whenever the rules change, so what was read before is read again.
-    public static let version = 1
+    public static let version = 2
 
     /// The symbologies a serial is printed in on plates. EAN/UPC are products' trade numbers (the
     /// barcode field's), never a serial.
@@ -18,6 +19,14 @@ public enum PlateCodes {
     public static func values(in code: ReadCode) -> (serial: String?, model: String?) {
         guard serialFormats.contains(code.format) else { return (nil, nil) }
         let text = code.text.trimmingCharacters(in: .whitespaces)
+        // "https://support.example.com/p?sn=WM6P-9946-8B10": makers' support links name the unit's
+        // serial (and model) as query parameters; a link naming neither gives nothing.
+        if let link = URLComponents(string: text), ["http", "https"].contains(link.scheme?.lowercased() ?? ""), link.host != nil {
+            let items = link.queryItems ?? []
+            func named(_ names: Set<String>) -> String? { items.first { names.contains($0.name.lowercased()) }?.value }
+            return (named(["sn", "serial", "serialno", "serial_no", "serialnumber", "serial_number"]).flatMap(plausibleSerial),
+                    named(["model", "mn", "model_no", "modelno"]).flatMap(plausibleModel))
+        }
         // "M:VH73Y-A;S:NUAH-KNE3-1S26", "S/N:24JSS6769666Y": labelled parts.
         if text.contains(":") {
             var serial: String?, model: String?

@@ -20,6 +20,9 @@ import TextReading
         ("QRCode", "S/N:3BPE-0W08-33S5", "3BPE-0W08-33S5", nil),
         ("QRCode", "M:VH73Y-A;S:NUAH-KNE3-1S26", "NUAH-KNE3-1S26", "VH73Y-A"),
         ("QRCode", "064312S4813343", "064312S4813343", nil),
+        // Makers' support links name the serial (and model) in their query.
+        ("QRCode", "https://support.example.com/p?sn=038439303575", "038439303575", nil),
+        ("QRCode", "https://example.com/support?model=FZ99B1J/EU&serial=WM6P-9946-8B10", "WM6P-9946-8B10", "FZ99B1J/EU"),
     ] as [(String, String, String, String?)])
     func whatACodeHolds(format: String, text: String, serial: String, model: String?) {
         let found = PlateCodes.combined(codes: [code(format, text)], printed: [])
@@ -28,9 +31,11 @@ import TextReading
         #expect(found.allSatisfy { $0.reader.hasPrefix("zxing-cpp ") && $0.region == PixelRegion(x: 10, y: 10, width: 100, height: 30) })
     }
 
-    /// A support URL, a product's EAN, free text and a part number's label are not a serial.
+    /// A support URL naming no serial, a product's EAN, free text and a part number's label are not a serial.
     @Test(arguments: [
-        ("QRCode", "https://support.example.com/p?sn=038439303575"),
+        ("QRCode", "https://support.example.com/p?id=038439303575"),
+        ("QRCode", "https://support.example.com/p/WM6P-9946-8B10"),
+        ("QRCode", "https://support.example.com/p?sn=see%20label"),
         ("QRCode", "www.example.com/p/WM6P-9946-8B10"),
         ("EAN-13", "4006381333931"),
         ("UPC-A", "036000291452"),
