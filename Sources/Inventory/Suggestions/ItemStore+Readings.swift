@@ -143,12 +143,17 @@ extension ItemStore {
                 let region = row.isNull(4) ? nil : ReadingRegion(x: row.double(4), y: row.double(5), width: row.double(6), height: row.double(7))
                 return Suggestion(field: field, value: row.string(3), source: source, region: region,
                                   reader: ReaderStamp(name: row.string(8), version: row.string(9)))
-            }.compactMap { $0 }.filter { suggestion in
+            }.compactMap { $0 }
+            // A serial plate's Code 128 or QR code holds its serial number: that code is the serial,
+            // not the item's barcode (a product code or an asset tag), so it is offered only as the serial.
+            let serials = suggestions.filter { $0.field == .serialNumber }.map(\.value) + [item.serialNumber]
+            let offered = suggestions.filter { suggestion in
                 let key = "\(suggestion.field.rawValue)\u{0}\(suggestion.value)"
                 guard !dismissed.contains(key), !Self.field(suggestion.field, of: item, holds: suggestion.value, currency: currency) else { return false }
+                if suggestion.field == .barcode, serials.contains(where: { Self.sameCode($0, suggestion.value) }) { return false }
                 return seen.insert(key).inserted
             }
-            return ItemSuggestions(pending: pending, suggestions: suggestions)
+            return ItemSuggestions(pending: pending, suggestions: offered)
         }
     }
 
