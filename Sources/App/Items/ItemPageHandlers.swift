@@ -53,7 +53,7 @@ struct ItemPageHandlers: Sendable {
     }
 
     /// How many items each recent search or filter finds (its "N items found"): counting reads an
-    /// index of every match, so it is done once per query and inventory revision, not per window.
+    /// index of every match, so it is done once per query and search revision, not per window.
     private let searchCounts = RevisionKeyedCache<String, Int>(capacity: 256)
 
     /// Rows the plain list shows at once; longer lists continue with Show more (keyset windows), so
@@ -146,7 +146,7 @@ struct ItemPageHandlers: Sendable {
         everything.limit = nil
         everything.after = nil
         let countKey = request.query.pairs.filter { $0.name != "after" && $0.name != "limit" }.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        let count = try searchCounts.value(for: countKey, at: items.revision) { try items.count(matching: everything) }
+        let count = try searchCounts.value(for: countKey, at: items.searchRevision) { try items.count(matching: everything) }
         let currency = try items.currency()
         let rows = window.items.map { rowModel($0, currency: currency, isFirst: false, isLast: false) }
         let html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", "false"), .aria("label", "Items found")) {

@@ -13,7 +13,7 @@ extension ItemStore {
     /// gone meanwhile (its photo deleted) records nothing and returns false.
     @discardableResult
     public func recordReadings(_ readings: [Reading], of source: ReadingSource, by reader: ReaderStamp, failure: String? = nil) throws -> Bool {
-        try change { connection in
+        try changeSearchText { connection in
             let items = try Self.items(of: source, in: connection)
             if case .asset = source {} else if items.isEmpty { return false }
             try connection.run("DELETE FROM readings WHERE source_kind = ? AND source_ref = ? AND reader = ?", source.kind, source.reference, reader.name)
