@@ -53,6 +53,14 @@ public enum AtomicFiles {
         try syncFolder(folder)
     }
 
+    /// Removes a content-addressed file's folder: renamed away first (`.deleted-…`, which the
+    /// leftovers sweep also clears), so it vanishes at once even while its files are removed.
+    static func removeFolderAtOnce(_ folder: String) {
+        let doomed = "\(folder.parentPath)/.deleted-\(UUID().uuidString)"
+        guard (try? FileManager.default.moveItem(atPath: folder, toPath: doomed)) != nil else { return }
+        try? FileManager.default.removeItem(atPath: doomed)
+    }
+
     /// Flushes a folder's entries, so a rename in it survives a crash.
     static func syncFolder(_ folder: String) throws {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

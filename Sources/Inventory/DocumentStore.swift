@@ -96,10 +96,7 @@ public final class DocumentStore: Sendable {
     /// Removes a document's folder: renamed away first, so it vanishes at once.
     func deleteFiles(sha256: String) {
         guard SHA256.isWellFormed(sha256) else { return }
-        let final = folder(of: sha256)
-        let doomed = "\(final.parentPath)/.deleted-\(UUID().uuidString)"
-        guard (try? FileManager.default.moveItem(atPath: final, toPath: doomed)) != nil else { return }
-        try? FileManager.default.removeItem(atPath: doomed)
+        AtomicFiles.removeFolderAtOnce(folder(of: sha256))
     }
 
     private func folder(of sha256: String) -> String {

@@ -127,10 +127,7 @@ public final class ImageStore: Sendable {
     /// Removes an image's folder: renamed away first, so it vanishes at once.
     func deleteFiles(hash: String) {
         guard SHA256.isWellFormed(hash) else { return }
-        let final = folder(of: hash)
-        let doomed = "\(final.parentPath)/.deleted-\(UUID().uuidString)"
-        guard (try? FileManager.default.moveItem(atPath: final, toPath: doomed)) != nil else { return }
-        try? FileManager.default.removeItem(atPath: doomed)
+        AtomicFiles.removeFolderAtOnce(folder(of: hash))
     }
 
     /// `images/ab/abcd…`, or a file in it. Made as bytes, in one go: on every photo GET, and each

@@ -14,10 +14,8 @@ struct DraftAPIHandlers: Sendable {
         router.post(DraftRoutes.apiDrafts, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let locationID = try request.locationID()
             let draft = try items.makeDraft(in: locationID) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
-            var response = try ItemJSON.response(draft, currency: try items.currency(), today: items.clock.today, library: library,
-                                                 sight: request.evidenceSight(of: library), status: .created)
-            response.headers["Location"] = ItemRoutes.apiItem(draft.id)
-            return response
+            return try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library,
+                                       sight: request.evidenceSight(of: library))
         }
         router.post(DraftRoutes.apiMerge) { request in
             let id = try request.itemID()

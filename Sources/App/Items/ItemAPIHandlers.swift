@@ -52,9 +52,7 @@ struct ItemAPIHandlers: Sendable {
     private func create(_ request: Request) throws -> Response {
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
         let item = try items.create(input)
-        var response = try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library), status: .created)
-        response.headers["Location"] = ItemRoutes.apiItem(item.id)
-        return response
+        return try ItemJSON.created(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 
     private func show(_ request: Request) throws -> Response {

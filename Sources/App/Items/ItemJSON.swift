@@ -125,6 +125,13 @@ enum ItemJSON {
         return response(item, currency: currency, today: today, files: files, status: status)
     }
 
+    /// A new item (made, or a draft made from a photo or a frame): `201` with its `Location`.
+    static func created(_ item: Item, currency: Currency, today: CalendarDate, library: PhotoLibrary?, sight: EvidenceSight) throws -> Response {
+        var response = try response(item, currency: currency, today: today, library: library, sight: sight, status: .created)
+        response.headers["Location"] = ItemRoutes.apiItem(item.id)
+        return response
+    }
+
     /// One item whose evidence is resolved, with its ETag.
     static func response(_ item: Item, currency: Currency, today: CalendarDate, files: EvidenceFiles, status: HTTPStatus = .ok) -> Response {
         var writer = JSONWriter(capacity: 512)

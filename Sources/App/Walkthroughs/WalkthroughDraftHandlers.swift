@@ -13,10 +13,8 @@ struct WalkthroughDraftHandlers: Sendable {
             let id = try request.walkthroughID()
             let second = try Self.second(in: try ItemAPIHandlers.jsonObject(of: request))
             let draft = try makeDraft(fromFrameAt: second, of: id)
-            var response = try ItemJSON.response(draft, currency: try items.currency(), today: items.clock.today, library: library,
-                                                 sight: request.evidenceSight(of: library), status: .created)
-            response.headers["Location"] = ItemRoutes.apiItem(draft.id)
-            return response
+            return try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library,
+                                       sight: request.evidenceSight(of: library))
         }
         router.post(WalkthroughRoutes.drafts) { request in
             let id = try request.walkthroughID()
