@@ -85,7 +85,7 @@ import Testing
             var walkthroughs = manifest["walkthroughs"] as! [[String: Any]]
             walkthroughs[0]["sha256"] = SHA256.hex(text)
             manifest["walkthroughs"] = walkthroughs
-        }, replacing: (file, text))) { $0.column == file && $0.message.contains("not a video Homepwner keeps") }
+        }, replacing: (file, text))) { $0.column == file && $0.message.contains("not a video Homepwner keeps") && !$0.message.contains("..") }
         // A real video that is not the one its SHA-256 names.
         try ExportTests.expectNothingImported(try ExportTests.tampered(archive, in: scratch, replacing: (file, try WalkthroughAPITests.bytes("synthetic-cuts-8-shots-360p.mp4")))) {
             $0.column == file && $0.message.contains("SHA-256")

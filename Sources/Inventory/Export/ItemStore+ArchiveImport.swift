@@ -160,7 +160,9 @@ extension ItemStore {
         let path = "\(folder)/\(relative)"
         let info: VideoInfo
         do { info = try Video.probe(fileAtPath: path) } catch {
-            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is not a video Homepwner keeps: \(error.description)")
+            // The reason is a sentence of its own; the error's words end it.
+            let reason = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
+            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is not a video Homepwner keeps: \(reason)")
         }
         let staged = try videos.stage(fileAtPath: path)
         guard staged.sha256 == walkthrough.sha256 else {
