@@ -27,9 +27,12 @@ public struct Item: Sendable, Equatable, Identifiable {
     /// A photo taken while walking a room, not named yet: it may have an empty name, is never
     /// claim-ready, and stops being a draft once it is given a name.
     public var isDraft = false
+    /// The walk-through video and second its first photo was taken from, when it was made from a frame.
+    public var walkthroughOrigin: WalkthroughOrigin?
 
     public init(id: ID, name: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, position: Int, version: Int,
-                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Location.ID? = nil, details: ItemDetails = ItemDetails(), isDraft: Bool = false) {
+                photos: [ItemPhoto] = [], documents: [ItemDocument] = [], evidence: [EvidenceLink] = [], locationID: Location.ID? = nil, details: ItemDetails = ItemDetails(), isDraft: Bool = false,
+                walkthroughOrigin: WalkthroughOrigin? = nil) {
         self.id = id
         self.name = name
         self.serialNumber = serialNumber
@@ -43,6 +46,7 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.locationID = locationID
         self.details = details
         self.isDraft = isDraft
+        self.walkthroughOrigin = walkthroughOrigin
     }
 
     /// The primary photo's image: what the list's thumbnail, the popover and the single-photo API show.

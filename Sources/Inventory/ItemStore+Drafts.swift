@@ -109,13 +109,4 @@ extension ItemStore {
             return (try Self.item(id: id, in: connection), FilesToDelete())
         }
     }
-
-    /// The walk-through frame an item was made from, if it was.
-    public func walkthroughOrigin(of id: Item.ID) throws -> WalkthroughOrigin? {
-        try database.read { connection in
-            try connection.rows("SELECT walkthrough_id, second FROM walkthrough_drafts WHERE item_id = ?", id, decode: { row in
-                WalkthroughOrigin(walkthroughID: Walkthrough.ID(row.int64(0)), second: row.double(1))
-            }).first
-        }
-    }
 }

@@ -58,7 +58,9 @@ public final class ItemStore: Sendable {
 
     /// The item's own columns (its photos, tags and documents are read with `photoFields` and apart).
     static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
-        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ") + ", items.draft"
+        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ") + ", items.draft, "
+        + "(SELECT walkthrough_id FROM walkthrough_drafts WHERE walkthrough_drafts.item_id = items.id), "
+        + "(SELECT second FROM walkthrough_drafts WHERE walkthrough_drafts.item_id = items.id)"
 
     /// Where a photo's fields start in a row of `columns` followed by `photoFields`.
     private static let photoColumn = columnCount
@@ -66,14 +68,16 @@ public final class ItemStore: Sendable {
     static let source = "items"
 
     /// How many of `columns` there are: what a query selects after them starts here.
-    static let columnCount: Int32 = 9 + Int32(detailColumns.count)
+    static let columnCount: Int32 = 11 + Int32(detailColumns.count)
 
     static func decode(_ row: Row) -> Item {
-        Item(
+        let origin = 9 + Int32(detailColumns.count)
+        return Item(
             id: row.id(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
             locationID: row.optionalID(7), details: decodeDetails(row, from: 8),
-            isDraft: row.int(8 + Int32(detailColumns.count)) != 0
+            isDraft: row.int(8 + Int32(detailColumns.count)) != 0,
+            walkthroughOrigin: row.isNull(origin) ? nil : WalkthroughOrigin(walkthroughID: row.id(origin), second: row.double(origin + 1))
         )
     }
 

@@ -176,6 +176,17 @@ import Video
         let photo = try #require((draft["image"] as? [String: Any])?.string("screenURL") ?? (draft["photos"] as? [[String: Any]])?.first?.string("screenURL"))
         #expect(photo == frame.string("imageUrl"), "the draft's photo is that frame")
         #expect(try app.client.get("/api/v1/items?draft=1").text.contains("\"id\":\(draftID)"))
+        // The API says where the draft came from, as the item page does, and still after it is named.
+        let origin = try #require(draft["walkthrough"] as? [String: Any], "\(made.text)")
+        #expect(origin.int("id") == id && origin["second"] as? Double == second)
+        #expect(origin.string("url") == "/api/v1/walkthroughs/\(id)")
+        #expect(origin.string("videoUrl") == "/walkthroughs/\(id)/video#t=\(String(format: "%.1f", second))")
+        #expect(try app.client.json("PATCH", "/api/v1/items/\(draftID)", ["name": "Desk lamp"]).status == 200)
+        let named = try #require(try app.client.get("/api/v1/items/\(draftID)").json as? [String: Any])
+        #expect(named["draft"] as? Bool == false && (named["walkthrough"] as? [String: Any])?.int("id") == id)
+        let listed = try #require(try app.client.get("/api/v1/items").json as? [[String: Any]])
+        #expect(listed.first { $0.int("id") == draftID }?["walkthrough"] is [String: Any])
+        #expect(listed.filter { $0.int("id") != draftID }.allSatisfy { $0["walkthrough"] is NSNull })
 
         let page = try app.client.get("/items/\(draftID)", headers: ["Accept": "text/html"]).text
         #expect(page.contains("/walkthroughs/\(id)/video#t=\(String(format: "%.1f", second))") && page.contains("From a walk-through of its place"))
@@ -191,6 +202,7 @@ import Video
         #expect(try app.client.send("DELETE", "/api/v1/walkthroughs/\(id)").status == 204)
         #expect(try app.client.get(photo).status == 200)
         #expect(!(try app.client.get("/items/\(draftID)", headers: ["Accept": "text/html"]).text.contains("From a walk-through")))
+        #expect((try app.client.get("/api/v1/items/\(draftID)").json as? [String: Any])?["walkthrough"] is NSNull)
     }
 
     @Test func aPlaceWithAWalkThroughIsNotDeleted() throws {

@@ -24,7 +24,7 @@ extension ItemInput {
             disposedField,
         ] + ItemDetails.textFieldNames.map { InputField<ItemInput>.text($0, \.details.texts[$0]) },
         // Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
-        readOnly: ["id", "dateCreated", "position", "draft", "image", "photos", "documents", "evidence", "documentedSince", "currency", "readiness"],
+        readOnly: ["id", "dateCreated", "position", "draft", "walkthrough", "image", "photos", "documents", "evidence", "documentedSince", "currency", "readiness"],
         unknown: { "Unknown field “\($0)”. An item’s fields are \(schema.names.joined(separator: ", "))." })
     }
 

@@ -20,6 +20,8 @@ enum ItemJSON {
             json.key("locationId")
             if let locationID = item.locationID { json.value(locationID) } else { json.null() }
             json.key("draft"); json.value(item.isDraft)
+            json.key("walkthrough")
+            if let origin = item.walkthroughOrigin { write(origin, to: &json) } else { json.null() }
             writeDetails(item.details, currency: currency, to: &json)
             let readiness = item.claimReadiness(today: today)
             json.key("readiness")
@@ -59,6 +61,16 @@ enum ItemJSON {
             if let urls { json.value(urls.thumbnail) } else { json.null() }
             json.key("viewerURL")
             if urls != nil { json.value(LibraryRoutes.asset(link.assetID, inGroup: nil)) } else { json.null() }
+        }
+    }
+
+    /// The walk-through an item was made from: the video, and the second of its frame.
+    static func write(_ origin: WalkthroughOrigin, to json: inout JSONWriter) {
+        json.object { json in
+            json.key("id"); json.value(origin.walkthroughID)
+            json.key("second"); json.number(origin.second)
+            json.key("url"); json.value(WalkthroughRoutes.apiWalkthrough(origin.walkthroughID))
+            json.key("videoUrl"); json.value(origin.videoFragmentURL)
         }
     }
 

@@ -327,8 +327,8 @@ struct ItemPageHandlers: Sendable {
             } ?? []
         )
         var shown = model
-        shown.walkthroughOrigin = try items.walkthroughOrigin(of: item.id).map { origin in
-            (url: "\(WalkthroughRoutes.video(origin.walkthroughID))#t=\(String(format: "%.1f", origin.second))",
+        shown.walkthroughOrigin = item.walkthroughOrigin.map { origin in
+            (url: origin.videoFragmentURL,
              text: "From a walk-through of its place, at \(WalkthroughModel.clock(origin.second))")
         }
         let page = ItemDetailPage(item: shown, form: form, errors: errors, notice: notice, context: request.pageContext(site))

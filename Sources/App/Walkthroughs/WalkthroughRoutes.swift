@@ -1,3 +1,4 @@
+import Foundation
 import Inventory
 
 /// Every path of walk-throughs (a place's videos), spelled once.
@@ -22,4 +23,11 @@ enum WalkthroughRoutes {
     static func apiDrafts(_ id: Walkthrough.ID) -> String { apiDrafts.url(id) }
     static func apiUpload(_ id: Location.ID) -> String { apiUpload.url(id) }
     static func apiWalkthrough(_ id: Walkthrough.ID) -> String { apiWalkthrough.url(id) }
+}
+
+extension WalkthroughOrigin {
+    /// The video at the frame's second (a media fragment: the browser starts playing there).
+    var videoFragmentURL: String {
+        "\(WalkthroughRoutes.video(walkthroughID))#t=\(String(format: "%.1f", second))"
+    }
 }
