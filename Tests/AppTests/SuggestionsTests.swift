@@ -97,6 +97,17 @@ import Testing
         #expect(wrong.status == 422 && wrong.text.contains("barcode"), "\(wrong.text)")
     }
 
+    @Test func dismissingACodeHidesItHoweverItIsWritten() throws {
+        let app = try TestApp()
+        let id = try app.createItem("Blender").id
+        _ = try Self.addPhoto(app, to: id, try Self.bytes(Self.upcPhoto))
+        #expect(try Self.suggestions(app, of: id).suggestions.count == 1)
+        // Dismissed as the EAN-13 a shop's scanner shows (the UPC-A with a leading 0), with a space.
+        let dismissed = try app.client.json("POST", "/api/v1/items/\(id)/suggestions/dismissals", ["field": "barcode", "value": "0\(Self.upc) "])
+        #expect(dismissed.status == 204, "\(dismissed.text)")
+        #expect(try Self.suggestions(app, of: id).suggestions.isEmpty)
+    }
+
     @Test func aPhotoGoneTakesItsSuggestionsAndItsSearchWordsWithIt() throws {
         let app = try TestApp()
         let id = try app.createItem("Blender").id

@@ -128,11 +128,11 @@ extension ItemStore {
                         """, id, kind.rawValue, reader.name, reader.version) != nil
                 }
             }
-            let dismissed = Set(try connection.rows("SELECT field, value FROM dismissed_suggestions WHERE item_id = ?", id) {
-                "\($0.string(0))\u{0}\($0.string(1))"
-            })
+            var dismissed: [SuggestionField: [String]] = [:]
+            try connection.forEachRow("SELECT field, value FROM dismissed_suggestions WHERE item_id = ?", [id]) { row in
+                if let field = SuggestionField(rawValue: row.string(0)) { dismissed[field, default: []].append(row.string(1)) }
+            }
             let currency = try Self.currency(in: connection)
-            var seen = Set<String>()
             let suggestions = try connection.rows("""
                 SELECT readings.source_kind, readings.source_ref, readings.field, readings.value, readings.region_x, readings.region_y,
                        readings.region_width, readings.region_height, readings.reader, readings.reader_version
@@ -147,11 +147,16 @@ extension ItemStore {
             // A serial plate's Code 128 or QR code holds its serial number: that code is the serial,
             // not the item's barcode (a product code or an asset tag), so it is offered only as the serial.
             let serials = suggestions.filter { $0.field == .serialNumber }.map(\.value) + [item.serialNumber]
-            let offered = suggestions.filter { suggestion in
-                let key = "\(suggestion.field.rawValue)\u{0}\(suggestion.value)"
-                guard !dismissed.contains(key), !Self.field(suggestion.field, of: item, holds: suggestion.value, currency: currency) else { return false }
-                if suggestion.field == .barcode, serials.contains(where: { Self.sameCode($0, suggestion.value) }) { return false }
-                return seen.insert(key).inserted
+            // A value dismissed, or already offered, is the same value read again however it is
+            // written ("abc" is "ABC" for a code): dismissing it once hides every spelling of it.
+            var offered: [Suggestion] = []
+            for suggestion in suggestions {
+                let field = suggestion.field
+                let same = { (other: String) in Self.same(field, other, suggestion.value, currency: currency) }
+                guard !(dismissed[field] ?? []).contains(where: same), !Self.field(field, of: item, holds: suggestion.value, currency: currency),
+                      !offered.contains(where: { $0.field == field && same($0.value) }) else { continue }
+                if field == .barcode, serials.contains(where: { Self.sameCode($0, suggestion.value) }) { continue }
+                offered.append(suggestion)
             }
             return ItemSuggestions(pending: pending, suggestions: offered)
         }
@@ -164,11 +169,23 @@ extension ItemStore {
     /// `86.2`); a date by its day.
     static func field(_ field: SuggestionField, of item: Item, holds value: String, currency: Currency) -> Bool {
         switch field {
-        case .serialNumber: sameCode(item.serialNumber, value)
-        case .barcode: sameCode(item.details.text(named: field.rawValue), value, digitsAsNumber: true)
-        case .model, .brand, .purchasedFrom: sameWords(item.details.text(named: field.rawValue), value)
+        case .serialNumber: same(field, item.serialNumber, value, currency: currency)
+        case .barcode, .model, .brand, .purchasedFrom: same(field, item.details.text(named: field.rawValue), value, currency: currency)
         case .purchaseDate: item.details.purchaseDate != nil && item.details.purchaseDate == CalendarDate(iso: value.trimmingWhitespace())
         case .purchasePrice: item.details.purchasePrice != nil && item.details.purchasePrice == (try? Money.parseTyped(value, currency: currency))?.minorUnits
+        }
+    }
+
+    /// Whether two values read for `field` are the same as a person would read them (see above).
+    static func same(_ field: SuggestionField, _ one: String, _ other: String, currency: Currency) -> Bool {
+        switch field {
+        case .serialNumber: sameCode(one, other)
+        case .barcode: sameCode(one, other, digitsAsNumber: true)
+        case .model, .brand, .purchasedFrom: sameWords(one, other)
+        case .purchaseDate:
+            CalendarDate(iso: one.trimmingWhitespace()).map { $0 == CalendarDate(iso: other.trimmingWhitespace()) } ?? (one == other)
+        case .purchasePrice:
+            (try? Money.parseTyped(one, currency: currency)).map { $0.minorUnits == (try? Money.parseTyped(other, currency: currency))?.minorUnits } ?? (one == other)
         }
     }
 
