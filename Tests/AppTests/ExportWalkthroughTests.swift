@@ -62,11 +62,34 @@ import Testing
         let zip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try source.exportedArchive())))
         let running = try ExportApp(demo: false)
 
+        // The preview counts the video as it counts photos and documents.
+        let preview = try running.client.send("POST", "/api/v1/import?dryRun=1", headers: ["Content-Type": "application/zip"], body: zip)
+        #expect(preview.status == 200 && (preview.json as? [String: Any])?.int("videos") == 1, "\(preview.text)")
         let imported = try running.client.send("POST", "/api/v1/import", headers: ["Content-Type": "application/zip"], body: zip)
 
         #expect(imported.status == 200, "\(imported.text)")
+        #expect((imported.json as? [String: Any])?.int("videos") == 1, "\(imported.text)")
         let restored = try Self.settled(running.client, id)
         #expect(restored.string("status") == "ready" && (restored["frames"] as? [Any])?.count == (walkthrough["frames"] as? [Any])?.count)
+    }
+
+    @Test func theImportPagesCountTheWalkthroughVideo() throws {
+        let (source, _, _) = try Self.sourceWithAWalkthrough()
+        let zip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try source.exportedArchive())))
+        let running = try ExportApp(demo: false)
+        let (token, cookie) = try running.client.pageFormToken()
+        let boundary = "----homepwner-import-\(UUID().uuidString)"
+        let body = ItemImageFixtures.multipart(boundary: boundary, [("csrf", nil, nil, Array(token.utf8)), ("file", "export.zip", "application/zip", zip)])
+        let uploaded = try running.client.send("POST", "/import", headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)", "Cookie": cookie,
+                                                                            "Accept": "text/html"], body: body)
+        let previewURL = try #require(uploaded.header("Location"), "\(uploaded.status) \(uploaded.text)")
+        let preview = try running.client.get(previewURL, headers: ["Accept": "text/html"]).text
+        let count = try #require(preview.range(of: "data-count=\"videos\""), "no count of videos")
+        #expect(preview[count.lowerBound...].prefix(200).contains("Walk-through videos to add") && preview[count.lowerBound...].prefix(200).contains("<dd>1</dd>"))
+        let imported = try running.client.pageForm(previewURL, [], headers: ["Accept": "text/html"])
+        let done = try #require(imported.header("Location"), "\(imported.status) \(imported.text)")
+        #expect(done.hasSuffix("&videos=1"), "\(done)")
+        #expect(try running.client.get(done, headers: ["Accept": "text/html"]).text.contains("and 1 walk-through video"))
     }
 
     @Test func aWalkthroughWhoseVideoIsNotOneOrNotItsBytesImportsNothing() throws {

@@ -48,6 +48,7 @@ struct ImportPreviewPage {
                         if isZip {
                             count(plan.photos, "Photos to add", id: "photos")
                             count(plan.documents, "Documents to add", id: "documents")
+                            if plan.videos > 0 { count(plan.videos, "Walk-through videos to add", id: "videos") }
                         }
                     } else if isZip {
                         count(plan.problems.count, plan.problems.count == 1 ? "Problem" : "Problems", id: "problems")

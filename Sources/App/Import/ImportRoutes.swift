@@ -18,5 +18,6 @@ enum ImportRoutes {
     static func done(_ outcome: ImportOutcome) -> String {
         start.url() + "?added=\(outcome.added)&updated=\(outcome.updated)&locations=\(outcome.locationsCreated)&tags=\(outcome.tagsCreated)"
             + (outcome.photos > 0 ? "&photos=\(outcome.photos)" : "") + (outcome.documents > 0 ? "&documents=\(outcome.documents)" : "")
+            + (outcome.videos > 0 ? "&videos=\(outcome.videos)" : "")
     }
 }

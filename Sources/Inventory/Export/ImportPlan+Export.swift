@@ -12,6 +12,7 @@ extension ImportPlan {
         newTags = export.items.flatMap(\.item.details.tags).filter { seen.insert($0.lowercased()).inserted }
         photos = export.items.map(\.photos.count).reduce(0, +)
         documents = export.items.map(\.documents.count).reduce(0, +)
+        videos = export.walkthroughs.count
     }
 
     /// This plan with `error` as its one problem: at the file inside the zip it is about.

@@ -40,6 +40,8 @@ public struct ImportPlan: Sendable, Equatable {
     public internal(set) var photos = 0
     /// Documents (receipts, manuals, warranties) the import gives items.
     public internal(set) var documents = 0
+    /// Walk-through videos the import gives places (only our own export has them).
+    public internal(set) var videos = 0
 
     /// What the import carries out, row by row.
     var steps: [Step] = []
@@ -74,7 +76,7 @@ public struct ImportPlan: Sendable, Equatable {
     public static func == (lhs: ImportPlan, rhs: ImportPlan) -> Bool {
         lhs.rowsRead == rhs.rowsRead && lhs.additions == rhs.additions && lhs.updates == rhs.updates && lhs.newLocations == rhs.newLocations
             && lhs.newTags == rhs.newTags && lhs.problems == rhs.problems && lhs.ignoredColumns == rhs.ignoredColumns && lhs.currency == rhs.currency
-            && lhs.format == rhs.format && lhs.photos == rhs.photos && lhs.documents == rhs.documents
+            && lhs.format == rhs.format && lhs.photos == rhs.photos && lhs.documents == rhs.documents && lhs.videos == rhs.videos
     }
 }
 
