@@ -61,4 +61,26 @@ import Testing
         let after = try olivia.send("GET", "/api/v1/items/\(id)/suggestions", headers: ["Accept": "application/json"])
         #expect(!after.text.contains(assetID))
     }
+
+    @Test func aLibraryPhotoChangedSinceItWasReadIsReadAgain() throws {
+        let workspace = try LibraryWorkspace()
+        _ = try workspace.write("Renovation/plate.jpg", try TextSuggestionsTests.bytes("plates/synthetic-plate-07.jpg"))
+        workspace.setModified("Renovation/plate.jpg", seconds: 1_552_564_800)
+        var library = try LibraryTestApp(workspace: workspace)
+        try library.waitUntilScanned(total: 1)
+        let id = try #require((try library.client.json("POST", "/api/v1/items", ["name": "Heat pump", "serialNumber": "8283337497"]).json as? [String: Any])?.id)
+        let seen = try Self.sighting({ try library.client.get($0) }, of: id)
+        #expect(seen.value == "8283337497")
+        // The same file, edited (cropped to something else): its old reading no longer stands.
+        try workspace.photo("Renovation/plate.jpg", width: 64, height: 48)
+        workspace.setModified("Renovation/plate.jpg", seconds: 1_552_651_200)
+        library.app.shutdown()
+        library = try LibraryTestApp(workspace: workspace)
+        try library.waitUntilScanned(total: 1)
+        let deadline = Date().addingTimeInterval(120)
+        while try library.client.get("/api/v1/items/\(id)/suggestions").text.contains("8283337497") {
+            guard Date() < deadline else { throw TestAppError("the edited library photo was not read again after 2 minutes") }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
 }

@@ -10,7 +10,8 @@ import TextReading
 /// Reads the household's library photos for codes and plate text, so that an item whose serial
 /// number or barcode was photographed years ago can show it: in the background on a thread of its
 /// own at the lowest CPU priority (nice 19, as the item photos' readers: it does not yet wait for
-/// them), each photo once per reader version (`.asset` readings, kept between starts).
+/// them), each photo once per reader version and once per version of its file (`.asset` readings,
+/// kept between starts: a photo edited since it was read is read again).
 final class LibraryPhotoReading: BackgroundService {
     static let codes = ReaderStamp(name: "library codes", version: PhotoCodeReading.reader.version)
     static let plates = ReaderStamp(name: "library plate text", version: SerialPlates.stamp.version)
@@ -24,11 +25,17 @@ final class LibraryPhotoReading: BackgroundService {
     private let log: @Sendable (String) -> Void
     private let worker: LowPriorityWorker
 
-    /// A library photo of a batch, and which readers have yet to read it (none: passed over).
+    /// A library photo of a batch, and the readers (stamped with its file's fingerprint) that have
+    /// yet to read it (none: passed over).
     private struct Unread {
         let id: LibraryAsset.ID
-        let codes: Bool
-        let plates: Bool
+        let codes: ReaderStamp?
+        let plates: ReaderStamp?
+    }
+
+    /// `reader` as it reads the file with this fingerprint.
+    static func stamp(_ reader: ReaderStamp, file fingerprint: String) -> ReaderStamp {
+        ReaderStamp(name: reader.name, version: "\(reader.version) file \(fingerprint)")
     }
 
     init(items: ItemStore, library: PhotoLibrary, restInterval: DispatchTimeInterval = .seconds(5), log: @escaping @Sendable (String) -> Void) {
@@ -53,12 +60,14 @@ final class LibraryPhotoReading: BackgroundService {
         var textReader: TextReader?
         worker.readInRounds("library photos", batch: { (last: Unread?) in
             let batch = try library.readableAssetIDs(after: last?.id, limit: 32)
-            let codesRead = try items.assetsRead(batch, by: Self.codes), platesRead = try items.assetsRead(batch, by: Self.plates)
-            return batch.map { Unread(id: $0, codes: !codesRead.contains($0), plates: !platesRead.contains($0)) }
+            let files = try library.fingerprints(ofAssets: Set(batch))
+            let codes = files.mapValues { Self.stamp(Self.codes, file: $0) }, plates = files.mapValues { Self.stamp(Self.plates, file: $0) }
+            let codesRead = try items.assetsRead(codes), platesRead = try items.assetsRead(plates)
+            return batch.map { Unread(id: $0, codes: codesRead.contains($0) ? nil : codes[$0], plates: platesRead.contains($0) ? nil : plates[$0]) }
         }, read: { asset in
-            guard asset.codes || asset.plates else { return false }
-            if asset.plates && textReader == nil { textReader = startTextReader() }
-            read(asset.id, codes: asset.codes, plates: asset.plates, with: asset.plates ? textReader : nil)
+            guard asset.codes != nil || asset.plates != nil else { return false }
+            if asset.plates != nil && textReader == nil { textReader = startTextReader() }
+            read(asset.id, codes: asset.codes, plates: asset.plates, with: asset.plates != nil ? textReader : nil)
             return true
         }, roundRead: { count in
             log("Read \(count) library photo\(count == 1 ? "" : "s") for codes and plate text.")
@@ -75,37 +84,37 @@ final class LibraryPhotoReading: BackgroundService {
         }
     }
 
-    private func read(_ id: LibraryAsset.ID, codes: Bool, plates: Bool, with textReader: TextReader?) {
+    private func read(_ id: LibraryAsset.ID, codes: ReaderStamp?, plates: ReaderStamp?, with textReader: TextReader?) {
         let source = ReadingSource.asset(id)
         do {
             guard let original = try library.openOriginal(assetID: id), let asset = try library.asset(id: id) else {
-                for reader in [Self.codes, Self.plates] { try items.recordReadings([], of: source, by: reader, failure: "the photo cannot be read") }
+                for reader in [codes, plates].compactMap({ $0 }) { try items.recordReadings([], of: source, by: reader, failure: "the photo cannot be read") }
                 return
             }
-            if codes {
-                try items.beginReading(source, by: Self.codes)
+            if let codes {
+                try items.beginReading(source, by: codes)
                 do {
                     let result = try original.withPath { path throws(CodeReadingError) in try codeReader.read(fileAtPath: path) }
-                    try items.recordReadings(PhotoCodeReading.readings(result), of: source, by: Self.codes)
+                    try items.recordReadings(PhotoCodeReading.readings(result), of: source, by: codes)
                 } catch let error as CodeReadingError {
-                    try items.recordReadings([], of: source, by: Self.codes, failure: error.message)
+                    try items.recordReadings([], of: source, by: codes, failure: error.message)
                 }
             }
-            if plates, textReader == nil {
-                try items.recordReadings([], of: source, by: Self.plates, failure: "tesseract could not be started")
+            if let plates, textReader == nil {
+                try items.recordReadings([], of: source, by: plates, failure: "tesseract could not be started")
             }
-            if let textReader {
-                try items.beginReading(source, by: Self.plates)
+            if let plates, let textReader {
+                try items.beginReading(source, by: plates)
                 guard original.size <= Self.maxBytes else {
-                    try items.recordReadings([], of: source, by: Self.plates, failure: "larger than \(Self.maxBytes >> 20) MB")
+                    try items.recordReadings([], of: source, by: plates, failure: "larger than \(Self.maxBytes >> 20) MB")
                     return
                 }
                 do {
                     let bytes = try original.withPath { path in [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
                     let found = try SerialPlates.suggestions(bytes, with: textReader)
-                    try items.recordReadings(PhotoTextReading.readings(found, width: asset.width, height: asset.height), of: source, by: Self.plates)
+                    try items.recordReadings(PhotoTextReading.readings(found, width: asset.width, height: asset.height), of: source, by: plates)
                 } catch let error as TextReadingError {
-                    try items.recordReadings([], of: source, by: Self.plates, failure: error.message)
+                    try items.recordReadings([], of: source, by: plates, failure: error.message)
                 }
             }
         } catch {

@@ -5,14 +5,21 @@ import Foundation
 /// number or barcode photographed years ago is evidence that the item was owned then. The
 /// inventory never reads the library's tables: the App says which photos exist and who may see them.
 extension ItemStore {
-    /// Of `assets`, those `reader` has read at its version (or failed to, or began to).
-    public func assetsRead(_ assets: [LibraryPhotoID], by reader: ReaderStamp) throws -> Set<LibraryPhotoID> {
+    /// Of `assets`, those read (or failed, or begun) by exactly the reader and version given for
+    /// each: the App puts the photo file's fingerprint in the version, so a photo changed since is read again.
+    public func assetsRead(_ assets: [LibraryPhotoID: ReaderStamp]) throws -> Set<LibraryPhotoID> {
         guard !assets.isEmpty else { return [] }
         return try database.read { connection in
-            Set(try connection.rows("""
-                SELECT source_ref FROM sources_read WHERE source_kind = 'asset' AND reader = ? AND reader_version = ?
+            var read = Set<LibraryPhotoID>()
+            try connection.forEachRow("""
+                SELECT source_ref, reader, reader_version FROM sources_read WHERE source_kind = 'asset'
                     AND source_ref IN (SELECT value FROM json_each(?))
-                """, reader.name, reader.version, Self.jsonList(assets.map(\.rawValue))) { LibraryPhotoID($0.string(0)) }.compactMap { $0 })
+                """, [Self.jsonList(assets.keys.map(\.rawValue))]) { row in
+                if let id = LibraryPhotoID(row.string(0)), let wanted = assets[id], wanted.name == row.string(1), wanted.version == row.string(2) {
+                    read.insert(id)
+                }
+            }
+            return read
         }
     }
 
