@@ -58,9 +58,7 @@ public final class ItemStore: Sendable {
 
     /// The item's own columns (its photos, tags and documents are read with `photoFields` and apart).
     static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
-        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ") + ", items.draft, "
-        + "(SELECT walkthrough_id FROM walkthrough_drafts WHERE walkthrough_drafts.item_id = items.id), "
-        + "(SELECT second FROM walkthrough_drafts WHERE walkthrough_drafts.item_id = items.id)"
+        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ") + ", items.draft"
 
     /// Where a photo's fields start in a row of `columns` followed by `photoFields`.
     private static let photoColumn = columnCount
@@ -68,16 +66,14 @@ public final class ItemStore: Sendable {
     static let source = "items"
 
     /// How many of `columns` there are: what a query selects after them starts here.
-    static let columnCount: Int32 = 11 + Int32(detailColumns.count)
+    static let columnCount: Int32 = 9 + Int32(detailColumns.count)
 
     static func decode(_ row: Row) -> Item {
-        let origin = 9 + Int32(detailColumns.count)
-        return Item(
+        Item(
             id: row.id(0), name: row.string(1), serialNumber: row.string(2), valueInDollars: row.int(3),
             dateCreated: Date(timeIntervalSince1970: Double(row.int64(4)) / 1000), position: row.int(5), version: row.int(6),
             locationID: row.optionalID(7), details: decodeDetails(row, from: 8),
-            isDraft: row.int(8 + Int32(detailColumns.count)) != 0,
-            walkthroughOrigin: row.isNull(origin) ? nil : WalkthroughOrigin(walkthroughID: row.id(origin), second: row.double(origin + 1))
+            isDraft: row.int(8 + Int32(detailColumns.count)) != 0
         )
     }
 
@@ -94,6 +90,7 @@ public final class ItemStore: Sendable {
             let documents = try Self.documentsByItem(in: connection)
             let customFields = try Self.customFieldsByItem(in: connection)
             let evidence = try Self.evidenceByItem(in: connection)
+            let origins = try Self.walkthroughOrigins(in: connection)
             var items: [Item] = [], lastID: Item.ID = 0
             try connection.forEachRow("""
                 SELECT \(Self.columns), \(Self.photoFields) FROM items
@@ -110,6 +107,7 @@ public final class ItemStore: Sendable {
                     if let documents = documents[id] { items[items.count - 1].documents = documents }
                     if let fields = customFields[id] { items[items.count - 1].details.customFields = fields }
                     if let links = evidence[id] { items[items.count - 1].evidence = links }
+                    items[items.count - 1].walkthroughOrigin = origins[id]
                 }
                 if let photo = Self.decodePhoto(row, from: Self.photoColumn) { items[items.count - 1].photos.append(photo) }
             }
@@ -251,6 +249,7 @@ public final class ItemStore: Sendable {
         item.documents = try documents(of: id, in: connection)
         item.details.customFields = try customFields(of: id, in: connection)
         item.evidence = try evidence(of: id, in: connection)
+        item.walkthroughOrigin = try walkthroughOrigins(ids: "[\(id)]", in: connection)[id]
         return item
     }
 }

@@ -151,10 +151,12 @@ extension ItemStore {
         var documents: [Item.ID: [ItemDocument]] = [:]
         for id in items.map(\.id) { documents[id] = try Self.documents(of: id, in: connection) }
         let evidence = try Self.evidenceByItem(ids: ids, in: connection)
+        let origins = try Self.walkthroughOrigins(ids: ids, in: connection)
         for index in items.indices {
             items[index].photos = photos[items[index].id] ?? []
             items[index].documents = documents[items[index].id] ?? []
             items[index].evidence = evidence[items[index].id] ?? []
+            items[index].walkthroughOrigin = origins[items[index].id]
             items[index].details.tags = (tags[items[index].id] ?? []).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             items[index].details.customFields = (fields[items[index].id] ?? []).sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
         }
