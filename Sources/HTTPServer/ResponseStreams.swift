@@ -28,6 +28,7 @@ final class ResponseStreams: Sendable {
         }
         guard admitted else { return false }
         let thread = Thread { [self] in
+            Thread.current.name = "hp-stream"  // from inside, as `WorkerPool`'s threads
             do {
                 try produce(ResponseBodyWriter(channel))
                 channel.end(failed: false)
@@ -39,8 +40,6 @@ final class ResponseStreams: Sendable {
             }
             _ = state.withLock { $0.running.removeValue(forKey: id) }
         }
-        // Linux keeps 15 characters of a thread name.
-        thread.name = "hp-stream"
         thread.start()
         return true
     }

@@ -20,10 +20,12 @@ final class WorkerPool: Sendable {
         self.width = max(2, width)
         longWorkWidth = self.width - 1
         for index in 0..<self.width {
-            let thread = Thread { [state, longWorkWidth] in state.serve(longWorkWidth: longWorkWidth) }
-            // Linux keeps 15 characters of a thread name.
-            thread.name = "hp-worker-\(index)"
-            thread.start()
+            Thread { [state, longWorkWidth] in
+                // Named from inside: on Linux, Foundation gives the OS a thread's name only when the
+                // thread names itself, and the OS keeps 15 bytes of it (longer ones are dropped).
+                Thread.current.name = "hp-worker-\(index)"
+                state.serve(longWorkWidth: longWorkWidth)
+            }.start()
         }
     }
 

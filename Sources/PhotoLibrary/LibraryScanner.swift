@@ -63,11 +63,12 @@ public final class LibraryScanner: Sendable {
         }
         backgroundWork.enter()
         let thread = Thread { [self] in
+            // From inside: on Linux a thread's name reaches the OS (`top -H`) only when it names itself.
+            Thread.current.name = "library-scan"
             defer { backgroundWork.leave() }
             let status = scan()
             then?(status)
         }
-        thread.name = "library-scan"
         thread.start()
     }
 
