@@ -10,7 +10,9 @@ import TextReading
 /// Reads the household's library photos for codes and plate text, so that an item whose serial
 /// number or barcode was photographed years ago can show it: in the background on a thread of its
 /// own at the lowest CPU priority (nice 19, as the item photos' readers: it does not yet wait for
-/// them), each photo once per reader version (`.asset` readings, kept between starts).
+/// them) and only while no request is being answered (`RequestCourtesy`: before each photo, and
+/// again between its codes and its print), each photo once per reader version (`.asset` readings,
+/// kept between starts).
 final class LibraryPhotoReading: BackgroundService {
     static let codes = ReaderStamp(name: "library codes", version: PhotoCodeReading.reader.version)
     static let plates = ReaderStamp(name: "library plate text", version: SerialPlates.stamp.version)
@@ -22,7 +24,7 @@ final class LibraryPhotoReading: BackgroundService {
     private let codeReader: CodeReader
     private let textLimits: TextReader.Limits
     private let log: @Sendable (String) -> Void
-    private let worker: LowPriorityWorker
+    let worker: LowPriorityWorker
 
     /// A library photo of a batch, and which readers have yet to read it (none: passed over).
     private struct Unread {
@@ -31,13 +33,13 @@ final class LibraryPhotoReading: BackgroundService {
         let plates: Bool
     }
 
-    init(items: ItemStore, library: PhotoLibrary, restInterval: DispatchTimeInterval = .seconds(5), log: @escaping @Sendable (String) -> Void) {
+    init(items: ItemStore, library: PhotoLibrary, restInterval: DispatchTimeInterval = .seconds(5), courtesy: RequestCourtesy?, log: @escaping @Sendable (String) -> Void) {
         self.items = items
         self.library = library
         codeReader = CodeReader(limits: CodeReadingLimits(maxPixels: items.images.maxPixels))
         textLimits = TextReader.Limits(maxPixels: items.images.maxPixels)
         self.log = log
-        worker = LowPriorityWorker(name: "library photo reading", restInterval: restInterval, log: log)
+        worker = LowPriorityWorker(name: "library photo reading", restInterval: restInterval, courtesy: courtesy, log: log)
     }
 
     func start() { worker.start { [self] in run() } }
@@ -95,6 +97,11 @@ final class LibraryPhotoReading: BackgroundService {
                 try items.recordReadings([], of: source, by: Self.plates, failure: "tesseract could not be started")
             }
             if let textReader {
+                // Its print takes seconds more than its codes: requests come first again.
+                if codes {
+                    worker.giveWayToRequests()
+                    guard !worker.isStopping else { return }
+                }
                 try items.beginReading(source, by: Self.plates)
                 guard original.size <= Self.maxBytes else {
                     try items.recordReadings([], of: source, by: Self.plates, failure: "larger than \(Self.maxBytes >> 20) MB")

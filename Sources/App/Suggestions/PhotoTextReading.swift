@@ -14,7 +14,7 @@ final class PhotoTextReading: BackgroundService {
     private let items: ItemStore
     private let limits: TextReader.Limits
     private let log: @Sendable (String) -> Void
-    private let worker: LowPriorityWorker
+    let worker: LowPriorityWorker
 
     /// What it reads next: a plate photo, or (once no plate is left) a receipt.
     private enum Source {
@@ -22,11 +22,11 @@ final class PhotoTextReading: BackgroundService {
         case receipt(DocumentToRead)
     }
 
-    init(items: ItemStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), log: @escaping @Sendable (String) -> Void) {
+    init(items: ItemStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), courtesy: RequestCourtesy?, log: @escaping @Sendable (String) -> Void) {
         self.items = items
         self.limits = limits
         self.log = log
-        worker = LowPriorityWorker(name: "photo text reading", restInterval: restInterval, log: log)
+        worker = LowPriorityWorker(name: "photo text reading", restInterval: restInterval, courtesy: courtesy, log: log)
     }
 
     func start() { worker.start { [self] in run() } }
