@@ -10,9 +10,9 @@ import TextReading
 /// Reads the household's library photos for codes and plate text, so that an item whose serial
 /// number or barcode was photographed years ago can show it: in the background on a thread of its
 /// own at the lowest CPU priority (nice 19, as the item photos' readers: it does not yet wait for
-/// them) and only while no request is being answered (`RequestCourtesy`: before each photo, and
-/// again between its codes and its print), each photo once per reader version (`.asset` readings,
-/// kept between starts).
+/// them) and only while no request is being answered (`RequestCourtesy`: before each photo, again
+/// between its codes and its print, and between tesseract's passes and lines), each photo once per
+/// reader version (`.asset` readings, kept between starts).
 final class LibraryPhotoReading: BackgroundService {
     static let codes = ReaderStamp(name: "library codes", version: PhotoCodeReading.reader.version)
     static let plates = ReaderStamp(name: "library plate text", version: SerialPlates.stamp.version)
@@ -70,7 +70,10 @@ final class LibraryPhotoReading: BackgroundService {
     /// Tesseract, started for the first photo to read for text; nil (said in the log) when it cannot be.
     private func startTextReader() -> TextReader? {
         do {
-            return try TextReader(limits: textLimits)
+            let reader = try TextReader(limits: textLimits)
+            // An OCR takes seconds: it gives way to requests between its passes and its lines too.
+            reader.giveWay = { [worker] in worker.giveWayToRequests() }
+            return reader
         } catch {
             log("Library photos are not read for text: \(error.message)")
             return nil

@@ -48,6 +48,8 @@ final class PhotoTextReading: BackgroundService {
             log("Text on photos is not read: \(error.message)")
             return
         }
+        // An OCR takes seconds: it gives way to requests between its passes and its lines too.
+        reader.giveWay = { [worker] in worker.giveWayToRequests() }
         worker.readInRounds("photos for text", batch: { (_: Source?) in
             let plates = try items.photosToRead(by: SerialPlates.stamp, limit: 8)
             return plates.isEmpty ? try items.documentsToRead(by: ReceiptReading.stamp, limit: 8).map(Source.receipt) : plates.map(Source.plate)
