@@ -34,11 +34,12 @@ let package = Package(
         .target(name: "TextRules"),
         // The one way a file Homepwner did not just write is opened: a regular file only, without waiting.
         .target(name: "RegularFiles"),
+        .target(name: "ThreadNames"),
         .target(name: "Archive", dependencies: ["CArchive", "RegularFiles"]),
         .target(name: "Database", dependencies: ["CSQLite"]),
         // The time of day every store and page goes by ("now", and through Inventory "today"); tests move a TestClock.
         .target(name: "Clocks"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RegularFiles"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RegularFiles", "ThreadNames"]),
         .target(name: "Imaging", dependencies: ["CVips", "CXML2"]),
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
         // Videos in Swift terms: probe, limits, candidate frames (JPEGs through Imaging).
@@ -53,7 +54,7 @@ let package = Package(
         // A rating plate read both ways: its codes (serial, model) through CodeReading, its print through TextReading, checked against each other.
         .target(name: "PlateReading", dependencies: ["CodeReading", "TextReading"]),
         .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules", "Video"]),
-        .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles"]),
+        .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles", "ThreadNames"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
         // A data folder's database, every store and the photo library opened together (`HomeEnvironment`),
         // and the background services started and stopped as one list.
@@ -63,7 +64,7 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),

@@ -13,20 +13,25 @@ with SIGSTOP so that it takes no CPU (the busy one's readers pause with it, and 
   * UPLOADS photo uploads (POST /api/v1/items/{id}/photos, a 1600x1200 JPEG of 57 KB made distinct
     each time) one at a time: p50 and p90 (the slowest of 15 is a p93).
 Each busy window says how much CPU the reader threads (those at nice 19, and the libvips workers they
-start) had in it: if none, the
-readers were not busy and the comparison says nothing (it is marked so). Before measuring, both
-servers are left to settle until nothing but the readers uses the CPU (the library scan and its
-thumbnails are over). Goal: busy/idle ratio of p99 <= 1.2x.
+start) had in it, and how many library readings (a photo read for codes, or for plate text) were
+finished in it. The readers give way to requests (they read a step only once no request has been in
+flight for a moment, or after their longest wait): their CPU in the windows is small by design, but
+the comparison holds only while they still had photos to read (else it is marked so). Before
+measuring, both servers are left to settle until nothing but the readers uses the CPU (the library
+scan and its thumbnails are over); then the busy one reads alone, without requests, for READING_ALONE,
+which gives how fast the library is read without traffic, against how fast it was read under the
+measured traffic. Goal: busy/idle ratio of p99 <= 1.2x.
 
 Usage: BIN=.build/release/homepwner python3 bench/readingload.py
 Settings: READING_PHOTOS=120  READING_ITEMS=1000  READING_ROUNDS=3  DURATION=10s  WARMUP=1s  THREADS=2
-          CONNECTIONS=16  UPLOADS=15  KEEP=1 (keep the temp folder)
+          CONNECTIONS=16  UPLOADS=15  READING_ALONE=20 (seconds)  KEEP=1 (keep the temp folder)
 Uses wrk and python3 (standard library); loopback only; stops every process it starts.
 """
 import json
 import os
 import shutil
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -48,6 +53,7 @@ THREADS = os.environ.get("THREADS", "2")
 CONNECTIONS = os.environ.get("CONNECTIONS", "16")
 UPLOADS = int(os.environ.get("UPLOADS", "15"))
 KEEP = os.environ.get("KEEP", "0") == "1"
+ALONE = float(os.environ.get("READING_ALONE", "20"))
 PLATES = sorted((ROOT / "Tests/Fixtures/public/capture/plates").glob("*.jpg"))
 UPLOAD_PHOTO = ROOT / "Tests/Fixtures/photo-1.jpg"
 TICK = os.sysconf("SC_CLK_TCK")
@@ -77,6 +83,12 @@ def reader_cpu(pid):
     """CPU seconds of the threads at nice 19: the photo readers (shown as "homepwner": Foundation does
     not name a thread on Linux) and the libvips workers they start, which inherit their nice value."""
     return sum(cpu for _, nice, cpu in threads(pid).values() if nice == 19)
+
+
+def library_readings(data):
+    """Library readings finished so far (each photo is read twice: for codes, and for plate text)."""
+    with sqlite3.connect(f"file:{data / 'homepwner.sqlite'}?mode=ro", uri=True, timeout=30) as database:
+        return database.execute("SELECT count(*) FROM sources_read WHERE source_kind = 'asset' AND state != 'reading'").fetchone()[0]
 
 
 def other_cpu(pid):
@@ -181,9 +193,18 @@ def main():
             raise SystemExit("readingload: the busy server's readers have not read anything")
         print(f"readingload: {ITEMS} items on each server; {PHOTOS} library plate photos for the busy one to read "
               f"(settled after {waited['busy']:.0f} s and {waited['idle']:.0f} s)")
+        busy_data, wanted = work / "busy", 2 * PHOTOS
+        with Held(idle):
+            alone = (library_readings(busy_data), reader_cpu(busy.pid))
+            time.sleep(ALONE)
+            alone = (library_readings(busy_data) - alone[0], reader_cpu(busy.pid) - alone[1])
+        if library_readings(busy_data) >= wanted:
+            raise SystemExit("readingload: the busy server had read its whole library before the measuring began; raise READING_PHOTOS")
         page = {label: {"person": [], "household": []} for label in servers}
         uploads = {label: [] for label in servers}
         reading = {"person": [], "household": [], "upload": []}
+        # Library readings finished in each busy window, and whether some were left to do at its end.
+        done = {"person": [], "household": [], "upload": []}
         photo = UPLOAD_PHOTO.read_bytes()
         ids = {label: item_ids(server, 8) for label, server in servers.items()}
         for round_number in range(ROUNDS):
@@ -191,22 +212,26 @@ def main():
                 other = servers["idle" if label == "busy" else "busy"]
                 with Held(other):
                     for load, (connections, threads_count) in (("person", (1, 1)), ("household", (CONNECTIONS, THREADS))):
-                        before = (reader_cpu(server.pid), time.monotonic())
+                        before = (reader_cpu(server.pid), time.monotonic(), library_readings(busy_data))
                         page[label][load].append(wrk(server.url + "/", connections, threads_count))
                         if label == "busy":
                             reading[load].append((reader_cpu(server.pid) - before[0], time.monotonic() - before[1]))
-                    before = (reader_cpu(server.pid), time.monotonic())
+                            after = library_readings(busy_data)
+                            done[load].append((after - before[2], after < wanted))
+                    before = (reader_cpu(server.pid), time.monotonic(), library_readings(busy_data))
                     uploads[label] += upload_times(server, ids[label], photo, 1000 * round_number + (0 if label == "busy" else 500))
                     if label == "busy":
                         reading["upload"].append((reader_cpu(server.pid) - before[0], time.monotonic() - before[1]))
+                        after = library_readings(busy_data)
+                        done["upload"].append((after - before[2], after < wanted))
 
-        def reader_line(windows):
+        def reader_line(load):
+            windows = reading[load]
             cpu, wall = sum(window[0] for window in windows), sum(window[1] for window in windows)
-            if cpu <= 0:
-                return "NONE (the readers were not busy: no comparison)"
-            idle_windows = sum(1 for window in windows if window[0] < 0.05)
-            return (f"{cpu:.1f} s in {wall:.0f} s ({100 * cpu / wall:.0f} % of a core)"
-                    + (f"; {idle_windows} of {len(windows)} windows WITHOUT reading" if idle_windows else ""))
+            finished = sum(count for count, _ in done[load])
+            unread = sum(1 for _, left in done[load] if not left)
+            return (f"{cpu:.1f} s in {wall:.0f} s ({100 * cpu / wall:.0f} % of a core), {finished} readings"
+                    + (f"; {unread} of {len(windows)} windows ENDED WITH NOTHING LEFT TO READ (no comparison)" if unread else ""))
 
         print(f"  {'':40} {'busy p50':>10} {'idle p50':>10} {'ratio':>6}   {'busy p99':>10} {'idle p99':>10} {'ratio':>6}   readers' CPU (nice 19) while busy")
         for load, title in (("person", "GET / 1 connection"), ("household", f"GET / {CONNECTIONS} connections")):
@@ -217,12 +242,19 @@ def main():
             rps = (statistics.median(run["requests"] / run["duration_us"] * 1e6 for run in page["busy"][load]),
                    statistics.median(run["requests"] / run["duration_us"] * 1e6 for run in page["idle"][load]))
             print(f"  {title + f' ({rps[0]:.0f}/{rps[1]:.0f} req/s)':40} {ms(b50):>10} {ms(i50):>10} {b50 / i50:>5.2f}x   "
-                  f"{ms(b99):>10} {ms(i99):>10} {b99 / i99:>5.2f}x   {reader_line(reading[load])}")
+                  f"{ms(b99):>10} {ms(i99):>10} {b99 / i99:>5.2f}x   {reader_line(load)}")
         b50, i50 = statistics.median(uploads["busy"]) * 1e6, statistics.median(uploads["idle"]) * 1e6
         b90, i90 = percentile(uploads["busy"], 0.9) * 1e6, percentile(uploads["idle"], 0.9) * 1e6
         title = f"POST a photo ({len(uploads['busy'])} each; p90)"
         print(f"  {title:40} {ms(b50):>10} {ms(i50):>10} {b50 / i50:>5.2f}x   "
-              f"{ms(b90):>10} {ms(i90):>10} {b90 / i90:>5.2f}x   {reader_line(reading['upload'])}")
+              f"{ms(b90):>10} {ms(i90):>10} {b90 / i90:>5.2f}x   {reader_line('upload')}")
+        traffic_wall = sum(window[1] for load in reading for window in reading[load])
+        traffic_done = sum(count for load in done for count, _ in done[load])
+        alone_rate, traffic_rate = alone[0] / ALONE, traffic_done / traffic_wall
+        print(f"  library reading: alone {alone[0]} readings in {ALONE:.0f} s ({alone_rate:.2f}/s, readers' CPU {alone[1]:.1f} s); "
+              f"under the traffic above {traffic_done} in {traffic_wall:.0f} s ({traffic_rate:.2f}/s"
+              + (f", {alone_rate / traffic_rate:.1f}x slower)" if traffic_rate else ", none read)")
+              + f"; {library_readings(busy_data)} of {wanted} done at the end")
         for load in ("person", "household"):
             print(f"  p99 by round, {load}: busy " + " / ".join(ms(run["p99_us"]) for run in page["busy"][load])
                   + ", idle " + " / ".join(ms(run["p99_us"]) for run in page["idle"][load]))

@@ -49,6 +49,9 @@ public struct AppConfiguration: Sendable {
     public var readyFile: URL?
     /// The time of day sessions, setup links and the sign-in throttle go by; tests move a `TestClock`.
     public var clock: any TimeSource = WallClock()
+    /// How the photo readers give way to requests (`RequestCourtesy`); tests change them.
+    var readersQuietPeriod = RequestCourtesy.quietPeriod
+    var readersLongestWait = RequestCourtesy.longestWait
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 

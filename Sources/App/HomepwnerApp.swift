@@ -92,13 +92,16 @@ public final class HomepwnerApp: Sendable {
         }
         let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
         let walkthroughFrames = WalkthroughFrameMaker(items: items, log: log)
+        let activity = RequestActivity()
+        let courtesy = RequestCourtesy(activity: activity, quietPeriod: configuration.readersQuietPeriod,
+                                       longestWait: configuration.readersLongestWait)
         // Stopped last to first: the backup and the scan a person waits for stop first, then the
         // readers, each of which finishes the photo in hand (an OCR takes seconds).
         backgroundServices = BackgroundServices([
             walkthroughFrames,
-            PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), log: log),
-            PhotoTextReading(items: items, limits: TextReader.Limits(maxPixels: items.images.maxPixels), log: log),
-            LibraryPhotoReading(items: items, library: library, log: log),
+            PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
+            PhotoTextReading(items: items, limits: TextReader.Limits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
+            LibraryPhotoReading(items: items, library: library, courtesy: courtesy, log: log),
             LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
         ] + (backupScheduler.map { [$0] } ?? []))
@@ -122,7 +125,8 @@ public final class HomepwnerApp: Sendable {
             responder: MiddlewareChain((trustProxy ? [ProxyTrust()] : []) + [
                 SecurityHeaders(), ErrorMiddleware(responder: errors), access,
             ], around: routes),
-            policy: routes
+            policy: routes,
+            activity: activity
         )
         try readyFile?.announce(url: url, port: server.port)
         backgroundServices.start()

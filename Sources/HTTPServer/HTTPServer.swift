@@ -13,7 +13,8 @@ public final class HTTPServer: Sendable {
     let workers: WorkerPool
     private let streams: ResponseStreams
     private let daemon: Mutex<DaemonHandle?> = Mutex(nil)
-    private let requestsInFlight = Atomic<Int>(0)
+    /// Requests in flight, and how long none has been: for background work that yields to them.
+    public let activity: RequestActivity
     /// Set when shutting down: new connections are refused from then on.
     let isStopping = Atomic<Bool>(false)
     private let tlsStrings: TLSStrings
@@ -27,9 +28,13 @@ public final class HTTPServer: Sendable {
     public var port: UInt16 { boundPort.load(ordering: .relaxed) }
 
     /// Starts listening at once.
-    /// - Parameter policy: body limits and slow routes, from a request's method and path.
-    public init(configuration: ServerConfiguration, responder: any Responder, policy: any RequestPolicy) throws(ServerError) {
+    /// - Parameters:
+    ///   - policy: body limits and slow routes, from a request's method and path.
+    ///   - activity: where every request is counted in and out (given by whoever consults it).
+    public init(configuration: ServerConfiguration, responder: any Responder, policy: any RequestPolicy,
+                activity: RequestActivity = RequestActivity()) throws(ServerError) {
         self.configuration = configuration
+        self.activity = activity
         self.responder = responder
         self.policy = policy
         self.workers = WorkerPool(width: max(1, configuration.threadCount))
@@ -103,7 +108,7 @@ public final class HTTPServer: Sendable {
         // and MHD_stop_daemon closes the socket.
         isStopping.store(true, ordering: .releasing)
         let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
-        while requestsInFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+        while activity.requestsInFlight > 0, ContinuousClock.now < deadline {
             usleep(5_000)
         }
         // Downloads still going are cut. A connection suspended while its stream's producer works
@@ -124,7 +129,7 @@ public final class HTTPServer: Sendable {
     // MARK: Called from the C callbacks
 
     func begin(connection: OpaquePointer, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>) -> PendingRequest {
-        requestsInFlight.add(1, ordering: .relaxed)
+        activity.begin()
         let client = ClientConnection.of(connection)
         // Saved by the URI log callback; libmicrohttpd's own copy was cut at the `?`.
         let target = client?.requestTarget ?? Array(UnsafeRawBufferPointer(start: url, count: strlen(url)))
@@ -343,7 +348,7 @@ public final class HTTPServer: Sendable {
     public func respond(to method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                         remoteAddress: String = "127.0.0.1") -> Response? {
         guard daemon.withLock({ $0 != nil }) else { return nil }
-        requestsInFlight.add(1, ordering: .relaxed)
+        activity.begin()
         let target = Array(target.utf8)
         let pending = PendingRequest(method: method, target: target, client: nil, remoteAddress: remoteAddress,
                                      isTLS: configuration.tls != nil)
@@ -413,7 +418,7 @@ public final class HTTPServer: Sendable {
         if let stream = pending.stream { pending.responseBytes = stream.bytesSent.load(ordering: .relaxed) }
         // The request is over, its stream too: what its handler took for it goes.
         pending.workerTicket = nil
-        requestsInFlight.subtract(1, ordering: .releasing)
+        activity.end()
         pending.client?.enter(.awaitingHead, at: ConnectionRegistry.now)
         configuration.accessLog?(AccessLogEntry(
             remoteAddress: pending.remoteAddress, method: pending.method.rawValue, path: configuration.loggedPath(pending.rawPath),

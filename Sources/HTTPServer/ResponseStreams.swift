@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThreadNames
 
 /// The streamed bodies being made. Each producer runs on a thread of its own, not on a worker: a
 /// download lasts as long as its client takes to read it, and a worker held that long would keep
@@ -28,7 +29,7 @@ final class ResponseStreams: Sendable {
         }
         guard admitted else { return false }
         let thread = Thread { [self] in
-            Thread.current.name = "hp-stream"  // from inside, as `WorkerPool`'s threads
+            ThreadName.setForCurrentThread("hp-stream")
             do {
                 try produce(ResponseBodyWriter(channel))
                 channel.end(failed: false)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThreadNames
 
 /// Runs slow handlers, `width` at a time, on threads of its own, off the network threads. Work
 /// waiting for a thread waits in a queue: given to GCD, each waiting request would hold a GCD
@@ -21,9 +22,7 @@ final class WorkerPool: Sendable {
         longWorkWidth = self.width - 1
         for index in 0..<self.width {
             Thread { [state, longWorkWidth] in
-                // Named from inside: on Linux, Foundation gives the OS a thread's name only when the
-                // thread names itself, and the OS keeps 15 bytes of it (longer ones are dropped).
-                Thread.current.name = "hp-worker-\(index)"
+                ThreadName.setForCurrentThread("hp-worker-\(index)")
                 state.serve(longWorkWidth: longWorkWidth)
             }.start()
         }

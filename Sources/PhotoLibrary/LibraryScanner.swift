@@ -2,6 +2,7 @@ import Database
 import Dispatch
 import Foundation
 import Synchronization
+import ThreadNames
 
 /// Finds the photos in the library's roots and stores what their headers say: a scan on a thread
 /// of its own, on demand or on a timer, with its status (progress, or why no root can be read).
@@ -63,8 +64,7 @@ public final class LibraryScanner: Sendable {
         }
         backgroundWork.enter()
         let thread = Thread { [self] in
-            // From inside: on Linux a thread's name reaches the OS (`top -H`) only when it names itself.
-            Thread.current.name = "library-scan"
+            ThreadName.setForCurrentThread("library-scan")
             defer { backgroundWork.leave() }
             let status = scan()
             then?(status)

@@ -44,8 +44,10 @@ final class TesseractEngine {
 
     /// Reads the words of an 8-bit grey picture, line by line, in its own pixels. Stops at `limit`.
     /// With `line`, only that rectangle is read, as one line of text, and with `characters`, only
-    /// those characters can be read.
-    func recognise(_ image: RasterImage, layout: PageLayout, limit: Duration, line: PixelRegion? = nil, characters: String? = nil) throws(TextReadingError) -> [TextLine] {
+    /// those characters can be read. `pause` is called before each line (tesseract's monitor asks
+    /// whether to cancel there): what it says it took is not counted against `limit`.
+    func recognise(_ image: RasterImage, layout: PageLayout, limit: Duration, line: PixelRegion? = nil, characters: String? = nil,
+                   pause: (() -> Duration)? = nil) throws(TextReadingError) -> [TextLine] {
         precondition(image.bands == 1, "tesseract is given one grey band")
         defer {
             TessBaseAPIClear(handle)
@@ -67,16 +69,29 @@ final class TesseractEngine {
         TessBaseAPISetSourceResolution(handle, 300)
         guard let monitor = TessMonitorCreate() else { throw .engineFailed(detail: "no memory for a monitor") }
         defer { TessMonitorDelete(monitor) }
-        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
-        TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: max(1, milliseconds)))
+        TessMonitorSetDeadlineMSecs(monitor, Self.milliseconds(limit))
         let started = ContinuousClock.now
-        let status = TessBaseAPIRecognize(handle, monitor)
+        let pauses = MonitorPauses(monitor: monitor, deadline: started + limit, pause: pause)
+        if pause != nil {
+            TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(pauses).toOpaque())
+            TessMonitorSetCancelFunc(monitor) { context, _ in
+                guard let context else { return false }
+                Unmanaged<MonitorPauses>.fromOpaque(context).takeUnretainedValue().pauseHere()
+                return false
+            }
+        }
+        let status = withExtendedLifetime(pauses) { TessBaseAPIRecognize(handle, monitor) }
         if status != 0 {
-            if ContinuousClock.now - started >= limit { throw .timedOut(limit: limit) }
+            if ContinuousClock.now - started - pauses.paused >= limit { throw .timedOut(limit: limit) }
             // An empty picture, or one with nothing tesseract takes for text.
             return []
         }
         return lines()
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 
     /// How far the picture is turned: the degrees to turn it clockwise to make it upright (0, 90,
@@ -125,5 +140,26 @@ final class TesseractEngine {
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         if !current.isEmpty { lines.append(TextLine(words: current)) }
         return lines
+    }
+}
+
+/// What tesseract's monitor calls before each line (the LSTM engine reads a line as one "word")
+/// while a recognition may give way: the pause, and the monitor's deadline, moved on by the time paused.
+private final class MonitorPauses {
+    let monitor: OpaquePointer
+    let deadline: ContinuousClock.Instant
+    let pause: (() -> Duration)?
+    private(set) var paused: Duration = .zero
+
+    init(monitor: OpaquePointer, deadline: ContinuousClock.Instant, pause: (() -> Duration)?) {
+        self.monitor = monitor
+        self.deadline = deadline
+        self.pause = pause
+    }
+
+    func pauseHere() {
+        guard let took = pause?(), took > .zero else { return }
+        paused += took
+        TessMonitorSetDeadlineMSecs(monitor, TesseractEngine.milliseconds(deadline + paused - ContinuousClock.now))
     }
 }

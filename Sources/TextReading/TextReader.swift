@@ -32,6 +32,12 @@ public final class TextReader {
     static let orientationConfidence = 1.5
 
     public let limits: Limits
+    /// Called between the steps of a reading and before each line tesseract recognises: a
+    /// background reader waits there while requests are answered. The time spent in it is not
+    /// counted against `limits.timeLimit`.
+    public var giveWay: (() -> Void)?
+    /// Time spent in `giveWay` since the reading in hand began: its deadline moves on by as much.
+    private var pausedInReading: Duration = .zero
     private let engine: TesseractEngine
     /// The orientation detector, started the first time it is needed.
     private var detector: TesseractEngine?
@@ -100,6 +106,7 @@ public final class TextReader {
         let info: ImageInfo
         do { info = try Imaging.inspect(bytes, maxPixels: limits.maxPixels) } catch { throw .image(error) }
         let longest = max(info.width, info.height)
+        pausedInReading = .zero
         let deadline = ContinuousClock.now + limits.timeLimit
         // First read: at most `firstSide` (never enlarged); its lines say how high the text is.
         var side = min(longest, Self.firstSide, limits.maxSide)
@@ -109,6 +116,7 @@ public final class TextReader {
             // Read again only when the text is far from its best height (more than 1.5× off).
             if Double(wanted) > Double(side) * 1.5 || Double(wanted) < Double(side) / 1.5 {
                 side = wanted
+                _ = pause()
                 (lines, image, turned) = try pass(bytes, side: side, layout: layout, deadline: deadline)
             }
         }
@@ -119,10 +127,13 @@ public final class TextReader {
     /// One line of `image` read again on its own.
     /// With `characters`, only those can be read.
     func reread(_ region: PixelRegion, of image: RasterImage, characters: String? = nil, deadline: ContinuousClock.Instant) throws(TextReadingError) -> TextLine? {
-        let left = deadline - ContinuousClock.now
+        _ = pause()
+        let left = timeLeft(until: deadline)
         guard left > .zero else { throw .timedOut(limit: limits.timeLimit) }
         let lines: [TextLine]
-        do { lines = try engine.recognise(image, layout: .sparse, limit: left, line: region, characters: characters) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
+        do {
+            lines = try engine.recognise(image, layout: .sparse, limit: left, line: region, characters: characters, pause: pauseHook)
+        } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
         return lines.count == 1 ? lines[0] : nil
     }
 
@@ -138,15 +149,34 @@ public final class TextReader {
     }
 
     private func pass(_ bytes: [UInt8], side: Int, layout: PageLayout, deadline: ContinuousClock.Instant) throws(TextReadingError) -> ([TextLine], RasterImage, Int) {
-        guard deadline > ContinuousClock.now else { throw .timedOut(limit: limits.timeLimit) }
+        guard timeLeft(until: deadline) > .zero else { throw .timedOut(limit: limits.timeLimit) }
         var image = try prepared(bytes, side: side)
         let turned = try turn(&image)
-        let left = deadline - ContinuousClock.now
+        _ = pause()
+        let left = timeLeft(until: deadline)
         guard left > .zero else { throw .timedOut(limit: limits.timeLimit) }
         let lines: [TextLine]
-        do { lines = try engine.recognise(image, layout: layout, limit: left) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
+        do { lines = try engine.recognise(image, layout: layout, limit: left, pause: pauseHook) } catch .timedOut { throw .timedOut(limit: limits.timeLimit) }
         return (lines, image, turned)
     }
+
+    /// What is left of a reading's time, the time given way not counted.
+    private func timeLeft(until deadline: ContinuousClock.Instant) -> Duration {
+        deadline + pausedInReading - ContinuousClock.now
+    }
+
+    /// Gives way once (when asked to), and says for how long it did.
+    private func pause() -> Duration {
+        guard let giveWay else { return .zero }
+        let began = ContinuousClock.now
+        giveWay()
+        let took = ContinuousClock.now - began
+        pausedInReading += took
+        return took
+    }
+
+    /// `pause`, for the engine to call before each line; nil when nobody asked to give way.
+    private var pauseHook: (() -> Duration)? { giveWay == nil ? nil : { [unowned self] in pause() } }
 
     /// Turns `image` upright when tesseract's orientation detector is sure it is not; how far it turned it.
     private func turn(_ image: inout RasterImage) throws(TextReadingError) -> Int {

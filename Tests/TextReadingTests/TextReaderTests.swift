@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import Testing
 @testable import TextReading
@@ -45,6 +46,26 @@ import Testing
         #expect(throws: TextReadingError.timedOut(limit: .nanoseconds(1))) {
             try reader.read(CaptureFixture.bytes("receipts/tesseract-phototest.tif"), layout: .document)
         }
+    }
+
+    /// A background reader gives way to requests inside tesseract's recognition (before each line
+    /// it recognises), not only between photos, and however long it gave way, its photo is still read
+    /// whole: that time is not its reading's.
+    @Test func aReadingGivesWayBetweenItsLinesAndTheTimeGivenWayIsNotCountedAgainstItsLimit() throws {
+        let limit = Duration.seconds(8)
+        let reader = try CaptureFixture.reader(limits: TextReader.Limits(timeLimit: limit))
+        var calls = 0
+        reader.giveWay = {
+            calls += 1
+            // Inside the first recognition (the first call is just before it): longer than the whole limit.
+            if calls == 2 { Thread.sleep(forTimeInterval: Double(limit.components.seconds) + 0.5) }
+        }
+        let plate = try CaptureFixture.bytes("plates/synthetic-plate-07.jpg")
+        let page = try reader.read(plate, layout: .sparse)
+        #expect(page.lines.count >= 4)
+        // One before each pass (one or two), then one before each line of each pass.
+        #expect(calls >= page.lines.count + 1, "gave way \(calls) times for \(page.lines.count) lines")
+        #expect(try reader.plateSuggestions(plate).value(.serialNumber) == "8283337497")
     }
 
     /// Without the language's data, the error names the package to install and where it looked.

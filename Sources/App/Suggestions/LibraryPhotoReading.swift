@@ -10,8 +10,10 @@ import TextReading
 /// Reads the household's library photos for codes and plate text, so that an item whose serial
 /// number or barcode was photographed years ago can show it: in the background on a thread of its
 /// own at the lowest CPU priority (nice 19, as the item photos' readers: it does not yet wait for
-/// them), each photo once per reader version and once per version of its file (`.asset` readings,
-/// kept between starts: a photo edited since it was read is read again).
+/// them) and only while no request is being answered (`RequestCourtesy`: before each photo, again
+/// between its codes and its print, and between tesseract's passes and lines), each photo once per
+/// reader version and once per version of its file (`.asset` readings, kept between starts: a photo
+/// edited since it was read is read again).
 final class LibraryPhotoReading: BackgroundService {
     static let codes = ReaderStamp(name: "library codes", version: PhotoCodeReading.reader.version)
     static let plates = ReaderStamp(name: "library plate text", version: SerialPlates.stamp.version)
@@ -23,7 +25,7 @@ final class LibraryPhotoReading: BackgroundService {
     private let codeReader: CodeReader
     private let textLimits: TextReader.Limits
     private let log: @Sendable (String) -> Void
-    private let worker: LowPriorityWorker
+    let worker: LowPriorityWorker
 
     /// A library photo of a batch, and the readers (stamped with its file's fingerprint) that have
     /// yet to read it (none: passed over).
@@ -38,13 +40,13 @@ final class LibraryPhotoReading: BackgroundService {
         ReaderStamp(name: reader.name, version: "\(reader.version) file \(fingerprint)")
     }
 
-    init(items: ItemStore, library: PhotoLibrary, restInterval: DispatchTimeInterval = .seconds(5), log: @escaping @Sendable (String) -> Void) {
+    init(items: ItemStore, library: PhotoLibrary, restInterval: DispatchTimeInterval = .seconds(5), courtesy: RequestCourtesy?, log: @escaping @Sendable (String) -> Void) {
         self.items = items
         self.library = library
         codeReader = CodeReader(limits: CodeReadingLimits(maxPixels: items.images.maxPixels))
         textLimits = TextReader.Limits(maxPixels: items.images.maxPixels)
         self.log = log
-        worker = LowPriorityWorker(name: "library photo reading", restInterval: restInterval, log: log)
+        worker = LowPriorityWorker(name: "read-library", restInterval: restInterval, courtesy: courtesy, log: log)
     }
 
     func start() { worker.start { [self] in run() } }
@@ -77,7 +79,10 @@ final class LibraryPhotoReading: BackgroundService {
     /// Tesseract, started for the first photo to read for text; nil (said in the log) when it cannot be.
     private func startTextReader() -> TextReader? {
         do {
-            return try TextReader(limits: textLimits)
+            let reader = try TextReader(limits: textLimits)
+            // An OCR takes seconds: it gives way to requests between its passes and its lines too.
+            reader.giveWay = { [worker] in worker.giveWayToRequests() }
+            return reader
         } catch {
             log("Library photos are not read for text: \(error.message)")
             return nil
@@ -104,6 +109,11 @@ final class LibraryPhotoReading: BackgroundService {
                 try items.recordReadings([], of: source, by: plates, failure: "tesseract could not be started")
             }
             if let plates, let textReader {
+                // Its print takes seconds more than its codes: requests come first again.
+                if codes != nil {
+                    worker.giveWayToRequests()
+                    guard !worker.isStopping else { return }
+                }
                 try items.beginReading(source, by: plates)
                 guard original.size <= Self.maxBytes else {
                     try items.recordReadings([], of: source, by: plates, failure: "larger than \(Self.maxBytes >> 20) MB")

@@ -16,13 +16,13 @@ final class PhotoCodeReading: BackgroundService {
     private let items: ItemStore
     private let codeReader: CodeReader
     private let log: @Sendable (String) -> Void
-    private let worker: LowPriorityWorker
+    let worker: LowPriorityWorker
 
-    init(items: ItemStore, limits: CodeReadingLimits, restInterval: DispatchTimeInterval = .seconds(2), log: @escaping @Sendable (String) -> Void) {
+    init(items: ItemStore, limits: CodeReadingLimits, restInterval: DispatchTimeInterval = .seconds(2), courtesy: RequestCourtesy?, log: @escaping @Sendable (String) -> Void) {
         self.items = items
         codeReader = CodeReader(limits: limits)
         self.log = log
-        worker = LowPriorityWorker(name: "photo code reading", restInterval: restInterval, log: log)
+        worker = LowPriorityWorker(name: "read-codes", restInterval: restInterval, courtesy: courtesy, log: log)
     }
 
     func start() { worker.start { [self] in run() } }

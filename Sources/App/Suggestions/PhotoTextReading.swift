@@ -14,7 +14,7 @@ final class PhotoTextReading: BackgroundService {
     private let items: ItemStore
     private let limits: TextReader.Limits
     private let log: @Sendable (String) -> Void
-    private let worker: LowPriorityWorker
+    let worker: LowPriorityWorker
 
     /// What it reads next: a plate photo, or (once no plate is left) a receipt.
     private enum Source {
@@ -22,11 +22,11 @@ final class PhotoTextReading: BackgroundService {
         case receipt(DocumentToRead)
     }
 
-    init(items: ItemStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), log: @escaping @Sendable (String) -> Void) {
+    init(items: ItemStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), courtesy: RequestCourtesy?, log: @escaping @Sendable (String) -> Void) {
         self.items = items
         self.limits = limits
         self.log = log
-        worker = LowPriorityWorker(name: "photo text reading", restInterval: restInterval, log: log)
+        worker = LowPriorityWorker(name: "read-text", restInterval: restInterval, courtesy: courtesy, log: log)
     }
 
     func start() { worker.start { [self] in run() } }
@@ -48,6 +48,8 @@ final class PhotoTextReading: BackgroundService {
             log("Text on photos is not read: \(error.message)")
             return
         }
+        // An OCR takes seconds: it gives way to requests between its passes and its lines too.
+        reader.giveWay = { [worker] in worker.giveWayToRequests() }
         worker.readInRounds("photos for text", batch: { (_: Source?) in
             let plates = try items.photosToRead(by: SerialPlates.stamp, limit: 8)
             return plates.isEmpty ? try items.documentsToRead(by: ReceiptReading.stamp, limit: 8).map(Source.receipt) : plates.map(Source.plate)

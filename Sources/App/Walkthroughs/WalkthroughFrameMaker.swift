@@ -4,6 +4,7 @@ import Imaging
 import Inventory
 import Synchronization
 import Video
+import ThreadNames
 
 /// Makes walk-throughs' candidate frames in the background, one video at a time on a thread of its
 /// own (never a network thread or a request's worker: a 3-minute 1080p video takes tens of seconds).
@@ -35,8 +36,7 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
         condition.lock()
         queue = unfinished + queue.filter { !unfinished.contains($0) }
         let thread = Thread { [self] in
-            // From inside, in at most 15 bytes: only so does Linux show it (`top -H`).
-            Thread.current.name = "video-frames"
+            ThreadName.setForCurrentThread("video-frames")
             run()
         }
         self.thread = thread
