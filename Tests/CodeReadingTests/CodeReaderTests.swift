@@ -39,8 +39,12 @@ struct CodeReaderTests {
     func readsEveryCodeRightAndNothingElse(file: String) throws {
         let expected = try #require(Self.truth.files[file])
         let result = try CodeReader().read(fileAtPath: Self.folder.appendingPathComponent(file).path)
+        // Each code listed once is read once: two codes with one text (pyzbar-qrcode_rotated.png) are two.
+        var unmatched = result.codes
         for code in expected.codes where !Self.notRead.contains(file) {
-            #expect(result.codes.contains { code.accepted.contains($0.text) }, "\(file): \(code.format) \(code.text) not read; read \(result.codes.map(\.text))")
+            let index = unmatched.firstIndex { code.accepted.contains($0.text) }
+            #expect(index != nil, "\(file): \(code.format) \(code.text) not read; read \(result.codes.map(\.text))")
+            if let index { unmatched.remove(at: index) }
         }
         for read in result.codes {
             #expect(expected.codes.contains { $0.accepted.contains(read.text) }, "\(file): read \(read.format) \(read.text), which is not on it")
