@@ -245,9 +245,9 @@ extern "C" void hp_read_codes(const uint8_t *grey, int width, int height, int ma
             .setMaxNumberOfSymbols(static_cast<uint8_t>(max_codes));
         long pixels = static_cast<long>(width) * height;
         // One pass as zxing-cpp reads by default; where it finds nothing, other ways of telling
-        // dark from light, other sizes, a white border and tilts, each of which reads photos the others miss
-        // (measured on the capture corpus, bench/barcodes.py). A photo with a code mostly stops
-        // after the first. The other binarizers only for photos up to 4 MP: each costs a whole pass
+        // dark from light, other sizes, a white border and tilts, each of which reads photos the
+        // others miss (measured on the capture corpus, bench/barcodes.py). A photo with a code
+        // mostly stops after the first. The other binarizers only for photos up to 4 MP: each costs a whole pass
         // (about a second for 12 MP on this machine), and most item photos hold no code at all.
         using Pass = std::function<std::vector<Found>(const uint8_t *)>;
         std::vector<Pass> passes;
