@@ -8,7 +8,7 @@ public struct CodeReader: Sendable {
     public static let name = "zxing-cpp"
     /// zxing-cpp's version and ours: raise the last part whenever what this reader finds changes
     /// (options, passes, sizes).
-    public static let version = "\(String(cString: hp_zxing_version()))/1"
+    public static let version = "\(String(cString: hp_zxing_version()))/2"
 
     public let limits: CodeReadingLimits
 
@@ -63,7 +63,7 @@ public struct CodeReader: Sendable {
             let (readFormat, readText) = CodeText.normalised(format: format, text: text)
             let code = ReadCode(format: readFormat, text: readText, corners: corners)
             // zxing-cpp 1.4 can report one symbol twice (found in two passes): once is enough.
-            if !codes.contains(where: { $0.format == code.format && $0.text == code.text && $0.overlaps(code) }) {
+            if !codes.contains(where: { $0.format == code.format && $0.text == code.text && $0.sharesACentre(with: code) }) {
                 codes.append(code)
             }
         }

@@ -33,9 +33,15 @@ public struct ReadCode: Sendable, Equatable {
         return (left, top, (xs.max() ?? 0) - left, (ys.max() ?? 0) - top)
     }
 
-    func overlaps(_ other: ReadCode) -> Bool {
-        let (a, b) = (bounds, other.bounds)
-        return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
+    /// Whether the two are one symbol seen twice: the centre of either lies within the other's bounds.
+    /// Two codes side by side, or one turned beside the other, share at most an edge of their bounds.
+    func sharesACentre(with other: ReadCode) -> Bool {
+        func holds(_ bounds: (x: Int, y: Int, width: Int, height: Int), centreOf code: ReadCode) -> Bool {
+            let centre = code.bounds
+            let (x, y) = (centre.x + centre.width / 2, centre.y + centre.height / 2)
+            return x >= bounds.x && x <= bounds.x + bounds.width && y >= bounds.y && y <= bounds.y + bounds.height
+        }
+        return holds(bounds, centreOf: other) || holds(other.bounds, centreOf: self)
     }
 }
 

@@ -29,8 +29,10 @@ typedef struct {
 
 /// Reads every symbol zxing-cpp knows in 8-bit grey pixels (`width` × `height`, rows packed).
 /// `max_codes` (1–255) bounds how many are returned; with `try_harder` and `try_rotate` zxing-cpp
-/// looks closer and at 90°; with `try_invert` an image where nothing was found is read again with
-/// its grey levels inverted (light bars on dark). Never throws; free the result with hp_codes_free.
+/// looks closer and at 90°, and an image where nothing was found is read again at other sizes and
+/// tilts; with `try_invert` with its grey levels inverted (light bars on dark). Codes whose text
+/// holds NUL or C1 control characters are not returned. Never throws; free the result with
+/// hp_codes_free.
 void hp_read_codes(const uint8_t *grey, int width, int height, int max_codes,
                    int try_harder, int try_rotate, int try_invert, hp_codes *out);
 
