@@ -128,8 +128,15 @@ public final class HomepwnerApp: Sendable {
             policy: routes,
             activity: activity
         )
-        try readyFile?.announce(url: url, port: server.port)
+        // Started before the server says it is ready, so that whoever asks then is told the library
+        // is being scanned, never "ready" with nothing in it (a browser test read that under load).
         backgroundServices.start()
+        do {
+            try readyFile?.announce(url: url, port: server.port)
+        } catch {
+            backgroundServices.stop()
+            throw error
+        }
     }
 
     /// The routes, with who may call each: for the security tests, which try every one.

@@ -90,7 +90,7 @@ struct ImportPreviewPage {
             if plan.canImport {
                 names("New places", plan.newLocations, id: "import-new-locations")
                 names("New tags", plan.newTags, id: "import-new-tags")
-                names("Items to add", plan.additions.map(\.name), id: "import-additions")
+                names("Items to add", plan.additions.map { $0.name.isEmpty ? Item.unnamedDraft : $0.name }, id: "import-additions")
                 names("Items to update", plan.updates.map(\.name), id: "import-updates")
             }
             if !plan.ignoredColumns.isEmpty {
