@@ -45,15 +45,22 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(3))) func aPhotoIsReadOnlyOnceNoRequestIsInFlight() throws {
+    /// An app whose readers wait as told, with an item (a blender) to give photos to and another's
+    /// photo upload held in flight, half sent.
+    static func appWithAHeldUpload(quietPeriod: Duration, longestWait: Duration) throws -> (TestApp, blender: Int64, upload: HeldUpload) {
         let app = try TestApp {
-            $0.readersQuietPeriod = .milliseconds(5)
-            // Longer than the test: only the upload's end lets reading go on.
-            $0.readersLongestWait = .seconds(600)
+            $0.readersQuietPeriod = quietPeriod
+            $0.readersLongestWait = longestWait
         }
         let blender = try app.createItem("Blender").id, kettle = try app.createItem("Kettle").id
         let upload = try HeldUpload(app, item: kettle, photo: try ItemImageFixtures.picture(width: 640, height: 480))
-        try Self.wait("the held upload to begin") { app.app.server.activity.requestsInFlight == 1 }
+        try wait("the held upload to begin") { app.app.server.activity.requestsInFlight == 1 }
+        return (app, blender, upload)
+    }
+
+    @Test(.timeLimit(.minutes(3))) func aPhotoIsReadOnlyOnceNoRequestIsInFlight() throws {
+        // Longer than the test: only the upload's end lets reading go on.
+        let (app, blender, upload) = try Self.appWithAHeldUpload(quietPeriod: .milliseconds(5), longestWait: .seconds(600))
 
         // A photo with a code comes in while the other upload is still arriving.
         _ = try SuggestionsTests.addPhoto(app, to: blender, try SuggestionsTests.bytes(SuggestionsTests.upcPhoto))
@@ -72,13 +79,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func withARequestThatNeverEndsPhotosAreStillReadAfterTheLongestWait() throws {
-        let app = try TestApp {
-            $0.readersQuietPeriod = .seconds(600)
-            $0.readersLongestWait = .milliseconds(50)
-        }
-        let blender = try app.createItem("Blender").id, kettle = try app.createItem("Kettle").id
-        let upload = try HeldUpload(app, item: kettle, photo: try ItemImageFixtures.picture(width: 640, height: 480))
-        try Self.wait("the held upload to begin") { app.app.server.activity.requestsInFlight == 1 }
+        let (app, blender, upload) = try Self.appWithAHeldUpload(quietPeriod: .seconds(600), longestWait: .milliseconds(50))
 
         _ = try SuggestionsTests.addPhoto(app, to: blender, try SuggestionsTests.bytes(SuggestionsTests.upcPhoto))
         let read = try SuggestionsTests.suggestions(app, of: blender)
