@@ -31,4 +31,6 @@ public enum InventoryError: Error, Sendable, Equatable {
     /// A merge of drafts that cannot be made (`ItemStore.mergeDraft`).
     case invalidMerge(MergeProblem)
     case walkthroughNotFound(id: Walkthrough.ID)
+    /// The capture was stored before (`Capture`): this is what it made, and nothing was stored again.
+    case alreadyCaptured(CapturedThing)
 }

@@ -304,5 +304,20 @@ public enum InventorySchema {
             );
             CREATE INDEX walkthrough_drafts_by_walkthrough ON walkthrough_drafts (walkthrough_id);
             """),
+        // Captures (issue 28): the id a device gave each photo, document, video or draft it sent, per
+        // account, and what it made, written in the transaction that made it; a retry whose first
+        // answer was lost is answered from here. No foreign key: a capture whose photo was deleted
+        // since is still remembered, so a late retry does not bring it back.
+        Migration(version: 20, sql: """
+            CREATE TABLE captures (
+                sender INTEGER NOT NULL,
+                capture_id TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('photo', 'document', 'walkthrough', 'draft')),
+                target_id INTEGER NOT NULL,
+                made_id INTEGER NOT NULL,
+                added_ms INTEGER NOT NULL,
+                PRIMARY KEY (sender, capture_id)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

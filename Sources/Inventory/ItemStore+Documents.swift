@@ -9,7 +9,9 @@ extension ItemStore {
 
     /// Adds a document to the item. A missing or full item and a bad name are refused before
     /// `file` is asked for its bytes; they are sniffed and thumbnailed outside any lock.
-    public func addDocument(to id: Item.ID, kind: ItemDocument.Kind, name: String?, _ file: () throws -> [UInt8]) throws -> ItemDocument {
+    /// A `capture` sent before throws `alreadyCaptured` and stores nothing.
+    public func addDocument(to id: Item.ID, kind: ItemDocument.Kind, name: String?, capture: Capture? = nil,
+                            _ file: () throws -> [UInt8]) throws -> ItemDocument {
         var errors: [FieldError] = []
         let name = Self.documentNameRule.check(name, creating: true, into: &errors)
         guard errors.isEmpty, let name else { throw InventoryError.invalidDocument(ValidationError(errors: errors)) }
@@ -25,6 +27,7 @@ extension ItemStore {
                 Self.nowMilliseconds())
             let document = ItemDocument(id: connection.lastInsertedID(), kind: kind, name: name, type: prepared.type, byteSize: prepared.bytes.count,
                                         sha256: prepared.sha256, hasThumbnail: prepared.thumbnail != nil)
+            try Self.record(capture, made: .document(document.id, of: id), at: Self.nowMilliseconds(), in: connection)
             return (document, FilesToDelete())
         }
     }

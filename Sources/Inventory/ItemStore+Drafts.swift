@@ -9,19 +9,21 @@ extension ItemStore {
     /// limits and renditions as giving an item its photo (`givePhoto`). A missing place is refused
     /// before `photo` is asked for its bytes, which are decoded and cut outside any lock.
     /// Every way of making a draft (a photo from the walk, a frame of a walk-through video) comes here.
-    public func makeDraft(in locationID: Location.ID, _ photo: () throws -> [UInt8]) throws -> Item {
+    /// A `capture` sent before throws `alreadyCaptured` and stores nothing.
+    public func makeDraft(in locationID: Location.ID, capture: Capture? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
         try database.read { try Self.checkPlaceExists(locationID, in: $0) }
-        return try makeDraft(in: locationID, images.prepare(try photo()))
+        return try makeDraft(in: locationID, images.prepare(try photo()), capture: capture)
     }
 
     /// Makes a draft in place `locationID` whose one photo is the prepared image.
-    public func makeDraft(in locationID: Location.ID, _ prepared: ImageStore.PreparedImage) throws -> Item {
+    public func makeDraft(in locationID: Location.ID, _ prepared: ImageStore.PreparedImage, capture: Capture? = nil) throws -> Item {
         try withFiles(adding: prepared) { connection in
             try Self.checkPlaceExists(locationID, in: connection)
             let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
             let id = try Self.insert(ItemInput(name: "", locationID: .some(locationID)), dateCreated: clock.now, position: position, in: connection)
             try connection.run("UPDATE items SET draft = 1 WHERE id = ?", id)
             try Self.insertPhoto(prepared.image.hash, of: id, at: 0, kind: .general, in: connection)
+            try Self.record(capture, made: .draft(id, in: locationID), at: Self.nowMilliseconds(), in: connection)
             return (try Self.item(id: id, in: connection), FilesToDelete())
         }
     }

@@ -51,17 +51,19 @@ extension ItemStore {
 
     /// Adds a photo after the item's others. A missing item, or one already holding the most photos,
     /// is refused before `photo` is asked for its bytes; they are decoded outside any lock.
-    public func addPhoto(to id: Item.ID, kind: ItemPhoto.Kind = .general, _ photo: () throws -> [UInt8]) throws -> ItemPhoto {
+    /// A `capture` sent before throws `alreadyCaptured` and stores nothing.
+    public func addPhoto(to id: Item.ID, kind: ItemPhoto.Kind = .general, capture: Capture? = nil, _ photo: () throws -> [UInt8]) throws -> ItemPhoto {
         try database.read { try Self.checkRoomForPhoto(in: id, connection: $0) }
-        return try addPhoto(to: id, images.prepare(try photo()), kind: kind)
+        return try addPhoto(to: id, images.prepare(try photo()), kind: kind, capture: capture)
     }
 
     /// Adds the prepared photo after the item's others: one INSERT at the end, however many it has.
-    public func addPhoto(to id: Item.ID, _ prepared: ImageStore.PreparedImage, kind: ItemPhoto.Kind = .general) throws -> ItemPhoto {
+    public func addPhoto(to id: Item.ID, _ prepared: ImageStore.PreparedImage, kind: ItemPhoto.Kind = .general, capture: Capture? = nil) throws -> ItemPhoto {
         try withFiles(adding: prepared) { connection in
             try Self.countChange(to: id, in: connection)
             let last = try Self.checkRoomForPhoto(in: id, connection: connection)
             let photoID = try Self.insertPhoto(prepared.image.hash, of: id, at: last + 1, kind: kind, in: connection)
+            try Self.record(capture, made: .photo(photoID, of: id), at: Self.nowMilliseconds(), in: connection)
             return (ItemPhoto(id: photoID, image: prepared.image, kind: kind), FilesToDelete())
         }
     }

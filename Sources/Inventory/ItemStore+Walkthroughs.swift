@@ -7,7 +7,9 @@ import Foundation
 extension ItemStore {
     /// Records a video already staged in the video store as a new walk-through of `locationID`, its
     /// frames still to be made. The staged file is moved into place, or removed if the row is not written.
-    public func addWalkthrough(to locationID: Location.ID, video: WalkthroughVideo, staged: VideoStore.StagedVideo) throws -> Walkthrough {
+    /// A `capture` sent before throws `alreadyCaptured` and stores nothing.
+    public func addWalkthrough(to locationID: Location.ID, video: WalkthroughVideo, staged: VideoStore.StagedVideo,
+                               capture: Capture? = nil) throws -> Walkthrough {
         let now = clock.now
         do {
             return try images.withFileLock {
@@ -21,7 +23,9 @@ extension ItemStore {
                             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?)
                             """, locationID, staged.sha256, video.contentType, staged.byteSize, Self.milliseconds(video.recordedAt ?? now),
                             video.seconds, video.width, video.height, video.codec, Self.milliseconds(now))
-                        return try Self.walkthrough(connection.lastInsertedID(), in: connection)
+                        let walkthrough = try Self.walkthrough(connection.lastInsertedID(), in: connection)
+                        try Self.record(capture, made: .walkthrough(walkthrough.id, of: locationID), at: Self.milliseconds(now), in: connection)
+                        return walkthrough
                     }
                 } catch {
                     if try database.read({ try Self.isVideoUnused(staged.sha256, in: $0) }) { videos.deleteFiles(sha256: staged.sha256) }

@@ -235,6 +235,10 @@ enum SchemaHistory {
                  'ready', NULL, '\(hash("serial plate"))', 1764000026500);
             INSERT INTO walkthrough_frames (walkthrough_id, position, second, image_hash) VALUES (1, 0, 2.4, '\(hash("serial plate"))');
             """),
+        Step(label: "owned-inventory-20-captures", versions: ["inventory": 20, "library": 8, "accounts": 8, "claims": 9], rows: """
+            INSERT INTO captures (sender, capture_id, kind, target_id, made_id, added_ms) VALUES
+                (1, '6f1c2a4e-0b7d-4c55-9a51-3e2f7d9b8c10', 'draft', (SELECT min(id) FROM locations), (SELECT max(id) FROM items), 1764000027000);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

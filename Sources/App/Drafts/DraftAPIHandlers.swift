@@ -13,9 +13,12 @@ struct DraftAPIHandlers: Sendable {
     func register(in router: inout AppRouter) {
         router.post(DraftRoutes.apiDrafts, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let locationID = try request.locationID()
-            let draft = try items.makeDraft(in: locationID) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
-            return try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library,
-                                       sight: request.evidenceSight(of: library))
+            return try CaptureOnce.respond(to: request, items: items) { capture in
+                try created(try items.makeDraft(in: locationID, capture: capture) { try ItemPhotoAPIHandlers.imageBytes(of: request) }, request)
+            } again: { earlier in
+                guard case .draft(let draftID, locationID) = earlier, let draft = try? items.item(id: draftID) else { return nil }
+                return try created(draft, request)
+            }
         }
         router.post(DraftRoutes.apiMerge) { request in
             let id = try request.itemID()
@@ -23,6 +26,10 @@ struct DraftAPIHandlers: Sendable {
             return try ItemJSON.response(try items.mergeDraft(id, into: target), currency: try items.currency(), today: items.clock.today,
                                          library: library, sight: request.evidenceSight(of: library))
         }
+    }
+
+    private func created(_ draft: Item, _ request: Request) throws -> Response {
+        try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 
     /// The item named by `{"into": id}`.

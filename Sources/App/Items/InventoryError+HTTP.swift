@@ -22,6 +22,7 @@ extension InventoryError: CataloguedError {
         case .tooManyEvidencePhotos: .tooManyEvidencePhotos
         case .invalidMerge: .invalidMerge
         case .walkthroughNotFound: .walkthroughNotFound
+        case .alreadyCaptured: .captureIDReused
         }
     }
 
@@ -71,6 +72,9 @@ extension InventoryError: CataloguedError {
             "A draft cannot be merged into itself (both are item \(id)). Choose the other item its photo shows."
         case .walkthroughNotFound(let id):
             "There is no walk-through \(id). It may have been deleted; open its place again."
+        case .alreadyCaptured(let earlier):
+            "This Capture-Id was sent before and made \(earlier.description), which this request does not make or which was deleted since; "
+                + "nothing was stored again. Give each capture an id of its own."
         }
     }
 

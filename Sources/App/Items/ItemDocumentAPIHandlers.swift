@@ -18,13 +18,18 @@ struct ItemDocumentAPIHandlers: Sendable {
     private func add(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let kind = try Self.kind(request.query["kind"])
-        let document = try items.addDocument(to: id, kind: kind, name: request.query["name"]) {
-            guard !request.body.isEmpty else {
-                throw AppError(.emptyBody, message: "No file was sent. Send the document's bytes as the request body.")
+        return try CaptureOnce.respond(to: request, items: items) { capture in
+            let document = try items.addDocument(to: id, kind: kind, name: request.query["name"], capture: capture) {
+                guard !request.body.isEmpty else {
+                    throw AppError(.emptyBody, message: "No file was sent. Send the document's bytes as the request body.")
+                }
+                return request.body
             }
-            return request.body
+            return ItemJSON.response(document, of: id, status: .created)
+        } again: { earlier in
+            guard case .document(let documentID, id) = earlier, let document = try? items.document(documentID, of: id) else { return nil }
+            return ItemJSON.response(document, of: id, status: .created)
         }
-        return ItemJSON.response(document, of: id, status: .created)
     }
 
     private func delete(_ request: Request) throws -> Response {

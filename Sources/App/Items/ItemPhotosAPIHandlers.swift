@@ -19,8 +19,13 @@ struct ItemPhotosAPIHandlers: Sendable {
     private func add(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let kind = try request.query["kind"].map(Self.kind) ?? .general
-        let photo = try items.addPhoto(to: id, kind: kind) { try ItemPhotoAPIHandlers.sentPhoto(request, library: library) }
-        return ItemJSON.response(photo, status: .created)
+        return try CaptureOnce.respond(to: request, items: items) { capture in
+            let photo = try items.addPhoto(to: id, kind: kind, capture: capture) { try ItemPhotoAPIHandlers.sentPhoto(request, library: library) }
+            return ItemJSON.response(photo, status: .created)
+        } again: { earlier in
+            guard case .photo(let photoID, id) = earlier, let photo = try? items.item(id: id).photos.first(where: { $0.id == photoID }) else { return nil }
+            return ItemJSON.response(photo, status: .created)
+        }
     }
 
     private func describe(_ request: Request) throws -> Response {

@@ -48,18 +48,22 @@ struct WalkthroughHandlers: Sendable {
     private func upload(_ request: Request) throws -> Response {
         let locationID = try request.locationID()
         _ = try items.location(id: locationID)
-        guard let type = request.contentType, Self.videoTypes.contains(type) else {
-            throw AppError(.unsupportedMediaType, message: "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime.")
-        }
-        let walkthrough: Walkthrough
-        if let file = request.bodyFile {
-            walkthrough = try store(bytesOrFile: .file(file.path), in: locationID)
-        } else {
+        return try CaptureOnce.respond(to: request, items: items) { capture in
+            guard let type = request.contentType, Self.videoTypes.contains(type) else {
+                throw AppError(.unsupportedMediaType, message: "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime.")
+            }
+            if let file = request.bodyFile { return Self.created(try store(bytesOrFile: .file(file.path), in: locationID, capture: capture)) }
             guard !request.body.isEmpty else {
                 throw AppError(.emptyBody, message: "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime).")
             }
-            walkthrough = try store(bytesOrFile: .bytes(request.body), in: locationID)
+            return Self.created(try store(bytesOrFile: .bytes(request.body), in: locationID, capture: capture))
+        } again: { earlier in
+            guard case .walkthrough(let walkthroughID, locationID) = earlier, let walkthrough = try? items.walkthrough(id: walkthroughID) else { return nil }
+            return Self.created(walkthrough)
         }
+    }
+
+    private static func created(_ walkthrough: Walkthrough) -> Response {
         var response = WalkthroughJSON.response(walkthrough, status: .created)
         response.headers["Location"] = WalkthroughRoutes.apiWalkthrough(walkthrough.id)
         return response
@@ -71,7 +75,7 @@ struct WalkthroughHandlers: Sendable {
     }
 
     /// Probes the video (nothing is stored when it cannot be read), stores it and queues its frames.
-    private func store(bytesOrFile body: Body, in locationID: Location.ID) throws -> Walkthrough {
+    private func store(bytesOrFile body: Body, in locationID: Location.ID, capture: Capture? = nil) throws -> Walkthrough {
         let path: String
         var temporary: String?
         switch body {
@@ -94,7 +98,7 @@ struct WalkthroughHandlers: Sendable {
         let video = WalkthroughVideo(sha256: staged.sha256, contentType: info.container.mimeType, byteSize: staged.byteSize,
                                      recordedAt: info.recordedAt.map { Date(timeIntervalSince1970: Double($0)) }, seconds: info.seconds,
                                      width: info.displayWidth, height: info.displayHeight, codec: info.codec.rawValue)
-        let walkthrough = try items.addWalkthrough(to: locationID, video: video, staged: staged)
+        let walkthrough = try items.addWalkthrough(to: locationID, video: video, staged: staged, capture: capture)
         frames.enqueue(walkthrough.id)
         return walkthrough
     }

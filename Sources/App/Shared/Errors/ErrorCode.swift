@@ -21,6 +21,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case importNotFound = "import-not-found"
     // Photos
     case emptyBody = "empty-body"
+    case invalidCaptureID = "invalid-capture-id"
+    case captureIDReused = "capture-id-reused"
     case invalidMultipart = "invalid-multipart"
     case unsupportedImageFormat = "unsupported-image-format"
     case unsupportedImageVariant = "unsupported-image-variant"
@@ -99,7 +101,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
 
     public var status: HTTPStatus {
         switch self {
-        case .locationNotEmpty, .claimClosed: .conflict
+        case .locationNotEmpty, .claimClosed, .captureIDReused: .conflict
         case .itemNotFound, .locationNotFound, .walkthroughNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
              .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimLinkNotFound:
             .notFound
@@ -108,7 +110,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
             .unprocessableContent
-        case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
+        case .emptyBody, .invalidCaptureID, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
