@@ -27,14 +27,14 @@ enum TusHeaders {
         }
     }
 
-    /// A byte count: decimal digits only (no sign, no spaces), at most 15 of them.
+    /// A byte count: decimal digits only (no sign, no spaces), at most 18 of them (any such fits an Int).
     static func count(_ text: String?, header: String) throws(AppError) -> Int {
         guard let text else {
             throw AppError(.invalidUpload, message: "\(header) is missing: send it as a whole number of bytes.")
         }
         let bytes = Array(text.utf8)
-        guard !bytes.isEmpty, bytes.count <= 15, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) else {
-            throw AppError(.invalidUpload, message: "\(header) must be a whole number of bytes (digits only), not “\(excerpt(text))”.")
+        guard !bytes.isEmpty, bytes.count <= 18, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) else {
+            throw AppError(.invalidUpload, message: "\(header) must be a whole number of bytes (digits only, at most 18), not “\(excerpt(text))”.")
         }
         return number
     }
