@@ -184,15 +184,20 @@ public final class UploadStore: Sendable {
     }
 
     /// Removes the files in the folder no row names (a process killed between a file and its row,
-    /// an upload removed while its file was open), answering their names. Only while no other
-    /// process writes here.
+    /// an upload removed while its file was open), answering their names; and the rows of unfinished
+    /// uploads whose file is gone (a database restored from a backup, which keeps no upload's bytes):
+    /// a client asking for one is told it is not found and starts again. Only while no other process
+    /// writes here.
     public func removeLeftoverFiles() throws -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         let known = Set(try database.read { connection in try connection.rows("SELECT id FROM uploads WHERE handed_to IS NULL") { $0.string(0) } })
         var removed: [String] = []
         for name in names where !known.contains(name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             removed.append(name)
+        }
+        for id in known where !names.contains(id) {
+            try database.write { connection in try connection.run("DELETE FROM uploads WHERE id = ? AND handed_to IS NULL", id) }
         }
         return removed.sorted()
     }

@@ -199,7 +199,7 @@ import Uploads
 
     // MARK: Over a connection, and across a restart
 
-    @Test func aDroppedConnectionKeepsTheBytesThatArrivedAndTheUploadOutlivesARestart() throws {
+    @Test func aDroppedConnectionKeepsTheBytesThatArrivedAndTheUploadOutlivesARestartThatClearsStrayFiles() throws {
         var app = try TestApp()
         let location = try Self.created(app.client, length: 300_000)
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
@@ -227,7 +227,16 @@ import Uploads
             Thread.sleep(forTimeInterval: 0.01)
         }
         #expect(offset == 120_000)
+        // Meanwhile an upload's file went (a database restored from a backup, which keeps no upload's
+        // bytes) and a stray file came: a start clears both, and keeps the upload.
+        let lost = try Self.created(app.client, length: 10)
+        let uploads = app.folder.url.appendingPathComponent("uploads")
+        try FileManager.default.removeItem(at: uploads.appendingPathComponent(String(lost.split(separator: "/").last!)))
+        try Data([9]).write(to: uploads.appendingPathComponent("stray"))
         app = try app.restarted()
+        #expect(app.app.leftovers.uploads == ["stray"])
+        #expect(try Self.offset(app.client, lost) == nil)
+        #expect(Self.uploadFiles(app) == [String(location.split(separator: "/").last!)])
         #expect(try Self.offset(app.client, location) == 120_000)
         #expect(try Self.patch(app.client, location, offset: 120_000, Array(bytes[120_000...])).status == 204)
         let id = String(location.split(separator: "/").last!)
