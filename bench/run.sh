@@ -73,7 +73,10 @@
 #                                  ../shared/testdata/capture/barcodes, a 12 MP photo against zbarimg);
 #                                  readingload (not in the default; about 4 minutes; bench/readingload.py:
 #                                  the item list page and a photo upload while a photo library is read,
-#                                  against an idle server, alternately: p50, p99 and the ratios).
+#                                  against an idle server, alternately: p50, p99 and the ratios);
+#                                  tus (not in the default; about 2 minutes; bench/tus.py: a 300 MB
+#                                  walk-through over tus, in one PATCH and in 8 MB chunks, then handed
+#                                  over, against one plain POST of it, alternately: MB/s and the ratio).
 #                                  The default takes about 30 minutes on 2 busy cores (library about
 #                                  12, half of it exiftool); PARTS=items,photos skips the library.
 #   BIN=.build/release/homepwner   server binary      DURATION=10s   each wrk run
@@ -128,12 +131,12 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0 want_addphoto=0
 want_scan=0 want_album=0 want_libthumbs=0
-want_search=0 want_window=0 want_claimpage=0 want_import=0 want_backup=0 want_stream=0 want_claims=0 want_startup=0 want_video=0 want_ocr=0 want_barcodes=0 want_readingload=0
+want_search=0 want_window=0 want_claimpage=0 want_import=0 want_backup=0 want_stream=0 want_claims=0 want_startup=0 want_video=0 want_ocr=0 want_barcodes=0 want_readingload=0 want_tus=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
     all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1
-      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_claimpage=1 want_import=1 want_backup=1 want_stream=1 want_claims=1 want_startup=1 want_video=1 want_ocr=1 want_barcodes=1 want_readingload=1 ;;
+      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_claimpage=1 want_import=1 want_backup=1 want_stream=1 want_claims=1 want_startup=1 want_video=1 want_ocr=1 want_barcodes=1 want_readingload=1 want_tus=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1 ;;
     static) want_static=1 ;;
@@ -157,9 +160,10 @@ for part in "${part_list[@]}"; do
     ocr) want_ocr=1 ;;
     barcodes) want_barcodes=1 ;;
     readingload) want_readingload=1 ;;
+    tus) want_tus=1 ;;
     "") ;;
     *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload, addphoto," \
-      "library, scan, album, libthumbs, search, window, claimpage, import, backup, stream, claims, startup, video, ocr, barcodes, readingload, all)" ;;
+      "library, scan, album, libthumbs, search, window, claimpage, import, backup, stream, claims, startup, video, ocr, barcodes, readingload, tus, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload || want_addphoto))
@@ -167,7 +171,7 @@ want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
 want_big=$((want_search || want_window || want_claimpage))
-[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import || want_backup || want_stream || want_claims || want_startup || want_video || want_ocr || want_barcodes || want_readingload)) = 1 ] || die "PARTS=$PARTS measures nothing"
+[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import || want_backup || want_stream || want_claims || want_startup || want_video || want_ocr || want_barcodes || want_readingload || want_tus)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 if [ "$want_addphoto" = 1 ]; then [ -f "$ADD_PHOTO_FILE" ] || die "no JPEG at ADD_PHOTO_FILE=$ADD_PHOTO_FILE"; fi
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
@@ -736,6 +740,11 @@ fi
 if [ "$want_readingload" = 1 ]; then
   BIN="$BIN" DURATION="$DURATION" WARMUP="$WARMUP" THREADS="$THREADS" CONNECTIONS="$CONNECTIONS" UPLOADS="$UPLOADS" \
     python3 "$here/readingload.py"
+fi
+
+# --- A 300 MB walk-through over tus against one plain POST ------------------------------------------
+if [ "$want_tus" = 1 ]; then
+  BIN="$BIN" python3 "$here/tus.py"
 fi
 
 echo

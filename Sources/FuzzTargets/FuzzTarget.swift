@@ -27,6 +27,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case search
     /// A video (MP4/MOV) through the container reader, the decoder and the candidate frames.
     case video
+    /// tus headers, one a line: `Upload-Length`, `Upload-Offset`, `Upload-Metadata`, `Upload-Checksum`, `Tus-Resumable`.
+    case tus
 
     /// Reads `bytes` as this target's input.
     /// - Throws: `FuzzFailure` when a property that must hold of every input does not.
@@ -44,6 +46,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .etag: try RequestTargets.entityTags(bytes)
         case .search: try SearchTarget.run(bytes)
         case .video: try VideoTarget.run(bytes)
+        case .tus: try RequestTargets.tusHeaders(bytes)
         }
     }
 }

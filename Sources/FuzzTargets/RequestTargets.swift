@@ -71,6 +71,44 @@ enum RequestTargets {
         }
     }
 
+    /// A count is digits only and reads back as written; metadata's capture id keeps to its
+    /// characters; a checksum's digest is its algorithm's length; every refusal is a 400 or 412
+    /// with a message.
+    static func tusHeaders(_ bytes: [UInt8]) throws(FuzzFailure) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), maxSplits: 4, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        func line(_ index: Int) -> String { index < lines.count ? lines[index] : "" }
+        let read = StrangerInput.tusHeaders(length: line(0), offset: line(1), metadata: line(2), checksum: line(3), version: line(4))
+        for (header, result) in [(line(0), read.length), (line(1), read.offset)] {
+            switch result {
+            case .success(let count):
+                try require(count >= 0 && Int(header) == count && header.utf8.allSatisfy { (0x30...0x39).contains($0) },
+                            "count \(header.debugDescription) read as \(count)")
+            case .failure(let answer):
+                try require(answer.status == 400 && !answer.message.isEmpty, "count \(header.debugDescription): \(answer.status)")
+            }
+        }
+        switch read.metadata {
+        case .success(let metadata):
+            if let id = metadata.captureID {
+                try require((1...64).contains(id.utf8.count) && id.utf8.allSatisfy { $0 < 0x80 && ($0 == 0x2d || $0 == 0x2e || $0 == 0x5f || (0x30...0x39).contains($0) || (0x41...0x5a).contains($0) || (0x61...0x7a).contains($0)) },
+                            "capture id \(id.debugDescription)")
+            }
+            try require(metadata.filename.count <= 255 && !metadata.filename.utf8.contains(0), "filename \(metadata.filename.debugDescription)")
+        case .failure(let answer):
+            try require(answer.status == 400, "metadata: \(answer.status)")
+        }
+        switch read.checksum {
+        case .success(let checksum?):
+            try require(checksum.digest.count == (checksum.algorithm == "sha1" ? 20 : 32), "digest of \(checksum.digest.count) bytes")
+        case .success(nil):
+            break
+        case .failure(let answer):
+            try require(answer.status == 400, "checksum: \(answer.status)")
+        }
+        try require(read.version == nil ? line(4) == "1.0.0" : read.version?.status == 412, "Tus-Resumable \(line(4).debugDescription)")
+    }
+
     /// Every byte but unreserved ones as `%XX`.
     private static func percentEncoded(_ text: String) -> String {
         var encoded = ""

@@ -5,6 +5,7 @@ import Database
 import Foundation
 import Inventory
 import PhotoLibrary
+import Uploads
 import Testing
 
 /// Every schema a Homepwner database file has had, in the order the builds that wrote them came, each
@@ -238,6 +239,15 @@ enum SchemaHistory {
         Step(label: "owned-inventory-20-captures", versions: ["inventory": 20, "library": 8, "accounts": 8, "claims": 9], rows: """
             INSERT INTO captures (sender, capture_id, kind, target_id, made_id, added_ms) VALUES
                 (1, '6f1c2a4e-0b7d-4c55-9a51-3e2f7d9b8c10', 'draft', (SELECT min(id) FROM locations), (SELECT max(id) FROM items), 1764000027000);
+            """),
+        Step(label: "owned-uploads-8", versions: ["inventory": 20, "library": 8, "accounts": 8, "claims": 9, "uploads": 8], rows: """
+            INSERT INTO uploads (id, account_id, length, offset, filename, filetype, capture_id, created_ms, written_ms, expires_ms) VALUES
+                ('0123456789abcdef0123456789abcdef', 1, 48213012, 1048576, 'walk.mp4', 'video/mp4', 'phone-1.capture-9',
+                 1764000027000, 1764000028000, 1764086428000);
+            INSERT INTO uploads (id, account_id, length, offset, created_ms, written_ms, expires_ms, handed_to, answer_status,
+                                 answer_headers, answer_body) VALUES
+                ('fedcba9876543210fedcba9876543210', 1, 3, 3, 1764000029000, 1764000029000, 1764086429000,
+                 'POST /api/v1/items/1/photos', 201, 'Content-Type: application/json', X'7b7d');
             """),
     ]
 

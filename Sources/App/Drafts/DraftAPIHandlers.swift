@@ -9,12 +9,18 @@ struct DraftAPIHandlers: Sendable {
     let items: ItemStore
     let library: PhotoLibrary
     let maxUploadBytes: Int
+    let handOff: UploadHandOff
 
     func register(in router: inout AppRouter) {
         router.post(DraftRoutes.apiDrafts, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let locationID = try request.locationID()
             return try CaptureOnce.respond(to: request, items: items) { capture in
-                try created(try items.makeDraft(in: locationID, capture: capture) { try ItemPhotoAPIHandlers.imageBytes(of: request) }, request)
+                if let uploadID = try UploadHandOff.uploadID(in: request) {
+                    return try handOff.answer(request, uploadID: uploadID, maxBytes: maxUploadBytes) { path, _ in
+                        try created(try items.makeDraft(in: locationID, capture: capture) { try UploadHandOff.bytes(at: path) }, request)
+                    }
+                }
+                return try created(try items.makeDraft(in: locationID, capture: capture) { try ItemPhotoAPIHandlers.imageBytes(of: request) }, request)
             } again: { earlier in
                 guard case .draft(let draftID, locationID) = earlier, let draft = try? items.item(id: draftID) else { return nil }
                 return try created(draft, request)

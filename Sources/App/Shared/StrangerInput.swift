@@ -66,6 +66,34 @@ package enum StrangerInput {
 
     /// What the request's `Cookie` and `Authorization` headers name: the API token and each of
     /// Homepwner's cookies as `SiteCookie` reads them, over HTTP and over HTTPS.
+    /// What a tus request's own headers say (`TusHeaders`), each read as its handler reads it:
+    /// `Upload-Length`, `Upload-Offset`, `Upload-Metadata`, `Upload-Checksum`, `Tus-Resumable`. For
+    /// each, the value read or the error answer the client gets.
+    package static func tusHeaders(length: String, offset: String, metadata: String, checksum: String, version: String)
+        -> (length: Result<Int, AppErrorAnswer>, offset: Result<Int, AppErrorAnswer>,
+            metadata: Result<(filename: String, filetype: String, captureID: String?), AppErrorAnswer>,
+            checksum: Result<(algorithm: String, digest: [UInt8])?, AppErrorAnswer>, version: AppErrorAnswer?) {
+        var headers = HTTPHeaders()
+        headers.add("Tus-Resumable", version)
+        func read<T>(_ body: () throws -> T) -> Result<T, AppErrorAnswer> {
+            do {
+                return .success(try body())
+            } catch let error as AppError {
+                return .failure(AppErrorAnswer(error))
+            } catch {
+                preconditionFailure("a tus header raised \(error), which has no answer for the client")
+            }
+        }
+        return (read { try TusHeaders.count(length, header: "Upload-Length") },
+                read { try TusHeaders.count(offset, header: "Upload-Offset") },
+                read { let read = try TusHeaders.metadata(metadata); return (read.filename, read.filetype, read.captureID) },
+                read { try TusHeaders.checksum(checksum).map { ($0.algorithm.rawValue, $0.digest) } },
+                { () -> AppErrorAnswer? in
+                    if case .failure(let answer) = read({ try TusHeaders.checkVersion(headers) }) { return answer }
+                    return nil
+                }())
+    }
+
     package static func credentials(in headers: HTTPHeaders) -> (token: String?, cookies: [[String]]) {
         let request = Request(method: .get, path: "/", pathSegments: [], query: FormFields(), headers: headers,
                               body: [], remoteAddress: "-", isTLS: false)
@@ -73,5 +101,18 @@ package enum StrangerInput {
             [false, true].map { cookie.value(in: request, secure: $0).all }
         }
         return (AccessMiddleware.bearerToken(in: headers["Authorization"]), cookies)
+    }
+}
+
+/// An error's answer as a client sees it: status, code and message.
+package struct AppErrorAnswer: Error {
+    package let status: Int
+    package let code: String
+    package let message: String
+
+    init(_ error: AppError) {
+        status = error.status.code
+        code = error.code
+        message = error.message
     }
 }
