@@ -191,6 +191,20 @@ def test_the_worker_registers_under_the_csp_at_the_root(home, browser):
 
 # MARK: The offline copy
 
+def show_offline_copy(browser, server, why=False):
+    """The item list read from the copy with the server out of reach (for the accessibility audit);
+    with `why`, its reason open."""
+    sign_in(browser, server)
+    controlled(browser, server)
+    open_pages(browser, server, ["/"])
+    with out_of_reach(browser, server):
+        browser.get(server.url + "/")
+        status = visible(browser, "#offline-copy-status")
+        if why:
+            status.click()
+            visible(browser, "#offline-copy-about")
+
+
 @pytest.mark.parametrize("device", ["ipad", "iphone"])
 def test_the_copy_is_read_with_the_network_cut_and_actions_need_the_server(home, browser, screenshot):
     sign_in(browser, home)

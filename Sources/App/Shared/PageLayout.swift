@@ -61,7 +61,8 @@ struct TopBar {
     var back: (label: String, url: String)?
     let title: String
     var trailing: [HTMLNode] = []
-    /// Small status buttons before the actions (the offline copy's), hidden until they have something to say.
+    /// Small status buttons on a row of their own under the bar (the offline copy's), hidden until
+    /// they have something to say: beside the actions they would push the bar wider than a phone.
     var status: [HTMLNode] = []
 
     func with(status: [HTMLNode]) -> TopBar {
@@ -86,10 +87,8 @@ struct TopBar {
                 }
             }
             h1(.class("top-bar-title")) { title }
-            div(.class("top-bar-trailing")) {
-                status
-                trailing
-            }
+            div(.class("top-bar-trailing")) { trailing }
+            if !status.isEmpty { div(.class("top-bar-status")) { status } }
         }
     }
 }

@@ -105,7 +105,7 @@ function showOfflineCopy(fetched) {
   const status = document.getElementById("offline-copy-status");
   const label = document.getElementById("offline-copy-label");
   const sameDay = fetched.toDateString() === new Date().toDateString();
-  const time = fetched.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = fetched.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
   const when = sameDay ? time : `${fetched.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
   if (status && label) {
     label.textContent = `Offline copy from ${when}`;
