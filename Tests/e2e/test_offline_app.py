@@ -211,6 +211,11 @@ def test_the_copy_is_read_with_the_network_cut_and_actions_need_the_server(home,
     controlled(browser, home)
     paths = kept_paths(home)
     open_pages(browser, home, paths)
+    # The claim's schedule, downloaded online, is kept with the claim.
+    schedule = f"/api/v1/claims/{home.claim}/schedule.csv"
+    online = run_async(browser, "async path => { const r = await fetch(path); return [r.status, await r.text()]; }", schedule)
+    assert online[0] == 200 and "Camera" in online[1]
+    wait(browser).until(lambda b: schedule in (kept_urls(b) or []))
     with out_of_reach(browser, home):
         # Proof the server is out of reach: a page never kept does not open.
         with pytest.raises(WebDriverException, match="ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED"):
@@ -235,7 +240,10 @@ def test_the_copy_is_read_with_the_network_cut_and_actions_need_the_server(home,
             if path == f"/items/{home.camera}":
                 assert state["photos"] and all(state["photos"]), "the item's photo is in the copy"
                 screenshot("offline-copy-item")
+        assert run_async(browser, "async path => { const r = await fetch(path); return [r.status, await r.text()]; }", schedule) == online
         browser.get(home.url + "/")
+        # The status has a row of its own: the page is no wider than the screen.
+        assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
         visible(browser, "#offline-copy-status").click()
         reason = visible(browser, "#offline-copy-about")
         assert "cannot be reached" in reason.text
