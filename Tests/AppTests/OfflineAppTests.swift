@@ -1,4 +1,5 @@
 import Foundation
+import Accounts
 import HTTPTestClient
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func theManifestDescribesAnInstallableAppWhoseIconsAreServedAtTheirSizes() throws {
-        let app = try SecuredApp()
+        let app = try SecuredApp(accounts: [("olivia", .owner)])
         // Fetched without a session, as the browser fetches it.
         let response = try app.client.get("/manifest.webmanifest")
         #expect(response.status == 200)
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func theServiceWorkerIsServedAtTheRootUncachedNamingThisBuildsFiles() throws {
-        let app = try SecuredApp()
+        let app = try SecuredApp(accounts: [("olivia", .owner)])
         let worker = try app.client.get("/service-worker.js")
         #expect(worker.status == 200)
         #expect(worker.header("Content-Type") == "text/javascript; charset=utf-8")
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func everyPageNamesTheInstalledAppItsAccountAndTheWorkerUnderTheCSP() throws {
-        let app = try SecuredApp()
+        let app = try SecuredApp(accounts: [("olivia", .owner)])
         let olivia = try app.signIn("olivia")
         let page = try olivia.get("/")
         let html = page.text
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func ownersTurnTheOfflineCopyOffForEveryDeviceAndOthersCannot() throws {
-        let app = try SecuredApp()
+        let app = try SecuredApp(accounts: [("olivia", .owner), ("eddie", .editor)])
         let olivia = try app.signIn("olivia"), eddie = try app.signIn("eddie")
         let users = try olivia.get("/users")
         #expect(users.text.contains("Keep an offline copy on devices"))
