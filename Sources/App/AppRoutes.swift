@@ -15,8 +15,10 @@ enum AppRoutes {
                      claimReads: ClaimReadLimit = ClaimReadLimit(), walkthroughFrames: WalkthroughFrameMaker? = nil,
                      maxVideoUploadBytes: Int = AppConfiguration.defaultMaxVideoUploadBytes,
                      uploads: UploadStore, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
-        let site = assets.pageContext
         let handOff = UploadHandOff(uploads: uploads)
+        let offlineCopy = OfflineCopySwitch(items: items)
+        var site = assets.pageContext
+        site.offlineCopySwitch = offlineCopy
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
         router.get(SiteRoutes.staticFile, access: .public) { request in
@@ -25,12 +27,14 @@ enum AppRoutes {
         router.get(SiteRoutes.favicon, access: .public) { request in
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
+        OfflineAppHandlers(assets: assets).register(in: &router)
         AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots).register(in: &router)
         apiDocument.register(in: &router)
         ItemAPIHandlers(items: items, library: library).register(in: &router)
         LocationAPIHandlers(items: items).register(in: &router)
         LocationPageHandlers(items: items, site: site).register(in: &router)
-        SettingsAPIHandlers(items: items).register(in: &router)
+        SettingsAPIHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
+        SettingsPageHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
         TagAPIHandlers(items: items).register(in: &router)
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)

@@ -50,6 +50,8 @@ public struct Attribute: Sendable {
     public static func accept(_ value: String) -> Attribute { Attribute("accept", value) }
     public static func capture(_ value: String) -> Attribute { Attribute("capture", value) }
     public static func sizes(_ value: String) -> Attribute { Attribute("sizes", value) }
+    /// The media query a `<meta name="theme-color">` or a `<link>` applies under.
+    public static func media(_ value: String) -> Attribute { Attribute("media", value) }
     public static func loading(_ value: String) -> Attribute { Attribute("loading", value) }
     public static func decoding(_ value: String) -> Attribute { Attribute("decoding", value) }
     public static func popover(_ value: String = "auto") -> Attribute { Attribute("popover", value) }

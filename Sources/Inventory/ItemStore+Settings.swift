@@ -25,4 +25,25 @@ extension ItemStore {
                                "currency", currency.code)
         }
     }
+
+    /// Whether devices may keep an offline copy of the pages they open (the list, items, places, the
+    /// last claim): yes until an owner turns it off.
+    public func keepsOfflineCopy() throws -> Bool {
+        try database.read { try Self.keepsOfflineCopy(in: $0) }
+    }
+
+    /// Allows or forbids the offline copy on every device (each device removes its copy at its next page).
+    public func setKeepsOfflineCopy(_ keeps: Bool) throws {
+        try change { connection in
+            try connection.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                               Self.offlineCopyKey, keeps ? "on" : "off")
+        }
+    }
+
+    /// The settings key of the offline copy; its value is `on` or `off`.
+    static let offlineCopyKey = "offlineCopy"
+
+    static func keepsOfflineCopy(in connection: Connection) throws -> Bool {
+        try connection.firstRow("SELECT value FROM settings WHERE key = ?", offlineCopyKey) { $0.string(0) } != "off"
+    }
 }

@@ -130,7 +130,7 @@ import Testing
         _ = try source.app.items.link(EvidenceLink(assetID: try #require(LibraryPhotoID("4be1c0d7a8f3e2b9c6d5a4f3e2b1c0d9")), takenAt: Date(timeIntervalSince1970: 1_556_994_607), camera: "Canon EOS R6",
                                                    lastPath: "/srv/photos/IMG_0412.jpg"), to: Item.ID(camera.id))
         try source.client.json("PATCH", "/api/v1/locations/1", ["notes": "The flat, second floor"]).expect(200)
-        try source.client.json("PATCH", "/api/v1/settings", ["currency": "EUR"]).expect(200)
+        try source.client.json("PATCH", "/api/v1/settings", ["currency": "EUR", "offlineCopy": false] as [String: Any]).expect(200)
         try source.client.json("POST", "/api/v1/items/\(items[3].id)/move", ["position": 0]).expect(200)
         items = try source.client.get("/api/v1/items").decode([ItemModel].self)
 

@@ -194,7 +194,7 @@ import Testing
         func keys(_ name: String) -> Set<String> { Set(schemas[name]?["properties"]?.members?.keys.map { $0 } ?? []) }
         #expect(keys("ItemInput") == Set(ItemInput.writableFields))
         #expect(keys("LocationInput") == Set(LocationInput.writableFields))
-        #expect(keys("SettingsInput") == ["currency"])
+        #expect(keys("SettingsInput") == ["currency", "offlineCopy"])
         #expect(keys("Item").isSuperset(of: keys("ItemInput")), "a writable field the item does not show")
         #expect(keys("Item").subtracting(keys("ItemInput")) == ItemInput.readOnlyFields)
         #expect(keys("Location").subtracting(keys("LocationInput")) == LocationInput.readOnlyFields)

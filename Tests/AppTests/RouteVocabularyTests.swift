@@ -27,6 +27,8 @@ import Testing
         Link(.get, SiteRoutes.health.url(), .public),
         Link(.get, SiteRoutes.staticFile(version: "abc123", path: "js/app.js"), .public),
         Link(.get, SiteRoutes.favicon.url(), .public),
+        Link(.get, OfflineAppRoutes.manifest.url(), .public),
+        Link(.get, OfflineAppRoutes.serviceWorker.url(), .public),
         Link(.get, SiteRoutes.home, .read),
         Link(.get, APIRoutes.document.url(), .public),
 
@@ -115,6 +117,7 @@ import Testing
         Link(.get, ExportRoutes.page.url(), .read),
         Link(.get, ExportRoutes.download(.homepwner), .read),
         Link(.patch, SettingsRoutes.api.url(), .manage),
+        Link(.post, SettingsRoutes.offlineCopy.url(), .manage),
         Link(.get, ImportRoutes.start.url(), .write),
         Link(.get, ImportRoutes.done(ImportOutcome(added: 3, updated: 1)), .write),
         Link(.post, ImportRoutes.start.url(), .write),

@@ -14,6 +14,9 @@ import Testing
     static let publicRoutes: Set<String> = [
         "GET /healthz", "GET /signin", "POST /signin", "GET /setup/{token}", "POST /setup/{token}",
         "GET /static/{version}/{path...}", "GET /favicon.ico", "GET /api/v1/openapi.json", "OPTIONS /api/v1/uploads",
+        // The installed app's manifest and service worker: the browser fetches them as it likes, and
+        // they hold no data (OfflineAppTests).
+        "GET /manifest.webmanifest", "GET /service-worker.js",
         // An adjuster's read-only link to one claim: its token is the credential (ClaimLinkSecurityTests).
         "GET /shared/{token}", "GET /shared/{token}/items/{itemId}/photos/{photoId}/{file}", "GET /shared/{token}/items/{itemId}/documents/{docId}",
         "GET /shared/{token}/items/{itemId}/documents/{docId}/thumbnail", "GET /shared/{token}/items/{itemId}/evidence/{assetId}/{file}",
@@ -22,7 +25,7 @@ import Testing
 
     static func key(_ route: Route) -> String { "\(route.method) \(route.pattern)" }
 
-    @Test func theOnlyPublicRoutesAreSignInSetupHealthStaticAssetsTheAPIDocumentAndAdjustersLinks() throws {
+    @Test func theOnlyPublicRoutesAreSignInSetupHealthStaticAssetsTheAppsManifestAndWorkerTheAPIDocumentAndAdjustersLinks() throws {
         let fixture = try SecurityFixture.make()
         let routes = fixture.app.routes
         #expect(routes.count > 30, "the router lists its routes")

@@ -18,6 +18,7 @@ from helpers import find, find_all, visible, wait
 from homebox_backup import minimal_pdf, write_backup
 from small_filesystem import SmallFileSystem
 from test_library import make_library, wait_until_ready
+from test_offline_app import home, show_offline_copy, show_update_notices  # noqa: F401 (home: the fixture)
 from test_suggestions import suggested_item
 
 PASSWORD = "password123"
@@ -304,6 +305,9 @@ STATES = {
     "sign-in, wrong password": ("accounts", lambda b, s: (sign_in(b, s, "not the password"), visible(b, ".form-error"))),
     "account": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
                                           b.get(s.url + "/account"))),
+    "offline copy": ("home", show_offline_copy),
+    "offline copy, why": ("home", lambda b, s: show_offline_copy(b, s, why=True)),
+    "update notice": ("home", show_update_notices),
     "accounts (owner)": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
                                                    b.get(s.url + "/users"))),
 }

@@ -22,7 +22,9 @@ struct AccountPageHandlers: Sendable {
         router.post(AccountRoutes.password, maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
         router.post(AccountRoutes.tokens, access: .account) { request in try createToken(request) }
         router.post(AccountRoutes.revokeToken, access: .account) { request in try revokeToken(request) }
-        router.get(AccountRoutes.users, access: .manage) { request in try usersPage(request) }
+        router.get(AccountRoutes.users, access: .manage) { request in
+            try usersPage(request, message: UsersPage.offlineCopyNotice(request.query["offline-copy"]))
+        }
         router.post(AccountRoutes.users, isSlow: true, access: .manage) { request in try addUser(request) }
         router.post(AccountRoutes.user, access: .manage) { request in try updateUser(request) }
         router.post(AccountRoutes.removeUser, access: .manage) { request in try removeUser(request) }
@@ -47,7 +49,7 @@ struct AccountPageHandlers: Sendable {
                             status: HTTPStatus = .ok) throws -> Response {
         let next = Self.safeNext(requested ?? request.query["next"] ?? SiteRoutes.home)
         if message == nil, request.caller?.via == .session { return .redirect(to: next) }
-        let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: site)
+        let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: site.signedOut)
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -127,7 +129,7 @@ struct AccountPageHandlers: Sendable {
     private func setupPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let token = request.parameters["token"] ?? ""
         guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
-        let page = SetupPage(actionURL: AccountRoutes.setup(token), name: name, formToken: request.formToken, message: message, context: site)
+        let page = SetupPage(actionURL: AccountRoutes.setup(token), name: name, formToken: request.formToken, message: message, context: site.signedOut)
         return .html(page.document().renderedBytes(), status: status)
     }
 

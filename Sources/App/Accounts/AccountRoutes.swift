@@ -20,5 +20,7 @@ enum AccountRoutes {
     static func account(passwordNotice: String) -> String { "\(account.url())?password=\(passwordNotice)" }
     static func revokeToken(_ id: APITokenInfo.ID) -> String { revokeToken.url(id) }
     static func user(_ id: Account.ID) -> String { user.url(id) }
+    /// The Accounts page, saying the offline copy's switch was saved (`on` or `off`).
+    static func users(offlineCopySaved keeps: Bool) -> String { "\(users.url())?offline-copy=\(keeps ? "on" : "off")" }
     static func removeUser(_ id: Account.ID) -> String { removeUser.url(id) }
 }

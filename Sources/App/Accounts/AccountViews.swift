@@ -163,7 +163,8 @@ struct AccountPage {
     }
 }
 
-/// `/users`: the owner's view of every account, with roles and library grants.
+/// `/users`: the owner's view of every account, with roles and library grants, and whether devices
+/// keep an offline copy.
 struct UsersPage {
     let accounts: [Account]
     let roots: [String]
@@ -183,6 +184,7 @@ struct UsersPage {
             if let message { p(.class("notice success"), .role("status")) { message } }
             if let error { p(.class("notice warning"), .role("alert")) { error } }
             if let failedSignIns { p(.class("notice warning failed-sign-ins"), .role("status")) { failedSignIns } }
+            offlineCopyCard
             for account in accounts {
                 section(.class("card account-card")) {
                     h2 { account.name }
@@ -241,6 +243,37 @@ struct UsersPage {
                     }
                     button(.class("button primary"), .type("submit")) { "Add Account" }
                 }
+            }
+        }
+    }
+}
+
+extension UsersPage {
+    /// What the Accounts page says after the offline copy's switch was saved (`?offline-copy=on|off`).
+    static func offlineCopyNotice(_ saved: String?) -> String? {
+        switch saved {
+        case "on": "Devices keep an offline copy of what they open."
+        case "off": "Devices no longer keep an offline copy; each removes its copy when it next opens a page."
+        default: nil
+        }
+    }
+
+    fileprivate var offlineCopyCard: HTMLNode {
+        section(.class("card account-card offline-copy-setting"), .aria("labelledby", "offline-copy-setting-title")) {
+            h2(.id("offline-copy-setting-title")) { "Offline copy" }
+            p(.class("muted")) {
+                "Each device keeps the item list, the items, places and the last claim it opened, to read them when the server "
+                + "cannot be reached. Signing out removes a device’s copy; turning this off removes every device’s."
+            }
+            HTML.form(.method("post"), .action(SettingsRoutes.offlineCopy.url())) {
+                CSRFField(token: context.csrfToken).node
+                label(.class("checkbox")) {
+                    context.keepsOfflineCopy
+                        ? input(.type("checkbox"), .name("offlineCopy"), .id("offline-copy-setting"), .checked)
+                        : input(.type("checkbox"), .name("offlineCopy"), .id("offline-copy-setting"))
+                    span { "Keep an offline copy on devices" }
+                }
+                button(.class("button"), .type("submit")) { "Save" }
             }
         }
     }

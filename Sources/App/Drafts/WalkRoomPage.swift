@@ -19,7 +19,7 @@ struct WalkRoomPage {
     }
 
     private var content: HTMLNode {
-        div(.class("walk-layout"), .id("walk"), .data("api", DraftRoutes.apiDrafts(place.id)), .data("drafts", DraftRoutes.list(in: place.id))) {
+        div(.class("walk-layout"), .id("walk"), .data("works-offline", "true"), .data("api", DraftRoutes.apiDrafts(place.id)), .data("drafts", DraftRoutes.list(in: place.id))) {
             section(.class("walk-camera card"), .id("walk-camera"), .aria("label", "Camera"), .hidden) {
                 video(.class("walk-preview"), .id("walk-preview"), .playsinline, .muted, .aria("label", "What the back camera sees")) {}
                 button(.class("button primary shutter"), .type("button"), .id("walk-shutter"), .aria("describedby", "walk-shutter-hint")) {

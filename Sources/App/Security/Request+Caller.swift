@@ -37,7 +37,9 @@ extension Request {
     /// The page context for this request: the site's plus who is signed in.
     func pageContext(_ site: PageContext) -> PageContext {
         var page = site
+        page.keepsOfflineCopy = site.offlineCopySwitch?.isOn ?? true
         guard let caller else { return page }
+        page.accountID = String(caller.account.id.rawValue)
         page.userName = caller.via == .openAccess ? nil : caller.account.name
         page.csrfToken = caller.csrfToken
         page.canEdit = caller.account.role >= .editor

@@ -1,9 +1,10 @@
 import HTTPServer
 import Inventory
 
-/// `/api/v1/settings`: `{"currency": "USD"}`, read by anyone signed in, changed by owners.
+/// `/api/v1/settings`: `{"currency": "USD", "offlineCopy": true}`, read by anyone signed in, changed by owners.
 struct SettingsAPIHandlers: Sendable {
     let items: ItemStore
+    let offlineCopy: OfflineCopySwitch
 
     func register(in router: inout AppRouter) {
         router.get(SettingsRoutes.api) { _ in try response() }
@@ -18,6 +19,7 @@ struct SettingsAPIHandlers: Sendable {
             }
             do {
                 if let currency = settings.currency { try items.setCurrency(currency) }
+                if let keeps = settings.offlineCopy { try offlineCopy.set(keeps, in: items) }
             } catch InventoryError.invalid(let invalid) {
                 var error = AppError(.invalidSettings, message: invalid.summary)
                 error.fieldMessages = invalid.errors.map { (field: $0.field, message: $0.message) }
@@ -28,10 +30,11 @@ struct SettingsAPIHandlers: Sendable {
     }
 
     private func response() throws -> Response {
-        var writer = JSONWriter(capacity: 32)
+        var writer = JSONWriter(capacity: 48)
         let currency = try items.currency()
         writer.object { json in
             json.key("currency"); json.value(currency.code)
+            json.key("offlineCopy"); json.value(offlineCopy.isOn)
         }
         return .json(writer)
     }
@@ -40,6 +43,7 @@ struct SettingsAPIHandlers: Sendable {
 /// What `PATCH /api/v1/settings` changes.
 struct SettingsInput {
     var currency: Currency?
+    var offlineCopy: Bool?
 
     /// The settings' fields (see `InputSchema`).
     static var schema: InputSchema<SettingsInput> {
@@ -51,6 +55,7 @@ struct SettingsInput {
                     reading.refuse("“\(code.prefix(20))” is not a currency code. Use a three-letter ISO 4217 code such as USD, EUR, GBP or JPY.")
                 }
             }),
+            .flag("offlineCopy", \.offlineCopy),
         ], unknown: { "Unknown setting “\($0)”. The settings are: \(schema.names.joined(separator: ", "))." })
     }
 }

@@ -1,9 +1,29 @@
 /// What every page needs besides its own content: the content-hashed URLs of the stylesheet, script
-/// and icon, and who is signed in (with the CSRF token their forms carry).
+/// and icons, whether devices keep an offline copy, and who is signed in (with the CSRF token their forms carry).
 struct PageContext: Sendable {
     let stylesheet: String
     let script: String
     let icon: String
+    /// The PNG icons iOS asks for (`apple-touch-icon`), by size, and the 32-pixel favicon.
+    var appleTouchIcons: [(size: Int, url: String)] = []
+    var faviconPNG: String? = nil
+    /// The devices' offline copy's switch (the inventory's setting); nil: on.
+    var offlineCopySwitch: OfflineCopySwitch? = nil
+    /// Whether this page may be kept in the device's offline copy: the switch, as this page was made.
+    var keepsOfflineCopy = true
+    /// The signed-in account's id, which the service worker keeps the offline copy under (another
+    /// account's pages are never shown to this one).
+    var accountID: String? = nil
+    /// A page shown to someone signed out (sign-in, setup): it tells the service worker to forget
+    /// the offline copy (its head names an empty account).
+    var isSignedOut = false
+
+    /// This context for a page shown to someone signed out.
+    var signedOut: PageContext {
+        var context = self
+        context.isSignedOut = true
+        return context
+    }
     /// The signed-in account's name; nil when nobody is (or when the server is open to the local user).
     var userName: String? = nil
     /// The session's CSRF token, put in every form and in a meta tag for scripts.

@@ -18,16 +18,41 @@ struct PageLayout {
                 HTML.title("\(title) — Homepwner")
                 link(.rel("stylesheet"), .href(context.stylesheet))
                 link(.rel("icon"), .href(context.icon), .type("image/svg+xml"))
+                if let favicon = context.faviconPNG { link(.rel("icon"), .href(favicon), .type("image/png"), .sizes("32x32")) }
+                installedApp
                 if let token = context.csrfToken { meta(.name("csrf-token"), .content(token)) }
+                if let account = context.accountID ?? (context.isSignedOut ? "" : nil) { meta(.name("account"), .content(account)) }
+                meta(.name("offline-copy"), .content(context.keepsOfflineCopy ? "on" : "off"))
                 script(src: context.script)
             }
             body(.class("page-\(pageClass)")) {
-                bar.node
+                bar.with(status: [OfflineCopyStatus.node]).node
                 AccountStrip(context: context).node
                 main(.id("content"), .class("content")) { content }
                 div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
+                AppUpdateNotice.node
             }
         })
+    }
+}
+
+extension PageLayout {
+    /// What makes the site an app on a phone's home screen: the manifest (Android), the colours of
+    /// the status bar in each scheme, iOS's icons and its window without Safari's bars. The status
+    /// bar stays `default` (dark text on its own light bar): `black-translucent` would draw white text
+    /// over the light top bar.
+    @HTMLBuilder private var installedApp: [HTMLNode] {
+        link(.rel("manifest"), .href(OfflineAppRoutes.manifest.url()))
+        meta(.name("service-worker"), .content(OfflineAppRoutes.serviceWorker.url()))
+        meta(.name("theme-color"), .media("(prefers-color-scheme: light)"), .content(AppColours.themeLight))
+        meta(.name("theme-color"), .media("(prefers-color-scheme: dark)"), .content(AppColours.themeDark))
+        for icon in context.appleTouchIcons {
+            link(.rel("apple-touch-icon"), .sizes("\(icon.size)x\(icon.size)"), .href(icon.url))
+        }
+        meta(.name("mobile-web-app-capable"), .content("yes"))
+        meta(.name("apple-mobile-web-app-capable"), .content("yes"))
+        meta(.name("apple-mobile-web-app-title"), .content("Homepwner"))
+        meta(.name("apple-mobile-web-app-status-bar-style"), .content("default"))
     }
 }
 
@@ -36,6 +61,15 @@ struct TopBar {
     var back: (label: String, url: String)?
     let title: String
     var trailing: [HTMLNode] = []
+    /// Small status buttons on a row of their own under the bar (the offline copy's), hidden until
+    /// they have something to say: beside the actions they would push the bar wider than a phone.
+    var status: [HTMLNode] = []
+
+    func with(status: [HTMLNode]) -> TopBar {
+        var bar = self
+        bar.status += status
+        return bar
+    }
 
     var node: HTMLNode {
         header(.class("top-bar")) {
@@ -54,6 +88,7 @@ struct TopBar {
             }
             h1(.class("top-bar-title")) { title }
             div(.class("top-bar-trailing")) { trailing }
+            if !status.isEmpty { div(.class("top-bar-status")) { status } }
         }
     }
 }

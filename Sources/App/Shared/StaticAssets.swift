@@ -43,8 +43,17 @@ struct StaticAssets: Sendable {
 
     func url(_ path: String) -> String { SiteRoutes.staticFile(version: version, path: path) }
 
+    /// Every file's path under `Static/`, sorted (the service worker keeps them all for offline use).
+    var paths: [String] { files.keys.sorted() }
+
+    /// A file's bytes, for what serves it elsewhere than under `/static/` (the service worker).
+    func bytes(of path: String) -> [UInt8]? { files[path]?.bytes }
+
     var pageContext: PageContext {
-        PageContext(stylesheet: url("css/app.css"), script: url("js/app.js"), icon: url("icons/icon.svg"))
+        var context = PageContext(stylesheet: url("css/app.css"), script: url("js/app.js"), icon: url("icons/icon.svg"))
+        context.appleTouchIcons = AppIcons.appleTouch.map { (size: $0.size, url: url($0.path)) }
+        context.faviconPNG = url(AppIcons.favicon.path)
+        return context
     }
 
     /// The file at `path`, cached forever when `requestedVersion` is current; `304` when the client

@@ -43,6 +43,8 @@ struct ArchiveImportPlan {
     }
 
     let currency: Currency
+    /// The owner's choice of an offline copy on devices (on unless the export says off).
+    let keepsOfflineCopy: Bool
     /// Parents before the places inside them.
     let locations: [Location]
     let items: [PlannedItem]
@@ -52,10 +54,17 @@ struct ArchiveImportPlan {
         guard manifest.format == InventoryManifest.formatName else { throw .notAnExport("its format is “\(TextRule.excerpt(manifest.format, characters: 40))”") }
         guard manifest.formatVersion <= InventoryManifest.currentFormatVersion else { throw .newerFormat(version: manifest.formatVersion) }
         guard let currency = Currency(code: manifest.currency) else { throw .invalidManifest("“\(TextRule.excerpt(manifest.currency, characters: 20))” is not a currency code.") }
-        for (key, value) in manifest.settings where key != "currency" || value.uppercased() != currency.code {
-            throw .invalidManifest("the setting “\(TextRule.excerpt(key, characters: 40))” is not one this Homepwner keeps, or disagrees with the currency.")
+        var keepsOfflineCopy = true
+        for (key, value) in manifest.settings {
+            switch (key, value) {
+            case ("currency", _) where value.uppercased() == currency.code: continue
+            case (ItemStore.offlineCopyKey, "on"), (ItemStore.offlineCopyKey, "off"): keepsOfflineCopy = value == "on"
+            default:
+                throw .invalidManifest("the setting “\(TextRule.excerpt(key, characters: 40))” is not one this Homepwner keeps, or disagrees with the currency.")
+            }
         }
         self.currency = currency
+        self.keepsOfflineCopy = keepsOfflineCopy
         locations = try Self.locations(manifest.locations)
         let locationIDs = Set(locations.map(\.id))
         var itemIDs: Set<Int64> = [], photoIDs: Set<Int64> = [], documentIDs: Set<Int64> = [], importRefs: Set<String> = []

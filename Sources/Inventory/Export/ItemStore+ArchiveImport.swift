@@ -125,6 +125,10 @@ extension ItemStore {
                         try Self.checkEmpty(in: connection)
                         try connection.run("INSERT INTO settings (key, value) VALUES ('currency', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                            plan.currency.code)
+                        if !plan.keepsOfflineCopy {
+                            try connection.run("INSERT INTO settings (key, value) VALUES (?, 'off') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                                               Self.offlineCopyKey)
+                        }
                         for location in plan.locations {
                             try connection.run("INSERT INTO locations (id, name, parent_id, notes) VALUES (?, ?, ?, ?)",
                                                location.id, location.name, location.parentID, location.notes)

@@ -18,6 +18,7 @@ import { initLocalDates } from "./local-dates.js";
 import { initDrafts } from "./drafts.js";
 import { initWalk } from "./walk.js";
 import { initWalkthroughs } from "./walkthroughs.js";
+import { initOfflineApp } from "./offline-app.js";
 
 document.documentElement.classList.add("js");
 
@@ -40,3 +41,4 @@ initCopyButtons();
 initDrafts();
 initWalk();
 initWalkthroughs();
+initOfflineApp();

@@ -1,0 +1,37 @@
+import HTML
+
+/// The top bar's "Offline copy from 05:12". Every page carries it hidden; on a copy the service
+/// worker kept and shows because the server cannot be reached (the copy's head names the time it was
+/// fetched), `offline-copy.js` shows it, turns off what needs the server and points each disabled
+/// control at the reason below. The button opens the reason, with a way to try the server again.
+enum OfflineCopyStatus {
+    static var node: HTMLNode {
+        div(.class("offline-copy")) {
+            button(.class("bar-status offline-copy-status"), .id("offline-copy-status"), .type("button"),
+                   .popovertarget("offline-copy-about"), .aria("haspopup", "dialog"), .hidden) {
+                span(.class("status-dot"), .aria("hidden", "true")) {}
+                span(.id("offline-copy-label")) { "Offline copy" }
+            }
+            div(.class("offline-copy-about"), .id("offline-copy-about"), .popover(), .role("dialog"),
+                .aria("labelledby", "offline-copy-title")) {
+                h2(.id("offline-copy-title")) { "Offline copy" }
+                p(.id("offline-copy-reason")) {
+                    "Homepwner’s server cannot be reached, so this is the copy this device kept when the page was last opened. "
+                    + "What needs the server — saving, deleting, searching, uploading here — is turned off until it can be reached."
+                }
+                div(.class("offline-copy-actions")) {
+                    button(.class("button small primary"), .type("button"), .id("offline-copy-retry")) { "Try Again" }
+                    button(.class("button small"), .type("button"), .popovertarget("offline-copy-about"), .popovertargetaction("hide")) { "Close" }
+                }
+            }
+        }
+    }
+}
+
+/// Where "Homepwner was updated" is said (`offline-copy.js` fills it): a status region present from
+/// the start, so a screen reader announces what is put in it.
+enum AppUpdateNotice {
+    static var node: HTMLNode {
+        div(.class("app-update"), .id("app-update"), .role("status"), .aria("live", "polite")) {}
+    }
+}
