@@ -1,16 +1,16 @@
 import Foundation
 import Testing
 
-/// `/api/v1/settings`: the inventory's currency.
+/// `/api/v1/settings`: the inventory's currency and whether devices keep an offline copy (`OfflineAppTests` turns it off).
 @Suite struct SettingsAPITests {
     @Test func theCurrencyIsUSDUntilChangedAndStaysChangedAfterARestart() throws {
         let app = try TestApp()
-        #expect(try app.client.get("/api/v1/settings").text == #"{"currency":"USD"}"#)
+        #expect(try app.client.get("/api/v1/settings").text == #"{"currency":"USD","offlineCopy":true}"#)
         let changed = try app.client.json("PATCH", "/api/v1/settings", ["currency": "eur"])
         #expect(changed.status == 200)
-        #expect(changed.text == #"{"currency":"EUR"}"#)
+        #expect(changed.text == #"{"currency":"EUR","offlineCopy":true}"#)
         let restarted = try app.restarted()
-        #expect(try restarted.client.get("/api/v1/settings").text == #"{"currency":"EUR"}"#)
+        #expect(try restarted.client.get("/api/v1/settings").text == #"{"currency":"EUR","offlineCopy":true}"#)
     }
 
     @Test func aCodeThatIsNotACurrencyIsRefusedNamingTheFieldAndNothingChanges() throws {
@@ -23,6 +23,6 @@ import Testing
             #expect(error?["code"] as? String == "invalid-settings")
             #expect((error?["fields"] as? [String: String])?[field] != nil, "\(body): \(response.text)")
         }
-        #expect(try app.client.get("/api/v1/settings").text == #"{"currency":"USD"}"#)
+        #expect(try app.client.get("/api/v1/settings").text == #"{"currency":"USD","offlineCopy":true}"#)
     }
 }
