@@ -39,6 +39,7 @@ extension Request {
         var page = site
         guard let caller else { return page }
         page.userName = caller.via == .openAccess ? nil : caller.account.name
+        page.accountID = caller.account.id.description
         page.csrfToken = caller.csrfToken
         page.canEdit = caller.account.role >= .editor
         page.canManage = caller.account.role == .owner

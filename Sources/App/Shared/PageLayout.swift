@@ -19,10 +19,11 @@ struct PageLayout {
                 link(.rel("stylesheet"), .href(context.stylesheet))
                 link(.rel("icon"), .href(context.icon), .type("image/svg+xml"))
                 if let token = context.csrfToken { meta(.name("csrf-token"), .content(token)) }
+                if let account = context.accountID { meta(.name("account"), .content(account)) }
                 script(src: context.script)
             }
             body(.class("page-\(pageClass)")) {
-                bar.node
+                bar.node(status: [OutboxButton(context: context).node])
                 AccountStrip(context: context).node
                 main(.id("content"), .class("content")) { content }
                 div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
@@ -37,7 +38,8 @@ struct TopBar {
     let title: String
     var trailing: [HTMLNode] = []
 
-    var node: HTMLNode {
+    /// The bar with the page's own controls, after the site's small status buttons (the outbox's).
+    func node(status: [HTMLNode]) -> HTMLNode {
         header(.class("top-bar")) {
             div(.class("top-bar-leading")) {
                 if let back {
@@ -53,7 +55,10 @@ struct TopBar {
                 }
             }
             h1(.class("top-bar-title")) { title }
-            div(.class("top-bar-trailing")) { trailing }
+            div(.class("top-bar-trailing")) {
+                status
+                trailing
+            }
         }
     }
 }

@@ -18,6 +18,8 @@ import { initLocalDates } from "./local-dates.js";
 import { initDrafts } from "./drafts.js";
 import { initWalk } from "./walk.js";
 import { initWalkthroughs } from "./walkthroughs.js";
+import { initOutbox } from "./outbox.js";
+import { initDocumentUploads } from "./document-uploads.js";
 
 document.documentElement.classList.add("js");
 
@@ -40,3 +42,5 @@ initCopyButtons();
 initDrafts();
 initWalk();
 initWalkthroughs();
+initOutbox();
+initDocumentUploads();
