@@ -1,11 +1,12 @@
 // "Attach" in an item's documents: the file goes into the device's outbox (outbox.js) with its kind
 // and name, is uploaded from there with its progress, and the page reloads to list it once it has
 // arrived. Without scripts the form posts it.
+import { outboxAvailable } from "./outbox.js";
 import { sendThroughOutbox } from "./photo-uploads.js";
 
 export function initDocumentUploads() {
   const form = document.querySelector("form.add-document-form[data-api]");
-  if (!form || !document.getElementById("outbox")) return;
+  if (!form || !outboxAvailable()) return;
   const list = form.querySelector(".upload-list");
   form.addEventListener("submit", async (event) => {
     const input = form.elements.document;

@@ -8,7 +8,7 @@
 // with the server's reason and Retry / Remove. Captures wait for the account that took them: another
 // account signed in on this device never sends them. iOS has no Background Sync, so the outbox is
 // tried on every page open, when the network comes back and when the page is shown again.
-import { createUpload, sendChunk, TusError, terminateUpload, uploadOffset } from "./tus-client.js";
+import { createUpload, prepareChunk, sendChunk, TusError, terminateUpload, uploadOffset } from "./tus-client.js";
 import { csrfToken } from "./http.js";
 import { trapFocus } from "./focus-trap.js";
 
@@ -117,6 +117,12 @@ export async function addCapture({ kind, handoff, what, where = "", file, name, 
   emit("change", { id: capture.id });
   kick();
   return capture.id;
+}
+
+/** Whether this page can keep captures (signed in, and a browser with IndexedDB); without it the
+ *  capture forms post as they do without scripts. */
+export function outboxAvailable() {
+  return Boolean(document.getElementById("outbox")) && "indexedDB" in window;
 }
 
 /** This account's captures still on the device, oldest first. */
@@ -265,18 +271,34 @@ async function deliver(capture) {
       if (!(await update(id, { upload: url, sent: offset }))) return "removed";
     }
     let checksumRefusals = 0;
+    // A chunk read ahead and then not sent (the connection dropped) may fail unseen: that is no error.
+    const prepare = (at) => {
+      const chunk = prepareChunk(capture.file, at);
+      chunk.catch(() => {});
+      return chunk;
+    };
+    let next = offset < size ? prepare(offset) : null;
     while (offset < size) {
       try {
-        const from = offset;
-        const chunk = await sendChunk(url, capture.file, offset, (sent) => emit("progress", { id, sent: from + sent, size }));
-        offset = chunk.offset;
-        wire += chunk.sent;
+        let chunk = next ? await next : null;
+        if (chunk?.offset !== offset) chunk = await prepare(offset);
+        const end = chunk.offset + chunk.bytes.byteLength;
+        // The next chunk is read and hashed while this one travels.
+        next = end < size ? prepare(end) : null;
+        const sent = await sendChunk(url, chunk, (bytes) => emit("progress", { id, sent: chunk.offset + bytes, size }));
+        offset = sent.offset;
+        wire += sent.sent;
+        if (offset !== end && offset < size) next = prepare(offset);
       } catch (failure) {
         wire += failure.sent ?? 0;
         await update(id, { wire });
-        if (failure.status === 460 && ++checksumRefusals < 3) continue;
+        if (failure.status === 460 && ++checksumRefusals < 3) {
+          next = prepare(offset);
+          continue;
+        }
         if (failure.status === 409) {
           offset = await uploadOffset(url);
+          next = offset < size ? prepare(offset) : null;
           continue;
         }
         throw failure;

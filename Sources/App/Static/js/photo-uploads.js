@@ -2,11 +2,11 @@
 // uploads them one by one, each with its own progress line here; once every one has arrived the
 // page reloads to show them in the strip. With no network they wait on the device, and the page says
 // so. Without scripts the form posts them all at once.
-import { addCapture, captureLine, onSettled, refusedLine } from "./outbox.js";
+import { addCapture, captureLine, onSettled, outboxAvailable, refusedLine } from "./outbox.js";
 
 export function initPhotoUploads() {
   const form = document.querySelector("form.add-photos-form[data-api]");
-  if (!form || !document.getElementById("outbox")) return;
+  if (!form || !outboxAvailable()) return;
   const input = form.querySelector('input[type="file"]');
   const list = form.querySelector(".upload-list");
   document.documentElement.classList.add("uploads-one-by-one");

@@ -3,7 +3,7 @@
 // there in the background as a draft of this place, with its progress, while the next photo is
 // taken; with no network the photos wait on the device. Where the camera cannot open, the page says
 // why and the file picker (the phone's own camera, several photos at once) works the same way.
-import { addCapture, captureLine, onSettled, refusedLine, waitingCaptures } from "./outbox.js";
+import { addCapture, captureLine, onSettled, outboxAvailable, refusedLine, waitingCaptures } from "./outbox.js";
 
 export function initWalk() {
   const root = document.getElementById("walk");
@@ -17,14 +17,16 @@ export function initWalk() {
   const made = document.getElementById("walk-made");
   const uploads = document.getElementById("walk-uploads");
   let taken = 0;
-  const outbox = Boolean(document.getElementById("outbox"));
+  const outbox = outboxAvailable();
   /** Photos are kept in the order taken: each once the one before it is stored. */
   let keeping = Promise.resolve();
 
-  // The picker uploads each photo as it is chosen; its button is only for browsers without scripts.
-  filesForm.querySelector('button[type="submit"]').hidden = true;
-  filesForm.addEventListener("submit", (event) => event.preventDefault());
+  // The picker keeps each photo as it is chosen; its button is only for browsers without scripts
+  // (or without the outbox).
+  if (outbox) filesForm.querySelector('button[type="submit"]').hidden = true;
+  if (outbox) filesForm.addEventListener("submit", (event) => event.preventDefault());
   fileInput.addEventListener("change", () => {
+    if (!outbox) return;
     for (const file of fileInput.files) enqueue(file, file.name);
     fileInput.value = "";
   });
@@ -107,7 +109,10 @@ export function initWalk() {
   /** Keeps the photo in the outbox, which uploads one after another (a phone's link is better used
    *  by one at a time), with its line here. */
   function enqueue(file, label) {
-    if (!outbox) return;
+    if (!outbox) {
+      uploads.prepend(refusedLine(label, "Not kept: this browser has no storage for photos waiting to upload. Use the file picker below."));
+      return;
+    }
     keeping = keeping.then(async () => {
       const name = file.name || `${label.toLowerCase().replace(/\s+/g, "-")}.jpg`;
       try {

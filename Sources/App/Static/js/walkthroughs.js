@@ -4,7 +4,7 @@
 // the page, which shows "Processing…" until the frames are made, and asks again until they are.
 // With no network the video waits on the device and the form says so.
 
-import { addCapture, onSettled, outboxSending } from "./outbox.js";
+import { addCapture, onSettled, outboxAvailable, outboxSending } from "./outbox.js";
 
 export function initWalkthroughs() {
   for (const link of document.querySelectorAll("a.walkthrough-frame[data-seek][data-video]")) {
@@ -31,7 +31,7 @@ export function initWalkthroughs() {
 async function upload(event, form) {
   const input = form.querySelector('input[type="file"]');
   const file = input?.files?.[0];
-  if (!file || !document.getElementById("outbox")) return;
+  if (!file || !outboxAvailable()) return;
   event.preventDefault();
   const type = file.type === "video/quicktime" ? "video/quicktime" : "video/mp4";
   const progress = form.querySelector(".walkthrough-progress");
