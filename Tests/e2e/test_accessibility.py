@@ -139,6 +139,7 @@ def fill_the_outbox(browser, site):
     browser.get(f"{site.url}/items/{site.outbox_item}")
     find(browser, "#add-photos-input").send_keys(str(FIXTURES / "not-an-image.txt"))
     wait(browser, 20).until(lambda b: find_all(b, ".upload-list .upload-status.failed"))
+    browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     find(browser, "#add-photos-input").send_keys(f"{FIXTURES / 'photo-1.jpg'}\n{FIXTURES / 'photo-2.jpg'}")
     wait(browser).until(lambda b: find(b, "#outbox-count").text == "3" and "network" in find(b, ".upload-list").text)

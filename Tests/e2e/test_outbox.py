@@ -220,7 +220,7 @@ def test_fifty_photos_and_a_300_mb_video_taken_offline_survive_a_reload_a_restar
         assert stored_captures(driver) == PHOTOS + 1
         assert drafts_in(site, place) == [] and walkthroughs_of(site, place) == []
         sign_in(driver, site, "olivia")
-        wait(driver, 600).until(lambda d: waiting(d) == 0)
+        wait(driver, 600).until(lambda d: stored_captures(d) == 0)
     finally:
         driver.quit()
 
@@ -308,16 +308,17 @@ def test_another_account_never_sends_the_outbox_and_its_owner_does(site, media, 
         # at hers first, oldest first, and passed them by).
         sign_in(driver, site, "bruno")
         driver.get(f"{site.url}/items/{drill}")
+        note = lambda d: d.execute_script("return document.getElementById('outbox-note').textContent")
+        wait(driver).until(lambda d: "2 captures of another account" in note(d))
         assert waiting(driver) == 0
         find(driver, "#add-photos-input").send_keys(str(media.photos[2]))
         wait(driver, 60).until(lambda d: len(api(site, "GET", f"/api/v1/items/{drill}")["photos"]) == 1)
         assert api(site, "GET", f"/api/v1/items/{camera}")["photos"] == []
-        assert stored_captures(driver) == 2
-        assert "2 captures of another account" in driver.execute_script("return document.getElementById('outbox-note').textContent")
+        wait(driver).until(lambda d: stored_captures(d) == 2)  # olivia's two: bruno's own has gone
         sign_out(driver)
 
         sign_in(driver, site, "olivia")
-        wait(driver, 60).until(lambda d: waiting(d) == 0 and stored_captures(d) == 0)
+        wait(driver, 60).until(lambda d: stored_captures(d) == 0)
     finally:
         driver.quit()
     photos = api(site, "GET", f"/api/v1/items/{camera}")["photos"]

@@ -16,7 +16,7 @@ struct OutboxButton {
             }
             p(.class("visually-hidden"), .id("outbox-announcement"), .role("status")) {}
             div(.id("outbox-sheet"), .class("picker claim-sheet outbox-sheet"), .popover(), .role("dialog"), .aria("labelledby", "outbox-title")) {
-                header(.class("sheet-bar picker-bar")) {
+                div(.class("sheet-bar picker-bar")) {
                     button(.class("bar-button"), .type("button"), .popovertarget("outbox-sheet"), .popovertargetaction("hide")) { "Close" }
                     h2(.id("outbox-title")) { "Waiting to Upload" }
                     span {}

@@ -429,7 +429,16 @@ function sizeText(bytes) {
   return `${(bytes / 1_000_000_000).toFixed(1)} GB`;
 }
 
-const kinds = { photo: "Photo", document: "Document", walkthrough: "Walk-through", draft: "Draft" };
+/** What a capture will become, where: "Photo of Camera", "Draft in Basement". */
+function becomes(capture) {
+  const where = capture.where;
+  switch (capture.kind) {
+    case "photo": return where ? `Photo of ${where}` : "Photo";
+    case "document": return where ? `Document of ${where}` : "Document";
+    case "walkthrough": return where ? `Walk-through of ${where}` : "Walk-through";
+    default: return where ? `Draft in ${where}` : "Draft";
+  }
+}
 
 /** The list's entry for a capture: what and where, size, progress and state, Retry and Remove when failed. */
 function listEntry(capture) {
@@ -443,7 +452,7 @@ function listEntry(capture) {
   what.textContent = capture.what;
   const where = document.createElement("span");
   where.className = "outbox-where";
-  where.textContent = [capture.where || kinds[capture.kind], sizeText(capture.size)].join(" · ");
+  where.textContent = `${becomes(capture)} · ${sizeText(capture.size)}`;
   text.append(what, where);
   const bar = document.createElement("progress");
   bar.max = 100;
