@@ -56,20 +56,22 @@ let package = Package(
         .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules", "Video"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles", "ThreadNames"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
+        // Resumable uploads (tus): their rows, their bytes in the data folder, one writer at a time, the chunks' checksums (OpenSSL).
+        .target(name: "Uploads", dependencies: ["Clocks", "Database", "CBackup"]),
         // A data folder's database, every store and the photo library opened together (`HomeEnvironment`),
         // and the background services started and stopped as one list.
-        .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims"]),
+        .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims", "Uploads"]),
         .target(name: "Backup", dependencies: ["Database", "Home", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "CSodium", "TextRules"]),
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
-        .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database", "Video"]),
+        .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database", "Video", "Uploads"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
         // Candidate frames of one video, for make bench and by hand: `homepwner-video FILE [FOLDER]`.
         .executableTarget(name: "homepwner-video", dependencies: ["Video"]),
@@ -96,7 +98,7 @@ let package = Package(
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

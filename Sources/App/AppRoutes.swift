@@ -5,6 +5,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import PhotoLibrary
+import Uploads
 
 /// Every route of the app, from each feature's handlers, with who may call it.
 enum AppRoutes {
@@ -12,8 +13,10 @@ enum AppRoutes {
                      assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL,
                      pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock(),
                      claimReads: ClaimReadLimit = ClaimReadLimit(), walkthroughFrames: WalkthroughFrameMaker? = nil,
-                     maxVideoUploadBytes: Int = AppConfiguration.defaultMaxVideoUploadBytes) -> Router {
+                     maxVideoUploadBytes: Int = AppConfiguration.defaultMaxVideoUploadBytes,
+                     uploads: UploadStore, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
         let site = assets.pageContext
+        let handOff = UploadHandOff(uploads: uploads)
         var router = AppRouter(defaultMaxBodySize: 1 << 20)
         router.get(SiteRoutes.health, access: .public) { _ in .text("ok") }
         router.get(SiteRoutes.staticFile, access: .public) { request in
@@ -30,9 +33,9 @@ enum AppRoutes {
         SettingsAPIHandlers(items: items).register(in: &router)
         TagAPIHandlers(items: items).register(in: &router)
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
-        ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
-        ItemDocumentAPIHandlers(items: items).register(in: &router)
-        DraftAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
+        ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)
+        ItemDocumentAPIHandlers(items: items, handOff: handOff).register(in: &router)
+        DraftAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)
         ItemEvidenceAPIHandlers(items: items, library: library).register(in: &router)
         SuggestionHandlers(items: items, library: library, readers: SuggestionReaders.awaited).register(in: &router)
         LibraryAPIHandlers(library: library).register(in: &router)
@@ -59,7 +62,8 @@ enum AppRoutes {
         ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads).register(in: &router)
         UsefulLifeAPIHandlers(claims: claims).register(in: &router)
         WalkthroughHandlers(items: items, frames: walkthroughFrames ?? WalkthroughFrameMaker(items: items, log: { _ in }),
-                            maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder).register(in: &router)
+                            maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder, handOff: handOff).register(in: &router)
+        UploadHandlers(uploads: uploads, admittedCaller: admittedCaller).register(in: &router)
         WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
         return router.router
     }

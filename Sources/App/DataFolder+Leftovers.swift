@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Uploads
 
 /// What a process killed mid-write leaves in a data folder, cleared as a server starts.
 extension DataFolder {
@@ -8,21 +9,26 @@ extension DataFolder {
         public var files = ItemStore.LeftoverFiles()
         /// Names in `tmp`: uploads being written or unpacked, and reports being rendered, when the process ended.
         public var temporary: [String] = []
+        /// Files in `uploads` no resumable upload names (its row gone, or never written).
+        public var uploads: [String] = []
 
-        public var isEmpty: Bool { files.count == 0 && temporary.isEmpty }
+        public var isEmpty: Bool { files.count == 0 && temporary.isEmpty && uploads.isEmpty }
 
         public var summary: String {
             "Cleared what an interrupted run left: \(files.count) photo or document file\(files.count == 1 ? "" : "s") no item uses, "
-                + "\(temporary.count) temporary file\(temporary.count == 1 ? "" : "s")."
+                + "\(temporary.count) temporary file\(temporary.count == 1 ? "" : "s"), "
+                + "\(uploads.count) upload file\(uploads.count == 1 ? "" : "s") no upload names."
         }
     }
 
     /// Removes the photo and document files no row names (`ItemStore.removeLeftoverFiles`) and
-    /// everything in `tmp` but the pending imports, of which only the incomplete go. The caller makes
+    /// everything in `tmp` but the pending imports, of which only the incomplete go, and the files of
+    /// `uploads` no resumable upload names (an upload's own file stays: it outlives a restart). The caller makes
     /// sure no other process writes here (`DataFolderLock`), and serves nothing yet.
-    func removeLeftovers(items: ItemStore, pendingImports: PendingImports) throws -> Leftovers {
+    func removeLeftovers(items: ItemStore, pendingImports: PendingImports, uploads: UploadStore) throws -> Leftovers {
         var leftovers = Leftovers()
         leftovers.files = try items.removeLeftoverFiles()
+        leftovers.uploads = try uploads.removeLeftoverFiles()
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: uploadsInProgress.path)) ?? [] where name != pendingImports.folder.lastPathComponent {
             try? manager.removeItem(at: uploadsInProgress.appendingPathComponent(name))

@@ -6,6 +6,7 @@ import Foundation
 import Home
 import Inventory
 import PhotoLibrary
+import Uploads
 
 /// The data folder and everything in it: each path is spelled here alone, and the database opens with
 /// every module's schema.
@@ -15,7 +16,7 @@ public struct DataFolder: Sendable {
     public init(_ url: URL) { self.url = url }
 
     /// Each module's part of the database file.
-    public static let schemas = [InventorySchema.schema, LibrarySchema.schema, AccountsSchema.schema, ClaimsSchema.schema]
+    public static let schemas = [InventorySchema.schema, LibrarySchema.schema, AccountsSchema.schema, ClaimsSchema.schema, UploadsSchema.schema]
 
     public var databasePath: String { url.appendingPathComponent("homepwner.sqlite").path }
     /// Item photos: originals named by their SHA-256, with their renditions.
@@ -26,6 +27,9 @@ public struct DataFolder: Sendable {
     public var libraryCache: URL { url.appendingPathComponent("library-cache") }
     /// Request bodies too large to keep in memory, while they arrive (unnamed files).
     var uploadsInProgress: URL { url.appendingPathComponent("tmp") }
+    /// Resumable uploads' bytes, one file per upload named by its id (`UploadStore`): not in `tmp`,
+    /// which a start clears, as an upload outlives a restart.
+    var resumableUploads: URL { url.appendingPathComponent("uploads") }
     /// Files uploaded to be imported, kept between their preview and the import (`PendingImports`).
     var pendingImports: URL { uploadsInProgress.appendingPathComponent("imports") }
     /// Held shared by every process writing the inventory's files (`DataFolderLock`).
@@ -55,7 +59,7 @@ public struct DataFolder: Sendable {
     /// so.
     public func openEnvironment(_ options: HomeEnvironment.Options = HomeEnvironment.Options()) throws -> HomeEnvironment {
         try HomeEnvironment(database: try openDatabase(), images: images, documents: documents, libraryCache: libraryCache,
-                            options: options)
+                            uploads: resumableUploads, options: options)
     }
 
     /// Creates the folder if needed and opens its database, bringing every module's schema up to date.

@@ -34,6 +34,8 @@ public final class HomepwnerApp: Sendable {
     /// Everything that runs in the background (the library's scans, the backup schedule): started
     /// once the server listens, stopped by `shutdown()`.
     let backgroundServices: BackgroundServices
+    /// Removes expired resumable uploads, at start and every ten minutes.
+    let uploadSweep: UploadSweep
     /// What a process killed mid-write had left in the data folder, cleared as this one started.
     public let leftovers: DataFolder.Leftovers
     /// Held shared while the app runs, so that no other server clears files this one is writing.
@@ -57,6 +59,7 @@ public final class HomepwnerApp: Sendable {
         options.sessionIdleTimeout = configuration.sessionIdleTimeout
         options.clock = configuration.clock
         options.libraryRoots = roots
+        options.maxResumableUploadBytes = configuration.maxVideoUploadBytes
         environment = try folder.openEnvironment(options)
         let database = environment.database
         let items = environment.items
@@ -66,7 +69,10 @@ public final class HomepwnerApp: Sendable {
         folderLock = try DataFolderLock(folder)
         let pendingImports = PendingImports(folder: folder.pendingImports, clock: environment.clock)
         var leftovers = DataFolder.Leftovers()
-        _ = try folderLock.aloneThenShared { leftovers = try folder.removeLeftovers(items: items, pendingImports: pendingImports) }
+        let uploads = environment.uploads
+        _ = try folderLock.aloneThenShared {
+            leftovers = try folder.removeLeftovers(items: items, pendingImports: pendingImports, uploads: uploads)
+        }
         self.leftovers = leftovers
         if isNewDatabase && configuration.seedDemoContent {
             try DemoContent.seed(into: items)
@@ -97,7 +103,9 @@ public final class HomepwnerApp: Sendable {
                                        longestWait: configuration.readersLongestWait)
         // Stopped last to first: the backup and the scan a person waits for stop first, then the
         // readers, each of which finishes the photo in hand (an OCR takes seconds).
+        uploadSweep = UploadSweep(uploads: uploads, log: log)
         backgroundServices = BackgroundServices([
+            uploadSweep,
             walkthroughFrames,
             PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
             PhotoTextReading(items: items, limits: TextReader.Limits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
@@ -109,14 +117,16 @@ public final class HomepwnerApp: Sendable {
 
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
+        let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
+        let trustProxy = configuration.trustProxy
         let routes = AppRoutes.make(items: items, claims: claims, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
                                     pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads,
-                                    walkthroughFrames: walkthroughFrames, maxVideoUploadBytes: configuration.maxVideoUploadBytes)
+                                    walkthroughFrames: walkthroughFrames, maxVideoUploadBytes: configuration.maxVideoUploadBytes,
+                                    uploads: uploads,
+                                    admittedCaller: { try access.admittedCaller(of: trustProxy ? ProxyTrust.resolved($0) : $0) })
         router = routes
-        let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
-        let trustProxy = configuration.trustProxy
         var serverConfiguration = try configuration.serverConfiguration(errors: errors)
         serverConfiguration.secretPathPrefixes = routes.secretPathPrefixes
         serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: trustProxy ? ProxyTrust.resolved(request) : request) }

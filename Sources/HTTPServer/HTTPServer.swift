@@ -186,6 +186,16 @@ public final class HTTPServer: Sendable {
         if let refusal = configuration.admitBody?(withoutBody) {
             return self.refusal(of: pending, refusal)
         }
+        if let open = pending.plan.route?.metadata[RequestBodySinkOpener.self] {
+            do {
+                pending.sink = try open(withoutBody)
+            } catch let error as any HTTPResponseError {
+                return refusal(of: pending, error)
+            } catch {
+                return refusal(of: pending, HTTPError(.internalError, message: "The upload could not be opened; nothing was changed. Try again, and check the server log if it keeps happening."))
+            }
+            return nil
+        }
         do {
             let declaredLength = if case .length(let length) = framing { length } else { Int?.none }
             pending.body = try BodyBuffer(declaredLength: declaredLength, budget: bodyBudget,
@@ -199,6 +209,17 @@ public final class HTTPServer: Sendable {
     /// Takes the next piece of a request's body, as it arrives (on a connection) or whole (in process).
     func receive(_ bytes: UnsafeRawBufferPointer, for pending: PendingRequest) -> MHD_Result {
         pending.client?.bodyBytes.add(bytes.count, ordering: .relaxed)
+        if let sink = pending.sink {
+            guard !pending.answered, pending.bodyRefusal == nil else { return .YES }
+            do {
+                try sink.write(bytes)
+            } catch let error as any HTTPResponseError {
+                pending.bodyRefusal = error
+            } catch {
+                pending.bodyRefusal = Self.bodyNotStored(error)
+            }
+            return .YES
+        }
         guard !pending.answered, pending.bodyRefusal == nil, let body = pending.body else { return .YES }
         // libmicrohttpd cannot answer in the middle of a body: what comes is dropped, and the
         // refusal answered when it ends.
@@ -366,7 +387,7 @@ public final class HTTPServer: Sendable {
     private func answerInProcess(_ pending: PendingRequest, target: [UInt8], body: [UInt8]) -> Response? {
         let framing = RequestFraming.body(target: target, headers: pending.headers, bodyCount: body.count)
         if let refusal = admitHead(of: pending, framing: framing) { return Self.closing(refusal) }
-        if pending.body != nil { _ = body.withUnsafeBytes { receive($0, for: pending) } }
+        if pending.body != nil || pending.sink != nil { _ = body.withUnsafeBytes { receive($0, for: pending) } }
         switch handle(pending) {
         case .refused(let refusal):
             return Self.closing(refusal)
@@ -418,6 +439,9 @@ public final class HTTPServer: Sendable {
         if let stream = pending.stream { pending.responseBytes = stream.bytesSent.load(ordering: .relaxed) }
         // The request is over, its stream too: what its handler took for it goes.
         pending.workerTicket = nil
+        // After the handler, or instead of it: the sink keeps what arrived, or not.
+        pending.sink?.requestEnded()
+        pending.sink = nil
         activity.end()
         pending.client?.enter(.awaitingHead, at: ConnectionRegistry.now)
         configuration.accessLog?(AccessLogEntry(

@@ -22,6 +22,8 @@ package final class PendingRequest: @unchecked Sendable {
     /// The decoded query, once the head has been found valid.
     var query: FormFields?
     var body: BodyBuffer?
+    /// Where the body goes instead, for a route that opens a sink for it.
+    var sink: (any RequestBodySink)?
     /// Why the body, part-way through, will not be taken; answered once it has ended.
     var bodyRefusal: (any HTTPResponseError)?
     var status = 0
@@ -58,6 +60,7 @@ package final class PendingRequest: @unchecked Sendable {
         request.route = plan.route
         request.parameters = plan.parameters
         request.clientSocket = client?.socket
+        request.bodySink = sink
         return request
     }
 

@@ -13,6 +13,8 @@ public struct Request: Sendable {
     /// The body in its spool file instead, for a route that wants it so (`RequestBodyFile.Wanted`)
     /// when the body was spooled (then `body` is empty).
     public internal(set) var bodyFile: RequestBodyFile?
+    /// Where the body went as it arrived, for a route that asked for it (`RequestBodySinkOpener`).
+    public internal(set) var bodySink: (any RequestBodySink)?
     /// The peer's IP address.
     public let remoteAddress: String
     /// Whether the connection itself is TLS.

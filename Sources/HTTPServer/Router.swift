@@ -1,5 +1,6 @@
 /// Finds the route for a request: `404` when no pattern matches the path, `405` (with `Allow`) when
-/// patterns match but not for this method. `HEAD` is answered by the `GET` route.
+/// patterns match but not for this method. `HEAD` is answered by the `GET` route, unless a `HEAD`
+/// route of its own matches.
 public struct Router: Responder, RequestPolicy {
     public private(set) var routes: [Route] = []
     /// Indices of the routes that can match a path, by its first segment ("" for the root): every
@@ -85,7 +86,15 @@ public struct Router: Responder, RequestPolicy {
     /// The route a request reaches (`HEAD` reaches the `GET` route) with what it captured, its body
     /// limit and slowness: from the method and path alone, once per request, before the body.
     public func plan(method: HTTPMethod, pathSegments: [String]) -> RequestPlan {
-        let method = method == .head ? .get : method
+        // A route of its own for HEAD (a resumable upload's offset) comes before the GET route.
+        if method == .head {
+            let own = plan(exactly: .head, pathSegments: pathSegments)
+            return own.route == nil ? plan(exactly: .get, pathSegments: pathSegments) : own
+        }
+        return plan(exactly: method, pathSegments: pathSegments)
+    }
+
+    private func plan(exactly method: HTTPMethod, pathSegments: [String]) -> RequestPlan {
         for index in candidates(for: pathSegments) where routes[index].method == method {
             let route = routes[index]
             guard let parameters = route.match(pathSegments) else { continue }

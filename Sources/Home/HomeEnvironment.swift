@@ -5,6 +5,7 @@ import Database
 import Foundation
 import Inventory
 import PhotoLibrary
+import Uploads
 
 /// A data folder opened: its database, every store and (when its folders are named) the photo
 /// library, all going by one clock. `serve`, every command and the tests open it the same way
@@ -21,6 +22,8 @@ public final class HomeEnvironment: Sendable {
         /// The photo library's folders; nil leaves the library closed. Opening it forgets the photos of
         /// folders it is not given, so only `serve` and `scan` name them.
         public var libraryRoots: [String]?
+        /// The largest resumable upload (the largest file any call takes).
+        public var maxResumableUploadBytes = 2 << 30
 
         public init() {}
     }
@@ -31,17 +34,21 @@ public final class HomeEnvironment: Sendable {
     public let items: ItemStore
     public let claims: ClaimStore
     public let accounts: AccountStore
+    /// Resumable uploads, their bytes in the `uploads` folder given.
+    public let uploads: UploadStore
     /// Nil unless `Options.libraryRoots` named the folders.
     public let library: PhotoLibrary?
 
     /// The stores over `database`, their files in these folders of the data folder.
-    public init(database: Database, images: URL, documents: URL, libraryCache: URL, options: Options = Options()) throws {
+    public init(database: Database, images: URL, documents: URL, libraryCache: URL, uploads: URL, options: Options = Options()) throws {
         self.database = database
         clock = options.clock
         items = try Self.inventory(database: database, images: images, documents: documents,
                                    maxPixels: options.maxImagePixels, clock: options.clock)
         claims = ClaimStore(database: database, clock: options.clock)
         accounts = AccountStore(database: database, idleTimeout: options.sessionIdleTimeout, clock: options.clock)
+        self.uploads = try UploadStore(database: database, folder: uploads, clock: options.clock,
+                                       limits: UploadLimits(maxLength: options.maxResumableUploadBytes))
         library = try options.libraryRoots.map { roots in
             try PhotoLibrary(roots: roots, database: database, cacheDirectory: libraryCache, maxPixels: options.maxImagePixels,
                              clock: options.clock)

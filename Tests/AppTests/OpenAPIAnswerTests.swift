@@ -52,6 +52,19 @@ import Testing
             return try check(method, url, sent: .bytes(contentType: contentType), response, expect: status, sourceLocation: sourceLocation)
         }
 
+        /// Sends a tus request (its own headers, bytes or none) and checks the answer; returns it whole,
+        /// for its headers.
+        @discardableResult
+        func sendTus(_ method: HTTPMethod, _ url: String, headers: [String: String], body: [UInt8] = [], expect status: Int,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> TestResponse {
+            var headers = headers
+            headers["Tus-Resumable"] = "1.0.0"
+            let response = try app.client.send(method.rawValue, url, headers: headers, body: body)
+            _ = try check(method, url, sent: body.isEmpty ? .nothing : .bytes(contentType: headers["Content-Type"] ?? ""), response,
+                          expect: status, sourceLocation: sourceLocation)
+            return response
+        }
+
         private func check(_ method: HTTPMethod, _ url: String, sent: Sent, _ response: TestResponse, expect status: Int,
                            sourceLocation: SourceLocation) throws -> JSONValue? {
             let exchange = "\(method) \(url) → \(response.status)"
@@ -130,6 +143,23 @@ import Testing
                                   expect: 422)) == "invalid-video")
         try api.send(.delete, "/api/v1/walkthroughs/\(walkthrough)", expect: 204)
         #expect(code(try api.send(.get, "/api/v1/walkthroughs/\(walkthrough)", expect: 404)) == "walkthrough-not-found")
+
+        // A resumable upload (tus): what is spoken, a creation, its bytes, its offset, a hand-off to a draft; another deleted
+        try api.sendTus(.options, "/api/v1/uploads", headers: [:], expect: 204)
+        let upload = try ItemImageFixtures.bytes("photo-2.jpg")
+        let uploadURL = try #require(try api.sendTus(.post, "/api/v1/uploads", headers: ["Upload-Length": "\(upload.count)"], expect: 201)
+            .header("Location"))
+        try api.sendTus(.patch, uploadURL, headers: ["Content-Type": "application/offset+octet-stream", "Upload-Offset": "0"], body: upload, expect: 204)
+        try api.sendTus(.head, uploadURL, headers: [:], expect: 200)
+        let uploadID = String(uploadURL.split(separator: "/").last!)
+        let uploadedDraft = try #require(try api.send(.post, "/api/v1/locations/\(kitchen)/drafts", json: ["uploadId": uploadID], expect: 201)?["id"]?.int)
+        try api.send(.delete, "/api/v1/items/\(uploadedDraft)", expect: 204)
+        #expect(code(try api.send(.post, "/api/v1/locations/\(kitchen)/drafts", json: ["uploadId": "0123456789abcdef0123456789abcdef"], expect: 404))
+                == "upload-not-found")
+        let unfinished = try #require(try api.sendTus(.post, "/api/v1/uploads", headers: ["Upload-Length": "10"], expect: 201).header("Location"))
+        #expect(code(try api.send(.post, "/api/v1/locations/\(kitchen)/walkthroughs", json: ["uploadId": String(unfinished.split(separator: "/").last!)],
+                                  expect: 409)) == "upload-unfinished")
+        try api.sendTus(.delete, unfinished, headers: [:], expect: 204)
 
         // An item with everything an item can hold
         let item = try #require(try api.send(.post, "/api/v1/items", json: [

@@ -5,6 +5,7 @@ import Database
 import Foundation
 import Inventory
 import PhotoLibrary
+import Uploads
 import Testing
 
 /// Every schema a Homepwner database file has had, in the order the builds that wrote them came, each
@@ -234,6 +235,15 @@ enum SchemaHistory {
                 (1, (SELECT min(id) FROM locations), '\(hash("walk video"))', 'video/mp4', 4821301, 1764000026000, 60.0, 1920, 1080, 'h264',
                  'ready', NULL, '\(hash("serial plate"))', 1764000026500);
             INSERT INTO walkthrough_frames (walkthrough_id, position, second, image_hash) VALUES (1, 0, 2.4, '\(hash("serial plate"))');
+            """),
+        Step(label: "owned-uploads-8", versions: ["inventory": 19, "library": 8, "accounts": 8, "claims": 9, "uploads": 8], rows: """
+            INSERT INTO uploads (id, account_id, length, offset, filename, filetype, capture_id, created_ms, written_ms, expires_ms) VALUES
+                ('0123456789abcdef0123456789abcdef', 1, 48213012, 1048576, 'walk.mp4', 'video/mp4', 'phone-1.capture-9',
+                 1764000027000, 1764000028000, 1764086428000);
+            INSERT INTO uploads (id, account_id, length, offset, created_ms, written_ms, expires_ms, handed_to, answer_status,
+                                 answer_headers, answer_body) VALUES
+                ('fedcba9876543210fedcba9876543210', 1, 3, 3, 1764000029000, 1764000029000, 1764086429000,
+                 'POST /api/v1/items/1/photos', 201, 'Content-Type: application/json', X'7b7d');
             """),
     ]
 

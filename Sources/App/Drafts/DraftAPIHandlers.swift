@@ -9,10 +9,18 @@ struct DraftAPIHandlers: Sendable {
     let items: ItemStore
     let library: PhotoLibrary
     let maxUploadBytes: Int
+    let handOff: UploadHandOff
 
     func register(in router: inout AppRouter) {
         router.post(DraftRoutes.apiDrafts, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let locationID = try request.locationID()
+            if let uploadID = try UploadHandOff.uploadID(in: request) {
+                return try handOff.answer(request, uploadID: uploadID, maxBytes: maxUploadBytes) { path, _ in
+                    let draft = try items.makeDraft(in: locationID) { try UploadHandOff.bytes(at: path) }
+                    return try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library,
+                                                sight: request.evidenceSight(of: library))
+                }
+            }
             let draft = try items.makeDraft(in: locationID) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
             return try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library,
                                        sight: request.evidenceSight(of: library))

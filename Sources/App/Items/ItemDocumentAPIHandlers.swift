@@ -2,12 +2,14 @@ import HTTPServer
 import Inventory
 
 /// `/api/v1/items/{id}/documents…`: receipts, manuals, warranties and appraisals, sent as the file's
-/// bytes (`?kind=…&name=…`); what they are is sniffed from the bytes, never taken from the client.
+/// bytes (`?kind=…&name=…`) or named as a finished resumable upload (`{"uploadId": "…"}`, its
+/// `filename` the name unless `name` says); what they are is sniffed from the bytes, never taken from the client.
 struct ItemDocumentAPIHandlers: Sendable {
     /// The largest document: a scanned receipt or a long manual fits well within it.
     static let maxDocumentBytes = 25_000_000
 
     let items: ItemStore
+    let handOff: UploadHandOff
 
     func register(in router: inout AppRouter) {
         // Slow: a PDF's first page is drawn for its thumbnail.
@@ -18,6 +20,13 @@ struct ItemDocumentAPIHandlers: Sendable {
     private func add(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let kind = try Self.kind(request.query["kind"])
+        if let uploadID = try UploadHandOff.uploadID(in: request) {
+            return try handOff.answer(request, uploadID: uploadID, maxBytes: Self.maxDocumentBytes) { path, upload in
+                let name = request.query["name"] ?? (upload.filename.isEmpty ? nil : upload.filename)
+                let document = try items.addDocument(to: id, kind: kind, name: name) { try UploadHandOff.bytes(at: path) }
+                return ItemJSON.response(document, of: id, status: .created)
+            }
+        }
         let document = try items.addDocument(to: id, kind: kind, name: request.query["name"]) {
             guard !request.body.isEmpty else {
                 throw AppError(.emptyBody, message: "No file was sent. Send the document's bytes as the request body.")

@@ -3,11 +3,12 @@ import Inventory
 import PhotoLibrary
 
 /// `/api/v1/items/{id}/photos…`: an item's photos, added (the photo's bytes, a multipart form, or
-/// `{"assetId": "…"}` for a copy of a library photo), described, deleted and put in order.
+/// `{"assetId": "…"}` for a copy of a library photo, `{"uploadId": "…"}` for a finished resumable upload), described, deleted and put in order.
 struct ItemPhotosAPIHandlers: Sendable {
     let items: ItemStore
     let library: PhotoLibrary
     let maxUploadBytes: Int
+    let handOff: UploadHandOff
 
     func register(in router: inout AppRouter) {
         router.post(ItemRoutes.apiPhotos, maxBodySize: maxUploadBytes, isSlow: true) { request in try add(request) }
@@ -19,6 +20,11 @@ struct ItemPhotosAPIHandlers: Sendable {
     private func add(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let kind = try request.query["kind"].map(Self.kind) ?? .general
+        if let uploadID = try UploadHandOff.uploadID(in: request) {
+            return try handOff.answer(request, uploadID: uploadID, maxBytes: maxUploadBytes) { path, _ in
+                ItemJSON.response(try items.addPhoto(to: id, kind: kind) { try UploadHandOff.bytes(at: path) }, status: .created)
+            }
+        }
         let photo = try items.addPhoto(to: id, kind: kind) { try ItemPhotoAPIHandlers.sentPhoto(request, library: library) }
         return ItemJSON.response(photo, status: .created)
     }

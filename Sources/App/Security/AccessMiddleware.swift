@@ -86,6 +86,25 @@ struct AccessMiddleware: Middleware {
         }
     }
 
+    /// The caller of a request whose body goes straight where it is kept as it arrives (a resumable
+    /// upload's file: `RequestBodySinkOpener`), from the head alone: what `respond(to:)` checks, the
+    /// session's CSRF token in its header (no body is read for it), so that no byte of a request it
+    /// would refuse is written.
+    func admittedCaller(of request: Request) throws -> Caller {
+        try Self.refuseCredentialsInURL(request)
+        guard let route = request.route, let caller = try identify(request, route: route) else { throw Self.signInRequired }
+        try authorize(caller, for: route.access)
+        if !request.method.isSafe {
+            try checkOrigin(request)
+            if caller.via == .session {
+                guard let sent = request.headers["X-CSRF-Token"], let expected = caller.csrfToken, Secrets.equal(sent, expected) else {
+                    throw AppError(.csrf, message: "Send the page's CSRF token in the X-CSRF-Token header with every change; nothing was changed.")
+                }
+            }
+        }
+        return caller
+    }
+
     private static func refuseCredentialsInURL(_ request: Request) throws(AppError) {
         if request.query.pairs.contains(where: { credentialParameters.contains($0.name.lowercased()) }) {
             throw AppError(.credentialInURL, message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
@@ -203,9 +222,11 @@ struct AccessMiddleware: Middleware {
     }
 
     /// What any page may make a browser send to any site: a form post, or a script's POST of the
-    /// same types.
+    /// same types — never with a header of its own such as tus's `Tus-Resumable` (a browser asks
+    /// first for that: a CORS preflight, never granted).
     static func canBeSentAcrossSites(_ request: Request) -> Bool {
         request.method == .post && [nil, "application/x-www-form-urlencoded", "multipart/form-data", "text/plain"].contains(request.contentType)
+            && request.headers["Tus-Resumable"] == nil
     }
 
     static let formExpired = AppError(.formExpired, message: "This form had expired (or came from another site), so nothing was sent on. Reload the page and try again.")

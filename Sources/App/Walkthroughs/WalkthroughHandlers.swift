@@ -3,7 +3,7 @@ import HTTPServer
 import Inventory
 import Video
 
-/// `POST /api/v1/locations/{id}/walkthroughs` (the video as the body), `GET`/`DELETE
+/// `POST /api/v1/locations/{id}/walkthroughs` (the video as the body, or a finished resumable upload named), `GET`/`DELETE
 /// /api/v1/walkthroughs/{id}` and the video's file. A video is probed before anything is stored (a
 /// file that is no video, cut off, lying or too long is refused with the reason); its frames are
 /// made afterwards by `WalkthroughFrameMaker`.
@@ -14,6 +14,7 @@ struct WalkthroughHandlers: Sendable {
     let frames: WalkthroughFrameMaker
     let maxVideoBytes: Int
     let temporaryFolder: URL
+    let handOff: UploadHandOff
 
     func register(in router: inout AppRouter) {
         router.post(WalkthroughRoutes.apiUpload, maxBodySize: maxVideoBytes, isSlow: true, bodyInFile: true) { request in try upload(request) }
@@ -48,8 +49,13 @@ struct WalkthroughHandlers: Sendable {
     private func upload(_ request: Request) throws -> Response {
         let locationID = try request.locationID()
         _ = try items.location(id: locationID)
+        if let uploadID = try UploadHandOff.uploadID(in: request) {
+            return try handOff.answer(request, uploadID: uploadID, maxBytes: maxVideoBytes) { path, _ in
+                Self.created(try store(bytesOrFile: .file(path), in: locationID))
+            }
+        }
         guard let type = request.contentType, Self.videoTypes.contains(type) else {
-            throw AppError(.unsupportedMediaType, message: "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime.")
+            throw AppError(.unsupportedMediaType, message: "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime, or name a finished upload: {\"uploadId\": \"…\"}.")
         }
         let walkthrough: Walkthrough
         if let file = request.bodyFile {
@@ -60,6 +66,10 @@ struct WalkthroughHandlers: Sendable {
             }
             walkthrough = try store(bytesOrFile: .bytes(request.body), in: locationID)
         }
+        return Self.created(walkthrough)
+    }
+
+    private static func created(_ walkthrough: Walkthrough) -> Response {
         var response = WalkthroughJSON.response(walkthrough, status: .created)
         response.headers["Location"] = WalkthroughRoutes.apiWalkthrough(walkthrough.id)
         return response

@@ -76,6 +76,17 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case claimLinkNotFound = "claim-link-not-found"
     case invalidClaimLink = "invalid-claim-link"
     case tooManyLinkAttempts = "too-many-link-attempts"
+    // Resumable uploads (tus)
+    case uploadNotFound = "upload-not-found"
+    case invalidUpload = "invalid-upload"
+    case unsupportedTusVersion = "unsupported-tus-version"
+    case uploadOffsetMismatch = "upload-offset-mismatch"
+    case uploadBusy = "upload-busy"
+    case uploadUnfinished = "upload-unfinished"
+    case uploadHandedOff = "upload-handed-off"
+    case uploadTooLarge = "upload-too-large"
+    case uploadQuota = "upload-quota"
+    case checksumMismatch = "checksum-mismatch"
     // Signing in and access
     case signInRequired = "sign-in-required"
     case invalidToken = "invalid-token"
@@ -99,9 +110,12 @@ public enum ErrorCode: String, CaseIterable, Sendable {
 
     public var status: HTTPStatus {
         switch self {
-        case .locationNotEmpty, .claimClosed: .conflict
+        case .locationNotEmpty, .claimClosed, .uploadOffsetMismatch, .uploadBusy, .uploadUnfinished, .uploadHandedOff: .conflict
+        case .uploadTooLarge, .uploadQuota: .contentTooLarge
+        case .checksumMismatch: .checksumMismatch
+        case .unsupportedTusVersion: .preconditionFailed
         case .itemNotFound, .locationNotFound, .walkthroughNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
-             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimLinkNotFound:
+             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimLinkNotFound, .uploadNotFound:
             .notFound
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
@@ -109,7 +123,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
              .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
             .unprocessableContent
         case .emptyBody, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
-             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper:
+             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidUpload:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
         case .imageProcessingFailed, .assetsMissing, .exportFailed, .reportFailed: .internalServerError
@@ -128,4 +142,9 @@ protocol CataloguedError: HTTPResponseError {
 extension CataloguedError {
     public var status: HTTPStatus { errorCode.status }
     public var code: String { errorCode.rawValue }
+}
+
+extension HTTPStatus {
+    /// tus 1.0's checksum extension: the chunk's bytes are not what its `Upload-Checksum` says.
+    static let checksumMismatch = HTTPStatus(code: 460, reason: "Checksum Mismatch")
 }

@@ -14,12 +14,15 @@ struct AppRouter {
 
     /// Adds a route. Unless told otherwise, `GET` routes are for readers and the others for writers.
     /// - Parameter bodyInFile: a large body is handed over in its spool file (`Request.bodyFile`), not read into memory.
+    /// - Parameter bodySink: the body is written, as it arrives, into the sink this opens from the request's head (`RequestBodySink`).
     mutating func add(_ method: HTTPMethod, _ path: RoutePath, access: RouteAccess? = nil, maxBodySize: Int? = nil,
-                      isSlow: Bool = false, bodyInFile: Bool = false, _ handler: @escaping @Sendable (Request) throws -> Response) {
+                      isSlow: Bool = false, bodyInFile: Bool = false, bodySink: RequestBodySinkOpener.Value? = nil,
+                      _ handler: @escaping @Sendable (Request) throws -> Response) {
         let access = access ?? (method == .get ? .read : .write)
         var metadata = RouteMetadata()
         metadata[RouteAccess.Key.self] = access
         if bodyInFile { metadata[RequestBodyFile.Wanted.self] = true }
+        if let bodySink { metadata[RequestBodySinkOpener.self] = bodySink }
         router.add(method, path.relativePattern, in: path.group, maxBodySize: maxBodySize ?? (access == .public ? publicMaxBodySize : nil),
                    isSlow: isSlow, metadata: metadata, handler)
     }
