@@ -14,6 +14,10 @@ import { trapFocus } from "./focus-trap.js";
 
 const databaseName = "homepwner-outbox";
 const storeName = "captures";
+/** The files apart from what is known of them: a record holding a Blob is copied whole by Chromium
+ *  each time it is written, and the capture's record is written after every chunk (a 300 MB video's
+ *  4 MB chunks took 1.5 s each so, 30 ms apart). */
+const filesName = "files";
 /** The longest wait between tries while Homepwner can't be reached. */
 const longestWait = 30_000;
 
@@ -37,20 +41,24 @@ const channel = "BroadcastChannel" in window ? new BroadcastChannel("homepwner-o
 function openDatabase() {
   database ??= new Promise((resolve, reject) => {
     const opening = indexedDB.open(databaseName, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore(storeName, { keyPath: "id" }).createIndex("created", "created");
+    opening.onupgradeneeded = () => {
+      opening.result.createObjectStore(storeName, { keyPath: "id" }).createIndex("created", "created");
+      opening.result.createObjectStore(filesName);
+    };
     opening.onsuccess = () => resolve(opening.result);
     opening.onerror = () => reject(opening.error);
   });
   return database;
 }
 
-/** Runs `work(store)` in one transaction; resolves with what its last request gave once it is stored. */
+/** Runs `work(captures, files)` in one transaction; resolves with what its last request gave once
+ *  it is stored. */
 async function transaction(mode, work) {
   const db = await openDatabase();
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(storeName, mode);
+    const tx = db.transaction([storeName, filesName], mode);
     let result;
-    const request = work(tx.objectStore(storeName));
+    const request = work(tx.objectStore(storeName), tx.objectStore(filesName));
     if (request) request.onsuccess = () => { result = request.result; };
     tx.oncomplete = () => resolve(result);
     tx.onerror = tx.onabort = () => reject(tx.error ?? new Error("The outbox could not be written."));
@@ -101,12 +109,15 @@ function newCaptureID() {
  *  rejects when the device has no room for it (nothing is half kept). */
 export async function addCapture({ kind, handoff, what, where = "", file, name, type }) {
   const capture = {
-    id: newCaptureID(), account: currentAccount(), kind, handoff, what, where, file,
+    id: newCaptureID(), account: currentAccount(), kind, handoff, what, where,
     name: name || file.name || "capture", type: type || file.type || "application/octet-stream", size: file.size,
     created: Date.now(), upload: "", sent: 0, wire: 0, failed: false, error: "",
   };
   try {
-    await transaction("readwrite", (store) => store.add(capture));
+    await transaction("readwrite", (store, files) => {
+      files.add(file, capture.id);
+      return store.add(capture);
+    });
   } catch (failure) {
     throw new Error(failure?.name === "QuotaExceededError"
       ? `${what} was not kept: this device has no room left for it. Free some space and take it again.`
@@ -256,6 +267,8 @@ async function deliver(capture) {
   const { id, size } = capture;
   let wire = capture.wire;
   try {
+    const file = await transaction("readonly", (store, files) => files.get(id));
+    if (!file) return fail(id, "Its file is no longer on this device (the browser’s storage was cleared).");
     let url = capture.upload;
     let offset = 0;
     if (url) {
@@ -273,7 +286,7 @@ async function deliver(capture) {
     let checksumRefusals = 0;
     // A chunk read ahead and then not sent (the connection dropped) may fail unseen: that is no error.
     const prepare = (at) => {
-      const chunk = prepareChunk(capture.file, at);
+      const chunk = prepareChunk(file, at);
       chunk.catch(() => {});
       return chunk;
     };
@@ -296,7 +309,7 @@ async function deliver(capture) {
           next = prepare(offset);
           continue;
         }
-        if (failure.status === 409) {
+        if (failure.status === 409 && failure.code !== "upload-busy") {
           offset = await uploadOffset(url);
           next = offset < size ? prepare(offset) : null;
           continue;
@@ -308,7 +321,10 @@ async function deliver(capture) {
       emit("progress", { id, sent: offset, size });
     }
     const answer = await handOff(capture, url);
-    await transaction("readwrite", (store) => store.delete(id));
+    await transaction("readwrite", (store, files) => {
+      files.delete(id);
+      return store.delete(id);
+    });
     restarts.delete(id);
     emit("delivered", { id, kind: capture.kind, size, wire, answer });
     emit("change", { id });
@@ -336,6 +352,8 @@ async function handOff(capture, uploadURL) {
 }
 
 const signInCodes = new Set(["sign-in-required", "session-required", "csrf", "form-expired"]);
+/** 409s no retry mends: the capture id used for something else, the upload given to something else. */
+const finalConflicts = new Set(["capture-id-reused", "upload-handed-off"]);
 
 /** What a failed try means for the capture (see deliver). */
 async function settle(capture, failure) {
@@ -345,7 +363,9 @@ async function settle(capture, failure) {
     // The file could not be read back from the device (removed from the browser's storage).
     return fail(id, `It could not be read on this device (${failure?.message ?? "unknown reason"}).`);
   }
-  if (status === 0 || status >= 500 || status === 423 || status === 429) {
+  // Unreachable, the server in trouble, or an earlier request to this upload still going there (a
+  // dropped connection it has not noticed yet).
+  if (status === 0 || status >= 500 || status === 423 || status === 429 || code === "upload-busy") {
     const message = status === 0 ? (navigator.onLine ? "Waiting: Homepwner can’t be reached" : "Waiting for the network")
       : `Waiting: ${failure.message}`;
     emit("waiting", { id, message });
@@ -357,7 +377,7 @@ async function settle(capture, failure) {
     return "stop";
   }
   // The server has no such upload (expired, or lost): start it over, a few times at most.
-  if ((status === 404 && (code === "upload-not-found" || code === "")) || (status === 409 && code !== "capture-id-reused")) {
+  if ((status === 404 && (code === "upload-not-found" || code === "")) || (status === 409 && !finalConflicts.has(code))) {
     const count = (restarts.get(id) ?? 0) + 1;
     restarts.set(id, count);
     if (count <= 3) {
@@ -385,7 +405,10 @@ async function retry(id) {
 /** Removes a capture the person gave up on, and its unfinished upload on the server (if it answers). */
 async function remove(id) {
   const capture = await transaction("readonly", (store) => store.get(id));
-  await transaction("readwrite", (store) => store.delete(id));
+  await transaction("readwrite", (store, files) => {
+    files.delete(id);
+    return store.delete(id);
+  });
   emit("change", { id });
   if (capture?.upload) terminateUpload(capture.upload).catch(() => {});
 }

@@ -114,6 +114,9 @@ export function sendChunk(url, chunk, onProgress) {
       sent = event.loaded;
       onProgress(sent);
     });
+    // Every byte has left (a 4 MB chunk on a fast link often goes before any progress event): what
+    // was sent counts even if no answer comes.
+    xhr.upload.addEventListener("load", () => { sent = bytes.byteLength; });
     xhr.addEventListener("loadend", () => clearTimeout(stalled));
     const fail = (error) => {
       error.sent = sent;
