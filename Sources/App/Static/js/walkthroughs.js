@@ -49,7 +49,7 @@ async function upload(event, form) {
   input.value = "";
   button.disabled = false;
   const events = {
-    "outbox-progress": ({ sent, size }) => `Uploading… ${Math.floor((sent / size) * 100)} %`,
+    "outbox-progress": ({ sent, size }) => (sent < size ? `Uploading… ${Math.floor((sent / size) * 100)} %` : "Uploaded; checking the video…"),
     "outbox-waiting": ({ message }) => `${message}. The video is kept on this device and uploads by itself.`,
     "outbox-failed": ({ message }) => `The video was not uploaded: ${message}`,
   };
