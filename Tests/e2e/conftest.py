@@ -98,13 +98,22 @@ def device(request):
 
 @pytest.fixture
 def browser(device):
-    """A Chromium session emulating `device`, reused across tests; cookies and storage cleared."""
+    """A Chromium session emulating `device`, reused across tests; cookies and storage cleared (the
+    outbox's IndexedDB too), and a network a test cut or blocked given back."""
     if device not in _drivers:
         _drivers[device] = make_driver(device)
     driver = _drivers[device]
     driver.device = device
+    driver.network_changed = False
     yield driver
     try:
+        if driver.network_changed:
+            origin = driver.execute_script("return location.origin")
+            if origin.startswith("http"):
+                driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb"})
+            driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                   {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         driver.delete_all_cookies()
         driver.execute_script("try { sessionStorage.clear(); localStorage.clear(); } catch (e) {}")
         driver.get_log("browser")  # read now, so the next test sees only its own console messages

@@ -131,6 +131,21 @@ def open_item_with_suggestions(browser, site):
     visible(browser, ".field-suggestions")
 
 
+def fill_the_outbox(browser, site):
+    """An item's page whose outbox holds a file the server refused (failed: its reason, Retry and
+    Remove) and two photos taken with the network cut (waiting), for an item of its own."""
+    if not hasattr(site, "outbox_item"):
+        site.outbox_item = site.create_item("Outbox test", "", 0)["id"]
+    browser.network_changed = True
+    browser.get(f"{site.url}/items/{site.outbox_item}")
+    find(browser, "#add-photos-input").send_keys(str(FIXTURES / "not-an-image.txt"))
+    wait(browser, 20).until(lambda b: find_all(b, ".upload-list .upload-status.failed"))
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    find(browser, "#add-photos-input").send_keys(f"{FIXTURES / 'photo-1.jpg'}\n{FIXTURES / 'photo-2.jpg'}")
+    wait(browser).until(lambda b: find(b, "#outbox-count").text == "3" and "network" in find(b, ".upload-list").text)
+
+
 def open_picker(browser, site):
     browser.get(f"{site.url}/items/{site.camera}")
     find(browser, ".camera-button").click()
@@ -264,6 +279,9 @@ STATES = {
         b.get(f"{s.url}/items/{s.camera}"), b.execute_script("document.querySelector('details.disposal').open = true"),
         find(b, "#item-purchasePrice").send_keys("lots"), find(b, '.item-form button[type="submit"]').click(),
         visible(b, '.field[data-field="purchasePrice"] .field-error'))),
+    "outbox, photos waiting on an item's page": ("site", fill_the_outbox),
+    "outbox list, failed and waiting": ("site", lambda b, s: (fill_the_outbox(b, s), find(b, "#outbox-button").click(),
+                                                             visible(b, "#outbox-list .outbox-actions"))),
     "picker": ("site", open_picker),
     "picker, photo library": ("site", browse_library_in_picker),
     "picker, album": ("site", lambda b, s: (browse_library_in_picker(b, s), find(b, "#image-picker .picker-group").click(),

@@ -19,7 +19,8 @@ struct WalkRoomPage {
     }
 
     private var content: HTMLNode {
-        div(.class("walk-layout"), .id("walk"), .data("works-offline", "true"), .data("api", DraftRoutes.apiDrafts(place.id)), .data("drafts", DraftRoutes.list(in: place.id))) {
+        div(.class("walk-layout"), .id("walk"), .data("works-offline", "true"), .data("api", DraftRoutes.apiDrafts(place.id)),
+            .data("drafts", DraftRoutes.list(in: place.id)), .data("where", place.name)) {
             section(.class("walk-camera card"), .id("walk-camera"), .aria("label", "Camera"), .hidden) {
                 video(.class("walk-preview"), .id("walk-preview"), .playsinline, .muted, .aria("label", "What the back camera sees")) {}
                 button(.class("button primary shutter"), .type("button"), .id("walk-shutter"), .aria("describedby", "walk-shutter-hint")) {
@@ -38,7 +39,7 @@ struct WalkRoomPage {
             if context.canEdit {
                 div(.class("walk-video card"), .id("walk-video")) {
                     WalkthroughSection.uploadForm(uploadURL: WalkthroughRoutes.upload(place.id), apiUploadURL: WalkthroughRoutes.apiUpload(place.id),
-                                                  label: "Record Video of \(place.name)", button: "Upload Video",
+                                                  label: "Record Video of \(place.name)", button: "Upload Video", place: place.name,
                                                   csrfToken: context.csrfToken, done: LocationRoutes.location(place.id) + "#walkthroughs-title")
                 }
             }

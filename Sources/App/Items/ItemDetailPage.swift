@@ -74,7 +74,8 @@ struct ItemDetailPage {
                 readinessNode
                 ItemEvidenceView(itemName: item.title, documentedSince: item.documentedSince, entries: item.evidence, linkURL: item.linkEvidenceURL,
                                  csrfToken: context.csrfToken, canEdit: context.canEdit).node
-                ItemDocumentsView(documents: item.documents, addURL: ItemRoutes.addDocument(item.id), csrfToken: context.csrfToken,
+                ItemDocumentsView(itemName: item.title, documents: item.documents, addURL: ItemRoutes.addDocument(item.id),
+                                  apiURL: ItemRoutes.apiDocuments(item.id), csrfToken: context.csrfToken,
                                   canEdit: context.canEdit).node
             }
             if context.canEdit { ImagePicker(item: item, csrfToken: context.csrfToken).node }

@@ -53,7 +53,8 @@ struct ItemPhotosView {
                 }
             }
             if canEdit {
-                HTML.form(.class("add-photos-form"), .method("post"), .action(addURL), .enctype("multipart/form-data"), .data("api", apiURL)) {
+                HTML.form(.class("add-photos-form"), .method("post"), .action(addURL), .enctype("multipart/form-data"), .data("api", apiURL),
+                          .data("where", itemName)) {
                     CSRFField(token: csrfToken).node
                     label(.class("button add-photos"), .for("add-photos-input")) {
                         Icons.photo
@@ -93,10 +94,13 @@ struct ItemPhotosView {
 }
 
 /// Receipts, manuals, warranties, appraisals: listed with a thumbnail or type, each downloaded
-/// (never shown inline from this site), and a form to attach another.
+/// (never shown inline from this site), and a form to attach another (which the page script sends
+/// through the device's outbox to `apiURL`).
 struct ItemDocumentsView {
+    let itemName: String
     let documents: [DocumentEntryModel]
     let addURL: String
+    let apiURL: String
     let csrfToken: String?
     let canEdit: Bool
 
@@ -129,7 +133,8 @@ struct ItemDocumentsView {
                 }
             }
             if canEdit {
-                HTML.form(.class("add-document-form"), .method("post"), .action(addURL), .enctype("multipart/form-data")) {
+                HTML.form(.class("add-document-form"), .method("post"), .action(addURL), .enctype("multipart/form-data"), .data("api", apiURL),
+                          .data("where", itemName)) {
                     CSRFField(token: csrfToken).node
                     let controls = FormControls(errors: nil, idPrefix: "document")
                     div(.class("field-row")) {
@@ -142,6 +147,7 @@ struct ItemDocumentsView {
                                          + (describedBy.map { [.aria("describedby", $0)] } ?? []), isVoid: true)
                     }
                     div(.class("form-actions plain")) { button(.class("button primary"), .type("submit")) { "Attach" } }
+                    ol(.class("upload-list"), .aria("live", "polite")) {}
                 }
             }
         }

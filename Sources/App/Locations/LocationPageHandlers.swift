@@ -77,7 +77,7 @@ struct LocationPageHandlers: Sendable {
         let inside = all[(index + 1)...].prefix { $0.depth > row.depth }.count
         let destinations = Array(all[..<index] + all[(index + 1 + inside)...])
         let context = request.pageContext(site)
-        let walkthroughs = WalkthroughSection(walkthroughs: try items.walkthroughs(of: location.id).map(WalkthroughModel.init),
+        let walkthroughs = WalkthroughSection(walkthroughs: try items.walkthroughs(of: location.id).map(WalkthroughModel.init), placeName: row.name,
                                               uploadURL: WalkthroughRoutes.upload(location.id), apiUploadURL: WalkthroughRoutes.apiUpload(location.id),
                                               canEdit: context.canEdit, csrfToken: context.csrfToken)
         let page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,

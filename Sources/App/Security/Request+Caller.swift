@@ -41,6 +41,7 @@ extension Request {
         guard let caller else { return page }
         page.accountID = String(caller.account.id.rawValue)
         page.userName = caller.via == .openAccess ? nil : caller.account.name
+        page.accountID = caller.account.id.description
         page.csrfToken = caller.csrfToken
         page.canEdit = caller.account.role >= .editor
         page.canManage = caller.account.role == .owner

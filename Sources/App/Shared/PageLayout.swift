@@ -26,7 +26,7 @@ struct PageLayout {
                 script(src: context.script)
             }
             body(.class("page-\(pageClass)")) {
-                bar.with(status: [OfflineCopyStatus.node]).node
+                bar.with(status: [OfflineCopyStatus.node]).node(siteButtons: [OutboxButton(context: context).node])
                 AccountStrip(context: context).node
                 main(.id("content"), .class("content")) { content }
                 div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
@@ -71,7 +71,9 @@ struct TopBar {
         return bar
     }
 
-    var node: HTMLNode {
+    /// The bar with the site's small buttons (the outbox's) before the page's own controls, and the
+    /// status row under it when it has something in it.
+    func node(siteButtons: [HTMLNode]) -> HTMLNode {
         header(.class("top-bar")) {
             div(.class("top-bar-leading")) {
                 if let back {
@@ -87,7 +89,10 @@ struct TopBar {
                 }
             }
             h1(.class("top-bar-title")) { title }
-            div(.class("top-bar-trailing")) { trailing }
+            div(.class("top-bar-trailing")) {
+                siteButtons
+                trailing
+            }
             if !status.isEmpty { div(.class("top-bar-status")) { status } }
         }
     }

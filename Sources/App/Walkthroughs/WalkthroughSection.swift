@@ -47,6 +47,7 @@ struct WalkthroughModel: Sendable {
 /// turns into a seek of the video above it), and a form to upload another that works without scripts.
 struct WalkthroughSection {
     let walkthroughs: [WalkthroughModel]
+    let placeName: String
     let uploadURL: String
     let apiUploadURL: String
     let canEdit: Bool
@@ -58,16 +59,19 @@ struct WalkthroughSection {
             p(.class("muted")) { "A video of the place, kept whole as dated evidence of the room, and cut into frames worth making items from." }
             for walkthrough in walkthroughs { entry(walkthrough) }
             if canEdit {
-                Self.uploadForm(uploadURL: uploadURL, apiUploadURL: apiUploadURL, label: "Video of this place", button: "Upload Video", csrfToken: csrfToken)
+                Self.uploadForm(uploadURL: uploadURL, apiUploadURL: apiUploadURL, label: "Video of this place", button: "Upload Video", place: placeName,
+                                csrfToken: csrfToken)
             }
         }
     }
 
-    /// The form that uploads a video of a place: a plain multipart post without scripts, the video's
-    /// bytes to the API with progress with them (then `done`, or this page again).
-    static func uploadForm(uploadURL: String, apiUploadURL: String, label text: String, button title: String, csrfToken: String?, done: String? = nil) -> HTMLNode {
+    /// The form that uploads a video of a place: a plain multipart post without scripts; with them,
+    /// the video goes through the device's outbox to the API, with its progress (then `done`, or
+    /// this page again).
+    static func uploadForm(uploadURL: String, apiUploadURL: String, label text: String, button title: String, place: String, csrfToken: String?,
+                           done: String? = nil) -> HTMLNode {
         HTML.form(.class("walkthrough-upload"), .method("post"), .action(uploadURL), .enctype("multipart/form-data"), .data("api", apiUploadURL),
-                  .data("done", done ?? "")) {
+                  .data("done", done ?? ""), .data("where", place)) {
             CSRFField(token: csrfToken).node
             label(.for("walkthrough-video")) { text }
             input(.type("file"), .id("walkthrough-video"), .name("video"), .accept("video/*"), .capture("environment"), .required)

@@ -19,6 +19,8 @@ import { initDrafts } from "./drafts.js";
 import { initWalk } from "./walk.js";
 import { initWalkthroughs } from "./walkthroughs.js";
 import { initOfflineApp } from "./offline-app.js";
+import { initOutbox } from "./outbox.js";
+import { initDocumentUploads } from "./document-uploads.js";
 
 document.documentElement.classList.add("js");
 
@@ -42,3 +44,5 @@ initDrafts();
 initWalk();
 initWalkthroughs();
 initOfflineApp();
+initOutbox();
+initDocumentUploads();

@@ -1,11 +1,12 @@
-// "Add Photos" on an item's page: the chosen files go up one by one through the JSON API, each with
-// its own progress line; the page then reloads to show them in the strip. Without scripts the form
-// posts them all at once.
-import { sendFile } from "./http.js";
+// "Add Photos" on an item's page: the chosen files go into the device's outbox (outbox.js), which
+// uploads them one by one, each with its own progress line here; once every one has arrived the
+// page reloads to show them in the strip. With no network they wait on the device, and the page says
+// so. Without scripts the form posts them all at once.
+import { addCapture, captureLine, onSettled, outboxAvailable, refusedLine } from "./outbox.js";
 
 export function initPhotoUploads() {
   const form = document.querySelector("form.add-photos-form[data-api]");
-  if (!form) return;
+  if (!form || !outboxAvailable()) return;
   const input = form.querySelector('input[type="file"]');
   const list = form.querySelector(".upload-list");
   document.documentElement.classList.add("uploads-one-by-one");
@@ -13,50 +14,39 @@ export function initPhotoUploads() {
   input.addEventListener("change", async () => {
     const files = [...input.files];
     if (!files.length) return;
-    list.replaceChildren();
-    let added = 0;
-    for (const file of files) {
-      const line = document.createElement("li");
-      const name = document.createElement("span");
-      name.textContent = file.name;
-      const bar = document.createElement("progress");
-      bar.max = 100;
-      bar.value = 0;
-      bar.setAttribute("aria-label", `Uploading ${file.name}`);
-      const status = document.createElement("span");
-      status.className = "upload-status";
-      status.textContent = "Waiting…";
-      line.append(name, bar, status);
-      list.append(line);
-    }
-    for (const [index, file] of files.entries()) {
-      const line = list.children[index];
-      const ok = await upload(file, line.querySelector("progress"), line.querySelector(".upload-status"));
-      if (ok) added += 1;
-    }
     input.value = "";
-    if (added) {
-      location.hash = "photo-panel";
-      location.reload();
-    }
-  });
-
-  async function upload(file, bar, status) {
-    status.textContent = "0%";
-    try {
-      const { status: code, body } = await sendFile("POST", form.dataset.api, file, (percent) => {
-        bar.value = percent;
-        status.textContent = percent < 100 ? `${percent}%` : "Processing…";
+    list.replaceChildren();
+    await sendThroughOutbox(files.map((file) => ({ kind: "photo", handoff: form.dataset.api, what: file.name, where: form.dataset.where, file })),
+      list, "Added", () => {
+        location.hash = "photo-panel";
+        location.reload();
       });
-      const ok = code === 201;
-      bar.value = 100;
-      status.textContent = ok ? "Added" : (body?.error?.message ?? `Not added (${code}).`);
-      status.classList.toggle("failed", !ok);
-      return ok;
+  });
+}
+
+/** Puts each capture in the outbox with its line in `list`; calls `whenAllArrived` once every one
+ *  kept has been delivered or has failed, if at least one was delivered. */
+export async function sendThroughOutbox(captures, list, doneText, whenAllArrived) {
+  let adding = true;
+  let outstanding = 0;
+  let delivered = 0;
+  const check = () => {
+    if (!adding && outstanding === 0 && delivered > 0) whenAllArrived();
+  };
+  for (const capture of captures) {
+    try {
+      const id = await addCapture(capture);
+      list.append(captureLine(id, capture.what, doneText));
+      outstanding += 1;
+      onSettled(id, (arrived) => {
+        outstanding -= 1;
+        if (arrived) delivered += 1;
+        check();
+      });
     } catch (failure) {
-      status.textContent = failure.message;
-      status.classList.add("failed");
-      return false;
+      list.append(refusedLine(capture.what, failure.message));
     }
   }
+  adding = false;
+  check();
 }

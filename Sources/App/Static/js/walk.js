@@ -1,8 +1,9 @@
 // Walk This Room: the back camera in the page; the shutter (a button, so Space and Enter take a
-// photo too) grabs a frame, which is uploaded in the background as a draft of this place with its
-// progress while the next photo is taken. Where the camera cannot open, the page says why and the
-// file picker (the phone's own camera, several photos at once) uploads the same way.
-import { sendFile } from "./http.js";
+// photo too) grabs a frame, which goes into the device's outbox (outbox.js) and is uploaded from
+// there in the background as a draft of this place, with its progress, while the next photo is
+// taken; with no network the photos wait on the device. Where the camera cannot open, the page says
+// why and the file picker (the phone's own camera, several photos at once) works the same way.
+import { addCapture, captureLine, onSettled, outboxAvailable, refusedLine, waitingCaptures } from "./outbox.js";
 
 export function initWalk() {
   const root = document.getElementById("walk");
@@ -16,17 +17,22 @@ export function initWalk() {
   const made = document.getElementById("walk-made");
   const uploads = document.getElementById("walk-uploads");
   let taken = 0;
-  let queue = Promise.resolve();
+  const outbox = outboxAvailable();
+  /** Photos are kept in the order taken: each once the one before it is stored. */
+  let keeping = Promise.resolve();
 
-  // The picker uploads each photo as it is chosen; its button is only for browsers without scripts.
-  filesForm.querySelector('button[type="submit"]').hidden = true;
-  filesForm.addEventListener("submit", (event) => event.preventDefault());
+  // The picker keeps each photo as it is chosen; its button is only for browsers without scripts
+  // (or without the outbox).
+  if (outbox) filesForm.querySelector('button[type="submit"]').hidden = true;
+  if (outbox) filesForm.addEventListener("submit", (event) => event.preventDefault());
   fileInput.addEventListener("change", () => {
+    if (!outbox) return;
     for (const file of fileInput.files) enqueue(file, file.name);
     fileInput.value = "";
   });
 
   openCamera();
+  showWaiting();
 
   async function openCamera() {
     const why = cameraUnavailableReason();
@@ -100,38 +106,37 @@ export function initWalk() {
     canvas.toBlob((blob) => { if (blob) enqueue(blob, label); }, "image/jpeg", 0.9);
   }
 
-  /** Uploads one after another (a phone's link is better used by one at a time), each with its line. */
+  /** Keeps the photo in the outbox, which uploads one after another (a phone's link is better used
+   *  by one at a time), with its line here. */
   function enqueue(file, label) {
-    const line = document.createElement("li");
-    const name = document.createElement("span");
-    name.textContent = label;
-    const bar = document.createElement("progress");
-    bar.max = 100;
-    bar.value = 0;
-    bar.setAttribute("aria-label", `Uploading ${label}`);
-    const status = document.createElement("span");
-    status.className = "upload-status";
-    status.textContent = "Waiting…";
-    line.append(name, bar, status);
-    uploads.prepend(line);
-    queue = queue.then(() => upload(file, bar, status));
+    if (!outbox) {
+      uploads.prepend(refusedLine(label, "Not kept: this browser has no storage for photos waiting to upload. Use the file picker below."));
+      return;
+    }
+    keeping = keeping.then(async () => {
+      const name = file.name || `${label.toLowerCase().replace(/\s+/g, "-")}.jpg`;
+      try {
+        const id = await addCapture({ kind: "draft", handoff: root.dataset.api, what: label, where: root.dataset.where, file, name });
+        follow(id, label);
+      } catch (failure) {
+        uploads.prepend(refusedLine(label, failure.message));
+      }
+    });
   }
 
-  async function upload(file, bar, status) {
-    status.textContent = "0%";
-    try {
-      const { status: code, body } = await sendFile("POST", root.dataset.api, file, (percent) => {
-        bar.value = percent;
-        status.textContent = percent < 100 ? `${percent}%` : "Processing…";
-      });
-      bar.value = 100;
-      const ok = code === 201;
-      status.textContent = ok ? "Draft made" : (body?.error?.message ?? `Not uploaded (${code}).`);
-      status.classList.toggle("failed", !ok);
-      if (ok) made.textContent = String(Number(made.textContent) + 1);
-    } catch (failure) {
-      status.textContent = failure.message;
-      status.classList.add("failed");
+  function follow(id, label) {
+    if (uploads.querySelector(`[data-capture="${id}"]`)) return;
+    uploads.prepend(captureLine(id, label, "Draft made"));
+    onSettled(id, (delivered) => {
+      if (delivered) made.textContent = String(Number(made.textContent) + 1);
+    });
+  }
+
+  /** The photos of this place still waiting in the outbox (taken before a reload, or offline). */
+  async function showWaiting() {
+    if (!outbox) return;
+    for (const capture of await waitingCaptures()) {
+      if (capture.handoff === root.dataset.api && !capture.failed) follow(capture.id, capture.what);
     }
   }
 }
