@@ -39,7 +39,6 @@ extension Request {
         var page = site
         page.keepsOfflineCopy = site.offlineCopySwitch?.isOn ?? true
         guard let caller else { return page }
-        page.accountID = String(caller.account.id.rawValue)
         page.userName = caller.via == .openAccess ? nil : caller.account.name
         page.accountID = caller.account.id.description
         page.csrfToken = caller.csrfToken

@@ -11,8 +11,9 @@ struct PageContext: Sendable {
     var offlineCopySwitch: OfflineCopySwitch? = nil
     /// Whether this page may be kept in the device's offline copy: the switch, as this page was made.
     var keepsOfflineCopy = true
-    /// The signed-in account's id, which the service worker keeps the offline copy under (another
-    /// account's pages are never shown to this one).
+    /// The signed-in account's id (0 for the local user of an open server): the service worker keeps
+    /// the offline copy under it (another account's pages are never shown to this one), and the
+    /// outbox sends a capture only while the account that took it is signed in.
     var accountID: String? = nil
     /// A page shown to someone signed out (sign-in, setup): it tells the service worker to forget
     /// the offline copy (its head names an empty account).
@@ -26,9 +27,6 @@ struct PageContext: Sendable {
     }
     /// The signed-in account's name; nil when nobody is (or when the server is open to the local user).
     var userName: String? = nil
-    /// The calling account's id (0 for the local user of an open server), in the page for the
-    /// device's outbox: its captures are sent only while the account that took them is signed in.
-    var accountID: String? = nil
     /// The session's CSRF token, put in every form and in a meta tag for scripts.
     var csrfToken: String? = nil
     /// Whether the caller may change items and photos (editors and owners).
