@@ -61,7 +61,7 @@ PHOTOS = [ROOT / "Tests" / "Fixtures" / name for name in ("photo-1.jpg", "photo-
 RENDITIONS = {"screen.jpg", "report.jpg", "thumb-120.jpg", "thumb-80.jpg", "thumb-40.jpg"}
 EXTENSIONS = {"jpeg": "jpg", "png": "png", "webp": "webp", "gif": "gif", "tiff": "tiff", "heif": "heic", "avif": "avif"}
 DATA_ENTRIES = {"homepwner.sqlite", "homepwner.sqlite-wal", "homepwner.sqlite-shm", "images", "documents", "tmp",
-                "library-cache", "backup-status.json", "homepwner.lock"}
+                "library-cache", "backup-status.json", "homepwner.lock", "uploads"}
 
 
 # MARK: Files the writes send
@@ -485,6 +485,15 @@ def check_files(data):
 def check_leftovers(data):
     """What a restarted server must not still hold: temporary files, unpacked imports, unknown entries."""
     leftovers = [name for name in os.listdir(data) if name not in DATA_ENTRIES]
+    # Resumable uploads' bytes (`uploads/<id>`) stay across restarts, each named by its row.
+    uploads = data / "uploads"
+    if uploads.is_dir():
+        connection = sqlite3.connect(f"file:{data / 'homepwner.sqlite'}?mode=ro", uri=True, timeout=10)
+        try:
+            named = {row[0] for row in connection.execute("SELECT id FROM uploads")}
+        finally:
+            connection.close()
+        leftovers.extend(f"uploads/{entry.name}" for entry in sorted(uploads.iterdir()) if entry.name not in named)
     tmp = data / "tmp"
     for entry in sorted(tmp.iterdir()) if tmp.is_dir() else []:
         if entry.name == "imports" and entry.is_dir() and not any(entry.iterdir()):
