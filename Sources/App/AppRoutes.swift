@@ -36,7 +36,7 @@ enum AppRoutes {
         SettingsAPIHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
         SettingsPageHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
         TagAPIHandlers(items: items).register(in: &router)
-        ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes).register(in: &router)
+        ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)
         ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)
         ItemDocumentAPIHandlers(items: items, handOff: handOff).register(in: &router)
         DraftAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)

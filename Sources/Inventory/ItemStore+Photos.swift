@@ -12,14 +12,15 @@ extension ItemStore {
     /// Gives item `id` a primary photo (replacing the one it had): a missing item is refused before
     /// `photo` is asked for its bytes, which are decoded and cut into renditions outside any lock.
     /// Every way of giving an item its photo (upload, library pick, demo) comes here.
-    public func givePhoto(to id: Item.ID, expectedVersion: Int? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
+    public func givePhoto(to id: Item.ID, expectedVersion: Int? = nil, capture: Capture? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
         _ = try item(id: id)
-        return try setImage(id: id, try images.prepare(try photo()), expectedVersion: expectedVersion)
+        return try setImage(id: id, try images.prepare(try photo()), expectedVersion: expectedVersion, capture: capture)
     }
 
     /// Makes the prepared photo the item's primary, in the place of the primary it had (which goes,
     /// its files with it when nothing else uses them); with no photos, it becomes the first.
-    public func setImage(id: Item.ID, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil) throws -> Item {
+    /// A `capture` sent before throws `alreadyCaptured` and stores nothing.
+    public func setImage(id: Item.ID, _ prepared: ImageStore.PreparedImage, expectedVersion: Int? = nil, capture: Capture? = nil) throws -> Item {
         // Refuse before writing anything: a missing item or a stale version leaves no files.
         let current = try item(id: id)
         if let expectedVersion, expectedVersion != current.version { throw InventoryError.versionMismatch(current: current) }
@@ -29,7 +30,8 @@ extension ItemStore {
             try Self.countChange(to: id, in: connection)
             // Inserted before the old primary goes, so an image both use is never forgotten between.
             let first = try connection.scalar("SELECT min(position) FROM item_photos WHERE item_id = ?", id) ?? 1
-            try Self.insertPhoto(prepared.image.hash, of: id, at: first - 1, kind: .general, in: connection)
+            let photoID = try Self.insertPhoto(prepared.image.hash, of: id, at: first - 1, kind: .general, in: connection)
+            try Self.record(capture, made: .photo(photoID, of: id), at: Self.nowMilliseconds(), in: connection)
             let unused = try before.photos.first.map { try Self.deletePhoto($0, of: id, in: connection) } ?? FilesToDelete()
             return (try Self.item(id: id, in: connection), unused)
         }

@@ -34,6 +34,24 @@ import Testing
         #expect(try Self.item(app, item).photos.count == 2)
     }
 
+    /// The camera button's photo (the item's main photo, `PUT …/image`) sent twice is the main photo once.
+    @Test func aMainPhotoSentTwiceReplacesThePrimaryOnce() throws {
+        let app = try ItemImageTestApp()
+        let item = try app.createItem("Kettle").id
+        _ = try Self.send(app, "/api/v1/items/\(item)/photos", try F.picture(width: 40, height: 40), capture: nil)
+        let capture = UUID().uuidString
+        let photo = try F.picture(width: 70, height: 50)
+        let headers = ["Content-Type": "image/jpeg", "Capture-Id": capture]
+        let first = try app.client.send("PUT", "/api/v1/items/\(item)/image", headers: headers, body: photo)
+        let again = try app.client.send("PUT", "/api/v1/items/\(item)/image", headers: headers, body: photo)
+        #expect(first.status == 200 && again.status == 200, "\(again.text)")
+        #expect(try first.decode(ItemModel.self).image?.width == 70 && first.json as? NSDictionary == again.json as? NSDictionary)
+        #expect(try Self.item(app, item).photos.count == 1, "the earlier main photo replaced once, not twice")
+        let other = try app.createItem("Toaster").id
+        let elsewhere = try app.client.send("PUT", "/api/v1/items/\(other)/image", headers: headers, body: photo)
+        #expect(elsewhere.status == 409 && elsewhere.apiError?.code == "capture-id-reused", "\(elsewhere.text)")
+    }
+
     @Test func aDraftADocumentAndAWalkthroughAreEachStoredOnce() throws {
         let app = try ItemImageTestApp()
         let room = try DraftsAPITests.room(app, "Garage")

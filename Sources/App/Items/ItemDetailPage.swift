@@ -156,7 +156,8 @@ struct PhotoPanel {
     let canEdit: Bool
 
     var node: HTMLNode {
-        section(.class("photo-panel card"), .id("photo-panel"), .aria("label", "Photo"), .data("api", item.photoAPIURL)) {
+        section(.class("photo-panel card"), .id("photo-panel"), .aria("label", "Photo"), .data("api", item.photoAPIURL),
+                .data("where", item.title)) {
             div(.class(item.photo == nil ? "photo-frame empty" : "photo-frame")) {
                 if let photo = item.photo {
                     img(.class("item-photo"), .src(photo.screenURL), .width(photo.width), .height(photo.height),

@@ -11,18 +11,32 @@ struct ItemPhotoAPIHandlers: Sendable {
     let items: ItemStore
     let library: PhotoLibrary
     let maxUploadBytes: Int
+    let handOff: UploadHandOff
 
     func register(in router: inout AppRouter) {
         router.put(ItemRoutes.apiPhoto, maxBodySize: maxUploadBytes, isSlow: true) { request in
             let id = try request.itemID(), expectedVersion = try request.expectedVersion(of: id)
-            let item = try items.givePhoto(to: id, expectedVersion: expectedVersion) { try Self.sentPhoto(request, library: library) }
-            return try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
+            return try CaptureOnce.respond(to: request, items: items) { capture in
+                if let uploadID = try UploadHandOff.uploadID(in: request) {
+                    return try handOff.answer(request, uploadID: uploadID, maxBytes: maxUploadBytes) { path, _ in
+                        try answer(try items.givePhoto(to: id, expectedVersion: expectedVersion, capture: capture) { try UploadHandOff.bytes(at: path) }, request)
+                    }
+                }
+                return try answer(try items.givePhoto(to: id, expectedVersion: expectedVersion, capture: capture) { try Self.sentPhoto(request, library: library) }, request)
+            } again: { earlier in
+                guard case .photo(let photoID, id) = earlier, let item = try? items.item(id: id), item.photos.contains(where: { $0.id == photoID }) else { return nil }
+                return try answer(item, request)
+            }
         }
         router.delete(ItemRoutes.apiPhoto) { request in
             let id = try request.itemID()
             return try ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)), currency: try items.currency(), today: items.clock.today,
                                          library: library, sight: request.evidenceSight(of: library))
         }
+    }
+
+    private func answer(_ item: Item, _ request: Request) throws -> Response {
+        try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 
     /// The photo a request sends: a library photo named in JSON, or the photo itself (its type is sniffed).

@@ -1,9 +1,12 @@
 // The detail page's camera button toggles the picker (a second press closes it). Choosing a photo
-// uploads it with a progress bar; once stored, the picker closes and the page shows the new photo.
-// A failed upload says why and leaves the item's photo as it was.
+// puts it in the device's outbox (outbox.js), which uploads it with a progress bar here; once stored,
+// the picker closes and the page shows the new photo. With no network it waits on the device (the
+// picker says so and closes) and becomes the main photo once Homepwner is back. A failed upload says
+// why and leaves the item's photo as it was. Without the outbox the photo is sent directly.
 import { placeBeside } from "./anchoring.js";
 import { trapFocus } from "./focus-trap.js";
 import { request, sendFile } from "./http.js";
+import { addCapture, onSettled, outboxAvailable } from "./outbox.js";
 import { browseLibrary } from "./library-picker.js";
 import { showToast } from "./toast.js";
 
@@ -87,6 +90,7 @@ export function initImagePicker() {
   });
 
   async function upload(file) {
+    if (outboxAvailable()) return uploadThroughOutbox(file);
     const progress = panel.querySelector(".upload-progress");
     const bar = progress.querySelector("progress");
     const label = progress.querySelector(".upload-percent");
@@ -111,6 +115,50 @@ export function initImagePicker() {
     } finally {
       progress.hidden = true;
     }
+  }
+
+  async function uploadThroughOutbox(file) {
+    const progress = panel.querySelector(".upload-progress");
+    const bar = progress.querySelector("progress");
+    const label = progress.querySelector(".upload-percent");
+    error.textContent = "";
+    let id;
+    try {
+      id = await addCapture({ kind: "primary", method: "PUT", handoff: panel.dataset.api, what: file.name, where: panel.dataset.where ?? "", file });
+    } catch (failure) {
+      error.textContent = failure.message;
+      return;
+    }
+    bar.value = 0;
+    label.textContent = "Uploading…";
+    progress.hidden = false;
+    const following = (event) => {
+      const { detail } = event;
+      if (detail.id !== id) return;
+      if (event.type === "outbox-progress") {
+        const percent = Math.round((detail.sent / detail.size) * 100);
+        bar.value = percent;
+        label.textContent = percent < 100 ? `Uploading… ${percent}%` : "Processing…";
+      } else {
+        label.textContent = "Waiting to upload";
+        picker.hidePopover();
+        showToast("No connection: the photo waits on this device and becomes the main photo once Homepwner can be reached.");
+      }
+    };
+    document.addEventListener("outbox-progress", following);
+    document.addEventListener("outbox-waiting", following);
+    onSettled(id, (arrived, detail) => {
+      document.removeEventListener("outbox-progress", following);
+      document.removeEventListener("outbox-waiting", following);
+      progress.hidden = true;
+      if (arrived && detail.answer) {
+        picker.hidePopover();
+        showPhoto(detail.answer, detail.etag);
+        showToast("Photo saved.");
+      } else if (!arrived) {
+        error.textContent = detail?.message ?? "The photo was not saved. Open the list of waiting uploads to try again.";
+      }
+    });
   }
 
   /** Shows the item's photo (or the placeholder) as the server now has it. */

@@ -107,9 +107,9 @@ function newCaptureID() {
  *  draft; `handoff` the API call (from the page) that gives the finished upload to what it belongs
  *  to; `what` and `where` say what it is in the list. Resolves with its id once it is stored;
  *  rejects when the device has no room for it (nothing is half kept). */
-export async function addCapture({ kind, handoff, what, where = "", file, name, type }) {
+export async function addCapture({ kind, handoff, method = "POST", what, where = "", file, name, type }) {
   const capture = {
-    id: newCaptureID(), account: currentAccount(), kind, handoff, what, where,
+    id: newCaptureID(), account: currentAccount(), kind, handoff, method, what, where,
     name: name || file.name || "capture", type: type || file.type || "application/octet-stream", size: file.size,
     created: Date.now(), upload: "", sent: 0, wire: 0, failed: false, error: "",
   };
@@ -320,13 +320,13 @@ async function deliver(capture) {
       failures = 0;
       emit("progress", { id, sent: offset, size });
     }
-    const answer = await handOff(capture, url);
+    const { answer, etag } = await handOff(capture, url);
     await transaction("readwrite", (store, files) => {
       files.delete(id);
       return store.delete(id);
     });
     restarts.delete(id);
-    emit("delivered", { id, kind: capture.kind, size, wire, answer });
+    emit("delivered", { id, kind: capture.kind, size, wire, answer, etag });
     emit("change", { id });
     return "delivered";
   } catch (failure) {
@@ -334,19 +334,19 @@ async function deliver(capture) {
   }
 }
 
-/** POST {"uploadId"} to the capture's hand-off call, with its id, so a repeat gives the first answer. */
+/** Sends {"uploadId"} to the capture's hand-off call (POST, or PUT for an item's main photo), with its id, so a repeat gives the first answer. */
 async function handOff(capture, uploadURL) {
   const uploadId = new URL(uploadURL).pathname.split("/").pop();
   const headers = { Accept: "application/json", "Content-Type": "application/json", "Capture-Id": capture.id };
   if (csrfToken()) headers["X-CSRF-Token"] = csrfToken();
   let response;
   try {
-    response = await fetch(capture.handoff, { method: "POST", credentials: "same-origin", headers, body: JSON.stringify({ uploadId }) });
+    response = await fetch(capture.handoff, { method: capture.method ?? "POST", credentials: "same-origin", headers, body: JSON.stringify({ uploadId }) });
   } catch {
     throw new TusError("Homepwner can’t be reached.");
   }
   const body = await response.json().catch(() => null);
-  if (response.ok) return body;
+  if (response.ok) return { answer: body, etag: response.headers.get("ETag") };
   throw new TusError(body?.error?.message ?? `Handing the upload over was answered ${response.status}.`,
     { status: response.status, code: body?.error?.code ?? "", retryAfter: Number(response.headers.get("Retry-After")) || 0 });
 }
@@ -457,6 +457,7 @@ function becomes(capture) {
   const where = capture.where;
   switch (capture.kind) {
     case "photo": return where ? `Photo of ${where}` : "Photo";
+    case "primary": return where ? `Main photo of ${where}` : "Main photo";
     case "document": return where ? `Document of ${where}` : "Document";
     case "walkthrough": return where ? `Walk-through of ${where}` : "Walk-through";
     default: return where ? `Draft in ${where}` : "Draft";
