@@ -18,7 +18,7 @@ from selenium.webdriver.chrome.service import Service
 
 import harness
 from conftest import BINARY, DEVICES, SCREENSHOTS, Server
-from helpers import find, visible, wait
+from helpers import find, find_all, visible, wait
 
 PASSWORD = "password123"
 PHOTOS = 50
@@ -330,3 +330,27 @@ def test_another_account_never_sends_the_outbox_and_its_owner_does(site, media, 
         driver.quit()
     photos = api(site, "GET", f"/api/v1/items/{camera}")["photos"]
     assert sorted(sha256(download(site, photo["originalURL"])) for photo in photos) == sorted(sha256(p) for p in media.photos[:2])
+
+
+def test_the_camera_buttons_photo_taken_offline_becomes_the_main_photo_once_back(site, media, profile):
+    """The seed's camera button: a photo chosen in the picker with Homepwner out of reach waits in the
+    outbox (the picker closes and says so) and replaces the item's main photo once it can be reached."""
+    kettle = api(site, "POST", "/api/v1/items", {"name": "Kettle", "serialNumber": "", "valueInDollars": 0})["id"]
+    driver = new_driver(profile, device="iphone")
+    try:
+        sign_in(driver, site, "olivia")
+        driver.get(f"{site.url}/items/{kettle}")
+        block_uploads(driver, True)
+        find(driver, ".camera-button").click()
+        find_all(driver, "#image-picker input[type=file]")[1].send_keys(str(media.photos[3]))
+        wait(driver, 20).until(lambda d: waiting(d) == 1)
+        wait(driver, 20).until(lambda d: not d.execute_script("return document.getElementById('image-picker').matches(':popover-open')"))
+        assert api(site, "GET", f"/api/v1/items/{kettle}")["image"] is None
+        block_uploads(driver, False)
+        wait(driver, 60).until(lambda d: api(site, "GET", f"/api/v1/items/{kettle}")["image"] is not None)
+        wait(driver, 20).until(lambda d: waiting(d) == 0)
+    finally:
+        driver.quit()
+    item = api(site, "GET", f"/api/v1/items/{kettle}")
+    assert len(item["photos"]) == 1
+    assert sha256(download(site, item["image"]["originalURL"])) == sha256(media.photos[3])
