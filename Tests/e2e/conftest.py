@@ -70,11 +70,13 @@ def server():
     instance.stop()
 
 
-def make_driver(device):
+def make_driver(device, profile=None):
+    """Chromium emulating `device`; with `profile`, keeping its storage (IndexedDB) in that folder, so a
+    new driver on it is the same browser restarted."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", "--lang=en-US"):
+                     "--hide-scrollbars", "--lang=en-US") + ((f"--user-data-dir={profile}",) if profile else ()):
         options.add_argument(argument)
     metrics = DEVICES[device]
     options.add_experimental_option("mobileEmulation", {

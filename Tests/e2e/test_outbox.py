@@ -13,11 +13,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 import harness
-from conftest import BINARY, DEVICES, SCREENSHOTS, Server
+from conftest import BINARY, SCREENSHOTS, Server, make_driver
 from helpers import find, find_all, visible, wait
 
 PASSWORD = "password123"
@@ -114,19 +112,7 @@ def drafts_in(server, place):
 
 
 def new_driver(profile, device="ipad"):
-    """Chromium emulating `device`, keeping its storage (IndexedDB) in the folder `profile`, so a
-    new driver on it is the same browser restarted."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars", "--lang=en-US",
-                     f"--user-data-dir={profile}"):
-        options.add_argument(argument)
-    metrics = DEVICES[device]
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": metrics["width"], "height": metrics["height"], "pixelRatio": metrics["pixelRatio"], "touch": metrics["touch"]},
-        "userAgent": metrics["userAgent"],
-    })
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver = make_driver(device, profile=profile)
     driver.device = device
     driver.execute_cdp_cmd("Network.enable", {})
     return driver
