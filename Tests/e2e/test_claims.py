@@ -74,8 +74,19 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
     chooser = visible(browser, "#claim-chooser")
     assert_sheet_placement(browser, chooser, opener)
     screenshot("claim-add-items")
-    Select(find(browser, "#choose-locationId")).select_by_visible_text("Kitchen")
+    # Nothing is chosen for the household: the whole home asks again, a place starts at "Choose…",
+    # and each choice says how many items it adds.
+    assert "Everything in the home (3 items)" in find(browser, ".chooser-everything summary").text
+    assert not find(browser, ".chooser-everything").get_attribute("open")
+    places = Select(find(browser, "#choose-locationId"))
+    assert places.first_selected_option.text == "Choose a place…"
+    assert [option.text for option in places.options] == ["Choose a place…", "Kitchen (2 items)", "Study (1 item)"]
     find(browser, '#claim-chooser form:has(#choose-locationId) button[type="submit"]').click()
+    assert browser.execute_script("return document.querySelector('#choose-locationId').validity.valueMissing")
+    assert browser.current_url.endswith(f"/claims/{claim_id}"), "Add without a place chosen sends nothing"
+    Select(find(browser, "#choose-locationId")).select_by_visible_text("Kitchen (2 items)")
+    # By the keyboard: the browser's "Please select an item" bubble may still cover the button.
+    find(browser, '#claim-chooser form:has(#choose-locationId) button[type="submit"]').send_keys(Keys.ENTER)
     wait(browser).until(lambda b: "2 items added" in b.page_source)
     names = [cell.text.split("\n")[0] for cell in find_all(browser, ".claim-table tbody th")]
     assert names == ["Kettle", "Dinner plates"]

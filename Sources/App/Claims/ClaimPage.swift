@@ -31,8 +31,13 @@ struct ClaimPageModel {
     let lines: [Line]
     let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
     let method: [String]
-    let places: [(id: Location.ID, path: String)]
-    let tags: [String]
+    /// What Add Items offers, each with how many still-owned items it would add.
+    struct Choices {
+        let everything: Int
+        let places: [(id: Location.ID, path: String, count: Int)]
+        let tags: [(name: String, count: Int)]
+    }
+    let choices: Choices
     let form: ClaimForm
     let errors: ValidationError?
     let currency: Currency
@@ -213,25 +218,36 @@ struct ClaimPage {
                 span {}
             }
             div(.class("picker-form chooser")) {
-                HTML.form(.method("post"), .action(action)) {
-                    CSRFField(token: context.csrfToken).node
-                    input(.type("hidden"), .name("by"), .value("all"))
-                    button(.class("picker-option"), .type("submit"), .autofocus) { "Everything in the home" }
-                }
-                if !model.places.isEmpty {
+                // Nothing is chosen until the person chooses: the whole home asks once more, and a
+                // place or a tag starts at "Choose…", each saying how many items it adds.
+                HTMLNode.element("details", [.class("confirm-details chooser-everything")], children: [
+                    summary { "Everything in the home (\(Self.itemCount(model.choices.everything)))…" },
+                    HTML.form(.method("post"), .action(action)) {
+                        CSRFField(token: context.csrfToken).node
+                        input(.type("hidden"), .name("by"), .value("all"))
+                        p { "Every item still owned joins the claim; items already in it stay as they are." }
+                        button(.class("button primary"), .type("submit")) { "Add All \(Self.itemCount(model.choices.everything))" }
+                    },
+                ])
+                if !model.choices.places.isEmpty {
                     HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
                         CSRFField(token: context.csrfToken).node
                         input(.type("hidden"), .name("by"), .value("place"))
                         FormControls(errors: nil, idPrefix: "choose").choice("A place, with everything in it", name: "locationId", selected: "",
-                                                                             options: model.places.map { (String($0.id), $0.path) })
+                                                                             options: [("", "Choose a place…")] + model.choices.places.map {
+                                                                                 (String($0.id), "\($0.path) (\(Self.itemCount($0.count)))")
+                                                                             }, required: true)
                         button(.class("button"), .type("submit")) { "Add" }
                     }
                 }
-                if !model.tags.isEmpty {
+                if !model.choices.tags.isEmpty {
                     HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
                         CSRFField(token: context.csrfToken).node
                         input(.type("hidden"), .name("by"), .value("tag"))
-                        FormControls(errors: nil, idPrefix: "choose").choice("Everything tagged", name: "tag", selected: "", options: model.tags.map { ($0, $0) })
+                        FormControls(errors: nil, idPrefix: "choose").choice("Everything tagged", name: "tag", selected: "",
+                                                                             options: [("", "Choose a tag…")] + model.choices.tags.map {
+                                                                                 ($0.name, "\($0.name) (\(Self.itemCount($0.count)))")
+                                                                             }, required: true)
                         button(.class("button"), .type("submit")) { "Add" }
                     }
                 }
@@ -244,6 +260,10 @@ struct ClaimPage {
                 a(.class("picker-option"), .href(ItemRoutes.selecting())) { "Pick in the item list" }
             }
         }
+    }
+
+    private static func itemCount(_ count: Int) -> String {
+        count == 0 ? "no items" : count == 1 ? "1 item" : "\(count.grouped) items"
     }
 
     private var closeCard: HTMLNode {

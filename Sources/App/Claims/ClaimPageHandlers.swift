@@ -127,8 +127,12 @@ struct ClaimPageHandlers: Sendable {
     private func claimPage(_ request: Request, id: Claim.ID, form: ClaimForm?, errors: ValidationError?) throws -> Response {
         let sheet = try claims.sheet(id: id)
         let added = request.query["added"].flatMap { Int($0) }
-        let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), places: try items.locations().map { (id: $0.id, path: $0.path) },
-                                   tags: try items.tagNames(), form: form, errors: errors, added: added)
+        let places = try items.locations(), tags = try items.tagNames()
+        let counts = try items.ownedItemCounts(places: places)
+        let choices = ClaimPageModel.Choices(everything: counts.total,
+                                             places: places.map { (id: $0.id, path: $0.path, count: counts.byPlace[$0.id] ?? 0) },
+                                             tags: tags.map { (name: $0, count: counts.byTag[$0] ?? 0) })
+        let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), choices: choices, form: form, errors: errors, added: added)
         let context = request.pageContext(site)
         // Owners share a claim with its adjuster from its page.
         let share = context.canManage

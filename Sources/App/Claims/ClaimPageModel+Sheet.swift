@@ -3,7 +3,7 @@ import Inventory
 
 extension ClaimPageModel {
     /// The page's values from the claim and its schedule.
-    init(sheet: ClaimSheet, today: CalendarDate, places: [(id: Location.ID, path: String)], tags: [String], form: ClaimForm?,
+    init(sheet: ClaimSheet, today: CalendarDate, choices: Choices, form: ClaimForm?,
          errors: ValidationError?, added: Int?) {
         let claim = sheet.claim, totals = sheet.schedule.totals
         let money = sheet.money
@@ -35,7 +35,7 @@ extension ClaimPageModel {
         }
         self.init(
             id: claim.id, name: claim.name, facts: facts, deadline: claim.isClosed ? nil : ClaimStatus(claim: claim, today: today),
-            closedText: claim.closedAt.map { "Closed on \(CalendarDate($0).iso); its items are marked as lost." },
+            closedText: claim.closedAt.map { "Closed on \(DisplayFormat.day(CalendarDate($0))); its items are marked as lost." },
             totals: [("Replacement cost", money(totals.replacementCost)), ("Depreciation", money(totals.depreciation)),
                      ("Actual cash value", money(totals.actualCashValue)), ("Paid so far", money(totals.paid)),
                      ("Depreciation still recoverable", money(totals.recoverableDepreciation))],
@@ -48,7 +48,7 @@ extension ClaimPageModel {
             ],
             lines: lines,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
-            method: sheet.schedule.method, places: places, tags: tags,
+            method: sheet.schedule.method, choices: choices,
             form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, added: added)
     }
 }

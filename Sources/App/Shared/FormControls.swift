@@ -54,10 +54,12 @@ struct FormControls {
         }
     }
 
-    /// A choice from `options` (value, label); the first is usually "none".
-    func choice(_ labelText: String, name: String, selected: String, options: [(value: String, label: String)], errorField: String? = nil) -> HTMLNode {
+    /// A choice from `options` (value, label); the first is usually "none" (with `required`, a "Choose…"
+    /// the browser will not send).
+    func choice(_ labelText: String, name: String, selected: String, options: [(value: String, label: String)], errorField: String? = nil,
+                required: Bool = false) -> HTMLNode {
         field(labelText, name: name, errorField: errorField) { id, describedBy in
-            var attributes: [Attribute] = [.id(id), .name(name)]
+            var attributes: [Attribute] = [.id(id), .name(name)] + (required ? [.required] : [])
             if let describedBy { attributes += [.aria("describedby", describedBy)] }
             return .element("select", attributes, children: options.map { option in
                 .element("option", [.value(option.value)] + (option.value == selected ? [.selected] : []), children: [.text(option.label)])
