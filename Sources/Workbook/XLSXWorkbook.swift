@@ -11,9 +11,9 @@ public enum XLSXWorkbook {
     public static func write(_ sheets: [WorkbookSheet], to target: URL) throws(WorkbookError) {
         let folder = target.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
+        do throws(WorkbookError) {
             try fill(sheets, writingTo: temporary, scratch: folder)
-            guard rename(temporary.path, target.path) == 0 else { throw WorkbookError.file(String(cString: strerror(errno))) }
+            guard rename(temporary.path, target.path) == 0 else { throw .file(String(cString: strerror(errno))) }
         } catch {
             unlink(temporary.path)
             throw error

@@ -10,7 +10,7 @@ extension ClaimInput {
             .day("lossDate", \.lossDate, example: "2026-03-14").labelled("The date of the loss"),
             .day("proofOfLossDue", \.proofOfLossDue, example: "2026-03-14").labelled("The proof-of-loss date"),
             .amount("contentsLimit", \.contentsLimit).labelled("The contents limit"),
-            salesTaxRate.labelled("The sales tax rate"),
+            salesTaxRateField.labelled("The sales tax rate"),
             InputField(name: "items", api: "array", expected: "a list like [{\"itemId\": 12, \"quantityLost\": 1}]", json: { value, claim, reading in
                 guard case .array(let members) = value else { return reading.wrongKind(value) }
                 var lines: [ClaimLineInput] = []
@@ -29,7 +29,7 @@ extension ClaimInput {
     }
 
     /// The sales tax rate as a percentage in text ("8.875"), or null (blank in a form) for none.
-    static var salesTaxRate: InputField<ClaimInput> {
+    static var salesTaxRateField: InputField<ClaimInput> {
         func read(_ text: String, into input: inout ClaimInput, _ reading: inout FieldReading) {
             if let rate = SalesTaxRate(percent: text) { input.salesTaxRate = rate } else {
                 reading.refuse("\(reading.name) must be a percentage below 100 with at most \(SalesTaxRate.maxDecimals) decimals, like 8.875; “\(text.prefix(20))” is not.")
