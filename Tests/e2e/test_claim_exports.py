@@ -4,6 +4,7 @@ cent (the CSV read as Excel would, `utf-8-sig`), the totals on a sheet of their 
 tax, and not one formula."""
 import csv
 import io
+import subprocess
 import time
 import urllib.request
 from decimal import Decimal
@@ -86,3 +87,22 @@ def test_the_claim_page_links_the_xlsx_and_it_holds_the_csvs_values(server, brow
     assert Decimal(str(whole["Replacement cost with tax (USD)"])) == Decimal(api["replacementCostWithTax"])
     assert Decimal(str(whole["Actual cash value (USD)"])) == Decimal(api["actualCashValue"])
     screenshot("claim-schedule-xlsx")
+
+    # LibreOffice opens it too: each sheet saved as shown (money grouped, dates as dates) says the same.
+    profile = tmp_path / "libreoffice-profile"
+    subprocess.run(["soffice", f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to",
+                    "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1", "--outdir", str(tmp_path / "calc"),
+                    str(workbook_file)], check=True, capture_output=True, timeout=120)
+    shown = {path.stem.rsplit("-", 1)[-1]: list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"), newline="")))
+             for path in (tmp_path / "calc").glob("*.csv")}
+    assert set(shown) == {"Schedule", "Totals"}
+    assert shown["Schedule"][0] == header and len(shown["Schedule"]) == len(csv_rows)
+    for csv_row, calc_row in zip(csv_rows[1:], shown["Schedule"][1:]):
+        for name, text, value in zip(header, csv_row, calc_row):
+            if text.startswith("'="):
+                text = text[1:]
+            if name.endswith("(USD)") and text:
+                assert value.replace(",", "") == text, f"{name}: {value} vs {text}"
+            else:
+                assert value == text, f"{name}: {value} vs {text}"
+    assert shown["Totals"][-1][0] == "Whole claim" and "23.98" in shown["Totals"][-1]
