@@ -2,6 +2,7 @@ import Archive
 import Foundation
 import HTTPTestClient
 import Testing
+import ToolRunner
 
 /// The schedule as files an insurer's software takes unchanged: the CSV (a byte-order mark, lines
 /// only, a carrier's layout when asked) and the XLSX (values only, a sheet for the lines and one for
@@ -54,6 +55,14 @@ import Testing
         #expect(totals["replacementCost"] as? String == "2170.25")
         #expect(totals["tax"] as? String == "192.60")
         #expect(totals["replacementCostWithTax"] as? String == "2362.85")
+
+        // The report's cover says the same.
+        let report = try app.client.get("/api/v1/claims/\(id)/report.pdf?paper=letter")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tax-report-\(UUID().uuidString).pdf")
+        try Data(report.body).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", file.path, "-"])
+        #expect(text.contains("Sales tax at 8.875%") && text.contains("$192.60") && text.contains("$2,362.85"))
 
         let refused = try app.client.json("PATCH", "/api/v1/claims/\(id)", ["salesTaxRate": "8,875"])
         #expect(refused.status == 422 && refused.text.contains("salesTaxRate"), "\(refused.text)")
