@@ -22,6 +22,8 @@ let package = Package(
         // XMP face regions: libxml2's SAX2 parser, with nothing loaded or expanded (Imaging's XMLEventReader).
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // Claim schedules as XLSX: values, number and date formats, never a formula.
+        .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         // Backups: OpenSSL's SHA-256 (the processor's SHA instructions, about 8× libsodium here) and syncfs.
         .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Walk-through videos: libavformat reads MP4/MOV, libavcodec decodes H.264/HEVC, libswscale scales.
@@ -36,6 +38,8 @@ let package = Package(
         .target(name: "RegularFiles"),
         .target(name: "ThreadNames"),
         .target(name: "Archive", dependencies: ["CArchive", "RegularFiles"]),
+        // XLSX workbooks from plain sheets (libxlsxwriter), written beside the target and renamed.
+        .target(name: "Workbook", dependencies: ["CXLSXWriter"]),
         .target(name: "Database", dependencies: ["CSQLite"]),
         // The time of day every store and page goes by ("now", and through Inventory "today"); tests move a TestClock.
         .target(name: "Clocks"),
@@ -66,7 +70,7 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),

@@ -26,6 +26,8 @@ public struct Claim: Sendable, Equatable, Identifiable {
     public var version: Int
     /// The items lost, in the schedule's order.
     public var lines: [ClaimLine]
+    /// The sales tax rate where the things lost would be bought again; nil: none added.
+    public var salesTaxRate: SalesTaxRate? = nil
 
     public var isClosed: Bool { closedAt != nil }
 

@@ -41,6 +41,7 @@ public struct ClaimInput: Sendable, Equatable {
     public var texts: [ClaimText: String] = [:]
     public var contentsLimit: Int64??
     public var proofOfLossDue: CalendarDate??
+    public var salesTaxRate: SalesTaxRate??
     /// The claim's whole set of lines, in order (lines kept keep what the tracker recorded).
     public var lines: [ClaimLineInput]?
 

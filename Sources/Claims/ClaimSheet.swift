@@ -13,16 +13,17 @@ public struct ClaimSheet: Sendable {
     public let currency: Currency
 
     /// Values the claim's lines with `items` (at least the claim's own) and their rooms.
-    init(claim: Claim, items: [Item.ID: Item], rooms: [Item.ID: String], table: UsefulLifeTable, currency: Currency) throws {
+    init(claim: Claim, items: [Item.ID: Item], rooms: [Item.ID: (path: String, name: String)], table: UsefulLifeTable, currency: Currency) throws {
         let lines = claim.lines.compactMap { line -> ClaimScheduleInput.Line? in
             guard let item = items[line.itemID] else { return nil }
-            return ClaimScheduleInput.Line(item: item, room: rooms[item.id] ?? "", record: line)
+            let room = rooms[item.id] ?? ("", "")
+            return ClaimScheduleInput.Line(item: item, room: room.path, roomName: room.name, record: line)
         }
         self.claim = claim
         self.items = Dictionary(uniqueKeysWithValues: lines.map { ($0.item.id, $0.item) })
         self.table = table
         self.currency = currency
-        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines))
+        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines, salesTaxRate: claim.salesTaxRate))
     }
 
     public func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }

@@ -19,6 +19,7 @@ extension ClaimStore {
         }
         if let lossDate = input.lossDate { claim.lossDate = lossDate }
         if let due = input.proofOfLossDue { claim.proofOfLossDue = due }
+        if let rate = input.salesTaxRate { claim.salesTaxRate = rate }
         if let limit = input.contentsLimit {
             if let amount = limit, let message = amountProblem(amount, label: "The contents limit") {
                 errors.append(FieldError(field: "contentsLimit", message: message))

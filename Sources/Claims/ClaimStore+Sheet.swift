@@ -19,10 +19,10 @@ extension ClaimStore {
     private static func sheets(of claims: [Claim], in connection: Connection) throws -> [ClaimSheet] {
         let inventory = InventoryReader(connection)
         let ids = Set(claims.flatMap { $0.lines.map(\.itemID) })
-        var items: [Item.ID: Item] = [:], rooms: [Item.ID: String] = [:]
+        var items: [Item.ID: Item] = [:], rooms: [Item.ID: (path: String, name: String)] = [:]
         for item in try inventory.items(ids: ids.sorted()) {
             items[item.id] = item
-            rooms[item.id] = try inventory.path(of: item.locationID)
+            rooms[item.id] = (try inventory.path(of: item.locationID), try inventory.name(of: item.locationID))
         }
         let table = try usefulLifeTable(in: connection), currency = try inventory.currency()
         return try claims.map { try ClaimSheet(claim: $0, items: items, rooms: rooms, table: table, currency: currency) }

@@ -65,7 +65,7 @@ public final class ClaimStore: Sendable {
 
     // MARK: Rows
 
-    static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version"
+    static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version, sales_tax_millionths"
 
     static func decode(_ row: Row, lines: [Claim.ID: [ClaimLine]]) -> Claim {
         let id: Claim.ID = row.id(0)
@@ -73,7 +73,8 @@ public final class ClaimStore: Sendable {
                      policyholder: row.string(4), address: row.string(5), insurer: row.string(6), policyNumber: row.string(7),
                      claimNumber: row.string(8), contentsLimit: row.optionalInt64(9), proofOfLossDue: row.optionalString(10).flatMap(CalendarDate.init(iso:)),
                      notes: row.string(11), closedAt: row.optionalInt64(12).map { Date(timeIntervalSince1970: Double($0) / 1000) },
-                     createdAt: Date(timeIntervalSince1970: Double(row.int64(13)) / 1000), version: row.int(14), lines: lines[id] ?? [])
+                     createdAt: Date(timeIntervalSince1970: Double(row.int64(13)) / 1000), version: row.int(14), lines: lines[id] ?? [],
+                     salesTaxRate: row.optionalInt64(15).flatMap(SalesTaxRate.init(millionths:)))
     }
 
     static func claims(in connection: Connection) throws -> [Claim] {
@@ -118,9 +119,10 @@ public final class ClaimStore: Sendable {
     static func write(_ claim: Claim, id: Claim.ID, in connection: Connection) throws {
         try connection.run("""
             UPDATE claims SET name = ?, loss_date = ?, cause = ?, policyholder = ?, address = ?, insurer = ?, policy_number = ?,
-                claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, version = version + 1 WHERE id = ?
+                claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, sales_tax_millionths = ?,
+                version = version + 1 WHERE id = ?
             """, claim.name, claim.lossDate?.iso, claim.cause, claim.policyholder, claim.address, claim.insurer, claim.policyNumber,
-            claim.claimNumber, claim.contentsLimit, claim.proofOfLossDue?.iso, claim.notes, id)
+            claim.claimNumber, claim.contentsLimit, claim.proofOfLossDue?.iso, claim.notes, claim.salesTaxRate?.millionths, id)
         try connection.run("DELETE FROM claim_lines WHERE claim_id = ?", id)
         for (position, line) in claim.lines.enumerated() {
             try connection.run("""

@@ -71,5 +71,9 @@ public enum ClaimsSchema {
         Migration(version: 9, sql: """
             ALTER TABLE claim_links ADD COLUMN includes_location INTEGER NOT NULL DEFAULT 0 CHECK (includes_location IN (0, 1));
             """),
+        // The sales tax rate of the claim's address, in millionths of the price (8.875 % is 88750); none by default.
+        Migration(version: 12, sql: """
+            ALTER TABLE claims ADD COLUMN sales_tax_millionths INTEGER CHECK (sales_tax_millionths IS NULL OR sales_tax_millionths BETWEEN 0 AND 999999);
+            """),
     ]
 }

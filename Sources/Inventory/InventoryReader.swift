@@ -25,6 +25,12 @@ public struct InventoryReader {
         try paths.path(of: locationID)
     }
 
+    /// The own name of the location `id` ("Kitchen" of "Home / Kitchen"); "" for none.
+    public func name(of locationID: Location.ID?) throws -> String {
+        guard let locationID else { return "" }
+        return try paths.location(locationID)?.name ?? ""
+    }
+
     /// The currency every amount is in.
     public func currency() throws -> Currency {
         try ItemStore.currency(in: connection)

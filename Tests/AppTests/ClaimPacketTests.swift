@@ -46,11 +46,12 @@ import ToolRunner
         let (id, _) = try claim(in: library)
         let csv = try library.client.get("/api/v1/claims/\(id)/schedule.csv")
         #expect(csv.status == 200 && csv.header("Content-Type") == "text/csv; charset=utf-8")
-        let rows = csv.text.split(separator: "\r\n").map { line in
+        #expect(csv.text.hasPrefix("\u{FEFF}"), "a byte-order mark, for Excel")
+        let rows = csv.text.dropFirst().split(separator: "\r\n").map { line in
             line.dropFirst().dropLast().components(separatedBy: "\",\"")
         }
         let header = try #require(rows.first)
-        let columns = try ["Unit replacement cost (USD)", "Line replacement cost (USD)", "Unit actual cash value (USD)", "Line actual cash value (USD)"]
+        let columns = try ["Unit replacement cost pre-tax (USD)", "Line replacement cost pre-tax (USD)", "Unit actual cash value (USD)", "Line actual cash value (USD)"]
             .map { name in try #require(header.firstIndex(of: name), "the CSV has \(name)") }
 
         for (paper, size) in [("a4", "595 x 842"), ("letter", "612 x 792")] {

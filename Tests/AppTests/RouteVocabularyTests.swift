@@ -149,6 +149,8 @@ import Testing
         Link(.delete, ClaimRoutes.apiLine(7, item: 3), .write),
         Link(.post, ClaimRoutes.apiClose(7), .write),
         Link(.get, ClaimRoutes.apiSchedule(7), .read),
+        Link(.get, ClaimRoutes.apiSchedule(7, profile: .claimXperience), .read),
+        Link(.get, ClaimRoutes.apiScheduleWorkbook(7), .read),
         Link(.get, ClaimRoutes.apiReport(7, paper: .letter), .read),
         Link(.get, ClaimRoutes.apiEvidence(7), .read),
         Link(.get, ClaimRoutes.apiPolicy.url(), .read),

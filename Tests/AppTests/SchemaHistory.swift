@@ -249,6 +249,9 @@ enum SchemaHistory {
                 ('fedcba9876543210fedcba9876543210', 1, 3, 3, 1764000029000, 1764000029000, 1764086429000,
                  'POST /api/v1/items/1/photos', 201, 'Content-Type: application/json', X'7b7d');
             """),
+        Step(label: "owned-claims-12-sales-tax", versions: ["inventory": 20, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
+            UPDATE claims SET sales_tax_millionths = 88750 WHERE id = 1;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -43,7 +43,7 @@ def site():
     lisbon = next(g for g in server.api("GET", "/api/v1/library/groups") if g["name"] == "Lisbon")
     photo = server.api("GET", f"/api/v1/library/groups/{lisbon['id']}/assets")["assets"][0]
     server.api("POST", f"/api/v1/items/{lamp['id']}/evidence", {"assetId": photo["id"]})
-    server.claim = server.api("POST", "/api/v1/claims", {"name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire",
+    server.claim = server.api("POST", "/api/v1/claims", {"name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire", "salesTaxRate": "8.875",
                                                          "items": [{"itemId": camera["id"]}, {"itemId": lamp["id"]}]})["id"]
     yield server
     server.stop()

@@ -7,6 +7,7 @@ import io
 import subprocess
 import tempfile
 import urllib.request
+from decimal import Decimal
 from pathlib import Path
 
 from conftest import FIXTURES
@@ -115,14 +116,15 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
 
     # The packet: the schedule and the report say the same; the PDF is inline for the browser's viewer.
     links = {a.text: a.get_attribute("href") for a in find_all(browser, ".packet-list a")}
-    assert set(links) == {"Report (A4)", "Report (US Letter)", "Schedule (CSV)", "Evidence (zip)"}
+    assert set(links) == {"Report (A4)", "Report (US Letter)", "Schedule (XLSX)", "Schedule (CSV)", "Schedule for ClaimXperience (CSV)",
+                          "Schedule of loss (CSV)", "Evidence (zip)"}
     for link in find_all(browser, ".packet-list a"):
         assert rect(browser, link)["height"] >= 44
     body, headers = fetch(browser, links["Schedule (CSV)"])
-    rows = list(csv.DictReader(io.StringIO(body.decode("utf-8"), newline="")))
-    assert rows[-1]["Line"] == "Total"
-    total_acv = rows[-1]["Line actual cash value (USD)"]
-    assert total_acv == claim["totals"]["actualCashValue"]
+    rows = list(csv.DictReader(io.StringIO(body.decode("utf-8-sig"), newline="")))
+    assert [row["Line"] for row in rows] == ["1", "2"], "the lines, no totals row"
+    total_acv = claim["totals"]["actualCashValue"]
+    assert sum(Decimal(row["Line actual cash value (USD)"]) for row in rows) == Decimal(total_acv)
     pdf, headers = fetch(browser, links["Report (US Letter)"])
     assert headers["Content-Type"] == "application/pdf" and headers["Content-Disposition"].startswith("inline;")
     with tempfile.NamedTemporaryFile(suffix=".pdf") as file:

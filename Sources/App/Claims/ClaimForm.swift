@@ -8,6 +8,7 @@ struct ClaimForm: Sendable, Equatable {
     var lossDate = ""
     var proofOfLossDue = ""
     var contentsLimit = ""
+    var salesTaxRate = ""
     var texts: [ClaimText: String] = [:]
 
     init() {}
@@ -17,6 +18,7 @@ struct ClaimForm: Sendable, Equatable {
         lossDate = claim.lossDate?.iso ?? ""
         proofOfLossDue = claim.proofOfLossDue?.iso ?? ""
         contentsLimit = claim.contentsLimit.map { Money(minorUnits: $0, currency: currency).decimalString } ?? ""
+        salesTaxRate = claim.salesTaxRate?.percentText ?? ""
         for text in ClaimText.allCases { texts[text] = claim[keyPath: text.keyPath] }
     }
 
@@ -30,6 +32,7 @@ struct ClaimForm: Sendable, Equatable {
         lossDate = fields["lossDate"] ?? ""
         proofOfLossDue = fields["proofOfLossDue"] ?? ""
         contentsLimit = fields["contentsLimit"] ?? ""
+        salesTaxRate = fields["salesTaxRate"] ?? ""
         for text in ClaimText.allCases { if let value = fields[text.rawValue] { texts[text] = value } }
     }
 
@@ -39,7 +42,7 @@ struct ClaimForm: Sendable, Equatable {
     func input(currency: Currency, fields: FormFields, naming: Bool = true) throws(ClaimError) -> ClaimInput {
         var sent: [String: String] = [:]
         if naming { sent["name"] = name }
-        for (field, text) in [("lossDate", lossDate), ("proofOfLossDue", proofOfLossDue), ("contentsLimit", contentsLimit)] where fields[field] != nil {
+        for (field, text) in [("lossDate", lossDate), ("proofOfLossDue", proofOfLossDue), ("contentsLimit", contentsLimit), ("salesTaxRate", salesTaxRate)] where fields[field] != nil {
             sent[field] = text
         }
         for (text, value) in texts { sent[text.rawValue] = value }

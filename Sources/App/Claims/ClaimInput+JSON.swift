@@ -10,6 +10,7 @@ extension ClaimInput {
             .day("lossDate", \.lossDate, example: "2026-03-14").labelled("The date of the loss"),
             .day("proofOfLossDue", \.proofOfLossDue, example: "2026-03-14").labelled("The proof-of-loss date"),
             .amount("contentsLimit", \.contentsLimit).labelled("The contents limit"),
+            salesTaxRateField.labelled("The sales tax rate"),
             InputField(name: "items", api: "array", expected: "a list like [{\"itemId\": 12, \"quantityLost\": 1}]", json: { value, claim, reading in
                 guard case .array(let members) = value else { return reading.wrongKind(value) }
                 var lines: [ClaimLineInput] = []
@@ -25,6 +26,25 @@ extension ClaimInput {
         ] + ClaimText.allCases.map { InputField<ClaimInput>.text($0.rawValue, \.texts[$0]) },
         readOnly: ["id", "closed", "closedAt", "createdAt", "version", "totals", "proofOfLossDaysLeft", "links"],
         unknown: { "Unknown field “\($0)”. A claim's fields are \(schema.names.joined(separator: ", "))." })
+    }
+
+    /// The sales tax rate as a percentage in text ("8.875"), or null (blank in a form) for none.
+    static var salesTaxRateField: InputField<ClaimInput> {
+        func read(_ text: String, into input: inout ClaimInput, _ reading: inout FieldReading) {
+            if let rate = SalesTaxRate(percent: text) { input.salesTaxRate = rate } else {
+                reading.refuse("\(reading.name) must be a percentage below 100 with at most \(SalesTaxRate.maxDecimals) decimals, like 8.875; “\(text.prefix(20))” is not.")
+            }
+        }
+        return InputField(name: "salesTaxRate", api: "Percent", expected: "a percentage", json: { value, input, reading in
+            switch value {
+            case .null: input.salesTaxRate = .some(nil)
+            case .string(let text): read(text, into: &input, &reading)
+            default: reading.refuse("\(reading.name) must be a percentage as text, like \"8.875\", or null; not \(value.kindDescription).")
+            }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { input.salesTaxRate = .some(nil) } else { read(text, into: &input, &reading) }
+        })
     }
 
     /// The policy's fields: a claim's rules, nothing else taken.

@@ -18,6 +18,8 @@ enum ClaimJSON {
                 json.key(text.rawValue); json.value(claim[keyPath: text.keyPath])
             }
             json.key("contentsLimit"); amount(claim.contentsLimit)
+            json.key("salesTaxRate")
+            if let rate = claim.salesTaxRate { json.value(rate.percentText) } else { json.null() }
             json.key("proofOfLossDue"); date(claim.proofOfLossDue)
             json.key("proofOfLossDaysLeft")
             if let due = claim.proofOfLossDue, !claim.isClosed { json.value(today.days(until: due)) } else { json.null() }
@@ -68,6 +70,8 @@ enum ClaimJSON {
                 json.key("unitDepreciation"); amount(valuation.unitDepreciation)
                 json.key("unitActualCashValue"); amount(valuation.unitActualCashValue)
                 json.key("lineReplacementCost"); amount(valuation.lineReplacementCost)
+                json.key("lineTax"); amount(line.tax)
+                json.key("lineReplacementCostWithTax"); amount(line.replacementCostWithTax)
                 json.key("lineDepreciation"); amount(valuation.lineDepreciation)
                 json.key("lineActualCashValue"); amount(valuation.lineActualCashValue)
                 json.key("recoverableDepreciation"); amount(line.recoverableDepreciation)
@@ -80,6 +84,8 @@ enum ClaimJSON {
         json.object { json in
             func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }
             json.key("replacementCost"); amount(totals.replacementCost)
+            json.key("tax"); amount(totals.tax)
+            json.key("replacementCostWithTax"); amount(totals.replacementCostWithTax)
             json.key("depreciation"); amount(totals.depreciation)
             json.key("actualCashValue"); amount(totals.actualCashValue)
             json.key("paid"); amount(totals.paid)

@@ -5,7 +5,7 @@ import HTTPServer
 import Inventory
 import PhotoLibrary
 
-/// The claim packet: the schedule as CSV, the PDF report (made on the server, opened in the
+/// The claim packet: the schedule as CSV (in a carrier's layout when asked) and XLSX, the PDF report (made on the server, opened in the
 /// browser's viewer), and the evidence archive streamed as it is made. Each reads the whole claim
 /// on a worker, within its reader's share (`ClaimReadLimit`); a download holds its place until it
 /// is sent.
@@ -19,7 +19,11 @@ struct ClaimPacketHandlers: Sendable {
     let reads: ClaimReadLimit
 
     func register(in router: inout AppRouter) {
-        router.add(.get, ClaimRoutes.apiSchedule, readingClaimsWithin: reads) { request in try schedule(try sheet(request)) }
+        router.add(.get, ClaimRoutes.apiSchedule, readingClaimsWithin: reads) { request in
+            let profile = try Self.profile(request)
+            return try schedule(try sheet(request), profile: profile)
+        }
+        router.add(.get, ClaimRoutes.apiScheduleWorkbook, readingClaimsWithin: reads) { request in try workbook(try sheet(request)) }
         router.get(ClaimRoutes.apiReport) { request in
             let paper = try Self.paper(request)
             // Read for the caller (`readingClaimsWithin`), after the paper is known to be right.
@@ -32,7 +36,8 @@ struct ClaimPacketHandlers: Sendable {
         }
         // The adjuster's: the link's own claim, with the library photos linked to its items.
         router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in
-            try shared.readingClaim(request) { link in try schedule(try sharedSheet(link, request)) }
+            let profile = try Self.profile(request)
+            return try shared.readingClaim(request) { link in try schedule(try sharedSheet(link, request), profile: profile) }
         }
         router.get(ClaimLinkRoutes.sharedReport, access: .public) { request in
             let paper = try Self.paper(request)
@@ -52,11 +57,20 @@ struct ClaimPacketHandlers: Sendable {
         return try claims.sheet(id: link.claimID)
     }
 
-    private func schedule(_ sheet: ClaimSheet) throws -> Response {
-        var response = Response(body: .bytes(Array(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency).utf8)))
+    private func schedule(_ sheet: ClaimSheet, profile: ClaimScheduleProfile) throws -> Response {
+        var response = Response(body: .bytes(Array(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: profile).utf8)))
         response.headers["Content-Type"] = "text/csv; charset=utf-8"
-        response.headers["Content-Disposition"] = "attachment; filename=\"\(sheet.fileStem)-schedule.csv\""
+        let suffix = profile == .full ? "" : "-" + profile.rawValue
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(sheet.fileStem)-schedule\(suffix).csv\""
         return response
+    }
+
+    private func workbook(_ sheet: ClaimSheet) throws -> Response {
+        let file = try ClaimScheduleWorkbook.write(sheet, into: temporaryFolder)
+        return try Self.sendOnce(file, headers: [
+            "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-schedule.xlsx\"",
+        ])
     }
 
     /// Makes the report for `request`, stopping (and leaving no file) once its client has gone.
@@ -101,6 +115,18 @@ struct ClaimPacketHandlers: Sendable {
             throw error
         }
         return paper
+    }
+
+    /// The schedule's layout: `?profile=` (ours, every column, when absent).
+    static func profile(_ request: Request) throws -> ClaimScheduleProfile {
+        guard let text = request.query["profile"] else { return .full }
+        guard let profile = ClaimScheduleProfile(rawValue: text.lowercased()) else {
+            var error = AppError(.invalidScheduleProfile,
+                                 message: "profile must be one of \(ClaimScheduleProfile.names), not “\(text.prefix(30))”.")
+            error.fieldMessages = [(field: "profile", message: error.message)]
+            throw error
+        }
+        return profile
     }
 
     /// Streams the file at `url`, which is gone from the folder before the first byte is sent.

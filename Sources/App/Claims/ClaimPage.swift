@@ -122,6 +122,9 @@ struct ClaimPage {
                 controls.text(ClaimText.policyNumber.label, name: ClaimText.policyNumber.rawValue, value: form[.policyNumber], extra: [.maxlength(200)])
                 controls.money("Contents limit", name: "contentsLimit", value: form.contentsLimit, currency: model.currency)
             }
+            controls.text("Sales tax rate (%)", name: "salesTaxRate", value: form.salesTaxRate,
+                          hint: "Where you would buy the things again, like 8.875; added to each line’s replacement cost.",
+                          extra: [.inputmode("decimal"), .autocomplete("off"), .maxlength(8)])
             controls.text(ClaimText.policyholder.label, name: ClaimText.policyholder.rawValue, value: form[.policyholder], extra: [.maxlength(200)])
             controls.textArea(ClaimText.address.label, name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
             controls.textArea(ClaimText.notes.label, name: ClaimText.notes.rawValue, value: form[.notes], maxLength: ClaimText.notes.maxLength, rows: 3)

@@ -36,19 +36,31 @@ extension ClaimPageModel {
         self.init(
             id: claim.id, name: claim.name, facts: facts, deadline: claim.isClosed ? nil : ClaimStatus(claim: claim, today: today),
             closedText: claim.closedAt.map { "Closed on \(DisplayFormat.day(CalendarDate($0))); its items are marked as lost." },
-            totals: [("Replacement cost", money(totals.replacementCost)), ("Depreciation", money(totals.depreciation)),
+            totals: [("Replacement cost", money(totals.replacementCost))] + Self.taxTotals(sheet) + [("Depreciation", money(totals.depreciation)),
                      ("Actual cash value", money(totals.actualCashValue)), ("Paid so far", money(totals.paid)),
                      ("Depreciation still recoverable", money(totals.recoverableDepreciation))],
             limitNote: limitNote,
             downloads: [
                 ("Report (A4)", ClaimRoutes.apiReport(claim.id, paper: .a4), "The PDF to send: cover, totals by room, the schedule, a page per item with its photos and receipts."),
                 ("Report (US Letter)", ClaimRoutes.apiReport(claim.id, paper: .letter), "The same on Letter paper."),
+                ("Schedule (XLSX)", ClaimRoutes.apiScheduleWorkbook(claim.id), "The lines on one sheet and the totals by room on another, for Excel, Numbers or LibreOffice."),
                 ("Schedule (CSV)", ClaimRoutes.apiSchedule(claim.id), "Every line with its figures, for a spreadsheet or the insurer’s form."),
+                ("Schedule for ClaimXperience (CSV)", ClaimRoutes.apiSchedule(claim.id, profile: .claimXperience),
+                 "The contents grid’s columns in its order, to paste into Verisk ClaimXperience."),
+                ("Schedule of loss (CSV)", ClaimRoutes.apiSchedule(claim.id, profile: .scheduleOfLoss),
+                 "Item, room, description, brand, model, supplier, quantity, age, original and replacement cost, depreciation, ACV."),
                 ("Evidence (zip)", ClaimRoutes.apiEvidence(claim.id), "The originals of every photo, receipt and library photo, with their SHA-256 and capture dates."),
             ],
             lines: lines,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
             method: sheet.schedule.method, choices: choices,
             form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, added: added)
+    }
+
+    /// With a sales tax rate: the tax and the replacement cost with it, beside the pre-tax figure.
+    static func taxTotals(_ sheet: ClaimSheet) -> [(String, String)] {
+        guard let rate = sheet.schedule.salesTaxRate else { return [] }
+        let totals = sheet.schedule.totals
+        return [("Sales tax at \(rate.percentText)%", sheet.money(totals.tax)), ("Replacement cost with tax", sheet.money(totals.replacementCostWithTax))]
     }
 }

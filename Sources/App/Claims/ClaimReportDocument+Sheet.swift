@@ -19,6 +19,7 @@ extension ClaimReportDocument {
         var totals = [
             ReportFact(label: "Items", value: "\(schedule.lines.count) lines, \(quantity) \(quantity == 1 ? "item" : "items")"),
             ReportFact(label: "Replacement cost", value: money(schedule.totals.replacementCost)),
+        ] + ClaimPageModel.taxTotals(sheet).map { ReportFact(label: $0.0, value: $0.1) } + [
             ReportFact(label: "Depreciation", value: money(schedule.totals.depreciation)),
             ReportFact(label: "Actual cash value", value: money(schedule.totals.actualCashValue)),
         ]

@@ -22,6 +22,7 @@ enum ClaimRoutes {
     static let apiLine = RoutePath("/claims/{id}/items/{itemId}", in: APIRoutes.v1)
     static let apiClose = RoutePath("/claims/{id}/close", in: APIRoutes.v1)
     static let apiSchedule = RoutePath("/claims/{id}/schedule.csv", in: APIRoutes.v1)
+    static let apiScheduleWorkbook = RoutePath("/claims/{id}/schedule.xlsx", in: APIRoutes.v1)
     static let apiReport = RoutePath("/claims/{id}/report.pdf", in: APIRoutes.v1)
     static let apiEvidence = RoutePath("/claims/{id}/evidence.zip", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
@@ -41,6 +42,8 @@ enum ClaimRoutes {
     static func apiLine(_ id: Claim.ID, item itemID: Item.ID) -> String { apiLine.url(id, itemID) }
     static func apiClose(_ id: Claim.ID) -> String { apiClose.url(id) }
     static func apiSchedule(_ id: Claim.ID) -> String { apiSchedule.url(id) }
+    static func apiSchedule(_ id: Claim.ID, profile: ClaimScheduleProfile) -> String { apiSchedule.url(id) + "?profile=\(profile.rawValue)" }
+    static func apiScheduleWorkbook(_ id: Claim.ID) -> String { apiScheduleWorkbook.url(id) }
     static func apiReport(_ id: Claim.ID, paper: ReportPaper) -> String { apiReport.url(id) + "?paper=\(paper.rawValue)" }
     static func apiEvidence(_ id: Claim.ID) -> String { apiEvidence.url(id) }
 }

@@ -19,7 +19,7 @@ enum ServiceWorkerScript {
             "capturePages": [DraftRoutes.walkChoice, DraftRoutes.walk].map(\.pattern),
             // Only the last claim opened: its page, and its report and schedule once downloaded.
             "claimPage": ClaimRoutes.claim.pattern,
-            "claimPacket": [ClaimRoutes.apiReport, ClaimRoutes.apiSchedule].map(\.pattern),
+            "claimPacket": [ClaimRoutes.apiReport, ClaimRoutes.apiSchedule, ClaimRoutes.apiScheduleWorkbook].map(\.pattern),
             "photos": ItemRoutes.photoFile.pattern,
             "signIn": AccountRoutes.signIn.pattern,
         ]

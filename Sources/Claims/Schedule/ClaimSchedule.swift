@@ -5,6 +5,8 @@ import Inventory
 /// this one value, so they agree to the minor unit.
 public struct ClaimSchedule: Sendable, Equatable {
     public let lossDate: CalendarDate?
+    /// The claim's sales tax rate; nil: none entered, and every line's tax is zero.
+    public let salesTaxRate: SalesTaxRate?
     public let lines: [ClaimScheduleLine]
     /// Per room, in the order rooms first appear among the lines.
     public let rooms: [ClaimScheduleTotals]
@@ -20,7 +22,8 @@ public struct ClaimSchedule: Sendable, Equatable {
             let valuation = try LineValuation(item: line.item, quantityLost: record.quantityLost, category: record.category,
                                               lossDate: input.lossDate, table: input.table,
                                               unitACVOverride: record.unitACVOverride, overrideReason: record.overrideReason)
-            lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation))
+            let tax = try input.salesTaxRate?.tax(on: valuation.lineReplacementCost) ?? 0
+            lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation, tax: tax))
         }
         var roomOrder: [String] = [], byRoom: [String: [ClaimScheduleLine]] = [:]
         for line in lines {
@@ -31,6 +34,7 @@ public struct ClaimSchedule: Sendable, Equatable {
         for room in roomOrder { rooms.append(try ClaimScheduleTotals(room: room, lines: byRoom[room] ?? [])) }
 
         self.lossDate = input.lossDate
+        self.salesTaxRate = input.salesTaxRate
         self.lines = lines
         self.rooms = rooms
         self.totals = try ClaimScheduleTotals(room: "", lines: lines)

@@ -7,11 +7,14 @@ public struct ClaimScheduleInput: Sendable {
     public var table: UsefulLifeTable
     /// In the order the schedule numbers them.
     public var lines: [Line]
+    /// The claim's sales tax rate; nil: no tax is added.
+    public var salesTaxRate: SalesTaxRate?
 
-    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line]) {
+    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line], salesTaxRate: SalesTaxRate? = nil) {
         self.lossDate = lossDate
         self.table = table
         self.lines = lines
+        self.salesTaxRate = salesTaxRate
     }
 
     /// One item in the claim and what the household recorded about it.
@@ -19,18 +22,21 @@ public struct ClaimScheduleInput: Sendable {
         public var item: Item
         /// The item's location path ("House / Living room"), or "".
         public var room: String
+        /// The location's own name ("Living room"), or "".
+        public var roomName: String
         /// The quantity lost, the category (nil: guessed), the value set by hand, what was paid and replaced.
         public var record: ClaimLine
 
-        public init(item: Item, room: String = "", record: ClaimLine) {
+        public init(item: Item, room: String = "", roomName: String? = nil, record: ClaimLine) {
             self.item = item
             self.room = room
+            self.roomName = roomName ?? room
             self.record = record
         }
 
-        public init(item: Item, room: String = "", quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil,
+        public init(item: Item, room: String = "", roomName: String? = nil, quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil,
                     overrideReason: String = "", paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil) {
-            self.init(item: item, room: room, record: ClaimLine(itemID: item.id, quantityLost: quantityLost, category: category,
+            self.init(item: item, room: room, roomName: roomName, record: ClaimLine(itemID: item.id, quantityLost: quantityLost, category: category,
                                                                 unitACVOverride: unitACVOverride, overrideReason: overrideReason, paid: paid,
                                                                 replacedCost: replacedCost, replacedDate: replacedDate))
         }

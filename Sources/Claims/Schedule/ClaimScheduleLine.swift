@@ -8,6 +8,8 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let itemID: Item.ID
     /// The item's location path, or "".
     public let room: String
+    /// The location's own name ("Kitchen" of "Home / Kitchen"), or "".
+    public let roomName: String
     public let name: String
     public let itemDescription: String
     public let brand: String
@@ -17,6 +19,8 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let purchasedFrom: String
     public let condition: ItemCondition?
     public let valuation: LineValuation
+    /// Sales tax on the line's pre-tax replacement cost, rounded once for the line (0 without a rate).
+    public let tax: Int64
 
     public let paid: Int64?
     public let replacedCost: Int64?
@@ -29,6 +33,15 @@ public struct ClaimScheduleLine: Sendable, Equatable {
 
     public var quantityLost: Int { valuation.quantity }
 
+    /// The line's replacement cost with its sales tax.
+    public var replacementCostWithTax: Int64 { valuation.lineReplacementCost + tax }
+
+    /// The age in years to one decimal, as tenths (6 years 2 months is 62: 6.2), rounded half up; nil
+    /// when there is no age.
+    public var ageInTenthsOfYears: Int? {
+        valuation.ageInMonths.map { ($0 * 10 + 6) / 12 }
+    }
+
     /// The age column: "6 years 2 months", or why there is none.
     public var ageText: String {
         if let months = valuation.ageInMonths { return Depreciation.ageText(months: months) }
@@ -37,11 +50,12 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         return "bought after the loss"
     }
 
-    init(number: Int, line: ClaimScheduleInput.Line, valuation: LineValuation) {
+    init(number: Int, line: ClaimScheduleInput.Line, valuation: LineValuation, tax: Int64) {
         let item = line.item, details = line.item.details
         self.number = number
         self.itemID = item.id
         self.room = line.room
+        self.roomName = line.roomName
         self.name = item.name
         self.itemDescription = details.description
         self.brand = details.brand
@@ -51,6 +65,7 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.purchasedFrom = details.purchasedFrom
         self.condition = details.condition
         self.valuation = valuation
+        self.tax = tax
         self.paid = line.record.paid
         self.replacedCost = line.record.replacedCost
         self.replacedDate = line.record.replacedDate

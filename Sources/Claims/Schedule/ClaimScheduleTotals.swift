@@ -7,7 +7,11 @@ public struct ClaimScheduleTotals: Sendable, Equatable {
     public let quantity: Int
     /// Over the lines whose purchase price is known.
     public let originalCost: Int64
+    /// Before sales tax.
     public let replacementCost: Int64
+    /// The lines' sales tax, each rounded once.
+    public let tax: Int64
+    public let replacementCostWithTax: Int64
     public let depreciation: Int64
     public let actualCashValue: Int64
     public let paid: Int64
@@ -29,6 +33,8 @@ public struct ClaimScheduleTotals: Sendable, Equatable {
         self.quantity = lines.reduce(0) { $0 + $1.quantityLost }
         self.originalCost = try sum { $0.valuation.lineOriginalCost ?? 0 }
         self.replacementCost = try sum(\.valuation.lineReplacementCost)
+        self.tax = try sum(\.tax)
+        self.replacementCostWithTax = try sum(\.replacementCostWithTax)
         self.depreciation = try sum(\.valuation.lineDepreciation)
         self.actualCashValue = try sum(\.valuation.lineActualCashValue)
         self.paid = try sum { $0.paid ?? 0 }

@@ -73,6 +73,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case claimLineNotFound = "claim-line-not-found"
     case invalidUsefulLife = "invalid-useful-life"
     case invalidReportPaper = "invalid-report-paper"
+    case invalidScheduleProfile = "invalid-schedule-profile"
     case reportFailed = "report-failed"
     // Adjusters' links
     case claimLinkNotFound = "claim-link-not-found"
@@ -125,7 +126,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
              .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
             .unprocessableContent
         case .emptyBody, .invalidCaptureID, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
-             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidUpload:
+             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidScheduleProfile, .invalidUpload:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
         case .imageProcessingFailed, .assetsMissing, .exportFailed, .reportFailed: .internalServerError
