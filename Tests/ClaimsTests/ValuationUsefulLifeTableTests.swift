@@ -73,6 +73,8 @@ import Testing
         ("Bosch dishwasher", ["Kitchen"], "appliances-major"),
         ("Breville espresso machine", [], "appliances-small"),
         ("Microwave oven", [], "appliances-small"),
+        ("Countertop oven", ["Kitchen"], "appliances-small"),
+        ("Wall oven", [], "appliances-major"),
         ("Grey sectional sofa", ["Living room"], "furniture-upholstered"),
         ("Dining chairs", [], "furniture"),
         ("Queen mattress", [], "mattresses"),

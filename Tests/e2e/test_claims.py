@@ -23,6 +23,13 @@ def fetch(browser, url):
         return response.read(), response.headers
 
 
+def line_selector(browser, number=None):
+    """The claim's lines as the device shows them: table rows on an iPad, cards on an iPhone."""
+    if browser.device == "iphone":
+        return ".claim-card:not(.claim-card-total)" + (f":nth-child({number})" if number else "")
+    return ".claim-table tbody tr" + (f":nth-child({number})" if number else "")
+
+
 def assert_sheet_placement(browser, sheet, opener):
     box, anchor = rect(browser, sheet), rect(browser, opener)
     width, height = browser.execute_script("return innerWidth"), browser.execute_script("return innerHeight")
@@ -89,29 +96,35 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
     # By the keyboard: the browser's "Please select an item" bubble may still cover the button.
     find(browser, '#claim-chooser form:has(#choose-locationId) button[type="submit"]').send_keys(Keys.ENTER)
     wait(browser).until(lambda b: "2 items added" in b.page_source)
-    names = [cell.text.split("\n")[0] for cell in find_all(browser, ".claim-table tbody th")]
+    names = [link.text for link in find_all(browser, f"{line_selector(browser)} a")]
+    # Nothing wider than the screen: on a phone the lines are cards, each with its figures.
+    assert browser.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+    if browser.device == "iphone":
+        assert "Replacement" in find(browser, line_selector(browser, 1)).text and visible(browser, ".claim-card-total")
     assert names == ["Kettle", "Dinner plates"]
     assert laptop["name"] not in names
 
     # A line: 7 of the 12 plates, and the kettle's own value with a reason.
-    find(browser, ".claim-table tbody tr:nth-child(2) th a").click()
+    find(browser, f"{line_selector(browser, 2)} a").click()
     quantity = visible(browser, "#line-quantityLost")
     quantity.clear()
     quantity.send_keys("7")
     find(browser, ".claim-form button[type=submit]").click()
-    wait(browser).until(lambda b: b.current_url.endswith(f"/claims/{claim_id}"))
-    find(browser, ".claim-table tbody tr:nth-child(1) th a").click()
+    wait(browser).until(lambda b: f"/claims/{claim_id}?saved=" in b.current_url)
+    assert visible(browser, ".notice.success").text == "Line 2, “Dinner plates”, saved."
+    find(browser, f"{line_selector(browser, 1)} a").click()
     visible(browser, "#line-actualCashValueOverride").send_keys("60.00")
     find(browser, ".claim-form button[type=submit]").click()
     wait(browser).until(lambda b: "Say why" in b.page_source)
     assert "Say why" in visible(browser, '.field[data-field="overrideReason"] .field-error').text
     find(browser, "#line-overrideReason").send_keys("Bought last month, unused")
     find(browser, ".claim-form button[type=submit]").click()
-    wait(browser).until(lambda b: b.current_url.endswith(f"/claims/{claim_id}"))
+    wait(browser).until(lambda b: f"/claims/{claim_id}?saved=" in b.current_url)
+    assert visible(browser, ".notice.success").text == "Line 1, “Kettle”, saved."
     claim = server.api("GET", f"/api/v1/claims/{claim_id}")
     kettle_line, plates_line = claim["items"]
     assert plates_line["quantityLost"] == 7 and kettle_line["valuation"]["unitActualCashValue"] == "60.00"
-    assert "Set by hand" in find(browser, ".claim-table tbody tr:nth-child(1)").text
+    assert "Set by hand" in find(browser, line_selector(browser, 1)).text
     screenshot("claim", readme=True)
 
     # The packet: the schedule and the report say the same; the PDF is inline for the browser's viewer.
@@ -138,7 +151,7 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
     browser.back()
 
     # Closing: the kettle is marked lost; 5 plates are left.
-    wait(browser).until(lambda b: b.current_url.endswith(f"/claims/{claim_id}"))
+    wait(browser).until(lambda b: b.current_url.split("?")[0].endswith(f"/claims/{claim_id}"))
     details = find_all(browser, ".claim-close details")[0]
     details.find_element("css selector", "summary").click()
     details.find_element("css selector", "button[type=submit]").click()

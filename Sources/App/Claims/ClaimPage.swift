@@ -41,8 +41,12 @@ struct ClaimPageModel {
     let form: ClaimForm
     let errors: ValidationError?
     let currency: Currency
-    /// How many items were just added, to say so once.
-    let added: Int?
+    /// What the person just did, said once at the top: items added, or a line saved.
+    enum JustDone: Equatable {
+        case added(Int)
+        case savedLine(number: Int, name: String)
+    }
+    let justDone: JustDone?
     var isClosed: Bool { closedText != nil }
 }
 
@@ -63,10 +67,14 @@ struct ClaimPage {
 
     private var content: HTMLNode {
         div(.class("claims-layout")) {
-            if let added = model.added {
+            switch model.justDone {
+            case .added(let added)?:
                 p(.class("notice success"), .role("status")) {
                     added == 0 ? "Those items were already in the claim." : added == 1 ? "1 item added." : "\(added.grouped) items added."
                 }
+            case .savedLine(let number, let name)?:
+                p(.class("notice success"), .role("status")) { "Line \(number), “\(name)”, saved." }
+            case nil: HTMLNode.empty
             }
             factsCard
             totalsCard
@@ -169,6 +177,7 @@ struct ClaimPage {
             if model.lines.isEmpty {
                 p(.class("muted")) { "Choose what was lost: the whole home, a room with everything in it, a tag, a search, or items picked in the list." }
             } else {
+                linesAsCards
                 div(.class("table-scroll"), .role("region"), .aria("label", "Each item's figures"), .tabindex(0)) {
                     table(.class("figures claim-table")) {
                         thead {
@@ -208,6 +217,33 @@ struct ClaimPage {
                 }
             }
             if canChange { chooser }
+        }
+    }
+
+    /// The lines at compact width, where the table would be wider than the screen: a card each, then
+    /// the totals (CSS shows either these or the table).
+    private var linesAsCards: HTMLNode {
+        func figures(_ replacement: String, _ depreciation: String?, _ actualCashValue: String, _ paid: String) -> HTMLNode {
+            dl(.class("claim-card-figures")) {
+                div { dt { "Replacement" }; dd { replacement } }
+                if let depreciation { div { dt { "Depreciation" }; dd { depreciation } } }
+                div { dt { "Actual cash value" }; dd { actualCashValue } }
+                div { dt { "Paid" }; dd { paid } }
+            }
+        }
+        return ul(.class("claim-cards")) {
+            for line in model.lines {
+                li(.class(line.needsAttention ? "claim-card attention" : "claim-card")) {
+                    p(.class("claim-card-name")) { "\(line.number). "; a(.href(line.url)) { line.name } }
+                    if !line.note.isEmpty { p(.class("line-note")) { line.note } }
+                    p(.class("claim-card-where")) { [line.room, "Qty \(line.quantity)"].filter { !$0.isEmpty }.joined(separator: " · ") }
+                    figures(line.replacementCost, line.depreciation, line.actualCashValue, line.paid)
+                }
+            }
+            li(.class("claim-card claim-card-total")) {
+                p(.class("claim-card-name")) { "Total" }
+                figures(model.footer.replacementCost, nil, model.footer.actualCashValue, model.footer.paid)
+            }
         }
     }
 

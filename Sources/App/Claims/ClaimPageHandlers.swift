@@ -75,7 +75,7 @@ struct ClaimPageHandlers: Sendable {
             let form = ClaimLineForm(fields: try request.formFields())
             do {
                 _ = try claims.updateLine(try form.input(itemID: itemID, currency: try items.currency()), of: id)
-                return .redirect(to: ClaimRoutes.claim(id))
+                return .redirect(to: ClaimRoutes.claim(id, savedLine: itemID))
             } catch ClaimError.invalid(let errors) {
                 return try linePage(request, id: id, itemID: itemID, form: form, errors: errors)
             }
@@ -126,13 +126,19 @@ struct ClaimPageHandlers: Sendable {
 
     private func claimPage(_ request: Request, id: Claim.ID, form: ClaimForm?, errors: ValidationError?) throws -> Response {
         let sheet = try claims.sheet(id: id)
-        let added = request.query["added"].flatMap { Int($0) }
+        var justDone: ClaimPageModel.JustDone?
+        if let added = request.query["added"].flatMap({ Int($0) }) {
+            justDone = .added(added)
+        } else if let saved = request.query["saved"].flatMap({ Item.ID($0) }),
+                  let line = sheet.schedule.lines.first(where: { $0.itemID == saved }) {
+            justDone = .savedLine(number: line.number, name: line.name)
+        }
         let places = try items.locations(), tags = try items.tagNames()
         let counts = try items.ownedItemCounts(places: places)
         let choices = ClaimPageModel.Choices(everything: counts.total,
                                              places: places.map { (id: $0.id, path: $0.path, count: counts.byPlace[$0.id] ?? 0) },
                                              tags: tags.map { (name: $0, count: counts.byTag[$0] ?? 0) })
-        let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), choices: choices, form: form, errors: errors, added: added)
+        let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), choices: choices, form: form, errors: errors, justDone: justDone)
         let context = request.pageContext(site)
         // Owners share a claim with its adjuster from its page.
         let share = context.canManage

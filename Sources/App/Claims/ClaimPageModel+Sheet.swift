@@ -4,7 +4,7 @@ import Inventory
 extension ClaimPageModel {
     /// The page's values from the claim and its schedule.
     init(sheet: ClaimSheet, today: CalendarDate, choices: Choices, form: ClaimForm?,
-         errors: ValidationError?, added: Int?) {
+         errors: ValidationError?, justDone: JustDone?) {
         let claim = sheet.claim, totals = sheet.schedule.totals
         let money = sheet.money
         let facts: [(label: String, value: String)] = [
@@ -54,7 +54,7 @@ extension ClaimPageModel {
             lines: lines,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
             method: sheet.schedule.method, choices: choices,
-            form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, added: added)
+            form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, justDone: justDone)
     }
 
     /// With a sales tax rate: the tax and the replacement cost with it, beside the pre-tax figure.

@@ -32,6 +32,8 @@ enum ClaimRoutes {
     static func claim(_ id: Claim.ID) -> String { claim.url(id) }
     /// The claim's page saying how many items were just added.
     static func claim(_ id: Claim.ID, added: Int) -> String { claim.url(id) + "?added=\(added)" }
+    /// The claim's page saying a line was saved.
+    static func claim(_ id: Claim.ID, savedLine itemID: Item.ID) -> String { claim.url(id) + "?saved=\(itemID)" }
     static func chooseItems(_ id: Claim.ID) -> String { chooseItems.url(id) }
     static func line(_ id: Claim.ID, item itemID: Item.ID) -> String { line.url(id, itemID) }
     static func removeLine(_ id: Claim.ID, item itemID: Item.ID) -> String { removeLine.url(id, itemID) }
