@@ -38,6 +38,7 @@ def assert_sheet_placement(browser, sheet, opener):
         gap_below = box["y"] - (anchor["y"] + anchor["height"])
         gap_above = anchor["y"] - (box["y"] + box["height"])
         assert -1 <= gap_below <= 24 or -1 <= gap_above <= 24, (box, anchor)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"all of it on the screen: {box}, {height}"
     else:
         assert (round(box["x"]), round(box["y"])) == (0, 0) and box["width"] >= width - 1 and box["height"] >= height - 1, box
 
@@ -76,8 +77,10 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
     assert claim["name"] == "Kitchen fire" and claim["cause"] == "Fire"
     assert claim["lossDate"] == "2026-03-14" and claim["proofOfLossDue"] == "2026-05-13"
 
-    # Add Items: the kitchen with everything in it.
+    # Add Items: the kitchen with everything in it. Its button at the foot of the screen: the
+    # popover opens above it, all of it on the screen.
     opener = find(browser, '[popovertarget="claim-chooser"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'end'})", opener)
     opener.click()
     chooser = visible(browser, "#claim-chooser")
     assert_sheet_placement(browser, chooser, opener)
