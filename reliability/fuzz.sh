@@ -9,6 +9,7 @@
 #
 #   FUZZ_SECONDS=20        seconds per target          FUZZ_TARGETS=url,zip   only these (default: all)
 #   FUZZ_INPUT_TIMEOUT=10  seconds one input may take  FUZZ_RSS_MB=2048       memory one target may use
+#   FUZZ_BUILD_ONLY=1      only build homepwner-fuzz, report nothing (.ci/run builds it ahead, in the background)
 #
 # By hand, for longer: FUZZ_SECONDS=600 FUZZ_TARGETS=zip reliability/fuzz.sh, or run the binary itself:
 #   .build/fuzz/debug/homepwner-fuzz zip -max_total_time=600 reliability/fuzz/work/zip/corpus reliability/fuzz/corpus/zip
@@ -36,6 +37,7 @@ fi
 bin=.build/fuzz/debug/homepwner-fuzz
 [ -x "$bin" ] || { report fail "the fuzz build made no $bin"; exit 1; }
 echo "built in $(( $(date +%s) - began )) s"
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
 all=$(ls reliability/fuzz/corpus)
 IFS=, read -r -a targets <<< "${FUZZ_TARGETS:-$(echo $all | tr ' ' ,)}"
