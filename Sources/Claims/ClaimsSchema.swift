@@ -71,5 +71,13 @@ public enum ClaimsSchema {
         Migration(version: 9, sql: """
             ALTER TABLE claim_links ADD COLUMN includes_location INTEGER NOT NULL DEFAULT 0 CHECK (includes_location IN (0, 1));
             """),
+        // The quantity lost as an exact decimal in ten-thousandths, as the inventory's items hold it
+        // since its migration 21 (a whole quantity lost n becomes n × 10000); its unit is the item's.
+        Migration(version: 10, sql: """
+            ALTER TABLE claim_lines ADD COLUMN quantity_lost_ten_thousandths INTEGER NOT NULL DEFAULT 10000
+                CHECK (quantity_lost_ten_thousandths >= 1);
+            UPDATE claim_lines SET quantity_lost_ten_thousandths = quantity_lost * 10000;
+            ALTER TABLE claim_lines DROP COLUMN quantity_lost;
+            """),
     ]
 }

@@ -11,7 +11,7 @@ public enum ClaimScheduleCSV {
         }
         let code = currency.code
         var text = CSVLine.make([
-            "Line", "Room", "Quantity lost", "Description", "Brand", "Model", "Serial number", "Purchase date", "Age at loss",
+            "Line", "Room", "Quantity lost", "Unit", "Description", "Brand", "Model", "Serial number", "Purchase date", "Age at loss",
             "Where bought", "Unit original cost (\(code))", "Line original cost (\(code))",
             "Unit replacement cost (\(code))", "Line replacement cost (\(code))", "Category", "Useful life (years)",
             "Depreciation %", "Unit depreciation (\(code))", "Line depreciation (\(code))",
@@ -21,7 +21,7 @@ public enum ClaimScheduleCSV {
         for line in schedule.lines {
             let valuation = line.valuation
             text += CSVLine.make([
-                String(line.number), line.room, String(line.quantityLost), line.description, line.brand, line.model,
+                String(line.number), line.room, line.quantityLost.text, line.quantityUnit.symbol, line.description, line.brand, line.model,
                 line.serialNumber, line.purchaseDate?.iso ?? "", line.ageText, line.purchasedFrom,
                 amount(valuation.unitOriginalCost), amount(valuation.lineOriginalCost),
                 amount(valuation.unitReplacementCost), amount(valuation.lineReplacementCost),
@@ -35,7 +35,7 @@ public enum ClaimScheduleCSV {
         }
         let totals = schedule.totals
         text += CSVLine.make([
-            "Total", "", String(totals.quantity), totals.lineCount == 1 ? "1 line" : "\(totals.lineCount) lines", "", "", "", "", "", "",
+            "Total", "", totals.quantity.text, "", totals.lineCount == 1 ? "1 line" : "\(totals.lineCount) lines", "", "", "", "", "", "",
             "", amount(totals.originalCost), "", amount(totals.replacementCost), "", "", "",
             "", amount(totals.depreciation), "", amount(totals.actualCashValue), "", "",
             amount(totals.paid), "", "", amount(totals.recoverableDepreciation),
