@@ -158,9 +158,9 @@ import Testing
     }
 
     @Test func theLargestAmountsDoNotWrap() throws {
-        let vault = F.item("Gold bars", quantity: ItemDetails.maxQuantity, replacementCost: Money.maxMinorUnits, purchased: "2000-01-01")
-        let line = try F.value(vault, quantityLost: ItemDetails.maxQuantity, category: "other")
-        #expect(line.lineReplacementCost == Money.maxMinorUnits * Int64(ItemDetails.maxQuantity))
+        let vault = F.item("Gold bars", quantity: Quantity.max, replacementCost: Money.maxMinorUnits, purchased: "2000-01-01")
+        let line = try F.value(vault, quantityLost: Quantity.max, category: "other")
+        #expect(line.lineReplacementCost == Money.maxMinorUnits * 1_000_000)
         #expect(line.lineDepreciation + line.lineActualCashValue == line.lineReplacementCost)
     }
 }
