@@ -31,7 +31,7 @@ extension InputField {
     /// An exact quantity above 0 (`Quantity`): a JSON number (`2`, `2.5`, `0.75`), or a form's text as
     /// typed; messages name the field and say what to write.
     static func quantity(_ name: String, _ key: WritableKeyPath<Input, Quantity?>) -> Self {
-        InputField(name: name, api: "number", expected: "a number above 0, like 2 or 2.5", json: { value, input, reading in
+        InputField(name: name, api: "Quantity", expected: "a number above 0, like 2 or 2.5", json: { value, input, reading in
             let parsed: Quantity?
             switch value {
             case .integer(let number): parsed = reading.quantity(String(number))
@@ -47,7 +47,7 @@ extension InputField {
 
     /// What a quantity counts: pieces (`""`) or a unit of `QuantityUnit.all`, by symbol or name.
     static func quantityUnit(_ name: String, _ key: WritableKeyPath<Input, QuantityUnit?>) -> Self {
-        InputField(name: name, api: "string", expected: "a unit: \(QuantityUnit.listed)", json: { value, input, reading in
+        InputField(name: name, api: "QuantityUnit", expected: "a unit: \(QuantityUnit.listed)", json: { value, input, reading in
             guard case .string(let text) = value else { return reading.wrongKind(value) }
             if let unit = QuantityUnit(text) { input[keyPath: key] = unit } else { reading.refuseUnit(text) }
         }, form: { text, input, reading in
