@@ -75,8 +75,8 @@ import Testing
         _ = try app.client.json("POST", "/api/v1/claims/\(id)/items", ["itemIds": [paint]])
         let cases: [(Any, String)] = [
             (3, "“Wall paint” holds 2.5 gal; the quantity lost is above 0 and at most 2.5, not 3."),
-            (0, "The quantity lost must be above 0, not “0”."), ("1.5", "The quantity lost must be a number above 0, like 2 or 2.5, not text."),
-            (1.23456, "The quantity lost “1.23456” has more than 4 decimals."),
+            (0, "quantityLost must be above 0, not “0”."), ("1.5", "quantityLost must be a number above 0, like 2 or 2.5, not text."),
+            (1.23456, "quantityLost “1.23456” has more than 4 decimals."),
         ]
         for (value, message) in cases {
             let refused = try app.client.json("PATCH", "/api/v1/claims/\(id)/items/\(paint)", ["quantityLost": value])
