@@ -46,7 +46,7 @@ def test_an_item_of_2_5_gallons_in_the_list_and_in_a_claim_line(server, browser,
     assert "2.5 gal" in row.text and "$97.48" in row.text, row.text  # 2.5 × 38.99 = 97.475, half up
     find(browser, ".claim-table tbody tr th a").click()
     lost = visible(browser, "#line-quantityLost")
-    assert find(browser, 'label[for="line-quantityLost"]').text.startswith("Quantity lost, of 2.5 gal")
+    assert find(browser, 'label[for="line-quantityLost"]').get_attribute("textContent").strip() == "Quantity lost, of 2.5 gal"
     lost.clear()
     lost.send_keys("1.5")
     find(browser, ".claim-form button[type=submit]").click()
