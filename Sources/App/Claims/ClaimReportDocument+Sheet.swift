@@ -17,7 +17,9 @@ extension ClaimReportDocument {
         ].compactMap { $0 }
         let quantity = schedule.totals.quantity
         var totals = [
-            ReportFact(label: "Items", value: "\(schedule.lines.count) lines, \(quantity.grouped) \(quantity == 1 ? "item" : "items")"),
+            // Pieces add up to a count of items; gallons and pieces do not, so then the lines alone.
+            ReportFact(label: "Items", value: schedule.lines.allSatisfy(\.quantityUnit.isPieces)
+                ? "\(schedule.lines.count) lines, \(quantity.grouped) \(quantity == 1 ? "item" : "items")" : "\(schedule.lines.count) lines"),
             ReportFact(label: "Replacement cost", value: money(schedule.totals.replacementCost)),
             ReportFact(label: "Depreciation", value: money(schedule.totals.depreciation)),
             ReportFact(label: "Actual cash value", value: money(schedule.totals.actualCashValue)),
