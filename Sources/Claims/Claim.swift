@@ -39,7 +39,8 @@ public struct Claim: Sendable, Equatable, Identifiable {
 /// One item in a claim: how many of it were lost, and what happened to it since.
 public struct ClaimLine: Sendable, Equatable {
     public let itemID: Item.ID
-    public var quantityLost: Int
+    /// Above 0, at most what the item holds, in the item's unit (1.5 of 2.5 gal).
+    public var quantityLost: Quantity
     /// The useful-life category depreciation is worked out with; nil: guessed from the item's tags and name.
     public var category: String?
     /// The actual cash value of one, set by hand instead of worked out, with why.
@@ -51,7 +52,7 @@ public struct ClaimLine: Sendable, Equatable {
     public var replacedCost: Int64?
     public var replacedDate: CalendarDate?
 
-    public init(itemID: Item.ID, quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil, overrideReason: String = "",
+    public init(itemID: Item.ID, quantityLost: Quantity, category: String? = nil, unitACVOverride: Int64? = nil, overrideReason: String = "",
                 paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil) {
         self.itemID = itemID
         self.quantityLost = quantityLost

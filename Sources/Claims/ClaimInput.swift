@@ -54,7 +54,7 @@ public struct ClaimInput: Sendable, Equatable {
 /// Changes to one line; `itemID` says which.
 public struct ClaimLineInput: Sendable, Equatable {
     public let itemID: Item.ID
-    public var quantityLost: Int?
+    public var quantityLost: Quantity?
     public var category: String??
     public var unitACVOverride: Int64??
     public var overrideReason: String?
@@ -64,7 +64,7 @@ public struct ClaimLineInput: Sendable, Equatable {
 
     static let overrideReasonRule = TextRule("The reason", maxCharacters: ItemDetails.maxShortTextLength, oneLine: false, tooLong: TextRule.useAtMost)
 
-    public init(itemID: Item.ID, quantityLost: Int? = nil) {
+    public init(itemID: Item.ID, quantityLost: Quantity? = nil) {
         self.itemID = itemID
         self.quantityLost = quantityLost
     }

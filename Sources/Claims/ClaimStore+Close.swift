@@ -20,7 +20,7 @@ extension ClaimStore {
         }) { item in
             var input = ItemInput()
             var details = ItemDetailsInput()
-            let quantityLost = lost[item.id] ?? 0
+            let quantityLost = lost[item.id] ?? .zero
             let notes = item.details.notes.isEmpty ? note : item.details.notes + "\n" + note
             if quantityLost >= item.details.quantity {
                 details.disposal = .some(Disposal(kind: .lost, date: claim.lossDate, price: nil, notes: note))

@@ -51,16 +51,18 @@ extension ClaimStore {
     /// A line from its input: a new one loses the whole quantity unless told; amounts and
     /// quantities are checked against the item.
     static func line(_ input: ClaimLineInput, existing: ClaimLine?, in connection: Connection) throws -> ClaimLine {
-        guard let item = try connection.firstRow("SELECT name, quantity FROM items WHERE id = ?", input.itemID, decode: { (name: $0.string(0), quantity: $0.int(1)) }) else {
+        guard let item = try connection.firstRow("SELECT name, quantity_ten_thousandths, quantity_unit FROM items WHERE id = ?", input.itemID, decode: {
+            (name: $0.string(0), quantity: Quantity(tenThousandths: $0.int64(1)), unit: QuantityUnit($0.string(2)) ?? .pieces)
+        }) else {
             throw ClaimError.itemNotFound(id: input.itemID)
         }
         var line = existing ?? ClaimLine(itemID: input.itemID, quantityLost: item.quantity)
         var errors: [FieldError] = []
         if let quantity = input.quantityLost {
-            if quantity < 1 || quantity > item.quantity {
-                errors.append(FieldError(field: "quantityLost", message: item.quantity == 1
+            if quantity.tenThousandths <= 0 || quantity > item.quantity {
+                errors.append(FieldError(field: "quantityLost", message: item.quantity == .one && item.unit.isPieces
                     ? "“\(item.name)” is one item; its quantity lost is 1."
-                    : "“\(item.name)” holds \(item.quantity); the quantity lost is a whole number from 1 to \(item.quantity)."))
+                    : "“\(item.name)” holds \(item.unit.describing(item.quantity)); the quantity lost is above 0 and at most \(item.quantity.text), not \(quantity.text)."))
             } else {
                 line.quantityLost = quantity
             }

@@ -97,10 +97,10 @@ public final class ClaimStore: Sendable {
         return claim
     }
 
-    static let lineColumns = "claim_id, item_id, quantity_lost, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date"
+    static let lineColumns = "claim_id, item_id, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date"
 
     static func decodeLine(_ row: Row) -> ClaimLine {
-        ClaimLine(itemID: row.id(1), quantityLost: row.int(2), category: row.optionalString(3), unitACVOverride: row.optionalInt64(4),
+        ClaimLine(itemID: row.id(1), quantityLost: Quantity(tenThousandths: row.int64(2)), category: row.optionalString(3), unitACVOverride: row.optionalInt64(4),
                   overrideReason: row.string(5), paid: row.optionalInt64(6), replacedCost: row.optionalInt64(7),
                   replacedDate: row.optionalString(8).flatMap(CalendarDate.init(iso:)))
     }
@@ -126,9 +126,9 @@ public final class ClaimStore: Sendable {
         try connection.run("DELETE FROM claim_lines WHERE claim_id = ?", id)
         for (position, line) in claim.lines.enumerated() {
             try connection.run("""
-                INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date)
+                INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, id, line.itemID, position, line.quantityLost, line.category, line.unitACVOverride, line.overrideReason,
+                """, id, line.itemID, position, line.quantityLost.tenThousandths, line.category, line.unitACVOverride, line.overrideReason,
                 line.paid, line.replacedCost, line.replacedDate?.iso)
         }
     }

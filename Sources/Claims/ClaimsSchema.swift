@@ -71,6 +71,14 @@ public enum ClaimsSchema {
         Migration(version: 9, sql: """
             ALTER TABLE claim_links ADD COLUMN includes_location INTEGER NOT NULL DEFAULT 0 CHECK (includes_location IN (0, 1));
             """),
+        // The quantity lost as an exact decimal in ten-thousandths, as the inventory's items hold it
+        // since its migration 21 (a whole quantity lost n becomes n × 10000); its unit is the item's.
+        Migration(version: 10, sql: """
+            ALTER TABLE claim_lines ADD COLUMN quantity_lost_ten_thousandths INTEGER NOT NULL DEFAULT 10000
+                CHECK (quantity_lost_ten_thousandths >= 1);
+            UPDATE claim_lines SET quantity_lost_ten_thousandths = quantity_lost * 10000;
+            ALTER TABLE claim_lines DROP COLUMN quantity_lost;
+            """),
         // The sales tax rate of the claim's address, in millionths of the price (8.875 % is 88750); none by default.
         Migration(version: 12, sql: """
             ALTER TABLE claims ADD COLUMN sales_tax_millionths INTEGER CHECK (sales_tax_millionths IS NULL OR sales_tax_millionths BETWEEN 0 AND 999999);

@@ -70,6 +70,15 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A number already written as JSON's digits (an exact decimal such as `2.5`, never a double's
+    /// approximation); the caller makes them.
+    public mutating func rawNumber(_ digits: String) {
+        assert(!digits.isEmpty && digits.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") })
+        separate()
+        bytes.append(contentsOf: digits.utf8)
+        needsComma = true
+    }
+
     /// A finite floating-point number (NaN and infinities become null, which JSON cannot spell).
     public mutating func number(_ number: Double) {
         separate()

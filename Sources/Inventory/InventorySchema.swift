@@ -319,5 +319,17 @@ public enum InventorySchema {
                 PRIMARY KEY (sender, capture_id)
             ) WITHOUT ROWID;
             """),
+        // Quantities as people and Homebox count them (issue 29): an exact decimal in ten-thousandths
+        // (2.5 gallons is 25000; every whole quantity n becomes n × 10000 and reads as before) with a
+        // unit ('' for pieces, else a symbol of `QuantityUnit.all`), and whether the item is used for
+        // a business. A new column, as SQLite cannot change a column's CHECK in place; the old one goes.
+        Migration(version: 21, sql: """
+            ALTER TABLE items ADD COLUMN quantity_ten_thousandths INTEGER NOT NULL DEFAULT 10000
+                CHECK (quantity_ten_thousandths BETWEEN 1 AND 10000000000);
+            UPDATE items SET quantity_ten_thousandths = quantity * 10000;
+            ALTER TABLE items DROP COLUMN quantity;
+            ALTER TABLE items ADD COLUMN quantity_unit TEXT NOT NULL DEFAULT '';
+            ALTER TABLE items ADD COLUMN business_use INTEGER NOT NULL DEFAULT 0 CHECK (business_use IN (0, 1));
+            """),
     ]
 }

@@ -9,7 +9,9 @@ public enum ItemCondition: String, Sendable, CaseIterable {
 /// What an insurer asks about an item beyond its name: how many, what exactly, what it cost and
 /// what it would cost now. Amounts are minor units of the inventory's currency (cents for USD).
 public struct ItemDetails: Sendable, Equatable {
-    public var quantity = 1
+    /// How much of it the household has: above 0, at most `Quantity.max` (2.5 gal, 0.75 roll, 6).
+    public var quantity = Quantity.one
+    public var quantityUnit = QuantityUnit.pieces
     public var description = ""
     public var brand = ""
     public var model = ""
@@ -31,6 +33,8 @@ public struct ItemDetails: Sendable, Equatable {
     /// Insured on a rider of its own (jewellery, art, firearms, collectibles), for `riderAmount`.
     public var scheduled = false
     public var riderAmount: Int64?
+    /// Used for a business run from home: insurers ask, as home policies limit business property.
+    public var businessUse = false
     /// Set once the item is no longer owned.
     public var disposal: Disposal?
     /// The household's own fields, sorted by name.
@@ -41,22 +45,22 @@ public struct ItemDetails: Sendable, Equatable {
     /// What one of it is worth for the totals: the replacement cost, or else what was paid.
     public var unitValue: Int64? { replacementCost ?? purchasePrice }
 
-    /// Quantity × unit value, what the item counts for in totals and at risk; `Int64.max` rather
-    /// than wrapping past it; nil when the item has no value at all.
+    /// Quantity × unit value rounded half up to the minor unit once (as a claim line is), what the
+    /// item counts for in totals and at risk; `Int64.max` rather than wrapping past it; nil when the
+    /// item has no value at all.
     public var lineValue: Int64? { Self.lineValue(quantity: quantity, unitValue: unitValue) }
 
-    static func lineValue(quantity: Int, unitValue: Int64?) -> Int64? {
-        unitValue.map { unit in
-            let (line, overflow) = unit.multipliedReportingOverflow(by: Int64(quantity))
-            return overflow ? .max : line
-        }
+    static func lineValue(quantity: Quantity, unitValue: Int64?) -> Int64? {
+        unitValue.map { quantity.times($0) ?? .max }
     }
+
+    /// "2.5 gal", "6".
+    public var quantityText: String { quantityUnit.describing(quantity) }
 
     public static let maxTags = 100
     public static let maxTagLength = 50
     static let tagRule = TextRule("A tag", maxCharacters: maxTagLength, oneLine: true)
 
-    public static let maxQuantity = 1_000_000
     public static let maxShortTextLength = 200
     public static let maxLongTextLength = 10_000
     static let disposalNotesRule = TextRule("The disposal notes", maxCharacters: maxLongTextLength, oneLine: false, plural: true)
@@ -86,7 +90,8 @@ public struct ItemDetails: Sendable, Equatable {
 /// Changes to an item's details: `nil` leaves a field as it is; for the fields that may be empty,
 /// `.some(nil)` clears it.
 public struct ItemDetailsInput: Sendable, Equatable {
-    public var quantity: Int?
+    public var quantity: Quantity?
+    public var quantityUnit: QuantityUnit?
     public var texts: [String: String] = [:]
     public var condition: ItemCondition??
     public var purchasePrice: Int64??
@@ -99,6 +104,7 @@ public struct ItemDetailsInput: Sendable, Equatable {
     public var lifetimeWarranty: Bool?
     public var scheduled: Bool?
     public var riderAmount: Int64??
+    public var businessUse: Bool?
     public var disposal: Disposal??
     /// The item's whole set of custom fields (replacing the ones it had); an empty value drops one.
     public var customFields: [String: String]?
@@ -110,8 +116,10 @@ public struct ItemDetailsInput: Sendable, Equatable {
     /// Checks the limits, adding every broken rule to `errors`; trims text.
     func validated(into errors: inout [FieldError]) -> ItemDetailsInput {
         var result = self
-        if let quantity, !(1...ItemDetails.maxQuantity).contains(quantity) {
-            errors.append(FieldError(field: "quantity", message: "Quantity must be a whole number from 1 to \(ItemDetails.maxQuantity.grouped), not \(quantity.grouped)."))
+        if let quantity, !quantity.isInRange {
+            errors.append(FieldError(field: "quantity", message: quantity.tenThousandths <= 0
+                ? QuantityError.notPositive(quantity.text).message
+                : QuantityError.tooLarge(quantity.text).message))
         }
         for field in ItemDetails.shortTextFields + ItemDetails.longTextFields {
             guard let text = texts[field.name] else { continue }
@@ -148,6 +156,7 @@ public struct ItemDetailsInput: Sendable, Equatable {
     func applied(to details: ItemDetails) -> ItemDetails {
         var details = details
         if let quantity { details.quantity = quantity }
+        if let quantityUnit { details.quantityUnit = quantityUnit }
         for field in ItemDetails.shortTextFields + ItemDetails.longTextFields {
             if let text = texts[field.name] { details[keyPath: field.keyPath] = text }
         }
@@ -161,6 +170,7 @@ public struct ItemDetailsInput: Sendable, Equatable {
         if let lifetimeWarranty { details.lifetimeWarranty = lifetimeWarranty }
         if let scheduled { details.scheduled = scheduled }
         if let riderAmount { details.riderAmount = riderAmount }
+        if let businessUse { details.businessUse = businessUse }
         if let disposal { details.disposal = disposal }
         if let checkedCustomFields { details.customFields = checkedCustomFields }
         return details

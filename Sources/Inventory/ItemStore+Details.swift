@@ -5,15 +5,17 @@ import Database
 /// cost stay one amount.
 extension ItemStore {
     static let detailColumns = [
-        "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchase_price", "purchase_date",
+        "quantity_ten_thousandths", "description", "brand", "model", "barcode", "condition", "notes", "purchase_price", "purchase_date",
         "purchased_from", "replacement_cost", "replacement_cost_date", "replacement_cost_source", "warranty_expires",
         "lifetime_warranty", "warranty_details", "scheduled", "rider_amount", "disposed_kind", "disposed_date", "disposed_price",
-        "disposed_notes",
+        "disposed_notes", "quantity_unit", "business_use",
     ]
 
     static func decodeDetails(_ row: Row, from first: Int32) -> ItemDetails {
         var details = ItemDetails()
-        details.quantity = row.int(first)
+        details.quantity = Quantity(tenThousandths: row.int64(first))
+        details.quantityUnit = QuantityUnit(row.string(first + 22)) ?? .pieces
+        details.businessUse = row.int(first + 23) != 0
         details.description = row.string(first + 1)
         details.brand = row.string(first + 2)
         details.model = row.string(first + 3)
@@ -41,11 +43,11 @@ extension ItemStore {
     static func writeDetails(_ details: ItemDetails, of id: Item.ID, in connection: Connection) throws {
         try connection.run(
             "UPDATE items SET " + detailColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?",
-            details.quantity, details.description, details.brand, details.model, details.barcode, details.condition?.rawValue,
+            details.quantity.tenThousandths, details.description, details.brand, details.model, details.barcode, details.condition?.rawValue,
             details.notes, details.purchasePrice, details.purchaseDate?.iso, details.purchasedFrom, details.replacementCost,
             details.replacementCostDate?.iso, details.replacementCostSource, details.warrantyExpires?.iso, details.lifetimeWarranty,
             details.warrantyDetails, details.scheduled, details.riderAmount, details.disposal?.kind.rawValue, details.disposal?.date?.iso,
-            details.disposal?.price, details.disposal?.notes ?? "", id)
+            details.disposal?.price, details.disposal?.notes ?? "", details.quantityUnit.symbol, details.businessUse, id)
         try connection.run("DELETE FROM item_custom_fields WHERE item_id = ?", id)
         for field in details.customFields {
             try connection.run("INSERT INTO item_custom_fields (item_id, name, value) VALUES (?, ?, ?)", id, field.name, field.value)
@@ -134,9 +136,9 @@ extension ItemStore {
         try database.read { connection in
             var totals = InventoryTotals()
             try connection.forEachRow("""
-                SELECT location_id, quantity, coalesce(replacement_cost, purchase_price) FROM items WHERE disposed_kind IS NULL
+                SELECT location_id, quantity_ten_thousandths, coalesce(replacement_cost, purchase_price) FROM items WHERE disposed_kind IS NULL
                 """, []) { row in
-                let location: Location.ID? = row.optionalID(0), quantity = row.int(1), unitValue = row.optionalInt64(2)
+                let location: Location.ID? = row.optionalID(0), quantity = Quantity(tenThousandths: row.int64(1)), unitValue = row.optionalInt64(2)
                 let line = ItemDetails.lineValue(quantity: quantity, unitValue: unitValue)
                 totals.all.add(lineValue: line)
                 totals.byLocation[location, default: ValueTotal()].add(lineValue: line)

@@ -12,8 +12,8 @@ import ToolRunner
         try #require(response.json as? [String: Any], "\(response.status) \(response.text)")
     }
 
-    /// A claim of three lines in two rooms: photos (one with the camera's EXIF), a PDF receipt, a
-    /// library photo linked as evidence, a line lost in part, an odd cent.
+    /// A claim of four lines in two rooms: photos (one with the camera's EXIF), a PDF receipt, a
+    /// library photo linked as evidence, a line lost in part, an odd cent, 1.5 of 2.5 gallons.
     private func claim(in library: LibraryTestApp) throws -> (id: Int, camera: Int) {
         let client = library.client
         let kitchen = try #require(try object(try client.json("POST", "/api/v1/locations", ["name": "Kitchen"]))["id"] as? Int)
@@ -26,6 +26,9 @@ import ToolRunner
             "name": "Dinner plates", "quantity": 12, "locationId": kitchen, "purchaseDate": "2019-06-01", "replacementCost": "14.33",
         ] as [String: Any]))["id"] as? Int)
         let kettle = try #require(try object(try client.json("POST", "/api/v1/items", ["name": "Kettle", "locationId": kitchen, "purchasePrice": "45.50"] as [String: Any]))["id"] as? Int)
+        let paint = try #require(try object(try client.json("POST", "/api/v1/items", [
+            "name": "Wall paint", "quantity": 2.5, "quantityUnit": "gal", "locationId": kitchen, "replacementCost": "38.99",
+        ] as [String: Any]))["id"] as? Int)
         let photo = try client.send("POST", "/api/v1/items/\(camera)/photos", headers: ["Content-Type": "image/jpeg"],
                                     body: try ItemImageFixtures.bytes("corpus/pillow/flower.jpg"))
         #expect(photo.status == 201, "\(photo.text)")
@@ -36,7 +39,7 @@ import ToolRunner
         #expect(try client.json("POST", "/api/v1/items/\(camera)/evidence", ["assetId": asset]).status == 201)
         let claim = try object(try client.json("POST", "/api/v1/claims", [
             "name": "Kitchen fire", "lossDate": "2026-03-14", "claimNumber": "CL-114",
-            "items": [["itemId": camera], ["itemId": plates, "quantityLost": 7], ["itemId": kettle]],
+            "items": [["itemId": camera], ["itemId": plates, "quantityLost": 7], ["itemId": kettle], ["itemId": paint, "quantityLost": 1.5]],
         ] as [String: Any]))
         return (try #require(claim["id"] as? Int), camera)
     }
@@ -63,7 +66,9 @@ import ToolRunner
             defer { try? FileManager.default.removeItem(at: file) }
             #expect(try ToolRun.output(of: "/usr/bin/pdfinfo", [file.path]).contains("Page size:       \(size) pts"))
             let text = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", file.path, "-"])
-            for fact in ["Kitchen fire", "CL-114", "2026-03-14", "Mirrorless Camera", "Dinner plates", "Kettle", "Camera receipt", "Page 1 of"] {
+            // 1.5 of 2.5 gal at $38.99: $58.485, rounded half up once to $58.49, in the CSV and here alike (below).
+            for fact in ["Kitchen fire", "CL-114", "2026-03-14", "Mirrorless Camera", "Dinner plates", "Kettle", "Camera receipt", "Page 1 of",
+                         "1.5 gal", "$58.49"] {
                 #expect(text.contains(fact), "the report names \(fact)")
             }
             // Every line's unit and line amounts and the claim's totals, as the CSV has them (plain decimals there, money here).

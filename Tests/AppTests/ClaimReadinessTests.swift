@@ -26,7 +26,7 @@ import Testing
 
     @Test func theWorklistPutsTheMostValueAtRiskFirstAndLeavesOutWhatIsGone() {
         let today = CalendarDate(iso: "2026-12-01")!
-        func item(_ id: Int64, _ name: String, cost: Int64?, quantity: Int = 1, disposed: Bool = false) -> Item {
+        func item(_ id: Int64, _ name: String, cost: Int64?, quantity: Quantity = 1, disposed: Bool = false) -> Item {
             var item = Item(id: Item.ID(id), name: name, serialNumber: "", valueInDollars: 0, dateCreated: Date(), position: Int(id), version: 1)
             item.details.replacementCost = cost
             item.details.quantity = quantity

@@ -52,7 +52,7 @@ import Testing
         // Part of a quantity, with its limit named.
         let tooMany = try app.client.json("PATCH", "/api/v1/claims/\(id)/items/\(plates)", ["quantityLost": 13])
         #expect(tooMany.status == 422)
-        #expect(tooMany.text.contains("“Plates” holds 12; the quantity lost is a whole number from 1 to 12."))
+        #expect(tooMany.text.contains("“Plates” holds 12; the quantity lost is above 0 and at most 12, not 13."))
         let eight = try object(try app.client.json("PATCH", "/api/v1/claims/\(id)/items/\(plates)", ["quantityLost": 8, "paid": "40.00"]))
         #expect((eight["items"] as? [[String: Any]])?[1]["paid"] as? String == "40.00")
         #expect(try app.client.send("DELETE", "/api/v1/claims/\(id)/items/\(laptop)").status == 200)
@@ -65,6 +65,29 @@ import Testing
         let refused = try app.client.json("PATCH", "/api/v1/claims/\(id)", ["name": "Other"])
         #expect(refused.status == 409)
         #expect(refused.text.contains("claim-closed"))
+    }
+
+    /// "1.5 of 2.5 gal": a decimal quantity lost, its line figures rounded once, the item's unit beside it.
+    @Test func aLineLosesADecimalQuantityOfWhatTheItemHolds() throws {
+        let app = try TestApp()
+        let paint = try item(app, ["name": "Wall paint", "quantity": 2.5, "quantityUnit": "gal", "replacementCost": "38.99"])
+        let id = try #require(try object(try app.client.json("POST", "/api/v1/claims", ["name": "Garage flood", "lossDate": "2026-03-14"]))["id"] as? Int)
+        _ = try app.client.json("POST", "/api/v1/claims/\(id)/items", ["itemIds": [paint]])
+        let cases: [(Any, String)] = [
+            (3, "“Wall paint” holds 2.5 gal; the quantity lost is above 0 and at most 2.5, not 3."),
+            (0, "quantityLost must be above 0, not “0”."), ("1.5", "quantityLost must be a number above 0, like 2 or 2.5, not text."),
+            (1.23456, "quantityLost “1.23456” has more than 4 decimals."),
+        ]
+        for (value, message) in cases {
+            let refused = try app.client.json("PATCH", "/api/v1/claims/\(id)/items/\(paint)", ["quantityLost": value])
+            #expect(refused.status == 422 && refused.text.contains(message), "\(value): \(refused.text.prefix(400))")
+        }
+        let changed = try app.client.json("PATCH", "/api/v1/claims/\(id)/items/\(paint)", ["quantityLost": 1.5])
+        #expect(changed.status == 200, "\(changed.text.prefix(300))")
+        #expect(changed.text.contains(#""quantityLost":1.5,"quantityUnit":"gal""#))
+        let line = try #require((try object(changed)["items"] as? [[String: Any]])?.first)
+        let valuation = try #require(line["valuation"] as? [String: Any])
+        #expect(valuation["lineReplacementCost"] as? String == "58.49", "1.5 × 38.99 = 58.485, half up once")
     }
 
     @Test func badClaimsAreRefusedWithEveryFieldNamedAndNothingStored() throws {

@@ -122,6 +122,7 @@ import Testing
             "customFields": ["Lens": "RF 24-105mm", "Colour": "Black"], "barcode": "4549292157",
             "disposed": ["kind": "givenAway", "date": "2026-01-02", "notes": "To my niece"],
         ] as [String: Any]).expect(200)
+        try source.client.json("PATCH", "/api/v1/items/\(items[2].id)", ["quantity": 0.75, "quantityUnit": "roll", "businessUse": true] as [String: Any]).expect(200)
         try source.client.send("POST", "/api/v1/items/\(items[1].id)/documents?kind=manual&name=Manual.txt", headers: ["Content-Type": "application/octet-stream"],
                                body: Array("Inflate to 6 bar.\n".utf8)).expect(201)
         // The same photo on two items is one file in the export.

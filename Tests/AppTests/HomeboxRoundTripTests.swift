@@ -23,7 +23,7 @@ import Testing
         var result: [String: [String: String]] = [:]
         for item in listed + disposed {
             var fields: [String: String] = [:]
-            for key in ["serialNumber", "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice",
+            for key in ["serialNumber", "quantity", "quantityUnit", "businessUse", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice",
                         "purchaseDate", "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "warrantyExpires",
                         "lifetimeWarranty", "warrantyDetails", "scheduled", "riderAmount", "valueInDollars"] {
                 fields[key] = item[key].map { "\($0)" } ?? "–"
@@ -41,7 +41,7 @@ import Testing
         let source = try ExportTests.ExportApp(demo: true)
         // A few of our fields the demo leaves empty, and a name a spreadsheet would run.
         let extra = try source.client.json("POST", "/api/v1/items", [
-            "name": "=SUM(1+1) speaker", "barcode": "0123456789012", "condition": "fair", "scheduled": true, "riderAmount": "250",
+            "name": "=SUM(1+1) speaker", "barcode": "0123456789012", "quantity": 2.5, "quantityUnit": "gal", "businessUse": true, "condition": "fair", "scheduled": true, "riderAmount": "250",
             "replacementCostSource": "https://example.com/speaker", "customFields": ["Condition": "a household's own", "Colour": "Red"],
             "disposed": ["kind": "givenAway", "date": "2024-05-01", "notes": "to Ana"],
         ] as [String: Any])

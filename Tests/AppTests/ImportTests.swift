@@ -57,7 +57,7 @@ import Testing
 
     @Test func aFileWithBadRowsIsRefusedWithEveryProblemAndNothingIsWritten() throws {
         let app = try TestApp()
-        let file = Array("HB.name,HB.location,HB.quantity,HB.purchase_date\nGood,Home,1,2021-01-01\nHalf,Home,1.5,\nOdd,Home,2,13/45/2021\n".utf8)
+        let file = Array("HB.name,HB.location,HB.quantity,HB.purchase_date\nGood,Home,1,2021-01-01\nHalf,Home,-1.5,\nOdd,Home,2,13/45/2021\n".utf8)
         let refused = try app.client.send("POST", "/api/v1/import", headers: Self.csv, body: file)
         #expect(refused.status == 422)
         let answer = try json(refused)

@@ -31,6 +31,23 @@ import Testing
         for key in expected.keys { #expect("\(reread[key] ?? "missing")" == "\(item[key] ?? "")", "\(key)") }
     }
 
+    /// A quantity is a JSON number, exact to four decimals, with a unit; business use a flag.
+    @Test func aDecimalQuantityWithAUnitIsStoredAndWrittenExactly() throws {
+        let app = try TestApp()
+        let created = try app.client.json("POST", "/api/v1/items", [
+            "name": "Wall paint", "quantity": 2.5, "quantityUnit": "gallons", "businessUse": true, "replacementCost": "38.99",
+        ] as [String: Any])
+        #expect(created.status == 201, "\(created.text)")
+        #expect(created.text.contains(#""quantity":2.5,"quantityUnit":"gal","businessUse":true"#))
+        let id = object(created)["id"]!
+        let tape = try app.client.json("PATCH", "/api/v1/items/\(id)", ["quantity": 0.0001, "quantityUnit": "roll"] as [String: Any])
+        #expect(tape.text.contains(#""quantity":0.0001,"quantityUnit":"roll""#), "\(tape.text.prefix(300))")
+        let whole = try app.client.json("PATCH", "/api/v1/items/\(id)", ["quantity": 3, "quantityUnit": ""] as [String: Any])
+        #expect(whole.text.contains(#""quantity":3,"quantityUnit":"","businessUse":true"#))
+        let model = try app.client.get("/api/v1/items/\(id)").decode(ItemModel.self)
+        #expect(model.quantity == 3 && model.quantityUnit == "" && model.businessUse)
+    }
+
     @Test func valueInDollarsAndTheReplacementCostAreOneAmount() throws {
         let app = try TestApp()
         let item = try app.createItem("Bike", value: 250)
@@ -51,7 +68,12 @@ import Testing
         let cases: [(String, Any, String)] = [
             ("purchasePrice", "-5", "negative"), ("purchasePrice", "12.345", "decimals"), ("replacementCost", "abc", "abc"),
             ("replacementCost", 12.5, "text"), ("purchaseDate", "2021-02-30", "2021-02-30"), ("replacementCostDate", "30/11/2026", "YYYY-MM-DD"),
-            ("quantity", 0, "1"), ("quantity", "two", "whole number"), ("condition", "mint", "new, good, fair, poor, broken"),
+            ("quantity", 0, "quantity must be above 0, not “0”. Write a number above 0 with at most 4 decimals, like 2, 2.5 or 0.75."),
+            ("quantity", "2.5", "quantity must be a number above 0, like 2 or 2.5, not text."), ("quantity", -1.5, "above 0, not “-1.5”"),
+            ("quantity", 0.33333, "quantity “0.33333” has more than 4 decimals."), ("quantity", 1_000_000.5, "at most 1,000,000"),
+            ("quantity", 0.00001, "more than 4 decimals"), ("quantityUnit", "gallonz", "quantityUnit “gallonz” is not a unit Homepwner knows. Use one of \"\" (pieces), pair,"),
+            ("quantityUnit", NSNull(), "quantityUnit must be a unit"), ("businessUse", "yes", "businessUse must be true or false, not text."),
+            ("condition", "mint", "new, good, fair, poor, broken"),
             ("brand", String(repeating: "b", count: 201), "limit is 200"), ("model", "a\nb", "control characters"),
             ("purchasePrice", "99999999999999999999", "at most"),
         ]

@@ -50,13 +50,33 @@ import Testing
         #expect(page.contains(#"<option value="good" selected>Good</option>"#))
     }
 
+    @Test func theDetailFormTakesADecimalQuantityAUnitAndBusinessUse() throws {
+        let app = try TestApp()
+        let item = try app.createItem("Wall paint", value: 0)
+        let response = try app.client.pageForm("/items/\(item.id)", filledForm(version: try version(of: item.id, in: app), overriding: [
+            "name": "Wall paint", "quantity": " 2.5 ", "quantityUnit": "gal", "businessUse": "on", "replacementCost": "38.99",
+        ]))
+        #expect(response.status == 303, "\(response.text.prefix(400))")
+        let stored = try #require(try app.item(item.id))
+        #expect(stored.quantity == Decimal(string: "2.5") && stored.quantityUnit == "gal" && stored.businessUse)
+        let page = try app.client.get("/items/\(item.id)", headers: Self.html).text
+        #expect(HTMLInspection.value(ofInput: "quantity", in: page) == "2.5")
+        #expect(page.contains(#"<option value="gal" selected>gal (gallons)</option>"#))
+        #expect(page.contains("Used for business") && page.contains(#"name="businessUse" value="on" checked"#))
+        // The list shows how much and of what.
+        #expect(try app.client.get("/", headers: Self.html).text.contains("2.5 gal × $38.99"))
+    }
+
     @Test func aBadValueComesBackBesideItsFieldWithTheTextAsTypedAndNothingSaved() throws {
         let app = try TestApp()
         let item = try app.createItem("Sofa", value: 900)
         let before = try app.client.get("/api/v1/items/\(item.id)").text
         let cases: [(field: String, typed: String, errorID: String, words: String)] = [
             ("purchasePrice", "12,50", "item-purchasePrice-error", "isn’t a number"),
-            ("quantity", "two", "item-quantity-error", "whole number"),
+            ("quantity", "two", "item-quantity-error", "Quantity “two” isn’t a number. Write a number above 0 with at most 4 decimals, like 2, 2.5 or 0.75."),
+            ("quantity", "2,5", "item-quantity-error", "Quantity “2,5” isn’t a number."),
+            ("quantity", "0", "item-quantity-error", "Quantity must be above 0, not “0”."),
+            ("quantityUnit", "gallonz", "item-quantityUnit-error", "Unit “gallonz” is not a unit Homepwner knows."),
             ("purchaseDate", "2021-02-30", "item-purchaseDate-error", "exists"),
             ("replacementCost", "-3", "item-replacementCost-error", "negative"),
             ("disposedPrice", "abc", "item-disposedPrice-error", "isn’t a number"),
@@ -66,7 +86,9 @@ import Testing
             if test.field == "disposedPrice" { changes["disposedKind"] = "sold" }
             let response = try app.client.pageForm("/items/\(item.id)", filledForm(version: try version(of: item.id, in: app), overriding: changes))
             #expect(response.status == 422, "\(test.field)")
-            #expect(HTMLInspection.value(ofInput: test.field, in: response.text) == test.typed, "\(test.field) keeps the text as typed")
+            if test.field != "quantityUnit" {
+                #expect(HTMLInspection.value(ofInput: test.field, in: response.text) == test.typed, "\(test.field) keeps the text as typed")
+            }
             let message = HTMLInspection.text(ofElementWithID: test.errorID, in: response.text) ?? ""
             #expect(message.contains(test.words), "\(test.field): “\(message)”")
         }

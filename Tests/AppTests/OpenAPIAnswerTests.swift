@@ -314,7 +314,9 @@ import Testing
         let preview = try api.send(.post, "/api/v1/import?dryRun=1", bytes: homebox, contentType: "text/csv", expect: 200)
         #expect(preview?["added"]?.int == 1 && preview?["dryRun"] == .bool(true))
         try api.send(.post, "/api/v1/import", bytes: homebox, contentType: "text/csv", expect: 200)
-        let refused = try api.send(.post, "/api/v1/import", bytes: Array("HB.name,HB.quantity\nSaw,1.5\n".utf8), contentType: "text/csv", expect: 422)
+        let rounded = try api.send(.post, "/api/v1/import?dryRun=1", bytes: Array("HB.name,HB.quantity\nThread,0.33333\n".utf8), contentType: "text/csv", expect: 200)
+        #expect(rounded?["notices"]?.elements?.first?["column"]?.string == "HB.quantity", "a quantity rounded is a notice")
+        let refused = try api.send(.post, "/api/v1/import", bytes: Array("HB.name,HB.quantity\nSaw,-1.5\n".utf8), contentType: "text/csv", expect: 422)
         #expect(code(refused) == "invalid-import" && refused?["errors"]?.elements?.first?["line"]?.int == 2)
         #expect(code(try api.send(.post, "/api/v1/import?dryRun=maybe", bytes: homebox, contentType: "text/csv", expect: 400)) == "invalid-import-option")
         // A Homebox backup zip: its photo counted, then imported; a zip of something else refused

@@ -249,7 +249,17 @@ enum SchemaHistory {
                 ('fedcba9876543210fedcba9876543210', 1, 3, 3, 1764000029000, 1764000029000, 1764086429000,
                  'POST /api/v1/items/1/photos', 201, 'Content-Type: application/json', X'7b7d');
             """),
-        Step(label: "owned-claims-12-sales-tax", versions: ["inventory": 20, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
+        Step(label: "owned-inventory-21-quantities", versions: ["inventory": 21, "library": 8, "accounts": 8, "claims": 9, "uploads": 8], rows: """
+            INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, quantity_ten_thousandths, quantity_unit,
+                               replacement_cost, business_use) VALUES
+                ('Wall paint, white', '', 0, 1764000030000, 9, 25000, 'gal', 3899, 0),
+                ('Label printer', '', 0, 1764000031000, 10, 10000, '', 12999, 1);
+            """),
+        Step(label: "owned-claims-10-quantity-lost", versions: ["inventory": 21, "library": 8, "accounts": 8, "claims": 10, "uploads": 8], rows: """
+            INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost_ten_thousandths, category, override_reason) VALUES
+                (1, (SELECT id FROM items WHERE name = 'Wall paint, white'), 2, 15000, NULL, '');
+            """),
+        Step(label: "owned-claims-12-sales-tax", versions: ["inventory": 21, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
             UPDATE claims SET sales_tax_millionths = 88750 WHERE id = 1;
             """),
     ]

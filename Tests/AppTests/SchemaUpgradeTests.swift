@@ -39,6 +39,15 @@ import Testing
             #expect((after.tables["item_photos"] ?? []).contains { $0.projected(on: ["item_id", "image_hash"]) == photo },
                     "\(label): item \(item.values["id"]!)'s photo is still its photo")
         }
+        // Whole quantities became exact decimals (inventory 21, claims 10): n is n × 10,000 ten-thousandths.
+        for (table, old, new) in [("items", "quantity", "quantity_ten_thousandths"), ("claim_lines", "quantity_lost", "quantity_lost_ten_thousandths")] {
+            let key = table == "items" ? ["id"] : ["claim_id", "item_id"]
+            for row in before.tables[table] ?? [] {
+                guard let whole = row.values[old].flatMap(Int64.init) else { continue }
+                let upgraded = (after.tables[table] ?? []).first { $0.projected(on: key) == row.projected(on: key) }
+                #expect(upgraded?.values[new] == String(whole * 10_000), "\(label): \(table) \(row.projected(on: key)) holds \(whole)")
+            }
+        }
     }
 
     @Test(arguments: steps) func theAppOpensItWithItsItemsAccountsAndSearch(step: Int) throws {
@@ -119,7 +128,7 @@ import Testing
 
     /// Columns a migration dropped after carrying their values elsewhere (checked above), or erased on
     /// purpose: sessions' CSRF tokens (accounts 8) are made from their ids instead.
-    static let movedColumns: [String: Set<String>] = ["items": ["image_hash"], "sessions": ["csrf_token"]]
+    static let movedColumns: [String: Set<String>] = ["items": ["image_hash", "quantity"], "sessions": ["csrf_token"], "claim_lines": ["quantity_lost"]]
 
     static func freshSchema() throws -> [String] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-fresh-\(UUID().uuidString).sqlite").path

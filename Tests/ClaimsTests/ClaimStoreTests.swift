@@ -37,7 +37,7 @@ import Testing
         #expect(messages["name"]?.contains("Name the claim") == true)
         #expect(messages["contentsLimit"] == "The contents limit cannot be negative.")
         #expect(messages["claimNumber"]?.contains("at most 200") == true)
-        #expect(messages["items[0].quantityLost"] == "“Lamp” holds 2; the quantity lost is a whole number from 1 to 2.")
+        #expect(messages["items[0].quantityLost"] == "“Lamp” holds 2; the quantity lost is above 0 and at most 2, not 3.")
         #expect(messages["items[1]"]?.contains("listed twice") == true)
         #expect(try test.claims.claim(id: claim.id) == claim)
     }

@@ -6,7 +6,7 @@ import Testing
     @Test func scheduledItemsAreSetAgainstTheirRidersAndTheRestAgainstTheLimit() throws {
         let test = try TestClaims()
         defer { test.remove() }
-        func item(_ name: String, quantity: Int = 1, cost: Int64?, scheduled: Bool = false, rider: Int64? = nil, sold: Bool = false) throws {
+        func item(_ name: String, quantity: Quantity = 1, cost: Int64?, scheduled: Bool = false, rider: Int64? = nil, sold: Bool = false) throws {
             var input = ItemInput(name: name)
             input.details.quantity = quantity
             input.details.replacementCost = .some(cost)

@@ -91,8 +91,8 @@ import Testing
     }
 
     @Test func totalsPastSixtyFourBitsAreRefusedNotWrapped() {
-        let vault = F.item("Gold bars", quantity: ItemDetails.maxQuantity, replacementCost: Money.maxMinorUnits)
-        let lines = (1...10).map { _ in Line(item: vault, quantityLost: ItemDetails.maxQuantity, category: "jewellery") }
+        let vault = F.item("Gold bars", quantity: Quantity.max, replacementCost: Money.maxMinorUnits)
+        let lines = (1...10).map { _ in Line(item: vault, quantityLost: Quantity.max, category: "jewellery") }
         let error = F.error { () throws(ValuationError) in _ = try ClaimSchedule(ClaimScheduleInput(lossDate: nil, table: .defaults, lines: lines)) }
         #expect(error == .totalTooLarge)
     }

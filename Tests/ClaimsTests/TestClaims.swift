@@ -19,7 +19,7 @@ struct TestClaims {
         claims = ClaimStore(database: database)
     }
 
-    func item(_ name: String, quantity: Int = 1, notes: String = "") throws -> Item {
+    func item(_ name: String, quantity: Quantity = 1, notes: String = "") throws -> Item {
         var input = ItemInput(name: name)
         input.details.quantity = quantity
         if !notes.isEmpty { input.details.texts["notes"] = notes }

@@ -4,7 +4,7 @@ import Inventory
 
 /// Items as a household would have entered them, for valuation and schedule tests.
 enum ValuationFixtures {
-    static func item(_ name: String, id: Item.ID = 1, quantity: Int = 1, replacementCost: Int64? = nil, purchasePrice: Int64? = nil,
+    static func item(_ name: String, id: Item.ID = 1, quantity: Quantity = 1, replacementCost: Int64? = nil, purchasePrice: Int64? = nil,
                      purchased: String? = nil, tags: [String] = [], description: String = "", brand: String = "",
                      model: String = "", serial: String = "", from store: String = "", condition: ItemCondition? = nil) -> Item {
         var details = ItemDetails()
@@ -25,7 +25,7 @@ enum ValuationFixtures {
     static func date(_ iso: String) -> CalendarDate { CalendarDate(iso: iso)! }
 
     /// Values one line of `item` at `lost` with the default table unless told otherwise.
-    static func value(_ item: Item, quantityLost: Int = 1, category: String? = nil, lost: String? = "2025-03-10",
+    static func value(_ item: Item, quantityLost: Quantity = 1, category: String? = nil, lost: String? = "2025-03-10",
                       table: UsefulLifeTable = .defaults, override: Int64? = nil, reason: String = "") throws -> LineValuation {
         try LineValuation(item: item, quantityLost: quantityLost, category: category, lossDate: lost.map(date), table: table,
                           unitACVOverride: override, overrideReason: reason)

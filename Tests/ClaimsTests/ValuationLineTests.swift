@@ -95,7 +95,7 @@ import Testing
 
         let tooMany = F.error { () throws(ValuationError) in try LineValuation.check(quantityLost: 6, of: chairs) }
         #expect(tooMany == .quantityLostOutOfRange(quantityLost: 6, itemQuantity: 5))
-        #expect(tooMany?.message == "The quantity lost must be from 1 to 5, the quantity the item holds, not 6.")
+        #expect(tooMany?.message == "The quantity lost must be above 0 and at most 5, the quantity the item holds, not 6.")
     }
 
     @Test func oddCentsRoundHalfUp() throws {
@@ -158,9 +158,9 @@ import Testing
     }
 
     @Test func theLargestAmountsDoNotWrap() throws {
-        let vault = F.item("Gold bars", quantity: ItemDetails.maxQuantity, replacementCost: Money.maxMinorUnits, purchased: "2000-01-01")
-        let line = try F.value(vault, quantityLost: ItemDetails.maxQuantity, category: "other")
-        #expect(line.lineReplacementCost == Money.maxMinorUnits * Int64(ItemDetails.maxQuantity))
+        let vault = F.item("Gold bars", quantity: Quantity.max, replacementCost: Money.maxMinorUnits, purchased: "2000-01-01")
+        let line = try F.value(vault, quantityLost: Quantity.max, category: "other")
+        #expect(line.lineReplacementCost == Money.maxMinorUnits * 1_000_000)
         #expect(line.lineDepreciation + line.lineActualCashValue == line.lineReplacementCost)
     }
 }

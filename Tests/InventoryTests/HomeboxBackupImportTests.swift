@@ -225,7 +225,7 @@ import Testing
                 backup.attachment("photo", title: "x", mimeType: "image/png", nil, on: backup.entities.last!["id"] as? String)
                 backup.attachments[backup.attachments.count - 1]["id"] = "../../homepwner.sqlite"
             }, "an id that is not a file name"),
-            ("a fractional quantity", backup { $0.entities[$0.entities.count - 1]["quantity"] = 1.5 }, "“Lamp”, quantity: “1.5” is not a whole number"),
+            ("a negative quantity", backup { $0.entities[$0.entities.count - 1]["quantity"] = -1.5 }, "“Lamp”, quantity: The quantity must be above 0, not “-1.5”"),
         ]
         for (label, backup, expected) in cases {
             let problems = try #require(try setup.refusal(backup), "\(label) was imported")

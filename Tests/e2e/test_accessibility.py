@@ -228,7 +228,8 @@ def make_claim_link(browser, site):
 
 HOMEBOX_EXPORT = ("HB.import_ref,HB.name,HB.location,HB.tags,HB.quantity,HB.url\n"
                   "a1,Drill,Home / Garage,Tools,1,http://homebox/item/1\nb2,Saw,Home / Garage,Tools; Garden,2,\n")
-HOMEBOX_EXPORT_WITH_MISTAKES = "HB.name,HB.location,HB.quantity,HB.insured\nDrill,Garage,1.5,maybe\n,Garage,1,no\nSaw,Garage\n"
+HOMEBOX_EXPORT_WITH_MISTAKES = "HB.name,HB.location,HB.quantity,HB.insured\nDrill,Garage,-1.5,maybe\n,Garage,1,no\nSaw,Garage\n"
+HOMEBOX_EXPORT_ROUNDED = "HB.name,HB.location,HB.quantity\nThread,Sewing box,0.3333333333333333\nWall paint,Garage,2.5\n"
 
 
 # name → how to get there from a fresh browser: (site, accounts, backups or full_disk, steps).
@@ -297,6 +298,7 @@ STATES = {
     "import, done": ("site", lambda b, s: b.get(s.url + "/import?added=3&updated=1&locations=2&tags=1")),
     "import preview": ("site", lambda b, s: preview_import(b, s, HOMEBOX_EXPORT)),
     "import preview with errors": ("site", lambda b, s: preview_import(b, s, HOMEBOX_EXPORT_WITH_MISTAKES)),
+    "import preview, a quantity rounded": ("site", lambda b, s: preview_import(b, s, HOMEBOX_EXPORT_ROUNDED)),
     "import preview, Homebox backup": ("site", lambda b, s: preview_import(b, s, path=homebox_backup())),
     "import preview, our export into an inventory that is not empty": ("site", lambda b, s: preview_import(b, s, path=our_export(s))),
     "import, done with photos and documents": ("site", lambda b, s: b.get(s.url + "/import?added=3&updated=0&locations=2&tags=1&photos=4&documents=2")),

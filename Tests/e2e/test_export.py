@@ -63,7 +63,8 @@ def test_export_page_downloads_a_homebox_csv_and_our_archive(server, browser, sc
     archive = zipfile.ZipFile(io.BytesIO(body))
     assert archive.testzip() is None
     manifest = json.loads(archive.read("homepwner.json"))
-    assert (manifest["format"], manifest["formatVersion"], manifest["currency"]) == ("homepwner", 1, "USD")
+    assert (manifest["format"], manifest["formatVersion"], manifest["currency"]) == ("homepwner", 2, "USD")
+    assert [(item["quantity"], item["quantityUnit"], item["businessUse"]) for item in manifest["items"]] == [(2, "", False), (1, "", False)]
     assert [location["name"] for location in manifest["locations"]] == ["Home", "Kitchen"]
     names = [item["name"] for item in manifest["items"]]
     assert names == ['=HYPERLINK("http://evil","x")', "Table Lamp"], "our own export keeps the name as it is"

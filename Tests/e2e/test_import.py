@@ -95,14 +95,14 @@ def test_a_bad_file_shows_its_row_errors_and_nothing_is_written(server, browser,
     bad = Path(tempfile.mkdtemp(prefix="homepwner-import-")) / "from-homebox.csv"
     bad.write_text("HB.name,HB.location,HB.quantity,HB.purchase_date\n"
                    "Lamp,Home / Bedroom,1,2021-03-14\n"
-                   "Flour,Home / Kitchen,2.5,\n"
+                   "Flour,Home / Kitchen,2½,\n"
                    "Rug,Home,1,14/03/2021\n"
                    ",Home,1,\n")
     preview(browser, server, bad)
     assert (count(browser, "ready"), count(browser, "problems")) == ("1", "3")
     where = [p.text for p in find_all(browser, ".problem-where")]
     assert where == ["Line 3 · HB.quantity", "Line 4 · HB.purchase_date", "Line 5 · HB.name"]
-    assert "whole number" in find_all(browser, ".problem-why")[0].text
+    assert "The quantity “2½” isn’t a number" in find_all(browser, ".problem-why")[0].text
     assert "Nothing will be imported" in find(browser, "#import-blocked").text
     assert not find_all(browser, '[data-action="import"]')
     screenshot("import-preview-errors")

@@ -69,7 +69,8 @@ struct SharedClaimHandlers: Sendable {
         let purchased = [details.purchaseDate.map(DisplayFormat.day), money(details.purchasePrice),
                          details.purchasedFrom.isEmpty ? nil : "from \(details.purchasedFrom)"].compactMap { $0 }
         let rows: [(String, String?)] = [
-            ("Quantity lost", line.quantityLost < details.quantity ? "\(line.quantityLost) of \(details.quantity)" : "\(line.quantityLost)"),
+            ("Quantity lost", line.quantityLost < details.quantity
+                ? "\(line.quantityLost.grouped) of \(details.quantityText)" : details.quantityUnit.describing(line.quantityLost)),
             ("Room", room),
             ("Description", details.description.isEmpty ? nil : details.description),
             ("Brand", details.brand.isEmpty ? nil : details.brand),
@@ -77,7 +78,8 @@ struct SharedClaimHandlers: Sendable {
             ("Serial number", item.serialNumber.isEmpty ? nil : item.serialNumber),
             ("Condition", details.condition?.rawValue.capitalized),
             ("Purchased", purchased.isEmpty ? nil : purchased.joined(separator: " · ")),
-            ("Replacement cost", money(details.replacementCost).map { details.quantity == 1 ? $0 : "\($0) each" }),
+            ("Replacement cost", money(details.replacementCost).map { details.quantity == 1 && details.quantityUnit.isPieces ? $0 : "\($0) each" }),
+            ("Used for business", details.businessUse ? "Yes" : nil),
         ]
         return SharedItemModel(
             anchor: "line-\(number)", line: number, name: item.name,

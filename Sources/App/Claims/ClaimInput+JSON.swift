@@ -70,7 +70,7 @@ extension ClaimLineInput {
             InputField(name: "itemId", api: "integer", expected: "an item's id (a whole number)", json: { value, line, reading in
                 if value != .integer(line.itemID.rawValue) { reading.refuse("itemId is the item in the address; leave it out or send \(line.itemID).") }
             }),
-            .count("quantityLost", \.quantityLost) { "The quantity lost is a whole number, like 1; “\($0.prefix(20))” is not." },
+            .quantity("quantityLost", \.quantityLost).labelled("The quantity lost"),
             InputField(name: "category", api: "string|null", expected: "a useful-life category's id (see /api/v1/useful-lives) or null", json: { value, line, reading in
                 switch value {
                 case .null: line.category = .some(nil)
@@ -85,7 +85,7 @@ extension ClaimLineInput {
             .amount("paid", \.paid).labelled("The amount paid"),
             .amount("replacedCost", \.replacedCost).labelled("What replacing it cost"),
             .day("replacedDate", \.replacedDate, example: "2026-03-14").labelled("The day it was replaced"),
-        ], readOnly: ["line", "name", "room", "valuation"],
+        ], readOnly: ["line", "name", "room", "quantityUnit", "valuation"],
         unknown: { "Unknown field “\($0)”. A claim line's fields are \(schema.names.joined(separator: ", "))." })
     }
 

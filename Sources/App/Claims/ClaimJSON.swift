@@ -46,7 +46,8 @@ enum ClaimJSON {
             json.key("line"); json.value(line.number)
             json.key("name"); json.value(line.name)
             json.key("room"); json.value(line.room)
-            json.key("quantityLost"); json.value(line.quantityLost)
+            json.key("quantityLost"); json.rawNumber(line.quantityLost.text)
+            json.key("quantityUnit"); json.value(line.quantityUnit.symbol)
             json.key("category")
             if let category = claimLine?.category { json.value(category) } else { json.null() }
             json.key("actualCashValueOverride"); amount(claimLine?.unitACVOverride)

@@ -15,7 +15,7 @@ struct ClaimLineForm: Sendable, Equatable {
 
     init(line: ClaimLine, currency: Currency) {
         func money(_ amount: Int64?) -> String { amount.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
-        quantityLost = String(line.quantityLost)
+        quantityLost = line.quantityLost.text
         category = line.category ?? ""
         actualCashValue = money(line.unitACVOverride)
         overrideReason = line.overrideReason

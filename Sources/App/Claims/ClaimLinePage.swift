@@ -11,6 +11,8 @@ struct ClaimLinePage {
     let removeURL: String
     let itemName: String
     let itemURL: String
+    /// What the item holds, with its unit ("2.5 gal", "8"): the most the quantity lost can be.
+    let quantityHeld: String
     let figures: [(label: String, value: String)]
     let basis: String
     /// The category options: "" first (the guess, named), then every category with its years.
@@ -48,7 +50,8 @@ struct ClaimLinePage {
                 CSRFField(token: context.csrfToken).node
                 if errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." } }
                 div(.class("field-row")) {
-                    controls.text("Quantity lost", name: "quantityLost", value: form.quantityLost, type: "number", extra: [.min(1), .inputmode("numeric")])
+                    controls.text("Quantity lost, of \(quantityHeld)", name: "quantityLost", value: form.quantityLost,
+                                  extra: [.inputmode("decimal"), .autocomplete("off")])
                     controls.choice("Category", name: "category", selected: form.category, options: categories)
                 }
                 div(.class("field-row")) {

@@ -157,7 +157,7 @@ struct ClaimPageHandlers: Sendable {
         let guessed = sheet.table.entry(for: sheet.table.guessCategory(tags: sheet.items[itemID]?.details.tags ?? [], name: line.name))
         func years(_ years: Int?) -> String { years.map { "\($0) years" } ?? "not depreciated" }
         var figures: [(label: String, value: String)] = [
-            ("Quantity lost", String(line.quantityLost)),
+            ("Quantity lost", line.quantityLostOfHeldText),
             ("Category", "\(valuation.categoryLabel) (\(years(valuation.usefulLifeYears)))"),
             ("Age at the loss", line.ageText),
             ("Replacement cost of one", sheet.money(valuation.unitReplacementCost)),
@@ -169,6 +169,7 @@ struct ClaimPageHandlers: Sendable {
         let categories = [("", "Guess: \(guessed.label) (\(years(guessed.years)))")] + sheet.table.entries.map { ($0.category, "\($0.label) (\(years($0.years)))") }
         let page = ClaimLinePage(claimName: claim.name, claimURL: ClaimRoutes.claim(id), formURL: ClaimRoutes.line(id, item: itemID),
                                  removeURL: ClaimRoutes.removeLine(id, item: itemID), itemName: line.name, itemURL: ItemRoutes.item(itemID),
+                                 quantityHeld: line.quantityUnit.describing(line.quantityHeld),
                                  figures: figures, basis: valuation.basis, categories: categories,
                                  form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency), errors: errors, currency: sheet.currency,
                                  canChange: !claim.isClosed && request.pageContext(site).canEdit, context: request.pageContext(site))

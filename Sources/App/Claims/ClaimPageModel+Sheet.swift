@@ -29,7 +29,7 @@ extension ClaimPageModel {
             if valuation.isOverridden { notes.append("Set by hand") }
             if line.replacedCost != nil { notes.append("Replaced") }
             return Line(number: line.number, name: line.name, url: ClaimRoutes.line(claim.id, item: line.itemID), room: line.room,
-                        quantity: String(line.quantityLost), replacementCost: money(valuation.lineReplacementCost),
+                        quantity: line.quantityLostText, replacementCost: money(valuation.lineReplacementCost),
                         depreciation: Depreciation.percentText(valuation.depreciationBasisPoints), actualCashValue: money(valuation.lineActualCashValue),
                         paid: line.paid.map(money) ?? "—", note: notes.joined(separator: " · "), needsAttention: valuation.flags.contains { $0.needsAttention })
         }

@@ -15,9 +15,11 @@ extension ClaimReportDocument {
             fact("Policy number", claim.policyNumber), fact("Claim number", claim.claimNumber), fact("Date of the loss", claim.lossDate?.iso ?? ""),
             fact("Cause of loss", claim.cause), fact("Proof of loss due", claim.proofOfLossDue?.iso ?? ""), fact("Notes", claim.notes),
         ].compactMap { $0 }
-        let quantity = schedule.lines.reduce(0) { $0 + $1.quantityLost }
+        let quantity = schedule.totals.quantity
         var totals = [
-            ReportFact(label: "Items", value: "\(schedule.lines.count) lines, \(quantity) \(quantity == 1 ? "item" : "items")"),
+            // Pieces add up to a count of items; gallons and pieces do not, so then the lines alone.
+            ReportFact(label: "Items", value: schedule.lines.allSatisfy(\.quantityUnit.isPieces)
+                ? "\(schedule.lines.count) lines, \(quantity.grouped) \(quantity == 1 ? "item" : "items")" : "\(schedule.lines.count) lines"),
             ReportFact(label: "Replacement cost", value: money(schedule.totals.replacementCost)),
         ] + ClaimPageModel.taxTotals(sheet).map { ReportFact(label: $0.0, value: $0.1) } + [
             ReportFact(label: "Depreciation", value: money(schedule.totals.depreciation)),
@@ -41,18 +43,18 @@ extension ClaimReportDocument {
                       ReportColumn(title: "ACV total", alignment: amount, weight: 1)],
             rows: schedule.lines.map { line in
                 let valuation = line.valuation
-                return [String(line.number), line.room, String(line.quantityLost), line.description,
+                return [String(line.number), line.room, line.quantityLostText, line.description,
                         [line.brand, line.model, line.serialNumber.isEmpty ? "" : "S/N " + line.serialNumber].filter { !$0.isEmpty }.joined(separator: " · "),
                         [line.purchaseDate?.iso ?? "", line.ageText].filter { !$0.isEmpty }.joined(separator: " · "), line.purchasedFrom,
                         valuation.unitOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                         Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.unitActualCashValue), money(valuation.lineActualCashValue)]
             },
-            footer: ["", "Total", String(quantity), "", "", "", "", "", "", money(schedule.totals.replacementCost), "", "", money(schedule.totals.actualCashValue)])
+            footer: ["", "Total", quantity.grouped, "", "", "", "", "", "", money(schedule.totals.replacementCost), "", "", money(schedule.totals.actualCashValue)])
         let pages = files.entries.compactMap { entry -> ReportItemPage? in
             guard let line = schedule.lines.first(where: { $0.itemID == entry.line.itemID }) else { return nil }
             let valuation = line.valuation
             let itemFacts = [
-                fact("Room", line.room), fact("Quantity lost", String(line.quantityLost)), fact("Description", line.itemDescription),
+                fact("Room", line.room), fact("Quantity lost", line.quantityLostOfHeldText), fact("Description", line.itemDescription),
                 fact("Brand", line.brand), fact("Model", line.model), fact("Serial number", line.serialNumber),
                 fact("Bought", [line.purchaseDate?.iso ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact("Replacement cost each", money(valuation.unitReplacementCost)),

@@ -2,7 +2,7 @@ import HTTPServer
 import Inventory
 
 /// An import's answer: `{"dryRun","format","rows","added","updated","locationsCreated","tagsCreated","photos",
-/// "documents","videos","newLocations","newTags","ignoredColumns","currency","errors": [{"line","column","message"}]}`;
+/// "documents","videos","newLocations","newTags","ignoredColumns","notices","currency","errors": [{"line","column","message"}]}`;
 /// a refused import is `422 invalid-import` with the same `errors`.
 enum ImportJSON {
     static func response(_ plan: ImportPlan, dryRun: Bool) -> Response {
@@ -23,6 +23,7 @@ enum ImportJSON {
             json.key("newLocations"); json.array(plan.newLocations) { json, path in json.value(path) }
             json.key("newTags"); json.array(plan.newTags) { json, tag in json.value(tag) }
             json.key("ignoredColumns"); json.array(plan.ignoredColumns) { json, column in json.value(column) }
+            json.key("notices"); writeProblems(plan.notices, to: &json)
             json.key("currency"); json.value(plan.currency.code)
             json.key("errors"); writeProblems(plan.problems, to: &json)
         }

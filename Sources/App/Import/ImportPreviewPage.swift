@@ -87,6 +87,7 @@ struct ImportPreviewPage {
                 }
             }
             if !plan.problems.isEmpty { problems }
+            if !plan.notices.isEmpty { notices }
             if plan.canImport {
                 names("New places", plan.newLocations, id: "import-new-locations")
                 names("New tags", plan.newTags, id: "import-new-tags")
@@ -150,6 +151,24 @@ struct ImportPreviewPage {
             }
             if plan.problems.count > ImportPreviewModel.problemsShown {
                 p(.class("muted")) { "And \((plan.problems.count - ImportPreviewModel.problemsShown).grouped) more: fix these first." }
+            }
+        }
+    }
+
+    /// What is imported otherwise than the file says (a quantity rounded), each where and why.
+    private var notices: HTMLNode {
+        section(.class("card import-card"), .aria("labelledby", "import-notices")) {
+            h2(.id("import-notices")) { plan.notices.count == 1 ? "1 value changed" : "\(plan.notices.count.grouped) values changed" }
+            ul(.class("problem-list")) {
+                for notice in plan.notices.prefix(ImportPreviewModel.problemsShown) {
+                    li(.class("problem")) {
+                        p(.class("problem-where")) { [notice.line.map { "Line \($0.grouped)" }, notice.column].compactMap { $0 }.joined(separator: " · ") }
+                        p(.class("problem-why")) { notice.message }
+                    }
+                }
+            }
+            if plan.notices.count > ImportPreviewModel.problemsShown {
+                p(.class("muted")) { "And \((plan.notices.count - ImportPreviewModel.problemsShown).grouped) more, rounded the same way." }
             }
         }
     }

@@ -23,10 +23,14 @@ struct ItemClaimFieldsView {
             fieldset(.class("form-group")) {
                 legend { "What it is" }
                 div(.class("field-row")) {
-                    controls.text("Quantity", name: "quantity", value: form.quantity, extra: [.inputmode("numeric"), .autocomplete("off")])
-                    controls.choice("Condition", name: "condition", selected: form.condition,
-                                    options: [("", "Not said")] + ItemCondition.allCases.map { ($0.rawValue, $0.rawValue.capitalized) })
+                    controls.text("Quantity", name: "quantity", value: form.quantity,
+                                  extra: [.inputmode("decimal"), .autocomplete("off")])
+                    controls.choice("Unit", name: "quantityUnit", selected: form.quantityUnit,
+                                    options: QuantityUnit.all.map { ($0.unit.symbol, $0.unit.isPieces ? "pieces" : "\($0.unit.symbol) (\($0.name))") })
                 }
+                controls.choice("Condition", name: "condition", selected: form.condition,
+                                options: [("", "Not said")] + ItemCondition.allCases.map { ($0.rawValue, $0.rawValue.capitalized) })
+                controls.checkbox("Used for business", name: "businessUse", isOn: form.businessUse)
                 div(.class("field-row")) {
                     suggested(.brand, controls.text("Brand", name: "brand", value: text("brand"), extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")]))
                     suggested(.model, controls.text("Model", name: "model", value: text("model"), extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")]))

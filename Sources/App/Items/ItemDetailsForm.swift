@@ -8,6 +8,9 @@ import Inventory
 struct ItemDetailsForm: Sendable, Equatable {
     var replacementCost = ""
     var quantity = "1"
+    /// A unit's symbol, "" for pieces.
+    var quantityUnit = ""
+    var businessUse = false
     var condition = ""
     /// Description, brand, model, barcode, notes, where bought, replacement cost source, warranty
     /// details: by their API names.
@@ -34,7 +37,9 @@ struct ItemDetailsForm: Sendable, Equatable {
         let details = item.details
         func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
         replacementCost = amount(details.replacementCost)
-        quantity = String(details.quantity)
+        quantity = details.quantity.text
+        quantityUnit = details.quantityUnit.symbol
+        businessUse = details.businessUse
         condition = details.condition?.rawValue ?? ""
         texts = Dictionary(uniqueKeysWithValues: ItemDetails.textFieldNames.map { ($0, details.text(named: $0)) })
         locationID = item.locationID.map(String.init) ?? ""
@@ -59,6 +64,8 @@ struct ItemDetailsForm: Sendable, Equatable {
         guard fields["quantity"] != nil else { return nil }
         replacementCost = fields["replacementCost"] ?? ""
         quantity = fields["quantity"] ?? ""
+        quantityUnit = fields["quantityUnit"] ?? ""
+        businessUse = fields["businessUse"] != nil
         condition = fields["condition"] ?? ""
         texts = Dictionary(uniqueKeysWithValues: ItemDetails.textFieldNames.map { ($0, fields[$0] ?? "") })
         locationID = fields["locationId"] ?? ""
@@ -80,7 +87,8 @@ struct ItemDetailsForm: Sendable, Equatable {
     /// The typed texts by their API names, as `ItemInput.schema` reads a form (a checkbox is `on` or `off`).
     func schemaTexts() -> [String: String] {
         texts.merging([
-            "replacementCost": replacementCost, "quantity": quantity, "condition": condition, "locationId": locationID, "tags": tags,
+            "replacementCost": replacementCost, "quantity": quantity, "quantityUnit": quantityUnit,
+            "businessUse": businessUse ? "on" : "off", "condition": condition, "locationId": locationID, "tags": tags,
             "purchasePrice": purchasePrice, "purchaseDate": purchaseDate, "replacementCostDate": replacementCostDate,
             "scheduled": scheduled ? "on" : "off", "riderAmount": riderAmount, "warrantyExpires": warrantyExpires,
             "lifetimeWarranty": lifetimeWarranty ? "on" : "off",

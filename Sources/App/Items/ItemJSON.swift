@@ -170,7 +170,10 @@ enum ItemJSON {
             if let minorUnits { json.value(Money(minorUnits: minorUnits, currency: currency).decimalString) } else { json.null() }
         }
         func date(_ date: CalendarDate?) { if let date { json.value(date.iso) } else { json.null() } }
-        json.key("quantity"); json.value(details.quantity)
+        // A JSON number written as its exact decimal digits (2.5, 0.75, 12), never through a double.
+        json.key("quantity"); json.rawNumber(details.quantity.text)
+        json.key("quantityUnit"); json.value(details.quantityUnit.symbol)
+        json.key("businessUse"); json.value(details.businessUse)
         json.key("description"); json.value(details.description)
         json.key("brand"); json.value(details.brand)
         json.key("model"); json.value(details.model)

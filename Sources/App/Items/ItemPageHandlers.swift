@@ -216,7 +216,7 @@ struct ItemPageHandlers: Sendable {
         let lineValue = item.details.lineValue ?? 0
         return ItemRowModel(
             id: item.id, name: item.shownName, serialNumber: item.serialNumber,
-            valueText: (item.details.quantity > 1 ? "\(item.details.quantity) × " : "") + DisplayFormat.money(item.details.unitValue, in: currency),
+            valueText: (item.details.quantity == 1 && item.details.quantityUnit.isPieces ? "" : "\(item.details.quantityText) × ") + DisplayFormat.money(item.details.unitValue, in: currency),
             isValuable: lineValue >= valuable, valueTitle: lineValue >= valuable ? "\(threshold) or more" : "Under \(threshold)",
             disposedText: item.details.disposal?.kind.label,
             position: item.position, isFirst: isFirst, isLast: isLast,

@@ -28,15 +28,31 @@ extension InputField {
         })
     }
 
-    /// A whole number of at least 1 (the store checks the upper limit); `typed` words a form's text
-    /// that is not a whole number.
-    static func count(_ name: String, _ key: WritableKeyPath<Input, Int?>, typed: @escaping (String) -> String) -> Self {
-        InputField(name: name, api: "integer", expected: "a whole number of at least 1", json: { value, input, reading in
-            guard case .integer(let number) = value, let count = Int(exactly: number) else { return reading.wrongKind(value) }
-            input[keyPath: key] = count
+    /// An exact quantity above 0 (`Quantity`): a JSON number (`2`, `2.5`, `0.75`), or a form's text as
+    /// typed; messages name the field and say what to write.
+    static func quantity(_ name: String, _ key: WritableKeyPath<Input, Quantity?>) -> Self {
+        InputField(name: name, api: "Quantity", expected: "a number above 0, like 2 or 2.5", json: { value, input, reading in
+            let parsed: Quantity?
+            switch value {
+            case .integer(let number): parsed = reading.quantity(String(number))
+            case .number(let number): parsed = reading.quantity(jsonNumber: number)
+            default: return reading.wrongKind(value)
+            }
+            if let parsed { input[keyPath: key] = parsed }
         }, form: { text, input, reading in
             guard let text else { return }
-            if let count = Int(text.trimmingCharacters(in: .whitespaces)) { input[keyPath: key] = count } else { reading.refuse(typed(text)) }
+            if let parsed = reading.quantity(text) { input[keyPath: key] = parsed }
+        })
+    }
+
+    /// What a quantity counts: pieces (`""`) or a unit of `QuantityUnit.all`, by symbol or name.
+    static func quantityUnit(_ name: String, _ key: WritableKeyPath<Input, QuantityUnit?>) -> Self {
+        InputField(name: name, api: "QuantityUnit", expected: "a unit: \(QuantityUnit.listed)", json: { value, input, reading in
+            guard case .string(let text) = value else { return reading.wrongKind(value) }
+            if let unit = QuantityUnit(text) { input[keyPath: key] = unit } else { reading.refuseUnit(text) }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if let unit = QuantityUnit(text) { input[keyPath: key] = unit } else { reading.refuseUnit(text) }
         })
     }
 
@@ -81,8 +97,30 @@ extension InputField {
     }
 }
 
-/// The rules for amounts and days, written once for the JSON API and the forms.
+/// The rules for amounts, quantities and days, written once for the JSON API and the forms.
 extension FieldReading {
+    /// A quantity's text (a form's, or a JSON integer's digits); nil, refused, when it is not one.
+    mutating func quantity(_ text: String) -> Quantity? {
+        do { return try Quantity.parse(text) } catch {
+            refuse(error.message(naming: name))
+            return nil
+        }
+    }
+
+    /// A JSON number with a fraction, as the parser hands it over (a double). Its shortest decimal
+    /// text is exactly what the client wrote for every number a quantity can hold (at most 11
+    /// significant digits, well within a double's 15), so the quantity is exact; the rest is refused.
+    mutating func quantity(jsonNumber number: Double) -> Quantity? {
+        guard number.isFinite else { return quantity("\(number)") }
+        if number > 0, number < 0.0001 { refuse(QuantityError.tooManyDecimals("\(number)").message(naming: name)); return nil }
+        if number > Double(Quantity.max.tenThousandths / Quantity.scale) { refuse(QuantityError.tooLarge("\(number)").message(naming: name)); return nil }
+        return quantity(number.description)
+    }
+
+    mutating func refuseUnit(_ text: String) {
+        refuse("\(name) “\(text.prefix(20))” is not a unit Homepwner knows. Use one of \(QuantityUnit.listed).")
+    }
+
     static let exampleDay = "2021-03-14"
 
     /// An amount as the API sends it (`"1299.99"`): `.some(nil)` for null; nil, refused, when it cannot be read.

@@ -23,10 +23,12 @@ extension BackupIndexModel {
                 if let value, !value.isEmpty { fields.append((label, value)) }
             }
             add("Room", item.locationID.flatMap { locationsByID[$0]?.path })
-            add("Quantity", String(details.quantity))
+            add("Quantity", details.quantityText)
             if let line = details.lineValue {
-                add("Value", details.quantity > 1 ? "\(money(line)) (\(details.quantity) × \(money(details.unitValue ?? 0)))" : money(line))
+                add("Value", details.quantity == 1 && details.quantityUnit.isPieces ? money(line)
+                    : "\(money(line)) (\(details.quantityText) × \(money(details.unitValue ?? 0)))")
             }
+            add("Used for business", details.businessUse ? "Yes" : nil)
             add("Replacement cost", details.replacementCost.map(money))
             add("Replacement cost looked up on", details.replacementCostDate?.iso)
             add("Where the value comes from", details.replacementCostSource)

@@ -17,7 +17,7 @@ extension ClaimSchedule {
             paragraphs.append("The household changed these useful lives from the defaults: \(edits.joined(separator: "; ")).")
         }
         paragraphs.append("Condition is not applied automatically: the guides’ rates assume average wear and leave more or less wear to the adjuster. Where an item’s condition or anything else makes the table’s figure wrong, its actual cash value was set by hand and the reason is on its line.")
-        paragraphs.append("Percentages are rounded to hundredths of a percent and each unit’s depreciation half up to the smallest unit of the currency. A line’s figures are the quantity lost times the unit figures; totals are the sums of the lines.")
+        paragraphs.append("Percentages are rounded to hundredths of a percent and each unit’s depreciation half up to the smallest unit of the currency. A line’s figures are the quantity lost times the unit figures, rounded half up to the smallest unit once per line where the quantity has decimals (1.5 gal), and its depreciation is its replacement cost less its actual cash value; totals are the sums of the lines.")
         paragraphs.append("Recoverable depreciation is what a replacement-cost policy pays after the actual cash value: a line’s whole depreciation until it is replaced, then what was spent replacing it, up to its replacement cost, less its actual cash value.")
 
         var notes: [String] = []

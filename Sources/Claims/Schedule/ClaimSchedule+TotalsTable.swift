@@ -12,7 +12,7 @@ extension ClaimSchedule {
             "Recoverable depreciation (\(code))",
         ]
         func row(_ name: String, _ totals: ClaimScheduleTotals) -> [ScheduleCell] {
-            [.text(name), .number(units: Int64(totals.lineCount), scale: 0), .number(units: Int64(totals.quantity), scale: 0),
+            [.text(name), .number(units: Int64(totals.lineCount), scale: 0), ClaimScheduleProfile.cell(totals.quantity),
              .money(totals.originalCost), .money(totals.replacementCost), .money(totals.tax), .money(totals.replacementCostWithTax),
              .money(totals.depreciation), .money(totals.actualCashValue), .money(totals.paid), .money(totals.recoverableDepreciation)]
         }

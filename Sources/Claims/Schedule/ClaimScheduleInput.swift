@@ -34,7 +34,7 @@ public struct ClaimScheduleInput: Sendable {
             self.record = record
         }
 
-        public init(item: Item, room: String = "", roomName: String? = nil, quantityLost: Int, category: String? = nil, unitACVOverride: Int64? = nil,
+        public init(item: Item, room: String = "", roomName: String? = nil, quantityLost: Quantity, category: String? = nil, unitACVOverride: Int64? = nil,
                     overrideReason: String = "", paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil) {
             self.init(item: item, room: room, roomName: roomName, record: ClaimLine(itemID: item.id, quantityLost: quantityLost, category: category,
                                                                 unitACVOverride: unitACVOverride, overrideReason: overrideReason, paid: paid,

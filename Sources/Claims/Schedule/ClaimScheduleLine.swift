@@ -31,7 +31,18 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     /// The description column: the name, then the item's description after a dash when it has one.
     public var description: String { itemDescription.isEmpty ? name : name + " — " + itemDescription }
 
-    public var quantityLost: Int { valuation.quantity }
+    public var quantityLost: Quantity { valuation.quantity }
+    /// The item's unit, which its quantity lost is counted in.
+    public let quantityUnit: QuantityUnit
+    /// What the item held when the line was valued.
+    public let quantityHeld: Quantity
+
+    /// The quantity column: "6", "1.5 gal".
+    public var quantityLostText: String { quantityUnit.describing(quantityLost) }
+    /// "6 of 8", "1.5 of 2.5 gal"; "2.5 gal" when all of it was lost.
+    public var quantityLostOfHeldText: String {
+        quantityLost < quantityHeld ? "\(quantityLost.grouped) of \(quantityUnit.describing(quantityHeld))" : quantityLostText
+    }
 
     /// The line's replacement cost with its sales tax.
     public var replacementCostWithTax: Int64 { valuation.lineReplacementCost + tax }
@@ -66,6 +77,8 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.condition = details.condition
         self.valuation = valuation
         self.tax = tax
+        self.quantityUnit = details.quantityUnit
+        self.quantityHeld = details.quantity
         self.paid = line.record.paid
         self.replacedCost = line.record.replacedCost
         self.replacedDate = line.record.replacedDate

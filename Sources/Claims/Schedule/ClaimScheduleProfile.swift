@@ -48,6 +48,7 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
                 Column("Condition", Self.condition),
                 Column("Business use", Self.businessUse),
                 Column("Quantity lost", Self.quantity),
+                Column("Unit") { .text($0.quantityUnit.symbol) },
                 Column("Purchase date") { .date($0.purchaseDate) },
                 Column("Age (years)", Self.ageInYears),
                 Column("Age") { .text($0.ageText) },
@@ -104,9 +105,13 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
         }
     }
 
-    /// The one place a quantity becomes a cell.
-    static func quantity(_ line: ClaimScheduleLine) -> ScheduleCell {
-        .number(units: Int64(line.quantityLost), scale: 0)
+    static func quantity(_ line: ClaimScheduleLine) -> ScheduleCell { cell(line.quantityLost) }
+
+    /// The one place a quantity becomes a cell: exact, without trailing zeros (2.5, 3).
+    static func cell(_ quantity: Quantity) -> ScheduleCell {
+        var units = quantity.tenThousandths, scale = Quantity.decimals
+        while scale > 0, units % 10 == 0 { units /= 10; scale -= 1 }
+        return .number(units: units, scale: scale)
     }
 
     /// Years to one decimal; blank without an age (no purchase or loss date).

@@ -1,10 +1,13 @@
+import Inventory
+
 /// Sums over a set of schedule lines: the whole claim, or one room. Every figure is the sum of the
 /// lines' figures, so the totals agree with the lines to the minor unit.
 public struct ClaimScheduleTotals: Sendable, Equatable {
     /// The room these lines are in ("" for lines without one); "" for the whole claim.
     public let room: String
     public let lineCount: Int
-    public let quantity: Int
+    /// The quantities lost added up, whatever their units (a decimal: 2.5 gal and 6 make 8.5).
+    public let quantity: Quantity
     /// Over the lines whose purchase price is known.
     public let originalCost: Int64
     /// Before sales tax.
@@ -30,7 +33,12 @@ public struct ClaimScheduleTotals: Sendable, Equatable {
         }
         self.room = room
         self.lineCount = lines.count
-        self.quantity = lines.reduce(0) { $0 + $1.quantityLost }
+        var quantity = Quantity.zero
+        for line in lines {
+            guard let sum = quantity + line.quantityLost else { throw .totalTooLarge }
+            quantity = sum
+        }
+        self.quantity = quantity
         self.originalCost = try sum { $0.valuation.lineOriginalCost ?? 0 }
         self.replacementCost = try sum(\.valuation.lineReplacementCost)
         self.tax = try sum(\.tax)

@@ -5,8 +5,10 @@ import Inventory
 ///
 /// Amounts are minor units of the inventory's currency. The unit depreciation is the depreciation
 /// percentage (basis points) of the unit replacement cost, rounded half up to the minor unit; the unit
-/// actual cash value is the unit replacement cost less it; every line figure is the quantity lost times
-/// the unit figure, so quantity × unit always equals the line exactly.
+/// actual cash value is the unit replacement cost less it. A line's replacement cost, actual cash value
+/// and original cost are the quantity lost (an exact decimal) times the unit figure, rounded half up to
+/// the minor unit once per line (`Quantity.times`); its depreciation is its replacement cost less its
+/// actual cash value, so the line's columns always add up. A whole quantity needs no rounding.
 public struct LineValuation: Sendable, Equatable {
     public enum ReplacementCostBasis: Sendable, Equatable {
         /// The item's replacement cost.
@@ -17,7 +19,7 @@ public struct LineValuation: Sendable, Equatable {
         case none
     }
 
-    public let quantity: Int
+    public let quantity: Quantity
     /// The category used: the line's own, or else the one guessed from the item's name and tags.
     public let category: String
     public let categoryLabel: String
@@ -52,10 +54,10 @@ public struct LineValuation: Sendable, Equatable {
     /// Values `quantityLost` of `item` at `lossDate`. `category` nil means guessed from the item; an
     /// override replaces the unit actual cash value (and so the depreciation) with the household's own,
     /// capped at the replacement cost. Throws only for amounts beyond what the inventory stores.
-    public init(item: Item, quantityLost: Int, category: String?, lossDate: CalendarDate?, table: UsefulLifeTable,
+    public init(item: Item, quantityLost: Quantity, category: String?, lossDate: CalendarDate?, table: UsefulLifeTable,
                 unitACVOverride: Int64? = nil, overrideReason: String = "") throws(ValuationError) {
         let details = item.details
-        guard (1...ItemDetails.maxQuantity).contains(quantityLost) else {
+        guard quantityLost.isInRange else {
             throw .quantityLostOutOfRange(quantityLost: quantityLost, itemQuantity: details.quantity)
         }
         let entry = table.entry(for: category ?? table.guessCategory(tags: details.tags, name: item.name))
@@ -100,8 +102,7 @@ public struct LineValuation: Sendable, Equatable {
         }
 
         func line(_ unit: Int64) throws(ValuationError) -> Int64 {
-            let (product, overflow) = unit.multipliedReportingOverflow(by: Int64(quantityLost))
-            guard !overflow else { throw .totalTooLarge }
+            guard let product = quantityLost.times(unit) else { throw .totalTooLarge }
             return product
         }
         self.quantity = quantityLost
@@ -117,9 +118,10 @@ public struct LineValuation: Sendable, Equatable {
         self.unitDepreciation = unitDepreciation
         self.unitActualCashValue = unitReplacementCost - unitDepreciation
         self.lineOriginalCost = try details.purchasePrice.map { (price: Int64) throws(ValuationError) in try line(price) }
-        self.lineReplacementCost = try line(unitReplacementCost)
-        self.lineDepreciation = try line(unitDepreciation)
-        self.lineActualCashValue = try line(unitReplacementCost - unitDepreciation)
+        let lineReplacementCost = try line(unitReplacementCost), lineActualCashValue = try line(unitReplacementCost - unitDepreciation)
+        self.lineReplacementCost = lineReplacementCost
+        self.lineDepreciation = lineReplacementCost - lineActualCashValue
+        self.lineActualCashValue = lineActualCashValue
         self.overrideReason = unitACVOverride == nil ? nil : overrideReason
         self.flags = flags
         self.basis = Self.basis(entry: entry, guessed: category == nil, ageInMonths: ageInMonths, lossDate: lossDate,
@@ -133,9 +135,9 @@ public struct LineValuation: Sendable, Equatable {
         guard reason.contains(where: { !$0.isWhitespace }) else { throw .overrideWithoutReason }
     }
 
-    /// Refuses a quantity lost that is below 1 or more than the item holds.
-    public static func check(quantityLost: Int, of item: Item) throws(ValuationError) {
-        guard (1...max(1, item.details.quantity)).contains(quantityLost) else {
+    /// Refuses a quantity lost that is 0 or less, or more than the item holds.
+    public static func check(quantityLost: Quantity, of item: Item) throws(ValuationError) {
+        guard quantityLost.tenThousandths > 0, quantityLost <= item.details.quantity else {
             throw .quantityLostOutOfRange(quantityLost: quantityLost, itemQuantity: item.details.quantity)
         }
     }

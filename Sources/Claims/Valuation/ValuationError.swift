@@ -12,8 +12,8 @@ public enum ValuationError: Error, Sendable, Equatable {
     case overrideOutOfRange(Int64)
     /// An actual cash value set by hand with no reason: the adjuster will ask why.
     case overrideWithoutReason
-    /// A quantity lost below 1 or above what the item holds.
-    case quantityLostOutOfRange(quantityLost: Int, itemQuantity: Int)
+    /// A quantity lost of 0 or less, or above what the item holds.
+    case quantityLostOutOfRange(quantityLost: Quantity, itemQuantity: Quantity)
     /// The claim's figures add up past 64 bits.
     case totalTooLarge
 
@@ -28,7 +28,7 @@ public enum ValuationError: Error, Sendable, Equatable {
         case .overrideWithoutReason:
             "Say why you set this line’s actual cash value by hand (for example “unopened, still boxed”); the adjuster will ask."
         case .quantityLostOutOfRange(let quantityLost, let itemQuantity):
-            "The quantity lost must be from 1 to \(itemQuantity.grouped), the quantity the item holds, not \(quantityLost.grouped)."
+            "The quantity lost must be above 0 and at most \(itemQuantity.grouped), the quantity the item holds, not \(quantityLost.grouped)."
         case .totalTooLarge:
             "This claim’s amounts add up to more than Homepwner can count. Split it into smaller claims."
         }

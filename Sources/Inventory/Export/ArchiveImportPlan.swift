@@ -177,7 +177,18 @@ struct ArchiveImportPlan {
         let unnamedDraft = entry.draft == true && entry.name.isEmpty
         var input = ItemInput(name: unnamedDraft ? nil : entry.name, serialNumber: entry.serialNumber, valueInDollars: entry.valueInDollars, locationID: .some(entry.locationId.map { Location.ID($0) }))
         var details = ItemDetailsInput()
-        details.quantity = entry.quantity
+        do {
+            details.quantity = try Quantity.parse(entry.quantity.description)
+        } catch {
+            throw .invalidManifest("\(place): \(error.message(naming: "quantity"))")
+        }
+        if let unit = entry.quantityUnit {
+            guard let known = QuantityUnit(unit) else {
+                throw .invalidManifest("\(place): quantityUnit “\(TextRule.excerpt(unit, characters: 20))” is not one of \(QuantityUnit.listed).")
+            }
+            details.quantityUnit = known
+        }
+        details.businessUse = entry.businessUse ?? false
         details.texts = ["description": entry.description, "brand": entry.brand, "model": entry.model, "barcode": entry.barcode, "notes": entry.notes,
                          "purchasedFrom": entry.purchasedFrom, "replacementCostSource": entry.replacementCostSource, "warrantyDetails": entry.warrantyDetails]
         if let condition = entry.condition {

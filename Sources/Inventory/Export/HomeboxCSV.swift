@@ -1,7 +1,9 @@
 /// The inventory as a CSV that every Homebox from hay-kot v0.10.3 to sysadminsmedia v0.26 imports
 /// unchanged (read from its Go sources, `backend/internal/core/services/reporting`): the older column
-/// names every version reads (`HB.labels`, `HB.purchase_time`, `HB.sold_time`), a whole-number quantity
-/// (v0.10 reads it with `Atoi`), a location on every row (without one, Homebox's import stops with
+/// names every version reads (`HB.labels`, `HB.purchase_time`, `HB.sold_time`), the quantity as
+/// Homebox v0.25 and later write their float64 (`strconv.FormatFloat(q, 'f', -1, 64)`: `2.5`, `0.75`,
+/// `12`, so a whole quantity is the whole number v0.10 reads with `Atoi`; its unit in
+/// `HB.field.Quantity unit`), a location on every row (without one, Homebox's import stops with
 /// "failed to create location"), dates as `YYYY-MM-DD`, and what Homebox has no column for as
 /// `HB.field.<Name>` custom fields. Texts are cut to the lengths Homebox's database takes (bytes,
 /// as its `MaxLen` counts them): a longer one would stop the whole import.
@@ -74,7 +76,7 @@ public struct HomeboxCSV {
             "",
             String(disposal != nil),
             Self.cut(item.name, to: 255),
-            String(details.quantity),
+            details.quantity.text,
             Self.cut(details.description, to: 1000),
             String(details.scheduled),
             Self.cut(details.notes, to: 1000),

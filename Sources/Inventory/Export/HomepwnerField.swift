@@ -9,6 +9,8 @@ enum HomepwnerField: String, CaseIterable, Sendable {
     case replacementCostSource = "Replacement cost source"
     case scheduled = "Scheduled"
     case riderAmount = "Rider amount"
+    case quantityUnit = "Quantity unit"
+    case businessUse = "Business use"
     case disposal = "Disposal"
     case currency = "Currency"
 
@@ -23,6 +25,8 @@ enum HomepwnerField: String, CaseIterable, Sendable {
         case .replacementCostSource: details.replacementCostSource
         case .scheduled: details.scheduled ? "Yes" : ""
         case .riderAmount: amount(details.riderAmount)
+        case .quantityUnit: details.quantityUnit.symbol
+        case .businessUse: details.businessUse ? "Yes" : ""
         case .disposal: details.disposal?.kind.label ?? ""
         case .currency: currency.code
         }

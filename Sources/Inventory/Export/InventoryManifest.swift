@@ -1,3 +1,5 @@
+import Foundation
+
 /// `homepwner.json`, the heart of our own export: everything the inventory holds, with the photos'
 /// originals and the documents as files beside it in the zip, named by their SHA-256. Amounts are
 /// decimal strings in `currency` (`"1299.99"`), days `YYYY-MM-DD`, moments ISO 8601 in UTC with
@@ -5,7 +7,8 @@
 /// would misread the file.
 public struct InventoryManifest: Codable, Sendable, Equatable {
     public static let formatName = "homepwner"
-    public static let currentFormatVersion = 1
+    /// 2: quantities are exact decimals with a unit, and items say whether they are used for a business.
+    public static let currentFormatVersion = 2
     public static let fileName = "homepwner.json"
 
     public var format: String
@@ -43,7 +46,11 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         public var position: Int
         public var version: Int
         public var locationId: Int64?
-        public var quantity: Int
+        /// A JSON number, exact (`2.5`, `0.75`, `3`: Foundation reads and writes `Decimal` as the
+        /// number's digits, never through a double); read back through `Quantity.parse`.
+        public var quantity: Decimal
+        /// The quantity's unit (`QuantityUnit.symbol`, "" for pieces); absent in exports made before units.
+        public var quantityUnit: String? = nil
         public var description: String
         public var brand: String
         public var model: String
@@ -62,6 +69,8 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         public var warrantyDetails: String
         public var scheduled: Bool
         public var riderAmount: String?
+        /// Absent in exports made before the field.
+        public var businessUse: Bool? = nil
         public var disposal: Disposal?
         public var customFields: [CustomField]
         /// In the owner's order: the first is the primary.

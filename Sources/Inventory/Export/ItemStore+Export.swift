@@ -113,13 +113,13 @@ extension InventoryManifest {
                 return Item(
                     id: item.id.rawValue, importRef: snapshot.importRefs[item.id], name: item.name, serialNumber: item.serialNumber, valueInDollars: item.valueInDollars,
                     dateCreated: item.dateCreated.formatted(Self.momentStyle), position: item.position, version: item.version,
-                    locationId: item.locationID?.rawValue, quantity: details.quantity, description: details.description, brand: details.brand,
+                    locationId: item.locationID?.rawValue, quantity: Decimal(string: details.quantity.text)!, quantityUnit: details.quantityUnit.symbol, description: details.description, brand: details.brand,
                     model: details.model, barcode: details.barcode, condition: details.condition?.rawValue, notes: details.notes,
                     purchasePrice: amount(details.purchasePrice), purchaseDate: details.purchaseDate?.iso, purchasedFrom: details.purchasedFrom,
                     replacementCost: amount(details.replacementCost), replacementCostDate: details.replacementCostDate?.iso,
                     replacementCostSource: details.replacementCostSource, tags: details.tags, warrantyExpires: details.warrantyExpires?.iso,
                     lifetimeWarranty: details.lifetimeWarranty, warrantyDetails: details.warrantyDetails, scheduled: details.scheduled,
-                    riderAmount: amount(details.riderAmount),
+                    riderAmount: amount(details.riderAmount), businessUse: details.businessUse,
                     disposal: details.disposal.map { Disposal(kind: $0.kind.rawValue, date: $0.date?.iso, price: amount($0.price), notes: $0.notes) },
                     customFields: details.customFields.map { CustomField(name: $0.name, value: $0.value) },
                     photos: item.photos.map { photo in

@@ -19,7 +19,7 @@ extension HomeboxBackup {
         for (index, item) in items.enumerated() {
             let before = sheet.problems.count
             let row = row(item, line: index + 1, currency: currency, problems: &sheet.problems)
-            if sheet.problems.count == before { sheet.rows.append(row) }
+            if sheet.problems.count == before { sheet.append(row) }
         }
         return sheet
     }
@@ -50,7 +50,10 @@ extension HomeboxBackup {
         row.input.serialNumber = text("serial_number")
         row.input.details.tags = tags[id] ?? []
         for (column, field) in Self.textColumns { row.input.details.texts[field] = text(column) }
-        if let quantity = read("quantity", HomeboxValue.quantity) { row.input.details.quantity = quantity }
+        if let parsed = read("quantity", HomeboxValue.quantity), let parsed {
+            row.input.details.quantity = parsed.quantity
+            if parsed.rounded { row.roundedQuantity = text("quantity") }
+        }
         let amount = { (text: String) in HomeboxValue.amount(text, currency: currency) }
         row.input.details.purchasePrice = read("purchase_price", amount)
         row.input.details.purchaseDate = read("purchase_date", HomeboxValue.date, or: "purchase_time")

@@ -30,6 +30,9 @@ extension HomeboxRow {
             case .riderAmount: take(HomeboxValue.amount(text, currency: currency)) { $0.riderAmount = .some($1) }
             case .replacementCostDate: take(HomeboxValue.date(text)) { $0.replacementCostDate = .some($1) }
             case .scheduled: take(text.isEmpty ? .success(false) : HomeboxValue.bool(text)) { $0.scheduled = $1 }
+            case .businessUse: take(text.isEmpty ? .success(false) : HomeboxValue.bool(text)) { $0.businessUse = $1 }
+            case .quantityUnit:
+                if let unit = QuantityUnit(text) { take(.success(unit)) { $0.quantityUnit = $1 } }
             case .disposal:
                 if text.isEmpty {
                     disposalKind = .some(nil)

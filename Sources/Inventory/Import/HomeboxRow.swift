@@ -23,6 +23,8 @@ struct HomeboxRow: Sendable {
     var attachments: [ImportAttachment] = []
     /// When the item was made where it comes from; nil: when it is imported.
     var dateCreated: Date?
+    /// The quantity as the file wrote it, when it had more decimals than a `Quantity` keeps and was rounded.
+    var roundedQuantity: String?
 
     /// The custom fields that hold Homebox's fields Homepwner has no field for.
     enum FieldName {
@@ -89,7 +91,10 @@ struct HomeboxRow: Sendable {
         for column in HomeboxColumn.allCases {
             if let field = column.detailText, let text = columns.cell(column, in: cells) { input.details.texts[field] = text }
         }
-        if let quantity = read(.quantity, HomeboxValue.quantity) { input.details.quantity = quantity }
+        if let parsed = read(.quantity, HomeboxValue.quantity), let parsed {
+            input.details.quantity = parsed.quantity
+            if parsed.rounded { roundedQuantity = columns.cell(.quantity, in: cells) }
+        }
         let amount = { (text: String) in HomeboxValue.amount(text, currency: currency) }
         input.details.purchasePrice = read(.purchasePrice, amount)
         input.details.purchaseDate = read(.purchaseDate, HomeboxValue.date)

@@ -9,6 +9,8 @@ package struct HomeboxSheet: Sendable {
     package var problems: [ImportProblem] = []
     /// Headers present but not imported.
     var ignoredColumns: [String] = []
+    /// What was read differently from the file without stopping the import (a quantity rounded).
+    var notices: [ImportProblem] = []
     /// Which column holds what, once the header row was read.
     var columns: HomeboxColumns?
     /// What the rows come from: a CSV/TSV file, or a Homebox backup's entities.
@@ -18,6 +20,15 @@ package struct HomeboxSheet: Sendable {
     /// Places to make whether or not an item is kept in them (a backup's every place), parents first:
     /// each one's name, and the index in this list of the place it is inside (nil at the top).
     var places: [(name: String, parent: Int?)] = []
+
+    /// Takes a row that could be read, with a notice when its quantity was rounded.
+    mutating func append(_ row: HomeboxRow) {
+        rows.append(row)
+        if let written = row.roundedQuantity, let quantity = row.input.details.quantity {
+            notices.append(problem(at: row, column: .quantity, "“\(HomeboxValue.quoted(written))” is rounded to \(quantity.text): "
+                                   + "Homepwner keeps a quantity to \(Quantity.decimals) decimals."))
+        }
+    }
 
     /// The header the file uses for `column`, for messages.
     func header(of column: HomeboxColumn) -> String { columns?.header(of: column) ?? column.headers[0] }
@@ -62,7 +73,7 @@ package struct HomeboxSheet: Sendable {
             }
             let before = sheet.problems.count
             let row = HomeboxRow(record, columns: columns, currency: currency, problems: &sheet.problems)
-            if sheet.problems.count == before { sheet.rows.append(row) }
+            if sheet.problems.count == before { sheet.append(row) }
         }
         return sheet
     }

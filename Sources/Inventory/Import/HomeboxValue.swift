@@ -63,22 +63,19 @@ enum HomeboxValue {
         return bytes.count == index + 6 && digits(index + 1..<index + 3) && bytes[index + 3] == UInt8(ascii: ":") && digits(index + 4..<index + 6)
     }
 
-    /// A whole number of things: `3`, or `3.0` as Homebox v0.25 and later write a decimal quantity.
-    /// Empty and `0` are "not said" (Homebox writes 0 where no quantity was ever set); a fraction is
-    /// refused rather than rounded, since Homepwner counts whole things.
-    static func quantity(_ text: String) -> Result<Int?, HomeboxValueError> {
+    /// A quantity as Homebox v0.25 and later write it (a float64, Go's shortest decimal: `3`, `2.5`,
+    /// `0.75`; older versions `3`). Empty and `0` are "not said" (Homebox writes 0 where no quantity was
+    /// ever set). Decimals past the fourth (a float Homebox kept, `0.3333333333333333`) are rounded
+    /// half up, as amounts past the currency's decimals are, and the row says so in the preview
+    /// (`rounded`): refusing would stop the whole file for a difference no one counts.
+    static func quantity(_ text: String) -> Result<(quantity: Quantity, rounded: Bool)?, HomeboxValueError> {
         let text = text.trimmingWhitespace()
-        if text.isEmpty { return .success(nil) }
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 18, whole.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || parts[1].allSatisfy(\.isASCIIDigit), let number = Int(whole) else {
-            return .failure(HomeboxValueError("“\(quoted(text))” is not a quantity. Write a whole number, 1 or more."))
+        if text.isEmpty || (text.allSatisfy { $0 == "0" || $0 == "." } && text.contains("0")) { return .success(nil) }
+        do {
+            return .success(try Quantity.parse(text, extraDecimals: .round))
+        } catch {
+            return .failure(HomeboxValueError(error.message(naming: "The quantity")))
         }
-        if parts.count == 2, parts[1].contains(where: { $0 != "0" }) {
-            return .failure(HomeboxValueError("“\(quoted(text))” is not a whole number; Homepwner counts whole things. "
-                                              + "Round it in the file (or put the amount in an HB.field. column)."))
-        }
-        return .success(number == 0 ? nil : number)
     }
 
     /// An amount in the inventory's currency: Homebox writes `39.95`, and `0` for none. Digits past the

@@ -31,6 +31,9 @@ public struct ImportPlan: Sendable, Equatable {
     /// Columns in the file that are not imported (`HB.url`, columns Homepwner does not know); for a
     /// Homebox backup, the parts of it not imported (`maintenance_entries.json (3 maintenance entries)`).
     public internal(set) var ignoredColumns: [String] = []
+    /// Cells imported differently from what the file says, and why (a quantity with more decimals than
+    /// Homepwner keeps, rounded): shown in the preview, never a reason not to import.
+    public internal(set) var notices: [ImportProblem] = []
     /// The currency amounts were read in: the inventory's (for our own export, the export's, which
     /// the inventory takes).
     public let currency: Currency
@@ -75,7 +78,7 @@ public struct ImportPlan: Sendable, Equatable {
 
     public static func == (lhs: ImportPlan, rhs: ImportPlan) -> Bool {
         lhs.rowsRead == rhs.rowsRead && lhs.additions == rhs.additions && lhs.updates == rhs.updates && lhs.newLocations == rhs.newLocations
-            && lhs.newTags == rhs.newTags && lhs.problems == rhs.problems && lhs.ignoredColumns == rhs.ignoredColumns && lhs.currency == rhs.currency
+            && lhs.newTags == rhs.newTags && lhs.problems == rhs.problems && lhs.ignoredColumns == rhs.ignoredColumns && lhs.notices == rhs.notices && lhs.currency == rhs.currency
             && lhs.format == rhs.format && lhs.photos == rhs.photos && lhs.documents == rhs.documents && lhs.videos == rhs.videos
     }
 }

@@ -105,6 +105,7 @@ extension ItemStore {
         plan.rowsRead = sheet.rowsRead
         plan.problems = sheet.problems
         plan.ignoredColumns = sheet.ignoredColumns
+        plan.notices = sheet.notices
         guard !sheet.rows.isEmpty else { return plan }
 
         var itemsByRef: [String: Item.ID] = [:]

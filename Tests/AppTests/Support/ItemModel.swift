@@ -1,3 +1,4 @@
+import Foundation
 /// An item as the JSON API writes it (`ItemJSON`): every key, so two models are equal exactly when
 /// the two JSON objects are.
 struct ItemModel: Decodable, Equatable, Sendable {
@@ -14,7 +15,10 @@ struct ItemModel: Decodable, Equatable, Sendable {
     let draft: Bool
     /// nil for JSON `null`: the item has no photo.
     let image: ItemImageModel?
-    let quantity: Int
+    /// An exact decimal: Foundation reads a JSON number into `Decimal` digit for digit.
+    let quantity: Decimal
+    let quantityUnit: String
+    let businessUse: Bool
     let description: String
     let brand: String
     let model: String

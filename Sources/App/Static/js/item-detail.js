@@ -82,7 +82,8 @@ function fieldsOf(item) {
   if (!("quantity" in item)) return fields;
   const text = (value) => value ?? "";
   Object.assign(fields, {
-    replacementCost: text(item.replacementCost), quantity: String(item.quantity), condition: text(item.condition),
+    replacementCost: text(item.replacementCost), quantity: String(item.quantity), quantityUnit: item.quantityUnit,
+    businessUse: item.businessUse, condition: text(item.condition),
     description: item.description, brand: item.brand, model: item.model, barcode: item.barcode, notes: item.notes,
     locationId: item.locationId == null ? "" : String(item.locationId), tags: item.tags.join(", "),
     purchasePrice: text(item.purchasePrice), purchaseDate: text(item.purchaseDate), purchasedFrom: item.purchasedFrom,
