@@ -71,5 +71,22 @@ public enum ClaimsSchema {
         Migration(version: 9, sql: """
             ALTER TABLE claim_links ADD COLUMN includes_location INTEGER NOT NULL DEFAULT 0 CHECK (includes_location IN (0, 1));
             """),
+        // What is owed: the policy's deductible, how it settles, its period, other insurance and how
+        // to reach the claimant, copied into each claim as the other policy facts are; and the kind of
+        // loss, so a theft closes its items as stolen. A claim whose cause already names a theft is
+        // taken as one (the other kinds are left for the household to say).
+        Migration(version: 11, sql: """
+            ALTER TABLE claims ADD COLUMN loss_kind TEXT CHECK (loss_kind IN ('fire', 'water', 'theft', 'other'));
+            ALTER TABLE claims ADD COLUMN deductible INTEGER CHECK (deductible >= 0);
+            ALTER TABLE claims ADD COLUMN settlement TEXT NOT NULL DEFAULT 'replacementCost' CHECK (settlement IN ('replacementCost', 'actualCashValue'));
+            ALTER TABLE claims ADD COLUMN policy_start TEXT;
+            ALTER TABLE claims ADD COLUMN policy_end TEXT;
+            ALTER TABLE claims ADD COLUMN other_insurance TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN email TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN contact_address TEXT NOT NULL DEFAULT '';
+            UPDATE claims SET loss_kind = 'theft'
+                WHERE lower(cause) LIKE '%theft%' OR lower(cause) LIKE '%burglar%' OR lower(cause) LIKE '%stolen%' OR lower(cause) LIKE '%break-in%';
+            """),
     ]
 }

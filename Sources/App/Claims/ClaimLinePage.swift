@@ -12,6 +12,8 @@ struct ClaimLinePage {
     let itemName: String
     let itemURL: String
     let figures: [(label: String, value: String)]
+    /// A payment above what the line can be owed; nil when none.
+    let warning: String?
     let basis: String
     /// The category options: "" first (the guess, named), then every category with its years.
     let categories: [(value: String, label: String)]
@@ -33,6 +35,7 @@ struct ClaimLinePage {
                 dl(.class("totals")) {
                     for figure in figures { div { dt { figure.label }; dd { figure.value } } }
                 }
+                if let warning { p(.class("claim-warnings"), .role("status")) { warning } }
                 p(.class("line-basis")) { basis }
                 p { a(.href(itemURL)) { "Open “\(itemName)” (its photos, receipts, purchase date)" } }
             }

@@ -9,6 +9,8 @@ public struct ClaimSchedule: Sendable, Equatable {
     /// Per room, in the order rooms first appear among the lines.
     public let rooms: [ClaimScheduleTotals]
     public let totals: ClaimScheduleTotals
+    /// What the insurer owes on the claim: the deductible, the limits and what was paid.
+    public let owed: ClaimOwed
     /// Paragraphs for the report's "how the figures were worked out".
     public let method: [String]
 
@@ -20,7 +22,7 @@ public struct ClaimSchedule: Sendable, Equatable {
             let valuation = try LineValuation(item: line.item, quantityLost: record.quantityLost, category: record.category,
                                               lossDate: input.lossDate, table: input.table,
                                               unitACVOverride: record.unitACVOverride, overrideReason: record.overrideReason)
-            lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation))
+            lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation, settlement: input.terms.settlement))
         }
         var roomOrder: [String] = [], byRoom: [String: [ClaimScheduleLine]] = [:]
         for line in lines {
@@ -34,6 +36,7 @@ public struct ClaimSchedule: Sendable, Equatable {
         self.lines = lines
         self.rooms = rooms
         self.totals = try ClaimScheduleTotals(room: "", lines: lines)
-        self.method = Self.method(table: input.table, lossDate: input.lossDate, lines: lines)
+        self.owed = ClaimOwed(lines: lines, terms: input.terms, totals: totals)
+        self.method = Self.method(table: input.table, lossDate: input.lossDate, lines: lines, owed: owed)
     }
 }

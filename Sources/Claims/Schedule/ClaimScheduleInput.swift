@@ -7,11 +7,14 @@ public struct ClaimScheduleInput: Sendable {
     public var table: UsefulLifeTable
     /// In the order the schedule numbers them.
     public var lines: [Line]
+    /// The policy's terms the claim is settled on (`ClaimOwed`).
+    public var terms: ClaimTerms
 
-    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line]) {
+    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line], terms: ClaimTerms = ClaimTerms()) {
         self.lossDate = lossDate
         self.table = table
         self.lines = lines
+        self.terms = terms
     }
 
     /// One item in the claim and what the household recorded about it.
