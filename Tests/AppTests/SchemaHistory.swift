@@ -249,6 +249,19 @@ enum SchemaHistory {
                 ('fedcba9876543210fedcba9876543210', 1, 3, 3, 1764000029000, 1764000029000, 1764086429000,
                  'POST /api/v1/items/1/photos', 201, 'Content-Type: application/json', X'7b7d');
             """),
+        Step(label: "owned-claims-11-owed", versions: ["inventory": 20, "library": 8, "accounts": 8, "claims": 11, "uploads": 8], rows: """
+            INSERT INTO policy (key, value) VALUES ('deductible', '50000'), ('settlement', 'actualCashValue'), ('periodStart', '2026-01-01'),
+                ('periodEnd', '2026-12-31'), ('phone', '+1 555 0100'), ('email', 'olivia@example.com'), ('contactAddress', 'Hotel Example, room 12');
+            INSERT INTO claims (id, name, loss_date, cause, created_ms, loss_kind, deductible, settlement, policy_start, policy_end,
+                                other_insurance, phone, email, contact_address) VALUES
+                (2, 'Kitchen fire', '2026-12-01', 'Pan fire', 1764000030000, 'fire', 50000, 'actualCashValue', '2026-01-01', '2026-12-31',
+                 'Card purchase protection', '+1 555 0100', 'olivia@example.com', 'Hotel Example, room 12');
+            INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost, paid) VALUES (2, 1, 0, 1, 120000);
+            """),
+        Step(label: "owned-inventory-22-stolen", versions: ["inventory": 22, "library": 8, "accounts": 8, "claims": 11, "uploads": 8], rows: """
+            INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, disposed_kind, disposed_date) VALUES
+                ('Road bike', 'WTU123', 0, 1764000031000, 9, 'stolen', '2026-11-20');
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.
