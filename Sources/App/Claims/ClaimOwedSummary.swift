@@ -5,7 +5,7 @@ import Inventory
 /// the adjuster's page and the report's cover each take these rows, so they say the same to the cent.
 /// Made from the schedule's one `ClaimOwed`.
 struct ClaimOwedSummary: Sendable {
-    /// "Whole loss (at replacement cost)", "Less deductible", "Amount claimed", "Paid so far", "Balance"…
+    /// "Whole loss (at replacement cost)", "Less deductible", "Amount claimed", "Paid so far", "Balance", "Recoverable once replaced"…
     let rows: [(label: String, value: String)]
     /// Payments above what a line can be owed, and a whole loss above the contents limit.
     let warnings: [String]
@@ -29,10 +29,8 @@ struct ClaimOwedSummary: Sendable {
             deductible += " (none given)"
         }
         rows.append(("Less deductible", deductible))
-        if owed.aboveContentsLimit > 0, let limit = sheet.claim.contentsLimit {
-            rows.append(("Less what is above the \(money(limit)) contents limit", less(owed.aboveContentsLimit)))
-        }
-        if owed.aboveRiders > 0 { rows.append(("Less what is above the riders’ amounts", less(owed.aboveRiders))) }
+        if owed.aboveContentsLimit > 0 { rows.append(("Over the contents limit", less(owed.aboveContentsLimit))) }
+        if owed.aboveRiders > 0 { rows.append(("Over the riders’ amounts", less(owed.aboveRiders))) }
         rows.append(("Amount claimed", money(owed.amountClaimed)))
         if !owed.riderLines.isEmpty {
             rows.append(("Of which against riders (\(Self.lineList(owed.riderLines)))", money(owed.againstRiders)))
@@ -41,7 +39,7 @@ struct ClaimOwedSummary: Sendable {
         rows.append(("Balance", money(owed.balance)))
         if owed.paidAboveClaim > 0 { rows.append(("Paid above the amount claimed", money(owed.paidAboveClaim))) }
         if owed.settlement == .replacementCost {
-            rows.append(("Of the balance, recoverable once replaced", money(owed.recoverableOnceReplaced)))
+            rows.append(("Recoverable once replaced", money(owed.recoverableOnceReplaced)))
         }
         self.rows = rows
 
