@@ -52,6 +52,28 @@ import ToolRunner
         #expect(totals["amountClaimed"] as? String == "0.00" && totals["deductible"] as? String == "0.00" && totals["balance"] as? String == "0.00")
     }
 
+    @Test func thePolicysFormOnTheCoveragePageKeepsItsTermsAndSaysWhatIsWrong() throws {
+        let app = try TestApp()
+        let saved = try app.client.pageForm("/coverage", [("deductible", "1,000"), ("settlement", "actualCashValue"), ("policyStart", "2026-01-01"),
+                                                          ("policyEnd", "2026-12-31"), ("phone", "+1 555 0100"), ("email", "ana@example.com"),
+                                                          ("contactAddress", "Hotel Example")])
+        #expect(saved.status == 303 || saved.status == 302, "\(saved.text)")
+        let policy = try object(try app.client.get("/api/v1/policy"))
+        #expect(policy["deductible"] as? String == "1000.00" && policy["settlement"] as? String == "actualCashValue")
+        #expect(policy["policyEnd"] as? String == "2026-12-31" && policy["contactAddress"] as? String == "Hotel Example")
+        let page = try app.client.get("/coverage").text
+        #expect(HTMLInspection.value(ofInput: "deductible", in: page) == "1000.00")
+        #expect(page.contains("<option value=\"actualCashValue\" selected>"))
+
+        let refused = try app.client.pageForm("/coverage", [("deductible", "-5")])
+        #expect(refused.status == 422)
+        #expect(HTMLInspection.unescape(refused.text).contains("The deductible can’t be negative."))
+        let backwards = try app.client.pageForm("/coverage", [("policyStart", "2026-06-01"), ("policyEnd", "2026-05-01")])
+        #expect(backwards.status == 422)
+        #expect(HTMLInspection.unescape(backwards.text).contains("The policy period ends on 2026-05-01, before it starts on 2026-06-01; check both dates."))
+        #expect(try object(try app.client.get("/api/v1/policy"))["deductible"] as? String == "1000.00")
+    }
+
     @Test func theClaimPageTheAdjustersPageAndTheReportSayTheSameToTheCent() throws {
         let app = try TestApp()
         _ = try object(try app.client.json("PATCH", "/api/v1/policy", ["deductible": "250.00", "settlement": "replacementCost"]))
