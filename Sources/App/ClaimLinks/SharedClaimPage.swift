@@ -79,7 +79,7 @@ struct SharedClaimPage {
             }
             section(.class("card claim-totals"), .aria("labelledby", "owed-title")) {
                 h2(.id("owed-title")) { "What the insurer owes" }
-                dl(.class("totals")) {
+                dl(.class("totals owed")) {
                     for row in claim.owed { div { dt { row.label }; dd { row.value } } }
                 }
                 if !claim.warnings.isEmpty {

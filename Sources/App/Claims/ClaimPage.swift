@@ -137,7 +137,7 @@ struct ClaimPage {
     private var totalsCard: HTMLNode {
         section(.class("card claim-totals"), .aria("labelledby", "totals-title")) {
             h2(.id("totals-title")) { "What the insurer owes" }
-            dl(.class("totals")) {
+            dl(.class("totals owed")) {
                 for total in model.totals {
                     div { dt { total.label }; dd { total.value } }
                 }
