@@ -55,7 +55,7 @@ def test_the_claim_page_says_what_is_owed_and_warns_of_a_payment_above_a_line(se
     # The line's own page says it too.
     find(browser, ".claim-table tbody tr:nth-child(2) th a").click()
     wait(browser).until(lambda b: "/lines/" in b.current_url)
-    assert "paid $1,200.00, $700.00 more than the $500.00 it can be owed" in visible(browser, ".claim-line .claim-warnings").text
+    assert "paid $1,200.00, $700.00 more than the $500.00 it can be owed" in visible(browser, "main .claim-warnings").text
 
     # A deductible larger than the whole claim, changed on the claim's page: it takes only what there is.
     browser.get(f"{server.url}/claims/{claim['id']}")

@@ -35,7 +35,7 @@ struct ClaimLinePage {
                 dl(.class("totals")) {
                     for figure in figures { div { dt { figure.label }; dd { figure.value } } }
                 }
-                if let warning { p(.class("claim-warnings"), .role("status")) { warning } }
+                if let warning { p(.class("claim-warnings")) { warning } }
                 p(.class("line-basis")) { basis }
                 p { a(.href(itemURL)) { "Open “\(itemName)” (its photos, receipts, purchase date)" } }
             }

@@ -143,7 +143,7 @@ struct ClaimPage {
                 }
             }
             if !model.warnings.isEmpty {
-                ul(.class("claim-warnings"), .role("status")) {
+                ul(.class("claim-warnings")) {
                     for warning in model.warnings { li { warning } }
                 }
             }
