@@ -29,11 +29,62 @@ public struct Claim: Sendable, Equatable, Identifiable {
     /// The sales tax rate where the things lost would be bought again; nil: none added.
     public var salesTaxRate: SalesTaxRate? = nil
 
+    /// What kind of loss it was; nil until said. A theft closes its items as stolen.
+    public var lossKind: LossKind? = nil
+    /// The policy's deductible, copied from the policy when the claim was made.
+    public var deductible: Int64? = nil
+    public var settlement: Settlement = .replacementCost
+    public var policyStart: CalendarDate? = nil
+    public var policyEnd: CalendarDate? = nil
+    public var otherInsurance = ""
+    public var phone = ""
+    public var email = ""
+    public var contactAddress = ""
+
     public var isClosed: Bool { closedAt != nil }
 
     /// Days insurers commonly give for a proof of loss (the New York standard fire policy's 60 days,
     /// which most US policies follow).
     public static let proofOfLossDays = 60
+}
+
+extension Claim {
+    /// A new claim with the policy's facts.
+    init(name: String, policy: Policy, createdAt: Date) {
+        self.init(id: 0, name: name, lossDate: nil, cause: "", policyholder: policy.policyholder, address: policy.address,
+                  insurer: policy.insurer, policyNumber: policy.policyNumber, claimNumber: "", contentsLimit: policy.contentsLimit,
+                  proofOfLossDue: nil, notes: "", closedAt: nil, createdAt: createdAt, version: 1, lines: [])
+        deductible = policy.deductible
+        settlement = policy.settlement
+        policyStart = policy.periodStart
+        policyEnd = policy.periodEnd
+        otherInsurance = policy.otherInsurance
+        phone = policy.phone
+        email = policy.email
+        contactAddress = policy.contactAddress
+    }
+
+    /// How the claim is paid: its copy of the policy's settlement, deductible and contents limit.
+    public var terms: ClaimTerms { ClaimTerms(settlement: settlement, deductible: deductible, contentsLimit: contentsLimit) }
+
+    /// The policy's facts as this claim holds them.
+    public var policy: Policy {
+        var policy = Policy()
+        policy.policyholder = policyholder
+        policy.address = address
+        policy.insurer = insurer
+        policy.policyNumber = policyNumber
+        policy.contentsLimit = contentsLimit
+        policy.deductible = deductible
+        policy.settlement = settlement
+        policy.periodStart = policyStart
+        policy.periodEnd = policyEnd
+        policy.otherInsurance = otherInsurance
+        policy.phone = phone
+        policy.email = email
+        policy.contactAddress = contactAddress
+        return policy
+    }
 }
 
 /// One item in a claim: how many of it were lost, and what happened to it since.

@@ -3,7 +3,7 @@ import TextRules
 
 /// The claim's free-text facts, with their API names and limits.
 public enum ClaimText: String, Sendable, CaseIterable {
-    case cause, policyholder, address, insurer, policyNumber, claimNumber, notes
+    case cause, policyholder, address, insurer, policyNumber, claimNumber, notes, otherInsurance, phone, email, contactAddress
 
     public var label: String {
         switch self {
@@ -14,10 +14,19 @@ public enum ClaimText: String, Sendable, CaseIterable {
         case .policyNumber: "Policy number"
         case .claimNumber: "Claim number"
         case .notes: "Notes"
+        case .otherInsurance: "Other insurance"
+        case .phone: "Phone"
+        case .email: "E-mail"
+        case .contactAddress: "Contact address while displaced"
         }
     }
 
-    public var maxLength: Int { self == .address || self == .notes ? ItemDetails.maxLongTextLength : ItemDetails.maxShortTextLength }
+    public var maxLength: Int {
+        switch self {
+        case .address, .notes, .otherInsurance, .contactAddress: ItemDetails.maxLongTextLength
+        default: ItemDetails.maxShortTextLength
+        }
+    }
 
     public var rule: TextRule { TextRule(label, maxCharacters: maxLength, oneLine: false, tooLong: TextRule.useAtMost) }
 
@@ -30,6 +39,10 @@ public enum ClaimText: String, Sendable, CaseIterable {
         case .policyNumber: \.policyNumber
         case .claimNumber: \.claimNumber
         case .notes: \.notes
+        case .otherInsurance: \.otherInsurance
+        case .phone: \.phone
+        case .email: \.email
+        case .contactAddress: \.contactAddress
         }
     }
 }
@@ -42,6 +55,11 @@ public struct ClaimInput: Sendable, Equatable {
     public var contentsLimit: Int64??
     public var proofOfLossDue: CalendarDate??
     public var salesTaxRate: SalesTaxRate??
+    public var lossKind: LossKind??
+    public var deductible: Int64??
+    public var settlement: Settlement?
+    public var policyStart: CalendarDate??
+    public var policyEnd: CalendarDate??
     /// The claim's whole set of lines, in order (lines kept keep what the tracker recorded).
     public var lines: [ClaimLineInput]?
 

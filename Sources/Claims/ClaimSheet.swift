@@ -23,7 +23,7 @@ public struct ClaimSheet: Sendable {
         self.items = Dictionary(uniqueKeysWithValues: lines.map { ($0.item.id, $0.item) })
         self.table = table
         self.currency = currency
-        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines, salesTaxRate: claim.salesTaxRate))
+        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines, terms: claim.terms, salesTaxRate: claim.salesTaxRate))
     }
 
     public func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }

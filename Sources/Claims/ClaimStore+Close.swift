@@ -4,13 +4,14 @@ import Inventory
 
 extension ClaimStore {
     /// Closes the claim and keeps the inventory true in the same transaction: an item lost whole is
-    /// marked disposed (lost, on the loss date, the claim named in its notes); one lost in part
-    /// holds that many fewer, with a note saying where they went.
+    /// marked disposed (lost, or stolen when the claim is for a theft, on the loss date, the claim
+    /// named in its notes); one lost in part holds that many fewer, with a note saying where they went.
     public func close(id: Claim.ID, items: ItemStore, now: Date = Date()) throws -> Claim {
         let claim = try claim(id: id)
         if claim.isClosed { throw ClaimError.closed(name: claim.name) }
         let lost = Dictionary(uniqueKeysWithValues: claim.lines.map { ($0.itemID, $0.quantityLost) })
-        let note = "Lost in claim “\(claim.name)”" + (claim.claimNumber.isEmpty ? "" : " (\(claim.claimNumber))")
+        let kind: DisposalKind = claim.lossKind == .theft ? .stolen : .lost
+        let note = (kind == .stolen ? "Stolen" : "Lost") + " in claim “\(claim.name)”" + (claim.claimNumber.isEmpty ? "" : " (\(claim.claimNumber))")
             + (claim.lossDate.map { " on \($0.iso)" } ?? "") + "."
         try items.updateEach(ids: claim.lines.map(\.itemID), alongside: { connection in
             // Checked again inside the transaction: a claim changed since it was read is not closed on old lines.
@@ -23,7 +24,7 @@ extension ClaimStore {
             let quantityLost = lost[item.id] ?? .zero
             let notes = item.details.notes.isEmpty ? note : item.details.notes + "\n" + note
             if quantityLost >= item.details.quantity {
-                details.disposal = .some(Disposal(kind: .lost, date: claim.lossDate, price: nil, notes: note))
+                details.disposal = .some(Disposal(kind: kind, date: claim.lossDate, price: nil, notes: note))
             } else {
                 details.quantity = item.details.quantity - quantityLost
                 details.texts["notes"] = String(notes.prefix(ItemDetails.maxLongTextLength))

@@ -20,12 +20,24 @@ extension ClaimStore {
         if let lossDate = input.lossDate { claim.lossDate = lossDate }
         if let due = input.proofOfLossDue { claim.proofOfLossDue = due }
         if let rate = input.salesTaxRate { claim.salesTaxRate = rate }
-        if let limit = input.contentsLimit {
-            if let amount = limit, let message = amountProblem(amount, label: "The contents limit") {
-                errors.append(FieldError(field: "contentsLimit", message: message))
+        if let lossKind = input.lossKind { claim.lossKind = lossKind }
+        if let settlement = input.settlement { claim.settlement = settlement }
+        for (field, label, value, keyPath) in [("contentsLimit", "The contents limit", input.contentsLimit, \Claim.contentsLimit),
+                                               ("deductible", "The deductible", input.deductible, \Claim.deductible)] {
+            guard let value else { continue }
+            if let amount = value, let message = amountProblem(amount, label: label) {
+                errors.append(FieldError(field: field, message: message))
             } else {
-                claim.contentsLimit = limit
+                claim[keyPath: keyPath] = value
             }
+        }
+        if let start = input.policyStart { claim.policyStart = start }
+        if let end = input.policyEnd { claim.policyEnd = end }
+        if input.policyStart != nil || input.policyEnd != nil, let start = claim.policyStart, let end = claim.policyEnd, end < start {
+            errors.append(FieldError(field: "policyEnd", message: "The policy period ends on \(end.iso), before it starts on \(start.iso); check both dates."))
+        }
+        if input.texts[.email] != nil, !claim.email.isEmpty, !Self.looksLikeEmail(claim.email) {
+            errors.append(FieldError(field: ClaimText.email.rawValue, message: "An e-mail address looks like name@example.com; “\(claim.email.prefix(40))” does not."))
         }
         if let lines = input.lines {
             var seen = Set<Item.ID>(), newLines: [ClaimLine] = []
@@ -96,6 +108,15 @@ extension ClaimStore {
         }
         if !errors.isEmpty { throw ClaimError.invalid(ValidationError(errors: errors)) }
         return line
+    }
+
+    /// One "@" with something on each side, a dot in the domain and no spaces: enough to catch a
+    /// phone number or a name typed in the wrong box, without refusing an address a mail server takes.
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1]
+        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
     }
 
     static func amountProblem(_ amount: Int64, label: String) -> String? {

@@ -1,4 +1,5 @@
 import Database
+import Foundation
 import Inventory
 
 /// The policy, kept in the `policy` table (key → text).
@@ -10,16 +11,23 @@ extension ClaimStore {
     /// Changes the fields given (the same rules as a claim's).
     public func setPolicy(_ input: ClaimInput) throws -> Policy {
         try database.write { connection in
-            let policy = try Self.policy(in: connection)
-            var claim = Claim(id: 0, name: "policy", lossDate: nil, cause: "", policyholder: policy.policyholder, address: policy.address,
-                              insurer: policy.insurer, policyNumber: policy.policyNumber, claimNumber: "", contentsLimit: policy.contentsLimit,
-                              proofOfLossDue: nil, notes: "", closedAt: nil, createdAt: .distantPast, version: 0, lines: [])
+            var claim = Claim(name: "policy", policy: try Self.policy(in: connection), createdAt: .distantPast)
             var policyInput = ClaimInput()
             policyInput.texts = input.texts.filter { Self.policyTexts.contains($0.key) }
             policyInput.contentsLimit = input.contentsLimit
+            policyInput.deductible = input.deductible
+            policyInput.settlement = input.settlement
+            policyInput.policyStart = input.policyStart
+            policyInput.policyEnd = input.policyEnd
             try Self.apply(policyInput, to: &claim, in: connection)
-            let values: [(String, String?)] = [("policyholder", claim.policyholder), ("address", claim.address), ("insurer", claim.insurer),
-                                               ("policyNumber", claim.policyNumber), ("contentsLimit", claim.contentsLimit.map(String.init))]
+            let policy = claim.policy
+            let values: [(String, String?)] = [
+                ("policyholder", policy.policyholder), ("address", policy.address), ("insurer", policy.insurer),
+                ("policyNumber", policy.policyNumber), ("contentsLimit", policy.contentsLimit.map(String.init)),
+                ("deductible", policy.deductible.map(String.init)), ("settlement", policy.settlement.rawValue),
+                ("periodStart", policy.periodStart?.iso), ("periodEnd", policy.periodEnd?.iso), ("otherInsurance", policy.otherInsurance),
+                ("phone", policy.phone), ("email", policy.email), ("contactAddress", policy.contactAddress),
+            ]
             for (key, value) in values {
                 if let value {
                     try connection.run("INSERT INTO policy (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
@@ -31,7 +39,7 @@ extension ClaimStore {
         }
     }
 
-    static let policyTexts: Set<ClaimText> = [.policyholder, .address, .insurer, .policyNumber]
+    static let policyTexts: Set<ClaimText> = [.policyholder, .address, .insurer, .policyNumber, .otherInsurance, .phone, .email, .contactAddress]
 
     static func policy(in connection: Connection) throws -> Policy {
         var values: [String: String] = [:]
@@ -42,6 +50,14 @@ extension ClaimStore {
         policy.insurer = values["insurer"] ?? ""
         policy.policyNumber = values["policyNumber"] ?? ""
         policy.contentsLimit = values["contentsLimit"].flatMap { Int64($0) }
+        policy.deductible = values["deductible"].flatMap { Int64($0) }
+        policy.settlement = values["settlement"].flatMap(Settlement.init(rawValue:)) ?? .replacementCost
+        policy.periodStart = values["periodStart"].flatMap(CalendarDate.init(iso:))
+        policy.periodEnd = values["periodEnd"].flatMap(CalendarDate.init(iso:))
+        policy.otherInsurance = values["otherInsurance"] ?? ""
+        policy.phone = values["phone"] ?? ""
+        policy.email = values["email"] ?? ""
+        policy.contactAddress = values["contactAddress"] ?? ""
         return policy
     }
 }

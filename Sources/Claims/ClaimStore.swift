@@ -27,10 +27,7 @@ public final class ClaimStore: Sendable {
     public func create(_ input: ClaimInput, now: Date = Date()) throws -> Claim {
         guard let name = input.name else { throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "name", message: "Name the claim (for example “Kitchen fire, March 2026”).")])) }
         return try database.write { connection in
-            let policy = try Self.policy(in: connection)
-            var claim = Claim(id: 0, name: name, lossDate: nil, cause: "", policyholder: policy.policyholder, address: policy.address,
-                              insurer: policy.insurer, policyNumber: policy.policyNumber, claimNumber: "", contentsLimit: policy.contentsLimit,
-                              proofOfLossDue: nil, notes: "", closedAt: nil, createdAt: now, version: 1, lines: [])
+            var claim = Claim(name: name, policy: try Self.policy(in: connection), createdAt: now)
             try Self.apply(input, to: &claim, in: connection)
             if case .none = input.proofOfLossDue, let lossDate = claim.lossDate {
                 claim.proofOfLossDue = lossDate.adding(days: Claim.proofOfLossDays)
@@ -65,16 +62,27 @@ public final class ClaimStore: Sendable {
 
     // MARK: Rows
 
-    static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version, sales_tax_millionths"
+    static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version, "
+        + "loss_kind, deductible, settlement, policy_start, policy_end, other_insurance, phone, email, contact_address, sales_tax_millionths"
 
     static func decode(_ row: Row, lines: [Claim.ID: [ClaimLine]]) -> Claim {
         let id: Claim.ID = row.id(0)
-        return Claim(id: id, name: row.string(1), lossDate: row.optionalString(2).flatMap(CalendarDate.init(iso:)), cause: row.string(3),
+        var claim = Claim(id: id, name: row.string(1), lossDate: row.optionalString(2).flatMap(CalendarDate.init(iso:)), cause: row.string(3),
                      policyholder: row.string(4), address: row.string(5), insurer: row.string(6), policyNumber: row.string(7),
                      claimNumber: row.string(8), contentsLimit: row.optionalInt64(9), proofOfLossDue: row.optionalString(10).flatMap(CalendarDate.init(iso:)),
                      notes: row.string(11), closedAt: row.optionalInt64(12).map { Date(timeIntervalSince1970: Double($0) / 1000) },
-                     createdAt: Date(timeIntervalSince1970: Double(row.int64(13)) / 1000), version: row.int(14), lines: lines[id] ?? [],
-                     salesTaxRate: row.optionalInt64(15).flatMap(SalesTaxRate.init(millionths:)))
+                     createdAt: Date(timeIntervalSince1970: Double(row.int64(13)) / 1000), version: row.int(14), lines: lines[id] ?? [])
+        claim.lossKind = row.optionalString(15).flatMap(LossKind.init(rawValue:))
+        claim.deductible = row.optionalInt64(16)
+        claim.settlement = Settlement(rawValue: row.string(17)) ?? .replacementCost
+        claim.policyStart = row.optionalString(18).flatMap(CalendarDate.init(iso:))
+        claim.policyEnd = row.optionalString(19).flatMap(CalendarDate.init(iso:))
+        claim.otherInsurance = row.string(20)
+        claim.phone = row.string(21)
+        claim.email = row.string(22)
+        claim.contactAddress = row.string(23)
+        claim.salesTaxRate = row.optionalInt64(24).flatMap(SalesTaxRate.init(millionths:))
+        return claim
     }
 
     static func claims(in connection: Connection) throws -> [Claim] {
@@ -119,10 +127,12 @@ public final class ClaimStore: Sendable {
     static func write(_ claim: Claim, id: Claim.ID, in connection: Connection) throws {
         try connection.run("""
             UPDATE claims SET name = ?, loss_date = ?, cause = ?, policyholder = ?, address = ?, insurer = ?, policy_number = ?,
-                claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, sales_tax_millionths = ?,
-                version = version + 1 WHERE id = ?
+                claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, loss_kind = ?, deductible = ?, settlement = ?,
+                policy_start = ?, policy_end = ?, other_insurance = ?, phone = ?, email = ?, contact_address = ?, sales_tax_millionths = ?, version = version + 1 WHERE id = ?
             """, claim.name, claim.lossDate?.iso, claim.cause, claim.policyholder, claim.address, claim.insurer, claim.policyNumber,
-            claim.claimNumber, claim.contentsLimit, claim.proofOfLossDue?.iso, claim.notes, claim.salesTaxRate?.millionths, id)
+            claim.claimNumber, claim.contentsLimit, claim.proofOfLossDue?.iso, claim.notes, claim.lossKind?.rawValue, claim.deductible,
+            claim.settlement.rawValue, claim.policyStart?.iso, claim.policyEnd?.iso, claim.otherInsurance, claim.phone, claim.email,
+            claim.contactAddress, claim.salesTaxRate?.millionths, id)
         try connection.run("DELETE FROM claim_lines WHERE claim_id = ?", id)
         for (position, line) in claim.lines.enumerated() {
             try connection.run("""

@@ -79,6 +79,23 @@ public enum ClaimsSchema {
             UPDATE claim_lines SET quantity_lost_ten_thousandths = quantity_lost * 10000;
             ALTER TABLE claim_lines DROP COLUMN quantity_lost;
             """),
+        // What is owed: the policy's deductible, how it settles, its period, other insurance and how
+        // to reach the claimant, copied into each claim as the other policy facts are; and the kind of
+        // loss, so a theft closes its items as stolen. A claim whose cause already names a theft is
+        // taken as one (the other kinds are left for the household to say).
+        Migration(version: 11, sql: """
+            ALTER TABLE claims ADD COLUMN loss_kind TEXT CHECK (loss_kind IN ('fire', 'water', 'theft', 'other'));
+            ALTER TABLE claims ADD COLUMN deductible INTEGER CHECK (deductible >= 0);
+            ALTER TABLE claims ADD COLUMN settlement TEXT NOT NULL DEFAULT 'replacementCost' CHECK (settlement IN ('replacementCost', 'actualCashValue'));
+            ALTER TABLE claims ADD COLUMN policy_start TEXT;
+            ALTER TABLE claims ADD COLUMN policy_end TEXT;
+            ALTER TABLE claims ADD COLUMN other_insurance TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN email TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN contact_address TEXT NOT NULL DEFAULT '';
+            UPDATE claims SET loss_kind = 'theft'
+                WHERE lower(cause) LIKE '%theft%' OR lower(cause) LIKE '%burglar%' OR lower(cause) LIKE '%stolen%' OR lower(cause) LIKE '%break-in%';
+            """),
         // The sales tax rate of the claim's address, in millionths of the price (8.875 % is 88750); none by default.
         Migration(version: 12, sql: """
             ALTER TABLE claims ADD COLUMN sales_tax_millionths INTEGER CHECK (sales_tax_millionths IS NULL OR sales_tax_millionths BETWEEN 0 AND 999999);

@@ -1,6 +1,6 @@
 /// How an item left the household.
 public enum DisposalKind: String, Sendable, CaseIterable {
-    case sold, givenAway, thrownAway, lost
+    case sold, givenAway, thrownAway, lost, stolen
 
     public var label: String {
         switch self {
@@ -8,6 +8,7 @@ public enum DisposalKind: String, Sendable, CaseIterable {
         case .givenAway: "Given away"
         case .thrownAway: "Thrown away"
         case .lost: "Lost"
+        case .stolen: "Stolen"
         }
     }
 }

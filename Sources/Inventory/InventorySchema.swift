@@ -331,5 +331,20 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN quantity_unit TEXT NOT NULL DEFAULT '';
             ALTER TABLE items ADD COLUMN business_use INTEGER NOT NULL DEFAULT 0 CHECK (business_use IN (0, 1));
             """),
+        // A theft closes its items as stolen (issue 29): the disposal kinds' CHECK takes 'stolen'. SQLite
+        // changes a CHECK only by rebuilding the table, and dropping `items` inside the migrations'
+        // transaction (foreign keys on; they cannot be turned off inside one) would cascade into every
+        // table that names an item. A CHECK that only takes more values is the case SQLite's ALTER TABLE
+        // page gives for editing the stored schema instead: every row already holds one of the old
+        // values. `writable_schema = RESET` makes this connection read the new schema at once, and the
+        // index made again moves the schema cookie, so any other connection reads it again too.
+        Migration(version: 22, sql: """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET sql = replace(sql, '''thrownAway'', ''lost''))', '''thrownAway'', ''lost'', ''stolen''))')
+                WHERE type = 'table' AND name = 'items';
+            PRAGMA writable_schema = RESET;
+            DROP INDEX items_still_owned;
+            CREATE INDEX items_still_owned ON items (id) WHERE disposed_kind IS NULL;
+            """),
     ]
 }

@@ -83,9 +83,9 @@ import Testing
 
     @Test func theDownloadsAppearWhereThePacketGivesThem() {
         let site = PageContext(stylesheet: "/s.css", script: "/s.js", icon: "/i.svg")
-        var model = SharedClaimModel(name: "Fire", facts: [], validity: "", items: [], downloads: .none)
+        var model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [], downloads: .none)
         #expect(!String(decoding: SharedClaimPage(claim: model, context: site).document().renderedBytes(), as: UTF8.self).contains("Downloads"))
-        model = SharedClaimModel(name: "Fire", facts: [], validity: "", items: [],
+        model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [],
                                  downloads: SharedClaimDownloads(reportPDF: "/shared/t/report.pdf", scheduleCSV: nil, evidenceZip: "/shared/t/evidence.zip"))
         let html = String(decoding: SharedClaimPage(claim: model, context: site).document().renderedBytes(), as: UTF8.self)
         #expect(html.contains("href=\"/shared/t/report.pdf\"") && html.contains("href=\"/shared/t/evidence.zip\"") && !html.contains("Schedule (CSV)"))

@@ -76,7 +76,7 @@ extension TestApp {
             ("customFields", ["Colour": "red", "colour": "blue"], "customFields", "Two custom fields"),
             ("customFields", ["Colour": 3], "customFields", "must be text"),
             ("customFields", ["a", "b"], "customFields", "object of names"),
-            ("disposed", ["kind": "burnt"], "disposed", "sold, givenAway, thrownAway, lost"),
+            ("disposed", ["kind": "burnt"], "disposed", "sold, givenAway, thrownAway, lost, stolen"),
             ("disposed", ["kind": "lost", "date": "2026-13-01"], "disposed.date", "2026-13-01"),
             ("disposed", ["kind": "sold", "price": 12], "disposed.price", "amount as text"),
             ("disposed", ["kind": "sold", "buyer": "Sam"], "disposed", "Unknown field"),

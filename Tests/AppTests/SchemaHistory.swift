@@ -259,7 +259,20 @@ enum SchemaHistory {
             INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost_ten_thousandths, category, override_reason) VALUES
                 (1, (SELECT id FROM items WHERE name = 'Wall paint, white'), 2, 15000, NULL, '');
             """),
-        Step(label: "owned-claims-12-sales-tax", versions: ["inventory": 21, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
+        Step(label: "owned-claims-11-owed", versions: ["inventory": 21, "library": 8, "accounts": 8, "claims": 11, "uploads": 8], rows: """
+            INSERT INTO policy (key, value) VALUES ('deductible', '50000'), ('settlement', 'actualCashValue'), ('periodStart', '2026-01-01'),
+                ('periodEnd', '2026-12-31'), ('phone', '+1 555 0100'), ('email', 'olivia@example.com'), ('contactAddress', 'Hotel Example, room 12');
+            INSERT INTO claims (id, name, loss_date, cause, created_ms, loss_kind, deductible, settlement, policy_start, policy_end,
+                                other_insurance, phone, email, contact_address) VALUES
+                (2, 'Kitchen fire', '2026-12-01', 'Pan fire', 1764000030000, 'fire', 50000, 'actualCashValue', '2026-01-01', '2026-12-31',
+                 'Card purchase protection', '+1 555 0100', 'olivia@example.com', 'Hotel Example, room 12');
+            INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost_ten_thousandths, paid) VALUES (2, 1, 0, 10000, 120000);
+            """),
+        Step(label: "owned-inventory-22-stolen", versions: ["inventory": 22, "library": 8, "accounts": 8, "claims": 11, "uploads": 8], rows: """
+            INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, disposed_kind, disposed_date) VALUES
+                ('Road bike', 'WTU123', 0, 1764000032000, 11, 'stolen', '2026-11-20');
+            """),
+        Step(label: "owned-claims-12-sales-tax", versions: ["inventory": 22, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
             UPDATE claims SET sales_tax_millionths = 88750 WHERE id = 1;
             """),
     ]

@@ -17,6 +17,7 @@ from conftest import BINARY, FIXTURES, Server
 from helpers import find, find_all, visible, wait
 from homebox_backup import minimal_pdf, write_backup
 from small_filesystem import SmallFileSystem
+from test_claim_owed import owed_claim
 from test_library import make_library, wait_until_ready
 from test_offline_app import home, show_offline_copy, show_update_notices  # noqa: F401 (home: the fixture)
 from test_suggestions import suggested_item
@@ -218,6 +219,18 @@ def shared_claim(site):
     return site.shared_path
 
 
+def open_owed_claim(browser, site, line=None):
+    """A claim with a deductible and a payment above what its line can be owed (made once): its page, or its second line's."""
+    if not hasattr(site, "owed_claim"):
+        site.owed_claim = owed_claim(site)
+    claim = site.owed_claim
+    if line is None:
+        browser.get(f"{site.url}/claims/{claim['id']}")
+    else:
+        browser.get(f"{site.url}/claims/{claim['id']}/lines/{claim['items'][line]['itemId']}")
+    visible(browser, ".claim-warnings")
+
+
 def make_claim_link(browser, site):
     shared_claim(site)
     browser.get(f"{site.url}/claims/{site.claim}/links")
@@ -315,6 +328,8 @@ STATES = {
     "claim, adding items": ("site", lambda b, s: (b.get(f"{s.url}/claims/{s.claim}"), find(b, '[popovertarget="claim-chooser"]').click(),
                                                   visible(b, "#claim-chooser"))),
     "claim line": ("site", lambda b, s: b.get(f"{s.url}/claims/{s.claim}/lines/{s.camera}")),
+    "claim, what is owed with an overpayment": ("site", open_owed_claim),
+    "claim line, paid above what it can be owed": ("site", lambda b, s: open_owed_claim(b, s, line=1)),
     "coverage": ("site", lambda b, s: b.get(s.url + "/coverage")),
     "useful lives": ("site", lambda b, s: b.get(s.url + "/useful-lives")),
     "share with the adjuster": ("site", lambda b, s: (shared_claim(s), b.get(f"{s.url}/claims/{s.claim}/links"))),

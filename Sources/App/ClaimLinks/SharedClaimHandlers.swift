@@ -36,8 +36,9 @@ struct SharedClaimHandlers: Sendable {
         let evidenceFiles = try library.resolveEvidence(of: &found)
         for index in lost.indices { lost[index].1 = found[index] }
         let rooms = Dictionary(uniqueKeysWithValues: sheet.schedule.lines.map { ($0.itemID, $0.room) })
+        let owed = ClaimOwedSummary(sheet: sheet)
         let model = SharedClaimModel(
-            name: claim.name, facts: Self.facts(of: claim),
+            name: claim.name, facts: Self.facts(of: claim, money: sheet.money), owed: owed.rows, warnings: owed.warnings,
             validity: "This link works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires))).",
             items: lost.enumerated().map { index, entry in
                 Self.item(entry.1, line: entry.0, number: index + 1, room: rooms[entry.1.id].flatMap { $0.isEmpty ? nil : $0 },
@@ -53,10 +54,19 @@ struct SharedClaimHandlers: Sendable {
         return response
     }
 
-    static func facts(of claim: Claim) -> [(label: String, value: String)] {
+    static func facts(of claim: Claim, money: (Int64) -> String) -> [(label: String, value: String)] {
         var facts: [(label: String, value: String)] = []
         if let lossDate = claim.lossDate { facts.append(("Date of loss", DisplayFormat.day(lossDate))) }
+        if let kind = claim.lossKind { facts.append(("Kind of loss", kind.label)) }
         for text in [ClaimText.cause, .policyholder, .address, .insurer, .policyNumber, .claimNumber] where !claim[keyPath: text.keyPath].isEmpty {
+            facts.append((text.label, claim[keyPath: text.keyPath]))
+        }
+        if claim.policyStart != nil || claim.policyEnd != nil {
+            facts.append(("Policy period", [claim.policyStart, claim.policyEnd].map { $0.map(DisplayFormat.day) ?? "not given" }.joined(separator: " to ")))
+        }
+        facts.append(("Settles at", claim.settlement.label))
+        if let deductible = claim.deductible { facts.append(("Deductible", money(deductible))) }
+        for text in [ClaimText.otherInsurance, .phone, .email, .contactAddress] where !claim[keyPath: text.keyPath].isEmpty {
             facts.append((text.label, claim[keyPath: text.keyPath]))
         }
         return facts

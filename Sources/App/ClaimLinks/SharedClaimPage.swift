@@ -5,6 +5,9 @@ struct SharedClaimModel: Sendable {
     let name: String
     /// The claim's facts in order, those given only (`Loss date`, `Cause`, `Insurer`, …).
     let facts: [(label: String, value: String)]
+    /// What the insurer owes (`ClaimOwedSummary`): the same rows as the claim's page and the report's cover.
+    let owed: [(label: String, value: String)]
+    let warnings: [String]
     /// "This link works through Jun 30, 2026."
     let validity: String
     let items: [SharedItemModel]
@@ -71,6 +74,17 @@ struct SharedClaimPage {
                             dt { fact.label }
                             dd { fact.value }
                         }
+                    }
+                }
+            }
+            section(.class("card claim-totals"), .aria("labelledby", "owed-title")) {
+                h2(.id("owed-title")) { "What the insurer owes" }
+                dl(.class("totals owed")) {
+                    for row in claim.owed { div { dt { row.label }; dd { row.value } } }
+                }
+                if !claim.warnings.isEmpty {
+                    ul(.class("claim-warnings")) {
+                        for warning in claim.warnings { li { warning } }
                     }
                 }
             }

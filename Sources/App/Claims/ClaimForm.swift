@@ -9,7 +9,19 @@ struct ClaimForm: Sendable, Equatable {
     var proofOfLossDue = ""
     var contentsLimit = ""
     var salesTaxRate = ""
+    var deductible = ""
+    var settlement = Settlement.replacementCost.rawValue
+    var policyStart = ""
+    var policyEnd = ""
+    var lossKind = ""
     var texts: [ClaimText: String] = [:]
+
+    /// The fields besides the texts, by their names: what `input` passes on when the form sent them.
+    private var values: [(name: String, text: String)] {
+        [("lossDate", lossDate), ("proofOfLossDue", proofOfLossDue), ("contentsLimit", contentsLimit), ("deductible", deductible),
+         ("settlement", settlement), ("policyStart", policyStart), ("policyEnd", policyEnd), ("lossKind", lossKind),
+         ("salesTaxRate", salesTaxRate)]
+    }
 
     init() {}
 
@@ -17,14 +29,25 @@ struct ClaimForm: Sendable, Equatable {
         name = claim.name
         lossDate = claim.lossDate?.iso ?? ""
         proofOfLossDue = claim.proofOfLossDue?.iso ?? ""
-        contentsLimit = claim.contentsLimit.map { Money(minorUnits: $0, currency: currency).decimalString } ?? ""
+        lossKind = claim.lossKind?.rawValue ?? ""
+        setPolicy(claim.policy, currency: currency)
         salesTaxRate = claim.salesTaxRate?.percentText ?? ""
         for text in ClaimText.allCases { texts[text] = claim[keyPath: text.keyPath] }
     }
 
     init(policy: Policy, currency: Currency) {
-        contentsLimit = policy.contentsLimit.map { Money(minorUnits: $0, currency: currency).decimalString } ?? ""
-        texts = [.policyholder: policy.policyholder, .address: policy.address, .insurer: policy.insurer, .policyNumber: policy.policyNumber]
+        setPolicy(policy, currency: currency)
+    }
+
+    private mutating func setPolicy(_ policy: Policy, currency: Currency) {
+        func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
+        contentsLimit = amount(policy.contentsLimit)
+        deductible = amount(policy.deductible)
+        settlement = policy.settlement.rawValue
+        policyStart = policy.periodStart?.iso ?? ""
+        policyEnd = policy.periodEnd?.iso ?? ""
+        texts = [.policyholder: policy.policyholder, .address: policy.address, .insurer: policy.insurer, .policyNumber: policy.policyNumber,
+                 .otherInsurance: policy.otherInsurance, .phone: policy.phone, .email: policy.email, .contactAddress: policy.contactAddress]
     }
 
     init(fields: FormFields) {
@@ -33,6 +56,11 @@ struct ClaimForm: Sendable, Equatable {
         proofOfLossDue = fields["proofOfLossDue"] ?? ""
         contentsLimit = fields["contentsLimit"] ?? ""
         salesTaxRate = fields["salesTaxRate"] ?? ""
+        deductible = fields["deductible"] ?? ""
+        settlement = fields["settlement"] ?? Settlement.replacementCost.rawValue
+        policyStart = fields["policyStart"] ?? ""
+        policyEnd = fields["policyEnd"] ?? ""
+        lossKind = fields["lossKind"] ?? ""
         for text in ClaimText.allCases { if let value = fields[text.rawValue] { texts[text] = value } }
     }
 
@@ -42,9 +70,7 @@ struct ClaimForm: Sendable, Equatable {
     func input(currency: Currency, fields: FormFields, naming: Bool = true) throws(ClaimError) -> ClaimInput {
         var sent: [String: String] = [:]
         if naming { sent["name"] = name }
-        for (field, text) in [("lossDate", lossDate), ("proofOfLossDue", proofOfLossDue), ("contentsLimit", contentsLimit), ("salesTaxRate", salesTaxRate)] where fields[field] != nil {
-            sent[field] = text
-        }
+        for (field, text) in values where fields[field] != nil { sent[field] = text }
         for (text, value) in texts { sent[text.rawValue] = value }
         var input = ClaimInput(), errors: [FieldError] = []
         ClaimInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency), problems: &errors)

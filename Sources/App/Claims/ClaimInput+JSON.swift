@@ -11,6 +11,11 @@ extension ClaimInput {
             .day("proofOfLossDue", \.proofOfLossDue, example: "2026-03-14").labelled("The proof-of-loss date"),
             .amount("contentsLimit", \.contentsLimit).labelled("The contents limit"),
             salesTaxRateField.labelled("The sales tax rate"),
+            .amount("deductible", \.deductible).labelled("The deductible"),
+            .choice("settlement", api: "Settlement", nullable: false, choose: "how the policy settles") { (claim, value: Settlement?) in claim.settlement = value },
+            .day("policyStart", \.policyStart, example: "2026-01-01").labelled("The policy period's first day"),
+            .day("policyEnd", \.policyEnd, example: "2026-12-31").labelled("The policy period's last day"),
+            .choice("lossKind", api: "LossKind", nullable: true, choose: "the kind of loss") { (claim, value: LossKind?) in claim.lossKind = .some(value) },
             InputField(name: "items", api: "array", expected: "a list like [{\"itemId\": 12, \"quantityLost\": 1}]", json: { value, claim, reading in
                 guard case .array(let members) = value else { return reading.wrongKind(value) }
                 var lines: [ClaimLineInput] = []
@@ -49,7 +54,8 @@ extension ClaimInput {
 
     /// The policy's fields: a claim's rules, nothing else taken.
     static var policySchema: InputSchema<ClaimInput> {
-        let claim = schema, names = ["policyholder", "address", "insurer", "policyNumber", "contentsLimit"]
+        let claim = schema, names = ["policyholder", "address", "insurer", "policyNumber", "contentsLimit", "deductible", "settlement",
+                                     "policyStart", "policyEnd", "otherInsurance", "phone", "email", "contactAddress"]
         return InputSchema(api: "PolicyInput", fields: names.compactMap { name in claim.fields.first { $0.name == name } },
                            unknown: { "Unknown field “\($0)”. The policy's fields are \(policySchema.names.joined(separator: ", "))." })
     }

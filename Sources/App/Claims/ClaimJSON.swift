@@ -20,6 +20,12 @@ enum ClaimJSON {
             json.key("contentsLimit"); amount(claim.contentsLimit)
             json.key("salesTaxRate")
             if let rate = claim.salesTaxRate { json.value(rate.percentText) } else { json.null() }
+            json.key("deductible"); amount(claim.deductible)
+            json.key("settlement"); json.value(claim.settlement.rawValue)
+            json.key("policyStart"); date(claim.policyStart)
+            json.key("policyEnd"); date(claim.policyEnd)
+            json.key("lossKind")
+            if let kind = claim.lossKind { json.value(kind.rawValue) } else { json.null() }
             json.key("proofOfLossDue"); date(claim.proofOfLossDue)
             json.key("proofOfLossDaysLeft")
             if let due = claim.proofOfLossDue, !claim.isClosed { json.value(today.days(until: due)) } else { json.null() }
@@ -33,7 +39,7 @@ enum ClaimJSON {
             json.array(sheet.schedule.lines) { json, line in
                 writeLine(line, claimLine: claim.lines.first { $0.itemID == line.itemID }, currency: currency, to: &json)
             }
-            json.key("totals"); writeTotals(sheet.schedule.totals, currency: currency, to: &json)
+            json.key("totals"); writeTotals(sheet.schedule.totals, owed: sheet.schedule.owed, currency: currency, to: &json)
             json.key("method"); json.array(sheet.schedule.method) { json, paragraph in json.value(paragraph) }
         }
     }
@@ -76,12 +82,16 @@ enum ClaimJSON {
                 json.key("lineDepreciation"); amount(valuation.lineDepreciation)
                 json.key("lineActualCashValue"); amount(valuation.lineActualCashValue)
                 json.key("recoverableDepreciation"); amount(line.recoverableDepreciation)
+                json.key("againstRider"); json.value(line.againstRider)
+                json.key("riderAmount"); amount(line.riderAmount)
+                json.key("amountClaimed"); amount(line.amountClaimed)
+                json.key("paidAboveClaim"); amount(line.paidAboveClaim)
                 json.key("basis"); json.value(valuation.basis)
             }
         }
     }
 
-    private static func writeTotals(_ totals: ClaimScheduleTotals, currency: Currency, to json: inout JSONWriter) {
+    private static func writeTotals(_ totals: ClaimScheduleTotals, owed: ClaimOwed, currency: Currency, to json: inout JSONWriter) {
         json.object { json in
             func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }
             json.key("replacementCost"); amount(totals.replacementCost)
@@ -91,6 +101,18 @@ enum ClaimJSON {
             json.key("actualCashValue"); amount(totals.actualCashValue)
             json.key("paid"); amount(totals.paid)
             json.key("recoverableDepreciation"); amount(totals.recoverableDepreciation)
+            json.key("settlement"); json.value(owed.settlement.rawValue)
+            json.key("wholeLoss"); amount(owed.wholeLoss)
+            json.key("deductible"); amount(owed.deductible)
+            json.key("aboveContentsLimit"); amount(owed.aboveContentsLimit)
+            json.key("againstRiders"); amount(owed.againstRiders)
+            json.key("aboveRiders"); amount(owed.aboveRiders)
+            json.key("amountClaimed"); amount(owed.amountClaimed)
+            json.key("balance"); amount(owed.balance)
+            json.key("paidAboveClaim"); amount(owed.paidAboveClaim)
+            json.key("recoverableOnceReplaced"); amount(owed.recoverableOnceReplaced)
+            json.key("riderLines"); json.array(owed.riderLines) { json, number in json.value(number) }
+            json.key("overpaidLines"); json.array(owed.overpaidLines) { json, number in json.value(number) }
         }
     }
 

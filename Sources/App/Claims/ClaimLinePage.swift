@@ -14,6 +14,8 @@ struct ClaimLinePage {
     /// What the item holds, with its unit ("2.5 gal", "8"): the most the quantity lost can be.
     let quantityHeld: String
     let figures: [(label: String, value: String)]
+    /// A payment above what the line can be owed; nil when none.
+    let warning: String?
     let basis: String
     /// The category options: "" first (the guess, named), then every category with its years.
     let categories: [(value: String, label: String)]
@@ -35,6 +37,7 @@ struct ClaimLinePage {
                 dl(.class("totals")) {
                     for figure in figures { div { dt { figure.label }; dd { figure.value } } }
                 }
+                if let warning { p(.class("claim-warnings")) { warning } }
                 p(.class("line-basis")) { basis }
                 p { a(.href(itemURL)) { "Open “\(itemName)” (its photos, receipts, purchase date)" } }
             }

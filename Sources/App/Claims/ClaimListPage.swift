@@ -1,3 +1,4 @@
+import Claims
 import HTML
 import Inventory
 
@@ -79,6 +80,8 @@ struct NewClaimForm {
                           extra: [.maxlength(200), .autocomplete("off"), .autofocus])
             controls.text("Date of the loss", name: "lossDate", value: form.lossDate, type: "date")
             controls.text("Cause", name: "cause", value: form[.cause], hint: "Fire, flood, burglary, storm…", extra: [.maxlength(200)])
+            controls.choice("Kind of loss", name: "lossKind", selected: form.lossKind,
+                            options: [("", "Not said")] + LossKind.allCases.map { ($0.rawValue, $0.label) })
             button(.class("button primary"), .type("submit")) { "Start Claim" }
         }
     }

@@ -16,6 +16,8 @@ struct ClaimPageModel {
         let paid: String
         /// "Needs a purchase date", "Replaced", "Set by hand"…; "" when nothing to say.
         let note: String
+        /// A payment above what the line can be owed; nil when none.
+        let warning: String?
         let needsAttention: Bool
     }
 
@@ -25,8 +27,9 @@ struct ClaimPageModel {
     /// "Proof of loss due in 41 days (2026-05-13)"; nil once closed.
     let deadline: ClaimStatus?
     let closedText: String?
+    /// `ClaimOwedSummary`'s rows and warnings.
     let totals: [(label: String, value: String)]
-    let limitNote: String?
+    let warnings: [String]
     let downloads: [(label: String, url: String, detail: String)]
     let lines: [Line]
     let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
@@ -47,6 +50,8 @@ struct ClaimPageModel {
         case savedLine(number: Int, name: String)
     }
     let justDone: JustDone?
+    /// Closing marks its items stolen, not lost.
+    let isTheft: Bool
     var isClosed: Bool { closedText != nil }
 }
 
@@ -121,7 +126,11 @@ struct ClaimPage {
                 controls.text("Proof of loss due", name: "proofOfLossDue", value: form.proofOfLossDue, type: "date",
                               hint: "Most policies give 60 days; your insurer’s letter says.")
             }
-            controls.text(ClaimText.cause.label, name: ClaimText.cause.rawValue, value: form[.cause], extra: [.maxlength(200)])
+            div(.class("field-row")) {
+                controls.choice("Kind of loss", name: "lossKind", selected: form.lossKind,
+                                options: [("", "Not said")] + LossKind.allCases.map { ($0.rawValue, $0.label) })
+                controls.text(ClaimText.cause.label, name: ClaimText.cause.rawValue, value: form[.cause], extra: [.maxlength(200)])
+            }
             div(.class("field-row")) {
                 controls.text(ClaimText.insurer.label, name: ClaimText.insurer.rawValue, value: form[.insurer], extra: [.maxlength(200)])
                 controls.text(ClaimText.claimNumber.label, name: ClaimText.claimNumber.rawValue, value: form[.claimNumber], extra: [.maxlength(200)])
@@ -135,6 +144,7 @@ struct ClaimPage {
                           extra: [.inputmode("decimal"), .autocomplete("off"), .maxlength(8)])
             controls.text(ClaimText.policyholder.label, name: ClaimText.policyholder.rawValue, value: form[.policyholder], extra: [.maxlength(200)])
             controls.textArea(ClaimText.address.label, name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
+            PolicyFields(form: form, controls: controls, currency: model.currency).node
             controls.textArea(ClaimText.notes.label, name: ClaimText.notes.rawValue, value: form[.notes], maxLength: ClaimText.notes.maxLength, rows: 3)
             div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save Details" } }
         }
@@ -143,12 +153,16 @@ struct ClaimPage {
     private var totalsCard: HTMLNode {
         section(.class("card claim-totals"), .aria("labelledby", "totals-title")) {
             h2(.id("totals-title")) { "What the insurer owes" }
-            dl(.class("totals")) {
+            dl(.class("totals owed")) {
                 for total in model.totals {
                     div { dt { total.label }; dd { total.value } }
                 }
             }
-            if let note = model.limitNote { p(.class("muted")) { note } }
+            if !model.warnings.isEmpty {
+                ul(.class("claim-warnings")) {
+                    for warning in model.warnings { li { warning } }
+                }
+            }
         }
     }
 
@@ -194,6 +208,7 @@ struct ClaimPage {
                                     th(.scope("row")) {
                                         a(.href(line.url)) { line.name }
                                         if !line.note.isEmpty { span(.class("line-note")) { line.note } }
+                                        if let warning = line.warning { span(.class("line-note line-warning")) { warning } }
                                     }
                                     td { line.room }
                                     td(.class("amount")) { line.quantity }
@@ -310,7 +325,7 @@ struct ClaimPage {
             h2(.id("close-title")) { "When it is settled" }
             p {
                 "Closing the claim keeps it as it is and keeps your inventory true: items lost whole are marked disposed "
-                "(lost, on the date of the loss, this claim named), and items lost in part hold that many fewer."
+                "(\(model.isTheft ? "stolen" : "lost"), on the date of the loss, this claim named), and items lost in part hold that many fewer."
             }
             HTMLNode.element("details", [.class("confirm-details")], children: [
                 summary { "Close this claim…" },

@@ -165,12 +165,20 @@ struct ClaimPageHandlers: Sendable {
             ("Actual cash value of one", sheet.money(valuation.unitActualCashValue)),
             ("Actual cash value, line", sheet.money(valuation.lineActualCashValue)),
         ]
-        if line.recoverableDepreciation > 0 { figures.append(("Depreciation still recoverable", sheet.money(line.recoverableDepreciation))) }
+        if line.againstRider {
+            figures.append(("Claimed against its rider", line.riderAmount.map { "up to \(sheet.money($0))" } ?? "no rider amount given"))
+        }
+        figures.append(("Can be owed at most", sheet.money(line.amountClaimed)))
+        if let paid = line.paid { figures.append(("Paid so far", sheet.money(paid))) }
+        if line.recoverableDepreciation > 0 {
+            figures.append((line.replacedCost == nil ? "Recoverable once replaced" : "Depreciation still recoverable", sheet.money(line.recoverableDepreciation)))
+        }
+        let warning = line.paidAboveClaim > 0 ? ClaimOwedSummary.overpaymentWarning(sheet: sheet)(line) : nil
         let categories = [("", "Guess: \(guessed.label) (\(years(guessed.years)))")] + sheet.table.entries.map { ($0.category, "\($0.label) (\(years($0.years)))") }
         let page = ClaimLinePage(claimName: claim.name, claimURL: ClaimRoutes.claim(id), formURL: ClaimRoutes.line(id, item: itemID),
                                  removeURL: ClaimRoutes.removeLine(id, item: itemID), itemName: line.name, itemURL: ItemRoutes.item(itemID),
                                  quantityHeld: line.quantityUnit.describing(line.quantityHeld),
-                                 figures: figures, basis: valuation.basis, categories: categories,
+                                 figures: figures, warning: warning, basis: valuation.basis, categories: categories,
                                  form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency), errors: errors, currency: sheet.currency,
                                  canChange: !claim.isClosed && request.pageContext(site).canEdit, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)

@@ -7,19 +7,8 @@ extension ClaimPageModel {
          errors: ValidationError?, justDone: JustDone?) {
         let claim = sheet.claim, totals = sheet.schedule.totals
         let money = sheet.money
-        let facts: [(label: String, value: String)] = [
-            ("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? "Not given"),
-            (ClaimText.cause.label, claim.cause),
-            (ClaimText.insurer.label, claim.insurer),
-            (ClaimText.policyNumber.label, claim.policyNumber),
-            (ClaimText.claimNumber.label, claim.claimNumber),
-            (ClaimText.policyholder.label, claim.policyholder),
-            (ClaimText.address.label, claim.address),
-        ].filter { !$0.1.isEmpty }
-        var limitNote: String?
-        if let limit = claim.contentsLimit, totals.replacementCost > limit {
-            limitNote = "Replacing these items costs \(money(totals.replacementCost)), more than the policy’s contents limit of \(money(limit)): the insurer pays at most the limit."
-        }
+        let facts = Self.facts(of: claim, money: money)
+        let owed = ClaimOwedSummary(sheet: sheet)
         let lines = sheet.schedule.lines.map { line -> Line in
             let valuation = line.valuation
             var notes: [String] = []
@@ -28,18 +17,20 @@ extension ClaimPageModel {
             if valuation.flags.contains(.replacementCostFromPurchasePrice) { notes.append("Priced at what was paid") }
             if valuation.isOverridden { notes.append("Set by hand") }
             if line.replacedCost != nil { notes.append("Replaced") }
+            if line.againstRider {
+                notes.append(line.riderAmount.map { "Against its rider of \(money($0))" } ?? "Against its rider (no amount given)")
+            }
             return Line(number: line.number, name: line.name, url: ClaimRoutes.line(claim.id, item: line.itemID), room: line.room,
                         quantity: line.quantityLostText, replacementCost: money(valuation.lineReplacementCost),
                         depreciation: Depreciation.percentText(valuation.depreciationBasisPoints), actualCashValue: money(valuation.lineActualCashValue),
-                        paid: line.paid.map(money) ?? "—", note: notes.joined(separator: " · "), needsAttention: valuation.flags.contains { $0.needsAttention })
+                        paid: line.paid.map(money) ?? "—", note: notes.joined(separator: " · "),
+                        warning: line.paidAboveClaim > 0 ? "Paid \(money(line.paidAboveClaim)) more than the \(money(line.amountClaimed)) it can be owed" : nil,
+                        needsAttention: valuation.flags.contains { $0.needsAttention } || line.paidAboveClaim > 0)
         }
         self.init(
             id: claim.id, name: claim.name, facts: facts, deadline: claim.isClosed ? nil : ClaimStatus(claim: claim, today: today),
-            closedText: claim.closedAt.map { "Closed on \(DisplayFormat.day(CalendarDate($0))); its items are marked as lost." },
-            totals: [("Replacement cost", money(totals.replacementCost))] + Self.taxTotals(sheet) + [("Depreciation", money(totals.depreciation)),
-                     ("Actual cash value", money(totals.actualCashValue)), ("Paid so far", money(totals.paid)),
-                     ("Depreciation still recoverable", money(totals.recoverableDepreciation))],
-            limitNote: limitNote,
+            closedText: claim.closedAt.map { "Closed on \(DisplayFormat.day(CalendarDate($0))); its items are marked as \(claim.lossKind == .theft ? "stolen" : "lost")." },
+            totals: owed.rows, warnings: owed.warnings,
             downloads: [
                 ("Report (A4)", ClaimRoutes.apiReport(claim.id, paper: .a4), "The PDF to send: cover, totals by room, the schedule, a page per item with its photos and receipts."),
                 ("Report (US Letter)", ClaimRoutes.apiReport(claim.id, paper: .letter), "The same on Letter paper."),
@@ -54,13 +45,29 @@ extension ClaimPageModel {
             lines: lines,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
             method: sheet.schedule.method, choices: choices,
-            form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, justDone: justDone)
+            form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, justDone: justDone,
+            isTheft: claim.lossKind == .theft)
     }
 
-    /// With a sales tax rate: the tax and the replacement cost with it, beside the pre-tax figure.
-    static func taxTotals(_ sheet: ClaimSheet) -> [(String, String)] {
-        guard let rate = sheet.schedule.salesTaxRate else { return [] }
-        let totals = sheet.schedule.totals
-        return [("Sales tax at \(rate.percentText)%", sheet.money(totals.tax)), ("Replacement cost with tax", sheet.money(totals.replacementCostWithTax))]
+    /// The claim's facts in the order an insurer asks for them, those given only.
+    static func facts(of claim: Claim, money: (Int64) -> String) -> [(label: String, value: String)] {
+        let period = [claim.policyStart.map(DisplayFormat.day), claim.policyEnd.map(DisplayFormat.day)]
+        return [
+            ("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? "Not given"),
+            ("Kind of loss", claim.lossKind?.label ?? ""),
+            (ClaimText.cause.label, claim.cause),
+            (ClaimText.insurer.label, claim.insurer),
+            (ClaimText.policyNumber.label, claim.policyNumber),
+            ("Policy period", period.allSatisfy { $0 == nil } ? "" : period.map { $0 ?? "not given" }.joined(separator: " to ")),
+            ("Settles at", claim.settlement.label),
+            ("Deductible", claim.deductible.map(money) ?? ""),
+            (ClaimText.otherInsurance.label, claim.otherInsurance),
+            (ClaimText.claimNumber.label, claim.claimNumber),
+            (ClaimText.policyholder.label, claim.policyholder),
+            (ClaimText.address.label, claim.address),
+            (ClaimText.phone.label, claim.phone),
+            (ClaimText.email.label, claim.email),
+            (ClaimText.contactAddress.label, claim.contactAddress),
+        ].filter { !$0.1.isEmpty }
     }
 }

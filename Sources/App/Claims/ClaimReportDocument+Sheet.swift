@@ -10,21 +10,23 @@ extension ClaimReportDocument {
     init(sheet: ClaimSheet, files: ClaimFiles, madeOn today: CalendarDate) {
         let claim = sheet.claim, schedule = sheet.schedule, money = sheet.money
         func fact(_ label: String, _ value: String) -> ReportFact? { value.isEmpty ? nil : ReportFact(label: label, value: value) }
+        let period = claim.policyStart == nil && claim.policyEnd == nil ? ""
+            : [claim.policyStart, claim.policyEnd].map { $0?.iso ?? "not given" }.joined(separator: " to ")
         let facts = [
             fact("Policyholder", claim.policyholder), fact("Address of the loss", claim.address), fact("Insurer", claim.insurer),
-            fact("Policy number", claim.policyNumber), fact("Claim number", claim.claimNumber), fact("Date of the loss", claim.lossDate?.iso ?? ""),
-            fact("Cause of loss", claim.cause), fact("Proof of loss due", claim.proofOfLossDue?.iso ?? ""), fact("Notes", claim.notes),
+            fact("Policy number", claim.policyNumber), fact("Policy period", period), fact("Policy settles at", claim.settlement.label),
+            fact("Deductible", claim.deductible.map(money) ?? ""), fact("Other insurance", claim.otherInsurance),
+            fact("Claim number", claim.claimNumber), fact("Date of the loss", claim.lossDate?.iso ?? ""),
+            fact("Kind of loss", claim.lossKind?.label ?? ""), fact("Cause of loss", claim.cause),
+            fact("Phone", claim.phone), fact("E-mail", claim.email), fact("Contact address while displaced", claim.contactAddress),
+            fact("Proof of loss due", claim.proofOfLossDue?.iso ?? ""), fact("Notes", claim.notes),
         ].compactMap { $0 }
         let quantity = schedule.totals.quantity
         var totals = [
             // Pieces add up to a count of items; gallons and pieces do not, so then the lines alone.
             ReportFact(label: "Items", value: schedule.lines.allSatisfy(\.quantityUnit.isPieces)
                 ? "\(schedule.lines.count) lines, \(quantity.grouped) \(quantity == 1 ? "item" : "items")" : "\(schedule.lines.count) lines"),
-            ReportFact(label: "Replacement cost", value: money(schedule.totals.replacementCost)),
-        ] + ClaimPageModel.taxTotals(sheet).map { ReportFact(label: $0.0, value: $0.1) } + [
-            ReportFact(label: "Depreciation", value: money(schedule.totals.depreciation)),
-            ReportFact(label: "Actual cash value", value: money(schedule.totals.actualCashValue)),
-        ]
+        ] + ClaimOwedSummary(sheet: sheet).rows.map { ReportFact(label: $0.label, value: $0.value) }
         if let limit = claim.contentsLimit { totals.append(ReportFact(label: "Policy contents limit", value: money(limit))) }
         let amount = ReportAlignment.trailing
         let roomTotals = ReportTable(
@@ -60,6 +62,7 @@ extension ClaimReportDocument {
                 fact("Replacement cost each", money(valuation.unitReplacementCost)),
                 fact("Depreciation", "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact("Actual cash value", "\(money(valuation.unitActualCashValue)) each, \(money(valuation.lineActualCashValue)) in all"),
+                line.againstRider ? fact("Against its rider", "Claimed for \(money(line.amountClaimed))" + (line.riderAmount.map { ", rider amount \(money($0))" } ?? ", no rider amount given")) : nil,
                 fact("How", valuation.basis),
             ].compactMap { $0 }
             let photos = entry.photos.enumerated().map { index, photo in

@@ -74,6 +74,7 @@ struct CoveragePage {
             controls.text("Policyholder", name: ClaimText.policyholder.rawValue, value: form[.policyholder],
                           extra: [.maxlength(ClaimText.policyholder.maxLength), .autocomplete("name")])
             controls.textArea("Insured address", name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
+            PolicyFields(form: form, controls: controls, currency: currency).node
             if context.canEdit {
                 div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save Policy" } }
             }

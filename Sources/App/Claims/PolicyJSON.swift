@@ -2,16 +2,25 @@ import Claims
 import HTTPServer
 import Inventory
 
-/// The policy as the JSON API shows it: `{"policyholder","address","insurer","policyNumber","contentsLimit"}`.
+/// The policy as the JSON API shows it: `{"policyholder","address","insurer","policyNumber","contentsLimit","deductible",
+/// "settlement","policyStart","policyEnd","otherInsurance","phone","email","contactAddress"}`.
 enum PolicyJSON {
     static func response(_ policy: Policy, currency: Currency) -> Response {
-        var writer = JSONWriter(capacity: 256)
+        var writer = JSONWriter(capacity: 512)
         writer.object { json in
             json.key("policyholder"); json.value(policy.policyholder)
             json.key("address"); json.value(policy.address)
             json.key("insurer"); json.value(policy.insurer)
             json.key("policyNumber"); json.value(policy.policyNumber)
             json.key("contentsLimit"); ClaimJSON.amount(policy.contentsLimit, currency: currency, to: &json)
+            json.key("deductible"); ClaimJSON.amount(policy.deductible, currency: currency, to: &json)
+            json.key("settlement"); json.value(policy.settlement.rawValue)
+            json.key("policyStart"); ClaimJSON.date(policy.periodStart, to: &json)
+            json.key("policyEnd"); ClaimJSON.date(policy.periodEnd, to: &json)
+            json.key("otherInsurance"); json.value(policy.otherInsurance)
+            json.key("phone"); json.value(policy.phone)
+            json.key("email"); json.value(policy.email)
+            json.key("contactAddress"); json.value(policy.contactAddress)
         }
         return Response.json(writer)
     }

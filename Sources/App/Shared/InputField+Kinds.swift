@@ -97,6 +97,36 @@ extension InputField {
     }
 }
 
+extension InputField {
+    /// One of a fixed list of values by its API name (`api` is its component in `openapi.json`);
+    /// `nullable` takes null, and a form's blank, for none. A value not in the list is named with the
+    /// ones that are.
+    static func choice<Value: RawRepresentable & CaseIterable>(_ name: String, api: String, nullable: Bool, choose: String,
+                                                               set: @escaping (inout Input, Value?) -> Void) -> Self where Value.RawValue == String {
+        let names = Value.allCases.map { "“\($0.rawValue)”" }
+        let list = names.count <= 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        return InputField(name: name, api: api, expected: "one of \(list)" + (nullable ? " or null" : ""), json: { value, input, reading in
+            switch value {
+            case .null where nullable: set(&input, nil)
+            case .string(let text):
+                if let known = Value(rawValue: text) { set(&input, known) } else {
+                    reading.refuse("\(name) must be \(list)\(nullable ? ", or null" : ""); “\(text.prefix(40))” is not one.")
+                }
+            default: reading.wrongKind(value)
+            }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if text.isEmpty, nullable {
+                set(&input, nil)
+            } else if let known = Value(rawValue: text) {
+                set(&input, known)
+            } else {
+                reading.refuse("Choose \(choose) from the list.")
+            }
+        })
+    }
+}
+
 /// The rules for amounts, quantities and days, written once for the JSON API and the forms.
 extension FieldReading {
     /// A quantity's text (a form's, or a JSON integer's digits); nil, refused, when it is not one.

@@ -3,7 +3,7 @@ import Inventory
 extension ClaimSchedule {
     /// "How the figures were worked out": the rule, the sources, the household's edits, and what needs
     /// attention, in plain paragraphs for the report's cover and the claim's page.
-    static func method(table: UsefulLifeTable, lossDate: CalendarDate?, lines: [ClaimScheduleLine]) -> [String] {
+    static func method(table: UsefulLifeTable, lossDate: CalendarDate?, lines: [ClaimScheduleLine], owed: ClaimOwed) -> [String] {
         let cap = "\(Depreciation.maximumBasisPoints / 100)%"
         var paragraphs = [
             "Actual cash value is replacement cost less depreciation. Depreciation is straight line: the item’s age at the loss date, in whole months from its purchase date, as a share of the useful life of its category (a 10-year life takes 10% a year). It stops at \(cap), since an item that still worked keeps at least a tenth of its replacement cost. Where an item has no replacement cost, its purchase price stands in for it.",
@@ -18,7 +18,8 @@ extension ClaimSchedule {
         }
         paragraphs.append("Condition is not applied automatically: the guides’ rates assume average wear and leave more or less wear to the adjuster. Where an item’s condition or anything else makes the table’s figure wrong, its actual cash value was set by hand and the reason is on its line.")
         paragraphs.append("Percentages are rounded to hundredths of a percent and each unit’s depreciation half up to the smallest unit of the currency. A line’s figures are the quantity lost times the unit figures, rounded half up to the smallest unit once per line where the quantity has decimals (1.5 gal), and its depreciation is its replacement cost less its actual cash value; totals are the sums of the lines.")
-        paragraphs.append("Recoverable depreciation is what a replacement-cost policy pays after the actual cash value: a line’s whole depreciation until it is replaced, then what was spent replacing it, up to its replacement cost, less its actual cash value.")
+        paragraphs.append(settlementParagraph(owed.settlement))
+        paragraphs.append("The amount claimed is the whole loss less the deductible (never more than the contents’ whole loss), held to the policy’s contents limit when one is given. Scheduled items are claimed against their riders, not as contents: at their replacement cost, up to the rider’s amount, without the deductible. The balance is the amount claimed less what was paid; a payment above what its line can be owed is flagged on the line.")
 
         var notes: [String] = []
         if lossDate == nil { notes.append("the claim has no loss date, so nothing is depreciated yet") }
@@ -39,6 +40,15 @@ extension ClaimSchedule {
         if guessed > 0 { notes.append("\(lineCount(guessed)) \(guessed == 1 ? "has its" : "have their") category guessed from the item’s name and tags") }
         if !notes.isEmpty { paragraphs.append("In this claim: " + notes.joined(separator: "; ") + ".") }
         return paragraphs
+    }
+
+    private static func settlementParagraph(_ settlement: Settlement) -> String {
+        switch settlement {
+        case .replacementCost:
+            "The policy settles at replacement cost: each line counts at its replacement cost (once replaced, at what replacing it cost, up to its replacement cost and never below its actual cash value). The insurer pays the actual cash value first and the depreciation once the item is replaced: a line’s recoverable depreciation is what it counts for less its actual cash value or what was paid on it, whichever is more."
+        case .actualCashValue:
+            "The policy settles at actual cash value: each line counts at its actual cash value, and no depreciation is recovered on replacing it."
+        }
     }
 
     private static var sourceNames: String {

@@ -11,6 +11,8 @@ public struct ClaimSchedule: Sendable, Equatable {
     /// Per room, in the order rooms first appear among the lines.
     public let rooms: [ClaimScheduleTotals]
     public let totals: ClaimScheduleTotals
+    /// What the insurer owes on the claim: the deductible, the limits and what was paid.
+    public let owed: ClaimOwed
     /// Paragraphs for the report's "how the figures were worked out".
     public let method: [String]
 
@@ -23,7 +25,7 @@ public struct ClaimSchedule: Sendable, Equatable {
                                               lossDate: input.lossDate, table: input.table,
                                               unitACVOverride: record.unitACVOverride, overrideReason: record.overrideReason)
             let tax = try input.salesTaxRate?.tax(on: valuation.lineReplacementCost) ?? 0
-            lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation, tax: tax))
+            lines.append(ClaimScheduleLine(number: index + 1, line: line, valuation: valuation, tax: tax, settlement: input.terms.settlement))
         }
         var roomOrder: [String] = [], byRoom: [String: [ClaimScheduleLine]] = [:]
         for line in lines {
@@ -38,6 +40,7 @@ public struct ClaimSchedule: Sendable, Equatable {
         self.lines = lines
         self.rooms = rooms
         self.totals = try ClaimScheduleTotals(room: "", lines: lines)
-        self.method = Self.method(table: input.table, lossDate: input.lossDate, lines: lines)
+        self.owed = ClaimOwed(lines: lines, terms: input.terms, totals: totals)
+        self.method = Self.method(table: input.table, lossDate: input.lossDate, lines: lines, owed: owed)
     }
 }

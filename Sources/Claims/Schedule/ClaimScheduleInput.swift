@@ -7,13 +7,16 @@ public struct ClaimScheduleInput: Sendable {
     public var table: UsefulLifeTable
     /// In the order the schedule numbers them.
     public var lines: [Line]
+    /// The policy's terms the claim is settled on (`ClaimOwed`).
+    public var terms: ClaimTerms
     /// The claim's sales tax rate; nil: no tax is added.
     public var salesTaxRate: SalesTaxRate?
 
-    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line], salesTaxRate: SalesTaxRate? = nil) {
+    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line], terms: ClaimTerms = ClaimTerms(), salesTaxRate: SalesTaxRate? = nil) {
         self.lossDate = lossDate
         self.table = table
         self.lines = lines
+        self.terms = terms
         self.salesTaxRate = salesTaxRate
     }
 

@@ -25,8 +25,20 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let paid: Int64?
     public let replacedCost: Int64?
     public let replacedDate: CalendarDate?
-    /// The depreciation the insurer still owes once the line is replaced (see `recoverable`).
+    /// A scheduled item: claimed against its rider, for at most `riderAmount` (nil: not given).
+    public let againstRider: Bool
+    public let riderAmount: Int64?
+    /// What the policy pays for the line before the deductible and the limits (see `ClaimOwed`): its
+    /// replacement cost (what replacing it cost, once replaced) or its actual cash value, by the
+    /// policy's settlement; a scheduled item's replacement cost.
+    public let lossValue: Int64
+    /// What the line is claimed for: its loss value, held to its rider's amount when it has one.
+    /// The most the line can be owed.
+    public let amountClaimed: Int64
+    /// The depreciation the insurer still owes on the line, net of what was paid on it (see `recoverable`).
     public let recoverableDepreciation: Int64
+    /// What was paid above what the line can be owed; 0 when not.
+    public let paidAboveClaim: Int64
 
     /// The description column: the name, then the item's description after a dash when it has one.
     public var description: String { itemDescription.isEmpty ? name : name + " — " + itemDescription }
@@ -61,7 +73,7 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         return "bought after the loss"
     }
 
-    init(number: Int, line: ClaimScheduleInput.Line, valuation: LineValuation, tax: Int64) {
+    init(number: Int, line: ClaimScheduleInput.Line, valuation: LineValuation, tax: Int64, settlement: Settlement) {
         let item = line.item, details = line.item.details
         self.number = number
         self.itemID = item.id
@@ -82,15 +94,28 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.paid = line.record.paid
         self.replacedCost = line.record.replacedCost
         self.replacedDate = line.record.replacedDate
-        self.recoverableDepreciation = Self.recoverable(valuation: valuation, replacedCost: line.record.replacedCost)
+        self.againstRider = details.scheduled
+        self.riderAmount = details.scheduled ? details.riderAmount : nil
+        let replacedCost = line.record.replacedCost, paid = max(0, line.record.paid ?? 0)
+        if details.scheduled {
+            lossValue = valuation.lineReplacementCost
+            amountClaimed = min(lossValue, max(0, details.riderAmount ?? lossValue))
+            recoverableDepreciation = 0
+        } else {
+            lossValue = Self.ordinaryLossValue(valuation: valuation, replacedCost: replacedCost, settlement: settlement)
+            amountClaimed = self.lossValue
+            recoverableDepreciation = settlement == .replacementCost ? max(0, self.lossValue - max(valuation.lineActualCashValue, paid)) : 0
+        }
+        paidAboveClaim = max(0, paid - amountClaimed)
     }
 
-    /// What a replacement-cost policy pays after the actual cash value, kept simple: before the line is
-    /// replaced, its whole depreciation (the insurer holds it back until the new receipt); once replaced,
-    /// what was spent up to the line's replacement cost, less its actual cash value, and never below
-    /// zero. Payments already received are shown beside it, not subtracted.
-    static func recoverable(valuation: LineValuation, replacedCost: Int64?) -> Int64 {
-        guard let replacedCost else { return valuation.lineDepreciation }
-        return max(0, min(max(0, replacedCost), valuation.lineReplacementCost) - valuation.lineActualCashValue)
+    /// What the policy pays for an ordinary line. Under a replacement-cost policy: its replacement
+    /// cost until it is replaced (the insurer pays the actual cash value and holds the depreciation
+    /// back until the new receipt); once replaced, what was spent, up to the replacement cost and never
+    /// below the actual cash value. Under an actual-cash-value policy: the actual cash value.
+    static func ordinaryLossValue(valuation: LineValuation, replacedCost: Int64?, settlement: Settlement) -> Int64 {
+        guard settlement == .replacementCost else { return valuation.lineActualCashValue }
+        guard let replacedCost else { return valuation.lineReplacementCost }
+        return max(valuation.lineActualCashValue, min(max(0, replacedCost), valuation.lineReplacementCost))
     }
 }

@@ -19,6 +19,10 @@ public struct ClaimScheduleTotals: Sendable, Equatable {
     public let actualCashValue: Int64
     public let paid: Int64
     public let recoverableDepreciation: Int64
+    /// The lines' loss values (see `ClaimScheduleLine.lossValue`).
+    public let wholeLoss: Int64
+    /// What the lines are claimed for, riders' amounts held to.
+    public let amountClaimed: Int64
 
     /// Sums `lines`; throws rather than wrapping past 64 bits.
     init(room: String, lines: [ClaimScheduleLine]) throws(ValuationError) {
@@ -47,5 +51,7 @@ public struct ClaimScheduleTotals: Sendable, Equatable {
         self.actualCashValue = try sum(\.valuation.lineActualCashValue)
         self.paid = try sum { $0.paid ?? 0 }
         self.recoverableDepreciation = try sum(\.recoverableDepreciation)
+        self.wholeLoss = try sum(\.lossValue)
+        self.amountClaimed = try sum(\.amountClaimed)
     }
 }

@@ -1,0 +1,76 @@
+import Claims
+import Inventory
+
+/// What the insurer owes, in the words and order every view of a claim shows it: the claim's page,
+/// the adjuster's page and the report's cover each take these rows, so they say the same to the cent.
+/// Made from the schedule's one `ClaimOwed`.
+struct ClaimOwedSummary: Sendable {
+    /// "Whole loss (at replacement cost)", "Less deductible", "Amount claimed", "Paid so far", "Balance", "Recoverable once replaced"…
+    let rows: [(label: String, value: String)]
+    /// Payments above what a line can be owed, and a whole loss above the contents limit.
+    let warnings: [String]
+    /// The line numbers paid more than they can be owed, for their own warning.
+    let overpaidLines: Set<Int>
+
+    init(sheet: ClaimSheet) {
+        let schedule = sheet.schedule, totals = schedule.totals, owed = schedule.owed
+        func money(_ minorUnits: Int64) -> String { sheet.money(minorUnits) }
+        func less(_ minorUnits: Int64) -> String { "− " + sheet.money(minorUnits) }
+        var rows: [(label: String, value: String)] = [
+            ("Replacement cost", money(totals.replacementCost)),
+        ] + Self.taxRows(sheet) + [
+            ("Depreciation", money(totals.depreciation)),
+            ("Actual cash value", money(totals.actualCashValue)),
+            ("Whole loss (at \(owed.settlement.label.lowercased()))", money(owed.wholeLoss)),
+        ]
+        var deductible = less(owed.deductible)
+        if let policyDeductible = owed.policyDeductible, policyDeductible > owed.deductible {
+            deductible += " (of a \(money(policyDeductible)) deductible)"
+        } else if owed.policyDeductible == nil {
+            deductible += " (none given)"
+        }
+        rows.append(("Less deductible", deductible))
+        if owed.aboveContentsLimit > 0 { rows.append(("Over the contents limit", less(owed.aboveContentsLimit))) }
+        if owed.aboveRiders > 0 { rows.append(("Over the riders’ amounts", less(owed.aboveRiders))) }
+        rows.append(("Amount claimed", money(owed.amountClaimed)))
+        if !owed.riderLines.isEmpty {
+            rows.append(("Of which against riders (\(Self.lineList(owed.riderLines)))", money(owed.againstRiders)))
+        }
+        rows.append(("Paid so far", money(owed.paid)))
+        rows.append(("Balance", money(owed.balance)))
+        if owed.paidAboveClaim > 0 { rows.append(("Paid above the amount claimed", money(owed.paidAboveClaim))) }
+        if owed.settlement == .replacementCost {
+            rows.append(("Recoverable once replaced", money(owed.recoverableOnceReplaced)))
+        }
+        self.rows = rows
+
+        var warnings = schedule.lines.filter { $0.paidAboveClaim > 0 }.map(Self.overpaymentWarning(sheet: sheet))
+        if owed.aboveContentsLimit > 0, let limit = sheet.claim.contentsLimit {
+            warnings.append("The contents come to more than the policy’s contents limit of \(money(limit)): the insurer pays at most the limit.")
+        }
+        self.warnings = warnings
+        overpaidLines = Set(owed.overpaidLines)
+    }
+
+    /// "Line 3, “Stand mixer”: paid $1,200.00, $700.00 more than the $500.00 it can be owed. Check the payment and the line’s figures."
+    static func overpaymentWarning(sheet: ClaimSheet) -> (ClaimScheduleLine) -> String {
+        { line in
+            "Line \(line.number), “\(line.name)”: paid \(sheet.money(line.paid ?? 0)), \(sheet.money(line.paidAboveClaim)) more than the \(sheet.money(line.amountClaimed)) it can be owed. Check the payment and the line’s figures."
+        }
+    }
+
+    /// With a sales tax rate: the tax and the replacement cost with it, beside the pre-tax figure.
+    static func taxRows(_ sheet: ClaimSheet) -> [(label: String, value: String)] {
+        guard let rate = sheet.schedule.salesTaxRate else { return [] }
+        let totals = sheet.schedule.totals
+        return [("Sales tax at \(rate.percentText)%", sheet.money(totals.tax)), ("Replacement cost with tax", sheet.money(totals.replacementCostWithTax))]
+    }
+
+    /// "line 4", "lines 4 and 7", "lines 2, 4 and 7".
+    static func lineList(_ numbers: [Int]) -> String {
+        let texts = numbers.map(String.init)
+        guard let last = texts.last else { return "" }
+        if texts.count == 1 { return "line \(last)" }
+        return "lines " + texts.dropLast().joined(separator: ", ") + " and " + last
+    }
+}
