@@ -12,7 +12,13 @@ public struct OwnedItemCounts: Sendable, Equatable {
 
 extension ItemStore {
     /// One snapshot of the counts; `places` are `locations()`, parents before the places inside them.
+    /// Counting reads every item, so the counts are kept until the inventory next changes: a claim's
+    /// page opened again does the same work however large the inventory (`ClaimSheetReadTests`).
     public func ownedItemCounts(places: [Location]) throws -> OwnedItemCounts {
+        try ownedCounts.value(at: revision) { try countOwnedItems(places: places) }
+    }
+
+    private func countOwnedItems(places: [Location]) throws -> OwnedItemCounts {
         try database.readTransaction { connection in
             var own: [Location.ID: Int] = [:]
             try connection.forEachRow("""

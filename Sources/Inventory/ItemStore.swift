@@ -15,6 +15,8 @@ public final class ItemStore: Sendable {
     public let clock: any TimeSource
     private let revisionCounter = Atomic<Int>(0)
     private let searchRevisionCounter = Atomic<Int>(0)
+    /// What each place and tag would add to a claim, made again only after a change (`ownedItemCounts`).
+    let ownedCounts = RevisionCache<OwnedItemCounts>()
 
     /// Opens the store; fills the search index first if it is out of date (`ItemSearchText.format`).
     /// A store whose index is current writes nothing as it opens, so it can read a copy opened
