@@ -10,6 +10,7 @@
 #     from `homepwner claim-report --document-json`), printed by headless Chromium with
 #     --print-to-pdf, against ours for a claim of CLAIM_PRINT_ITEMS items (250: Chromium cannot print
 #     past about 400 MB of PDF), alternately, CLAIM_ROUNDS times each: seconds and PDF sizes;
+#   * the claim's schedule as XLSX and CSV beside its PDF, in the same rounds (seconds, bytes, ratio);
 #   * the claim's evidence.zip streamed to curl against `zip -0` of the same originals
 #     (bench/stream_zip.sh --files).
 #   BIN=.build/release/homepwner  CLAIM_ITEMS=1000  CLAIM_PRINT_ITEMS=250  CLAIM_ROUNDS=2  KEEP=0
@@ -69,6 +70,19 @@ for round in $(seq "$CLAIM_ROUNDS"); do
   echo "Report of $CLAIM_ITEMS items (round $round): ${seconds} s, $(( $(stat -c %s "$tmp/ours-1000.pdf") / 1000000 )) MB, $(pdfinfo "$tmp/ours-1000.pdf" | sed -n 's/^Pages: *//p') pages"
 done
 echo "Server's peak memory (VmHWM) after the reports: $(( $(rss VmHWM) / 1024 )) MB"
+# The schedule beside the report it summarises, one after the other for the same claim: the XLSX
+# (libxlsxwriter) and the CSV, with the PDF timed again in the same rounds, as ratios to it.
+for round in $(seq "$CLAIM_ROUNDS"); do
+  declare -A took=()
+  for file in report.pdf schedule.xlsx schedule.csv; do
+    start=$(now)
+    curl -fsS -o "$tmp/ours-$file" "$base/api/v1/claims/1/$file"
+    took[$file]=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.3f}')" "$start" "$(now)")
+  done
+  echo "Schedule of $CLAIM_ITEMS lines (round $round): XLSX ${took[schedule.xlsx]} s, $(stat -c %s "$tmp/ours-schedule.xlsx") bytes;" \
+    "CSV ${took[schedule.csv]} s, $(stat -c %s "$tmp/ours-schedule.csv") bytes; the PDF ${took[report.pdf]} s" \
+    "(XLSX $(python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.3f}')" "${took[schedule.xlsx]}" "${took[report.pdf]}")× the PDF's time)"
+done
 stop
 "$BIN" claim-report 2 --data "$tmp/data" --to "$tmp/ours-print.pdf" --document-json "$tmp/print.json" >/dev/null
 python3 bench/claim_report_html.py "$tmp/print.json" "$tmp/print.html" --paper a4
