@@ -46,14 +46,14 @@ def test_the_claim_page_says_what_is_owed_and_warns_of_a_payment_above_a_line(se
     for value in find_all(browser, ".claim-totals dd"):
         box = rect(browser, value)
         assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, (value.text, box, card)
-    line_warning = find(browser, ".claim-table .line-warning")
+    line_warning = find(browser, (".claim-card" if browser.device == "iphone" else ".claim-table") + " .line-warning")
     assert line_warning.text == "Paid $700.00 more than the $500.00 it can be owed"
     assert line_warning.is_displayed()
     screenshot("claim-owed")
     assert_accessible(browser, "claim, what is owed with an overpayment")
 
     # The line's own page says it too.
-    find(browser, ".claim-table tbody tr:nth-child(2) th a").click()
+    find(browser, (".claim-card:nth-child(2)" if browser.device == "iphone" else ".claim-table tbody tr:nth-child(2) th") + " a").click()
     wait(browser).until(lambda b: "/lines/" in b.current_url)
     assert "paid $1,200.00, $700.00 more than the $500.00 it can be owed" in visible(browser, "main .claim-warnings").text
 

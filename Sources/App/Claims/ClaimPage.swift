@@ -251,6 +251,7 @@ struct ClaimPage {
                 li(.class(line.needsAttention ? "claim-card attention" : "claim-card")) {
                     p(.class("claim-card-name")) { "\(line.number). "; a(.href(line.url)) { line.name } }
                     if !line.note.isEmpty { p(.class("line-note")) { line.note } }
+                    if let warning = line.warning { p(.class("line-note line-warning")) { warning } }
                     p(.class("claim-card-where")) { [line.room, "Qty \(line.quantity)"].filter { !$0.isEmpty }.joined(separator: " · ") }
                     figures(line.replacementCost, line.depreciation, line.actualCashValue, line.paid)
                 }
