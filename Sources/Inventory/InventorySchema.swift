@@ -319,5 +319,11 @@ public enum InventorySchema {
                 PRIMARY KEY (sender, capture_id)
             ) WITHOUT ROWID;
             """),
+        // Distinguishing marks (issue 29): what a police list gives beside the serial number (an engraving,
+        // a scratch, a sticker, a name written inside). Numbered 23: 21 and 22 were taken by other changes
+        // of the same issue; migrations run in order above the stored version, so a gap is harmless.
+        Migration(version: 23, sql: """
+            ALTER TABLE items ADD COLUMN distinguishing_marks TEXT NOT NULL DEFAULT '';
+            """),
     ]
 }
