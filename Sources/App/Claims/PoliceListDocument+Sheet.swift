@@ -22,7 +22,7 @@ extension PoliceListDocument {
                 ReportFact(label: "Quantity", value: line.quantity), fact("Distinguishing marks", line.distinguishingMarks),
                 ReportFact(label: "Value", value: sheet.money(line.value) + " (to replace new)"), fact("Room", line.room),
             ].compactMap { $0 }
-            let photo = (photos[line.itemID] ?? nil).map { ReportImage(path: $0.printed ?? $0.original, caption: "Photo of line \(line.number)") }
+            let photo = (photos[line.itemID] ?? nil).map { ReportImage(path: $0.printed ?? $0.original, caption: "Main photo") }
             return PoliceListEntry(title: "\(line.number). \(line.name)", facts: itemFacts, photo: photo)
         }
         self.init(title: "Stolen property: \(claim.name)", subtitle: "List for the police, prepared \(today.iso)", facts: facts, entries: entries,
