@@ -13,6 +13,8 @@ enum Block {
     case pictureRow([ReportImage], columns: Int)
     /// A document's first page, as large as a good part of a page.
     case document(ReportDocumentPage)
+    /// A police list's item: its photo, small, beside its facts.
+    case entry(PoliceListEntry)
 
     /// A heading, or a table's header, never ends a page: it goes over with what follows.
     var keepsWithNext: Bool {
@@ -34,6 +36,7 @@ enum Block {
         case .tableHeader: 6
         case .pictureRow: 8
         case .document: 10
+        case .entry: 8
         }
     }
 

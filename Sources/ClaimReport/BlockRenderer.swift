@@ -32,6 +32,7 @@ final class BlockRenderer {
         case .tableFooter(let frame, let cells): prepareRow(frame, cells: cells, style: frame.cellStyle.emphasised, rule: .above)
         case .pictureRow(let images, let columns): preparePictureRow(images, columns: columns)
         case .document(let document): prepareDocument(document)
+        case .entry(let entry): prepareEntry(entry)
         }
     }
 

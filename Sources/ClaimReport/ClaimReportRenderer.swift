@@ -18,15 +18,25 @@ public enum ClaimReportRenderer {
                               stopWhen shouldStop: () -> Bool = { false }) throws(ClaimReportError) {
         try document.validate()
         let file = try ReportFile(target: url)
-        try draw(document, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop)
+        try draw(title: document.title, footerText: document.footerText, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { renderer, geometry in
+            document.sections(geometry: geometry) { renderer.typesetter.width(of: $0, style: $1) }
+        }
         try file.commit()
     }
 
-    private static func draw(_ document: ClaimReportDocument, geometry: PageGeometry, to file: ReportFile,
-                             stopWhen shouldStop: () -> Bool) throws(ClaimReportError) {
-        let canvas = try PDFCanvas(descriptor: file.descriptor, path: file.target, geometry: geometry, title: document.title)
+    /// Writes a police list to `url` the same way: whole or not at all, stopping when asked.
+    public static func render(_ list: PoliceListDocument, paper: ReportPaper, to url: URL,
+                              stopWhen shouldStop: () -> Bool = { false }) throws(ClaimReportError) {
+        let file = try ReportFile(target: url)
+        try draw(title: list.title, footerText: list.footerText, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { _, _ in list.sections }
+        try file.commit()
+    }
+
+    private static func draw(title: String, footerText: String, geometry: PageGeometry, to file: ReportFile, stopWhen shouldStop: () -> Bool,
+                             sections makeSections: (BlockRenderer, PageGeometry) -> [ReportSection]) throws(ClaimReportError) {
+        let canvas = try PDFCanvas(descriptor: file.descriptor, path: file.target, geometry: geometry, title: title)
         let renderer = BlockRenderer(typesetter: try Typesetter(cairo: canvas.cairo), geometry: geometry, cairo: canvas.cairo)
-        let sections = document.sections(geometry: geometry) { renderer.typesetter.width(of: $0, style: $1) }
+        let sections = makeSections(renderer, geometry)
         let plan = try ReportPlan(sections: sections, geometry: geometry) { block throws(ClaimReportError) in
             if shouldStop() { throw .stopped }
             return renderer.prepare(block).height
@@ -37,7 +47,7 @@ public enum ClaimReportRenderer {
                 if shouldStop() { throw .stopped }
                 renderer.prepare(placement.block).draw(placement.top)
             }
-            renderer.drawFooter(document.footerText, page: index + 1, of: plan.pages.count)
+            renderer.drawFooter(footerText, page: index + 1, of: plan.pages.count)
             try canvas.showPage()
         }
         try canvas.finish()

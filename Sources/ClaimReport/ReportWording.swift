@@ -9,6 +9,7 @@ enum ReportWording {
     static let photos = "Photos"
     static let receipts = "Receipts"
     static let evidence = "Evidence from before the loss"
+    static let noPhoto = "No photo"
 
     static func page(_ number: Int, of count: Int) -> String { "Page \(number) of \(count)" }
 

@@ -346,5 +346,10 @@ public enum InventorySchema {
             DROP INDEX items_still_owned;
             CREATE INDEX items_still_owned ON items (id) WHERE disposed_kind IS NULL;
             """),
+        // Distinguishing marks (issue 29): what a police list gives beside the serial number (an engraving,
+        // a scratch, a sticker, a name written inside).
+        Migration(version: 23, sql: """
+            ALTER TABLE items ADD COLUMN distinguishing_marks TEXT NOT NULL DEFAULT '';
+            """),
     ]
 }

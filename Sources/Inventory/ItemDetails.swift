@@ -30,6 +30,9 @@ public struct ItemDetails: Sendable, Equatable {
     public var warrantyExpires: CalendarDate?
     public var lifetimeWarranty = false
     public var warrantyDetails = ""
+    /// What tells this one apart from every other of its make, for a police list or a pawn-shop search:
+    /// an engraving, a scratch, a sticker, a name written inside.
+    public var distinguishingMarks = ""
     /// Insured on a rider of its own (jewellery, art, firearms, collectibles), for `riderAmount`.
     public var scheduled = false
     public var riderAmount: Int64?
@@ -71,7 +74,8 @@ public struct ItemDetails: Sendable, Equatable {
          ("purchasedFrom", "Where bought", \.purchasedFrom), ("replacementCostSource", "Replacement cost source", \.replacementCostSource)]
     }
     static var longTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
-        [("description", "Description", \.description), ("notes", "Notes", \.notes), ("warrantyDetails", "Warranty details", \.warrantyDetails)]
+        [("description", "Description", \.description), ("notes", "Notes", \.notes), ("warrantyDetails", "Warranty details", \.warrantyDetails),
+         ("distinguishingMarks", "Distinguishing marks", \.distinguishingMarks)]
     }
     /// The text field with this API name ("" for a name that is none).
     public func text(named name: String) -> String {

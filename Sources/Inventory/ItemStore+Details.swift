@@ -8,7 +8,7 @@ extension ItemStore {
         "quantity_ten_thousandths", "description", "brand", "model", "barcode", "condition", "notes", "purchase_price", "purchase_date",
         "purchased_from", "replacement_cost", "replacement_cost_date", "replacement_cost_source", "warranty_expires",
         "lifetime_warranty", "warranty_details", "scheduled", "rider_amount", "disposed_kind", "disposed_date", "disposed_price",
-        "disposed_notes", "quantity_unit", "business_use",
+        "disposed_notes", "quantity_unit", "business_use", "distinguishing_marks",
     ]
 
     static func decodeDetails(_ row: Row, from first: Int32) -> ItemDetails {
@@ -37,6 +37,7 @@ extension ItemStore {
             details.disposal = Disposal(kind: kind, date: row.optionalString(first + 19).flatMap(CalendarDate.init(iso:)),
                                         price: row.optionalInt64(first + 20), notes: row.string(first + 21))
         }
+        details.distinguishingMarks = row.string(first + 24)
         return details
     }
 
@@ -47,7 +48,7 @@ extension ItemStore {
             details.notes, details.purchasePrice, details.purchaseDate?.iso, details.purchasedFrom, details.replacementCost,
             details.replacementCostDate?.iso, details.replacementCostSource, details.warrantyExpires?.iso, details.lifetimeWarranty,
             details.warrantyDetails, details.scheduled, details.riderAmount, details.disposal?.kind.rawValue, details.disposal?.date?.iso,
-            details.disposal?.price, details.disposal?.notes ?? "", details.quantityUnit.symbol, details.businessUse, id)
+            details.disposal?.price, details.disposal?.notes ?? "", details.quantityUnit.symbol, details.businessUse, details.distinguishingMarks, id)
         try connection.run("DELETE FROM item_custom_fields WHERE item_id = ?", id)
         for field in details.customFields {
             try connection.run("INSERT INTO item_custom_fields (item_id, name, value) VALUES (?, ?, ?)", id, field.name, field.value)

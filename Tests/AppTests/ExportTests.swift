@@ -119,7 +119,7 @@ import Testing
         var items = try source.client.get("/api/v1/items").decode([ItemModel].self)
         let camera = try #require(items.first)
         try source.client.json("PATCH", "/api/v1/items/\(camera.id)", [
-            "customFields": ["Lens": "RF 24-105mm", "Colour": "Black"], "barcode": "4549292157",
+            "customFields": ["Lens": "RF 24-105mm", "Colour": "Black"], "barcode": "4549292157", "distinguishingMarks": "A scratch across the lens cap",
             "disposed": ["kind": "givenAway", "date": "2026-01-02", "notes": "To my niece"],
         ] as [String: Any]).expect(200)
         try source.client.json("PATCH", "/api/v1/items/\(items[2].id)", ["quantity": 0.75, "quantityUnit": "roll", "businessUse": true] as [String: Any]).expect(200)

@@ -9,7 +9,7 @@ import Testing
         "id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "draft", "walkthrough", "image",
         "quantity", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice", "purchaseDate",
         "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "currency", "tags",
-        "customFields", "warrantyExpires", "lifetimeWarranty", "warrantyDetails", "scheduled", "riderAmount", "disposed", "readiness", "photos", "documents",
+        "customFields", "warrantyExpires", "lifetimeWarranty", "warrantyDetails", "distinguishingMarks", "scheduled", "riderAmount", "disposed", "readiness", "photos", "documents",
         "evidence", "documentedSince",
     ]
 

@@ -153,6 +153,8 @@ import Testing
         Link(.get, ClaimRoutes.apiScheduleWorkbook(7), .read),
         Link(.get, ClaimRoutes.apiReport(7, paper: .letter), .read),
         Link(.get, ClaimRoutes.apiEvidence(7), .read),
+        Link(.get, ClaimRoutes.apiPoliceList(7, paper: .a4), .read),
+        Link(.get, ClaimRoutes.apiPoliceListCSV(7), .read),
         Link(.get, ClaimRoutes.apiPolicy.url(), .read),
         Link(.patch, ClaimRoutes.apiPolicy.url(), .write),
         Link(.get, ClaimRoutes.apiCoverage.url(), .read),

@@ -275,6 +275,9 @@ enum SchemaHistory {
         Step(label: "owned-claims-12-sales-tax", versions: ["inventory": 22, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
             UPDATE claims SET sales_tax_millionths = 88750 WHERE id = 1;
             """),
+        Step(label: "owned-inventory-23-distinguishing-marks", versions: ["inventory": 23, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
+            UPDATE items SET distinguishing_marks = 'Initials scratched under the base' WHERE id = (SELECT min(id) FROM items);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -5,7 +5,7 @@ import HTTPServer
 import Inventory
 import PhotoLibrary
 
-/// The claim packet: the schedule as CSV (in a carrier's layout when asked) and XLSX, the PDF report (made on the server, opened in the
+/// The claim packet: the schedule as CSV (in a carrier's layout when asked) and XLSX, the PDF report and the police list (made on the server, opened in the
 /// browser's viewer), and the evidence archive streamed as it is made. Each reads the whole claim
 /// on a worker, within its reader's share (`ClaimReadLimit`); a download holds its place until it
 /// is sent.
@@ -31,6 +31,11 @@ struct ClaimPacketHandlers: Sendable {
                 try report(try sheet(request), paper: paper, access: try? request.visibleLibraryRoots(of: library), for: request)
             }
         }
+        router.get(ClaimRoutes.apiPoliceList) { request in
+            let paper = try Self.paper(request)
+            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) { try policeList(try sheet(request), paper: paper, for: request) }
+        }
+        router.add(.get, ClaimRoutes.apiPoliceListCSV, readingClaimsWithin: reads) { request in try policeListCSV(try sheet(request)) }
         router.add(.get, ClaimRoutes.apiEvidence, readingClaimsWithin: reads) { request in
             try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library), keepsLocation: true)
         }
@@ -79,8 +84,37 @@ struct ClaimPacketHandlers: Sendable {
                                    stopWhen: { request.clientHasGone })
         let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today)
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
+        try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
+        return try Self.sendOnce(target, headers: [
+            "Content-Type": "application/pdf",
+            // Inline: the browser's PDF viewer opens it; the name is kept if it is saved.
+            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-report-\(paper.rawValue).pdf\"",
+        ])
+    }
+
+    /// The police list as a PDF: the items' main photos (no library photos: the list names what was taken).
+    private func policeList(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
+        let files = try ClaimFiles(sheet: sheet, items: items, library: nil, access: nil, printSizes: true, stopWhen: { request.clientHasGone })
+        let document = PoliceListDocument(sheet: sheet, files: files, madeOn: items.clock.today)
+        let target = temporaryFolder.appendingPathComponent("police-list-\(UUID().uuidString).pdf")
+        try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
+        return try Self.sendOnce(target, headers: [
+            "Content-Type": "application/pdf",
+            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-police-list-\(paper.rawValue).pdf\"",
+        ])
+    }
+
+    private func policeListCSV(_ sheet: ClaimSheet) throws -> Response {
+        var response = Response(body: .bytes(Array(ClaimPoliceList(sheet.schedule).csv(currency: sheet.currency).utf8)))
+        response.headers["Content-Type"] = "text/csv; charset=utf-8"
+        response.headers["Content-Disposition"] = "attachment; filename=\"\(sheet.fileStem)-police-list.csv\""
+        return response
+    }
+
+    /// Runs a PDF renderer for `request`, turning its failures into answers: a full disk, a client gone.
+    private static func render(for request: Request, _ write: (_ stopWhen: () -> Bool) throws -> Void) throws {
         do {
-            try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: { request.clientHasGone })
+            try write({ request.clientHasGone })
         } catch ClaimReportError.diskFull {
             throw DiskFull.refusal
         } catch ClaimReportError.stopped {
@@ -88,11 +122,6 @@ struct ClaimPacketHandlers: Sendable {
         } catch {
             throw AppError(.reportFailed, message: "The report could not be made: \(error). Nothing was sent; try again.")
         }
-        return try Self.sendOnce(target, headers: [
-            "Content-Type": "application/pdf",
-            // Inline: the browser's PDF viewer opens it; the name is kept if it is saved.
-            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-report-\(paper.rawValue).pdf\"",
-        ])
     }
 
     private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?, keepsLocation: Bool) throws -> Response {

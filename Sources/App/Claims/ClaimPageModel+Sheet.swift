@@ -41,6 +41,11 @@ extension ClaimPageModel {
                 ("Schedule of loss (CSV)", ClaimRoutes.apiSchedule(claim.id, profile: .scheduleOfLoss),
                  "Item, room, description, brand, model, supplier, quantity, age, original and replacement cost, depreciation, ACV."),
                 ("Evidence (zip)", ClaimRoutes.apiEvidence(claim.id), "The originals of every photo, receipt and library photo, with their SHA-256 and capture dates."),
+                // Offered on every claim: the cause is free text ("garage break-in", "burglary"), and a fire or
+                // a flood may be followed by looting.
+                ("Police list (PDF)", ClaimRoutes.apiPoliceList(claim.id, paper: .a4),
+                 "After a theft: every serial number, distinguishing marks, main photo and value, for the police report."),
+                ("Police list (CSV)", ClaimRoutes.apiPoliceListCSV(claim.id), "The same list as a spreadsheet; lines without a serial number say so."),
             ],
             lines: lines,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),

@@ -25,6 +25,8 @@ enum ClaimRoutes {
     static let apiScheduleWorkbook = RoutePath("/claims/{id}/schedule.xlsx", in: APIRoutes.v1)
     static let apiReport = RoutePath("/claims/{id}/report.pdf", in: APIRoutes.v1)
     static let apiEvidence = RoutePath("/claims/{id}/evidence.zip", in: APIRoutes.v1)
+    static let apiPoliceList = RoutePath("/claims/{id}/police-list.pdf", in: APIRoutes.v1)
+    static let apiPoliceListCSV = RoutePath("/claims/{id}/police-list.csv", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
     static let apiUsefulLives = RoutePath("/useful-lives", in: APIRoutes.v1)
@@ -48,4 +50,6 @@ enum ClaimRoutes {
     static func apiScheduleWorkbook(_ id: Claim.ID) -> String { apiScheduleWorkbook.url(id) }
     static func apiReport(_ id: Claim.ID, paper: ReportPaper) -> String { apiReport.url(id) + "?paper=\(paper.rawValue)" }
     static func apiEvidence(_ id: Claim.ID) -> String { apiEvidence.url(id) }
+    static func apiPoliceList(_ id: Claim.ID, paper: ReportPaper) -> String { apiPoliceList.url(id) + "?paper=\(paper.rawValue)" }
+    static func apiPoliceListCSV(_ id: Claim.ID) -> String { apiPoliceListCSV.url(id) }
 }

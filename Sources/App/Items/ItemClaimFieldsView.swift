@@ -38,6 +38,9 @@ struct ItemClaimFieldsView {
                 suggested(.barcode, controls.text("Barcode or asset tag", name: "barcode", value: text("barcode"),
                                                   extra: [.maxlength(ItemDetails.maxShortTextLength), .autocomplete("off")]))
                 controls.textArea("Description", name: "description", value: text("description"), maxLength: ItemDetails.maxLongTextLength)
+                controls.textArea("Distinguishing marks", name: "distinguishingMarks", value: text("distinguishingMarks"),
+                                  maxLength: ItemDetails.maxLongTextLength, rows: 2,
+                                  hint: "An engraving or a number you marked on it, a scratch, a sticker, a name written inside: what the police would know it by.")
             }
             fieldset(.class("form-group")) {
                 legend { "Where it is" }

@@ -195,6 +195,7 @@ enum ItemJSON {
         json.key("warrantyExpires"); date(details.warrantyExpires)
         json.key("lifetimeWarranty"); json.value(details.lifetimeWarranty)
         json.key("warrantyDetails"); json.value(details.warrantyDetails)
+        json.key("distinguishingMarks"); json.value(details.distinguishingMarks)
         json.key("scheduled"); json.value(details.scheduled)
         json.key("riderAmount"); amount(details.riderAmount)
         json.key("disposed")

@@ -45,8 +45,8 @@ struct FormControls {
         }
     }
 
-    func textArea(_ labelText: String, name: String, value: String, maxLength: Int, rows: Int = 3) -> HTMLNode {
-        field(labelText, name: name) { id, describedBy in
+    func textArea(_ labelText: String, name: String, value: String, maxLength: Int, rows: Int = 3, hint: String? = nil) -> HTMLNode {
+        field(labelText, name: name, hint: hint) { id, describedBy in
             var attributes: [Attribute] = [.id(id), .name(name), .maxlength(maxLength), .rows(rows)]
             if let describedBy { attributes += [.aria("describedby", describedBy)] }
             if errors?.message(for: name) != nil { attributes.append(.aria("invalid", "true")) }

@@ -44,6 +44,7 @@ extension BackupIndexModel {
             add("Warranty ends", details.warrantyExpires?.iso)
             if details.lifetimeWarranty { add("Lifetime warranty", "Yes") }
             add("Warranty details", details.warrantyDetails)
+            add("Distinguishing marks", details.distinguishingMarks)
             if details.scheduled { add("Scheduled on a rider", details.riderAmount.map { "Yes, for \(money($0))" } ?? "Yes") }
             for field in details.customFields { add(field.name, field.value) }
             add("Description", details.description)

@@ -15,6 +15,8 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let brand: String
     public let model: String
     public let serialNumber: String
+    /// An engraving, a scratch, a sticker: what the police list gives beside the serial number.
+    public let distinguishingMarks: String
     public let purchaseDate: CalendarDate?
     public let purchasedFrom: String
     public let condition: ItemCondition?
@@ -84,6 +86,7 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.brand = details.brand
         self.model = details.model
         self.serialNumber = item.serialNumber
+        self.distinguishingMarks = details.distinguishingMarks
         self.purchaseDate = details.purchaseDate
         self.purchasedFrom = details.purchasedFrom
         self.condition = details.condition

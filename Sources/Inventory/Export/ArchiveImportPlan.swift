@@ -190,7 +190,8 @@ struct ArchiveImportPlan {
         }
         details.businessUse = entry.businessUse ?? false
         details.texts = ["description": entry.description, "brand": entry.brand, "model": entry.model, "barcode": entry.barcode, "notes": entry.notes,
-                         "purchasedFrom": entry.purchasedFrom, "replacementCostSource": entry.replacementCostSource, "warrantyDetails": entry.warrantyDetails]
+                         "purchasedFrom": entry.purchasedFrom, "replacementCostSource": entry.replacementCostSource, "warrantyDetails": entry.warrantyDetails,
+                         "distinguishingMarks": entry.distinguishingMarks ?? ""]
         if let condition = entry.condition {
             guard let known = ItemCondition(rawValue: condition) else { throw .invalidManifest("\(place): condition “\(TextRule.excerpt(condition, characters: 20))” is not one of new, good, fair, poor, broken.") }
             details.condition = .some(known)

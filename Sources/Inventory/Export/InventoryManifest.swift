@@ -80,6 +80,8 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         /// True for a draft (a photo from walking a room, not named yet: its name may be empty);
         /// absent for a named item, and in exports made before drafts.
         public var draft: Bool? = nil
+        /// Absent in exports made before distinguishing marks (inventory schema 23).
+        public var distinguishingMarks: String? = nil
     }
 
     public struct Disposal: Codable, Sendable, Equatable {

@@ -134,7 +134,7 @@ extension InventoryManifest {
                         Evidence(assetId: link.assetID.rawValue, takenAt: link.takenAt.map(EvidenceLink.isoText), camera: link.camera, path: link.lastPath,
                                  added: link.added.formatted(Self.momentStyle))
                     },
-                    draft: item.isDraft ? true : nil)
+                    draft: item.isDraft ? true : nil, distinguishingMarks: details.distinguishingMarks)
             },
             walkthroughs: snapshot.walkthroughs.isEmpty ? nil : snapshot.walkthroughs.map { walkthrough in
                 Walkthrough(id: walkthrough.id.rawValue, locationId: walkthrough.locationID.rawValue, recordedAt: walkthrough.recordedAt.formatted(Self.momentStyle),

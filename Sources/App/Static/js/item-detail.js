@@ -89,7 +89,7 @@ function fieldsOf(item) {
     purchasePrice: text(item.purchasePrice), purchaseDate: text(item.purchaseDate), purchasedFrom: item.purchasedFrom,
     replacementCostDate: text(item.replacementCostDate), replacementCostSource: item.replacementCostSource,
     scheduled: item.scheduled, riderAmount: text(item.riderAmount), warrantyExpires: text(item.warrantyExpires),
-    lifetimeWarranty: item.lifetimeWarranty, warrantyDetails: item.warrantyDetails,
+    lifetimeWarranty: item.lifetimeWarranty, warrantyDetails: item.warrantyDetails, distinguishingMarks: item.distinguishingMarks,
     disposedKind: text(item.disposed?.kind), disposedDate: text(item.disposed?.date),
     disposedPrice: text(item.disposed?.price), disposedNotes: text(item.disposed?.notes),
   });
