@@ -72,7 +72,7 @@ import Testing
         let (_, token) = try app.app.claims.createLink(claimID: Claim.ID(claim), expires: Date().addingTimeInterval(86_400))
         let page = try app.client.get("/shared/\(token)", headers: ["Accept": "text/html"])
         #expect(page.status == 200)
-        for words in ["Kitchen fire", "Mar 14, 2026", "Fire", "1 item lost", "1. Kettle", "2 of 3", "Smeg", "KLF03", "KT-1", "Cream",
+        for words in ["Kitchen fire", "Mar 14, 2026", "Fire", "Lost: 1 line, 2 items", "1. Kettle", "2 of 3", "Smeg", "KLF03", "KT-1", "Cream",
                       "May 1, 2021 · $129.00", "$149.00 each", "This link works through"] {
             #expect(page.text.contains(words), "the page lacks “\(words)”")
         }
@@ -83,9 +83,9 @@ import Testing
 
     @Test func theDownloadsAppearWhereThePacketGivesThem() {
         let site = PageContext(stylesheet: "/s.css", script: "/s.js", icon: "/i.svg")
-        var model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [], downloads: .none)
+        var model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [], countText: "", downloads: .none)
         #expect(!String(decoding: SharedClaimPage(claim: model, context: site).document().renderedBytes(), as: UTF8.self).contains("Downloads"))
-        model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [],
+        model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [], countText: "",
                                  downloads: SharedClaimDownloads(reportPDF: "/shared/t/report.pdf", scheduleCSV: nil, evidenceZip: "/shared/t/evidence.zip"))
         let html = String(decoding: SharedClaimPage(claim: model, context: site).document().renderedBytes(), as: UTF8.self)
         #expect(html.contains("href=\"/shared/t/report.pdf\"") && html.contains("href=\"/shared/t/evidence.zip\"") && !html.contains("Schedule (CSV)"))

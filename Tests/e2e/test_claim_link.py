@@ -25,7 +25,8 @@ def claim_server():
     kettle = first.create_item("Kettle", "", 40)
     first.create_item("Safe in the cellar", "SAFE-1", 900)
     claim = first.api("POST", "/api/v1/claims", {"name": "Kitchen fire", "lossDate": "2026-03-14", "cause": "Fire",
-                                                 "insurer": "Acme Mutual", "items": [{"itemId": camera["id"]}, {"itemId": kettle["id"]}]})
+                                                 "insurer": "Acme Mutual", "address": "12 Elm Street\nSpringfield, IL 62704",
+                                                 "items": [{"itemId": camera["id"]}, {"itemId": kettle["id"]}]})
     first.terminate()
     harness.add_user(data, "olivia", PASSWORD, binary=BINARY)
     first.start()  # on the same data folder, now with an account
@@ -67,6 +68,7 @@ def test_an_owner_shares_a_claim_and_revokes_the_link(claim_server, browser, dev
         for words in ("Kitchen fire", "Acme Mutual", "1. Mirrorless camera", "2. Kettle", "EOS-R6-0417732"):
             assert words in text, f"the adjuster's page lacks {words!r}"
         assert "Safe in the cellar" not in text
+        assert "12 Elm Street\nSpringfield, IL 62704" in text, "the address keeps its line break"
         assert not find_all(adjuster, "form"), "the adjuster's page has a form"
         assert not find_all(adjuster, ".account-strip")
         # Each fact's label beside its value on an iPad, above it on an iPhone; the items are cards, not a bulleted list.

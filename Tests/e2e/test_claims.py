@@ -100,6 +100,7 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
     find(browser, '#claim-chooser form:has(#choose-locationId) button[type="submit"]').send_keys(Keys.ENTER)
     wait(browser).until(lambda b: "2 items added" in b.page_source)
     names = [link.text for link in find_all(browser, f"{line_selector(browser)} a")]
+    assert find(browser, "#lines-title").text == "Lost: 2 lines, 13 items"
     # Nothing wider than the screen: on a phone the lines are cards, each with its figures.
     assert browser.execute_script("return document.documentElement.scrollWidth <= innerWidth")
     if browser.device == "iphone":
@@ -148,6 +149,7 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
         file.flush()
         text = " ".join(subprocess.run(["pdftotext", file.name, "-"], capture_output=True, text=True, check=True).stdout.split())
     assert "Kitchen fire" in text and "Bought last month, unused" in text
+    assert "2 lines, 8 items" in text, "the cover counts as the claim's page does"
     assert f"${float(total_acv):,.2f}" in text
     browser.get(links["Report (A4)"])
     wait(browser).until(lambda b: b.execute_script("return document.contentType") == "application/pdf")

@@ -11,6 +11,8 @@ struct SharedClaimModel: Sendable {
     /// "This link works through Jun 30, 2026."
     let validity: String
     let items: [SharedItemModel]
+    /// "17 lines, 36 items", as the claim's page says it.
+    let countText: String
     let downloads: SharedClaimDownloads
 }
 
@@ -100,7 +102,7 @@ struct SharedClaimPage {
                 }
             }
             section(.class("shared-items"), .aria("labelledby", "items-title")) {
-                h2(.class("section-title"), .id("items-title")) { claim.items.count == 1 ? "1 item lost" : "\(claim.items.count) items lost" }
+                h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? "Nothing lost yet" : "Lost: \(claim.countText)" }
                 if claim.items.isEmpty {
                     p(.class("muted")) { "No items are in this claim yet." }
                 }

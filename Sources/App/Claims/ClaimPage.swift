@@ -32,6 +32,8 @@ struct ClaimPageModel {
     let warnings: [String]
     let downloads: [(label: String, url: String, detail: String)]
     let lines: [Line]
+    /// "17 lines, 36 items", as the claims list and the report's cover say it.
+    let countText: String
     let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
     let method: [String]
     /// What Add Items offers, each with how many still-owned items it would add.
@@ -183,7 +185,7 @@ struct ClaimPage {
     private var linesCard: HTMLNode {
         section(.class("card claim-lines"), .aria("labelledby", "lines-title")) {
             div(.class("card-head")) {
-                h2(.id("lines-title")) { model.lines.count == 1 ? "1 item lost" : "\(model.lines.count.grouped) items lost" }
+                h2(.id("lines-title")) { model.lines.isEmpty ? "Nothing lost yet" : "Lost: \(model.countText)" }
                 if canChange {
                     button(.class("button small primary"), .type("button"), .popovertarget("claim-chooser"), .aria("haspopup", "dialog")) { "Add Items" }
                 }

@@ -116,9 +116,8 @@ struct ClaimPageHandlers: Sendable {
         let today = CalendarDate(clock.now)
         let rows = try claims.sheets().map { sheet -> ClaimListPage.Row in
             let claim = sheet.claim
-            let count = claim.lines.count == 1 ? "1 item" : "\(claim.lines.count.grouped) items"
             return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: ClaimStatus(claim: claim, today: today),
-                                     summary: "\(count) · actual cash value \(sheet.money(sheet.schedule.totals.actualCashValue)) of \(sheet.money(sheet.schedule.totals.replacementCost)) to replace")
+                                     summary: "\(sheet.schedule.countText) · actual cash value \(sheet.money(sheet.schedule.totals.actualCashValue)) of \(sheet.money(sheet.schedule.totals.replacementCost)) to replace")
         }
         let page = ClaimListPage(rows: rows, form: form, errors: errors, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)

@@ -47,7 +47,7 @@ extension ClaimPageModel {
                  "After a theft: every serial number, distinguishing marks, main photo and value, for the police report."),
                 ("Police list (CSV)", ClaimRoutes.apiPoliceListCSV(claim.id), "The same list as a spreadsheet; lines without a serial number say so."),
             ],
-            lines: lines,
+            lines: lines, countText: sheet.schedule.countText,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
             method: sheet.schedule.method, choices: choices,
             form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, justDone: justDone,

@@ -11,21 +11,19 @@ extension ClaimReportDocument {
         let claim = sheet.claim, schedule = sheet.schedule, money = sheet.money
         func fact(_ label: String, _ value: String) -> ReportFact? { value.isEmpty ? nil : ReportFact(label: label, value: value) }
         let period = claim.policyStart == nil && claim.policyEnd == nil ? ""
-            : [claim.policyStart, claim.policyEnd].map { $0?.iso ?? "not given" }.joined(separator: " to ")
+            : [claim.policyStart, claim.policyEnd].map { $0.map(DisplayFormat.day) ?? "not given" }.joined(separator: " to ")
         let facts = [
             fact("Policyholder", claim.policyholder), fact("Address of the loss", claim.address), fact("Insurer", claim.insurer),
             fact("Policy number", claim.policyNumber), fact("Policy period", period), fact("Policy settles at", claim.settlement.label),
             fact("Deductible", claim.deductible.map(money) ?? ""), fact("Other insurance", claim.otherInsurance),
-            fact("Claim number", claim.claimNumber), fact("Date of the loss", claim.lossDate?.iso ?? ""),
+            fact("Claim number", claim.claimNumber), fact("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? ""),
             fact("Kind of loss", claim.lossKind?.label ?? ""), fact("Cause of loss", claim.cause),
             fact("Phone", claim.phone), fact("E-mail", claim.email), fact("Contact address while displaced", claim.contactAddress),
-            fact("Proof of loss due", claim.proofOfLossDue?.iso ?? ""), fact("Notes", claim.notes),
+            fact("Proof of loss due", claim.proofOfLossDue.map(DisplayFormat.day) ?? ""), fact("Notes", claim.notes),
         ].compactMap { $0 }
         let quantity = schedule.totals.quantity
         var totals = [
-            // Pieces add up to a count of items; gallons and pieces do not, so then the lines alone.
-            ReportFact(label: "Items", value: schedule.lines.allSatisfy(\.quantityUnit.isPieces)
-                ? "\(schedule.lines.count) lines, \(quantity.grouped) \(quantity == 1 ? "item" : "items")" : "\(schedule.lines.count) lines"),
+            ReportFact(label: "Items", value: schedule.countText),
         ] + ClaimOwedSummary(sheet: sheet).rows.map { ReportFact(label: $0.label, value: $0.value) }
         if let limit = claim.contentsLimit { totals.append(ReportFact(label: "Policy contents limit", value: money(limit))) }
         let amount = ReportAlignment.trailing
@@ -47,7 +45,7 @@ extension ClaimReportDocument {
                 let valuation = line.valuation
                 return [String(line.number), line.room, line.quantityLostText, line.description,
                         [line.brand, line.model, line.serialNumber.isEmpty ? "" : "S/N " + line.serialNumber].filter { !$0.isEmpty }.joined(separator: " · "),
-                        [line.purchaseDate?.iso ?? "", line.ageText].filter { !$0.isEmpty }.joined(separator: " · "), line.purchasedFrom,
+                        [line.purchaseDate.map(DisplayFormat.day) ?? "", line.ageText].filter { !$0.isEmpty }.joined(separator: " · "), line.purchasedFrom,
                         valuation.unitOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                         Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.unitActualCashValue), money(valuation.lineActualCashValue)]
             },
@@ -58,7 +56,7 @@ extension ClaimReportDocument {
             let itemFacts = [
                 fact("Room", line.room), fact("Quantity lost", line.quantityLostOfHeldText), fact("Description", line.itemDescription),
                 fact("Brand", line.brand), fact("Model", line.model), fact("Serial number", line.serialNumber),
-                fact("Bought", [line.purchaseDate?.iso ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
+                fact("Bought", [line.purchaseDate.map(DisplayFormat.day) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact("Replacement cost each", money(valuation.unitReplacementCost)),
                 fact("Depreciation", "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact("Actual cash value", "\(money(valuation.unitActualCashValue)) each, \(money(valuation.lineActualCashValue)) in all"),
@@ -73,12 +71,12 @@ extension ClaimReportDocument {
             }
             let evidence = entry.library.map { photo in
                 ReportImage(path: photo.printed ?? "",
-                            caption: ([photo.takenAt.map { "Taken " + EvidenceLink.isoText($0) } ?? "Date not recorded", photo.camera ?? ""] + [photo.fileName])
+                            caption: ([photo.takenAt.map { "Taken " + DisplayFormat.dayAndTime($0) } ?? "Date not recorded", photo.camera ?? ""] + [photo.fileName])
                                 .filter { !$0.isEmpty }.joined(separator: " · "))
             }
             return ReportItemPage(title: "\(line.number). \(line.name)", facts: itemFacts, photos: photos, receipts: receipts, evidence: evidence)
         }
-        self.init(title: claim.name, subtitle: "Inventory of the loss, prepared \(today.iso)", facts: facts, totals: totals, method: schedule.method,
+        self.init(title: claim.name, subtitle: "Inventory of the loss, prepared \(DisplayFormat.day(today))", facts: facts, totals: totals, method: schedule.method,
                   roomTotals: roomTotals, schedule: scheduleTable, items: pages,
                   footerText: [claim.claimNumber.isEmpty ? nil : "Claim \(claim.claimNumber)", claim.name].compactMap { $0 }.joined(separator: " · "))
     }

@@ -25,6 +25,14 @@ enum DisplayFormat {
         return "\(months[day.month - 1]) \(day.day), \(day.year)"
     }
 
+    /// `Aug 6, 2022, 16:30`: a photo's capture time, the wall-clock time it was taken (kept as if
+    /// it were UTC), as a printed page gives it.
+    static func dayAndTime(_ date: Date) -> String {
+        let minutes = Int((date.timeIntervalSince1970 / 60).rounded(.down)) % (24 * 60)
+        let minute = minutes < 0 ? minutes + 24 * 60 : minutes
+        return day(CalendarDate(date)) + ", " + String(format: "%02d:%02d", minute / 60, minute % 60)
+    }
+
     /// `2026-11-29T14:03:00Z`.
     static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)
