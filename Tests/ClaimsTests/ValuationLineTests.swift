@@ -32,7 +32,8 @@ import Testing
         #expect(line.unitActualCashValue == 89_00)
         #expect(line.flags.contains(.boughtAfterLoss(F.date("2025-06-01"))))
         #expect(line.flags.contains { $0.needsAttention })
-        #expect(line.basis.contains("bought 2025-06-01, after the loss on 2025-03-10, so not depreciated. Check the purchase date."))
+        #expect(line.basis.contains("bought 2025-06-01, after the loss on 2025-03-10, so not depreciated."))
+        #expect(line.toDos == ["Check the purchase date."] && !line.basis.contains("Check"), "the claimant's to-do, not the insurer's")
     }
 
     @Test func jewelleryKeepsItsFullValueHoweverOld() throws {
@@ -128,7 +129,8 @@ import Testing
         #expect(line.ageInMonths == nil)
         #expect(line.unitActualCashValue == 640_00)
         #expect(line.flags == [.ageUnknown])
-        #expect(line.basis == "Furniture (category guessed), 15-year life; age unknown, so not depreciated. Add the purchase date.")
+        #expect(line.basis == "Furniture (category guessed), 15-year life; age unknown, so not depreciated.")
+        #expect(line.toDos == ["Add the purchase date."])
     }
 
     @Test func noReplacementCostFallsBackToWhatWasPaid() throws {

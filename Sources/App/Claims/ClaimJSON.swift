@@ -87,6 +87,7 @@ enum ClaimJSON {
                 json.key("amountClaimed"); amount(line.amountClaimed)
                 json.key("paidAboveClaim"); amount(line.paidAboveClaim)
                 json.key("basis"); json.value(valuation.basis)
+                json.key("toDos"); json.array(valuation.toDos) { json, toDo in json.value(toDo) }
             }
         }
     }

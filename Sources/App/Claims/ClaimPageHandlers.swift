@@ -177,7 +177,7 @@ struct ClaimPageHandlers: Sendable {
         let page = ClaimLinePage(claimName: claim.name, claimURL: ClaimRoutes.claim(id), formURL: ClaimRoutes.line(id, item: itemID),
                                  removeURL: ClaimRoutes.removeLine(id, item: itemID), itemName: line.name, itemURL: ItemRoutes.item(itemID),
                                  quantityHeld: line.quantityUnit.describing(line.quantityHeld),
-                                 figures: figures, warning: warning, basis: valuation.basis, categories: categories,
+                                 figures: figures, warning: warning, basis: ([valuation.basis] + valuation.toDos).joined(separator: " "), categories: categories,
                                  form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency), errors: errors, currency: sheet.currency,
                                  canChange: !claim.isClosed && request.pageContext(site).canEdit, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)

@@ -1,11 +1,13 @@
 import Inventory
 
 extension LineValuation {
-    /// The line's reasoning in words, for the schedule's basis column:
-    /// "Televisions, 10-year life; 6 years 2 months old at the loss: 61.67% depreciated."
+    /// The line's reasoning in words, for the schedule's basis column and the insurer's copy:
+    /// "Televisions, 10-year life; 6 years 2 months old at the loss: 61.67% depreciated."; and apart
+    /// from it, what the claimant should do about the line ("Add the purchase date."), which is for
+    /// the claimant's own pages only.
     static func basis(entry: UsefulLife, guessed: Bool, ageInMonths: Int?, lossDate: CalendarDate?, flags: [ValuationFlag],
-                      tableBasisPoints: Int, basisPoints: Int, overrideReason: String) -> String {
-        var sentences: [String] = []
+                      tableBasisPoints: Int, basisPoints: Int, overrideReason: String) -> (basis: String, toDos: [String]) {
+        var sentences: [String] = [], toDos: [String] = []
         let category = entry.label + (guessed ? " (category guessed)" : "")
 
         if entry.years == nil {
@@ -13,11 +15,14 @@ extension LineValuation {
         } else if let years = entry.years {
             let life = "\(category), \(years)-year life"
             if flags.contains(.lossDateUnknown) {
-                sentences.append("\(life); the claim has no loss date, so no depreciation is worked out. Add the loss date.")
+                sentences.append("\(life); the claim has no loss date, so no depreciation is worked out.")
+                toDos.append("Add the loss date.")
             } else if flags.contains(.ageUnknown) {
-                sentences.append("\(life); age unknown, so not depreciated. Add the purchase date.")
+                sentences.append("\(life); age unknown, so not depreciated.")
+                toDos.append("Add the purchase date.")
             } else if let purchased = flags.lazy.compactMap(\.purchaseAfterLoss).first, let lossDate {
-                sentences.append("\(life); bought \(purchased.iso), after the loss on \(lossDate.iso), so not depreciated. Check the purchase date.")
+                sentences.append("\(life); bought \(purchased.iso), after the loss on \(lossDate.iso), so not depreciated.")
+                toDos.append("Check the purchase date.")
             } else if let ageInMonths {
                 let age = "\(Depreciation.ageText(months: ageInMonths)) old at the loss"
                 if flags.contains(.capped) {
@@ -28,10 +33,12 @@ extension LineValuation {
             }
         }
         if flags.contains(.replacementCostFromPurchasePrice) {
-            sentences.append("No replacement cost, so the purchase price stands in for it: add today’s price for a new one.")
+            sentences.append("No replacement cost, so the purchase price stands in for it.")
+            toDos.append("Add today’s price for a new one.")
         }
         if flags.contains(.noValue) {
-            sentences.append("No replacement cost or purchase price: add one.")
+            sentences.append("No replacement cost or purchase price.")
+            toDos.append("Add one of them.")
         }
         if flags.contains(.overridden) {
             let reason = overrideReason.contains { !$0.isWhitespace } ? "“\(overrideReason)”" : "no reason given"
@@ -41,7 +48,7 @@ extension LineValuation {
             }
             sentences.append(sentence)
         }
-        return sentences.joined(separator: " ")
+        return (sentences.joined(separator: " "), toDos)
     }
 }
 

@@ -48,6 +48,8 @@ public struct LineValuation: Sendable, Equatable {
     public let flags: [ValuationFlag]
     /// How this line's figures were reached, in a sentence or three.
     public let basis: String
+    /// What the claimant should do about the line ("Add the purchase date."): never in the insurer's copy.
+    public let toDos: [String]
 
     public var isOverridden: Bool { overrideReason != nil }
 
@@ -124,8 +126,8 @@ public struct LineValuation: Sendable, Equatable {
         self.lineActualCashValue = lineActualCashValue
         self.overrideReason = unitACVOverride == nil ? nil : overrideReason
         self.flags = flags
-        self.basis = Self.basis(entry: entry, guessed: category == nil, ageInMonths: ageInMonths, lossDate: lossDate,
-                                flags: flags, tableBasisPoints: fromTable.basisPoints, basisPoints: basisPoints, overrideReason: overrideReason)
+        (self.basis, self.toDos) = Self.basis(entry: entry, guessed: category == nil, ageInMonths: ageInMonths, lossDate: lossDate,
+                                              flags: flags, tableBasisPoints: fromTable.basisPoints, basisPoints: basisPoints, overrideReason: overrideReason)
     }
 
     /// Refuses an actual cash value set by hand that is negative, too large, or has no reason.
