@@ -44,15 +44,16 @@ public struct DepreciationSource: Sendable, Equatable {
         read: "2026-12-02",
         usedFor: "years for clothing, coats and suits, shoes, linens, rugs, kitchenware and dishes, books; 10 years for anything not listed")
 
-    /// The U.S. military's Allowance List–Depreciation Guide (32 C.F.R. § 842.29), which incorporates the
+    /// The U.S. military's Allowance List–Depreciation Guide (32 C.F.R. § 842.29, cited at the eCFR: the
+    /// copy once cited, on docstoc.com, went when that site closed in 2015), which incorporates the
     /// Joint Military-Industry Depreciation Guide that Xactimate's contents estimates cite: "no
     /// depreciation should be taken on antiques", and its rates "apply when the item has been subjected
     /// to average usage", adjusted "in the sound discretion" of the settlement authority otherwise.
     public static let allowanceList = DepreciationSource(
         name: "Allowance List–Depreciation Guide (with the Joint Military-Industry Depreciation Guide)",
         publisher: "U.S. Department of Defense, military claims services (32 C.F.R. § 842.29)",
-        url: "http://www.docstoc.com/docs/120566607/Allowance-List-Depreciation-Guide",
-        read: "2026-12-02",
+        url: "https://www.ecfr.gov/current/title-32/subtitle-A/chapter-VII/subchapter-D/part-842/subpart-C/section-842.29",
+        read: "2026-12-06",
         usedFor: "antiques, art and collectibles not depreciated; rates assume average use, so condition is left to the adjuster")
 
     /// Jewellery: appraisers and insurers report depreciation is rarely applied to it, and fine jewellery
