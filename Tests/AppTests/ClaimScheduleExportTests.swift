@@ -92,7 +92,7 @@ import ToolRunner
         #expect(claimXperience.header("Content-Disposition") == "attachment; filename=\"claim-\(id)-kitchen-fire-schedule-claimxperience.csv\"")
         let pasted = Self.rows(String(decoding: claimXperience.body.dropFirst(3), as: UTF8.self))
         #expect(pasted[0].first == "Item description" && pasted[0].last == "Room")
-        #expect(pasted[3] == ["Mirrorless camera", "Canon", "PowerShot S40", "1", "5.0", "1899.99", "", "", "Study"])
+        #expect(pasted[3] == ["Mirrorless camera", "Canon", "PowerShot S40", "1", "5.0", "1899.99", "", "No", "Study"])
         #expect(try app.client.get("/api/v1/claims/\(id)/schedule.csv?profile=schedule-of-loss").status == 200)
 
         let unknown = try app.client.get("/api/v1/claims/\(id)/schedule.csv?profile=xactimate")

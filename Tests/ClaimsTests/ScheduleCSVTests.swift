@@ -98,14 +98,16 @@ import Testing
             .init(item: F.item("Bosch dishwasher", replacementCost: 899_00, purchasePrice: 749_00, purchased: "2019-03-10",
                                description: "Series 6", brand: "Bosch", model: "SMS6ZCI00G", from: "John Lewis", condition: .fair),
                   room: "House / Kitchen", roomName: "Kitchen", quantityLost: 1),
-            .init(item: F.item("Dining chair", id: 2, quantity: 6, replacementCost: 129_99, purchased: "2021-09-10"),
+            .init(item: { var chair = F.item("Dining chair", id: 2, quantity: 6, replacementCost: 129_99, purchased: "2021-09-10")
+                          chair.details.businessUse = true  // the home office's
+                          return chair }(),
                   room: "House / Dining room", roomName: "Dining room", quantityLost: 4),
         ]))
         let claimXperience = Self.rows(ClaimScheduleCSV.make(schedule, currency: .usd, profile: .claimXperience))
         #expect(claimXperience[0] == ["Item description", "Brand", "Model", "Qty lost", "Item age", "Cost to replace pre-tax each",
                                       "Condition", "Business use", "Room"])
-        #expect(claimXperience[1] == ["Bosch dishwasher — Series 6", "Bosch", "SMS6ZCI00G", "1", "6.0", "899.00", "Fair", "", "Kitchen"])
-        #expect(claimXperience[2] == ["Dining chair", "", "", "4", "3.5", "129.99", "", "", "Dining room"])
+        #expect(claimXperience[1] == ["Bosch dishwasher — Series 6", "Bosch", "SMS6ZCI00G", "1", "6.0", "899.00", "Fair", "No", "Kitchen"])
+        #expect(claimXperience[2] == ["Dining chair", "", "", "4", "3.5", "129.99", "", "Yes", "Dining room"])
         #expect(claimXperience.count == 3, "no totals row")
 
         let scheduleOfLoss = Self.rows(ClaimScheduleCSV.make(schedule, currency: .usd, profile: .scheduleOfLoss))

@@ -20,6 +20,8 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let purchaseDate: CalendarDate?
     public let purchasedFrom: String
     public let condition: ItemCondition?
+    /// Whether the item is used for a business (insurers' forms ask: home policies limit business property).
+    public let businessUse: Bool
     public let valuation: LineValuation
     /// Sales tax on the line's pre-tax replacement cost, rounded once for the line (0 without a rate).
     public let tax: Int64
@@ -90,6 +92,7 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.purchaseDate = details.purchaseDate
         self.purchasedFrom = details.purchasedFrom
         self.condition = details.condition
+        self.businessUse = details.businessUse
         self.valuation = valuation
         self.tax = tax
         self.quantityUnit = details.quantityUnit

@@ -126,6 +126,6 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
     /// Whether the item served a business ("Yes"/"No"): the item's `businessUse` field is being
     /// added; until it is read here, the column is blank.
     static func businessUse(_ line: ClaimScheduleLine) -> ScheduleCell {
-        .blank
+        .text(line.businessUse ? "Yes" : "No")
     }
 }
