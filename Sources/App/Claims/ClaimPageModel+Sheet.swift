@@ -17,6 +17,13 @@ extension ClaimPageModel {
             if valuation.flags.contains(.replacementCostFromPurchasePrice) { notes.append("Priced at what was paid") }
             if valuation.isOverridden { notes.append("Set by hand") }
             if line.replacedCost != nil { notes.append("Replaced") }
+            let earlyEvidence = sheet.items[line.itemID]?.evidence.filter {
+                EvidenceDate.isBeforePurchase(takenAt: $0.takenAt, purchased: line.purchaseDate)
+            }.count ?? 0
+            if earlyEvidence > 0 {
+                notes.append(earlyEvidence == 1 ? "A library photo is dated before the purchase: left out of the report"
+                                                : "\(earlyEvidence) library photos are dated before the purchase: left out of the report")
+            }
             if line.againstRider {
                 notes.append(line.riderAmount.map { "Against its rider of \(money($0))" } ?? "Against its rider (no amount given)")
             }
@@ -25,7 +32,7 @@ extension ClaimPageModel {
                         depreciation: Depreciation.percentText(valuation.depreciationBasisPoints), actualCashValue: money(valuation.lineActualCashValue),
                         paid: line.paid.map(money) ?? "—", note: notes.joined(separator: " · "),
                         warning: line.paidAboveClaim > 0 ? "Paid \(money(line.paidAboveClaim)) more than the \(money(line.amountClaimed)) it can be owed" : nil,
-                        needsAttention: valuation.flags.contains { $0.needsAttention } || line.paidAboveClaim > 0)
+                        needsAttention: valuation.flags.contains { $0.needsAttention } || line.paidAboveClaim > 0 || earlyEvidence > 0)
         }
         self.init(
             id: claim.id, name: claim.name, facts: facts, deadline: claim.isClosed ? nil : ClaimStatus(claim: claim, today: today),

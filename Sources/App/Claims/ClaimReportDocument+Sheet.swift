@@ -69,7 +69,8 @@ extension ClaimReportDocument {
             let receipts = entry.documents.filter { $0.document.kind == .receipt }.compactMap { document in
                 document.path.map { ReportDocumentPage(path: $0, caption: document.document.name) }
             }
-            let evidence = entry.library.map { photo in
+            // A photo from before the purchase proves nothing of this item: the claimant's page says so instead.
+            let evidence = entry.library.filter { !EvidenceDate.isBeforePurchase(takenAt: $0.takenAt, purchased: line.purchaseDate) }.map { photo in
                 ReportImage(path: photo.printed ?? "",
                             caption: ([photo.takenAt.map { "Taken " + DisplayFormat.dayAndTime($0) } ?? "Date not recorded", photo.camera ?? ""] + [photo.fileName])
                                 .filter { !$0.isEmpty }.joined(separator: " · "))
