@@ -1,6 +1,7 @@
 @testable import App
 import Foundation
 import HTTPTestClient
+import Imaging
 import Testing
 import ToolRunner
 
@@ -32,5 +33,21 @@ import ToolRunner
         let text = try ToolRun.output(of: "/usr/bin/pdftotext", [file.path, "-"])
         #expect(text.contains("Taken Mar 3, 2020, 16:00"), "the photo from after the purchase is printed, dated as a date")
         #expect(!text.contains("May 4, 2019") && !text.contains("IMG_0412"), "the one from before is not printed as proof")
+    }
+
+    @Test func anItemPhotoIsPrintedWithTheDateItsCameraGives() throws {
+        let app = try TestApp()
+        let tv = try #require((try app.client.json("POST", "/api/v1/items", ["name": "Television", "replacementCost": "899.00"]).json as? [String: Any])?["id"] as? Int)
+        let photo = try RasterImage(width: 320, height: 200) { x, y in [UInt8(x % 256), UInt8(y % 256), 90] }
+            .encoded(metadata: SampleMetadata(orientation: 1, exif: ["exif-ifd2-DateTimeOriginal": "2021:07:04 18:30:00"]))
+        #expect(try app.client.send("POST", "/api/v1/items/\(tv)/photos", headers: ["Content-Type": "image/jpeg"], body: photo).status == 201)
+        let claim = try #require((try app.client.json("POST", "/api/v1/claims", ["name": "Flood", "lossDate": "2026-03-14", "items": [["itemId": tv]]]
+                                                      as [String: Any]).json as? [String: Any])?["id"] as? Int)
+        let report = try app.client.get("/api/v1/claims/\(claim)/report.pdf")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-date-\(UUID().uuidString).pdf")
+        try Data(report.body).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let text = try ToolRun.output(of: "/usr/bin/pdftotext", [file.path, "-"])
+        #expect(text.contains("Photo 1 · Taken Jul 4, 2021, 18:30"), "\(text)")
     }
 }

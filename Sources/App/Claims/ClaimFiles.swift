@@ -15,6 +15,8 @@ struct ClaimFiles {
         let sha256: String
         let format: ImageFormat
         let kind: ItemPhoto.Kind
+        /// When the camera says it was taken (EXIF, wall-clock time), read from the header for the report.
+        var takenAt: Date?
     }
 
     struct Document {
@@ -60,9 +62,13 @@ struct ClaimFiles {
             guard let item = sheet.items[line.itemID] else { return nil }
             var entry = Entry(line: ClaimScheduleLineRef(number: line.number, itemID: line.itemID, name: line.name))
             for photo in item.photos {
-                entry.photos.append(Photo(original: items.images.originalPath(of: photo.image),
+                let original = items.images.originalPath(of: photo.image)
+                // The header only, of a photo already checked when it was stored: its pixel count was
+                // held to the limit then.
+                let takenAt = printSizes ? (try? Imaging.inspectFile(atPath: original, maxPixels: .max))?.1.takenAt : nil
+                entry.photos.append(Photo(original: original,
                                           printed: printSizes ? try items.images.renditionPath(hash: photo.image.hash, name: ItemPhotoRendition.report.rawValue) : nil,
-                                          sha256: photo.image.hash, format: photo.image.format, kind: photo.kind))
+                                          sha256: photo.image.hash, format: photo.image.format, kind: photo.kind, takenAt: takenAt))
             }
             entry.documents = item.documents.map { Document(path: items.documents.originalPath(sha256: $0.sha256), document: $0) }
             if let library, let access {

@@ -64,7 +64,8 @@ extension ClaimReportDocument {
                 fact("How", valuation.basis),
             ].compactMap { $0 }
             let photos = entry.photos.enumerated().map { index, photo in
-                ReportImage(path: photo.printed ?? photo.original, caption: "Photo \(index + 1)" + (photo.kind == .general ? "" : " (\(photo.kind.rawValue))"))
+                ReportImage(path: photo.printed ?? photo.original, caption: "Photo \(index + 1)" + (photo.kind == .general ? "" : " (\(photo.kind.rawValue))")
+                                + (photo.takenAt.map { " · Taken " + DisplayFormat.dayAndTime($0) } ?? ""))
             }
             let receipts = entry.documents.filter { $0.document.kind == .receipt }.compactMap { document in
                 document.path.map { ReportDocumentPage(path: $0, caption: document.document.name) }
