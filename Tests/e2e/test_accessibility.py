@@ -329,7 +329,7 @@ STATES = {
     "claim, adding items": ("site", lambda b, s: (b.get(f"{s.url}/claims/{s.claim}"), find(b, '[popovertarget="claim-chooser"]').click(),
                                                   visible(b, "#claim-chooser"))),
     "claim line": ("site", lambda b, s: b.get(f"{s.url}/claims/{s.claim}/lines/{s.camera}")),
-    "claim, living expenses": ("site", lambda b, s: (expenses_on_claim(s), b.get(f"{s.url}/claims/{s.claim}#expenses"), visible(b, ".expense-list"))),
+    "claim, living expenses": ("site", lambda b, s: (expenses_on_claim(s), b.get(f"{s.url}/claims/{s.claim}"), visible(b, ".expense-list"))),
     "claim, a living expense refused": ("site", refuse_expense),
     "claim, what is owed with an overpayment": ("site", open_owed_claim),
     "claim line, paid above what it can be owed": ("site", lambda b, s: open_owed_claim(b, s, line=1)),

@@ -25,8 +25,9 @@ def fill_expense(browser, amount, receipt=None):
 
 
 def refuse_expense(browser, site):
-    """The site's claim with an expense refused for its amount (a state of the audit)."""
-    browser.get(f"{site.url}/claims/{site.claim}#expenses")
+    """The site's claim with an expense refused for its amount (a state of the audit). Its address has
+    no fragment: going from the same page to it again must load it (and its form's token) afresh."""
+    browser.get(f"{site.url}/claims/{site.claim}")
     fill_expense(browser, "5,67.0.0")
     visible(browser, ".expense-form .form-error")
 
