@@ -21,6 +21,7 @@ extension ClaimReportDocument {
         }
         var sections = [cover, table(roomTotals, id: Self.roomTotalsTable, title: ReportWording.roomTotals, style: Self.roomTotalsStyle, maxLines: 4),
                         table(schedule, id: Self.scheduleTable, title: ReportWording.schedule, style: Self.scheduleStyle, maxLines: 12)]
+        sections += expenseSections(geometry: geometry, wordWidth: wordWidth)
         sections += items.map(\.section)
         return sections
     }
