@@ -100,5 +100,11 @@ public enum ClaimsSchema {
         Migration(version: 12, sql: """
             ALTER TABLE claims ADD COLUMN sales_tax_millionths INTEGER CHECK (sales_tax_millionths IS NULL OR sales_tax_millionths BETWEEN 0 AND 999999);
             """),
+        // A theft's police report: its number and the force or station that took it, for the police
+        // list and the report's cover. (v13 is another change's, merged before this one.)
+        Migration(version: 14, sql: """
+            ALTER TABLE claims ADD COLUMN police_report TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN police_force TEXT NOT NULL DEFAULT '';
+            """),
     ]
 }

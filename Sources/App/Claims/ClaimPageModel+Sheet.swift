@@ -47,7 +47,6 @@ extension ClaimPageModel {
                  "The contents grid’s columns in its order, to paste into Verisk ClaimXperience."),
                 ("Schedule of loss (CSV)", ClaimRoutes.apiSchedule(claim.id, profile: .scheduleOfLoss),
                  "Item, room, description, brand, model, supplier, quantity, age, original and replacement cost, depreciation, ACV."),
-                ("Evidence (zip)", ClaimRoutes.apiEvidence(claim.id), "The originals of every photo, receipt and library photo, with their SHA-256 and capture dates."),
                 // Offered on every claim: the cause is free text ("garage break-in", "burglary"), and a fire or
                 // a flood may be followed by looting.
                 ("Police list (PDF)", ClaimRoutes.apiPoliceList(claim.id, paper: .a4),
@@ -68,6 +67,8 @@ extension ClaimPageModel {
             ("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? "Not given"),
             ("Kind of loss", claim.lossKind?.label ?? ""),
             (ClaimText.cause.label, claim.cause),
+            (ClaimText.policeReport.label, claim.policeReport),
+            (ClaimText.policeForce.label, claim.policeForce),
             (ClaimText.insurer.label, claim.insurer),
             (ClaimText.policyNumber.label, claim.policyNumber),
             ("Policy period", period.allSatisfy { $0 == nil } ? "" : period.map { $0 ?? "not given" }.joined(separator: " to ")),
