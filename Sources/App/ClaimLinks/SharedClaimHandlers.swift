@@ -153,7 +153,7 @@ struct SharedClaimHandlers: Sendable {
               let index = item.photos.firstIndex(where: { $0.id == photoID }) else { throw Self.fileNotFound }
         let photo = item.photos[index]
         let screen = ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.screen.fileName)
-        var details = [("Item", item.name), ("Shows", photo.kind.label)]
+        var details: [(label: String, value: String)] = [("Item", item.name), ("Shows", photo.kind.label)]
         details.append(("Size", "\(photo.image.width) × \(photo.image.height) pixels"))
         let neighbour = { (offset: Int) in
             item.photos.indices.contains(index + offset) ? ClaimLinkRoutes.sharedPhotoViewer(token, item: item.id, photo: item.photos[index + offset].id) : nil
@@ -177,7 +177,7 @@ struct SharedClaimHandlers: Sendable {
             throw Self.fileNotFound
         }
         let evidence = shown[index]
-        var details = [("Item", item.name), ("Taken", evidence.takenAt.map(LibraryFormat.dateTime) ?? "Not recorded")]
+        var details: [(label: String, value: String)] = [("Item", item.name), ("Taken", evidence.takenAt.map(LibraryFormat.dateTime) ?? "Not recorded")]
         if let camera = evidence.camera { details.append(("Camera", camera)) }
         details.append(("Size", "\(asset.width) × \(asset.height) pixels"))
         let screen = ClaimLinkRoutes.sharedEvidence(token, item: item.id, asset: assetID, file: LibraryPhotoRendition.screen.fileName)
