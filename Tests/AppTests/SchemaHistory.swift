@@ -278,6 +278,9 @@ enum SchemaHistory {
         Step(label: "owned-inventory-23-distinguishing-marks", versions: ["inventory": 23, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
             UPDATE items SET distinguishing_marks = 'Initials scratched under the base' WHERE id = (SELECT min(id) FROM items);
             """),
+        Step(label: "owned-claims-14-police-report", versions: ["inventory": 23, "library": 8, "accounts": 8, "claims": 14, "uploads": 8], rows: """
+            UPDATE claims SET police_report = 'CR-2026-118734', police_force = 'Springfield PD' WHERE id = 1;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

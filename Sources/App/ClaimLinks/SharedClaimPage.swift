@@ -123,17 +123,6 @@ struct SharedClaimPage {
                     }
                 }
             }
-            if !claim.contact.isEmpty {
-                section(.class("card shared-contact"), .aria("labelledby", "contact-title")) {
-                    h2(.id("contact-title")) { "Contact" }
-                    dl(.class("shared-details")) {
-                        for entry in claim.contact {
-                            dt { entry.label }
-                            dd { if let url = entry.url { a(.href(url)) { entry.value } } else { entry.value } }
-                        }
-                    }
-                }
-            }
             // The claim packet: all of it in one zip first, then its parts, when given.
             if !claim.downloads.isEmpty {
                 section(.class("card shared-downloads"), .aria("labelledby", "downloads-title")) {
@@ -149,6 +138,17 @@ struct SharedClaimPage {
                         if let url = claim.downloads.scheduleCSV { li { a(.class("button"), .href(url)) { "Schedule (CSV)" } } }
                         if let url = claim.downloads.policeListPDF { li { a(.class("button"), .href(url)) { "Police list (PDF)" } } }
                         if let url = claim.downloads.policeListCSV { li { a(.class("button"), .href(url)) { "Police list (CSV)" } } }
+                    }
+                }
+            }
+            if !claim.contact.isEmpty {
+                section(.class("card shared-contact"), .aria("labelledby", "contact-title")) {
+                    h2(.id("contact-title")) { "Contact" }
+                    dl(.class("shared-details")) {
+                        for entry in claim.contact {
+                            dt { entry.label }
+                            dd { if let url = entry.url { a(.href(url)) { entry.value } } else { entry.value } }
+                        }
                     }
                 }
             }
