@@ -60,8 +60,8 @@ import ToolRunner
         let text = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", folder + "/report-a4.pdf", "-"])
         #expect(text.contains("Garage break-in") && text.contains("CR-2026-118734") && text.contains("Springfield PD, Central station"),
                 "the report's cover names the police report")
-        let csv = try String(contentsOfFile: folder + "/schedule.csv", encoding: .utf8)
-        #expect(csv.hasPrefix("\u{FEFF}") && csv.contains("Mirrorless Camera"))
+        let csv = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/schedule.csv")))
+        #expect(csv.starts(with: [0xEF, 0xBB, 0xBF]) && String(decoding: csv, as: UTF8.self).contains("Mirrorless Camera"), "the schedule's CSV as downloaded")
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/schedule.xlsx"))).starts(with: Array("PK".utf8)))
 
         let photoFolder = "001 Mirrorless Camera"
