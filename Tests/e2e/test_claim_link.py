@@ -113,7 +113,7 @@ def test_an_owner_shares_a_claim_and_revokes_the_link(claim_server, browser, dev
         # The owner sees it opened, and revokes it.
         browser.get(f"{claim_server.url}/claims/{claim_server.claim}/links")
         visible(browser, ".claim-link-row")
-        assert "Opened once" in find(browser, ".claim-link-row").text
+        assert "Opened 3 times" in find(browser, ".claim-link-row").text, "the page, Download All, the page again"
         assert link not in browser.page_source, "the link is shown again"
         find(browser, ".claim-link-row form button[type=submit]").click()
         wait(browser).until(lambda d: "Revoked " in d.execute_script("return document.body.innerText"))
