@@ -144,7 +144,8 @@ struct SharedClaimHandlers: Sendable {
     // MARK: The viewer
 
     /// An item's photo in the site's viewer: previous and next among the item's photos, Back (and
-    /// Escape) to its card on the link's page.
+    /// Escape) to its card on the link's page. Its title is short ("Photo 1 of 3"): it shares the
+    /// viewer's bar with Back and Info on a phone; Info names the item.
     private func photoViewer(_ request: Request) throws -> Response {
         let link = try access.link(for: request)
         let item = try lostItem(request, of: link)
@@ -159,7 +160,7 @@ struct SharedClaimHandlers: Sendable {
             item.photos.indices.contains(index + offset) ? ClaimLinkRoutes.sharedPhotoViewer(token, item: item.id, photo: item.photos[index + offset].id) : nil
         }
         return viewer(ViewerModel(
-            assetID: "photo-\(photo.id.rawValue)", positionText: "\(item.name): photo \(index + 1) of \(item.photos.count)",
+            assetID: "photo-\(photo.id.rawValue)", positionText: "Photo \(index + 1) of \(item.photos.count)",
             backURL: ClaimLinkRoutes.shared(token) + "#" + Self.anchor(of: item.id), backLabel: "Back to the claim",
             previousURL: neighbour(-1), nextURL: neighbour(1), screenURL: screen, fullURL: screen, originalURL: nil,
             width: photo.image.width, height: photo.image.height, problem: nil, details: details, mapURL: nil))
@@ -185,7 +186,7 @@ struct SharedClaimHandlers: Sendable {
             shown.indices.contains(index + offset) ? ClaimLinkRoutes.sharedEvidenceViewer(token, item: item.id, asset: shown[index + offset].assetID) : nil
         }
         return viewer(ViewerModel(
-            assetID: assetID.rawValue, positionText: "\(item.name): photo from before the loss \(index + 1) of \(shown.count)",
+            assetID: assetID.rawValue, positionText: "Before the loss, \(index + 1) of \(shown.count)",
             backURL: ClaimLinkRoutes.shared(token) + "#" + Self.anchor(of: item.id), backLabel: "Back to the claim",
             previousURL: neighbour(-1), nextURL: neighbour(1), screenURL: screen, fullURL: screen, originalURL: nil,
             width: asset.width, height: asset.height, problem: asset.problem, details: details, mapURL: nil))
