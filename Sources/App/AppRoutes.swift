@@ -59,7 +59,7 @@ enum AppRoutes {
         ClaimAPIHandlers(claims: claims, items: items, clock: clock, reads: claimReads).register(in: &router)
         CoverageHandlers(claims: claims, items: items, site: site).register(in: &router)
         let claimLinks = ClaimLinkHandlers(claims: claims, items: items, library: library, site: site, clock: clock, reads: claimReads,
-                                           downloads: { token, _ in ClaimLinkRoutes.sharedDownloads(token) })
+                                           downloads: { token, claim in ClaimLinkRoutes.sharedDownloads(token, claim: claim) })
         claimLinks.register(in: &router)
         ClaimPacketHandlers(claims: claims, items: items, library: library, temporaryFolder: temporaryFolder, shared: claimLinks.access,
                             reads: claimReads).register(in: &router)

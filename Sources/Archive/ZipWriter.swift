@@ -57,7 +57,9 @@ public final class ZipWriter {
     /// A file opened to be added: only a regular file, opened without waiting (a FIFO put in a file's
     /// place would otherwise hold the writer until someone writes into it). Opened apart from
     /// adding it, so a caller can say a file could not be read, and go on, before its entry is begun.
-    public final class Source {
+    /// Sendable: it never changes, and it is read with `pread` (no shared offset), so it may be
+    /// opened before a streamed response begins and read by the stream.
+    public final class Source: @unchecked Sendable {
         fileprivate let descriptor: Int32
         /// Its size in bytes when it was opened.
         public let size: Int64

@@ -40,6 +40,9 @@ public struct Claim: Sendable, Equatable, Identifiable {
     public var phone = ""
     public var email = ""
     public var contactAddress = ""
+    /// A theft's police report: its number (crime reference) and the force or station that took it.
+    public var policeReport = ""
+    public var policeForce = ""
 
     public var isClosed: Bool { closedAt != nil }
 

@@ -3,7 +3,7 @@ import TextRules
 
 /// The claim's free-text facts, with their API names and limits.
 public enum ClaimText: String, Sendable, CaseIterable {
-    case cause, policyholder, address, insurer, policyNumber, claimNumber, notes, otherInsurance, phone, email, contactAddress
+    case cause, policyholder, address, insurer, policyNumber, claimNumber, notes, otherInsurance, phone, email, contactAddress, policeReport, policeForce
 
     public var label: String {
         switch self {
@@ -18,6 +18,8 @@ public enum ClaimText: String, Sendable, CaseIterable {
         case .phone: "Phone"
         case .email: "E-mail"
         case .contactAddress: "Contact address while displaced"
+        case .policeReport: "Police report number"
+        case .policeForce: "Police force or station"
         }
     }
 
@@ -43,6 +45,8 @@ public enum ClaimText: String, Sendable, CaseIterable {
         case .phone: \.phone
         case .email: \.email
         case .contactAddress: \.contactAddress
+        case .policeReport: \.policeReport
+        case .policeForce: \.policeForce
         }
     }
 }

@@ -119,5 +119,11 @@ public enum ClaimsSchema {
             CREATE INDEX claim_expenses_by_claim ON claim_expenses (claim_id, day);
             CREATE INDEX claim_expenses_by_receipt ON claim_expenses (receipt_sha256);
             """),
+        // A theft's police report: its number and the force or station that took it, for the police
+        // list and the report's cover.
+        Migration(version: 14, sql: """
+            ALTER TABLE claims ADD COLUMN police_report TEXT NOT NULL DEFAULT '';
+            ALTER TABLE claims ADD COLUMN police_force TEXT NOT NULL DEFAULT '';
+            """),
     ]
 }

@@ -1,6 +1,6 @@
 /// Allow-lists the URL schemes that may appear in `href`, `src` and `action`.
 enum SafeURL {
-    static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+    static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
     /// The URL if it is relative or uses an allowed scheme, else `#`.
     static func sanitize(_ url: String) -> String {

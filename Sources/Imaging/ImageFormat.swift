@@ -34,6 +34,15 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether insurers' claim portals take files of this format (they take JPG, PNG, TIF, BMP and
+    /// GIF): HEIC, WebP and AVIF photos go to an insurer with a JPEG copy beside them.
+    public var isTakenByClaimPortals: Bool {
+        switch self {
+        case .jpeg, .png, .gif, .tiff: true
+        case .webp, .heif, .avif: false
+        }
+    }
+
     /// "JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF", for messages.
     public static let acceptedList = "JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF"
 

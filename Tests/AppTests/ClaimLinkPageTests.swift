@@ -78,14 +78,62 @@ import Testing
         }
         #expect(!page.text.contains("<form"), "a form on a read-only page")
         #expect(!page.text.contains("Signed in as"))
-        #expect(page.text.contains("/shared/\(token)/report.pdf") && page.text.contains("/shared/\(token)/evidence.zip"), "the packet, for the adjuster")
+        #expect(page.text.contains("/shared/\(token)/report.pdf") && page.text.contains("/shared/\(token)/evidence.zip?paper=letter"), "the packet, for the adjuster")
+    }
+
+    /// The adjuster reads the lines at a glance, each leading to its card; reaches the policyholder; opens
+    /// a photo in the site's viewer, whose Back (and Escape) returns to the item; never leaves the claim.
+    @Test func theAdjustersPageTabulatesTheLinesOpensPhotosInTheViewerAndNeverLeadsOut() throws {
+        let app = try TestApp()
+        let (claim, kettle) = try claim(app)
+        let toaster = try app.createItem("Toaster")
+        _ = try app.client.json("PATCH", "/api/v1/items/\(kettle)", ["replacementCost": "149.00", "quantity": 2])
+        let upload = try app.client.send("POST", "/api/v1/items/\(kettle)/photos", headers: ["Content-Type": "image/jpeg"],
+                                         body: try ItemImageFixtures.bytes("corpus/pillow/flower.jpg"))
+        #expect(upload.status == 201)
+        let photo = try #require(((upload.json as? [String: Any])?["id"] as? Int))
+        let patched = try app.client.json("PATCH", "/api/v1/claims/\(claim)", [
+            "phone": "+1 (217) 555-0142", "email": "maya@example.com", "contactAddress": "Room 12, Lakeside Inn\n400 Shore Drive",
+            "items": [["itemId": kettle], ["itemId": toaster.id]],
+        ] as [String: Any])
+        #expect(patched.status == 200, "\(patched.text)")
+        let (_, token) = try app.app.claims.createLink(claimID: Claim.ID(claim), expires: Date().addingTimeInterval(86_400))
+        let page = try app.client.get("/shared/\(token)", headers: ["Accept": "text/html"]).text
+        // The table: a row a line, its item linked to the card below, the evidence counted.
+        let table = try #require(page.range(of: "<table").map { String(page[$0.lowerBound...]) })
+        for header in ["#", "Item", "Qty", "Room", "Replacement", "Actual cash value", "Evidence"] { #expect(table.contains(">\(header)</th>")) }
+        #expect(table.contains("<a href=\"#item-\(kettle)\">Kettle</a>") && table.contains("<a href=\"#item-\(toaster.id)\">Toaster</a>"))
+        #expect(page.contains("id=\"item-\(kettle)\"") && page.contains("$149.00") && page.contains("1 file of evidence"))
+        #expect(page.contains("class=\"claim-cards\""), "cards for a phone")
+        // The policyholder's contact, the address with its line break.
+        #expect(page.contains("href=\"tel:+12175550142\"") && page.contains("href=\"mailto:maya@example.com\""))
+        #expect(page.contains("Room 12, Lakeside Inn\n400 Shore Drive"))
+        // Download All, first of the downloads.
+        #expect(page.contains("id=\"download-all\"") && page.contains("href=\"/shared/\(token)/evidence.zip?paper=letter\""))
+        // Every link stays in the claim: on the link, on the page, or a call or an e-mail.
+        let hrefs = page.matches(of: /<a [^>]*href="([^"]*)"/).map { String($0.output.1) }
+        #expect(!hrefs.isEmpty)
+        for href in hrefs {
+            #expect(href.hasPrefix("/shared/\(token)") || href.hasPrefix("#") || href.hasPrefix("tel:") || href.hasPrefix("mailto:"), "\(href) leads out")
+        }
+        // The photo opens in the site's viewer, on the link, and Back returns to its card.
+        let viewerURL = "/shared/\(token)/items/\(kettle)/photos/\(photo)"
+        #expect(hrefs.contains(viewerURL))
+        let viewer = try app.client.get(viewerURL, headers: ["Accept": "text/html"])
+        #expect(viewer.status == 200 && viewer.text.contains("id=\"viewer\""))
+        #expect(viewer.text.contains("data-back=\"/shared/\(token)#item-\(kettle)\"") && viewer.text.contains("Back to the claim"))
+        #expect(viewer.text.contains("/shared/\(token)/items/\(kettle)/photos/\(photo)/screen.jpg"))
+        #expect(!viewer.text.contains("Original file"), "no original on the link")
+        #expect(try app.client.get("/shared/\(token)/items/\(kettle)/photos/99999", headers: ["Accept": "text/html"]).status == 404)
+        #expect(try app.client.get("/shared/nope/items/\(kettle)/photos/\(photo)", headers: ["Accept": "text/html"]).status == 404)
     }
 
     @Test func theDownloadsAppearWhereThePacketGivesThem() {
         let site = PageContext(stylesheet: "/s.css", script: "/s.js", icon: "/i.svg")
-        var model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [], countText: "", downloads: .none)
+        var model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", contact: [], lines: [], footer: ("", ""),
+                                     items: [], countText: "", downloads: .none)
         #expect(!String(decoding: SharedClaimPage(claim: model, context: site).document().renderedBytes(), as: UTF8.self).contains("Downloads"))
-        model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", items: [], countText: "",
+        model = SharedClaimModel(name: "Fire", facts: [], owed: [], warnings: [], validity: "", contact: [], lines: [], footer: ("", ""), items: [], countText: "",
                                  downloads: SharedClaimDownloads(reportPDF: "/shared/t/report.pdf", scheduleCSV: nil, evidenceZip: "/shared/t/evidence.zip"))
         let html = String(decoding: SharedClaimPage(claim: model, context: site).document().renderedBytes(), as: UTF8.self)
         #expect(html.contains("href=\"/shared/t/report.pdf\"") && html.contains("href=\"/shared/t/evidence.zip\"") && !html.contains("Schedule (CSV)"))

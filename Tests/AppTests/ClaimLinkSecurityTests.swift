@@ -27,18 +27,24 @@ import Testing
         }
         let urls = (HTMLInspection.tags("img", in: page.text).compactMap { HTMLInspection.attribute("src", of: $0) }
             + HTMLInspection.tags("a", in: page.text).compactMap { HTMLInspection.attribute("href", of: $0) }).filter { $0.hasPrefix("/shared/") }
-        // Camera: 2 photos and an evidence photo (thumbnail and screen each), a PDF with its thumbnail; Lamp: a photo, a text file;
+        // Camera: 2 photos and an evidence photo (thumbnail and viewer each), a PDF with its thumbnail; Lamp: a photo, a text file;
         // the packet: the report, the schedule, the evidence archive.
         #expect(Set(urls).count == 14, "\(urls)")
         for url in Set(urls) {
             let file = try fixture.client.get(url)
             let type = file.header("Content-Type") ?? ""
-            #expect(file.status == 200 && ["image/jpeg", "image/png", "application/pdf", "text/plain", "text/csv", "application/zip"].contains { type.hasPrefix($0) },
-                    "\(url) → \(file.status) \(type)")
+            #expect(file.status == 200 && ["image/jpeg", "image/png", "application/pdf", "text/plain", "text/csv", "application/zip", "text/html"]
+                .contains { type.hasPrefix($0) }, "\(url) → \(file.status) \(type)")
             #expect(fixture.outsideFile(in: file.body) == nil)
+            // A viewer's page: its picture, the screen size, on the link too.
+            if type.hasPrefix("text/html"), let screen = HTMLInspection.tags("div", in: file.text).compactMap({ HTMLInspection.attribute("data-screen", of: $0) }).first {
+                let picture = try fixture.client.get(screen)
+                #expect(screen.hasPrefix("/shared/") && picture.status == 200 && picture.header("Content-Type") == "image/jpeg", "\(screen)")
+                #expect(fixture.outsideFile(in: picture.body) == nil)
+            }
         }
         // The evidence archive stores originals as they are: none of another claim's or item's files is in it.
-        let archive = Data(try fixture.client.get(try #require(urls.first { $0.hasSuffix("/evidence.zip") })).body)
+        let archive = Data(try fixture.client.get(try #require(urls.first { $0.contains("/evidence.zip") })).body)
         #expect(archive.count > 1_000)
         for (name, bytes) in fixture.outsideFiles where bytes.count > 64 {
             #expect(archive.range(of: Data(bytes)) == nil, "the archive holds \(name)")

@@ -42,10 +42,11 @@ import ToolRunner
         #expect(response.header("Content-Disposition") == "attachment; filename=\"claim-\(id)-garage-break-in-police-list.csv\"")
         #expect(response.text.hasPrefix("\u{FEFF}\"Line\""), "a byte-order mark, then the header")
         let rows = response.text.dropFirst().split(separator: "\r\n").map { line in line.dropFirst().dropLast().components(separatedBy: "\",\"") }
-        #expect(rows.first == ["Line", "Item", "Brand", "Model", "Serial number", "Quantity", "Distinguishing marks", "Value (USD)", "Room"])
+        #expect(rows.first == ["Line", "Item", "Brand", "Model", "Serial number", "Quantity", "Distinguishing marks", "Value (USD)", "Room",
+                             "Police report number", "Police force or station"])
         #expect(rows.dropFirst().first == ["1", "Laptop", "Lenovo", "ThinkPad X1 Carbon Gen 11", "PF-4A2B9C-X1; ADLX65YLC3A-CHG", "1",
-                                           "“M. Okafor” engraved under the lid; a sticker of a red fox", "1849.00", "Garage"])
-        #expect(rows.dropFirst(2).first == ["2", "Cordless drill", "Makita", "", "No serial", "2", "", "259.98", "Garage"])
+                                           "“M. Okafor” engraved under the lid; a sticker of a red fox", "1849.00", "Garage", "", ""])
+        #expect(rows.dropFirst(2).first == ["2", "Cordless drill", "Makita", "", "No serial", "2", "", "259.98", "Garage", "", ""])
         #expect(rows.count == 3)
     }
 

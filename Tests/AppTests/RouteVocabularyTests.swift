@@ -209,7 +209,11 @@ import Testing
         Link(.get, ClaimLinkRoutes.sharedEvidence("t0k3n", item: 7, asset: photo, file: "thumb-256.jpg"), .public),
         Link(.get, ClaimLinkRoutes.sharedReport("t0k3n", paper: .a4), .public),
         Link(.get, ClaimLinkRoutes.sharedSchedule("t0k3n"), .public),
-        Link(.get, ClaimLinkRoutes.sharedEvidenceArchive("t0k3n"), .public),
+        Link(.get, ClaimLinkRoutes.sharedEvidenceArchive("t0k3n", paper: .letter), .public),
+        Link(.get, ClaimLinkRoutes.sharedPoliceList("t0k3n", paper: .a4), .public),
+        Link(.get, ClaimLinkRoutes.sharedPoliceListCSV("t0k3n"), .public),
+        Link(.get, ClaimLinkRoutes.sharedPhotoViewer("t0k3n", item: 7, photo: 3), .public),
+        Link(.get, ClaimLinkRoutes.sharedEvidenceViewer("t0k3n", item: 7, asset: photo), .public),
     ]
 
     @Test func everyBuiltURLLandsOnARouteWithTheAccessItShouldHave() throws {

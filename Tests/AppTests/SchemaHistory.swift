@@ -283,6 +283,9 @@ enum SchemaHistory {
             VALUES (1, 'hotel', '2026-03-15', 'Hotel Marigold, 3 nights', 56700, 'folio.pdf', 'application/pdf', 1234, '\(hash("hotel folio"))', 1773500000000),
                    (1, 'mileage', '2026-03-16', 'Extra miles to work', 4690, NULL, NULL, NULL, NULL, 1773500000001);
             """),
+        Step(label: "owned-claims-14-police-report", versions: ["inventory": 23, "library": 8, "accounts": 8, "claims": 14, "uploads": 8], rows: """
+            UPDATE claims SET police_report = 'CR-2026-118734', police_force = 'Springfield PD' WHERE id = 1;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -21,6 +21,8 @@ import Testing
         "GET /shared/{token}", "GET /shared/{token}/items/{itemId}/photos/{photoId}/{file}", "GET /shared/{token}/items/{itemId}/documents/{docId}",
         "GET /shared/{token}/items/{itemId}/documents/{docId}/thumbnail", "GET /shared/{token}/items/{itemId}/evidence/{assetId}/{file}",
         "GET /shared/{token}/report.pdf", "GET /shared/{token}/schedule.csv", "GET /shared/{token}/evidence.zip",
+        "GET /shared/{token}/police-list.pdf", "GET /shared/{token}/police-list.csv",
+        "GET /shared/{token}/items/{itemId}/photos/{photoId}", "GET /shared/{token}/items/{itemId}/evidence/{assetId}",
     ]
 
     static func key(_ route: Route) -> String { "\(route.method) \(route.pattern)" }

@@ -338,6 +338,8 @@ STATES = {
     "share with the adjuster": ("site", lambda b, s: (shared_claim(s), b.get(f"{s.url}/claims/{s.claim}/links"))),
     "share with the adjuster, a new link": ("site", make_claim_link),
     "adjuster's page": ("site", lambda b, s: (b.get(s.url + shared_claim(s)), visible(b, ".shared-item"))),
+    "adjuster's page, a photo in the viewer": ("site", lambda b, s: (b.get(s.url + shared_claim(s)), find(b, ".shared-photo a").click(),
+                                                                   visible(b, "#viewer-image"))),
     "adjuster's page, a link that does not work": ("site", lambda b, s: b.get(s.url + "/shared/" + "x" * 43)),
     "sign-in": ("accounts", lambda b, s: b.get(s.url + "/signin")),
     "sign-in, wrong password": ("accounts", lambda b, s: (sign_in(b, s, "not the password"), visible(b, ".form-error"))),

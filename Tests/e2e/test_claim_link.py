@@ -1,11 +1,15 @@
 """The adjuster's link: an owner makes one on the claim's Share section, the adjuster opens it in a
 browser of their own (no account) at iPad and iPhone size and sees the claim's items and a photo,
 the owner sees the opening and revokes the link, and the link stops working."""
+import io
 import tempfile
+import urllib.request
+import zipfile
 from datetime import date, timedelta
 from urllib.parse import urlparse
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 import harness
 from conftest import BINARY, FIXTURES, SCREENSHOTS, Server, make_driver
@@ -85,14 +89,31 @@ def test_an_owner_shares_a_claim_and_revokes_the_link(claim_server, browser, dev
         assert width <= adjuster.execute_script("return window.innerWidth"), "the page scrolls sideways"
         SCREENSHOTS.mkdir(exist_ok=True)
         adjuster.save_screenshot(str(SCREENSHOTS / f"claim-link-adjuster-{device}.png"))
-        # The photo's own page is the screen-size picture.
-        adjuster.get(find(adjuster, ".shared-photo a").get_attribute("href"))
-        assert adjuster.execute_script("return document.contentType") == "image/jpeg"
+        # The lines at a glance: a table on an iPad, cards on an iPhone; each leads to its item's card.
+        shown, hidden = (".shared-lines table", ".shared-lines .claim-cards") if device == "ipad" else (".shared-lines .claim-cards", ".shared-lines table")
+        assert find(adjuster, shown).is_displayed() and not find(adjuster, hidden).is_displayed()
+        assert [a.text for a in find_all(adjuster, f"{shown} a")] == ["Mirrorless camera", "Kettle"]
+        # Download All: first and prominent, the whole packet in one zip.
+        everything = visible(adjuster, "#download-all")
+        assert rect(adjuster, everything)["height"] >= 44 and "primary" in everything.get_attribute("class")
+        with urllib.request.urlopen(everything.get_attribute("href")) as response:
+            assert response.headers["Content-Type"] == "application/zip"
+            names = zipfile.ZipFile(io.BytesIO(response.read())).namelist()
+        assert {"report-letter.pdf", "schedule.csv", "schedule.xlsx", "manifest.json"} <= set(names), names
+        # The title bar leads nowhere out of the claim.
+        assert not find_all(adjuster, ".top-bar a"), "the title bar leads out of the claim"
+        # A photo opens in the site's viewer, and Escape returns to its item.
+        find(adjuster, ".shared-photo a").click()
+        image = visible(adjuster, "#viewer-image")
+        wait(adjuster).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+        find(adjuster, "#viewer-stage").send_keys(Keys.ESCAPE)
+        wait(adjuster).until(lambda d: urlparse(d.current_url).fragment.startswith("item-"))
+        visible(adjuster, ".shared-claim-layout")
 
         # The owner sees it opened, and revokes it.
         browser.get(f"{claim_server.url}/claims/{claim_server.claim}/links")
         visible(browser, ".claim-link-row")
-        assert "Opened once" in find(browser, ".claim-link-row").text
+        assert "Opened 3 times" in find(browser, ".claim-link-row").text, "the page, Download All, the page again"
         assert link not in browser.page_source, "the link is shown again"
         find(browser, ".claim-link-row form button[type=submit]").click()
         wait(browser).until(lambda d: "Revoked " in d.execute_script("return document.body.innerText"))

@@ -26,10 +26,15 @@ enum ClaimLinkRoutes {
     static let sharedDocument = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/documents/{docId}")
     static let sharedDocumentThumbnail = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/documents/{docId}/thumbnail")
     static let sharedEvidence = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/evidence/{assetId}/{file}")
+    // The site's photo viewer, for an item's photo or a library photo linked to it
+    static let sharedPhotoViewer = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/photos/{photoId}")
+    static let sharedEvidenceViewer = RoutePath("/\(sharedPrefix)/{token}/items/{itemId}/evidence/{assetId}")
     // The claim packet, for the adjuster
     static let sharedReport = RoutePath("/\(sharedPrefix)/{token}/report.pdf")
     static let sharedSchedule = RoutePath("/\(sharedPrefix)/{token}/schedule.csv")
     static let sharedEvidenceArchive = RoutePath("/\(sharedPrefix)/{token}/evidence.zip")
+    static let sharedPoliceList = RoutePath("/\(sharedPrefix)/{token}/police-list.pdf")
+    static let sharedPoliceListCSV = RoutePath("/\(sharedPrefix)/{token}/police-list.csv")
 
     static func page(_ claimID: Claim.ID) -> String { page.url(claimID) }
     static func revoke(_ claimID: Claim.ID, link linkID: ClaimLink.ID) -> String { revoke.url(claimID, linkID) }
@@ -49,13 +54,25 @@ enum ClaimLinkRoutes {
     static func sharedEvidence(_ token: String, item itemID: Item.ID, asset assetID: LibraryAsset.ID, file: String) -> String {
         sharedEvidence.url(token, itemID, assetID, file)
     }
+    static func sharedPhotoViewer(_ token: String, item itemID: Item.ID, photo photoID: ItemPhoto.ID) -> String {
+        sharedPhotoViewer.url(token, itemID, photoID)
+    }
+    static func sharedEvidenceViewer(_ token: String, item itemID: Item.ID, asset assetID: LibraryAsset.ID) -> String {
+        sharedEvidenceViewer.url(token, itemID, assetID)
+    }
     static func sharedReport(_ token: String, paper: ReportPaper) -> String { sharedReport.url(token) + "?paper=\(paper.rawValue)" }
     static func sharedSchedule(_ token: String) -> String { sharedSchedule.url(token) }
-    static func sharedEvidenceArchive(_ token: String) -> String { sharedEvidenceArchive.url(token) }
+    static func sharedEvidenceArchive(_ token: String, paper: ReportPaper) -> String { sharedEvidenceArchive.url(token) + "?paper=\(paper.rawValue)" }
+    static func sharedPoliceList(_ token: String, paper: ReportPaper) -> String { sharedPoliceList.url(token) + "?paper=\(paper.rawValue)" }
+    static func sharedPoliceListCSV(_ token: String) -> String { sharedPoliceListCSV.url(token) }
 
-    /// The packet's downloads on the adjuster's page.
-    static func sharedDownloads(_ token: String) -> SharedClaimDownloads {
-        SharedClaimDownloads(reportPDF: sharedReport(token, paper: .letter), scheduleCSV: sharedSchedule(token), evidenceZip: sharedEvidenceArchive(token))
+    /// The packet's downloads on the adjuster's page; the police list for a theft only.
+    static func sharedDownloads(_ token: String, claim: Claim) -> SharedClaimDownloads {
+        let theft = claim.lossKind == .theft
+        return SharedClaimDownloads(reportPDF: sharedReport(token, paper: .letter), scheduleCSV: sharedSchedule(token),
+                                    evidenceZip: sharedEvidenceArchive(token, paper: .letter),
+                                    policeListPDF: theft ? sharedPoliceList(token, paper: .letter) : nil,
+                                    policeListCSV: theft ? sharedPoliceListCSV(token) : nil)
     }
 
     /// Where the owner's forms lead back to: the claim's links.

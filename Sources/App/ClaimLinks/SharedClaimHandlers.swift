@@ -23,6 +23,8 @@ struct SharedClaimHandlers: Sendable {
         router.get(ClaimLinkRoutes.sharedDocument, access: .public) { request in try document(request, thumbnail: false) }
         router.get(ClaimLinkRoutes.sharedDocumentThumbnail, access: .public) { request in try document(request, thumbnail: true) }
         router.get(ClaimLinkRoutes.sharedEvidence, access: .public) { request in try evidence(request) }
+        router.get(ClaimLinkRoutes.sharedPhotoViewer, access: .public) { request in try photoViewer(request) }
+        router.get(ClaimLinkRoutes.sharedEvidenceViewer, access: .public) { request in try evidenceViewer(request) }
     }
 
     // MARK: The page
@@ -36,10 +38,18 @@ struct SharedClaimHandlers: Sendable {
         let evidenceFiles = try library.resolveEvidence(of: &found)
         for index in lost.indices { lost[index].1 = found[index] }
         let rooms = Dictionary(uniqueKeysWithValues: sheet.schedule.lines.map { ($0.itemID, $0.room) })
-        let owed = ClaimOwedSummary(sheet: sheet)
+        let owed = ClaimOwedSummary(sheet: sheet), money = sheet.money
+        let lines = sheet.schedule.lines.map { line in
+            let item = sheet.items[line.itemID]
+            return SharedLineModel(number: line.number, name: line.name, anchor: Self.anchor(of: line.itemID), quantity: line.quantityLostText, room: line.room,
+                                   replacementCost: money(line.valuation.lineReplacementCost), actualCashValue: money(line.valuation.lineActualCashValue),
+                                   evidence: item.map { $0.photos.count + $0.documents.count + $0.evidence.count } ?? 0)
+        }
         let model = SharedClaimModel(
-            name: claim.name, facts: Self.facts(of: claim, money: sheet.money), owed: owed.rows, warnings: owed.warnings,
+            name: claim.name, facts: Self.facts(of: claim, money: money), owed: owed.rows, warnings: owed.warnings,
             validity: "This link works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires))).",
+            contact: Self.contact(of: claim), lines: lines,
+            footer: (money(sheet.schedule.totals.replacementCost), money(sheet.schedule.totals.actualCashValue)),
             items: lost.enumerated().map { index, entry in
                 Self.item(entry.1, line: entry.0, number: index + 1, room: rooms[entry.1.id].flatMap { $0.isEmpty ? nil : $0 },
                           currency: sheet.currency, evidenceFiles: evidenceFiles, token: token)
@@ -58,7 +68,7 @@ struct SharedClaimHandlers: Sendable {
         var facts: [(label: String, value: String)] = []
         if let lossDate = claim.lossDate { facts.append(("Date of loss", DisplayFormat.day(lossDate))) }
         if let kind = claim.lossKind { facts.append(("Kind of loss", kind.label)) }
-        for text in [ClaimText.cause, .policyholder, .address, .insurer, .policyNumber, .claimNumber] where !claim[keyPath: text.keyPath].isEmpty {
+        for text in [ClaimText.cause, .policeReport, .policeForce, .policyholder, .address, .insurer, .policyNumber, .claimNumber] where !claim[keyPath: text.keyPath].isEmpty {
             facts.append((text.label, claim[keyPath: text.keyPath]))
         }
         if claim.policyStart != nil || claim.policyEnd != nil {
@@ -66,11 +76,26 @@ struct SharedClaimHandlers: Sendable {
         }
         facts.append(("Settles at", claim.settlement.label))
         if let deductible = claim.deductible { facts.append(("Deductible", money(deductible))) }
-        for text in [ClaimText.otherInsurance, .phone, .email, .contactAddress] where !claim[keyPath: text.keyPath].isEmpty {
-            facts.append((text.label, claim[keyPath: text.keyPath]))
-        }
+        if !claim.otherInsurance.isEmpty { facts.append((ClaimText.otherInsurance.label, claim.otherInsurance)) }
         return facts
     }
+
+    /// The policyholder's phone and e-mail, as links that call or write, and the address while displaced.
+    static func contact(of claim: Claim) -> [SharedContactModel] {
+        var contact: [SharedContactModel] = []
+        if !claim.phone.isEmpty {
+            let dialled = claim.phone.filter { $0.isNumber || $0 == "+" }
+            contact.append(SharedContactModel(label: ClaimText.phone.label, value: claim.phone, url: dialled.isEmpty ? nil : "tel:" + dialled))
+        }
+        if !claim.email.isEmpty { contact.append(SharedContactModel(label: ClaimText.email.label, value: claim.email, url: "mailto:" + claim.email)) }
+        if !claim.contactAddress.isEmpty {
+            contact.append(SharedContactModel(label: ClaimText.contactAddress.label, value: claim.contactAddress, url: nil))
+        }
+        return contact
+    }
+
+    /// Where an item's card is on the page.
+    static func anchor(of itemID: Item.ID) -> String { "item-\(itemID.rawValue)" }
 
     static func item(_ item: Item, line: ClaimLine, number: Int, room: String?, currency: Currency, evidenceFiles: EvidenceFiles,
                      token: String) -> SharedItemModel {
@@ -92,11 +117,11 @@ struct SharedClaimHandlers: Sendable {
             ("Used for business", details.businessUse ? "Yes" : nil),
         ]
         return SharedItemModel(
-            anchor: "line-\(number)", line: number, name: item.name,
+            anchor: anchor(of: item.id), line: number, name: item.name,
             details: rows.compactMap { label, value in value.map { (label, $0) } },
             photos: item.photos.enumerated().map { index, photo in
                 SharedImageModel(thumbnailURL: ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.thumbnail120.fileName),
-                                 screenURL: ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.screen.fileName),
+                                 viewerURL: ClaimLinkRoutes.sharedPhotoViewer(token, item: item.id, photo: photo.id),
                                  alt: "Photo \(index + 1) of \(item.name): \(photo.kind.label)", caption: photo.kind == .general ? "" : photo.kind.label)
             },
             documents: item.documents.map { document in
@@ -110,10 +135,70 @@ struct SharedClaimHandlers: Sendable {
                 let taken = link.takenAt.map { "Taken \(LibraryFormat.dateTime($0))" } ?? "Date not recorded"
                 return SharedImageModel(
                     thumbnailURL: present ? ClaimLinkRoutes.sharedEvidence(token, item: item.id, asset: link.assetID, file: LibraryPhotoRendition.thumbnail256.fileName) : nil,
-                    screenURL: present ? ClaimLinkRoutes.sharedEvidence(token, item: item.id, asset: link.assetID, file: LibraryPhotoRendition.screen.fileName) : nil,
+                    viewerURL: present ? ClaimLinkRoutes.sharedEvidenceViewer(token, item: item.id, asset: link.assetID) : nil,
                     alt: "Photo \(index + 1) from before the loss showing \(item.name)",
                     caption: [taken, link.camera].compactMap { $0 }.joined(separator: " · "))
             })
+    }
+
+    // MARK: The viewer
+
+    /// An item's photo in the site's viewer: previous and next among the item's photos, Back (and
+    /// Escape) to its card on the link's page. Its title is short ("Photo 1 of 3"): it shares the
+    /// viewer's bar with Back and Info on a phone; Info names the item.
+    private func photoViewer(_ request: Request) throws -> Response {
+        let link = try access.link(for: request)
+        let item = try lostItem(request, of: link)
+        let token = request.parameters["token"] ?? ""
+        guard let photoID = ItemPhoto.ID(request.parameters["photoId"] ?? ""),
+              let index = item.photos.firstIndex(where: { $0.id == photoID }) else { throw Self.fileNotFound }
+        let photo = item.photos[index]
+        let screen = ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.screen.fileName)
+        var details: [(label: String, value: String)] = [("Item", item.name), ("Shows", photo.kind.label)]
+        details.append(("Size", "\(photo.image.width) × \(photo.image.height) pixels"))
+        let neighbour = { (offset: Int) in
+            item.photos.indices.contains(index + offset) ? ClaimLinkRoutes.sharedPhotoViewer(token, item: item.id, photo: item.photos[index + offset].id) : nil
+        }
+        return viewer(ViewerModel(
+            assetID: "photo-\(photo.id.rawValue)", positionText: "Photo \(index + 1) of \(item.photos.count)",
+            backURL: ClaimLinkRoutes.shared(token) + "#" + Self.anchor(of: item.id), backLabel: "Back to the claim",
+            previousURL: neighbour(-1), nextURL: neighbour(1), screenURL: screen, fullURL: screen, originalURL: nil,
+            width: photo.image.width, height: photo.image.height, problem: nil, details: details, mapURL: nil))
+    }
+
+    /// A library photo linked to an item as evidence, in the viewer: its screen size only (never the
+    /// original, which may say more than the picture), previous and next among the item's evidence.
+    private func evidenceViewer(_ request: Request) throws -> Response {
+        let link = try access.link(for: request)
+        let item = try lostItem(request, of: link)
+        let token = request.parameters["token"] ?? ""
+        let assetID = try request.libraryPhotoID("assetId") { _ in Self.fileNotFound }
+        let shown = item.evidence.filter { $0.isMissing != true }
+        guard let index = shown.firstIndex(where: { $0.assetID == assetID }), let asset = try library.asset(id: assetID, visibleTo: .everything) else {
+            throw Self.fileNotFound
+        }
+        let evidence = shown[index]
+        var details: [(label: String, value: String)] = [("Item", item.name), ("Taken", evidence.takenAt.map(LibraryFormat.dateTime) ?? "Not recorded")]
+        if let camera = evidence.camera { details.append(("Camera", camera)) }
+        details.append(("Size", "\(asset.width) × \(asset.height) pixels"))
+        let screen = ClaimLinkRoutes.sharedEvidence(token, item: item.id, asset: assetID, file: LibraryPhotoRendition.screen.fileName)
+        let neighbour = { (offset: Int) in
+            shown.indices.contains(index + offset) ? ClaimLinkRoutes.sharedEvidenceViewer(token, item: item.id, asset: shown[index + offset].assetID) : nil
+        }
+        return viewer(ViewerModel(
+            assetID: assetID.rawValue, positionText: "Before the loss, \(index + 1) of \(shown.count)",
+            backURL: ClaimLinkRoutes.shared(token) + "#" + Self.anchor(of: item.id), backLabel: "Back to the claim",
+            previousURL: neighbour(-1), nextURL: neighbour(1), screenURL: screen, fullURL: screen, originalURL: nil,
+            width: asset.width, height: asset.height, problem: asset.problem, details: details, mapURL: nil))
+    }
+
+    private func viewer(_ model: ViewerModel) -> Response {
+        var context = site
+        context.canEdit = false
+        context.canManage = false
+        var response = Response.html(LibraryViewerPage(model: model, context: context).document().renderedBytes())
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        return response
     }
 
     // MARK: Files

@@ -10,10 +10,36 @@ struct SharedClaimModel: Sendable {
     let warnings: [String]
     /// "This link works through Jun 30, 2026."
     let validity: String
+    /// How to reach the policyholder: phone, e-mail, the address while displaced (its line breaks kept).
+    let contact: [SharedContactModel]
+    /// The compact table of lines, each leading to its item's card below.
+    let lines: [SharedLineModel]
+    let footer: (replacementCost: String, actualCashValue: String)
     let items: [SharedItemModel]
     /// "17 lines, 36 items", as the claim's page says it.
     let countText: String
     let downloads: SharedClaimDownloads
+}
+
+struct SharedContactModel: Sendable {
+    let label: String
+    let value: String
+    /// `tel:` or `mailto:`; nil for an address.
+    let url: String?
+}
+
+/// One row of the adjuster's table of lines.
+struct SharedLineModel: Sendable {
+    let number: Int
+    let name: String
+    /// The item's card on this page (`#item-7`).
+    let anchor: String
+    let quantity: String
+    let room: String
+    let replacementCost: String
+    let actualCashValue: String
+    /// How many photos, documents and library photos back the line.
+    let evidence: Int
 }
 
 /// The claim packet's files for the adjuster. Their routes are the claim packet's (report, schedule,
@@ -21,11 +47,15 @@ struct SharedClaimModel: Sendable {
 struct SharedClaimDownloads: Sendable {
     var reportPDF: String?
     var scheduleCSV: String?
+    /// "Download All": the report, the schedule and the evidence in one zip.
     var evidenceZip: String?
+    /// A theft's police list.
+    var policeListPDF: String?
+    var policeListCSV: String?
 
     static let none = SharedClaimDownloads()
 
-    var isEmpty: Bool { reportPDF == nil && scheduleCSV == nil && evidenceZip == nil }
+    var isEmpty: Bool { [reportPDF, scheduleCSV, evidenceZip, policeListPDF, policeListCSV].allSatisfy { $0 == nil } }
 }
 
 /// One line of the claim: the item lost, as an adjuster reads it.
@@ -42,7 +72,8 @@ struct SharedItemModel: Sendable {
 struct SharedImageModel: Sendable {
     /// nil for an evidence photo gone from the library.
     let thumbnailURL: String?
-    let screenURL: String?
+    /// The site's photo viewer for it, on the link.
+    let viewerURL: String?
     let alt: String
     /// What it shows ("Serial plate", "Taken …"); empty for a plain photo.
     let caption: String
@@ -55,14 +86,16 @@ struct SharedDocumentModel: Sendable {
     let thumbnailURL: String?
 }
 
-/// `/shared/{token}`: one claim, read-only, for whoever holds the link: its facts, then each item
-/// lost with its photos, documents and evidence. No account, no controls, no way elsewhere.
+/// `/shared/{token}`: one claim, read-only, for whoever holds the link: its facts, what is owed, the
+/// policyholder's contact, "Download All", a compact table of the lines (cards on a phone), then each
+/// item lost with its photos (opened in the site's viewer), documents and evidence. No account, no
+/// controls, no way elsewhere: the title bar's brand leads nowhere.
 struct SharedClaimPage {
     let claim: SharedClaimModel
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: claim.name, context: context, pageClass: "shared-claim", bar: TopBar(title: claim.name), content: content).document()
+        PageLayout(title: claim.name, context: context, pageClass: "shared-claim", bar: TopBar(title: claim.name, brandLeadsHome: false), content: content).document()
     }
 
     private var content: HTMLNode {
@@ -90,19 +123,38 @@ struct SharedClaimPage {
                     }
                 }
             }
-            // The claim packet: the report, the schedule and the evidence archive, when given.
+            // The claim packet: all of it in one zip first, then its parts, when given.
             if !claim.downloads.isEmpty {
                 section(.class("card shared-downloads"), .aria("labelledby", "downloads-title")) {
                     h2(.id("downloads-title")) { "Downloads" }
+                    if let url = claim.downloads.evidenceZip {
+                        p(.class("download-all")) {
+                            a(.class("button primary"), .href(url), .id("download-all")) { "Download All" }
+                            span(.class("muted")) { "One zip: the report, the schedule (CSV and XLSX), every photo and receipt with a JPEG copy of each HEIC, WebP or AVIF photo, and a manifest of checksums." }
+                        }
+                    }
                     ul(.class("shared-download-list")) {
                         if let url = claim.downloads.reportPDF { li { a(.class("button"), .href(url)) { "Report (PDF)" } } }
                         if let url = claim.downloads.scheduleCSV { li { a(.class("button"), .href(url)) { "Schedule (CSV)" } } }
-                        if let url = claim.downloads.evidenceZip { li { a(.class("button"), .href(url)) { "Evidence (zip)" } } }
+                        if let url = claim.downloads.policeListPDF { li { a(.class("button"), .href(url)) { "Police list (PDF)" } } }
+                        if let url = claim.downloads.policeListCSV { li { a(.class("button"), .href(url)) { "Police list (CSV)" } } }
                     }
                 }
             }
+            if !claim.contact.isEmpty {
+                section(.class("card shared-contact"), .aria("labelledby", "contact-title")) {
+                    h2(.id("contact-title")) { "Contact" }
+                    dl(.class("shared-details")) {
+                        for entry in claim.contact {
+                            dt { entry.label }
+                            dd { if let url = entry.url { a(.href(url)) { entry.value } } else { entry.value } }
+                        }
+                    }
+                }
+            }
+            if !claim.lines.isEmpty { linesCard }
             section(.class("shared-items"), .aria("labelledby", "items-title")) {
-                h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? "Nothing lost yet" : "Lost: \(claim.countText)" }
+                h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? "Nothing lost yet" : "Each item" }
                 if claim.items.isEmpty {
                     p(.class("muted")) { "No items are in this claim yet." }
                 }
@@ -111,6 +163,71 @@ struct SharedClaimPage {
                 }
             }
         }
+    }
+
+    /// The lines at a glance: a table on an iPad, cards on a phone (as the claim's page has them).
+    private var linesCard: HTMLNode {
+        section(.class("card claim-lines shared-lines"), .aria("labelledby", "lines-title")) {
+            h2(.id("lines-title")) { "Lost: \(claim.countText)" }
+            ul(.class("claim-cards")) {
+                for line in claim.lines {
+                    li(.class("claim-card")) {
+                        p(.class("claim-card-name")) { "\(line.number). "; a(.href("#" + line.anchor)) { line.name } }
+                        p(.class("claim-card-where")) {
+                            [line.room, "Qty \(line.quantity)", Self.evidenceText(line.evidence)].filter { !$0.isEmpty }.joined(separator: " · ")
+                        }
+                        dl(.class("claim-card-figures")) {
+                            div { dt { "Replacement" }; dd { line.replacementCost } }
+                            div { dt { "Actual cash value" }; dd { line.actualCashValue } }
+                        }
+                    }
+                }
+                li(.class("claim-card claim-card-total")) {
+                    p(.class("claim-card-name")) { "Total" }
+                    dl(.class("claim-card-figures")) {
+                        div { dt { "Replacement" }; dd { claim.footer.replacementCost } }
+                        div { dt { "Actual cash value" }; dd { claim.footer.actualCashValue } }
+                    }
+                }
+            }
+            div(.class("table-scroll"), .role("region"), .aria("label", "The lines"), .tabindex(0)) {
+                table(.class("figures claim-table")) {
+                    thead {
+                        tr {
+                            th(.scope("col")) { "#" }; th(.scope("col")) { "Item" }; th(.scope("col"), .class("amount")) { "Qty" }
+                            th(.scope("col")) { "Room" }; th(.scope("col"), .class("amount")) { "Replacement" }
+                            th(.scope("col"), .class("amount")) { "Actual cash value" }; th(.scope("col"), .class("amount")) { "Evidence" }
+                        }
+                    }
+                    tbody {
+                        for line in claim.lines {
+                            tr {
+                                td { String(line.number) }
+                                th(.scope("row")) { a(.href("#" + line.anchor)) { line.name } }
+                                td(.class("amount")) { line.quantity }
+                                td { line.room }
+                                td(.class("amount")) { line.replacementCost }
+                                td(.class("amount")) { line.actualCashValue }
+                                td(.class("amount")) { String(line.evidence) }
+                            }
+                        }
+                    }
+                    HTMLNode.element("tfoot", [], children: [
+                        tr {
+                            td {}; th(.scope("row")) { "Total" }; td {}; td {}
+                            td(.class("amount")) { claim.footer.replacementCost }
+                            td(.class("amount")) { claim.footer.actualCashValue }
+                            td {}
+                        },
+                    ])
+                }
+            }
+        }
+    }
+
+    /// "3 files of evidence", for a card.
+    static func evidenceText(_ count: Int) -> String {
+        count == 0 ? "No evidence" : count == 1 ? "1 file of evidence" : "\(count) files of evidence"
     }
 
     private func itemNode(_ item: SharedItemModel) -> HTMLNode {
@@ -155,8 +272,8 @@ struct SharedClaimPage {
         ul(.class("shared-photos")) {
             for image in images {
                 li(.class("shared-photo")) {
-                    if let thumbnail = image.thumbnailURL, let screen = image.screenURL {
-                        a(.href(screen), .rel("noreferrer")) {
+                    if let thumbnail = image.thumbnailURL, let viewer = image.viewerURL {
+                        a(.href(viewer), .aria("label", "Open \(image.alt) in the viewer")) {
                             img(.src(thumbnail), .width(120), .height(120), .alt(image.alt), .loading("lazy"))
                         }
                     } else {

@@ -1,3 +1,4 @@
+import Archive
 import Claims
 import ClaimReport
 import Foundation
@@ -40,8 +41,11 @@ struct ClaimPacketHandlers: Sendable {
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) { try proofOfLoss(try sheet(request), paper: paper, for: request) }
         }
         router.add(.get, ClaimRoutes.apiPoliceListCSV, readingClaimsWithin: reads) { request in try policeListCSV(try sheet(request)) }
-        router.add(.get, ClaimRoutes.apiEvidence, readingClaimsWithin: reads) { request in
-            try evidence(try sheet(request), access: try? request.visibleLibraryRoots(of: library), keepsLocation: true)
+        router.get(ClaimRoutes.apiEvidence) { request in
+            let paper = try Self.paper(request)
+            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
+                try evidence(try sheet(request), paper: paper, access: try? request.visibleLibraryRoots(of: library), keepsLocation: true, for: request)
+            }
         }
         // The adjuster's: the link's own claim, with the library photos linked to its items.
         router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in
@@ -55,15 +59,31 @@ struct ClaimPacketHandlers: Sendable {
             }
         }
         router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in
-            try shared.readingClaim(request) { link in
-                try evidence(try sharedSheet(link, request), access: .everything, keepsLocation: link.includesLocation)
+            let paper = try Self.paper(request)
+            return try shared.readingClaim(request) { link in
+                try evidence(try sharedSheet(link, request), paper: paper, access: .everything, keepsLocation: link.includesLocation, for: request)
             }
+        }
+        // The police list, on a theft claim's link only: it is for the police report.
+        router.get(ClaimLinkRoutes.sharedPoliceList, access: .public) { request in
+            let paper = try Self.paper(request)
+            return try shared.readingClaim(request) { link in try policeList(try sharedTheftSheet(link, request), paper: paper, for: request) }
+        }
+        router.get(ClaimLinkRoutes.sharedPoliceListCSV, access: .public) { request in
+            try shared.readingClaim(request) { link in try policeListCSV(try sharedTheftSheet(link, request)) }
         }
     }
 
     private func sharedSheet(_ link: ClaimLink, _ request: Request) throws -> ClaimSheet {
         try shared.recordOpening(of: link, by: request)
         return try claims.sheet(id: link.claimID)
+    }
+
+    /// The link's claim when it is a theft; else the police list is not there.
+    private func sharedTheftSheet(_ link: ClaimLink, _ request: Request) throws -> ClaimSheet {
+        let sheet = try sharedSheet(link, request)
+        guard sheet.claim.lossKind == .theft else { throw SharedClaimHandlers.fileNotFound }
+        return sheet
     }
 
     private func schedule(_ sheet: ClaimSheet, profile: ClaimScheduleProfile) throws -> Response {
@@ -84,16 +104,21 @@ struct ClaimPacketHandlers: Sendable {
 
     /// Makes the report for `request`, stopping (and leaving no file) once its client has gone.
     private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> Response {
+        try Self.sendOnce(try reportFile(sheet, paper: paper, access: access, for: request), headers: [
+            "Content-Type": "application/pdf",
+            // Inline: the browser's PDF viewer opens it; the name is kept if it is saved.
+            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-report-\(paper.rawValue).pdf\"",
+        ])
+    }
+
+    /// The report as a file in the temporary folder; the caller removes it.
+    private func reportFile(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> URL {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true,
                                    stopWhen: { request.clientHasGone })
         let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts)
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
-        return try Self.sendOnce(target, headers: [
-            "Content-Type": "application/pdf",
-            // Inline: the browser's PDF viewer opens it; the name is kept if it is saved.
-            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-report-\(paper.rawValue).pdf\"",
-        ])
+        return target
     }
 
     /// The police list as a PDF: the items' main photos (no library photos: the list names what was taken).
@@ -120,7 +145,8 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     private func policeListCSV(_ sheet: ClaimSheet) throws -> Response {
-        var response = Response(body: .bytes(Array(ClaimPoliceList(sheet.schedule).csv(currency: sheet.currency).utf8)))
+        var response = Response(body: .bytes(Array(ClaimPoliceList(sheet.schedule, policeReport: sheet.claim.policeReport, policeForce: sheet.claim.policeForce)
+            .csv(currency: sheet.currency).utf8)))
         response.headers["Content-Type"] = "text/csv; charset=utf-8"
         response.headers["Content-Disposition"] = "attachment; filename=\"\(sheet.fileStem)-police-list.csv\""
         return response
@@ -139,10 +165,27 @@ struct ClaimPacketHandlers: Sendable {
         }
     }
 
-    private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?, keepsLocation: Bool) throws -> Response {
+    /// "Download All": the report, the schedule (CSV and XLSX) and the evidence, one zip streamed as
+    /// it is made. The report and the workbook are made first (a failure answers before the zip
+    /// begins), opened, and gone from the folder before the first byte is sent.
+    private func evidence(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, keepsLocation: Bool, for request: Request) throws -> Response {
+        var made: [(name: String, kind: String, file: URL)] = []
+        // Each is gone from the folder once opened, and whatever happens.
+        defer { for entry in made { try? FileManager.default.removeItem(at: entry.file) } }
+        made.append(("report-\(paper.rawValue).pdf", "report", try reportFile(sheet, paper: paper, access: access, for: request)))
+        let csv = temporaryFolder.appendingPathComponent("schedule-\(UUID().uuidString).csv")
+        made.append(("schedule.csv", "schedule", csv))
+        try Data(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: .full).utf8).write(to: csv)
+        made.append(("schedule.xlsx", "schedule", try ClaimScheduleWorkbook.write(sheet, into: temporaryFolder)))
+        let packet = try made.map { entry in
+            guard let source = ZipWriter.Source(path: entry.file.path) else {
+                throw AppError(.reportFailed, message: "The \(entry.name) for the zip could not be made. Nothing was sent; try again.")
+            }
+            return EvidenceArchive.PacketFile(name: entry.name, kind: entry.kind, source: source)
+        }
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: false)
-        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: items.clock.now, maxPixels: items.images.maxPixels, keepsLocation: keepsLocation,
-                                     receipts: claims.receipts)
+        let archive = EvidenceArchive(sheet: sheet, files: files, packet: packet, madeAt: items.clock.now, maxPixels: items.images.maxPixels,
+                                      keepsLocation: keepsLocation, receipts: claims.receipts)
         let headers: HTTPHeaders = ["Content-Type": "application/zip",
                                     "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
         return Response(headers: headers) { body in try archive.write { try body.write($0) } }

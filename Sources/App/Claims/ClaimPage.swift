@@ -136,6 +136,12 @@ struct ClaimPage {
                                 options: [("", "Not said")] + LossKind.allCases.map { ($0.rawValue, $0.label) })
                 controls.text(ClaimText.cause.label, name: ClaimText.cause.rawValue, value: form[.cause], extra: [.maxlength(200)])
             }
+            // After a theft: printed on the police list and the report's cover.
+            div(.class("field-row")) {
+                controls.text(ClaimText.policeReport.label, name: ClaimText.policeReport.rawValue, value: form[.policeReport],
+                              hint: "After a theft; the crime reference the police gave.", extra: [.maxlength(200), .autocomplete("off")])
+                controls.text(ClaimText.policeForce.label, name: ClaimText.policeForce.rawValue, value: form[.policeForce], extra: [.maxlength(200)])
+            }
             div(.class("field-row")) {
                 controls.text(ClaimText.insurer.label, name: ClaimText.insurer.rawValue, value: form[.insurer], extra: [.maxlength(200)])
                 controls.text(ClaimText.claimNumber.label, name: ClaimText.claimNumber.rawValue, value: form[.claimNumber], extra: [.maxlength(200)])
@@ -174,6 +180,10 @@ struct ClaimPage {
     private var downloadsCard: HTMLNode {
         section(.class("card claim-packet"), .aria("labelledby", "packet-title")) {
             h2(.id("packet-title")) { "Packet for the insurer" }
+            p(.class("download-all")) {
+                a(.class("button primary"), .href(ClaimRoutes.apiEvidence(model.id)), .id("download-all")) { "Download All" }
+                span(.class("muted")) { "One zip: the report, the schedule (CSV and XLSX), every photo, receipt and library photo with a JPEG copy of each HEIC, WebP or AVIF photo, and a manifest of checksums." }
+            }
             ul(.class("packet-list")) {
                 for download in model.downloads {
                     li {

@@ -49,7 +49,6 @@ extension ClaimPageModel {
                  "Item, room, description, brand, model, supplier, quantity, age, original and replacement cost, depreciation, ACV."),
                 ("Proof of loss (PDF)", ClaimRoutes.apiProofOfLoss(claim.id, paper: .letter),
                  "The sworn statement in proof of loss, filled in from this claim and its policy: print it, then sign it before a notary."),
-                ("Evidence (zip)", ClaimRoutes.apiEvidence(claim.id), "The originals of every photo, receipt and library photo, with their SHA-256 and capture dates."),
                 // Offered on every claim: the cause is free text ("garage break-in", "burglary"), and a fire or
                 // a flood may be followed by looting.
                 ("Police list (PDF)", ClaimRoutes.apiPoliceList(claim.id, paper: .a4),
@@ -70,6 +69,8 @@ extension ClaimPageModel {
             ("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? "Not given"),
             ("Kind of loss", claim.lossKind?.label ?? ""),
             (ClaimText.cause.label, claim.cause),
+            (ClaimText.policeReport.label, claim.policeReport),
+            (ClaimText.policeForce.label, claim.policeForce),
             (ClaimText.insurer.label, claim.insurer),
             (ClaimText.policyNumber.label, claim.policyNumber),
             ("Policy period", period.allSatisfy { $0 == nil } ? "" : period.map { $0 ?? "not given" }.joined(separator: " to ")),

@@ -19,6 +19,7 @@ extension ClaimReportDocument {
             fact("Deductible", claim.deductible.map(money) ?? ""), fact("Other insurance", claim.otherInsurance),
             fact("Claim number", claim.claimNumber), fact("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? ""),
             fact("Kind of loss", claim.lossKind?.label ?? ""), fact("Cause of loss", claim.cause),
+            fact(ClaimText.policeReport.label, claim.policeReport), fact(ClaimText.policeForce.label, claim.policeForce),
             fact("Phone", claim.phone), fact("E-mail", claim.email), fact("Contact address while displaced", claim.contactAddress),
             fact("Proof of loss due", claim.proofOfLossDue.map(DisplayFormat.day) ?? ""), fact("Notes", claim.notes),
         ].compactMap { $0 }

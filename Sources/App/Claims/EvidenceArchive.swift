@@ -5,11 +5,13 @@ import Foundation
 import Imaging
 import Inventory
 
-/// The claim's evidence as one zip: the original of every photo, document and linked library photo,
-/// a folder per line, then a manifest (CSV and JSON) with each file's SHA-256, size, line and item,
-/// and for photos the capture date and camera from the file itself — so the insurer can check that
-/// nothing was made after the loss. Written front to back into `output` (a streamed response):
-/// files are hashed as they are read, and the manifest comes last. Without `keepsLocation` (an
+/// The claim's packet as one zip ("Download All"): the report and the schedule at the top, then the
+/// original of every photo, document and linked library photo, a folder per line, with a JPEG copy
+/// beside each HEIC, WebP or AVIF photo (insurers' portals take none of them), then a manifest (CSV
+/// and JSON) with each file's SHA-256, size, line and item, and for photos the capture date and
+/// camera from the file itself — so the insurer can check that nothing was made after the loss.
+/// Written front to back into `output` (a streamed response): files are hashed as they are read,
+/// a JPEG copy is made and sent one at a time, and the manifest comes last. Without `keepsLocation` (an
 /// adjuster's link, unless its owner chose otherwise) a photo whose file records where it was taken
 /// goes as a copy without it, as the link's own pages never show an original.
 struct EvidenceArchive {
@@ -17,9 +19,10 @@ struct EvidenceArchive {
         let path: String
         let sha256: String
         let bytes: Int64
-        let line: Int
-        let itemId: Int64
-        let item: String
+        /// nil for the packet's own files (the report, the schedule).
+        let line: Int?
+        let itemId: Int64?
+        let item: String?
         let kind: String
         let capturedAt: String?
         let camera: String?
@@ -27,8 +30,17 @@ struct EvidenceArchive {
         let note: String?
     }
 
+    /// A file made for the packet (the report, the schedule), opened before the zip is begun.
+    struct PacketFile {
+        let name: String
+        let kind: String
+        let source: ZipWriter.Source
+    }
+
     let sheet: ClaimSheet
     let files: ClaimFiles
+    /// Put at the top of the zip, in this order.
+    let packet: [PacketFile]
     let madeAt: Date
     let maxPixels: Int
     /// Photos go byte for byte, with where they were taken (the owner's own zip; a link made so).
@@ -40,6 +52,16 @@ struct EvidenceArchive {
         let zip = try ZipWriter(writingTo: output, modified: madeAt)
         try zip.add(Array(readme.utf8), as: "README.txt")
         var rows: [Row] = []
+        for file in packet {
+            let digest = SHA256Digest()
+            var size: Int64 = 0
+            try zip.add(file.source, as: file.name, compress: true) { block in
+                digest.update(block)
+                size += Int64(block.count)
+            }
+            rows.append(Row(path: file.name, sha256: digest.finishHex(), bytes: size, line: nil, itemId: nil, item: nil, kind: file.kind,
+                            capturedAt: nil, camera: nil, note: nil))
+        }
         for entry in files.entries {
             let line = entry.line
             func row(_ path: String, kind: String, sha256: String = "", bytes: Int64 = 0, captured: PhotoMetadata? = nil, note: String?) -> Row {
@@ -66,31 +88,42 @@ struct EvidenceArchive {
                 rows.append(row(path, kind: kind, sha256: sha256, bytes: size, captured: captured, note: note))
             }
             /// Adds a photo as `add` does; without `keepsLocation`, one whose file records where it was
-            /// taken goes as a JPEG copy without it, named `stem.jpg`, and the manifest says so.
+            /// taken goes as a JPEG copy without it, named `stem.jpg`, and the manifest says so. A HEIC,
+            /// WebP or AVIF original goes with a JPEG copy beside it, for portals that take none of them.
             func addPhoto(_ source: ZipWriter.Source?, stem: String, format: ImageFormat?, kind: String, expected: String? = nil,
                           captured: PhotoMetadata?, original: String, missing: String) throws {
                 let named = { (format: ImageFormat?) in
                     SafeFileName.make(stem, extension: format?.fileExtension, aliases: format.map { DocumentType.image($0).otherFileExtensions } ?? [])
                 }
-                guard !keepsLocation, let source else {
-                    return try add(source, as: named(format), kind: kind, expected: expected, captured: captured, missing: missing)
+                if !keepsLocation, let source {
+                    do {
+                        if let stripped = try Imaging.withoutLocation(fileAtPath: source.path, maxPixels: maxPixels) {
+                            let path = "\(line.folderName)/\(named(.jpeg))"
+                            try zip.add(stripped, as: path, compress: false)
+                            rows.append(row(path, kind: kind, sha256: SHA256Digest.hex(of: stripped), bytes: Int64(stripped.count), captured: captured,
+                                            note: "a copy without where it was taken (no GPS, XMP or IPTC; its pixels as stored, as a JPEG); \(original)"))
+                            return
+                        }
+                    } catch {
+                        // Never the original instead: it may say where the photo was taken.
+                        rows.append(row("\(line.folderName)/\(named(format))", kind: kind,
+                                        note: "could not be read to leave out where it was taken (\(error)); not in this archive"))
+                        return
+                    }
                 }
+                try add(source, as: named(format), kind: kind, expected: expected, captured: captured, missing: missing)
+                guard let source, let format, !format.isTakenByClaimPortals else { return }
+                let path = "\(line.folderName)/\(named(.jpeg))"
                 let copy: [UInt8]
                 do {
-                    guard let stripped = try Imaging.withoutLocation(fileAtPath: source.path, maxPixels: maxPixels) else {
-                        return try add(source, as: named(format), kind: kind, expected: expected, captured: captured, missing: missing)
-                    }
-                    copy = stripped
+                    copy = try Imaging.jpegCopy(fileAtPath: source.path, maxPixels: maxPixels, keepingLocation: keepsLocation)
                 } catch {
-                    // Never the original instead: it may say where the photo was taken.
-                    rows.append(row("\(line.folderName)/\(named(format))", kind: kind,
-                                    note: "could not be read to leave out where it was taken (\(error)); not in this archive"))
+                    rows.append(row(path, kind: kind, note: "no JPEG copy of \(named(format)): it could not be decoded (\(error))"))
                     return
                 }
-                let path = "\(line.folderName)/\(named(.jpeg))"
                 try zip.add(copy, as: path, compress: false)
                 rows.append(row(path, kind: kind, sha256: SHA256Digest.hex(of: copy), bytes: Int64(copy.count), captured: captured,
-                                note: "a copy without where it was taken (no GPS, XMP or IPTC; its pixels as stored, as a JPEG); \(original)"))
+                                note: "a JPEG copy of \(named(format)), its pixels as stored, for portals that take JPG, PNG, TIF, BMP and GIF only"))
             }
             let notInDataFolder = "missing from the data folder, or not a file that can be read; not in this archive"
             for (index, photo) in entry.photos.enumerated() {
@@ -172,9 +205,10 @@ struct EvidenceArchive {
             Policyholder: \(claim.policyholder.isEmpty ? "not given" : claim.policyholder)
             Made by Homepwner on \(EvidenceLink.isoText(madeAt)).
 
-            One folder per line of the claim's schedule (the number is the line's), holding the item's photos,
+            \(packetText)One folder per line of the claim's schedule (the number is the line's), holding the item's photos,
             its documents (receipts, manuals, warranties, appraisals) and the photos from the household's own
-            library linked to it as evidence, \(asStored)
+            library linked to it as evidence, \(asStored) A HEIC, WebP or AVIF photo has a JPEG copy beside it
+            (same name, .jpg), for portals that take JPG, PNG, TIF, BMP and GIF only.
             living-expenses/ holds the receipts of the additional living expenses (hotel, meals, mileage…), listed
             in the manifest with line 0.
 
@@ -185,10 +219,16 @@ struct EvidenceArchive {
             """.replacingOccurrences(of: "\n", with: "\r\n")
     }
 
+    /// "report.pdf is the report; …", naming the packet's own files.
+    private var packetText: String {
+        guard !packet.isEmpty else { return "" }
+        return "The packet: " + packet.map { "\($0.name) (\($0.kind))" }.joined(separator: ", ") + ".\n\n"
+    }
+
     static func csv(_ rows: [Row]) -> String {
         CSVLine.make(["Path", "SHA-256", "Bytes", "Line", "Item ID", "Item", "Kind", "Captured", "Camera", "Note"])
             + rows.map { row in
-                CSVLine.make([row.path, row.sha256, String(row.bytes), String(row.line), String(row.itemId), row.item, row.kind,
+                CSVLine.make([row.path, row.sha256, String(row.bytes), row.line.map(String.init) ?? "", row.itemId.map(String.init) ?? "", row.item ?? "", row.kind,
                               row.capturedAt ?? "", row.camera ?? "", row.note ?? ""])
             }.joined()
     }

@@ -10,7 +10,8 @@ extension PoliceListDocument {
         func fact(_ label: String, _ value: String) -> ReportFact? { value.isEmpty ? nil : ReportFact(label: label, value: value) }
         let facts = [
             fact("Claimant", claim.policyholder), fact("Address", claim.address), fact("Date of the loss", claim.lossDate?.iso ?? ""),
-            fact("Cause of loss", claim.cause), fact("Insurer", claim.insurer), fact("Claim number", claim.claimNumber),
+            fact("Cause of loss", claim.cause), fact(ClaimText.policeReport.label, claim.policeReport), fact(ClaimText.policeForce.label, claim.policeForce),
+            fact("Insurer", claim.insurer), fact("Claim number", claim.claimNumber),
             fact("Policy number", claim.policyNumber),
         ].compactMap { $0 }
         let photos = Dictionary(files.entries.map { ($0.line.itemID, $0.photos.first) }, uniquingKeysWith: { first, _ in first })

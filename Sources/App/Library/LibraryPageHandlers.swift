@@ -149,7 +149,7 @@ struct LibraryPageHandlers: Sendable {
         details.append(("File", asset.fileName))
         let page = (index / Self.gridPageSize) + 1
         let model = ViewerModel(
-            assetID: asset.id, positionText: "\(index + 1) of \(total)",
+            assetID: asset.id.rawValue, positionText: "\(index + 1) of \(total)",
             backURL: LibraryRoutes.group(groupID, page: page, showing: asset.id),
             previousURL: position?.previous.map { LibraryRoutes.asset($0, inGroup: groupID) },
             nextURL: position?.next.map { LibraryRoutes.asset($0, inGroup: groupID) },

@@ -3,16 +3,19 @@ import PhotoLibrary
 
 /// What the viewer shows of one photo, as plain values.
 struct ViewerModel: Sendable {
-    let assetID: LibraryAsset.ID
+    /// What the album highlights once back (the library asset's ID; any key elsewhere).
+    let assetID: String
     /// "3 of 24".
     let positionText: String
     let backURL: String
+    var backLabel = "Back to the album"
     let previousURL: String?
     let nextURL: String?
     let screenURL: String
     /// Full resolution (the original when browsers can show it), loaded once zooming needs it.
     let fullURL: String
-    let originalURL: String
+    /// nil where the original is not offered (an adjuster's link).
+    let originalURL: String?
     let width: Int
     let height: Int
     let problem: String?
@@ -39,10 +42,10 @@ struct LibraryViewerPage {
                 script(src: context.script)
             }
             body(.class("page-viewer")) {
-                main(.class("viewer"), .id("viewer"), .data("asset", model.assetID.rawValue),
+                main(.class("viewer"), .id("viewer"), .data("asset", model.assetID),
                      .data("previous", model.previousURL ?? ""), .data("next", model.nextURL ?? ""), .data("back", model.backURL)) {
                     header(.class("viewer-bar")) {
-                        a(.class("viewer-button back-link"), .href(model.backURL), .aria("label", "Back to the album")) {
+                        a(.class("viewer-button back-link"), .href(model.backURL), .aria("label", model.backLabel)) {
                             Icons.chevronLeft
                             span { "Back" }
                         }
@@ -89,7 +92,7 @@ struct LibraryViewerPage {
                         if let map = model.mapURL {
                             a(.class("button"), .href(map), .rel("noopener noreferrer")) { "Show on a map" }
                         }
-                        a(.class("button"), .href(model.originalURL)) { "Original file" }
+                        if let original = model.originalURL { a(.class("button"), .href(original)) { "Original file" } }
                     }
                 }
             }

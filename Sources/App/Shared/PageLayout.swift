@@ -64,6 +64,8 @@ struct TopBar {
     /// Small status buttons on a row of their own under the bar (the offline copy's), hidden until
     /// they have something to say: beside the actions they would push the bar wider than a phone.
     var status: [HTMLNode] = []
+    /// Whether the brand leads to the home page; not on an adjuster's link, which never leads out of its claim.
+    var brandLeadsHome = true
 
     func with(status: [HTMLNode]) -> TopBar {
         var bar = self
@@ -81,8 +83,13 @@ struct TopBar {
                         Icons.chevronLeft
                         span { back.label }
                     }
-                } else {
+                } else if brandLeadsHome {
                     a(.class("brand"), .href(SiteRoutes.home)) {
+                        Icons.logo
+                        span(.class("brand-name")) { "Homepwner" }
+                    }
+                } else {
+                    span(.class("brand")) {
                         Icons.logo
                         span(.class("brand-name")) { "Homepwner" }
                     }

@@ -26,8 +26,14 @@ public struct ClaimPoliceList: Sendable, Equatable {
 
     public static let noSerial = "No serial"
     public let lines: [Line]
+    /// The theft's police report number and the force or station that took it, on every row of
+    /// the CSV (one header row, for import); empty when not given.
+    public let policeReport: String
+    public let policeForce: String
 
-    public init(_ schedule: ClaimSchedule) {
+    public init(_ schedule: ClaimSchedule, policeReport: String = "", policeForce: String = "") {
+        self.policeReport = policeReport
+        self.policeForce = policeForce
         lines = schedule.lines.map { line in
             Line(number: line.number, itemID: line.itemID, name: line.name, brand: line.brand, model: line.model,
                  serials: Self.serials(in: line.serialNumber), quantity: Self.quantityText(line),
@@ -48,7 +54,8 @@ public struct ClaimPoliceList: Sendable, Equatable {
 
     /// The CSV's header, the value's column naming the currency.
     public static func header(currency: Currency) -> [String] {
-        ["Line", "Item", "Brand", "Model", "Serial number", "Quantity", "Distinguishing marks", "Value (\(currency.code))", "Room"]
+        ["Line", "Item", "Brand", "Model", "Serial number", "Quantity", "Distinguishing marks", "Value (\(currency.code))", "Room",
+         "Police report number", "Police force or station"]
     }
 
     /// As `ClaimScheduleCSV` writes CSV: UTF-8 with a byte-order mark, formulas neutralised, CRLF.
@@ -57,7 +64,8 @@ public struct ClaimPoliceList: Sendable, Equatable {
         for line in lines {
             text += CSVLine.make([String(line.number), line.name, line.brand, line.model,
                                   line.serials.isEmpty ? Self.noSerial : line.serials.joined(separator: "; "), line.quantity,
-                                  line.distinguishingMarks, Money(minorUnits: line.value, currency: currency).decimalString, line.room])
+                                  line.distinguishingMarks, Money(minorUnits: line.value, currency: currency).decimalString, line.room,
+                                  policeReport, policeForce])
         }
         return text
     }
