@@ -25,12 +25,13 @@ struct TableFrame {
         lefts = widths.indices.map { index in left + widths[..<index].reduce(0, +) }
     }
 
-    /// Each column's widest word with its padding. When they do not all fit, the amounts (trailing
-    /// columns) keep theirs and the text columns' give way alike: a long word in a description may
-    /// then break, a number never.
+    /// Each column's widest word with its padding (and a point to spare, so that pango's rounding
+    /// never wraps a cell set exactly to its width). When they do not all fit, the columns that keep
+    /// whole (amounts, dates) keep theirs and the text columns give way alike: a long word in a
+    /// description may then break, a number never.
     static func minimums(columns: [ReportColumn], widestWords: [Double], total: Double) -> [Double] {
-        let padded = widestWords.map { $0 + 2 * horizontalPadding }
-        let amounts = columns.map { $0.alignment == .trailing }
+        let padded = widestWords.map { $0 + 2 * horizontalPadding + 1 }
+        let amounts = columns.map(\.isWhole)
         let amountsWidth = zip(padded, amounts).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
         let textWidth = zip(padded, amounts).reduce(0) { $0 + ($1.1 ? 0 : $1.0) }
         guard amountsWidth + textWidth > total, textWidth > 0 else { return padded }
