@@ -17,7 +17,8 @@ extension ClaimReportDocument {
     func sections(geometry: PageGeometry, wordWidth: (String, TextStyle) -> Double) -> [ReportSection] {
         func frame(_ table: ReportTable, id: Int, style: TextStyle, maxLines: Int, on geometry: PageGeometry) -> TableFrame {
             let widest = table.widestWords(style: style, measure: wordWidth).map { min($0, geometry.contentWidth * Self.longestWordShare) }
-            return TableFrame(id: id, columns: table.columns, minimumWidths: widest, left: geometry.left, width: geometry.contentWidth, cellStyle: style, maxLines: maxLines)
+            return TableFrame(id: id, columns: table.columns, minimumWidths: widest, typicalWidths: table.typicalWidths(style: style, measure: wordWidth),
+                              left: geometry.left, width: geometry.contentWidth, cellStyle: style, maxLines: maxLines)
         }
         let roomFrame = frame(roomTotals, id: Self.roomTotalsTable, style: Self.roomTotalsStyle, maxLines: 4, on: geometry)
         var roomSection = Self.section(roomTotals, frame: roomFrame, title: ReportWording.roomTotals)

@@ -15,6 +15,19 @@ extension ReportTable {
         }
     }
 
+    /// How wide each column's cells are on one line, for most rows: the width that 19 rows in 20 fit
+    /// in (the widest of a short table), so that one long description does not take the room of
+    /// every other column.
+    func typicalWidths(style: TextStyle, measure: (String, TextStyle) -> Double) -> [Double] {
+        columns.indices.map { column in
+            var widths = rows.map { row in row[column].split(separator: "\n").reduce(0) { max($0, measure(String($1), style)) } }
+            if let footer { widths.append(measure(footer[column], style.emphasised)) }
+            guard !widths.isEmpty else { return 0 }
+            widths.sort()
+            return widths[min(widths.count - 1, widths.count * 19 / 20)]
+        }
+    }
+
     /// The characters a table's text may break at: spaces, tabs and line breaks, not the no-break space.
     static func breaksWords(_ character: Character) -> Bool { character == " " || character == "\n" || character == "\t" }
 }

@@ -17,9 +17,9 @@ enum ReportWording {
     /// "3. Stand mixer, continued": an item's further page.
     static func continued(_ title: String) -> String { "\(title), continued" }
 
-    /// "[1] Claims Pages, “Depreciation Guide”. https://…"
+    /// "[1] Claims Pages, “Depreciation Guide”.", its address on a line of its own.
     static func reference(_ number: Int, _ reference: ReportReference) -> String {
-        "[\(number)] \(reference.publisher), “\(reference.title)”. \(reference.address)"
+        "[\(number)] \(reference.publisher), “\(reference.title)”.\n\(reference.address)"
     }
 
     static func page(_ number: Int, of count: Int) -> String { "Page \(number) of \(count)" }

@@ -12,15 +12,20 @@ struct TableFrame {
     static let horizontalPadding = 3.0
     let verticalPadding = 2.5
 
-    /// Columns share `width` by their weights, except that a column is never narrower than its
-    /// widest word (`minimumWidths`, padding excluded), so that an amount, a date or a serial number is
-    /// never broken across lines: the room comes from the columns that have some to spare.
-    init(id: Int, columns: [ReportColumn], minimumWidths: [Double], left: Double, width: Double, cellStyle: TextStyle, maxLines: Int) {
+    /// Each column gets the width its cells typically take on one line (`typicalWidths`), and the
+    /// room left over by their weights; when the typical widths do not all fit, each column gets
+    /// its minimum and a share of the rest in proportion to what it wants beyond that. A column is
+    /// never narrower than its widest word (`minimumWidths`, padding excluded), so that an amount, a
+    /// date or a serial number is never broken across lines.
+    init(id: Int, columns: [ReportColumn], minimumWidths: [Double], typicalWidths: [Double]? = nil, left: Double, width: Double, cellStyle: TextStyle, maxLines: Int) {
         self.id = id
         self.columns = columns
         self.cellStyle = cellStyle
         self.maxLines = maxLines
-        let widths = Self.share(width, weights: columns.map(\.weight), minimums: Self.minimums(columns: columns, widestWords: minimumWidths, total: width))
+        let minimums = Self.minimums(columns: columns, widestWords: minimumWidths, total: width)
+        let weights = columns.map(\.weight)
+        let widths = typicalWidths.flatMap { Self.fit(width, weights: weights, minimums: minimums, wanted: $0) }
+            ?? Self.share(width, weights: weights, minimums: minimums)
         self.widths = widths
         lefts = widths.indices.map { index in left + widths[..<index].reduce(0, +) }
     }
@@ -37,6 +42,19 @@ struct TableFrame {
         guard amountsWidth + textWidth > total, textWidth > 0 else { return padded }
         let factor = max(0, total - amountsWidth) / textWidth
         return zip(padded, amounts).map { $1 ? $0 : $0 * factor }
+    }
+
+    /// Widths for cells on one line (`wanted`, padding excluded); nil when even the minimums do not fit.
+    static func fit(_ total: Double, weights: [Double], minimums: [Double], wanted: [Double]) -> [Double]? {
+        let wants = zip(minimums, wanted).map { max($0, $1 + 2 * horizontalPadding + 1) }
+        let minimumSum = minimums.reduce(0, +), wantSum = wants.reduce(0, +)
+        guard minimumSum < total else { return nil }
+        if wantSum <= total {
+            let weightSum = weights.reduce(0, +)
+            return zip(wants, weights).map { $0 + (total - wantSum) * $1 / weightSum }
+        }
+        let share = (total - minimumSum) / (wantSum - minimumSum)
+        return zip(minimums, wants).map { $0 + ($1 - $0) * share }
     }
 
     /// Widths in proportion to `weights`; those under their minimum are raised to it, and the

@@ -205,10 +205,10 @@ import ToolRunner
         // pdfinfo -f 1 -l N: "Page    3 size: 842 x 595 pts (A4)" for each page.
         let sizes = try ToolRun.output(of: "/usr/bin/pdfinfo", ["-f", "1", "-l", "\(pages.count)", file.path]).split(separator: "\n")
             .filter { $0.hasPrefix("Page ") && $0.contains(" size: ") }
-            .map { $0.components(separatedBy: " size: ")[1].components(separatedBy: " pts")[0] }
+            .map { $0.components(separatedBy: " size: ")[1].components(separatedBy: " pts")[0].trimmingCharacters(in: .whitespaces) }
         #expect(sizes.count == pages.count)
         let turned = upright.split(separator: " ").reversed().joined(separator: " ")
-        let schedule = pages.indices.filter { Self.line(in: pages[$0], with: ["Line", "Room", "Qty", "Description", "Bought", "Age", "Original cost", "Depreciation", "ACV"]) }
+        let schedule = pages.indices.filter { Self.line(in: pages[$0], with: ["Line", "Room", "Qty", "Description", "Brand / model / serial", "Bought", "Age", "Depreciation", "ACV"]) }
         #expect(schedule.count == 2, "60 lines on two pages")
         for index in pages.indices {
             #expect(sizes[index] == (schedule.contains(index) ? turned : upright), "page \(index + 1): the schedule's pages turned, the others upright")
@@ -217,15 +217,15 @@ import ToolRunner
             let number = offset + 1
             // Each row whole on one line of text: its number, room, quantity, name, serial, purchase date, age and amounts.
             let row = schedule.flatMap { pages[$0].split(separator: "\n") }.filter { $0.drop { $0 == " " }.hasPrefix("\(number) ") }
-            #expect(row.count == 1 && Self.line(in: String(row[0]), with: [line.name, "S/N", line.serial, "2019", "years", "$", "%", "$"]),
+            #expect(row.count == 1 && Self.line(in: String(row[0]), with: [line.name, "KitchenAid", "S/N", line.serial, "2019", "$", "%", "$"]),
                     "line \(number) on one line of text: \(row)")
         }
         for index in schedule {
             let text = pages[index].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let rows = text.filter { $0.first?.isNumber == true }
-            let header = try #require(text.firstIndex { $0.hasPrefix("Line") })
-            // Between the header and the foot nothing but rows (and, last, the totals and the legend): no cell ran onto a second line.
-            let rest = text[(header + 1)...].filter { !$0.hasPrefix("Total") && !$0.hasPrefix("* ") && !$0.hasPrefix("Claim") && !$0.contains("Page ") }
+            let first = try #require(text.firstIndex { $0.first?.isNumber == true })
+            // From the first row to the foot nothing but rows (and, last, the totals and the legend): no cell ran onto a second line.
+            let rest = text[first...].filter { !$0.hasPrefix("Total") && !$0.hasPrefix("* ") && !$0.hasPrefix("Claim") && !$0.contains("Page ") }
             #expect(rest.count == rows.count, "page \(index + 1) holds rows only: \(rest.filter { $0.first?.isNumber != true })")
             if index == schedule.first { #expect(rows.count >= 25, "at least 25 rows on a full \(paper) page, not \(rows.count)") }
         }

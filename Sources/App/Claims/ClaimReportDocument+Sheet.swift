@@ -78,10 +78,11 @@ extension ClaimReportDocument {
     /// The mark beside an actual cash value set by hand, explained under the schedule.
     static let setByHand = "*"
 
-    /// The schedule as adjusters' schedules run, a line of text to a row on a turned page: line,
-    /// room, quantity, what it is, when and where it was bought, then the money — original cost,
-    /// replacement cost each and in all, depreciation as a share and in money, actual cash value
-    /// each and in all — with totals under every money column that adds up.
+    /// The schedule as adjusters' schedules run (the generic schedule of loss's columns), a line of
+    /// text to a row on a turned page: line, room, quantity, what it is, when it was bought and its
+    /// age in years, then the money — original cost, replacement cost each and in all, depreciation
+    /// as a share and in money, actual cash value — with totals under every money column that adds
+    /// up. Where it was bought and the unit actual cash value are on the item's page (and in the CSV).
     static func schedule(_ schedule: ClaimSchedule, money: (Int64) -> String) -> ReportTable {
         let amount = ReportAlignment.trailing
         // A room's own name ("Kitchen") unless two rooms of the claim share it; then its path.
@@ -91,11 +92,10 @@ extension ClaimReportDocument {
             ReportColumn(title: "Line", alignment: amount, weight: 0.45), ReportColumn(title: "Room", weight: 1.1),
             ReportColumn(title: "Qty", alignment: amount, weight: 0.5), ReportColumn(title: "Description", weight: 2.6),
             ReportColumn(title: "Brand / model / serial", weight: 2), ReportColumn(title: "Bought", weight: 0.9, keepsWhole: true),
-            ReportColumn(title: "Age", weight: 0.9, keepsWhole: true), ReportColumn(title: "Where bought", weight: 1),
+            ReportColumn(title: "Age (years)", alignment: amount, weight: 0.6),
             ReportColumn(title: "Original cost", alignment: amount, weight: 1), ReportColumn(title: "Replacement each", alignment: amount, weight: 1),
             ReportColumn(title: "Replacement total", alignment: amount, weight: 1), ReportColumn(title: "Depr. %", alignment: amount, weight: 0.6),
-            ReportColumn(title: "Depreciation", alignment: amount, weight: 1), ReportColumn(title: "ACV each", alignment: amount, weight: 1),
-            ReportColumn(title: "ACV total", alignment: amount, weight: 1),
+            ReportColumn(title: "Depreciation", alignment: amount, weight: 1), ReportColumn(title: "ACV", alignment: amount, weight: 1),
         ]
         let rows = schedule.lines.map { line in
             let valuation = line.valuation
@@ -105,14 +105,14 @@ extension ClaimReportDocument {
             let serial = line.serialNumber.isEmpty ? "" : "S/N\u{00A0}" + line.serialNumber
             return [line.number.grouped, room, line.quantityLostText, line.description,
                     [line.brand, line.model, serial].filter { !$0.isEmpty }.joined(separator: " · "),
-                    line.purchaseDate.map(DisplayFormat.day) ?? "", line.ageText, line.purchasedFrom,
+                    line.purchaseDate.map(DisplayFormat.day) ?? "", line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
                     valuation.lineOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                     Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
-                    money(valuation.unitActualCashValue) + mark, money(valuation.lineActualCashValue) + mark]
+                    money(valuation.lineActualCashValue) + mark]
         }
         let totals = schedule.totals
-        let footer = ["", "Total", totals.quantity.grouped, "", "", "", "", "", money(totals.originalCost), "", money(totals.replacementCost),
-                      "", money(totals.depreciation), "", money(totals.actualCashValue)]
+        let footer = ["", "Total", totals.quantity.grouped, "", "", "", "", money(totals.originalCost), "", money(totals.replacementCost),
+                      "", money(totals.depreciation), money(totals.actualCashValue)]
         let marked = schedule.lines.contains { $0.valuation.isOverridden }
         return ReportTable(columns: columns, rows: rows, footer: footer,
                            notes: marked ? ["\(setByHand) Actual cash value set by hand; the reason is on the item’s page."] : [])

@@ -29,7 +29,7 @@ enum Poppler {
     static func pageSizes(_ url: URL) throws -> [String] {
         try ToolRun.output(of: "/usr/bin/pdfinfo", ["-f", "1", "-l", "\(try pageCount(url))", url.path]).split(separator: "\n")
             .filter { $0.hasPrefix("Page ") && $0.contains(" size: ") }
-            .map { $0.components(separatedBy: " size: ")[1].components(separatedBy: " pts")[0] }
+            .map { $0.components(separatedBy: " size: ")[1].components(separatedBy: " pts")[0].trimmingCharacters(in: .whitespaces) }
     }
 
     static func pageCount(_ url: URL) throws -> Int {
