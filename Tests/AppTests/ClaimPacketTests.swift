@@ -236,4 +236,34 @@ import ToolRunner
         let three = schedule.flatMap { pages[$0].split(separator: "\n") }.first { $0.drop { $0 == " " }.hasPrefix("3 ") }
         #expect(three?.contains("$450.00*") == true, "the value set by hand is marked")
     }
+
+    @Test func theCoverKeepsWhatNeedsAttentionOnItsFirstPageOnLetterWithEveryFactGiven() throws {
+        let app = try TestApp()
+        let client = app.client
+        func id(_ response: TestResponse) throws -> Int { try #require(try object(response)["id"] as? Int, "\(response.status) \(response.text)") }
+        let kitchen = try id(try client.json("POST", "/api/v1/locations", ["name": "Kitchen"]))
+        let mixer = try id(try client.json("POST", "/api/v1/items", ["name": "Stand mixer", "locationId": kitchen, "purchaseDate": "2020-05-01", "replacementCost": "449.00"] as [String: Any]))
+        let kettle = try id(try client.json("POST", "/api/v1/items", ["name": "Kettle", "locationId": kitchen, "purchasePrice": "45.50"] as [String: Any]))
+        let sofa = try id(try client.json("POST", "/api/v1/items", ["name": "Sofa", "replacementCost": "1999.00", "purchaseDate": "2012-01-01"] as [String: Any]))
+        let created = try client.json("POST", "/api/v1/claims", [
+            "name": "Kitchen fire", "policyholder": "Alexandra Montgomery-Whitfield", "address": "1400 Fairview Avenue North\nApartment 12B\nSeattle, WA 98109",
+            "insurer": "Example Mutual Insurance Company", "policyNumber": "HO-3 000 123 456", "policyStart": "2025-06-01", "policyEnd": "2026-05-31",
+            "settlement": "replacementCost", "deductible": "1000.00", "otherInsurance": "None", "claimNumber": "CL-2026-0114", "lossDate": "2026-03-14",
+            "lossKind": "fire", "cause": "A pan of oil caught fire on the stove and spread to the cabinets", "phone": "+1 206 555 0142",
+            "email": "alexandra@example.com", "contactAddress": "Residence Inn, 800 Fairview Avenue North\nSeattle, WA 98109",
+            "proofOfLossDue": "2026-05-13", "notes": "Adjuster visited on 18 March; the fire department's report is attached.", "contentsLimit": "150000.00",
+            "items": [["itemId": mixer], ["itemId": kettle], ["itemId": sofa, "actualCashValueOverride": "300.00", "overrideReason": "Worn"]],
+        ] as [String: Any])
+        let claim = try id(created)
+        let response = try client.get("/api/v1/claims/\(claim)/report.pdf?paper=letter")
+        #expect(response.status == 200)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("claim-report-\(UUID().uuidString).pdf")
+        try Data(response.body).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let cover = try #require(try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", file.path, "-"]).components(separatedBy: "\u{0C}").first)
+        for text in ["Alexandra Montgomery-Whitfield", "Residence Inn", "Adjuster visited", "Balance", "In this claim", "1 line has no purchase date and so is not depreciated",
+                     "1 line has no replacement cost, so its purchase price stands in for it"] {
+            #expect(cover.contains(text), "page 1 shows \(text)")
+        }
+    }
 }

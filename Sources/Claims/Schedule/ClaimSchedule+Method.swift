@@ -34,16 +34,18 @@ extension ClaimSchedule {
     private static func notes(lossDate: CalendarDate?, lines: [ClaimScheduleLine], cap: String) -> [String] {
         var notes: [String] = []
         if lossDate == nil { notes.append("the claim has no loss date, so nothing is depreciated yet") }
-        let counted: [(ValuationFlag, String)] = [
-            (.ageUnknown, "no purchase date and so are not depreciated"),
-            (.replacementCostFromPurchasePrice, "no replacement cost, so their purchase price stands in for it"),
-            (.noValue, "neither a replacement cost nor a purchase price"),
-            (.capped, "reached the \(cap) maximum"),
-            (.overridden, "an actual cash value set by hand"),
+        // What one line has, and what several have.
+        let counted: [(ValuationFlag, String, String)] = [
+            (.ageUnknown, "no purchase date and so is not depreciated", "no purchase date and so are not depreciated"),
+            (.replacementCostFromPurchasePrice, "no replacement cost, so its purchase price stands in for it",
+             "no replacement cost, so their purchase price stands in for it"),
+            (.noValue, "neither a replacement cost nor a purchase price", "neither a replacement cost nor a purchase price"),
+            (.capped, "reached the \(cap) maximum", "reached the \(cap) maximum"),
+            (.overridden, "an actual cash value set by hand", "an actual cash value set by hand"),
         ]
-        for (flag, text) in counted {
+        for (flag, one, several) in counted {
             let count = lines.filter { $0.valuation.flags.contains(flag) }.count
-            if count > 0 { notes.append("\(lineCount(count)) \(count == 1 ? "has" : "have") \(text)") }
+            if count > 0 { notes.append(count == 1 ? "1 line has \(one)" : "\(lineCount(count)) have \(several)") }
         }
         let boughtAfter = lines.filter { $0.valuation.flags.contains { if case .boughtAfterLoss = $0 { true } else { false } } }.count
         if boughtAfter > 0 { notes.append("\(lineCount(boughtAfter)) \(boughtAfter == 1 ? "has" : "have") a purchase date after the loss and \(boughtAfter == 1 ? "is" : "are") not depreciated") }
