@@ -60,8 +60,9 @@ extension ClaimReportDocument {
             blocks += [.subheading(ReportWording.references)]
             blocks += references.enumerated().map { .paragraph(ReportWording.reference($0 + 1, $1)) }
         }
+        // The method is read on from what comes before it, as text: no page is left mostly empty for it.
         var section = ReportSection(title: ReportWording.method, kind: .part, blocks: blocks)
-        section.joinsPrevious = true
+        section.flowsOn = true
         return section
     }
 

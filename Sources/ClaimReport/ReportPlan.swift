@@ -23,7 +23,7 @@ struct ReportPlan {
     private(set) var outline: [OutlineEntry] = []
 
     /// Fills pages top to bottom: each section on a new page (upright, or turned for a section in
-    /// landscape) unless it joins the page before and fits there whole; a block that does not fit
+    /// landscape) unless it joins the page before and fits there whole, or flows on from it; a block that does not fit
     /// the rest of a page starts the next; a heading goes over with the block after it; a table's
     /// header is printed again above its rows on every page they run onto, and a section's
     /// "continued" heading above whatever of it runs onto a further page.
@@ -50,7 +50,7 @@ struct ReportPlan {
             let sectionGeometry = section.landscape ? upright.turned : upright
             let heights = try section.blocks.map { block throws(Failure) in try measure(block, sectionGeometry) }
             let whole = zip(section.blocks, heights).reduce(0) { $0 + $1.0.spaceBefore + $1.1 }
-            let joins = section.joinsPrevious && !page.isEmpty && geometry == sectionGeometry && y + whole <= geometry.contentBottom
+            let joins = !page.isEmpty && geometry == sectionGeometry && (section.flowsOn || section.joinsPrevious && y + whole <= geometry.contentBottom)
             if !joins { startPage(sectionGeometry) }
             let continued = try section.continuedTitle.map { title throws(Failure) in
                 let block = Block.continued(title)
