@@ -63,7 +63,9 @@ enum AppRoutes {
         claimLinks.register(in: &router)
         ClaimPacketHandlers(claims: claims, items: items, library: library, temporaryFolder: temporaryFolder, shared: claimLinks.access,
                             reads: claimReads).register(in: &router)
-        ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads).register(in: &router)
+        let claimPages = ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads)
+        claimPages.register(in: &router)
+        ClaimExpenseHandlers(claims: claims, items: items, pages: claimPages).register(in: &router)
         UsefulLifeAPIHandlers(claims: claims).register(in: &router)
         WalkthroughHandlers(items: items, frames: walkthroughFrames ?? WalkthroughFrameMaker(items: items, log: { _ in }),
                             maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder, handOff: handOff).register(in: &router)

@@ -32,6 +32,7 @@ extension ClaimReportDocument {
                                            title: ReportWording.schedule)
         scheduleSection.landscape = true
         sections.append(scheduleSection)
+        sections += expenseSections(geometry: geometry, wordWidth: wordWidth)
         sections += items.map(\.section)
         return sections
     }

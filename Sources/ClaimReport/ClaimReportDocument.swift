@@ -18,12 +18,14 @@ public struct ClaimReportDocument: Sendable, Codable, Equatable {
     /// The itemised schedule, on pages of its own turned to landscape, a line of text to a row.
     public var schedule: ReportTable
     public var items: [ReportItemPage]
+    /// The additional living expenses, printed after the schedule (`ClaimReportDocument+Expenses`); nil for none.
+    public var expenses: ReportExpenses?
     /// Printed at the foot of every page beside "Page N of M" ("Claim 2026-114 · Kitchen fire").
     public var footerText: String
 
     public init(
         title: String, subtitle: String, facts: [ReportFact], totals: [ReportFact], method: [String],
-        roomTotals: ReportTable, schedule: ReportTable, items: [ReportItemPage], footerText: String,
+        roomTotals: ReportTable, schedule: ReportTable, items: [ReportItemPage], footerText: String, expenses: ReportExpenses? = nil,
         inThisClaim: [String] = [], usefulLives: ReportTable? = nil, references: [ReportReference] = []
     ) {
         self.title = title
@@ -37,6 +39,7 @@ public struct ClaimReportDocument: Sendable, Codable, Equatable {
         self.roomTotals = roomTotals
         self.schedule = schedule
         self.items = items
+        self.expenses = expenses
         self.footerText = footerText
     }
 }

@@ -32,7 +32,7 @@ public enum ClaimReportRenderer {
         try file.commit()
     }
 
-    private static func draw(title: String, footerText: String, geometry: PageGeometry, to file: ReportFile, stopWhen shouldStop: () -> Bool,
+    static func draw(title: String, footerText: String, geometry: PageGeometry, to file: ReportFile, stopWhen shouldStop: () -> Bool,
                              sections makeSections: (BlockRenderer, PageGeometry) -> [ReportSection]) throws(ClaimReportError) {
         let canvas = try PDFCanvas(descriptor: file.descriptor, path: file.target, geometry: geometry, title: title)
         let renderer = BlockRenderer(typesetter: try Typesetter(cairo: canvas.cairo), geometry: geometry, cairo: canvas.cairo)

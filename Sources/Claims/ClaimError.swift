@@ -10,4 +10,5 @@ public enum ClaimError: Error, Sendable, Equatable {
     case versionMismatch(current: Claim)
     case itemNotFound(id: Item.ID)
     case lineNotFound(claimID: Claim.ID, itemID: Item.ID)
+    case expenseNotFound(claimID: Claim.ID, expenseID: ClaimExpense.ID)
 }

@@ -11,9 +11,12 @@ public struct ClaimSheet: Sendable {
     public let schedule: ClaimSchedule
     public let table: UsefulLifeTable
     public let currency: Currency
+    /// The claim's additional living expenses (read for one claim's sheet; empty in the list's).
+    public let expenses: ClaimExpenseLedger
 
     /// Values the claim's lines with `items` (at least the claim's own) and their rooms.
-    init(claim: Claim, items: [Item.ID: Item], rooms: [Item.ID: (path: String, name: String)], table: UsefulLifeTable, currency: Currency) throws {
+    init(claim: Claim, items: [Item.ID: Item], rooms: [Item.ID: (path: String, name: String)], table: UsefulLifeTable, currency: Currency,
+         expenses: ClaimExpenseLedger = .empty) throws {
         let lines = claim.lines.compactMap { line -> ClaimScheduleInput.Line? in
             guard let item = items[line.itemID] else { return nil }
             let room = rooms[item.id] ?? ("", "")
@@ -23,6 +26,7 @@ public struct ClaimSheet: Sendable {
         self.items = Dictionary(uniqueKeysWithValues: lines.map { ($0.item.id, $0.item) })
         self.table = table
         self.currency = currency
+        self.expenses = expenses
         schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines, terms: claim.terms, salesTaxRate: claim.salesTaxRate))
     }
 

@@ -7,7 +7,7 @@ import Inventory
 extension ClaimStore {
     public func sheet(id: Claim.ID) throws -> ClaimSheet {
         try database.readTransaction { connection in
-            try Self.sheets(of: [try Self.claim(id: id, in: connection)], in: connection)[0]
+            try Self.sheets(of: [try Self.claim(id: id, in: connection)], expenses: try Self.ledger(ofClaim: id, in: connection), in: connection)[0]
         }
     }
 
@@ -16,7 +16,7 @@ extension ClaimStore {
         try database.readTransaction { connection in try Self.sheets(of: try Self.claims(in: connection), in: connection) }
     }
 
-    private static func sheets(of claims: [Claim], in connection: Connection) throws -> [ClaimSheet] {
+    private static func sheets(of claims: [Claim], expenses: ClaimExpenseLedger = .empty, in connection: Connection) throws -> [ClaimSheet] {
         let inventory = InventoryReader(connection)
         let ids = Set(claims.flatMap { $0.lines.map(\.itemID) })
         var items: [Item.ID: Item] = [:], rooms: [Item.ID: (path: String, name: String)] = [:]
@@ -25,6 +25,6 @@ extension ClaimStore {
             rooms[item.id] = (try inventory.path(of: item.locationID), try inventory.name(of: item.locationID))
         }
         let table = try usefulLifeTable(in: connection), currency = try inventory.currency()
-        return try claims.map { try ClaimSheet(claim: $0, items: items, rooms: rooms, table: table, currency: currency) }
+        return try claims.map { try ClaimSheet(claim: $0, items: items, rooms: rooms, table: table, currency: currency, expenses: expenses) }
     }
 }

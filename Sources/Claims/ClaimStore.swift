@@ -8,10 +8,13 @@ public final class ClaimStore: Sendable {
     let database: Database
     /// The time of day claims, their links and their openings are dated by.
     public let clock: any TimeSource
+    /// Where additional living expenses' receipts are kept; without it a receipt is refused.
+    public let receipts: DocumentStore?
 
-    public init(database: Database, clock: any TimeSource = WallClock()) {
+    public init(database: Database, clock: any TimeSource = WallClock(), receipts: DocumentStore? = nil) {
         self.database = database
         self.clock = clock
+        self.receipts = receipts
     }
 
     public func claims() throws -> [Claim] {
@@ -52,11 +55,13 @@ public final class ClaimStore: Sendable {
         }
     }
 
-    /// Removes the claim (never its items).
+    /// Removes the claim (never its items), and its expenses' receipts no other expense has.
     public func delete(id: Claim.ID) throws {
-        try database.write { connection in
+        try withReceiptFiles { connection in
             _ = try Self.claim(id: id, in: connection)
+            let receipts = Set(try connection.rows("SELECT receipt_sha256 FROM claim_expenses WHERE claim_id = ? AND receipt_sha256 IS NOT NULL", id) { $0.string(0) })
             try connection.run("DELETE FROM claims WHERE id = ?", id)
+            return ((), try receipts.filter { try Self.isReceiptUnused($0, in: connection) })
         }
     }
 

@@ -100,5 +100,24 @@ public enum ClaimsSchema {
         Migration(version: 12, sql: """
             ALTER TABLE claims ADD COLUMN sales_tax_millionths INTEGER CHECK (sales_tax_millionths IS NULL OR sales_tax_millionths BETWEEN 0 AND 999999);
             """),
+        // Additional living expenses: a ledger per claim, each entry with its receipt's file named by
+        // SHA-256 (the file itself in the receipts' folder, as item documents are kept).
+        Migration(version: 13, sql: """
+            CREATE TABLE claim_expenses (
+                id INTEGER PRIMARY KEY,
+                claim_id INTEGER NOT NULL REFERENCES claims (id) ON DELETE CASCADE,
+                category TEXT NOT NULL CHECK (category IN ('hotel', 'rent', 'meals', 'mileage', 'storage', 'moving', 'laundry', 'utilities', 'other')),
+                day TEXT NOT NULL,
+                description TEXT NOT NULL,
+                amount INTEGER NOT NULL CHECK (amount > 0),
+                receipt_name TEXT,
+                receipt_type TEXT,
+                receipt_size INTEGER,
+                receipt_sha256 TEXT,
+                created_ms INTEGER NOT NULL
+            );
+            CREATE INDEX claim_expenses_by_claim ON claim_expenses (claim_id, day);
+            CREATE INDEX claim_expenses_by_receipt ON claim_expenses (receipt_sha256);
+            """),
     ]
 }

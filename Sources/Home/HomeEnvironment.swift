@@ -45,7 +45,10 @@ public final class HomeEnvironment: Sendable {
         clock = options.clock
         items = try Self.inventory(database: database, images: images, documents: documents,
                                    maxPixels: options.maxImagePixels, clock: options.clock)
-        claims = ClaimStore(database: database, clock: options.clock)
+        // Expenses' receipts, kept as item documents are, in a folder of their own inside the
+        // documents' (not a shard name, so the documents' leftover sweep never opens it).
+        claims = ClaimStore(database: database, clock: options.clock,
+                            receipts: try DocumentStore(directory: documents.appendingPathComponent("receipts"), maxPixels: options.maxImagePixels))
         accounts = AccountStore(database: database, idleTimeout: options.sessionIdleTimeout, clock: options.clock)
         self.uploads = try UploadStore(database: database, folder: uploads, clock: options.clock,
                                        limits: UploadLimits(maxLength: options.maxResumableUploadBytes))

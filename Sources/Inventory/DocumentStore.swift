@@ -26,9 +26,9 @@ public final class DocumentStore: Sendable {
 
     /// A file checked and thumbnailed, not yet stored anywhere.
     public struct PreparedDocument: Sendable {
-        let bytes: [UInt8]
-        let type: DocumentType
-        let sha256: String
+        public let bytes: [UInt8]
+        public let type: DocumentType
+        public let sha256: String
         let thumbnail: [UInt8]?
     }
 
@@ -66,15 +66,15 @@ public final class DocumentStore: Sendable {
         }
     }
 
-    // MARK: For ItemStore, under the file lock
+    // MARK: For ItemStore and ClaimStore (expenses' receipts), under the file lock
 
-    func withFileLock<T>(_ body: () throws -> T) throws -> T {
+    public func withFileLock<T>(_ body: () throws -> T) throws -> T {
         try fileLock.withLock { _ in try body() }
     }
 
     /// Makes sure the document's files are on disk: a new one's folder is filled under a temporary
     /// name and renamed into place, so it appears whole or not at all.
-    func writeFiles(_ prepared: PreparedDocument) throws {
+    public func writeFiles(_ prepared: PreparedDocument) throws {
         let final = folder(of: prepared.sha256)
         if FileManager.default.fileExists(atPath: "\(final)/original") { return }
         let staging = "\(final.parentPath)/.staging-\(UUID().uuidString)"
@@ -94,7 +94,7 @@ public final class DocumentStore: Sendable {
     }
 
     /// Removes a document's folder: renamed away first, so it vanishes at once.
-    func deleteFiles(sha256: String) {
+    public func deleteFiles(sha256: String) {
         guard SHA256.isWellFormed(sha256) else { return }
         AtomicFiles.removeFolderAtOnce(folder(of: sha256))
     }

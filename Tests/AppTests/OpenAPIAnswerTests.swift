@@ -268,6 +268,21 @@ import Testing
         try api.send(.get, "/api/v1/claims/\(claim)/police-list.pdf?paper=letter", expect: 200)
         #expect(code(try api.send(.get, "/api/v1/claims/\(claim)/police-list.pdf?paper=a3", expect: 400)) == "invalid-report-paper")
         try api.send(.get, "/api/v1/claims/\(claim)/police-list.csv", expect: 200)
+        try api.send(.get, "/api/v1/claims/\(claim)/proof-of-loss.pdf?paper=a4", expect: 200)
+        #expect(code(try api.send(.get, "/api/v1/claims/\(claim)/proof-of-loss.pdf?paper=a3", expect: 400)) == "invalid-report-paper")
+        let expense = try #require(try api.send(.post, "/api/v1/claims/\(claim)/expenses",
+                                                json: ["category": "hotel", "date": "2026-03-15", "description": "Hotel Marigold, 3 nights", "amount": "567.00"],
+                                                expect: 201)?["id"]?.int)
+        #expect(code(try api.send(.post, "/api/v1/claims/\(claim)/expenses", json: ["category": "spa", "amount": "-1"], expect: 422)) == "invalid-claim")
+        try api.send(.put, "/api/v1/claims/\(claim)/expenses/\(expense)/receipt", bytes: Array("%PDF-1.4\n%folio\n".utf8), contentType: "application/pdf", expect: 200)
+        #expect(code(try api.send(.put, "/api/v1/claims/\(claim)/expenses/\(expense)/receipt", bytes: Array("GIF89a......".utf8),
+                                  contentType: "application/octet-stream", expect: 422)) == "invalid-claim")
+        try api.send(.get, "/api/v1/claims/\(claim)/expenses/\(expense)/receipt", expect: 200)
+        try api.send(.get, "/api/v1/claims/\(claim)/expenses", expect: 200)
+        try api.send(.get, "/api/v1/claims/\(claim)/expenses/\(expense)", expect: 200)
+        try api.send(.patch, "/api/v1/claims/\(claim)/expenses/\(expense)", json: ["amount": "600.00"], expect: 200)
+        #expect(code(try api.send(.get, "/api/v1/claims/\(claim)/expenses/999999", expect: 404)) == "claim-expense-not-found")
+        try api.send(.delete, "/api/v1/claims/\(claim)/expenses/\(expense)", expect: 204)
         try api.send(.delete, "/api/v1/claims/\(claim)/items/\(other)", expect: 200)
         #expect(code(try api.send(.delete, "/api/v1/claims/\(claim)/items/999999", expect: 404)) == "claim-line-not-found")
         let closing = try #require(try api.send(.post, "/api/v1/claims", json: ["name": "Burglary", "items": [["itemId": other]]], expect: 201)?["id"]?.int)

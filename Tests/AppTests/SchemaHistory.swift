@@ -278,6 +278,11 @@ enum SchemaHistory {
         Step(label: "owned-inventory-23-distinguishing-marks", versions: ["inventory": 23, "library": 8, "accounts": 8, "claims": 12, "uploads": 8], rows: """
             UPDATE items SET distinguishing_marks = 'Initials scratched under the base' WHERE id = (SELECT min(id) FROM items);
             """),
+        Step(label: "owned-claims-13-living-expenses", versions: ["inventory": 23, "library": 8, "accounts": 8, "claims": 13, "uploads": 8], rows: """
+            INSERT INTO claim_expenses (claim_id, category, day, description, amount, receipt_name, receipt_type, receipt_size, receipt_sha256, created_ms)
+            VALUES (1, 'hotel', '2026-03-15', 'Hotel Marigold, 3 nights', 56700, 'folio.pdf', 'application/pdf', 1234, '\(hash("hotel folio"))', 1773500000000),
+                   (1, 'mileage', '2026-03-16', 'Extra miles to work', 4690, NULL, NULL, NULL, NULL, 1773500000001);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

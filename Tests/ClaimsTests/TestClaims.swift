@@ -16,7 +16,7 @@ struct TestClaims {
         database = try Database(path: folder.appendingPathComponent("db.sqlite").path, schemas: [InventorySchema.schema, ClaimsSchema.schema])
         items = try ItemStore(database: database, images: try ImageStore(directory: folder.appendingPathComponent("images"), database: database),
                               documents: try DocumentStore(directory: folder.appendingPathComponent("documents")))
-        claims = ClaimStore(database: database)
+        claims = ClaimStore(database: database, receipts: try DocumentStore(directory: folder.appendingPathComponent("receipts")))
     }
 
     func item(_ name: String, quantity: Quantity = 1, notes: String = "") throws -> Item {

@@ -18,6 +18,7 @@ from helpers import find, find_all, visible, wait
 from homebox_backup import minimal_pdf, write_backup
 from small_filesystem import SmallFileSystem
 from test_claim_owed import owed_claim
+from test_claim_expenses import expenses_on_claim, refuse_expense
 from test_library import make_library, wait_until_ready
 from test_offline_app import home, show_offline_copy, show_update_notices  # noqa: F401 (home: the fixture)
 from test_suggestions import suggested_item
@@ -328,6 +329,8 @@ STATES = {
     "claim, adding items": ("site", lambda b, s: (b.get(f"{s.url}/claims/{s.claim}"), find(b, '[popovertarget="claim-chooser"]').click(),
                                                   visible(b, "#claim-chooser"))),
     "claim line": ("site", lambda b, s: b.get(f"{s.url}/claims/{s.claim}/lines/{s.camera}")),
+    "claim, living expenses": ("site", lambda b, s: (expenses_on_claim(s), b.get(f"{s.url}/claims/{s.claim}"), visible(b, ".expense-list"))),
+    "claim, a living expense refused": ("site", refuse_expense),
     "claim, what is owed with an overpayment": ("site", open_owed_claim),
     "claim line, paid above what it can be owed": ("site", lambda b, s: open_owed_claim(b, s, line=1)),
     "coverage": ("site", lambda b, s: b.get(s.url + "/coverage")),

@@ -10,6 +10,7 @@ extension ClaimError: CataloguedError {
         case .versionMismatch: .claimChanged
         case .itemNotFound: .itemNotFound
         case .lineNotFound: .claimLineNotFound
+        case .expenseNotFound: .claimExpenseNotFound
         }
     }
 
@@ -27,6 +28,8 @@ extension ClaimError: CataloguedError {
             "There is no item \(id). It may have been deleted; choose the items again."
         case .lineNotFound(let claimID, let itemID):
             "Item \(itemID) is not in claim \(claimID). Add it to the claim first."
+        case .expenseNotFound(let claimID, let expenseID):
+            "Claim \(claimID) has no living expense \(expenseID). It may have been deleted; load the claim's expenses again."
         }
     }
 

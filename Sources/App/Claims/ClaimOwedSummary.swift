@@ -21,7 +21,7 @@ struct ClaimOwedSummary: Sendable {
         ] + Self.taxRows(sheet) + [
             ("Depreciation", money(totals.depreciation)),
             ("Actual cash value", money(totals.actualCashValue)),
-            ("Whole loss (at \(owed.settlement.label.lowercased()))", money(owed.wholeLoss)),
+            ("Whole loss (at \(Self.wholeLossBasis(sheet)))", money(owed.wholeLoss)),
         ]
         var deductible = less(owed.deductible)
         if let policyDeductible = owed.policyDeductible, policyDeductible > owed.deductible {
@@ -57,6 +57,14 @@ struct ClaimOwedSummary: Sendable {
         { line in
             "Line \(line.number), “\(line.name)”: paid \(sheet.money(line.paid ?? 0)), \(sheet.money(line.paidAboveClaim)) more than the \(sheet.money(line.amountClaimed)) it can be owed. Check the payment and the line’s figures."
         }
+    }
+
+    /// "replacement cost with tax", "replacement cost", "actual cash value": what the whole loss counts.
+    /// The amount claimed carries the tax under a replacement-cost policy only (`ClaimScheduleLine.lossValue`).
+    static func wholeLossBasis(_ sheet: ClaimSheet) -> String {
+        let settlement = sheet.schedule.owed.settlement
+        let label = settlement.label.lowercased()
+        return settlement == .replacementCost && sheet.schedule.salesTaxRate != nil ? label + " with tax" : label
     }
 
     /// With a sales tax rate: the tax and the replacement cost with it, beside the pre-tax figure.

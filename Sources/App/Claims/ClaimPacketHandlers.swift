@@ -5,7 +5,7 @@ import HTTPServer
 import Inventory
 import PhotoLibrary
 
-/// The claim packet: the schedule as CSV (in a carrier's layout when asked) and XLSX, the PDF report and the police list (made on the server, opened in the
+/// The claim packet: the schedule as CSV (in a carrier's layout when asked) and XLSX, the PDF report, the sworn proof of loss and the police list (made on the server, opened in the
 /// browser's viewer), and the evidence archive streamed as it is made. Each reads the whole claim
 /// on a worker, within its reader's share (`ClaimReadLimit`); a download holds its place until it
 /// is sent.
@@ -34,6 +34,10 @@ struct ClaimPacketHandlers: Sendable {
         router.get(ClaimRoutes.apiPoliceList) { request in
             let paper = try Self.paper(request)
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) { try policeList(try sheet(request), paper: paper, for: request) }
+        }
+        router.get(ClaimRoutes.apiProofOfLoss) { request in
+            let paper = try Self.paper(request)
+            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) { try proofOfLoss(try sheet(request), paper: paper, for: request) }
         }
         router.add(.get, ClaimRoutes.apiPoliceListCSV, readingClaimsWithin: reads) { request in try policeListCSV(try sheet(request)) }
         router.add(.get, ClaimRoutes.apiEvidence, readingClaimsWithin: reads) { request in
@@ -82,7 +86,7 @@ struct ClaimPacketHandlers: Sendable {
     private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true,
                                    stopWhen: { request.clientHasGone })
-        let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today)
+        let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts)
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
         return try Self.sendOnce(target, headers: [
@@ -101,6 +105,17 @@ struct ClaimPacketHandlers: Sendable {
         return try Self.sendOnce(target, headers: [
             "Content-Type": "application/pdf",
             "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-police-list-\(paper.rawValue).pdf\"",
+        ])
+    }
+
+    /// The sworn statement in proof of loss, filled in from the claim, to sign before a notary.
+    private func proofOfLoss(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
+        let document = ProofOfLossDocument(sheet: sheet, madeOn: items.clock.today)
+        let target = temporaryFolder.appendingPathComponent("proof-of-loss-\(UUID().uuidString).pdf")
+        try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
+        return try Self.sendOnce(target, headers: [
+            "Content-Type": "application/pdf",
+            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-proof-of-loss-\(paper.rawValue).pdf\"",
         ])
     }
 
@@ -126,7 +141,8 @@ struct ClaimPacketHandlers: Sendable {
 
     private func evidence(_ sheet: ClaimSheet, access: LibraryAccess?, keepsLocation: Bool) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: false)
-        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: items.clock.now, maxPixels: items.images.maxPixels, keepsLocation: keepsLocation)
+        let archive = EvidenceArchive(sheet: sheet, files: files, madeAt: items.clock.now, maxPixels: items.images.maxPixels, keepsLocation: keepsLocation,
+                                     receipts: claims.receipts)
         let headers: HTTPHeaders = ["Content-Type": "application/zip",
                                     "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-evidence.zip\""]
         return Response(headers: headers) { body in try archive.write { try body.write($0) } }

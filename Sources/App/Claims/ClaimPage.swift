@@ -63,6 +63,8 @@ struct ClaimPage {
     let model: ClaimPageModel
     /// "Share with the adjuster", for owners.
     var shareSection: HTMLNode?
+    /// The additional living expenses (`ClaimExpensesSection`).
+    var expensesSection: HTMLNode?
     let context: PageContext
 
     private var canChange: Bool { context.canEdit && !model.isClosed }
@@ -88,6 +90,7 @@ struct ClaimPage {
             downloadsCard
             if let shareSection { shareSection }
             linesCard
+            if let expensesSection { expensesSection }
             section(.class("card claim-method"), .aria("labelledby", "method-title")) {
                 h2(.id("method-title")) { "How the figures were worked out" }
                 for paragraph in model.method { p { paragraph } }

@@ -123,7 +123,8 @@ struct ClaimPageHandlers: Sendable {
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 
-    private func claimPage(_ request: Request, id: Claim.ID, form: ClaimForm?, errors: ValidationError?) throws -> Response {
+    func claimPage(_ request: Request, id: Claim.ID, form: ClaimForm?, errors: ValidationError?,
+                   expenseForm: ClaimExpenseForm? = nil, expenseErrors: ValidationError? = nil) throws -> Response {
         let sheet = try claims.sheet(id: id)
         var justDone: ClaimPageModel.JustDone?
         if let added = request.query["added"].flatMap({ Int($0) }) {
@@ -144,8 +145,10 @@ struct ClaimPageHandlers: Sendable {
             ? ClaimLinkPageHandlers.section(claimID: id, links: try claims.links(ofClaim: id), csrfToken: context.csrfToken, newLinkURL: nil,
                                             expires: nil, label: "", errors: nil, now: clock.now).node
             : nil
-        let page = ClaimPage(model: model, shareSection: share, context: context)
-        return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
+        let expenses = ClaimExpensesSection(sheet: sheet, form: expenseForm, errors: expenseErrors, justAdded: request.query["expense"] != nil,
+                                            canChange: context.canEdit, csrfToken: context.csrfToken)
+        let page = ClaimPage(model: model, shareSection: share, expensesSection: expenses.node, context: context)
+        return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil ? .ok : .unprocessableContent)
     }
 
     private func linePage(_ request: Request, id: Claim.ID, itemID: Item.ID, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {

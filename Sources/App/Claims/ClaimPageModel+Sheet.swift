@@ -47,6 +47,8 @@ extension ClaimPageModel {
                  "The contents grid’s columns in its order, to paste into Verisk ClaimXperience."),
                 ("Schedule of loss (CSV)", ClaimRoutes.apiSchedule(claim.id, profile: .scheduleOfLoss),
                  "Item, room, description, brand, model, supplier, quantity, age, original and replacement cost, depreciation, ACV."),
+                ("Proof of loss (PDF)", ClaimRoutes.apiProofOfLoss(claim.id, paper: .letter),
+                 "The sworn statement in proof of loss, filled in from this claim and its policy: print it, then sign it before a notary."),
                 ("Evidence (zip)", ClaimRoutes.apiEvidence(claim.id), "The originals of every photo, receipt and library photo, with their SHA-256 and capture dates."),
                 // Offered on every claim: the cause is free text ("garage break-in", "burglary"), and a fire or
                 // a flood may be followed by looting.

@@ -7,7 +7,8 @@ extension ClaimReportDocument {
     /// The report of a claim: its facts and totals, how the figures were worked out, totals by room,
     /// the schedule in the columns adjusters use (unit amounts and line totals), and a page per item
     /// with its photos (the report's rendition, not the originals), its receipts' first pages and its library photos.
-    init(sheet: ClaimSheet, files: ClaimFiles, madeOn today: CalendarDate) {
+    /// `receipts`: where the living expenses' receipts are kept (their first pages print).
+    init(sheet: ClaimSheet, files: ClaimFiles, madeOn today: CalendarDate, receipts: DocumentStore? = nil) {
         let claim = sheet.claim, schedule = sheet.schedule, money = sheet.money
         func fact(_ label: String, _ value: String) -> ReportFact? { value.isEmpty ? nil : ReportFact(label: label, value: value) }
         let period = claim.policyStart == nil && claim.policyEnd == nil ? ""
@@ -70,6 +71,7 @@ extension ClaimReportDocument {
         self.init(title: claim.name, subtitle: "Inventory of the loss, prepared \(DisplayFormat.day(today))", facts: facts, totals: totals, method: method.paragraphs,
                   roomTotals: roomTotals, schedule: scheduleTable, items: pages,
                   footerText: [claim.claimNumber.isEmpty ? nil : "Claim \(claim.claimNumber)", claim.name].compactMap { $0 }.joined(separator: " · "),
+                  expenses: ReportExpenses(sheet: sheet, receipts: receipts),
                   inThisClaim: method.notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." },
                   usefulLives: method.lives.isEmpty ? nil : lives,
                   references: method.references.map { ReportReference(title: $0.name, publisher: $0.publisher, address: $0.url) })

@@ -12,6 +12,8 @@ enum ClaimRoutes {
     static let removeLine = RoutePath("/claims/{id}/lines/{itemId}/remove")
     static let close = RoutePath("/claims/{id}/close")
     static let delete = RoutePath("/claims/{id}/delete")
+    static let addExpense = RoutePath("/claims/{id}/expenses")
+    static let removeExpense = RoutePath("/claims/{id}/expenses/{expenseId}/remove")
     static let coverage = RoutePath("/coverage")
     static let usefulLives = RoutePath("/useful-lives")
 
@@ -27,6 +29,10 @@ enum ClaimRoutes {
     static let apiEvidence = RoutePath("/claims/{id}/evidence.zip", in: APIRoutes.v1)
     static let apiPoliceList = RoutePath("/claims/{id}/police-list.pdf", in: APIRoutes.v1)
     static let apiPoliceListCSV = RoutePath("/claims/{id}/police-list.csv", in: APIRoutes.v1)
+    static let apiProofOfLoss = RoutePath("/claims/{id}/proof-of-loss.pdf", in: APIRoutes.v1)
+    static let apiExpenses = RoutePath("/claims/{id}/expenses", in: APIRoutes.v1)
+    static let apiExpense = RoutePath("/claims/{id}/expenses/{expenseId}", in: APIRoutes.v1)
+    static let apiExpenseReceipt = RoutePath("/claims/{id}/expenses/{expenseId}/receipt", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
     static let apiUsefulLives = RoutePath("/useful-lives", in: APIRoutes.v1)
@@ -36,6 +42,8 @@ enum ClaimRoutes {
     static func claim(_ id: Claim.ID, added: Int) -> String { claim.url(id) + "?added=\(added)" }
     /// The claim's page saying a line was saved.
     static func claim(_ id: Claim.ID, savedLine itemID: Item.ID) -> String { claim.url(id) + "?saved=\(itemID)" }
+    /// The claim's page at its expenses, saying one was just added.
+    static func claim(_ id: Claim.ID, addedExpense expenseID: ClaimExpense.ID) -> String { claim.url(id) + "?expense=\(expenseID)#expenses" }
     static func chooseItems(_ id: Claim.ID) -> String { chooseItems.url(id) }
     static func line(_ id: Claim.ID, item itemID: Item.ID) -> String { line.url(id, itemID) }
     static func removeLine(_ id: Claim.ID, item itemID: Item.ID) -> String { removeLine.url(id, itemID) }
@@ -52,4 +60,10 @@ enum ClaimRoutes {
     static func apiEvidence(_ id: Claim.ID) -> String { apiEvidence.url(id) }
     static func apiPoliceList(_ id: Claim.ID, paper: ReportPaper) -> String { apiPoliceList.url(id) + "?paper=\(paper.rawValue)" }
     static func apiPoliceListCSV(_ id: Claim.ID) -> String { apiPoliceListCSV.url(id) }
+    static func apiProofOfLoss(_ id: Claim.ID, paper: ReportPaper) -> String { apiProofOfLoss.url(id) + "?paper=\(paper.rawValue)" }
+    static func addExpense(_ id: Claim.ID) -> String { addExpense.url(id) }
+    static func removeExpense(_ id: Claim.ID, expense expenseID: ClaimExpense.ID) -> String { removeExpense.url(id, expenseID) }
+    static func apiExpenses(_ id: Claim.ID) -> String { apiExpenses.url(id) }
+    static func apiExpense(_ id: Claim.ID, expense expenseID: ClaimExpense.ID) -> String { apiExpense.url(id, expenseID) }
+    static func apiExpenseReceipt(_ id: Claim.ID, expense expenseID: ClaimExpense.ID) -> String { apiExpenseReceipt.url(id, expenseID) }
 }

@@ -3,14 +3,35 @@ import Foundation
 import Inventory
 import Workbook
 
-/// A claim's schedule as an XLSX workbook: the lines on "Schedule" (every column, `ClaimScheduleProfile.full`)
-/// and the totals by room and for the claim on "Totals". Values only, from the same tables as the
+/// A claim's schedule as an XLSX workbook: the lines on "Schedule" (every column, `ClaimScheduleProfile.full`),
+/// the totals by room and for the claim on "Totals", and, when the claim has living expenses, each on
+/// "ALE" and their totals by category on "ALE totals". Values only, from the same tables as the
 /// CSV, so the two agree to the minor unit; money in the currency's decimals, dates as dates.
 enum ClaimScheduleWorkbook {
     static func sheets(_ sheet: ClaimSheet) -> [WorkbookSheet] {
         let currency = sheet.currency, schedule = sheet.schedule
         return [ClaimScheduleProfile.full.table(schedule, currency: currency), schedule.totalsTable(currency: currency)]
             .map { table in WorkbookSheet(name: table.name, header: table.header, rows: table.rows.map { $0.map { cell($0, currency: currency) } }) }
+            + expenseSheets(sheet)
+    }
+
+    /// The living expenses, oldest first, and their totals by category with the whole as a last row.
+    static func expenseSheets(_ sheet: ClaimSheet) -> [WorkbookSheet] {
+        let ledger = sheet.expenses, currency = sheet.currency
+        guard !ledger.entries.isEmpty else { return [] }
+        let code = currency.code
+        let entries = ledger.entries.map { expense -> [ScheduleCell] in
+            [.date(expense.date), .text(expense.category.label), .text(expense.description), .text(expense.receipt?.fileName ?? ""), .money(expense.amount)]
+        }
+        let totals = ledger.byCategory.map { total -> [ScheduleCell] in
+            [.text(total.category.label), .number(units: Int64(total.count), scale: 0), .money(total.amount)]
+        } + [[.text("All living expenses"), .number(units: Int64(ledger.entries.count), scale: 0), .money(ledger.total)]]
+        return [
+            WorkbookSheet(name: "ALE", header: ["Date", "Category", "Description", "Receipt", "Amount (\(code))"],
+                          rows: entries.map { $0.map { cell($0, currency: currency) } }),
+            WorkbookSheet(name: "ALE totals", header: ["Category", "Entries", "Amount (\(code))"],
+                          rows: totals.map { $0.map { cell($0, currency: currency) } }),
+        ]
     }
 
     static func cell(_ cell: ScheduleCell, currency: Currency) -> WorkbookCell {

@@ -33,6 +33,8 @@ struct EvidenceArchive {
     let maxPixels: Int
     /// Photos go byte for byte, with where they were taken (the owner's own zip; a link made so).
     let keepsLocation: Bool
+    /// Where the living expenses' receipts are kept; they go in `living-expenses/`.
+    var receipts: DocumentStore? = nil
 
     func write(to output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         let zip = try ZipWriter(writingTo: output, modified: madeAt)
@@ -111,11 +113,48 @@ struct EvidenceArchive {
                              missing: "gone from the library, or no longer a file that can be read there; not in this archive")
             }
         }
+        rows += try addExpenseReceipts(to: zip)
         try zip.add(Array(Self.csv(rows).utf8), as: "manifest.csv")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try zip.add(Array(try encoder.encode(rows)), as: "manifest.json")
         try zip.finish()
+    }
+
+    /// Each living expense's receipt, named by its date and category, listed with line 0 (no line of
+    /// the schedule); a photographed receipt that records where it was taken goes as a copy without it
+    /// unless `keepsLocation`.
+    private func addExpenseReceipts(to zip: ZipWriter) throws -> [Row] {
+        var rows: [Row] = []
+        for (index, expense) in sheet.expenses.entries.enumerated() {
+            guard let receipt = expense.receipt else { continue }
+            let name = SafeFileName.make("\(index + 1) \(expense.date.iso) \(expense.category.rawValue) \(receipt.name)",
+                                         extension: receipt.type.fileExtension, aliases: receipt.type.otherFileExtensions)
+            let path = "living-expenses/\(name)", kind = "living expense receipt", item = "\(expense.category.label): \(expense.description)"
+            func row(sha256: String, bytes: Int64, note: String?) -> Row {
+                Row(path: path, sha256: sha256, bytes: bytes, line: 0, itemId: 0, item: item, kind: kind, capturedAt: nil, camera: nil, note: note)
+            }
+            guard let source = receipts?.originalPath(sha256: receipt.sha256).flatMap(ZipWriter.Source.init(path:)) else {
+                rows.append(row(sha256: "", bytes: 0, note: "missing from the data folder; not in this archive"))
+                continue
+            }
+            if !keepsLocation, case .image = receipt.type, let copy = try? Imaging.withoutLocation(fileAtPath: source.path, maxPixels: maxPixels) {
+                let copyPath = "living-expenses/" + SafeFileName.make("\(index + 1) \(expense.date.iso) \(expense.category.rawValue) \(receipt.name)", extension: "jpg", aliases: ["jpeg"])
+                try zip.add(copy, as: copyPath, compress: false)
+                rows.append(Row(path: copyPath, sha256: SHA256Digest.hex(of: copy), bytes: Int64(copy.count), line: 0, itemId: 0, item: item, kind: kind,
+                                capturedAt: nil, camera: nil, note: "a copy without where it was taken; the original's SHA-256 is \(receipt.sha256)"))
+                continue
+            }
+            let digest = SHA256Digest()
+            var size: Int64 = 0
+            try zip.add(source, as: path) { block in
+                digest.update(block)
+                size += Int64(block.count)
+            }
+            let sha256 = digest.finishHex()
+            rows.append(row(sha256: sha256, bytes: size, note: sha256 == receipt.sha256 ? nil : "differs from the SHA-256 recorded when it was added (\(receipt.sha256))"))
+        }
+        return rows
     }
 
     private var readme: String {
@@ -136,6 +175,8 @@ struct EvidenceArchive {
             One folder per line of the claim's schedule (the number is the line's), holding the item's photos,
             its documents (receipts, manuals, warranties, appraisals) and the photos from the household's own
             library linked to it as evidence, \(asStored)
+            living-expenses/ holds the receipts of the additional living expenses (hotel, meals, mileage…), listed
+            in the manifest with line 0.
 
             manifest.csv and manifest.json list every file with its SHA-256 (check one with `sha256sum`),
             its size, its line and item, and for photos the date and camera the file itself records.

@@ -7,6 +7,6 @@ enum InputSchemas {
     static var all: [InputDescription] {
         [LocationInput.schema.description, ClaimLinkInput.schema.description, ClaimInput.schema.description, ClaimInput.policySchema.description,
          ClaimLineInput.schema.description, UsefulLivesInput.description, SettingsInput.schema.description, ItemInput.schema.description,
-         ClaimSelection.schema.description]
+         ClaimSelection.schema.description, ClaimExpenseInput.schema.description]
     }
 }

@@ -5,12 +5,12 @@
 /// to the minor unit.
 ///
 /// The rules:
-/// - An ordinary line counts at replacement cost under a replacement-cost policy (at what replacing
-///   it cost, between its actual cash value and its replacement cost, once replaced) and at its actual
-///   cash value under an actual-cash-value policy.
+/// - An ordinary line counts at replacement cost with its sales tax under a replacement-cost policy
+///   (at what replacing it cost, between its actual cash value and its replacement cost with tax, once
+///   replaced) and at its actual cash value, pre-tax, under an actual-cash-value policy.
 /// - A scheduled item is claimed against its rider, not as contents: at its replacement cost (riders
 ///   are not depreciated), never above the rider's amount, which is the most its rider pays for the
-///   item however much of it was lost. The deductible and the contents limit are the contents'
+///   item however much of it was lost (its tax counted in its replacement cost). The deductible and the contents limit are the contents'
 ///   and do not touch it.
 /// - The deductible comes off the contents' whole loss (never more than it), then the contents limit
 ///   holds what is left.

@@ -33,8 +33,8 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let againstRider: Bool
     public let riderAmount: Int64?
     /// What the policy pays for the line before the deductible and the limits (see `ClaimOwed`): its
-    /// replacement cost (what replacing it cost, once replaced) or its actual cash value, by the
-    /// policy's settlement; a scheduled item's replacement cost.
+    /// replacement cost with its sales tax (what replacing it cost, once replaced) or its actual cash
+    /// value (pre-tax), by the policy's settlement; a scheduled item's replacement cost with its tax.
     public let lossValue: Int64
     /// What the line is claimed for: its loss value, held to its rider's amount when it has one.
     /// The most the line can be owed.
@@ -104,11 +104,11 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.riderAmount = details.scheduled ? details.riderAmount : nil
         let replacedCost = line.record.replacedCost, paid = max(0, line.record.paid ?? 0)
         if details.scheduled {
-            lossValue = valuation.lineReplacementCost
+            lossValue = valuation.lineReplacementCost + tax
             amountClaimed = min(lossValue, max(0, details.riderAmount ?? lossValue))
             recoverableDepreciation = 0
         } else {
-            lossValue = Self.ordinaryLossValue(valuation: valuation, replacedCost: replacedCost, settlement: settlement)
+            lossValue = Self.ordinaryLossValue(valuation: valuation, tax: tax, replacedCost: replacedCost, settlement: settlement)
             amountClaimed = self.lossValue
             recoverableDepreciation = settlement == .replacementCost ? max(0, self.lossValue - max(valuation.lineActualCashValue, paid)) : 0
         }
@@ -116,12 +116,15 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     }
 
     /// What the policy pays for an ordinary line. Under a replacement-cost policy: its replacement
-    /// cost until it is replaced (the insurer pays the actual cash value and holds the depreciation
-    /// back until the new receipt); once replaced, what was spent, up to the replacement cost and never
-    /// below the actual cash value. Under an actual-cash-value policy: the actual cash value.
-    static func ordinaryLossValue(valuation: LineValuation, replacedCost: Int64?, settlement: Settlement) -> Int64 {
+    /// cost with its sales tax until it is replaced (the insurer pays the pre-tax actual cash value and
+    /// holds the depreciation and the tax back until the new receipt, which shows the tax paid); once
+    /// replaced, what was spent, up to the replacement cost with tax and never below the actual cash
+    /// value. Under an actual-cash-value policy: the actual cash value, pre-tax (docs/architecture.md,
+    /// Claims, says why).
+    static func ordinaryLossValue(valuation: LineValuation, tax: Int64, replacedCost: Int64?, settlement: Settlement) -> Int64 {
         guard settlement == .replacementCost else { return valuation.lineActualCashValue }
-        guard let replacedCost else { return valuation.lineReplacementCost }
-        return max(valuation.lineActualCashValue, min(max(0, replacedCost), valuation.lineReplacementCost))
+        let withTax = valuation.lineReplacementCost + tax
+        guard let replacedCost else { return withTax }
+        return max(valuation.lineActualCashValue, min(max(0, replacedCost), withTax))
     }
 }

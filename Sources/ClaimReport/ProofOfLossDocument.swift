@@ -1,0 +1,78 @@
+import Foundation
+
+/// A sworn statement in proof of loss, as plain values, in the order of the standard form (the
+/// standard fire policy's, which insurers' own forms follow): the policy's particulars, the insured
+/// and the peril, the numbered statements (time and origin, occupancy, title and interest, changes,
+/// total insurance), the amounts (actual cash value, whole loss and damage, less the deductible, the
+/// amount claimed), the declaration, the insured's signature and the notary's jurat, left blank to
+/// be signed and sworn on paper. Every text is formatted by the caller.
+public struct ProofOfLossDocument: Sendable, Codable, Equatable {
+    public var title: String
+    public var subtitle: String
+    /// Policy number, policy period, amount of the policy, insurer, claim number…
+    public var policy: [ReportFact]
+    /// "At the time of the loss, by the policy above, the insurer insured …".
+    public var opening: String
+    /// "1. Time and origin", "2. Occupancy"…: each label with what the claim says, or a line to fill in.
+    public var statements: [ReportFact]
+    /// "6. Actual cash value", "7. Whole loss and damage", "8. Less deductible", "9. Amount claimed".
+    public var amounts: [ReportFact]
+    public var declaration: [String]
+    /// The insured's signature lines, then the notary's.
+    public var signature: [String]
+    public var notary: [String]
+    public var footerText: String
+
+    public init(title: String, subtitle: String, policy: [ReportFact], opening: String, statements: [ReportFact], amounts: [ReportFact],
+                declaration: [String], signature: [String], notary: [String], footerText: String) {
+        self.title = title
+        self.subtitle = subtitle
+        self.policy = policy
+        self.opening = opening
+        self.statements = statements
+        self.amounts = amounts
+        self.declaration = declaration
+        self.signature = signature
+        self.notary = notary
+        self.footerText = footerText
+    }
+
+    /// One section: the form's parts in order, flowing onto a second page when the texts are long.
+    var sections: [ReportSection] {
+        var blocks: [Block] = [.title(title, subtitle: subtitle)]
+        blocks += policy.map { .fact($0, emphasised: false) }
+        blocks.append(.paragraph(opening))
+        blocks.append(.heading(ReportWording.proofOfLossStatements))
+        blocks += statements.map { .fact($0, emphasised: false) }
+        blocks.append(.heading(ReportWording.proofOfLossAmounts))
+        blocks += amounts.map { .fact($0, emphasised: true) }
+        blocks.append(.heading(ReportWording.proofOfLossDeclaration))
+        blocks += declaration.map(Block.paragraph)
+        blocks.append(.heading(ReportWording.proofOfLossSignature))
+        blocks += signature.map(Block.paragraph)
+        blocks.append(.subheading(ReportWording.proofOfLossNotary))
+        blocks += notary.map(Block.paragraph)
+        return [ReportSection(title: title, kind: .part, blocks: blocks)]
+    }
+}
+
+extension ClaimReportRenderer {
+    /// Writes a proof of loss to `url` the same way as the report: whole or not at all, stopping when asked.
+    public static func render(_ proof: ProofOfLossDocument, paper: ReportPaper, to url: URL,
+                              stopWhen shouldStop: () -> Bool = { false }) throws(ClaimReportError) {
+        let file = try ReportFile(target: url)
+        try draw(title: proof.title, footerText: proof.footerText, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { _, _ in proof.sections }
+        try file.commit()
+    }
+}
+
+extension ReportWording {
+    static let proofOfLossStatements = "The loss"
+    static let proofOfLossAmounts = "Amounts"
+    static let proofOfLossDeclaration = "Declaration"
+    static let proofOfLossSignature = "Signed"
+    static let proofOfLossNotary = "Sworn before a notary"
+    static let expenses = "Additional living expenses"
+    static let expenseTotals = "Additional living expenses by category"
+    static let expenseReceipts = "Receipts of the living expenses"
+}
