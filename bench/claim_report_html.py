@@ -5,9 +5,9 @@
 
 DOCUMENT.json is a ClaimReportDocument encoded with JSONEncoder (the ClaimReport module's values are
 Codable). OUT.html holds the same content as ClaimReportRenderer's PDF, laid out the same way: a cover
-(title, facts, totals, method), the totals by room, the itemised schedule (its header repeated on each
-page, 7 pt), then a page or more per item with its photos (two to a row), receipts and evidence photos
-(three to a row), "Page N of M" and the footer text at the foot of every page (CSS @page margin boxes),
+(title, facts, totals, what needs attention, the totals by room), the method (its lives and references),
+the itemised schedule on landscape pages (its header repeated on each page, 7 pt), then a page or more
+per item with its photos, receipts and evidence photos (two to a row), "Page N of M" and the footer text at the foot of every page (CSS @page margin boxes),
 same fonts (Noto Sans), same sizes, same margins. Photos are the same files, by file:// URL.
 
 A PDF receipt cannot be an <img>, so its first page is drawn with pdftoppm (1600 px on its long side,
@@ -45,7 +45,9 @@ CSS = """
 html { font-family: "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans CJK SC", sans-serif;
        font-size: 9.5pt; color: #1a1a1a; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body { margin: 0; }
+@page wide { size: %(paper)s landscape; }
 section { break-before: page; }
+section.wide { page: wide; }
 section:first-child { break-before: auto; }
 h1 { font-size: 22pt; margin: 0; }
 .subtitle { font-size: 12pt; color: #595959; margin: 4pt 0 0; padding-bottom: 8pt; border-bottom: 1.2pt solid #333; }
@@ -66,11 +68,13 @@ tr { break-inside: avoid; }
 tbody tr:nth-child(even) td { background: #f2f2f2; }
 tr.total td { font-weight: bold; border-top: 0.8pt solid #404040; background: none; }
 .trailing { text-align: right; }
+td.whole { white-space: nowrap; }
+p.note { font-size: 8.5pt; color: #595959; margin-top: 4pt; }
 table.rooms { font-size: 8.5pt; }
 table.schedule { font-size: 7pt; }
 .grid { display: grid; gap: 8pt 10pt; margin-top: 8pt; }
 .grid.photos { grid-template-columns: 1fr 1fr; }
-.grid.evidence { grid-template-columns: 1fr 1fr 1fr; }
+.grid.evidence { grid-template-columns: 1fr 1fr; }
 figure { margin: 0; break-inside: avoid; }
 figure img { display: block; width: 100%%; aspect-ratio: 4 / 3; object-fit: contain; }
 figcaption { font-size: 7.5pt; color: #4d4d4d; margin-top: 4pt; }
@@ -90,7 +94,7 @@ def facts(items, css_class=""):
 
 def table(data, css_class):
     columns = data["columns"]
-    align = ["trailing" if c["alignment"] == "trailing" else "" for c in columns]
+    align = ["trailing whole" if c["alignment"] == "trailing" else "whole" if c.get("keepsWhole") else "" for c in columns]
     total = sum(c["weight"] for c in columns)
     cols = "".join(f'<col style="width:{100 * c["weight"] / total:.2f}%">' for c in columns)
     head = "".join(f'<th class="{a}">{text(c["title"])}</th>' for c, a in zip(columns, align))
@@ -101,7 +105,8 @@ def table(data, css_class):
     body = "".join(row(r) for r in data["rows"])
     if data.get("footer"):
         body += row(data["footer"], "total")
-    return f'<table class="{css_class}"><colgroup>{cols}</colgroup><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    notes = "".join(f'<p class="note">{text(n)}</p>' for n in data.get("notes", []))
+    return f'<table class="{css_class}"><colgroup>{cols}</colgroup><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}'
 
 
 def file_url(path):
@@ -154,13 +159,20 @@ def page(document, paper, files_dir):
     cover = [f"<h1>{text(document['title'])}</h1>", f'<p class="subtitle">{text(document["subtitle"])}</p>', facts(document["facts"])]
     if document["totals"]:
         cover += ["<h2>Totals</h2>", facts(document["totals"], "totals")]
-    if document["method"]:
-        cover += ["<h2>How the figures were worked out</h2>"] + [f"<p>{text(p)}</p>" for p in document["method"]]
+    if document.get("inThisClaim"):
+        cover += ["<h3>In this claim</h3>"] + [f"<p>{text(p)}</p>" for p in document["inThisClaim"]]
+    cover += [f'<h2>Totals by room</h2>{table(document["roomTotals"], "rooms")}']
+    method = ["<h2>How the figures were worked out</h2>"] + [f"<p>{text(p)}</p>" for p in document["method"]]
+    if document.get("usefulLives"):
+        method += ["<h3>Useful lives in this claim</h3>", table(document["usefulLives"], "rooms")]
+    if document.get("references"):
+        method += ["<h3>References</h3>"] + [f"<p>[{n}] {text(r['publisher'])}, “{text(r['title'])}”.<br>{text(r['address'])}</p>"
+                                             for n, r in enumerate(document["references"], 1)]
     counter = [0]
     sections = [
         "<section>" + "".join(cover) + "</section>",
-        f'<section><h2>Totals by room</h2>{table(document["roomTotals"], "rooms")}</section>',
-        f'<section><h2>Itemised schedule</h2>{table(document["schedule"], "schedule")}</section>',
+        "<section>" + "".join(method) + "</section>",
+        f'<section class="wide"><h2>Itemised schedule</h2>{table(document["schedule"], "schedule")}</section>',
     ] + [item_section(item, files_dir, counter) for item in document["items"]]
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{text(document["title"])}</title>'
             f"<style>{css}</style></head><body>{''.join(sections)}</body></html>")

@@ -3,8 +3,12 @@ enum Block {
     case title(String, subtitle: String)
     case heading(String)
     case itemTitle(String)
+    /// At the top of a further page of a section: "3. Stand mixer, continued".
+    case continued(String)
     case subheading(String)
     case paragraph(String)
+    /// A small grey line: a table's legend.
+    case note(String)
     case fact(ReportFact, emphasised: Bool)
     case tableHeader(TableFrame)
     case tableRow(TableFrame, cells: [String], shaded: Bool)
@@ -29,9 +33,10 @@ enum Block {
         switch self {
         case .title: 0
         case .heading: 18
-        case .itemTitle: 0
+        case .itemTitle, .continued: 0
         case .subheading: 12
         case .paragraph: 6
+        case .note: 4
         case .fact, .tableRow, .tableFooter: 0
         case .tableHeader: 6
         case .pictureRow: 8

@@ -12,7 +12,8 @@ extension BlockRenderer {
 
     func prepareRow(_ frame: TableFrame, cells: [String], style: TextStyle, rule kind: RowRule) -> PreparedBlock {
         let layouts = cells.indices.map { column in
-            layout(cells[column], style, width: frame.textWidth(column: column), alignment: frame.columns[column].alignment, maxHeight: frame.maxTextHeight)
+            layout(cells[column], style, width: frame.textWidth(column: column), alignment: frame.columns[column].alignment, maxHeight: frame.maxTextHeight,
+                   breaks: frame.columns[column].isWhole ? .nowhere : .betweenWords)
         }
         let height = (layouts.map(\.height).max() ?? 0) + 2 * frame.verticalPadding
         return PreparedBlock(height: height) { [self] top in

@@ -4,7 +4,8 @@ import CPangoCairo
 /// planned pages): both passes make the same layouts, so what was planned is what is drawn.
 final class BlockRenderer {
     let typesetter: Typesetter
-    let geometry: PageGeometry
+    /// The page being measured or drawn: upright, or turned for a wide table.
+    var geometry: PageGeometry
     let cairo: OpaquePointer
 
     init(typesetter: Typesetter, geometry: PageGeometry, cairo: OpaquePointer) {
@@ -24,8 +25,10 @@ final class BlockRenderer {
         case .title(let title, let subtitle): prepareTitle(title, subtitle: subtitle)
         case .heading(let text): prepareHeading(text, style: .heading, rule: true)
         case .itemTitle(let text): prepareHeading(text, style: .itemTitle, rule: true)
+        case .continued(let text): prepareHeading(text, style: .heading, rule: true)
         case .subheading(let text): prepareHeading(text, style: .subheading, rule: false)
         case .paragraph(let text): prepareText(text, style: .body)
+        case .note(let text): prepareText(text, style: .note)
         case .fact(let fact, let emphasised): prepareFact(fact, emphasised: emphasised)
         case .tableHeader(let frame): prepareRow(frame, cells: frame.columns.map(\.title), style: frame.cellStyle.emphasised, rule: .below)
         case .tableRow(let frame, let cells, let shaded): prepareRow(frame, cells: cells, style: frame.cellStyle, rule: shaded ? .shaded : .none)
@@ -36,8 +39,9 @@ final class BlockRenderer {
         }
     }
 
-    func layout(_ text: String, _ style: TextStyle, width: Double, alignment: ReportAlignment = .leading, maxHeight: Double? = nil) -> TextLayout {
-        typesetter.layout(text, style: style, width: width, alignment: alignment, maxHeight: maxHeight ?? maxTextHeight)
+    func layout(_ text: String, _ style: TextStyle, width: Double, alignment: ReportAlignment = .leading, maxHeight: Double? = nil,
+                breaks: Typesetter.Breaks = .anywhere) -> TextLayout {
+        typesetter.layout(text, style: style, width: width, alignment: alignment, maxHeight: maxHeight ?? maxTextHeight, breaks: breaks)
     }
 
     private func prepareTitle(_ title: String, subtitle: String) -> PreparedBlock {

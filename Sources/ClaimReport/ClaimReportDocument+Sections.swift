@@ -2,9 +2,10 @@
 extension ClaimReportDocument {
     static let roomTotalsTable = 1
     static let scheduleTable = 2
-    /// The schedule is set in 7 pt with wrapping cells: a dozen columns then fit a portrait A4 or
-    /// Letter page with every amount whole on its line, where a landscape page would turn the
-    /// schedule sideways in a printed, stapled packet.
+    static let usefulLivesTable = 3
+    /// The schedule is set in 7 pt on turned pages: its columns then fit a line of text to a row
+    /// (about 30 rows to a page), dates and amounts whole, as an adjuster's schedule prints; the
+    /// item pages stay upright.
     static let scheduleStyle = TextStyle(size: 7)
     static let roomTotalsStyle = TextStyle(size: 8.5)
 
@@ -12,15 +13,25 @@ extension ClaimReportDocument {
     /// no such word takes more than this share of a table's width.
     static let longestWordShare = 0.3
 
-    /// `wordWidth` measures a text on one line.
+    /// `wordWidth` measures a text on one line; `geometry` is an upright page.
     func sections(geometry: PageGeometry, wordWidth: (String, TextStyle) -> Double) -> [ReportSection] {
-        func table(_ table: ReportTable, id: Int, title: String, style: TextStyle, maxLines: Int) -> ReportSection {
+        func frame(_ table: ReportTable, id: Int, style: TextStyle, maxLines: Int, on geometry: PageGeometry) -> TableFrame {
             let widest = table.widestWords(style: style, measure: wordWidth).map { min($0, geometry.contentWidth * Self.longestWordShare) }
-            let frame = TableFrame(id: id, columns: table.columns, minimumWidths: widest, left: geometry.left, width: geometry.contentWidth, cellStyle: style, maxLines: maxLines)
-            return Self.section(table, frame: frame, title: title)
+            return TableFrame(id: id, columns: table.columns, minimumWidths: widest, typicalWidths: table.typicalWidths(style: style, measure: wordWidth),
+                              left: geometry.left, width: geometry.contentWidth, cellStyle: style, maxLines: maxLines)
         }
-        var sections = [cover, table(roomTotals, id: Self.roomTotalsTable, title: ReportWording.roomTotals, style: Self.roomTotalsStyle, maxLines: 4),
-                        table(schedule, id: Self.scheduleTable, title: ReportWording.schedule, style: Self.scheduleStyle, maxLines: 12)]
+        let roomFrame = frame(roomTotals, id: Self.roomTotalsTable, style: Self.roomTotalsStyle, maxLines: 4, on: geometry)
+        var roomSection = Self.section(roomTotals, frame: roomFrame, title: ReportWording.roomTotals)
+        // Totals by room follow the cover on its page when they fit there.
+        roomSection.joinsPrevious = true
+        var sections = [cover, roomSection]
+        if let method = methodSection(lives: usefulLives.map { frame($0, id: Self.usefulLivesTable, style: Self.roomTotalsStyle, maxLines: 3, on: geometry) }) {
+            sections.append(method)
+        }
+        var scheduleSection = Self.section(schedule, frame: frame(schedule, id: Self.scheduleTable, style: Self.scheduleStyle, maxLines: 12, on: geometry.turned),
+                                           title: ReportWording.schedule)
+        scheduleSection.landscape = true
+        sections.append(scheduleSection)
         sections += expenseSections(geometry: geometry, wordWidth: wordWidth)
         sections += items.map(\.section)
         return sections
@@ -32,42 +43,63 @@ extension ClaimReportDocument {
         if !totals.isEmpty {
             blocks += [.heading(ReportWording.totals)] + totals.map { .fact($0, emphasised: true) }
         }
-        if !method.isEmpty {
-            blocks += [.heading(ReportWording.method)] + method.map(Block.paragraph)
+        if !inThisClaim.isEmpty {
+            blocks += [.subheading(ReportWording.inThisClaim)] + inThisClaim.map(Block.paragraph)
         }
         return ReportSection(title: ReportWording.cover, kind: .part, blocks: blocks)
+    }
+
+    /// The method: its paragraphs, the lives used as a small table, its sources listed once.
+    private func methodSection(lives: TableFrame?) -> ReportSection? {
+        guard !method.isEmpty || usefulLives != nil || !references.isEmpty else { return nil }
+        var blocks: [Block] = [.heading(ReportWording.method)] + method.map(Block.paragraph)
+        if let usefulLives, let lives {
+            blocks += [.subheading(ReportWording.usefulLives), .tableHeader(lives)]
+            blocks += usefulLives.rows.map { .tableRow(lives, cells: $0, shaded: false) }
+        }
+        if !references.isEmpty {
+            blocks += [.subheading(ReportWording.references)]
+            blocks += references.enumerated().map { .paragraph(ReportWording.reference($0 + 1, $1)) }
+        }
+        // The method is read on from what comes before it, as text: no page is left mostly empty for it.
+        var section = ReportSection(title: ReportWording.method, kind: .part, blocks: blocks)
+        section.flowsOn = true
+        return section
     }
 
     private static func section(_ table: ReportTable, frame: TableFrame, title: String) -> ReportSection {
         var blocks: [Block] = [.heading(title), .tableHeader(frame)]
         blocks += table.rows.enumerated().map { index, cells in .tableRow(frame, cells: cells, shaded: index % 2 == 1) }
         if let footer = table.footer { blocks.append(.tableFooter(frame, cells: footer)) }
+        blocks += table.notes.map(Block.note)
         return ReportSection(title: title, kind: .part, blocks: blocks)
     }
 }
 
 extension ReportItemPage {
+    /// Item photos and library photos print at the same size: two to a row.
     static let photoColumns = 2
-    static let evidenceColumns = 3
 
     var section: ReportSection {
         var blocks: [Block] = [.itemTitle(title)]
         blocks += facts.map { .fact($0, emphasised: false) }
         if !photos.isEmpty {
-            blocks += [.subheading(ReportWording.photos)] + Self.rows(of: photos, columns: Self.photoColumns)
+            blocks += [.subheading(ReportWording.photos)] + Self.rows(of: photos)
         }
         if !receipts.isEmpty {
             blocks += [.subheading(ReportWording.receipts)] + receipts.map(Block.document)
         }
         if !evidence.isEmpty {
-            blocks += [.subheading(ReportWording.evidence)] + Self.rows(of: evidence, columns: Self.evidenceColumns)
+            blocks += [.subheading(ReportWording.evidence)] + Self.rows(of: evidence)
         }
-        return ReportSection(title: title, kind: .item, blocks: blocks)
+        var section = ReportSection(title: title, kind: .item, blocks: blocks)
+        section.continuedTitle = ReportWording.continued(title)
+        return section
     }
 
-    private static func rows(of images: [ReportImage], columns: Int) -> [Block] {
-        stride(from: 0, to: images.count, by: columns).map { start in
-            .pictureRow(Array(images[start..<min(start + columns, images.count)]), columns: columns)
+    private static func rows(of images: [ReportImage]) -> [Block] {
+        stride(from: 0, to: images.count, by: photoColumns).map { start in
+            .pictureRow(Array(images[start..<min(start + photoColumns, images.count)]), columns: photoColumns)
         }
     }
 }

@@ -3,6 +3,7 @@ extension ClaimReportDocument {
     func validate() throws(ClaimReportError) {
         try roomTotals.validate(named: "room totals")
         try schedule.validate(named: "schedule")
+        try usefulLives?.validate(named: "useful lives")
     }
 }
 

@@ -7,11 +7,15 @@ public struct ClaimReportDocument: Sendable, Codable, Equatable {
     public var facts: [ReportFact]
     /// The cover's totals: replacement cost, depreciation, actual cash value, contents limit…
     public var totals: [ReportFact]
-    /// The cover's paragraphs on how the figures were worked out.
+    /// What needs attention in this claim, a sentence each, on the cover under the totals.
+    public var inThisClaim: [String]
+    /// The paragraphs on how the figures were worked out, citing `references` by number ("[1]").
     public var method: [String]
+    /// The useful lives the lines were valued with (category, life, lines), under the method.
+    public var usefulLives: ReportTable?
+    public var references: [ReportReference]
     public var roomTotals: ReportTable
-    /// The itemised schedule, printed small (7 pt) with wrapping cells so that a dozen columns fit a
-    /// portrait page.
+    /// The itemised schedule, on pages of its own turned to landscape, a line of text to a row.
     public var schedule: ReportTable
     public var items: [ReportItemPage]
     /// The additional living expenses, printed after the schedule (`ClaimReportDocument+Expenses`); nil for none.
@@ -21,13 +25,17 @@ public struct ClaimReportDocument: Sendable, Codable, Equatable {
 
     public init(
         title: String, subtitle: String, facts: [ReportFact], totals: [ReportFact], method: [String],
-        roomTotals: ReportTable, schedule: ReportTable, items: [ReportItemPage], footerText: String, expenses: ReportExpenses? = nil
+        roomTotals: ReportTable, schedule: ReportTable, items: [ReportItemPage], footerText: String, expenses: ReportExpenses? = nil,
+        inThisClaim: [String] = [], usefulLives: ReportTable? = nil, references: [ReportReference] = []
     ) {
         self.title = title
         self.subtitle = subtitle
         self.facts = facts
         self.totals = totals
+        self.inThisClaim = inThisClaim
         self.method = method
+        self.usefulLives = usefulLives
+        self.references = references
         self.roomTotals = roomTotals
         self.schedule = schedule
         self.items = items

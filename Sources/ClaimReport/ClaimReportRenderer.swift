@@ -37,13 +37,16 @@ public enum ClaimReportRenderer {
         let canvas = try PDFCanvas(descriptor: file.descriptor, path: file.target, geometry: geometry, title: title)
         let renderer = BlockRenderer(typesetter: try Typesetter(cairo: canvas.cairo), geometry: geometry, cairo: canvas.cairo)
         let sections = makeSections(renderer, geometry)
-        let plan = try ReportPlan(sections: sections, geometry: geometry) { block throws(ClaimReportError) in
+        let plan = try ReportPlan(sections: sections, geometry: geometry) { block, pageGeometry throws(ClaimReportError) in
             if shouldStop() { throw .stopped }
+            renderer.geometry = pageGeometry
             return renderer.prepare(block).height
         }
         addOutline(plan.outline, to: canvas)
         for (index, page) in plan.pages.enumerated() {
-            for placement in page {
+            canvas.setPageSize(page.geometry)
+            renderer.geometry = page.geometry
+            for placement in page.placements {
                 if shouldStop() { throw .stopped }
                 renderer.prepare(placement.block).draw(placement.top)
             }

@@ -28,6 +28,12 @@ final class PDFCanvas {
         cairo_surface_destroy(surface)
     }
 
+    /// The size of the page about to be drawn (a landscape page among portrait ones); called before
+    /// anything is drawn on it.
+    func setPageSize(_ geometry: PageGeometry) {
+        cairo_pdf_surface_set_size(surface, geometry.width, geometry.height)
+    }
+
     /// Ends the page: cairo writes it out, and the next drawing starts a new one.
     func showPage() throws(ClaimReportError) {
         cairo_show_page(cairo)

@@ -1,6 +1,8 @@
-/// Where things go on a page of the chosen paper: margins, the text area and the footer line.
-struct PageGeometry {
+/// Where things go on a page of the chosen paper, upright or turned: margins, the text area and
+/// the footer line.
+struct PageGeometry: Equatable {
     let paper: ReportPaper
+    let landscape: Bool
     let width: Double
     let height: Double
     let left = 40.0
@@ -8,10 +10,15 @@ struct PageGeometry {
     /// The room kept below the text area for the footer.
     let bottom = 54.0
 
-    init(paper: ReportPaper) {
+    init(paper: ReportPaper, landscape: Bool = false) {
         self.paper = paper
-        (width, height) = paper.size
+        self.landscape = landscape
+        let size = paper.size
+        (width, height) = landscape ? (size.height, size.width) : (size.width, size.height)
     }
+
+    /// The same paper turned a quarter.
+    var turned: PageGeometry { PageGeometry(paper: paper, landscape: !landscape) }
 
     var contentWidth: Double { width - 2 * left }
     var contentBottom: Double { height - bottom }

@@ -6,6 +6,12 @@ struct ReportPlan {
         let top: Double
     }
 
+    /// One page: upright or turned, and what goes where on it.
+    struct Page {
+        let geometry: PageGeometry
+        let placements: [Placement]
+    }
+
     struct OutlineEntry {
         let title: String
         let kind: ReportSection.Kind
@@ -13,14 +19,18 @@ struct ReportPlan {
         let page: Int
     }
 
-    private(set) var pages: [[Placement]] = []
+    private(set) var pages: [Page] = []
     private(set) var outline: [OutlineEntry] = []
 
-    /// Fills pages top to bottom: each section on a new page; a block that does not fit the rest of
-    /// a page starts the next; a heading goes over with the block after it; a table's header is
-    /// printed again above its rows on every page they run onto.
-    init<Failure: Error>(sections: [ReportSection], geometry: PageGeometry, height measure: (Block) throws(Failure) -> Double) throws(Failure) {
+    /// Fills pages top to bottom: each section on a new page (upright, or turned for a section in
+    /// landscape) unless it joins the page before and fits there whole, or flows on from it; a block that does not fit
+    /// the rest of a page starts the next; a heading goes over with the block after it; a table's
+    /// header is printed again above its rows on every page they run onto, and a section's
+    /// "continued" heading above whatever of it runs onto a further page.
+    init<Failure: Error>(sections: [ReportSection], geometry upright: PageGeometry,
+                         height measure: (Block, PageGeometry) throws(Failure) -> Double) throws(Failure) {
         var page: [Placement] = []
+        var geometry = upright
         var y = geometry.top
         var openTable: (header: Block, height: Double, id: Int)?
 
@@ -29,25 +39,33 @@ struct ReportPlan {
             page.append(Placement(block: block, top: y))
             y += height
         }
+        func startPage(_ next: PageGeometry) {
+            if !page.isEmpty { pages.append(Page(geometry: geometry, placements: page)) }
+            page = []
+            geometry = next
+            y = next.top
+        }
 
         for section in sections {
-            if !page.isEmpty {
-                pages.append(page)
-                page = []
-                y = geometry.top
+            let sectionGeometry = section.landscape ? upright.turned : upright
+            let heights = try section.blocks.map { block throws(Failure) in try measure(block, sectionGeometry) }
+            let whole = zip(section.blocks, heights).reduce(0) { $0 + $1.0.spaceBefore + $1.1 }
+            let joins = !page.isEmpty && geometry == sectionGeometry && (section.flowsOn || section.joinsPrevious && y + whole <= geometry.contentBottom)
+            if !joins { startPage(sectionGeometry) }
+            let continued = try section.continuedTitle.map { title throws(Failure) in
+                let block = Block.continued(title)
+                return (block: block, height: try measure(block, sectionGeometry))
             }
             outline.append(OutlineEntry(title: section.title, kind: section.kind, page: pages.count + 1))
             openTable = nil
-            let heights = try section.blocks.map(measure)
             for (index, block) in section.blocks.enumerated() {
                 var needed = heights[index] + (page.isEmpty ? 0 : block.spaceBefore)
                 if block.keepsWithNext, index + 1 < heights.count {
                     needed += section.blocks[index + 1].spaceBefore + heights[index + 1]
                 }
                 if !page.isEmpty, y + needed > geometry.contentBottom {
-                    pages.append(page)
-                    page = []
-                    y = geometry.top
+                    startPage(sectionGeometry)
+                    if let continued { place(continued.block, height: continued.height) }
                     if let openTable, block.tableFrame?.id == openTable.id, !block.keepsWithNext {
                         place(openTable.header, height: openTable.height)
                     }
@@ -60,6 +78,6 @@ struct ReportPlan {
                 }
             }
         }
-        if !page.isEmpty || pages.isEmpty { pages.append(page) }
+        if !page.isEmpty || pages.isEmpty { pages.append(Page(geometry: geometry, placements: page)) }
     }
 }

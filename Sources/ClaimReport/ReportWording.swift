@@ -3,6 +3,9 @@ enum ReportWording {
     static let totals = "Totals"
     static let method = "How the figures were worked out"
     static let roomTotals = "Totals by room"
+    static let inThisClaim = "In this claim"
+    static let usefulLives = "Useful lives in this claim"
+    static let references = "References"
     static let schedule = "Itemised schedule"
     static let cover = "Claim"
     static let items = "Items"
@@ -10,6 +13,14 @@ enum ReportWording {
     static let receipts = "Receipts"
     static let evidence = "Evidence from before the loss"
     static let noPhoto = "No photo"
+
+    /// "3. Stand mixer, continued": an item's further page.
+    static func continued(_ title: String) -> String { "\(title), continued" }
+
+    /// "[1] Claims Pages, “Depreciation Guide”.", its address on a line of its own.
+    static func reference(_ number: Int, _ reference: ReportReference) -> String {
+        "[\(number)] \(reference.publisher), “\(reference.title)”.\n\(reference.address)"
+    }
 
     static func page(_ number: Int, of count: Int) -> String { "Page \(number) of \(count)" }
 

@@ -12,30 +12,49 @@ struct TableFrame {
     static let horizontalPadding = 3.0
     let verticalPadding = 2.5
 
-    /// Columns share `width` by their weights, except that a column is never narrower than its
-    /// widest word (`minimumWidths`, padding excluded), so that an amount, a date or a serial number is
-    /// never broken across lines: the room comes from the columns that have some to spare.
-    init(id: Int, columns: [ReportColumn], minimumWidths: [Double], left: Double, width: Double, cellStyle: TextStyle, maxLines: Int) {
+    /// Each column gets the width its cells typically take on one line (`typicalWidths`), and the
+    /// room left over by their weights; when the typical widths do not all fit, each column gets
+    /// its minimum and a share of the rest in proportion to what it wants beyond that. A column is
+    /// never narrower than its widest word (`minimumWidths`, padding excluded), so that an amount, a
+    /// date or a serial number is never broken across lines.
+    init(id: Int, columns: [ReportColumn], minimumWidths: [Double], typicalWidths: [Double]? = nil, left: Double, width: Double, cellStyle: TextStyle, maxLines: Int) {
         self.id = id
         self.columns = columns
         self.cellStyle = cellStyle
         self.maxLines = maxLines
-        let widths = Self.share(width, weights: columns.map(\.weight), minimums: Self.minimums(columns: columns, widestWords: minimumWidths, total: width))
+        let minimums = Self.minimums(columns: columns, widestWords: minimumWidths, total: width)
+        let weights = columns.map(\.weight)
+        let widths = typicalWidths.flatMap { Self.fit(width, weights: weights, minimums: minimums, wanted: $0) }
+            ?? Self.share(width, weights: weights, minimums: minimums)
         self.widths = widths
         lefts = widths.indices.map { index in left + widths[..<index].reduce(0, +) }
     }
 
-    /// Each column's widest word with its padding. When they do not all fit, the amounts (trailing
-    /// columns) keep theirs and the text columns' give way alike: a long word in a description may
-    /// then break, a number never.
+    /// Each column's widest word with its padding (and a point to spare, so that pango's rounding
+    /// never wraps a cell set exactly to its width). When they do not all fit, the columns that keep
+    /// whole (amounts, dates) keep theirs and the text columns give way alike: a long word in a
+    /// description may then break, a number never.
     static func minimums(columns: [ReportColumn], widestWords: [Double], total: Double) -> [Double] {
-        let padded = widestWords.map { $0 + 2 * horizontalPadding }
-        let amounts = columns.map { $0.alignment == .trailing }
+        let padded = widestWords.map { $0 + 2 * horizontalPadding + 1 }
+        let amounts = columns.map(\.isWhole)
         let amountsWidth = zip(padded, amounts).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
         let textWidth = zip(padded, amounts).reduce(0) { $0 + ($1.1 ? 0 : $1.0) }
         guard amountsWidth + textWidth > total, textWidth > 0 else { return padded }
         let factor = max(0, total - amountsWidth) / textWidth
         return zip(padded, amounts).map { $1 ? $0 : $0 * factor }
+    }
+
+    /// Widths for cells on one line (`wanted`, padding excluded); nil when even the minimums do not fit.
+    static func fit(_ total: Double, weights: [Double], minimums: [Double], wanted: [Double]) -> [Double]? {
+        let wants = zip(minimums, wanted).map { max($0, $1 + 2 * horizontalPadding + 1) }
+        let minimumSum = minimums.reduce(0, +), wantSum = wants.reduce(0, +)
+        guard minimumSum < total else { return nil }
+        if wantSum <= total {
+            let weightSum = weights.reduce(0, +)
+            return zip(wants, weights).map { $0 + (total - wantSum) * $1 / weightSum }
+        }
+        let share = (total - minimumSum) / (wantSum - minimumSum)
+        return zip(minimums, wants).map { $0 + ($1 - $0) * share }
     }
 
     /// Widths in proportion to `weights`; those under their minimum are raised to it, and the

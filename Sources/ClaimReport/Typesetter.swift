@@ -33,9 +33,20 @@ final class Typesetter {
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
+    /// Where a text may be broken across lines.
+    enum Breaks {
+        /// Where the language allows (after a hyphen or a slash too), and inside a word too wide for the line.
+        case anywhere
+        /// At spaces only, except inside a word too wide for the line (a table's text).
+        case betweenWords
+        /// Nowhere, unless the whole is too wide for the line (a date, an age).
+        case nowhere
+    }
+
     /// `text` wrapped to `width` points (at any character when a word is wider than that), cut with
     /// an ellipsis past `maxHeight` points, so that no text is ever taller than a page.
-    func layout(_ text: String, style: TextStyle, width: Double, alignment: ReportAlignment = .leading, maxHeight: Double) -> TextLayout {
+    func layout(_ text: String, style: TextStyle, width: Double, alignment: ReportAlignment = .leading, maxHeight: Double,
+                breaks: Breaks = .anywhere) -> TextLayout {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, font(style))
         pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
@@ -44,8 +55,30 @@ final class Typesetter {
         pango_layout_set_alignment(layout, alignment == .leading ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         pango_layout_set_height(layout, Int32(max(1, maxHeight) * Double(PANGO_SCALE)))
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        Self.printable(text).withCString { pango_layout_set_text(layout, $0, -1) }
+        let printable = Self.printable(text)
+        printable.withCString { pango_layout_set_text(layout, $0, -1) }
+        // Most cells are one line: only a text that wraps is measured word by word.
+        if breaks != .anywhere, pango_layout_get_line_count(layout) > 1 {
+            keepWhole(printable, in: layout, style: style, width: width, splittingAt: breaks == .nowhere ? { $0 == "\n" } : ReportTable.breaksWords)
+        }
         return TextLayout(handle: layout, style: style)
+    }
+
+    /// Forbids breaks inside each part of `text` (split at `separator`) that fits on a line of `width`.
+    private func keepWhole(_ text: String, in layout: OpaquePointer, style: TextStyle, width: Double, splittingAt separator: (Character) -> Bool) {
+        let attributes = pango_attr_list_new()!
+        defer { pango_attr_list_unref(attributes) }
+        var offset = 0
+        for part in text.split(omittingEmptySubsequences: false, whereSeparator: separator) {
+            let length = part.utf8.count
+            if length > 0, self.width(of: String(part), style: style) <= width, let attribute = pango_attr_allow_breaks_new(0) {
+                attribute.pointee.start_index = guint(offset)
+                attribute.pointee.end_index = guint(offset + length)
+                pango_attr_list_insert(attributes, attribute)
+            }
+            offset += length + 1
+        }
+        pango_layout_set_attributes(layout, attributes)
     }
 
     /// How wide `text` is on one line, unwrapped (remembered: tables ask for the same words often).

@@ -155,4 +155,117 @@ import ToolRunner
         let again = try printedSizes()
         #expect(again == ["1024x683", "512x1024"], "made again when the folder has no print sizes yet")
     }
+
+    /// Whether one line of `text` holds all of `parts`, in this order.
+    private static func line(in text: String, with parts: [String]) -> Bool {
+        text.split(separator: "\n").contains { line in
+            var rest = Substring(line)
+            for part in parts {
+                guard let range = rest.range(of: part) else { return false }
+                rest = rest[range.upperBound...]
+            }
+            return true
+        }
+    }
+
+    /// Sixty ordinary things in five rooms, one valued by hand: the schedule as an adjuster prints it.
+    private func householdClaim(in app: TestApp) throws -> (id: Int, lines: [(name: String, serial: String)]) {
+        let client = app.client
+        func id(_ response: TestResponse) throws -> Int { try #require(try object(response)["id"] as? Int, "\(response.status) \(response.text)") }
+        let home = try id(try client.json("POST", "/api/v1/locations", ["name": "Home"]))
+        let rooms = try ["Kitchen", "Living room", "Main bedroom", "Garage", "Study"].map { name in
+            try id(try client.json("POST", "/api/v1/locations", ["name": name, "parentId": home] as [String: Any]))
+        }
+        let things = ["Stand mixer", "Toaster", "Blender", "Coffee maker", "Floor lamp", "Bookcase", "Television", "Sofa", "Duvet", "Winter coat",
+                      "Cordless drill", "Lawn mower", "Bicycle", "Laptop", "Office chair"]
+        var lines: [(name: String, serial: String)] = []
+        var claimed: [[String: Any]] = []
+        for number in 1...60 {
+            let name = "\(things[number % things.count]) \(number)", serial = "W\(104_300 + number)-B"
+            let item = try id(try client.json("POST", "/api/v1/items", [
+                "name": name, "brand": "KitchenAid", "model": "KSM150PS", "serialNumber": serial, "locationId": rooms[number % rooms.count],
+                "purchaseDate": "2019-0\(number % 9 + 1)-1\(number % 10)", "purchasedFrom": "John Lewis", "purchasePrice": "\(200 + number).00",
+                "replacementCost": "\(1_100 + number * 17).99",
+            ] as [String: Any]))
+            claimed.append(number == 3 ? ["itemId": item, "actualCashValueOverride": "450.00", "overrideReason": "Barely used"] : ["itemId": item])
+            lines.append((name, serial))
+        }
+        let claim = try id(try client.json("POST", "/api/v1/claims", ["name": "House fire", "lossDate": "2026-03-14", "items": claimed] as [String: Any]))
+        return (claim, lines)
+    }
+
+    @Test(arguments: [("a4", "595 x 842"), ("letter", "612 x 792")])
+    func theSchedulePrintsOnTurnedPagesALineOfTextToARow(paper: String, upright: String) throws {
+        let app = try TestApp()
+        let (id, lines) = try householdClaim(in: app)
+        let response = try app.client.get("/api/v1/claims/\(id)/report.pdf?paper=\(paper)")
+        #expect(response.status == 200)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("claim-report-\(UUID().uuidString).pdf")
+        try Data(response.body).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let pages = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", file.path, "-"]).components(separatedBy: "\u{0C}").dropLast()
+        // pdfinfo -f 1 -l N: "Page    3 size: 842 x 595 pts (A4)" for each page.
+        let sizes = try ToolRun.output(of: "/usr/bin/pdfinfo", ["-f", "1", "-l", "\(pages.count)", file.path]).split(separator: "\n")
+            .filter { $0.hasPrefix("Page ") && $0.contains(" size: ") }
+            .map { $0.components(separatedBy: " size: ")[1].components(separatedBy: " pts")[0].trimmingCharacters(in: .whitespaces) }
+        #expect(sizes.count == pages.count)
+        let turned = upright.split(separator: " ").reversed().joined(separator: " ")
+        let schedule = pages.indices.filter { Self.line(in: pages[$0], with: ["Line", "Room", "Qty", "Description", "Brand / model / serial", "Bought", "Age", "Depreciation", "ACV"]) }
+        #expect(schedule.count == 2, "60 lines on two pages")
+        for index in pages.indices {
+            #expect(sizes[index] == (schedule.contains(index) ? turned : upright), "page \(index + 1): the schedule's pages turned, the others upright")
+        }
+        for (offset, line) in lines.enumerated() {
+            let number = offset + 1
+            // Each row whole on one line of text: its number, room, quantity, name, serial, purchase date, age and amounts.
+            let row = schedule.flatMap { pages[$0].split(separator: "\n") }.filter { $0.drop { $0 == " " }.hasPrefix("\(number) ") }
+            #expect(row.count == 1 && Self.line(in: String(row[0]), with: [line.name, "KitchenAid", "S/N", line.serial, "2019", "$", "%", "$"]),
+                    "line \(number) on one line of text: \(row)")
+        }
+        for index in schedule {
+            let text = pages[index].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let rows = text.filter { $0.first?.isNumber == true }
+            let first = try #require(text.firstIndex { $0.first?.isNumber == true })
+            // From the first row to the foot nothing but rows (and, last, the totals and the legend): no cell ran onto a second line.
+            let rest = text[first...].filter { !$0.hasPrefix("Total") && !$0.hasPrefix("* ") && !$0.hasPrefix("Claim") && !$0.contains("Page ") }
+            #expect(rest.count == rows.count, "page \(index + 1) holds rows only: \(rest.filter { $0.first?.isNumber != true })")
+            if index == schedule.first { #expect(rows.count >= 25, "at least 25 rows on a full \(paper) page, not \(rows.count)") }
+        }
+        let last = try #require(schedule.last.map { pages[$0] })
+        // Totals under original cost, replacement cost, depreciation and actual cash value; the mark on line 3 explained.
+        #expect(Self.line(in: last, with: ["Total", "60", "$", "$", "$", "$"]))
+        #expect(last.contains("* Actual cash value set by hand"))
+        let three = schedule.flatMap { pages[$0].split(separator: "\n") }.first { $0.drop { $0 == " " }.hasPrefix("3 ") }
+        #expect(three?.contains("$450.00*") == true, "the value set by hand is marked")
+    }
+
+    @Test func theCoverKeepsWhatNeedsAttentionOnItsFirstPageOnLetterWithEveryFactGiven() throws {
+        let app = try TestApp()
+        let client = app.client
+        func id(_ response: TestResponse) throws -> Int { try #require(try object(response)["id"] as? Int, "\(response.status) \(response.text)") }
+        let kitchen = try id(try client.json("POST", "/api/v1/locations", ["name": "Kitchen"]))
+        let mixer = try id(try client.json("POST", "/api/v1/items", ["name": "Stand mixer", "locationId": kitchen, "purchaseDate": "2020-05-01", "replacementCost": "449.00"] as [String: Any]))
+        let kettle = try id(try client.json("POST", "/api/v1/items", ["name": "Kettle", "locationId": kitchen, "purchasePrice": "45.50"] as [String: Any]))
+        let sofa = try id(try client.json("POST", "/api/v1/items", ["name": "Sofa", "replacementCost": "1999.00", "purchaseDate": "2012-01-01"] as [String: Any]))
+        let created = try client.json("POST", "/api/v1/claims", [
+            "name": "Kitchen fire", "policyholder": "Alexandra Montgomery-Whitfield", "address": "1400 Fairview Avenue North\nApartment 12B\nSeattle, WA 98109",
+            "insurer": "Example Mutual Insurance Company", "policyNumber": "HO-3 000 123 456", "policyStart": "2025-06-01", "policyEnd": "2026-05-31",
+            "settlement": "replacementCost", "deductible": "1000.00", "otherInsurance": "None", "claimNumber": "CL-2026-0114", "lossDate": "2026-03-14",
+            "lossKind": "fire", "cause": "A pan of oil caught fire on the stove and spread to the cabinets", "phone": "+1 206 555 0142",
+            "email": "alexandra@example.com", "contactAddress": "Residence Inn, 800 Fairview Avenue North\nSeattle, WA 98109",
+            "proofOfLossDue": "2026-05-13", "notes": "Adjuster visited on 18 March; the fire department's report is attached.", "contentsLimit": "150000.00",
+            "items": [["itemId": mixer], ["itemId": kettle], ["itemId": sofa, "actualCashValueOverride": "300.00", "overrideReason": "Worn"]],
+        ] as [String: Any])
+        let claim = try id(created)
+        let response = try client.get("/api/v1/claims/\(claim)/report.pdf?paper=letter")
+        #expect(response.status == 200)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("claim-report-\(UUID().uuidString).pdf")
+        try Data(response.body).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let cover = try #require(try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", file.path, "-"]).components(separatedBy: "\u{0C}").first)
+        for text in ["Alexandra Montgomery-Whitfield", "Residence Inn", "Adjuster visited", "Balance", "In this claim", "1 line has no purchase date and so is not depreciated",
+                     "1 line has no replacement cost, so its purchase price stands in for it"] {
+            #expect(cover.contains(text), "page 1 shows \(text)")
+        }
+    }
 }

@@ -14,13 +14,42 @@ import Testing
         }
     }
 
-    @Test func theTotalsByRoomComeOnTheirOwnPageWithTheirFooter() throws {
+    @Test func theTotalsByRoomJoinTheCoverWhenTheyFitThere() throws {
         let report = try RenderedReport(ReportFixtures.document())
         let page = try #require(try report.pages().first { $0.contains("Totals by room") })
         #expect(page.contains(lineWith: ["Kitchen", "$51,200.00", "$14,101.50", "$37,098.50"]))
         #expect(page.contains(lineWith: ["Living room", "$33,112.40", "$9,802.67", "$23,309.73"]))
         #expect(page.contains(lineWith: ["Total", "$84,312.40", "$23,904.17", "$60,408.23"]))
-        #expect(!page.contains("Policyholder"), "the cover is a page of its own")
+        #expect(page.contains("Policyholder"), "on the cover")
+
+        var manyRooms = ReportFixtures.document()
+        manyRooms.roomTotals.rows = (1...60).map { ["Room \($0)", "$1.00", "$0.50", "$0.50"] }
+        let pages = try RenderedReport(manyRooms).pages()
+        let first = try #require(pages.firstIndex { $0.contains("Totals by room") })
+        #expect(first == 1 && !pages[first].contains("Policyholder"), "60 rooms do not fit under the cover: they start a page of their own")
+    }
+
+    @Test func theMethodListsTheLivesUsedAsATableAndItsSourcesOnceAsReferences() throws {
+        var document = ReportFixtures.document()
+        document.method = ["Useful lives come from published guides [1], [2]."]
+        document.usefulLives = ReportTable(
+            columns: [ReportColumn(title: "Category", weight: 3), ReportColumn(title: "Useful life", weight: 2, keepsWhole: true),
+                      ReportColumn(title: "Lines", alignment: .trailing)],
+            rows: [["Small appliances", "8 years", "3"], ["Furniture", "12 years (default 15)", "2"]])
+        document.references = [
+            ReportReference(title: "Depreciation Guide (Personal Property)", publisher: "Claims Pages", address: "https://www.claimspages.com/documents/i777/"),
+            ReportReference(title: "Relocation Directive", publisher: "National Joint Council", address: "https://njc-cnm.gc.ca/directive/d110"),
+        ]
+        document.inThisClaim = ["1 line has an actual cash value set by hand."]
+        let text = try RenderedReport(document, paper: .letter).text()
+        #expect(text.contains(lineWith: ["Category", "Useful life", "Lines"]))
+        #expect(text.contains(lineWith: ["Small appliances", "8 years", "3"]))
+        #expect(text.contains(lineWith: ["Furniture", "12 years (default 15)", "2"]))
+        #expect(text.contains("[1] Claims Pages, “Depreciation Guide (Personal Property)”.\nhttps://www.claimspages.com/documents/i777/"))
+        #expect(text.contains("[2] National Joint Council, “Relocation Directive”.\nhttps://njc-cnm.gc.ca/directive/d110"))
+        #expect(text.components(separatedBy: "claimspages.com").count == 2, "the address is printed once")
+        let cover = try #require(text.components(separatedBy: "\u{0C}").first)
+        #expect(cover.contains(lineWith: ["In this claim"]) && cover.contains("1 line has an actual cash value set by hand."))
     }
 
     @Test func everyScheduleLineComesBackWithItsAmountsWhole() throws {
@@ -43,7 +72,7 @@ import Testing
         let count = try Poppler.pageCount(report.url)
         let pages = try report.pages()
         #expect(pages.count == count)
-        #expect(count >= 5, "cover, room totals, two pages of schedule and an item")
+        #expect(count >= 4, "cover with its room totals, pages of schedule and an item")
         for (index, page) in pages.enumerated() {
             #expect(page.contains("Page \(index + 1) of \(count)"))
             #expect(page.contains("Claim 2026-114 · Kitchen fire"))

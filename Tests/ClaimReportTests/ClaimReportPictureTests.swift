@@ -2,6 +2,7 @@ import ClaimReport
 import Foundation
 import Imaging
 import Testing
+import ToolRunner
 
 /// Photos: carried as their own JPEG bytes when they can be, upright, small; a note when unreadable.
 @Suite struct ClaimReportPictureTests {
@@ -112,5 +113,36 @@ extension String {
     /// Whether `sentence` is here, however pdftotext broke it into lines.
     func holdsLine(_ sentence: String) -> Bool {
         split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(sentence)
+    }
+
+    @Test func anItemsFurtherPageSaysWhoseItIs() throws {
+        let photos = (1...6).map { ReportImage(path: $0 % 2 == 0 ? ReportFixtures.portrait : ReportFixtures.landscape, caption: "Photo \($0)") }
+        let evidence = (1...4).map { ReportImage(path: ReportFixtures.landscape, caption: "Library photo \($0)") }
+        let document = ReportFixtures.document(lines: 1, items: [
+            ReportItemPage(title: "3. Stand mixer", facts: [ReportFact(label: "Room", value: "Kitchen")], photos: photos, evidence: evidence),
+        ])
+        let pages = try RenderedReport(document).pages()
+        let item = try #require(pages.firstIndex { $0.contains("3. Stand mixer") })
+        #expect(pages.count - item >= 2, "ten photos take more than a page")
+        for page in pages[(item + 1)...] {
+            let first = page.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+            #expect(first == "3. Stand mixer, continued")
+        }
+    }
+
+    @Test func libraryPhotosPrintAsLargeAsTheItemsPhotos() throws {
+        let document = ReportFixtures.document(lines: 1, items: [
+            ReportItemPage(title: "Stand mixer",
+                           photos: [ReportImage(path: ReportFixtures.landscape, caption: "PhotoA"), ReportImage(path: ReportFixtures.landscape, caption: "PhotoB")],
+                           evidence: [ReportImage(path: ReportFixtures.landscape, caption: "LibraryA"), ReportImage(path: ReportFixtures.landscape, caption: "LibraryB")]),
+        ])
+        let report = try RenderedReport(document)
+        // pdftotext -bbox: each word's box; a second photo's caption starts where its box does.
+        let boxes = try ToolRun.output(of: "/usr/bin/pdftotext", ["-bbox", report.url.path, "-"])
+        func left(of word: String) throws -> Double {
+            let line = try #require(boxes.split(separator: "\n").first { $0.hasSuffix(">\(word)</word>") })
+            return try #require(Double(line.components(separatedBy: "xMin=\"")[1].prefix { $0 != "\"" }))
+        }
+        #expect(try left(of: "LibraryB") == left(of: "PhotoB"), "two to a row, the same size")
     }
 }

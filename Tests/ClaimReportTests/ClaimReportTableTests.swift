@@ -40,6 +40,32 @@ import Testing
         for line in 1...3 {
             #expect(schedule.contains(lineStartingWith: "\(line) ", then: [ReportFixtures.scheduleRow(line)[11]]))
         }
-        #expect(pages.count == 4, "cover, room totals, schedule, item")
+        #expect(pages.count == 3, "cover with its room totals, schedule, item")
+    }
+
+    @Test(arguments: [(ReportPaper.a4, "595 x 842"), (.letter, "612 x 792")])
+    func theSchedulesPagesAreTurnedAndTheOthersStayUpright(paper: ReportPaper, upright: String) throws {
+        let report = try RenderedReport(ReportFixtures.document(lines: 100), paper: paper)
+        let pages = try report.pages()
+        let sizes = try Poppler.pageSizes(report.url)
+        let turned = upright.split(separator: " ").reversed().joined(separator: " ")
+        #expect(sizes.count == pages.count)
+        for (page, size) in zip(pages, sizes) {
+            let isSchedule = page.contains(lineWith: ["Line", "Room", "Qty", "Description"])
+            #expect(size == (isSchedule ? turned : upright))
+        }
+        #expect(sizes.filter { $0 == turned }.count >= 3, "100 lines over several turned pages")
+    }
+
+    @Test func aDateOrAnAmountIsNeverBrokenEvenWhenItsRowWraps() throws {
+        var document = ReportFixtures.document(lines: 3)
+        document.schedule.columns[5].keepsWhole = true
+        // A description long enough to wrap, and a serial joined to its "S/N" by a no-break space.
+        document.schedule.rows[1][3] = String(repeating: "Hand-knotted wool rug with a border of leaves ", count: 4)
+        document.schedule.rows[1][4] = "Bosch · SMS6ZCI49E · S/N\u{00A0}FD-9002/XY-77"
+        let text = try RenderedReport(document).text()
+        #expect(text.contains("2021-03-03 · 5 y"), "the bought date and age whole on a line")
+        #expect(text.contains("FD-9002/XY-77"), "the serial whole on a line")
+        #expect(!text.contains("Hand-knot-"), "words are not hyphenated when they fit the column")
     }
 }

@@ -35,23 +35,7 @@ extension ClaimReportDocument {
                       ReportColumn(title: "Actual cash value", alignment: amount, weight: 1.6)],
             rows: schedule.rooms.map { [$0.room.isEmpty ? "No room given" : $0.room, String($0.lineCount), money($0.replacementCost), money($0.depreciation), money($0.actualCashValue)] },
             footer: ["Total", String(schedule.lines.count), money(schedule.totals.replacementCost), money(schedule.totals.depreciation), money(schedule.totals.actualCashValue)])
-        let scheduleTable = ReportTable(
-            columns: [ReportColumn(title: "Line", alignment: amount, weight: 0.5), ReportColumn(title: "Room", weight: 1.3),
-                      ReportColumn(title: "Qty", alignment: amount, weight: 0.5), ReportColumn(title: "Description", weight: 2.4),
-                      ReportColumn(title: "Brand / model / serial", weight: 1.6), ReportColumn(title: "Bought / age", weight: 1.1),
-                      ReportColumn(title: "Where bought", weight: 1.1), ReportColumn(title: "Original cost each", alignment: amount, weight: 1),
-                      ReportColumn(title: "Replacement each", alignment: amount, weight: 1), ReportColumn(title: "Replacement total", alignment: amount, weight: 1),
-                      ReportColumn(title: "Depr. %", alignment: amount, weight: 0.7), ReportColumn(title: "ACV each", alignment: amount, weight: 1),
-                      ReportColumn(title: "ACV total", alignment: amount, weight: 1)],
-            rows: schedule.lines.map { line in
-                let valuation = line.valuation
-                return [String(line.number), line.room, line.quantityLostText, line.description,
-                        [line.brand, line.model, line.serialNumber.isEmpty ? "" : "S/N " + line.serialNumber].filter { !$0.isEmpty }.joined(separator: " · "),
-                        [line.purchaseDate.map(DisplayFormat.day) ?? "", line.ageText].filter { !$0.isEmpty }.joined(separator: " · "), line.purchasedFrom,
-                        valuation.unitOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
-                        Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.unitActualCashValue), money(valuation.lineActualCashValue)]
-            },
-            footer: ["", "Total", quantity.grouped, "", "", "", "", "", "", money(schedule.totals.replacementCost), "", "", money(schedule.totals.actualCashValue)])
+        let scheduleTable = Self.schedule(schedule, money: money)
         let pages = files.entries.compactMap { entry -> ReportItemPage? in
             guard let line = schedule.lines.first(where: { $0.itemID == entry.line.itemID }) else { return nil }
             let valuation = line.valuation
@@ -80,9 +64,60 @@ extension ClaimReportDocument {
             }
             return ReportItemPage(title: "\(line.number). \(line.name)", facts: itemFacts, photos: photos, receipts: receipts, evidence: evidence)
         }
-        self.init(title: claim.name, subtitle: "Inventory of the loss, prepared \(DisplayFormat.day(today))", facts: facts, totals: totals, method: schedule.method,
+        let method = schedule.explanation
+        let lives = ReportTable(
+            columns: [ReportColumn(title: "Category", weight: 3), ReportColumn(title: "Useful life", weight: 2, keepsWhole: true),
+                      ReportColumn(title: "Lines", alignment: amount, weight: 0.8)],
+            rows: method.lives.map { [$0.label, $0.lifeText, $0.lineCount.grouped] })
+        self.init(title: claim.name, subtitle: "Inventory of the loss, prepared \(DisplayFormat.day(today))", facts: facts, totals: totals, method: method.paragraphs,
                   roomTotals: roomTotals, schedule: scheduleTable, items: pages,
                   footerText: [claim.claimNumber.isEmpty ? nil : "Claim \(claim.claimNumber)", claim.name].compactMap { $0 }.joined(separator: " · "),
-                  expenses: ReportExpenses(sheet: sheet, receipts: receipts))
+                  expenses: ReportExpenses(sheet: sheet, receipts: receipts),
+                  inThisClaim: method.notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." },
+                  usefulLives: method.lives.isEmpty ? nil : lives,
+                  references: method.references.map { ReportReference(title: $0.name, publisher: $0.publisher, address: $0.url) })
+    }
+
+    /// The mark beside an actual cash value set by hand, explained under the schedule.
+    static let setByHand = "*"
+
+    /// The schedule as adjusters' schedules run (the generic schedule of loss's columns), a line of
+    /// text to a row on a turned page: line, room, quantity, what it is, when it was bought and its
+    /// age in years, then the money — original cost, replacement cost each and in all, depreciation
+    /// as a share and in money, actual cash value — with totals under every money column that adds
+    /// up. Where it was bought and the unit actual cash value are on the item's page (and in the CSV).
+    static func schedule(_ schedule: ClaimSchedule, money: (Int64) -> String) -> ReportTable {
+        let amount = ReportAlignment.trailing
+        // A room's own name ("Kitchen") unless two rooms of the claim share it; then its path.
+        var pathsByName: [String: Set<String>] = [:]
+        for line in schedule.lines { pathsByName[line.roomName, default: []].insert(line.room) }
+        let columns = [
+            ReportColumn(title: "Line", alignment: amount, weight: 0.45), ReportColumn(title: "Room", weight: 1.1),
+            ReportColumn(title: "Qty", alignment: amount, weight: 0.5), ReportColumn(title: "Description", weight: 2.6),
+            ReportColumn(title: "Brand / model / serial", weight: 2), ReportColumn(title: "Bought", weight: 0.9, keepsWhole: true),
+            ReportColumn(title: "Age (years)", alignment: amount, weight: 0.6),
+            ReportColumn(title: "Original cost", alignment: amount, weight: 1), ReportColumn(title: "Replacement each", alignment: amount, weight: 1),
+            ReportColumn(title: "Replacement total", alignment: amount, weight: 1), ReportColumn(title: "Depr. %", alignment: amount, weight: 0.6),
+            ReportColumn(title: "Depreciation", alignment: amount, weight: 1), ReportColumn(title: "ACV", alignment: amount, weight: 1),
+        ]
+        let rows = schedule.lines.map { line in
+            let valuation = line.valuation
+            let mark = valuation.isOverridden ? setByHand : ""
+            let room = (pathsByName[line.roomName]?.count ?? 0) > 1 ? line.room : line.roomName
+            // A no-break space keeps "S/N" with its serial number.
+            let serial = line.serialNumber.isEmpty ? "" : "S/N\u{00A0}" + line.serialNumber
+            return [line.number.grouped, room, line.quantityLostText, line.description,
+                    [line.brand, line.model, serial].filter { !$0.isEmpty }.joined(separator: " · "),
+                    line.purchaseDate.map(DisplayFormat.day) ?? "", line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
+                    valuation.lineOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
+                    Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
+                    money(valuation.lineActualCashValue) + mark]
+        }
+        let totals = schedule.totals
+        let footer = ["", "Total", totals.quantity.grouped, "", "", "", "", money(totals.originalCost), "", money(totals.replacementCost),
+                      "", money(totals.depreciation), money(totals.actualCashValue)]
+        let marked = schedule.lines.contains { $0.valuation.isOverridden }
+        return ReportTable(columns: columns, rows: rows, footer: footer,
+                           notes: marked ? ["\(setByHand) Actual cash value set by hand; the reason is on the item’s page."] : [])
     }
 }

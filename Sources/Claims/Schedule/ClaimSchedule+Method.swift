@@ -1,18 +1,21 @@
 import Inventory
 
 extension ClaimSchedule {
-    /// "How the figures were worked out": the rule, the sources, the household's edits, and what needs
-    /// attention, in plain paragraphs for the report's cover and the claim's page.
-    static func method(table: UsefulLifeTable, lossDate: CalendarDate?, lines: [ClaimScheduleLine], owed: ClaimOwed) -> [String] {
+    /// "How the figures were worked out": the rule, the sources, the household's edits, the lives
+    /// used and what needs attention, for the report's cover and the claim's page.
+    static func method(table: UsefulLifeTable, lossDate: CalendarDate?, lines: [ClaimScheduleLine], owed: ClaimOwed) -> ScheduleMethod {
         let cap = "\(Depreciation.maximumBasisPoints / 100)%"
+        // The three guides the years come from are cited by number; the jewellery note stays in the code.
+        let references = Array(DepreciationSource.all.prefix(3))
+        let cited = references.indices.map { "[\($0 + 1)]" }.joined(separator: ", ")
         var paragraphs = [
             "Actual cash value is replacement cost less depreciation. Depreciation is straight line: the item’s age at the loss date, in whole months from its purchase date, as a share of the useful life of its category (a 10-year life takes 10% a year). It stops at \(cap), since an item that still worked keeps at least a tenth of its replacement cost. Where an item has no replacement cost, its purchase price stands in for it.",
-            "Useful lives are Homepwner’s defaults from published contents depreciation guides: \(sourceNames). Jewellery, art, antiques and collectibles are not depreciated. Tax depreciation tables such as IRS Publication 946 are not used: they set how fast a business may deduct a cost, not how long household goods last.",
+            "Useful lives are Homepwner’s defaults from published contents depreciation guides (\(cited)). Jewellery, art, antiques and collectibles are not depreciated. Tax depreciation tables such as IRS Publication 946 are not used: they set how fast a business may deduct a cost, not how long household goods last.",
         ]
         let edited = table.editedEntries
         if !edited.isEmpty {
             let edits = edited.map { entry in
-                "\(entry.label) \(yearsText(entry.years)) (default \(yearsText(entry.defaultYears)))"
+                "\(entry.label) \(ScheduleMethod.yearsText(entry.years)) (default \(ScheduleMethod.yearsText(entry.defaultYears)))"
             }
             paragraphs.append("The household changed these useful lives from the defaults: \(edits.joined(separator: "; ")).")
         }
@@ -21,25 +24,34 @@ extension ClaimSchedule {
         paragraphs.append(settlementParagraph(owed.settlement))
         paragraphs.append("The amount claimed is the whole loss less the deductible (never more than the contents’ whole loss), held to the policy’s contents limit when one is given. Scheduled items are claimed against their riders, not as contents: at their replacement cost, up to the rider’s amount, without the deductible. The balance is the amount claimed less what was paid; a payment above what its line can be owed is flagged on the line.")
 
+        let lives = table.entries.compactMap { entry -> ScheduleMethod.LifeUsed? in
+            let count = lines.filter { table.entry(for: $0.valuation.category).category == entry.category }.count
+            return count == 0 ? nil : ScheduleMethod.LifeUsed(label: entry.label, years: entry.years, defaultYears: entry.defaultYears, lineCount: count)
+        }
+        return ScheduleMethod(paragraphs: paragraphs, lives: lives, notes: notes(lossDate: lossDate, lines: lines, cap: cap), references: references)
+    }
+
+    private static func notes(lossDate: CalendarDate?, lines: [ClaimScheduleLine], cap: String) -> [String] {
         var notes: [String] = []
         if lossDate == nil { notes.append("the claim has no loss date, so nothing is depreciated yet") }
-        let counted: [(ValuationFlag, String)] = [
-            (.ageUnknown, "no purchase date and so are not depreciated"),
-            (.replacementCostFromPurchasePrice, "no replacement cost, so their purchase price stands in for it"),
-            (.noValue, "neither a replacement cost nor a purchase price"),
-            (.capped, "reached the \(cap) maximum"),
-            (.overridden, "an actual cash value set by hand"),
+        // What one line has, and what several have.
+        let counted: [(ValuationFlag, String, String)] = [
+            (.ageUnknown, "no purchase date and so is not depreciated", "no purchase date and so are not depreciated"),
+            (.replacementCostFromPurchasePrice, "no replacement cost, so its purchase price stands in for it",
+             "no replacement cost, so their purchase price stands in for it"),
+            (.noValue, "neither a replacement cost nor a purchase price", "neither a replacement cost nor a purchase price"),
+            (.capped, "reached the \(cap) maximum", "reached the \(cap) maximum"),
+            (.overridden, "an actual cash value set by hand", "an actual cash value set by hand"),
         ]
-        for (flag, text) in counted {
+        for (flag, one, several) in counted {
             let count = lines.filter { $0.valuation.flags.contains(flag) }.count
-            if count > 0 { notes.append("\(lineCount(count)) \(count == 1 ? "has" : "have") \(text)") }
+            if count > 0 { notes.append(count == 1 ? "1 line has \(one)" : "\(lineCount(count)) have \(several)") }
         }
         let boughtAfter = lines.filter { $0.valuation.flags.contains { if case .boughtAfterLoss = $0 { true } else { false } } }.count
         if boughtAfter > 0 { notes.append("\(lineCount(boughtAfter)) \(boughtAfter == 1 ? "has" : "have") a purchase date after the loss and \(boughtAfter == 1 ? "is" : "are") not depreciated") }
         let guessed = lines.filter(\.valuation.categoryGuessed).count
         if guessed > 0 { notes.append("\(lineCount(guessed)) \(guessed == 1 ? "has its" : "have their") category guessed from the item’s name and tags") }
-        if !notes.isEmpty { paragraphs.append("In this claim: " + notes.joined(separator: "; ") + ".") }
-        return paragraphs
+        return notes
     }
 
     private static func settlementParagraph(_ settlement: Settlement) -> String {
@@ -49,15 +61,6 @@ extension ClaimSchedule {
         case .actualCashValue:
             "The policy settles at actual cash value: each line counts at its actual cash value, and no depreciation is recovered on replacing it."
         }
-    }
-
-    private static var sourceNames: String {
-        DepreciationSource.all.prefix(3).map { "\($0.publisher), “\($0.name)” (\($0.url))" }.joined(separator: "; ")
-    }
-
-    private static func yearsText(_ years: Int?) -> String {
-        guard let years else { return "not depreciated" }
-        return years == 1 ? "1 year" : "\(years) years"
     }
 
     private static func lineCount(_ count: Int) -> String { count == 1 ? "1 line" : "\(count.grouped) lines" }

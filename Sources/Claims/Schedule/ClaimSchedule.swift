@@ -13,8 +13,11 @@ public struct ClaimSchedule: Sendable, Equatable {
     public let totals: ClaimScheduleTotals
     /// What the insurer owes on the claim: the deductible, the limits and what was paid.
     public let owed: ClaimOwed
-    /// Paragraphs for the report's "how the figures were worked out".
-    public let method: [String]
+    /// "How the figures were worked out", in parts (the report sets its lives as a table and its
+    /// sources as references).
+    public let explanation: ScheduleMethod
+    /// The same as plain paragraphs, for the claim's page and the API.
+    public var method: [String] { explanation.text }
 
     /// Values every line; throws only when amounts add up past what 64 bits hold.
     public init(_ input: ClaimScheduleInput) throws(ValuationError) {
@@ -41,6 +44,6 @@ public struct ClaimSchedule: Sendable, Equatable {
         self.rooms = rooms
         self.totals = try ClaimScheduleTotals(room: "", lines: lines)
         self.owed = ClaimOwed(lines: lines, terms: input.terms, totals: totals)
-        self.method = Self.method(table: input.table, lossDate: input.lossDate, lines: lines, owed: owed)
+        self.explanation = Self.method(table: input.table, lossDate: input.lossDate, lines: lines, owed: owed)
     }
 }

@@ -25,6 +25,13 @@ enum Poppler {
         return info
     }
 
+    /// Each page's size as pdfinfo gives it ("842 x 595"), in order.
+    static func pageSizes(_ url: URL) throws -> [String] {
+        try ToolRun.output(of: "/usr/bin/pdfinfo", ["-f", "1", "-l", "\(try pageCount(url))", url.path]).split(separator: "\n")
+            .filter { $0.hasPrefix("Page ") && $0.contains(" size: ") }
+            .map { $0.components(separatedBy: " size: ")[1].components(separatedBy: " pts")[0].trimmingCharacters(in: .whitespaces) }
+    }
+
     static func pageCount(_ url: URL) throws -> Int {
         guard let count = Int(try info(url)["Pages"] ?? "") else { throw ToolRun.Failed(description: "pdfinfo gave no page count for \(url.path)") }
         return count
