@@ -45,7 +45,7 @@ extension ClaimReportDocument {
                 let valuation = line.valuation
                 return [String(line.number), line.room, line.quantityLostText, line.description,
                         [line.brand, line.model, line.serialNumber.isEmpty ? "" : "S/N " + line.serialNumber].filter { !$0.isEmpty }.joined(separator: " · "),
-                        [line.purchaseDate.map(DisplayFormat.day) ?? "", line.ageText].filter { !$0.isEmpty }.joined(separator: " · "), line.purchasedFrom,
+                        [line.purchaseDate.map(DisplayFormat.purchase) ?? "", line.ageText].filter { !$0.isEmpty }.joined(separator: " · "), line.purchasedFrom,
                         valuation.unitOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                         Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.unitActualCashValue), money(valuation.lineActualCashValue)]
             },
@@ -56,7 +56,7 @@ extension ClaimReportDocument {
             let itemFacts = [
                 fact("Room", line.room), fact("Quantity lost", line.quantityLostOfHeldText), fact("Description", line.itemDescription),
                 fact("Brand", line.brand), fact("Model", line.model), fact("Serial number", line.serialNumber),
-                fact("Bought", [line.purchaseDate.map(DisplayFormat.day) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
+                fact("Bought", [line.purchaseDate.map(DisplayFormat.purchase) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact("Replacement cost each", money(valuation.unitReplacementCost)),
                 fact("Depreciation", "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact("Actual cash value", "\(money(valuation.unitActualCashValue)) each, \(money(valuation.lineActualCashValue)) in all"),
