@@ -59,13 +59,13 @@ import ToolRunner
         func item(_ name: String, _ said: String) throws -> Int {
             try #require(try object(try app.client.json("POST", "/api/v1/items", ["name": name, "purchaseDate": said, "replacementCost": "1000.00"]))["id"] as? Int)
         }
-        let items = [try item("Television", "2019"), try item("Sofa", "about 5 years ago"), try item("Lamp", "2019-06"), try item("Desk", "2019-07-01")]
+        let items = [try item("Television", "2019"), try item("Sofa", "about 5 years ago"), try item("Lamp", "2019-06"), try item("Bedroom television", "2019-07-01")]
         let created = try object(try app.client.json("POST", "/api/v1/claims", [
             "name": "Kitchen fire", "lossDate": "2026-03-14", "items": items.map { ["itemId": $0] },
         ] as [String: Any]))
         let id = try #require(created["id"] as? Int)
         let valuations = try #require(created["items"] as? [[String: Any]]).compactMap { $0["valuation"] as? [String: Any] }
-        // The television from 2019-07-01 (80 months), the sofa from 2021-04-01 (59), the lamp from 2019-06-15 (80), the desk exactly (80).
+        // The television from 2019-07-01 (80 months), the sofa from 2021-04-01 (59), the lamp from 2019-06-15 (80), the bedroom television exactly (80).
         #expect(valuations.map { $0["ageInMonths"] as? Int } == [80, 59, 80, 80])
         #expect(valuations.map { $0["age"] as? String } == ["about 7 years", "about 5 years", "about 6 years 8 months", "6 years 8 months"])
         #expect(valuations[0]["depreciationPercent"] as? String == valuations[3]["depreciationPercent"] as? String,

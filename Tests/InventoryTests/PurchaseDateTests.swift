@@ -29,8 +29,8 @@ import Testing
     }
 
     @Test func aRoughDateCountsFromItsMiddleAndSpansItsWholeRange() throws {
-        let year = try read("2019"), month = try read("2019-02"), ago = try read("about 5 years ago")
-        #expect(year.isRough && month.isRough && ago.isRough && !(try read("2019-02-03")).isRough)
+        let year = try read("2019"), month = try read("2019-02"), ago = try read("about 5 years ago"), day = try read("2019-02-03")
+        #expect(year.isRough && month.isRough && ago.isRough && !day.isRough)
         #expect([year.earliestDay.iso, year.reckoningDay.iso, year.latestDay.iso] == ["2019-01-01", "2019-07-01", "2019-12-31"])
         #expect([month.earliestDay.iso, month.reckoningDay.iso, month.latestDay.iso] == ["2019-02-01", "2019-02-15", "2019-02-28"])
         #expect([ago.earliestDay.iso, ago.reckoningDay.iso, ago.latestDay.iso] == ["2020-12-06", "2021-12-06", "2022-12-06"])
