@@ -23,6 +23,9 @@ public enum PurchaseDate: Sendable, Hashable {
     /// Only the day from a receipt is exact.
     public var isRough: Bool { if case .day = self { false } else { true } }
 
+    /// "About N years ago": counted from the day N years before it was said, not from a middle.
+    public var isRelative: Bool { if case .yearsAgo = self { true } else { false } }
+
     /// The day its age is counted from (see above).
     public var reckoningDay: CalendarDate {
         switch self {

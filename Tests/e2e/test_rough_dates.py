@@ -20,6 +20,7 @@ def test_a_year_and_about_5_years_ago_from_the_item_form_read_about_in_the_claim
     error = visible(browser, '.field[data-field="purchaseDate"] .field-error')
     assert "“2019-13” has no month 13" in error.text and "a year (2019)" in error.text, error.text
     assert_accessible(browser, "item form, a purchase date that cannot be read")
+    screenshot("item-purchase-date-refused")
     enter_purchase_date(browser, "2019")
     wait(browser).until(lambda b: find(b, ".save-status").text == "Saved")
 

@@ -27,7 +27,7 @@ extension LineValuation {
                 var age = "\(Depreciation.ageText(months: ageInMonths)) old at the loss"
                 if let purchased, purchased.isRough {
                     age = "\(Depreciation.roughAgeText(months: ageInMonths, purchased: purchased)) old at the loss (bought “\(purchased.text)”, "
-                        + "counted from \(purchased.reckoningDay.iso), its middle, as \(Depreciation.ageText(months: ageInMonths)))"
+                        + "counted from \(purchased.reckoningDay.iso)\(purchased.isRelative ? "" : ", its middle"), as \(Depreciation.ageText(months: ageInMonths)))"
                 }
                 if flags.contains(.capped) {
                     sentences.append("\(life); \(age): depreciation capped at \(Depreciation.maximumBasisPoints / 100)%, since a working item keeps at least a tenth of its value.")
