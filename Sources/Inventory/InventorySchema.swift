@@ -351,5 +351,11 @@ public enum InventorySchema {
         Migration(version: 23, sql: """
             ALTER TABLE items ADD COLUMN distinguishing_marks TEXT NOT NULL DEFAULT '';
             """),
+        // Purchase dates people remember roughly (issue 29): what was said ('2019', '2019-06', 'about 5
+        // years before 2024-12-06'; NULL for an exact day, as every item had before), beside
+        // `purchase_date`, which keeps the day age is counted from, so sorting by it reads as before.
+        Migration(version: 24, sql: """
+            ALTER TABLE items ADD COLUMN purchase_date_said TEXT CHECK (purchase_date_said IS NULL OR purchase_date IS NOT NULL);
+            """),
     ]
 }

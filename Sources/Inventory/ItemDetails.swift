@@ -19,7 +19,8 @@ public struct ItemDetails: Sendable, Equatable {
     public var condition: ItemCondition?
     public var notes = ""
     public var purchasePrice: Int64?
-    public var purchaseDate: CalendarDate?
+    /// A day, or as roughly as it is remembered ("2019", "about 5 years ago").
+    public var purchaseDate: PurchaseDate?
     public var purchasedFrom = ""
     public var replacementCost: Int64?
     public var replacementCostDate: CalendarDate?
@@ -99,7 +100,7 @@ public struct ItemDetailsInput: Sendable, Equatable {
     public var texts: [String: String] = [:]
     public var condition: ItemCondition??
     public var purchasePrice: Int64??
-    public var purchaseDate: CalendarDate??
+    public var purchaseDate: PurchaseDate??
     public var replacementCost: Int64??
     public var replacementCostDate: CalendarDate??
     /// The item's whole set of tags (replacing the ones it had).

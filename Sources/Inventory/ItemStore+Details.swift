@@ -8,7 +8,7 @@ extension ItemStore {
         "quantity_ten_thousandths", "description", "brand", "model", "barcode", "condition", "notes", "purchase_price", "purchase_date",
         "purchased_from", "replacement_cost", "replacement_cost_date", "replacement_cost_source", "warranty_expires",
         "lifetime_warranty", "warranty_details", "scheduled", "rider_amount", "disposed_kind", "disposed_date", "disposed_price",
-        "disposed_notes", "quantity_unit", "business_use", "distinguishing_marks",
+        "disposed_notes", "quantity_unit", "business_use", "distinguishing_marks", "purchase_date_said",
     ]
 
     static func decodeDetails(_ row: Row, from first: Int32) -> ItemDetails {
@@ -23,7 +23,7 @@ extension ItemStore {
         details.condition = row.optionalString(first + 5).flatMap(ItemCondition.init(rawValue:))
         details.notes = row.string(first + 6)
         details.purchasePrice = row.optionalInt64(first + 7)
-        details.purchaseDate = row.optionalString(first + 8).flatMap(CalendarDate.init(iso:))
+        details.purchaseDate = purchaseDate(day: row.optionalString(first + 8), said: row.optionalString(first + 25))
         details.purchasedFrom = row.string(first + 9)
         details.replacementCost = row.optionalInt64(first + 10)
         details.replacementCostDate = row.optionalString(first + 11).flatMap(CalendarDate.init(iso:))
@@ -41,14 +41,22 @@ extension ItemStore {
         return details
     }
 
+    /// An exact day from `purchase_date` alone (every item before inventory v24), a rough one from
+    /// what was said.
+    static func purchaseDate(day: String?, said: String?) -> PurchaseDate? {
+        if let said, let rough = try? PurchaseDate(parsing: said, today: nil) { return rough }
+        return day.flatMap(CalendarDate.init(iso:)).map(PurchaseDate.day)
+    }
+
     static func writeDetails(_ details: ItemDetails, of id: Item.ID, in connection: Connection) throws {
         try connection.run(
             "UPDATE items SET " + detailColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?",
             details.quantity.tenThousandths, details.description, details.brand, details.model, details.barcode, details.condition?.rawValue,
-            details.notes, details.purchasePrice, details.purchaseDate?.iso, details.purchasedFrom, details.replacementCost,
+            details.notes, details.purchasePrice, details.purchaseDate?.reckoningDay.iso, details.purchasedFrom, details.replacementCost,
             details.replacementCostDate?.iso, details.replacementCostSource, details.warrantyExpires?.iso, details.lifetimeWarranty,
             details.warrantyDetails, details.scheduled, details.riderAmount, details.disposal?.kind.rawValue, details.disposal?.date?.iso,
-            details.disposal?.price, details.disposal?.notes ?? "", details.quantityUnit.symbol, details.businessUse, details.distinguishingMarks, id)
+            details.disposal?.price, details.disposal?.notes ?? "", details.quantityUnit.symbol, details.businessUse, details.distinguishingMarks,
+            details.purchaseDate.flatMap { $0.isRough ? $0.text : nil }, id)
         try connection.run("DELETE FROM item_custom_fields WHERE item_id = ?", id)
         for field in details.customFields {
             try connection.run("INSERT INTO item_custom_fields (item_id, name, value) VALUES (?, ?, ?)", id, field.name, field.value)

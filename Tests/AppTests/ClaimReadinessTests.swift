@@ -12,7 +12,7 @@ import Testing
         var item = Item(id: 1, name: "TV", serialNumber: "", valueInDollars: 0, dateCreated: Date(), position: 0, version: 1)
         let nothing = ClaimReadiness(item: item, evidence: .init(photos: 0), today: today)
         #expect(nothing.gaps == [.noPhoto, .noCloseUp, .noProofOfValue, .noPurchaseDate, .noReplacementCost, .noRoom])
-        item.details.purchaseDate = CalendarDate(iso: "2020-01-01")
+        item.details.purchaseDate = CalendarDate(iso: "2020-01-01").map(PurchaseDate.day)
         item.details.replacementCost = 80_000
         item.locationID = 3
         let undated = ClaimReadiness(item: item, evidence: .init(photos: 2, closeUps: 1, proofsOfValue: 1), today: today)

@@ -33,6 +33,13 @@ import ToolRunner
         let text = try ToolRun.output(of: "/usr/bin/pdftotext", [file.path, "-"])
         #expect(text.contains("Taken Mar 3, 2020, 16:00"), "the photo from after the purchase is printed, dated as a date")
         #expect(!text.contains("May 4, 2019") && !text.contains("IMG_0412"), "the one from before is not printed as proof")
+
+        // A rough purchase date: the photo of May 4th, 2019 is not before "2019", but is before "2019-06".
+        for (said, flagged) in [("2019", false), ("2019-06", true), ("about 7 years before 2026-03-14", false)] {
+            #expect(try client.json("PATCH", "/api/v1/items/\(bike)", ["purchaseDate": said]).status == 200)
+            let page = HTMLInspection.unescape(try client.get("/claims/\(claim)").text)
+            #expect(page.contains("dated before the purchase") == flagged, "\(said)")
+        }
     }
 
     @Test func anItemPhotoIsPrintedWithTheDateItsCameraGives() throws {

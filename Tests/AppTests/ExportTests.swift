@@ -122,7 +122,8 @@ import Testing
             "customFields": ["Lens": "RF 24-105mm", "Colour": "Black"], "barcode": "4549292157", "distinguishingMarks": "A scratch across the lens cap",
             "disposed": ["kind": "givenAway", "date": "2026-01-02", "notes": "To my niece"],
         ] as [String: Any]).expect(200)
-        try source.client.json("PATCH", "/api/v1/items/\(items[2].id)", ["quantity": 0.75, "quantityUnit": "roll", "businessUse": true] as [String: Any]).expect(200)
+        try source.client.json("PATCH", "/api/v1/items/\(items[2].id)", ["quantity": 0.75, "quantityUnit": "roll", "businessUse": true, "purchaseDate": "about 5 years ago"] as [String: Any]).expect(200)
+        try source.client.json("PATCH", "/api/v1/items/\(items[1].id)", ["purchaseDate": "2019-06"]).expect(200)
         try source.client.send("POST", "/api/v1/items/\(items[1].id)/documents?kind=manual&name=Manual.txt", headers: ["Content-Type": "application/octet-stream"],
                                body: Array("Inflate to 6 bar.\n".utf8)).expect(201)
         // The same photo on two items is one file in the export.

@@ -41,7 +41,7 @@ import Testing
         let source = try ExportTests.ExportApp(demo: true)
         // A few of our fields the demo leaves empty, and a name a spreadsheet would run.
         let extra = try source.client.json("POST", "/api/v1/items", [
-            "name": "=SUM(1+1) speaker", "barcode": "0123456789012", "quantity": 2.5, "quantityUnit": "gal", "businessUse": true, "condition": "fair", "scheduled": true, "riderAmount": "250",
+            "name": "=SUM(1+1) speaker", "barcode": "0123456789012", "purchaseDate": "about 5 years ago", "quantity": 2.5, "quantityUnit": "gal", "businessUse": true, "condition": "fair", "scheduled": true, "riderAmount": "250",
             "replacementCostSource": "https://example.com/speaker", "customFields": ["Condition": "a household's own", "Colour": "Red"],
             "disposed": ["kind": "givenAway", "date": "2024-05-01", "notes": "to Ana"],
         ] as [String: Any])

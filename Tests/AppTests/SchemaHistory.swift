@@ -286,6 +286,11 @@ enum SchemaHistory {
         Step(label: "owned-claims-14-police-report", versions: ["inventory": 23, "library": 8, "accounts": 8, "claims": 14, "uploads": 8], rows: """
             UPDATE claims SET police_report = 'CR-2026-118734', police_force = 'Springfield PD' WHERE id = 1;
             """),
+        Step(label: "owned-inventory-24-rough-dates", versions: ["inventory": 24, "library": 8, "accounts": 8, "claims": 14, "uploads": 8], rows: """
+            INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, purchase_date, purchase_date_said) VALUES
+                ('Armchair', '', 0, 1764000033000, 12, '2019-07-01', '2019'),
+                ('Sofa', '', 0, 1764000034000, 13, '2021-12-06', 'about 5 years before 2026-12-06');
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

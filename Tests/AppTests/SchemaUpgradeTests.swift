@@ -61,6 +61,13 @@ import Testing
         let label = SchemaHistory.steps[step].label
 
         #expect(try app.app.items.all().map(\.name).sorted() == names.sorted(), "\(label)")
+        // Every purchase date reads as the day stored; only one said roughly (inventory 24 on) reads rough.
+        let items = try app.app.items.all().sorted { $0.id < $1.id }
+        let hasDates = try !Dump(copy.path).strings("SELECT name FROM pragma_table_info('items') WHERE name = 'purchase_date'").isEmpty
+        let days = hasDates ? try Dump(copy.path).strings("SELECT purchase_date FROM items WHERE purchase_date IS NOT NULL ORDER BY id") : []
+        #expect(items.compactMap { $0.details.purchaseDate?.reckoningDay.iso } == days, "\(label)")
+        let rough = items.filter { $0.details.purchaseDate?.isRough == true }.map(\.name)
+        #expect(rough == ((SchemaHistory.steps[step].versions["inventory"] ?? 0) >= 24 ? ["Armchair", "Sofa"] : []), "\(label)")
         // The search index is made for a file from before it, so what was there can be found.
         #expect(try app.app.items.items(matching: ItemQuery(text: "osaka")).items.map(\.name) == ["Ōsaka lamp — 台灯"], "\(label)")
         if SchemaHistory.steps[step].versions["accounts"] != nil {

@@ -58,7 +58,7 @@ struct BackupFixture {
         input.details.texts = ["brand": "Gaggia", "model": "Classic Pro", "notes": "Descaled in March"]
         input.details.purchasePrice = .some(64_999)
         input.details.replacementCost = .some(129_900)
-        input.details.purchaseDate = .some(CalendarDate(iso: "2021-03-14"))
+        input.details.purchaseDate = .some(CalendarDate(iso: "2021-03-14").map(PurchaseDate.day))
         input.details.tags = ["kitchen", "appliance"]
         input.details.customFields = ["Colour": "Brushed steel"]
         let espresso = try store.create(input)

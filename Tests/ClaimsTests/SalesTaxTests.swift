@@ -43,7 +43,7 @@ import Testing
         #expect(schedule.totals.replacementCostWithTax == 3_216_13)
         // Depreciation and actual cash value are worked out on the pre-tax cost, as XactContents does.
         let untaxed = try ClaimSchedule(ClaimScheduleInput(lossDate: F.date("2025-03-10"), table: .defaults,
-                                                            lines: schedule.lines.map { .init(item: F.item($0.name, id: $0.itemID, quantity: 6, replacementCost: $0.valuation.unitReplacementCost, purchased: $0.purchaseDate?.iso), quantityLost: $0.quantityLost) }))
+                                                            lines: schedule.lines.map { .init(item: F.item($0.name, id: $0.itemID, quantity: 6, replacementCost: $0.valuation.unitReplacementCost, purchased: $0.purchaseDate?.text), quantityLost: $0.quantityLost) }))
         #expect(untaxed.totals.actualCashValue == schedule.totals.actualCashValue)
         #expect(untaxed.totals.tax == 0 && untaxed.totals.replacementCostWithTax == untaxed.totals.replacementCost)
 

@@ -11,7 +11,7 @@ enum ValuationFixtures {
         details.quantity = quantity
         details.replacementCost = replacementCost
         details.purchasePrice = purchasePrice
-        details.purchaseDate = purchased.flatMap(CalendarDate.init(iso:))
+        details.purchaseDate = purchased.flatMap { try? PurchaseDate(parsing: $0, today: nil) }
         details.tags = tags
         details.description = description
         details.brand = brand

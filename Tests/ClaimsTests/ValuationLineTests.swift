@@ -30,7 +30,7 @@ import Testing
         #expect(line.ageInMonths == nil)
         #expect(line.unitDepreciation == 0)
         #expect(line.unitActualCashValue == 89_00)
-        #expect(line.flags.contains(.boughtAfterLoss(F.date("2025-06-01"))))
+        #expect(line.flags.contains(.boughtAfterLoss(.day(F.date("2025-06-01")))))
         #expect(line.flags.contains { $0.needsAttention })
         #expect(line.basis.contains("bought 2025-06-01, after the loss on 2025-03-10, so not depreciated."))
         #expect(line.toDos == ["Check the purchase date."] && !line.basis.contains("Check"), "the claimant's to-do, not the insurer's")

@@ -129,7 +129,7 @@ import Testing
         #expect(drill.serialNumber == "SN-1" && drill.details.brand == "Makita" && drill.details.model == "XFD131")
         #expect(drill.details.description == "18 V, two batteries" && drill.details.notes == "Left battery is weak")
         #expect(drill.details.quantity == 2 && drill.details.purchasePrice == 12_999 && drill.details.purchasedFrom == "Hardware Store")
-        #expect(drill.details.purchaseDate == CalendarDate(iso: "2024-03-14") && drill.details.warrantyExpires == CalendarDate(iso: "2027-03-14"))
+        #expect(drill.details.purchaseDate == CalendarDate(iso: "2024-03-14").map(PurchaseDate.day) && drill.details.warrantyExpires == CalendarDate(iso: "2027-03-14"))
         #expect(drill.details.warrantyDetails == "Three years" && drill.details.tags == ["Power", "Tools"])
         #expect(Dictionary(uniqueKeysWithValues: drill.details.customFields.map { ($0.name, $0.value) }) == [
             "Insured": "Yes", "Asset ID": "000-007", "Colour": "Teal", "Batteries": "2", "Cordless": "Yes", "Serviced": "2025-06-01",

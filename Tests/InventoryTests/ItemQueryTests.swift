@@ -9,7 +9,7 @@ import Testing
         var input = ItemInput(name: name, locationID: locationID.map { .some($0) })
         if let cost { input.details.replacementCost = .some(cost) }
         if let price { input.details.purchasePrice = .some(price) }
-        if let bought { input.details.purchaseDate = .some(CalendarDate(iso: bought)) }
+        if let bought { input.details.purchaseDate = .some(try? PurchaseDate(parsing: bought, today: nil)) }
         if let condition { input.details.condition = .some(condition) }
         input.details.tags = tags
         return input

@@ -101,7 +101,7 @@ struct SharedClaimHandlers: Sendable {
                      token: String) -> SharedItemModel {
         let details = item.details
         func money(_ amount: Int64?) -> String? { amount.map { Money(minorUnits: $0, currency: currency).formatted } }
-        let purchased = [details.purchaseDate.map(DisplayFormat.day), money(details.purchasePrice),
+        let purchased = [details.purchaseDate.map(DisplayFormat.purchase), money(details.purchasePrice),
                          details.purchasedFrom.isEmpty ? nil : "from \(details.purchasedFrom)"].compactMap { $0 }
         let rows: [(String, String?)] = [
             ("Quantity lost", line.quantityLost < details.quantity

@@ -71,6 +71,7 @@ enum ClaimJSON {
                 if let years = valuation.usefulLifeYears { json.value(years) } else { json.null() }
                 json.key("ageInMonths")
                 if let months = valuation.ageInMonths { json.value(months) } else { json.null() }
+                json.key("age"); json.value(line.ageText)
                 json.key("unitOriginalCost"); amount(valuation.unitOriginalCost)
                 json.key("unitReplacementCost"); amount(valuation.unitReplacementCost)
                 json.key("depreciationPercent"); json.value(Depreciation.percentText(valuation.depreciationBasisPoints).replacingOccurrences(of: "%", with: ""))

@@ -42,7 +42,7 @@ extension ClaimReportDocument {
             let itemFacts = [
                 fact("Room", line.room), fact("Quantity lost", line.quantityLostOfHeldText), fact("Description", line.itemDescription),
                 fact("Brand", line.brand), fact("Model", line.model), fact("Serial number", line.serialNumber),
-                fact("Bought", [line.purchaseDate.map(DisplayFormat.day) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
+                fact("Bought", [line.purchaseDate.map(DisplayFormat.purchase) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact("Replacement cost each", money(valuation.unitReplacementCost)),
                 fact("Depreciation", "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact("Actual cash value", "\(money(valuation.unitActualCashValue)) each, \(money(valuation.lineActualCashValue)) in all"),
@@ -108,7 +108,9 @@ extension ClaimReportDocument {
             let serial = line.serialNumber.isEmpty ? "" : "S/N\u{00A0}" + line.serialNumber
             return [line.number.grouped, room, line.quantityLostText, line.description,
                     [line.brand, line.model, serial].filter { !$0.isEmpty }.joined(separator: " · "),
-                    line.purchaseDate.map(DisplayFormat.day) ?? "", line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
+                    line.purchaseDate.map(DisplayFormat.purchase) ?? "",
+                    // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.
+                    line.purchaseDate?.isRough == true ? line.ageText : line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
                     valuation.lineOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                     Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
                     money(valuation.lineActualCashValue) + mark]

@@ -30,7 +30,7 @@ enum DemoContent {
             details.texts = ["brand": "Canon", "model": "EOS R6", "purchasedFrom": "Camera Shop", "replacementCostSource": "https://www.canon.com"]
             details.condition = .good
             details.purchasePrice = 2_49900
-            details.purchaseDate = CalendarDate(iso: "2021-03-14")
+            details.purchaseDate = CalendarDate(iso: "2021-03-14").map(PurchaseDate.day)
             details.replacementCostDate = today.adding(days: -40)
             details.tags = ["electronics", "insured"]
             details.customFields = ["Lens": "RF 24-105mm F4"]
@@ -40,14 +40,14 @@ enum DemoContent {
                  emoji: "🚲", colors: ([39, 174, 96], [241, 196, 15]), room: "Garage") { details, today in
             details.texts = ["brand": "Trek", "model": "Domane AL 3"]
             details.condition = .fair
-            details.purchaseDate = CalendarDate(iso: "2019-06-02")
+            details.purchaseDate = CalendarDate(iso: "2019-06-02").map(PurchaseDate.day)
             details.tags = ["sport"]
         },
         DemoItem(input: ItemInput(name: "Espresso Machine", serialNumber: "BES870-55120", valueInDollars: 549),
                  emoji: "☕", colors: ([110, 76, 60], [236, 214, 186]), room: "Kitchen") { details, today in
             details.texts = ["brand": "Breville", "model": "Barista Express", "warrantyDetails": "Two years, parts and labour"]
             details.purchasePrice = 599_00
-            details.purchaseDate = CalendarDate(iso: "2023-11-24")
+            details.purchaseDate = CalendarDate(iso: "2023-11-24").map(PurchaseDate.day)
             details.warrantyExpires = today.adding(days: 20)
             details.tags = ["kitchen", "appliances"]
         }.with(receipt: ["Kitchen Co", "24 November 2023", "Breville Barista Express BES870", "Total  $599.00"]),

@@ -50,7 +50,7 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
-        let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
+        let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency(), now: items.clock.now)
         let item = try items.create(input)
         return try ItemJSON.created(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
@@ -67,7 +67,7 @@ struct ItemAPIHandlers: Sendable {
 
     private func update(_ request: Request) throws -> Response {
         let id = try request.itemID()
-        let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency())
+        let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency(), now: items.clock.now)
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
         return try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }

@@ -67,7 +67,10 @@ struct ItemClaimFieldsView {
                 legend { "What it is worth" }
                 div(.class("field-row")) {
                     suggested(.purchasePrice, controls.money("Purchase price", name: "purchasePrice", value: form.purchasePrice, currency: currency))
-                    suggested(.purchaseDate, controls.text("Purchase date", name: "purchaseDate", value: form.purchaseDate, type: "date"))
+                    // Text, not a date picker: a year, a month or "about 5 years ago" are dates people remember.
+                    suggested(.purchaseDate, controls.text("Purchase date", name: "purchaseDate", value: form.purchaseDate,
+                                                           hint: "A day (2021-03-14), a month (2019-06), a year (2019) or “about 5 years ago”.",
+                                                           extra: [.autocomplete("off")]))
                 }
                 suggested(.purchasedFrom, controls.text("Where bought", name: "purchasedFrom", value: text("purchasedFrom"),
                                                         extra: [.maxlength(ItemDetails.maxShortTextLength)]))

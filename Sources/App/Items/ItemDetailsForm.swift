@@ -45,7 +45,7 @@ struct ItemDetailsForm: Sendable, Equatable {
         locationID = item.locationID.map(String.init) ?? ""
         tags = details.tags.joined(separator: ", ")
         purchasePrice = amount(details.purchasePrice)
-        purchaseDate = details.purchaseDate?.iso ?? ""
+        purchaseDate = details.purchaseDate?.text ?? ""
         replacementCostDate = details.replacementCostDate?.iso ?? ""
         scheduled = details.scheduled
         riderAmount = amount(details.riderAmount)

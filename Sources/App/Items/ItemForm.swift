@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Inventory
 
@@ -32,12 +33,13 @@ struct ItemForm: Sendable, Equatable {
     }
 
     /// The values to store. A value may be typed as `1200`, `$1,200` or `1 200`.
-    func input(currency: Currency) throws(InventoryError) -> ItemInput {
+    /// `now`: the day "about 5 years ago" is said on, and what a purchase date may not be after.
+    func input(currency: Currency, now: Date) throws(InventoryError) -> ItemInput {
         var errors: [FieldError] = []
         var input = ItemInput()
         var sent = ["name": name, "serialNumber": serialNumber]
         if let details { sent.merge(details.schemaTexts(), uniquingKeysWith: { first, _ in first }) } else { sent["valueInDollars"] = value }
-        ItemInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency), problems: &errors)
+        ItemInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency, now: now), problems: &errors)
         details?.apply(to: &input, currency: currency, errors: &errors)
         do {
             input = try input.validated(creating: true)

@@ -1,3 +1,4 @@
+import Foundation
 import Inventory
 
 extension ItemInput {
@@ -14,7 +15,7 @@ extension ItemInput {
             .flag("businessUse", \.details.businessUse),
             conditionField,
             .amount("purchasePrice", \.details.purchasePrice).labelled("Purchase price"),
-            .day("purchaseDate", \.details.purchaseDate).labelled("Purchase date"),
+            .purchaseDate("purchaseDate", \.details.purchaseDate).labelled("Purchase date"),
             .amount("replacementCost", \.details.replacementCost).labelled("Value"),
             .day("replacementCostDate", \.details.replacementCostDate).labelled("Looked up on"),
             tagsField,
@@ -34,10 +35,11 @@ extension ItemInput {
     static var readOnlyFields: Set<String> { schema.readOnly }
 
     /// Reads the item fields of a JSON object, reporting every wrong type and unknown field at once.
-    init(json object: [String: JSONValue], currency: Currency) throws(InventoryError) {
+    /// `now` is the day "about 5 years ago" is said on, and what a purchase date may not be after.
+    init(json object: [String: JSONValue], currency: Currency, now: Date) throws(InventoryError) {
         self.init()
         var problems: [FieldError] = []
-        Self.schema.read(json: object, into: &self, context: InputContext(currency: currency), problems: &problems)
+        Self.schema.read(json: object, into: &self, context: InputContext(currency: currency, now: now), problems: &problems)
         guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
     }
 

@@ -182,7 +182,8 @@ enum ItemJSON {
         if let condition = details.condition { json.value(condition.rawValue) } else { json.null() }
         json.key("notes"); json.value(details.notes)
         json.key("purchasePrice"); amount(details.purchasePrice)
-        json.key("purchaseDate"); date(details.purchaseDate)
+        json.key("purchaseDate")
+        if let purchased = details.purchaseDate { json.value(purchased.text) } else { json.null() }
         json.key("purchasedFrom"); json.value(details.purchasedFrom)
         json.key("replacementCost"); amount(details.replacementCost)
         json.key("replacementCostDate"); date(details.replacementCostDate)

@@ -234,7 +234,7 @@ struct ItemPageHandlers: Sendable {
     private func create(_ request: Request) throws -> Response {
         let form = ItemForm(fields: try request.formFields())
         do {
-            let item = try items.create(try form.input(currency: try items.currency()))
+            let item = try items.create(try form.input(currency: try items.currency(), now: items.clock.now))
             return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: sight(request), status: .created)
                 : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
@@ -254,7 +254,7 @@ struct ItemPageHandlers: Sendable {
         let id = try request.itemID()
         let form = ItemForm(fields: try request.formFields())
         do {
-            let item = try items.update(id: id, try form.input(currency: try items.currency()), expectedVersion: form.version)
+            let item = try items.update(id: id, try form.input(currency: try items.currency(), now: items.clock.now), expectedVersion: form.version)
             return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: sight(request))
                 : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {

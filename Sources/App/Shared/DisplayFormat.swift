@@ -25,6 +25,17 @@ enum DisplayFormat {
         return "\(months[day.month - 1]) \(day.day), \(day.year)"
     }
 
+    /// A purchase date as said, in the words of `day`: `Mar 14, 2019`, `Jun 2019`, `2019`, `about 5
+    /// years before Dec 6, 2024` (what "about 5 years ago" said that day means later).
+    static func purchase(_ date: PurchaseDate) -> String {
+        switch date {
+        case .day(let date): day(date)
+        case .month(let year, let month): ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1] + " \(year)"
+        case .year(let year): "\(year)"
+        case .yearsAgo(let years, let said): "about \(years) year\(years == 1 ? "" : "s") before " + day(said)
+        }
+    }
+
     /// `Aug 6, 2022, 16:30`: a photo's capture time, the wall-clock time it was taken (kept as if
     /// it were UTC), as a printed page gives it.
     static func dayAndTime(_ date: Date) -> String {

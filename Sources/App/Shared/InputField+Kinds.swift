@@ -98,6 +98,24 @@ extension InputField {
 }
 
 extension InputField {
+    /// A purchase date: a day, a month (`2019-06`), a year (`2019`), "about 5 years ago" (said on the
+    /// context's day, and stored with it) or what that becomes (`about 5 years before 2024-12-06`);
+    /// null, or a form's blank, for none. Not after the context's day.
+    static func purchaseDate(_ name: String, _ key: WritableKeyPath<Input, PurchaseDate??>) -> Self {
+        InputField(name: name, api: "PurchaseDate", expected: "a date", json: { value, input, reading in
+            switch value {
+            case .null: input[keyPath: key] = .some(nil)
+            case .string(let text): if let date = reading.purchaseDate(text) { input[keyPath: key] = date }
+            default: reading.refuse("\(name) must be \(PurchaseDateError.accepted) as text, or null; not \(value.kindDescription).")
+            }
+        }, form: { text, input, reading in
+            guard let text else { return }
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { input[keyPath: key] = .some(nil) } else if let date = reading.purchaseDate(text) { input[keyPath: key] = date }
+        })
+    }
+}
+
+extension InputField {
     /// One of a fixed list of values by its API name (`api` is its component in `openapi.json`);
     /// `nullable` takes null, and a form's blank, for none. A value not in the list is named with the
     /// ones that are.
@@ -186,6 +204,14 @@ extension FieldReading {
         default: refuse("\(name) must be a date as text, YYYY-MM-DD, or null; not \(value.kindDescription).")
         }
         return nil
+    }
+
+    /// A purchase date in any of its forms (`PurchaseDate`); nil, refused, when it cannot be read.
+    mutating func purchaseDate(_ text: String) -> PurchaseDate? {
+        do { return try PurchaseDate(parsing: text, today: CalendarDate(context.now)) } catch {
+            refuse(error.message(naming: name))
+            return nil
+        }
     }
 
     /// A day as typed in a form: blank clears it; nil, refused, when it is not a day.

@@ -10,7 +10,7 @@ package enum StrangerInput {
     /// item's fields, else the error answer the client gets.
     package static func itemRefusal(json body: [UInt8], currency: Currency) -> Response? {
         do {
-            _ = try ItemInput(json: try JSONValue.object(from: body), currency: currency)
+            _ = try ItemInput(json: try JSONValue.object(from: body), currency: currency, now: Date(timeIntervalSince1970: 1_780_000_000))
             return nil
         } catch let error as any HTTPResponseError {
             return error.jsonResponse()

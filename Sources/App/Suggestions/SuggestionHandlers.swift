@@ -55,7 +55,7 @@ struct SuggestionHandlers: Sendable {
             guard let date = CalendarDate(iso: value) else {
                 throw AppError(.invalidItem, message: "“\(value)” is not a date as YYYY-MM-DD; type the purchase date in the form instead.")
             }
-            input.details.purchaseDate = .some(date)
+            input.details.purchaseDate = .some(.day(date))
         case .purchasePrice:
             do {
                 input.details.purchasePrice = .some(try Money.parse(value, currency: try items.currency()).minorUnits)

@@ -33,7 +33,7 @@ extension BackupIndexModel {
             add("Replacement cost looked up on", details.replacementCostDate?.iso)
             add("Where the value comes from", details.replacementCostSource)
             add("Purchase price", details.purchasePrice.map(money))
-            add("Purchase date", details.purchaseDate?.iso)
+            add("Purchase date", details.purchaseDate?.text)
             add("Where bought", details.purchasedFrom)
             add("Brand", details.brand)
             add("Model", details.model)

@@ -17,7 +17,7 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let serialNumber: String
     /// An engraving, a scratch, a sticker: what the police list gives beside the serial number.
     public let distinguishingMarks: String
-    public let purchaseDate: CalendarDate?
+    public let purchaseDate: PurchaseDate?
     public let purchasedFrom: String
     public let condition: ItemCondition?
     /// Whether the item is used for a business (insurers' forms ask: home policies limit business property).
@@ -69,9 +69,12 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         valuation.ageInMonths.map { ($0 * 10 + 6) / 12 }
     }
 
-    /// The age column: "6 years 2 months", or why there is none.
+    /// The age column: "6 years 2 months", "about 7 years" from a rough purchase date, or why there is none.
     public var ageText: String {
-        if let months = valuation.ageInMonths { return Depreciation.ageText(months: months) }
+        if let months = valuation.ageInMonths {
+            if let purchaseDate, purchaseDate.isRough { return Depreciation.roughAgeText(months: months, purchased: purchaseDate) }
+            return Depreciation.ageText(months: months)
+        }
         if valuation.flags.contains(.lossDateUnknown) { return "no loss date" }
         if purchaseDate == nil { return "unknown" }
         return "bought after the loss"

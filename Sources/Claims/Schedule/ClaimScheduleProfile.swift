@@ -49,7 +49,7 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
                 Column("Business use", Self.businessUse),
                 Column("Quantity lost", Self.quantity),
                 Column("Unit") { .text($0.quantityUnit.symbol) },
-                Column("Purchase date") { .date($0.purchaseDate) },
+                Column("Purchase date", Self.purchaseDate),
                 Column("Age (years)", Self.ageInYears),
                 Column("Age") { .text($0.ageText) },
                 Column("Where bought") { .text($0.purchasedFrom) },
@@ -112,6 +112,13 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
         var units = quantity.tenThousandths, scale = Quantity.decimals
         while scale > 0, units % 10 == 0 { units /= 10; scale -= 1 }
         return .number(units: units, scale: scale)
+    }
+
+    /// A day as a date; a rough one as it was said ("2019", "about 5 years before 2024-12-06"): it is no day.
+    static func purchaseDate(_ line: ClaimScheduleLine) -> ScheduleCell {
+        guard let date = line.purchaseDate else { return .date(nil) }
+        if case .day(let day) = date { return .date(day) }
+        return .text(date.text)
     }
 
     /// Years to one decimal; blank without an age (no purchase or loss date).

@@ -25,6 +25,26 @@ public enum Depreciation {
         return months
     }
 
+    /// Whole months from a purchase date, exact or rough, to `loss`. A rough date counts from its middle
+    /// (`PurchaseDate.reckoningDay`), or from the loss itself when the middle is after the loss but the
+    /// date could be before it ("2025" for a loss in March 2025: under a month, not bought after it).
+    /// Nil when it was bought after the loss.
+    public static func ageInMonths(purchased: PurchaseDate, lost loss: CalendarDate) -> Int? {
+        guard purchased.earliestDay <= loss else { return nil }
+        return ageInMonths(purchased: min(purchased.reckoningDay, loss), lost: loss)
+    }
+
+    /// A rough age as the schedule prints it, to the precision the purchase date has: "about 7 years"
+    /// (whole years, rounded half up, for a year or "about N years ago", whose middle may be six
+    /// months out), "about 6 years 2 months" for a month (within about two weeks), "about 5 months"
+    /// under a year.
+    public static func roughAgeText(months: Int, purchased: PurchaseDate) -> String {
+        if case .month = purchased { return "about " + ageText(months: months) }
+        let years = (months + 6) / 12
+        if years == 0 { return months == 0 ? "under a month" : "about " + ageText(months: months) }
+        return "about \(years) year\(years == 1 ? "" : "s")"
+    }
+
     /// The share of a useful life `ageInMonths` is, in basis points rounded half up, and whether the
     /// 90 % maximum cut it. Zero for a category that is not depreciated (`usefulLifeYears` nil).
     public static func basisPoints(ageInMonths: Int, usefulLifeYears: Int?) -> (basisPoints: Int, capped: Bool) {

@@ -5,7 +5,7 @@ extension LineValuation {
     /// "Televisions, 10-year life; 6 years 2 months old at the loss: 61.67% depreciated."; and apart
     /// from it, what the claimant should do about the line ("Add the purchase date."), which is for
     /// the claimant's own pages only.
-    static func basis(entry: UsefulLife, guessed: Bool, ageInMonths: Int?, lossDate: CalendarDate?, flags: [ValuationFlag],
+    static func basis(entry: UsefulLife, guessed: Bool, ageInMonths: Int?, purchased: PurchaseDate?, lossDate: CalendarDate?, flags: [ValuationFlag],
                       tableBasisPoints: Int, basisPoints: Int, overrideReason: String) -> (basis: String, toDos: [String]) {
         var sentences: [String] = [], toDos: [String] = []
         let category = entry.label + (guessed ? " (category guessed)" : "")
@@ -21,10 +21,14 @@ extension LineValuation {
                 sentences.append("\(life); age unknown, so not depreciated.")
                 toDos.append("Add the purchase date.")
             } else if let purchased = flags.lazy.compactMap(\.purchaseAfterLoss).first, let lossDate {
-                sentences.append("\(life); bought \(purchased.iso), after the loss on \(lossDate.iso), so not depreciated.")
+                sentences.append("\(life); bought \(purchased.text), after the loss on \(lossDate.iso), so not depreciated.")
                 toDos.append("Check the purchase date.")
             } else if let ageInMonths {
-                let age = "\(Depreciation.ageText(months: ageInMonths)) old at the loss"
+                var age = "\(Depreciation.ageText(months: ageInMonths)) old at the loss"
+                if let purchased, purchased.isRough {
+                    age = "\(Depreciation.roughAgeText(months: ageInMonths, purchased: purchased)) old at the loss (bought “\(purchased.text)”, "
+                        + "counted from \(purchased.reckoningDay.iso)\(purchased.isRelative ? "" : ", its middle"), as \(Depreciation.ageText(months: ageInMonths)))"
+                }
                 if flags.contains(.capped) {
                     sentences.append("\(life); \(age): depreciation capped at \(Depreciation.maximumBasisPoints / 100)%, since a working item keeps at least a tenth of its value.")
                 } else {
@@ -53,7 +57,7 @@ extension LineValuation {
 }
 
 extension ValuationFlag {
-    fileprivate var purchaseAfterLoss: CalendarDate? {
+    fileprivate var purchaseAfterLoss: PurchaseDate? {
         if case .boughtAfterLoss(let date) = self { return date }
         return nil
     }

@@ -27,7 +27,9 @@ public struct LineValuation: Sendable, Equatable {
     /// Nil when the category is not depreciated.
     public let usefulLifeYears: Int?
     /// Whole months from purchase to loss; nil when either date is missing or the item was bought after the loss.
+    /// From a rough purchase date's middle (`PurchaseDate.reckoningDay`): then `ageIsRough`.
     public let ageInMonths: Int?
+    public var ageIsRough: Bool { flags.contains(.roughPurchaseDate) }
     public let replacementCostBasis: ReplacementCostBasis
 
     /// What one cost when bought, when known.
@@ -85,7 +87,7 @@ public struct LineValuation: Sendable, Equatable {
             flags.append(.ageUnknown)
         } else if let lossDate, let purchased = details.purchaseDate {
             ageInMonths = Depreciation.ageInMonths(purchased: purchased, lost: lossDate)
-            if ageInMonths == nil { flags.append(.boughtAfterLoss(purchased)) }
+            if ageInMonths == nil { flags.append(.boughtAfterLoss(purchased)) } else if purchased.isRough { flags.append(.roughPurchaseDate) }
         }
         if entry.years == nil { flags.append(.notDepreciated) }
 
@@ -126,7 +128,7 @@ public struct LineValuation: Sendable, Equatable {
         self.lineActualCashValue = lineActualCashValue
         self.overrideReason = unitACVOverride == nil ? nil : overrideReason
         self.flags = flags
-        (self.basis, self.toDos) = Self.basis(entry: entry, guessed: category == nil, ageInMonths: ageInMonths, lossDate: lossDate,
+        (self.basis, self.toDos) = Self.basis(entry: entry, guessed: category == nil, ageInMonths: ageInMonths, purchased: details.purchaseDate, lossDate: lossDate,
                                               flags: flags, tableBasisPoints: fromTable.basisPoints, basisPoints: basisPoints, overrideReason: overrideReason)
     }
 

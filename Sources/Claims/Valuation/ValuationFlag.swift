@@ -8,7 +8,10 @@ public enum ValuationFlag: Sendable, Equatable {
     /// The item has no purchase date: not depreciated until one is added.
     case ageUnknown
     /// The purchase date is after the loss date: not depreciated; the date is probably wrong.
-    case boughtAfterLoss(CalendarDate)
+    case boughtAfterLoss(PurchaseDate)
+    /// The purchase date is rough ("2019", "about 5 years ago"): the age is counted from its middle and
+    /// reads "about 7 years".
+    case roughPurchaseDate
     /// The category is not depreciated (jewellery, art).
     case notDepreciated
     /// Depreciation reached `Depreciation.maximumBasisPoints`.
@@ -26,7 +29,7 @@ public enum ValuationFlag: Sendable, Equatable {
     public var needsAttention: Bool {
         switch self {
         case .lossDateUnknown, .ageUnknown, .boughtAfterLoss, .replacementCostFromPurchasePrice, .noValue, .overrideAboveReplacementCost: true
-        case .notDepreciated, .capped, .overridden: false
+        case .notDepreciated, .capped, .overridden, .roughPurchaseDate: false
         }
     }
 }

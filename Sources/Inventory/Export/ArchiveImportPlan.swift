@@ -199,7 +199,13 @@ struct ArchiveImportPlan {
             details.condition = .some(nil)
         }
         details.purchasePrice = try amount(entry.purchasePrice, "purchasePrice")
-        details.purchaseDate = try day(entry.purchaseDate, "purchaseDate")
+        if let said = entry.purchaseDate {
+            do { details.purchaseDate = .some(try PurchaseDate(parsing: said, today: nil)) } catch {
+                throw .invalidManifest("\(place): \(error.message(naming: "purchaseDate"))")
+            }
+        } else {
+            details.purchaseDate = .some(nil)
+        }
         details.replacementCost = try amount(entry.replacementCost, "replacementCost")
         details.replacementCostDate = try day(entry.replacementCostDate, "replacementCostDate")
         details.tags = entry.tags

@@ -82,7 +82,8 @@ public struct HomeboxCSV {
             Self.cut(details.notes, to: 1000),
             amount(details.purchasePrice),
             Self.cut(details.purchasedFrom, to: 255),
-            details.purchaseDate?.iso ?? "",
+            // Homebox takes a day only: a rough date's middle, with what was said in its own field.
+            details.purchaseDate?.reckoningDay.iso ?? "",
             Self.cut(details.brand, to: 255),
             Self.cut(details.model, to: 255),
             Self.cut(item.serialNumber, to: 255),

@@ -11,6 +11,8 @@ enum HomepwnerField: String, CaseIterable, Sendable {
     case riderAmount = "Rider amount"
     case quantityUnit = "Quantity unit"
     case businessUse = "Business use"
+    /// A rough purchase date as it was said ("2019"; empty for an exact day, which HB.purchase_time holds).
+    case purchaseDateAsSaid = "Purchase date as said"
     case disposal = "Disposal"
     case currency = "Currency"
 
@@ -27,6 +29,7 @@ enum HomepwnerField: String, CaseIterable, Sendable {
         case .riderAmount: amount(details.riderAmount)
         case .quantityUnit: details.quantityUnit.symbol
         case .businessUse: details.businessUse ? "Yes" : ""
+        case .purchaseDateAsSaid: details.purchaseDate.flatMap { $0.isRough ? $0.text : nil } ?? ""
         case .disposal: details.disposal?.kind.label ?? ""
         case .currency: currency.code
         }

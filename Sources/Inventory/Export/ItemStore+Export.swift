@@ -115,7 +115,7 @@ extension InventoryManifest {
                     dateCreated: item.dateCreated.formatted(Self.momentStyle), position: item.position, version: item.version,
                     locationId: item.locationID?.rawValue, quantity: Decimal(string: details.quantity.text)!, quantityUnit: details.quantityUnit.symbol, description: details.description, brand: details.brand,
                     model: details.model, barcode: details.barcode, condition: details.condition?.rawValue, notes: details.notes,
-                    purchasePrice: amount(details.purchasePrice), purchaseDate: details.purchaseDate?.iso, purchasedFrom: details.purchasedFrom,
+                    purchasePrice: amount(details.purchasePrice), purchaseDate: details.purchaseDate?.text, purchasedFrom: details.purchasedFrom,
                     replacementCost: amount(details.replacementCost), replacementCostDate: details.replacementCostDate?.iso,
                     replacementCostSource: details.replacementCostSource, tags: details.tags, warrantyExpires: details.warrantyExpires?.iso,
                     lifetimeWarranty: details.lifetimeWarranty, warrantyDetails: details.warrantyDetails, scheduled: details.scheduled,

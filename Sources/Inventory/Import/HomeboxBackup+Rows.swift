@@ -56,7 +56,7 @@ extension HomeboxBackup {
         }
         let amount = { (text: String) in HomeboxValue.amount(text, currency: currency) }
         row.input.details.purchasePrice = read("purchase_price", amount)
-        row.input.details.purchaseDate = read("purchase_date", HomeboxValue.date, or: "purchase_time")
+        row.input.details.purchaseDate = read("purchase_date", { HomeboxValue.date($0).map { $0.map(PurchaseDate.day) } }, or: "purchase_time")
         row.input.details.warrantyExpires = read("warranty_expires", HomeboxValue.date)
         row.input.details.lifetimeWarranty = flag("lifetime_warranty")
 

@@ -31,6 +31,12 @@ extension HomeboxRow {
             case .replacementCostDate: take(HomeboxValue.date(text)) { $0.replacementCostDate = .some($1) }
             case .scheduled: take(text.isEmpty ? .success(false) : HomeboxValue.bool(text)) { $0.scheduled = $1 }
             case .businessUse: take(text.isEmpty ? .success(false) : HomeboxValue.bool(text)) { $0.businessUse = $1 }
+            case .purchaseDateAsSaid:
+                if text.isEmpty {
+                    taken.insert(name)
+                } else if let rough = try? PurchaseDate(parsing: text, today: nil) {
+                    take(.success(rough)) { $0.purchaseDate = .some($1) }
+                }
             case .quantityUnit:
                 if let unit = QuantityUnit(text) { take(.success(unit)) { $0.quantityUnit = $1 } }
             case .disposal:

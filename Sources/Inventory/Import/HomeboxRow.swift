@@ -97,7 +97,7 @@ struct HomeboxRow: Sendable {
         }
         let amount = { (text: String) in HomeboxValue.amount(text, currency: currency) }
         input.details.purchasePrice = read(.purchasePrice, amount)
-        input.details.purchaseDate = read(.purchaseDate, HomeboxValue.date)
+        input.details.purchaseDate = read(.purchaseDate, HomeboxValue.purchaseDate)
         input.details.warrantyExpires = read(.warrantyExpires, HomeboxValue.date)
         input.details.lifetimeWarranty = read(.lifetimeWarranty, HomeboxValue.bool)
 

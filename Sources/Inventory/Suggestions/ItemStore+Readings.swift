@@ -171,7 +171,7 @@ extension ItemStore {
         switch field {
         case .serialNumber: same(field, item.serialNumber, value, currency: currency)
         case .barcode, .model, .brand, .purchasedFrom: same(field, item.details.text(named: field.rawValue), value, currency: currency)
-        case .purchaseDate: item.details.purchaseDate != nil && item.details.purchaseDate == CalendarDate(iso: value.trimmingWhitespace())
+        case .purchaseDate: item.details.purchaseDate != nil && item.details.purchaseDate == CalendarDate(iso: value.trimmingWhitespace()).map(PurchaseDate.day)
         case .purchasePrice: item.details.purchasePrice != nil && item.details.purchasePrice == (try? Money.parseTyped(value, currency: currency))?.minorUnits
         }
     }
