@@ -65,7 +65,7 @@ let package = Package(
         // A data folder's database, every store and the photo library opened together (`HomeEnvironment`),
         // and the background services started and stopped as one list.
         .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims", "Uploads"]),
-        .target(name: "Backup", dependencies: ["Database", "Home", "Inventory", "HTML", "CBackup"]),
+        .target(name: "Backup", dependencies: ["Claims", "Database", "Home", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "CSodium", "TextRules"]),
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
         .target(
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Clocks", "Database"]),
-        .testTarget(name: "BackupTests", dependencies: ["Backup", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "Claims", "Home", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),

@@ -1,3 +1,4 @@
+import Claims
 import Database
 import Foundation
 import Home
@@ -5,7 +6,7 @@ import Inventory
 
 /// What one backup's database copy holds, read from the copy itself (so the files and the index
 /// agree with the database exactly): the items, their rooms, totals and currency, and the folders
-/// of the photos, documents and walk-through videos it names.
+/// of the photos, documents, expenses' receipts and walk-through videos it names.
 struct BackupContents {
     let items: [Item]
     let locations: [Location]
@@ -15,6 +16,8 @@ struct BackupContents {
     let photoOriginals: [String: String]
     /// Each document's file in the live data folder, by its SHA-256.
     let documentOriginals: [String: String]
+    /// Each living expense's receipt in the live data folder, by its SHA-256.
+    let receiptOriginals: [String: String]
     /// The places' walk-throughs, by place.
     let walkthroughs: [Walkthrough]
     /// Each walk-through's video in the live data folder, by its SHA-256.
@@ -25,10 +28,10 @@ struct BackupContents {
 
     /// Every file the database names, in the live data folder.
     var originals: [String] {
-        Array(photoOriginals.values) + Array(documentOriginals.values) + Array(videoOriginals.values) + Array(frameOriginals.values)
+        Array(photoOriginals.values) + Array(documentOriginals.values) + Array(receiptOriginals.values) + Array(videoOriginals.values) + Array(frameOriginals.values)
     }
 
-    /// Each photo's, document's, video's and frame's folder in the live data folder (original,
+    /// Each photo's, document's, receipt's, video's and frame's folder in the live data folder (original,
     /// renditions or thumbnail).
     var contentFolders: [String] {
         Set(originals.map { ($0 as NSString).deletingLastPathComponent }).sorted()
@@ -47,6 +50,9 @@ struct BackupContents {
             for photo in item.photos { photos[photo.image.hash] = images.originalPath(of: photo.image) }
             for document in item.documents { documents[document.sha256] = store.documents.originalPath(sha256: document.sha256) }
         }
+        let receiptsFolder = HomeEnvironment.receiptsFolder(in: URL(fileURLWithPath: source.documentsFolder)).path
+        var receipts: [String: String] = [:]
+        for sha256 in try ClaimStore.receiptHashes(in: database) { receipts[sha256] = DocumentStore.originalPath(sha256: sha256, under: receiptsFolder) }
         let walkthroughs = try store.allWalkthroughs()
         var videos: [String: String] = [:], frames: [String: String] = [:]
         for walkthrough in walkthroughs {
@@ -56,7 +62,7 @@ struct BackupContents {
             }
         }
         return BackupContents(items: items, locations: try store.locations(), totals: try store.totals(), currency: try store.currency(),
-                              photoOriginals: photos, documentOriginals: documents,
+                              photoOriginals: photos, documentOriginals: documents, receiptOriginals: receipts,
                               walkthroughs: walkthroughs, videoOriginals: videos, frameOriginals: frames)
     }
 }

@@ -113,6 +113,15 @@ extension ClaimStore {
                             description: row.string(3), amount: row.int64(4), receipt: receipt)
     }
 
+    /// Every receipt the ledger names, read from `database` (a backup's copy too): files a backup
+    /// must hold. A database without the claims' tables (an inventory on its own) names none.
+    public static func receiptHashes(in database: Database) throws -> Set<String> {
+        try database.read { connection in
+            guard try connection.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'claim_expenses'") != nil else { return [] }
+            return Set(try connection.rows("SELECT DISTINCT receipt_sha256 FROM claim_expenses WHERE receipt_sha256 IS NOT NULL") { $0.string(0) })
+        }
+    }
+
     /// The receipt's file, when no expense names it any more.
     static func freed(_ receipt: ExpenseReceipt?, in connection: Connection) throws -> Set<String> {
         guard let sha256 = receipt?.sha256, try isReceiptUnused(sha256, in: connection) else { return [] }

@@ -45,10 +45,8 @@ public final class HomeEnvironment: Sendable {
         clock = options.clock
         items = try Self.inventory(database: database, images: images, documents: documents,
                                    maxPixels: options.maxImagePixels, clock: options.clock)
-        // Expenses' receipts, kept as item documents are, in a folder of their own inside the
-        // documents' (not a shard name, so the documents' leftover sweep never opens it).
         claims = ClaimStore(database: database, clock: options.clock,
-                            receipts: try DocumentStore(directory: documents.appendingPathComponent("receipts"), maxPixels: options.maxImagePixels))
+                            receipts: try DocumentStore(directory: Self.receiptsFolder(in: documents), maxPixels: options.maxImagePixels))
         accounts = AccountStore(database: database, idleTimeout: options.sessionIdleTimeout, clock: options.clock)
         self.uploads = try UploadStore(database: database, folder: uploads, clock: options.clock,
                                        limits: UploadLimits(maxLength: options.maxResumableUploadBytes))
@@ -56,6 +54,13 @@ public final class HomeEnvironment: Sendable {
             try PhotoLibrary(roots: roots, database: database, cacheDirectory: libraryCache, maxPixels: options.maxImagePixels,
                              clock: options.clock)
         }
+    }
+
+    /// Expenses' receipts, kept as item documents are, in a folder of their own inside the
+    /// documents' (not a shard name, so the documents' leftover sweep never opens it); a backup
+    /// copies them from here.
+    public static func receiptsFolder(in documents: URL) -> URL {
+        documents.appendingPathComponent("receipts")
     }
 
     /// The inventory kept in `database` with its photos and documents in these folders: the live data

@@ -53,7 +53,13 @@ public final class DocumentStore: Sendable {
 
     /// The file of a document's bytes.
     public func originalPath(sha256: String) -> String? {
-        SHA256.isWellFormed(sha256) ? "\(folder(of: sha256))/original" : nil
+        Self.originalPath(sha256: sha256, under: directory)
+    }
+
+    /// Where a store kept in `directory` keeps the file of `sha256`, without opening (or making) the
+    /// store: a backup reads its own copy this way.
+    public static func originalPath(sha256: String, under directory: String) -> String? {
+        SHA256.isWellFormed(sha256) ? "\(directory)/\(sha256.prefix(2))/\(sha256)/original" : nil
     }
 
     /// The file of a document's thumbnail and its type, for a document of `type`.
