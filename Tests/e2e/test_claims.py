@@ -134,7 +134,7 @@ def test_a_claim_from_the_home_page_to_the_packet_and_closing(server, browser, s
     # The packet: the schedule and the report say the same; the PDF is inline for the browser's viewer.
     links = {a.text: a.get_attribute("href") for a in find_all(browser, ".packet-list a")}
     assert set(links) == {"Report (A4)", "Report (US Letter)", "Schedule (XLSX)", "Schedule (CSV)", "Schedule for ClaimXperience (CSV)",
-                          "Schedule of loss (CSV)", "Police list (PDF)", "Police list (CSV)"}
+                          "Schedule of loss (CSV)", "Proof of loss (PDF)", "Police list (PDF)", "Police list (CSV)"}
     assert find(browser, "#download-all").get_attribute("href").endswith(f"/api/v1/claims/{claim_id}/evidence.zip"), "Download All, first"
     for link in find_all(browser, ".packet-list a"):
         assert rect(browser, link)["height"] >= 44
