@@ -53,13 +53,8 @@ struct EvidenceArchive {
         try zip.add(Array(readme.utf8), as: "README.txt")
         var rows: [Row] = []
         for file in packet {
-            let digest = SHA256Digest()
-            var size: Int64 = 0
-            try zip.add(file.source, as: file.name, compress: true) { block in
-                digest.update(block)
-                size += Int64(block.count)
-            }
-            rows.append(Row(path: file.name, sha256: digest.finishHex(), bytes: size, line: nil, itemId: nil, item: nil, kind: file.kind,
+            let added = try Self.add(file.source, as: file.name, to: zip, compress: true)
+            rows.append(Row(path: file.name, sha256: added.sha256, bytes: added.bytes, line: nil, itemId: nil, item: nil, kind: file.kind,
                             capturedAt: nil, camera: nil, note: nil))
         }
         for entry in files.entries {
@@ -77,15 +72,9 @@ struct EvidenceArchive {
                     rows.append(row(path, kind: kind, note: missing))
                     return
                 }
-                let digest = SHA256Digest()
-                var size: Int64 = 0
-                try zip.add(source, as: path) { block in
-                    digest.update(block)
-                    size += Int64(block.count)
-                }
-                let sha256 = digest.finishHex()
-                let note = expected.flatMap { $0 == sha256 ? nil : "differs from the SHA-256 recorded when it was added (\($0))" }
-                rows.append(row(path, kind: kind, sha256: sha256, bytes: size, captured: captured, note: note))
+                let added = try Self.add(source, as: path, to: zip)
+                let note = expected.flatMap { $0 == added.sha256 ? nil : "differs from the SHA-256 recorded when it was added (\($0))" }
+                rows.append(row(path, kind: kind, sha256: added.sha256, bytes: added.bytes, captured: captured, note: note))
             }
             /// Adds a photo as `add` does; without `keepsLocation`, one whose file records where it was
             /// taken goes as a JPEG copy without it, named `stem.jpg`, and the manifest says so. A HEIC,
@@ -178,16 +167,22 @@ struct EvidenceArchive {
                                 capturedAt: nil, camera: nil, note: "a copy without where it was taken; the original's SHA-256 is \(receipt.sha256)"))
                 continue
             }
-            let digest = SHA256Digest()
-            var size: Int64 = 0
-            try zip.add(source, as: path) { block in
-                digest.update(block)
-                size += Int64(block.count)
-            }
-            let sha256 = digest.finishHex()
-            rows.append(row(sha256: sha256, bytes: size, note: sha256 == receipt.sha256 ? nil : "differs from the SHA-256 recorded when it was added (\(receipt.sha256))"))
+            let added = try Self.add(source, as: path, to: zip)
+            rows.append(row(sha256: added.sha256, bytes: added.bytes,
+                            note: added.sha256 == receipt.sha256 ? nil : "differs from the SHA-256 recorded when it was added (\(receipt.sha256))"))
         }
         return rows
+    }
+
+    /// Adds `source` as `path`, hashing its bytes as they go in (never read twice): what the manifest lists.
+    private static func add(_ source: ZipWriter.Source, as path: String, to zip: ZipWriter, compress: Bool = false) throws -> (sha256: String, bytes: Int64) {
+        let digest = SHA256Digest()
+        var size: Int64 = 0
+        try zip.add(source, as: path, compress: compress) { block in
+            digest.update(block)
+            size += Int64(block.count)
+        }
+        return (digest.finishHex(), size)
     }
 
     private var readme: String {
