@@ -97,8 +97,14 @@ import Testing
             "items": [["itemId": kettle], ["itemId": toaster.id]],
         ] as [String: Any])
         #expect(patched.status == 200, "\(patched.text)")
+        let hotel = try app.client.json("POST", "/api/v1/claims/\(claim)/expenses",
+                                        ["category": "hotel", "date": "2026-03-15", "description": "Hotel Marigold, 3 nights", "amount": "567.00"])
+        #expect(hotel.status == 201, "\(hotel.text)")
         let (_, token) = try app.app.claims.createLink(claimID: Claim.ID(claim), expires: Date().addingTimeInterval(86_400))
         let page = try app.client.get("/shared/\(token)", headers: ["Accept": "text/html"]).text
+        // The living expenses: totals by category and each entry; its receipt is in Download All.
+        #expect(page.contains("Living expenses while displaced") && page.contains("Hotel or lodging (1)") && page.contains("Hotel or lodging: Hotel Marigold, 3 nights"))
+        #expect(page.contains("$567.00") && page.contains("No receipt"))
         // The table: a row a line, its item linked to the card below, the evidence counted.
         let table = try #require(page.range(of: "<table").map { String(page[$0.lowerBound...]) })
         for header in ["#", "Item", "Qty", "Room", "Replacement", "Actual cash value", "Evidence"] { #expect(table.contains(">\(header)</th>")) }

@@ -213,6 +213,8 @@ def shared_claim(site):
     if not hasattr(site, "shared_path"):
         claim = site.api("POST", "/api/v1/claims", {"name": "Study fire", "lossDate": "2026-03-14", "cause": "Fire", "insurer": "Acme Mutual"})
         site.api("POST", f"/api/v1/claims/{claim['id']}/items", {"all": True})
+        # A living expense, so the adjuster's page shows its expenses card.
+        site.api("POST", f"/api/v1/claims/{claim['id']}/expenses", {"category": "hotel", "date": "2026-03-15", "description": "Hotel Marigold", "amount": "567.00"})
         expires = (datetime.now() + timedelta(days=30)).date().isoformat()
         link = site.api("POST", f"/api/v1/claims/{claim['id']}/links", {"expires": expires, "label": "Acme adjuster"})
         site.claim = claim["id"]

@@ -54,7 +54,7 @@ struct SharedClaimHandlers: Sendable {
                 Self.item(entry.1, line: entry.0, number: index + 1, room: rooms[entry.1.id].flatMap { $0.isEmpty ? nil : $0 },
                           currency: sheet.currency, evidenceFiles: evidenceFiles, token: token)
             },
-            countText: sheet.schedule.countText, downloads: downloads(token, claim))
+            countText: sheet.schedule.countText, downloads: downloads(token, claim), expenses: SharedExpensesCard(sheet: sheet))
         // No account strip, no forms: whoever holds the link is nobody here.
         var context = site
         context.canEdit = false

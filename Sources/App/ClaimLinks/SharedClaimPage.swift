@@ -19,6 +19,8 @@ struct SharedClaimModel: Sendable {
     /// "17 lines, 36 items", as the claim's page says it.
     let countText: String
     let downloads: SharedClaimDownloads
+    /// The additional living expenses, when there are any.
+    var expenses: SharedExpensesCard? = nil
 }
 
 struct SharedContactModel: Sendable {
@@ -153,6 +155,7 @@ struct SharedClaimPage {
                 }
             }
             if !claim.lines.isEmpty { linesCard }
+            if let expenses = claim.expenses { expenses.node }
             section(.class("shared-items"), .aria("labelledby", "items-title")) {
                 h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? "Nothing lost yet" : "Each item" }
                 if claim.items.isEmpty {

@@ -1,0 +1,52 @@
+import Claims
+import HTML
+
+/// The claim's additional living expenses as the adjuster's link shows them: the totals by category
+/// and each entry. The receipts travel in Download All (its `living-expenses/` folder), not as links
+/// of their own, so the link serves no file the claim's lines do not name.
+struct SharedExpensesCard: Sendable {
+    struct Entry: Sendable {
+        let date: String
+        let what: String
+        let amount: String
+        let receipt: String
+    }
+
+    let totals: [(label: String, value: String)]
+    let total: String
+    let entries: [Entry]
+
+    /// Nothing when the claim has no expenses: the page then says nothing of them.
+    init?(sheet: ClaimSheet) {
+        let ledger = sheet.expenses
+        guard !ledger.entries.isEmpty else { return nil }
+        totals = ledger.byCategory.map { ("\($0.category.label) (\($0.count))", sheet.money($0.amount)) }
+        total = sheet.money(ledger.total)
+        entries = ledger.entries.map { expense in
+            Entry(date: DisplayFormat.day(expense.date), what: "\(expense.category.label): \(expense.description)", amount: sheet.money(expense.amount),
+                  receipt: expense.receipt == nil ? "No receipt" : "Receipt in Download All")
+        }
+    }
+
+    var node: HTMLNode {
+        section(.class("card claim-expenses"), .aria("labelledby", "expenses-title")) {
+            h2(.id("expenses-title")) { "Living expenses while displaced" }
+            dl(.class("totals expense-totals")) {
+                for row in totals { div { dt { row.label }; dd { row.value } } }
+                div(.class("expense-total")) { dt { "Total" }; dd { total } }
+            }
+            ul(.class("expense-list")) {
+                for entry in entries {
+                    li(.class("expense")) {
+                        div(.class("expense-head")) {
+                            span(.class("expense-date")) { entry.date }
+                            span(.class("expense-amount")) { entry.amount }
+                        }
+                        p(.class("expense-what")) { entry.what }
+                        div(.class("expense-actions")) { span(.class("muted")) { entry.receipt } }
+                    }
+                }
+            }
+        }
+    }
+}
