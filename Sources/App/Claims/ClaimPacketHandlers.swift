@@ -125,23 +125,26 @@ struct ClaimPacketHandlers: Sendable {
     private func policeList(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: nil, access: nil, printSizes: true, stopWhen: { request.clientHasGone })
         let document = PoliceListDocument(sheet: sheet, files: files, madeOn: items.clock.today)
-        let target = temporaryFolder.appendingPathComponent("police-list-\(UUID().uuidString).pdf")
-        try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
-        return try Self.sendOnce(target, headers: [
-            "Content-Type": "application/pdf",
-            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-police-list-\(paper.rawValue).pdf\"",
-        ])
+        return try inlinePDF(named: "\(sheet.fileStem)-police-list-\(paper.rawValue).pdf", for: request) { target, stopWhen in
+            try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: stopWhen)
+        }
     }
 
     /// The sworn statement in proof of loss, filled in from the claim, to sign before a notary.
     private func proofOfLoss(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
         let document = ProofOfLossDocument(sheet: sheet, madeOn: items.clock.today)
-        let target = temporaryFolder.appendingPathComponent("proof-of-loss-\(UUID().uuidString).pdf")
-        try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
-        return try Self.sendOnce(target, headers: [
-            "Content-Type": "application/pdf",
-            "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-proof-of-loss-\(paper.rawValue).pdf\"",
-        ])
+        return try inlinePDF(named: "\(sheet.fileStem)-proof-of-loss-\(paper.rawValue).pdf", for: request) { target, stopWhen in
+            try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: stopWhen)
+        }
+    }
+
+    /// A PDF drawn by `draw` into the temporary folder, then sent inline (the browser's PDF viewer
+    /// opens it; `name` is kept if it is saved) and removed.
+    private func inlinePDF(named name: String, for request: Request,
+                           _ draw: (_ target: URL, _ stopWhen: () -> Bool) throws -> Void) throws -> Response {
+        let target = temporaryFolder.appendingPathComponent("pdf-\(UUID().uuidString).pdf")
+        try Self.render(for: request) { _ in try draw(target, { request.clientHasGone }) }
+        return try Self.sendOnce(target, headers: ["Content-Type": "application/pdf", "Content-Disposition": "inline; filename=\"\(name)\""])
     }
 
     private func policeListCSV(_ sheet: ClaimSheet) throws -> Response {
