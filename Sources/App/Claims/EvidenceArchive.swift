@@ -160,12 +160,20 @@ struct EvidenceArchive {
                 rows.append(row(sha256: "", bytes: 0, note: "missing from the data folder; not in this archive"))
                 continue
             }
-            if !keepsLocation, case .image = receipt.type, let copy = try? Imaging.withoutLocation(fileAtPath: source.path, maxPixels: maxPixels) {
+            if !keepsLocation, case .image = receipt.type {
                 let copyPath = "living-expenses/" + SafeFileName.make("\(index + 1) \(expense.date.iso) \(expense.category.rawValue) \(receipt.name)", extension: "jpg", aliases: ["jpeg"])
-                try zip.add(copy, as: copyPath, compress: false)
-                rows.append(Row(path: copyPath, sha256: SHA256Digest.hex(of: copy), bytes: Int64(copy.count), line: 0, itemId: 0, item: item, kind: kind,
-                                capturedAt: nil, camera: nil, note: "a copy without where it was taken; the original's SHA-256 is \(receipt.sha256)"))
-                continue
+                do {
+                    if let copy = try Imaging.withoutLocation(fileAtPath: source.path, maxPixels: maxPixels) {
+                        try zip.add(copy, as: copyPath, compress: false)
+                        rows.append(Row(path: copyPath, sha256: SHA256Digest.hex(of: copy), bytes: Int64(copy.count), line: 0, itemId: 0, item: item, kind: kind,
+                                        capturedAt: nil, camera: nil, note: "a copy without where it was taken; the original's SHA-256 is \(receipt.sha256)"))
+                        continue
+                    }
+                } catch {
+                    // Never the original instead, as for the lines' photos: it may say where it was taken.
+                    rows.append(row(sha256: "", bytes: 0, note: "could not be read to leave out where it was taken (\(error)); not in this archive"))
+                    continue
+                }
             }
             let added = try Self.add(source, as: path, to: zip)
             rows.append(row(sha256: added.sha256, bytes: added.bytes,
