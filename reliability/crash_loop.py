@@ -1,13 +1,14 @@
 """Crash loop with a ledger: a few workers send a mixed stream of writes to the real release server
 (create, edit with If-Match, move between places and in the list, delete items; add and remove photos
-and documents; a Homebox CSV and a Homebox backup zip through POST /api/v1/import; `homepwner backup`
-beside it), the ledger records every write the server acknowledged (a 2xx came back) and every one
+and documents; add a claim's living expenses with their receipts, replace and remove them; a Homebox
+CSV and a Homebox backup zip through POST /api/v1/import; `homepwner backup` beside it), the ledger records every write the server acknowledged (a 2xx came back) and every one
 sent but unanswered, and the server is killed with SIGKILL at a random moment. After each restart:
 
 - the database passes `PRAGMA integrity_check` and `foreign_key_check` (read as the kill left it);
 - every acknowledged write is there with its acknowledged content (each item's last acknowledged
   state), and no unacknowledged one is half there (an item, an import, a photo: all of it or nothing);
-- every file a row names exists and hashes to its name (images/ and documents/ are content-addressed);
+- every file a row names exists and hashes to its name (images/, documents/ and documents/receipts/
+  are content-addressed);
 - nothing is left that no row names or no running server owns: no staging, temporary or orphaned
   file in images/, documents/ or tmp/, no interrupted backup once the server is back;
 - the server answers its health check within a second of being started: the median restart, and the
@@ -203,6 +204,8 @@ class Ledger:
         self.owner = {}          # id -> worker
         self.in_flight = {}      # worker -> the write sent and not yet answered
         self.imports = []        # {"names", "kind", "photo", "receipt", "acknowledged"}
+        self.claim = None        # the claim whose living expenses the workers add, with receipts
+        self.expenses = {}       # expense id -> {"owner", "receipt": sha256 or None} (last acknowledged)
         self.backups = []        # paths of backups `homepwner backup` reported made, this round
         self.sent = self.acknowledged = self.refused = self.unanswered = 0
         self.by_kind = {}
@@ -241,6 +244,7 @@ class Worker(threading.Thread):
 
     def __init__(self, number, server, ledger, places, chance, stop, work, data, backups):
         super().__init__(daemon=True)
+        self.claim = ledger.claim
         self.number, self.server, self.ledger, self.places = number, server, ledger, places
         self.chance, self.stop, self.work, self.data, self.backups = chance, stop, work, data, backups
         self.children = []
@@ -281,6 +285,8 @@ class Worker(threading.Thread):
             return self.special()
         if len(items) < 4 or roll < 0.22:
             return self.create()
+        if roll > 0.94:
+            return self.expense()
         item = chance.choice(items)
         with self.ledger.lock:
             state = copy.deepcopy(self.ledger.items[item])
@@ -337,6 +343,34 @@ class Worker(threading.Thread):
                           f"/api/v1/items/{item}/documents/{document}") is not None:
                 del state["documents"][document]
                 self.acknowledge(item, state)
+
+    def expense(self):
+        """A living expense with its receipt (added in two writes, as the API adds them), a new receipt
+        for one (freeing the old file), or one removed (freeing its file)."""
+        chance = self.chance
+        with self.ledger.lock:
+            mine = sorted(expense for expense, state in self.ledger.expenses.items() if state["owner"] == self.number)
+        kind = chance.choices(["expense", "rereceipt", "unexpense"], [4, 2, 2])[0] if mine else "expense"
+        path = f"/api/v1/claims/{self.claim}/expenses"
+        if kind == "expense":
+            fields = {"category": "hotel", "date": "2026-03-15", "description": f"w{self.number}-{uuid.uuid4().hex[:10]}", "amount": "120.00"}
+            answer = self.write({"kind": "expense", "fields": fields}, "POST", path, fields)
+            if answer is None:
+                return
+            with self.ledger.lock:
+                self.ledger.expenses[answer["id"]] = {"owner": self.number, "receipt": None}
+            mine = [answer["id"]]
+        expense = chance.choice(mine)
+        if kind in ("expense", "rereceipt"):
+            receipt = make_pdf(["Hotel folio", uuid.uuid4().hex])
+            digest = hashlib.sha256(receipt).hexdigest()
+            if self.write({"kind": "receipt", "expense": expense, "sha256": digest}, "PUT", f"{path}/{expense}/receipt?name=folio.pdf",
+                          receipt, "application/pdf") is not None:
+                with self.ledger.lock:
+                    self.ledger.expenses[expense]["receipt"] = digest
+        elif self.write({"kind": "unexpense", "expense": expense}, "DELETE", f"{path}/{expense}") is not None:
+            with self.ledger.lock:
+                del self.ledger.expenses[expense]
 
     def edit(self):
         chance = self.chance
@@ -450,6 +484,7 @@ def check_files(data):
         images = dict(connection.execute("SELECT hash, format FROM images"))
         documents = {sha: (content_type, has_thumbnail) for sha, content_type, has_thumbnail in
                      connection.execute("SELECT sha256, content_type, max(has_thumbnail) FROM item_documents GROUP BY sha256")}
+        receipts = {sha for (sha,) in connection.execute("SELECT DISTINCT receipt_sha256 FROM claim_expenses WHERE receipt_sha256 IS NOT NULL")}
     finally:
         connection.close()
     damaged, orphans = [], []
@@ -459,16 +494,21 @@ def check_files(data):
             damaged.append(f"images row {digest[:12]}…: no {original.name}")
         elif sha256_file(original) != digest:
             damaged.append(f"images/{digest[:12]}…/{original.name} does not hash to its name")
-    for digest, (content_type, has_thumbnail) in documents.items():
-        original = data / "documents" / digest[:2] / digest / "original"
-        if not original.is_file():
-            damaged.append(f"document row {digest[:12]}…: no file")
-        elif sha256_file(original) != digest:
-            damaged.append(f"documents/{digest[:12]}…/original does not hash to its name")
+    for top, named in (("documents", documents), ("documents/receipts", receipts)):
+        for digest in named:
+            original = data / top / digest[:2] / digest / "original"
+            if not original.is_file():
+                damaged.append(f"{top} row {digest[:12]}…: no file")
+            elif sha256_file(original) != digest:
+                damaged.append(f"{top}/{digest[:12]}…/original does not hash to its name")
+    # Expenses' receipts are kept as documents are, in a folder of their own inside the documents'.
+    document_file = lambda digest, name: name in ("original", "thumb.png", "thumb.jpg")  # noqa: E731
     for top, named, allowed in (("images", images, lambda digest, name: name in RENDITIONS or name == f"original.{EXTENSIONS.get(images[digest], images[digest])}"),
-                                ("documents", documents, lambda digest, name: name in ("original", "thumb.png", "thumb.jpg"))):
+                                ("documents", documents, document_file), ("documents/receipts", receipts, document_file)):
         folder = data / top
         for shard in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if top == "documents" and shard.name == "receipts":
+                continue
             if not shard.is_dir() or not re.fullmatch(r"[0-9a-f]{2}", shard.name):
                 orphans.append(f"{top}/{shard.name}")
                 continue
@@ -597,7 +637,47 @@ def check_writes(server, ledger, round_number):
     positions = sorted(item["position"] for item in items.values())
     if positions != list(range(len(items))):
         problems.append(f"round {round_number}: the list's positions are not 0…{len(items) - 1}: {positions[:20]}")
+    expense_lost, expense_half, expense_problems = check_expenses(server, ledger, in_flight, round_number)
+    lost, half = lost + expense_lost, half + expense_half
+    problems.extend(expense_problems)
     ledger.in_flight.clear()
+    return lost, half, problems
+
+
+def check_expenses(server, ledger, in_flight, round_number):
+    """The claim's expenses against the ledger: each acknowledged one there with the receipt last
+    acknowledged for it, or as its write in flight leaves it; one made by a write in flight adopted."""
+    if ledger.claim is None:
+        return 0, 0, []
+    shown = {expense["id"]: (expense["receipt"] or {}).get("sha256")
+             for expense in server.call("GET", f"/api/v1/claims/{ledger.claim}/expenses")[2]["expenses"]}
+    flight = {write["expense"]: write for write in in_flight.values() if "expense" in write}
+    lost, half, problems = 0, 0, []
+    for expense, state in list(ledger.expenses.items()):
+        write = flight.get(expense)
+        allowed = [state["receipt"]]
+        if write and write["kind"] == "receipt":
+            allowed.append(write["sha256"])
+        if expense not in shown:
+            if write and write["kind"] == "unexpense":
+                del ledger.expenses[expense]
+                continue
+            lost += 1
+            problems.append(f"round {round_number}: acknowledged expense {expense} is gone")
+            del ledger.expenses[expense]
+        elif shown[expense] not in allowed:
+            half += 1
+            problems.append(f"round {round_number}: expense {expense} has receipt {shown[expense]}, not {allowed}")
+            state["receipt"] = shown[expense]
+        else:
+            state["receipt"] = shown[expense]
+    made = [worker for worker, write in in_flight.items() if write["kind"] == "expense"]
+    strangers = sorted(set(shown) - set(ledger.expenses))
+    if len(strangers) > len(made):
+        half += 1
+        problems.append(f"round {round_number}: expenses {strangers} are no write's")
+    for worker, expense in zip(made, strangers):
+        ledger.expenses[expense] = {"owner": worker, "receipt": shown[expense]}
     return lost, half, problems
 
 
@@ -657,6 +737,7 @@ def main():
         first_start = server.start()
         places = [server.call("POST", "/api/v1/locations", {"name": f"Room {n}"})[2]["id"] for n in range(3)]
         places.append(server.call("POST", "/api/v1/locations", {"name": "Shelf", "parentId": places[0]})[2]["id"])
+        ledger.claim = server.call("POST", "/api/v1/claims", {"name": "Crash loop fire", "lossDate": "2026-03-14"})[2]["id"]
         for round_number in range(ROUNDS):
             if time.monotonic() - began > RUN_LIMIT:
                 problems.append(f"stopped after {RUN_LIMIT} s, at round {round_number}")

@@ -69,9 +69,9 @@ public final class HomepwnerApp: Sendable {
         folderLock = try DataFolderLock(folder)
         let pendingImports = PendingImports(folder: folder.pendingImports, clock: environment.clock)
         var leftovers = DataFolder.Leftovers()
-        let uploads = environment.uploads
+        let uploads = environment.uploads, claimStore = environment.claims
         _ = try folderLock.aloneThenShared {
-            leftovers = try folder.removeLeftovers(items: items, pendingImports: pendingImports, uploads: uploads)
+            leftovers = try folder.removeLeftovers(items: items, claims: claimStore, pendingImports: pendingImports, uploads: uploads)
         }
         self.leftovers = leftovers
         if isNewDatabase && configuration.seedDemoContent {

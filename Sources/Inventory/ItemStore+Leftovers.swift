@@ -33,9 +33,9 @@ extension ItemStore {
                      Set(try connection.rows("SELECT DISTINCT video_sha256 FROM walkthroughs") { $0.string(0) }))
                 }
                 var removed = LeftoverFiles()
-                removed.images = Self.removeLeftovers(in: images.directory, keeping: imageHashes) { images.deleteFiles(hash: $0) }
-                removed.documents = Self.removeLeftovers(in: documents.directory, keeping: documentHashes) { documents.deleteFiles(sha256: $0) }
-                removed.videos = Self.removeLeftovers(in: videos.directory, keeping: videoHashes) { videos.deleteFiles(sha256: $0) }
+                removed.images = ContentFolderSweep.removeLeftovers(in: images.directory, keeping: imageHashes) { images.deleteFiles(hash: $0) }
+                removed.documents = ContentFolderSweep.removeLeftovers(in: documents.directory, keeping: documentHashes) { documents.deleteFiles(sha256: $0) }
+                removed.videos = ContentFolderSweep.removeLeftovers(in: videos.directory, keeping: videoHashes) { videos.deleteFiles(sha256: $0) }
                 // A video staged for an upload that never got its row.
                 for name in (try? FileManager.default.contentsOfDirectory(atPath: videos.directory)) ?? [] where name.hasPrefix(".staging-") {
                     try? FileManager.default.removeItem(atPath: "\(videos.directory)/\(name)")
@@ -44,29 +44,5 @@ extension ItemStore {
                 return removed
             }
         }
-    }
-
-    /// The sweep of one content-addressed folder (`ab/abcd…/file`); returns what it removed.
-    private static func removeLeftovers(in directory: String, keeping used: Set<String>, delete: (String) -> Void) -> [String] {
-        let manager = FileManager.default
-        var removed: [String] = []
-        for shard in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] where isShard(shard) {
-            for name in (try? manager.contentsOfDirectory(atPath: "\(directory)/\(shard)")) ?? [] {
-                let path = "\(directory)/\(shard)/\(name)"
-                if name.hasPrefix(".staging-") || name.hasPrefix(".deleted-") || name.hasPrefix(".tmp-") {
-                    try? manager.removeItem(atPath: path)
-                    removed.append("\(shard)/\(name)")
-                } else if SHA256.isWellFormed(name), name.hasPrefix(shard), !used.contains(name) {
-                    delete(name)
-                    removed.append("\(shard)/\(name)")
-                }
-            }
-        }
-        return removed.sorted()
-    }
-
-    /// `ab`: the first two hexadecimal digits of a hash, a folder of the store's own.
-    private static func isShard(_ name: String) -> Bool {
-        name.utf8.count == 2 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

@@ -124,4 +124,30 @@ import Testing
         let replacedPath = try #require(test.claims.receiptPath(of: c))
         #expect(!FileManager.default.fileExists(atPath: replacedPath), "the replaced receipt's file is gone")
     }
+
+    /// Found by reliability/crash_loop.py: a server killed between writing a receipt and committing its
+    /// row left the file for good. The next start clears it, and keeps every receipt an expense names.
+    @Test func aReceiptFileNoExpenseNamesIsClearedAtStartAndEveryNamedOneStays() throws {
+        let test = try TestClaims()
+        defer { test.remove() }
+        let claim = try claim(test)
+        let kept = try test.claims.addExpense(expense(.hotel, "2026-03-15", "Hotel", 100_00), to: claim.id, receipt: (name: "folio.pdf", bytes: { Self.pdf }))
+        let unnamed = try test.claims.addExpense(expense(.meals, "2026-03-16", "Dinner", 20_00), to: claim.id, receipt: (name: nil, bytes: { Self.png }))
+        let unnamedPath = try #require(test.claims.receiptPath(of: unnamed))
+        // Killed after the file was written and before the row committed: the row taken away.
+        try test.database.write { try $0.run("DELETE FROM claim_expenses WHERE id = ?", unnamed.id) }
+        let receipts = try #require(test.claims.receipts).directory
+        let sha = try #require(kept.receipt?.sha256)
+        let staging = "\(receipts)/\(sha.prefix(2))/.staging-A"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+
+        let removed = try test.claims.removeLeftoverReceipts()
+
+        let unnamedSHA = try #require(unnamed.receipt?.sha256)
+        #expect(removed == ["\(sha.prefix(2))/.staging-A", "\(unnamedSHA.prefix(2))/\(unnamedSHA)"].sorted())
+        #expect(!FileManager.default.fileExists(atPath: unnamedPath) && !FileManager.default.fileExists(atPath: staging))
+        let keptPath = try #require(test.claims.receiptPath(of: kept))
+        #expect(FileManager.default.contents(atPath: keptPath).map(Array.init) == Self.pdf, "the named receipt byte for byte")
+        #expect(try test.claims.removeLeftoverReceipts().isEmpty, "a second sweep finds nothing")
+    }
 }
