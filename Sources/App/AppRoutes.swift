@@ -66,6 +66,7 @@ enum AppRoutes {
         let claimPages = ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads)
         claimPages.register(in: &router)
         ClaimExpenseHandlers(claims: claims, items: items, pages: claimPages).register(in: &router)
+        ClaimBundleHandlers(claims: claims, pages: claimPages).register(in: &router)
         UsefulLifeAPIHandlers(claims: claims).register(in: &router)
         WalkthroughHandlers(items: items, frames: walkthroughFrames ?? WalkthroughFrameMaker(items: items, log: { _ in }),
                             maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder, handOff: handOff).register(in: &router)

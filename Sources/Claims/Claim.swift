@@ -43,6 +43,8 @@ public struct Claim: Sendable, Equatable, Identifiable {
     /// A theft's police report: its number (crime reference) and the force or station that took it.
     public var policeReport = ""
     public var policeForce = ""
+    /// Lines the schedule shows as one row each, in the order they were made; a line names its bundle.
+    public var bundles: [ClaimBundle] = []
 
     public var isClosed: Bool { closedAt != nil }
 
@@ -105,9 +107,12 @@ public struct ClaimLine: Sendable, Equatable {
     /// What replacing it cost, from the new receipt, and when.
     public var replacedCost: Int64?
     public var replacedDate: CalendarDate?
+    /// The bundle the schedule shows this line in; nil: a row of its own.
+    public var bundleID: ClaimBundle.ID?
 
     public init(itemID: Item.ID, quantityLost: Quantity, category: String? = nil, unitACVOverride: Int64? = nil, overrideReason: String = "",
-                paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil) {
+                paid: Int64? = nil, replacedCost: Int64? = nil, replacedDate: CalendarDate? = nil, bundleID: ClaimBundle.ID? = nil) {
+        self.bundleID = bundleID
         self.itemID = itemID
         self.quantityLost = quantityLost
         self.category = category

@@ -11,4 +11,5 @@ public enum ClaimError: Error, Sendable, Equatable {
     case itemNotFound(id: Item.ID)
     case lineNotFound(claimID: Claim.ID, itemID: Item.ID)
     case expenseNotFound(claimID: Claim.ID, expenseID: ClaimExpense.ID)
+    case bundleNotFound(claimID: Claim.ID, bundleID: ClaimBundle.ID)
 }

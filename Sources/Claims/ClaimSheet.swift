@@ -27,7 +27,8 @@ public struct ClaimSheet: Sendable {
         self.table = table
         self.currency = currency
         self.expenses = expenses
-        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines, terms: claim.terms, salesTaxRate: claim.salesTaxRate))
+        schedule = try ClaimSchedule(ClaimScheduleInput(lossDate: claim.lossDate, table: table, lines: lines, terms: claim.terms, salesTaxRate: claim.salesTaxRate,
+                                                           bundles: claim.bundles))
     }
 
     public func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }

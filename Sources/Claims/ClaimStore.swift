@@ -70,7 +70,7 @@ public final class ClaimStore: Sendable {
     static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version, "
         + "loss_kind, deductible, settlement, policy_start, policy_end, other_insurance, phone, email, contact_address, sales_tax_millionths, police_report, police_force"
 
-    static func decode(_ row: Row, lines: [Claim.ID: [ClaimLine]]) -> Claim {
+    static func decode(_ row: Row, lines: [Claim.ID: [ClaimLine]], bundles: [Claim.ID: [ClaimBundle]]) -> Claim {
         let id: Claim.ID = row.id(0)
         var claim = Claim(id: id, name: row.string(1), lossDate: row.optionalString(2).flatMap(CalendarDate.init(iso:)), cause: row.string(3),
                      policyholder: row.string(4), address: row.string(5), insurer: row.string(6), policyNumber: row.string(7),
@@ -89,17 +89,18 @@ public final class ClaimStore: Sendable {
         claim.salesTaxRate = row.optionalInt64(24).flatMap(SalesTaxRate.init(millionths:))
         claim.policeReport = row.string(25)
         claim.policeForce = row.string(26)
+        claim.bundles = bundles[id] ?? []
         return claim
     }
 
     static func claims(in connection: Connection) throws -> [Claim] {
-        let lines = try Self.linesByClaim(in: connection)
-        return try connection.rows("SELECT \(Self.columns) FROM claims ORDER BY created_ms DESC, id DESC") { Self.decode($0, lines: lines) }
+        let lines = try Self.linesByClaim(in: connection), bundles = try Self.bundles(ofClaim: nil, in: connection)
+        return try connection.rows("SELECT \(Self.columns) FROM claims ORDER BY created_ms DESC, id DESC") { Self.decode($0, lines: lines, bundles: bundles) }
     }
 
     static func claim(id: Claim.ID, in connection: Connection) throws -> Claim {
-        let lines = try Self.lines(ofClaim: id, in: connection)
-        guard let claim = try connection.firstRow("SELECT \(Self.columns) FROM claims WHERE id = ?", id, decode: { Self.decode($0, lines: [id: lines]) }) else {
+        let lines = try Self.lines(ofClaim: id, in: connection), bundles = try Self.bundles(ofClaim: id, in: connection)
+        guard let claim = try connection.firstRow("SELECT \(Self.columns) FROM claims WHERE id = ?", id, decode: { Self.decode($0, lines: [id: lines], bundles: bundles) }) else {
             throw ClaimError.claimNotFound(id: id)
         }
         return claim
@@ -112,12 +113,12 @@ public final class ClaimStore: Sendable {
         return claim
     }
 
-    static let lineColumns = "claim_id, item_id, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date"
+    static let lineColumns = "claim_id, item_id, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date, bundle_id"
 
     static func decodeLine(_ row: Row) -> ClaimLine {
         ClaimLine(itemID: row.id(1), quantityLost: Quantity(tenThousandths: row.int64(2)), category: row.optionalString(3), unitACVOverride: row.optionalInt64(4),
                   overrideReason: row.string(5), paid: row.optionalInt64(6), replacedCost: row.optionalInt64(7),
-                  replacedDate: row.optionalString(8).flatMap(CalendarDate.init(iso:)))
+                  replacedDate: row.optionalString(8).flatMap(CalendarDate.init(iso:)), bundleID: row.optionalInt64(9).map { ClaimBundle.ID(rawValue: $0) })
     }
 
     static func lines(ofClaim id: Claim.ID, in connection: Connection) throws -> [ClaimLine] {
@@ -144,10 +145,10 @@ public final class ClaimStore: Sendable {
         try connection.run("DELETE FROM claim_lines WHERE claim_id = ?", id)
         for (position, line) in claim.lines.enumerated() {
             try connection.run("""
-                INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date, bundle_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, id, line.itemID, position, line.quantityLost.tenThousandths, line.category, line.unitACVOverride, line.overrideReason,
-                line.paid, line.replacedCost, line.replacedDate?.iso)
+                line.paid, line.replacedCost, line.replacedDate?.iso, line.bundleID)
         }
     }
 }

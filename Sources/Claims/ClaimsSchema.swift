@@ -125,5 +125,16 @@ public enum ClaimsSchema {
             ALTER TABLE claims ADD COLUMN police_report TEXT NOT NULL DEFAULT '';
             ALTER TABLE claims ADD COLUMN police_force TEXT NOT NULL DEFAULT '';
             """),
+        // Bundles: lines the schedule shows as one row ("Lot of hand tools, 34 pieces"), where the
+        // insurer accepts it. A line keeps its own valuation and evidence; removing a bundle leaves its lines.
+        Migration(version: 15, sql: """
+            CREATE TABLE claim_bundles (
+                id INTEGER PRIMARY KEY,
+                claim_id INTEGER NOT NULL REFERENCES claims (id) ON DELETE CASCADE,
+                name TEXT NOT NULL
+            );
+            CREATE INDEX claim_bundles_by_claim ON claim_bundles (claim_id);
+            ALTER TABLE claim_lines ADD COLUMN bundle_id INTEGER REFERENCES claim_bundles (id) ON DELETE SET NULL;
+            """),
     ]
 }

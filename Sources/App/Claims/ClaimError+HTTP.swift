@@ -11,6 +11,7 @@ extension ClaimError: CataloguedError {
         case .itemNotFound: .itemNotFound
         case .lineNotFound: .claimLineNotFound
         case .expenseNotFound: .claimExpenseNotFound
+        case .bundleNotFound: .claimBundleNotFound
         }
     }
 
@@ -30,6 +31,8 @@ extension ClaimError: CataloguedError {
             "Item \(itemID) is not in claim \(claimID). Add it to the claim first."
         case .expenseNotFound(let claimID, let expenseID):
             "Claim \(claimID) has no living expense \(expenseID). It may have been deleted; load the claim's expenses again."
+        case .bundleNotFound(let claimID, let bundleID):
+            "Claim \(claimID) has no bundle \(bundleID). It may have been removed; load the claim again."
         }
     }
 

@@ -39,6 +39,7 @@ enum ClaimJSON {
             json.array(sheet.schedule.lines) { json, line in
                 writeLine(line, claimLine: claim.lines.first { $0.itemID == line.itemID }, currency: currency, to: &json)
             }
+            json.key("bundles"); ClaimBundleJSON.write(sheet, to: &json)
             json.key("totals"); writeTotals(sheet.schedule.totals, owed: sheet.schedule.owed, currency: currency, to: &json)
             json.key("method"); json.array(sheet.schedule.method) { json, paragraph in json.value(paragraph) }
         }
@@ -61,6 +62,8 @@ enum ClaimJSON {
             json.key("paid"); amount(line.paid)
             json.key("replacedCost"); amount(line.replacedCost)
             json.key("replacedDate"); ClaimJSON.date(line.replacedDate, to: &json)
+            json.key("bundleId")
+            if let bundleID = claimLine?.bundleID { json.value(bundleID) } else { json.null() }
             json.key("valuation")
             json.object { json in
                 func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }

@@ -63,6 +63,8 @@ struct ClaimPage {
     let model: ClaimPageModel
     /// "Share with the adjuster", for owners.
     var shareSection: HTMLNode?
+    /// Lines shown as one row of the schedule (`ClaimBundlesSection`).
+    var bundlesSection: HTMLNode?
     /// The additional living expenses (`ClaimExpensesSection`).
     var expensesSection: HTMLNode?
     let context: PageContext
@@ -90,6 +92,7 @@ struct ClaimPage {
             downloadsCard
             if let shareSection { shareSection }
             linesCard
+            if let bundlesSection { bundlesSection }
             if let expensesSection { expensesSection }
             section(.class("card claim-method"), .aria("labelledby", "method-title")) {
                 h2(.id("method-title")) { "How the figures were worked out" }

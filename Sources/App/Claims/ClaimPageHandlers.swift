@@ -124,7 +124,8 @@ struct ClaimPageHandlers: Sendable {
     }
 
     func claimPage(_ request: Request, id: Claim.ID, form: ClaimForm?, errors: ValidationError?,
-                   expenseForm: ClaimExpenseForm? = nil, expenseErrors: ValidationError? = nil) throws -> Response {
+                   expenseForm: ClaimExpenseForm? = nil, expenseErrors: ValidationError? = nil,
+                   bundleForm: ClaimBundleForm? = nil, bundleErrors: ValidationError? = nil) throws -> Response {
         let sheet = try claims.sheet(id: id)
         var justDone: ClaimPageModel.JustDone?
         if let added = request.query["added"].flatMap({ Int($0) }) {
@@ -147,8 +148,10 @@ struct ClaimPageHandlers: Sendable {
             : nil
         let expenses = ClaimExpensesSection(sheet: sheet, form: expenseForm, errors: expenseErrors, justAdded: request.query["expense"] != nil,
                                             canChange: context.canEdit, csrfToken: context.csrfToken)
-        let page = ClaimPage(model: model, shareSection: share, expensesSection: expenses.node, context: context)
-        return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil ? .ok : .unprocessableContent)
+        let bundled = request.query["bundled"].map { $0 == "1" ? "Bundle made: it is one row of the schedule now." : "Unbundled: its lines are rows of their own again." }
+        let bundles = ClaimBundlesSection(sheet: sheet, form: bundleForm, errors: bundleErrors, justDone: bundled, canChange: context.canEdit, csrfToken: context.csrfToken)
+        let page = ClaimPage(model: model, shareSection: share, bundlesSection: bundles.isShown ? bundles.node : nil, expensesSection: expenses.node, context: context)
+        return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil && bundleErrors == nil ? .ok : .unprocessableContent)
     }
 
     private func linePage(_ request: Request, id: Claim.ID, itemID: Item.ID, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {

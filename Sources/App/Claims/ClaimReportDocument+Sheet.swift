@@ -36,6 +36,8 @@ extension ClaimReportDocument {
             rows: schedule.rooms.map { [$0.room.isEmpty ? "No room given" : $0.room, String($0.lineCount), money($0.replacementCost), money($0.depreciation), money($0.actualCashValue)] },
             footer: ["Total", String(schedule.lines.count), money(schedule.totals.replacementCost), money(schedule.totals.depreciation), money(schedule.totals.actualCashValue)])
         let scheduleTable = Self.schedule(schedule, money: money)
+        var bundles: [Item.ID: ClaimScheduleBundle] = [:]
+        for case .bundle(let bundle) in schedule.rows { for line in bundle.lines { bundles[line.itemID] = bundle } }
         let pages = files.entries.compactMap { entry -> ReportItemPage? in
             guard let line = schedule.lines.first(where: { $0.itemID == entry.line.itemID }) else { return nil }
             let valuation = line.valuation
@@ -46,6 +48,7 @@ extension ClaimReportDocument {
                 fact("Replacement cost each", money(valuation.unitReplacementCost)),
                 fact("Depreciation", "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact("Actual cash value", "\(money(valuation.unitActualCashValue)) each, \(money(valuation.lineActualCashValue)) in all"),
+                bundles[line.itemID].map { ReportFact(label: "In the bundle", value: "\($0.name) (lines \($0.numbers), one row on the schedule)") },
                 line.againstRider ? fact("Against its rider", "Claimed for \(money(line.amountClaimed))" + (line.riderAmount.map { ", rider amount \(money($0))" } ?? ", no rider amount given")) : nil,
                 fact("How", valuation.basis),
             ].compactMap { $0 }
@@ -100,7 +103,11 @@ extension ClaimReportDocument {
             ReportColumn(title: "Replacement total", alignment: amount, weight: 1), ReportColumn(title: "Depr. %", alignment: amount, weight: 0.6),
             ReportColumn(title: "Depreciation", alignment: amount, weight: 1), ReportColumn(title: "ACV", alignment: amount, weight: 1),
         ]
-        let rows = schedule.lines.map { line in
+        let rows = schedule.rows.map { row in
+            guard case .line(let line) = row else { return bundleRow(row, money: money, room: { bundle in
+                if bundle.roomName.isEmpty { return bundle.lines.contains { !$0.roomName.isEmpty } ? "Several" : "" }
+                return (pathsByName[bundle.roomName]?.count ?? 0) > 1 ? bundle.room : bundle.roomName
+            }) }
             let valuation = line.valuation
             let mark = valuation.isOverridden ? setByHand : ""
             let room = (pathsByName[line.roomName]?.count ?? 0) > 1 ? line.room : line.roomName
@@ -119,7 +126,18 @@ extension ClaimReportDocument {
         let footer = ["", "Total", totals.quantity.grouped, "", "", "", "", money(totals.originalCost), "", money(totals.replacementCost),
                       "", money(totals.depreciation), money(totals.actualCashValue)]
         let marked = schedule.lines.contains { $0.valuation.isOverridden }
+        let bundled = schedule.rows.contains { if case .bundle = $0 { true } else { false } }
         return ReportTable(columns: columns, rows: rows, footer: footer,
-                           notes: marked ? ["\(setByHand) Actual cash value set by hand; the reason is on the item’s page."] : [])
+                           notes: (marked ? ["\(setByHand) Actual cash value set by hand; the reason is on the item’s page."] : [])
+                            + (bundled ? ["A bundle’s lines are one row, their figures added up; each line is valued on its own, on its page."] : []))
+    }
+
+    /// A bundle's row: its lines' numbers and sums; no brand, date or per-unit figure (a lot has none).
+    private static func bundleRow(_ row: ClaimScheduleRow, money: (Int64) -> String, room: (ClaimScheduleBundle) -> String) -> [String] {
+        guard case .bundle(let bundle) = row else { return [] }
+        let totals = bundle.totals
+        return [bundle.numbers, room(bundle), totals.quantity.grouped, bundle.description, "", "", bundle.ageRangeText,
+                bundle.originalCost.map(money) ?? "", "", money(totals.replacementCost), "", money(totals.depreciation),
+                money(totals.actualCashValue) + (bundle.hasValueSetByHand ? setByHand : "")]
     }
 }

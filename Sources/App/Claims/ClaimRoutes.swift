@@ -14,6 +14,8 @@ enum ClaimRoutes {
     static let delete = RoutePath("/claims/{id}/delete")
     static let addExpense = RoutePath("/claims/{id}/expenses")
     static let removeExpense = RoutePath("/claims/{id}/expenses/{expenseId}/remove")
+    static let addBundle = RoutePath("/claims/{id}/bundles")
+    static let removeBundle = RoutePath("/claims/{id}/bundles/{bundleId}/remove")
     static let coverage = RoutePath("/coverage")
     static let usefulLives = RoutePath("/useful-lives")
 
@@ -33,6 +35,8 @@ enum ClaimRoutes {
     static let apiExpenses = RoutePath("/claims/{id}/expenses", in: APIRoutes.v1)
     static let apiExpense = RoutePath("/claims/{id}/expenses/{expenseId}", in: APIRoutes.v1)
     static let apiExpenseReceipt = RoutePath("/claims/{id}/expenses/{expenseId}/receipt", in: APIRoutes.v1)
+    static let apiBundles = RoutePath("/claims/{id}/bundles", in: APIRoutes.v1)
+    static let apiBundle = RoutePath("/claims/{id}/bundles/{bundleId}", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
     static let apiUsefulLives = RoutePath("/useful-lives", in: APIRoutes.v1)
@@ -44,6 +48,8 @@ enum ClaimRoutes {
     static func claim(_ id: Claim.ID, savedLine itemID: Item.ID) -> String { claim.url(id) + "?saved=\(itemID)" }
     /// The claim's page at its expenses, saying one was just added.
     static func claim(_ id: Claim.ID, addedExpense expenseID: ClaimExpense.ID) -> String { claim.url(id) + "?expense=\(expenseID)#expenses" }
+    /// The claim's page at its bundles, saying one was just made (or unbundled).
+    static func claim(_ id: Claim.ID, bundled: Bool) -> String { claim.url(id) + "?bundled=\(bundled ? 1 : 0)#bundles" }
     static func chooseItems(_ id: Claim.ID) -> String { chooseItems.url(id) }
     static func line(_ id: Claim.ID, item itemID: Item.ID) -> String { line.url(id, itemID) }
     static func removeLine(_ id: Claim.ID, item itemID: Item.ID) -> String { removeLine.url(id, itemID) }
@@ -66,4 +72,8 @@ enum ClaimRoutes {
     static func apiExpenses(_ id: Claim.ID) -> String { apiExpenses.url(id) }
     static func apiExpense(_ id: Claim.ID, expense expenseID: ClaimExpense.ID) -> String { apiExpense.url(id, expenseID) }
     static func apiExpenseReceipt(_ id: Claim.ID, expense expenseID: ClaimExpense.ID) -> String { apiExpenseReceipt.url(id, expenseID) }
+    static func addBundle(_ id: Claim.ID) -> String { addBundle.url(id) }
+    static func removeBundle(_ id: Claim.ID, bundle bundleID: ClaimBundle.ID) -> String { removeBundle.url(id, bundleID) }
+    static func apiBundles(_ id: Claim.ID) -> String { apiBundles.url(id) }
+    static func apiBundle(_ id: Claim.ID, bundle bundleID: ClaimBundle.ID) -> String { apiBundle.url(id, bundleID) }
 }

@@ -8,6 +8,9 @@ public struct ClaimSchedule: Sendable, Equatable {
     /// The claim's sales tax rate; nil: none entered, and every line's tax is zero.
     public let salesTaxRate: SalesTaxRate?
     public let lines: [ClaimScheduleLine]
+    /// The rows the PDF and the exports print: each line, but a bundle's lines as one row where its
+    /// first line is. Numbers stay the lines' own, so a bundle's row names them ("4–9").
+    public let rows: [ClaimScheduleRow]
     /// Per room, in the order rooms first appear among the lines.
     public let rooms: [ClaimScheduleTotals]
     public let totals: ClaimScheduleTotals
@@ -41,9 +44,24 @@ public struct ClaimSchedule: Sendable, Equatable {
         self.lossDate = input.lossDate
         self.salesTaxRate = input.salesTaxRate
         self.lines = lines
+        self.rows = try Self.rows(lines, records: input.lines.map(\.record), bundles: input.bundles)
         self.rooms = rooms
         self.totals = try ClaimScheduleTotals(room: "", lines: lines)
         self.owed = ClaimOwed(lines: lines, terms: input.terms, totals: totals)
         self.explanation = Self.method(table: input.table, lossDate: input.lossDate, lines: lines, owed: owed)
+    }
+
+    private static func rows(_ lines: [ClaimScheduleLine], records: [ClaimLine], bundles: [ClaimBundle]) throws(ValuationError) -> [ClaimScheduleRow] {
+        var members: [ClaimBundle.ID: [ClaimScheduleLine]] = [:]
+        for (line, record) in zip(lines, records) { if let id = record.bundleID { members[id, default: []].append(line) } }
+        var rows: [ClaimScheduleRow] = [], placed: Set<ClaimBundle.ID> = []
+        for (line, record) in zip(lines, records) {
+            guard let id = record.bundleID, let bundle = bundles.first(where: { $0.id == id }), let lines = members[id] else {
+                rows.append(.line(line))
+                continue
+            }
+            if placed.insert(id).inserted { rows.append(.bundle(try ClaimScheduleBundle(bundle: bundle, lines: lines))) }
+        }
+        return rows
     }
 }

@@ -11,8 +11,12 @@ public struct ClaimScheduleInput: Sendable {
     public var terms: ClaimTerms
     /// The claim's sales tax rate; nil: no tax is added.
     public var salesTaxRate: SalesTaxRate?
+    /// The claim's bundles; a line names its own (`ClaimLine.bundleID`).
+    public var bundles: [ClaimBundle]
 
-    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line], terms: ClaimTerms = ClaimTerms(), salesTaxRate: SalesTaxRate? = nil) {
+    public init(lossDate: CalendarDate?, table: UsefulLifeTable, lines: [Line], terms: ClaimTerms = ClaimTerms(), salesTaxRate: SalesTaxRate? = nil,
+                bundles: [ClaimBundle] = []) {
+        self.bundles = bundles
         self.lossDate = lossDate
         self.table = table
         self.lines = lines

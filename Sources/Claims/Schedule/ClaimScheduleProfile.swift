@@ -2,8 +2,9 @@ import Inventory
 
 /// The column layouts a claim's schedule is written in: ours, with every figure, and those an
 /// insurer's software or form takes as they are (README, "Carrier profiles", lists each column and
-/// where it comes from). Every layout has one header row and one row per line, never a totals row: a
-/// file meant for import holds lines only (the totals are the XLSX's second sheet).
+/// where it comes from). Every layout has one header row and one row per line (a bundle's lines as
+/// one row, `ClaimSchedule.rows`), never a totals row: a file meant for import holds lines only (the
+/// totals are the XLSX's second sheet).
 public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
     /// Every column Homepwner has, for a spreadsheet or the insurer's own form.
     case full
@@ -19,15 +20,27 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
     public func table(_ schedule: ClaimSchedule, currency: Currency) -> ScheduleTable {
         let columns = columns(currency: currency, taxRate: schedule.salesTaxRate)
         return ScheduleTable(name: "Schedule", header: columns.map(\.header),
-                             rows: schedule.lines.map { line in columns.map { $0.cell(line) } })
+                             rows: schedule.rows.map { row in columns.map { $0.cell(row) } })
     }
 
+    /// A column: its cell for a line, and for a bundle's row (blank unless given: a per-unit figure,
+    /// a serial number, a date have no single value for a lot).
     private struct Column {
         let header: String
-        let cell: (ClaimScheduleLine) -> ScheduleCell
-        init(_ header: String, _ cell: @escaping (ClaimScheduleLine) -> ScheduleCell) {
+        let line: (ClaimScheduleLine) -> ScheduleCell
+        let bundle: (ClaimScheduleBundle) -> ScheduleCell
+        init(_ header: String, _ line: @escaping (ClaimScheduleLine) -> ScheduleCell,
+             bundle: @escaping (ClaimScheduleBundle) -> ScheduleCell = { _ in .blank }) {
             self.header = header
-            self.cell = cell
+            self.line = line
+            self.bundle = bundle
+        }
+
+        func cell(_ row: ClaimScheduleRow) -> ScheduleCell {
+            switch row {
+            case .line(let value): line(value)
+            case .bundle(let value): bundle(value)
+            }
         }
     }
 
@@ -37,70 +50,70 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
         switch self {
         case .full:
             return [
-                Column("Line") { .number(units: Int64($0.number), scale: 0) },
-                Column("Room") { .text($0.roomName) },
-                Column("Room path") { .text($0.room) },
-                Column("Name") { .text($0.name) },
-                Column("Description") { .text($0.itemDescription) },
+                Column("Line", { .number(units: Int64($0.number), scale: 0) }, bundle: { .text($0.numbers) }),
+                Column("Room", { .text($0.roomName) }, bundle: { .text($0.roomName) }),
+                Column("Room path", { .text($0.room) }, bundle: { .text($0.room) }),
+                Column("Name", { .text($0.name) }, bundle: { .text($0.description) }),
+                Column("Description", { .text($0.itemDescription) }, bundle: { .text($0.lines.map(\.name).joined(separator: "; ")) }),
                 Column("Brand") { .text($0.brand) },
                 Column("Model") { .text($0.model) },
                 Column("Serial number") { .text($0.serialNumber) },
                 Column("Condition", Self.condition),
-                Column("Business use", Self.businessUse),
-                Column("Quantity lost", Self.quantity),
-                Column("Unit") { .text($0.quantityUnit.symbol) },
+                Column("Business use", Self.businessUse, bundle: Self.businessUse),
+                Column("Quantity lost", Self.quantity, bundle: { Self.cell($0.totals.quantity) }),
+                Column("Unit", { .text($0.quantityUnit.symbol) }, bundle: { .text(Set($0.lines.map(\.quantityUnit)).count == 1 ? $0.lines[0].quantityUnit.symbol : "") }),
                 Column("Purchase date", Self.purchaseDate),
                 Column("Age (years)", Self.ageInYears),
-                Column("Age") { .text($0.ageText) },
+                Column("Age", { .text($0.ageText) }, bundle: { .text($0.ageRangeText) }),
                 Column("Where bought") { .text($0.purchasedFrom) },
                 Column("Unit original cost (\(code))") { .money($0.valuation.unitOriginalCost) },
-                Column("Line original cost (\(code))") { .money($0.valuation.lineOriginalCost) },
+                Column("Line original cost (\(code))", { .money($0.valuation.lineOriginalCost) }, bundle: { .money($0.originalCost) }),
                 Column("Unit replacement cost pre-tax (\(code))") { .money($0.valuation.unitReplacementCost) },
-                Column("Line replacement cost pre-tax (\(code))") { .money($0.valuation.lineReplacementCost) },
-                Column("Sales tax" + (taxRate.map { " at \($0.percentText)%" } ?? "") + " (\(code))") { .money($0.tax) },
-                Column("Line replacement cost with tax (\(code))") { .money($0.replacementCostWithTax) },
-                Column("Category") { .text($0.valuation.categoryLabel) },
+                Column("Line replacement cost pre-tax (\(code))", { .money($0.valuation.lineReplacementCost) }, bundle: { .money($0.totals.replacementCost) }),
+                Column("Sales tax" + (taxRate.map { " at \($0.percentText)%" } ?? "") + " (\(code))", { .money($0.tax) }, bundle: { .money($0.totals.tax) }),
+                Column("Line replacement cost with tax (\(code))", { .money($0.replacementCostWithTax) }, bundle: { .money($0.totals.replacementCostWithTax) }),
+                Column("Category", { .text($0.valuation.categoryLabel) }, bundle: { .text(Set($0.lines.map(\.valuation.categoryLabel)).count == 1 ? $0.lines[0].valuation.categoryLabel : "") }),
                 Column("Useful life (years)") { line in
                     line.valuation.usefulLifeYears.map { .number(units: Int64($0), scale: 0) } ?? .text("not depreciated")
                 },
                 Column("Depreciation %") { .number(units: Int64($0.valuation.depreciationBasisPoints), scale: 2) },
                 Column("Unit depreciation (\(code))") { .money($0.valuation.unitDepreciation) },
-                Column("Line depreciation (\(code))") { .money($0.valuation.lineDepreciation) },
+                Column("Line depreciation (\(code))", { .money($0.valuation.lineDepreciation) }, bundle: { .money($0.totals.depreciation) }),
                 Column("Unit actual cash value (\(code))") { .money($0.valuation.unitActualCashValue) },
-                Column("Line actual cash value (\(code))") { .money($0.valuation.lineActualCashValue) },
-                Column("Value set by hand because") { .text($0.valuation.overrideReason ?? "") },
-                Column("Basis") { .text($0.valuation.basis) },
-                Column("Paid (\(code))") { .money($0.paid) },
-                Column("Replaced for (\(code))") { .money($0.replacedCost) },
+                Column("Line actual cash value (\(code))", { .money($0.valuation.lineActualCashValue) }, bundle: { .money($0.totals.actualCashValue) }),
+                Column("Value set by hand because", { .text($0.valuation.overrideReason ?? "") }, bundle: Self.setByHand),
+                Column("Basis", { .text($0.valuation.basis) }, bundle: { .text("The sum of lines \($0.numbers), each valued on its own") }),
+                Column("Paid (\(code))", { .money($0.paid) }, bundle: { .money($0.paid) }),
+                Column("Replaced for (\(code))", { .money($0.replacedCost) }, bundle: { .money($0.replacedCost) }),
                 Column("Replaced on") { .date($0.replacedDate) },
-                Column("Recoverable depreciation (\(code))") { .money($0.recoverableDepreciation) },
+                Column("Recoverable depreciation (\(code))", { .money($0.recoverableDepreciation) }, bundle: { .money($0.totals.recoverableDepreciation) }),
             ]
         case .claimXperience:
             return [
-                Column("Item description") { .text($0.description) },
+                Column("Item description", { .text($0.description) }, bundle: { .text($0.description) }),
                 Column("Brand") { .text($0.brand) },
                 Column("Model") { .text($0.model) },
-                Column("Qty lost", Self.quantity),
+                Column("Qty lost", Self.quantity, bundle: { _ in .number(units: 1, scale: 0) }),
                 Column("Item age", Self.ageInYears),
-                Column("Cost to replace pre-tax each") { .money($0.valuation.unitReplacementCost) },
+                Column("Cost to replace pre-tax each", { .money($0.valuation.unitReplacementCost) }, bundle: { .money($0.totals.replacementCost) }),
                 Column("Condition", Self.condition),
-                Column("Business use", Self.businessUse),
-                Column("Room") { .text($0.roomName) },
+                Column("Business use", Self.businessUse, bundle: Self.businessUse),
+                Column("Room", { .text($0.roomName) }, bundle: { .text($0.roomName) }),
             ]
         case .scheduleOfLoss:
             return [
-                Column("Item #") { .number(units: Int64($0.number), scale: 0) },
-                Column("Room") { .text($0.roomName) },
-                Column("Description") { .text($0.description) },
+                Column("Item #", { .number(units: Int64($0.number), scale: 0) }, bundle: { .text($0.numbers) }),
+                Column("Room", { .text($0.roomName) }, bundle: { .text($0.roomName) }),
+                Column("Description", { .text($0.description) }, bundle: { .text($0.description) }),
                 Column("Brand") { .text($0.brand) },
                 Column("Model") { .text($0.model) },
                 Column("Supplier") { .text($0.purchasedFrom) },
-                Column("Quantity", Self.quantity),
+                Column("Quantity", Self.quantity, bundle: { Self.cell($0.totals.quantity) }),
                 Column("Age in years", Self.ageInYears),
-                Column("Original cost") { .money($0.valuation.lineOriginalCost) },
-                Column("Replacement cost") { .money($0.valuation.lineReplacementCost) },
-                Column("Depreciation") { .money($0.valuation.lineDepreciation) },
-                Column("ACV") { .money($0.valuation.lineActualCashValue) },
+                Column("Original cost", { .money($0.valuation.lineOriginalCost) }, bundle: { .money($0.originalCost) }),
+                Column("Replacement cost", { .money($0.valuation.lineReplacementCost) }, bundle: { .money($0.totals.replacementCost) }),
+                Column("Depreciation", { .money($0.valuation.lineDepreciation) }, bundle: { .money($0.totals.depreciation) }),
+                Column("ACV", { .money($0.valuation.lineActualCashValue) }, bundle: { .money($0.totals.actualCashValue) }),
             ]
         }
     }
@@ -124,6 +137,15 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
     /// Years to one decimal; blank without an age (no purchase or loss date).
     static func ageInYears(_ line: ClaimScheduleLine) -> ScheduleCell {
         line.ageInTenthsOfYears.map { .number(units: Int64($0), scale: 1) } ?? .blank
+    }
+
+    static func businessUse(_ bundle: ClaimScheduleBundle) -> ScheduleCell {
+        .text(bundle.lines.contains(where: \.businessUse) ? "Yes" : "No")
+    }
+
+    /// Which of a bundle's lines hold a value set by hand, and why.
+    static func setByHand(_ bundle: ClaimScheduleBundle) -> ScheduleCell {
+        .text(bundle.lines.compactMap { line in line.valuation.overrideReason.map { "line \(line.number): \($0)" } }.joined(separator: "; "))
     }
 
     static func condition(_ line: ClaimScheduleLine) -> ScheduleCell {

@@ -72,6 +72,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case claimClosed = "claim-closed"
     case claimLineNotFound = "claim-line-not-found"
     case claimExpenseNotFound = "claim-expense-not-found"
+    case claimBundleNotFound = "claim-bundle-not-found"
     case invalidUsefulLife = "invalid-useful-life"
     case invalidReportPaper = "invalid-report-paper"
     case invalidScheduleProfile = "invalid-schedule-profile"
@@ -119,7 +120,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .checksumMismatch: .checksumMismatch
         case .unsupportedTusVersion: .preconditionFailed
         case .itemNotFound, .locationNotFound, .walkthroughNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
-             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimExpenseNotFound, .claimLinkNotFound, .uploadNotFound:
+             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimExpenseNotFound, .claimBundleNotFound, .claimLinkNotFound, .uploadNotFound:
             .notFound
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,

@@ -1,0 +1,97 @@
+import Claims
+import Foundation
+import HTTPServer
+import Inventory
+
+/// A claim's bundles: `/api/v1/claims/{id}/bundles` (list, make; one bundle: read, rename or
+/// change its lines, unbundle) and the claim page's forms, which work without scripts (a mistake
+/// shows the claim's page again with the form as filled in and what to fix).
+struct ClaimBundleHandlers: Sendable {
+    let claims: ClaimStore
+    let pages: ClaimPageHandlers
+
+    func register(in router: inout AppRouter) {
+        router.get(ClaimRoutes.apiBundles) { request in ClaimBundleJSON.response(try claims.sheet(id: try request.claimID())) }
+        router.post(ClaimRoutes.apiBundles) { request in
+            let id = try request.claimID()
+            let input = try ClaimBundleInput(json: try ItemAPIHandlers.jsonObject(of: request))
+            guard let name = input.name, let lines = input.lines else {
+                throw ClaimError.invalid(ValidationError(errors: [input.name == nil ? FieldError(field: "name", message: "Name the bundle (for example “Lot of hand tools”).") : nil,
+                                                                  input.lines == nil ? FieldError(field: "lines", message: "Give the lines to bundle as their items' ids, like [3, 7].") : nil].compactMap { $0 }))
+            }
+            let bundleID = try claims.addBundle(name: name, lines: lines, to: id).bundleID
+            var response = try ClaimBundleJSON.response(bundleID, in: try claims.sheet(id: id), status: .created)
+            response.headers["Location"] = ClaimRoutes.apiBundle(id, bundle: bundleID)
+            return response
+        }
+        router.get(ClaimRoutes.apiBundle) { request in
+            try ClaimBundleJSON.response(try request.bundleID(), in: try claims.sheet(id: try request.claimID()))
+        }
+        router.patch(ClaimRoutes.apiBundle) { request in
+            let (id, bundleID) = (try request.claimID(), try request.bundleID())
+            let input = try ClaimBundleInput(json: try ItemAPIHandlers.jsonObject(of: request))
+            _ = try claims.updateBundle(bundleID, of: id, name: input.name, lines: input.lines)
+            return try ClaimBundleJSON.response(bundleID, in: try claims.sheet(id: id))
+        }
+        router.delete(ClaimRoutes.apiBundle) { request in
+            _ = try claims.removeBundle(try request.bundleID(), of: try request.claimID())
+            return .noContent
+        }
+        // The claim page's forms.
+        router.post(ClaimRoutes.addBundle) { request in
+            let id = try request.claimID()
+            let form = ClaimBundleForm(fields: try request.formFields())
+            do {
+                _ = try claims.addBundle(name: form.name, lines: form.itemIDs, to: id)
+                return .redirect(to: ClaimRoutes.claim(id, bundled: true))
+            } catch ClaimError.invalid(let errors) {
+                return try pages.claimPage(request, id: id, form: nil, errors: nil, bundleForm: form, bundleErrors: errors)
+            }
+        }
+        router.post(ClaimRoutes.removeBundle) { request in
+            let id = try request.claimID()
+            _ = try claims.removeBundle(try request.bundleID(), of: id)
+            return .redirect(to: ClaimRoutes.claim(id, bundled: false))
+        }
+    }
+}
+
+extension Request {
+    /// The `{bundleId}` of a bundle's route.
+    func bundleID() throws -> ClaimBundle.ID {
+        try id("bundleId", of: ClaimBundle.self) { AppError(.claimBundleNotFound, message: "There is no bundle “\($0)” in this claim. Bundle ids are whole numbers.") }
+    }
+}
+
+/// The bundle form as filled in, kept to show again with what to fix.
+struct ClaimBundleForm: Sendable {
+    var name = ""
+    var itemIDs: [Item.ID] = []
+
+    init(fields: FormFields) {
+        name = fields["name"] ?? ""
+        itemIDs = fields.all("line").compactMap { Item.ID($0) }
+    }
+}
+
+/// A bundle's fields as the API sends them: `name` and `lines` (items' ids), each optional in a PATCH.
+struct ClaimBundleInput {
+    var name: String?
+    var lines: [Item.ID]?
+
+    init(json object: [String: JSONValue]) throws(ClaimError) {
+        var errors: [FieldError] = []
+        for (key, value) in object {
+            switch (key, value) {
+            case ("name", .string(let text)): name = text
+            case ("name", _): errors.append(FieldError(field: "name", message: "name must be text, like “Lot of hand tools”."))
+            case ("lines", .array(let members)):
+                let ids = members.compactMap { member -> Item.ID? in if case .integer(let id) = member, id > 0 { Item.ID(id) } else { nil } }
+                if ids.count == members.count { lines = ids } else { errors.append(FieldError(field: "lines", message: "lines must be a list of items' ids (whole numbers), like [3, 7].")) }
+            case ("lines", _): errors.append(FieldError(field: "lines", message: "lines must be a list of items' ids (whole numbers), like [3, 7]."))
+            default: errors.append(FieldError(field: key, message: "Unknown field “\(key)”. A bundle's fields are name and lines."))
+            }
+        }
+        guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors.sorted { $0.field < $1.field })) }
+    }
+}
