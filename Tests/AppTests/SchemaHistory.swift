@@ -291,6 +291,10 @@ enum SchemaHistory {
                 ('Armchair', '', 0, 1764000033000, 12, '2019-07-01', '2019'),
                 ('Sofa', '', 0, 1764000034000, 13, '2021-12-06', 'about 5 years before 2026-12-06');
             """),
+        Step(label: "owned-claims-15-bundles", versions: ["inventory": 24, "library": 8, "accounts": 8, "claims": 15, "uploads": 8], rows: """
+            INSERT INTO claim_bundles (id, claim_id, name) VALUES (1, 1, 'Lot of kitchen things');
+            UPDATE claim_lines SET bundle_id = 1 WHERE claim_id = 1;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.
