@@ -268,4 +268,44 @@ import ToolRunner
             #expect(cover.contains(text), "page 1 shows \(text)")
         }
     }
+
+    /// A bundle prints as one row of the schedule where its first line was, with its lines' numbers,
+    /// the pieces and the sums (marked when a line's value was set by hand); each line keeps its page.
+    @Test func aBundlePrintsAsOneRowOfTheScheduleAndItsLinesKeepTheirPages() throws {
+        let app = try TestApp()
+        let (id, lines) = try householdClaim(in: app)
+        let claim = try object(try app.client.get("/api/v1/claims/\(id)"))
+        let items = try #require(claim["items"] as? [[String: Any]])
+        let bundled = try items[1...3].map { try #require($0["itemId"] as? Int) }
+        let made = try app.client.json("POST", "/api/v1/claims/\(id)/bundles", ["name": "Lot of kitchen things", "lines": bundled] as [String: Any])
+        #expect(made.status == 201, "\(made.text)")
+        let bundle = try object(made)
+        let response = try app.client.get("/api/v1/claims/\(id)/report.pdf?paper=a4")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("claim-bundle-\(UUID().uuidString).pdf")
+        try Data(response.body).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let pages = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", file.path, "-"]).components(separatedBy: "\u{0C}")
+        let schedule = pages.filter { Self.line(in: $0, with: ["Line", "Room", "Qty", "Description", "Brand / model / serial", "Bought"]) }
+        let rows = schedule.flatMap { $0.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let acv = try #require(bundle["actualCashValue"] as? String)
+        let bundleRow = rows.filter { $0.hasPrefix("2–4 ") }
+        #expect(bundleRow.count == 1 && Self.line(in: bundleRow[0], with: ["2–4", "3", "Lot of kitchen things", "6–7", "$", "$", "$"]),
+                "one row for lines 2 to 4: \(bundleRow)")
+        #expect(bundleRow.first?.hasSuffix("$" + Self.grouped(acv) + "*") == true, "its actual cash value, marked: line 3's was set by hand: \(bundleRow)")
+        for number in 2...4 { #expect(!rows.contains { $0.hasPrefix("\(number) ") }, "line \(number) has no row of its own") }
+        let after = try #require(rows.firstIndex { $0.hasPrefix("2–4 ") }) + 1
+        #expect(rows[after].hasPrefix("5 "), "the row keeps to one line of text: \(rows[after])")
+        #expect(rows.contains { $0.hasPrefix("1 ") } && rows.contains { $0.hasPrefix("5 ") })
+        #expect(Self.line(in: schedule.last ?? "", with: ["Total", "60", "$", "$", "$", "$"]), "the totals are the claim's, as before")
+        #expect(pages.joined().contains("A bundle’s lines are one row"))
+        // Each bundled line keeps its own page, which names its bundle.
+        let page = try #require(pages.first { $0.contains("3. \(lines[2].name)") })
+        #expect(Self.line(in: page, with: ["In the bundle", "Lot of kitchen things (lines 2–4"]))
+    }
+
+    /// "1234.56" as the report prints it: "1,234.56".
+    private static func grouped(_ decimal: String) -> String {
+        let parts = decimal.split(separator: ".")
+        return (Int(parts[0]) ?? 0).grouped + "." + parts[1]
+    }
 }

@@ -136,7 +136,8 @@ extension ClaimReportDocument {
     private static func bundleRow(_ row: ClaimScheduleRow, money: (Int64) -> String, room: (ClaimScheduleBundle) -> String) -> [String] {
         guard case .bundle(let bundle) = row else { return [] }
         let totals = bundle.totals
-        return [bundle.numbers, room(bundle), totals.quantity.grouped, bundle.description, "", "", bundle.ageRangeText,
+        // The pieces are in the quantity column; the description column is the name alone, so it keeps to one line.
+        return [bundle.numbers, room(bundle), totals.quantity.grouped, bundle.name, "", "", bundle.ageRangeYears,
                 bundle.originalCost.map(money) ?? "", "", money(totals.replacementCost), "", money(totals.depreciation),
                 money(totals.actualCashValue) + (bundle.hasValueSetByHand ? setByHand : "")]
     }

@@ -48,12 +48,22 @@ public struct ClaimScheduleBundle: Sendable, Equatable {
 
     /// The ages of its lines, "3 to 12 years", "about 7 years", or "" when none is known.
     public var ageRangeText: String {
+        guard let (low, high, rough) = ageRange else { return "" }
+        if high <= 1 { return (rough ? "about " : "") + "under a year" }
+        return (rough ? "about " : "") + (low == high ? "\(high) years" : "\(low) to \(high) years")
+    }
+
+    /// The same in whole years for an age column: "3–12", "about 7"; "" when none is known.
+    public var ageRangeYears: String {
+        guard let (low, high, rough) = ageRange else { return "" }
+        return (rough ? "about " : "") + (low == high || high <= 1 ? "\(max(high, 1))" : "\(low)–\(high)")
+    }
+
+    /// The youngest line's age in whole years (down) and the oldest's (up); rough when a purchase date was.
+    private var ageRange: (Int, Int, Bool)? {
         let months = lines.compactMap(\.valuation.ageInMonths)
-        guard let youngest = months.min(), let oldest = months.max() else { return "" }
-        let rough = lines.contains { $0.purchaseDate?.isRough == true }
-        let (low, high) = (youngest / 12, (oldest + 11) / 12)
-        if low == high || (low == 0 && high <= 1) { return (rough ? "about " : "") + (high <= 1 ? "under a year" : "\(high) years") }
-        return (rough ? "about " : "") + "\(low) to \(high) years"
+        guard let youngest = months.min(), let oldest = months.max() else { return nil }
+        return (youngest / 12, (oldest + 11) / 12, lines.contains { $0.purchaseDate?.isRough == true })
     }
 }
 
