@@ -212,7 +212,9 @@ def shared_claim(site):
     """A claim of everything in the site, shared with its adjuster (made once): the link's path."""
     if not hasattr(site, "shared_path"):
         claim = site.api("POST", "/api/v1/claims", {"name": "Study fire", "lossDate": "2026-03-14", "cause": "Fire", "insurer": "Acme Mutual"})
-        site.api("POST", f"/api/v1/claims/{claim['id']}/items", {"all": True})
+        lines = site.api("POST", f"/api/v1/claims/{claim['id']}/items", {"all": True})["claim"]["items"]
+        # Two lines bundled, so the claim's page lists a bundle and the adjuster's page names it on its lines.
+        site.api("POST", f"/api/v1/claims/{claim['id']}/bundles", {"name": "Lot of study things", "lines": [line["itemId"] for line in lines[:2]]})
         # A living expense, so the adjuster's page shows its expenses card.
         site.api("POST", f"/api/v1/claims/{claim['id']}/expenses", {"category": "hotel", "date": "2026-03-15", "description": "Hotel Marigold", "amount": "567.00"})
         expires = (datetime.now() + timedelta(days=30)).date().isoformat()

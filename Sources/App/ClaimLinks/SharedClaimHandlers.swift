@@ -39,11 +39,14 @@ struct SharedClaimHandlers: Sendable {
         for index in lost.indices { lost[index].1 = found[index] }
         let rooms = Dictionary(uniqueKeysWithValues: sheet.schedule.lines.map { ($0.itemID, $0.room) })
         let owed = ClaimOwedSummary(sheet: sheet), money = sheet.money
+        var bundles: [Item.ID: ClaimScheduleBundle] = [:]
+        for case .bundle(let bundle) in sheet.schedule.rows { for line in bundle.lines { bundles[line.itemID] = bundle } }
         let lines = sheet.schedule.lines.map { line in
             let item = sheet.items[line.itemID]
             return SharedLineModel(number: line.number, name: line.name, anchor: Self.anchor(of: line.itemID), quantity: line.quantityLostText, room: line.room,
                                    replacementCost: money(line.valuation.lineReplacementCost), actualCashValue: money(line.valuation.lineActualCashValue),
-                                   evidence: item.map { $0.photos.count + $0.documents.count + $0.evidence.count } ?? 0)
+                                   evidence: item.map { $0.photos.count + $0.documents.count + $0.evidence.count } ?? 0,
+                                   bundle: bundles[line.itemID].map { "In “\($0.name)”, lines \($0.numbers): one row of the schedule" } ?? "")
         }
         let model = SharedClaimModel(
             name: claim.name, facts: Self.facts(of: claim, money: money), owed: owed.rows, warnings: owed.warnings,

@@ -42,6 +42,8 @@ struct SharedLineModel: Sendable {
     let actualCashValue: String
     /// How many photos, documents and library photos back the line.
     let evidence: Int
+    /// "In “Lot of hand tools”, one row of the schedule"; "" when the line is a row of its own.
+    var bundle = ""
 }
 
 /// The claim packet's files for the adjuster. Their routes are the claim packet's (report, schedule,
@@ -179,6 +181,7 @@ struct SharedClaimPage {
                         p(.class("claim-card-where")) {
                             [line.room, "Qty \(line.quantity)", Self.evidenceText(line.evidence)].filter { !$0.isEmpty }.joined(separator: " · ")
                         }
+                        if !line.bundle.isEmpty { p(.class("line-note")) { line.bundle } }
                         dl(.class("claim-card-figures")) {
                             div { dt { "Replacement" }; dd { line.replacementCost } }
                             div { dt { "Actual cash value" }; dd { line.actualCashValue } }
@@ -206,7 +209,10 @@ struct SharedClaimPage {
                         for line in claim.lines {
                             tr {
                                 td { String(line.number) }
-                                th(.scope("row")) { a(.href("#" + line.anchor)) { line.name } }
+                                th(.scope("row")) {
+                                    a(.href("#" + line.anchor)) { line.name }
+                                    if !line.bundle.isEmpty { span(.class("line-note")) { line.bundle } }
+                                }
                                 td(.class("amount")) { line.quantity }
                                 td { line.room }
                                 td(.class("amount")) { line.replacementCost }
