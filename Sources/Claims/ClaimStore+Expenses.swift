@@ -136,6 +136,18 @@ extension ClaimStore {
     /// problems go into `errors`, every one at once.
     static func checked(_ input: ClaimExpenseInput, existing: ClaimExpense?, lossDate: CalendarDate?,
                         into errors: inout [FieldError]) -> (category: ExpenseCategory, date: CalendarDate, description: String, amount: Int64)? {
+        // What could not be read is said instead of "give a …" for the same field, beside what else is wrong.
+        let unreadable = Set(input.unreadable.map(\.field))
+        defer { errors = input.unreadable + errors.filter { !unreadable.contains($0.field) } }
+        guard unreadable.isEmpty else {
+            _ = checked(input, existing: existing, lossDate: lossDate, readable: &errors)
+            return nil
+        }
+        return checked(input, existing: existing, lossDate: lossDate, readable: &errors)
+    }
+
+    private static func checked(_ input: ClaimExpenseInput, existing: ClaimExpense?, lossDate: CalendarDate?,
+                                readable errors: inout [FieldError]) -> (category: ExpenseCategory, date: CalendarDate, description: String, amount: Int64)? {
         let category = input.category ?? existing?.category
         if category == nil { errors.append(FieldError(field: "category", message: "Choose what the expense was for: \(ExpenseCategory.listed).")) }
         let date: CalendarDate? = if let sent = input.date { sent } else { existing?.date }
@@ -156,7 +168,7 @@ extension ClaimStore {
         case .some(let value) where value > 0 && value <= Money.maxMinorUnits: break
         case .some(let value) where value > 0:
             errors.append(FieldError(field: "amount", message: "The amount is too large for one expense; split it into entries."))
-        case .some: errors.append(FieldError(field: "amount", message: "The amount must be above zero (a refund is not an expense)."))
+        case .some: errors.append(FieldError(field: "amount", message: ClaimExpenseInput.amountAboveZero))
         case nil: errors.append(FieldError(field: "amount", message: "Give the amount paid, like 189.00."))
         }
         guard let category, let date, !description.isEmpty, let amount, amount > 0, amount <= Money.maxMinorUnits else { return nil }

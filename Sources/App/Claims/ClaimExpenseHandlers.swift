@@ -20,7 +20,7 @@ struct ClaimExpenseHandlers: Sendable {
         }
         router.post(ClaimRoutes.apiExpenses) { request in
             let id = try request.claimID(), currency = try items.currency()
-            let input = try ClaimExpenseInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: currency)
+            let input = ClaimExpenseInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: currency)
             let expense = try claims.addExpense(input, to: id)
             var response = ClaimExpenseJSON.response(expense, of: id, currency: currency, status: .created)
             response.headers["Location"] = ClaimRoutes.apiExpense(id, expense: expense.id)
@@ -32,7 +32,7 @@ struct ClaimExpenseHandlers: Sendable {
         }
         router.patch(ClaimRoutes.apiExpense) { request in
             let id = try request.claimID(), currency = try items.currency()
-            let input = try ClaimExpenseInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: currency)
+            let input = ClaimExpenseInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: currency)
             return ClaimExpenseJSON.response(try claims.updateExpense(try request.expenseID(), of: id, input), of: id, currency: currency)
         }
         router.delete(ClaimRoutes.apiExpense) { request in
@@ -63,7 +63,7 @@ struct ClaimExpenseHandlers: Sendable {
         }
         let form = ClaimExpenseForm(multipart)
         do {
-            let input = try ClaimExpenseInput(form: form.texts, currency: try items.currency())
+            let input = ClaimExpenseInput(form: form.texts, currency: try items.currency())
             let file = multipart.parts.first { $0.name == "receipt" && $0.filename != nil && !$0.body.isEmpty }
             let expense = try claims.addExpense(input, to: id, receipt: file.map { file in (name: file.filename, bytes: { file.body }) })
             return .redirect(to: ClaimRoutes.claim(id, addedExpense: expense.id))

@@ -11,23 +11,24 @@ extension ClaimExpenseInput {
             },
             .day("date", \.date, example: "2026-03-20").labelled("The date"),
             .text("description", \.description),
-            .amount("amount", \.amount).labelled("The amount"),
+            .amount("amount", \.amount, negative: ClaimExpenseInput.amountAboveZero).labelled("The amount"),
         ], readOnly: ["id", "categoryLabel", "receipt"], unknown: { "Unknown field “\($0)”. An expense's fields are category, date, description and amount." })
     }
 
-    /// Reads an expense from a JSON object, reporting every wrong type and unknown field at once.
-    init(json object: [String: JSONValue], currency: Currency) throws(ClaimError) {
+    /// Reads an expense from a JSON object; every wrong type and unknown field is kept in
+    /// `unreadable`, which the store says with whatever else is wrong.
+    init(json object: [String: JSONValue], currency: Currency) {
         self.init()
         var problems: [FieldError] = []
         Self.schema.read(json: object, into: &self, context: InputContext(currency: currency), problems: &problems)
-        guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
+        unreadable = problems
     }
 
-    /// Reads an expense from a form's texts (every field the form shows).
-    init(form texts: [String: String], currency: Currency) throws(ClaimError) {
+    /// Reads an expense from a form's texts (every field the form shows), as `init(json:)`.
+    init(form texts: [String: String], currency: Currency) {
         self.init()
         var problems: [FieldError] = []
         Self.schema.read(form: texts, into: &self, context: InputContext(currency: currency), problems: &problems)
-        guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
+        unreadable = problems
     }
 }

@@ -62,6 +62,12 @@ public struct ClaimExpenseInput: Sendable, Equatable {
     public var date: CalendarDate??
     public var description: String?
     public var amount: Int64??
+    /// What the reader could not read (a field of the wrong kind, an amount that is not one): the
+    /// store says it together with everything else wrong, so one answer names every field to fix.
+    public var unreadable: [FieldError] = []
+
+    /// Why an amount is refused below zero as at zero.
+    public static let amountAboveZero = "The amount must be above zero (a refund is not an expense)."
 
     public init(category: ExpenseCategory? = nil, date: CalendarDate?? = nil, description: String? = nil, amount: Int64?? = nil) {
         self.category = category
