@@ -44,7 +44,7 @@ struct HomeboxRow: Sendable {
     init(line: Int) { self.line = line }
 
     /// Reads the cells of `record`; every cell that cannot be read adds a problem instead.
-    init(_ record: DelimitedText.Record, columns: HomeboxColumns, currency: Currency, problems: inout [ImportProblem]) {
+    init(_ record: DelimitedText.Record, columns: HomeboxColumns, currency: Currency, today: CalendarDate? = nil, problems: inout [ImportProblem]) {
         line = record.line
         // Our own export's formulas made plain (`'=…`) read as they were.
         let cells = record.cells.map(CSVLine.unneutralised)
@@ -97,7 +97,7 @@ struct HomeboxRow: Sendable {
         }
         let amount = { (text: String) in HomeboxValue.amount(text, currency: currency) }
         input.details.purchasePrice = read(.purchasePrice, amount)
-        input.details.purchaseDate = read(.purchaseDate, HomeboxValue.purchaseDate)
+        input.details.purchaseDate = read(.purchaseDate) { HomeboxValue.purchaseDate($0, today: today) }
         input.details.warrantyExpires = read(.warrantyExpires, HomeboxValue.date)
         input.details.lifetimeWarranty = read(.lifetimeWarranty, HomeboxValue.bool)
 

@@ -39,7 +39,9 @@ package struct HomeboxSheet: Sendable {
         return ImportProblem(line: nil, column: entityFile, message: "“\(HomeboxValue.quoted(row.input.name ?? ""))”: \(message)")
     }
 
-    package static func read(_ bytes: [UInt8], currency: Currency, limits: DelimitedText.Limits = DelimitedText.Limits()) -> HomeboxSheet {
+    /// `today`: the day "about 5 years ago" in a cell is said on (none: such a cell is refused).
+    package static func read(_ bytes: [UInt8], currency: Currency, limits: DelimitedText.Limits = DelimitedText.Limits(),
+                             today: CalendarDate? = nil) -> HomeboxSheet {
         var sheet = HomeboxSheet()
         let text: DelimitedText
         do {
@@ -72,7 +74,7 @@ package struct HomeboxSheet: Sendable {
                 continue
             }
             let before = sheet.problems.count
-            let row = HomeboxRow(record, columns: columns, currency: currency, problems: &sheet.problems)
+            let row = HomeboxRow(record, columns: columns, currency: currency, today: today, problems: &sheet.problems)
             if sheet.problems.count == before { sheet.append(row) }
         }
         return sheet

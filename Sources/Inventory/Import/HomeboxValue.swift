@@ -46,14 +46,14 @@ enum HomeboxValue {
     }
 
     /// A purchase date: a day as `date` reads it, or as a person remembers it in a file they wrote
-    /// (`2019`, `2019-06`; our own file's `about 5 years before 2024-12-06`). Homebox itself always
-    /// writes a day.
-    static func purchaseDate(_ text: String) -> Result<PurchaseDate?, HomeboxValueError> {
+    /// (`2019`, `2019-06`, `about 5 years ago` said `today`; our own file's `about 5 years before
+    /// 2024-12-06`). Homebox itself always writes a day.
+    static func purchaseDate(_ text: String, today: CalendarDate? = nil) -> Result<PurchaseDate?, HomeboxValueError> {
         let day = date(text)
         if case .success(let day) = day { return .success(day.map(PurchaseDate.day)) }
         let trimmed = text.trimmingWhitespace()
-        guard trimmed.count == 4 || trimmed.count == 7 || trimmed.hasPrefix("about") else { return day.map { $0.map(PurchaseDate.day) } }
-        do { return .success(try PurchaseDate(parsing: trimmed, today: nil)) } catch {
+        guard trimmed.count == 4 || trimmed.count == 7 || trimmed.lowercased().contains("year") else { return day.map { $0.map(PurchaseDate.day) } }
+        do { return .success(try PurchaseDate(parsing: trimmed, today: today)) } catch {
             return .failure(HomeboxValueError(error.message(naming: "The purchase date")))
         }
     }

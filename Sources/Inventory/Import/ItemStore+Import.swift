@@ -8,7 +8,7 @@ extension ItemStore {
     /// What importing `file` would do; nothing is written.
     public func planImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits()) throws -> ImportPlan {
         let currency = try database.read { try Self.currency(in: $0) }
-        let sheet = HomeboxSheet.read(file, currency: currency, limits: limits)
+        let sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now))
         // One snapshot for the whole plan, however long it takes.
         return try database.readTransaction { connection in
             return try Self.plan(sheet, currency: currency, in: connection)
@@ -19,12 +19,12 @@ extension ItemStore {
     /// - Throws: `ImportRefused` when any row (or the file) cannot be imported: then nothing is.
     public func applyImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits(), now: Date = Date()) throws -> ImportPlan {
         var currency = try database.read { try Self.currency(in: $0) }
-        var sheet = HomeboxSheet.read(file, currency: currency, limits: limits)
+        var sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now))
         return try change { connection in
             let current = try Self.currency(in: connection)
             if current != currency {
                 currency = current
-                sheet = HomeboxSheet.read(file, currency: currency, limits: limits)
+                sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now))
             }
             let plan = try Self.plan(sheet, currency: currency, in: connection)
             guard plan.canImport else { throw ImportRefused(plan: plan) }
