@@ -173,7 +173,7 @@ import Testing
     /// allow no other (`requiredAndNothingElse`); the shapes test below then compares real answers.
     static let answerSchemas = ["Item", "ItemImage", "ItemPhoto", "ItemDocument", "Disposal", "Location", "Tag", "Settings", "LibraryStatus", "LibraryGroup",
                                 "LibraryAssetPage", "LibraryAssetSummary", "LibraryAsset", "GPS", "Error",
-                                "ClaimLinkCreated", "ClaimLink", "ClaimLinkOpening"]
+                                "ClaimLinkCreated", "ClaimLink", "ClaimLinkOpening", "ClaimBundle"]
 
     @Test func answerSchemasRequireEveryPropertyAndAllowNoOther() throws {
         let app = try TestApp()

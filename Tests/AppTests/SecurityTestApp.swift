@@ -306,6 +306,7 @@ struct SecurityFixture: Sendable {
             case ("uploads", "id"): "0123456789abcdef0123456789abcdef"
             case ("links", "linkId"): "1"
             case ("expenses", "expenseId"): "1"
+            case ("bundles", "bundleId"): "1"
             case ("shared", "token"): "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE"
             case (_, "file") where route.pattern.hasPrefix("/shared/"): "screen.jpg"
             default: nil
