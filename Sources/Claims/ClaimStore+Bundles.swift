@@ -26,7 +26,9 @@ extension ClaimStore {
         try database.write { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             guard let bundle = claim.bundles.first(where: { $0.id == bundleID }) else { throw ClaimError.bundleNotFound(claimID: id, bundleID: bundleID) }
-            let current = claim.lines.filter { $0.bundleID == bundleID }.map(\.itemID)
+            // Its lines as they are, but an item put on a rider since (a row of its own on the schedule already).
+            let riders = Set(try connection.rows("SELECT id FROM items WHERE scheduled = 1") { Item.ID($0.int64(0)) })
+            let current = claim.lines.filter { $0.bundleID == bundleID && !riders.contains($0.itemID) }.map(\.itemID)
             let (checkedName, members) = try Self.checkedBundle(name: name ?? bundle.name, lines: itemIDs ?? current, bundle: bundleID, of: claim, in: connection)
             try connection.run("UPDATE claim_bundles SET name = ? WHERE id = ?", checkedName, bundleID)
             for index in claim.lines.indices {

@@ -150,5 +150,11 @@ public final class ClaimStore: Sendable {
                 """, id, line.itemID, position, line.quantityLost.tenThousandths, line.category, line.unitACVOverride, line.overrideReason,
                 line.paid, line.replacedCost, line.replacedDate?.iso, line.bundleID)
         }
+        // A bundle its lines left (removed from the claim) below two is no lot any more: unbundled,
+        // its last line a row of its own again (`ON DELETE SET NULL`).
+        try connection.run("""
+            DELETE FROM claim_bundles WHERE claim_id = ? AND id NOT IN
+                (SELECT bundle_id FROM claim_lines WHERE claim_id = ? AND bundle_id IS NOT NULL GROUP BY bundle_id HAVING count(*) >= ?)
+            """, id, id, ClaimBundle.minimumLines)
     }
 }

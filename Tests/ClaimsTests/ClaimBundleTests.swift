@@ -128,4 +128,39 @@ import Testing
         #expect(throws: ClaimError.closed(name: "Garage break-in")) { _ = try test.claims.removeBundle(first, of: claim.id) }
         #expect(throws: ClaimError.closed(name: "Garage break-in")) { _ = try test.claims.addBundle(name: "More", lines: [items[0].id, items[3].id], to: claim.id) }
     }
+
+    /// What happens to a bundle as the claim changes under it: lines removed until one is left
+    /// unbundle it; an item put on a rider since leaves it (and a rename still works); lines counted
+    /// in different units make no quantity.
+    @Test func aBundleFollowsTheLinesUnderIt() throws {
+        let test = try TestClaims()
+        defer { test.remove() }
+        let (claim, items) = try garage(test)
+        let (_, bundleID) = try test.claims.addBundle(name: "Lot of tools", lines: [items[0].id, items[1].id, items[3].id], to: claim.id)
+
+        // The hammer goes on a rider: a row of its own, claimed against it; renaming keeps the other two.
+        var rider = ItemInput()
+        rider.details.scheduled = true
+        _ = try test.items.update(id: items[3].id, rider)
+        let sheet = try test.claims.sheet(id: claim.id)
+        #expect(sheet.schedule.rows.map(\.lines.count) == [2, 1, 1, 1], "drill and screwdrivers, spanners, hammer, painting")
+        _ = try test.claims.updateBundle(bundleID, of: claim.id, name: "Lot of power and hand tools", lines: nil)
+        let renamed = try test.claims.claim(id: claim.id)
+        #expect(renamed.bundles.map(\.name) == ["Lot of power and hand tools"])
+        #expect(renamed.lines.filter { $0.bundleID == bundleID }.map(\.itemID) == [items[0].id, items[1].id])
+
+        // Units that differ: no quantity, and the description counts lines.
+        var gallons = ItemInput()
+        gallons.details.quantityUnit = QuantityUnit("gal")
+        _ = try test.items.update(id: items[1].id, gallons)
+        guard case .bundle(let mixed) = try test.claims.sheet(id: claim.id).schedule.rows[0] else { Issue.record("no bundle"); return }
+        #expect(mixed.quantity == nil && mixed.description == "Lot of power and hand tools, 2 lines")
+        let csv = ScheduleCSVTests.rows(ClaimScheduleCSV.make(try test.claims.sheet(id: claim.id).schedule, currency: .usd))
+        #expect(csv[1][csv[0].firstIndex(of: "Quantity lost")!] == "", "no sum of pieces and gallons")
+
+        // One line left: no lot any more.
+        _ = try test.claims.removeItem(items[0].id, from: claim.id)
+        let left = try test.claims.claim(id: claim.id)
+        #expect(left.bundles.isEmpty && left.lines.allSatisfy { $0.bundleID == nil })
+    }
 }

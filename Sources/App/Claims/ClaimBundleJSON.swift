@@ -39,9 +39,12 @@ enum ClaimBundleJSON {
             json.key("description"); json.value(row?.description ?? bundle.name)
             json.key("lines"); json.array(row?.lines ?? []) { json, line in json.value(line.itemID) }
             json.key("lineNumbers"); json.value(row?.numbers ?? "")
-            json.key("quantity"); json.rawNumber((row?.totals.quantity ?? .zero).text)
+            json.key("quantity")
+            if let quantity = row.map({ $0.quantity }) ?? .zero { json.rawNumber(quantity.text) } else { json.null() }
             json.key("originalCost"); amount(row?.originalCost)
             json.key("replacementCost"); amount(row?.totals.replacementCost ?? 0)
+            json.key("tax"); amount(row?.totals.tax ?? 0)
+            json.key("replacementCostWithTax"); amount(row?.totals.replacementCostWithTax ?? 0)
             json.key("depreciation"); amount(row?.totals.depreciation ?? 0)
             json.key("actualCashValue"); amount(row?.totals.actualCashValue ?? 0)
         }

@@ -137,7 +137,7 @@ extension ClaimReportDocument {
         guard case .bundle(let bundle) = row else { return [] }
         let totals = bundle.totals
         // The pieces are in the quantity column; the description column is the name alone, so it keeps to one line.
-        return [bundle.numbers, room(bundle), totals.quantity.grouped, bundle.name, "", "", bundle.ageRangeYears,
+        return [bundle.numbers, room(bundle), bundle.quantity?.grouped ?? "", bundle.name, "", "", bundle.ageRangeYears,
                 bundle.originalCost.map(money) ?? "", "", money(totals.replacementCost), "", money(totals.depreciation),
                 money(totals.actualCashValue) + (bundle.hasValueSetByHand ? setByHand : "")]
     }

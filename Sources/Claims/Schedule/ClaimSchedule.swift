@@ -53,10 +53,11 @@ public struct ClaimSchedule: Sendable, Equatable {
 
     private static func rows(_ lines: [ClaimScheduleLine], records: [ClaimLine], bundles: [ClaimBundle]) throws(ValuationError) -> [ClaimScheduleRow] {
         var members: [ClaimBundle.ID: [ClaimScheduleLine]] = [:]
-        for (line, record) in zip(lines, records) { if let id = record.bundleID { members[id, default: []].append(line) } }
+        // An item put on a rider after it was bundled is claimed against its rider: a row of its own.
+        for (line, record) in zip(lines, records) where !line.againstRider { if let id = record.bundleID { members[id, default: []].append(line) } }
         var rows: [ClaimScheduleRow] = [], placed: Set<ClaimBundle.ID> = []
         for (line, record) in zip(lines, records) {
-            guard let id = record.bundleID, let bundle = bundles.first(where: { $0.id == id }), let lines = members[id] else {
+            guard !line.againstRider, let id = record.bundleID, let bundle = bundles.first(where: { $0.id == id }), let lines = members[id] else {
                 rows.append(.line(line))
                 continue
             }

@@ -35,6 +35,9 @@ public struct ClaimScheduleBundle: Sendable, Equatable {
         return "\(name), \(lines.count) lines"
     }
 
+    /// The pieces (or gallons…) in it when every line counts in the same unit; nil when units differ.
+    public var quantity: Quantity? { Set(lines.map(\.quantityUnit)).count == 1 ? totals.quantity : nil }
+
     /// The lines' own room when they share one ("" when they do not): the room column.
     public var roomName: String { Set(lines.map(\.roomName)).count == 1 ? lines[0].roomName : "" }
     public var room: String { Set(lines.map(\.room)).count == 1 ? lines[0].room : "" }
