@@ -37,13 +37,15 @@ public struct ProofOfLossDocument: Sendable, Codable, Equatable {
         self.footerText = footerText
     }
 
-    /// One section: the form's parts in order, flowing onto a second page when the texts are long.
+    /// One section: the form's parts in order, the signature and the notary's block on a second page.
     var sections: [ReportSection] {
         var blocks: [Block] = [.title(title, subtitle: subtitle)]
         blocks += policy.map { .fact($0, emphasised: false) }
         blocks.append(.paragraph(opening))
         blocks.append(.heading(ReportWording.proofOfLossStatements))
-        blocks += statements.map { .fact($0, emphasised: false) }
+        // Numbered paragraphs the page's width, as the printed form runs them (a label column wrapped
+        // each statement over three lines).
+        blocks += statements.map { .paragraph("\($0.label.hasSuffix(".") ? String($0.label.dropLast()) : $0.label): \($0.value)") }
         blocks.append(.heading(ReportWording.proofOfLossAmounts))
         blocks += amounts.map { .fact($0, emphasised: true) }
         blocks.append(.heading(ReportWording.proofOfLossDeclaration))
