@@ -303,6 +303,18 @@ import ToolRunner
         #expect(Self.line(in: page, with: ["In the bundle", "Lot of kitchen things (lines 2–4"]))
     }
 
+    /// The claim page's method cites its sources by number and lists them, each a link to the guide,
+    /// not as one long paragraph of titles and addresses.
+    @Test func theClaimPageListsTheMethodsSourcesAsLinks() throws {
+        let app = try TestApp()
+        let (id, _) = try householdClaim(in: app)
+        let html = try app.client.get("/claims/\(id)", headers: ["Accept": "text/html"]).text
+        let sources = try #require(html.components(separatedBy: "<ol class=\"method-sources\">").dropFirst().first?.components(separatedBy: "</ol>").first)
+        let links = sources.components(separatedBy: "<li><a href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(links.count >= 2 && links.allSatisfy { $0.hasPrefix("https://") }, "\(sources)")
+        #expect(html.contains("[1]") && !html.contains("Sources: [1]"))
+    }
+
     /// "1234.56" as the report prints it: "1,234.56".
     private static func grouped(_ decimal: String) -> String {
         let parts = decimal.split(separator: ".")

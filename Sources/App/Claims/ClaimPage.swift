@@ -35,7 +35,9 @@ struct ClaimPageModel {
     /// "17 lines, 36 items", as the claims list and the report's cover say it.
     let countText: String
     let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
-    let method: [String]
+    /// How the figures were worked out: the rule citing its sources as "[1]", the sources as a list,
+    /// and what needs attention in this claim.
+    let method: ScheduleMethod
     /// What Add Items offers, each with how many still-owned items it would add.
     struct Choices {
         let everything: Int
@@ -96,7 +98,12 @@ struct ClaimPage {
             if let expensesSection { expensesSection }
             section(.class("card claim-method"), .aria("labelledby", "method-title")) {
                 h2(.id("method-title")) { "How the figures were worked out" }
-                for paragraph in model.method { p { paragraph } }
+                for paragraph in model.method.paragraphs { p { paragraph } }
+                if !model.method.notes.isEmpty { p(.class("claim-method-notes")) { model.method.notesSentence } }
+                h3 { "Sources" }
+                ol(.class("method-sources")) {
+                    for source in model.method.references { li { a(.href(source.url)) { source.reference } } }
+                }
                 p { a(.href(ClaimRoutes.usefulLives.url())) { "Useful lives by category" } }
             }
             if canChange { closeCard }

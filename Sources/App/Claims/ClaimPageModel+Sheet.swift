@@ -60,7 +60,7 @@ extension ClaimPageModel {
             ],
             lines: lines, countText: sheet.schedule.countText,
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
-            method: sheet.schedule.method, choices: choices,
+            method: sheet.schedule.explanation, choices: choices,
             form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, justDone: justDone,
             isTheft: claim.lossKind == .theft)
     }
