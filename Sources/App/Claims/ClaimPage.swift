@@ -30,7 +30,13 @@ struct ClaimPageModel {
     /// `ClaimOwedSummary`'s rows and warnings.
     let totals: [(label: String, value: String)]
     let warnings: [String]
-    let downloads: [(label: String, url: String, detail: String)]
+    /// The packet's files in groups (the report, the schedule, the sworn statement, the police list).
+    struct DownloadGroup {
+        let title: String
+        let detail: String
+        let links: [(label: String, url: String)]
+    }
+    let downloads: [DownloadGroup]
     let lines: [Line]
     /// "17 lines, 36 items", as the claims list and the report's cover say it.
     let countText: String
@@ -195,10 +201,13 @@ struct ClaimPage {
                 span(.class("muted")) { "One zip: the report, the schedule (CSV and XLSX), every photo, receipt and library photo with a JPEG copy of each HEIC, WebP or AVIF photo, and a manifest of checksums." }
             }
             ul(.class("packet-list")) {
-                for download in model.downloads {
+                for group in model.downloads {
                     li {
-                        a(.class("button"), .href(download.url)) { download.label }
-                        span(.class("muted")) { download.detail }
+                        h3 { group.title }
+                        div(.class("packet-links")) {
+                            for link in group.links { a(.class("button"), .href(link.url)) { link.label } }
+                        }
+                        p(.class("muted")) { group.detail }
                     }
                 }
             }
