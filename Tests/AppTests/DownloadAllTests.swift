@@ -95,9 +95,21 @@ import ToolRunner
     @Test func theAdjustersLinkDownloadsAllAndATheftsPoliceListWithItsReportNumber() throws {
         let app = try TestApp()
         let (claim, _) = try theft(in: app)
+        // Two receipt photos: one readable, one damaged past reading (it sniffs as a JPEG, so it was kept).
+        let expenses = "/api/v1/claims/\(claim)/expenses"
+        for (name, bytes) in [("folio.jpg", try ItemImageFixtures.bytes("corpus/pillow/flower.jpg")),
+                              ("torn.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + Array("JFIF torn in half".utf8))] {
+            let expense = try object(try app.client.json("POST", expenses, ["category": "hotel", "date": "2026-10-03", "description": name, "amount": "90.00"]))
+            let put = try app.client.send("PUT", "\(expenses)/\(try #require(expense["id"] as? Int))/receipt?name=\(name)", headers: ["Content-Type": "image/jpeg"], body: bytes)
+            #expect(put.status == 200, "\(put.text)")
+        }
         let (_, token) = try app.app.claims.createLink(claimID: Claim.ID(Int64(claim)), expires: Date().addingTimeInterval(86_400))
         let (entries, folder) = try unzip(try app.client.get("/shared/\(token)/evidence.zip?paper=letter"))
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: folder).deletingLastPathComponent().path) }
+        // The readable receipt as a copy without its location; the damaged one never as its original, which may say where.
+        #expect(entries.filter { $0.hasPrefix("living-expenses/") }.count == 1 && entries.contains { $0.hasPrefix("living-expenses/") && $0.contains("folio") })
+        let manifest = try String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8)
+        #expect(manifest.contains("could not be read to leave out where it was taken") && manifest.contains("torn.jpg"), "\(manifest)")
         #expect(entries.contains("report-letter.pdf") && entries.contains("001 Mirrorless Camera/photo-1-general.jpg"))
         #expect(try ToolRun.output(of: "/usr/bin/pdfinfo", [folder + "/report-letter.pdf"]).contains("612 x 792"))
 
