@@ -182,7 +182,7 @@ import Testing
         #expect(try refusal("POST", base, ["lines": [fixture.saw, fixture.hammer]]) == ["name": "Name the bundle (for example “Lot of hand tools”)."])
         #expect(try refusal("POST", base, ["name": "Lot"]) == ["lines": "Give the lines to bundle as their items' ids, like [3, 7]."])
         #expect(try refusal("POST", base, ["name": 5, "lines": "3, 7", "colour": "red"]) == [
-            "name": "name must be text, like “Lot of hand tools”.",
+            "name": "name must be text, not a number.",
             "lines": "lines must be a list of items' ids (whole numbers), like [3, 7].",
             "colour": "Unknown field “colour”. A bundle's fields are name and lines.",
         ])

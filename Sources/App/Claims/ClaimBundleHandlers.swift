@@ -79,19 +79,25 @@ struct ClaimBundleInput {
     var name: String?
     var lines: [Item.ID]?
 
-    init(json object: [String: JSONValue]) throws(ClaimError) {
-        var errors: [FieldError] = []
-        for (key, value) in object {
-            switch (key, value) {
-            case ("name", .string(let text)): name = text
-            case ("name", _): errors.append(FieldError(field: "name", message: "name must be text, like “Lot of hand tools”."))
-            case ("lines", .array(let members)):
-                let ids = members.compactMap { member -> Item.ID? in if case .integer(let id) = member, id > 0 { Item.ID(id) } else { nil } }
-                if ids.count == members.count { lines = ids } else { errors.append(FieldError(field: "lines", message: "lines must be a list of items' ids (whole numbers), like [3, 7].")) }
-            case ("lines", _): errors.append(FieldError(field: "lines", message: "lines must be a list of items' ids (whole numbers), like [3, 7]."))
-            default: errors.append(FieldError(field: key, message: "Unknown field “\(key)”. A bundle's fields are name and lines."))
-            }
-        }
-        guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors.sorted { $0.field < $1.field })) }
+    static var schema: InputSchema<ClaimBundleInput> {
+        let ids = "a list of items' ids (whole numbers), like [3, 7]"
+        return InputSchema(api: "ClaimBundleInput", fields: [
+            .text("name", \.name),
+            InputField(name: "lines", api: "array", expected: ids, json: { value, input, reading in
+                guard case .array(let members) = value else { return reading.refuse("lines must be \(ids).") }
+                let found = members.compactMap { member -> Item.ID? in if case .integer(let id) = member, id > 0 { Item.ID(id) } else { nil } }
+                if found.count == members.count { input.lines = found } else { reading.refuse("lines must be \(ids).") }
+            }),
+        ], unknown: { "Unknown field “\($0)”. A bundle's fields are name and lines." })
     }
+
+    /// Reads a bundle from a JSON object, every wrong type and unknown field at once.
+    init(json object: [String: JSONValue]) throws(ClaimError) {
+        var problems: [FieldError] = [], input = ClaimBundleInput()
+        Self.schema.read(json: object, into: &input, context: InputContext(), problems: &problems)
+        self = input
+        guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
+    }
+
+    private init() {}
 }
