@@ -1,5 +1,6 @@
 import Foundation
 import ClaimReport
+import Database
 import HTTPServer
 import Inventory
 
