@@ -79,7 +79,7 @@ import ToolRunner
         }
         let kettle = try app.createItem("Kettle")
         let response = try app.client.get("/api/v1/labels.pdf?locations=\(box),\(garage)&items=\(kettle.id)&stock=avery-5160&start=4",
-                                          headers: ["Host": "nas.local:8080"])
+                                          headers: ["Host": "localhost:8443"])
         #expect(response.status == 200 && response.header("Content-Type") == "application/pdf", "\(response.text.prefix(300))")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString).pdf")
         try Data(response.body).write(to: file)
@@ -90,6 +90,11 @@ import ToolRunner
         for part in [Self.code(place: box), "Box 7", "Clamps, Drill, Gloves, Level and 2 more", Self.code(place: garage), "Box 7", Self.code(item: kettle.id), "Kettle"] {
             #expect(text.contains(part), "the sheet prints \(part):\n\(text)")
         }
+        // The codes hold the labels' addresses at the host the request came to, read back by zbar.
+        _ = try ToolRun.output(of: "/usr/bin/pdftoppm", ["-r", "300", "-png", "-singlefile", file.path, file.path])
+        defer { try? FileManager.default.removeItem(atPath: file.path + ".png") }
+        let addresses = try ToolRun.output(of: "/usr/bin/zbarimg", ["--quiet", "--raw", file.path + ".png"]).split(separator: "\n").map(String.init)
+        #expect(addresses.sorted() == [Self.code(place: box), Self.code(place: garage), Self.code(item: kettle.id)].map { "http://localhost:8443/l/\($0)" }.sorted())
     }
 
     @Test func aBadStockStartOrChoiceIsRefusedSayingWhatToFix() throws {
