@@ -67,6 +67,6 @@ def test_a_scanned_label_asks_to_sign_in_then_opens_its_place(labelled, browser)
     assert visible(browser, ".print-label")
 
     browser.get(labelled.shelf_label)
-    assert "This place was deleted" in find(browser, "h2").text
+    assert "This place was deleted" in find(browser, ".error-card h2").text
     assert "“Shelf under the stairs”" in find(browser, ".error-card").text
     assert_accessible(browser, "a label of a deleted place")
