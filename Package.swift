@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         // Claim schedules as XLSX: values, number and date formats, never a formula.
         .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
+        // Printed labels' QR codes (libqrencode).
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // Backups: OpenSSL's SHA-256 (the processor's SHA instructions, about 8× libsodium here) and syncfs.
         .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Walk-through videos: libavformat reads MP4/MOV, libavcodec decodes H.264/HEVC, libswscale scales.
@@ -41,6 +43,8 @@ let package = Package(
         // XLSX workbooks from plain sheets (libxlsxwriter), written beside the target and renamed.
         .target(name: "Workbook", dependencies: ["CXLSXWriter"]),
         .target(name: "Database", dependencies: ["CSQLite"]),
+        // A text as a QR code's modules (libqrencode), for labels.
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The time of day every store and page goes by ("now", and through Inventory "today"); tests move a TestClock.
         .target(name: "Clocks"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RegularFiles", "ThreadNames"]),
@@ -67,7 +71,7 @@ let package = Package(
         .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims", "Uploads"]),
         .target(name: "Backup", dependencies: ["Claims", "Database", "Home", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "CSodium", "TextRules"]),
-        .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles"]),
+        .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles", "QRCode"]),
         .target(
             name: "App",
             dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook"],
@@ -99,7 +103,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Clocks", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Claims", "Home", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
-        .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner"]),
+        .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner", "CodeReading", "QRCode"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads"]),

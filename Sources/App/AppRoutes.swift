@@ -72,6 +72,7 @@ enum AppRoutes {
                             maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder, handOff: handOff).register(in: &router)
         UploadHandlers(uploads: uploads, admittedCaller: admittedCaller).register(in: &router)
         WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
+        LabelHandlers(items: items, site: site, temporaryFolder: temporaryFolder).register(in: &router)
         return router.router
     }
 }

@@ -357,5 +357,21 @@ public enum InventorySchema {
         Migration(version: 24, sql: """
             ALTER TABLE items ADD COLUMN purchase_date_said TEXT CHECK (purchase_date_said IS NULL OR purchase_date IS NOT NULL);
             """),
+        // A printed label's code is made from its place's or item's id (`LabelCode`); once that is
+        // deleted, scanning the label says so, with the name it had. Rows come only from the triggers.
+        Migration(version: 25, sql: """
+            CREATE TABLE deleted_label_targets (
+                kind TEXT NOT NULL CHECK (kind IN ('place', 'item')),
+                target_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                PRIMARY KEY (kind, target_id)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER label_of_a_deleted_place AFTER DELETE ON locations BEGIN
+                INSERT OR REPLACE INTO deleted_label_targets (kind, target_id, name) VALUES ('place', OLD.id, OLD.name);
+            END;
+            CREATE TRIGGER label_of_a_deleted_item AFTER DELETE ON items BEGIN
+                INSERT OR REPLACE INTO deleted_label_targets (kind, target_id, name) VALUES ('item', OLD.id, OLD.name);
+            END;
+            """),
     ]
 }

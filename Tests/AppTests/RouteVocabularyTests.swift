@@ -2,6 +2,7 @@
 import ClaimReport
 import Database
 import HTTPServer
+import Inventory
 import Testing
 
 /// Every URL the app builds for its pages, forms, redirects, JSON and scripts lands on a registered
@@ -221,6 +222,10 @@ import Testing
         Link(.get, ClaimLinkRoutes.sharedPoliceListCSV("t0k3n"), .public),
         Link(.get, ClaimLinkRoutes.sharedPhotoViewer("t0k3n", item: 7, photo: 3), .public),
         Link(.get, ClaimLinkRoutes.sharedEvidenceViewer("t0k3n", item: 7, asset: photo), .public),
+
+        Link(.get, LabelRoutes.label(LabelCode(place: Location.ID(3))), .read),
+        Link(.get, LabelRoutes.sheet(location: Location.ID(3), stock: .averyL7160), .read),
+        Link(.get, LabelRoutes.sheet(item: Item.ID(7), stock: .tape29), .read),
     ]
 
     @Test func everyBuiltURLLandsOnARouteWithTheAccessItShouldHave() throws {

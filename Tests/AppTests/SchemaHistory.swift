@@ -295,6 +295,10 @@ enum SchemaHistory {
             INSERT INTO claim_bundles (id, claim_id, name) VALUES (1, 1, 'Lot of kitchen things');
             UPDATE claim_lines SET bundle_id = 1 WHERE claim_id = 1;
             """),
+        Step(label: "owned-inventory-25-deleted-labels", versions: ["inventory": 25, "library": 8, "accounts": 8, "claims": 15, "uploads": 8], rows: """
+            INSERT INTO locations (id, name) VALUES (90, 'Shelf under the stairs');
+            DELETE FROM locations WHERE id = 90;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -77,6 +77,7 @@ struct ItemDetailPage {
                 ItemDocumentsView(itemName: item.title, documents: item.documents, addURL: ItemRoutes.addDocument(item.id),
                                   apiURL: ItemRoutes.apiDocuments(item.id), csrfToken: context.csrfToken,
                                   canEdit: context.canEdit).node
+                PrintLabelForm(parameter: "items", id: "\(item.id)").node
             }
             if context.canEdit { ImagePicker(item: item, csrfToken: context.csrfToken).node }
             HTML.form(.class("item-form card"), .method("post"), .action(item.formURL), .novalidate,

@@ -102,6 +102,7 @@ struct LocationEditPage {
                 }
             }
             walkthroughs.node
+            PrintLabelForm(parameter: "locations", id: String(location.id)).node
             if context.canEdit {
                 HTML.form(.class("danger-zone"), .method("post"), .action(LocationRoutes.delete(location.id))) {
                     CSRFField(token: context.csrfToken).node

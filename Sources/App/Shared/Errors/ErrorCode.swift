@@ -13,6 +13,12 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     // Locations
     case locationNotFound = "location-not-found"
     case locationNotEmpty = "location-not-empty"
+    // Labels
+    case labelNotFound = "label-not-found"
+    case invalidLabelStock = "invalid-label-stock"
+    case invalidLabelStart = "invalid-label-start"
+    case invalidLabelSelection = "invalid-label-selection"
+    case unknownLabelTarget = "unknown-label-target"
     // Settings
     case invalidSettings = "invalid-settings"
     // Import
@@ -120,15 +126,18 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .checksumMismatch: .checksumMismatch
         case .unsupportedTusVersion: .preconditionFailed
         case .itemNotFound, .locationNotFound, .walkthroughNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
-             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimExpenseNotFound, .claimBundleNotFound, .claimLinkNotFound, .uploadNotFound:
+             .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimExpenseNotFound, .claimBundleNotFound, .claimLinkNotFound, .uploadNotFound,
+             .labelNotFound:
             .notFound
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
-             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
+             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink,
+             .unknownLabelTarget:
             .unprocessableContent
         case .emptyBody, .invalidCaptureID, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
-             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidScheduleProfile, .invalidUpload:
+             .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidScheduleProfile, .invalidUpload,
+             .invalidLabelStock, .invalidLabelStart, .invalidLabelSelection:
             .badRequest
         case .unsupportedImageFormat, .unsupportedImageVariant, .unsupportedDocumentType, .unsupportedMediaType: .unsupportedMediaType
         case .imageProcessingFailed, .assetsMissing, .exportFailed, .reportFailed: .internalServerError

@@ -1,0 +1,3 @@
+// libqrencode (Debian libqrencode-dev): QR codes for printed labels.
+// Swift calls it directly: everything used takes fixed arguments.
+#include <qrencode.h>

@@ -1,0 +1,39 @@
+/// Labels to print, in order, on one stock: what each says and the address its QR code holds.
+public struct LabelSheetDocument: Sendable, Equatable {
+    public struct Label: Sendable, Equatable {
+        /// What the QR code holds: the label's full address (`https://nas.local/l/P01CK`).
+        public let address: String
+        /// The short code printed under it, for a person to type.
+        public let code: String
+        public let name: String
+        /// Smaller lines under the name: where it is, or a box's first few things.
+        public let lines: [String]
+
+        public init(address: String, code: String, name: String, lines: [String] = []) {
+            self.address = address
+            self.code = code
+            self.name = name
+            self.lines = lines
+        }
+    }
+
+    public let labels: [Label]
+    public let stock: LabelStock
+    /// The first label's place on the first sheet, 1-based across then down: the labels before it
+    /// were used already.
+    public let start: Int
+    public let title: String
+
+    public init(labels: [Label], stock: LabelStock, start: Int = 1, title: String = "Labels") {
+        self.labels = labels
+        self.stock = stock
+        self.start = start
+        self.title = title
+    }
+
+    /// How many pages the labels take.
+    public var pageCount: Int {
+        let slots = start - 1 + labels.count
+        return max(1, (slots + stock.layout.perSheet - 1) / stock.layout.perSheet)
+    }
+}
