@@ -151,6 +151,8 @@ import Testing
         // The CSV reads no file: it is still whole.
         #expect(try app.client.overSocket.get("/api/v1/export?format=homebox-csv").status == 200)
         #expect(Self.eventually { app.app.responseStreams.running == 0 })
-        #expect(Self.openStoreFiles(of: app).isEmpty && Self.temporaryFiles(of: app).isEmpty)
+        // The stream's files close as its thread unwinds, just after it stops counting as running
+        // (seen once on a loaded machine): a leak still fails after the wait.
+        #expect(Self.eventually { Self.openStoreFiles(of: app).isEmpty && Self.temporaryFiles(of: app).isEmpty })
     }
 }
