@@ -39,8 +39,7 @@ struct SharedClaimHandlers: Sendable {
         for index in lost.indices { lost[index].1 = found[index] }
         let rooms = Dictionary(uniqueKeysWithValues: sheet.schedule.lines.map { ($0.itemID, $0.room) })
         let owed = ClaimOwedSummary(sheet: sheet), money = sheet.money
-        var bundles: [Item.ID: ClaimScheduleBundle] = [:]
-        for case .bundle(let bundle) in sheet.schedule.rows { for line in bundle.lines { bundles[line.itemID] = bundle } }
+        let bundles = sheet.schedule.bundleByItem
         let lines = sheet.schedule.lines.map { line in
             let item = sheet.items[line.itemID]
             return SharedLineModel(number: line.number, name: line.name, anchor: Self.anchor(of: line.itemID), quantity: line.quantityLostText, room: line.room,

@@ -26,8 +26,7 @@ enum ClaimBundleJSON {
     }
 
     private static func row(of id: ClaimBundle.ID, in sheet: ClaimSheet) -> ClaimScheduleBundle? {
-        for case .bundle(let bundle) in sheet.schedule.rows where bundle.id == id { return bundle }
-        return nil
+        sheet.schedule.bundles.first { $0.id == id }
     }
 
     /// `row` is nil once every line of the bundle has left the claim.

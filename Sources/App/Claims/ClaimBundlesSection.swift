@@ -35,7 +35,7 @@ struct ClaimBundlesSection {
         let id = sheet.claim.id, money = sheet.money
         var bundles: [Bundle] = []
         var bundled: Set<Item.ID> = []
-        for case .bundle(let bundle) in sheet.schedule.rows {
+        for bundle in sheet.schedule.bundles {
             bundled.formUnion(bundle.lines.map(\.itemID))
             bundles.append(Bundle(description: bundle.description, numbers: bundle.numbers, replacementCost: money(bundle.totals.replacementCost),
                                   actualCashValue: money(bundle.totals.actualCashValue), lineNames: bundle.lines.map { "\($0.number). \($0.name)" },

@@ -9,12 +9,11 @@ extension ClaimPageModel {
         let money = sheet.money
         let facts = Self.facts(of: claim, money: money)
         let owed = ClaimOwedSummary(sheet: sheet)
-        var bundleOf: [Item.ID: String] = [:]
-        for case .bundle(let bundle) in sheet.schedule.rows { for line in bundle.lines { bundleOf[line.itemID] = bundle.name } }
+        let bundleOf = sheet.schedule.bundleByItem
         let lines = sheet.schedule.lines.map { line -> Line in
             let valuation = line.valuation
             var notes: [String] = []
-            if let bundle = bundleOf[line.itemID] { notes.append("In “\(bundle)”") }
+            if let bundle = bundleOf[line.itemID] { notes.append("In “\(bundle.name)”") }
             if valuation.flags.contains(.ageUnknown) { notes.append("Needs a purchase date") }
             if valuation.flags.contains(.noValue) { notes.append("Needs a replacement cost") }
             if valuation.flags.contains(.replacementCostFromPurchasePrice) { notes.append("Priced at what was paid") }

@@ -36,8 +36,7 @@ extension ClaimReportDocument {
             rows: schedule.rooms.map { [$0.room.isEmpty ? "No room given" : $0.room, String($0.lineCount), money($0.replacementCost), money($0.depreciation), money($0.actualCashValue)] },
             footer: ["Total", String(schedule.lines.count), money(schedule.totals.replacementCost), money(schedule.totals.depreciation), money(schedule.totals.actualCashValue)])
         let scheduleTable = Self.schedule(schedule, money: money)
-        var bundles: [Item.ID: ClaimScheduleBundle] = [:]
-        for case .bundle(let bundle) in schedule.rows { for line in bundle.lines { bundles[line.itemID] = bundle } }
+        let bundles = schedule.bundleByItem
         let pages = files.entries.compactMap { entry -> ReportItemPage? in
             guard let line = schedule.lines.first(where: { $0.itemID == entry.line.itemID }) else { return nil }
             let valuation = line.valuation
@@ -126,7 +125,7 @@ extension ClaimReportDocument {
         let footer = ["", "Total", totals.quantity.grouped, "", "", "", "", money(totals.originalCost), "", money(totals.replacementCost),
                       "", money(totals.depreciation), money(totals.actualCashValue)]
         let marked = schedule.lines.contains { $0.valuation.isOverridden }
-        let bundled = schedule.rows.contains { if case .bundle = $0 { true } else { false } }
+        let bundled = !schedule.bundles.isEmpty
         return ReportTable(columns: columns, rows: rows, footer: footer,
                            notes: (marked ? ["\(setByHand) Actual cash value set by hand; the reason is on the item’s page."] : [])
                             + (bundled ? ["A bundle’s lines are one row, their figures added up; each line is valued on its own, on its page."] : []))

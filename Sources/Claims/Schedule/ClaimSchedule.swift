@@ -51,6 +51,18 @@ public struct ClaimSchedule: Sendable, Equatable {
         self.explanation = Self.method(table: input.table, lossDate: input.lossDate, lines: lines, owed: owed)
     }
 
+    /// The bundles of `rows`, in their order.
+    public var bundles: [ClaimScheduleBundle] {
+        rows.compactMap { if case .bundle(let bundle) = $0 { bundle } else { nil } }
+    }
+
+    /// The bundle each bundled line is shown in, by its item.
+    public var bundleByItem: [Item.ID: ClaimScheduleBundle] {
+        var byItem: [Item.ID: ClaimScheduleBundle] = [:]
+        for bundle in bundles { for line in bundle.lines { byItem[line.itemID] = bundle } }
+        return byItem
+    }
+
     private static func rows(_ lines: [ClaimScheduleLine], records: [ClaimLine], bundles: [ClaimBundle]) throws(ValuationError) -> [ClaimScheduleRow] {
         var members: [ClaimBundle.ID: [ClaimScheduleLine]] = [:]
         // An item put on a rider after it was bundled is claimed against its rider: a row of its own.
