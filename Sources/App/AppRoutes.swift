@@ -72,6 +72,8 @@ enum AppRoutes {
                             maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder, handOff: handOff).register(in: &router)
         UploadHandlers(uploads: uploads, admittedCaller: admittedCaller).register(in: &router)
         WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
+        AccountAPIHandlers(accounts: accounts).register(in: &router)
+        ReminderHandlers(reader: ReminderFactsReader(items: items, claims: claims, backups: backups), accounts: accounts, clock: clock).register(in: &router)
         return router.router
     }
 }

@@ -7,6 +7,7 @@ enum InputSchemas {
     static var all: [InputDescription] {
         [LocationInput.schema.description, ClaimLinkInput.schema.description, ClaimInput.schema.description, ClaimInput.policySchema.description,
          ClaimLineInput.schema.description, UsefulLivesInput.description, SettingsInput.schema.description, ItemInput.schema.description,
-         ClaimSelection.schema.description, ClaimExpenseInput.schema.description]
+         ClaimSelection.schema.description, ClaimExpenseInput.schema.description,
+         AccountInput.schema.description]
     }
 }

@@ -112,6 +112,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case lastOwner = "last-owner"
     case tokenNotFound = "token-not-found"
     case setupLinkExpired = "setup-link-expired"
+    case invalidEmail = "invalid-email"
 
     public var status: HTTPStatus {
         switch self {
@@ -125,7 +126,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
-             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
+             .invalidAccountName, .invalidEmail, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink:
             .unprocessableContent
         case .emptyBody, .invalidCaptureID, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidScheduleProfile, .invalidUpload:
