@@ -8,7 +8,10 @@ extension AccountStore {
 
     /// The account's e-mail address; nil when none was given.
     public func email(of id: Account.ID) throws -> String? {
-        try database.read { try $0.firstRow("SELECT email FROM accounts WHERE id = ?", id) { $0.optionalString(0) } ?? nil }
+        try database.read { connection -> String? in
+            let row: String?? = try connection.firstRow("SELECT email FROM accounts WHERE id = ?", id) { row in row.optionalString(0) }
+            return row ?? nil
+        }
     }
 
     /// Sets (or, with nil or only spaces, clears) the account's e-mail address; returns it as kept.

@@ -2,6 +2,7 @@ import Accounts
 import App
 import Clocks
 import Foundation
+import HTTPTestClient
 import Inventory
 import Testing
 
@@ -13,14 +14,15 @@ import Testing
     @Test func whatIsDueComesAsTheClockMovesOnEachWithItsLinkToTheFieldToFix() throws {
         let clock = TestClock()
         let app = try SecuredApp { $0.clock = clock }
-        let owner = try app.signIn("olivia"), viewer = try app.signIn("vera")
+        // API tokens: a session would end on the moved clock.
+        let owner = try app.token(for: "olivia"), viewer = try app.token(for: "vera")
         let ends = clock.today.adding(days: 45)
         let created = try owner.json("POST", "/api/v1/items", ["name": "Television", "warrantyExpires": ends.iso])
         #expect(created.status == 201, "\(created.text)")
         let id = try #require(Self.object(created)["id"] as? Int)
 
-        func reminders(_ session: SecuritySession) throws -> [[String: Any]] {
-            let response = try session.get("/api/v1/reminders", accept: "application/json")
+        func reminders(_ client: BearerClient) throws -> [[String: Any]] {
+            let response = try client.send("GET", "/api/v1/reminders", headers: ["Accept": "application/json"])
             #expect(response.status == 200, "\(response.text)")
             return Self.object(response)["reminders"] as? [[String: Any]] ?? []
         }

@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import HTTPServer
+import Inventory
 
 /// `/api/v1/account`: the caller's own account — its e-mail address (set with PATCH) and its
 /// calendar feed (`POST …/calendar` makes a new one, ending the old; its address is shown only then).

@@ -137,7 +137,8 @@ struct ItemPageHandlers: Sendable {
     private func dueSoon(_ request: Request) throws -> DueSoonCard? {
         guard let account = request.caller?.account else { return nil }
         let today = clock.today
-        let due = ReminderSchedule(try reminders.facts(for: account)).due(on: today)
+        // Backups have their own notice on this page.
+        let due = ReminderSchedule(try reminders.facts(for: account)).due(on: today).filter { $0.kind.family != "backup" }
         return due.isEmpty ? nil : DueSoonCard(due, today: today)
     }
 
