@@ -27,7 +27,7 @@ extension AccountStore {
 
     /// An address as it is kept (trimmed), or the reason it cannot be one. Not a full RFC 5321
     /// parser: what a mail server would refuse outright, and what would break a mail header.
-    static func checked(email address: String) throws -> String? {
+    public static func checked(email address: String) throws -> String? {
         let text = address.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return nil }
         let shown = "“\(text.prefix(60))\(text.count > 60 ? "…" : "")”"
