@@ -6,7 +6,8 @@ import Inventory
 public struct ReminderSchedule: Sendable {
     public let occasions: [Reminder]
 
-    /// Days before a warranty ends, or the policy's period, that the first notice comes.
+    /// Days before a warranty ends, or the policy's period, that the first notice comes. Titles name
+    /// the day itself, never "in N days": a reminder is read on other days than its own.
     public static let noticeDays = 30
     /// Days before a proof of loss is due that a notice comes.
     public static let proofOfLossNotices = [30, 14, 7, 3, 1]
@@ -33,7 +34,7 @@ public struct ReminderSchedule: Sendable {
         if let backup = facts.backup { Self.add(backup, to: &occasions) }
         if let end = facts.policyPeriodEnd {
             occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end.adding(days: -Self.noticeDays), until: end,
-                                      title: "The policy's period ends in \(Self.noticeDays) days, on \(end.iso)",
+                                      title: "The policy's period ends on \(end.iso): check the coverage",
                                       detail: "Check the coverage against the inventory before renewing: the contents limit, and the items worth a rider.",
                                       fix: .policy))
             occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end, until: end,
@@ -47,8 +48,8 @@ public struct ReminderSchedule: Sendable {
 
     private static func add(_ item: ReminderFacts.ItemFacts, to occasions: inout [Reminder]) {
         if let end = item.warrantyExpires, !item.lifetimeWarranty {
-            occasions.append(Reminder(kind: .warrantyEnding, subject: .item(item.id), due: end.adding(days: -noticeDays), until: end.adding(days: -1),
-                                      title: "The warranty of \(item.name) ends in \(noticeDays) days, on \(end.iso)",
+            occasions.append(Reminder(kind: .warrantyEnding, subject: .item(item.id), due: end.adding(days: -noticeDays), until: end,
+                                      title: "The warranty of \(item.name) ends on \(end.iso)",
                                       detail: "Anything wrong with it is still covered until then: check it now.",
                                       value: item.value, fix: .item(item.id, field: "warrantyExpires")))
             occasions.append(Reminder(kind: .warrantyEnds, subject: .item(item.id), due: end, until: end,
@@ -91,7 +92,7 @@ public struct ReminderSchedule: Sendable {
                 // A notice for a day before the claim was made was never due.
                 guard due >= claim.opened else { continue }
                 occasions.append(Reminder(kind: .proofOfLoss, subject: .claim(claim.id), due: due, until: deadline,
-                                          title: "The proof of loss for \(claim.name) is due in \(days == 1 ? "1 day" : "\(days) days"), on \(deadline.iso)",
+                                          title: "The proof of loss for \(claim.name) is due on \(deadline.iso)",
                                           detail: "Send the sworn statement in proof of loss with the schedule before then, or ask the insurer for more time in writing.",
                                           fix: .claim(claim.id, part: "proofOfLossDue")))
             }

@@ -81,7 +81,7 @@ import Testing
         #expect(feed.status == 200)
         #expect(feed.header("Content-Type") == "text/calendar; charset=utf-8")
         #expect(feed.text.hasPrefix("BEGIN:VCALENDAR\r\n"))
-        #expect(feed.text.contains("SUMMARY:The warranty of Oven\\, \"the big one\"\\; kitchen ends in 30 days"))
+        #expect(feed.text.contains("SUMMARY:The warranty of Oven\\, \"the big one\"\\; kitchen ends on \(clock.today.adding(days: 40).iso)"))
         #expect(feed.text.contains("UID:warranty-ending:item-1:\(clock.today.adding(days: 10).iso)@homepwner\r\n"))
         // Only the token's SHA-256 is stored.
         #expect(!app.databaseContains(String(path.dropFirst("/calendar/".count).dropLast(4))))

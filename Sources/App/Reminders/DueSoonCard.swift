@@ -5,23 +5,29 @@ import Reminders
 /// One line of the home page's "Due soon": what, when, and the link to the field that puts it right.
 struct DueSoonEntry: Sendable, Equatable {
     let title: String
-    /// "Due today", "3 days overdue", "In 12 days".
+    /// "Today", "In 12 days" (to a deadline); "Due for 3 days" (anything else).
     let when: String
     let url: String
     let isDue: Bool
 
     init(_ reminder: Reminder, today: CalendarDate) {
         title = reminder.title
-        let days = today.days(until: reminder.due)
-        when = switch days {
-        case 0: "Due today"
-        case 1: "Tomorrow"
-        case 2...: "In \(days) days"
-        case -1: "Due yesterday"
-        default: "Due \(-days) days ago"
-        }
         url = ReminderRoutes.fix(reminder.fix)
-        isDue = days <= 0
+        isDue = reminder.due <= today
+        // A deadline is counted to its day; anything else from when it fell due.
+        if let until = reminder.until {
+            let days = today.days(until: until)
+            when = days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days"
+        } else {
+            let days = today.days(until: reminder.due)
+            when = switch days {
+            case 0: "Due today"
+            case 1: "Tomorrow"
+            case 2...: "In \(days) days"
+            case -1: "Due since yesterday"
+            default: "Due for \(-days) days"
+            }
+        }
     }
 }
 

@@ -55,6 +55,7 @@ enum ReminderJSON {
                     json.key("subject"); json.value(reminder.subject.key)
                     json.key("due"); json.value(reminder.due.iso)
                     json.key("daysUntilDue"); json.value(today.days(until: reminder.due))
+                    json.key("until"); if let until = reminder.until { json.value(until.iso) } else { json.null() }
                     json.key("title"); json.value(reminder.title)
                     json.key("detail"); json.value(reminder.detail)
                     json.key("link"); json.value(ReminderRoutes.fix(reminder.fix))
