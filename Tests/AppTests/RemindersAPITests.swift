@@ -38,6 +38,7 @@ import Testing
         #expect(try reminders(owner).first?["id"] as? String == "warranty-ends:item-\(id):\(ends.iso)")
         clock.advance(by: 86_400)
         #expect(try reminders(owner).map { $0["kind"] as? String } == ["photo-missing"])
+        #expect(try reminders(owner).first?["link"] as? String == "/items/\(id)#photo-panel")
     }
 
     @Test func anAccountSetsItsEmailAndAWrongOneIsRefusedSayingWhatToFix() throws {

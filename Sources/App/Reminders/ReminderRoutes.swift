@@ -14,7 +14,7 @@ enum ReminderRoutes {
     /// Where a reminder is put right: the page, at the field.
     static func fix(_ fix: ReminderFix) -> String {
         switch fix {
-        case .item(let id, let field): ItemRoutes.item(Item.ID(id)) + "#item-" + field
+        case .item(let id, let field): ItemRoutes.item(Item.ID(id)) + "#" + (field == "photos" ? "photo-panel" : "item-" + field)
         case .place(let id): LocationRoutes.location(Location.ID(id))
         case .claim(let id, let part): ClaimRoutes.claim(Claim.ID(id)) + (part == "lines" ? "#lines-title" : "#facts-title")
         case .policy: ClaimRoutes.coverage.url() + "#coverage-title"
