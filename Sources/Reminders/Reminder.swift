@@ -19,8 +19,12 @@ public struct Reminder: Sendable, Equatable, Identifiable {
     /// Where it is fixed.
     public let fix: ReminderFix
 
+    /// `kind:subject:due`, e.g. `warranty-ending:item-12:2027-03-01`.
+    public let id: String
+
     public init(kind: ReminderKind, subject: ReminderSubject, due: CalendarDate, until: CalendarDate?, title: String, detail: String,
                 value: Int64? = nil, fix: ReminderFix) {
+        id = "\(kind.rawValue):\(subject.key):\(due.iso)"
         self.kind = kind
         self.subject = subject
         self.due = due
@@ -31,11 +35,13 @@ public struct Reminder: Sendable, Equatable, Identifiable {
         self.fix = fix
     }
 
-    /// `kind:subject:due`, e.g. `warranty-ending:item-12:2027-03-01`.
-    public var id: String { "\(kind.rawValue):\(subject.key):\(due.iso)" }
-
     /// Kind family and subject: the occasions that replace one another in the list of what is due.
-    public var familyKey: String { "\(kind.family):\(subject.key)" }
+    public var familyKey: FamilyKey { FamilyKey(family: kind.family, subject: subject) }
+
+    public struct FamilyKey: Hashable, Sendable {
+        let family: String
+        let subject: ReminderSubject
+    }
 
     /// Whether it still stands on `day` (the day is not past its `until`).
     public func stands(on day: CalendarDate) -> Bool { until.map { day <= $0 } ?? true }

@@ -117,7 +117,7 @@ public struct ReminderSchedule: Sendable {
     /// first (by kind, then most value first, then the earliest); then the soon due by their day.
     public func due(on today: CalendarDate, soonDays: Int = ReminderSchedule.soonDays) -> [Reminder] {
         let horizon = today.adding(days: soonDays)
-        var chosen: [String: Reminder] = [:]
+        var chosen: [Reminder.FamilyKey: Reminder] = [:]
         for occasion in occasions where occasion.stands(on: today) && occasion.due <= horizon {
             let isDue = occasion.due <= today
             guard isDue || occasion.kind.showsBeforeDue else { continue }
