@@ -71,10 +71,13 @@ let package = Package(
         .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims", "Uploads"]),
         .target(name: "Backup", dependencies: ["Claims", "Database", "Home", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "CSodium", "TextRules"]),
+        // What is due (warranties, replacement costs, photos, walk-throughs, backups, the policy, claims) as dated
+        // occasions with stable ids, worked out from plain facts; and the RFC 5545 feed they are published in.
+        .target(name: "Reminders", dependencies: ["Inventory"]),
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles", "QRCode"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
@@ -104,6 +107,7 @@ let package = Package(
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Clocks", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Claims", "Home", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner", "CodeReading", "QRCode"]),
+        .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Inventory", "Clocks"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads"]),

@@ -7,6 +7,8 @@ public enum AccountError: Error, Sendable, Equatable {
     /// Removing or demoting this owner would leave no owner.
     case lastOwner
     case tokenNotFound
+    /// The e-mail address given cannot be one; the reason says what to fix.
+    case invalidEmail(String)
 }
 
 extension AccountError: CustomStringConvertible {
@@ -18,6 +20,7 @@ extension AccountError: CustomStringConvertible {
         case .accountNotFound(let name): "There is no account named “\(name)”."
         case .lastOwner: "This is the last owner account; make another account an owner first."
         case .tokenNotFound: "There is no such API token; it may have been revoked already."
+        case .invalidEmail(let reason): reason
         }
     }
 }

@@ -59,5 +59,15 @@ public enum AccountsSchema {
             PRAGMA secure_delete = ON;
             ALTER TABLE sessions DROP COLUMN csrf_token;
             """),
+        // Reminders: where an account is written to, and its calendar feed (one at a time; only the
+        // token's SHA-256 is kept, as adjusters' links are: a new feed replaces the old one).
+        Migration(version: 9, sql: """
+            ALTER TABLE accounts ADD COLUMN email TEXT;
+            CREATE TABLE calendar_feeds (
+                account_id INTEGER PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                token_hash TEXT NOT NULL UNIQUE,
+                created_ms INTEGER NOT NULL
+            );
+            """),
     ]
 }

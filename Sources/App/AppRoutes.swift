@@ -73,6 +73,8 @@ enum AppRoutes {
         UploadHandlers(uploads: uploads, admittedCaller: admittedCaller).register(in: &router)
         WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
         LabelHandlers(items: items, site: site, temporaryFolder: temporaryFolder).register(in: &router)
+        AccountAPIHandlers(accounts: accounts).register(in: &router)
+        ReminderHandlers(reader: ReminderFactsReader(items: items, claims: claims, backups: backups), accounts: accounts, clock: clock).register(in: &router)
         return router.router
     }
 }

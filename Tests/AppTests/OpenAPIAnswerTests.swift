@@ -3,6 +3,7 @@ import Foundation
 import HomeboxBackupFixture
 import HTTPServer
 import HTTPTestClient
+import Inventory
 import PDFPreview
 import Testing
 
@@ -377,6 +378,19 @@ import Testing
         try api.send(.delete, "/api/v1/items/\(other)", expect: 204)
         try api.send(.delete, "/api/v1/locations/\(kitchen)", expect: 204)
         try api.send(.get, "/api/v1/openapi.json", expect: 200)
+
+        // Reminders, and the caller's own account (open access has none: 404 until there are accounts)
+        try api.send(.post, "/api/v1/items", json: ["name": "Fridge", "warrantyExpires": CalendarDate(Date()).adding(days: 10).iso], expect: 201)
+        #expect(try api.send(.get, "/api/v1/reminders", expect: 200)?["reminders"]?.elements?.contains { $0["kind"]?.string == "warranty-ending" } == true)
+        #expect(code(try api.send(.get, "/api/v1/account", expect: 404)) == "no-account")
+        let owner = try api.app.app.accounts.create(name: "olivia", password: "correct horse battery", role: .owner)
+        let bearer = ["Authorization": "Bearer " + (try api.app.app.accounts.createToken(for: owner, name: "answers").secret)]
+        try api.send(.patch, "/api/v1/account", json: ["email": "olivia@example.com"], headers: bearer, expect: 200)
+        #expect(code(try api.send(.patch, "/api/v1/account", json: ["email": "olivia"], headers: bearer, expect: 422)) == "invalid-email")
+        try api.send(.post, "/api/v1/account/calendar", headers: bearer, expect: 201)
+        try api.send(.get, "/api/v1/account", headers: bearer, expect: 200)
+        try api.send(.delete, "/api/v1/account/calendar", headers: bearer, expect: 204)
+        try api.send(.get, "/api/v1/reminders", headers: bearer, expect: 200)
 
         // Every documented operation was tried, so a new one is tried here too.
         let documented = Set(OpenAPIDocumentTests.operations(in: api.document).keys)

@@ -299,6 +299,10 @@ enum SchemaHistory {
             INSERT INTO locations (id, name) VALUES (90, 'Shelf under the stairs');
             DELETE FROM locations WHERE id = 90;
             """),
+        Step(label: "owned-accounts-9-reminders", versions: ["inventory": 25, "library": 8, "accounts": 9, "claims": 15, "uploads": 8], rows: """
+            UPDATE accounts SET email = 'owner@example.com' WHERE id = 1;
+            INSERT INTO calendar_feeds (account_id, token_hash, created_ms) VALUES (1, '\(hash("calendar"))', 1764000040000);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -23,6 +23,8 @@ import Testing
         "GET /shared/{token}/report.pdf", "GET /shared/{token}/schedule.csv", "GET /shared/{token}/evidence.zip",
         "GET /shared/{token}/police-list.pdf", "GET /shared/{token}/police-list.csv",
         "GET /shared/{token}/items/{itemId}/photos/{photoId}", "GET /shared/{token}/items/{itemId}/evidence/{assetId}",
+        // An account's reminders calendar: its token is the credential (RemindersAPITests).
+        "GET /calendar/{token}",
     ]
 
     static func key(_ route: Route) -> String { "\(route.method) \(route.pattern)" }

@@ -309,6 +309,7 @@ struct SecurityFixture: Sendable {
             case ("bundles", "bundleId"): "1"
             case ("shared", "token"): "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE"
             case ("l", "code"): LabelCode(place: Location.ID(locationID)).description
+            case ("calendar", "token"): "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE.ics"
             case (_, "file") where route.pattern.hasPrefix("/shared/"): "screen.jpg"
             default: nil
             }

@@ -4,7 +4,7 @@ adds it."""
 import json
 import shutil
 import tempfile
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -34,7 +34,9 @@ def site():
     wait_until_ready(server)
     camera = server.create_item("Camera", "C-1", 1899)
     server.upload(camera["id"], FIXTURES / "photo-1.jpg")
-    server.create_item("Mug", "", 12)
+    mug = server.create_item("Mug", "", 12)
+    # Its warranty ends in 10 days: the list's "Due soon" card.
+    server.api("PATCH", f"/api/v1/items/{mug['id']}", {"warrantyExpires": (date.today() + timedelta(days=10)).isoformat()})
     study = server.api("POST", "/api/v1/locations", {"name": "Study"})
     server.api("PATCH", f"/api/v1/items/{camera['id']}", {"locationId": study["id"], "tags": ["electronics"],
                                                           "customFields": {"Lens": "RF 24-105"}})
@@ -352,6 +354,10 @@ STATES = {
     "offline copy": ("home", show_offline_copy),
     "offline copy, why": ("home", lambda b, s: show_offline_copy(b, s, why=True)),
     "update notice": ("home", show_update_notices),
+    "item list, due soon": ("site", lambda b, s: (b.get(s.url + "/"), visible(b, "#due-soon"))),
+    "account, a new calendar address": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
+                                                                  b.get(s.url + "/account"), find(b, ".calendar-feed button[type=submit]").click(),
+                                                                  visible(b, ".calendar-url"))),
     "accounts (owner)": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
                                                    b.get(s.url + "/users"))),
 }

@@ -10,6 +10,7 @@ extension AccountError: CataloguedError {
         case .accountNotFound: .accountNotFound
         case .lastOwner: .lastOwner
         case .tokenNotFound: .tokenNotFound
+        case .invalidEmail: .invalidEmail
         }
     }
 
@@ -19,6 +20,7 @@ extension AccountError: CataloguedError {
         switch self {
         case .nameTaken, .invalidName: [(field: "name", message: description)]
         case .weakPassword: [(field: "password", message: description)]
+        case .invalidEmail: [(field: "email", message: description)]
         case .accountNotFound, .lastOwner, .tokenNotFound: []
         }
     }

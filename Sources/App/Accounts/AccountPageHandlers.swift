@@ -22,6 +22,7 @@ struct AccountPageHandlers: Sendable {
         router.post(AccountRoutes.password, maxBodySize: Self.formBodyLimit, isSlow: true, access: .account) { request in try changePassword(request) }
         router.post(AccountRoutes.tokens, access: .account) { request in try createToken(request) }
         router.post(AccountRoutes.revokeToken, access: .account) { request in try revokeToken(request) }
+        router.post(AccountRoutes.calendar, access: .account) { request in try makeCalendarFeed(request) }
         router.get(AccountRoutes.users, access: .manage) { request in
             try usersPage(request, message: UsersPage.offlineCopyNotice(request.query["offline-copy"]))
         }
@@ -153,7 +154,7 @@ struct AccountPageHandlers: Sendable {
 
     // MARK: Your account
 
-    private func accountPage(_ request: Request, newToken: String? = nil, message: String? = nil, error: String? = nil,
+    private func accountPage(_ request: Request, newToken: String? = nil, newCalendarURL: String? = nil, message: String? = nil, error: String? = nil,
                              status: HTTPStatus = .ok) throws -> Response {
         guard let caller = request.caller, caller.via != .openAccess else {
             throw AppError(.noAccount, message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
@@ -161,7 +162,8 @@ struct AccountPageHandlers: Sendable {
         let tokens = try accounts.tokens(of: caller.account)
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
                                message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty), error: error,
-                               failedSignIns: failedSignIns(for: caller), context: request.pageContext(site))
+                               failedSignIns: failedSignIns(for: caller), calendarCreated: try accounts.calendarFeedCreated(of: caller.account.id),
+                               newCalendarURL: newCalendarURL, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -211,6 +213,12 @@ struct AccountPageHandlers: Sendable {
             let (secret, _) = try accounts.createToken(for: caller.account, name: try request.formFields()["name"] ?? "")
             return try accountPage(request, newToken: secret)
         }
+    }
+
+    private func makeCalendarFeed(_ request: Request) throws -> Response {
+        guard let caller = request.caller, caller.via != .openAccess else { return try accountPage(request) }
+        let token = try accounts.newCalendarFeed(for: caller.account.id)
+        return try accountPage(request, newCalendarURL: request.siteURL(ReminderRoutes.calendar(token)))
     }
 
     private func revokeToken(_ request: Request) throws -> Response {

@@ -12,6 +12,10 @@ enum AccountRoutes {
     static let users = RoutePath("/users")
     static let user = RoutePath("/users/{id}")
     static let removeUser = RoutePath("/users/{id}/remove")
+    /// The account page's button for a new calendar feed.
+    static let calendar = RoutePath("/account/calendar")
+    static let api = RoutePath("/account", in: APIRoutes.v1)
+    static let apiCalendar = RoutePath("/account/calendar", in: APIRoutes.v1)
 
     /// Sign-in, then back to `next` (already escaped as a query value).
     static func signIn(escapedNext next: String) -> String { "\(signIn.url())?next=\(next)" }

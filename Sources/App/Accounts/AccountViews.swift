@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import HTML
+import Inventory
 
 /// `/signin`: name and password, "remember me", and where to go next.
 struct SignInPage {
@@ -87,6 +88,9 @@ struct AccountPage {
     let error: String?
     /// For owners: the latest burst of failed sign-ins, in words.
     let failedSignIns: String?
+    /// When the account's calendar feed was made (nil: it has none), and its address when just made.
+    var calendarCreated: Date? = nil
+    var newCalendarURL: String? = nil
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -136,6 +140,7 @@ struct AccountPage {
                     button(.class("button"), .type("submit")) { "Create Token" }
                 }
             }
+            calendarSection
             section(.class("card account-card")) {
                 h2 { "Change password" }
                 HTML.form(.method("post"), .action(AccountRoutes.password.url())) {
@@ -158,6 +163,30 @@ struct AccountPage {
                     }
                     button(.class("button"), .type("submit")) { "Change Password" }
                 }
+            }
+        }
+    }
+}
+
+extension AccountPage {
+    /// The reminders' calendar feed: its address shown once, when made; a new one ends the old.
+    var calendarSection: HTMLNode {
+        section(.class("card account-card calendar-feed"), .aria("labelledby", "calendar-title")) {
+            h2(.id("calendar-title")) { "Reminders calendar" }
+            p { "Subscribe to it in your phone’s or computer’s calendar to see what is due: warranties ending, the proof of loss, the policy’s renewal. Anyone with its address can read it." }
+            if let newCalendarURL {
+                div(.class("new-token"), .role("status")) {
+                    p { "Your calendar’s address. Copy it now: it is shown only this once." }
+                    code(.class("token-secret calendar-url")) { newCalendarURL }
+                }
+            } else if let calendarCreated {
+                p(.class("muted")) { "You made a calendar address on \(DisplayFormat.day(CalendarDate(calendarCreated))). Its address was shown then; make a new one to see one again (the old one stops working)." }
+            } else {
+                p(.class("muted")) { "No calendar address yet." }
+            }
+            HTML.form(.method("post"), .action(AccountRoutes.calendar.url())) {
+                CSRFField(token: context.csrfToken).node
+                button(.class("button"), .type("submit")) { calendarCreated == nil ? "Make a Calendar Address" : "Make a New Calendar Address" }
             }
         }
     }

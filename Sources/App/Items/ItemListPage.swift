@@ -23,6 +23,8 @@ struct ItemListPage {
     var backup: BackupNoticeModel? = nil
     /// Photos from walking rooms still to name (the link to them shows only when there are some).
     var draftCount = 0
+    /// The next few reminders ("Due soon"), the plain list only.
+    var dueSoon: DueSoonCard? = nil
 
     func document() -> HTMLDocument {
         var trailing = [a(.class("bar-button"), .href(LibraryRoutes.groups.url())) { "Library" }]
@@ -63,6 +65,7 @@ struct ItemListPage {
         .group {
             if let message = backup?.message, message.tone == .warning { BackupMessageView(message: message).node }
             if let readiness { ReadinessCard(model: readiness).node }
+            if let dueSoon, !editing, bulk == nil { dueSoon.node }
             if !editing && bulk == nil {
                 ItemSearchBar(model: search).node
                 viewSwitch

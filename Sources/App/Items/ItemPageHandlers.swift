@@ -6,6 +6,7 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import Reminders
 import PhotoLibrary
 
 /// The item pages: the list, the detail editor, New Item and delete confirmation. Every change
@@ -69,7 +70,11 @@ struct ItemPageHandlers: Sendable {
         self.library = library
         self.backups = backups
         self.clock = clock
+        reminders = ReminderFactsReader(items: items, claims: claims, backups: backups)
     }
+
+    /// What the home page's "Due soon" card is made from.
+    let reminders: ReminderFactsReader
 
     func register(in router: inout AppRouter) {
         router.get(ItemRoutes.list) { request in try list(request) }
@@ -124,8 +129,17 @@ struct ItemPageHandlers: Sendable {
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
                                 bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context,
                                 backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage) : nil,
-                                draftCount: try items.draftCount())
+                                draftCount: try items.draftCount(), dueSoon: view == .manual || view == .rooms ? try dueSoon(request) : nil)
         return .html(page.document().renderedBytes())
+    }
+
+    /// The next few reminders for the caller; nil when nothing is due or soon due.
+    private func dueSoon(_ request: Request) throws -> DueSoonCard? {
+        guard let account = request.caller?.account else { return nil }
+        let today = clock.today
+        // Backups have their own notice on this page.
+        let due = ReminderSchedule(try reminders.facts(for: account)).due(on: today).filter { $0.kind.family != "backup" }
+        return due.isEmpty ? nil : DueSoonCard(due, today: today)
     }
 
     private func searchModel(_ request: Request) throws -> ItemSearchModel {

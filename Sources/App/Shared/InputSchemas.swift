@@ -8,6 +8,7 @@ enum InputSchemas {
         [LocationInput.schema.description, ClaimLinkInput.schema.description, ClaimInput.schema.description, ClaimInput.policySchema.description,
          ClaimLineInput.schema.description, UsefulLivesInput.description, SettingsInput.schema.description, ItemInput.schema.description,
          ClaimSelection.schema.description, ClaimExpenseInput.schema.description,
-         ClaimBundleInput.schema.description]
+         ClaimBundleInput.schema.description,
+         AccountInput.schema.description]
     }
 }

@@ -1,3 +1,4 @@
+import Accounts
 import Claims
 import Foundation
 import HTTPServer
@@ -39,6 +40,12 @@ package enum StrangerInput {
             { _ = try ClaimSelection(json: object) },
             { try problems(ClaimLineInput.schema, ClaimLineInput(itemID: 1)) },
             { try problems(SettingsInput.schema, SettingsInput()) },
+            {
+                var account = AccountInput(), found: [FieldError] = []
+                AccountInput.schema.read(json: object, into: &account, context: context, problems: &found)
+                if !found.isEmpty { throw ClaimError.invalid(ValidationError(errors: found)) }
+                if let email = account.email { _ = try AccountStore.checked(email: email) }
+            },
             {
                 var problems: [FieldError] = []
                 _ = UsefulLivesInput.read(json: object, problems: &problems)

@@ -118,6 +118,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case lastOwner = "last-owner"
     case tokenNotFound = "token-not-found"
     case setupLinkExpired = "setup-link-expired"
+    case invalidEmail = "invalid-email"
 
     public var status: HTTPStatus {
         switch self {
@@ -132,7 +133,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
-             .invalidAccountName, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink,
+             .invalidAccountName, .invalidEmail, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink,
              .unknownLabelTarget:
             .unprocessableContent
         case .emptyBody, .invalidCaptureID, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,

@@ -1,0 +1,69 @@
+import Accounts
+import Foundation
+import HTTPServer
+import Inventory
+
+/// `/api/v1/account`: the caller's own account — its e-mail address (set with PATCH) and its
+/// calendar feed (`POST …/calendar` makes a new one, ending the old; its address is shown only then).
+struct AccountAPIHandlers: Sendable {
+    let accounts: AccountStore
+
+    func register(in router: inout AppRouter) {
+        router.get(AccountRoutes.api, access: .account) { request in try response(for: try caller(of: request).account) }
+        router.patch(AccountRoutes.api, access: .account) { request in
+            let account = try caller(of: request).account
+            var input = AccountInput(), problems: [FieldError] = []
+            AccountInput.schema.read(json: try ItemAPIHandlers.jsonObject(of: request), into: &input, context: InputContext(), problems: &problems)
+            guard problems.isEmpty else {
+                var error = AppError(.invalidEmail, message: problems.map(\.message).joined(separator: " "))
+                error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }
+                throw error
+            }
+            if let email = input.email { try accounts.setEmail(email, of: account.id) }
+            return try response(for: account)
+        }
+        router.post(AccountRoutes.apiCalendar, access: .account) { request in
+            let account = try caller(of: request).account
+            let token = try accounts.newCalendarFeed(for: account.id)
+            return try response(for: account, calendarURL: request.siteURL(ReminderRoutes.calendar(token)), status: .created)
+        }
+        router.delete(AccountRoutes.apiCalendar, access: .account) { request in
+            try accounts.revokeCalendarFeed(of: try caller(of: request).account.id)
+            return .noContent
+        }
+    }
+
+    private func caller(of request: Request) throws -> Caller {
+        guard let caller = request.caller, caller.via != .openAccess else {
+            throw AppError(.noAccount, message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
+        }
+        return caller
+    }
+
+    /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL"}`: the feed's address
+    /// only in the answer that made it (only its SHA-256 is kept).
+    private func response(for account: Account, calendarURL: String? = nil, status: HTTPStatus = .ok) throws -> Response {
+        let email = try accounts.email(of: account.id), created = try accounts.calendarFeedCreated(of: account.id)
+        var writer = JSONWriter(capacity: 256)
+        writer.object { json in
+            json.key("name"); json.value(account.name)
+            json.key("role"); json.value(account.role.rawValue)
+            json.key("email"); if let email { json.value(email) } else { json.null() }
+            json.key("calendar")
+            if let created { json.object { json in json.key("created"); json.value(created) } } else { json.null() }
+            json.key("calendarURL"); if let calendarURL { json.value(calendarURL) } else { json.null() }
+        }
+        return .json(writer, status: status)
+    }
+}
+
+/// What `PATCH /api/v1/account` changes.
+struct AccountInput {
+    /// The address; "" (or null) clears it.
+    var email: String?
+
+    static var schema: InputSchema<AccountInput> {
+        InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true)],
+                    unknown: { "Unknown account field “\($0)”. The fields are: \(schema.names.joined(separator: ", "))." })
+    }
+}

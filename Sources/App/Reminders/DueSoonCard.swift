@@ -1,0 +1,64 @@
+import HTML
+import Inventory
+import Reminders
+
+/// One line of the home page's "Due soon": what, when, and the link to the field that puts it right.
+struct DueSoonEntry: Sendable, Equatable {
+    let title: String
+    /// "Today", "In 12 days" (to a deadline); "Due for 3 days" (anything else).
+    let when: String
+    let url: String
+    let isDue: Bool
+
+    init(_ reminder: Reminder, today: CalendarDate) {
+        title = reminder.title
+        url = ReminderRoutes.fix(reminder.fix)
+        isDue = reminder.due <= today
+        // A deadline is counted to its day; anything else from when it fell due.
+        if let until = reminder.until {
+            let days = today.days(until: until)
+            when = days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days"
+        } else {
+            let days = today.days(until: reminder.due)
+            when = switch days {
+            case 0: "Due today"
+            case 1: "Tomorrow"
+            case 2...: "In \(days) days"
+            case -1: "Due since yesterday"
+            default: "Due for \(-days) days"
+            }
+        }
+    }
+}
+
+/// The home page's card of the next few reminders (the API has them all).
+struct DueSoonCard {
+    let entries: [DueSoonEntry]
+    /// How many more there are than shown.
+    let more: Int
+
+    /// Reminders the card shows at most.
+    static let shown = 5
+
+    init(_ reminders: [Reminder], today: CalendarDate) {
+        entries = reminders.prefix(Self.shown).map { DueSoonEntry($0, today: today) }
+        more = max(0, reminders.count - Self.shown)
+    }
+
+    var node: HTMLNode {
+        section(.class("due-soon-card card"), .id("due-soon"), .aria("labelledby", "due-soon-title")) {
+            h2(.id("due-soon-title")) { "Due soon" }
+            ul(.class("due-soon-list")) {
+                for entry in entries {
+                    li {
+                        a(.class(entry.isDue ? "due-soon-link due" : "due-soon-link"), .href(entry.url)) {
+                            span(.class("due-soon-title")) { entry.title }
+                            span(.class("due-soon-when")) { entry.when }
+                        }
+                    }
+                }
+            }
+            if more > 0 { p(.class("due-soon-more")) { more == 1 ? "1 more after these." : "\(more) more after these." } }
+        }
+    }
+}

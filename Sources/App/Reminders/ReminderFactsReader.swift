@@ -1,0 +1,73 @@
+import Accounts
+import Backup
+import Claims
+import Database
+import Foundation
+import Inventory
+import Reminders
+
+/// The facts the reminders are worked out from, read from the stores for one account: the
+/// household's items, walked-through places, policy and open claims for everyone; its backups for owners.
+struct ReminderFactsReader: Sendable {
+    let items: ItemStore
+    let claims: ClaimStore
+    let backups: BackupNotices?
+
+    /// The items' and places' facts, the same for everyone: made again only when the inventory changes.
+    let household = RevisionCache<Household>()
+
+    struct Household: Sendable {
+        let items: [ReminderFacts.ItemFacts]
+        let places: [ReminderFacts.PlaceFacts]
+    }
+
+    func facts(for account: Account) throws -> ReminderFacts {
+        let currency = try items.currency()
+        func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }
+        var facts = ReminderFacts()
+        let household = try self.household.value(at: items.revision) { try readHousehold(money: money) }
+        facts.items = household.items
+        facts.places = household.places
+        facts.policyPeriodEnd = try claims.policy().periodEnd
+        facts.claims = try claims.claims().filter { !$0.isClosed }.map { try claims.sheet(id: $0.id) }.map { sheet in
+            let owing = sheet.schedule.lines.filter { $0.amountClaimed > ($0.paid ?? 0) }
+            let notReplaced = owing.filter { $0.replacedCost == nil }, replaced = owing.filter { $0.replacedCost != nil }
+            func owed(_ lines: [ClaimScheduleLine]) -> String { money(lines.reduce(Int64(0)) { $0 + ($1.amountClaimed - ($1.paid ?? 0)) }) }
+            return ReminderFacts.ClaimFacts(
+                id: sheet.claim.id.rawValue, name: sheet.claim.name, opened: CalendarDate(sheet.claim.createdAt), proofOfLossDue: sheet.claim.proofOfLossDue,
+                unpaidLines: notReplaced.count, unpaidText: owed(notReplaced),
+                replacedUnpaidLines: replaced.count, lastReplaced: replaced.compactMap(\.replacedDate).max() ?? (replaced.isEmpty ? nil : CalendarDate(sheet.claim.createdAt)),
+                replacedUnpaidText: owed(replaced))
+        }
+        if account.role == .owner, let backups {
+            let status = backups.scheduler?.status ?? backups.statusFile.read()
+            var backup = ReminderFacts.BackupFacts(lastVerifiedAt: status.lastVerified?.finishedAt, interval: backups.schedule?.interval)
+            if let attempt = status.lastAttempt, !attempt.succeeded {
+                backup.failedAt = attempt.finishedAt
+                backup.problem = attempt.problem
+            }
+            backup.grace = backup.interval.map(BackupNotices.grace(for:)) ?? 0
+            facts.backup = backup
+        }
+        return facts
+    }
+
+    private func readHousehold(money: (Int64) -> String) throws -> Household {
+        let items = try self.items.all().compactMap { item -> ReminderFacts.ItemFacts? in
+            guard !item.isDraft, item.details.disposal == nil else { return nil }
+            let details = item.details
+            return ReminderFacts.ItemFacts(
+                id: item.id.rawValue, name: item.name.isEmpty ? "An unnamed item" : item.name, added: CalendarDate(item.dateCreated),
+                hasPhoto: !item.photos.isEmpty, warrantyExpires: details.warrantyExpires, lifetimeWarranty: details.lifetimeWarranty,
+                replacementCostDate: details.replacementCost == nil ? nil : details.replacementCostDate,
+                value: details.lineValue, valueText: details.lineValue.map(money))
+        }
+        let names = Dictionary(try self.items.locations().map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+        var lastWalked: [Location.ID: Date] = [:]
+        for walk in try self.items.allWalkthroughs() { lastWalked[walk.locationID] = max(lastWalked[walk.locationID] ?? walk.recordedAt, walk.recordedAt) }
+        let places = lastWalked.compactMap { id, date in
+            names[id].map { ReminderFacts.PlaceFacts(id: id.rawValue, name: $0, lastWalkedThrough: CalendarDate(date)) }
+        }.sorted { $0.id < $1.id }
+        return Household(items: items, places: places)
+    }
+}

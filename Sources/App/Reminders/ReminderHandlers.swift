@@ -1,0 +1,67 @@
+import Accounts
+import Claims
+import Clocks
+import Foundation
+import HTTPServer
+import Inventory
+import Reminders
+
+/// `GET /api/v1/reminders` (what is due for the caller, and soon due) and each account's calendar
+/// feed at `/calendar/{token}.ics`, whose token is the only access.
+struct ReminderHandlers: Sendable {
+    let reader: ReminderFactsReader
+    let accounts: AccountStore
+    let clock: any TimeSource
+
+    /// How far back the feed reaches: a calendar keeps what it was shown, and a feed of every past
+    /// occasion would only grow.
+    static let feedDaysBack = 90
+
+    func register(in router: inout AppRouter) {
+        router.get(ReminderRoutes.api) { request in
+            guard let caller = request.caller else { throw HTTPError.notFound() }
+            let today = clock.today
+            let due = ReminderSchedule(try reader.facts(for: caller.account)).due(on: today)
+            return .json(ReminderJSON.list(due, today: today))
+        }
+        router.get(ReminderRoutes.calendar, access: .public) { request in
+            let name = request.parameters["token"] ?? ""
+            // Unknown, ended and malformed tokens all answer as a path that is not there.
+            guard name.hasSuffix(".ics"), let account = try accounts.account(calendarToken: String(name.dropLast(4))) else {
+                throw HTTPError.notFound()
+            }
+            let today = clock.today
+            let events = ReminderSchedule(try reader.facts(for: account)).calendar(from: today.adding(days: -Self.feedDaysBack)).map { reminder in
+                CalendarEvent(uid: reminder.id + "@homepwner", day: reminder.due, summary: reminder.title, description: reminder.detail,
+                              url: request.siteURL(ReminderRoutes.fix(reminder.fix)))
+            }
+            let feed = CalendarFeed(name: "Homepwner", events: events, stamp: clock.now)
+            return Response(headers: ["Content-Type": CalendarFeed.contentType, "Cache-Control": "no-store"], body: .bytes(Array(feed.text.utf8)))
+        }
+    }
+}
+
+/// Reminders as the API gives them.
+enum ReminderJSON {
+    static func list(_ reminders: [Reminder], today: CalendarDate) -> JSONWriter {
+        var writer = JSONWriter(capacity: 256 * max(1, reminders.count))
+        writer.object { json in
+            json.key("today"); json.value(today.iso)
+            json.key("reminders")
+            json.array(reminders) { json, reminder in
+                json.object { json in
+                    json.key("id"); json.value(reminder.id)
+                    json.key("kind"); json.value(reminder.kind.rawValue)
+                    json.key("subject"); json.value(reminder.subject.key)
+                    json.key("due"); json.value(reminder.due.iso)
+                    json.key("daysUntilDue"); json.value(today.days(until: reminder.due))
+                    json.key("until"); if let until = reminder.until { json.value(until.iso) } else { json.null() }
+                    json.key("title"); json.value(reminder.title)
+                    json.key("detail"); json.value(reminder.detail)
+                    json.key("link"); json.value(ReminderRoutes.fix(reminder.fix))
+                }
+            }
+        }
+        return writer
+    }
+}

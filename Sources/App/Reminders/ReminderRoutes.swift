@@ -1,0 +1,24 @@
+import Claims
+import Inventory
+import Reminders
+
+/// Every path of reminders, spelled once.
+enum ReminderRoutes {
+    /// What is due for the caller, and soon due.
+    static let api = RoutePath("/reminders", in: APIRoutes.v1)
+    /// An account's calendar feed: `{token}` is `TOKEN.ics`, the token being the only access.
+    static let calendar = RoutePath("/calendar/{token}")
+
+    static func calendar(_ token: String) -> String { calendar.url(token + ".ics") }
+
+    /// Where a reminder is put right: the page, at the field.
+    static func fix(_ fix: ReminderFix) -> String {
+        switch fix {
+        case .item(let id, let field): ItemRoutes.item(Item.ID(id)) + "#" + (field == "photos" ? "photo-panel" : "item-" + field)
+        case .place(let id): LocationRoutes.location(Location.ID(id))
+        case .claim(let id, let part): ClaimRoutes.claim(Claim.ID(id)) + (part == "lines" ? "#lines-title" : "#facts-title")
+        case .policy: ClaimRoutes.coverage.url() + "#coverage-title"
+        case .backups: SiteRoutes.home
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Accounts
+import App
+import Clocks
+import Foundation
+import HTTPTestClient
+import Inventory
+import Testing
+
+/// `GET /api/v1/reminders`, `/api/v1/account` (the e-mail address, the calendar feed's address) and
+/// the feed itself at `/calendar/{token}.ics`, on the real app with a test clock.
+@Suite struct RemindersAPITests {
+    static func object(_ response: TestResponse) -> [String: Any] { (response.json as? [String: Any]) ?? [:] }
+
+    @Test func whatIsDueComesAsTheClockMovesOnEachWithItsLinkToTheFieldToFix() throws {
+        let clock = TestClock()
+        let app = try SecuredApp { $0.clock = clock }
+        // API tokens: a session would end on the moved clock.
+        let owner = try app.token(for: "olivia"), viewer = try app.token(for: "vera")
+        let ends = clock.today.adding(days: 45)
+        let created = try owner.json("POST", "/api/v1/items", ["name": "Television", "warrantyExpires": ends.iso])
+        #expect(created.status == 201, "\(created.text)")
+        let id = try #require(Self.object(created)["id"] as? Int)
+
+        func reminders(_ client: BearerClient) throws -> [[String: Any]] {
+            let response = try client.send("GET", "/api/v1/reminders", headers: ["Accept": "application/json"])
+            #expect(response.status == 200, "\(response.text)")
+            return Self.object(response)["reminders"] as? [[String: Any]] ?? []
+        }
+        // The warranty's notice is 15 days away: soon due. The missing photo is not due for 30 days.
+        #expect(try reminders(viewer).map { $0["kind"] as? String } == ["warranty-ending"])
+        clock.advance(by: 31 * 86_400)
+        let due = try reminders(viewer)
+        #expect(due.map { $0["kind"] as? String } == ["warranty-ending", "photo-missing"])
+        #expect(due.first?["id"] as? String == "warranty-ending:item-\(id):\(ends.adding(days: -30).iso)")
+        #expect(due.first?["link"] as? String == "/items/\(id)#item-warrantyExpires")
+        #expect(due.first?["daysUntilDue"] as? Int == -16)
+        clock.advance(by: 14 * 86_400)
+        #expect(try reminders(owner).first?["id"] as? String == "warranty-ends:item-\(id):\(ends.iso)")
+        clock.advance(by: 86_400)
+        #expect(try reminders(owner).map { $0["kind"] as? String } == ["photo-missing"])
+        #expect(try reminders(owner).first?["link"] as? String == "/items/\(id)#photo-panel")
+    }
+
+    @Test func anAccountSetsItsEmailAndAWrongOneIsRefusedSayingWhatToFix() throws {
+        let app = try SecuredApp()
+        let vera = try app.signIn("vera")
+        #expect(Self.object(try vera.get("/api/v1/account", accept: "application/json"))["email"] is NSNull)
+        let set = try vera.json("PATCH", "/api/v1/account", ["email": "  vera@example.com "])
+        #expect(set.status == 200, "\(set.text)")
+        #expect(Self.object(set)["email"] as? String == "vera@example.com")
+        for wrong in ["vera", "vera@localhost", "vera@@example.com", "a b@example.com", "vera@example.com, eve@example.com"] {
+            let refused = try vera.json("PATCH", "/api/v1/account", ["email": wrong])
+            #expect(refused.status == 422, "\(wrong): \(refused.text)")
+            let error = Self.object(refused)["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "invalid-email")
+            #expect((error?["fields"] as? [String: String])?["email"]?.contains("e-mail address") == true, "\(refused.text)")
+        }
+        let wrongType = try vera.json("PATCH", "/api/v1/account", ["email": 7])
+        #expect(wrongType.status == 422)
+        #expect(Self.object(try vera.get("/api/v1/account", accept: "application/json"))["email"] as? String == "vera@example.com")
+        #expect(Self.object(try vera.json("PATCH", "/api/v1/account", ["email": NSNull()]))["email"] is NSNull)
+        // Another account's address is its own.
+        let olivia = try app.signIn("olivia")
+        _ = try vera.json("PATCH", "/api/v1/account", ["email": "vera@example.com"])
+        #expect(Self.object(try olivia.get("/api/v1/account", accept: "application/json"))["email"] is NSNull)
+    }
+
+    @Test func theCalendarFeedIsAtAnAddressShownOnceAndANewOneEndsTheOld() throws {
+        let clock = TestClock()
+        let app = try SecuredApp { $0.clock = clock }
+        let owner = try app.signIn("olivia")
+        _ = try owner.json("POST", "/api/v1/items", ["name": "Oven, \"the big one\"; kitchen", "warrantyExpires": clock.today.adding(days: 40).iso])
+        #expect(Self.object(try owner.get("/api/v1/account", accept: "application/json"))["calendar"] is NSNull)
+        let made = try owner.json("POST", "/api/v1/account/calendar", [String: Any]())
+        #expect(made.status == 201, "\(made.text)")
+        let url = try #require(Self.object(made)["calendarURL"] as? String)
+        let path = try #require(URL(string: url)?.path)
+        #expect(path.hasPrefix("/calendar/") && path.hasSuffix(".ics"))
+        #expect(Self.object(try owner.get("/api/v1/account", accept: "application/json"))["calendarURL"] is NSNull)
+
+        let feed = try app.client.send("GET", path)
+        #expect(feed.status == 200)
+        #expect(feed.header("Content-Type") == "text/calendar; charset=utf-8")
+        #expect(feed.text.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(feed.text.contains("SUMMARY:The warranty of Oven\\, \"the big one\"\\; kitchen ends on \(clock.today.adding(days: 40).iso)"))
+        #expect(feed.text.contains("UID:warranty-ending:item-1:\(clock.today.adding(days: 10).iso)@homepwner\r\n"))
+        // Only the token's SHA-256 is stored.
+        #expect(!app.databaseContains(String(path.dropFirst("/calendar/".count).dropLast(4))))
+
+        let again = try #require(Self.object(try owner.json("POST", "/api/v1/account/calendar", [String: Any]()))["calendarURL"] as? String)
+        let unknown = try app.client.send("GET", "/calendar/" + String(repeating: "A", count: 43) + ".ics")
+        let revoked = try app.client.send("GET", path)
+        #expect(unknown.status == 404 && revoked.status == 404)
+        #expect(revoked.text == unknown.text)
+        #expect(try app.client.send("GET", URL(string: again)!.path).status == 200)
+    }
+}
