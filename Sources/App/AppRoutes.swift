@@ -49,7 +49,9 @@ enum AppRoutes {
         ItemBulkHandlers(items: items, claims: claims, site: site).register(in: &router)
         ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentFileHandler(items: items).register(in: &router)
-        ItemPageHandlers(items: items, claims: claims, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock).register(in: &router)
+        let reminders = ReminderFactsReader(items: items, claims: claims, backups: backups)
+        ItemPageHandlers(items: items, claims: claims, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock,
+                         reminders: reminders).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)
         DraftPageHandlers(items: items, site: site, maxUploadBytes: maxUploadBytes).register(in: &router)
         ExportHandlers(items: items, library: library, site: site).register(in: &router)
@@ -74,7 +76,7 @@ enum AppRoutes {
         WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
         LabelHandlers(items: items, site: site, temporaryFolder: temporaryFolder).register(in: &router)
         AccountAPIHandlers(accounts: accounts).register(in: &router)
-        ReminderHandlers(reader: ReminderFactsReader(items: items, claims: claims, backups: backups), accounts: accounts, clock: clock).register(in: &router)
+        ReminderHandlers(reader: reminders, accounts: accounts, clock: clock).register(in: &router)
         return router.router
     }
 }

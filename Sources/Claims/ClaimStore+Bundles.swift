@@ -10,7 +10,7 @@ extension ClaimStore {
 
     /// Makes a bundle of these lines (items of the claim); returns the claim and the new bundle's id.
     public func addBundle(name: String, lines itemIDs: [Item.ID], to id: Claim.ID) throws -> (claim: Claim, bundleID: ClaimBundle.ID) {
-        try database.write { connection in
+        try change { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             let (name, members) = try Self.checkedBundle(name: name, lines: itemIDs, bundle: nil, of: claim, in: connection)
             try connection.run("INSERT INTO claim_bundles (claim_id, name) VALUES (?, ?)", id, name)
@@ -23,7 +23,7 @@ extension ClaimStore {
 
     /// Renames the bundle, or makes it hold exactly these lines, or both (nil: unchanged).
     public func updateBundle(_ bundleID: ClaimBundle.ID, of id: Claim.ID, name: String?, lines itemIDs: [Item.ID]?) throws -> Claim {
-        try database.write { connection in
+        try change { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             guard let bundle = claim.bundles.first(where: { $0.id == bundleID }) else { throw ClaimError.bundleNotFound(claimID: id, bundleID: bundleID) }
             // Its lines as they are, but an item put on a rider since (a row of its own on the schedule already).
@@ -45,7 +45,7 @@ extension ClaimStore {
 
     /// Removes the bundle; its lines stay in the claim, each a row of its own again.
     public func removeBundle(_ bundleID: ClaimBundle.ID, of id: Claim.ID) throws -> Claim {
-        try database.write { connection in
+        try change { connection in
             let claim = try Self.openClaim(id: id, in: connection)
             guard claim.bundles.contains(where: { $0.id == bundleID }) else { throw ClaimError.bundleNotFound(claimID: id, bundleID: bundleID) }
             try connection.run("DELETE FROM claim_bundles WHERE id = ?", bundleID)

@@ -47,7 +47,7 @@ extension ClaimStore {
 
     /// Changes the fields given in `input`.
     public func updateExpense(_ expenseID: ClaimExpense.ID, of id: Claim.ID, _ input: ClaimExpenseInput) throws -> ClaimExpense {
-        try database.write { connection in
+        try change { connection in
             let claim = try Self.openClaim(id: id, in: connection)
             let existing = try Self.expense(expenseID, of: id, in: connection)
             var errors: [FieldError] = []
@@ -204,7 +204,7 @@ extension ClaimStore {
     /// deleted once it commits.
     func withReceiptFiles<T>(adding document: DocumentStore.PreparedDocument? = nil, _ body: (Connection) throws -> (T, Set<String>)) throws -> T {
         guard let receipts else {
-            return try database.write { try body($0).0 }
+            return try change { try body($0).0 }
         }
         return try receipts.withFileLock {
             var isNew = false
@@ -212,7 +212,7 @@ extension ClaimStore {
             let result: T, freed: Set<String>
             do {
                 if let document { try receipts.writeFiles(document) }
-                (result, freed) = try database.write(body)
+                (result, freed) = try change(body)
             } catch {
                 if isNew, let document { receipts.deleteFiles(sha256: document.sha256) }
                 throw error

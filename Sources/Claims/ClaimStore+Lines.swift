@@ -6,7 +6,7 @@ extension ClaimStore {
     /// Adds these items to the claim, each with its whole quantity lost; items already in it stay as they are.
     /// - Returns: the claim, and how many items were new to it.
     public func addItems(_ itemIDs: [Item.ID], to id: Claim.ID) throws -> (claim: Claim, added: Int) {
-        try database.write { connection in
+        try change { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             var present = Set(claim.lines.map(\.itemID))
             var added = 0
@@ -27,7 +27,7 @@ extension ClaimStore {
 
     /// Changes one line (quantity lost, category, override, what was paid, replaced).
     public func updateLine(_ input: ClaimLineInput, of id: Claim.ID) throws -> Claim {
-        try database.write { connection in
+        try change { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             guard let index = claim.lines.firstIndex(where: { $0.itemID == input.itemID }) else {
                 throw ClaimError.lineNotFound(claimID: id, itemID: input.itemID)
@@ -39,7 +39,7 @@ extension ClaimStore {
     }
 
     public func removeItem(_ itemID: Item.ID, from id: Claim.ID) throws -> Claim {
-        try database.write { connection in
+        try change { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             guard claim.lines.contains(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
             claim.lines.removeAll { $0.itemID == itemID }

@@ -23,7 +23,7 @@ extension ClaimStore {
         }
         if !errors.isEmpty { throw ClaimLinkError.invalid(ValidationError(errors: errors)) }
         let token = Self.newLinkToken()
-        let id = try database.write { connection in
+        let id = try change { connection in
             _ = try Self.claim(id: claimID, in: connection)
             try connection.run("""
                 INSERT INTO claim_links (claim_id, token_hash, label, created_ms, expires_ms, includes_location) VALUES (?, ?, ?, ?, ?, ?)
@@ -54,7 +54,7 @@ extension ClaimStore {
     /// Stops the link working at once; revoking it again keeps the first time.
     @discardableResult
     public func revoke(linkID: ClaimLink.ID, of claimID: Claim.ID, now: Date = Date()) throws -> ClaimLink {
-        try database.write { connection in
+        try change { connection in
             _ = try Self.claim(id: claimID, in: connection)
             try connection.run("UPDATE claim_links SET revoked_ms = coalesce(revoked_ms, ?) WHERE id = ? AND claim_id = ?",
                                Self.milliseconds(now), linkID, claimID)
@@ -81,7 +81,7 @@ extension ClaimStore {
     /// Records that the link was used: when, from which address, and what was opened (a path below
     /// the link, never its token). Keeps the newest `ClaimLink.maxOpeningsKept`.
     public func recordOpening(linkID: ClaimLink.ID, at time: Date = Date(), address: String, path: String) throws {
-        try database.write { connection in
+        try change { connection in
             try connection.run("INSERT INTO claim_link_openings (link_id, opened_ms, address, path) VALUES (?, ?, ?, ?)",
                                linkID, Self.milliseconds(time), String(address.prefix(100)), String(path.prefix(300)))
             try connection.run("""

@@ -10,7 +10,7 @@ extension ClaimStore {
 
     /// Changes the fields given (the same rules as a claim's).
     public func setPolicy(_ input: ClaimInput) throws -> Policy {
-        try database.write { connection in
+        try change { connection in
             var claim = Claim(name: "policy", policy: try Self.policy(in: connection), createdAt: .distantPast)
             var policyInput = ClaimInput()
             policyInput.texts = input.texts.filter { Self.policyTexts.contains($0.key) }

@@ -14,7 +14,7 @@ extension ClaimStore {
 
     /// Sets these categories' years (nil: not depreciated; the default: back to it), keeping the other changes.
     public func changeUsefulLives(_ years: [String: Int?]) throws -> UsefulLifeTable {
-        try database.write { connection in
+        try change { connection in
             let table = try Self.usefulLifeTable(in: connection).replacing(years)
             try connection.run("DELETE FROM useful_lives")
             for (category, years) in table.overrides.sorted(by: { $0.key < $1.key }) {

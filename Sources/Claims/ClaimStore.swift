@@ -2,6 +2,7 @@ import Clocks
 import Database
 import Foundation
 import Inventory
+import Synchronization
 
 /// Claims, in the order they were made, newest first. Every change is one transaction.
 public final class ClaimStore: Sendable {
@@ -10,11 +11,23 @@ public final class ClaimStore: Sendable {
     public let clock: any TimeSource
     /// Where additional living expenses' receipts are kept; without it a receipt is refused.
     public let receipts: DocumentStore?
+    private let revisionCounter = Atomic<Int>(0)
 
     public init(database: Database, clock: any TimeSource = WallClock(), receipts: DocumentStore? = nil) {
         self.database = database
         self.clock = clock
         self.receipts = receipts
+    }
+
+    /// Goes up after every change to claims, their lines, links, expenses and the policy (each a
+    /// write through `change`): what is made from them stays valid until it moves.
+    public var revision: Int { revisionCounter.load(ordering: .acquiring) }
+
+    /// A write transaction that counts as a change, whether it commits or not (a rolled-back one
+    /// only costs a cache its value).
+    func change<T>(_ body: (Connection) throws -> T) throws -> T {
+        defer { revisionCounter.add(1, ordering: .releasing) }
+        return try database.write(body)
     }
 
     public func claims() throws -> [Claim] {
@@ -29,7 +42,7 @@ public final class ClaimStore: Sendable {
     /// `Claim.proofOfLossDays` after the loss unless said otherwise.
     public func create(_ input: ClaimInput, now: Date = Date()) throws -> Claim {
         guard let name = input.name else { throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "name", message: "Name the claim (for example “Kitchen fire, March 2026”).")])) }
-        return try database.write { connection in
+        return try change { connection in
             var claim = Claim(name: name, policy: try Self.policy(in: connection), createdAt: now)
             try Self.apply(input, to: &claim, in: connection)
             if case .none = input.proofOfLossDue, let lossDate = claim.lossDate {
@@ -44,7 +57,7 @@ public final class ClaimStore: Sendable {
 
     /// Changes the fields given in `input`; with `expectedVersion`, only if nobody changed it since.
     public func update(id: Claim.ID, _ input: ClaimInput, expectedVersion: Int? = nil) throws -> Claim {
-        try database.write { connection in
+        try change { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             if let expectedVersion, expectedVersion != claim.version { throw ClaimError.versionMismatch(current: claim) }
             let before = claim

@@ -45,7 +45,7 @@ public struct ReminderFacts: Sendable {
     }
 
     /// The data folder's backups, when they are the reader's concern (owners).
-    public struct BackupFacts: Sendable {
+    public struct BackupFacts: Sendable, Hashable {
         /// The last attempt, when it failed: when, and what went wrong.
         public var failedAt: Date?
         public var problem: String?

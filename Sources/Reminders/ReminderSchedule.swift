@@ -142,9 +142,4 @@ public struct ReminderSchedule: Sendable {
             return a.id < b.id
         }
     }
-
-    /// The occasions a calendar shows: those due from `earliest` on, by day.
-    public func calendar(from earliest: CalendarDate) -> [Reminder] {
-        occasions.filter { $0.due >= earliest }.sorted { ($0.due, $0.id) < ($1.due, $1.id) }
-    }
 }

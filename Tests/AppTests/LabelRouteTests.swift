@@ -115,5 +115,10 @@ import ToolRunner
             #expect(response.status == test.status && response.apiError?.code == test.code && response.apiError?.message.contains(test.says) == true,
                     "\(test.query) → \(response.status) \(response.text)")
         }
+        // The place page's Print a Label form sends the same GET as a page load: it reads a page that says what to fix.
+        let fromTheForm = try app.client.get("/api/v1/labels.pdf?locations=\(box)&stock=avery-l7163&start=20",
+                                             headers: ["Accept": "text/html,application/xhtml+xml", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"])
+        #expect(fromTheForm.status == 400 && fromTheForm.header("Content-Type")?.hasPrefix("text/html") == true, "\(fromTheForm.status) \(fromTheForm.text.prefix(200))")
+        #expect(fromTheForm.text.contains("from 1 to 14") && fromTheForm.text.contains("error-card"))
     }
 }

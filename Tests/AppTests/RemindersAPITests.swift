@@ -84,6 +84,14 @@ import Testing
         #expect(feed.text.hasPrefix("BEGIN:VCALENDAR\r\n"))
         #expect(feed.text.contains("SUMMARY:The warranty of Oven\\, \"the big one\"\\; kitchen ends on \(clock.today.adding(days: 40).iso)"))
         #expect(feed.text.contains("UID:warranty-ending:item-1:\(clock.today.adding(days: 10).iso)@homepwner\r\n"))
+        // What is said of many items on a day is one event; a change of the items or the policy shows at once.
+        let photoDay = clock.today.adding(days: 30).iso
+        #expect(feed.text.contains("UID:photo-missing:\(photoDay)@homepwner\r\n") && feed.text.contains("SUMMARY:Oven\\, \"the big one\"\\; kitchen has no photo yet"))
+        _ = try owner.json("POST", "/api/v1/items", ["name": "Lamp"])
+        _ = try owner.json("PATCH", "/api/v1/policy", ["policyEnd": clock.today.adding(days: 60).iso])
+        let later = try app.client.send("GET", path).text
+        #expect(later.contains("UID:photo-missing:\(photoDay)@homepwner\r\n") && later.contains("SUMMARY:2 items have no photo yet"))
+        #expect(later.contains("/?missingEvidence=true") && later.contains("UID:policy-renewal:policy:\(clock.today.adding(days: 30).iso)@homepwner"))
         // Only the token's SHA-256 is stored.
         #expect(!app.databaseContains(String(path.dropFirst("/calendar/".count).dropLast(4))))
 

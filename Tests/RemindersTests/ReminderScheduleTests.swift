@@ -99,4 +99,21 @@ import Testing
         let failed = ReminderSchedule(ReminderFacts(backup: .init(failedAt: verified, problem: "The disk is full.")))
         #expect(failed.due(on: Self.day("2026-12-01")).map(\.detail) == ["The disk is full. There is no verified backup yet."])
     }
+
+    /// A calendar shows an evening's import without photos as one event of that day, not one per
+    /// item; warranties stay one event each. The group's UID is its kind and day, however many.
+    @Test func theCalendarGroupsWhatIsSaidOfManyItemsOnADay() {
+        let added = Self.day("2026-11-01")
+        let facts = ReminderFacts(items: [
+            .init(id: 1, name: "Lamp", added: added, hasPhoto: false, value: 4_000),
+            .init(id: 2, name: "Piano", added: added, hasPhoto: false, warrantyExpires: Self.day("2027-02-01"), value: 900_000),
+            .init(id: 3, name: "Rug", added: added, hasPhoto: false),
+            .init(id: 4, name: "Desk", added: Self.day("2026-11-02"), hasPhoto: false),
+        ])
+        let entries = ReminderSchedule(facts).calendarEntries(from: Self.day("2026-11-01"))
+        #expect(entries.map(\.uid) == ["photo-missing:2026-12-01", "photo-missing:2026-12-02", "warranty-ending:item-2:2027-01-02", "warranty-ends:item-2:2027-02-01"])
+        guard case .group(.photoMissing, _, let reminders) = entries[0] else { Issue.record("\(entries[0])"); return }
+        #expect(reminders.map(\.subject) == [.item(2), .item(1), .item(3)], "most value first")
+        #expect(ReminderSchedule(facts).calendarEntries(from: Self.day("2026-12-02")).count == 3, "what fell due before the feed's start is left out")
+    }
 }

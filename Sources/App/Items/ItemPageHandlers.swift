@@ -62,7 +62,7 @@ struct ItemPageHandlers: Sendable {
     static let listWindow = 200
 
     init(items: ItemStore, claims: ClaimStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?, backups: BackupNotices? = nil,
-         clock: any TimeSource = WallClock()) {
+         clock: any TimeSource = WallClock(), reminders: ReminderFactsReader? = nil) {
         self.items = items
         self.claims = claims
         self.site = site
@@ -70,7 +70,7 @@ struct ItemPageHandlers: Sendable {
         self.library = library
         self.backups = backups
         self.clock = clock
-        reminders = ReminderFactsReader(items: items, claims: claims, backups: backups)
+        self.reminders = reminders ?? ReminderFactsReader(items: items, claims: claims, backups: backups)
     }
 
     /// What the home page's "Due soon" card is made from.
@@ -138,7 +138,7 @@ struct ItemPageHandlers: Sendable {
         guard let account = request.caller?.account else { return nil }
         let today = clock.today
         // Backups have their own notice on this page.
-        let due = ReminderSchedule(try reminders.facts(for: account)).due(on: today).filter { $0.kind.family != "backup" }
+        let due = try reminders.due(for: account, on: today).filter { $0.kind.family != "backup" }
         return due.isEmpty ? nil : DueSoonCard(due, today: today)
     }
 

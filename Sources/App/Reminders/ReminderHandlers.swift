@@ -21,7 +21,7 @@ struct ReminderHandlers: Sendable {
         router.get(ReminderRoutes.api) { request in
             guard let caller = request.caller else { throw HTTPError.notFound() }
             let today = clock.today
-            let due = ReminderSchedule(try reader.facts(for: caller.account)).due(on: today)
+            let due = try reader.due(for: caller.account, on: today)
             return .json(ReminderJSON.list(due, today: today))
         }
         router.get(ReminderRoutes.calendar, access: .public) { request in
@@ -31,12 +31,43 @@ struct ReminderHandlers: Sendable {
                 throw HTTPError.notFound()
             }
             let today = clock.today
-            let events = ReminderSchedule(try reader.facts(for: account)).calendar(from: today.adding(days: -Self.feedDaysBack)).map { reminder in
-                CalendarEvent(uid: reminder.id + "@homepwner", day: reminder.due, summary: reminder.title, description: reminder.detail,
-                              url: request.siteURL(ReminderRoutes.fix(reminder.fix)))
+            let events = try reader.schedule(for: account).calendarEntries(from: today.adding(days: -Self.feedDaysBack)).map { entry in
+                CalendarEvent(entry, url: { request.siteURL($0) })
             }
             let feed = CalendarFeed(name: "Homepwner", events: events, stamp: clock.now)
             return Response(headers: ["Content-Type": CalendarFeed.contentType, "Cache-Control": "no-store"], body: .bytes(Array(feed.text.utf8)))
+        }
+    }
+}
+
+extension CalendarEvent {
+    /// How many of a group's things its event names before "and N more".
+    static let namesShown = 20
+
+    /// The feed's event for an entry; `url` makes a path absolute.
+    init(_ entry: CalendarEntry, url: (String) -> String) {
+        switch entry {
+        case .single(let reminder):
+            self.init(uid: reminder.id + "@homepwner", day: reminder.due, summary: reminder.title, description: reminder.detail,
+                      url: url(ReminderRoutes.fix(reminder.fix)))
+        case .group(_, _, let reminders) where reminders.count == 1:
+            let reminder = reminders[0]
+            self.init(uid: entry.uid + "@homepwner", day: entry.day, summary: reminder.title, description: reminder.detail,
+                      url: url(ReminderRoutes.fix(reminder.fix)))
+        case .group(let kind, let day, let reminders):
+            let first = reminders.prefix(Self.namesShown).map(\.title)
+            let more = reminders.count - first.count
+            let list = first.joined(separator: "\n") + (more > 0 ? "\n… and \(more) more" : "")
+            let (summary, detail, path): (String, String, String) = switch kind {
+            case .photoMissing:
+                ("\(reminders.count) items have no photo yet", "A photo is the first thing an adjuster asks for.\n\n" + list,
+                 ItemRoutes.list.url() + "?missingEvidence=true")
+            default:
+                ("\(reminders.count) replacement costs are over \(ReminderSchedule.replacementCostYears) years old",
+                 "Look them up again, most value first: a claim pays what buying them again costs now.\n\n" + list,
+                 ReminderRoutes.fix(reminders[0].fix))
+            }
+            self.init(uid: entry.uid + "@homepwner", day: day, summary: summary, description: detail, url: url(path))
         }
     }
 }

@@ -5,7 +5,9 @@ struct ErrorResponder: Sendable {
     let site: PageContext
 
     func response(for request: Request, error: any HTTPResponseError) -> Response {
-        guard !request.prefersJSON else { return error.jsonResponse() }
+        // A form's GET to a file the API makes (Print a Label's sheet) is a person's page load: they
+        // read a page that says what to fix, not the API's JSON.
+        guard !request.prefersJSON || request.isDocumentNavigation else { return error.jsonResponse() }
         let page = ErrorPage(status: error.status.code, heading: Self.heading(for: error.status), message: error.message, context: request.pageContext(site))
         var response = Response.html(page.document().renderedBytes(), status: error.status)
         for (name, value) in error.headers where name != "Content-Type" { response.headers[name] = value }

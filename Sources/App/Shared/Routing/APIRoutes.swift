@@ -25,3 +25,11 @@ extension Request {
         (route?.isAPI ?? APIRoutes.contains(pathSegments)) || acceptsJSONRatherThanHTML
     }
 }
+
+extension Request {
+    /// Whether a browser loads the answer as the page itself (a link followed, a form sent): the
+    /// fetch metadata every current browser sends, never a script's `fetch` or an API client.
+    var isDocumentNavigation: Bool {
+        headers["Sec-Fetch-Mode"] == "navigate" && headers["Sec-Fetch-Dest"] == "document" && !acceptsJSONRatherThanHTML
+    }
+}
