@@ -45,6 +45,17 @@ import Testing
         #expect(try app.names() == [keep.name])
     }
 
+    /// Picked items' labels: a page naming them, whose form asks for the one sheet of all of them.
+    @Test func printingPickedItemsLabelsGivesOneSheetOfThemAll() throws {
+        let app = try TestApp()
+        let a = try app.createItem("Bike"), b = try app.createItem("Drill"), _ = try app.createItem("Lamp")
+        let page = try post(app, [("action", "printLabels"), ("ids", String(a.id)), ("ids", String(b.id))])
+        #expect(page.status == 200 && page.text.contains("Print 2 Labels") && page.text.contains("Bike") && page.text.contains("Drill") && !page.text.contains("Lamp"))
+        #expect(page.text.contains("name=\"items\" value=\"\(a.id),\(b.id)\""), "\(page.text)")
+        let sheet = try app.client.get("/api/v1/labels.pdf?items=\(a.id),\(b.id)&stock=avery-l7160&start=1")
+        #expect(sheet.status == 200 && sheet.header("Content-Type") == "application/pdf")
+    }
+
     @Test func aFormThatSaysNothingClearlyIsRefusedSayingWhatToFix() throws {
         let app = try TestApp()
         let item = try app.createItem("Bike")

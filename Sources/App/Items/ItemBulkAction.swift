@@ -9,6 +9,8 @@ enum ItemBulkAction: Equatable {
     case removeTag(String)
     case delete(confirmed: Bool)
     case addToClaim(Claim.ID)
+    /// Their labels, on the stock chosen next (`PrintLabelsPage`).
+    case printLabels
 
     /// Most items one change may name: a page of the list is far fewer.
     static let maxItems = 10_000
@@ -33,11 +35,13 @@ enum ItemBulkAction: Equatable {
             return (fields["action"] == "addTag" ? .addTag(tag) : .removeTag(tag), ids)
         case "delete":
             return (.delete(confirmed: fields["confirmed"] == "1"), ids)
+        case "printLabels":
+            return (.printLabels, ids)
         case "addToClaim":
             guard let claim = Claim.ID(fields["claim"] ?? "") else { throw AppError(.invalidForm, message: "Choose the claim to add the items to (start one on the Claims page first).") }
             return (.addToClaim(claim), ids)
         default:
-            throw AppError(.invalidForm, message: "Choose what to do with the picked items: move them, add or remove a tag, add them to a claim, or delete them.")
+            throw AppError(.invalidForm, message: "Choose what to do with the picked items: move them, add or remove a tag, add them to a claim, print their labels, or delete them.")
         }
     }
 }

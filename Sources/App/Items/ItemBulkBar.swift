@@ -23,7 +23,7 @@ struct ItemBulkBar {
             div(.class("filter-grid")) {
                 controls.choice("Do", name: "action", selected: "move", options: [
                     ("move", "Move to a place"), ("addTag", "Add a tag"), ("removeTag", "Remove a tag"),
-                ] + (model.claims.isEmpty ? [] : [("addToClaim", "Add to a claim")]) + [("delete", "Delete")])
+                ] + (model.claims.isEmpty ? [] : [("addToClaim", "Add to a claim")]) + [("printLabels", "Print labels"), ("delete", "Delete")])
                 controls.choice("Place", name: "location", selected: "", options: [("", "Nowhere in particular")] + model.locations.map { (String($0.id), $0.path) })
                 controls.text("Tag", name: "tag", value: "", extra: [.list("bulk-tags"), .autocomplete("off")])
                 datalist(.id("bulk-tags")) { for tag in model.tags { HTMLNode.element("option", [.value(tag)], children: []) } }

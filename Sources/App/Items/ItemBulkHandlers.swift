@@ -36,6 +36,9 @@ struct ItemBulkHandlers: Sendable {
             let names = try ids.map { try items.item(id: $0).name }
             let page = BulkDeletePage(ids: ids, names: names, context: request.pageContext(site))
             return .html(page.document().renderedBytes())
+        case .printLabels:
+            let names = try ids.map { try items.item(id: $0).name }
+            return .html(PrintLabelsPage(ids: ids, names: names, context: request.pageContext(site)).document().renderedBytes())
         case .addToClaim(let claim):
             let added = try claims.addItems(ids, to: claim).added
             return .redirect(to: ClaimRoutes.claim(claim, added: added))
