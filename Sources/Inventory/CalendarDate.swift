@@ -19,9 +19,42 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
+    /// A day known to exist (worked out from one that does, or a month's first or last day).
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     public var iso: String {
-        func padded(_ number: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(number).count)) + String(number) }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+        guard (0...9999).contains(year) else { return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)" }
+        let digits: [UInt8] = [UInt8(truncatingIfNeeded: year / 1000 % 10), UInt8(truncatingIfNeeded: year / 100 % 10), UInt8(truncatingIfNeeded: year / 10 % 10),
+                               UInt8(truncatingIfNeeded: year % 10), 0xFD, UInt8(month / 10), UInt8(month % 10), 0xFD, UInt8(day / 10), UInt8(day % 10)]
+        // 0xFD + 0x30 wraps to "-".
+        return String(decoding: digits.map { $0 &+ 0x30 }, as: UTF8.self)
+    }
+
+    /// Days since 1970-01-01 on the proleptic Gregorian calendar (Howard Hinnant's
+    /// `days_from_civil`): date arithmetic without Foundation's calendar, which is slow on Linux and
+    /// runs for every warranty and reminder of a large inventory.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+    }
+
+    /// The day `dayNumber` days after 1970-01-01 (Hinnant's `civil_from_days`).
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     public var description: String { iso }
@@ -40,41 +73,27 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 }
 
 extension CalendarDate {
-    fileprivate static let utcCalendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-
     /// The day `date` falls on in UTC.
     public init(_ date: Date) {
-        let parts = Self.utcCalendar.dateComponents([.year, .month, .day], from: date)
-        self.init(iso: String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1))!
+        self.init(dayNumber: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     }
 
     /// The first moment of the day in UTC (capture times are kept as wall-clock time in UTC).
-    public var startInUTC: Date { Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))! }
+    public var startInUTC: Date { Date(timeIntervalSince1970: Double(dayNumber) * 86_400) }
 
     /// The day `days` later (or earlier, for a negative count).
-    public func adding(days: Int) -> CalendarDate {
-        let start = Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))!
-        return CalendarDate(Self.utcCalendar.date(byAdding: .day, value: days, to: start)!)
-    }
+    public func adding(days: Int) -> CalendarDate { CalendarDate(dayNumber: dayNumber + days) }
 }
 
 extension CalendarDate {
     /// Whole days from this day to `later` (negative when it is earlier).
-    public func days(until later: CalendarDate) -> Int {
-        func start(_ day: CalendarDate) -> Date { Self.utcCalendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))! }
-        return Self.utcCalendar.dateComponents([.day], from: start(self), to: start(later)).day ?? 0
-    }
+    public func days(until later: CalendarDate) -> Int { later.dayNumber - dayNumber }
 }
 
 extension CalendarDate {
     /// The same day `years` later (February 29th becomes the 28th in a year without it).
     public func adding(years: Int) -> CalendarDate {
-        let start = Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))!
-        return CalendarDate(Self.utcCalendar.date(byAdding: .year, value: years, to: start)!)
+        CalendarDate(year: year + years, month: month, day: min(day, Self.days(inMonth: month, of: year + years)))
     }
 }
 

@@ -147,13 +147,3 @@ public enum PurchaseDateError: Error, Equatable, Sendable {
     }
 }
 
-extension CalendarDate {
-    /// A day known to exist (the first, the 15th, July 1st, a month's last day).
-    init(year: Int, month: Int, day: Int) {
-        self.init(iso: String(year).leftPadded(4) + "-" + String(month).leftPadded(2) + "-" + String(day).leftPadded(2))!
-    }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
-}

@@ -37,23 +37,34 @@ public struct CalendarFeed: Sendable {
 
     public static let contentType = "text/calendar; charset=utf-8"
 
-    public var text: String {
-        var lines = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Homepwner//Reminders//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-            "X-WR-CALNAME:" + Self.escaped(name),
-            // Calendar apps poll a subscription; twice a day is enough for reminders counted in days.
-            "REFRESH-INTERVAL;VALUE=DURATION:PT12H", "X-PUBLISHED-TTL:PT12H",
-        ]
-        let stamp = Self.timestamp(stamp)
-        for event in events {
-            lines += ["BEGIN:VEVENT", "UID:" + Self.escaped(event.uid), "DTSTAMP:" + stamp,
-                      "DTSTART;VALUE=DATE:" + Self.basic(event.day), "DTEND;VALUE=DATE:" + Self.basic(event.day.adding(days: 1)),
-                      "SUMMARY:" + Self.escaped(event.summary), "DESCRIPTION:" + Self.escaped(event.description)]
-            if let url = event.url { lines.append("URL:" + url.filter { !$0.isWhitespace && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) }
-            lines += ["TRANSP:TRANSPARENT", "END:VEVENT"]
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The feed as it is sent: each content line folded and ended with CRLF.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512 + events.count * 400)
+        func line(_ text: String) { Self.fold(text, into: &out) }
+        for header in ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Homepwner//Reminders//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+                       "X-WR-CALNAME:" + Self.escaped(name),
+                       // Calendar apps poll a subscription; twice a day is enough for reminders counted in days.
+                       "REFRESH-INTERVAL;VALUE=DURATION:PT12H", "X-PUBLISHED-TTL:PT12H"] {
+            line(header)
         }
-        lines.append("END:VCALENDAR")
-        return lines.map(Self.folded).joined()
+        let stamp = "DTSTAMP:" + Self.timestamp(stamp)
+        for event in events {
+            line("BEGIN:VEVENT")
+            line("UID:" + Self.escaped(event.uid))
+            line(stamp)
+            line("DTSTART;VALUE=DATE:" + Self.basic(event.day))
+            line("DTEND;VALUE=DATE:" + Self.basic(event.day.adding(days: 1)))
+            line("SUMMARY:" + Self.escaped(event.summary))
+            line("DESCRIPTION:" + Self.escaped(event.description))
+            if let url = event.url { line("URL:" + url.filter { !$0.isWhitespace && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) }
+            line("TRANSP:TRANSPARENT")
+            line("END:VEVENT")
+        }
+        line("END:VCALENDAR")
+        return out
     }
 
     /// A TEXT value escaped as RFC 5545 §3.3.11 says: backslash, semicolon, comma, newline; other
@@ -82,20 +93,26 @@ public struct CalendarFeed: Sendable {
     /// A content line ended with CRLF, folded so no line is longer than 75 octets (the CRLF not
     /// counted); each continuation starts with a space, and a fold never splits a UTF-8 sequence.
     public static func folded(_ line: String) -> String {
-        let bytes = Array(line.utf8)
-        guard bytes.count > 75 else { return line + "\r\n" }
-        var out: [UInt8] = [], start = 0, limit = 75
-        while start < bytes.count {
-            var end = min(start + limit, bytes.count)
-            // Back off to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
-            while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            if start > 0 { out.append(0x20) }
-            out += bytes[start..<end]
-            out += [0x0D, 0x0A]
-            start = end
-            limit = 74  // the leading space counts
-        }
+        var out: [UInt8] = []
+        fold(line, into: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    static func fold(_ line: String, into out: inout [UInt8]) {
+        var line = line
+        line.withUTF8 { bytes in
+            var start = 0, limit = 75
+            repeat {
+                var end = min(start + limit, bytes.count)
+                // Back off to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
+                while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                if start > 0 { out.append(0x20) }
+                out.append(contentsOf: bytes[start..<end])
+                out += [0x0D, 0x0A]
+                start = end
+                limit = 74  // the leading space counts
+            } while start < bytes.count
+        }
     }
 
     /// `20270301`.

@@ -26,6 +26,8 @@ struct ReminderFactsReader: Sendable {
     /// milliseconds to make, and the home page shows what is due on every visit.
     private let schedules = RevisionKeyedCache<ScheduleKey, ReminderSchedule>(capacity: 8)
     private let dueLists = RevisionKeyedCache<DueKey, [Reminder]>(capacity: 16)
+    /// Calendar feeds as sent, by the site's address they link to (a feed of 10,000 items is megabytes).
+    private let feeds = RevisionKeyedCache<FeedKey, [UInt8]>(capacity: 8)
 
     /// What a schedule depends on besides the items (the cache's revision): the claims, and for an
     /// owner the backups' state.
@@ -39,6 +41,11 @@ struct ReminderFactsReader: Sendable {
         let day: CalendarDate
     }
 
+    struct FeedKey: Hashable, Sendable {
+        let due: DueKey
+        let site: String
+    }
+
     /// Every occasion the account's facts make.
     func schedule(for account: Account) throws -> ReminderSchedule {
         try keyedSchedule(for: account).schedule
@@ -49,6 +56,14 @@ struct ReminderFactsReader: Sendable {
         let revision = items.revision
         let (key, schedule) = try keyedSchedule(for: account)
         return dueLists.value(for: DueKey(schedule: key, day: day), at: revision) { schedule.due(on: day) }
+    }
+
+    /// The account's calendar feed on `day` as `make` writes it from the schedule, made once per
+    /// change, day and `site` (the address its links start with).
+    func feed(for account: Account, on day: CalendarDate, site: String, make: (ReminderSchedule) -> [UInt8]) throws -> [UInt8] {
+        let revision = items.revision
+        let (key, schedule) = try keyedSchedule(for: account)
+        return feeds.value(for: FeedKey(due: DueKey(schedule: key, day: day), site: site), at: revision) { make(schedule) }
     }
 
     private func keyedSchedule(for account: Account) throws -> (key: ScheduleKey, schedule: ReminderSchedule) {

@@ -31,11 +31,13 @@ struct ReminderHandlers: Sendable {
                 throw HTTPError.notFound()
             }
             let today = clock.today
-            let events = try reader.schedule(for: account).calendarEntries(from: today.adding(days: -Self.feedDaysBack)).map { entry in
-                CalendarEvent(entry, url: { request.siteURL($0) })
+            let feed = try reader.feed(for: account, on: today, site: request.siteURL("")) { schedule in
+                let events = schedule.calendarEntries(from: today.adding(days: -Self.feedDaysBack)).map { entry in
+                    CalendarEvent(entry, url: { request.siteURL($0) })
+                }
+                return CalendarFeed(name: "Homepwner", events: events, stamp: clock.now).bytes
             }
-            let feed = CalendarFeed(name: "Homepwner", events: events, stamp: clock.now)
-            return Response(headers: ["Content-Type": CalendarFeed.contentType, "Cache-Control": "no-store"], body: .bytes(Array(feed.text.utf8)))
+            return Response(headers: ["Content-Type": CalendarFeed.contentType, "Cache-Control": "no-store"], body: .bytes(feed))
         }
     }
 }
