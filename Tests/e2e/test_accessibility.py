@@ -279,6 +279,10 @@ STATES = {
                                          b.execute_script("document.querySelector('.picker-button[popovertarget=tag-picker]').click()"),
                                          visible(b, "#tag-picker"))),
     "select mode": ("site", lambda b, s: b.get(s.url + "/?select=1")),
+    "print labels of the ticked items": ("site", lambda b, s: (
+        b.get(s.url + "/?select=1"), [b.execute_script("arguments[0].click()", box) for box in find_all(b, "input[name=ids]")[:2]],
+        b.execute_script("document.querySelector('#bulk-action').value = 'printLabels'"), find(b, "#bulk-form button[type=submit]").click(),
+        visible(b, ".print-labels .print-label select"))),
     "library, linking evidence": ("site", lambda b, s: b.get(f"{s.url}/library?pick={s.camera}&as=evidence")),
     "library, days taken with a mistake": ("site", lambda b, s: b.get(f"{s.url}/library/dates?from=2020-09-20&to=2020-09-13&pick={s.camera}&as=evidence")),
     "library, photos of days taken": ("site", lambda b, s: b.get(f"{s.url}/library/dates?from=2020-09-13&to=2020-09-16&pick={s.camera}&as=evidence")),

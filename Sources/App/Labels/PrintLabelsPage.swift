@@ -15,7 +15,7 @@ struct PrintLabelsPage {
 
     private var content: HTMLNode {
         div(.class("narrow print-labels")) {
-            div(.class("card confirm-card")) {
+            div(.class("card print-label")) {
                 h2 { names.count == 1 ? "1 label" : "\(names.count) labels" }
                 ul {
                     for name in names.prefix(Self.namesShown) { li { name.isEmpty ? "An unnamed item" : name } }
