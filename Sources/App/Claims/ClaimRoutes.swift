@@ -36,6 +36,7 @@ enum ClaimRoutes {
     static let apiExpense = RoutePath("/claims/{id}/expenses/{expenseId}", in: APIRoutes.v1)
     static let apiExpenseReceipt = RoutePath("/claims/{id}/expenses/{expenseId}/receipt", in: APIRoutes.v1)
     static let apiBundles = RoutePath("/claims/{id}/bundles", in: APIRoutes.v1)
+    static let apiPackOut = RoutePath("/claims/{id}/pack-out", in: APIRoutes.v1)
     static let apiBundle = RoutePath("/claims/{id}/bundles/{bundleId}", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
