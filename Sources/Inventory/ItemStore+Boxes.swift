@@ -5,6 +5,11 @@ import Database
 public struct ItemPacking: Sendable, Equatable {
     public let box: Location
     public let cameFrom: Location?
+
+    public init(box: Location, cameFrom: Location?) {
+        self.box = box
+        self.cameFrom = cameFrom
+    }
 }
 
 /// A box holding some of a list's items (a claim's): the box as it is now, and those items.

@@ -76,5 +76,6 @@ enum ClaimRoutes {
     static func addBundle(_ id: Claim.ID) -> String { addBundle.url(id) }
     static func removeBundle(_ id: Claim.ID, bundle bundleID: ClaimBundle.ID) -> String { removeBundle.url(id, bundleID) }
     static func apiBundles(_ id: Claim.ID) -> String { apiBundles.url(id) }
+    static func apiPackOut(_ id: Claim.ID) -> String { apiPackOut.url(id) }
     static func apiBundle(_ id: Claim.ID, bundle bundleID: ClaimBundle.ID) -> String { apiBundle.url(id, bundleID) }
 }
