@@ -7,7 +7,7 @@ import ToolRunner
 
 /// Boxes through the API and the pages: marked a box, moved with what is inside (never into itself),
 /// an item's page saying where it was packed from, and the claim's pack-out list in its JSON, on its
-/// page and the adjuster's, and in the report (read back with pdftotext).
+/// page and the adjuster's, in the report (read back with pdftotext) and on the workbook's "Pack-out" sheet.
 @Suite struct BoxTests {
     static let html = ["Accept": "text/html"]
 
@@ -99,5 +99,14 @@ import ToolRunner
         let lines = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(text.contains("Pack-out list"), "\(text)")
         #expect(lines.contains { $0.hasPrefix("\(code) Kitchen box 1 Storage unit 2 Dinner plates Kitchen") }, "\(lines.filter { $0.contains(code) })")
+
+        // The workbook has it on a sheet of its own (sheet 3: after Schedule and Totals, no living expenses here).
+        let workbook = try app.client.get("/api/v1/claims/\(claim)/schedule.xlsx")
+        let xlsx = pdf.deletingPathExtension().appendingPathExtension("xlsx")
+        try Data(workbook.body).write(to: xlsx)
+        defer { try? FileManager.default.removeItem(at: xlsx) }
+        #expect(try ToolRun.output(of: "/usr/bin/unzip", ["-p", xlsx.path, "xl/workbook.xml"]).contains("name=\"Pack-out\""))
+        let rows = try ToolRun.output(of: "/usr/bin/unzip", ["-p", xlsx.path, "xl/worksheets/sheet3.xml"])
+        #expect(rows.contains(code) && rows.contains("Storage unit") && rows.contains("Dinner plates") && rows.contains("Kitchen"), "\(rows)")
     }
 }

@@ -3,6 +3,7 @@ import Claims
 import HTML
 import HTTPServer
 import Inventory
+import Workbook
 
 /// A claim's pack-out list: the boxes its lines' items are packed in (each by the code on its
 /// label), where each box is now, and for each item its line and the room it was packed from. One
@@ -110,5 +111,16 @@ struct ClaimPackOut {
             }
         }
         return ReportPackOut(intro: Self.intro, table: ReportTable(columns: columns, rows: rows))
+    }
+
+    /// The workbook's "Pack-out" sheet, a row an item, every row naming its box (so it sorts and filters); none when no item is packed.
+    var workbookSheets: [WorkbookSheet] {
+        guard !boxes.isEmpty else { return [] }
+        return [WorkbookSheet(name: "Pack-out", header: ["Box", "Box name", "Box is now in", "Line", "Item", "Came from"], rows: boxes.flatMap { box in
+            box.entries.map { entry in
+                [.text(box.code), .text(box.name), .text(box.now), .number(Double(entry.line), format: "0"), .text(entry.name),
+                 .text(entry.cameFrom ?? BoxWording.cameFromUnknown)]
+            }
+        })]
     }
 }

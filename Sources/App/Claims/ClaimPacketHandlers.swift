@@ -95,7 +95,7 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     private func workbook(_ sheet: ClaimSheet) throws -> Response {
-        let file = try ClaimScheduleWorkbook.write(sheet, into: temporaryFolder)
+        let file = try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items), into: temporaryFolder)
         return try Self.sendOnce(file, headers: [
             "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
             "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-schedule.xlsx\"",
@@ -180,7 +180,8 @@ struct ClaimPacketHandlers: Sendable {
         let csv = temporaryFolder.appendingPathComponent("schedule-\(UUID().uuidString).csv")
         made.append(("schedule.csv", "schedule", csv))
         try Data(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: .full).utf8).write(to: csv)
-        made.append(("schedule.xlsx", "schedule", try ClaimScheduleWorkbook.write(sheet, into: temporaryFolder)))
+        made.append(("schedule.xlsx", "schedule", try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items),
+                                                                              into: temporaryFolder)))
         let packet = try made.map { entry in
             guard let source = ZipWriter.Source(path: entry.file.path) else {
                 throw AppError(.reportFailed, message: "The \(entry.name) for the zip could not be made. Nothing was sent; try again.")
