@@ -66,6 +66,13 @@ extension ItemStore {
         }
     }
 
+    /// The place each packed item came from, for the export.
+    static func packedFrom(in connection: Connection) throws -> [Item.ID: Location.ID] {
+        var result: [Item.ID: Location.ID] = [:]
+        try connection.forEachRow("SELECT id, packed_from_id FROM items WHERE packed_from_id IS NOT NULL", []) { result[$0.id(0)] = $0.id(1) }
+        return result
+    }
+
     /// A place and the places above it, itself first: what says whether it is in a box.
     struct Link { let id: Location.ID; let isBox: Bool }
 
