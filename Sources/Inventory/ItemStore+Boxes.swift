@@ -46,6 +46,8 @@ extension ItemStore {
     /// those items in the order given and where each came from: a claim's pack-out list.
     public func packedBoxes(holding ids: [Item.ID]) throws -> [PackedBox] {
         try database.readTransaction { connection in
+            // Most households have no box: one look, not one per item.
+            guard try connection.scalar("SELECT 1 FROM locations WHERE is_box = 1 LIMIT 1") != nil else { return [] }
             let paths = LocationPaths(connection)
             var chains: [Location.ID: [Link]] = [:]
             var order: [Location.ID] = [], entries: [Location.ID: [PackedBox.Entry]] = [:]

@@ -13,7 +13,7 @@ def press(browser, element, key):
     element.send_keys(key)
 
 
-def test_a_box_is_marked_packed_moved_and_listed_in_the_claim(server, browser):
+def test_a_box_is_marked_packed_moved_and_listed_in_the_claim(server, browser, screenshot):
     kitchen = server.api("POST", "/api/v1/locations", {"name": "Kitchen"})["id"]
     server.api("POST", "/api/v1/locations", {"name": "Garage"})
     box = server.api("POST", "/api/v1/locations", {"name": "Kitchen box 1", "parentId": kitchen})["id"]
@@ -39,6 +39,7 @@ def test_a_box_is_marked_packed_moved_and_listed_in_the_claim(server, browser):
     assert "moved to Garage, with everything inside." in notice.text
     code = notice.text.split()[1]
     assert code.startswith("P")
+    screenshot("box-moved")
     assert_accessible(browser, "box, just moved")
     assert server.api("GET", f"/api/v1/locations/{box}")["path"] == "Garage / Kitchen box 1"
     assert server.api("GET", f"/api/v1/items/{plates}")["locationId"] == box
@@ -51,4 +52,6 @@ def test_a_box_is_marked_packed_moved_and_listed_in_the_claim(server, browser):
     card = visible(browser, "#pack-out")
     assert f"Box {code}, “Kitchen box 1”" in card.text and "Now in Garage" in card.text
     assert "Line 1: Dinner plates" in card.text and "from Kitchen" in card.text
+    browser.execute_script("arguments[0].scrollIntoView()", card)
+    screenshot("claim-pack-out")
     assert_accessible(browser, "claim, pack-out list")
