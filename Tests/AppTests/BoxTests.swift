@@ -62,6 +62,21 @@ import ToolRunner
         #expect(itemPage.contains("Packed in box \(LabelCode(place: Location.ID(Int64(box))).description), “Kitchen box 1”, from Kitchen."), "\(itemPage)")
     }
 
+    @Test func thePlaceFormsMakeAndUnmakeABox() throws {
+        let app = try TestApp()
+        let made = try app.client.pageForm("/locations", [("name", "Box 3"), ("parentId", ""), ("isBox", "on")], headers: Self.html)
+        #expect(made.status == 303, "\(made.text.prefix(300))")
+        let places = try #require(try app.client.get("/api/v1/locations").json as? [[String: Any]])
+        let box = try #require(places.first { $0["name"] as? String == "Box 3" })
+        #expect(box["isBox"] as? Bool == true)
+        let id = try #require(box["id"] as? Int)
+        #expect(HTMLInspection.unescape(try app.client.get("/locations", headers: Self.html).text).contains("aria-label=\"Box 3, a box\""))
+        // Saved without the box ticked (a checkbox left unticked sends nothing): no longer a box, and no Move this box.
+        #expect(try app.client.pageForm("/locations/\(id)", [("name", "Box 3"), ("parentId", ""), ("notes", "")], headers: Self.html).status == 303)
+        #expect(try object(app.client.get("/api/v1/locations/\(id)"))["isBox"] as? Bool == false)
+        #expect(!(try app.client.get("/locations/\(id)", headers: Self.html).text.contains("Move this box")))
+    }
+
     @Test func theClaimsPackOutListIsInItsJSONItsPagesAndItsReport() throws {
         let app = try TestApp()
         let kitchen = try place(app, "Kitchen"), garage = try place(app, "Garage"), storage = try place(app, "Storage unit")
