@@ -242,6 +242,15 @@ def packed_claim(site):
     return site.packed
 
 
+def refuse_box_move(browser, site):
+    """Move this box sent with the box itself as its destination (as a page left open while the places changed would)."""
+    box = packed_claim(site)["box"]
+    browser.get(f"{site.url}/locations/{box}")
+    browser.execute_script("const s = document.querySelector('#move-parentId'); s.options[s.selectedIndex].value = String(arguments[0]);", box)
+    find(browser, ".box-move button[type=submit]").click()
+    visible(browser, ".box-move .form-error")
+
+
 def open_owed_claim(browser, site, line=None):
     """A claim with a deductible and a payment above what its line can be owed (made once): its page, or its second line's."""
     if not hasattr(site, "owed_claim"):
@@ -377,6 +386,7 @@ STATES = {
     "accounts (owner)": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
                                                    b.get(s.url + "/users"))),
     "box, just moved": ("site", lambda b, s: (b.get(f"{s.url}/locations/{packed_claim(s)['box']}?moved=1"), visible(b, ".box-move .notice"))),
+    "box, a move refused": ("site", refuse_box_move),
     "item packed in a box": ("site", lambda b, s: (b.get(f"{s.url}/items/{packed_claim(s)['item']}"), visible(b, ".item-packing"))),
     "claim, pack-out list": ("site", lambda b, s: (b.get(f"{s.url}/claims/{packed_claim(s)['claim']}"), visible(b, "#pack-out"))),
     "adjuster's page, pack-out list": ("site", lambda b, s: (b.get(s.url + packed_claim(s)["shared"]), visible(b, "#pack-out"))),
