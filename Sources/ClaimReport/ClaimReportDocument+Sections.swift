@@ -33,6 +33,7 @@ extension ClaimReportDocument {
         scheduleSection.landscape = true
         sections.append(scheduleSection)
         sections += expenseSections(geometry: geometry, wordWidth: wordWidth)
+        sections += packOutSections(geometry: geometry, wordWidth: wordWidth)
         sections += items.map(\.section)
         return sections
     }

@@ -4,6 +4,7 @@ extension ClaimReportDocument {
         try roomTotals.validate(named: "room totals")
         try schedule.validate(named: "schedule")
         try usefulLives?.validate(named: "useful lives")
+        try packOut?.table.validate(named: "pack-out list")
     }
 }
 

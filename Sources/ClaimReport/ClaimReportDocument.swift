@@ -20,6 +20,8 @@ public struct ClaimReportDocument: Sendable, Codable, Equatable {
     public var items: [ReportItemPage]
     /// The additional living expenses, printed after the schedule (`ClaimReportDocument+Expenses`); nil for none.
     public var expenses: ReportExpenses?
+    /// The boxes holding the claim's items and where each came from (`ClaimReportDocument+PackOut`); nil for none.
+    public var packOut: ReportPackOut? = nil
     /// Printed at the foot of every page beside "Page N of M" ("Claim 2026-114 · Kitchen fire").
     public var footerText: String
 

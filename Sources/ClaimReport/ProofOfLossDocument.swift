@@ -77,4 +77,5 @@ extension ReportWording {
     static let expenses = "Additional living expenses"
     static let expenseTotals = "Additional living expenses by category"
     static let expenseReceipts = "Receipts of the living expenses"
+    static let packOut = "Pack-out list"
 }

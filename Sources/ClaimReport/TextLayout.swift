@@ -20,6 +20,9 @@ final class TextLayout {
         firstBaseline = Double(pango_layout_get_baseline(handle)) / Double(PANGO_SCALE)
     }
 
+    /// Cut short with an ellipsis: the text did not fit its height.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(handle) != 0 }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
     /// Draws the text with its top-left corner (of the wrapping box) at `x`, `y`.

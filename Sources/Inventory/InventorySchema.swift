@@ -373,5 +373,13 @@ public enum InventorySchema {
                 INSERT OR REPLACE INTO deleted_label_targets (kind, target_id, name) VALUES ('item', OLD.id, OLD.name);
             END;
             """),
+        // Boxes (issue 30): a place that moves, and for an item packed into one the place it came from
+        // (the nearest place outside every box it was in), kept while its box moves and forgotten when
+        // it is taken out of boxes. A deleted place is simply no longer known as where things came from.
+        Migration(version: 26, sql: """
+            ALTER TABLE locations ADD COLUMN is_box INTEGER NOT NULL DEFAULT 0 CHECK (is_box IN (0, 1));
+            ALTER TABLE items ADD COLUMN packed_from_id INTEGER REFERENCES locations (id) ON DELETE SET NULL;
+            CREATE INDEX items_by_packed_from ON items (packed_from_id) WHERE packed_from_id IS NOT NULL;
+            """),
     ]
 }

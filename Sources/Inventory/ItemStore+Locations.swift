@@ -11,9 +11,10 @@ extension ItemStore {
     }
 
     static func locations(in connection: Connection) throws -> [Location] {
-        var notes: [String] = []
-        let places = try connection.rows("SELECT id, name, parent_id, notes FROM locations ORDER BY id") { row in
+        var notes: [String] = [], boxes: [Bool] = []
+        let places = try connection.rows("SELECT id, name, parent_id, notes, is_box FROM locations ORDER BY id") { row in
             notes.append(row.string(3))
+            boxes.append(row.int(4) != 0)
             return PlaceTree.Place(id: row.id(0, of: Location.self), name: row.string(1), parentID: row.optionalID(2))
         }
         // One comparison of two names for each pair the sort weighs, not of two whole paths.
@@ -21,7 +22,7 @@ extension ItemStore {
         let paths = tree.pathNames()
         return tree.order.map { index in
             let place = places[index]
-            return Location(id: place.id, name: place.name, parentID: place.parentID, notes: notes[index], pathNames: paths[index])
+            return Location(id: place.id, name: place.name, parentID: place.parentID, notes: notes[index], pathNames: paths[index], isBox: boxes[index])
         }
     }
 
@@ -41,7 +42,8 @@ extension ItemStore {
                             + "\(Location.depthLimit). Put the new place in one higher up.")]))
                 }
             }
-            try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, ?)", input.name ?? "", parentID, input.notes ?? "")
+            try connection.run("INSERT INTO locations (name, parent_id, notes, is_box) VALUES (?, ?, ?, ?)", input.name ?? "", parentID, input.notes ?? "",
+                               input.isBox ?? false)
             return try Self.location(id: connection.lastInsertedID(), in: connection)
         }
     }
@@ -61,8 +63,13 @@ extension ItemStore {
                 parentID = newParentID
             }
             let name = input.name ?? before.name
-            try connection.run("UPDATE locations SET name = ?, parent_id = ?, notes = ? WHERE id = ?",
-                               name, parentID, input.notes ?? before.notes, id)
+            let isBox = input.isBox ?? before.isBox
+            // What is inside may go into boxes or out of them: where each item came from is noted first.
+            let packing = parentID != before.parentID || isBox != before.isBox
+                ? try Self.packingBeforeMove(of: id, becomingBox: isBox, in: connection) : nil
+            try connection.run("UPDATE locations SET name = ?, parent_id = ?, notes = ?, is_box = ? WHERE id = ?",
+                               name, parentID, input.notes ?? before.notes, isBox, id)
+            if let packing { try Self.notePacking(packing, in: connection) }
             // A new name or place is a new path for everything inside: their search texts and room sort change.
             if name != before.name || parentID != before.parentID { try Self.indexItems(below: id, in: connection) }
             return try Self.location(id: id, in: connection)

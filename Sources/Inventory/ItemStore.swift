@@ -195,6 +195,7 @@ public final class ItemStore: Sendable {
             "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, draft = ?, version = version + 1 WHERE id = ?",
             item.name, item.serialNumber, item.valueInDollars, item.locationID, item.isDraft, id
         )
+        if item.locationID != before.locationID { try Self.notePacking(ofItem: id, from: before.locationID, to: item.locationID, in: connection) }
         try Self.writeDetails(item.details, of: id, in: connection)
         try Self.indexItem(id: id, in: connection, paths: paths)
         return try Self.item(id: id, in: connection)

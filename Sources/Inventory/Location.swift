@@ -20,13 +20,16 @@ public struct Location: Sendable, Equatable, Identifiable {
     public var notes: String
     /// The names from the top down, this one's last: `["Home", "Ground floor", "Kitchen"]`.
     public var pathNames: [String]
+    /// A box: a place that moves, with what is inside it (`ItemStore+Boxes`).
+    public var isBox: Bool
 
-    public init(id: ID, name: String, parentID: ID?, notes: String, pathNames: [String]) {
+    public init(id: ID, name: String, parentID: ID?, notes: String, pathNames: [String], isBox: Bool = false) {
         self.id = id
         self.name = name
         self.parentID = parentID
         self.notes = notes
         self.pathNames = pathNames
+        self.isBox = isBox
     }
 
     /// `Home / Ground floor / Kitchen`, as claim forms and Homebox write it.
@@ -51,11 +54,13 @@ public struct LocationInput: Sendable, Equatable {
     public var name: String?
     public var parentID: Location.ID??
     public var notes: String?
+    public var isBox: Bool?
 
-    public init(name: String? = nil, parentID: Location.ID?? = nil, notes: String? = nil) {
+    public init(name: String? = nil, parentID: Location.ID?? = nil, notes: String? = nil, isBox: Bool? = nil) {
         self.name = name
         self.parentID = parentID
         self.notes = notes
+        self.isBox = isBox
     }
 
     public static let maxNameLength = 200

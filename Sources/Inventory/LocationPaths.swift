@@ -20,8 +20,8 @@ final class LocationPaths {
                 above = location.pathNames
                 break
             }
-            guard let place = try connection.firstRow("SELECT name, parent_id, notes FROM locations WHERE id = ?", current, decode: {
-                Location(id: current, name: $0.string(0), parentID: $0.optionalID(1), notes: $0.string(2), pathNames: [])
+            guard let place = try connection.firstRow("SELECT name, parent_id, notes, is_box FROM locations WHERE id = ?", current, decode: {
+                Location(id: current, name: $0.string(0), parentID: $0.optionalID(1), notes: $0.string(2), pathNames: [], isBox: $0.int(3) != 0)
             }) else { break }
             unknown.append(place)
             next = place.parentID

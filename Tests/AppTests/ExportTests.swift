@@ -135,6 +135,10 @@ import Testing
         try source.client.json("PATCH", "/api/v1/settings", ["currency": "EUR", "offlineCopy": false] as [String: Any]).expect(200)
         try source.client.json("POST", "/api/v1/items/\(items[3].id)/move", ["position": 0]).expect(200)
         items = try source.client.get("/api/v1/items").decode([ItemModel].self)
+        // A box, and an item packed into it: the box and where the item came from survive the trip.
+        let box = try source.client.json("POST", "/api/v1/locations", ["name": "Moving box 1", "parentId": 1, "isBox": true] as [String: Any]).decode(IDModel.self)
+        try source.client.json("PATCH", "/api/v1/items/\(items[1].id)", ["locationId": box.id]).expect(200)
+        let packing = try #require(try source.app.items.packing(of: Item.ID(items[1].id)))
 
         let response = try source.client.get("/api/v1/export?format=homepwner")
         #expect(response.status == 200 && response.header("Content-Type") == "application/zip")
@@ -159,6 +163,7 @@ import Testing
                 #expect(try copy.get(document.url).body == (try source.get(document.url).body), "document \(document.name)")
             }
         }
+        #expect(try copy.app.items.packing(of: Item.ID(items[1].id)) == packing)
         let found = try copy.client.get("/api/v1/items?q=4549292157&disposed=true").decode([ItemModel].self)
         #expect(found.map(\.id) == [camera.id], "the search index was filled")
         // A new item gets an id after every imported one.

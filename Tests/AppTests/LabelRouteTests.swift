@@ -74,7 +74,7 @@ import ToolRunner
         let app = try TestApp()
         let garage = try Self.place(app, "Garage")
         let box = try Self.place(app, "Box 7", in: garage)
-        for name in ["Saw", "Drill", "Gloves", "Tape measure", "Level", "Clamps"] {
+        for name in ["Saw", "Drill", "Gloves", "Tape measure", "Level", "Clamps"] + (1...20).map({ String(format: "Jar %02d", $0) }) {
             #expect(try app.client.json("POST", "/api/v1/items", ["name": name, "locationId": box]).status == 201)
         }
         let kettle = try app.createItem("Kettle")
@@ -87,9 +87,16 @@ import ToolRunner
         let info = try ToolRun.output(of: "/usr/bin/pdfinfo", [file.path])
         #expect(info.contains("Page size:       612 x 792 pts") && info.contains("Pages:           1"), "\(info)")
         let text = try ToolRun.output(of: "/usr/bin/pdftotext", [file.path, "-"])
-        for part in [Self.code(place: box), "Box 7", "Clamps, Drill, Gloves, Level and 2 more", Self.code(place: garage), "Box 7", Self.code(item: kettle.id), "Kettle"] {
+        // As many of the box's things as fit its label, whole, then how many more.
+        for part in [Self.code(place: box), "Box 7", "Clamps, Drill, Gloves,", Self.code(place: garage), "Box 7", Self.code(item: kettle.id), "Kettle"] {
             #expect(text.contains(part), "the sheet prints \(part):\n\(text)")
         }
+        let start = try #require(text.range(of: "Clamps"), "\(text)").lowerBound
+        let end = try #require(text.range(of: " more", range: start..<text.endIndex), "\(text)").upperBound
+        let contents = text[start..<end].split(whereSeparator: \.isNewline).joined(separator: " ")
+        let more = try #require(contents.firstMatch(of: /and (\d+) more$/).flatMap { Int($0.1) }, "\(contents)")
+        #expect(more > 0 && contents.split(separator: ", ").count + more == 26, "\(contents)")
+        #expect(!text.contains("…"), "no name is cut short: \(text)")
         // The codes hold the labels' addresses at the host the request came to, read back by zbar.
         _ = try ToolRun.output(of: "/usr/bin/pdftoppm", ["-r", "300", "-png", "-singlefile", file.path, file.path])
         defer { try? FileManager.default.removeItem(atPath: file.path + ".png") }

@@ -259,6 +259,12 @@ import Testing
         try api.send(.patch, "/api/v1/claims/\(claim)", json: ["claimNumber": "CL-1", "items": [["itemId": item, "quantityLost": 2], ["itemId": other]]], expect: 200)
         try api.send(.get, "/api/v1/claims/\(claim)", expect: 200)
         try api.send(.get, "/api/v1/claims", expect: 200)
+        // Boxes: one in the kitchen, an item of the claim packed into it, the box moved: the pack-out list
+        let box = try #require(try api.send(.post, "/api/v1/locations", json: ["name": "Kitchen box 1", "parentId": kitchen, "isBox": true], expect: 201)?["id"]?.int)
+        try api.send(.patch, "/api/v1/items/\(item)", json: ["locationId": box], expect: 200)
+        try api.send(.patch, "/api/v1/locations/\(box)", json: ["parentId": kitchen, "name": "Kitchen box A"], expect: 200)
+        #expect(code(try api.send(.patch, "/api/v1/locations/\(box)", json: ["parentId": box], expect: 422)) == "invalid-item")
+        try api.send(.get, "/api/v1/claims/\(claim)/pack-out", expect: 200)
         try api.send(.get, "/api/v1/claims/\(claim)/schedule.csv", expect: 200)
         try api.send(.get, "/api/v1/claims/\(claim)/schedule.csv?profile=schedule-of-loss", expect: 200)
         #expect(code(try api.send(.get, "/api/v1/claims/\(claim)/schedule.csv?profile=xactimate", expect: 400)) == "invalid-schedule-profile")
@@ -376,6 +382,7 @@ import Testing
         try api.send(.delete, "/api/v1/items/\(item)/image", expect: 200)
         try api.send(.delete, "/api/v1/items/\(item)", expect: 204)
         try api.send(.delete, "/api/v1/items/\(other)", expect: 204)
+        try api.send(.delete, "/api/v1/locations/\(box)", expect: 204)
         try api.send(.delete, "/api/v1/locations/\(kitchen)", expect: 204)
         try api.send(.get, "/api/v1/openapi.json", expect: 200)
 

@@ -50,6 +50,7 @@ import Testing
         Link(.get, LocationRoutes.location(7), .read),
         Link(.post, LocationRoutes.location(7), .write),
         Link(.post, LocationRoutes.delete(7), .write),
+        Link(.post, LocationRoutes.move(7), .write),
         Link(.get, DraftRoutes.list(), .read),
         Link(.get, DraftRoutes.list(in: 7, focus: 9), .read),
         Link(.post, DraftRoutes.name(9), .write),
@@ -230,6 +231,7 @@ import Testing
         Link(.get, ClaimLinkRoutes.sharedPhotoViewer("t0k3n", item: 7, photo: 3), .public),
         Link(.get, ClaimLinkRoutes.sharedEvidenceViewer("t0k3n", item: 7, asset: photo), .public),
 
+        Link(.get, ClaimRoutes.apiPackOut(4), .read),
         Link(.get, LabelRoutes.label(LabelCode(place: Location.ID(3))), .read),
         Link(.get, LabelRoutes.sheet(location: Location.ID(3), stock: .averyL7160), .read),
         Link(.get, LabelRoutes.sheet(item: Item.ID(7), stock: .tape29), .read),

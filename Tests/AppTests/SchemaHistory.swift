@@ -303,6 +303,11 @@ enum SchemaHistory {
             UPDATE accounts SET email = 'owner@example.com' WHERE id = 1;
             INSERT INTO calendar_feeds (account_id, token_hash, created_ms) VALUES (1, '\(hash("calendar"))', 1764000040000);
             """),
+        Step(label: "owned-inventory-26-boxes", versions: ["inventory": 26, "library": 8, "accounts": 9, "claims": 15, "uploads": 8], rows: """
+            INSERT INTO locations (id, name, parent_id, is_box) VALUES (91, 'Kitchen box 1', NULL, 1);
+            UPDATE items SET packed_from_id = (SELECT min(id) FROM locations WHERE id <> 91), location_id = 91
+                WHERE id = (SELECT max(id) FROM items);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -226,6 +226,31 @@ def shared_claim(site):
     return site.shared_path
 
 
+def packed_claim(site):
+    """A box packed in the pantry and moved to the hall, an item of a claim in it, the claim shared (made once)."""
+    if not hasattr(site, "packed"):
+        pantry = site.api("POST", "/api/v1/locations", {"name": "Pantry"})["id"]
+        box = site.api("POST", "/api/v1/locations", {"name": "Pantry box 1", "parentId": pantry, "isBox": True})["id"]
+        jars = site.api("POST", "/api/v1/items", {"name": "Jars", "locationId": pantry})["id"]
+        site.api("PATCH", f"/api/v1/items/{jars}", {"locationId": box})
+        hall = site.api("POST", "/api/v1/locations", {"name": "Hall"})["id"]
+        site.api("PATCH", f"/api/v1/locations/{box}", {"parentId": hall})
+        claim = site.api("POST", "/api/v1/claims", {"name": "Pantry flood", "lossDate": "2026-03-14", "items": [{"itemId": jars}]})["id"]
+        expires = (datetime.now() + timedelta(days=30)).date().isoformat()
+        link = site.api("POST", f"/api/v1/claims/{claim}/links", {"expires": expires})
+        site.packed = {"box": box, "item": jars, "claim": claim, "shared": urllib.parse.urlparse(link["url"]).path}
+    return site.packed
+
+
+def refuse_box_move(browser, site):
+    """Move this box sent with the box itself as its destination (as a page left open while the places changed would)."""
+    box = packed_claim(site)["box"]
+    browser.get(f"{site.url}/locations/{box}")
+    browser.execute_script("const s = document.querySelector('#move-parentId'); s.options[s.selectedIndex].value = String(arguments[0]);", box)
+    find(browser, ".box-move button[type=submit]").click()
+    visible(browser, ".box-move .form-error")
+
+
 def open_owed_claim(browser, site, line=None):
     """A claim with a deductible and a payment above what its line can be owed (made once): its page, or its second line's."""
     if not hasattr(site, "owed_claim"):
@@ -364,6 +389,11 @@ STATES = {
                                                                   visible(b, ".calendar-url"))),
     "accounts (owner)": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
                                                    b.get(s.url + "/users"))),
+    "box, just moved": ("site", lambda b, s: (b.get(f"{s.url}/locations/{packed_claim(s)['box']}?moved=1"), visible(b, ".box-move .notice"))),
+    "box, a move refused": ("site", refuse_box_move),
+    "item packed in a box": ("site", lambda b, s: (b.get(f"{s.url}/items/{packed_claim(s)['item']}"), visible(b, ".item-packing"))),
+    "claim, pack-out list": ("site", lambda b, s: (b.get(f"{s.url}/claims/{packed_claim(s)['claim']}"), visible(b, "#pack-out"))),
+    "adjuster's page, pack-out list": ("site", lambda b, s: (b.get(s.url + packed_claim(s)["shared"]), visible(b, "#pack-out"))),
 }
 
 

@@ -47,7 +47,7 @@ struct SharedClaimHandlers: Sendable {
                                    evidence: item.map { $0.photos.count + $0.documents.count + $0.evidence.count } ?? 0,
                                    bundle: bundles[line.itemID].map { "In “\($0.name)”, lines \($0.numbers): one row of the schedule" } ?? "")
         }
-        let model = SharedClaimModel(
+        var model = SharedClaimModel(
             name: claim.name, facts: Self.facts(of: claim, money: money), owed: owed.rows, warnings: owed.warnings,
             validity: "This link works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires))).",
             contact: Self.contact(of: claim), lines: lines,
@@ -57,6 +57,7 @@ struct SharedClaimHandlers: Sendable {
                           currency: sheet.currency, evidenceFiles: evidenceFiles, token: token)
             },
             countText: sheet.schedule.countText, downloads: downloads(token, claim), expenses: SharedExpensesCard(sheet: sheet))
+        model.packOut = try ClaimPackOut(sheet: sheet, items: items)
         // No account strip, no forms: whoever holds the link is nobody here.
         var context = site
         context.canEdit = false

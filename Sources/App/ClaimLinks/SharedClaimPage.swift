@@ -21,6 +21,8 @@ struct SharedClaimModel: Sendable {
     let downloads: SharedClaimDownloads
     /// The additional living expenses, when there are any.
     var expenses: SharedExpensesCard? = nil
+    /// The boxes its items are packed in, when any is.
+    var packOut: ClaimPackOut? = nil
 }
 
 struct SharedContactModel: Sendable {
@@ -158,6 +160,7 @@ struct SharedClaimPage {
             }
             if !claim.lines.isEmpty { linesCard }
             if let expenses = claim.expenses { expenses.node }
+            if let packOut = claim.packOut, !packOut.isEmpty { packOut.card }
             section(.class("shared-items"), .aria("labelledby", "items-title")) {
                 h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? "Nothing lost yet" : "Each item" }
                 if claim.items.isEmpty {

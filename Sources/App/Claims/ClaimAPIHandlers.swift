@@ -29,6 +29,9 @@ struct ClaimAPIHandlers: Sendable {
             return response
         }
         router.add(.get, ClaimRoutes.apiClaim, readingClaimsWithin: reads) { request in try answer(try request.claimID()) }
+        router.add(.get, ClaimRoutes.apiPackOut, readingClaimsWithin: reads) { request in
+            try ClaimPackOut(sheet: try claims.sheet(id: try request.claimID()), items: items).response()
+        }
         router.add(.patch, ClaimRoutes.apiClaim, readingClaimsWithin: reads) { request in
             let id = try request.claimID()
             let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())

@@ -95,7 +95,7 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     private func workbook(_ sheet: ClaimSheet) throws -> Response {
-        let file = try ClaimScheduleWorkbook.write(sheet, into: temporaryFolder)
+        let file = try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items), into: temporaryFolder)
         return try Self.sendOnce(file, headers: [
             "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
             "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-schedule.xlsx\"",
@@ -115,7 +115,8 @@ struct ClaimPacketHandlers: Sendable {
     private func reportFile(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> URL {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true,
                                    stopWhen: { request.clientHasGone })
-        let document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts)
+        var document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts)
+        document.packOut = try ClaimPackOut(sheet: sheet, items: items).report
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
         return target
@@ -179,7 +180,8 @@ struct ClaimPacketHandlers: Sendable {
         let csv = temporaryFolder.appendingPathComponent("schedule-\(UUID().uuidString).csv")
         made.append(("schedule.csv", "schedule", csv))
         try Data(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: .full).utf8).write(to: csv)
-        made.append(("schedule.xlsx", "schedule", try ClaimScheduleWorkbook.write(sheet, into: temporaryFolder)))
+        made.append(("schedule.xlsx", "schedule", try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items),
+                                                                              into: temporaryFolder)))
         let packet = try made.map { entry in
             guard let source = ZipWriter.Source(path: entry.file.path) else {
                 throw AppError(.reportFailed, message: "The \(entry.name) for the zip could not be made. Nothing was sent; try again.")

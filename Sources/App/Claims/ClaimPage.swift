@@ -75,6 +75,8 @@ struct ClaimPage {
     var bundlesSection: HTMLNode?
     /// The additional living expenses (`ClaimExpensesSection`).
     var expensesSection: HTMLNode?
+    /// The boxes its items are packed in (`ClaimPackOut`), when any is.
+    var packOutSection: HTMLNode? = nil
     let context: PageContext
 
     private var canChange: Bool { context.canEdit && !model.isClosed }
@@ -102,6 +104,7 @@ struct ClaimPage {
             linesCard
             if let bundlesSection { bundlesSection }
             if let expensesSection { expensesSection }
+            if let packOutSection { packOutSection }
             section(.class("card claim-method"), .aria("labelledby", "method-title")) {
                 h2(.id("method-title")) { "How the figures were worked out" }
                 for paragraph in model.method.paragraphs { p { paragraph } }

@@ -150,7 +150,9 @@ struct ClaimPageHandlers: Sendable {
                                             canChange: context.canEdit, csrfToken: context.csrfToken)
         let bundled = request.query["bundled"].map { $0 == "1" ? "Bundle made: it is one row of the schedule now." : "Unbundled: its lines are rows of their own again." }
         let bundles = ClaimBundlesSection(sheet: sheet, form: bundleForm, errors: bundleErrors, justDone: bundled, canChange: context.canEdit, csrfToken: context.csrfToken)
-        let page = ClaimPage(model: model, shareSection: share, bundlesSection: bundles.isShown ? bundles.node : nil, expensesSection: expenses.node, context: context)
+        var page = ClaimPage(model: model, shareSection: share, bundlesSection: bundles.isShown ? bundles.node : nil, expensesSection: expenses.node, context: context)
+        let packOut = try ClaimPackOut(sheet: sheet, items: items)
+        if !packOut.isEmpty { page.packOutSection = packOut.card }
         return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil && bundleErrors == nil ? .ok : .unprocessableContent)
     }
 

@@ -36,6 +36,7 @@ enum ClaimRoutes {
     static let apiExpense = RoutePath("/claims/{id}/expenses/{expenseId}", in: APIRoutes.v1)
     static let apiExpenseReceipt = RoutePath("/claims/{id}/expenses/{expenseId}/receipt", in: APIRoutes.v1)
     static let apiBundles = RoutePath("/claims/{id}/bundles", in: APIRoutes.v1)
+    static let apiPackOut = RoutePath("/claims/{id}/pack-out", in: APIRoutes.v1)
     static let apiBundle = RoutePath("/claims/{id}/bundles/{bundleId}", in: APIRoutes.v1)
     static let apiPolicy = RoutePath("/policy", in: APIRoutes.v1)
     static let apiCoverage = RoutePath("/coverage", in: APIRoutes.v1)
@@ -75,5 +76,6 @@ enum ClaimRoutes {
     static func addBundle(_ id: Claim.ID) -> String { addBundle.url(id) }
     static func removeBundle(_ id: Claim.ID, bundle bundleID: ClaimBundle.ID) -> String { removeBundle.url(id, bundleID) }
     static func apiBundles(_ id: Claim.ID) -> String { apiBundles.url(id) }
+    static func apiPackOut(_ id: Claim.ID) -> String { apiPackOut.url(id) }
     static func apiBundle(_ id: Claim.ID, bundle bundleID: ClaimBundle.ID) -> String { apiBundle.url(id, bundleID) }
 }

@@ -5,14 +5,15 @@ import Workbook
 
 /// A claim's schedule as an XLSX workbook: the lines on "Schedule" (every column, `ClaimScheduleProfile.full`),
 /// the totals by room and for the claim on "Totals", and, when the claim has living expenses, each on
-/// "ALE" and their totals by category on "ALE totals". Values only, from the same tables as the
+/// "ALE" and their totals by category on "ALE totals", and when its items are packed in boxes the
+/// pack-out list on "Pack-out" (`ClaimPackOut`). Values only, from the same tables as the
 /// CSV, so the two agree to the minor unit; money in the currency's decimals, dates as dates.
 enum ClaimScheduleWorkbook {
-    static func sheets(_ sheet: ClaimSheet) -> [WorkbookSheet] {
+    static func sheets(_ sheet: ClaimSheet, packOut: ClaimPackOut? = nil) -> [WorkbookSheet] {
         let currency = sheet.currency, schedule = sheet.schedule
         return [ClaimScheduleProfile.full.table(schedule, currency: currency), schedule.totalsTable(currency: currency)]
             .map { table in WorkbookSheet(name: table.name, header: table.header, rows: table.rows.map { $0.map { cell($0, currency: currency) } }) }
-            + expenseSheets(sheet)
+            + expenseSheets(sheet) + (packOut?.workbookSheets ?? [])
     }
 
     /// The living expenses, oldest first, and their totals by category with the whole as a last row.
@@ -50,10 +51,10 @@ enum ClaimScheduleWorkbook {
     }
 
     /// Writes the workbook into `folder` and returns its file.
-    static func write(_ sheet: ClaimSheet, into folder: URL) throws -> URL {
+    static func write(_ sheet: ClaimSheet, packOut: ClaimPackOut? = nil, into folder: URL) throws -> URL {
         let target = folder.appendingPathComponent("schedule-\(UUID().uuidString).xlsx")
         do {
-            try XLSXWorkbook.write(sheets(sheet), to: target)
+            try XLSXWorkbook.write(sheets(sheet, packOut: packOut), to: target)
         } catch {
             throw AppError(.reportFailed, message: "The spreadsheet could not be made: \(error). Nothing was sent; try again.")
         }

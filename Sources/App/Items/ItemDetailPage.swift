@@ -41,6 +41,8 @@ struct ItemDetailModel: Sendable {
     let sightings: [LibrarySighting]
     /// The walk-through frame it was made from: the video at that second, and words for the link.
     var walkthroughOrigin: (url: String, text: String)? = nil
+    /// The box it is packed in (its page) and the room it came from.
+    var packing: (url: String, text: String)? = nil
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -69,6 +71,9 @@ struct ItemDetailPage {
                 PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 if let origin = item.walkthroughOrigin {
                     p(.class("walkthrough-origin muted")) { a(.href(origin.url)) { origin.text } }
+                }
+                if let packing = item.packing {
+                    p(.class("item-packing")) { a(.href(packing.url)) { packing.text } }
                 }
                 LibrarySightingsView(itemID: item.id, sightings: item.sightings, csrfToken: context.csrfToken, canEdit: context.canEdit).node
                 readinessNode

@@ -345,6 +345,10 @@ struct ItemPageHandlers: Sendable {
             (url: origin.videoFragmentURL,
              text: "From a walk-through of its place, at \(WalkthroughModel.clock(origin.second))")
         }
+        shown.packing = try items.packing(of: item.id).map { packing in
+            (url: LocationRoutes.location(packing.box.id),
+             text: BoxWording.packed(boxCode: LabelCode(place: packing.box.id).description, boxName: packing.box.name, cameFrom: packing.cameFrom?.name))
+        }
         let page = ItemDetailPage(item: shown, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
     }

@@ -10,8 +10,8 @@ struct LabelHandlers: Sendable {
     let site: PageContext
     let temporaryFolder: URL
 
-    /// How many of a place's things its label names.
-    static let contentsShown = 4
+    /// At most this many things are named on a place's label; the drawing prints as many as fit.
+    static let contentsShown = 40
 
     func register(in router: inout AppRouter) {
         router.get(LabelRoutes.label) { request in try open(request) }
@@ -62,7 +62,7 @@ struct LabelHandlers: Sendable {
         for id in query.locations {
             guard let place = places[id] else { continue }
             let contents = try items.labelContents(of: id, limit: Self.contentsShown)
-            labels.append(label(LabelCode(place: id), name: place.name, lines: LabelWording.contents(contents.names, total: contents.total), for: request))
+            labels.append(label(LabelCode(place: id), name: place.name, lines: [], contents: contents.names, contentsTotal: contents.total, for: request))
         }
         var missingItems: [Item.ID] = []
         for id in query.items {
@@ -83,7 +83,9 @@ struct LabelHandlers: Sendable {
         return labels
     }
 
-    private func label(_ code: LabelCode, name: String, lines: [String], for request: Request) -> LabelSheetDocument.Label {
-        LabelSheetDocument.Label(address: request.siteURL(LabelRoutes.label(code)), code: code.description, name: name, lines: lines)
+    private func label(_ code: LabelCode, name: String, lines: [String], contents: [String] = [], contentsTotal: Int = 0,
+                       for request: Request) -> LabelSheetDocument.Label {
+        LabelSheetDocument.Label(address: request.siteURL(LabelRoutes.label(code)), code: code.description, name: name, lines: lines,
+                                 contents: contents, contentsTotal: contentsTotal)
     }
 }

@@ -1,7 +1,7 @@
 import HTTPServer
 import Inventory
 
-/// Locations as the JSON API shows them: `{"id","name","parentId","path","notes"}`.
+/// Locations as the JSON API shows them: `{"id","name","parentId","path","notes","isBox"}`.
 enum LocationJSON {
     static func write(_ location: Location, to writer: inout JSONWriter) {
         writer.object { json in
@@ -11,6 +11,7 @@ enum LocationJSON {
             if let parentID = location.parentID { json.value(parentID) } else { json.null() }
             json.key("path"); json.value(location.path)
             json.key("notes"); json.value(location.notes)
+            json.key("isBox"); json.value(location.isBox)
         }
     }
 
@@ -34,6 +35,7 @@ extension LocationInput {
             .text("name", \.name),
             .id("parentId", \.parentID, expected: "a location’s id (a whole number) or null for a top-level location", choose: "where it is"),
             .text("notes", \.notes),
+            .flag("isBox", \.isBox),
         ], readOnly: ["id", "path"], unknown: { "Unknown field “\($0)”. A location’s fields are \(schema.names.joined(separator: ", "))." })
     }
 

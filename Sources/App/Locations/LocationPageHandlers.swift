@@ -14,13 +14,14 @@ struct LocationPageHandlers: Sendable {
         router.get(LocationRoutes.location) { request in try edit(request) }
         router.post(LocationRoutes.location) { request in try save(request) }
         router.post(LocationRoutes.delete) { request in try delete(request) }
+        router.post(LocationRoutes.move) { request in try move(request) }
     }
 
     private func rows() throws -> [LocationRowModel] {
         let counts = try items.itemCountsByLocation()
         return try items.locations().map { location in
             LocationRowModel(id: location.id, name: location.name, path: location.path, depth: location.pathNames.count - 1,
-                             itemCount: counts[location.id] ?? 0, url: LocationRoutes.location(location.id))
+                             itemCount: counts[location.id] ?? 0, url: LocationRoutes.location(location.id), isBox: location.isBox)
         }
     }
 
@@ -55,6 +56,23 @@ struct LocationPageHandlers: Sendable {
         }
     }
 
+    /// "Move this box": only its place changes; everything inside goes with it.
+    private func move(_ request: Request) throws -> Response {
+        let id = try request.locationID()
+        let typed = try request.formFields()["parentId"] ?? ""
+        do {
+            var input = LocationInput(), problems: [FieldError] = []
+            LocationInput.schema.read(form: ["parentId": typed], into: &input, context: InputContext(), problems: &problems)
+            guard problems.isEmpty else { throw InventoryError.invalid(ValidationError(errors: problems)) }
+            guard input.parentID != nil else { throw InventoryError.invalid(ValidationError(errors: [BoxWording.chooseDestination])) }
+            _ = try items.updateLocation(id: id, input)
+            return .redirect(to: LocationRoutes.location(id) + "?moved=1#move")
+        } catch InventoryError.invalid(let errors) {
+            let location = try items.location(id: id)
+            return try editPage(request, location, form: LocationForm(location: location), errors: nil, refusal: nil, moveErrors: errors, moveTo: typed)
+        }
+    }
+
     private func delete(_ request: Request) throws -> Response {
         let id = try request.locationID()
         do {
@@ -68,7 +86,7 @@ struct LocationPageHandlers: Sendable {
     }
 
     private func editPage(_ request: Request, _ location: Location, form: LocationForm, errors: ValidationError?, refusal: String?,
-                          status: HTTPStatus? = nil) throws -> Response {
+                          status: HTTPStatus? = nil, moveErrors: ValidationError? = nil, moveTo: String? = nil) throws -> Response {
         let all = try rows()
         guard let index = all.firstIndex(where: { $0.id == location.id }) else { throw InventoryError.locationNotFound(id: location.id) }
         let row = all[index]
@@ -80,8 +98,14 @@ struct LocationPageHandlers: Sendable {
         let walkthroughs = WalkthroughSection(walkthroughs: try items.walkthroughs(of: location.id).map(WalkthroughModel.init), placeName: row.name,
                                               uploadURL: WalkthroughRoutes.upload(location.id), apiUploadURL: WalkthroughRoutes.apiUpload(location.id),
                                               canEdit: context.canEdit, csrfToken: context.csrfToken)
-        let page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,
+        var page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,
                                     walkthroughs: walkthroughs, context: context, draftCount: try items.draftCount(in: location.id))
-        return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))
+        if location.isBox {
+            page.boxMove = BoxMoveForm(box: row, code: LabelCode(place: location.id).description, destinations: destinations,
+                                       selected: moveTo ?? location.parentID.map(String.init) ?? "", errors: moveErrors,
+                                       movedTo: request.query["moved"] == "1" ? location.pathNames.dropLast().joined(separator: " / ") : nil,
+                                       csrfToken: context.csrfToken)
+        }
+        return .html(page.document().renderedBytes(), status: status ?? (errors == nil && moveErrors == nil ? .ok : .unprocessableContent))
     }
 }

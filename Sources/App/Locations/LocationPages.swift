@@ -9,6 +9,7 @@ struct LocationRowModel: Sendable {
     let depth: Int
     let itemCount: Int
     let url: String
+    var isBox = false
 }
 
 /// `/locations`: every place, as a tree, and a form to add one.
@@ -41,6 +42,7 @@ struct LocationListPage {
                                                                                      .placeholder("Kitchen"), .required])
                         controls.choice("Inside", name: "parentId", selected: form.parentID, options: LocationChoices.options(locations))
                     }
+                    controls.checkbox(BoxWording.checkbox, name: "isBox", isOn: form.isBox)
                     div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Add" } }
                 }
             }
@@ -53,7 +55,8 @@ struct LocationListPage {
                 ol(.class("location-list card"), .aria("label", "Places")) {
                     for location in locations {
                         li(.class("location-row"), .id("location-\(location.id)"), .data("depth", String(min(location.depth, 6)))) {
-                            a(.class("location-link"), .href(location.url), .aria("label", location.path)) { location.name }
+                            a(.class("location-link"), .href(location.url), .aria("label", location.isBox ? "\(location.path), a box" : location.path)) { location.name }
+                            if location.isBox { span(.class("box-badge"), .aria("hidden", "true")) { "Box" } }
                             span(.class("location-count")) { location.itemCount == 1 ? "1 item" : "\(location.itemCount) items" }
                         }
                     }
@@ -77,6 +80,8 @@ struct LocationEditPage {
     let context: PageContext
     /// Photos from walking this place still to name.
     var draftCount = 0
+    /// "Move this box", when it is one.
+    var boxMove: BoxMoveForm?
 
     func document() -> HTMLDocument {
         PageLayout(title: location.name, context: context, pageClass: "location",
@@ -96,11 +101,13 @@ struct LocationEditPage {
                 controls.text("Name", name: "name", value: form.name, extra: [.maxlength(LocationInput.maxNameLength), .autocomplete("off"), .required])
                 controls.choice("Inside", name: "parentId", selected: form.parentID, options: LocationChoices.options(destinations))
                 controls.textArea("Notes", name: "notes", value: form.notes, maxLength: LocationInput.maxNotesLength)
+                controls.checkbox(BoxWording.checkbox, name: "isBox", isOn: form.isBox)
                 p(.class("muted")) { location.itemCount == 1 ? "Holds 1 item." : "Holds \(location.itemCount) items." }
                 if context.canEdit {
                     div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save" } }
                 }
             }
+            if let boxMove, context.canEdit { boxMove.node }
             walkthroughs.node
             PrintLabelForm(parameter: "locations", id: String(location.id)).node
             if context.canEdit {

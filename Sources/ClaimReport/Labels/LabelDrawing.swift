@@ -35,6 +35,30 @@ struct LabelDrawing {
             layout.draw(on: cairo, x: textX, y: top)
             top += layout.height + style.size * 0.15
         }
+        drawContents(label, style: TextStyle(size: size * 0.78, grey: 0.2), x: textX, top: top, width: textWidth, bottom: textBottom)
+    }
+
+    /// As many of a place's things as fit in what is left of the label, whole, then "and N more"
+    /// (fewer shown, until the line with its "more" fits; at least the count when none does).
+    private func drawContents(_ label: LabelSheetDocument.Label, style: TextStyle, x: Double, top: Double, width: Double, bottom: Double) {
+        guard label.contentsTotal > 0 else { return }
+        let room = bottom - top
+        guard room >= style.size * 1.2 else { return }
+        for shown in stride(from: label.contents.count, through: 0, by: -1) {
+            let text = Self.contentsLine(Array(label.contents.prefix(shown)), total: label.contentsTotal)
+            let layout = typesetter.layout(text, style: style, width: width, maxHeight: room)
+            if !layout.isEllipsized || shown == 0 {
+                layout.draw(on: cairo, x: x, y: top)
+                return
+            }
+        }
+    }
+
+    /// "Drill, Saw, Tape measure and 7 more"; "12 things" when none is named.
+    static func contentsLine(_ names: [String], total: Int) -> String {
+        let more = total - names.count
+        guard !names.isEmpty else { return total == 1 ? "1 thing" : "\(total) things" }
+        return names.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
     }
 
     /// The QR code's modules in a square of `side` points, with a quiet zone of two modules inside

@@ -6,14 +6,20 @@ public struct LabelSheetDocument: Sendable, Equatable {
         /// The short code printed under it, for a person to type.
         public let code: String
         public let name: String
-        /// Smaller lines under the name: where it is, or a box's first few things.
+        /// Smaller lines under the name: where it is.
         public let lines: [String]
+        /// What a place holds, first things first, and how many things in all: as many as fit are
+        /// printed after the lines, then "and N more".
+        public let contents: [String]
+        public let contentsTotal: Int
 
-        public init(address: String, code: String, name: String, lines: [String] = []) {
+        public init(address: String, code: String, name: String, lines: [String] = [], contents: [String] = [], contentsTotal: Int? = nil) {
             self.address = address
             self.code = code
             self.name = name
             self.lines = lines
+            self.contents = contents
+            self.contentsTotal = max(contentsTotal ?? contents.count, contents.count)
         }
     }
 

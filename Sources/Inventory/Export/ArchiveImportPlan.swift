@@ -26,6 +26,8 @@ struct ArchiveImportPlan {
         let importRef: String?
         let photos: [PlannedPhoto]
         let documents: [PlannedDocument]
+        /// The place it was packed from, when it is in a box.
+        var packedFromID: Location.ID? = nil
     }
 
     struct PlannedWalkthrough {
@@ -99,7 +101,11 @@ struct ArchiveImportPlan {
                     throw .invalidManifest("\(place) has an import ref that is empty, too long, on several lines or another item’s.")
                 }
             }
-            items.append(PlannedItem(item: item, importRef: entry.importRef, photos: photos, documents: documents))
+            if let packedFrom = entry.packedFromId, !locationIDs.contains(Location.ID(packedFrom)) {
+                throw .invalidManifest("\(place) was packed from place \(packedFrom), which the export does not hold.")
+            }
+            items.append(PlannedItem(item: item, importRef: entry.importRef, photos: photos, documents: documents,
+                                     packedFromID: entry.packedFromId.map { Location.ID($0) }))
         }
         self.items = items
         walkthroughs = try Self.walkthroughs(manifest.walkthroughs ?? [], locations: locationIDs, items: itemIDs)
@@ -149,7 +155,8 @@ struct ArchiveImportPlan {
             }
             // Its parent's path and its own name: a step a place.
             PlaceSteps.add(1)
-            let location = Location(id: id, name: input.name ?? entry.name, parentID: parentID, notes: input.notes ?? "", pathNames: pathNames)
+            let location = Location(id: id, name: input.name ?? entry.name, parentID: parentID, notes: input.notes ?? "", pathNames: pathNames,
+                                    isBox: entry.isBox ?? false)
             byID[id] = location
             result.append(location)
         }

@@ -32,6 +32,8 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         public var name: String
         public var parentId: Int64?
         public var notes: String
+        /// True for a box; absent for another place, and in exports made before boxes (inventory schema 26).
+        public var isBox: Bool? = nil
     }
 
     public struct Item: Codable, Sendable, Equatable {
@@ -82,6 +84,8 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         public var draft: Bool? = nil
         /// Absent in exports made before distinguishing marks (inventory schema 23).
         public var distinguishingMarks: String? = nil
+        /// For an item packed in a box, the place it was packed from; absent otherwise (and before boxes).
+        public var packedFromId: Int64? = nil
     }
 
     public struct Disposal: Codable, Sendable, Equatable {

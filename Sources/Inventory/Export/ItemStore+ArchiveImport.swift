@@ -130,8 +130,8 @@ extension ItemStore {
                                                Self.offlineCopyKey)
                         }
                         for location in plan.locations {
-                            try connection.run("INSERT INTO locations (id, name, parent_id, notes) VALUES (?, ?, ?, ?)",
-                                               location.id, location.name, location.parentID, location.notes)
+                            try connection.run("INSERT INTO locations (id, name, parent_id, notes, is_box) VALUES (?, ?, ?, ?, ?)",
+                                               location.id, location.name, location.parentID, location.notes, location.isBox)
                         }
                         for image in storedImages.values {
                             try connection.run("INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
@@ -197,10 +197,10 @@ extension ItemStore {
                                in connection: Connection, paths: LocationPaths) throws {
         let item = planned.item, now = nowMilliseconds()
         try connection.run("""
-            INSERT INTO items (id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id, import_ref, draft)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO items (id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id, import_ref, draft, packed_from_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, item.id, item.name, item.serialNumber, item.valueInDollars, Int64((item.dateCreated.timeIntervalSince1970 * 1000).rounded()),
-            item.position, item.version, item.locationID, planned.importRef, item.isDraft)
+            item.position, item.version, item.locationID, planned.importRef, item.isDraft, planned.packedFromID)
         try writeDetails(item.details, of: item.id, in: connection)
         for (position, photo) in planned.photos.enumerated() {
             try connection.run("INSERT INTO item_photos (id, item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?, ?)",

@@ -14,7 +14,8 @@ extension ItemStore {
             try connection.forEachRow("SELECT key, value FROM settings", []) { settings[$0.string(0)] = $0.string(1) }
             return ExportSnapshot(store: self, items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,
                                   currency: try Self.currency(in: connection), importRefs: try Self.importRefs(in: connection),
-                                  walkthroughs: try Self.allWalkthroughs(in: connection), walkthroughDrafts: try Self.walkthroughDrafts(in: connection))
+                                  walkthroughs: try Self.allWalkthroughs(in: connection), walkthroughDrafts: try Self.walkthroughDrafts(in: connection),
+                                  packedFrom: try Self.packedFrom(in: connection))
         }
     }
 
@@ -38,6 +39,8 @@ public struct ExportSnapshot: Sendable {
     let walkthroughs: [Walkthrough]
     /// The drafts made from each walk-through's frames, with the second each shows.
     let walkthroughDrafts: [Walkthrough.ID: [(item: Item.ID, second: Double)]]
+    /// The place each packed item came from (`ItemStore+Boxes`).
+    var packedFrom: [Item.ID: Location.ID] = [:]
 
     /// This snapshot with its items as `change` leaves them: the App describes their evidence only
     /// as far as the caller may see the library (the inventory knows nothing of the library).
@@ -45,7 +48,7 @@ public struct ExportSnapshot: Sendable {
         var items = items
         try change(&items)
         return ExportSnapshot(store: store, items: items, locations: locations, settings: settings, currency: currency, importRefs: importRefs,
-                              walkthroughs: walkthroughs, walkthroughDrafts: walkthroughDrafts)
+                              walkthroughs: walkthroughs, walkthroughDrafts: walkthroughDrafts, packedFrom: packedFrom)
     }
 
     /// Writes every item as a Homebox CSV, a few rows at a time, to `output`.
@@ -106,7 +109,7 @@ extension InventoryManifest {
         self.init(
             format: Self.formatName, formatVersion: Self.currentFormatVersion, exportedAt: exportedAt.formatted(Self.momentStyle),
             currency: currency.code, settings: snapshot.settings.merging(["currency": currency.code]) { _, new in new },
-            locations: locations.map { Location(id: $0.id.rawValue, name: $0.name, parentId: $0.parentID?.rawValue, notes: $0.notes) },
+            locations: locations.map { Location(id: $0.id.rawValue, name: $0.name, parentId: $0.parentID?.rawValue, notes: $0.notes, isBox: $0.isBox ? true : nil) },
             tags: Array(Set(snapshot.items.flatMap(\.details.tags))).sorted { $0.localizedStandardCompare($1) == .orderedAscending },
             items: snapshot.items.map { item in
                 let details = item.details
@@ -134,7 +137,8 @@ extension InventoryManifest {
                         Evidence(assetId: link.assetID.rawValue, takenAt: link.takenAt.map(EvidenceLink.isoText), camera: link.camera, path: link.lastPath,
                                  added: link.added.formatted(Self.momentStyle))
                     },
-                    draft: item.isDraft ? true : nil, distinguishingMarks: details.distinguishingMarks)
+                    draft: item.isDraft ? true : nil, distinguishingMarks: details.distinguishingMarks,
+                    packedFromId: snapshot.packedFrom[item.id]?.rawValue)
             },
             walkthroughs: snapshot.walkthroughs.isEmpty ? nil : snapshot.walkthroughs.map { walkthrough in
                 Walkthrough(id: walkthrough.id.rawValue, locationId: walkthrough.locationID.rawValue, recordedAt: walkthrough.recordedAt.formatted(Self.momentStyle),
