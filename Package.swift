@@ -84,7 +84,7 @@ let package = Package(
             dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
-        .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
+        .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary", "Mail"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database", "Video", "Uploads"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),

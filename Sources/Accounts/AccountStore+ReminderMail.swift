@@ -55,7 +55,7 @@ extension AccountStore {
     /// can do is turn e-mail off.
     public func unsubscribeKey(for id: Account.ID) throws -> String {
         try database.write { connection in
-            if let key = try connection.firstRow("SELECT unsubscribe_key FROM reminder_mail_keys WHERE account_id = ?", id, { $0.string(0) }) { return key }
+            if let key = try connection.firstRow("SELECT unsubscribe_key FROM reminder_mail_keys WHERE account_id = ?", id) { $0.string(0) } { return key }
             let key = Secrets.token(byteCount: 32)
             try connection.run("INSERT INTO reminder_mail_keys (account_id, unsubscribe_key) VALUES (?, ?)", id, key)
             return key

@@ -23,7 +23,7 @@ public struct MailMessage: Sendable {
         self.text = text
         self.html = html
         self.headers = headers
-        self.messageID = messageID ?? "<\(UInt64.random(in: .min ... .max), radix: 36).\(UInt64.random(in: .min ... .max), radix: 36)@\(from.domain)>"
+        self.messageID = messageID ?? "<\(String(UInt64.random(in: .min ... .max), radix: 36)).\(String(UInt64.random(in: .min ... .max), radix: 36))@\(from.domain)>"
         self.date = date
     }
 

@@ -25,7 +25,7 @@ public struct SMTPClient: Sendable {
 /// The one owner of a libcurl easy handle and of everything it points to while it runs (the
 /// recipients' and header fields' lists, the MIME tree, the error buffer); all freed in `deinit`.
 final class CurlSMTPHandle {
-    private let handle: OpaquePointer
+    private let handle: UnsafeMutableRawPointer
     private var lists: [UnsafeMutablePointer<curl_slist>] = []
     private var mime: OpaquePointer?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
