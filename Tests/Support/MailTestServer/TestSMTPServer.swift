@@ -12,6 +12,7 @@ public final class TestSMTPServer: @unchecked Sendable {
     public let security: Security
     public let credentials: (user: String, password: String)?
     private let process: Process
+    private let input: Pipe
 
     /// The certificate's PEM (trust it to reach the server over TLS); nil for `.plain`.
     public var certificateFile: String? { security == .plain ? nil : folder.appendingPathComponent("cert.pem").path }
@@ -47,9 +48,12 @@ public final class TestSMTPServer: @unchecked Sendable {
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
+        // Kept open while this process runs: the server ends when it closes.
+        let input = Pipe()
+        process.standardInput = input
         try process.run()
         self.process = process
+        self.input = input
         // The first line: {"port": N}, once it listens.
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
@@ -65,7 +69,8 @@ public final class TestSMTPServer: @unchecked Sendable {
     /// Stops it and waits until it has ended (its port free again).
     public func stop() {
         guard process.isRunning else { return }
-        process.terminate()
+        // SIGKILL: a test process may hand its children SIGTERM blocked.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 

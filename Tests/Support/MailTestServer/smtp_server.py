@@ -14,6 +14,7 @@ import json
 import os
 import ssl
 import sys
+import threading
 
 from aiosmtpd.smtp import SMTP, AuthResult
 
@@ -39,7 +40,7 @@ class Handler:
         record = {
             "mailFrom": envelope.mail_from,
             "recipients": envelope.rcpt_tos,
-            "tls": session.ssl is not None,
+            "tls": server.transport.get_extra_info("ssl_object") is not None,
             "login": session.auth_data.decode() if isinstance(session.auth_data, bytes) else None,
             "headers": {name: str(value) for name, value in message.items()},
             "types": [part.get_content_type() for part in message.walk()],
@@ -81,4 +82,6 @@ async def main():
     await server.serve_forever()
 
 
+# Ends with the test that started it: its standard input closes when that process ends, however it ends.
+threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
 asyncio.run(main())
