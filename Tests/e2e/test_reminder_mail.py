@@ -77,3 +77,39 @@ def test_an_emailed_reminders_unsubscribe_link_and_the_account_pages_checkboxes(
         server.stop()
         smtp.kill()
         smtp.wait()
+
+
+def test_serve_takes_the_mail_servers_password_only_from_the_environment_or_a_file_and_never_prints_it():
+    data = tempfile.mkdtemp(prefix="homepwner-e2e-smtp-options-")
+    secret = "pa55-Zq8Yc1bW"
+
+    def serve(*arguments, env=None):
+        return subprocess.run([str(BINARY), "serve", "--data", data, "--port", "0", *arguments], capture_output=True, text=True,
+                              timeout=60, env={"PATH": "/usr/bin:/bin", **(env or {})})
+
+    in_url = serve("--smtp-url", f"smtp://olivia:{secret}@mail.example.com:587", "--mail-from", "homepwner@home.example")
+    assert in_url.returncode != 0 and "HOMEPWNER_SMTP_PASSWORD" in in_url.stderr + in_url.stdout
+    assert secret not in in_url.stderr + in_url.stdout
+    no_password = serve("--smtp-url", "smtp://mail.example.com:587", "--mail-from", "homepwner@home.example", env={"HOMEPWNER_SMTP_USER": "olivia"})
+    assert no_password.returncode != 0 and "--smtp-password-file" in no_password.stderr + no_password.stdout
+    no_from = serve("--smtp-url", "smtp://mail.example.com:587", env={"HOMEPWNER_SMTP_USER": "olivia", "HOMEPWNER_SMTP_PASSWORD": secret})
+    assert no_from.returncode != 0 and "--mail-from" in no_from.stderr + no_from.stdout
+    assert secret not in no_from.stderr + no_from.stdout
+
+    # Given right, it starts, says where mail goes (the user, never the password) and stops on SIGTERM.
+    password_file = Path(data) / "smtp-password"
+    password_file.write_text(secret + "\n")
+    ready = Path(data) / "ready.json"
+    process = subprocess.Popen([str(BINARY), "serve", "--data", data, "--port", "0", "--quiet", "--ready-file", str(ready),
+                                "--smtp-url", "smtp://127.0.0.1:9", "--mail-from", "homepwner@home.example", "--smtp-password-file", str(password_file)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={"PATH": "/usr/bin:/bin", "HOMEPWNER_SMTP_USER": "olivia"})
+    try:
+        deadline = time.monotonic() + 60
+        while not ready.exists():
+            assert process.poll() is None and time.monotonic() < deadline, process.stdout.read() if process.poll() is not None else "not ready"
+            time.sleep(0.05)
+    finally:
+        process.terminate()
+        output = process.communicate(timeout=60)[0]
+    assert "Reminders are e-mailed through smtp://127.0.0.1:9 as olivia, from homepwner@home.example." in output, output
+    assert secret not in output
