@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CXLSXWriter", pkgConfig: "xlsxwriter", providers: [.apt(["libxlsxwriter-dev"])]),
         // Printed labels' QR codes (libqrencode).
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // Reminders by e-mail: libcurl's SMTP (STARTTLS, TLS, AUTH) and MIME.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Backups: OpenSSL's SHA-256 (the processor's SHA instructions, about 8× libsodium here) and syncfs.
         .systemLibrary(name: "CBackup", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Walk-through videos: libavformat reads MP4/MOV, libavcodec decodes H.264/HEVC, libswscale scales.
@@ -74,13 +76,15 @@ let package = Package(
         // What is due (warranties, replacement costs, photos, walk-throughs, backups, the policy, claims) as dated
         // occasions with stable ids, worked out from plain facts; and the RFC 5545 feed they are published in.
         .target(name: "Reminders", dependencies: ["Inventory"]),
+        // E-mail handed to an SMTP server through libcurl: one owner per handle, text and HTML parts.
+        .target(name: "Mail", dependencies: ["CCurl"]),
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles", "QRCode"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail"],
             resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
         ),
-        .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary"]),
+        .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary", "Mail"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["App", "Home", "HTTPServer", "Inventory", "Imaging", "Archive", "Database", "Video", "Uploads"]),
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
@@ -91,6 +95,7 @@ let package = Package(
         .target(name: "HomeboxBackupFixture", dependencies: ["Archive"], path: "Tests/Support/HomeboxBackupFixture"),
         .target(name: "SmallFileSystem", dependencies: ["ToolRunner"], path: "Tests/Support/SmallFileSystem"),
         .target(name: "ToolRunner", path: "Tests/Support/ToolRunner"),
+        .target(name: "MailTestServer", path: "Tests/Support/MailTestServer", exclude: ["smtp_server.py"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "SmallFileSystem", "ToolRunner"], resources: [.copy("Fixtures")]),
@@ -107,10 +112,11 @@ let package = Package(
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Clocks", "Database"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Claims", "Home", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner", "CodeReading", "QRCode"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "MailTestServer"]),
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Inventory", "Clocks"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads", "MailTestServer", "Mail", "Reminders"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -69,5 +69,29 @@ public enum AccountsSchema {
                 created_ms INTEGER NOT NULL
             );
             """),
+        // Reminders by e-mail: each occasion sent once per account (a row written before sending),
+        // the kinds an account turned off, and its unsubscribe links' key.
+        Migration(version: 10, sql: """
+            CREATE TABLE reminder_mail (
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                occasion TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('sending', 'sent', 'retrying', 'refused', 'unknown')),
+                attempts INTEGER NOT NULL,
+                next_attempt_ms INTEGER,
+                problem TEXT,
+                created_ms INTEGER NOT NULL,
+                updated_ms INTEGER NOT NULL,
+                PRIMARY KEY (account_id, occasion)
+            );
+            CREATE TABLE reminder_mail_off (
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                PRIMARY KEY (account_id, kind)
+            );
+            CREATE TABLE reminder_mail_keys (
+                account_id INTEGER PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                unsubscribe_key TEXT NOT NULL UNIQUE
+            );
+            """),
     ]
 }

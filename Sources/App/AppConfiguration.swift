@@ -44,6 +44,8 @@ public struct AppConfiguration: Sendable {
     public var sessionIdleTimeout: TimeInterval = 7 * 86_400
     /// Back up the data folder on a timer (`--backup-to DIR --backup-every 24h`); nil: no schedule.
     public var backupSchedule: BackupSchedule?
+    /// E-mail each account its reminders through this mail server (`--smtp-url`, `--mail-from`); nil: no e-mail.
+    public var reminderMail: ReminderMailSettings?
     /// Written (`{"url": …, "port": …, "pid": …}`) once the server listens, removed as it stops:
     /// scripts and tests wait for this file instead of reading the log (`serve --ready-file PATH`).
     public var readyFile: URL?

@@ -14,7 +14,7 @@ enum AppRoutes {
                      pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock(),
                      claimReads: ClaimReadLimit = ClaimReadLimit(), walkthroughFrames: WalkthroughFrameMaker? = nil,
                      maxVideoUploadBytes: Int = AppConfiguration.defaultMaxVideoUploadBytes,
-                     uploads: UploadStore, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
+                     uploads: UploadStore, sendsReminderMail: Bool = false, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
         let handOff = UploadHandOff(uploads: uploads)
         let offlineCopy = OfflineCopySwitch(items: items)
         var site = assets.pageContext
@@ -28,7 +28,7 @@ enum AppRoutes {
             try assets.response(path: "icons/icon.svg", requestedVersion: "", request: request)
         }
         OfflineAppHandlers(assets: assets).register(in: &router)
-        AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots).register(in: &router)
+        AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots, sendsReminderMail: sendsReminderMail).register(in: &router)
         apiDocument.register(in: &router)
         ItemAPIHandlers(items: items, library: library).register(in: &router)
         LocationAPIHandlers(items: items).register(in: &router)
@@ -75,7 +75,8 @@ enum AppRoutes {
         UploadHandlers(uploads: uploads, admittedCaller: admittedCaller).register(in: &router)
         WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
         LabelHandlers(items: items, site: site, temporaryFolder: temporaryFolder).register(in: &router)
-        AccountAPIHandlers(accounts: accounts).register(in: &router)
+        AccountAPIHandlers(accounts: accounts, sendsReminderMail: sendsReminderMail).register(in: &router)
+        ReminderMailHandlers(accounts: accounts, site: site).register(in: &router)
         ReminderHandlers(reader: reminders, accounts: accounts, clock: clock).register(in: &router)
         return router.router
     }

@@ -8,6 +8,7 @@ import HTTPServer
 import Home
 import Inventory
 import PhotoLibrary
+import Synchronization
 import TextReading
 
 /// The running application: its data folder opened (`HomeEnvironment`), its HTTP server and its
@@ -34,6 +35,8 @@ public final class HomepwnerApp: Sendable {
     /// Everything that runs in the background (the library's scans, the backup schedule): started
     /// once the server listens, stopped by `shutdown()`.
     let backgroundServices: BackgroundServices
+    /// E-mails reminders as they fall due (`serve --smtp-url`); nil without a mail server.
+    let reminderMailer: ReminderMailer?
     /// Removes expired resumable uploads, at start and every ten minutes.
     let uploadSweep: UploadSweep
     /// What a process killed mid-write had left in the data folder, cleared as this one started.
@@ -114,6 +117,13 @@ public final class HomepwnerApp: Sendable {
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
         ] + (backupScheduler.map { [$0] } ?? []))
         let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
+        // The links in e-mails: the configured address, else the server's own once it listens.
+        let siteAddress = Mutex(configuration.reminderMail?.siteURL ?? "")
+        let accountStore = accounts, clock = configuration.clock
+        reminderMailer = configuration.reminderMail.map { settings in
+            ReminderMailer(accounts: accountStore, reader: ReminderFactsReader(items: items, claims: claimStore, backups: backups), settings: settings,
+                           siteURL: { siteAddress.withLock { $0 } }, clock: clock, log: log)
+        }
 
         let assets = try StaticAssets.bundled()
         let errors = ErrorResponder(site: assets.pageContext)
@@ -124,7 +134,7 @@ public final class HomepwnerApp: Sendable {
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
                                     pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads,
                                     walkthroughFrames: walkthroughFrames, maxVideoUploadBytes: configuration.maxVideoUploadBytes,
-                                    uploads: uploads,
+                                    uploads: uploads, sendsReminderMail: configuration.reminderMail != nil,
                                     admittedCaller: { try access.admittedCaller(of: trustProxy ? ProxyTrust.resolved($0) : $0) })
         router = routes
         var serverConfiguration = try configuration.serverConfiguration(errors: errors)
@@ -138,12 +148,15 @@ public final class HomepwnerApp: Sendable {
             policy: routes,
             activity: activity
         )
+        if configuration.reminderMail?.siteURL == nil { siteAddress.withLock { $0 = url } }
         // Started before the server says it is ready, so that whoever asks then is told the library
         // is being scanned, never "ready" with nothing in it (a browser test read that under load).
         backgroundServices.start()
+        reminderMailer?.start()
         do {
             try readyFile?.announce(url: url, port: server.port)
         } catch {
+            reminderMailer?.stop()
             backgroundServices.stop()
             throw error
         }
@@ -192,6 +205,7 @@ public final class HomepwnerApp: Sendable {
     public func shutdown() {
         readyFile?.clear()
         server.shutdown()
+        reminderMailer?.stop()
         backgroundServices.stop()
         folderLock.release()
     }

@@ -43,6 +43,7 @@ enum CommandLineInterface {
         Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet] [--ready-file PATH]
                                [--max-upload-mb N] [--max-video-mb N] [--max-megapixels N] [--max-connections-per-address N]
                                [--backup-to DIR [--backup-every 24h] [--backup-keep N] [--offsite restic:REPO]]
+                               [--smtp-url smtp://host:port --mail-from ADDRESS [--mail-site-url URL] [--smtp-password-file FILE]]
 
         Options:
           --data DIR        Folder for the database and photos (default: ./data). Created if missing.
@@ -74,6 +75,13 @@ enum CommandLineInterface {
           --offsite restic:REPO Copy each backup off site with restic; passwords and keys from restic's
                             environment variables (RESTIC_PASSWORD_FILE, AWS_ACCESS_KEY_ID, RESTIC_REST_PASSWORD, …)
                             or the configuration file, never in the URL on the command line.
+          --smtp-url URL    E-mail reminders through this mail server: smtp://host:587 (STARTTLS when offered,
+                            required with a password) or smtps://host:465. Its user and password come from
+                            HOMEPWNER_SMTP_USER and HOMEPWNER_SMTP_PASSWORD, or --smtp-password-file FILE.
+          --mail-from ADDRESS   The address reminders come from.
+          --mail-site-url URL   The address people open Homepwner at, for the links in e-mails
+                            (default: the address it serves, as printed at start).
+          --smtp-ca-file PEM    Trust these certificate authorities for the mail server instead of the system's.
         """
 
     static func run(_ arguments: [String]) throws {
@@ -148,7 +156,7 @@ enum CommandLineInterface {
             throw CommandLineError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
         }
         let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-video-mb", "max-megapixels", "max-connections-per-address",
-                                  "backup-to", "backup-every", "backup-keep", "offsite"]
+                                  "backup-to", "backup-every", "backup-keep", "offsite", "smtp-url", "mail-from", "mail-site-url", "smtp-ca-file", "smtp-password-file"]
         let flags: Set<String> = ["demo", "quiet"]
         var fromFile: [String] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -204,6 +212,7 @@ enum CommandLineInterface {
         var configuration = AppConfiguration(dataDirectory: URL(fileURLWithPath: "data"))
         var remaining = try withConfigFile(arguments)[...]
         var backup = ServeBackupOptions()
+        var mail = ServeMailOptions()
         func value(for option: String) throws -> String {
             guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
                 throw CommandLineError(message: "\(option) needs a value. Run homepwner serve --help.")
@@ -273,11 +282,14 @@ enum CommandLineInterface {
                 configuration.connectionsPerAddress = count
             case _ where ServeBackupOptions.names.contains(option):
                 backup.take(option, try value(for: option))
+            case _ where ServeMailOptions.names.contains(option):
+                mail.take(option, try value(for: option))
             default:
                 throw CommandLineError(message: "unknown option “\(option)” for serve. Run homepwner serve --help.")
             }
         }
         configuration.backupSchedule = try backup.schedule()
+        configuration.reminderMail = try mail.settings()
         guard (configuration.tlsCertificatePath == nil) == (configuration.tlsKeyPath == nil) else {
             throw CommandLineError(message: "--tls-cert and --tls-key go together: give both, or neither.")
         }
@@ -288,6 +300,7 @@ enum CommandLineInterface {
         if let setup = app.setupPath {
             print("No accounts yet\(app.isOpenWithoutAccounts ? ": open to everyone on this computer until one exists" : ""). Create the owner at \(app.url)\(setup) (one use, valid for an hour).")
         }
+        if let mail = configuration.reminderMail { print("Reminders are e-mailed through \(mail.server), from \(mail.from).") }
         if !app.leftovers.isEmpty { print(app.leftovers.summary) }
         fflush(nil)
         app.runUntilTerminated(signals)

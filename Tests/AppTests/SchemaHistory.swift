@@ -308,6 +308,11 @@ enum SchemaHistory {
             UPDATE items SET packed_from_id = (SELECT min(id) FROM locations WHERE id <> 91), location_id = 91
                 WHERE id = (SELECT max(id) FROM items);
             """),
+        Step(label: "owned-accounts-10-reminder-mail", versions: ["inventory": 26, "library": 8, "accounts": 10, "claims": 15, "uploads": 8], rows: """
+            INSERT INTO reminder_mail (account_id, occasion, state, attempts, created_ms, updated_ms) VALUES (1, 'photo-missing:item-1:2026-01-01', 'sent', 1, 1764000041000, 1764000041000);
+            INSERT INTO reminder_mail_off (account_id, kind) VALUES (1, 'walkthrough-due');
+            INSERT INTO reminder_mail_keys (account_id, unsubscribe_key) VALUES (1, '\(String(hash("unsubscribe").prefix(43)))');
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -25,6 +25,8 @@ import Testing
         "GET /shared/{token}/items/{itemId}/photos/{photoId}", "GET /shared/{token}/items/{itemId}/evidence/{assetId}",
         // An account's reminders calendar: its token is the credential (RemindersAPITests).
         "GET /calendar/{token}",
+        // A reminder e-mail's unsubscribe link (RFC 8058 one-click): its key is the credential (ReminderMailTests).
+        "GET /unsubscribe/{token}/{kind}", "POST /unsubscribe/{token}/{kind}",
     ]
 
     static func key(_ route: Route) -> String { "\(route.method) \(route.pattern)" }

@@ -308,6 +308,8 @@ struct SecurityFixture: Sendable {
             case ("expenses", "expenseId"): "1"
             case ("bundles", "bundleId"): "1"
             case ("shared", "token"): "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE"
+            case ("unsubscribe", "token"): "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE"
+            case (_, "kind") where route.pattern.hasPrefix("/unsubscribe/"): "warranty"
             case ("l", "code"): LabelCode(place: Location.ID(locationID)).description
             case ("calendar", "token"): "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE.ics"
             case (_, "file") where route.pattern.hasPrefix("/shared/"): "screen.jpg"

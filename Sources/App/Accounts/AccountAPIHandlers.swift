@@ -7,6 +7,8 @@ import Inventory
 /// calendar feed (`POST …/calendar` makes a new one, ending the old; its address is shown only then).
 struct AccountAPIHandlers: Sendable {
     let accounts: AccountStore
+    /// Whether the server e-mails reminders (`serve --smtp-url`).
+    var sendsReminderMail = false
 
     func register(in router: inout AppRouter) {
         router.get(AccountRoutes.api, access: .account) { request in try response(for: try caller(of: request).account) }
@@ -20,6 +22,9 @@ struct AccountAPIHandlers: Sendable {
                 throw error
             }
             if let email = input.email { try accounts.setEmail(email, of: account.id) }
+            if let kinds = input.reminderMail {
+                for (kind, on) in kinds { try accounts.setReminderMail(kind, on: on, for: account.id) }
+            }
             return try response(for: account)
         }
         router.post(AccountRoutes.apiCalendar, access: .account) { request in
@@ -40,10 +45,11 @@ struct AccountAPIHandlers: Sendable {
         return caller
     }
 
-    /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL"}`: the feed's address
+    /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL", "reminderMail": {kind: bool}, "sendsReminderMail"}`: the feed's address
     /// only in the answer that made it (only its SHA-256 is kept).
     private func response(for account: Account, calendarURL: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let email = try accounts.email(of: account.id), created = try accounts.calendarFeedCreated(of: account.id)
+        let off = try accounts.reminderMailOff(for: account.id)
         var writer = JSONWriter(capacity: 256)
         writer.object { json in
             json.key("name"); json.value(account.name)
@@ -52,6 +58,8 @@ struct AccountAPIHandlers: Sendable {
             json.key("calendar")
             if let created { json.object { json in json.key("created"); json.value(created) } } else { json.null() }
             json.key("calendarURL"); if let calendarURL { json.value(calendarURL) } else { json.null() }
+            json.key("reminderMail"); ReminderMailJSON.write(off: off, into: &json)
+            json.key("sendsReminderMail"); json.value(sendsReminderMail)
         }
         return .json(writer, status: status)
     }
@@ -61,9 +69,11 @@ struct AccountAPIHandlers: Sendable {
 struct AccountInput {
     /// The address; "" (or null) clears it.
     var email: String?
+    /// Kinds of reminder turned on or off for e-mail.
+    var reminderMail: [String: Bool]?
 
     static var schema: InputSchema<AccountInput> {
-        InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true)],
+        InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderMailKinds("reminderMail", \.reminderMail)],
                     unknown: { "Unknown account field “\($0)”. The fields are: \(schema.names.joined(separator: ", "))." })
     }
 }

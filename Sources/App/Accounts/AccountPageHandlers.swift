@@ -9,6 +9,8 @@ struct AccountPageHandlers: Sendable {
     let site: PageContext
     /// Library roots, for grants.
     let roots: [String]
+    /// Whether the server e-mails reminders (`serve --smtp-url`): the account page says when it does not.
+    var sendsReminderMail = false
 
     func register(in router: inout AppRouter) {
         router.get(AccountRoutes.signIn, access: .public) { request in try signInPage(request) }
@@ -163,7 +165,11 @@ struct AccountPageHandlers: Sendable {
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
                                message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty), error: error,
                                failedSignIns: failedSignIns(for: caller), calendarCreated: try accounts.calendarFeedCreated(of: caller.account.id),
-                               newCalendarURL: newCalendarURL, context: request.pageContext(site))
+                               newCalendarURL: newCalendarURL,
+                               reminderMail: ReminderMailSection(email: try accounts.email(of: caller.account.id), sends: sendsReminderMail,
+                                                                 off: try accounts.reminderMailOff(for: caller.account.id),
+                                                                 saved: request.query["reminder-mail"] == "saved", csrfToken: request.pageContext(site).csrfToken),
+                               context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
     }
 

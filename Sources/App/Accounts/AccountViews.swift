@@ -91,6 +91,8 @@ struct AccountPage {
     /// When the account's calendar feed was made (nil: it has none), and its address when just made.
     var calendarCreated: Date? = nil
     var newCalendarURL: String? = nil
+    /// Which reminders come by e-mail.
+    var reminderMail: ReminderMailSection? = nil
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -141,6 +143,7 @@ struct AccountPage {
                 }
             }
             calendarSection
+            if let reminderMail { reminderMail.node }
             section(.class("card account-card")) {
                 h2 { "Change password" }
                 HTML.form(.method("post"), .action(AccountRoutes.password.url())) {

@@ -53,7 +53,9 @@ struct AccessMiddleware: Middleware {
                 request.caller = Caller(account: caller.account, csrfToken: token, via: .openAccess)
             }
         }
-        if !request.method.isSafe { try checkSameSite(request, route: route, formCookie: sentFormToken) }
+        if !request.method.isSafe, route.metadata[CrossSiteChange.self] != true || route.access != .public {
+            try checkSameSite(request, route: route, formCookie: sentFormToken)
+        }
         var response = try next.respond(to: request)
         if sentFormToken == nil, let token = request.formToken, response.headers["Content-Type"]?.hasPrefix("text/html") == true {
             response.headers.add("Set-Cookie", SiteCookie.form.set(token, secure: secure))

@@ -16,13 +16,14 @@ struct AppRouter {
     /// - Parameter bodyInFile: a large body is handed over in its spool file (`Request.bodyFile`), not read into memory.
     /// - Parameter bodySink: the body is written, as it arrives, into the sink this opens from the request's head (`RequestBodySink`).
     mutating func add(_ method: HTTPMethod, _ path: RoutePath, access: RouteAccess? = nil, maxBodySize: Int? = nil,
-                      isSlow: Bool = false, bodyInFile: Bool = false, bodySink: RequestBodySinkOpener.Value? = nil,
+                      isSlow: Bool = false, bodyInFile: Bool = false, bodySink: RequestBodySinkOpener.Value? = nil, crossSite: Bool = false,
                       _ handler: @escaping @Sendable (Request) throws -> Response) {
         let access = access ?? (method == .get ? .read : .write)
         var metadata = RouteMetadata()
         metadata[RouteAccess.Key.self] = access
         if bodyInFile { metadata[RequestBodyFile.Wanted.self] = true }
         if let bodySink { metadata[RequestBodySinkOpener.self] = bodySink }
+        if crossSite { metadata[CrossSiteChange.self] = true }
         router.add(method, path.relativePattern, in: path.group, maxBodySize: maxBodySize ?? (access == .public ? publicMaxBodySize : nil),
                    isSlow: isSlow, metadata: metadata, handler)
     }
@@ -49,3 +50,8 @@ struct AppRouter {
         add(.delete, path, access: access, handler)
     }
 }
+
+/// A public change any site or program may send without a form's token, because a secret in its
+/// path is the proof (an e-mail's one-click unsubscribe, RFC 8058): `AccessMiddleware` does not
+/// look for one.
+enum CrossSiteChange: RequestContextKey { typealias Value = Bool }

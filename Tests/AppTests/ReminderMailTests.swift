@@ -1,0 +1,189 @@
+import Accounts
+@testable import App
+import Clocks
+import Foundation
+import HTTPTestClient
+import Inventory
+import Mail
+import MailTestServer
+import Reminders
+import Testing
+
+/// Reminders e-mailed by the real app through a real SMTP server (aiosmtpd), the clock injected:
+/// each occasion once per account, across a server that is down and a restart; the e-mail's parts,
+/// link and one-click unsubscribe.
+@Suite(.serialized) struct ReminderMailTests {
+    static let start = Date(timeIntervalSince1970: 1_798_790_400) // 2027-01-01 08:00 UTC
+
+    /// An app on `folder` e-mailing through `server`, with Olivia (who has an address) and Vera (who has none).
+    static func app(folder: TestDataFolder, clock: TestClock, server: String, accounts: Bool = true) throws -> HomepwnerApp {
+        var configuration = AppConfiguration(dataDirectory: folder.url)
+        configuration.port = 0
+        configuration.accessLog = false
+        configuration.clock = clock
+        var settings = ReminderMailSettings(server: try MailServer(url: server), from: "homepwner@home.example", siteURL: "https://home.example")
+        // The background pass runs at start only: the tests call `pass()` as the clock moves.
+        settings.interval = 86_400
+        configuration.reminderMail = settings
+        let app = try HomepwnerApp(configuration: configuration)
+        if accounts {
+            let olivia = try app.accounts.create(name: "olivia", password: SecuredApp.password, role: .owner)
+            try app.accounts.setEmail("olivia@example.com", of: olivia.id)
+            _ = try app.accounts.create(name: "vera", password: SecuredApp.password, role: .viewer)
+        }
+        return app
+    }
+
+    static func item(_ name: String, warrantyEnds: CalendarDate? = nil, in app: HomepwnerApp, clock: TestClock) throws -> Item {
+        var input = ItemInput(name: name)
+        if let warrantyEnds { input.details.warrantyExpires = .some(warrantyEnds) }
+        return try app.items.create(input, dateCreated: clock.now)
+    }
+
+    @Test func aYearOfDaysSendsEachOccasionOnceWithItsLinkAndUnsubscribe() throws {
+        let server = try TestSMTPServer(.plain)
+        let folder = try TestDataFolder(), clock = TestClock(Self.start)
+        let app = try Self.app(folder: folder, clock: clock, server: server.url)
+        defer { app.shutdown() }
+        let ends = clock.today.adding(days: 100)
+        let tv = try Self.item("Télévision", warrantyEnds: ends, in: app, clock: clock)
+        let sofa = try Self.item("Sofa", in: app, clock: clock)
+        let mailer = try #require(app.reminderMailer)
+        for _ in 0..<365 {
+            mailer.pass()
+            clock.advance(by: 86_400)
+        }
+        let mails = try server.messages()
+        let ids = mails.compactMap { $0.headers["Message-ID"] }
+        #expect(Set(ids).count == ids.count, "an occasion was sent twice: \(ids)")
+        // The two photos missing since the same day are one e-mail listing both.
+        #expect(ids.sorted() == [
+            "<photo-missing.item-\(tv.id.rawValue).\(CalendarDate(Self.start).adding(days: 30).iso).and-1.1@home.example>",
+            "<warranty-ending.item-\(tv.id.rawValue).\(ends.adding(days: -30).iso).1@home.example>",
+            "<warranty-ends.item-\(tv.id.rawValue).\(ends.iso).1@home.example>",
+        ].sorted())
+        // Only the account with an address, and each e-mail whole.
+        #expect(mails.allSatisfy { $0.recipients == ["olivia@example.com"] })
+        let warranty = try #require(mails.first { $0.headers["Message-ID"]?.contains("warranty-ending") == true })
+        #expect(warranty.headers["Subject"] == "The warranty of Télévision ends on \(ends.iso)")
+        #expect(warranty.types == ["multipart/mixed", "multipart/alternative", "text/plain", "text/html"])
+        let fix = "https://home.example/items/\(tv.id.rawValue)#item-warrantyExpires"
+        #expect(warranty.text?.contains("Put it right: \(fix)") == true)
+        #expect(warranty.html?.contains("href=\"\(fix)\"") == true)
+        let unsubscribe = try #require(warranty.headers["List-Unsubscribe"])
+        #expect(unsubscribe.hasPrefix("<https://home.example/unsubscribe/") && unsubscribe.hasSuffix("/warranty>"))
+        #expect(warranty.headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click")
+        #expect(warranty.text?.contains(String(unsubscribe.dropFirst().dropLast())) == true)
+        let photos = try #require(mails.first { $0.headers["Message-ID"]?.contains("photo-missing") == true })
+        #expect(photos.headers["Subject"] == "Items without a photo: 2 reminders")
+        #expect(photos.text?.contains("- Sofa has no photo yet\n  https://home.example/items/\(sofa.id.rawValue)#photo-panel") == true, "\(photos.text ?? "")")
+        #expect(photos.html?.contains("href=\"https://home.example/items/\(tv.id.rawValue)#photo-panel\"") == true)
+        #expect(photos.headers["List-Unsubscribe"]?.hasSuffix("/photo-missing>") == true)
+    }
+
+    @Test func aServerThatIsDownIsTriedAgainAndSendsOnceAndARestartSendsNothingAgain() throws {
+        var server = try TestSMTPServer(.plain)
+        let port = server.port, mailbox = server.folder, url = server.url
+        server.stop()
+        let folder = try TestDataFolder(), clock = TestClock(Self.start)
+        var app = try Self.app(folder: folder, clock: clock, server: url)
+        _ = try Self.item("Sofa", in: app, clock: clock)
+        clock.advance(by: 31 * 86_400)
+        let olivia = try #require(try app.accounts.account(named: "olivia"))
+        let occasion = try #require(try ReminderFactsReader(items: app.items, claims: app.claims, backups: nil).due(for: olivia, on: clock.today).first?.id)
+
+        #expect(try #require(app.reminderMailer).pass().deferred == 1)
+        var record = try #require(try app.accounts.reminderMailRecord(occasion, for: olivia.id))
+        #expect(record.state == .retrying)
+        #expect(record.problem?.contains("could not be reached") == true)
+
+        // Up again: not before its back-off, then once.
+        server = try TestSMTPServer(.plain, port: port, folder: mailbox)
+        #expect(try #require(app.reminderMailer).pass() == ReminderMailer.Pass())
+        clock.advance(by: 61)
+        #expect(try #require(app.reminderMailer).pass().sent == 1)
+        #expect(try #require(app.reminderMailer).pass() == ReminderMailer.Pass())
+        record = try #require(try app.accounts.reminderMailRecord(occasion, for: olivia.id))
+        #expect(record.state == .sent)
+        #expect(record.attempts == 2)
+
+        // A server that refuses for now is tried again too; one that refuses for good is not.
+        try server.respond(with: "451 4.3.0 Busy")
+        _ = try Self.item("Lamp", in: app, clock: clock)
+        clock.advance(by: 31 * 86_400)
+        #expect(try #require(app.reminderMailer).pass().deferred == 1)
+        try server.respond(with: "550 5.1.1 No such user")
+        clock.advance(by: 61)
+        #expect(try #require(app.reminderMailer).pass().refused == 1)
+        clock.advance(by: 86_400)
+        #expect(try #require(app.reminderMailer).pass() == ReminderMailer.Pass())
+        try server.respond(with: nil)
+
+        // Restarted on the same data folder: what was sent or refused is not sent again.
+        app.shutdown()
+        app = try Self.app(folder: folder, clock: clock, server: url, accounts: false)
+        defer { app.shutdown() }
+        #expect(try #require(app.reminderMailer).pass() == ReminderMailer.Pass())
+        #expect(try server.messages().count == 1)
+    }
+
+    @Test func aRowLeftSendingByACrashIsNeverSentAgain() throws {
+        let server = try TestSMTPServer(.plain)
+        let folder = try TestDataFolder(), clock = TestClock(Self.start)
+        let app = try Self.app(folder: folder, clock: clock, server: server.url)
+        defer { app.shutdown() }
+        _ = try Self.item("Sofa", in: app, clock: clock)
+        clock.advance(by: 31 * 86_400)
+        let olivia = try #require(try app.accounts.account(named: "olivia"))
+        let occasion = try #require(try ReminderFactsReader(items: app.items, claims: app.claims, backups: nil).due(for: olivia, on: clock.today).first?.id)
+        // Claimed, then the process died before the server's answer was recorded.
+        #expect(try app.accounts.claimReminderMail(occasion, for: olivia.id))
+        clock.advance(by: 86_400)
+        #expect(try #require(app.reminderMailer).pass() == ReminderMailer.Pass())
+        #expect(try server.messages().isEmpty)
+        #expect(try app.accounts.reminderMailRecord(occasion, for: olivia.id)?.state == .sending)
+    }
+
+    @Test func oneClickUnsubscribeTurnsThatKindOffWithoutSigningInAndTheAccountShowsIt() throws {
+        let server = try TestSMTPServer(.plain)
+        let clock = TestClock(Self.start)
+        let secured = try SecuredApp(accounts: [("olivia", .owner)]) { configuration in
+            configuration.clock = clock
+            var settings = ReminderMailSettings(server: try! MailServer(url: server.url), from: "homepwner@home.example", siteURL: "https://home.example")
+            settings.interval = 86_400
+            configuration.reminderMail = settings
+        }
+        let olivia = try secured.token(for: "olivia")
+        #expect(try olivia.json("PATCH", "/api/v1/account", ["email": "olivia@example.com"]).status == 200)
+        _ = try olivia.json("POST", "/api/v1/items", ["name": "Sofa", "warrantyExpires": clock.today.adding(days: 40).iso])
+        clock.advance(by: 31 * 86_400)
+        #expect(try #require(secured.app.reminderMailer).pass().sent == 2)
+        let header = try #require(try server.messages().first { $0.headers["Subject"]?.contains("warranty") == true }?.headers["List-Unsubscribe"])
+        let path = try #require(URL(string: String(header.dropFirst().dropLast()))?.path)
+
+        // What a mail program sends: no cookie, no page of ours, the RFC 8058 body.
+        let page = try secured.client.send("GET", path, headers: ["Accept": "text/html"])
+        #expect(page.status == 200)
+        #expect(page.text.contains("Stop These E-mails"))
+        let posted = try secured.client.send("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("List-Unsubscribe=One-Click".utf8))
+        #expect(posted.status == 200, "\(posted.text)")
+        #expect(posted.text.contains("You get no more e-mails about warranties ending"))
+        let account = try olivia.send("GET", "/api/v1/account", headers: ["Accept": "application/json"]).json as? [String: Any]
+        let kinds = account?["reminderMail"] as? [String: Bool]
+        #expect(kinds?["warranty"] == false)
+        #expect(kinds?["photo-missing"] == true)
+        #expect(account?["sendsReminderMail"] as? Bool == true)
+        // A wrong key or kind is a path that is not there.
+        #expect(try secured.client.send("POST", path.replacingOccurrences(of: "/warranty", with: "/nonsense"), headers: [:], body: []).status == 404)
+        #expect(try secured.client.send("POST", "/unsubscribe/\(String(repeating: "A", count: 43))/warranty", headers: [:], body: []).status == 404)
+
+        // The warranty's last notice, on its day, is not e-mailed now; the API turns it back on.
+        clock.advance(by: 9 * 86_400)
+        #expect(try #require(secured.app.reminderMailer).pass().sent == 0)
+        let on = try olivia.json("PATCH", "/api/v1/account", ["reminderMail": ["warranty": true, "photo-missing": false]])
+        #expect(on.status == 200, "\(on.text)")
+        #expect(((on.json as? [String: Any])?["reminderMail"] as? [String: Bool])?["photo-missing"] == false)
+        #expect(try olivia.json("PATCH", "/api/v1/account", ["reminderMail": ["lottery": true]]).status == 422)
+        #expect(try #require(secured.app.reminderMailer).pass().sent == 1)
+    }
+}
