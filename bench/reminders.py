@@ -10,6 +10,9 @@ on half, and no photos: the worst case for "has no photo yet"), one with 100 of 
     later ones reuse until the next change), then one request at a time over keep-alive connections,
     alternately, REMINDER_ROUNDS each: p50 and p99 in ms, each 10,000-item answer as a ratio to the
     100-item one;
+  * a year of reminders for 10,000 items and 5 accounts with the clock injected (the Swift suite
+    `ReminderYearBenchmark`, debug build, a real SMTP server): each day every account's due list, and
+    each day the e-mail pass; seconds of each, e-mails and occasions;
   * 1,000 labels (LABELS) of the big household's items on Avery 5160 (Letter, 30 a sheet: 34 sheets),
     L7160 (A4, 21: 48 sheets) and L7163 (A4, 14: 72 sheets) against the same labels one per page on
     62 mm tape: seconds, MB and pages (pdfinfo), as ratios to the tape.
@@ -138,5 +141,19 @@ def main():
         small.stop()
 
 
+def year():
+    """The Swift benchmark suite: it needs the debug test build (`swift build --build-tests`)."""
+    subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    run = subprocess.run(["swift", "test", "--skip-build", "--filter", "ReminderYearBenchmark"], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "HOMEPWNER_BENCH_REMINDERS": "1", "REMINDER_ITEMS": str(ITEMS)})
+    lines = [line for line in run.stdout.splitlines() if line.startswith(("Seeded", "A year of reminders"))]
+    if run.returncode != 0 or not lines:
+        raise SystemExit(f"ReminderYearBenchmark failed:\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}")
+    for line in lines:
+        print("  " + line)
+
+
 if __name__ == "__main__":
     main()
+    print("A year of reminders (the Swift suite ReminderYearBenchmark, debug build):")
+    year()

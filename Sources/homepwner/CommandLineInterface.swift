@@ -43,7 +43,7 @@ enum CommandLineInterface {
         Usage: homepwner serve [--data DIR] [--host ADDRESS] [--port N] [--library PATH]... [--demo] [--quiet] [--ready-file PATH]
                                [--max-upload-mb N] [--max-video-mb N] [--max-megapixels N] [--max-connections-per-address N]
                                [--backup-to DIR [--backup-every 24h] [--backup-keep N] [--offsite restic:REPO]]
-                               [--smtp-url smtp://host:port --mail-from ADDRESS [--mail-site-url URL] [--smtp-password-file FILE]]
+                               [--smtp-url smtp://host:port --mail-from ADDRESS [--mail-site-url URL] [--smtp-password-file FILE] [--mail-hour H] [--mail-time-zone ZONE]]
 
         Options:
           --data DIR        Folder for the database and photos (default: ./data). Created if missing.
@@ -82,6 +82,9 @@ enum CommandLineInterface {
           --mail-site-url URL   The address people open Homepwner at, for the links in e-mails
                             (default: the address it serves, as printed at start).
           --smtp-ca-file PEM    Trust these certificate authorities for the mail server instead of the system's.
+          --mail-hour H         Send a day's reminders from this hour, local time (default 8).
+          --mail-time-zone ZONE The household's time zone for that hour, such as Europe/Berlin (default: the
+                            server's, TZ).
         """
 
     static func run(_ arguments: [String]) throws {
@@ -156,7 +159,8 @@ enum CommandLineInterface {
             throw CommandLineError(message: "cannot read the configuration file \(path): \(error.localizedDescription)")
         }
         let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-video-mb", "max-megapixels", "max-connections-per-address",
-                                  "backup-to", "backup-every", "backup-keep", "offsite", "smtp-url", "mail-from", "mail-site-url", "smtp-ca-file", "smtp-password-file"]
+                                  "backup-to", "backup-every", "backup-keep", "offsite", "smtp-url", "mail-from", "mail-site-url", "smtp-ca-file", "smtp-password-file",
+                                  "mail-hour", "mail-time-zone"]
         let flags: Set<String> = ["demo", "quiet"]
         var fromFile: [String] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

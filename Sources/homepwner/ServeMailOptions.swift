@@ -7,7 +7,7 @@ import Mail
 /// [--smtp-password-file FILE]`; the user and password from `HOMEPWNER_SMTP_USER` and
 /// `HOMEPWNER_SMTP_PASSWORD` (or the file), never from the command line, and never printed.
 struct ServeMailOptions {
-    static let names: Set<String> = ["--smtp-url", "--mail-from", "--mail-site-url", "--smtp-ca-file", "--smtp-password-file"]
+    static let names: Set<String> = ["--smtp-url", "--mail-from", "--mail-site-url", "--smtp-ca-file", "--smtp-password-file", "--mail-hour", "--mail-time-zone"]
     private var values: [String: String] = [:]
 
     mutating func take(_ option: String, _ value: String) { values[option] = value }
@@ -59,6 +59,19 @@ struct ServeMailOptions {
             }
             siteURL = site.hasSuffix("/") ? String(site.dropLast()) : site
         }
-        return ReminderMailSettings(server: server, from: from, siteURL: siteURL)
+        var settings = ReminderMailSettings(server: server, from: from, siteURL: siteURL)
+        if let hour = values["--mail-hour"] {
+            guard let value = Int(hour), (0...23).contains(value) else {
+                throw CommandLineError(message: "--mail-hour must be an hour from 0 to 23 (8 sends each day's reminders from 08:00), not “\(hour.prefix(20))”.")
+            }
+            settings.sendHour = value
+        }
+        if let zone = values["--mail-time-zone"] {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw CommandLineError(message: "--mail-time-zone must name a time zone such as Europe/Berlin or America/New_York, not “\(zone.prefix(40))”.")
+            }
+            settings.timeZone = timeZone
+        }
+        return settings
     }
 }

@@ -16,7 +16,8 @@ import Testing
     static let start = Date(timeIntervalSince1970: 1_798_790_400) // 2027-01-01 08:00 UTC
 
     /// An app on `folder` e-mailing through `server`, with Olivia (who has an address) and Vera (who has none).
-    static func app(folder: TestDataFolder, clock: TestClock, server: String, accounts: Bool = true) throws -> HomepwnerApp {
+    static func app(folder: TestDataFolder, clock: TestClock, server: String, accounts: Bool = true,
+                    timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws -> HomepwnerApp {
         var configuration = AppConfiguration(dataDirectory: folder.url)
         configuration.port = 0
         configuration.accessLog = false
@@ -24,6 +25,7 @@ import Testing
         var settings = ReminderMailSettings(server: try MailServer(url: server), from: "homepwner@home.example", siteURL: "https://home.example")
         // The background pass runs at start only: the tests call `pass()` as the clock moves.
         settings.interval = 86_400
+        settings.timeZone = timeZone
         configuration.reminderMail = settings
         let app = try HomepwnerApp(configuration: configuration)
         if accounts {
@@ -185,5 +187,34 @@ import Testing
         #expect(((on.json as? [String: Any])?["reminderMail"] as? [String: Bool])?["photo-missing"] == false)
         #expect(try olivia.json("PATCH", "/api/v1/account", ["reminderMail": ["lottery": true]]).status == 422)
         #expect(try #require(secured.app.reminderMailer).pass().sent == 1)
+    }
+
+    /// A day's reminders go at 08:00 where the household is, and 08:00 stays 08:00 across the change
+    /// of the clocks: in Berlin 07:00 UTC before 28 March 2027 and 06:00 UTC after; in New York 12:00
+    /// UTC before 7 November 2027 and 13:00 after.
+    @Test func aDaysRemindersGoAtEightLocalTimeAcrossTheChangeOfClocks() throws {
+        func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+        var berlin = ReminderMailSettings(server: try MailServer(url: "smtp://localhost:25"), from: "homepwner@home.example")
+        berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        #expect(berlin.mailDay(at: at("2027-03-27T06:59:00Z")).iso == "2027-03-26" && berlin.mailDay(at: at("2027-03-27T07:00:00Z")).iso == "2027-03-27")
+        #expect(berlin.mailDay(at: at("2027-03-29T05:59:00Z")).iso == "2027-03-28" && berlin.mailDay(at: at("2027-03-29T06:00:00Z")).iso == "2027-03-29")
+        var newYork = berlin
+        newYork.timeZone = TimeZone(identifier: "America/New_York")!
+        #expect(newYork.mailDay(at: at("2027-11-06T11:59:00Z")).iso == "2027-11-05" && newYork.mailDay(at: at("2027-11-06T12:00:00Z")).iso == "2027-11-06")
+        #expect(newYork.mailDay(at: at("2027-11-08T12:59:00Z")).iso == "2027-11-07" && newYork.mailDay(at: at("2027-11-08T13:00:00Z")).iso == "2027-11-08")
+
+        // The real mailer, in Berlin, the day after the change.
+        let server = try TestSMTPServer(.plain)
+        let folder = try TestDataFolder(), clock = TestClock(at("2027-03-28T12:00:00Z"))
+        let app = try Self.app(folder: folder, clock: clock, server: server.url, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        defer { app.shutdown() }
+        let lamp = try Self.item("Lamp", warrantyEnds: CalendarDate(iso: "2027-03-29")!, in: app, clock: clock)
+        let mailer = try #require(app.reminderMailer)
+        #expect(mailer.pass().sent == 1, "the 30-day notice, due in February")
+        clock.advance(by: at("2027-03-29T05:59:00Z").timeIntervalSince(clock.now))
+        #expect(mailer.pass().sent == 0, "07:59 in Berlin")
+        clock.advance(by: 60)
+        #expect(mailer.pass().sent == 1, "08:00 in Berlin")
+        #expect(try server.messages().last?.headers["Subject"] == "The warranty of \(lamp.name) ends today")
     }
 }

@@ -67,7 +67,7 @@ final class ReminderMailer: BackgroundService, @unchecked Sendable {
     func pass() -> Pass {
         var pass = Pass()
         do {
-            let today = clock.today
+            let today = settings.mailDay(at: clock.now)
             let site = siteURL().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             for recipient in try accounts.mailRecipients() {
                 let off = try accounts.reminderMailOff(for: recipient.account.id)
