@@ -77,7 +77,7 @@ enum AppRoutes {
         LabelHandlers(items: items, site: site, temporaryFolder: temporaryFolder).register(in: &router)
         AccountAPIHandlers(accounts: accounts, sendsReminderMail: sendsReminderMail).register(in: &router)
         ReminderMailHandlers(accounts: accounts, site: site).register(in: &router)
-        ReminderHandlers(reader: reminders, accounts: accounts, clock: clock).register(in: &router)
+        ReminderHandlers(reader: reminders, accounts: accounts, clock: clock, site: site).register(in: &router)
         return router.router
     }
 }

@@ -41,6 +41,21 @@ import Testing
         #expect(try reminders(owner).first?["link"] as? String == "/items/\(id)#photo-panel")
     }
 
+    /// The home page's Due soon shows the first five and leads to the Reminders page, which lists
+    /// every one by kind.
+    @Test func dueSoonLeadsToEveryReminderByKind() throws {
+        let clock = TestClock()
+        let app = try SecuredApp { $0.clock = clock }
+        let owner = try app.signIn("olivia")
+        for day in 1...6 { _ = try owner.json("POST", "/api/v1/items", ["name": "Thing \(day)", "warrantyExpires": clock.today.adding(days: day).iso]) }
+        let home = try owner.get("/")
+        #expect(home.text.components(separatedBy: "class=\"due-soon-link").count - 1 == 5)
+        #expect(home.text.contains("href=\"/reminders\">See all 6</a>"), "\(home.text)")
+        let page = try owner.get("/reminders")
+        #expect(page.status == 200 && page.text.contains("Warranties ending (6)"))
+        #expect((1...6).allSatisfy { page.text.contains("The warranty of Thing \($0) ends on") })
+    }
+
     @Test func anAccountSetsItsEmailAndAWrongOneIsRefusedSayingWhatToFix() throws {
         let app = try SecuredApp()
         let vera = try app.signIn("vera")

@@ -206,6 +206,7 @@ import Testing
         Link(.post, AccountRoutes.apiCalendar.url(), .account),
         Link(.delete, AccountRoutes.apiCalendar.url(), .account),
         Link(.get, ReminderRoutes.api.url(), .read),
+        Link(.get, ReminderRoutes.page.url(), .read),
         Link(.get, ReminderRoutes.calendar("q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE"), .public),
         Link(.get, ReminderMailRoutes.unsubscribe(key: "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE", kind: "warranty"), .public),
         Link(.post, ReminderMailRoutes.unsubscribe(key: "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE", kind: "warranty"), .public),

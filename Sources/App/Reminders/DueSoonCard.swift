@@ -48,17 +48,24 @@ struct DueSoonCard {
     var node: HTMLNode {
         section(.class("due-soon-card card"), .id("due-soon"), .aria("labelledby", "due-soon-title")) {
             h2(.id("due-soon-title")) { "Due soon" }
-            ul(.class("due-soon-list")) {
-                for entry in entries {
-                    li {
-                        a(.class(entry.isDue ? "due-soon-link due" : "due-soon-link"), .href(entry.url)) {
-                            span(.class("due-soon-title")) { entry.title }
-                            span(.class("due-soon-when")) { entry.when }
-                        }
+            Self.list(entries)
+            if more > 0 {
+                p(.class("due-soon-more")) { a(.href(ReminderRoutes.page.url())) { "See all \(entries.count + more)" } }
+            }
+        }
+    }
+
+    /// The reminders as links to where each is put right, with when.
+    static func list(_ entries: [DueSoonEntry]) -> HTMLNode {
+        ul(.class("due-soon-list")) {
+            for entry in entries {
+                li {
+                    a(.class(entry.isDue ? "due-soon-link due" : "due-soon-link"), .href(entry.url)) {
+                        span(.class("due-soon-title")) { entry.title }
+                        span(.class("due-soon-when")) { entry.when }
                     }
                 }
             }
-            if more > 0 { p(.class("due-soon-more")) { more == 1 ? "1 more after these." : "\(more) more after these." } }
         }
     }
 }

@@ -12,6 +12,7 @@ struct ReminderHandlers: Sendable {
     let reader: ReminderFactsReader
     let accounts: AccountStore
     let clock: any TimeSource
+    let site: PageContext
 
     /// How far back the feed reaches: a calendar keeps what it was shown, and a feed of every past
     /// occasion would only grow.
@@ -23,6 +24,11 @@ struct ReminderHandlers: Sendable {
             let today = clock.today
             let due = try reader.due(for: caller.account, on: today)
             return .json(ReminderJSON.list(due, today: today))
+        }
+        router.get(ReminderRoutes.page) { request in
+            let today = clock.today
+            let due = try request.caller.map { try reader.due(for: $0.account, on: today) } ?? []
+            return .html(RemindersPage(due, today: today, context: request.pageContext(site)).document().renderedBytes())
         }
         router.get(ReminderRoutes.calendar, access: .public) { request in
             let name = request.parameters["token"] ?? ""

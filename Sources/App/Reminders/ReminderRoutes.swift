@@ -6,6 +6,8 @@ import Reminders
 enum ReminderRoutes {
     /// What is due for the caller, and soon due.
     static let api = RoutePath("/reminders", in: APIRoutes.v1)
+    /// The same as a page, by kind.
+    static let page = RoutePath("/reminders")
     /// An account's calendar feed: `{token}` is `TOKEN.ics`, the token being the only access.
     static let calendar = RoutePath("/calendar/{token}")
 
