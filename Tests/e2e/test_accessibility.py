@@ -280,6 +280,7 @@ HOMEBOX_EXPORT_ROUNDED = "HB.name,HB.location,HB.quantity\nThread,Sewing box,0.3
 # name → how to get there from a fresh browser: (site, accounts, backups or full_disk, steps).
 STATES = {
     "item list": ("site", lambda b, s: b.get(s.url + "/")),
+    "reminders": ("site", lambda b, s: b.get(s.url + "/reminders")),
     "item list, backup failed": ("backups", lambda b, s: (b.get(s.url + "/"), visible(b, "#backup-notice"), visible(b, "#backup-status"))),
     "item list, editing": ("site", lambda b, s: b.get(s.url + "/?edit=1")),
     "item list, by room": ("site", lambda b, s: b.get(s.url + "/?view=rooms")),
