@@ -21,7 +21,7 @@ import Reminders
 /// - the process died between the claim and the answer: the row stays 'sending' and is never sent
 ///   again — the message may have gone out just before. A lost reminder is better than a twice-sent
 ///   one, and the home page's Due soon and the calendar still show it.
-final class ReminderMailer: BackgroundService, @unchecked Sendable {
+final class ReminderMailer: BackgroundService, Sendable {
     private let accounts: AccountStore
     private let reader: ReminderFactsReader
     private let client: SMTPClient
@@ -29,10 +29,7 @@ final class ReminderMailer: BackgroundService, @unchecked Sendable {
     private let siteURL: @Sendable () -> String
     private let clock: any TimeSource
     private let log: @Sendable (String) -> Void
-    /// Guards `stopping`, `running`.
-    private let condition = NSCondition()
-    private var stopping = false
-    private var running = false
+    private let thread: PeriodicThread
 
     /// The longest wait between tries of one occasion.
     static let longestRetry: TimeInterval = 6 * 3_600
@@ -46,6 +43,7 @@ final class ReminderMailer: BackgroundService, @unchecked Sendable {
         self.siteURL = siteURL
         self.clock = clock
         self.log = log
+        thread = PeriodicThread(name: "reminder-mail", interval: settings.interval)
     }
 
     /// How long after its `attempts`-th failed try an occasion is tried again: 1, 2, 4 … minutes.
@@ -124,33 +122,7 @@ final class ReminderMailer: BackgroundService, @unchecked Sendable {
         return outcome
     }
 
-    func start() {
-        condition.lock()
-        running = true
-        condition.unlock()
-        let thread = Thread { [self] in run() }
-        thread.name = "reminder-mail"
-        thread.start()
-    }
+    func start() { thread.start { [self] in _ = pass() } }
 
-    private func run() {
-        condition.lock()
-        while !stopping {
-            condition.unlock()
-            pass()
-            condition.lock()
-            if !stopping { _ = condition.wait(until: Date().addingTimeInterval(settings.interval)) }
-        }
-        running = false
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while running { condition.wait() }
-        condition.unlock()
-    }
+    func stop() { thread.stop() }
 }

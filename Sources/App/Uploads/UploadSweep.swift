@@ -4,29 +4,20 @@ import Uploads
 
 /// Removes expired uploads with their bytes: at start, then every `interval`, on a thread of its
 /// own (a removal is a row and an unlink each). Expiry goes by the store's clock.
-final class UploadSweep: BackgroundService, @unchecked Sendable {
+final class UploadSweep: BackgroundService, Sendable {
     private let uploads: UploadStore
-    private let interval: TimeInterval
     private let log: @Sendable (String) -> Void
-    /// Guards `stopping`, `running`.
-    private let condition = NSCondition()
-    private var stopping = false
-    private var running = false
+    private let thread: PeriodicThread
 
     init(uploads: UploadStore, interval: TimeInterval = 600, log: @escaping @Sendable (String) -> Void) {
         self.uploads = uploads
-        self.interval = interval
         self.log = log
+        thread = PeriodicThread(name: "upload-sweep", interval: interval)
     }
 
-    func start() {
-        condition.lock()
-        running = true
-        condition.unlock()
-        let thread = Thread { [self] in run() }
-        thread.name = "upload-sweep"
-        thread.start()
-    }
+    func start() { thread.start { [self] in sweep() } }
+
+    func stop() { thread.stop() }
 
     /// Sweeps once now (what the thread does each round).
     func sweep() {
@@ -36,26 +27,5 @@ final class UploadSweep: BackgroundService, @unchecked Sendable {
         } catch {
             log("Expired uploads could not be removed: \(error). The next sweep tries again.")
         }
-    }
-
-    private func run() {
-        condition.lock()
-        while !stopping {
-            condition.unlock()
-            sweep()
-            condition.lock()
-            if !stopping { _ = condition.wait(until: Date().addingTimeInterval(interval)) }
-        }
-        running = false
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while running { condition.wait() }
-        condition.unlock()
     }
 }
