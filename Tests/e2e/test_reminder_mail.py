@@ -33,7 +33,8 @@ def test_an_emailed_reminders_unsubscribe_link_and_the_account_pages_checkboxes(
     smtp = subprocess.Popen(["/usr/bin/python3", str(SMTP_SERVER), "--folder", mailbox], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     port = json.loads(smtp.stdout.readline())["port"]
     data = tempfile.mkdtemp(prefix="homepwner-e2e-reminder-mail-")
-    server = Server("--smtp-url", f"smtp://127.0.0.1:{port}", "--mail-from", "homepwner@home.example", data=data)
+    # From midnight: a day's reminders otherwise wait for 08:00 local time, and the suite runs at any hour.
+    server = Server("--smtp-url", f"smtp://127.0.0.1:{port}", "--mail-from", "homepwner@home.example", "--mail-hour", "0", data=data)
     try:
         # A warranty that ends in 30 days: its first notice is due today.
         tv = server.api("POST", "/api/v1/items", {"name": "Television", "warrantyExpires": (date.today() + timedelta(days=30)).isoformat()})
@@ -95,6 +96,11 @@ def test_serve_takes_the_mail_servers_password_only_from_the_environment_or_a_fi
     no_from = serve("--smtp-url", "smtp://mail.example.com:587", env={"HOMEPWNER_SMTP_USER": "olivia", "HOMEPWNER_SMTP_PASSWORD": secret})
     assert no_from.returncode != 0 and "--mail-from" in no_from.stderr + no_from.stdout
     assert secret not in no_from.stderr + no_from.stdout
+    mail = ("--smtp-url", "smtp://mail.example.com:25", "--mail-from", "homepwner@home.example")
+    late = serve(*mail, "--mail-hour", "25")
+    assert late.returncode != 0 and "--mail-hour must be an hour from 0 to 23" in late.stderr + late.stdout
+    nowhere = serve(*mail, "--mail-time-zone", "Mars/Olympus_Mons")
+    assert nowhere.returncode != 0 and "such as Europe/Berlin" in nowhere.stderr + nowhere.stdout
 
     # Given right, it starts, says where mail goes (the user, never the password) and stops on SIGTERM.
     password_file = Path(data) / "smtp-password"
