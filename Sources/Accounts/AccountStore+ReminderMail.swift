@@ -107,19 +107,21 @@ extension AccountStore {
     /// Claims the occasion's e-mail for this sender before it is sent: true when it was never tried,
     /// or is waiting to be tried again and its time has come.
     public func claimReminderMail(_ occasion: String, for id: Account.ID) throws -> Bool {
-        try claimReminderMails([occasion], for: id) == [occasion]
+        try claimReminderMails([occasion], for: id, claimedSince: .distantPast) == [occasion]
     }
 
     /// Claims the occasions' e-mails (those never tried, or waiting to be tried again whose time has
     /// come), in the order given; returns those claimed. Each claim is one statement in one write
     /// transaction, so of two servers sharing the database only one claims an occasion. Those already
     /// sent, refused, lost or left sending are found in one read and cost no write: a pass over
-    /// thousands of standing reminders, once a minute, writes nothing.
-    public func claimReminderMails(_ occasions: [String], for id: Account.ID) throws -> [String] {
+    /// thousands of standing reminders, once a minute, writes nothing. `claimedSince`: no occasion
+    /// given can have been claimed before then (none came due before it), so older rows are not read.
+    public func claimReminderMails(_ occasions: [String], for id: Account.ID, claimedSince: Date) throws -> [String] {
         let now = now()
         let settled = try database.read { connection in
-            Set(try connection.rows("SELECT occasion FROM reminder_mail WHERE account_id = ? AND NOT (state = 'retrying' AND next_attempt_ms <= ?)",
-                                    id, now) { $0.string(0) })
+            Set(try connection.rows("""
+                SELECT occasion FROM reminder_mail WHERE account_id = ? AND created_ms >= ? AND NOT (state = 'retrying' AND next_attempt_ms <= ?)
+                """, id, Int64(max(0, claimedSince.timeIntervalSince1970) * 1000), now) { $0.string(0) })
         }
         let candidates = occasions.filter { !settled.contains($0) }
         guard !candidates.isEmpty else { return [] }

@@ -83,6 +83,8 @@ public enum AccountsSchema {
                 updated_ms INTEGER NOT NULL,
                 PRIMARY KEY (account_id, occasion)
             );
+            -- A pass reads only the rows of the last weeks.
+            CREATE INDEX reminder_mail_by_claim ON reminder_mail (account_id, created_ms);
             CREATE TABLE reminder_mail_off (
                 account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
                 kind TEXT NOT NULL,

@@ -217,4 +217,22 @@ import Testing
         #expect(mailer.pass().sent == 1, "08:00 in Berlin")
         #expect(try server.messages().last?.headers["Subject"] == "The warranty of \(lamp.name) ends today")
     }
+
+    /// A pass looks only at the last 30 days (what fell due while the server was stopped, up to a
+    /// month), the latest notice of each warranty, most value first: an account given an address
+    /// today is not sent a photo missing for two months, which the Reminders page still lists.
+    @Test func aPassSendsWhatCameDueInTheLastMonthTheLatestOfEach() {
+        let today = CalendarDate(iso: "2027-06-15")!
+        let schedule = ReminderSchedule(ReminderFacts(items: [
+            .init(id: 1, name: "Lamp", added: today.adding(days: -75), hasPhoto: false, value: 9_000),
+            .init(id: 2, name: "Oven", added: today.adding(days: -400), warrantyExpires: today.adding(days: 5), value: 120_000),
+            .init(id: 3, name: "Fridge", added: today.adding(days: -400), warrantyExpires: today, value: 80_000),
+            .init(id: 4, name: "Rug", added: today.adding(days: -31), hasPhoto: false, value: 20_000),
+        ]))
+        #expect(schedule.occasions(dueFrom: today.adding(days: -1), through: today).map(\.id) == ["photo-missing:item-4:2027-06-14", "warranty-ends:item-3:2027-06-15"])
+        #expect(ReminderMailer.cameDue(in: schedule, on: today).map(\.id) == [
+            "warranty-ending:item-2:2027-05-21", "warranty-ends:item-3:2027-06-15", "photo-missing:item-4:2027-06-14",
+        ])
+    }
 }
+

@@ -51,6 +51,20 @@ final class ReminderMailer: BackgroundService, Sendable {
         min(longestRetry, 60 * pow(2, Double(max(0, min(attempts - 1, 20)))))
     }
 
+    /// How many days back a pass looks for what came due: what fell due while the server was stopped
+    /// is sent at start, up to this long; older occasions stay on the Reminders page and in the calendar.
+    static let catchUpDays = 30
+
+    /// What came due in the last `catchUpDays` up to `today` and still stands, the latest of each kind
+    /// family and subject (a warranty's notice and its day, both past: only the day), most value first.
+    static func cameDue(in schedule: ReminderSchedule, on today: CalendarDate) -> [Reminder] {
+        var latest: [Reminder.FamilyKey: Reminder] = [:]
+        for occasion in schedule.occasions(dueFrom: today.adding(days: -catchUpDays), through: today) where occasion.stands(on: today) {
+            latest[occasion.familyKey] = occasion  // by day: a later one replaces an earlier
+        }
+        return latest.values.sorted { ($0.value ?? -1, $1.due, $1.id) > ($1.value ?? -1, $0.due, $0.id) }
+    }
+
     /// What one pass did.
     struct Pass: Equatable {
         var sent = 0
@@ -69,10 +83,10 @@ final class ReminderMailer: BackgroundService, Sendable {
             let site = siteURL().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             for recipient in try accounts.mailRecipients() {
                 let off = try accounts.reminderMailOff(for: recipient.account.id)
-                let due = try reader.due(for: recipient.account, on: today)
-                    .filter { $0.due <= today && !off.contains($0.kind.family) }
+                let due = try Self.cameDue(in: reader.schedule(for: recipient.account), on: today).filter { !off.contains($0.kind.family) }
                 // What came due together goes as one e-mail per kind, never one per item.
-                let claimed = Set(try accounts.claimReminderMails(due.map(\.id), for: recipient.account.id))
+                let claimed = Set(try accounts.claimReminderMails(due.map(\.id), for: recipient.account.id,
+                                                                  claimedSince: today.adding(days: -Self.catchUpDays - 1).startInUTC))
                 let byFamily = Dictionary(grouping: due.filter { claimed.contains($0.id) }, by: \.kind.family)
                 let batches = ReminderFamily.all.compactMap { byFamily[$0.id] }
                 for (index, reminders) in batches.enumerated() {
