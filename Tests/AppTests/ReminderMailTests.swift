@@ -234,5 +234,20 @@ import Testing
             "warranty-ending:item-2:2027-05-21", "warranty-ends:item-3:2027-06-15", "photo-missing:item-4:2027-06-14",
         ])
     }
+
+    /// The account page's form sets the address with the kinds; a wrong address changes nothing and
+    /// the form says what to give.
+    @Test func theAccountPageSetsTheAddressAndRefusesAWrongOne() throws {
+        let app = try SecuredApp()
+        let vera = try app.signIn("vera")
+        #expect(try vera.form("/account/reminder-mail", [("email", "vera@example.com"), ("kind", "warranty")]).status == 303)
+        #expect(try app.app.accounts.email(of: try #require(try app.app.accounts.account(named: "vera")).id) == "vera@example.com")
+        let refused = try vera.form("/account/reminder-mail", [("email", "vera at example"), ("kind", "photo-missing")])
+        #expect(refused.status == 303 && refused.header("Location")?.contains("reminder-mail=refused") == true)
+        let vera2 = try #require(try app.app.accounts.account(named: "vera"))
+        #expect(try app.app.accounts.email(of: vera2.id) == "vera@example.com" && app.app.accounts.reminderMailOff(for: vera2.id).contains("photo-missing"))
+        let page = try vera.get("/account?reminder-mail=refused")
+        #expect(page.text.contains(ReminderMailSection.emailRefusal) && page.text.contains("aria-invalid=\"true\""))
+    }
 }
 

@@ -168,7 +168,8 @@ struct AccountPageHandlers: Sendable {
                                newCalendarURL: newCalendarURL,
                                reminderMail: ReminderMailSection(email: try accounts.email(of: caller.account.id), sends: sendsReminderMail,
                                                                  off: try accounts.reminderMailOff(for: caller.account.id),
-                                                                 saved: request.query["reminder-mail"] == "saved", csrfToken: request.pageContext(site).csrfToken),
+                                                                 saved: request.query["reminder-mail"] == "saved",
+                                                                 emailRefused: request.query["reminder-mail"] == "refused", csrfToken: request.pageContext(site).csrfToken),
                                context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
     }

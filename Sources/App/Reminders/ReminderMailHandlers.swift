@@ -25,7 +25,16 @@ struct ReminderMailHandlers: Sendable {
         }
         router.post(ReminderMailRoutes.settings, access: .account) { request in
             guard let caller = request.caller, caller.via != .openAccess else { throw HTTPError.notFound() }
-            let on = Set(try request.formFields().all("kind"))
+            let fields = try request.formFields()
+            let on = Set(fields.all("kind"))
+            if let email = fields["email"] {
+                do {
+                    try accounts.setEmail(email, of: caller.account.id)
+                } catch AccountError.invalidEmail {
+                    // Nothing is changed: the address and the kinds are one form.
+                    return .redirect(to: AccountRoutes.account.url() + "?reminder-mail=refused#reminder-mail-email")
+                }
+            }
             try accounts.setReminderMailOff(Set(ReminderFamily.all.map(\.id)).subtracting(on), for: caller.account.id)
             return .redirect(to: AccountRoutes.account.url() + "?reminder-mail=saved#reminder-mail-title")
         }

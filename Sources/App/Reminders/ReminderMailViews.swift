@@ -1,5 +1,6 @@
 import Foundation
 import HTML
+import Inventory
 import Reminders
 
 /// `/unsubscribe/{token}/{kind}`: one button that turns a kind of reminder's e-mail off, and then
@@ -32,15 +33,19 @@ struct UnsubscribePage {
     }
 }
 
-/// The account page's "Reminders by e-mail": where they go, whether this server sends e-mail at
-/// all, and a checkbox per kind.
+/// The account page's "Reminders by e-mail": whether this server sends e-mail at all, the address
+/// they go to, and a checkbox per kind.
 struct ReminderMailSection {
     let email: String?
     /// Whether the server was started with a mail server (`serve --smtp-url`).
     let sends: Bool
     let off: Set<String>
     let saved: Bool
+    /// The address last sent could not be one (its form is shown again with the reason).
+    var emailRefused = false
     let csrfToken: String?
+
+    static let emailRefusal = "That is not an e-mail address: give one address, such as name@example.com, or leave it empty."
 
     var node: HTMLNode {
         section(.class("card account-card reminder-mail"), .aria("labelledby", "reminder-mail-title")) {
@@ -48,14 +53,14 @@ struct ReminderMailSection {
             if !sends {
                 p(.class("notice warning")) { "This server sends no e-mail: it was started without a mail server (homepwner serve --smtp-url). Due soon on the home page and the calendar still show what is due." }
             }
-            if let email {
-                p { "Each reminder is e-mailed once to \(email), on the day it falls due." }
-            } else {
-                p(.class("muted")) { "No e-mail address yet: set one with PATCH /api/v1/account ({\"email\": …}) to get reminders by e-mail." }
-            }
-            if saved { p(.class("notice success"), .role("status")) { "Saved which reminders come by e-mail." } }
+            p(.class("muted")) { "Each reminder is e-mailed once, from 08:00 on the day it falls due; what comes due together comes in one e-mail." }
+            if saved { p(.class("notice success"), .role("status")) { "Saved where and which reminders come by e-mail." } }
             HTML.form(.method("post"), .action(ReminderMailRoutes.settings.url())) {
                 CSRFField(token: csrfToken).node
+                let errors = emailRefused ? ValidationError(errors: [FieldError(field: "email", message: Self.emailRefusal)]) : nil
+                FormControls(errors: errors, idPrefix: "reminder-mail").text(
+                    "E-mail address", name: "email", value: email ?? "", type: "email",
+                    hint: "Where reminders go; leave it empty for none.", extra: [.autocomplete("email")])
                 fieldset(.class("reminder-mail-kinds")) {
                     legend { "E-mail me about" }
                     for family in ReminderFamily.all {
