@@ -26,6 +26,7 @@ struct ReminderFactsReader: Sendable {
     /// milliseconds to make, and the home page shows what is due on every visit.
     private let schedules = RevisionKeyedCache<ScheduleKey, ReminderSchedule>(capacity: 8)
     private let dueLists = RevisionKeyedCache<DueKey, [Reminder]>(capacity: 16)
+    private let cameDueLists = RevisionKeyedCache<DueKey, [Reminder]>(capacity: 16)
     /// Calendar feeds as sent, by the site's address they link to (a feed of 10,000 items is megabytes).
     private let feeds = RevisionKeyedCache<FeedKey, [UInt8]>(capacity: 8)
 
@@ -56,6 +57,14 @@ struct ReminderFactsReader: Sendable {
         let revision = items.revision
         let (key, schedule) = try keyedSchedule(for: account)
         return dueLists.value(for: DueKey(schedule: key, day: day), at: revision) { schedule.due(on: day) }
+    }
+
+    /// What came due for the account in the days up to `day` (`ReminderMailer.cameDue`), worked out
+    /// once per change and day for every account of the same schedule.
+    func cameDue(for account: Account, on day: CalendarDate) throws -> [Reminder] {
+        let revision = items.revision
+        let (key, schedule) = try keyedSchedule(for: account)
+        return cameDueLists.value(for: DueKey(schedule: key, day: day), at: revision) { ReminderMailer.cameDue(in: schedule, on: day) }
     }
 
     /// The account's calendar feed on `day` as `make` writes it from the schedule, made once per

@@ -83,7 +83,7 @@ final class ReminderMailer: BackgroundService, Sendable {
             let site = siteURL().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             for recipient in try accounts.mailRecipients() {
                 let off = try accounts.reminderMailOff(for: recipient.account.id)
-                let due = try Self.cameDue(in: reader.schedule(for: recipient.account), on: today).filter { !off.contains($0.kind.family) }
+                let due = try reader.cameDue(for: recipient.account, on: today).filter { !off.contains($0.kind.family) }
                 // What came due together goes as one e-mail per kind, never one per item.
                 let claimed = Set(try accounts.claimReminderMails(due.map(\.id), for: recipient.account.id,
                                                                   claimedSince: today.adding(days: -Self.catchUpDays - 1).startInUTC))
