@@ -57,6 +57,14 @@ struct BulkDeletePage {
     let context: PageContext
     static let namesShown = 10
 
+    /// The picked items' names, the first `namesShown`, then how many more.
+    static func list(_ names: [String]) -> HTMLNode {
+        ul {
+            for name in names.prefix(namesShown) { li { name.isEmpty ? "An unnamed item" : name } }
+            if names.count > namesShown { li { "and \(names.count - namesShown) more" } }
+        }
+    }
+
     func document() -> HTMLDocument {
         PageLayout(title: "Delete \(names.count) items", context: context, pageClass: "confirm",
                    bar: TopBar(back: (label: "Back", url: ItemRoutes.selecting()), title: "Delete Items"), content: content).document()
@@ -69,10 +77,7 @@ struct BulkDeletePage {
             input(.type("hidden"), .name("confirmed"), .value("1"))
             for id in ids { input(.type("hidden"), .name("ids"), .value(String(id))) }
             h2 { names.count == 1 ? "Delete 1 item?" : "Delete \(names.count) items?" }
-            ul {
-                for name in names.prefix(Self.namesShown) { li { name } }
-                if names.count > Self.namesShown { li { "and \(names.count - Self.namesShown) more" } }
-            }
+            Self.list(names)
             p { "They will be removed from your inventory with their photos. This can’t be undone." }
             div(.class("form-actions")) {
                 a(.class("button"), .href(ItemRoutes.selecting()), .autofocus) { "Cancel" }

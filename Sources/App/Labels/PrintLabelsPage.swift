@@ -6,7 +6,6 @@ struct PrintLabelsPage {
     let ids: [Item.ID]
     let names: [String]
     let context: PageContext
-    static let namesShown = 10
 
     func document() -> HTMLDocument {
         PageLayout(title: "Print \(names.count) labels", context: context, pageClass: "confirm",
@@ -17,10 +16,7 @@ struct PrintLabelsPage {
         div(.class("narrow print-labels")) {
             div(.class("card print-label")) {
                 h2 { names.count == 1 ? "1 label" : "\(names.count) labels" }
-                ul {
-                    for name in names.prefix(Self.namesShown) { li { name.isEmpty ? "An unnamed item" : name } }
-                    if names.count > Self.namesShown { li { "and \(names.count - Self.namesShown) more" } }
-                }
+                BulkDeletePage.list(names)
             }
             PrintLabelForm(parameter: "items", id: ids.map(String.init).joined(separator: ","),
                            heading: names.count == 1 ? "Print a Label" : "Print \(names.count) Labels",
