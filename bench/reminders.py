@@ -143,7 +143,7 @@ def main():
 
 def year():
     """The Swift benchmark suite: it needs the debug test build (`swift build --build-tests`)."""
-    subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     run = subprocess.run(["swift", "test", "--skip-build", "--filter", "ReminderYearBenchmark"], cwd=ROOT, capture_output=True, text=True,
                          env={**os.environ, "HOMEPWNER_BENCH_REMINDERS": "1", "REMINDER_ITEMS": str(ITEMS)})
     lines = [line for line in run.stdout.splitlines() if line.startswith(("Seeded", "A year of reminders"))]
