@@ -14,7 +14,7 @@ enum AppRoutes {
                      pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock(),
                      claimReads: ClaimReadLimit = ClaimReadLimit(), walkthroughFrames: WalkthroughFrameMaker? = nil,
                      maxVideoUploadBytes: Int = AppConfiguration.defaultMaxVideoUploadBytes,
-                     uploads: UploadStore, sendsReminderMail: Bool = false, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
+                     uploads: UploadStore, reminders: ReminderFactsReader, sendsReminderMail: Bool = false, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
         let handOff = UploadHandOff(uploads: uploads)
         let offlineCopy = OfflineCopySwitch(items: items)
         var site = assets.pageContext
@@ -49,7 +49,6 @@ enum AppRoutes {
         ItemBulkHandlers(items: items, claims: claims, site: site).register(in: &router)
         ItemMediaPageHandlers(items: items, maxUploadBytes: maxUploadBytes).register(in: &router)
         ItemDocumentFileHandler(items: items).register(in: &router)
-        let reminders = ReminderFactsReader(items: items, claims: claims, backups: backups)
         ItemPageHandlers(items: items, claims: claims, site: site, maxUploadBytes: maxUploadBytes, library: library, backups: backups, clock: clock,
                          reminders: reminders).register(in: &router)
         ReadinessPageHandlers(items: items, library: library, site: site).register(in: &router)

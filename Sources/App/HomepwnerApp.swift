@@ -120,8 +120,10 @@ public final class HomepwnerApp: Sendable {
         // The links in e-mails: the configured address, else the server's own once it listens.
         let siteAddress = Mutex(configuration.reminderMail?.siteURL ?? "")
         let accountStore = accounts, clock = configuration.clock
+        // One reader for the pages, the feed and the mailer: the schedules they share are made once.
+        let reminders = ReminderFactsReader(items: items, claims: claimStore, backups: backups)
         reminderMailer = configuration.reminderMail.map { settings in
-            ReminderMailer(accounts: accountStore, reader: ReminderFactsReader(items: items, claims: claimStore, backups: backups), settings: settings,
+            ReminderMailer(accounts: accountStore, reader: reminders, settings: settings,
                            siteURL: { siteAddress.withLock { $0 } }, clock: clock, log: log)
         }
 
@@ -134,7 +136,7 @@ public final class HomepwnerApp: Sendable {
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
                                     pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads,
                                     walkthroughFrames: walkthroughFrames, maxVideoUploadBytes: configuration.maxVideoUploadBytes,
-                                    uploads: uploads, sendsReminderMail: configuration.reminderMail != nil,
+                                    uploads: uploads, reminders: reminders, sendsReminderMail: configuration.reminderMail != nil,
                                     admittedCaller: { try access.admittedCaller(of: trustProxy ? ProxyTrust.resolved($0) : $0) })
         router = routes
         var serverConfiguration = try configuration.serverConfiguration(errors: errors)
