@@ -62,7 +62,7 @@ struct ItemPageHandlers: Sendable {
     static let listWindow = 200
 
     init(items: ItemStore, claims: ClaimStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?, backups: BackupNotices? = nil,
-         clock: any TimeSource = WallClock(), reminders: ReminderFactsReader? = nil) {
+         clock: any TimeSource = WallClock(), reminders: ReminderFactsReader) {
         self.items = items
         self.claims = claims
         self.site = site
@@ -70,7 +70,7 @@ struct ItemPageHandlers: Sendable {
         self.library = library
         self.backups = backups
         self.clock = clock
-        self.reminders = reminders ?? ReminderFactsReader(items: items, claims: claims, backups: backups)
+        self.reminders = reminders
     }
 
     /// What the home page's "Due soon" card is made from.
