@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "homepwner", targets: ["homepwner"]),
         .executable(name: "homepwner-fuzz", targets: ["homepwner-fuzz"]),
         .executable(name: "homepwner-video", targets: ["homepwner-video"]),
+        .executable(name: "homepwner-reminder-year", targets: ["homepwner-reminder-year"]),
     ],
     targets: [
         // C libraries from Debian, imported through module maps; static inline shims wrap
@@ -90,6 +91,8 @@ let package = Package(
         .executableTarget(name: "homepwner-fuzz", dependencies: ["FuzzTargets"]),
         // Candidate frames of one video, for make bench and by hand: `homepwner-video FILE [FOLDER]`.
         .executableTarget(name: "homepwner-video", dependencies: ["Video"]),
+        // A year of reminders for 10,000 items and 5 accounts, in the release build: `homepwner-reminder-year [ITEMS]`.
+        .executableTarget(name: "homepwner-reminder-year", dependencies: ["Reminders", "Inventory"]),
 
         .target(name: "HTTPTestClient", dependencies: ["HTTPServer"], path: "Tests/Support/HTTPTestClient"),
         .target(name: "HomeboxBackupFixture", dependencies: ["Archive"], path: "Tests/Support/HomeboxBackupFixture"),

@@ -10,9 +10,11 @@ on half, and no photos: the worst case for "has no photo yet"), one with 100 of 
     later ones reuse until the next change), then one request at a time over keep-alive connections,
     alternately, REMINDER_ROUNDS each: p50 and p99 in ms, each 10,000-item answer as a ratio to the
     100-item one;
-  * a year of reminders for 10,000 items and 5 accounts with the clock injected (the Swift suite
-    `ReminderYearBenchmark`, debug build, a real SMTP server): each day every account's due list, and
-    each day the e-mail pass; seconds of each, e-mails and occasions;
+  * a year of reminders for 10,000 items and 5 accounts, the day moved on one at a time: worked out in
+    the release build (`homepwner-reminder-year`: the 5 schedules, then each day what came due for
+    each account, and each day each account's whole list of what is due), and through the app (the
+    Swift suite `ReminderYearBenchmark`, debug build, the clock injected, the ledger and a real SMTP
+    server: each day the due lists and the e-mail pass); seconds of each, e-mails and occasions;
   * 1,000 labels (LABELS) of the big household's items on Avery 5160 (Letter, 30 a sheet: 34 sheets),
     L7160 (A4, 21: 48 sheets) and L7163 (A4, 14: 72 sheets) against the same labels one per page on
     62 mm tape: seconds, MB and pages (pdfinfo), as ratios to the tape.
@@ -21,6 +23,7 @@ Usage: BIN=.build/release/homepwner python3 bench/reminders.py
 Settings: REMINDER_ITEMS=10000  REMINDER_ROUNDS=200  LABELS=1000
 Uses python3 (standard library) and pdfinfo; loopback only; stops the servers it starts.
 """
+import json
 import os
 import statistics
 import subprocess
@@ -141,6 +144,18 @@ def main():
         small.stop()
 
 
+def year_release():
+    """`homepwner-reminder-year` (release): the schedule's own work, without the app around it."""
+    binary = Path(os.environ.get("BIN", ROOT / ".build/release/homepwner")).with_name("homepwner-reminder-year")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "homepwner-reminder-year"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    figures = json.loads(subprocess.run([str(binary), str(ITEMS)], capture_output=True, text=True, check=True).stdout)
+    print(f"  {figures['items']} items, 5 accounts, {figures['occasions']} occasions in their 5 schedules, made in {figures['schedulesSeconds']:.2f} s")
+    print(f"  what came due, each day of the year for each account (365 × 5): {figures['cameDueSeconds']:.2f} s, {figures['cameDue']} reminders")
+    print(f"  the whole list of what is due, each day for each account (365 × 5): {figures['dueListsSeconds']:.2f} s, "
+          f"{figures['listed']} reminders listed ({figures['dueListsSeconds'] / 1825 * 1000:.2f} ms a list)")
+
+
 def year():
     """The Swift benchmark suite: it needs the debug test build (`swift build --build-tests`)."""
     subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -155,5 +170,7 @@ def year():
 
 if __name__ == "__main__":
     main()
-    print("A year of reminders (the Swift suite ReminderYearBenchmark, debug build):")
+    print("A year of reminders, worked out (homepwner-reminder-year, release build):")
+    year_release()
+    print("A year of reminders through the app (the Swift suite ReminderYearBenchmark, debug build):")
     year()

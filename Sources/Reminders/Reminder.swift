@@ -3,7 +3,10 @@ import Inventory
 /// One occasion to remind someone of something: a kind, what it is about and the day it falls due.
 /// Its `id` is made of those three alone, so the same occasion has the same id in every run: the
 /// calendar event's UID, and the key an e-mail is sent once by.
-public struct Reminder: Sendable, Equatable, Identifiable {
+///
+/// A class, though immutable as a value: a list of what is due holds thousands, and a copy of one
+/// is then a single reference, not its five strings' each.
+public final class Reminder: Sendable, Equatable, Identifiable {
     public let kind: ReminderKind
     public let subject: ReminderSubject
     /// The day it falls due (a calendar day: no time, no time zone).
@@ -33,6 +36,11 @@ public struct Reminder: Sendable, Equatable, Identifiable {
         self.detail = detail
         self.value = value
         self.fix = fix
+    }
+
+    public static func == (lhs: Reminder, rhs: Reminder) -> Bool {
+        lhs === rhs || (lhs.id == rhs.id && lhs.until == rhs.until && lhs.title == rhs.title && lhs.detail == rhs.detail
+                        && lhs.value == rhs.value && lhs.fix == rhs.fix)
     }
 
     /// Kind family and subject: the occasions that replace one another in the list of what is due.

@@ -43,8 +43,11 @@ public enum ReminderKind: String, Sendable, CaseIterable, Comparable {
 
     /// Order within a day: money and deadlines first.
     public static func < (lhs: ReminderKind, rhs: ReminderKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        ordered.firstIndex(of: lhs)! < ordered.firstIndex(of: rhs)!
     }
+
+    /// `allCases`, made once (it is a new array each time it is asked for).
+    private static let ordered = allCases
 }
 
 /// What a reminder is about, as its occasion's id names it (`item-12`, `claim-3`, `policy`).

@@ -230,7 +230,7 @@ import Testing
             .init(id: 4, name: "Rug", added: today.adding(days: -31), hasPhoto: false, value: 20_000),
         ]))
         #expect(schedule.occasions(dueFrom: today.adding(days: -1), through: today).map(\.id) == ["photo-missing:item-4:2027-06-14", "warranty-ends:item-3:2027-06-15"])
-        #expect(ReminderMailer.cameDue(in: schedule, on: today).map(\.id) == [
+        #expect(schedule.cameDue(on: today, lookingBack: ReminderMailer.catchUpDays).map(\.id) == [
             "warranty-ending:item-2:2027-05-21", "warranty-ends:item-3:2027-06-15", "photo-missing:item-4:2027-06-14",
         ])
     }

@@ -64,7 +64,7 @@ struct ReminderFactsReader: Sendable {
     func cameDue(for account: Account, on day: CalendarDate) throws -> [Reminder] {
         let revision = items.revision
         let (key, schedule) = try keyedSchedule(for: account)
-        return cameDueLists.value(for: DueKey(schedule: key, day: day), at: revision) { ReminderMailer.cameDue(in: schedule, on: day) }
+        return cameDueLists.value(for: DueKey(schedule: key, day: day), at: revision) { schedule.cameDue(on: day, lookingBack: ReminderMailer.catchUpDays) }
     }
 
     /// The account's calendar feed on `day` as `make` writes it from the schedule, made once per

@@ -55,16 +55,6 @@ final class ReminderMailer: BackgroundService, Sendable {
     /// is sent at start, up to this long; older occasions stay on the Reminders page and in the calendar.
     static let catchUpDays = 30
 
-    /// What came due in the last `catchUpDays` up to `today` and still stands, the latest of each kind
-    /// family and subject (a warranty's notice and its day, both past: only the day), most value first.
-    static func cameDue(in schedule: ReminderSchedule, on today: CalendarDate) -> [Reminder] {
-        var latest: [Reminder.FamilyKey: Reminder] = [:]
-        for occasion in schedule.occasions(dueFrom: today.adding(days: -catchUpDays), through: today) where occasion.stands(on: today) {
-            latest[occasion.familyKey] = occasion  // by day: a later one replaces an earlier
-        }
-        return latest.values.sorted { ($0.value ?? -1, $1.due, $1.id) > ($1.value ?? -1, $0.due, $0.id) }
-    }
-
     /// What one pass did.
     struct Pass: Equatable {
         var sent = 0
