@@ -429,7 +429,7 @@ import Testing
         #expect(try vera.form("/account/reminder-mail", [("email", "vera@example.com"), ("kind", "warranty"), ("when", "weekly"), ("weekday", "thursday")]).status == 303)
         #expect(try app.app.accounts.reminderDigestWeekday(for: id) == Weekday.thursday.rawValue)
         let page = try vera.get("/account").text
-        #expect(page.contains("<input type=\"radio\" name=\"when\" value=\"weekly\" checked>") && page.contains("<option value=\"thursday\" selected>Thursday</option>"), "\(page)")
+        #expect(page.contains("<input type=\"radio\" id=\"reminder-mail-weekly\" name=\"when\" value=\"weekly\" checked>") && page.contains("<option value=\"thursday\" selected>Thursday</option>"), "\(page)")
         #expect(page.contains("<label class=\"visually-hidden\" for=\"reminder-mail-weekday\">"))
         #expect(try vera.form("/account/reminder-mail", [("email", "vera@example.com"), ("when", "weekly"), ("weekday", "someday")]).status == 400)
         #expect(try app.app.accounts.reminderDigestWeekday(for: id) == Weekday.thursday.rawValue)

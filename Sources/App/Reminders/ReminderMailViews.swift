@@ -81,7 +81,7 @@ struct ReminderMailSection {
                 p(.class("notice warning")) { "This server sends no e-mail: it was started without a mail server (homepwner serve --smtp-url). Due soon on the home page and the calendar still show what is due." }
             }
             p(.class("muted")) { "Each reminder is e-mailed once: from 08:00 on the day it falls due (what comes due together comes in one e-mail), or once a week, the week’s reminders in one e-mail." }
-            if saved { p(.class("notice success"), .role("status")) { "Saved where and which reminders come by e-mail." } }
+            if saved { p(.class("notice success"), .role("status")) { "Saved where, which and when reminders come by e-mail." } }
             HTML.form(.method("post"), .action(ReminderMailRoutes.settings.url())) {
                 CSRFField(token: csrfToken).node
                 let errors = emailRefused ? ValidationError(errors: [FieldError(field: "email", message: Self.emailRefusal)]) : nil
@@ -109,11 +109,12 @@ struct ReminderMailSection {
                     }
                     div(.class("reminder-mail-weekly")) {
                         label(.class("checkbox")) {
-                            HTMLNode.element("input", [.type("radio"), .name("when"), .value("weekly")] + (digest == nil ? [] : [.checked]), isVoid: true)
+                            HTMLNode.element("input", [.type("radio"), .id("reminder-mail-weekly"), .name("when"), .value("weekly")] + (digest == nil ? [] : [.checked]),
+                                             isVoid: true)
                             "Once a week, on"
                         }
                         label(.class("visually-hidden"), .for("reminder-mail-weekday")) { "Day of the weekly e-mail" }
-                        select(.id("reminder-mail-weekday"), .name("weekday")) {
+                        select(.id("reminder-mail-weekday"), .name("weekday"), .data("chooses", "reminder-mail-weekly")) {
                             for weekday in Weekday.allCases {
                                 HTMLNode.element("option", [.value(weekday.id)] + (weekday == (digest ?? .monday) ? [.selected] : []), children: [.text(weekday.name)])
                             }
