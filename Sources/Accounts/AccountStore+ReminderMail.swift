@@ -10,13 +10,44 @@ extension AccountStore {
     public struct MailRecipient: Sendable, Equatable {
         public let account: Account
         public let email: String
+        /// The weekday of its weekly digest (1 Monday … 7 Sunday); nil: each as it falls due.
+        public let digestWeekday: Int?
     }
 
     /// Every account with an e-mail address.
     public func mailRecipients() throws -> [MailRecipient] {
         try database.read { connection in
-            try connection.rows("SELECT id, email FROM accounts WHERE email IS NOT NULL ORDER BY id") { ($0.int64(0), $0.string(1)) }
-                .compactMap { id, email in try Self.account(id: Account.ID(id), in: connection).map { MailRecipient(account: $0, email: email) } }
+            try connection.rows("""
+                SELECT id, email, weekday FROM accounts LEFT JOIN reminder_mail_digest ON account_id = id WHERE email IS NOT NULL ORDER BY id
+                """) { ($0.int64(0), $0.string(1), $0.optionalInt64(2)) }
+                .compactMap { id, email, weekday in
+                    try Self.account(id: Account.ID(id), in: connection).map { MailRecipient(account: $0, email: email, digestWeekday: weekday.map(Int.init)) }
+                }
+        }
+    }
+
+    // MARK: A weekly digest
+
+    /// The weekday (1 Monday … 7 Sunday) the account's reminders are e-mailed on, all in one e-mail;
+    /// nil: each as it falls due.
+    public func reminderDigestWeekday(for id: Account.ID) throws -> Int? {
+        try database.read { connection in
+            try connection.scalar("SELECT weekday FROM reminder_mail_digest WHERE account_id = ?", id).map(Int.init)
+        }
+    }
+
+    /// E-mails the account's reminders once a week on `weekday` (1 Monday … 7 Sunday), or as each
+    /// falls due (nil).
+    public func setReminderDigest(weekday: Int?, for id: Account.ID) throws {
+        precondition(weekday.map { (1...7).contains($0) } ?? true, "a weekday is 1 (Monday) to 7 (Sunday)")
+        try database.write { connection in
+            if let weekday {
+                try connection.run("""
+                    INSERT INTO reminder_mail_digest (account_id, weekday) VALUES (?, ?) ON CONFLICT (account_id) DO UPDATE SET weekday = excluded.weekday
+                    """, id, Int64(weekday))
+            } else {
+                try connection.run("DELETE FROM reminder_mail_digest WHERE account_id = ?", id)
+            }
         }
     }
 
@@ -134,6 +165,39 @@ extension AccountStore {
                     WHERE state = 'retrying' AND next_attempt_ms <= excluded.updated_ms
                     """, id, occasion, now, now)
                 if connection.changes > 0 { claimed.append(occasion) }
+            }
+            return claimed
+        }
+    }
+
+    /// Claims a weekly digest (`digest`, the ledger's row for that week's e-mail) with the occasions
+    /// it holds, in one write transaction: nothing when the digest was already claimed (at most one
+    /// e-mail a week: what comes due after it waits for the next) or when none of the occasions is
+    /// left to send (the digest stays unclaimed, for what may yet come due on its day). Returns the
+    /// occasions claimed; the digest's row shares their outcome (`finishReminderMails`), and its
+    /// attempts count the tries.
+    public func claimReminderDigest(_ digest: String, of occasions: [String], for id: Account.ID, claimedSince: Date) throws -> [String] {
+        let now = now(), since = Int64(max(0, claimedSince.timeIntervalSince1970) * 1000)
+        func settled(_ connection: Connection) throws -> Set<String> {
+            Set(try connection.rows("""
+                SELECT occasion FROM reminder_mail WHERE account_id = ? AND created_ms >= ? AND NOT (state = 'retrying' AND next_attempt_ms <= ?)
+                """, id, since, now) { $0.string(0) })
+        }
+        // A pass on the other days of the week writes nothing.
+        let before = try database.read { try settled($0) }
+        guard !before.contains(digest), occasions.contains(where: { !before.contains($0) }) else { return [] }
+        return try database.write { connection in
+            let settledNow = try settled(connection)
+            let candidates = occasions.filter { !settledNow.contains($0) }
+            guard !settledNow.contains(digest), !candidates.isEmpty else { return [] }
+            var claimed: [String] = []
+            for occasion in [digest] + candidates {
+                try connection.run("""
+                    INSERT INTO reminder_mail (account_id, occasion, state, attempts, created_ms, updated_ms) VALUES (?, ?, 'sending', 1, ?, ?)
+                    ON CONFLICT (account_id, occasion) DO UPDATE SET state = 'sending', attempts = attempts + 1, updated_ms = excluded.updated_ms
+                    WHERE state = 'retrying' AND next_attempt_ms <= excluded.updated_ms
+                    """, id, occasion, now, now)
+                if connection.changes > 0, occasion != digest { claimed.append(occasion) }
             }
             return claimed
         }

@@ -95,5 +95,13 @@ public enum AccountsSchema {
                 unsubscribe_key TEXT NOT NULL UNIQUE
             );
             """),
+        // Reminders by e-mail once a week instead of as each falls due: the account's day (ISO 8601's
+        // numbering, 1 Monday … 7 Sunday). No row: as they fall due.
+        Migration(version: 11, sql: """
+            CREATE TABLE reminder_mail_digest (
+                account_id INTEGER PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7)
+            );
+            """),
     ]
 }

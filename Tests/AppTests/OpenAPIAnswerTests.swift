@@ -392,7 +392,8 @@ import Testing
         #expect(code(try api.send(.get, "/api/v1/account", expect: 404)) == "no-account")
         let owner = try api.app.app.accounts.create(name: "olivia", password: "correct horse battery", role: .owner)
         let bearer = ["Authorization": "Bearer " + (try api.app.app.accounts.createToken(for: owner, name: "answers").secret)]
-        try api.send(.patch, "/api/v1/account", json: ["email": "olivia@example.com"], headers: bearer, expect: 200)
+        try api.send(.patch, "/api/v1/account", json: ["email": "olivia@example.com", "reminderDigest": "monday"], headers: bearer, expect: 200)
+        #expect(code(try api.send(.patch, "/api/v1/account", json: ["reminderDigest": "funday"], headers: bearer, expect: 422)) == "invalid-settings")
         #expect(code(try api.send(.patch, "/api/v1/account", json: ["email": "olivia"], headers: bearer, expect: 422)) == "invalid-email")
         try api.send(.post, "/api/v1/account/calendar", headers: bearer, expect: 201)
         try api.send(.get, "/api/v1/account", headers: bearer, expect: 200)

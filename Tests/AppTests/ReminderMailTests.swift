@@ -249,5 +249,192 @@ import Testing
         let page = try vera.get("/account?reminder-mail=refused")
         #expect(page.text.contains(ReminderMailSection.emailRefusal) && page.text.contains("aria-invalid=\"true\""))
     }
-}
 
+    // MARK: Once a week
+
+    static func day(_ iso: String) -> CalendarDate { CalendarDate(iso: iso)! }
+
+    /// Moves the clock to 08:00 UTC on `iso` (the tests' mail hour and zone).
+    static func move(_ clock: TestClock, to iso: String) {
+        clock.advance(by: day(iso).startInUTC.addingTimeInterval(8 * 3_600).timeIntervalSince(clock.now))
+    }
+
+    @Test func aWeekdayAndTheDigestsDay() {
+        #expect(Weekday(of: Self.day("2027-01-01")) == .friday && Weekday(of: Self.day("1969-12-29")) == .monday)
+        #expect(Weekday.monday.latest(onOrBefore: Self.day("2027-02-01")) == Self.day("2027-02-01"))
+        #expect(Weekday.monday.latest(onOrBefore: Self.day("2027-02-02")) == Self.day("2027-02-01"))
+        #expect(Weekday.monday.latest(onOrBefore: Self.day("2027-01-31")) == Self.day("2027-01-25"))
+        #expect(Weekday.named("sunday") == .sunday && Weekday.named("Sunday") == nil && Weekday.sunday.name == "Sunday")
+    }
+
+    /// Olivia chose Mondays: nothing on the other days, then on Monday 1 February one e-mail holding
+    /// the week's warranty notice, an old replacement cost and three photos missing, a section per
+    /// kind with each reminder's link and its kind's unsubscribe, and a one-click unsubscribe of all.
+    @Test func aWeeklyAccountGetsNothingOnOtherDaysAndOneEmailWithEveryKindOnItsDay() throws {
+        let server = try TestSMTPServer(.plain)
+        let folder = try TestDataFolder(), clock = TestClock(Self.start)
+        let app = try Self.app(folder: folder, clock: clock, server: server.url)
+        defer { app.shutdown() }
+        let olivia = try #require(try app.accounts.account(named: "olivia"))
+        try app.accounts.setReminderDigest(weekday: Weekday.monday.rawValue, for: olivia.id)
+        let tv = try Self.item("Television", warrantyEnds: Self.day("2027-03-01"), in: app, clock: clock)  // notice on Saturday 30 January
+        _ = try Self.item("Sofa", in: app, clock: clock)  // no photo: due on Sunday 31 January
+        var lamp = ItemInput(name: "Lamp")
+        lamp.details.replacementCost = .some(12_000)
+        lamp.details.replacementCostDate = .some(Self.day("2025-02-01"))  // two years old on Monday 1 February
+        let lampItem = try app.items.create(lamp, dateCreated: clock.now)
+        let mailer = try #require(app.reminderMailer)
+        while clock.today < Self.day("2027-02-01") {
+            #expect(mailer.pass() == ReminderMailer.Pass(), "\(clock.today)")
+            clock.advance(by: 86_400)
+        }
+        #expect(mailer.pass().sent == 1)
+        for _ in 0..<21 {
+            clock.advance(by: 86_400)
+            #expect(mailer.pass() == ReminderMailer.Pass(), "\(clock.today)")
+        }
+
+        let mails = try server.messages()
+        #expect(mails.count == 1)
+        let digest = try #require(mails.first)
+        #expect(digest.headers["Subject"] == "This week’s reminders: 5")
+        #expect(digest.headers["Message-ID"] == "<digest.2027-02-01.\(olivia.id.rawValue)@home.example>")
+        #expect(digest.types == ["multipart/mixed", "multipart/alternative", "text/plain", "text/html"])
+        let text = try #require(digest.text), html = try #require(digest.html)
+        let sections = ["Warranties ending", "Replacement costs to look up again", "Items without a photo"].map { text.range(of: "\n\($0)\n")?.lowerBound }
+        #expect(sections.allSatisfy { $0 != nil } && sections.map { $0! } == sections.map { $0! }.sorted(), "\(text)")
+        #expect(text.contains("- The warranty of Television ends on 2027-03-01\n  https://home.example/items/\(tv.id.rawValue)#item-warrantyExpires"))
+        #expect(text.contains("https://home.example/items/\(lampItem.id.rawValue)#item-replacementCost"))
+        #expect(text.contains("- Sofa has no photo yet") && text.contains("- Lamp has no photo yet") && text.contains("- Television has no photo yet"))
+        #expect(html.contains("<h2>Items without a photo</h2>") && html.contains("href=\"https://home.example/items/\(tv.id.rawValue)#photo-panel\""))
+        let key = try app.accounts.unsubscribeKey(for: olivia.id)
+        for kind in ["warranty", "replacement-cost-stale", "photo-missing"] {
+            #expect(text.contains("https://home.example/unsubscribe/\(key)/\(kind)") && html.contains("https://home.example/unsubscribe/\(key)/\(kind)"))
+        }
+        #expect(digest.headers["List-Unsubscribe"] == "<https://home.example/unsubscribe/\(key)/all>")
+        #expect(digest.headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click")
+        #expect(text.contains("No more reminder e-mails at all: https://home.example/unsubscribe/\(key)/all"))
+    }
+
+    /// The server was stopped on Monday: Monday's digest goes on Tuesday, once the mail server, down
+    /// at first, is back (the digest's occasions wait together); what came due on Tuesday waits for
+    /// the next Monday; nothing sent in a digest is sent again, weekly or not.
+    @Test func aDigestMissedOnItsDayGoesTheNextDayAndWhatCameDueAfterWaits() throws {
+        var server = try TestSMTPServer(.plain)
+        let port = server.port, mailbox = server.folder, url = server.url
+        let folder = try TestDataFolder(), clock = TestClock(Self.start)
+        let app = try Self.app(folder: folder, clock: clock, server: url)
+        defer { app.shutdown() }
+        let olivia = try #require(try app.accounts.account(named: "olivia"))
+        try app.accounts.setReminderDigest(weekday: Weekday.monday.rawValue, for: olivia.id)
+        let sofa = try Self.item("Sofa", in: app, clock: clock)  // no photo: due on Sunday 31 January
+        _ = try Self.item("Rug", warrantyEnds: Self.day("2027-03-02"), in: app, clock: clock)  // notice on Sunday 31 January
+        clock.advance(by: 2 * 86_400)
+        _ = try Self.item("Lamp", in: app, clock: clock)  // no photo: due on Tuesday 2 February
+        let mailer = try #require(app.reminderMailer)
+
+        Self.move(clock, to: "2027-02-02")
+        server.stop()
+        #expect(mailer.pass().deferred == 1)
+        let digest = try #require(try app.accounts.reminderMailRecord("digest:2027-02-01", for: olivia.id))
+        #expect(digest.state == .retrying && digest.problem?.contains("could not be reached") == true)
+        server = try TestSMTPServer(.plain, port: port, folder: mailbox)
+        #expect(mailer.pass() == ReminderMailer.Pass(), "not before its back-off")
+        clock.advance(by: 61)
+        #expect(mailer.pass().sent == 1)
+        #expect(try app.accounts.reminderMailRecord("digest:2027-02-01", for: olivia.id)?.attempts == 2)
+        // Its occasions share its outcome.
+        let sofaRecord = try app.accounts.reminderMailRecord("photo-missing:item-\(sofa.id.rawValue):2027-01-31", for: olivia.id)
+        #expect(sofaRecord?.state == .sent && sofaRecord?.attempts == 2)
+        clock.advance(by: 3_600)
+        #expect(mailer.pass() == ReminderMailer.Pass(), "one digest a week")
+        var mails = try server.messages()
+        #expect(mails.map { $0.headers["Subject"] } == ["This week’s reminders: 3"])
+        #expect(mails[0].text?.contains("Lamp") == false, "\(mails[0].text ?? "")")
+
+        Self.move(clock, to: "2027-02-08")
+        #expect(mailer.pass().sent == 1)
+        mails = try server.messages()
+        #expect(mails.count == 2 && mails[1].headers["Message-ID"] == "<digest.2027-02-08.\(olivia.id.rawValue)@home.example>")
+        #expect(mails[1].headers["Subject"] == "This week’s reminders: 1")
+        #expect(mails[1].text?.contains("- Lamp has no photo yet") == true && mails[1].text?.contains("Sofa") == false)
+
+        // As they fall due again: what the digests held is not sent again.
+        try app.accounts.setReminderDigest(weekday: nil, for: olivia.id)
+        clock.advance(by: 86_400)
+        #expect(mailer.pass() == ReminderMailer.Pass())
+        #expect(try server.messages().count == 2)
+    }
+
+    /// Through the API: the digest's day set, shown and refused when it is not a day; kinds turned
+    /// off stay out of the digest; its one-click unsubscribe turns every kind off.
+    @Test func theAPISetsTheDigestKindsOffStayOutAndUnsubscribingAllTurnsEveryKindOff() throws {
+        let server = try TestSMTPServer(.plain)
+        let clock = TestClock(Self.start)
+        let secured = try SecuredApp(accounts: [("olivia", .owner)]) { configuration in
+            configuration.clock = clock
+            var settings = ReminderMailSettings(server: try! MailServer(url: server.url), from: "homepwner@home.example", siteURL: "https://home.example")
+            settings.interval = 86_400
+            settings.timeZone = TimeZone(identifier: "UTC")!
+            configuration.reminderMail = settings
+        }
+        let olivia = try secured.token(for: "olivia")
+        func account() throws -> [String: Any] {
+            try #require(try olivia.send("GET", "/api/v1/account", headers: ["Accept": "application/json"]).json as? [String: Any])
+        }
+        #expect(try account()["reminderDigest"] is NSNull)
+        let set = try olivia.json("PATCH", "/api/v1/account", ["email": "olivia@example.com", "reminderDigest": "wednesday"])
+        #expect(set.status == 200, "\(set.text)")
+        #expect((set.json as? [String: Any])?["reminderDigest"] as? String == "wednesday")
+        for wrong: Any in ["Wednesday", "funday", 3, ["day": "monday"]] {
+            let refused = try olivia.json("PATCH", "/api/v1/account", ["reminderDigest": wrong])
+            #expect(refused.status == 422, "\(wrong)")
+            #expect(((refused.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "invalid-settings")
+            #expect(refused.text.contains("reminderDigest"), "\(refused.text)")
+        }
+        #expect(try olivia.json("PATCH", "/api/v1/account", ["reminderDigest": "funday"]).text.contains("monday, tuesday, wednesday, thursday, friday, saturday, sunday"))
+        #expect(try account()["reminderDigest"] as? String == "wednesday")
+
+        _ = try olivia.json("POST", "/api/v1/items", ["name": "Sofa", "warrantyExpires": clock.today.adding(days: 40).iso,
+                                                      "replacementCost": "150.00", "replacementCostDate": clock.today.adding(years: -2).adding(days: 31).iso])
+        clock.advance(by: 31 * 86_400)  // Monday 1 February: a warranty's notice, an old replacement cost, a photo missing
+        let today = Weekday(of: clock.today).id
+        #expect(try olivia.json("PATCH", "/api/v1/account", ["reminderDigest": today, "reminderMail": ["photo-missing": false]]).status == 200)
+        #expect(try #require(secured.app.reminderMailer).pass().sent == 1)
+        let digest = try #require(try server.messages().first)
+        #expect(digest.headers["Subject"] == "This week’s reminders: 2")
+        #expect(digest.text?.contains("Warranties ending") == true && digest.text?.contains("Replacement costs to look up again") == true)
+        #expect(digest.text?.contains("photo") == false, "\(digest.text ?? "")")
+
+        let header = try #require(digest.headers["List-Unsubscribe"])
+        let path = try #require(URL(string: String(header.dropFirst().dropLast()))?.path)
+        #expect(path.hasSuffix("/all"))
+        let page = try secured.client.send("GET", path, headers: ["Accept": "text/html"])
+        #expect(page.status == 200 && page.text.contains("Stop every reminder e-mail"))
+        let posted = try secured.client.send("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array("List-Unsubscribe=One-Click".utf8))
+        #expect(posted.status == 200 && posted.text.contains("You get no more reminder e-mails, of any kind"), "\(posted.text)")
+        #expect((try account()["reminderMail"] as? [String: Bool])?.values.allSatisfy { !$0 } == true)
+        #expect(try secured.client.send("GET", path, headers: ["Accept": "text/html"]).text.contains("role=\"status\""))
+        #expect(try secured.client.send("POST", path.replacingOccurrences(of: "/all", with: "/everything"), headers: [:], body: []).status == 404)
+        clock.advance(by: 7 * 86_400)
+        #expect(try #require(secured.app.reminderMailer).pass() == ReminderMailer.Pass())
+    }
+
+    /// The account page's choice: once a week on the day picked, shown again as chosen; as they fall
+    /// due clears it; a day that is not one changes nothing.
+    @Test func theAccountPageChoosesOnceAWeekOnADay() throws {
+        let app = try SecuredApp()
+        let vera = try app.signIn("vera")
+        let id = try #require(try app.app.accounts.account(named: "vera")).id
+        #expect(try vera.form("/account/reminder-mail", [("email", "vera@example.com"), ("kind", "warranty"), ("when", "weekly"), ("weekday", "thursday")]).status == 303)
+        #expect(try app.app.accounts.reminderDigestWeekday(for: id) == Weekday.thursday.rawValue)
+        let page = try vera.get("/account").text
+        #expect(page.contains("<input type=\"radio\" id=\"reminder-mail-weekly\" name=\"when\" value=\"weekly\" checked>") && page.contains("<option value=\"thursday\" selected>Thursday</option>"), "\(page)")
+        #expect(page.contains("<label class=\"visually-hidden\" for=\"reminder-mail-weekday\">"))
+        #expect(try vera.form("/account/reminder-mail", [("email", "vera@example.com"), ("when", "weekly"), ("weekday", "someday")]).status == 400)
+        #expect(try app.app.accounts.reminderDigestWeekday(for: id) == Weekday.thursday.rawValue)
+        #expect(try vera.form("/account/reminder-mail", [("email", "vera@example.com"), ("when", "due"), ("weekday", "thursday")]).status == 303)
+        #expect(try app.app.accounts.reminderDigestWeekday(for: id) == nil)
+        #expect(try vera.get("/account").text.contains("<input type=\"radio\" name=\"when\" value=\"due\" checked>"))
+    }
+}

@@ -313,6 +313,10 @@ enum SchemaHistory {
             INSERT INTO reminder_mail_off (account_id, kind) VALUES (1, 'walkthrough-due');
             INSERT INTO reminder_mail_keys (account_id, unsubscribe_key) VALUES (1, '\(String(hash("unsubscribe").prefix(43)))');
             """),
+        Step(label: "owned-accounts-11-reminder-digest", versions: ["inventory": 26, "library": 8, "accounts": 11, "claims": 15, "uploads": 8], rows: """
+            INSERT INTO reminder_mail_digest (account_id, weekday) VALUES (1, 1);
+            INSERT INTO reminder_mail (account_id, occasion, state, attempts, created_ms, updated_ms) VALUES (1, 'digest:2026-01-05', 'sent', 1, 1764000042000, 1764000042000);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -1,7 +1,8 @@
 """A reminder e-mailed through a real SMTP server (Debian's aiosmtpd, the Swift tests' own
 Tests/Support/MailTestServer/smtp_server.py), its one-click unsubscribe link opened in the browser
-without signing in (a page with one button, then what was done), and the account page's checkbox
-for that kind now unticked; every state through the accessibility audit, at both sizes."""
+without signing in (a page with one button, then what was done), the account page's checkbox for
+that kind now unticked, and its choice of once a week on a day, whose one e-mail holds every kind;
+every state through the accessibility audit, at both sizes."""
 import json
 import subprocess
 import tempfile
@@ -14,14 +15,15 @@ import harness
 from accessibility import assert_accessible
 from conftest import BINARY, Server
 from helpers import find, visible, wait
+from selenium.webdriver.support.ui import Select
 
 PASSWORD = "password123"
 SMTP_SERVER = Path(__file__).resolve().parents[1] / "Support" / "MailTestServer" / "smtp_server.py"
 
 
-def first_message(folder, within=30):
-    """The first message the SMTP server took, once it has (the server's start-up pass sends it)."""
-    path, deadline = Path(folder) / "1.json", time.monotonic() + within
+def first_message(folder, within=30, number=1):
+    """The first (or `number`th) message the SMTP server took, once it has (the server's start-up pass sends it)."""
+    path, deadline = Path(folder) / f"{number}.json", time.monotonic() + within
     while not path.exists():
         assert time.monotonic() < deadline, "no e-mail arrived"
         time.sleep(0.05)
@@ -70,10 +72,40 @@ def test_an_emailed_reminders_unsubscribe_link_and_the_account_pages_checkboxes(
         boxes = {box.get_attribute("value"): box for box in browser.find_elements("css selector", ".reminder-mail input[type=checkbox]")}
         assert not boxes["warranty"].is_selected() and boxes["photo-missing"].is_selected()
         boxes["warranty"].click()
+        # Once a week, on today's weekday: the next e-mail holds all that came due, of every kind.
+        # Picking a day, by keyboard, picks "Once a week, on" too (Monday is shown picked: another first).
+        days = find(browser, "#reminder-mail-weekday")
+        days.send_keys(next(day for day in ("Wednesday", "Thursday") if day != date.today().strftime("%A")))
+        assert find(browser, ".reminder-mail input[name=when][value=weekly]").is_selected()
+        Select(days).select_by_value(date.today().strftime("%A").lower())
         find(browser, ".reminder-mail button[type=submit]").click()
         visible(browser, ".reminder-mail [role=status]")
         assert find(browser, ".reminder-mail input[value=warranty]").is_selected()
+        assert find(browser, ".reminder-mail input[name=when][value=weekly]").is_selected()
         assert_accessible(browser, "account, reminder e-mails saved")
+
+        # Another warranty's notice, and a replacement cost looked up two years ago today.
+        client = harness.Client(server.url)
+        client.sign_in("olivia", PASSWORD)
+        client.json("POST", "/api/v1/items", {"name": "Radio", "warrantyExpires": (date.today() + timedelta(days=30)).isoformat()}, browser=True)
+        today = date.today()
+        looked_up = today.replace(year=today.year - 2) if (today.month, today.day) != (2, 29) else today.replace(year=today.year - 2, day=28)
+        client.json("POST", "/api/v1/items", {"name": "Painting", "replacementCost": "900.00", "replacementCostDate": looked_up.isoformat()}, browser=True)
+        server.terminate()
+        server.start()
+        digest = first_message(mailbox, number=2)
+        assert digest["headers"]["Subject"] == "This week’s reminders: 2", digest["headers"]
+        assert "Warranties ending" in digest["text"] and "Replacement costs to look up again" in digest["text"]
+        assert "Radio" in digest["text"] and "Painting" in digest["html"] and "Television" not in digest["text"]
+        everything = digest["headers"]["List-Unsubscribe"].strip("<>")
+        assert everything.endswith("/all")
+        browser.get(server.url + urlparse(everything).path)
+        assert "Stop every reminder e-mail" in find(browser, ".unsubscribe-card").text
+        assert_accessible(browser, "unsubscribe from all")
+        find(browser, ".unsubscribe-card button[type=submit]").click()
+        visible(browser, ".unsubscribe-card [role=status]")
+        assert "no more reminder e-mails, of any kind" in find(browser, ".unsubscribe-card").text
+        assert_accessible(browser, "unsubscribed from all")
     finally:
         server.stop()
         smtp.kill()

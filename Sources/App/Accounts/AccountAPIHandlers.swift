@@ -3,8 +3,8 @@ import Foundation
 import HTTPServer
 import Inventory
 
-/// `/api/v1/account`: the caller's own account — its e-mail address (set with PATCH) and its
-/// calendar feed (`POST …/calendar` makes a new one, ending the old; its address is shown only then).
+/// `/api/v1/account`: the caller's own account — its e-mail address, which reminders it gets by
+/// e-mail and when (set with PATCH), and its calendar feed (`POST …/calendar` makes a new one, ending the old; its address is shown only then).
 struct AccountAPIHandlers: Sendable {
     let accounts: AccountStore
     /// Whether the server e-mails reminders (`serve --smtp-url`).
@@ -17,7 +17,9 @@ struct AccountAPIHandlers: Sendable {
             var input = AccountInput(), problems: [FieldError] = []
             AccountInput.schema.read(json: try ItemAPIHandlers.jsonObject(of: request), into: &input, context: InputContext(), problems: &problems)
             guard problems.isEmpty else {
-                var error = AppError(.invalidEmail, message: problems.map(\.message).joined(separator: " "))
+                // The address's own code when it is the address that is wrong.
+                var error = AppError(problems.contains { $0.field == "email" } ? .invalidEmail : .invalidSettings,
+                                     message: problems.map(\.message).joined(separator: " "))
                 error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }
                 throw error
             }
@@ -25,6 +27,7 @@ struct AccountAPIHandlers: Sendable {
             if let kinds = input.reminderMail {
                 for (kind, on) in kinds { try accounts.setReminderMail(kind, on: on, for: account.id) }
             }
+            if let digest = input.reminderDigest { try accounts.setReminderDigest(weekday: digest?.rawValue, for: account.id) }
             return try response(for: account)
         }
         router.post(AccountRoutes.apiCalendar, access: .account) { request in
@@ -45,11 +48,13 @@ struct AccountAPIHandlers: Sendable {
         return caller
     }
 
-    /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL", "reminderMail": {kind: bool}, "sendsReminderMail"}`: the feed's address
+    /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL", "reminderMail": {kind: bool}, "reminderDigest",
+    /// "sendsReminderMail"}`: the feed's address
     /// only in the answer that made it (only its SHA-256 is kept).
     private func response(for account: Account, calendarURL: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let email = try accounts.email(of: account.id), created = try accounts.calendarFeedCreated(of: account.id)
         let off = try accounts.reminderMailOff(for: account.id)
+        let digest = try accounts.reminderDigestWeekday(for: account.id).flatMap(Weekday.init(rawValue:))
         var writer = JSONWriter(capacity: 256)
         writer.object { json in
             json.key("name"); json.value(account.name)
@@ -59,6 +64,8 @@ struct AccountAPIHandlers: Sendable {
             if let created { json.object { json in json.key("created"); json.value(created) } } else { json.null() }
             json.key("calendarURL"); if let calendarURL { json.value(calendarURL) } else { json.null() }
             json.key("reminderMail"); ReminderMailJSON.write(off: off, into: &json)
+            json.key("reminderDigest")
+            if let digest { json.value(digest.id) } else { json.null() }
             json.key("sendsReminderMail"); json.value(sendsReminderMail)
         }
         return .json(writer, status: status)
@@ -71,9 +78,12 @@ struct AccountInput {
     var email: String?
     /// Kinds of reminder turned on or off for e-mail.
     var reminderMail: [String: Bool]?
+    /// `.some(nil)`: as they fall due; `.some(day)`: once a week on that day; nil: as it was.
+    var reminderDigest: Weekday??
 
     static var schema: InputSchema<AccountInput> {
-        InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderMailKinds("reminderMail", \.reminderMail)],
+        InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderMailKinds("reminderMail", \.reminderMail),
+                                                     .reminderDigest("reminderDigest", \.reminderDigest)],
                     unknown: { "Unknown account field “\($0)”. The fields are: \(schema.names.joined(separator: ", "))." })
     }
 }

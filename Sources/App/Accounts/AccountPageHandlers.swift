@@ -168,6 +168,7 @@ struct AccountPageHandlers: Sendable {
                                newCalendarURL: newCalendarURL,
                                reminderMail: ReminderMailSection(email: try accounts.email(of: caller.account.id), sends: sendsReminderMail,
                                                                  off: try accounts.reminderMailOff(for: caller.account.id),
+                                                                 digest: try accounts.reminderDigestWeekday(for: caller.account.id).flatMap(Weekday.init(rawValue:)),
                                                                  saved: request.query["reminder-mail"] == "saved",
                                                                  emailRefused: request.query["reminder-mail"] == "refused", csrfToken: request.pageContext(site).csrfToken),
                                context: request.pageContext(site))

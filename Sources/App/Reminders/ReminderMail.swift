@@ -30,14 +30,18 @@ struct ReminderMail {
     private var shown: ArraySlice<Reminder> { reminders.prefix(Self.listed) }
     private var more: Int { reminders.count - shown.count }
 
+    /// `<local@domain>`, the domain the sender's.
+    static func messageID(_ local: String, from: String) -> String {
+        "<\(local)@\(from.split(separator: "@").last.map(String.init) ?? "homepwner")>"
+    }
+
     func message(at date: Date, accountID: Int64) -> MailMessage {
-        let domain = from.split(separator: "@").last.map(String.init) ?? "homepwner"
-        return MailMessage(
+        MailMessage(
             from: MailAddress(from, name: "Homepwner"), to: MailAddress(to), subject: subject, text: text, html: html,
             headers: [("List-Unsubscribe", "<\(unsubscribeURL)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
                       ("Auto-Submitted", "auto-generated")],
             // The same for every attempt at this occasion: a server that got it twice can tell.
-            messageID: "<\(reminder.id.replacingOccurrences(of: ":", with: "."))\(reminders.count > 1 ? ".and-\(reminders.count - 1)" : "").\(accountID)@\(domain)>",
+            messageID: Self.messageID("\(reminder.id.replacingOccurrences(of: ":", with: "."))\(reminders.count > 1 ? ".and-\(reminders.count - 1)" : "").\(accountID)", from: from),
             date: date)
     }
 
@@ -48,8 +52,7 @@ struct ReminderMail {
             \(reminder.detail)
 
             Put it right: \(fixURL)
-            """ : shown.map { "- \($0.title)\n  \(fixURL($0))" }.joined(separator: "\n")
-            + (more > 0 ? "\n- and \(more) more: \(homeURL)" : "")
+            """ : listText
         return """
         \(body)
 
@@ -72,10 +75,7 @@ struct ReminderMail {
                     p { reminder.detail }
                     p { a(.href(fixURL)) { "Put it right" } }
                 } else {
-                    ul {
-                        for reminder in shown { li { a(.href(fixURL(reminder))) { reminder.title } } }
-                        if more > 0 { li { a(.href(homeURL)) { "and \(more) more" } } }
-                    }
+                    list
                 }
                 hr()
                 p {
@@ -88,5 +88,18 @@ struct ReminderMail {
             }
         })
         return String(decoding: document.renderedBytes(), as: UTF8.self)
+    }
+
+    /// Each reminder's title with its link, then "and N more" past `listed`: the e-mail of several,
+    /// and a section of a weekly digest.
+    var listText: String {
+        shown.map { "- \($0.title)\n  \(fixURL($0))" }.joined(separator: "\n") + (more > 0 ? "\n- and \(more) more: \(homeURL)" : "")
+    }
+
+    var list: HTMLNode {
+        ul {
+            for reminder in shown { li { a(.href(fixURL(reminder))) { reminder.title } } }
+            if more > 0 { li { a(.href(homeURL)) { "and \(more) more" } } }
+        }
     }
 }

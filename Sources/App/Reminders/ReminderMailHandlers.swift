@@ -4,29 +4,40 @@ import HTTPServer
 import Reminders
 
 /// The unsubscribe links of reminder e-mails (a page with a button, and RFC 8058's one-click POST,
-/// both without signing in: the key in the link is the only access) and the account page's form of
-/// which kinds of reminder come by e-mail.
+/// both without signing in: the key in the link is the only access; one kind, or all of them) and the
+/// account page's form of where, which kinds and when reminders come by e-mail.
 struct ReminderMailHandlers: Sendable {
     let accounts: AccountStore
     let site: PageContext
 
     func register(in router: inout AppRouter) {
         router.get(ReminderMailRoutes.unsubscribe, access: .public) { request in
-            let (account, family) = try target(of: request)
-            let done = try accounts.reminderMailOff(for: account.id).contains(family.id)
-            return page(request, family: family, done: done)
+            let (account, families) = try target(of: request)
+            let done = try accounts.reminderMailOff(for: account.id).isSuperset(of: families.kinds.map(\.id))
+            return page(request, families: families, done: done)
         }
         // A mail program posts `List-Unsubscribe=One-Click` from no page of ours, without cookies:
         // the unguessable key in the path is what proves the account's e-mail is where the link came from.
         router.add(.post, ReminderMailRoutes.unsubscribe, access: .public, crossSite: true) { request in
-            let (account, family) = try target(of: request)
-            try accounts.setReminderMail(family.id, on: false, for: account.id)
-            return page(request, family: family, done: true)
+            let (account, families) = try target(of: request)
+            switch families {
+            case .one(let family): try accounts.setReminderMail(family.id, on: false, for: account.id)
+            case .all: try accounts.setReminderMailOff(Set(ReminderFamily.all.map(\.id)), for: account.id)
+            }
+            return page(request, families: families, done: true)
         }
         router.post(ReminderMailRoutes.settings, access: .account) { request in
             guard let caller = request.caller, caller.via != .openAccess else { throw HTTPError.notFound() }
             let fields = try request.formFields()
             let on = Set(fields.all("kind"))
+            // "due" (or a form without the choice): as they fall due; "weekly": on the weekday chosen.
+            var digest: Weekday?
+            if fields["when"] == "weekly" {
+                guard let day = Weekday.named(fields["weekday"] ?? "") else {
+                    throw HTTPError.badRequest("weekday must be a day of the week in lower case, such as monday.")
+                }
+                digest = day
+            }
             if let email = fields["email"] {
                 do {
                     try accounts.setEmail(email, of: caller.account.id)
@@ -36,19 +47,21 @@ struct ReminderMailHandlers: Sendable {
                 }
             }
             try accounts.setReminderMailOff(Set(ReminderFamily.all.map(\.id)).subtracting(on), for: caller.account.id)
+            if fields["when"] != nil { try accounts.setReminderDigest(weekday: digest?.rawValue, for: caller.account.id) }
             return .redirect(to: AccountRoutes.account.url() + "?reminder-mail=saved#reminder-mail-title")
         }
     }
 
-    /// The account and kind a link names; an unknown key or kind answers as a path that is not there.
-    private func target(of request: Request) throws -> (Account, ReminderFamily) {
-        guard let family = ReminderFamily.named(request.parameters["kind"] ?? ""),
+    /// The account and kinds a link names; an unknown key or kind answers as a path that is not there.
+    private func target(of request: Request) throws -> (Account, UnsubscribePage.Families) {
+        let kind = request.parameters["kind"] ?? ""
+        guard let families = kind == ReminderMailRoutes.allKinds ? .all : ReminderFamily.named(kind).map(UnsubscribePage.Families.one),
               let account = try accounts.account(unsubscribeKey: request.parameters["token"] ?? "") else { throw HTTPError.notFound() }
-        return (account, family)
+        return (account, families)
     }
 
-    private func page(_ request: Request, family: ReminderFamily, done: Bool) -> Response {
-        let page = UnsubscribePage(family: family, done: done, actionURL: request.path, context: site.signedOut)
+    private func page(_ request: Request, families: UnsubscribePage.Families, done: Bool) -> Response {
+        let page = UnsubscribePage(families: families, done: done, actionURL: request.path, context: site.signedOut)
         var response = Response.html(page.document().renderedBytes())
         response.headers["Cache-Control"] = "no-store"
         return response

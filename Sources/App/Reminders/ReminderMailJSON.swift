@@ -2,7 +2,8 @@ import HTTPServer
 import Reminders
 
 /// `reminderMail` in `GET/PATCH /api/v1/account`: each kind of reminder (a family) and whether it
-/// comes by e-mail, `{"warranty": true, "photo-missing": false, …}`.
+/// comes by e-mail, `{"warranty": true, "photo-missing": false, …}`; `reminderDigest`: null (each as
+/// it falls due) or the weekly e-mail's day, `"monday"` … `"sunday"`.
 enum ReminderMailJSON {
     static func write(off: Set<String>, into json: inout JSONWriter) {
         json.object { json in
@@ -31,6 +32,22 @@ extension InputField {
                 kinds[kind] = on
             }
             input[keyPath: key] = kinds
+        })
+    }
+
+    /// null (as they fall due) or a weekday in lower case (once a week, on that day).
+    static func reminderDigest(_ name: String, _ key: WritableKeyPath<Input, Weekday??>) -> Self {
+        let days = Weekday.allCases.map(\.id).joined(separator: ", ")
+        return InputField(name: name, api: "ReminderDigest", expected: "null or a day of the week (\(days))", json: { value, input, reading in
+            switch value {
+            case .null: input[keyPath: key] = .some(nil)
+            case .string(let text):
+                guard let day = Weekday.named(text) else {
+                    return reading.refuse("\(name) “\(text.prefix(20))” is not a day of the week. Give one in lower-case English (\(days)) for one e-mail a week on that day, or null for each reminder as it falls due.")
+                }
+                input[keyPath: key] = .some(day)
+            default: reading.wrongKind(value)
+            }
         })
     }
 }

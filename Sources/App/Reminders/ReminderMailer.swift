@@ -6,9 +6,10 @@ import Inventory
 import Mail
 import Reminders
 
-/// E-mails each account with an address the reminders that have become due, each occasion once:
-/// a pass at start (what fell due while the server was stopped) and then every `interval` (a minute),
-/// on a thread of its own. "Due" goes by the injected clock; tests call `pass()` instead of waiting.
+/// E-mails each account with an address the reminders that have become due, each occasion once,
+/// as they fall due or in a weekly digest on the account's day (`ReminderDigestMail`): a pass at
+/// start (what fell due while the server was stopped) and then every `interval` (a minute), on a
+/// thread of its own. "Due" goes by the injected clock; tests call `pass()` instead of waiting.
 ///
 /// Once per occasion, per account: the accounts database's ledger (`claimReminderMail`) records
 /// each one *before* it is sent, in one statement, so a restart or a second server sharing the
@@ -61,10 +62,24 @@ final class ReminderMailer: BackgroundService, Sendable {
         var deferred = 0
         var refused = 0
         var answersLost = 0
+
+        /// Counts an e-mail's outcome; true when it is to be tried again (the pass ends there).
+        mutating func count(_ outcome: AccountStore.ReminderMailOutcome) -> Bool {
+            switch outcome {
+            case .sent: sent += 1
+            case .refused: refused += 1
+            case .answerLost: answersLost += 1
+            case .retry:
+                deferred += 1
+                return true
+            }
+            return false
+        }
     }
 
-    /// Sends what is due now and was not sent yet. A server that cannot be reached ends the pass: the
-    /// rest waits, unclaimed, for the next.
+    /// Sends what is due now and was not sent yet: to each account as it falls due, or once a week in
+    /// one e-mail on its day. A server that cannot be reached ends the pass: the rest waits, unclaimed,
+    /// for the next.
     @discardableResult
     func pass() -> Pass {
         var pass = Pass()
@@ -72,34 +87,62 @@ final class ReminderMailer: BackgroundService, Sendable {
             let today = settings.mailDay(at: clock.now)
             let site = siteURL().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             for recipient in try accounts.mailRecipients() {
-                let off = try accounts.reminderMailOff(for: recipient.account.id)
-                let due = try reader.cameDue(for: recipient.account, on: today).filter { !off.contains($0.kind.family) }
-                // What came due together goes as one e-mail per kind, never one per item.
-                let claimed = Set(try accounts.claimReminderMails(due.map(\.id), for: recipient.account.id,
-                                                                  claimedSince: today.adding(days: -Self.catchUpDays - 1).startInUTC))
-                let byFamily = Dictionary(grouping: due.filter { claimed.contains($0.id) }, by: \.kind.family)
-                let batches = ReminderFamily.all.compactMap { byFamily[$0.id] }
-                for (index, reminders) in batches.enumerated() {
-                    let mail = ReminderMail(reminders: reminders, to: recipient.email, from: settings.from, siteURL: site,
-                                            unsubscribeKey: try accounts.unsubscribeKey(for: recipient.account.id))
-                    let outcome = send(mail.message(at: clock.now, accountID: recipient.account.id.rawValue), occasions: reminders.map(\.id),
-                                       for: recipient.account.id)
-                    switch outcome {
-                    case .sent: pass.sent += 1
-                    case .refused: pass.refused += 1
-                    case .answerLost: pass.answersLost += 1
-                    case .retry:
-                        pass.deferred += 1
-                        // The batches claimed after it and not tried: waiting too, to go with the next pass.
-                        try accounts.finishReminderMails(batches[(index + 1)...].flatMap { $0.map(\.id) }, for: recipient.account.id, outcome)
-                        return pass
-                    }
+                let deferred = if let weekday = recipient.digestWeekday.flatMap(Weekday.init(rawValue:)) {
+                    try mailDigest(on: weekday.latest(onOrBefore: today), to: recipient, site: site, pass: &pass)
+                } else {
+                    try mailAsTheyFallDue(on: today, to: recipient, site: site, pass: &pass)
                 }
+                if deferred { return pass }
             }
         } catch {
             log("Reminders could not be e-mailed: \(error). The next pass tries again.")
         }
         return pass
+    }
+
+    /// What came due for the account up to `day`, of the kinds it has e-mailed, and the occasions of
+    /// them claimed by `claim`, by kind in `ReminderFamily.all`'s order.
+    private func claimedByKind(on day: CalendarDate, for recipient: AccountStore.MailRecipient,
+                               claim: (_ occasions: [String], _ since: Date) throws -> [String]) throws -> [[Reminder]] {
+        let off = try accounts.reminderMailOff(for: recipient.account.id)
+        let due = try reader.cameDue(for: recipient.account, on: day).filter { !off.contains($0.kind.family) }
+        let claimed = Set(try claim(due.map(\.id), day.adding(days: -Self.catchUpDays - 1).startInUTC))
+        let byFamily = Dictionary(grouping: due.filter { claimed.contains($0.id) }, by: \.kind.family)
+        return ReminderFamily.all.compactMap { byFamily[$0.id] }
+    }
+
+    /// One e-mail per kind of what came due together, never one per item. True when the mail server
+    /// asked to wait (the pass ends).
+    private func mailAsTheyFallDue(on today: CalendarDate, to recipient: AccountStore.MailRecipient, site: String, pass: inout Pass) throws -> Bool {
+        let id = recipient.account.id
+        let batches = try claimedByKind(on: today, for: recipient) { try accounts.claimReminderMails($0, for: id, claimedSince: $1) }
+        for (index, reminders) in batches.enumerated() {
+            let mail = ReminderMail(reminders: reminders, to: recipient.email, from: settings.from, siteURL: site,
+                                    unsubscribeKey: try accounts.unsubscribeKey(for: id))
+            let outcome = send(mail.message(at: clock.now, accountID: id.rawValue), occasions: reminders.map(\.id), for: id)
+            if pass.count(outcome) {
+                // The batches claimed after it and not tried: waiting too, to go with the next pass.
+                try accounts.finishReminderMails(batches[(index + 1)...].flatMap { $0.map(\.id) }, for: id, outcome)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The week's one e-mail, on `day` (or the first pass after it): what came due up to it and was
+    /// not sent yet, a section per kind. The digest's own row in the ledger, claimed with its
+    /// occasions, keeps it to one a week; they all share its outcome. True when the mail server asked
+    /// to wait.
+    private func mailDigest(on day: CalendarDate, to recipient: AccountStore.MailRecipient, site: String, pass: inout Pass) throws -> Bool {
+        let id = recipient.account.id, digest = ReminderDigestMail.occasion(on: day)
+        let sections = try claimedByKind(on: day, for: recipient) { try accounts.claimReminderDigest(digest, of: $0, for: id, claimedSince: $1) }
+        guard !sections.isEmpty else { return false }
+        let key = try accounts.unsubscribeKey(for: id)
+        let mail = ReminderDigestMail(day: day, sections: sections.map {
+            ReminderMail(reminders: $0, to: recipient.email, from: settings.from, siteURL: site, unsubscribeKey: key)
+        }, to: recipient.email, from: settings.from, siteURL: site, unsubscribeKey: key)
+        // The digest's row first: its attempts set the back-off.
+        return pass.count(send(mail.message(at: clock.now, accountID: id.rawValue), occasions: [digest] + sections.flatMap { $0.map(\.id) }, for: id))
     }
 
     private func send(_ message: MailMessage, occasions: [String], for account: Account.ID) -> AccountStore.ReminderMailOutcome {

@@ -21,6 +21,7 @@ import { initWalkthroughs } from "./walkthroughs.js";
 import { initOfflineApp } from "./offline-app.js";
 import { initOutbox } from "./outbox.js";
 import { initDocumentUploads } from "./document-uploads.js";
+import { initChoosingSelects } from "./choosing-selects.js";
 
 document.documentElement.classList.add("js");
 
@@ -46,3 +47,4 @@ initWalkthroughs();
 initOfflineApp();
 initOutbox();
 initDocumentUploads();
+initChoosingSelects();
