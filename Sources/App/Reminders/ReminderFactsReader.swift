@@ -59,7 +59,7 @@ struct ReminderFactsReader: Sendable {
         return dueLists.value(for: DueKey(schedule: key, day: day), at: revision) { schedule.due(on: day) }
     }
 
-    /// What came due for the account in the days up to `day` (`ReminderMailer.cameDue`), worked out
+    /// What came due for the account in the days up to `day` (`ReminderSchedule.cameDue`), worked out
     /// once per change and day for every account of the same schedule.
     func cameDue(for account: Account, on day: CalendarDate) throws -> [Reminder] {
         let revision = items.revision
