@@ -37,8 +37,10 @@ $(VENV)/.installed: Tests/e2e/requirements.txt
 	$(VENV)/bin/pip install -q -r Tests/e2e/requirements.txt
 	touch $@
 
+# Two at a time (pytest-xdist, a file's tests together): one run leaves most of the two cores idle
+# while the browser and the servers wait on each other.
 test-e2e: test-deps release $(VENV)/.installed
-	$(VENV)/bin/python -m pytest -q Tests/e2e
+	$(VENV)/bin/python -m pytest -q -n 2 --dist loadfile Tests/e2e
 
 bench: release $(VENV)/.installed
 	scripts/install-deps.sh bench
