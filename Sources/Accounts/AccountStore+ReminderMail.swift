@@ -53,29 +53,31 @@ extension AccountStore {
 
     // MARK: Kinds turned off
 
-    /// The kinds of reminder the account gets no e-mail for.
-    public func reminderMailOff(for id: Account.ID) throws -> Set<String> {
+    /// The kinds of reminder the account gets nothing of on the channel.
+    public func reminderKindsOff(_ channel: ReminderChannel, for id: Account.ID) throws -> Set<String> {
         try database.read { connection in
-            Set(try connection.rows("SELECT kind FROM reminder_mail_off WHERE account_id = ?", id) { $0.string(0) })
+            Set(try connection.rows("SELECT kind FROM reminder_kinds_off WHERE account_id = ? AND channel = ?", id, channel.rawValue) { $0.string(0) })
         }
     }
 
-    /// Turns e-mail for one kind of reminder on or off.
-    public func setReminderMail(_ kind: String, on: Bool, for id: Account.ID) throws {
+    /// Turns one kind of reminder on or off on the channel.
+    public func setReminderKind(_ kind: String, on: Bool, _ channel: ReminderChannel, for id: Account.ID) throws {
         try database.write { connection in
             if on {
-                try connection.run("DELETE FROM reminder_mail_off WHERE account_id = ? AND kind = ?", id, kind)
+                try connection.run("DELETE FROM reminder_kinds_off WHERE account_id = ? AND channel = ? AND kind = ?", id, channel.rawValue, kind)
             } else {
-                try connection.run("INSERT OR IGNORE INTO reminder_mail_off (account_id, kind) VALUES (?, ?)", id, kind)
+                try connection.run("INSERT OR IGNORE INTO reminder_kinds_off (account_id, channel, kind) VALUES (?, ?, ?)", id, channel.rawValue, kind)
             }
         }
     }
 
-    /// Sets which kinds are off, all at once (the account page's form, the API's PATCH).
-    public func setReminderMailOff(_ kinds: Set<String>, for id: Account.ID) throws {
+    /// Sets which kinds are off on the channel, all at once (the account page's forms).
+    public func setReminderKindsOff(_ kinds: Set<String>, _ channel: ReminderChannel, for id: Account.ID) throws {
         try database.write { connection in
-            try connection.run("DELETE FROM reminder_mail_off WHERE account_id = ?", id)
-            for kind in kinds.sorted() { try connection.run("INSERT INTO reminder_mail_off (account_id, kind) VALUES (?, ?)", id, kind) }
+            try connection.run("DELETE FROM reminder_kinds_off WHERE account_id = ? AND channel = ?", id, channel.rawValue)
+            for kind in kinds.sorted() {
+                try connection.run("INSERT INTO reminder_kinds_off (account_id, channel, kind) VALUES (?, ?, ?)", id, channel.rawValue, kind)
+            }
         }
     }
 

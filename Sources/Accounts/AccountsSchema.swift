@@ -103,5 +103,16 @@ public enum AccountsSchema {
                 weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7)
             );
             """),
+        // Kinds of reminder turned off per channel: e-mail's (moved here) and the calendar feed's.
+        Migration(version: 12, sql: """
+            CREATE TABLE reminder_kinds_off (
+                account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                channel TEXT NOT NULL CHECK (channel IN ('mail', 'calendar')),
+                kind TEXT NOT NULL,
+                PRIMARY KEY (account_id, channel, kind)
+            );
+            INSERT INTO reminder_kinds_off (account_id, channel, kind) SELECT account_id, 'mail', kind FROM reminder_mail_off;
+            DROP TABLE reminder_mail_off;
+            """),
     ]
 }

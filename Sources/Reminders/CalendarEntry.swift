@@ -15,6 +15,13 @@ public enum CalendarEntry: Sendable, Equatable {
         }
     }
 
+    public var kind: ReminderKind {
+        switch self {
+        case .single(let reminder): reminder.kind
+        case .group(let kind, _, _): kind
+        }
+    }
+
     public var day: CalendarDate {
         switch self {
         case .single(let reminder): reminder.due

@@ -245,7 +245,7 @@ import Testing
         let refused = try vera.form("/account/reminder-mail", [("email", "vera at example"), ("kind", "photo-missing")])
         #expect(refused.status == 303 && refused.header("Location")?.contains("reminder-mail=refused") == true)
         let vera2 = try #require(try app.app.accounts.account(named: "vera"))
-        #expect(try app.app.accounts.email(of: vera2.id) == "vera@example.com" && app.app.accounts.reminderMailOff(for: vera2.id).contains("photo-missing"))
+        #expect(try app.app.accounts.email(of: vera2.id) == "vera@example.com" && app.app.accounts.reminderKindsOff(.mail, for: vera2.id).contains("photo-missing"))
         let page = try vera.get("/account?reminder-mail=refused")
         #expect(page.text.contains(ReminderMailSection.emailRefusal) && page.text.contains("aria-invalid=\"true\""))
     }

@@ -4,6 +4,7 @@ import Clocks
 import Foundation
 import HTTPTestClient
 import Inventory
+import Reminders
 import Testing
 
 /// `GET /api/v1/reminders`, `/api/v1/account` (the e-mail address, the calendar feed's address) and
@@ -116,5 +117,37 @@ import Testing
         #expect(unknown.status == 404 && revoked.status == 404)
         #expect(revoked.text == unknown.text)
         #expect(try app.client.send("GET", URL(string: again)!.path).status == 200)
+    }
+
+    /// A kind turned off for the calendar leaves the feed (the account page's form, or the API), and
+    /// only that account's: e-mail's choices are another channel's.
+    @Test func kindsTurnedOffForTheCalendarLeaveTheFeed() throws {
+        let clock = TestClock()
+        let app = try SecuredApp { $0.clock = clock }
+        let owner = try app.signIn("olivia")
+        _ = try owner.json("POST", "/api/v1/items", ["name": "Oven", "warrantyExpires": clock.today.adding(days: 40).iso])
+        let url = try #require(Self.object(try owner.json("POST", "/api/v1/account/calendar", [String: Any]()))["calendarURL"] as? String)
+        let path = try #require(URL(string: url)?.path)
+        let warranty = "UID:warranty-ending:item-1:", photo = "UID:photo-missing:"
+        var feed = try app.client.send("GET", path).text
+        #expect(feed.contains(warranty) && feed.contains(photo))
+
+        // The form posts the kinds still shown: every one but "Items without a photo".
+        let shown = ReminderFamily.all.map(\.id).filter { $0 != "photo-missing" }
+        let saved = try owner.form("/account/reminder-calendar", shown.map { ("kind", $0) })
+        #expect(saved.status == 303 && saved.header("Location")?.contains("reminder-calendar=saved") == true)
+        feed = try app.client.send("GET", path).text
+        #expect(feed.contains(warranty) && !feed.contains(photo))
+        let page = try owner.get("/account?reminder-calendar=saved")
+        #expect(page.text.contains("Saved which reminders the calendar shows."))
+        #expect(page.text.contains("value=\"photo-missing\">") && page.text.contains("value=\"warranty\" checked>"), "the box is unticked, the others ticked")
+
+        // The API: the calendar's kinds, apart from e-mail's.
+        let account = Self.object(try owner.json("PATCH", "/api/v1/account", ["reminderCalendar": ["warranty": false, "photo-missing": true]]))
+        #expect((account["reminderCalendar"] as? [String: Bool])?["warranty"] == false && (account["reminderMail"] as? [String: Bool])?["warranty"] == true)
+        feed = try app.client.send("GET", path).text
+        #expect(!feed.contains(warranty) && feed.contains(photo))
+        let refused = try owner.json("PATCH", "/api/v1/account", ["reminderCalendar": ["warranties": false]])
+        #expect(refused.status == 422 && refused.text.contains("reminderCalendar has no kind of reminder “warranties”"))
     }
 }

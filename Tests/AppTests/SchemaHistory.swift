@@ -317,6 +317,9 @@ enum SchemaHistory {
             INSERT INTO reminder_mail_digest (account_id, weekday) VALUES (1, 1);
             INSERT INTO reminder_mail (account_id, occasion, state, attempts, created_ms, updated_ms) VALUES (1, 'digest:2026-01-05', 'sent', 1, 1764000042000, 1764000042000);
             """),
+        Step(label: "owned-accounts-12-reminder-kinds-off", versions: ["inventory": 26, "library": 8, "accounts": 12, "claims": 15, "uploads": 8], rows: """
+            INSERT INTO reminder_kinds_off (account_id, channel, kind) VALUES (1, 'calendar', 'photo-missing');
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -25,7 +25,10 @@ struct AccountAPIHandlers: Sendable {
             }
             if let email = input.email { try accounts.setEmail(email, of: account.id) }
             if let kinds = input.reminderMail {
-                for (kind, on) in kinds { try accounts.setReminderMail(kind, on: on, for: account.id) }
+                for (kind, on) in kinds { try accounts.setReminderKind(kind, on: on, .mail, for: account.id) }
+            }
+            if let kinds = input.reminderCalendar {
+                for (kind, on) in kinds { try accounts.setReminderKind(kind, on: on, .calendar, for: account.id) }
             }
             if let digest = input.reminderDigest { try accounts.setReminderDigest(weekday: digest?.rawValue, for: account.id) }
             return try response(for: account)
@@ -48,12 +51,12 @@ struct AccountAPIHandlers: Sendable {
         return caller
     }
 
-    /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL", "reminderMail": {kind: bool}, "reminderDigest",
-    /// "sendsReminderMail"}`: the feed's address
+    /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL", "reminderCalendar": {kind: bool},
+    /// "reminderMail": {kind: bool}, "reminderDigest", "sendsReminderMail"}`: the feed's address
     /// only in the answer that made it (only its SHA-256 is kept).
     private func response(for account: Account, calendarURL: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let email = try accounts.email(of: account.id), created = try accounts.calendarFeedCreated(of: account.id)
-        let off = try accounts.reminderMailOff(for: account.id)
+        let off = try accounts.reminderKindsOff(.mail, for: account.id), calendarOff = try accounts.reminderKindsOff(.calendar, for: account.id)
         let digest = try accounts.reminderDigestWeekday(for: account.id).flatMap(Weekday.init(rawValue:))
         var writer = JSONWriter(capacity: 256)
         writer.object { json in
@@ -63,6 +66,7 @@ struct AccountAPIHandlers: Sendable {
             json.key("calendar")
             if let created { json.object { json in json.key("created"); json.value(created) } } else { json.null() }
             json.key("calendarURL"); if let calendarURL { json.value(calendarURL) } else { json.null() }
+            json.key("reminderCalendar"); ReminderMailJSON.write(off: calendarOff, into: &json)
             json.key("reminderMail"); ReminderMailJSON.write(off: off, into: &json)
             json.key("reminderDigest")
             if let digest { json.value(digest.id) } else { json.null() }
@@ -76,13 +80,15 @@ struct AccountAPIHandlers: Sendable {
 struct AccountInput {
     /// The address; "" (or null) clears it.
     var email: String?
-    /// Kinds of reminder turned on or off for e-mail.
+    /// Kinds of reminder turned on or off for e-mail, and in the calendar feed.
     var reminderMail: [String: Bool]?
+    var reminderCalendar: [String: Bool]?
     /// `.some(nil)`: as they fall due; `.some(day)`: once a week on that day; nil: as it was.
     var reminderDigest: Weekday??
 
     static var schema: InputSchema<AccountInput> {
         InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderMailKinds("reminderMail", \.reminderMail),
+                                                     .reminderMailKinds("reminderCalendar", \.reminderCalendar),
                                                      .reminderDigest("reminderDigest", \.reminderDigest)],
                     unknown: { "Unknown account field “\($0)”. The fields are: \(schema.names.joined(separator: ", "))." })
     }

@@ -91,6 +91,9 @@ struct AccountPage {
     /// When the account's calendar feed was made (nil: it has none), and its address when just made.
     var calendarCreated: Date? = nil
     var newCalendarURL: String? = nil
+    /// The kinds of reminder the account keeps out of its calendar, and whether that was just saved.
+    var calendarOff: Set<String> = []
+    var calendarKindsSaved = false
     /// Which reminders come by e-mail.
     var reminderMail: ReminderMailSection? = nil
     let context: PageContext
@@ -190,6 +193,14 @@ extension AccountPage {
             HTML.form(.method("post"), .action(AccountRoutes.calendar.url())) {
                 CSRFField(token: context.csrfToken).node
                 button(.class("button"), .type("submit")) { calendarCreated == nil ? "Make a Calendar Address" : "Make a New Calendar Address" }
+            }
+            if calendarKindsSaved { p(.class("notice success"), .role("status")) { "Saved which reminders the calendar shows." } }
+            HTML.form(.method("post"), .action(ReminderRoutes.calendarKinds.url())) {
+                CSRFField(token: context.csrfToken).node
+                ReminderKindChoices(legend: "Show in the calendar", off: calendarOff).node
+                div(.class("form-actions")) {
+                    button(.class("button"), .type("submit")) { "Save" }
+                }
             }
         }
     }

@@ -45,6 +45,8 @@ struct ReminderFactsReader: Sendable {
     struct FeedKey: Hashable, Sendable {
         let due: DueKey
         let site: String
+        /// The kinds the account keeps out of its calendar.
+        let off: Set<String>
     }
 
     /// Every occasion the account's facts make.
@@ -68,11 +70,11 @@ struct ReminderFactsReader: Sendable {
     }
 
     /// The account's calendar feed on `day` as `make` writes it from the schedule, made once per
-    /// change, day and `site` (the address its links start with).
-    func feed(for account: Account, on day: CalendarDate, site: String, make: (ReminderSchedule) -> [UInt8]) throws -> [UInt8] {
+    /// change, day, `site` (the address its links start with) and kinds left out (`off`).
+    func feed(for account: Account, on day: CalendarDate, site: String, leavingOut off: Set<String>, make: (ReminderSchedule) -> [UInt8]) throws -> [UInt8] {
         let revision = items.revision
         let (key, schedule) = try keyedSchedule(for: account)
-        return feeds.value(for: FeedKey(due: DueKey(schedule: key, day: day), site: site), at: revision) { make(schedule) }
+        return feeds.value(for: FeedKey(due: DueKey(schedule: key, day: day), site: site, off: off), at: revision) { make(schedule) }
     }
 
     private func keyedSchedule(for account: Account) throws -> (key: ScheduleKey, schedule: ReminderSchedule) {

@@ -30,15 +30,21 @@ struct ReminderHandlers: Sendable {
             let due = try request.caller.map { try reader.due(for: $0.account, on: today) } ?? []
             return .html(RemindersPage(due, today: today, context: request.pageContext(site)).document().renderedBytes())
         }
+        router.post(ReminderRoutes.calendarKinds, access: .account) { request in
+            guard let caller = request.caller, caller.via != .openAccess else { throw HTTPError.notFound() }
+            let on = Set(try request.formFields().all("kind"))
+            try accounts.setReminderKindsOff(Set(ReminderFamily.all.map(\.id)).subtracting(on), .calendar, for: caller.account.id)
+            return .redirect(to: AccountRoutes.account.url() + "?reminder-calendar=saved#calendar-title")
+        }
         router.get(ReminderRoutes.calendar, access: .public) { request in
             let name = request.parameters["token"] ?? ""
             // Unknown, ended and malformed tokens all answer as a path that is not there.
             guard name.hasSuffix(".ics"), let account = try accounts.account(calendarToken: String(name.dropLast(4))) else {
                 throw HTTPError.notFound()
             }
-            let today = clock.today
-            let feed = try reader.feed(for: account, on: today, site: request.siteURL("")) { schedule in
-                let events = schedule.calendarEntries(from: today.adding(days: -Self.feedDaysBack)).map { entry in
+            let today = clock.today, off = try accounts.reminderKindsOff(.calendar, for: account.id)
+            let feed = try reader.feed(for: account, on: today, site: request.siteURL(""), leavingOut: off) { schedule in
+                let events = schedule.calendarEntries(from: today.adding(days: -Self.feedDaysBack)).filter { !off.contains($0.kind.family) }.map { entry in
                     CalendarEvent(entry, url: { request.siteURL($0) })
                 }
                 return CalendarFeed(name: "Homepwner", events: events, stamp: clock.now).bytes

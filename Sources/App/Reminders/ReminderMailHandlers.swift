@@ -13,7 +13,7 @@ struct ReminderMailHandlers: Sendable {
     func register(in router: inout AppRouter) {
         router.get(ReminderMailRoutes.unsubscribe, access: .public) { request in
             let (account, families) = try target(of: request)
-            let done = try accounts.reminderMailOff(for: account.id).isSuperset(of: families.kinds.map(\.id))
+            let done = try accounts.reminderKindsOff(.mail, for: account.id).isSuperset(of: families.kinds.map(\.id))
             return page(request, families: families, done: done)
         }
         // A mail program posts `List-Unsubscribe=One-Click` from no page of ours, without cookies:
@@ -21,8 +21,8 @@ struct ReminderMailHandlers: Sendable {
         router.add(.post, ReminderMailRoutes.unsubscribe, access: .public, crossSite: true) { request in
             let (account, families) = try target(of: request)
             switch families {
-            case .one(let family): try accounts.setReminderMail(family.id, on: false, for: account.id)
-            case .all: try accounts.setReminderMailOff(Set(ReminderFamily.all.map(\.id)), for: account.id)
+            case .one(let family): try accounts.setReminderKind(family.id, on: false, .mail, for: account.id)
+            case .all: try accounts.setReminderKindsOff(Set(ReminderFamily.all.map(\.id)), .mail, for: account.id)
             }
             return page(request, families: families, done: true)
         }
@@ -46,7 +46,7 @@ struct ReminderMailHandlers: Sendable {
                     return .redirect(to: AccountRoutes.account.url() + "?reminder-mail=refused#reminder-mail-email")
                 }
             }
-            try accounts.setReminderMailOff(Set(ReminderFamily.all.map(\.id)).subtracting(on), for: caller.account.id)
+            try accounts.setReminderKindsOff(Set(ReminderFamily.all.map(\.id)).subtracting(on), .mail, for: caller.account.id)
             if fields["when"] != nil { try accounts.setReminderDigest(weekday: digest?.rawValue, for: caller.account.id) }
             return .redirect(to: AccountRoutes.account.url() + "?reminder-mail=saved#reminder-mail-title")
         }

@@ -17,7 +17,7 @@ enum ReminderMailJSON {
 extension InputField {
     /// `{"kind": true|false, …}` for some kinds of reminder (those left out stay as they are).
     static func reminderMailKinds(_ name: String, _ key: WritableKeyPath<Input, [String: Bool]?>) -> Self {
-        InputField(name: name, api: "ReminderMailKinds", expected: "an object of kinds of reminder, each true or false", json: { value, input, reading in
+        InputField(name: name, api: "ReminderKinds", expected: "an object of kinds of reminder, each true or false", json: { value, input, reading in
             guard case .object(let members) = value else { return reading.wrongKind(value) }
             var kinds: [String: Bool] = [:]
             for (kind, member) in members.sorted(by: { $0.key < $1.key }) {

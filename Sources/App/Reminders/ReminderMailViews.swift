@@ -88,19 +88,7 @@ struct ReminderMailSection {
                 FormControls(errors: errors, idPrefix: "reminder-mail").text(
                     "E-mail address", name: "email", value: email ?? "", type: "email",
                     hint: "Where reminders go; leave it empty for none.", extra: [.autocomplete("email")])
-                fieldset(.class("reminder-mail-kinds")) {
-                    legend { "E-mail me about" }
-                    for family in ReminderFamily.all {
-                        label(.class("checkbox")) {
-                            if off.contains(family.id) {
-                                input(.type("checkbox"), .name("kind"), .value(family.id))
-                            } else {
-                                input(.type("checkbox"), .name("kind"), .value(family.id), .checked)
-                            }
-                            family.name
-                        }
-                    }
-                }
+                ReminderKindChoices(legend: "E-mail me about", off: off).node
                 fieldset(.class("reminder-mail-when")) {
                     legend { "Send them" }
                     label(.class("checkbox")) {
@@ -123,6 +111,25 @@ struct ReminderMailSection {
                 }
                 div(.class("form-actions")) {
                     button(.class("button"), .type("submit")) { "Save" }
+                }
+            }
+        }
+    }
+}
+
+/// A checkbox per kind of reminder, ticked unless the account turned it off on a channel: the
+/// account page's e-mail and calendar forms (each ticked box posts `kind`).
+struct ReminderKindChoices {
+    let legend: String
+    let off: Set<String>
+
+    var node: HTMLNode {
+        fieldset(.class("reminder-kinds")) {
+            HTML.legend { legend }
+            for family in ReminderFamily.all {
+                label(.class("checkbox")) {
+                    HTMLNode.element("input", [.type("checkbox"), .name("kind"), .value(family.id)] + (off.contains(family.id) ? [] : [.checked]), isVoid: true)
+                    family.name
                 }
             }
         }

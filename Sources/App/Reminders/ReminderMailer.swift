@@ -104,7 +104,7 @@ final class ReminderMailer: BackgroundService, Sendable {
     /// them claimed by `claim`, by kind in `ReminderFamily.all`'s order.
     private func claimedByKind(on day: CalendarDate, for recipient: AccountStore.MailRecipient,
                                claim: (_ occasions: [String], _ since: Date) throws -> [String]) throws -> [[Reminder]] {
-        let off = try accounts.reminderMailOff(for: recipient.account.id)
+        let off = try accounts.reminderKindsOff(.mail, for: recipient.account.id)
         let due = try reader.cameDue(for: recipient.account, on: day).filter { !off.contains($0.kind.family) }
         let claimed = Set(try claim(due.map(\.id), day.adding(days: -Self.catchUpDays - 1).startInUTC))
         let byFamily = Dictionary(grouping: due.filter { claimed.contains($0.id) }, by: \.kind.family)

@@ -10,6 +10,8 @@ enum ReminderRoutes {
     static let page = RoutePath("/reminders")
     /// An account's calendar feed: `{token}` is `TOKEN.ics`, the token being the only access.
     static let calendar = RoutePath("/calendar/{token}")
+    /// The account page's form of which kinds of reminder the calendar shows.
+    static let calendarKinds = RoutePath("/account/reminder-calendar")
 
     static func calendar(_ token: String) -> String { calendar.url(token + ".ics") }
 
