@@ -1,0 +1,64 @@
+import CICUMessages
+import Foundation
+
+/// Every shipped language: the folder's `en-US.pot` (the template) and its `<language>.po`
+/// translations, each loaded and checked once at start, and the pseudo-locale `en-XA` made from
+/// the template. Which language a request gets is chosen here.
+public struct Localization: Sendable {
+    public let template: Catalogue
+    /// Every language a person can be given, the template's first, then by tag.
+    public let languages: [LanguageTag]
+    private let catalogues: [LanguageTag: Catalogue]
+
+    public init(folder: URL) throws(LocalizationError) {
+        let templateFile = folder.appendingPathComponent("\(LanguageTag.template).pot")
+        template = try Catalogue.template(file: templateFile)
+        var catalogues = [LanguageTag.template: template]
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder.path) } catch {
+            throw LocalizationError(.unreadableFile, "The catalogues' folder \(folder.path) cannot be listed: \(error.localizedDescription)")
+        }
+        for name in names.sorted() where name.hasSuffix(".po") {
+            guard let language = LanguageTag(String(name.dropLast(3))) else {
+                throw LocalizationError(.unreadableFile, "\(name) is not named after a language (de.po, pt-BR.po)")
+            }
+            catalogues[language] = try Catalogue.translation(file: folder.appendingPathComponent(name), language: language, template: template)
+        }
+        languages = [LanguageTag.template] + catalogues.keys.filter { $0 != .template }.sorted()
+        catalogues[.pseudo] = try Catalogue.pseudo(from: template)
+        self.catalogues = catalogues
+    }
+
+    /// A shipped language's catalogue (or the pseudo-locale's).
+    public func catalogue(_ language: LanguageTag) -> Catalogue? { catalogues[language] }
+
+    /// The words of `language`, US English for one not shipped.
+    public func localizer(for language: LanguageTag) -> Localizer {
+        Localizer(catalogue: catalogues[language] ?? template, template: template)
+    }
+
+    /// The shipped language an HTTP `Accept-Language` header asks for first, by ICU's
+    /// `uloc_acceptLanguageFromHTTP` (its LocaleMatcher: `fr-CA` gets `fr`, `en-AU` the closest English,
+    /// `pt` `pt-BR`); nil when it names none of them (the caller falls back to US English).
+    public func negotiate(acceptLanguage header: String) -> LanguageTag? {
+        guard !header.isEmpty, header.utf8.count <= 1024 else { return nil }
+        let index = languages.map(\.tag).withCStrings { hp_accept_language(header, $0, Int32($0.count)) }
+        return index >= 0 ? languages[Int(index)] : nil
+    }
+
+    /// The language a `?lang=` value names: a shipped one by its tag or its closest match
+    /// (`de-AT` → `de`), or the pseudo-locale; nil for anything else.
+    public func language(named value: String) -> LanguageTag? {
+        guard let tag = LanguageTag(value) else { return nil }
+        if catalogues[tag] != nil { return tag }
+        return negotiate(acceptLanguage: tag.tag)
+    }
+}
+
+private extension Array where Element == String {
+    func withCStrings<R>(_ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        let copies = map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { UnsafePointer($0) })
+    }
+}
