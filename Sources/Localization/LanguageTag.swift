@@ -25,6 +25,9 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible, Comparab
     /// Whether the language is written right to left (ICU's `uloc_isRightToLeft`: Arabic, Hebrew, Persian…).
     public var isRightToLeft: Bool { hp_locale_is_right_to_left(tag) != 0 }
 
+    /// The language without its script or region (`pt-BR` → `pt`).
+    public var primaryLanguage: String { String(tag.prefix { $0 != "-" }) }
+
     /// `rtl` or `ltr`, for `<html dir>`.
     public var direction: String { isRightToLeft ? "rtl" : "ltr" }
 

@@ -43,7 +43,19 @@ public struct Localization: Sendable {
     public func negotiate(acceptLanguage header: String) -> LanguageTag? {
         guard !header.isEmpty, header.utf8.count <= 1024 else { return nil }
         let index = languages.map(\.tag).withCStrings { hp_accept_language(header, $0, Int32($0.count)) }
-        return index >= 0 ? languages[Int(index)] : nil
+        guard index >= 0 else { return nil }
+        // ICU falls back to its default for a language it cannot match (Klingon gets US English):
+        // only a language the header names is taken, in whichever of its regions ICU found closest.
+        let chosen = languages[Int(index)]
+        return Self.primaryLanguages(in: header).contains(chosen.primaryLanguage) ? chosen : nil
+    }
+
+    /// The primary language subtags an `Accept-Language` header names (`fr-CA,fr;q=0.9` → fr), lower-cased.
+    static func primaryLanguages(in header: String) -> Set<String> {
+        Set(header.split(separator: ",").compactMap { range in
+            let tag = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            return tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() }
+        })
     }
 
     /// The language a `?lang=` value names: a shipped one by its tag or its closest match

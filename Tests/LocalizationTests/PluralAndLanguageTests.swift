@@ -55,6 +55,9 @@ import Testing
         #expect(l.negotiate(acceptLanguage: "ja,ko;q=0.5,nl;q=0.2")?.tag == "nl")
         #expect(l.negotiate(acceptLanguage: "xx-YY") == nil)
         #expect(l.negotiate(acceptLanguage: "ja") == nil)
+        // ICU's own fallback for a language it cannot match is its default, not a choice of the browser's.
+        #expect(l.negotiate(acceptLanguage: "tlh") == nil)
+        #expect(l.negotiate(acceptLanguage: "tlh,it;q=0.1")?.tag == "it")
         #expect(l.negotiate(acceptLanguage: "") == nil)
         #expect(l.negotiate(acceptLanguage: ";;;,,q=") == nil)
     }
