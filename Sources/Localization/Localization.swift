@@ -1,5 +1,6 @@
 import CICUMessages
 import Foundation
+import Synchronization
 
 /// Every shipped language: the folder's `en-US.pot` (the template) and its `<language>.po`
 /// translations, each loaded and checked once at start, and the pseudo-locale `en-XA` made from
@@ -9,6 +10,9 @@ public struct Localization: Sendable {
     /// Every language a person can be given, the template's first, then by tag.
     public let languages: [LanguageTag]
     private let catalogues: [LanguageTag: Catalogue]
+    /// Headers already matched: a browser sends the same one with every request, and ICU builds a
+    /// LocaleMatcher for each call.
+    private let negotiated = NegotiationCache()
 
     public init(folder: URL) throws(LocalizationError) {
         let templateFile = folder.appendingPathComponent("\(LanguageTag.template).pot")
@@ -42,6 +46,10 @@ public struct Localization: Sendable {
     /// `pt` `pt-BR`); nil when it names none of them (the caller falls back to US English).
     public func negotiate(acceptLanguage header: String) -> LanguageTag? {
         guard !header.isEmpty, header.utf8.count <= 1024 else { return nil }
+        return negotiated.value(for: header) { match(header) }
+    }
+
+    private func match(_ header: String) -> LanguageTag? {
         let index = languages.map(\.tag).withCStrings { hp_accept_language(header, $0, Int32($0.count)) }
         guard index >= 0 else { return nil }
         // ICU falls back to its default for a language it cannot match (Klingon gets US English):
@@ -64,6 +72,22 @@ public struct Localization: Sendable {
         guard let tag = LanguageTag(value) else { return nil }
         if catalogues[tag] != nil { return tag }
         return negotiate(acceptLanguage: tag.tag)
+    }
+}
+
+/// The languages the last few hundred distinct headers got; forgotten all at once when full.
+private final class NegotiationCache: Sendable {
+    private let entries = Mutex<[String: LanguageTag?]>([:])
+    private static let capacity = 256
+
+    func value(for header: String, _ make: () -> LanguageTag?) -> LanguageTag? {
+        if let known = entries.withLock({ $0[header] }) { return known }
+        let made = make()
+        entries.withLock { entries in
+            if entries.count >= Self.capacity { entries.removeAll() }
+            entries[header] = made
+        }
+        return made
     }
 }
 
