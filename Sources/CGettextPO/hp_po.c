@@ -47,6 +47,8 @@ po_file_t hp_po_file_read(const char *filename, char *error, size_t error_size) 
         if (file == NULL && error_count == 0) note(filename, (size_t)-1, 0, "cannot be read");
         if (file != NULL && error_count > 0) { po_file_free(file); file = NULL; }
     } else {
+        // Jumped out of a fatal error: what the reader had built is lost (a broken catalogue stops
+        // the server's start, so this happens once, if at all).
         file = NULL;
     }
     current_jump = NULL;
