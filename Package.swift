@@ -61,6 +61,13 @@ let package = Package(
         .executableTarget(name: "homepwner-read-text", dependencies: ["TextReading", "PlateReading", "Imaging"]),
         // Barcodes and 2-D codes on photos: zxing-cpp 1.4 (Debian libzxing-dev) behind a small C interface.
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        // Message catalogues: PO files read by GNU gettext's own reader (Debian libgettextpo-dev), a C
+        // wrapper jumping out of its fatal errors; messages formatted by ICU4C 72's MessageFormat (Debian
+        // libicu-dev; its symbols are icu_72's, Foundation's ICU is icu_76 and swift_-prefixed).
+        .target(name: "CGettextPO", linkerSettings: [.linkedLibrary("gettextpo")]),
+        .target(name: "CICUMessages", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // Every word a person reads, by key, in their language: catalogues, plurals, negotiation, the pseudo-locale.
+        .target(name: "Localization", dependencies: ["CGettextPO", "CICUMessages"]),
         .target(name: "CodeReading", dependencies: ["CZXing", "Imaging"]),
         // A rating plate read both ways: its codes (serial, model) through CodeReading, its print through TextReading, checked against each other.
         .target(name: "PlateReading", dependencies: ["CodeReading", "TextReading"]),
@@ -82,8 +89,8 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles", "QRCode"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail"],
-            resources: [.copy("Static"), .copy("OpenAPI/openapi.json")]
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail", "Localization"],
+            resources: [.copy("Static"), .copy("Locales"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary", "Mail"]),
         // libFuzzer targets for every parser a stranger reaches (reliability/fuzz.sh).
@@ -101,6 +108,7 @@ let package = Package(
         .target(name: "MailTestServer", path: "Tests/Support/MailTestServer", exclude: ["smtp_server.py"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "SmallFileSystem", "ToolRunner"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "SmallFileSystem"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),

@@ -4,7 +4,7 @@
 #   scripts/install-deps.sh test --list     only names them, one a line (scripts/check_test_tools.py)
 set -euo pipefail
 
-build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libarchive-dev libxlsxwriter-dev libqrencode-dev libcurl4-openssl-dev tzdata libssl-dev libxml2-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libzxing-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk)
+build=(pkg-config libmicrohttpd-dev libsqlite3-dev libsodium-dev libvips-dev libpoppler-glib-dev libcairo2-dev libpango1.0-dev libarchive-dev libxlsxwriter-dev libqrencode-dev libcurl4-openssl-dev tzdata libssl-dev libxml2-dev libavformat-dev libavcodec-dev libswscale-dev libavutil-dev libzxing-dev libgettextpo-dev libicu-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd fonts-noto-color-emoji fonts-noto-core fonts-noto-cjk)
 test=(chromium chromium-driver python3-venv openssl curl libvips-tools poppler-utils zbar-tools restic unzip ffmpeg libreoffice-calc-nogui libreoffice-common python3-aiosmtpd)
 reliability=(wrk)
 bench=(wrk nginx-light libvips-tools imagemagick libjpeg-turbo-progs hyperfine time libimage-exiftool-perl ffmpeg zbar-tools tesseract-ocr)

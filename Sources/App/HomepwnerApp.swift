@@ -5,6 +5,7 @@ import CodeReading
 import Database
 import Foundation
 import HTTPServer
+import Localization
 import Home
 import Inventory
 import PhotoLibrary
@@ -128,6 +129,8 @@ public final class HomepwnerApp: Sendable {
         }
 
         let assets = try StaticAssets.bundled()
+        // Every catalogue loaded and checked now, not at the first page.
+        _ = Localization.bundled
         let errors = ErrorResponder(site: assets.pageContext)
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy

@@ -14,6 +14,8 @@ public struct Attribute: Sendable {
     public static func `class`(_ value: String) -> Attribute { Attribute("class", value) }
     public static func title(_ value: String) -> Attribute { Attribute("title", value) }
     public static func lang(_ value: String) -> Attribute { Attribute("lang", value) }
+    /// The writing direction: `ltr`, `rtl` or `auto`.
+    public static func dir(_ value: String) -> Attribute { Attribute("dir", value) }
     public static func name(_ value: String) -> Attribute { Attribute("name", value) }
     public static func value(_ value: String) -> Attribute { Attribute("value", value) }
     public static func type(_ value: String) -> Attribute { Attribute("type", value) }

@@ -117,7 +117,7 @@ struct ItemDetailPage {
                     }
                 }
             }
-            ConfirmDeleteDialog().node
+            ConfirmDeleteDialog(context: context).node
         }
     }
 

@@ -1,5 +1,6 @@
 import HTML
 import Inventory
+import Localization
 
 /// `/`: every item in list order, the New Item sheet, and the edit mode's controls.
 struct ItemListPage {
@@ -27,38 +28,51 @@ struct ItemListPage {
     var dueSoon: DueSoonCard? = nil
 
     func document() -> HTMLDocument {
-        var trailing = [a(.class("bar-button"), .href(LibraryRoutes.groups.url())) { "Library" }]
+        var trailing = [a(.class("bar-button"), .href(LibraryRoutes.groups.url())) { context.text("item.list.library") }]
         if context.canEdit {
+            let newItem = context.text("item.list.new-item")
             trailing += [
                 // A link to the list in the other mode: its word says which (a link cannot be "pressed").
-                a(.class("bar-button edit-toggle"), .href(ItemRoutes.list(editing: !editing))) { editing ? "Done" : "Edit" },
-                a(.class("bar-button add-button"), .href(ItemRoutes.new.url()), .data("action", "new-item"), .aria("label", "New Item"),
-                  .title("New Item")) { Icons.plus },
+                a(.class("bar-button edit-toggle"), .href(ItemRoutes.list(editing: !editing))) {
+                    context.text(editing ? "common.done" : "item.list.edit")
+                },
+                a(.class("bar-button add-button"), .href(ItemRoutes.new.url()), .data("action", "new-item"), .aria("label", newItem),
+                  .title(newItem)) { Icons.plus },
             ]
         }
-        return PageLayout(title: "Items", context: context, pageClass: "items", bar: TopBar(title: "Items", trailing: trailing),
+        let title = context.text("item.list.title")
+        return PageLayout(title: title, context: context, pageClass: "items", bar: TopBar(title: title, trailing: trailing),
                           content: content).document()
     }
 
     /// Manual order or by room: two links, the current one marked for assistive technology.
     private var viewSwitch: HTMLNode {
         div(.class("list-toolbar")) {
-            nav(.class("view-switch"), .aria("label", "Show the list")) {
+            nav(.class("view-switch"), .aria("label", context.text("item.list.show-the-list"))) {
             a(.class(view == .manual ? "segment current" : "segment"), .href(ItemRoutes.list.url()),
-              view == .manual ? .aria("current", "page") : .data("view", "manual")) { "My order" }
+              view == .manual ? .aria("current", "page") : .data("view", "manual")) { context.text("item.list.my-order") }
             a(.class(view == .rooms ? "segment current" : "segment"), .href(ItemRoutes.listByRoom()),
-              view == .rooms ? .aria("current", "page") : .data("view", "rooms")) { "By room" }
+              view == .rooms ? .aria("current", "page") : .data("view", "rooms")) { context.text("item.list.by-room") }
             }
-            a(.class("places-link"), .href(LocationRoutes.list.url())) { "Places" }
-            if context.canEdit { a(.class("places-link"), .href(ItemRoutes.selecting())) { "Select" } }
-            if context.canEdit { a(.class("places-link"), .href(DraftRoutes.walkChoice.url())) { "Walk a Room" } }
-            if draftCount > 0 { a(.class("places-link drafts-link"), .href(DraftRoutes.list())) { "Drafts (\(draftCount.grouped))" } }
+            a(.class("places-link"), .href(LocationRoutes.list.url())) { context.text("item.list.places") }
+            if context.canEdit { a(.class("places-link"), .href(ItemRoutes.selecting())) { context.text("item.list.select") } }
+            if context.canEdit { a(.class("places-link"), .href(DraftRoutes.walkChoice.url())) { context.text("item.list.walk-a-room") } }
+            if draftCount > 0 {
+                a(.class("places-link drafts-link"), .href(DraftRoutes.list())) { context.text("item.list.drafts", ["count": .count(draftCount)]) }
+            }
         }
     }
 
-    static func summary(count: Int, totalText: String, hiddenDisposed: Int) -> String {
-        (count == 1 ? "1 item" : "\(count.grouped) items") + (count > 0 ? " · \(totalText)" : "")
-            + (hiddenDisposed > 0 ? " · \(hiddenDisposed.grouped) no longer owned, not shown" : "")
+    /// "5 items · $3,775 in all · 2 without a value · 1 no longer owned, not shown", in the page's language.
+    static func summary(count: Int, total: ValueTotal, currency: Currency, hiddenDisposed: Int, words: Localizer) -> String {
+        var parts = [words.text("item.list.count", ["count": .count(count)])]
+        if count > 0 {
+            parts.append(total.value == .max ? words.text("item.list.total-too-large")
+                         : words.text("item.list.total", ["amount": .text(DisplayFormat.money(total.value, in: currency))]))
+            if total.unvalued > 0 { parts.append(words.text("item.list.unvalued", ["count": .count(total.unvalued)])) }
+        }
+        if hiddenDisposed > 0 { parts.append(words.text("item.list.not-shown", ["count": .count(hiddenDisposed)])) }
+        return parts.joined(separator: words.text("common.list-separator"))
     }
 
     private var content: HTMLNode {
@@ -74,7 +88,7 @@ struct ItemListPage {
             p(.class("list-summary"), .id("list-summary"), .role("status")) { summary }
             HTMLNode.rendered(rows)
             div(.id("list-more"), .class("list-more")) {
-                if let nextURL { a(.class("button"), .href(nextURL), .data("action", "more")) { "Show more" } }
+                if let nextURL { a(.class("button"), .href(nextURL), .data("action", "more")) { context.text("item.list.show-more") } }
             }
             if let verified = backup?.lastVerified { BackupStatusLine(verified: verified).node }
             if let message = backup?.message, message.tone == .note { BackupMessageView(message: message).node }
@@ -83,14 +97,14 @@ struct ItemListPage {
             }
             div(.class(count == 0 && nextURL == nil && search.text.isEmpty && !search.isFiltering ? "empty-state" : "empty-state is-hidden"), .id("empty-state")) {
                 Icons.photo
-                h2 { "No items yet" }
-                p { "Add what you own — a camera, a bike, a sofa — to keep track of what it’s worth." }
-                a(.class("button primary"), .href(ItemRoutes.new.url()), .data("action", "new-item")) { "Add an Item" }
-                if context.canEdit { p { a(.href(ImportRoutes.start.url())) { "Or import them from Homebox" } } }
+                h2 { context.text("item.list.empty.title") }
+                p { context.text("item.list.empty.text") }
+                a(.class("button primary"), .href(ItemRoutes.new.url()), .data("action", "new-item")) { context.text("item.list.empty.add") }
+                if context.canEdit { p { a(.href(ImportRoutes.start.url())) { context.text("item.list.empty.import") } } }
             }
-            if context.canEdit { NewItemSheet(form: newItemForm, csrfToken: context.csrfToken).node }
-            ConfirmDeleteDialog().node
-            PhotoPopover().node
+            if context.canEdit { NewItemSheet(form: newItemForm, context: context).node }
+            ConfirmDeleteDialog(context: context).node
+            PhotoPopover(context: context).node
         }
     }
 }
@@ -99,16 +113,16 @@ struct ItemListPage {
 /// Cancel discards what was typed; Done stores the item.
 struct NewItemSheet {
     let form: ItemForm
-    let csrfToken: String?
+    let context: PageContext
 
     var node: HTMLNode {
         dialog(.id("new-item-sheet"), .class("sheet"), .aria("labelledby", "new-item-title")) {
             HTML.form(.class("sheet-form"), .method("post"), .action(ItemRoutes.create.url()), .novalidate) {
-                CSRFField(token: csrfToken).node
+                CSRFField(token: context.csrfToken).node
                 header(.class("sheet-bar")) {
-                    button(.class("bar-button"), .type("button"), .data("action", "cancel")) { "Cancel" }
-                    h2(.id("new-item-title")) { "New Item" }
-                    button(.class("bar-button strong"), .type("submit")) { "Done" }
+                    button(.class("bar-button"), .type("button"), .data("action", "cancel")) { context.text("common.cancel") }
+                    h2(.id("new-item-title")) { context.text("item.list.new-item") }
+                    button(.class("bar-button strong"), .type("submit")) { context.text("common.done") }
                 }
                 div(.class("sheet-body")) {
                     p(.class("form-error"), .role("alert")) {}
@@ -122,27 +136,31 @@ struct NewItemSheet {
 /// The full-size photo of a row: a popover anchored to the thumbnail at regular width (at most
 /// 600 × 600), a full-screen viewer on black at compact width. One for the whole list.
 struct PhotoPopover {
+    let context: PageContext
+
     var node: HTMLNode {
-        div(.id("photo-popover"), .class("photo-popover"), .popover(), .role("dialog"), .aria("label", "Photo")) {
+        div(.id("photo-popover"), .class("photo-popover"), .popover(), .role("dialog"), .aria("label", context.text("item.photo.label"))) {
             img(.class("photo-popover-image"), .alt(""))
             // Focused when the popover opens (the browser's popover focusing steps), so Esc, Enter or
             // Space close it and focus goes back to the thumbnail.
             button(.class("photo-close"), .type("button"), .popovertarget("photo-popover"), .popovertargetaction("hide"),
-                   .aria("label", "Close"), .autofocus) {}
+                   .aria("label", context.text("common.close")), .autofocus) {}
         }
     }
 }
 
 /// Asks before deleting; filled in by the script with the item's name.
 struct ConfirmDeleteDialog {
+    let context: PageContext
+
     var node: HTMLNode {
         dialog(.id("confirm-delete"), .class("alert"), .aria("labelledby", "confirm-delete-title")) {
             HTML.form(.method("dialog")) {
-                h2(.id("confirm-delete-title")) { "Delete this item?" }
-                p(.class("alert-message")) { "It will be removed from your inventory. This can’t be undone." }
+                h2(.id("confirm-delete-title")) { context.text("item.delete.title") }
+                p(.class("alert-message")) { context.text("item.delete.message") }
                 div(.class("alert-actions")) {
-                    button(.class("button"), .value("cancel"), .autofocus) { "Cancel" }
-                    button(.class("button destructive"), .value("delete")) { "Delete" }
+                    button(.class("button"), .value("cancel"), .autofocus) { context.text("common.cancel") }
+                    button(.class("button destructive"), .value("delete")) { context.text("common.delete") }
                 }
             }
         }

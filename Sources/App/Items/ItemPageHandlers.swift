@@ -4,6 +4,7 @@ import Database
 import Claims
 import Foundation
 import HTML
+import Localization
 import HTTPServer
 import Inventory
 import Reminders
@@ -30,7 +31,8 @@ struct ItemPageHandlers: Sendable {
     struct ListRows: Sendable {
         let html: RenderedHTML
         let count: Int
-        let totalText: String
+        let total: ValueTotal
+        let currency: Currency
         /// Disposed items this view leaves out.
         let hiddenDisposed: Int
         let readiness: ReadinessCardModel
@@ -124,8 +126,8 @@ struct ItemPageHandlers: Sendable {
         // The readiness card counts evidence still in the library: a rescan may change it.
         let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0, today: items.clock.today)
         let rows = try listRows[view.rawValue].value(at: revision) { try renderRows(view) }
-        let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, totalText: rows.totalText,
-                                hiddenDisposed: rows.hiddenDisposed), view: view, search: search, nextURL: rows.nextURL,
+        let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, total: rows.total, currency: rows.currency,
+                                hiddenDisposed: rows.hiddenDisposed, words: context.localizer), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
                                 bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context,
                                 backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage) : nil,
@@ -167,8 +169,7 @@ struct ItemPageHandlers: Sendable {
             HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: false).node })
         })
         let nextURL = window.next.map { ItemListQuery.nextURL(query, after: $0, base: ItemRoutes.list.url()) + (search.showDisposed ? "&showDisposed=1" : "") }
-        let summary = count == 0 ? "Nothing found. Try fewer or shorter words, or clear the filters."
-            : count == 1 ? "1 item found" : "\(count.grouped) items found"
+        let summary = count == 0 ? context.text("item.search.nothing-found") : context.text("item.search.found", ["count": .count(count)])
         let page = ItemListPage(rows: html, count: count, summary: summary, view: .manual, search: search, nextURL: nextURL,
                                 readiness: nil, bulk: nil, newItemForm: ItemForm(), context: context)
         return .html(page.document().renderedBytes())
@@ -220,7 +221,7 @@ struct ItemPageHandlers: Sendable {
             first.disposed = false
             nextURL = try items.items(matching: first).next.map { ItemListQuery.nextURL(first, after: $0, base: ItemRoutes.list.url()) }
         }
-        return ListRows(html: html, count: shown.count, totalText: DisplayFormat.total(totals.all, in: currency),
+        return ListRows(html: html, count: shown.count, total: totals.all, currency: currency,
                         hiddenDisposed: all.count - shown.count, readiness: ReadinessPageHandlers.card(readiness, currency: currency), nextURL: nextURL)
     }
 

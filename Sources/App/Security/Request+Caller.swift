@@ -1,5 +1,6 @@
 import Accounts
 import HTTPServer
+import Localization
 
 /// Where middleware leaves the caller for the handlers after it.
 enum CallerKey: RequestContextKey {
@@ -34,10 +35,12 @@ extension Request {
         return via == nil || via == .openAccess ? "public, max-age=31536000, immutable" : "private, no-cache"
     }
 
-    /// The page context for this request: the site's plus who is signed in.
+    /// The page context for this request: the site's plus who is signed in and the words of the
+    /// language the request is in.
     func pageContext(_ site: PageContext) -> PageContext {
         var page = site
         page.keepsOfflineCopy = site.offlineCopySwitch?.isOn ?? true
+        page.localizer = Localization.bundled.localizer(for: language(among: .bundled))
         guard let caller else { return page }
         page.userName = caller.via == .openAccess ? nil : caller.account.name
         page.accountID = caller.account.id.description

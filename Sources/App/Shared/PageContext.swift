@@ -1,3 +1,5 @@
+import Localization
+
 /// What every page needs besides its own content: the content-hashed URLs of the stylesheet, script
 /// and icons, whether devices keep an offline copy, and who is signed in (with the CSRF token their forms carry).
 struct PageContext: Sendable {
@@ -33,4 +35,9 @@ struct PageContext: Sendable {
     var canEdit = true
     /// Whether the caller manages accounts (owners).
     var canManage = true
+    /// The words of the page's language (`Request.language`); US English for a page made without a request.
+    var localizer = Localization.bundled.localizer(for: .template)
+
+    /// The message `key` in the page's language.
+    func text(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { localizer.text(key, arguments) }
 }

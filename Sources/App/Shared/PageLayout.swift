@@ -1,4 +1,5 @@
 import HTML
+import Localization
 
 /// The frame every page shares: head, top bar, content.
 struct PageLayout {
@@ -10,7 +11,7 @@ struct PageLayout {
     let content: HTMLNode
 
     func document() -> HTMLDocument {
-        HTMLDocument(html(.lang("en")) {
+        HTMLDocument(html(.lang(context.localizer.language.tag), .dir(context.localizer.language.direction)) {
             head {
                 meta(.charset("utf-8"))
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
@@ -111,15 +112,16 @@ struct AccountStrip {
 
     var node: HTMLNode {
         guard let name = context.userName else { return .empty }
-        return nav(.class("account-strip"), .aria("label", "Account")) {
+        return nav(.class("account-strip"), .aria("label", context.text("top.account.label"))) {
             span {
-                "Signed in as "
-                a(.href(AccountRoutes.account.url()), .class("account-name")) { name }
+                MessageWithLink(text: { context.text("top.account.signed-in", ["name": .text($0)]) }) {
+                    a(.href(AccountRoutes.account.url()), .class("account-name")) { name }
+                }.node
             }
-            if context.canManage { a(.href(AccountRoutes.users.url())) { "Accounts" } }
+            if context.canManage { a(.href(AccountRoutes.users.url())) { context.text("top.account.accounts") } }
             HTML.form(.method("post"), .action(AccountRoutes.signOut.url()), .class("signout-form")) {
                 CSRFField(token: context.csrfToken).node
-                button(.class("link-button"), .type("submit")) { "Sign Out" }
+                button(.class("link-button"), .type("submit")) { context.text("top.account.sign-out") }
             }
         }
     }
