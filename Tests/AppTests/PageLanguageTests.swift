@@ -84,4 +84,13 @@ import Testing
         #expect(english.contains(#"<span>Signed in as <a href="/account" class="account-name">olivia</a></span>"#))
         #expect(english.contains(">Sign Out</button>"))
     }
+
+    /// A page whose words are not translated yet stays in English throughout, `lang` included, so
+    /// that a screen reader reads it with the right voice; the item list is in the asked language.
+    @Test func aPageNotTranslatedYetSaysItIsInEnglish() throws {
+        let app = try TestApp()
+        let page = try Self.page(app, "/claims?lang=de", language: "de")
+        #expect(page.contains(#"<html lang="en-US" dir="ltr">"#))
+        #expect(try Self.page(app, "/?lang=de").contains(#"<html lang="de" dir="ltr">"#))
+    }
 }

@@ -117,7 +117,7 @@ struct ItemDetailPage {
                     }
                 }
             }
-            ConfirmDeleteDialog(context: context).node
+            ConfirmDeleteDialog(context: context.inTemplateLanguage).node  // the list's dialog, in this page's English
         }
     }
 

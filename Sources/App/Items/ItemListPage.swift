@@ -42,7 +42,7 @@ struct ItemListPage {
         }
         let title = context.text("item.list.title")
         return PageLayout(title: title, context: context, pageClass: "items", bar: TopBar(title: title, trailing: trailing),
-                          content: content).document()
+                          content: content, translated: true).document()
     }
 
     /// Manual order or by room: two links, the current one marked for assistive technology.

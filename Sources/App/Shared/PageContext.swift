@@ -40,4 +40,12 @@ struct PageContext: Sendable {
 
     /// The message `key` in the page's language.
     func text(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { localizer.text(key, arguments) }
+
+    /// The same in US English: for a page whose own words are not translated yet, so that all of it,
+    /// and its `lang`, is in the one language it is written in (a screen reader reads it by `lang`).
+    var inTemplateLanguage: PageContext {
+        var context = self
+        context.localizer = Localization.bundled.localizer(for: .template)
+        return context
+    }
 }

@@ -9,9 +9,13 @@ struct PageLayout {
     let pageClass: String
     let bar: TopBar
     let content: HTMLNode
+    /// Whether the page's own words come from the catalogues. Only then is it in the request's
+    /// language; a page not translated yet is in US English throughout, the account strip too.
+    var translated = false
 
     func document() -> HTMLDocument {
-        HTMLDocument(html(.lang(context.localizer.language.tag), .dir(context.localizer.language.direction)) {
+        let context = translated ? context : context.inTemplateLanguage
+        return HTMLDocument(html(.lang(context.localizer.language.tag), .dir(context.localizer.language.direction)) {
             head {
                 meta(.charset("utf-8"))
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
