@@ -149,12 +149,7 @@ import Testing
     @Test func oneClickUnsubscribeTurnsThatKindOffWithoutSigningInAndTheAccountShowsIt() throws {
         let server = try TestSMTPServer(.plain)
         let clock = TestClock(Self.start)
-        let secured = try SecuredApp(accounts: [("olivia", .owner)]) { configuration in
-            configuration.clock = clock
-            var settings = ReminderMailSettings(server: try! MailServer(url: server.url), from: "homepwner@home.example", siteURL: "https://home.example")
-            settings.interval = 86_400
-            configuration.reminderMail = settings
-        }
+        let secured = try Self.securedOlivia(mailingThrough: server, clock: clock)
         let olivia = try secured.token(for: "olivia")
         #expect(try olivia.json("PATCH", "/api/v1/account", ["email": "olivia@example.com"]).status == 200)
         _ = try olivia.json("POST", "/api/v1/items", ["name": "Sofa", "warrantyExpires": clock.today.adding(days: 40).iso])
@@ -253,6 +248,18 @@ import Testing
     // MARK: Once a week
 
     static func day(_ iso: String) -> CalendarDate { CalendarDate(iso: iso)! }
+
+    /// An app with accounts, olivia its owner, e-mailing through `server` at 08:00 UTC by `clock`
+    /// (its own background pass once a day: the tests call `pass()`).
+    static func securedOlivia(mailingThrough server: TestSMTPServer, clock: TestClock) throws -> SecuredApp {
+        try SecuredApp(accounts: [("olivia", .owner)]) { configuration in
+            configuration.clock = clock
+            var settings = ReminderMailSettings(server: try! MailServer(url: server.url), from: "homepwner@home.example", siteURL: "https://home.example")
+            settings.interval = 86_400
+            settings.timeZone = TimeZone(identifier: "UTC")!
+            configuration.reminderMail = settings
+        }
+    }
 
     /// Moves the clock to 08:00 UTC on `iso` (the tests' mail hour and zone).
     static func move(_ clock: TestClock, to iso: String) {
@@ -371,13 +378,7 @@ import Testing
     @Test func theAPISetsTheDigestKindsOffStayOutAndUnsubscribingAllTurnsEveryKindOff() throws {
         let server = try TestSMTPServer(.plain)
         let clock = TestClock(Self.start)
-        let secured = try SecuredApp(accounts: [("olivia", .owner)]) { configuration in
-            configuration.clock = clock
-            var settings = ReminderMailSettings(server: try! MailServer(url: server.url), from: "homepwner@home.example", siteURL: "https://home.example")
-            settings.interval = 86_400
-            settings.timeZone = TimeZone(identifier: "UTC")!
-            configuration.reminderMail = settings
-        }
+        let secured = try Self.securedOlivia(mailingThrough: server, clock: clock)
         let olivia = try secured.token(for: "olivia")
         func account() throws -> [String: Any] {
             try #require(try olivia.send("GET", "/api/v1/account", headers: ["Accept": "application/json"]).json as? [String: Any])
