@@ -66,8 +66,8 @@ struct AccountAPIHandlers: Sendable {
             json.key("calendar")
             if let created { json.object { json in json.key("created"); json.value(created) } } else { json.null() }
             json.key("calendarURL"); if let calendarURL { json.value(calendarURL) } else { json.null() }
-            json.key("reminderCalendar"); ReminderMailJSON.write(off: calendarOff, into: &json)
-            json.key("reminderMail"); ReminderMailJSON.write(off: off, into: &json)
+            json.key("reminderCalendar"); ReminderKindsJSON.write(off: calendarOff, into: &json)
+            json.key("reminderMail"); ReminderKindsJSON.write(off: off, into: &json)
             json.key("reminderDigest")
             if let digest { json.value(digest.id) } else { json.null() }
             json.key("sendsReminderMail"); json.value(sendsReminderMail)
@@ -87,8 +87,8 @@ struct AccountInput {
     var reminderDigest: Weekday??
 
     static var schema: InputSchema<AccountInput> {
-        InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderMailKinds("reminderMail", \.reminderMail),
-                                                     .reminderMailKinds("reminderCalendar", \.reminderCalendar),
+        InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderKinds("reminderMail", \.reminderMail),
+                                                     .reminderKinds("reminderCalendar", \.reminderCalendar),
                                                      .reminderDigest("reminderDigest", \.reminderDigest)],
                     unknown: { "Unknown account field “\($0)”. The fields are: \(schema.names.joined(separator: ", "))." })
     }

@@ -1,10 +1,10 @@
 import HTTPServer
 import Reminders
 
-/// `reminderMail` in `GET/PATCH /api/v1/account`: each kind of reminder (a family) and whether it
-/// comes by e-mail, `{"warranty": true, "photo-missing": false, …}`; `reminderDigest`: null (each as
+/// `reminderMail` and `reminderCalendar` in `GET/PATCH /api/v1/account`: each kind of reminder (a
+/// family) and whether it comes by e-mail, or shows in the calendar, `{"warranty": true, "photo-missing": false, …}`; `reminderDigest`: null (each as
 /// it falls due) or the weekly e-mail's day, `"monday"` … `"sunday"`.
-enum ReminderMailJSON {
+enum ReminderKindsJSON {
     static func write(off: Set<String>, into json: inout JSONWriter) {
         json.object { json in
             for family in ReminderFamily.all {
@@ -16,7 +16,7 @@ enum ReminderMailJSON {
 
 extension InputField {
     /// `{"kind": true|false, …}` for some kinds of reminder (those left out stay as they are).
-    static func reminderMailKinds(_ name: String, _ key: WritableKeyPath<Input, [String: Bool]?>) -> Self {
+    static func reminderKinds(_ name: String, _ key: WritableKeyPath<Input, [String: Bool]?>) -> Self {
         InputField(name: name, api: "ReminderKinds", expected: "an object of kinds of reminder, each true or false", json: { value, input, reading in
             guard case .object(let members) = value else { return reading.wrongKind(value) }
             var kinds: [String: Bool] = [:]
