@@ -11,13 +11,17 @@ public struct Account: Sendable, Equatable, Identifiable {
     /// Library roots (absolute paths) this account may see.
     public let libraryGrants: Set<String>
     public let created: Date
+    /// The language its pages are in, as a BCP 47 tag (`de`, `pt-BR`); nil: the one its browser
+    /// asks for. This module keeps the tag; the app knows which languages it ships.
+    public let language: String?
 
-    public init(id: ID, name: String, role: Role, libraryGrants: Set<String>, created: Date) {
+    public init(id: ID, name: String, role: Role, libraryGrants: Set<String>, created: Date, language: String? = nil) {
         self.id = id
         self.name = name
         self.role = role
         self.libraryGrants = libraryGrants
         self.created = created
+        self.language = language
     }
 }
 

@@ -149,12 +149,12 @@ public final class AccountStore: Sendable {
     func now() -> Int64 { Int64(clock.now.timeIntervalSince1970 * 1000) }
 
     static func account(id: Account.ID, in connection: Connection) throws -> Account? {
-        guard let (name, role, created) = try connection.firstRow("SELECT name, role, created_ms FROM accounts WHERE id = ?", id, decode: {
-            ($0.string(0), $0.string(1), $0.int64(2))
+        guard let (name, role, created, language) = try connection.firstRow("SELECT name, role, created_ms, language FROM accounts WHERE id = ?", id, decode: {
+            ($0.string(0), $0.string(1), $0.int64(2), $0.optionalString(3))
         }) else { return nil }
         let grants = try connection.rows("SELECT root_path FROM library_grants WHERE account_id = ?", id) { $0.string(0) }
         return Account(id: id, name: name, role: Role(rawValue: role) ?? .viewer, libraryGrants: Set(grants),
-                       created: Date(timeIntervalSince1970: Double(created) / 1000))
+                       created: Date(timeIntervalSince1970: Double(created) / 1000), language: language)
     }
 
     static func account(named name: String, in connection: Connection) throws -> Account? {

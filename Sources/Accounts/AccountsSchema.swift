@@ -114,5 +114,9 @@ public enum AccountsSchema {
             INSERT INTO reminder_kinds_off (account_id, channel, kind) SELECT account_id, 'mail', kind FROM reminder_mail_off;
             DROP TABLE reminder_mail_off;
             """),
+        // The language the account's pages are in (a BCP 47 tag); NULL: the one its browser asks for.
+        Migration(version: 13, sql: """
+            ALTER TABLE accounts ADD COLUMN language TEXT CHECK (language IS NULL OR length(language) BETWEEN 2 AND 35);
+            """),
     ]
 }

@@ -212,6 +212,7 @@ import Testing
         Link(.post, ReminderMailRoutes.unsubscribe(key: "q8Yc1bWm0Tz4nV9rXe2KpLd7sHf3JuA6oGi5ByNwQxE", kind: "warranty"), .public),
         Link(.post, ReminderMailRoutes.settings.url(), .account),
         Link(.post, ReminderRoutes.calendarKinds.url(), .account),
+        Link(.post, AccountRoutes.language.url(), .account),
         Link(.get, AccountRoutes.users.url(), .manage),
         Link(.post, AccountRoutes.users.url(), .manage),
         Link(.post, AccountRoutes.user(3), .manage),

@@ -320,6 +320,9 @@ enum SchemaHistory {
         Step(label: "owned-accounts-12-reminder-kinds-off", versions: ["inventory": 26, "library": 8, "accounts": 12, "claims": 15, "uploads": 8], rows: """
             INSERT INTO reminder_kinds_off (account_id, channel, kind) VALUES (1, 'calendar', 'photo-missing');
             """),
+        Step(label: "owned-accounts-13-language", versions: ["inventory": 26, "library": 8, "accounts": 13, "claims": 15, "uploads": 8], rows: """
+            UPDATE accounts SET language = 'de' WHERE id = 1;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPServer
 import Inventory
+import Localization
 
 /// `/api/v1/account`: the caller's own account — its e-mail address, which reminders it gets by
 /// e-mail and when (set with PATCH), and its calendar feed (`POST …/calendar` makes a new one, ending the old; its address is shown only then).
@@ -31,7 +32,8 @@ struct AccountAPIHandlers: Sendable {
                 for (kind, on) in kinds { try accounts.setReminderKind(kind, on: on, .calendar, for: account.id) }
             }
             if let digest = input.reminderDigest { try accounts.setReminderDigest(weekday: digest?.rawValue, for: account.id) }
-            return try response(for: account)
+            if let language = input.language { try accounts.setLanguage(language?.tag, of: account.id) }
+            return try response(for: try accounts.account(id: account.id) ?? account)
         }
         router.post(AccountRoutes.apiCalendar, access: .account) { request in
             let account = try caller(of: request).account
@@ -52,7 +54,7 @@ struct AccountAPIHandlers: Sendable {
     }
 
     /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL", "reminderCalendar": {kind: bool},
-    /// "reminderMail": {kind: bool}, "reminderDigest", "sendsReminderMail"}`: the feed's address
+    /// "reminderMail": {kind: bool}, "reminderDigest", "sendsReminderMail", "language"}`: the feed's address
     /// only in the answer that made it (only its SHA-256 is kept).
     private func response(for account: Account, calendarURL: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let email = try accounts.email(of: account.id), created = try accounts.calendarFeedCreated(of: account.id)
@@ -71,6 +73,7 @@ struct AccountAPIHandlers: Sendable {
             json.key("reminderDigest")
             if let digest { json.value(digest.id) } else { json.null() }
             json.key("sendsReminderMail"); json.value(sendsReminderMail)
+            json.key("language"); if let language = account.language { json.value(language) } else { json.null() }
         }
         return .json(writer, status: status)
     }
@@ -85,11 +88,13 @@ struct AccountInput {
     var reminderCalendar: [String: Bool]?
     /// `.some(nil)`: as they fall due; `.some(day)`: once a week on that day; nil: as it was.
     var reminderDigest: Weekday??
+    /// `.some(nil)`: the browser's language; `.some(tag)`: that one; nil: as it was.
+    var language: LanguageTag??
 
     static var schema: InputSchema<AccountInput> {
         InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderKinds("reminderMail", \.reminderMail),
                                                      .reminderKinds("reminderCalendar", \.reminderCalendar),
-                                                     .reminderDigest("reminderDigest", \.reminderDigest)],
+                                                     .reminderDigest("reminderDigest", \.reminderDigest), .language("language", \.language)],
                     unknown: { "Unknown account field “\($0)”. The fields are: \(schema.names.joined(separator: ", "))." })
     }
 }

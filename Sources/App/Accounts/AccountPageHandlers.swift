@@ -1,6 +1,8 @@
 import Accounts
 import Foundation
 import HTTPServer
+import Inventory
+import Localization
 
 /// Signing in and out, first-run setup, your own account, and (for owners) everyone's.
 struct AccountPageHandlers: Sendable {
@@ -25,6 +27,7 @@ struct AccountPageHandlers: Sendable {
         router.post(AccountRoutes.tokens, access: .account) { request in try createToken(request) }
         router.post(AccountRoutes.revokeToken, access: .account) { request in try revokeToken(request) }
         router.post(AccountRoutes.calendar, access: .account) { request in try makeCalendarFeed(request) }
+        router.post(AccountRoutes.language, access: .account) { request in try setLanguage(request) }
         router.get(AccountRoutes.users, access: .manage) { request in
             try usersPage(request, message: UsersPage.offlineCopyNotice(request.query["offline-copy"]))
         }
@@ -172,6 +175,9 @@ struct AccountPageHandlers: Sendable {
                                                                  digest: try accounts.reminderDigestWeekday(for: caller.account.id).flatMap(Weekday.init(rawValue:)),
                                                                  saved: request.query["reminder-mail"] == "saved",
                                                                  emailRefused: request.query["reminder-mail"] == "refused", csrfToken: request.pageContext(site).csrfToken),
+                               language: AccountLanguageSection(chosen: caller.account.language.flatMap(Localization.bundled.language(named:)),
+                                                                browsers: request.language(among: .bundled), languages: Localization.bundled.languages,
+                                                                saved: request.query["language"] == "saved", csrfToken: request.pageContext(site).csrfToken),
                                context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
     }
@@ -228,6 +234,18 @@ struct AccountPageHandlers: Sendable {
         guard let caller = request.caller, caller.via != .openAccess else { return try accountPage(request) }
         let token = try accounts.newCalendarFeed(for: caller.account.id)
         return try accountPage(request, newCalendarURL: request.siteURL(ReminderRoutes.calendar(token)))
+    }
+
+    /// The language form: a shipped language, or "" for the browser's.
+    private func setLanguage(_ request: Request) throws -> Response {
+        guard let caller = request.caller, caller.via != .openAccess else { return try accountPage(request) }
+        var input = AccountInput(), problems: [FieldError] = []
+        AccountInput.schema.read(form: ["language": try request.formFields()["language"] ?? ""], into: &input, context: InputContext(), problems: &problems)
+        guard problems.isEmpty, let language = input.language else {
+            return try accountPage(request, error: problems.first?.message ?? "Choose a language from the list.", status: .unprocessableContent)
+        }
+        try accounts.setLanguage(language?.tag, of: caller.account.id)
+        return .redirect(to: AccountRoutes.account.url() + "?language=saved#language-title")
     }
 
     private func revokeToken(_ request: Request) throws -> Response {

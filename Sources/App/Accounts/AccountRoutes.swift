@@ -14,6 +14,8 @@ enum AccountRoutes {
     static let removeUser = RoutePath("/users/{id}/remove")
     /// The account page's button for a new calendar feed.
     static let calendar = RoutePath("/account/calendar")
+    /// The account page's choice of language.
+    static let language = RoutePath("/account/language")
     static let api = RoutePath("/account", in: APIRoutes.v1)
     static let apiCalendar = RoutePath("/account/calendar", in: APIRoutes.v1)
 

@@ -96,6 +96,7 @@ struct AccountPage {
     var calendarKindsSaved = false
     /// Which reminders come by e-mail.
     var reminderMail: ReminderMailSection? = nil
+    var language: AccountLanguageSection? = nil
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -145,6 +146,7 @@ struct AccountPage {
                     button(.class("button"), .type("submit")) { "Create Token" }
                 }
             }
+            if let language { language.node }
             calendarSection
             if let reminderMail { reminderMail.node }
             section(.class("card account-card")) {

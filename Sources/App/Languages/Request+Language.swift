@@ -6,8 +6,6 @@ extension Request {
     /// account's choice, else the browser's `Accept-Language`, else US English.
     func language(among localization: Localization, accountLanguage: LanguageTag? = nil) -> LanguageTag {
         if let asked = query["lang"], let language = localization.language(named: asked) { return language }
-        // The seam for the account's `language` setting (`PATCH /api/v1/account`): pass it here once
-        // accounts keep one.
         if let accountLanguage { return accountLanguage }
         return headers["Accept-Language"].flatMap { localization.negotiate(acceptLanguage: $0) } ?? .template
     }

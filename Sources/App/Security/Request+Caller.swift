@@ -36,11 +36,12 @@ extension Request {
     }
 
     /// The page context for this request: the site's plus who is signed in and the words of the
-    /// language the request is in.
+    /// language the request is in (`?lang=`, else the account's choice, else the browser's).
     func pageContext(_ site: PageContext) -> PageContext {
         var page = site
         page.keepsOfflineCopy = site.offlineCopySwitch?.isOn ?? true
-        page.localizer = Localization.bundled.localizer(for: language(among: .bundled))
+        let chosen = caller.flatMap { $0.account.language }.flatMap(Localization.bundled.language(named:))
+        page.localizer = Localization.bundled.localizer(for: language(among: .bundled, accountLanguage: chosen))
         guard let caller else { return page }
         page.userName = caller.via == .openAccess ? nil : caller.account.name
         page.accountID = caller.account.id.description
