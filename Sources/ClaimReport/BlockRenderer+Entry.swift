@@ -29,11 +29,11 @@ extension BlockRenderer {
             if let photo = entry.photo {
                 switch PictureSource.photo(atPath: photo.path) {
                 case .success(let picture): picture.draw(on: cairo, fitting: box)
-                case .failure(let failure): note(in: box, ReportWording.unreadablePhoto(photo.path, failure))
+                case .failure(let failure): note(in: box, words.unreadablePhoto(photo.path, failure))
                 }
                 caption?.draw(on: cairo, x: left, y: top + photoHeight + 3)
             } else {
-                note(in: box, ReportWording.noPhoto)
+                note(in: box, words.noPhoto)
             }
             heading.draw(on: cairo, x: textLeft, y: top)
             for row in rows {

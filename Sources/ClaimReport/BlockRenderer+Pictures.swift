@@ -18,7 +18,7 @@ extension BlockRenderer {
                 let box = Box(x: x, y: top, width: cellWidth, height: boxHeight)
                 switch PictureSource.photo(atPath: image.path) {
                 case .success(let picture): picture.draw(on: cairo, fitting: box)
-                case .failure(let failure): placeholder(box, saying: ReportWording.unreadablePhoto(image.path, failure))
+                case .failure(let failure): placeholder(box, saying: words.unreadablePhoto(image.path, failure))
                 }
                 captions[index].draw(on: cairo, x: x, y: top + boxHeight + 4)
             }
@@ -32,7 +32,7 @@ extension BlockRenderer {
             let box = Box(x: left, y: top, width: width, height: boxHeight)
             switch PictureSource.document(atPath: document.path) {
             case .success(let page): frame(page.draw(on: cairo, fitting: box), grey: 0.6)
-            case .failure(let failure): placeholder(box, saying: ReportWording.unreadableDocument(document.path, failure))
+            case .failure(let failure): placeholder(box, saying: words.unreadableDocument(document.path, failure))
             }
             caption.draw(on: cairo, x: left, y: top + boxHeight + 4)
         }

@@ -7,11 +7,14 @@ final class BlockRenderer {
     /// The page being measured or drawn: upright, or turned for a wide table.
     var geometry: PageGeometry
     let cairo: OpaquePointer
+    /// What the report itself says (page numbers, a picture that cannot be read), in the claim's language.
+    let words: ReportWords
 
-    init(typesetter: Typesetter, geometry: PageGeometry, cairo: OpaquePointer) {
+    init(typesetter: Typesetter, geometry: PageGeometry, cairo: OpaquePointer, words: ReportWords = .english) {
         self.typesetter = typesetter
         self.geometry = geometry
         self.cairo = cairo
+        self.words = words
     }
 
     var left: Double { geometry.left }

@@ -34,13 +34,13 @@ extension ClaimReportDocument {
             if let footer = table.footer { blocks.append(.tableFooter(frame, cells: footer)) }
             return blocks
         }
-        var blocks: [Block] = [.heading(ReportWording.expenses), .paragraph(expenses.intro), .subheading(ReportWording.expenseTotals)]
+        var blocks: [Block] = [.heading(words.expenses), .paragraph(expenses.intro), .subheading(words.expenseTotals)]
         blocks += rows(expenses.totals, frame(expenses.totals, id: Self.expenseTotalsTable))
-        blocks.append(.subheading(ReportWording.expenses))
+        blocks.append(.subheading(words.expenses))
         blocks += rows(expenses.entries, frame(expenses.entries, id: Self.expensesTable))
         if !expenses.receipts.isEmpty {
-            blocks += [.subheading(ReportWording.expenseReceipts)] + expenses.receipts.map(Block.document)
+            blocks += [.subheading(words.expenseReceipts)] + expenses.receipts.map(Block.document)
         }
-        return [ReportSection(title: ReportWording.expenses, kind: .part, blocks: blocks)]
+        return [ReportSection(title: words.expenses, kind: .part, blocks: blocks)]
     }
 }

@@ -22,8 +22,8 @@ extension ClaimReportDocument {
         let widest = table.widestWords(style: Self.roomTotalsStyle, measure: wordWidth).map { min($0, geometry.contentWidth * Self.longestWordShare) }
         let frame = TableFrame(id: Self.packOutTable, columns: table.columns, minimumWidths: widest, left: geometry.left, width: geometry.contentWidth,
                                cellStyle: Self.roomTotalsStyle, maxLines: 4)
-        var blocks: [Block] = [.heading(ReportWording.packOut), .paragraph(packOut.intro), .tableHeader(frame)]
+        var blocks: [Block] = [.heading(words.packOut), .paragraph(packOut.intro), .tableHeader(frame)]
         blocks += table.rows.enumerated().map { index, cells in .tableRow(frame, cells: cells, shaded: index % 2 == 1) }
-        return [ReportSection(title: ReportWording.packOut, kind: .part, blocks: blocks)]
+        return [ReportSection(title: words.packOut, kind: .part, blocks: blocks)]
     }
 }

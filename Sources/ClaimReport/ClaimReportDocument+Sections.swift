@@ -21,7 +21,7 @@ extension ClaimReportDocument {
                               left: geometry.left, width: geometry.contentWidth, cellStyle: style, maxLines: maxLines)
         }
         let roomFrame = frame(roomTotals, id: Self.roomTotalsTable, style: Self.roomTotalsStyle, maxLines: 4, on: geometry)
-        var roomSection = Self.section(roomTotals, frame: roomFrame, title: ReportWording.roomTotals)
+        var roomSection = Self.section(roomTotals, frame: roomFrame, title: words.roomTotals)
         // Totals by room follow the cover on its page when they fit there.
         roomSection.joinsPrevious = true
         var sections = [cover, roomSection]
@@ -29,12 +29,12 @@ extension ClaimReportDocument {
             sections.append(method)
         }
         var scheduleSection = Self.section(schedule, frame: frame(schedule, id: Self.scheduleTable, style: Self.scheduleStyle, maxLines: 12, on: geometry.turned),
-                                           title: ReportWording.schedule)
+                                           title: words.schedule)
         scheduleSection.landscape = true
         sections.append(scheduleSection)
         sections += expenseSections(geometry: geometry, wordWidth: wordWidth)
         sections += packOutSections(geometry: geometry, wordWidth: wordWidth)
-        sections += items.map(\.section)
+        sections += items.map { $0.section(words: words) }
         return sections
     }
 
@@ -42,28 +42,28 @@ extension ClaimReportDocument {
         var blocks: [Block] = [.title(title, subtitle: subtitle)]
         blocks += facts.map { .fact($0, emphasised: false) }
         if !totals.isEmpty {
-            blocks += [.heading(ReportWording.totals)] + totals.map { .fact($0, emphasised: true) }
+            blocks += [.heading(words.totals)] + totals.map { .fact($0, emphasised: true) }
         }
         if !inThisClaim.isEmpty {
-            blocks += [.subheading(ReportWording.inThisClaim)] + inThisClaim.map(Block.paragraph)
+            blocks += [.subheading(words.inThisClaim)] + inThisClaim.map(Block.paragraph)
         }
-        return ReportSection(title: ReportWording.cover, kind: .part, blocks: blocks)
+        return ReportSection(title: words.cover, kind: .part, blocks: blocks)
     }
 
     /// The method: its paragraphs, the lives used as a small table, its sources listed once.
     private func methodSection(lives: TableFrame?) -> ReportSection? {
         guard !method.isEmpty || usefulLives != nil || !references.isEmpty else { return nil }
-        var blocks: [Block] = [.heading(ReportWording.method)] + method.map(Block.paragraph)
+        var blocks: [Block] = [.heading(words.method)] + method.map(Block.paragraph)
         if let usefulLives, let lives {
-            blocks += [.subheading(ReportWording.usefulLives), .tableHeader(lives)]
+            blocks += [.subheading(words.usefulLives), .tableHeader(lives)]
             blocks += usefulLives.rows.map { .tableRow(lives, cells: $0, shaded: false) }
         }
         if !references.isEmpty {
-            blocks += [.subheading(ReportWording.references)]
-            blocks += references.enumerated().map { .paragraph(ReportWording.reference($0 + 1, $1)) }
+            blocks += [.subheading(words.references)]
+            blocks += references.enumerated().map { .paragraph(ReportWords.reference($0 + 1, $1)) }
         }
         // The method is read on from what comes before it, as text: no page is left mostly empty for it.
-        var section = ReportSection(title: ReportWording.method, kind: .part, blocks: blocks)
+        var section = ReportSection(title: words.method, kind: .part, blocks: blocks)
         section.flowsOn = true
         return section
     }
@@ -81,20 +81,20 @@ extension ReportItemPage {
     /// Item photos and library photos print at the same size: two to a row.
     static let photoColumns = 2
 
-    var section: ReportSection {
+    func section(words: ReportWords) -> ReportSection {
         var blocks: [Block] = [.itemTitle(title)]
         blocks += facts.map { .fact($0, emphasised: false) }
         if !photos.isEmpty {
-            blocks += [.subheading(ReportWording.photos)] + Self.rows(of: photos)
+            blocks += [.subheading(words.photos)] + Self.rows(of: photos)
         }
         if !receipts.isEmpty {
-            blocks += [.subheading(ReportWording.receipts)] + receipts.map(Block.document)
+            blocks += [.subheading(words.receipts)] + receipts.map(Block.document)
         }
         if !evidence.isEmpty {
-            blocks += [.subheading(ReportWording.evidence)] + Self.rows(of: evidence)
+            blocks += [.subheading(words.evidence)] + Self.rows(of: evidence)
         }
         var section = ReportSection(title: title, kind: .item, blocks: blocks)
-        section.continuedTitle = ReportWording.continued(title)
+        section.continuedTitle = words.continued(title)
         return section
     }
 

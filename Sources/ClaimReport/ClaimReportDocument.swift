@@ -24,6 +24,8 @@ public struct ClaimReportDocument: Sendable, Codable, Equatable {
     public var packOut: ReportPackOut? = nil
     /// Printed at the foot of every page beside "Page N of M" ("Claim 2026-114 · Kitchen fire").
     public var footerText: String
+    /// The report's own words, in the claim's language.
+    public var words = ReportWords.english
 
     public init(
         title: String, subtitle: String, facts: [ReportFact], totals: [ReportFact], method: [String],

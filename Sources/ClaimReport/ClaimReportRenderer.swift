@@ -18,7 +18,7 @@ public enum ClaimReportRenderer {
                               stopWhen shouldStop: () -> Bool = { false }) throws(ClaimReportError) {
         try document.validate()
         let file = try ReportFile(target: url)
-        try draw(title: document.title, footerText: document.footerText, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { renderer, geometry in
+        try draw(title: document.title, footerText: document.footerText, words: document.words, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { renderer, geometry in
             document.sections(geometry: geometry) { renderer.typesetter.width(of: $0, style: $1) }
         }
         try file.commit()
@@ -28,21 +28,21 @@ public enum ClaimReportRenderer {
     public static func render(_ list: PoliceListDocument, paper: ReportPaper, to url: URL,
                               stopWhen shouldStop: () -> Bool = { false }) throws(ClaimReportError) {
         let file = try ReportFile(target: url)
-        try draw(title: list.title, footerText: list.footerText, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { _, _ in list.sections }
+        try draw(title: list.title, footerText: list.footerText, words: list.words, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { _, _ in list.sections }
         try file.commit()
     }
 
-    static func draw(title: String, footerText: String, geometry: PageGeometry, to file: ReportFile, stopWhen shouldStop: () -> Bool,
+    static func draw(title: String, footerText: String, words: ReportWords, geometry: PageGeometry, to file: ReportFile, stopWhen shouldStop: () -> Bool,
                              sections makeSections: (BlockRenderer, PageGeometry) -> [ReportSection]) throws(ClaimReportError) {
         let canvas = try PDFCanvas(descriptor: file.descriptor, path: file.target, geometry: geometry, title: title)
-        let renderer = BlockRenderer(typesetter: try Typesetter(cairo: canvas.cairo), geometry: geometry, cairo: canvas.cairo)
+        let renderer = BlockRenderer(typesetter: try Typesetter(cairo: canvas.cairo), geometry: geometry, cairo: canvas.cairo, words: words)
         let sections = makeSections(renderer, geometry)
         let plan = try ReportPlan(sections: sections, geometry: geometry) { block, pageGeometry throws(ClaimReportError) in
             if shouldStop() { throw .stopped }
             renderer.geometry = pageGeometry
             return renderer.prepare(block).height
         }
-        addOutline(plan.outline, to: canvas)
+        addOutline(plan.outline, items: words.items, to: canvas)
         for (index, page) in plan.pages.enumerated() {
             canvas.setPageSize(page.geometry)
             renderer.geometry = page.geometry
@@ -56,14 +56,14 @@ public enum ClaimReportRenderer {
         try canvas.finish()
     }
 
-    private static func addOutline(_ outline: [ReportPlan.OutlineEntry], to canvas: PDFCanvas) {
+    private static func addOutline(_ outline: [ReportPlan.OutlineEntry], items title: String, to canvas: PDFCanvas) {
         var items: Int32?
         for entry in outline {
             switch entry.kind {
             case .part:
                 canvas.addOutline(entry.title, page: entry.page)
             case .item:
-                let parent = items ?? canvas.addOutline(ReportWording.items, page: entry.page)
+                let parent = items ?? canvas.addOutline(title, page: entry.page)
                 items = parent
                 canvas.addOutline(entry.title, page: entry.page, parent: parent)
             }

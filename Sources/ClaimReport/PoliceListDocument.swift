@@ -7,6 +7,8 @@ public struct PoliceListDocument: Sendable, Codable, Equatable {
     public var entries: [PoliceListEntry]
     /// Printed at the foot of every page beside "Page N of M".
     public var footerText: String
+    /// The list's own words, in the claim's language.
+    public var words = ReportWords.english
 
     public init(title: String, subtitle: String, facts: [ReportFact], entries: [PoliceListEntry], footerText: String) {
         self.title = title
@@ -36,7 +38,7 @@ extension PoliceListDocument {
     var sections: [ReportSection] {
         var blocks: [Block] = [.title(title, subtitle: subtitle)]
         blocks += facts.map { .fact($0, emphasised: false) }
-        blocks.append(.heading(ReportWording.items))
+        blocks.append(.heading(words.items))
         blocks += entries.map(Block.entry)
         return [ReportSection(title: title, kind: .part, blocks: blocks)]
     }

@@ -22,6 +22,8 @@ public struct ProofOfLossDocument: Sendable, Codable, Equatable {
     public var signature: [String]
     public var notary: [String]
     public var footerText: String
+    /// The form's own words, in the claim's language.
+    public var words = ReportWords.english
 
     public init(title: String, subtitle: String, policy: [ReportFact], opening: String, statements: [ReportFact], amounts: [ReportFact],
                 declaration: [String], signature: [String], notary: [String], footerText: String) {
@@ -42,17 +44,17 @@ public struct ProofOfLossDocument: Sendable, Codable, Equatable {
         var blocks: [Block] = [.title(title, subtitle: subtitle)]
         blocks += policy.map { .fact($0, emphasised: false) }
         blocks.append(.paragraph(opening))
-        blocks.append(.heading(ReportWording.proofOfLossStatements))
+        blocks.append(.heading(words.proofOfLossStatements))
         // Numbered paragraphs the page's width, as the printed form runs them (a label column wrapped
         // each statement over three lines).
         blocks += statements.map { .paragraph("\($0.label.hasSuffix(".") ? String($0.label.dropLast()) : $0.label): \($0.value)") }
-        blocks.append(.heading(ReportWording.proofOfLossAmounts))
+        blocks.append(.heading(words.proofOfLossAmounts))
         blocks += amounts.map { .fact($0, emphasised: true) }
-        blocks.append(.heading(ReportWording.proofOfLossDeclaration))
+        blocks.append(.heading(words.proofOfLossDeclaration))
         blocks += declaration.map(Block.paragraph)
-        blocks.append(.heading(ReportWording.proofOfLossSignature))
+        blocks.append(.heading(words.proofOfLossSignature))
         blocks += signature.map(Block.paragraph)
-        blocks.append(.subheading(ReportWording.proofOfLossNotary))
+        blocks.append(.subheading(words.proofOfLossNotary))
         blocks += notary.map(Block.paragraph)
         return [ReportSection(title: title, kind: .part, blocks: blocks)]
     }
@@ -63,19 +65,7 @@ extension ClaimReportRenderer {
     public static func render(_ proof: ProofOfLossDocument, paper: ReportPaper, to url: URL,
                               stopWhen shouldStop: () -> Bool = { false }) throws(ClaimReportError) {
         let file = try ReportFile(target: url)
-        try draw(title: proof.title, footerText: proof.footerText, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { _, _ in proof.sections }
+        try draw(title: proof.title, footerText: proof.footerText, words: proof.words, geometry: PageGeometry(paper: paper), to: file, stopWhen: shouldStop) { _, _ in proof.sections }
         try file.commit()
     }
-}
-
-extension ReportWording {
-    static let proofOfLossStatements = "The loss"
-    static let proofOfLossAmounts = "Amounts"
-    static let proofOfLossDeclaration = "Declaration"
-    static let proofOfLossSignature = "Signed"
-    static let proofOfLossNotary = "Sworn before a notary"
-    static let expenses = "Additional living expenses"
-    static let expenseTotals = "Additional living expenses by category"
-    static let expenseReceipts = "Receipts of the living expenses"
-    static let packOut = "Pack-out list"
 }

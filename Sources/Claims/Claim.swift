@@ -45,6 +45,8 @@ public struct Claim: Sendable, Equatable, Identifiable {
     public var policeForce = ""
     /// Lines the schedule shows as one row each, in the order they were made; a line names its bundle.
     public var bundles: [ClaimBundle] = []
+    /// The language of its packet and its adjuster's page, as a BCP 47 tag (the app knows which it ships).
+    public var language = "en-US"
 
     public var isClosed: Bool { closedAt != nil }
 

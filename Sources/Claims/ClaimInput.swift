@@ -64,6 +64,8 @@ public struct ClaimInput: Sendable, Equatable {
     public var settlement: Settlement?
     public var policyStart: CalendarDate??
     public var policyEnd: CalendarDate??
+    /// The packet's and adjuster's page's language, a BCP 47 tag the app checked it ships.
+    public var language: String?
     /// The claim's whole set of lines, in order (lines kept keep what the tracker recorded).
     public var lines: [ClaimLineInput]?
 

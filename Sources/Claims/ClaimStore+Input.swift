@@ -22,6 +22,7 @@ extension ClaimStore {
         if let rate = input.salesTaxRate { claim.salesTaxRate = rate }
         if let lossKind = input.lossKind { claim.lossKind = lossKind }
         if let settlement = input.settlement { claim.settlement = settlement }
+        if let language = input.language { claim.language = language }
         for (field, label, value, keyPath) in [("contentsLimit", "The contents limit", input.contentsLimit, \Claim.contentsLimit),
                                                ("deductible", "The deductible", input.deductible, \Claim.deductible)] {
             guard let value else { continue }

@@ -81,7 +81,7 @@ public final class ClaimStore: Sendable {
     // MARK: Rows
 
     static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version, "
-        + "loss_kind, deductible, settlement, policy_start, policy_end, other_insurance, phone, email, contact_address, sales_tax_millionths, police_report, police_force"
+        + "loss_kind, deductible, settlement, policy_start, policy_end, other_insurance, phone, email, contact_address, sales_tax_millionths, police_report, police_force, language"
 
     static func decode(_ row: Row, lines: [Claim.ID: [ClaimLine]], bundles: [Claim.ID: [ClaimBundle]]) -> Claim {
         let id: Claim.ID = row.id(0)
@@ -102,6 +102,7 @@ public final class ClaimStore: Sendable {
         claim.salesTaxRate = row.optionalInt64(24).flatMap(SalesTaxRate.init(millionths:))
         claim.policeReport = row.string(25)
         claim.policeForce = row.string(26)
+        claim.language = row.string(27)
         claim.bundles = bundles[id] ?? []
         return claim
     }
@@ -150,11 +151,11 @@ public final class ClaimStore: Sendable {
             UPDATE claims SET name = ?, loss_date = ?, cause = ?, policyholder = ?, address = ?, insurer = ?, policy_number = ?,
                 claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, loss_kind = ?, deductible = ?, settlement = ?,
                 policy_start = ?, policy_end = ?, other_insurance = ?, phone = ?, email = ?, contact_address = ?, sales_tax_millionths = ?,
-                police_report = ?, police_force = ?, version = version + 1 WHERE id = ?
+                police_report = ?, police_force = ?, language = ?, version = version + 1 WHERE id = ?
             """, claim.name, claim.lossDate?.iso, claim.cause, claim.policyholder, claim.address, claim.insurer, claim.policyNumber,
             claim.claimNumber, claim.contentsLimit, claim.proofOfLossDue?.iso, claim.notes, claim.lossKind?.rawValue, claim.deductible,
             claim.settlement.rawValue, claim.policyStart?.iso, claim.policyEnd?.iso, claim.otherInsurance, claim.phone, claim.email,
-            claim.contactAddress, claim.salesTaxRate?.millionths, claim.policeReport, claim.policeForce, id)
+            claim.contactAddress, claim.salesTaxRate?.millionths, claim.policeReport, claim.policeForce, claim.language, id)
         try connection.run("DELETE FROM claim_lines WHERE claim_id = ?", id)
         for (position, line) in claim.lines.enumerated() {
             try connection.run("""

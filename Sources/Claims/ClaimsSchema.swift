@@ -136,5 +136,10 @@ public enum ClaimsSchema {
             CREATE INDEX claim_bundles_by_claim ON claim_bundles (claim_id);
             ALTER TABLE claim_lines ADD COLUMN bundle_id INTEGER REFERENCES claim_bundles (id) ON DELETE SET NULL;
             """),
+        // The language of the claim's packet and adjuster's page (a BCP 47 tag): the insurer's, which
+        // need not be the household's. Claims made before were in US English.
+        Migration(version: 16, sql: """
+            ALTER TABLE claims ADD COLUMN language TEXT NOT NULL DEFAULT 'en-US' CHECK (length(language) BETWEEN 2 AND 35);
+            """),
     ]
 }

@@ -323,6 +323,9 @@ enum SchemaHistory {
         Step(label: "owned-accounts-13-language", versions: ["inventory": 26, "library": 8, "accounts": 13, "claims": 15, "uploads": 8], rows: """
             UPDATE accounts SET language = 'de' WHERE id = 1;
             """),
+        Step(label: "owned-claims-16-language", versions: ["inventory": 26, "library": 8, "accounts": 13, "claims": 16, "uploads": 8], rows: """
+            UPDATE claims SET language = 'fr' WHERE id = (SELECT max(id) FROM claims);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

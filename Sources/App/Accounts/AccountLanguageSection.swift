@@ -1,15 +1,13 @@
 import HTML
+import Inventory
 import Localization
 
 /// The account page's choice of language: one Homepwner ships, or the one the browser asks for.
-/// Each language is named in its own words, and marked as such, so someone who cannot read the
-/// page's can still find theirs.
 struct AccountLanguageSection {
     /// The account's choice; nil: the browser's.
     let chosen: LanguageTag?
     /// What the browser asks for now, among the shipped ones.
     let browsers: LanguageTag
-    let languages: [LanguageTag]
     let saved: Bool
     let csrfToken: String?
 
@@ -20,17 +18,7 @@ struct AccountLanguageSection {
             if saved { p(.class("notice success"), .role("status")) { "Saved your language." } }
             HTML.form(.method("post"), .action(AccountRoutes.language.url())) {
                 CSRFField(token: csrfToken).node
-                div(.class("field")) {
-                    label(.for("account-language")) { "Show pages in" }
-                    select(.id("account-language"), .name("language")) {
-                        HTMLNode.element("option", [.value("")] + (chosen == nil ? [.selected] : []),
-                                         children: [.text("The browser’s language (now \(browsers.ownName))")])
-                        for language in languages {
-                            HTMLNode.element("option", [.value(language.tag), .lang(language.tag)] + (language == chosen ? [.selected] : []),
-                                             children: [.text(language.ownName)])
-                        }
-                    }
-                }
+                FormControls(errors: nil, idPrefix: "account").language("Show pages in", name: "language", selected: chosen, browsers: browsers)
                 div(.class("form-actions")) {
                     button(.class("button"), .type("submit")) { "Save" }
                 }

@@ -176,7 +176,7 @@ struct AccountPageHandlers: Sendable {
                                                                  saved: request.query["reminder-mail"] == "saved",
                                                                  emailRefused: request.query["reminder-mail"] == "refused", csrfToken: request.pageContext(site).csrfToken),
                                language: AccountLanguageSection(chosen: caller.account.language.flatMap(Localization.bundled.language(named:)),
-                                                                browsers: request.language(among: .bundled), languages: Localization.bundled.languages,
+                                                                browsers: request.language(among: .bundled),
                                                                 saved: request.query["language"] == "saved", csrfToken: request.pageContext(site).csrfToken),
                                context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)

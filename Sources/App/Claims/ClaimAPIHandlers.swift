@@ -22,7 +22,9 @@ struct ClaimAPIHandlers: Sendable {
             return Response.json(writer)
         }
         router.add(.post, ClaimRoutes.apiList, readingClaimsWithin: reads) { request in
-            let input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
+            var input = try ClaimInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: try items.currency())
+            // Its packet in the caller's language unless it says which.
+            if input.language == nil { input.language = request.pageLanguage.tag }
             let claim = try claims.create(input, now: clock.now)
             var response = try answer(claim.id, status: .created)
             response.headers["Location"] = ClaimRoutes.apiClaim(claim.id)

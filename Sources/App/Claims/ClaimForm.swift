@@ -1,6 +1,7 @@
 import Claims
 import HTTPServer
 import Inventory
+import Localization
 
 /// A claim's (or the policy's) fields exactly as typed, so a refused form comes back with the person's text.
 struct ClaimForm: Sendable, Equatable {
@@ -14,22 +15,28 @@ struct ClaimForm: Sendable, Equatable {
     var policyStart = ""
     var policyEnd = ""
     var lossKind = ""
+    /// The packet's language, a tag; "" before one is chosen.
+    var language = ""
     var texts: [ClaimText: String] = [:]
 
     /// The fields besides the texts, by their names: what `input` passes on when the form sent them.
     private var values: [(name: String, text: String)] {
         [("lossDate", lossDate), ("proofOfLossDue", proofOfLossDue), ("contentsLimit", contentsLimit), ("deductible", deductible),
          ("settlement", settlement), ("policyStart", policyStart), ("policyEnd", policyEnd), ("lossKind", lossKind),
-         ("salesTaxRate", salesTaxRate)]
+         ("salesTaxRate", salesTaxRate), ("language", language)]
     }
 
     init() {}
+
+    /// A new claim's form, its packet in `language` unless changed.
+    init(language: LanguageTag) { self.language = language.tag }
 
     init(claim: Claim, currency: Currency) {
         name = claim.name
         lossDate = claim.lossDate?.iso ?? ""
         proofOfLossDue = claim.proofOfLossDue?.iso ?? ""
         lossKind = claim.lossKind?.rawValue ?? ""
+        language = claim.language
         setPolicy(claim.policy, currency: currency)
         salesTaxRate = claim.salesTaxRate?.percentText ?? ""
         for text in ClaimText.allCases { texts[text] = claim[keyPath: text.keyPath] }
@@ -61,6 +68,7 @@ struct ClaimForm: Sendable, Equatable {
         policyStart = fields["policyStart"] ?? ""
         policyEnd = fields["policyEnd"] ?? ""
         lossKind = fields["lossKind"] ?? ""
+        language = fields["language"] ?? ""
         for text in ClaimText.allCases { if let value = fields[text.rawValue] { texts[text] = value } }
     }
 

@@ -1,6 +1,7 @@
 import Claims
 import HTTPServer
 import Inventory
+import Localization
 
 extension ClaimInput {
     /// A claim's fields (see `InputSchema`); the form's dates show a day of this year.
@@ -16,6 +17,7 @@ extension ClaimInput {
             .day("policyStart", \.policyStart, example: "2026-01-01").labelled("The policy period's first day"),
             .day("policyEnd", \.policyEnd, example: "2026-12-31").labelled("The policy period's last day"),
             .choice("lossKind", api: "LossKind", nullable: true, choose: "the kind of loss") { (claim, value: LossKind?) in claim.lossKind = .some(value) },
+            .language("language", nullable: false) { claim, language in claim.language = language?.tag },
             InputField(name: "items", api: "array", expected: "a list like [{\"itemId\": 12, \"quantityLost\": 1}]", json: { value, claim, reading in
                 guard case .array(let members) = value else { return reading.wrongKind(value) }
                 var lines: [ClaimLineInput] = []

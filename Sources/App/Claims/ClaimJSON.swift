@@ -27,6 +27,7 @@ enum ClaimJSON {
             json.key("lossKind")
             if let kind = claim.lossKind { json.value(kind.rawValue) } else { json.null() }
             json.key("proofOfLossDue"); date(claim.proofOfLossDue)
+            json.key("language"); json.value(claim.language)
             json.key("proofOfLossDaysLeft")
             if let due = claim.proofOfLossDue, !claim.isClosed { json.value(today.days(until: due)) } else { json.null() }
             json.key("closed"); json.value(claim.isClosed)

@@ -1,6 +1,7 @@
 import Claims
 import HTML
 import Inventory
+import Localization
 
 /// `/claims`: every claim, open ones with their deadline, and New Claim — a popover anchored to the
 /// button at regular width, a full-screen sheet at compact width (a plain form without scripts).
@@ -57,7 +58,7 @@ struct ClaimListPage {
                         h2(.id("new-claim-title")) { "New Claim" }
                         span {}
                     }
-                    NewClaimForm(form: ClaimForm(), errors: nil, csrfToken: context.csrfToken, idPrefix: "new-claim").body
+                    NewClaimForm(form: ClaimForm(language: LanguageTag(form.language) ?? .template), errors: nil, csrfToken: context.csrfToken, idPrefix: "new-claim").body
                 }
             }
         }
@@ -82,6 +83,8 @@ struct NewClaimForm {
             controls.text("Cause", name: "cause", value: form[.cause], hint: "Fire, flood, burglary, storm…", extra: [.maxlength(200)])
             controls.choice("Kind of loss", name: "lossKind", selected: form.lossKind,
                             options: [("", "Not said")] + LossKind.allCases.map { ($0.rawValue, $0.label) })
+            controls.language("Language of the claim packet", name: "language", selected: LanguageTag(form.language),
+                              hint: "The insurer’s language: the packet and the adjuster’s page are written in it.")
             button(.class("button primary"), .type("submit")) { "Start Claim" }
         }
     }

@@ -1,5 +1,6 @@
 import Claims
 import Inventory
+import Localization
 
 /// What the insurer owes, in the words and order every view of a claim shows it: the claim's page,
 /// the adjuster's page and the report's cover each take these rows, so they say the same to the cent.
@@ -12,35 +13,37 @@ struct ClaimOwedSummary: Sendable {
     /// The line numbers paid more than they can be owed, for their own warning.
     let overpaidLines: Set<Int>
 
-    init(sheet: ClaimSheet) {
+    /// `words`: the language of the page or packet it is for.
+    init(sheet: ClaimSheet, words: Localizer = Localization.bundled.localizer(for: .template)) {
         let schedule = sheet.schedule, totals = schedule.totals, owed = schedule.owed
         func money(_ minorUnits: Int64) -> String { sheet.money(minorUnits) }
         func less(_ minorUnits: Int64) -> String { "− " + sheet.money(minorUnits) }
         var rows: [(label: String, value: String)] = [
-            ("Replacement cost", money(totals.replacementCost)),
-        ] + Self.taxRows(sheet) + [
-            ("Depreciation", money(totals.depreciation)),
-            ("Actual cash value", money(totals.actualCashValue)),
-            ("Whole loss (at \(Self.wholeLossBasis(sheet)))", money(owed.wholeLoss)),
+            (words.text("claim.owed.replacement-cost"), money(totals.replacementCost)),
+        ] + Self.taxRows(sheet, words: words) + [
+            (words.text("claim.owed.depreciation"), money(totals.depreciation)),
+            (words.text("claim.owed.actual-cash-value"), money(totals.actualCashValue)),
+            (words.text("claim.owed.whole-loss", ["basis": .text(Self.wholeLossBasis(sheet, words: words))]), money(owed.wholeLoss)),
         ]
         var deductible = less(owed.deductible)
         if let policyDeductible = owed.policyDeductible, policyDeductible > owed.deductible {
-            deductible += " (of a \(money(policyDeductible)) deductible)"
+            deductible += " " + words.text("claim.owed.of-deductible", ["amount": .text(money(policyDeductible))])
         } else if owed.policyDeductible == nil {
-            deductible += " (none given)"
+            deductible += " " + words.text("claim.owed.no-deductible")
         }
-        rows.append(("Less deductible", deductible))
-        if owed.aboveContentsLimit > 0 { rows.append(("Over the contents limit", less(owed.aboveContentsLimit))) }
-        if owed.aboveRiders > 0 { rows.append(("Over the riders’ amounts", less(owed.aboveRiders))) }
-        rows.append(("Amount claimed", money(owed.amountClaimed)))
+        rows.append((words.text("claim.owed.less-deductible"), deductible))
+        if owed.aboveContentsLimit > 0 { rows.append((words.text("claim.owed.over-limit"), less(owed.aboveContentsLimit))) }
+        if owed.aboveRiders > 0 { rows.append((words.text("claim.owed.over-riders"), less(owed.aboveRiders))) }
+        rows.append((words.text("claim.owed.amount-claimed"), money(owed.amountClaimed)))
         if !owed.riderLines.isEmpty {
-            rows.append(("Of which against riders (\(Self.lineList(owed.riderLines)))", money(owed.againstRiders)))
+            rows.append((words.text("claim.owed.against-riders", ["count": .count(owed.riderLines.count), "lines": .text(owed.riderLines.map(String.init).joined(separator: ", "))]),
+                         money(owed.againstRiders)))
         }
-        rows.append(("Paid so far", money(owed.paid)))
-        rows.append(("Balance", money(owed.balance)))
-        if owed.paidAboveClaim > 0 { rows.append(("Paid above the amount claimed", money(owed.paidAboveClaim))) }
+        rows.append((words.text("claim.owed.paid"), money(owed.paid)))
+        rows.append((words.text("claim.owed.balance"), money(owed.balance)))
+        if owed.paidAboveClaim > 0 { rows.append((words.text("claim.owed.paid-above"), money(owed.paidAboveClaim))) }
         if owed.settlement == .replacementCost {
-            rows.append(("Recoverable once replaced", money(owed.recoverableOnceReplaced)))
+            rows.append((words.text("claim.owed.recoverable"), money(owed.recoverableOnceReplaced)))
         }
         self.rows = rows
 
@@ -61,20 +64,22 @@ struct ClaimOwedSummary: Sendable {
 
     /// "replacement cost with tax", "replacement cost", "actual cash value": what the whole loss counts.
     /// The amount claimed carries the tax under a replacement-cost policy only (`ClaimScheduleLine.lossValue`).
-    static func wholeLossBasis(_ sheet: ClaimSheet) -> String {
-        let settlement = sheet.schedule.owed.settlement
-        let label = settlement.label.lowercased()
-        return settlement == .replacementCost && sheet.schedule.salesTaxRate != nil ? label + " with tax" : label
+    static func wholeLossBasis(_ sheet: ClaimSheet, words: Localizer) -> String {
+        switch sheet.schedule.owed.settlement {
+        case .replacementCost: words.text(sheet.schedule.salesTaxRate != nil ? "claim.basis.replacement-cost-with-tax" : "claim.basis.replacement-cost")
+        case .actualCashValue: words.text("claim.basis.actual-cash-value")
+        }
     }
 
     /// With a sales tax rate: the tax and the replacement cost with it, beside the pre-tax figure.
-    static func taxRows(_ sheet: ClaimSheet) -> [(label: String, value: String)] {
+    static func taxRows(_ sheet: ClaimSheet, words: Localizer) -> [(label: String, value: String)] {
         guard let rate = sheet.schedule.salesTaxRate else { return [] }
         let totals = sheet.schedule.totals
-        return [("Sales tax at \(rate.percentText)%", sheet.money(totals.tax)), ("Replacement cost with tax", sheet.money(totals.replacementCostWithTax))]
+        return [(words.text("claim.owed.sales-tax", ["rate": .text(rate.percentText)]), sheet.money(totals.tax)),
+                (words.text("claim.owed.replacement-cost-with-tax"), sheet.money(totals.replacementCostWithTax))]
     }
 
-    /// "line 4", "lines 4 and 7", "lines 2, 4 and 7".
+    /// "line 4", "lines 4 and 7", "lines 2, 4 and 7" (the proof of loss's English).
     static func lineList(_ numbers: [Int]) -> String {
         let texts = numbers.map(String.init)
         guard let last = texts.last else { return "" }

@@ -115,7 +115,8 @@ struct ClaimPacketHandlers: Sendable {
     private func reportFile(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> URL {
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true,
                                    stopWhen: { request.clientHasGone })
-        var document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts)
+        var document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts,
+                                           words: sheet.claim.words(for: request))
         document.packOut = try ClaimPackOut(sheet: sheet, items: items).report
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }

@@ -1,6 +1,7 @@
 import Claims
 import HTML
 import Inventory
+import Localization
 
 /// What the claim's page shows, as plain values.
 struct ClaimPageModel {
@@ -155,6 +156,8 @@ struct ClaimPage {
                                 options: [("", "Not said")] + LossKind.allCases.map { ($0.rawValue, $0.label) })
                 controls.text(ClaimText.cause.label, name: ClaimText.cause.rawValue, value: form[.cause], extra: [.maxlength(200)])
             }
+            controls.language("Language of the claim packet", name: "language", selected: LanguageTag(form.language),
+                              hint: "The insurer’s language: the packet and the adjuster’s page are written in it.")
             // After a theft: printed on the police list and the report's cover.
             div(.class("field-row")) {
                 controls.text(ClaimText.policeReport.label, name: ClaimText.policeReport.rawValue, value: form[.policeReport],

@@ -19,7 +19,7 @@ struct ClaimPageHandlers: Sendable {
     let reads: ClaimReadLimit
 
     func register(in router: inout AppRouter) {
-        router.add(.get, ClaimRoutes.list, readingClaimsWithin: reads) { request in try list(request, form: ClaimForm(), errors: nil) }
+        router.add(.get, ClaimRoutes.list, readingClaimsWithin: reads) { request in try list(request, form: ClaimForm(language: request.pageLanguage), errors: nil) }
         router.add(.post, ClaimRoutes.list, readingClaimsWithin: reads) { request in
             let fields = try request.formFields()
             let form = ClaimForm(fields: fields)

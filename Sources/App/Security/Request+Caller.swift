@@ -35,13 +35,17 @@ extension Request {
         return via == nil || via == .openAccess ? "public, max-age=31536000, immutable" : "private, no-cache"
     }
 
+    /// The language this request's pages are in: `?lang=`, else the account's choice, else the browser's.
+    var pageLanguage: LanguageTag {
+        language(among: .bundled, accountLanguage: caller.flatMap { $0.account.language }.flatMap(Localization.bundled.language(named:)))
+    }
+
     /// The page context for this request: the site's plus who is signed in and the words of the
     /// language the request is in (`?lang=`, else the account's choice, else the browser's).
     func pageContext(_ site: PageContext) -> PageContext {
         var page = site
         page.keepsOfflineCopy = site.offlineCopySwitch?.isOn ?? true
-        let chosen = caller.flatMap { $0.account.language }.flatMap(Localization.bundled.language(named:))
-        page.localizer = Localization.bundled.localizer(for: language(among: .bundled, accountLanguage: chosen))
+        page.localizer = Localization.bundled.localizer(for: pageLanguage)
         guard let caller else { return page }
         page.userName = caller.via == .openAccess ? nil : caller.account.name
         page.accountID = caller.account.id.description

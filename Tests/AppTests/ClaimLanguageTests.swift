@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTestClient
+import Testing
+import ToolRunner
+@testable import App
+
+/// A claim's language: the insurer's, chosen per claim (the caller's language when not said). The
+/// packet (PDF) is written in it, read back here with pdftotext; `?lang=` overrides it for one file.
+@Suite struct ClaimLanguageTests {
+    static func object(_ response: TestResponse) -> [String: Any] { (response.json as? [String: Any]) ?? [:] }
+
+    static func claim(in app: TestApp, _ body: [String: Any], headers: [String: String] = [:]) throws -> [String: Any] {
+        let data = try JSONSerialization.data(withJSONObject: body)
+        var headers = headers
+        headers["Content-Type"] = "application/json"
+        let response = try app.client.send("POST", "/api/v1/claims", headers: headers, body: Array(data))
+        guard response.status == 201 else { throw TestAppError("POST /api/v1/claims answered \(response.status): \(response.text.prefix(300))") }
+        return object(response)
+    }
+
+    static func packetText(_ app: TestApp, _ path: String) throws -> String {
+        let response = try app.client.get(path)
+        guard response.status == 200 else { throw TestAppError("\(path) answered \(response.status)") }
+        let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("packet-\(UUID().uuidString).pdf")
+        defer { try? FileManager.default.removeItem(at: pdf) }
+        try Data(response.body).write(to: pdf)
+        return try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", pdf.path, "-"])
+    }
+
+    @Test func aClaimIsInTheCallersLanguageUnlessItSaysWhich() throws {
+        let app = try TestApp()
+        #expect(try Self.claim(in: app, ["name": "Kitchen fire"])["language"] as? String == "en-US")
+        #expect(try Self.claim(in: app, ["name": "Incendie"], headers: ["Accept-Language": "fr-CA,fr;q=0.9"])["language"] as? String == "fr")
+        let chosen = try Self.claim(in: app, ["name": "Brand", "language": "DE"], headers: ["Accept-Language": "fr"])
+        #expect(chosen["language"] as? String == "de")
+
+        let id = try #require(chosen["id"] as? Int)
+        let data = try JSONSerialization.data(withJSONObject: ["language": "tlh"])
+        let refused = try app.client.send("PATCH", "/api/v1/claims/\(id)", headers: ["Content-Type": "application/json"], body: Array(data))
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("language “tlh” is not a language Homepwner speaks"), "\(refused.text)")
+        let null = try app.client.send("PATCH", "/api/v1/claims/\(id)", headers: ["Content-Type": "application/json"], body: Array(#"{"language": null}"#.utf8))
+        #expect(null.status == 422, "a claim always has a language")
+        let changed = try app.client.send("PATCH", "/api/v1/claims/\(id)", headers: ["Content-Type": "application/json"], body: Array(#"{"language": "ar"}"#.utf8))
+        #expect(Self.object(changed)["language"] as? String == "ar")
+    }
+
+    @Test func theClaimPagesFormChoosesThePacketsLanguage() throws {
+        let app = try TestApp()
+        let id = try #require(try Self.claim(in: app, ["name": "Kitchen fire"])["id"] as? Int)
+        let page = try app.client.get("/claims/\(id)", headers: ["Accept": "text/html"]).text
+        #expect(page.contains(#"<option value="en-US" lang="en-US" selected>English (United States)</option>"#))
+        #expect(page.contains(#"<option value="fr" lang="fr">Français</option>"#))
+        let saved = try app.client.pageForm("/claims/\(id)", [("name", "Kitchen fire"), ("language", "fr")])
+        #expect(saved.status == 303, "\(saved.text.prefix(300))")
+        #expect(Self.object(try app.client.get("/api/v1/claims/\(id)"))["language"] as? String == "fr")
+    }
+
+    @Test func thePacketIsWrittenInTheClaimsLanguage() throws {
+        let app = try TestApp()
+        let item = try app.createItem("Stand mixer", value: 450)
+        let id = try #require(try Self.claim(in: app, ["name": "Incendie de la cuisine", "language": "fr", "claimNumber": "2026-114", "lossDate": "2026-03-14",
+                                                       "items": [["itemId": item.id, "quantityLost": 1]]])["id"] as? Int)
+        let french = try Self.packetText(app, "/api/v1/claims/\(id)/report.pdf")
+        for words in ["État des pertes détaillé", "Totaux par pièce", "Sinistre n° 2026-114", "Page 1 sur", "Date du sinistre", "Valeur à neuf", "Vétusté", "Valeur d’usage"] {
+            #expect(french.contains(words), "\(words) in:\n\(french.prefix(3000))")
+        }
+        #expect(!french.contains("Itemised schedule") && !french.contains("Page 1 of"))
+
+        let english = try Self.packetText(app, "/api/v1/claims/\(id)/report.pdf?lang=en-US")
+        #expect(english.contains("Itemised schedule") && english.contains("Page 1 of") && english.contains("Claim 2026-114"))
+
+        let data = try JSONSerialization.data(withJSONObject: ["language": "ar"])
+        _ = try app.client.send("PATCH", "/api/v1/claims/\(id)", headers: ["Content-Type": "application/json"], body: Array(data))
+        // pdftotext puts spaces between Arabic letters and embeds the text in direction marks: compared
+        // without either (and with words that have no lam-alef, which it gives in visual order, as it
+        // gives a line of several texts, such as the foot's "Page 1 of 4").
+        func letters(_ text: String) -> String { String(text.unicodeScalars.filter { !$0.properties.isWhitespace && !(0x202A...0x202E).contains($0.value) }) }
+        let arabic = letters(try Self.packetText(app, "/api/v1/claims/\(id)/report.pdf"))
+        for words in ["رقم المطالبة", "تاريخ الخسارة", "الرصيد المتبقي", "في هذه المطالبة", "الصفحة"] {
+            #expect(arabic.contains(letters(words)), "\(Array(words.unicodeScalars.map(\.value))) not in the packet")
+        }
+        #expect(!arabic.contains("Page1of"))
+    }
+}
