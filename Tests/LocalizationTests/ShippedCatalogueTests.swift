@@ -8,6 +8,8 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Sources/App/Locales").standardizedFileURL
     static let shipped = ["en-US", "en-GB", "de", "fr", "es", "nl", "it", "pt-BR", "ar"]
+    /// The placeholders that are numbers a plural chooses by (a message with two counts names them apart).
+    static let counts: Set = ["count", "lines", "items"]
 
     @Test func everyShippedLanguageLoadsAndEveryMessageParses() throws {
         let localization = try Localization(folder: Self.folder)
@@ -33,7 +35,7 @@ import Testing
             let catalogue = try #require(localization.catalogue(language))
             for key in localization.template.patterns.keys {
                 let names = localization.template.placeholders(of: key) ?? []
-                let arguments = Dictionary(uniqueKeysWithValues: names.map { ($0, $0 == "count" ? MessageArgument.integer(3) : .text("X")) })
+                let arguments = Dictionary(uniqueKeysWithValues: names.map { ($0, Self.counts.contains($0) ? MessageArgument.integer(3) : .text("X")) })
                 let text = try catalogue.text(key, arguments)
                 #expect(text?.isEmpty == false, "\(language) \(key)")
             }

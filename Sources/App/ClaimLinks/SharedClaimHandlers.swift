@@ -2,6 +2,7 @@ import Claims
 import Foundation
 import HTTPServer
 import Inventory
+import Localization
 import PhotoLibrary
 
 /// `/shared/{token}…`: the adjuster's read-only view of one claim, and the files it shows. Every
@@ -38,61 +39,69 @@ struct SharedClaimHandlers: Sendable {
         let evidenceFiles = try library.resolveEvidence(of: &found)
         for index in lost.indices { lost[index].1 = found[index] }
         let rooms = Dictionary(uniqueKeysWithValues: sheet.schedule.lines.map { ($0.itemID, $0.room) })
-        let owed = ClaimOwedSummary(sheet: sheet), money = sheet.money
+        let words = claim.words(for: request)
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("shared." + key, arguments) }
+        let owed = ClaimOwedSummary(sheet: sheet, words: words), money = sheet.money
         let bundles = sheet.schedule.bundleByItem
         let lines = sheet.schedule.lines.map { line in
             let item = sheet.items[line.itemID]
             return SharedLineModel(number: line.number, name: line.name, anchor: Self.anchor(of: line.itemID), quantity: line.quantityLostText, room: line.room,
                                    replacementCost: money(line.valuation.lineReplacementCost), actualCashValue: money(line.valuation.lineActualCashValue),
                                    evidence: item.map { $0.photos.count + $0.documents.count + $0.evidence.count } ?? 0,
-                                   bundle: bundles[line.itemID].map { "In “\($0.name)”, lines \($0.numbers): one row of the schedule" } ?? "")
+                                   bundle: bundles[line.itemID].map { say("lines.bundle", ["name": .text($0.name), "lines": .text($0.numbers)]) } ?? "")
         }
         var model = SharedClaimModel(
-            name: claim.name, facts: Self.facts(of: claim, money: money), owed: owed.rows, warnings: owed.warnings,
-            validity: "This link works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires))).",
-            contact: Self.contact(of: claim), lines: lines,
+            name: claim.name, facts: Self.facts(of: claim, money: money, words: words), owed: owed.rows, warnings: owed.warnings,
+            validity: say("facts.validity", ["day": .text(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))]),
+            contact: Self.contact(of: claim, words: words), lines: lines,
             footer: (money(sheet.schedule.totals.replacementCost), money(sheet.schedule.totals.actualCashValue)),
             items: lost.enumerated().map { index, entry in
                 Self.item(entry.1, line: entry.0, number: index + 1, room: rooms[entry.1.id].flatMap { $0.isEmpty ? nil : $0 },
-                          currency: sheet.currency, evidenceFiles: evidenceFiles, token: token)
+                          currency: sheet.currency, evidenceFiles: evidenceFiles, token: token, words: words)
             },
-            countText: sheet.schedule.countText, downloads: downloads(token, claim), expenses: SharedExpensesCard(sheet: sheet))
+            countText: sheet.schedule.countText(words: words), downloads: downloads(token, claim), expenses: SharedExpensesCard(sheet: sheet, words: words))
         model.packOut = try ClaimPackOut(sheet: sheet, items: items)
         // No account strip, no forms: whoever holds the link is nobody here.
         var context = site
         context.canEdit = false
         context.canManage = false
+        context.localizer = words
         var response = Response.html(SharedClaimPage(claim: model, context: context).document().renderedBytes())
         response.headers["X-Robots-Tag"] = "noindex, nofollow"
         return response
     }
 
-    static func facts(of claim: Claim, money: (Int64) -> String) -> [(label: String, value: String)] {
+    /// The claim's facts, labelled as its packet's cover labels them, in `words`' language.
+    static func facts(of claim: Claim, money: (Int64) -> String, words: Localizer) -> [(label: String, value: String)] {
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("packet." + key, arguments) }
         var facts: [(label: String, value: String)] = []
-        if let lossDate = claim.lossDate { facts.append(("Date of loss", DisplayFormat.day(lossDate))) }
-        if let kind = claim.lossKind { facts.append(("Kind of loss", kind.label)) }
-        for text in [ClaimText.cause, .policeReport, .policeForce, .policyholder, .address, .insurer, .policyNumber, .claimNumber] where !claim[keyPath: text.keyPath].isEmpty {
-            facts.append((text.label, claim[keyPath: text.keyPath]))
+        if let lossDate = claim.lossDate { facts.append((say("fact.loss-date"), DisplayFormat.day(lossDate))) }
+        if let kind = claim.lossKind { facts.append((say("fact.loss-kind"), say("loss-kind.\(kind.rawValue)"))) }
+        let texts: [(ClaimText, String)] = [(.cause, "cause"), (.policeReport, "police-report"), (.policeForce, "police-force"), (.policyholder, "policyholder"),
+                                            (.address, "loss-address"), (.insurer, "insurer"), (.policyNumber, "policy-number"), (.claimNumber, "claim-number")]
+        for (text, key) in texts where !claim[keyPath: text.keyPath].isEmpty {
+            facts.append((say("fact." + key), claim[keyPath: text.keyPath]))
         }
         if claim.policyStart != nil || claim.policyEnd != nil {
-            facts.append(("Policy period", [claim.policyStart, claim.policyEnd].map { $0.map(DisplayFormat.day) ?? "not given" }.joined(separator: " to ")))
+            facts.append((say("fact.policy-period"), say("period", ["start": .text(claim.policyStart.map(DisplayFormat.day) ?? say("not-given")),
+                                                                   "end": .text(claim.policyEnd.map(DisplayFormat.day) ?? say("not-given"))])))
         }
-        facts.append(("Settles at", claim.settlement.label))
-        if let deductible = claim.deductible { facts.append(("Deductible", money(deductible))) }
-        if !claim.otherInsurance.isEmpty { facts.append((ClaimText.otherInsurance.label, claim.otherInsurance)) }
+        facts.append((say("fact.settles-at"), say("settlement.\(claim.settlement.rawValue)")))
+        if let deductible = claim.deductible { facts.append((say("fact.deductible"), money(deductible))) }
+        if !claim.otherInsurance.isEmpty { facts.append((say("fact.other-insurance"), claim.otherInsurance)) }
         return facts
     }
 
     /// The policyholder's phone and e-mail, as links that call or write, and the address while displaced.
-    static func contact(of claim: Claim) -> [SharedContactModel] {
+    static func contact(of claim: Claim, words: Localizer) -> [SharedContactModel] {
         var contact: [SharedContactModel] = []
         if !claim.phone.isEmpty {
             let dialled = claim.phone.filter { $0.isNumber || $0 == "+" }
-            contact.append(SharedContactModel(label: ClaimText.phone.label, value: claim.phone, url: dialled.isEmpty ? nil : "tel:" + dialled))
+            contact.append(SharedContactModel(label: words.text("packet.fact.phone"), value: claim.phone, url: dialled.isEmpty ? nil : "tel:" + dialled))
         }
-        if !claim.email.isEmpty { contact.append(SharedContactModel(label: ClaimText.email.label, value: claim.email, url: "mailto:" + claim.email)) }
+        if !claim.email.isEmpty { contact.append(SharedContactModel(label: words.text("packet.fact.email"), value: claim.email, url: "mailto:" + claim.email)) }
         if !claim.contactAddress.isEmpty {
-            contact.append(SharedContactModel(label: ClaimText.contactAddress.label, value: claim.contactAddress, url: nil))
+            contact.append(SharedContactModel(label: words.text("packet.fact.contact-address"), value: claim.contactAddress, url: nil))
         }
         return contact
     }
@@ -101,23 +110,24 @@ struct SharedClaimHandlers: Sendable {
     static func anchor(of itemID: Item.ID) -> String { "item-\(itemID.rawValue)" }
 
     static func item(_ item: Item, line: ClaimLine, number: Int, room: String?, currency: Currency, evidenceFiles: EvidenceFiles,
-                     token: String) -> SharedItemModel {
+                     token: String, words: Localizer) -> SharedItemModel {
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("shared.item." + key, arguments) }
         let details = item.details
         func money(_ amount: Int64?) -> String? { amount.map { Money(minorUnits: $0, currency: currency).formatted } }
         let purchased = [details.purchaseDate.map(DisplayFormat.purchase), money(details.purchasePrice),
-                         details.purchasedFrom.isEmpty ? nil : "from \(details.purchasedFrom)"].compactMap { $0 }
+                         details.purchasedFrom.isEmpty ? nil : say("from", ["shop": .text(details.purchasedFrom)])].compactMap { $0 }
         let rows: [(String, String?)] = [
-            ("Quantity lost", line.quantityLost < details.quantity
-                ? "\(line.quantityLost.grouped) of \(details.quantityText)" : details.quantityUnit.describing(line.quantityLost)),
-            ("Room", room),
-            ("Description", details.description.isEmpty ? nil : details.description),
-            ("Brand", details.brand.isEmpty ? nil : details.brand),
-            ("Model", details.model.isEmpty ? nil : details.model),
-            ("Serial number", item.serialNumber.isEmpty ? nil : item.serialNumber),
-            ("Condition", details.condition?.rawValue.capitalized),
-            ("Purchased", purchased.isEmpty ? nil : purchased.joined(separator: " · ")),
-            ("Replacement cost", money(details.replacementCost).map { details.quantity == 1 && details.quantityUnit.isPieces ? $0 : "\($0) each" }),
-            ("Used for business", details.businessUse ? "Yes" : nil),
+            (say("quantity-lost"), line.quantityLost < details.quantity
+                ? say("quantity-of", ["lost": .text(line.quantityLost.grouped), "held": .text(details.quantityText)]) : details.quantityUnit.describing(line.quantityLost)),
+            (say("room"), room),
+            (say("description"), details.description.isEmpty ? nil : details.description),
+            (say("brand"), details.brand.isEmpty ? nil : details.brand),
+            (say("model"), details.model.isEmpty ? nil : details.model),
+            (say("serial-number"), item.serialNumber.isEmpty ? nil : item.serialNumber),
+            (say("condition"), details.condition.map { say("condition.\($0.rawValue)") }),
+            (say("purchased"), purchased.isEmpty ? nil : purchased.joined(separator: " · ")),
+            (say("replacement-cost"), money(details.replacementCost).map { details.quantity == 1 && details.quantityUnit.isPieces ? $0 : say("each", ["amount": .text($0)]) }),
+            (say("business-use"), details.businessUse ? say("yes") : nil),
         ]
         return SharedItemModel(
             anchor: anchor(of: item.id), line: number, name: item.name,
@@ -125,21 +135,22 @@ struct SharedClaimHandlers: Sendable {
             photos: item.photos.enumerated().map { index, photo in
                 SharedImageModel(thumbnailURL: ClaimLinkRoutes.sharedPhoto(token, item: item.id, photo: photo.id, file: ItemPhotoRendition.thumbnail120.fileName),
                                  viewerURL: ClaimLinkRoutes.sharedPhotoViewer(token, item: item.id, photo: photo.id),
-                                 alt: "Photo \(index + 1) of \(item.name): \(photo.kind.label)", caption: photo.kind == .general ? "" : photo.kind.label)
+                                 alt: say("photo-alt", ["number": .count(index + 1), "item": .text(item.name), "shows": .text(say("photo-kind.\(photo.kind.rawValue)"))]),
+                                 caption: photo.kind == .general ? "" : say("photo-kind.\(photo.kind.rawValue)"))
             },
             documents: item.documents.map { document in
                 SharedDocumentModel(name: document.name,
-                                    meta: "\(document.kind.label) · \(ByteCountFormatter.string(fromByteCount: Int64(document.byteSize), countStyle: .file))",
+                                    meta: "\(say("document-kind.\(document.kind.rawValue)")) · \(ByteCountFormatter.string(fromByteCount: Int64(document.byteSize), countStyle: .file))",
                                     url: ClaimLinkRoutes.sharedDocument(token, item: item.id, document: document.id),
                                     thumbnailURL: document.hasThumbnail ? ClaimLinkRoutes.sharedDocumentThumbnail(token, item: item.id, document: document.id) : nil)
             },
             evidence: item.evidence.enumerated().map { index, link in
                 let present = link.isMissing == false && evidenceFiles.urls(of: link.assetID) != nil
-                let taken = link.takenAt.map { "Taken \(LibraryFormat.dateTime($0))" } ?? "Date not recorded"
+                let taken = link.takenAt.map { words.text("packet.photo.taken", ["when": .text(LibraryFormat.dateTime($0))]) } ?? words.text("packet.photo.no-date")
                 return SharedImageModel(
                     thumbnailURL: present ? ClaimLinkRoutes.sharedEvidence(token, item: item.id, asset: link.assetID, file: LibraryPhotoRendition.thumbnail256.fileName) : nil,
                     viewerURL: present ? ClaimLinkRoutes.sharedEvidenceViewer(token, item: item.id, asset: link.assetID) : nil,
-                    alt: "Photo \(index + 1) from before the loss showing \(item.name)",
+                    alt: say("evidence-alt", ["number": .count(index + 1), "item": .text(item.name)]),
                     caption: [taken, link.camera].compactMap { $0 }.joined(separator: " · "))
             })
     }

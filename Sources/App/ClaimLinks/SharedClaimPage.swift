@@ -1,4 +1,5 @@
 import HTML
+import Localization
 
 /// The claim as the adjuster's link shows it: plain values and the link's own URLs.
 struct SharedClaimModel: Sendable {
@@ -101,14 +102,18 @@ struct SharedClaimPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: claim.name, context: context, pageClass: "shared-claim", bar: TopBar(title: claim.name, brandLeadsHome: false), content: content).document()
+        PageLayout(title: claim.name, context: context, pageClass: "shared-claim", bar: TopBar(title: claim.name, brandLeadsHome: false), content: content,
+                   translated: true).document()
     }
+
+    /// The page's words, in the claim's language (`Claim.language`, or the link's `?lang=`).
+    private func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { context.text("shared." + key, arguments) }
 
     private var content: HTMLNode {
         div(.class("shared-claim-layout")) {
             section(.class("card shared-facts"), .aria("labelledby", "facts-title")) {
-                h2(.id("facts-title")) { "The claim" }
-                p(.class("muted")) { "Shared read-only by the policyholder. \(claim.validity)" }
+                h2(.id("facts-title")) { say("facts.title") }
+                p(.class("muted")) { say("facts.shared") + " " + claim.validity }
                 if !claim.facts.isEmpty {
                     dl(.class("shared-details")) {
                         for fact in claim.facts {
@@ -119,7 +124,7 @@ struct SharedClaimPage {
                 }
             }
             section(.class("card claim-totals"), .aria("labelledby", "owed-title")) {
-                h2(.id("owed-title")) { "What the insurer owes" }
+                h2(.id("owed-title")) { say("owed.title") }
                 dl(.class("totals owed")) {
                     for row in claim.owed { div { dt { row.label }; dd { row.value } } }
                 }
@@ -132,24 +137,24 @@ struct SharedClaimPage {
             // The claim packet: all of it in one zip first, then its parts, when given.
             if !claim.downloads.isEmpty {
                 section(.class("card shared-downloads"), .aria("labelledby", "downloads-title")) {
-                    h2(.id("downloads-title")) { "Downloads" }
+                    h2(.id("downloads-title")) { say("downloads.title") }
                     if let url = claim.downloads.evidenceZip {
                         p(.class("download-all")) {
-                            a(.class("button primary"), .href(url), .id("download-all")) { "Download All" }
-                            span(.class("muted")) { "One zip: the report, the schedule (CSV and XLSX), every photo and receipt with a JPEG copy of each HEIC, WebP or AVIF photo, and a manifest of checksums." }
+                            a(.class("button primary"), .href(url), .id("download-all")) { say("downloads.all") }
+                            span(.class("muted")) { say("downloads.all-hint") }
                         }
                     }
                     ul(.class("shared-download-list")) {
-                        if let url = claim.downloads.reportPDF { li { a(.class("button"), .href(url)) { "Report (PDF)" } } }
-                        if let url = claim.downloads.scheduleCSV { li { a(.class("button"), .href(url)) { "Schedule (CSV)" } } }
-                        if let url = claim.downloads.policeListPDF { li { a(.class("button"), .href(url)) { "Police list (PDF)" } } }
-                        if let url = claim.downloads.policeListCSV { li { a(.class("button"), .href(url)) { "Police list (CSV)" } } }
+                        if let url = claim.downloads.reportPDF { li { a(.class("button"), .href(url)) { say("downloads.report") } } }
+                        if let url = claim.downloads.scheduleCSV { li { a(.class("button"), .href(url)) { say("downloads.schedule") } } }
+                        if let url = claim.downloads.policeListPDF { li { a(.class("button"), .href(url)) { say("downloads.police-list-pdf") } } }
+                        if let url = claim.downloads.policeListCSV { li { a(.class("button"), .href(url)) { say("downloads.police-list-csv") } } }
                     }
                 }
             }
             if !claim.contact.isEmpty {
                 section(.class("card shared-contact"), .aria("labelledby", "contact-title")) {
-                    h2(.id("contact-title")) { "Contact" }
+                    h2(.id("contact-title")) { say("contact.title") }
                     dl(.class("shared-details")) {
                         for entry in claim.contact {
                             dt { entry.label }
@@ -162,9 +167,9 @@ struct SharedClaimPage {
             if let expenses = claim.expenses { expenses.node }
             if let packOut = claim.packOut, !packOut.isEmpty { packOut.card }
             section(.class("shared-items"), .aria("labelledby", "items-title")) {
-                h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? "Nothing lost yet" : "Each item" }
+                h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? say("items.none") : say("items.title") }
                 if claim.items.isEmpty {
-                    p(.class("muted")) { "No items are in this claim yet." }
+                    p(.class("muted")) { say("items.none-yet") }
                 }
                 ol(.class("shared-item-list")) {
                     for item in claim.items { itemNode(item) }
@@ -176,36 +181,36 @@ struct SharedClaimPage {
     /// The lines at a glance: a table on an iPad, cards on a phone (as the claim's page has them).
     private var linesCard: HTMLNode {
         section(.class("card claim-lines shared-lines"), .aria("labelledby", "lines-title")) {
-            h2(.id("lines-title")) { "Lost: \(claim.countText)" }
+            h2(.id("lines-title")) { say("lines.title", ["count": .text(claim.countText)]) }
             ul(.class("claim-cards")) {
                 for line in claim.lines {
                     li(.class("claim-card")) {
                         p(.class("claim-card-name")) { "\(line.number). "; a(.href("#" + line.anchor)) { line.name } }
                         p(.class("claim-card-where")) {
-                            [line.room, "Qty \(line.quantity)", Self.evidenceText(line.evidence)].filter { !$0.isEmpty }.joined(separator: " · ")
+                            [line.room, say("lines.quantity", ["quantity": .text(line.quantity)]), say("lines.evidence", ["count": .count(line.evidence)])].filter { !$0.isEmpty }.joined(separator: " · ")
                         }
                         if !line.bundle.isEmpty { p(.class("line-note")) { line.bundle } }
                         dl(.class("claim-card-figures")) {
-                            div { dt { "Replacement" }; dd { line.replacementCost } }
-                            div { dt { "Actual cash value" }; dd { line.actualCashValue } }
+                            div { dt { say("lines.replacement") }; dd { line.replacementCost } }
+                            div { dt { say("lines.actual-cash-value") }; dd { line.actualCashValue } }
                         }
                     }
                 }
                 li(.class("claim-card claim-card-total")) {
-                    p(.class("claim-card-name")) { "Total" }
+                    p(.class("claim-card-name")) { say("lines.total") }
                     dl(.class("claim-card-figures")) {
-                        div { dt { "Replacement" }; dd { claim.footer.replacementCost } }
-                        div { dt { "Actual cash value" }; dd { claim.footer.actualCashValue } }
+                        div { dt { say("lines.replacement") }; dd { claim.footer.replacementCost } }
+                        div { dt { say("lines.actual-cash-value") }; dd { claim.footer.actualCashValue } }
                     }
                 }
             }
-            div(.class("table-scroll"), .role("region"), .aria("label", "The lines"), .tabindex(0)) {
+            div(.class("table-scroll"), .role("region"), .aria("label", say("lines.label")), .tabindex(0)) {
                 table(.class("figures claim-table")) {
                     thead {
                         tr {
-                            th(.scope("col")) { "#" }; th(.scope("col")) { "Item" }; th(.scope("col"), .class("amount")) { "Qty" }
-                            th(.scope("col")) { "Room" }; th(.scope("col"), .class("amount")) { "Replacement" }
-                            th(.scope("col"), .class("amount")) { "Actual cash value" }; th(.scope("col"), .class("amount")) { "Evidence" }
+                            th(.scope("col")) { "#" }; th(.scope("col")) { say("lines.item") }; th(.scope("col"), .class("amount")) { say("lines.qty") }
+                            th(.scope("col")) { say("lines.room") }; th(.scope("col"), .class("amount")) { say("lines.replacement") }
+                            th(.scope("col"), .class("amount")) { say("lines.actual-cash-value") }; th(.scope("col"), .class("amount")) { say("lines.evidence-column") }
                         }
                     }
                     tbody {
@@ -226,7 +231,7 @@ struct SharedClaimPage {
                     }
                     HTMLNode.element("tfoot", [], children: [
                         tr {
-                            td {}; th(.scope("row")) { "Total" }; td {}; td {}
+                            td {}; th(.scope("row")) { say("lines.total") }; td {}; td {}
                             td(.class("amount")) { claim.footer.replacementCost }
                             td(.class("amount")) { claim.footer.actualCashValue }
                             td {}
@@ -235,11 +240,6 @@ struct SharedClaimPage {
                 }
             }
         }
-    }
-
-    /// "3 files of evidence", for a card.
-    static func evidenceText(_ count: Int) -> String {
-        count == 0 ? "No evidence" : count == 1 ? "1 file of evidence" : "\(count) files of evidence"
     }
 
     private func itemNode(_ item: SharedItemModel) -> HTMLNode {
@@ -252,11 +252,11 @@ struct SharedClaimPage {
                 }
             }
             if !item.photos.isEmpty {
-                h4 { item.photos.count == 1 ? "Photo" : "Photos" }
+                h4 { say("item.photos", ["count": .count(item.photos.count)]) }
                 images(item.photos)
             }
             if !item.documents.isEmpty {
-                h4 { "Receipts and documents" }
+                h4 { say("item.documents") }
                 ul(.class("document-list")) {
                     for document in item.documents {
                         li(.class("document-row")) {
@@ -274,7 +274,7 @@ struct SharedClaimPage {
                 }
             }
             if !item.evidence.isEmpty {
-                h4 { "Photos from before the loss" }
+                h4 { say("item.evidence") }
                 images(item.evidence)
             }
         }
@@ -285,11 +285,11 @@ struct SharedClaimPage {
             for image in images {
                 li(.class("shared-photo")) {
                     if let thumbnail = image.thumbnailURL, let viewer = image.viewerURL {
-                        a(.href(viewer), .aria("label", "Open \(image.alt) in the viewer")) {
+                        a(.href(viewer), .aria("label", say("item.open", ["photo": .text(image.alt)]))) {
                             img(.src(thumbnail), .width(120), .height(120), .alt(image.alt), .loading("lazy"))
                         }
                     } else {
-                        span(.class("shared-photo-missing")) { "No longer available" }
+                        span(.class("shared-photo-missing")) { say("item.photo-gone") }
                     }
                     if !image.caption.isEmpty { span(.class("shared-photo-caption")) { image.caption } }
                 }

@@ -1,5 +1,6 @@
 import Claims
 import HTML
+import Localization
 
 /// The claim's additional living expenses as the adjuster's link shows them: the totals by category
 /// and each entry. The receipts travel in Download All (its `living-expenses/` folder), not as links
@@ -15,25 +16,31 @@ struct SharedExpensesCard: Sendable {
     let totals: [(label: String, value: String)]
     let total: String
     let entries: [Entry]
+    let title: String
+    let totalLabel: String
 
     /// Nothing when the claim has no expenses: the page then says nothing of them.
-    init?(sheet: ClaimSheet) {
+    init?(sheet: ClaimSheet, words: Localizer) {
         let ledger = sheet.expenses
         guard !ledger.entries.isEmpty else { return nil }
-        totals = ledger.byCategory.map { ("\($0.category.label) (\($0.count))", sheet.money($0.amount)) }
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("shared.expenses." + key, arguments) }
+        func category(_ category: ExpenseCategory) -> String { say("category.\(category.rawValue)") }
+        totals = ledger.byCategory.map { ("\(category($0.category)) (\($0.count))", sheet.money($0.amount)) }
         total = sheet.money(ledger.total)
         entries = ledger.entries.map { expense in
-            Entry(date: DisplayFormat.day(expense.date), what: "\(expense.category.label): \(expense.description)", amount: sheet.money(expense.amount),
-                  receipt: expense.receipt == nil ? "No receipt" : "Receipt in Download All")
+            Entry(date: DisplayFormat.day(expense.date), what: "\(category(expense.category)): \(expense.description)", amount: sheet.money(expense.amount),
+                  receipt: expense.receipt == nil ? say("no-receipt") : say("receipt-in-zip"))
         }
+        title = say("title")
+        totalLabel = say("total")
     }
 
     var node: HTMLNode {
         section(.class("card claim-expenses"), .aria("labelledby", "expenses-title")) {
-            h2(.id("expenses-title")) { "Living expenses while displaced" }
+            h2(.id("expenses-title")) { title }
             dl(.class("totals expense-totals")) {
                 for row in totals { div { dt { row.label }; dd { row.value } } }
-                div(.class("expense-total")) { dt { "Total" }; dd { total } }
+                div(.class("expense-total")) { dt { totalLabel }; dd { total } }
             }
             ul(.class("expense-list")) {
                 for entry in entries {

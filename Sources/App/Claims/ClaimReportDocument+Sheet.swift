@@ -30,7 +30,7 @@ extension ClaimReportDocument {
         ].compactMap { $0 }
         let quantity = schedule.totals.quantity
         var totals = [
-            ReportFact(label: say("totals.items"), value: schedule.countText),
+            ReportFact(label: say("totals.items"), value: schedule.countText(words: words)),
         ] + ClaimOwedSummary(sheet: sheet, words: words).rows.map { ReportFact(label: $0.label, value: $0.value) }
         if let limit = claim.contentsLimit { totals.append(ReportFact(label: say("totals.contents-limit"), value: money(limit))) }
         let amount = ReportAlignment.trailing
