@@ -68,7 +68,7 @@ struct ItemListPage {
         var parts = [words.text("item.list.count", ["count": .count(count)])]
         if count > 0 {
             parts.append(total.value == .max ? words.text("item.list.total-too-large")
-                         : words.text("item.list.total", ["amount": .text(DisplayFormat.money(total.value, in: currency))]))
+                         : words.text("item.list.total", ["amount": .text(DisplayFormat(words: words).money(total.value, in: currency))]))
             if total.unvalued > 0 { parts.append(words.text("item.list.unvalued", ["count": .count(total.unvalued)])) }
         }
         if hiddenDisposed > 0 { parts.append(words.text("item.list.not-shown", ["count": .count(hiddenDisposed)])) }

@@ -25,8 +25,18 @@ struct ItemPageHandlers: Sendable {
     let backups: BackupNotices?
     /// The time of day the backup notice goes by.
     let clock: any TimeSource
-    /// The list's rows, remade only after the inventory changes (one set per `ItemListView`).
-    private let listRows = ItemListView.allCases.map { _ in RevisionCache<ListRows>() }
+    /// The list's rows, remade only after the inventory changes (one set per `ItemListView` and
+    /// language: the values are written in the page's).
+    private let listRows: [ListRowsKey: RevisionCache<ListRows>] = Dictionary(uniqueKeysWithValues:
+        ItemListView.allCases.flatMap { view in
+            (Localization.bundled.languages + [.pseudo]).map { (ListRowsKey(view: view, language: $0), RevisionCache<ListRows>()) }
+        })
+    private let otherListRows = RevisionCache<ListRows>()
+
+    private struct ListRowsKey: Hashable {
+        let view: ItemListView
+        let language: LanguageTag
+    }
 
     struct ListRows: Sendable {
         let html: RenderedHTML
@@ -125,7 +135,9 @@ struct ItemPageHandlers: Sendable {
         }
         // The readiness card counts evidence still in the library: a rescan may change it.
         let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0, today: items.clock.today)
-        let rows = try listRows[view.rawValue].value(at: revision) { try renderRows(view) }
+        let format = context.format
+        let cache = listRows[ListRowsKey(view: view, language: format.language)] ?? otherListRows
+        let rows = try cache.value(at: revision) { try renderRows(view, format: format) }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, total: rows.total, currency: rows.currency,
                                 hiddenDisposed: rows.hiddenDisposed, words: context.localizer), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
@@ -164,7 +176,7 @@ struct ItemPageHandlers: Sendable {
         let countKey = request.query.pairs.filter { $0.name != "after" && $0.name != "limit" }.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         let count = try searchCounts.value(for: countKey, at: items.searchRevision) { try items.count(matching: everything) }
         let currency = try items.currency()
-        let rows = window.items.map { rowModel($0, currency: currency, isFirst: false, isLast: false) }
+        let rows = window.items.map { rowModel($0, currency: currency, format: context.format, isFirst: false, isLast: false) }
         let html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", "false"), .aria("label", "Items found")) {
             HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: false).node })
         })
@@ -184,13 +196,13 @@ struct ItemPageHandlers: Sendable {
     static let searchWindow = 100
 
     /// The rows alone: the same for everyone, so they are rendered once per inventory revision.
-    private func renderRows(_ view: ItemListView) throws -> ListRows {
+    private func renderRows(_ view: ItemListView, format: DisplayFormat) throws -> ListRows {
         var all = try items.all()
         _ = try library?.resolveEvidence(of: &all)
         let shown = view.showsDisposed ? all : all.filter { $0.details.disposal == nil }
         let currency = try items.currency()
         let totals = try items.totals()
-        func model(_ item: Item, isFirst: Bool, isLast: Bool) -> ItemRowModel { rowModel(item, currency: currency, isFirst: isFirst, isLast: isLast) }
+        func model(_ item: Item, isFirst: Bool, isLast: Bool) -> ItemRowModel { rowModel(item, currency: currency, format: format, isFirst: isFirst, isLast: isLast) }
         let html: RenderedHTML
         if view == .rooms {
             let byLocation = Dictionary(grouping: shown, by: \.locationID)
@@ -198,7 +210,7 @@ struct ItemPageHandlers: Sendable {
             let sections = places.compactMap { place -> ItemSectionModel? in
                 guard let inPlace = byLocation[place.id] else { return nil }
                 let total = totals.byLocation[place.id] ?? ValueTotal()
-                return ItemSectionModel(title: place.path, totalText: DisplayFormat.total(total, in: currency),
+                return ItemSectionModel(title: place.path, totalText: format.total(total, in: currency),
                                         rows: inPlace.map { model($0, isFirst: false, isLast: false) })
             }
             html = RenderedHTML(div(.class("item-sections"), .id("item-list")) {
@@ -225,14 +237,15 @@ struct ItemPageHandlers: Sendable {
                         hiddenDisposed: all.count - shown.count, readiness: ReadinessPageHandlers.card(readiness, currency: currency), nextURL: nextURL)
     }
 
-    private func rowModel(_ item: Item, currency: Currency, isFirst: Bool, isLast: Bool) -> ItemRowModel {
+    private func rowModel(_ item: Item, currency: Currency, format: DisplayFormat, isFirst: Bool, isLast: Bool) -> ItemRowModel {
         let valuable = Int64(50) * currency.minorUnitsPerMajorUnit
-        let threshold = DisplayFormat.money(valuable, in: currency)
+        let threshold = format.money(valuable, in: currency)
         let lineValue = item.details.lineValue ?? 0
         return ItemRowModel(
             id: item.id, name: item.shownName, serialNumber: item.serialNumber,
-            valueText: (item.details.quantity == 1 && item.details.quantityUnit.isPieces ? "" : "\(item.details.quantityText) × ") + DisplayFormat.money(item.details.unitValue, in: currency),
-            isValuable: lineValue >= valuable, valueTitle: lineValue >= valuable ? "\(threshold) or more" : "Under \(threshold)",
+            valueText: (item.details.quantity == 1 && item.details.quantityUnit.isPieces ? "" : "\(item.details.quantityText) × ") + format.money(item.details.unitValue, in: currency),
+            isValuable: lineValue >= valuable,
+            valueTitle: format.words.text(lineValue >= valuable ? "item.list.valuable" : "item.list.modest", ["amount": .text(threshold)]),
             disposedText: item.details.disposal?.kind.label,
             position: item.position, isFirst: isFirst, isLast: isLast,
             detailURL: ItemRoutes.item(item.id), moveURL: ItemRoutes.move(item.id), deleteURL: ItemRoutes.delete(item.id),
