@@ -15,11 +15,12 @@ extension Money {
             .notWrittenAs(TextRule.excerpt(text, characters: 40), problem, example: notation.example)
         }
         // Bidirectional marks (an Arabic amount carries U+200F) are not characters a person reads.
-        var scalars = Substring(text).unicodeScalars.filter { !["\u{200E}", "\u{200F}", "\u{061C}"].contains($0) }[...]
+        let isMark = { (scalar: Unicode.Scalar) in ["\u{200E}", "\u{200F}", "\u{061C}"].contains(scalar) }
+        var scalars = Substring(text).unicodeScalars.filter { !isMark($0) }[...]
         scalars.trimWhitespace()
         guard !scalars.isEmpty else { throw refuse(.empty) }
         var negative = scalars.removeMinusSign()
-        scalars.removeMarker(notation.currencySymbol, currency.code)
+        scalars.removeMarker(String(String.UnicodeScalarView(notation.currencySymbol.unicodeScalars.filter { !isMark($0) })), currency.code)
         scalars.trimWhitespace()
         if !negative { negative = scalars.removeMinusSign() }
         guard !negative else { throw refuse(.negative) }
