@@ -33,7 +33,7 @@ import Testing
         #expect(Self.format("de").amountNotation(for: Currency(code: "BHD")!).example == "1.234,567")
         #expect(Self.format("ar").amountNotation(for: eur).example == "١٬٢٣٤٫٥٦")
         let refused = { (tag: String, text: String) -> String? in
-            do { _ = try Money.parse(text, currency: eur, writtenAs: Self.format(tag).amountNotation(for: eur)); return nil } catch { return error.message }
+            do { _ = try Money.parse(text, currency: eur, writtenAs: Self.format(tag).amountNotation(for: eur)); return nil } catch let error as MoneyError { return error.message } catch { return nil }
         }
         #expect(refused("de", "1.23") == "Amount “1.23” can’t be read as an amount. Write an amount like 1.234,56.")
         #expect(refused("en-GB", "12,50") == "Amount “12,50” can’t be read as an amount. Write an amount like 1,234.56.")

@@ -24,7 +24,7 @@ import Testing
         #expect(page.contains(">2 Gegenstände · 1.254,56\u{A0}€ insgesamt<"))
         let byRoom = try PageLanguageTests.page(app, "/?view=rooms&lang=de")
         #expect(byRoom.contains("1.254,56\u{A0}€ insgesamt"))
-        #expect(!byRoom.contains("€1,254.56"))
+        #expect(byRoom.contains("1.234,56\u{A0}€"))
     }
 
     @Test func theSameListInEnglishAndFrenchAndArabic() throws {
@@ -48,5 +48,21 @@ import Testing
         #expect(page.contains(#"<html lang="en-US""#))
         #expect(page.contains("€1,254.56"))
         #expect(!page.contains("1.254,56"))
+    }
+
+    /// The list's New Item sheet says which language its value is written in; a German "1.234" is 1234.
+    @Test func theGermanSheetsValueIsReadTheGermanWay() throws {
+        let app = try Self.euroInventory()
+        let page = try PageLanguageTests.page(app, "/?lang=de")
+        #expect(page.contains(#"<input type="hidden" name="amountLanguage" value="de">"#))
+        let made = try app.client.pageForm("/items", [("name", "Sofa"), ("valueInDollars", "1.234"), ("amountLanguage", "de")])
+        #expect(made.status == 303)
+        #expect(try app.items().first { $0.name == "Sofa" }?.valueInDollars == 1234)
+        let refused = try app.client.pageForm("/items", [("name", "Tisch"), ("valueInDollars", "1.23"), ("amountLanguage", "de")], headers: ["Accept": "text/html"])
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("Value “1.23” can’t be read as an amount. Write an amount like 1.234,56."))
+        // Without the sheet's language (the untranslated New Item page), the US rules as before.
+        #expect(try app.client.pageForm("/items", [("name", "Lampe"), ("valueInDollars", "1,200")]).status == 303)
+        #expect(try app.items().first { $0.name == "Lampe" }?.valueInDollars == 1200)
     }
 }

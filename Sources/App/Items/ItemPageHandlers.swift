@@ -260,14 +260,32 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
-        let form = ItemForm(fields: try request.formFields())
+        let fields = try request.formFields()
+        var form = ItemForm(fields: fields)
         do {
+            try readLocalValue(of: &form, writtenIn: fields[NewItemSheet.amountLanguageField], currency: try items.currency())
             let item = try items.create(try form.input(currency: try items.currency(), now: items.clock.now))
             return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: sight(request), status: .created)
                 : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(request, form, errors: error)
+        }
+    }
+
+    /// The New Item sheet of a page in another language sends its value as that language writes it
+    /// (`1.234` in German), and says which; the value is read by that language's rules and handed on in
+    /// the form's own (whole units, as the untranslated New Item page sends them). Refused with an
+    /// example written that language's way.
+    private func readLocalValue(of form: inout ItemForm, writtenIn tag: String?, currency: Currency) throws(InventoryError) {
+        guard let tag, let language = Localization.bundled.language(named: tag), language != .template,
+              !form.value.allSatisfy(\.isWhitespace) else { return }
+        let format = DisplayFormat(words: Localization.bundled.localizer(for: language))
+        do {
+            let money = try Money.parse(form.value, currency: currency, writtenAs: format.amountNotation(for: currency))
+            form.value = money.minorUnits % currency.minorUnitsPerMajorUnit == 0 ? String(money.wholeMajorUnits) : money.decimalString
+        } catch {
+            throw .invalid(ValidationError(errors: [FieldError(field: "valueInDollars", message: error.message(naming: "Value"))]))
         }
     }
 
