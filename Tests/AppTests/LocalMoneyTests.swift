@@ -50,4 +50,16 @@ import Testing
         #expect(Self.format("de").day(CalendarDate(iso: "2026-12-05")!) == "5. Dez. 2026")
         #expect(format.day(CalendarDate(iso: "2026-12-05")!) == "Dec 5, 2026")
     }
+
+    /// Purchase dates as said, for the detail page once it is translated.
+    @Test func purchaseDatesInTheLanguage() {
+        let said = CalendarDate(iso: "2024-12-06")!
+        #expect(Self.format("en-US").purchase(.yearsAgo(1, saidOn: said)) == "about 1 year before Dec 6, 2024")
+        #expect(Self.format("en-US").purchase(.month(year: 2019, month: 3)) == "Mar 2019")
+        #expect(Self.format("de").purchase(.yearsAgo(5, saidOn: said)) == "etwa 5 Jahre vor dem 6. Dez. 2024")
+        #expect(Self.format("de").purchase(.month(year: 2019, month: 3)) == "März 2019")
+        #expect(Self.format("fr").purchase(.yearsAgo(1, saidOn: said)) == "environ 1 an avant le 6 déc. 2024")
+        #expect(Self.format("ar").purchase(.year(2019)) == "٢٠١٩")
+        #expect(Self.format("ar").purchase(.yearsAgo(3, saidOn: said)) == "قبل ٦ ديسمبر ٢٠٢٤ بنحو ٣ سنوات")
+    }
 }

@@ -49,6 +49,17 @@ struct DisplayFormat: Sendable {
         local?.day(year: day.year, month: day.month, day: day.day) ?? Self.day(day)
     }
 
+    /// A purchase date as said: `14. März 2019`, `März 2019`, `2019`, `etwa 5 Jahre vor dem 6. Dez. 2024`.
+    func purchase(_ date: PurchaseDate) -> String {
+        guard let local else { return Self.purchase(date) }
+        return switch date {
+        case .day(let date): day(date)
+        case .month(let year, let month): local.month(year: year, month: month)
+        case .year(let year): local.year(year)
+        case .yearsAgo(let years, let said): words.text("format.years-before", ["count": .count(years), "day": .text(day(said))])
+        }
+    }
+
     /// A capture time (wall-clock, kept as if UTC) on the language's clock: `14.03.2019, 16:30`.
     func dayAndTime(_ date: Date) -> String {
         local?.dayAndTime(date) ?? Self.dayAndTime(date)
