@@ -31,7 +31,6 @@ struct ItemPageHandlers: Sendable {
         ItemListView.allCases.flatMap { view in
             (Localization.bundled.languages + [.pseudo]).map { (ListRowsKey(view: view, language: $0), RevisionCache<ListRows>()) }
         })
-    private let otherListRows = RevisionCache<ListRows>()
 
     private struct ListRowsKey: Hashable {
         let view: ItemListView
@@ -136,8 +135,9 @@ struct ItemPageHandlers: Sendable {
         // The readiness card counts evidence still in the library: a rescan may change it.
         let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0, today: items.clock.today)
         let format = context.format
-        let cache = listRows[ListRowsKey(view: view, language: format.language)] ?? otherListRows
-        let rows = try cache.value(at: revision) { try renderRows(view, format: format) }
+        // Every page's language is a shipped one (or the pseudo-locale), each with its own rows.
+        let cache = listRows[ListRowsKey(view: view, language: format.language)]
+        let rows = try cache.map { try $0.value(at: revision) { try renderRows(view, format: format) } } ?? renderRows(view, format: format)
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, total: rows.total, currency: rows.currency,
                                 hiddenDisposed: rows.hiddenDisposed, words: context.localizer), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
@@ -195,7 +195,8 @@ struct ItemPageHandlers: Sendable {
     /// Items per window of a search on the page.
     static let searchWindow = 100
 
-    /// The rows alone: the same for everyone, so they are rendered once per inventory revision.
+    /// The rows alone: the same for everyone reading one language, so they are rendered once per
+    /// inventory revision and language.
     private func renderRows(_ view: ItemListView, format: DisplayFormat) throws -> ListRows {
         var all = try items.all()
         _ = try library?.resolveEvidence(of: &all)
