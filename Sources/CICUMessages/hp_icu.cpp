@@ -1,4 +1,5 @@
 #include "hp_icu.h"
+#include "hp_icu_support.h"
 
 #include <unicode/locid.h>
 #include <unicode/messagepattern.h>
@@ -22,42 +23,12 @@ struct hp_message {
     std::vector<UnicodeString> names;
 };
 
-static void fail(hp_icu_error *error, int code, const char *text) {
-    if (!error) return;
-    error->code = code;
-    snprintf(error->text, sizeof error->text, "%s", text);
-}
-
-static void clear(hp_icu_error *error) {
-    if (!error) return;
-    error->code = 0;
-    error->text[0] = '\0';
-}
-
-static char *copy(const std::string &text) {
-    char *out = static_cast<char *>(malloc(text.size() + 1));
-    if (out) memcpy(out, text.c_str(), text.size() + 1);
-    return out;
-}
-
-static std::string utf8(const UnicodeString &text) {
-    std::string out;
-    text.toUTF8String(out);
-    return out;
-}
-
 static void parse_failure(hp_icu_error *error, UErrorCode status, const UParseError &where) {
     UnicodeString before(where.preContext), after(where.postContext);
     char text[240];
     snprintf(text, sizeof text, "%s at offset %d, between “%s” and “%s”", u_errorName(status), where.offset,
              utf8(before).c_str(), utf8(after).c_str());
     fail(error, status, text);
-}
-
-static Locale locale_for(const char *tag) {
-    UErrorCode status = U_ZERO_ERROR;
-    Locale locale = Locale::forLanguageTag(tag, status);
-    return U_FAILURE(status) ? Locale::getRoot() : locale;
 }
 
 hp_message *hp_message_open(const char *locale, const char *pattern, size_t length, hp_icu_error *error) {

@@ -9,6 +9,14 @@ public enum MoneyError: Error, Sendable, Equatable {
     case tooLarge(limit: Money)
     /// A sum or quantity × amount beyond 64 bits.
     case totalTooLarge(Currency)
+    /// Text typed in a language's form that does not read as an amount in it (`Money.parse(_:currency:writtenAs:)`):
+    /// the text, what is wrong, and an amount written the language's way.
+    case notWrittenAs(String, WritingProblem, example: String)
+
+    public enum WritingProblem: Sendable, Equatable {
+        case empty, unreadable, negative
+        case tooManyDecimals(Currency)
+    }
 
     public var message: String { message(naming: "Amount") }
 
@@ -26,6 +34,16 @@ public enum MoneyError: Error, Sendable, Equatable {
             "\(subject) has too many decimals: \(currency.code) has at most \(currency.minorUnits) decimals. Enter an amount such as “\(currency.exampleAmount)”."
         case .tooLarge(let limit):
             "\(subject) can be at most \(limit.formattedWithoutZeroFraction). Enter a smaller amount."
+        case .notWrittenAs(_, .empty, let example):
+            "\(subject) is empty. Write an amount like \(example)."
+        case .notWrittenAs(let text, .unreadable, let example):
+            "\(subject) “\(text)” can’t be read as an amount. Write an amount like \(example)."
+        case .notWrittenAs(_, .negative, let example):
+            "\(subject) can’t be negative. Write 0 or more, like \(example)."
+        case .notWrittenAs(_, .tooManyDecimals(let currency), let example) where currency.minorUnits == 0:
+            "\(subject) can’t have decimals: \(currency.code) has none. Write an amount like \(example)."
+        case .notWrittenAs(_, .tooManyDecimals(let currency), let example):
+            "\(subject) has too many decimals: \(currency.code) has at most \(currency.minorUnits). Write an amount like \(example)."
         case .totalTooLarge:
             "\(subject) adds up to more than the inventory can count. Enter a smaller quantity or amount."
         }

@@ -10,6 +10,8 @@ public struct Localization: Sendable {
     /// Every language a person can be given, the template's first, then by tag.
     public let languages: [LanguageTag]
     private let catalogues: [LanguageTag: Catalogue]
+    /// Each language's formats (the pseudo-locale's are US English's), opened once at start.
+    private let formats: [LanguageTag: LocalFormats]
     /// Headers already matched: a browser sends the same one with every request, and ICU builds a
     /// LocaleMatcher for each call.
     private let negotiated = NegotiationCache()
@@ -31,10 +33,19 @@ public struct Localization: Sendable {
         languages = [LanguageTag.template] + catalogues.keys.filter { $0 != .template }.sorted()
         catalogues[.pseudo] = try Catalogue.pseudo(from: template)
         self.catalogues = catalogues
+        var formats: [LanguageTag: LocalFormats] = [:]
+        for language in languages { formats[language] = try LocalFormats(language: language) }
+        formats[.pseudo] = formats[.template]
+        self.formats = formats
     }
 
     /// A shipped language's catalogue (or the pseudo-locale's).
     public func catalogue(_ language: LanguageTag) -> Catalogue? { catalogues[language] }
+
+    /// How `language` writes dates, numbers and amounts; US English's for a language not shipped.
+    public func formats(for language: LanguageTag) -> LocalFormats {
+        formats[language] ?? formats[.template]!
+    }
 
     /// The words of `language`, US English for one not shipped.
     public func localizer(for language: LanguageTag) -> Localizer {

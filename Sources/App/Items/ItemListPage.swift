@@ -68,7 +68,7 @@ struct ItemListPage {
         var parts = [words.text("item.list.count", ["count": .count(count)])]
         if count > 0 {
             parts.append(total.value == .max ? words.text("item.list.total-too-large")
-                         : words.text("item.list.total", ["amount": .text(DisplayFormat.money(total.value, in: currency))]))
+                         : words.text("item.list.total", ["amount": .text(DisplayFormat(words: words).money(total.value, in: currency))]))
             if total.unvalued > 0 { parts.append(words.text("item.list.unvalued", ["count": .count(total.unvalued)])) }
         }
         if hiddenDisposed > 0 { parts.append(words.text("item.list.not-shown", ["count": .count(hiddenDisposed)])) }
@@ -114,11 +114,15 @@ struct ItemListPage {
 struct NewItemSheet {
     let form: ItemForm
     let context: PageContext
+    /// The form field naming the language the value is written in.
+    static let amountLanguageField = "amountLanguage"
 
     var node: HTMLNode {
         dialog(.id("new-item-sheet"), .class("sheet"), .aria("labelledby", "new-item-title")) {
             HTML.form(.class("sheet-form"), .method("post"), .action(ItemRoutes.create.url()), .novalidate) {
                 CSRFField(token: context.csrfToken).node
+                // The value is typed as the page's language writes amounts ("1.234" in German).
+                input(.type("hidden"), .name(Self.amountLanguageField), .value(context.localizer.language.tag))
                 header(.class("sheet-bar")) {
                     button(.class("bar-button"), .type("button"), .data("action", "cancel")) { context.text("common.cancel") }
                     h2(.id("new-item-title")) { context.text("item.list.new-item") }

@@ -25,8 +25,17 @@ struct ItemPageHandlers: Sendable {
     let backups: BackupNotices?
     /// The time of day the backup notice goes by.
     let clock: any TimeSource
-    /// The list's rows, remade only after the inventory changes (one set per `ItemListView`).
-    private let listRows = ItemListView.allCases.map { _ in RevisionCache<ListRows>() }
+    /// The list's rows, remade only after the inventory changes (one set per `ItemListView` and
+    /// language: the values are written in the page's).
+    private let listRows: [ListRowsKey: RevisionCache<ListRows>] = Dictionary(uniqueKeysWithValues:
+        ItemListView.allCases.flatMap { view in
+            (Localization.bundled.languages + [.pseudo]).map { (ListRowsKey(view: view, language: $0), RevisionCache<ListRows>()) }
+        })
+
+    private struct ListRowsKey: Hashable {
+        let view: ItemListView
+        let language: LanguageTag
+    }
 
     struct ListRows: Sendable {
         let html: RenderedHTML
@@ -125,7 +134,10 @@ struct ItemPageHandlers: Sendable {
         }
         // The readiness card counts evidence still in the library: a rescan may change it.
         let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0, today: items.clock.today)
-        let rows = try listRows[view.rawValue].value(at: revision) { try renderRows(view) }
+        let format = context.format
+        // Every page's language is a shipped one (or the pseudo-locale), each with its own rows.
+        let cache = listRows[ListRowsKey(view: view, language: format.language)]
+        let rows = try cache.map { try $0.value(at: revision) { try renderRows(view, format: format) } } ?? renderRows(view, format: format)
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, total: rows.total, currency: rows.currency,
                                 hiddenDisposed: rows.hiddenDisposed, words: context.localizer), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
@@ -164,7 +176,7 @@ struct ItemPageHandlers: Sendable {
         let countKey = request.query.pairs.filter { $0.name != "after" && $0.name != "limit" }.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         let count = try searchCounts.value(for: countKey, at: items.searchRevision) { try items.count(matching: everything) }
         let currency = try items.currency()
-        let rows = window.items.map { rowModel($0, currency: currency, isFirst: false, isLast: false) }
+        let rows = window.items.map { rowModel($0, currency: currency, format: context.format, isFirst: false, isLast: false) }
         let html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", "false"), .aria("label", "Items found")) {
             HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: false).node })
         })
@@ -183,14 +195,15 @@ struct ItemPageHandlers: Sendable {
     /// Items per window of a search on the page.
     static let searchWindow = 100
 
-    /// The rows alone: the same for everyone, so they are rendered once per inventory revision.
-    private func renderRows(_ view: ItemListView) throws -> ListRows {
+    /// The rows alone: the same for everyone reading one language, so they are rendered once per
+    /// inventory revision and language.
+    private func renderRows(_ view: ItemListView, format: DisplayFormat) throws -> ListRows {
         var all = try items.all()
         _ = try library?.resolveEvidence(of: &all)
         let shown = view.showsDisposed ? all : all.filter { $0.details.disposal == nil }
         let currency = try items.currency()
         let totals = try items.totals()
-        func model(_ item: Item, isFirst: Bool, isLast: Bool) -> ItemRowModel { rowModel(item, currency: currency, isFirst: isFirst, isLast: isLast) }
+        func model(_ item: Item, isFirst: Bool, isLast: Bool) -> ItemRowModel { rowModel(item, currency: currency, format: format, isFirst: isFirst, isLast: isLast) }
         let html: RenderedHTML
         if view == .rooms {
             let byLocation = Dictionary(grouping: shown, by: \.locationID)
@@ -198,7 +211,7 @@ struct ItemPageHandlers: Sendable {
             let sections = places.compactMap { place -> ItemSectionModel? in
                 guard let inPlace = byLocation[place.id] else { return nil }
                 let total = totals.byLocation[place.id] ?? ValueTotal()
-                return ItemSectionModel(title: place.path, totalText: DisplayFormat.total(total, in: currency),
+                return ItemSectionModel(title: place.path, totalText: format.total(total, in: currency),
                                         rows: inPlace.map { model($0, isFirst: false, isLast: false) })
             }
             html = RenderedHTML(div(.class("item-sections"), .id("item-list")) {
@@ -225,14 +238,15 @@ struct ItemPageHandlers: Sendable {
                         hiddenDisposed: all.count - shown.count, readiness: ReadinessPageHandlers.card(readiness, currency: currency), nextURL: nextURL)
     }
 
-    private func rowModel(_ item: Item, currency: Currency, isFirst: Bool, isLast: Bool) -> ItemRowModel {
+    private func rowModel(_ item: Item, currency: Currency, format: DisplayFormat, isFirst: Bool, isLast: Bool) -> ItemRowModel {
         let valuable = Int64(50) * currency.minorUnitsPerMajorUnit
-        let threshold = DisplayFormat.money(valuable, in: currency)
+        let threshold = format.money(valuable, in: currency)
         let lineValue = item.details.lineValue ?? 0
         return ItemRowModel(
             id: item.id, name: item.shownName, serialNumber: item.serialNumber,
-            valueText: (item.details.quantity == 1 && item.details.quantityUnit.isPieces ? "" : "\(item.details.quantityText) × ") + DisplayFormat.money(item.details.unitValue, in: currency),
-            isValuable: lineValue >= valuable, valueTitle: lineValue >= valuable ? "\(threshold) or more" : "Under \(threshold)",
+            valueText: (item.details.quantity == 1 && item.details.quantityUnit.isPieces ? "" : "\(item.details.quantityText) × ") + format.money(item.details.unitValue, in: currency),
+            isValuable: lineValue >= valuable,
+            valueTitle: format.words.text(lineValue >= valuable ? "item.list.valuable" : "item.list.modest", ["amount": .text(threshold)]),
             disposedText: item.details.disposal?.kind.label,
             position: item.position, isFirst: isFirst, isLast: isLast,
             detailURL: ItemRoutes.item(item.id), moveURL: ItemRoutes.move(item.id), deleteURL: ItemRoutes.delete(item.id),
@@ -247,14 +261,32 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
-        let form = ItemForm(fields: try request.formFields())
+        let fields = try request.formFields()
+        var form = ItemForm(fields: fields)
         do {
+            try readLocalValue(of: &form, writtenIn: fields[NewItemSheet.amountLanguageField], currency: try items.currency())
             let item = try items.create(try form.input(currency: try items.currency(), now: items.clock.now))
             return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: sight(request), status: .created)
                 : .redirect(to: ItemRoutes.list(showing: item.id))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
             return newItem(request, form, errors: error)
+        }
+    }
+
+    /// The New Item sheet of a page in another language sends its value as that language writes it
+    /// (`1.234` in German), and says which; the value is read by that language's rules and handed on in
+    /// the form's own (whole units, as the untranslated New Item page sends them). Refused with an
+    /// example written that language's way.
+    private func readLocalValue(of form: inout ItemForm, writtenIn tag: String?, currency: Currency) throws(InventoryError) {
+        guard let tag, let language = Localization.bundled.language(named: tag), language != .template,
+              !form.value.allSatisfy(\.isWhitespace) else { return }
+        let format = DisplayFormat(words: Localization.bundled.localizer(for: language))
+        do {
+            let money = try Money.parse(form.value, currency: currency, writtenAs: format.amountNotation(for: currency))
+            form.value = money.minorUnits % currency.minorUnitsPerMajorUnit == 0 ? String(money.wholeMajorUnits) : money.decimalString
+        } catch {
+            throw .invalid(ValidationError(errors: [FieldError(field: "valueInDollars", message: error.message(naming: "Value"))]))
         }
     }
 

@@ -6,11 +6,11 @@ struct ItemRowModel: Sendable {
     let id: Item.ID
     let name: String
     let serialNumber: String
-    /// `$N`.
+    /// `$1,899`, `1.899 €`: in the page's language.
     let valueText: String
     /// Green at 50 (dollars, euros…) or more, red below (as in the seed).
     let isValuable: Bool
-    /// What the colour means in words: "$50 or more", "Under $50".
+    /// What the colour means in words: "$50 or more", "Unter 50 €".
     let valueTitle: String
     /// "Sold", "Lost"…: shown when the list includes items no longer owned.
     let disposedText: String?
@@ -56,7 +56,8 @@ struct ItemRowView {
             div(.class("item-text")) {
                 a(.class("item-link"), .href(row.detailURL)) { row.name }
                 if !row.serialNumber.isEmpty {
-                    span(.class("item-serial")) { row.serialNumber }
+                    // A serial number is a code, read left to right on an Arabic page too.
+                    span(.class("item-serial"), .dir("ltr")) { row.serialNumber }
                 }
                 if let disposed = row.disposedText {
                     span(.class("item-disposed")) { disposed }

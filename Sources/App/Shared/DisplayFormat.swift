@@ -1,8 +1,93 @@
 import Foundation
 import Inventory
+import Localization
 
-/// Dates and money as pages show them.
-enum DisplayFormat {
+/// Dates and money as pages show them. The static forms are US English as pages have always written
+/// them, for a page not translated yet (so all of it is in one language); a translated page uses its
+/// context's `format`, which writes its language's forms (ICU's CLDR, `LocalFormats`) and is the
+/// static forms again in US English.
+struct DisplayFormat: Sendable {
+    /// nil: US English, written by the static forms.
+    let local: LocalFormats?
+    /// The words around the values ("No value", "in all").
+    let words: Localizer
+
+    var language: LanguageTag { words.language }
+
+    /// The forms of `words`' language; US English's (the static forms) for the template and the
+    /// pseudo-locale, whose words are US English's made longer.
+    init(words: Localizer) {
+        self.words = words
+        local = words.language == .template || words.language == .pseudo ? nil : Localization.bundled.formats(for: words.language)
+    }
+
+    /// `1.899 €`, `1.899,50 €` (decimals only when there are some, in every language as in US
+    /// English), or "No value" in the language's words.
+    func money(_ minorUnits: Int64?, in currency: Currency) -> String {
+        guard let local else { return Self.money(minorUnits, in: currency) }
+        guard let minorUnits else { return words.text("format.no-value") }
+        return amount(Money(minorUnits: minorUnits, currency: currency), local)
+    }
+
+    /// The amount from its exact decimal digits (never a Double), without a fraction of zeros.
+    private func amount(_ money: Money, _ local: LocalFormats) -> String {
+        let whole = money.minorUnits % money.currency.minorUnitsPerMajorUnit == 0
+        let decimal = whole ? String(money.wholeMajorUnits) : money.decimalString
+        return local.amount(decimal: decimal, currency: money.currency.code, fractionDigits: whole ? 0 : money.currency.minorUnits)
+    }
+
+    /// "24.310 € insgesamt · 3 ohne Wert": the list's total in the page's words.
+    func total(_ total: ValueTotal, in currency: Currency) -> String {
+        guard local != nil else { return Self.total(total, in: currency) }
+        let amount = total.value == .max ? words.text("item.list.total-too-large") : words.text("item.list.total", ["amount": .text(money(total.value, in: currency))])
+        guard total.unvalued > 0 else { return amount }
+        return amount + words.text("common.list-separator") + words.text("item.list.unvalued", ["count": .count(total.unvalued)])
+    }
+
+    /// A calendar day: `Mar 14, 2019`, `14. März 2019`.
+    func day(_ day: CalendarDate) -> String {
+        local?.day(year: day.year, month: day.month, day: day.day) ?? Self.day(day)
+    }
+
+    /// A purchase date as said: `14. März 2019`, `März 2019`, `2019`, `etwa 5 Jahre vor dem 6. Dez. 2024`.
+    func purchase(_ date: PurchaseDate) -> String {
+        guard let local else { return Self.purchase(date) }
+        return switch date {
+        case .day(let date): day(date)
+        case .month(let year, let month): local.month(year: year, month: month)
+        case .year(let year): local.year(year)
+        case .yearsAgo(let years, let said): words.text("format.years-before", ["count": .count(years), "day": .text(day(said))])
+        }
+    }
+
+    /// A capture time (wall-clock, kept as if UTC) on the language's clock: `14.03.2019, 16:30`.
+    func dayAndTime(_ date: Date) -> String {
+        local?.dayAndTime(date) ?? Self.dayAndTime(date)
+    }
+
+    /// The day of an instant in UTC.
+    func date(_ date: Date) -> String {
+        local?.day(of: date) ?? Self.date(date)
+    }
+
+    /// A count grouped as the language groups it: `1,234`, `1.234`, `١٬٢٣٤`.
+    func integer(_ value: Int) -> String {
+        local?.integer(Int64(value)) ?? value.grouped
+    }
+
+    /// How this language writes amounts of `currency`, to read what a person types
+    /// (`Money.parse(_:currency:writtenAs:)`); US English's for the template.
+    func amountNotation(for currency: Currency) -> AmountNotation {
+        let local = local ?? Localization.bundled.formats(for: .template)
+        let symbols = local.amountSymbols(currency: currency.code, fractionDigits: currency.minorUnits)
+        let example = local.number(decimal: "1234" + (currency.minorUnits == 0 ? "" : "." + String("5678".prefix(currency.minorUnits))),
+                                   fractionDigits: currency.minorUnits)
+        return AmountNotation(decimalSeparator: symbols.decimalSeparator.unicodeScalars.first ?? ".",
+                              groupingSeparator: symbols.groupingSeparator.unicodeScalars.first ?? ",",
+                              zeroDigit: symbols.zeroDigit.unicodeScalars.first ?? "0",
+                              currencySymbol: symbols.currencySymbol, example: example)
+    }
+
     /// `$1,899`: whole dollars, grouped in thousands, as on a receipt or an insurance list.
     static func dollars(_ value: Int) -> String {
         "$" + value.grouped

@@ -38,6 +38,10 @@ struct PageContext: Sendable {
     /// The words of the page's language (`Request.language`); US English for a page made without a request.
     var localizer = Localization.bundled.localizer(for: .template)
 
+    /// Dates, numbers and money in the page's language (US English's for a page made without a request,
+    /// or not translated yet: `inTemplateLanguage`).
+    var format: DisplayFormat { DisplayFormat(words: localizer) }
+
     /// The message `key` in the page's language.
     func text(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { localizer.text(key, arguments) }
 

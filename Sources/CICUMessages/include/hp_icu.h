@@ -57,6 +57,39 @@ int hp_locale_is_right_to_left(const char *locale);
 /// ICU's uloc_acceptLanguageFromHTTP; -1 when none.
 int hp_accept_language(const char *header, const char *const *available, int count);
 
+/// A number formatter of ICU's (unum) for one locale: grouped whole numbers (`currency` NULL) or
+/// amounts in one currency (an ISO 4217 code), always with exactly `fraction_digits` decimals.
+/// Not thread-safe: one caller at a time per formatter.
+typedef struct hp_number hp_number;
+hp_number *hp_number_open(const char *locale, const char *currency, int fraction_digits, hp_icu_error *error);
+void hp_number_free(hp_number *number);
+
+/// The exact decimal `decimal` (ASCII: an optional '-', digits, optionally '.' and digits), by
+/// unum_formatDecimal: never through a double. Malloc'd UTF-8; NULL and the error on failure.
+char *hp_number_format_decimal(hp_number *number, const char *decimal, hp_icu_error *error);
+
+/// The locale's symbols as this formatter writes them (UTF-8, malloc'd): `which` 0 the decimal
+/// separator, 1 the grouping separator, 2 the minus sign, 3 the digit zero.
+char *hp_number_symbol(const hp_number *number, int which);
+
+/// The currency's symbol in `locale` (ucurr_getName's symbol name: "€", "US$", "£"); malloc'd UTF-8.
+char *hp_currency_symbol(const char *locale, const char *currency);
+
+/// A date formatter of ICU's (udat) for one locale, in UTC, its pattern the locale's best for
+/// `skeleton` (udatpg: "yMMMd", "yMMM", "yMMMdjjmm"). Not thread-safe: one caller at a time.
+typedef struct hp_date hp_date;
+hp_date *hp_date_open(const char *locale, const char *skeleton, hp_icu_error *error);
+void hp_date_free(hp_date *date);
+/// The instant `milliseconds` after 1970-01-01T00:00Z as the formatter writes it (malloc'd UTF-8).
+char *hp_date_format(hp_date *date, double milliseconds, hp_icu_error *error);
+/// The formatter's pattern (malloc'd UTF-8), e.g. "d MMM y".
+char *hp_date_pattern(const hp_date *date);
+
+/// The first day of the week in `locale`'s region (ucal: 1 Sunday, 2 Monday … 7 Saturday).
+int hp_locale_first_weekday(const char *locale);
+/// Whether `locale` writes the time of day with a 24-hour clock (its "j" hour is H or k).
+int hp_locale_uses_24_hour_clock(const char *locale);
+
 void hp_free(void *pointer);
 
 #ifdef __cplusplus
