@@ -41,7 +41,8 @@ struct SharedClaimHandlers: Sendable {
         let rooms = Dictionary(uniqueKeysWithValues: sheet.schedule.lines.map { ($0.itemID, $0.room) })
         let words = claim.words(for: request)
         func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("shared." + key, arguments) }
-        let owed = ClaimOwedSummary(sheet: sheet, words: words), money = sheet.money
+        let owed = ClaimOwedSummary(sheet: sheet, words: words), format = DisplayFormat(words: words)
+        let money = { (minorUnits: Int64) in format.exactMoney(minorUnits, in: sheet.currency) }
         let bundles = sheet.schedule.bundleByItem
         let lines = sheet.schedule.lines.map { line in
             let item = sheet.items[line.itemID]
@@ -52,7 +53,7 @@ struct SharedClaimHandlers: Sendable {
         }
         var model = SharedClaimModel(
             name: claim.name, facts: Self.facts(of: claim, money: money, words: words), owed: owed.rows, warnings: owed.warnings,
-            validity: say("facts.validity", ["day": .text(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))]),
+            validity: say("facts.validity", ["day": .text(format.day(ClaimLinkInput.lastDay(of: link.expires)))]),
             contact: Self.contact(of: claim, words: words), lines: lines,
             footer: (money(sheet.schedule.totals.replacementCost), money(sheet.schedule.totals.actualCashValue)),
             items: lost.enumerated().map { index, entry in
@@ -74,8 +75,9 @@ struct SharedClaimHandlers: Sendable {
     /// The claim's facts, labelled as its packet's cover labels them, in `words`' language.
     static func facts(of claim: Claim, money: (Int64) -> String, words: Localizer) -> [(label: String, value: String)] {
         func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("packet." + key, arguments) }
+        let format = DisplayFormat(words: words)
         var facts: [(label: String, value: String)] = []
-        if let lossDate = claim.lossDate { facts.append((say("fact.loss-date"), DisplayFormat.day(lossDate))) }
+        if let lossDate = claim.lossDate { facts.append((say("fact.loss-date"), format.day(lossDate))) }
         if let kind = claim.lossKind { facts.append((say("fact.loss-kind"), say("loss-kind.\(kind.rawValue)"))) }
         let texts: [(ClaimText, String)] = [(.cause, "cause"), (.policeReport, "police-report"), (.policeForce, "police-force"), (.policyholder, "policyholder"),
                                             (.address, "loss-address"), (.insurer, "insurer"), (.policyNumber, "policy-number"), (.claimNumber, "claim-number")]
@@ -83,8 +85,8 @@ struct SharedClaimHandlers: Sendable {
             facts.append((say("fact." + key), claim[keyPath: text.keyPath]))
         }
         if claim.policyStart != nil || claim.policyEnd != nil {
-            facts.append((say("fact.policy-period"), say("period", ["start": .text(claim.policyStart.map(DisplayFormat.day) ?? say("not-given")),
-                                                                   "end": .text(claim.policyEnd.map(DisplayFormat.day) ?? say("not-given"))])))
+            facts.append((say("fact.policy-period"), say("period", ["start": .text(claim.policyStart.map(format.day) ?? say("not-given")),
+                                                                   "end": .text(claim.policyEnd.map(format.day) ?? say("not-given"))])))
         }
         facts.append((say("fact.settles-at"), say("settlement.\(claim.settlement.rawValue)")))
         if let deductible = claim.deductible { facts.append((say("fact.deductible"), money(deductible))) }
@@ -112,9 +114,9 @@ struct SharedClaimHandlers: Sendable {
     static func item(_ item: Item, line: ClaimLine, number: Int, room: String?, currency: Currency, evidenceFiles: EvidenceFiles,
                      token: String, words: Localizer) -> SharedItemModel {
         func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("shared.item." + key, arguments) }
-        let details = item.details
-        func money(_ amount: Int64?) -> String? { amount.map { Money(minorUnits: $0, currency: currency).formatted } }
-        let purchased = [details.purchaseDate.map(DisplayFormat.purchase), money(details.purchasePrice),
+        let details = item.details, format = DisplayFormat(words: words)
+        func money(_ amount: Int64?) -> String? { amount.map { format.exactMoney($0, in: currency) } }
+        let purchased = [details.purchaseDate.map(format.purchase), money(details.purchasePrice),
                          details.purchasedFrom.isEmpty ? nil : say("from", ["shop": .text(details.purchasedFrom)])].compactMap { $0 }
         let rows: [(String, String?)] = [
             (say("quantity-lost"), line.quantityLost < details.quantity

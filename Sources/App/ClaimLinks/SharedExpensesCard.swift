@@ -25,10 +25,12 @@ struct SharedExpensesCard: Sendable {
         guard !ledger.entries.isEmpty else { return nil }
         func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("shared.expenses." + key, arguments) }
         func category(_ category: ExpenseCategory) -> String { say("category.\(category.rawValue)") }
-        totals = ledger.byCategory.map { ("\(category($0.category)) (\($0.count))", sheet.money($0.amount)) }
-        total = sheet.money(ledger.total)
+        let format = DisplayFormat(words: words)
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
+        totals = ledger.byCategory.map { ("\(category($0.category)) (\($0.count))", money($0.amount)) }
+        total = money(ledger.total)
         entries = ledger.entries.map { expense in
-            Entry(date: DisplayFormat.day(expense.date), what: "\(category(expense.category)): \(expense.description)", amount: sheet.money(expense.amount),
+            Entry(date: format.day(expense.date), what: "\(category(expense.category)): \(expense.description)", amount: money(expense.amount),
                   receipt: expense.receipt == nil ? say("no-receipt") : say("receipt-in-zip"))
         }
         title = say("title")

@@ -15,12 +15,12 @@ struct ClaimOwedSummary: Sendable {
 
     /// `words`: the language of the page or packet it is for.
     init(sheet: ClaimSheet, words: Localizer = Localization.bundled.localizer(for: .template)) {
-        let schedule = sheet.schedule, totals = schedule.totals, owed = schedule.owed
-        func money(_ minorUnits: Int64) -> String { sheet.money(minorUnits) }
-        func less(_ minorUnits: Int64) -> String { "− " + sheet.money(minorUnits) }
+        let schedule = sheet.schedule, totals = schedule.totals, owed = schedule.owed, format = DisplayFormat(words: words)
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
+        func less(_ minorUnits: Int64) -> String { "− " + money(minorUnits) }
         var rows: [(label: String, value: String)] = [
             (words.text("claim.owed.replacement-cost"), money(totals.replacementCost)),
-        ] + Self.taxRows(sheet, words: words) + [
+        ] + Self.taxRows(sheet, words: words, money: money) + [
             (words.text("claim.owed.depreciation"), money(totals.depreciation)),
             (words.text("claim.owed.actual-cash-value"), money(totals.actualCashValue)),
             (words.text("claim.owed.whole-loss", ["basis": .text(Self.wholeLossBasis(sheet, words: words))]), money(owed.wholeLoss)),
@@ -72,11 +72,11 @@ struct ClaimOwedSummary: Sendable {
     }
 
     /// With a sales tax rate: the tax and the replacement cost with it, beside the pre-tax figure.
-    static func taxRows(_ sheet: ClaimSheet, words: Localizer) -> [(label: String, value: String)] {
+    static func taxRows(_ sheet: ClaimSheet, words: Localizer, money: (Int64) -> String) -> [(label: String, value: String)] {
         guard let rate = sheet.schedule.salesTaxRate else { return [] }
         let totals = sheet.schedule.totals
-        return [(words.text("claim.owed.sales-tax", ["rate": .text(rate.percentText)]), sheet.money(totals.tax)),
-                (words.text("claim.owed.replacement-cost-with-tax"), sheet.money(totals.replacementCostWithTax))]
+        return [(words.text("claim.owed.sales-tax", ["rate": .text(rate.percentText)]), money(totals.tax)),
+                (words.text("claim.owed.replacement-cost-with-tax"), money(totals.replacementCostWithTax))]
     }
 
     /// "line 4", "lines 4 and 7", "lines 2, 4 and 7" (the proof of loss's English).

@@ -12,21 +12,22 @@ extension ClaimReportDocument {
     /// `words`: the claim's language (`Claim.language`).
     init(sheet: ClaimSheet, files: ClaimFiles, madeOn today: CalendarDate, receipts: DocumentStore? = nil,
          words: Localizer = Localization.bundled.localizer(for: .template)) {
-        let claim = sheet.claim, schedule = sheet.schedule, money = sheet.money
+        let claim = sheet.claim, schedule = sheet.schedule, format = DisplayFormat(words: words)
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
         func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("packet." + key, arguments) }
         func fact(_ label: String, _ value: String) -> ReportFact? { value.isEmpty ? nil : ReportFact(label: label, value: value) }
         let period = claim.policyStart == nil && claim.policyEnd == nil ? ""
-            : say("period", ["start": .text(claim.policyStart.map(DisplayFormat.day) ?? say("not-given")),
-                             "end": .text(claim.policyEnd.map(DisplayFormat.day) ?? say("not-given"))])
+            : say("period", ["start": .text(claim.policyStart.map(format.day) ?? say("not-given")),
+                             "end": .text(claim.policyEnd.map(format.day) ?? say("not-given"))])
         let facts = [
             fact(say("fact.policyholder"), claim.policyholder), fact(say("fact.loss-address"), claim.address), fact(say("fact.insurer"), claim.insurer),
             fact(say("fact.policy-number"), claim.policyNumber), fact(say("fact.policy-period"), period), fact(say("fact.settles-at"), say("settlement.\(claim.settlement.rawValue)")),
             fact(say("fact.deductible"), claim.deductible.map(money) ?? ""), fact(say("fact.other-insurance"), claim.otherInsurance),
-            fact(say("fact.claim-number"), claim.claimNumber), fact(say("fact.loss-date"), claim.lossDate.map(DisplayFormat.day) ?? ""),
+            fact(say("fact.claim-number"), claim.claimNumber), fact(say("fact.loss-date"), claim.lossDate.map(format.day) ?? ""),
             fact(say("fact.loss-kind"), claim.lossKind.map { say("loss-kind.\($0.rawValue)") } ?? ""), fact(say("fact.cause"), claim.cause),
             fact(say("fact.police-report"), claim.policeReport), fact(say("fact.police-force"), claim.policeForce),
             fact(say("fact.phone"), claim.phone), fact(say("fact.email"), claim.email), fact(say("fact.contact-address"), claim.contactAddress),
-            fact(say("fact.proof-of-loss-due"), claim.proofOfLossDue.map(DisplayFormat.day) ?? ""), fact(say("fact.notes"), claim.notes),
+            fact(say("fact.proof-of-loss-due"), claim.proofOfLossDue.map(format.day) ?? ""), fact(say("fact.notes"), claim.notes),
         ].compactMap { $0 }
         let quantity = schedule.totals.quantity
         var totals = [
@@ -49,7 +50,7 @@ extension ClaimReportDocument {
             let itemFacts = [
                 fact(say("item.room"), line.room), fact(say("item.quantity-lost"), line.quantityLostOfHeldText), fact(say("item.description"), line.itemDescription),
                 fact(say("item.brand"), line.brand), fact(say("item.model"), line.model), fact(say("item.serial-number"), line.serialNumber),
-                fact(say("item.bought"), [line.purchaseDate.map(DisplayFormat.purchase) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
+                fact(say("item.bought"), [line.purchaseDate.map(format.purchase) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact(say("item.replacement-each"), money(valuation.unitReplacementCost)),
                 fact(say("item.depreciation"), "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact(say("item.actual-cash-value"), say("item.acv-value", ["each": .text(money(valuation.unitActualCashValue)), "all": .text(money(valuation.lineActualCashValue))])),
@@ -61,7 +62,7 @@ extension ClaimReportDocument {
             let photos = entry.photos.enumerated().map { index, photo in
                 ReportImage(path: photo.printed ?? photo.original, caption: say("photo.number", ["number": .count(index + 1)])
                                 + (photo.kind == .general ? "" : " (\(say("photo.kind.\(photo.kind.rawValue)")))")
-                                + (photo.takenAt.map { " · " + say("photo.taken", ["when": .text(DisplayFormat.dayAndTime($0))]) } ?? ""))
+                                + (photo.takenAt.map { " · " + say("photo.taken", ["when": .text(format.dayAndTime($0))]) } ?? ""))
             }
             let receipts = entry.documents.filter { $0.document.kind == .receipt }.compactMap { document in
                 document.path.map { ReportDocumentPage(path: $0, caption: document.document.name) }
@@ -69,7 +70,7 @@ extension ClaimReportDocument {
             // A photo from before the purchase proves nothing of this item: the claimant's page says so instead.
             let evidence = entry.library.filter { !EvidenceDate.isBeforePurchase(takenAt: $0.takenAt, purchased: line.purchaseDate) }.map { photo in
                 ReportImage(path: photo.printed ?? "",
-                            caption: ([photo.takenAt.map { say("photo.taken", ["when": .text(DisplayFormat.dayAndTime($0))]) } ?? say("photo.no-date"), photo.camera ?? ""] + [photo.fileName])
+                            caption: ([photo.takenAt.map { say("photo.taken", ["when": .text(format.dayAndTime($0))]) } ?? say("photo.no-date"), photo.camera ?? ""] + [photo.fileName])
                                 .filter { !$0.isEmpty }.joined(separator: " · "))
             }
             return ReportItemPage(title: "\(line.number). \(line.name)", facts: itemFacts, photos: photos, receipts: receipts, evidence: evidence)
@@ -79,7 +80,7 @@ extension ClaimReportDocument {
             columns: [ReportColumn(title: say("column.category"), weight: 3), ReportColumn(title: say("column.useful-life"), weight: 2, keepsWhole: true),
                       ReportColumn(title: say("column.lines"), alignment: amount, weight: 0.8)],
             rows: method.lives.map { [$0.label, $0.lifeText, $0.lineCount.grouped] })
-        self.init(title: claim.name, subtitle: say("subtitle", ["day": .text(DisplayFormat.day(today))]), facts: facts, totals: totals, method: method.paragraphs,
+        self.init(title: claim.name, subtitle: say("subtitle", ["day": .text(format.day(today))]), facts: facts, totals: totals, method: method.paragraphs,
                   roomTotals: roomTotals, schedule: scheduleTable, items: pages,
                   footerText: [claim.claimNumber.isEmpty ? nil : say("footer.claim", ["number": .text(claim.claimNumber)]), claim.name].compactMap { $0 }.joined(separator: " · "),
                   expenses: ReportExpenses(sheet: sheet, receipts: receipts),
@@ -100,6 +101,7 @@ extension ClaimReportDocument {
     static func schedule(_ schedule: ClaimSchedule, money: (Int64) -> String,
                          words: Localizer = Localization.bundled.localizer(for: .template)) -> ReportTable {
         func say(_ key: String) -> String { words.text("packet." + key) }
+        let format = DisplayFormat(words: words)
         let amount = ReportAlignment.trailing
         // A room's own name ("Kitchen") unless two rooms of the claim share it; then its path.
         var pathsByName: [String: Set<String>] = [:]
@@ -125,7 +127,7 @@ extension ClaimReportDocument {
             let serial = line.serialNumber.isEmpty ? "" : say("schedule.serial") + "\u{00A0}" + line.serialNumber
             return [line.number.grouped, room, line.quantityLostText, line.description,
                     [line.brand, line.model, serial].filter { !$0.isEmpty }.joined(separator: " · "),
-                    line.purchaseDate.map(DisplayFormat.purchase) ?? "",
+                    line.purchaseDate.map(format.purchase) ?? "",
                     // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.
                     line.purchaseDate?.isRough == true ? line.ageText : line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
                     valuation.lineOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),

@@ -29,6 +29,14 @@ struct DisplayFormat: Sendable {
         return amount(Money(minorUnits: minorUnits, currency: currency), local)
     }
 
+    /// An amount with every decimal its currency has, `$450.00`, `450,00 €`: a claim's figures, whose
+    /// totals are the sums of what is shown.
+    func exactMoney(_ minorUnits: Int64, in currency: Currency) -> String {
+        let money = Money(minorUnits: minorUnits, currency: currency)
+        guard let local else { return money.formatted }
+        return local.amount(decimal: money.decimalString, currency: currency.code, fractionDigits: currency.minorUnits)
+    }
+
     /// The amount from its exact decimal digits (never a Double), without a fraction of zeros.
     private func amount(_ money: Money, _ local: LocalFormats) -> String {
         let whole = money.minorUnits % money.currency.minorUnitsPerMajorUnit == 0
