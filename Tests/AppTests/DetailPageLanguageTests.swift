@@ -45,9 +45,11 @@ import Testing
                                                            "Accept": "text/html"], body: body)
     }
 
-    /// Each of the page's template messages whose English the language changed, and that English is on `page`:
-    /// the whole message as an element's text or an attribute's value, or a long piece of one with placeholders.
+    /// Each of the page's template messages whose English the language changed, and that English is in
+    /// `page`'s own content: the whole message as an element's text or an attribute's value, or a long
+    /// piece of one with placeholders.
     static func englishLeftOver(on page: String, in language: LanguageTag) throws -> [String] {
+        let page = ownContent(of: page)
         let localization = Localization.bundled
         let translation = try #require(localization.catalogue(language))
         var found: [String] = []
@@ -68,7 +70,8 @@ import Testing
         let app = try TestApp()
         let page = try Self.itemPage(app, language: "de")
         #expect(page.contains(#"<html lang="de" dir="ltr">"#))
-        #expect(try Self.englishLeftOver(on: page, in: LanguageTag("de")!) == [])
+        let leftOver = try Self.englishLeftOver(on: page, in: LanguageTag("de")!)
+        #expect(leftOver == [])
         // The picker, the place picker and the form, in the insurer's words.
         #expect(page.contains(">Foto aufnehmen<") && page.contains(">Datei auswählen<") && page.contains(">Hochladen<"))
         #expect(page.contains(">Kaufpreis<") && page.contains(">Seriennummer<") && page.contains("Neuwert: was ein gleichwertiger Ersatz heute kosten würde."))
@@ -81,7 +84,8 @@ import Testing
         let app = try TestApp()
         let page = try Self.itemPage(app, language: "ar")
         #expect(page.contains(#"<html lang="ar" dir="rtl">"#))
-        #expect(try Self.englishLeftOver(on: page, in: LanguageTag("ar")!) == [])
+        let leftOver = try Self.englishLeftOver(on: page, in: LanguageTag("ar")!)
+        #expect(leftOver == [])
         #expect(page.contains(">التقاط صورة<") && page.contains(">سعر الشراء<") && page.contains(">الرقم التسلسلي<"))
         // The serial number and the barcode are typed left to right, whatever the page's direction.
         #expect(page.contains(#"id="item-serialNumber" name="serialNumber" type="text" value="SN-4711/B""#))
@@ -106,13 +110,22 @@ import Testing
         #expect(unaccented == [])
     }
 
-    /// What a person reads or hears of `page`: its elements' text (not scripts' or styles'), and the attributes read out or shown.
+    /// What a person reads or hears of `page`'s own content (its title and `main`; the site's
+    /// offline-copy and outbox status around it are not the page's): elements' text (not scripts' or
+    /// styles'), and the attributes read out or shown.
     static func shownText(of page: String) -> [String] {
         // The date the item was made is written by `DisplayFormat`, whose local formats are not this page's words.
-        let body = page.replacing(/<script[^>]*>[^<]*<\/script>/, with: "").replacing(/<style[^>]*>[^<]*<\/style>/, with: "")
+        let body = ownContent(of: page).replacing(/<script[^>]*>[^<]*<\/script>/, with: "").replacing(/<style[^>]*>[^<]*<\/style>/, with: "")
             .replacing(/<time[^>]*>[^<]*<\/time>/, with: "")
         let texts = body.matches(of: />([^<>]+)</).map { String($0.output.1) }
         let attributes = body.matches(of: /(?:aria-label|placeholder|title|alt)="([^"]*)"/).map { String($0.output.1) }
         return (texts + attributes).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// The page's title and its `main`: not the site's offline-copy and outbox status, the same on every page.
+    static func ownContent(of page: String) -> String {
+        let title = page.firstMatch(of: /<title>[^<]*<\/title>/).map { String($0.output) } ?? ""
+        let main = page.firstMatch(of: /<main id="content"[\s\S]*<\/main>/).map { String($0.output) } ?? ""
+        return title + main
     }
 }

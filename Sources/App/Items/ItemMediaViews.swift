@@ -39,7 +39,7 @@ extension Localizer {
     /// What a photo of the item shows, in this language.
     func label(of kind: ItemPhoto.Kind) -> String { text("item.photo.kind", ["kind": .text(kind.rawValue)]) }
     /// What a document is, in this language.
-    func label(of kind: ItemDocument.Kind) -> String { text("item.document.kind", ["kind": .text(kind.rawValue)]) }
+    func label(of kind: ItemDocument.Kind) -> String { text("item.document.\(kind.rawValue)") }
 }
 
 /// Every photo of the item, the primary first, each with what it shows and its controls; and a
