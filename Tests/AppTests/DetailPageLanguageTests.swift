@@ -95,6 +95,30 @@ import Testing
         }
     }
 
+    /// The scripts' words come in the page: translated, their placeholders left for the script; and every
+    /// message a script names with `word("…")` is one the catalogues have.
+    @Test func thePageScriptsWordsAreInThePagesLanguage() throws {
+        let app = try TestApp()
+        let page = try Self.itemPage(app, language: "de")
+        let attribute = try #require(page.firstMatch(of: /id="page-words" hidden data-words="([^"]*)"/)?.output.1)
+        let json = attribute.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let words = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String])
+        #expect(words["item.script.saving"] == "Wird gespeichert …")
+        #expect(words["item.script.uploading-percent"] == "Wird hochgeladen … {percent} %")
+        #expect(words["item.photo.alt"] == "Foto von {name}")
+
+        let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/App/Static/js").standardizedFileURL
+        let template = Localization.bundled.template
+        var named: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: scripts.path) where file.hasSuffix(".js") {
+            let source = try String(contentsOf: scripts.appendingPathComponent(file), encoding: .utf8)
+            named.formUnion(source.matches(of: /word\("([a-z0-9.\-]+)"/).map { String($0.output.1) })
+        }
+        #expect(named.count > 20)
+        #expect(named.filter { template.patterns[$0] == nil }.sorted() == [])
+        #expect(named.filter { words[$0] == nil }.sorted() == [], "each is written into the detail page")
+    }
+
     /// Every word on the page in the pseudo-locale is accented: a plain English word left is a string
     /// that did not come from the catalogue. Symbols of units ("kg"), product names ("Avery L7160"),
     /// the brand and what the household typed are not the page's words.

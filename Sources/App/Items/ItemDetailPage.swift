@@ -1,3 +1,4 @@
+import Foundation
 import HTML
 import Inventory
 import Localization
@@ -124,7 +125,26 @@ struct ItemDetailPage {
                 }
             }
             ConfirmDeleteDialog(context: context).node
+            scriptWords
         }
+    }
+
+    /// Besides its own (`item.script.…`), the messages of the page the scripts say too.
+    static let scriptMessageKeys = ["item.field.custom-name-label", "item.field.custom-value-label", "item.photo.uploading", "item.photo.alt",
+                                    "item.photo.remove", "item.photo.none", "item.photo.add", "item.photo.change", "item.picker.photo-library",
+                                    "item.list.show-more", "item.detail.check-fields"]
+
+    /// The words the page's scripts say (`page-words.js`), in the page's language, each placeholder left
+    /// as `{name}` for the script to fill: the scripts have no message formatter of their own.
+    private var scriptWords: HTMLNode {
+        let template = Localization.bundled.template
+        let keys = template.patterns.keys.filter { $0.hasPrefix("item.script.") } + Self.scriptMessageKeys
+        let texts = Dictionary(uniqueKeysWithValues: keys.map { key in
+            let placeholders = template.placeholders(of: key) ?? []
+            return (key, context.text(key, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, MessageArgument.text("{\($0)}")) })))
+        })
+        let json = (try? JSONSerialization.data(withJSONObject: texts, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return div(.id("page-words"), .hidden, .data("words", json)) {}
     }
 
     /// What was read on its photos and documents, each shown under the field it fills.
