@@ -78,6 +78,11 @@ import Testing
         #expect(page.contains(">2 Fotos<") && page.contains(">Haupt · Foto<") && page.contains(">Kaufbeleg · "))
         #expect(page.contains(">Wo es ist<") && page.contains(">Gegenstand löschen<") && page.contains(">Gegenstand löschen?<") == false)
         #expect(page.contains(">Diesen Gegenstand löschen?<"))
+        // Without scripts, Delete Item leads to a page that asks, in the same language.
+        let id = try #require(try app.items().first?.id)
+        let asking = try app.client.get("/items/\(id)/delete?lang=de", headers: ["Accept": "text/html"]).text
+        #expect(asking.contains(#"<html lang="de" dir="ltr">"#) && asking.contains(">„Κάμερα“ löschen?<") && asking.contains(">Abbrechen<"))
+        #expect(try Self.englishLeftOver(on: asking, in: LanguageTag("de")!) == [])
     }
 
     @Test func inArabicTheDetailPageIsRightToLeftWithItsCodesLeftToRight() throws {
