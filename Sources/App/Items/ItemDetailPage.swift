@@ -132,7 +132,7 @@ struct ItemDetailPage {
     /// Besides its own (`item.script.…`), the messages of the page the scripts say too.
     static let scriptMessageKeys = ["item.field.custom-name-label", "item.field.custom-value-label", "item.photo.uploading", "item.photo.alt",
                                     "item.photo.remove", "item.photo.none", "item.photo.add", "item.photo.change", "item.picker.photo-library",
-                                    "item.list.show-more", "item.detail.check-fields"]
+                                    "item.list.show-more", "item.detail.check-fields", "item.delete.named-title"]
 
     /// The words the page's scripts say (`page-words.js`), in the page's language, each placeholder left
     /// as `{name}` for the script to fill: the scripts have no message formatter of their own.
