@@ -48,7 +48,7 @@ import Testing
         #expect(seen.source.takenAt?.hasPrefix("2019-03-14") == true && seen.source.album == "Renovation")
         let assetID = try #require(seen.source.assetId)
         let page = try olivia.send("GET", "/items/\(id)", headers: ["Accept": "text/html"]).text
-        #expect(page.contains("S/N 8283337497 is in a photo of 14 March 2019 (Renovation)") && page.contains("Link as Evidence"))
+        #expect(page.contains(#"S/N <span dir="ltr">8283337497</span> is in a photo of 14 March 2019 (Renovation)"#) && page.contains("Link as Evidence"))
         // Someone who may not see that folder is never shown it.
         let eddie = try secured.signIn("eddie")
         let hidden = try eddie.send("GET", "/api/v1/items/\(id)/suggestions", headers: ["Accept": "application/json"])

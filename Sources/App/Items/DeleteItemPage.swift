@@ -9,18 +9,19 @@ struct DeleteItemPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Delete \(name)", context: context, pageClass: "confirm",
-                   bar: TopBar(back: (label: "Back", url: cancelURL), title: "Delete Item"), content: content).document()
+        PageLayout(title: context.text("item.documents.delete-label", ["name": .text(name)]), context: context, pageClass: "confirm",
+                   bar: TopBar(back: (label: context.text("item.delete.back"), url: cancelURL), title: context.text("item.detail.delete-item")),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         HTML.form(.class("card narrow confirm-card"), .method("post"), .action(deleteURL)) {
             CSRFField(token: context.csrfToken).node
-            h2 { "Delete “\(name)”?" }
-            p { "It will be removed from your inventory. This can’t be undone." }
+            h2 { context.text("item.delete.named-title", ["name": .text(name)]) }
+            p { context.text("item.delete.message") }
             div(.class("form-actions")) {
-                a(.class("button"), .href(cancelURL)) { "Cancel" }
-                button(.class("button destructive"), .type("submit")) { "Delete" }
+                a(.class("button"), .href(cancelURL)) { context.text("common.cancel") }
+                button(.class("button destructive"), .type("submit")) { context.text("common.delete") }
             }
         }
     }

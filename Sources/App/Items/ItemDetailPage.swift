@@ -1,5 +1,7 @@
+import Foundation
 import HTML
 import Inventory
+import Localization
 
 /// What the detail page shows of an item, as plain values.
 struct ItemDetailModel: Sendable {
@@ -27,7 +29,7 @@ struct ItemDetailModel: Sendable {
     let locations: [(id: Location.ID, path: String)]
     let tagNames: [String]
     /// What an adjuster would miss, each with the element that fills it.
-    let gaps: [(advice: String, anchor: String)]
+    let gaps: [(gap: ClaimGap, anchor: String)]
     /// Opened from Fix next: Back returns there.
     let cameFromFixNext: Bool
     let photos: [PhotoEntryModel]
@@ -39,10 +41,10 @@ struct ItemDetailModel: Sendable {
     let suggestions: [SuggestionEntryModel]
     /// Library photos its serial number or barcode was seen on (those the viewer may see).
     let sightings: [LibrarySighting]
-    /// The walk-through frame it was made from: the video at that second, and words for the link.
-    var walkthroughOrigin: (url: String, text: String)? = nil
-    /// The box it is packed in (its page) and the room it came from.
-    var packing: (url: String, text: String)? = nil
+    /// The walk-through frame it was made from: the video at that second, and the clock time ("1:05") for the link's words.
+    var walkthroughOrigin: (url: String, clock: String)? = nil
+    /// The box it is packed in (its page), its code and name, and the room it came from.
+    var packing: (url: String, boxCode: String, boxName: String, cameFrom: String?)? = nil
 }
 
 /// `/items/{id}`: the editor. Saves with a plain form post, or without a reload when scripts run.
@@ -61,49 +63,54 @@ struct ItemDetailPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: item.title, context: context, pageClass: "detail",
-                   bar: TopBar(back: item.cameFromFixNext ? (label: "Fix next", url: ReadinessRoutes.fixNext.url()) : (label: "Items", url: ItemRoutes.list.url()),
-                               title: item.title), content: content).document()
+                   bar: TopBar(back: item.cameFromFixNext ? (label: context.text("item.detail.back-fix-next"), url: ReadinessRoutes.fixNext.url())
+                                   : (label: context.text("item.list.title"), url: ItemRoutes.list.url()),
+                               title: item.title), content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("detail-layout")) {
             div(.class("detail-side")) {
-                PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit).node
+                PhotoPanel(item: item, csrfToken: context.csrfToken, canEdit: context.canEdit, words: context.localizer).node
                 if let origin = item.walkthroughOrigin {
-                    p(.class("walkthrough-origin muted")) { a(.href(origin.url)) { origin.text } }
+                    p(.class("walkthrough-origin muted")) {
+                        a(.href(origin.url)) { context.text("item.detail.walkthrough-origin", ["time": .text(origin.clock)]) }
+                    }
                 }
                 if let packing = item.packing {
-                    p(.class("item-packing")) { a(.href(packing.url)) { packing.text } }
+                    p(.class("item-packing")) { a(.href(packing.url)) { packedText(packing) } }
                 }
-                LibrarySightingsView(itemID: item.id, sightings: item.sightings, csrfToken: context.csrfToken, canEdit: context.canEdit).node
+                LibrarySightingsView(itemID: item.id, sightings: item.sightings, csrfToken: context.csrfToken, canEdit: context.canEdit,
+                                     words: context.localizer).node
                 readinessNode
                 ItemEvidenceView(itemName: item.title, documentedSince: item.documentedSince, entries: item.evidence, linkURL: item.linkEvidenceURL,
-                                 csrfToken: context.csrfToken, canEdit: context.canEdit).node
+                                 csrfToken: context.csrfToken, canEdit: context.canEdit, words: context.localizer).node
                 ItemDocumentsView(itemName: item.title, documents: item.documents, addURL: ItemRoutes.addDocument(item.id),
                                   apiURL: ItemRoutes.apiDocuments(item.id), csrfToken: context.csrfToken,
-                                  canEdit: context.canEdit).node
-                PrintLabelForm(parameter: "items", id: "\(item.id)").node
+                                  canEdit: context.canEdit, words: context.localizer).node
+                PrintLabelForm(parameter: "items", id: "\(item.id)", words: context.localizer).node
             }
-            if context.canEdit { ImagePicker(item: item, csrfToken: context.csrfToken).node }
+            if context.canEdit { ImagePicker(item: item, csrfToken: context.csrfToken, words: context.localizer).node }
             HTML.form(.class("item-form card"), .method("post"), .action(item.formURL), .novalidate,
                       .data("api", item.apiURL), .data("etag", item.etag)) {
                 CSRFField(token: context.csrfToken).node
                 noticeNode
-                p(.class("form-error"), .role("alert")) { errors == nil ? "" : "Check the fields marked below; nothing was saved." }
+                p(.class("form-error"), .role("alert")) { errors == nil ? "" : context.text("item.detail.check-fields") }
                 input(.type("hidden"), .name("version"), .value(form.version.map(String.init) ?? ""))
-                ItemFieldsView(form: form, errors: errors, idPrefix: "item", currency: item.currency, suggestions: suggestions).node
+                ItemFieldsView(form: form, errors: errors, idPrefix: "item", currency: item.currency, suggestions: suggestions, words: context.localizer).node
                 if let details = form.details {
                     ItemClaimFieldsView(form: details, errors: errors, currency: item.currency, locations: item.locations, tagNames: item.tagNames,
-                                        suggestions: suggestions).node
+                                        suggestions: suggestions, words: context.localizer).node
                 }
                 p(.class("date-created")) {
-                    "Created "
-                    time(.datetime(item.createdISO)) { item.createdText }
+                    MessageWithLink(text: { context.text("item.detail.created", ["date": .text($0)]) }) {
+                        time(.datetime(item.createdISO)) { item.createdText }
+                    }.node
                 }
                 if context.canEdit {
                     div(.class("form-actions")) {
                         output(.class("save-status"), .role("status"), .aria("live", "polite")) {}
-                        button(.class("button primary"), .type("submit")) { "Save" }
+                        button(.class("button primary"), .type("submit")) { context.text("item.detail.save") }
                     }
                 }
             }
@@ -113,42 +120,68 @@ struct ItemDetailPage {
                     a(.class("button destructive"), .href(item.deleteURL), .data("action", "delete"), .data("name", item.title),
                       .data("api", item.apiURL)) {
                         Icons.trash
-                        span { "Delete Item" }
+                        span { context.text("item.detail.delete-item") }
                     }
                 }
             }
-            ConfirmDeleteDialog(context: context.inTemplateLanguage).node  // the list's dialog, in this page's English
+            ConfirmDeleteDialog(context: context).node
+            scriptWords
         }
+    }
+
+    /// Besides its own (`item.script.…`), the messages of the page the scripts say too.
+    static let scriptMessageKeys = ["item.field.custom-name-label", "item.field.custom-value-label", "item.photo.uploading", "item.photo.alt",
+                                    "item.photo.remove", "item.photo.none", "item.photo.add", "item.photo.change", "item.picker.photo-library",
+                                    "item.list.show-more", "item.detail.check-fields", "item.delete.named-title"]
+
+    /// The words the page's scripts say (`page-words.js`), in the page's language, each placeholder left
+    /// as `{name}` for the script to fill: the scripts have no message formatter of their own.
+    private var scriptWords: HTMLNode {
+        let template = Localization.bundled.template
+        let keys = template.patterns.keys.filter { $0.hasPrefix("item.script.") } + Self.scriptMessageKeys
+        let texts = Dictionary(uniqueKeysWithValues: keys.map { key in
+            let placeholders = template.placeholders(of: key) ?? []
+            return (key, context.text(key, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, MessageArgument.text("{\($0)}")) })))
+        })
+        let json = (try? JSONSerialization.data(withJSONObject: texts, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return div(.id("page-words"), .hidden, .data("words", json)) {}
     }
 
     /// What was read on its photos and documents, each shown under the field it fills.
     private var suggestions: ItemSuggestionsView {
-        ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken, canEdit: context.canEdit)
+        ItemSuggestionsView(itemID: item.id, version: form.version, suggestions: item.suggestions, csrfToken: context.csrfToken, canEdit: context.canEdit,
+                             words: context.localizer)
     }
 
     /// The item's gaps, each a link to where it is filled; or that it is ready.
     private var readinessNode: HTMLNode {
         section(.class("item-readiness card"), .aria("labelledby", "item-readiness-title")) {
             if item.gaps.isEmpty {
-                h2(.id("item-readiness-title")) { "Ready for a claim" }
-                p(.class("muted")) { "It has what an adjuster asks for." }
+                h2(.id("item-readiness-title")) { context.text("item.readiness.ready") }
+                p(.class("muted")) { context.text("item.readiness.ready-text") }
             } else {
-                h2(.id("item-readiness-title")) { item.gaps.count == 1 ? "1 thing an adjuster would miss" : "\(item.gaps.count) things an adjuster would miss" }
+                h2(.id("item-readiness-title")) { context.text("item.readiness.gaps", ["count": .count(item.gaps.count)]) }
                 ul(.class("fix-gaps")) {
-                    for gap in item.gaps { li { a(.class("fix-gap"), .href("#" + gap.anchor)) { gap.advice } } }
+                    for gap in item.gaps { li { a(.class("fix-gap"), .href("#" + gap.anchor)) { context.text("item.gap.\(gap.gap.rawValue)") } } }
                 }
             }
         }
     }
 
+    /// "Packed in box P01CK, “Kitchen 1”, from Kitchen."
+    private func packedText(_ packing: (url: String, boxCode: String, boxName: String, cameFrom: String?)) -> String {
+        if let cameFrom = packing.cameFrom {
+            return context.text("item.detail.packed-from", ["box": .text(packing.boxCode), "name": .text(packing.boxName), "place": .text(cameFrom)])
+        }
+        return context.text("item.detail.packed", ["box": .text(packing.boxCode), "name": .text(packing.boxName)])
+    }
+
     private var noticeNode: HTMLNode {
         switch notice {
         case .saved:
-            p(.class("notice success"), .role("status")) { "Saved." }
+            p(.class("notice success"), .role("status")) { context.text("item.detail.saved") }
         case .conflict:
-            p(.class("notice warning"), .role("alert")) {
-                "This item was changed elsewhere while you edited it, so your changes were not saved. They are still in the form: check them and save again."
-            }
+            p(.class("notice warning"), .role("alert")) { context.text("item.detail.conflict") }
         case nil:
             .empty
         }
@@ -160,49 +193,50 @@ struct PhotoPanel {
     let item: ItemDetailModel
     let csrfToken: String?
     let canEdit: Bool
+    let words: Localizer
 
     var node: HTMLNode {
-        section(.class("photo-panel card"), .id("photo-panel"), .aria("label", "Photo"), .data("api", item.photoAPIURL),
+        section(.class("photo-panel card"), .id("photo-panel"), .aria("label", words.text("item.photo.label")), .data("api", item.photoAPIURL),
                 .data("where", item.title)) {
             div(.class(item.photo == nil ? "photo-frame empty" : "photo-frame")) {
                 if let photo = item.photo {
                     img(.class("item-photo"), .src(photo.screenURL), .width(photo.width), .height(photo.height),
-                        .alt("Photo of \(item.title)"))
+                        .alt(words.text("item.photo.alt", ["name": .text(item.title)])))
                 } else {
                     Icons.photo
-                    p { "No photo yet" }
+                    p { words.text("item.photo.none") }
                 }
                 div(.class("upload-progress"), .hidden) {
                     progress(.max(100), .value("0")) {}
-                    span(.class("upload-percent")) { "Uploading…" }
+                    span(.class("upload-percent")) { words.text("item.photo.uploading") }
                 }
             }
             template(.id("photo-placeholder-template")) {
                 Icons.photo
-                p { "No photo yet" }
+                p { words.text("item.photo.none") }
             }
             div(.class("photo-actions")) {
                 if canEdit {
                     button(.class("button camera-button"), .type("button"), .popovertarget("image-picker"), .aria("haspopup", "dialog")) {
                         Icons.camera
-                        span { item.photo == nil ? "Add Photo" : "Change Photo" }
+                        span { words.text(item.photo == nil ? "item.photo.add" : "item.photo.change") }
                     }
                 }
                 if let photo = item.photo {
-                    a(.class("button original-link"), .href(photo.originalURL), .title("Download the original")) { "Original" }
+                    a(.class("button original-link"), .href(photo.originalURL), .title(words.text("item.photo.original-title"))) { words.text("item.photo.original") }
                 } else if canEdit {
                     // Shown by the page script once a photo is added.
-                    a(.class("button original-link"), .title("Download the original"), .hidden) { "Original" }
+                    a(.class("button original-link"), .title(words.text("item.photo.original-title")), .hidden) { words.text("item.photo.original") }
                 }
                 HTML.form(.class("remove-photo-form"), .method("post"), .action(item.removePhotoURL)) {
                     CSRFField(token: csrfToken).node
                     if item.photo != nil && canEdit {
-                        button(.class("button destructive"), .type("submit")) { "Remove Photo" }
+                        button(.class("button destructive"), .type("submit")) { words.text("item.photo.remove") }
                     }
                 }
             }
             ItemPhotosView(itemName: item.title, photos: item.photos, addURL: ItemRoutes.addPhotos(item.id), apiURL: ItemRoutes.apiPhotos(item.id),
-                           csrfToken: csrfToken, canEdit: canEdit).node
+                           csrfToken: csrfToken, canEdit: canEdit, words: words).node
         }
     }
 }
@@ -213,35 +247,36 @@ struct PhotoPanel {
 struct ImagePicker {
     let item: ItemDetailModel
     let csrfToken: String?
+    let words: Localizer
 
     var node: HTMLNode {
         div(.id("image-picker"), .class("picker"), .popover(), .role("dialog"), .aria("labelledby", "image-picker-title")) {
             header(.class("sheet-bar picker-bar")) {
-                button(.class("bar-button"), .type("button"), .popovertarget("image-picker"), .popovertargetaction("hide")) { "Cancel" }
-                h2(.id("image-picker-title")) { item.photo == nil ? "Add Photo" : "Change Photo" }
+                button(.class("bar-button"), .type("button"), .popovertarget("image-picker"), .popovertargetaction("hide")) { words.text("common.cancel") }
+                h2(.id("image-picker-title")) { words.text(item.photo == nil ? "item.photo.add" : "item.photo.change") }
                 span {}
             }
             HTML.form(.class("picker-form"), .method("post"), .action(item.photoFormURL), .enctype("multipart/form-data")) {
                 CSRFField(token: csrfToken).node
                 label(.class("picker-option")) {
                     Icons.camera
-                    span { "Take Photo" }
+                    span { words.text("item.picker.take-photo") }
                     // The first choice has the focus when the picker opens.
                     input(.type("file"), .name("image"), .accept("image/*"), .capture("environment"), .class("picker-input"), .autofocus)
                 }
                 label(.class("picker-option")) {
                     Icons.photo
-                    span { "Choose File" }
+                    span { words.text("item.picker.choose-file") }
                     input(.type("file"), .name("image"), .accept("image/*,.heic,.heif"), .class("picker-input"))
                 }
                 if let library = item.libraryPickURL {
                     a(.class("picker-option"), .href(library), .data("action", "photo-library")) {
                         Icons.library
-                        span { "Photo Library" }
+                        span { words.text("item.picker.photo-library") }
                     }
                 }
                 p(.class("picker-error"), .role("alert")) {}
-                button(.class("button primary picker-submit"), .type("submit")) { "Upload" }
+                button(.class("button primary picker-submit"), .type("submit")) { words.text("item.picker.upload") }
             }
             div(.class("picker-library"), .hidden, .aria("live", "polite"), .data("status", item.libraryAPI.status),
                 .data("groups", item.libraryAPI.groups), .data("group-assets", item.libraryAPI.groupAssetsTemplate)) {}

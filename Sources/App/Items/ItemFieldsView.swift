@@ -1,5 +1,6 @@
 import HTML
 import Inventory
+import Localization
 
 /// The name, serial number and value fields, with the person's text and any message beside each.
 struct ItemFieldsView {
@@ -12,22 +13,25 @@ struct ItemFieldsView {
     var currency = Currency.usd
     /// What was read on the item's photos, shown under the field it fills (the detail page).
     var suggestions: ItemSuggestionsView? = nil
+    /// The page's language (US English on a page not translated yet).
+    var words = Localization.bundled.localizer(for: .template)
 
     var node: HTMLNode {
         .group {
-            field(label: "Name", name: "name") { id, describedBy in
+            field(label: words.text("item.field.name"), name: "name") { id, describedBy in
                 textInput(id: id, name: "name", value: form.name, describedBy: describedBy, extra: [
-                    .maxlength(ItemInput.maxNameLength), .required, .autocomplete("off"), .placeholder("Camera"),
+                    .maxlength(ItemInput.maxNameLength), .required, .autocomplete("off"), .placeholder(words.text("item.field.name-placeholder")),
                 ] + (autofocusName ? [.autofocus] : []))
             }
-            suggested(.serialNumber, field(label: "Serial Number", name: "serialNumber") { id, describedBy in
+            suggested(.serialNumber, field(label: words.text("item.field.serial-number"), name: "serialNumber") { id, describedBy in
                 textInput(id: id, name: "serialNumber", value: form.serialNumber, describedBy: describedBy, extra: [
-                    .maxlength(ItemInput.maxSerialNumberLength), .autocomplete("off"), .placeholder("Optional"),
+                    .maxlength(ItemInput.maxSerialNumberLength), .autocomplete("off"), .dir("ltr"), .placeholder(words.text("item.field.optional")),
                 ])
             })
             if let details = form.details {
-                FormControls(errors: errors, idPrefix: idPrefix).money("Value", name: "replacementCost", value: details.replacementCost,
-                                                                      currency: currency, hint: "What it would cost to replace today.")
+                FormControls(errors: errors, idPrefix: idPrefix).money(words.text("item.field.value"), name: "replacementCost",
+                                                                      value: details.replacementCost, currency: currency,
+                                                                      hint: words.text("item.field.value-hint"))
             } else {
                 wholeDollars
             }
@@ -36,7 +40,7 @@ struct ItemFieldsView {
 
     private var wholeDollars: HTMLNode {
         .group {
-            field(label: "Value", name: "valueInDollars") { id, describedBy in
+            field(label: words.text("item.field.value"), name: "valueInDollars") { id, describedBy in
                 div(.class("value-input")) {
                     span(.class("currency"), .aria("hidden", "true")) { "$" }
                     textInput(id: id, name: "valueInDollars", value: form.value, describedBy: describedBy, extra: [

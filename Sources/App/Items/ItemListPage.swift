@@ -130,7 +130,7 @@ struct NewItemSheet {
                 }
                 div(.class("sheet-body")) {
                     p(.class("form-error"), .role("alert")) {}
-                    ItemFieldsView(form: form, errors: nil, idPrefix: "new").node
+                    ItemFieldsView(form: form, errors: nil, idPrefix: "new", words: context.localizer).node
                 }
             }
         }

@@ -334,14 +334,14 @@ struct ItemPageHandlers: Sendable {
             currency: try items.currency(),
             locations: try currentChoices().locations,
             tagNames: try currentChoices().tags,
-            gaps: item.claimReadiness(today: items.clock.today).gaps.map { (advice: $0.advice, anchor: ReadinessPageHandlers.anchor(of: $0)) },
+            gaps: item.claimReadiness(today: items.clock.today).gaps.map { (gap: $0, anchor: ReadinessPageHandlers.anchor(of: $0)) },
             cameFromFixNext: request.query["from"] == "fix",
             photos: item.photos.map { photo in
                 PhotoEntryModel(id: photo.id, thumbnailURL: ItemPhotoURLs(photo.image).rendition(.thumbnail80), screenURL: ItemPhotoURLs(photo.image).screen,
                                 kind: photo.kind, changeURL: ItemRoutes.changePhoto(item.id, photo.id))
             },
             documents: item.documents.map { document in
-                DocumentEntryModel(name: document.name, kindLabel: document.kind.label,
+                DocumentEntryModel(name: document.name, kind: document.kind,
                                    sizeText: ByteCountFormatter.string(fromByteCount: Int64(document.byteSize), countStyle: .file),
                                    url: ItemRoutes.documentFile(item.id, document.id),
                                    thumbnailURL: document.hasThumbnail ? ItemRoutes.documentThumbnail(item.id, document.id) : nil,
@@ -352,20 +352,19 @@ struct ItemPageHandlers: Sendable {
                 let urls = evidenceFiles.urls(of: link.assetID)
                 let unlinkURL = ItemRoutes.unlinkEvidence(item.id, link.assetID)
                 if evidenceFiles.withheld.contains(link.assetID) {
-                    return EvidenceEntryModel(thumbnailURL: nil, viewerURL: nil, caption: EvidenceEntryModel.withheldCaption, missingPath: nil, unlinkURL: unlinkURL)
+                    return EvidenceEntryModel(thumbnailURL: nil, viewerURL: nil, caption: .withheld, missingPath: nil, unlinkURL: unlinkURL)
                 }
-                let taken = link.takenAt.map { "Taken \(LibraryFormat.dateTime($0))" } ?? "Date not recorded"
                 return EvidenceEntryModel(
                     thumbnailURL: link.isMissing == true ? nil : urls?.thumbnail,
                     viewerURL: link.isMissing == true || urls == nil ? nil : LibraryRoutes.assetAtActualSize(link.assetID),
-                    caption: [taken, link.camera].compactMap { $0 }.joined(separator: " · "),
+                    caption: .photo(taken: link.takenAt.map(LibraryFormat.dateTime), camera: link.camera),
                     missingPath: link.isMissing == true ? link.lastPath : nil,
                     unlinkURL: unlinkURL)
             },
             linkEvidenceURL: canSeeLibrary ? LibraryRoutes.picker(LibraryPick(itemID: item.id, asEvidence: true)) : nil,
             suggestions: try items.suggestions(for: item.id, awaiting: []).suggestions.map { suggestion in
                 let photo: ItemPhoto? = if case .photo(let id) = suggestion.source { item.photos.first { $0.id == id } } else { nil }
-                return SuggestionEntryModel(field: suggestion.field, value: suggestion.value, readOn: SuggestionEntryModel.readOn(suggestion.source),
+                return SuggestionEntryModel(field: suggestion.field, value: suggestion.value, source: suggestion.source,
                                             photo: photo.map { (ItemPhotoURLs($0.image).screen, $0.image.width, $0.image.height) },
                                             region: suggestion.region)
             },
@@ -374,13 +373,10 @@ struct ItemPageHandlers: Sendable {
             } ?? []
         )
         var shown = model
-        shown.walkthroughOrigin = item.walkthroughOrigin.map { origin in
-            (url: origin.videoFragmentURL,
-             text: "From a walk-through of its place, at \(WalkthroughModel.clock(origin.second))")
-        }
+        shown.walkthroughOrigin = item.walkthroughOrigin.map { origin in (url: origin.videoFragmentURL, clock: WalkthroughModel.clock(origin.second)) }
         shown.packing = try items.packing(of: item.id).map { packing in
-            (url: LocationRoutes.location(packing.box.id),
-             text: BoxWording.packed(boxCode: LabelCode(place: packing.box.id).description, boxName: packing.box.name, cameFrom: packing.cameFrom?.name))
+            (url: LocationRoutes.location(packing.box.id), boxCode: LabelCode(place: packing.box.id).description, boxName: packing.box.name,
+             cameFrom: packing.cameFrom?.name)
         }
         let page = ItemDetailPage(item: shown, form: form, errors: errors, notice: notice, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil ? .ok : .unprocessableContent))

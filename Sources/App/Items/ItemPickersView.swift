@@ -1,5 +1,6 @@
 import HTML
 import Inventory
+import Localization
 
 /// The location and tag pickers of the item form: popovers anchored to their field at regular
 /// width, full-screen sheets at compact width (like the photo picker). The field itself (a choice,
@@ -7,17 +8,18 @@ import Inventory
 struct LocationPickerView {
     let locations: [(id: Location.ID, path: String)]
     let newPlaceAPI: String
+    let words: Localizer
 
     var node: HTMLNode {
         div(.id("location-picker"), .class("picker choice-picker"), .popover(), .role("dialog"), .aria("labelledby", "location-picker-title")) {
             header(.class("sheet-bar picker-bar")) {
-                button(.class("bar-button"), .type("button"), .popovertarget("location-picker"), .popovertargetaction("hide")) { "Cancel" }
-                h2(.id("location-picker-title")) { "Where It Is" }
+                button(.class("bar-button"), .type("button"), .popovertarget("location-picker"), .popovertargetaction("hide")) { words.text("common.cancel") }
+                h2(.id("location-picker-title")) { words.text("item.place-picker.title") }
                 span {}
             }
             div(.class("picker-form")) {
-                ul(.class("choice-list"), .aria("label", "Places")) {
-                    li { button(.class("choice"), .type("button"), .data("value", ""), .autofocus) { "Nowhere in particular" } }
+                ul(.class("choice-list"), .aria("label", words.text("item.list.places"))) {
+                    li { button(.class("choice"), .type("button"), .data("value", ""), .autofocus) { words.text("item.field.nowhere") } }
                     for location in locations {
                         let depth = location.path.components(separatedBy: " / ").count - 1
                         li {
@@ -27,13 +29,13 @@ struct LocationPickerView {
                     }
                 }
                 div(.class("new-choice"), .data("api", newPlaceAPI)) {
-                    label(.for("new-place-name")) { "New place" }
+                    label(.for("new-place-name")) { words.text("item.place-picker.new") }
                     div(.class("new-choice-row")) {
-                        HTMLNode.element("input", [.type("text"), .id("new-place-name"), .maxlength(200), .autocomplete("off"), .placeholder("Kitchen")], isVoid: true)
-                        button(.class("button small primary"), .type("button"), .data("action", "add-place")) { "Add" }
+                        HTMLNode.element("input", [.type("text"), .id("new-place-name"), .maxlength(200), .autocomplete("off"), .placeholder(words.text("item.place-picker.placeholder"))], isVoid: true)
+                        button(.class("button small primary"), .type("button"), .data("action", "add-place")) { words.text("item.picker.add") }
                     }
-                    label(.for("new-place-parent")) { "Inside" }
-                    HTMLNode.element("select", [.id("new-place-parent")], children: [.element("option", [.value("")], children: [.text("Nowhere (top level)")])]
+                    label(.for("new-place-parent")) { words.text("item.place-picker.inside") }
+                    HTMLNode.element("select", [.id("new-place-parent")], children: [.element("option", [.value("")], children: [.text(words.text("item.place-picker.top-level"))])]
                                      + locations.map { .element("option", [.value(String($0.id))], children: [.text($0.path)]) })
                 }
                 p(.class("picker-error"), .role("alert")) {}
@@ -44,25 +46,26 @@ struct LocationPickerView {
 
 struct TagPickerView {
     let tags: [String]
+    let words: Localizer
 
     var node: HTMLNode {
         div(.id("tag-picker"), .class("picker choice-picker"), .popover(), .role("dialog"), .aria("labelledby", "tag-picker-title")) {
             header(.class("sheet-bar picker-bar")) {
-                button(.class("bar-button"), .type("button"), .popovertarget("tag-picker"), .popovertargetaction("hide")) { "Done" }
-                h2(.id("tag-picker-title")) { "Tags" }
+                button(.class("bar-button"), .type("button"), .popovertarget("tag-picker"), .popovertargetaction("hide")) { words.text("common.done") }
+                h2(.id("tag-picker-title")) { words.text("item.field.tags") }
                 span {}
             }
             div(.class("picker-form")) {
-                ul(.class("choice-list tag-choices"), .aria("label", "Tags in use")) {
+                ul(.class("choice-list tag-choices"), .aria("label", words.text("item.tag-picker.in-use"))) {
                     for tag in tags {
                         li { button(.class("choice"), .type("button"), .data("tag", tag), .aria("pressed", "false")) { tag } }
                     }
                 }
                 div(.class("new-choice")) {
-                    label(.for("new-tag-name")) { "New tag" }
+                    label(.for("new-tag-name")) { words.text("item.tag-picker.new") }
                     div(.class("new-choice-row")) {
-                        HTMLNode.element("input", [.type("text"), .id("new-tag-name"), .maxlength(50), .autocomplete("off"), .placeholder("insured")], isVoid: true)
-                        button(.class("button small primary"), .type("button"), .data("action", "add-tag")) { "Add" }
+                        HTMLNode.element("input", [.type("text"), .id("new-tag-name"), .maxlength(50), .autocomplete("off"), .placeholder(words.text("item.tag-picker.placeholder"))], isVoid: true)
+                        button(.class("button small primary"), .type("button"), .data("action", "add-tag")) { words.text("item.picker.add") }
                     }
                 }
             }

@@ -1,24 +1,17 @@
 import HTML
 import Inventory
+import Localization
 
 /// One suggestion on the item page: the field it fills, the value, and the part of the photo it
 /// was read on.
 struct SuggestionEntryModel: Sendable {
     let field: SuggestionField
     let value: String
-    /// What it was read on, for "Read on a photo": `a photo`, `a receipt`.
-    let readOn: String
+    /// What it was read on: a photo of the item, one of its documents, a library photo.
+    let source: ReadingSource
     /// The photo's screen rendition and its upright size, when the value was read on one of the item's photos.
     let photo: (screenURL: String, width: Int, height: Int)?
     let region: ReadingRegion?
-
-    static func readOn(_ source: ReadingSource) -> String {
-        switch source {
-        case .photo: "a photo"
-        case .document: "a receipt"
-        case .asset: "a library photo"
-        }
-    }
 }
 
 /// What was read on the item's photos and documents, each shown directly under the field of the
@@ -35,6 +28,7 @@ struct ItemSuggestionsView {
     let suggestions: [SuggestionEntryModel]
     let csrfToken: String?
     let canEdit: Bool
+    let words: Localizer
 
     /// `control` (a field of the form), followed by the suggestions for `field`; `control` alone when there are none.
     func under(_ field: SuggestionField, _ control: HTMLNode) -> HTMLNode {
@@ -42,25 +36,34 @@ struct ItemSuggestionsView {
         if entries.isEmpty { return control }
         return div(.class("suggested-field")) {
             control
-            ul(.class("field-suggestions"), .aria("label", "Read for this field")) {
+            ul(.class("field-suggestions"), .aria("label", words.text("item.suggestion.label"))) {
                 for (index, suggestion) in entries {
                     li(.class("suggestion")) {
                         crop(suggestion)
                         p(.class("suggestion-text"), .id("suggestion-\(index)")) {
-                            span(.class("muted")) { "Read on \(suggestion.readOn): " }
+                            span(.class("muted")) { words.text(Self.readOnKey(suggestion.source)) }
                             strong { suggestion.value }
                         }
                         if canEdit {
                             div(.class("suggestion-actions")) {
                                 button(.class("button primary small"), .type("submit"), .form("suggestion-\(index)-use"),
-                                       .aria("describedby", "suggestion-\(index)")) { "Use" }
+                                       .aria("describedby", "suggestion-\(index)")) { words.text("item.suggestion.use") }
                                 button(.class("button small"), .type("submit"), .form("suggestion-\(index)-dismiss"),
-                                       .aria("describedby", "suggestion-\(index)")) { "Dismiss" }
+                                       .aria("describedby", "suggestion-\(index)")) { words.text("item.suggestion.dismiss") }
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// "Read on a photo: ", before the value.
+    private static func readOnKey(_ source: ReadingSource) -> String {
+        switch source {
+        case .photo: "item.suggestion.read-on-photo"
+        case .document: "item.suggestion.read-on-receipt"
+        case .asset: "item.suggestion.read-on-library"
         }
     }
 
@@ -91,7 +94,7 @@ struct ItemSuggestionsView {
         let margin = 0.15 * max(region.width * width, region.height * height)
         let x = max(0, region.x * width - margin), y = max(0, region.y * height - margin)
         let box = (width: min(width - x, region.width * width + 2 * margin), height: min(height - y, region.height * height + 2 * margin))
-        return .element("svg", [.class("suggestion-crop"), .role("img"), .aria("label", "Where on the photo it was read"),
+        return .element("svg", [.class("suggestion-crop"), .role("img"), .aria("label", words.text("item.suggestion.where")),
                                 .viewBox(x: x.rounded(), y: y.rounded(), width: max(1, box.width.rounded()), height: max(1, box.height.rounded()))],
                         children: [.element("image", [.href(photo.screenURL), .width(photo.width), .height(photo.height)], children: [])])
     }

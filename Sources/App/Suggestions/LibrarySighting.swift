@@ -30,10 +30,4 @@ struct LibrarySighting: Sendable {
     static func matchKey(_ text: String) -> String {
         String(text.uppercased().filter { $0 != " " && $0 != "-" })
     }
-
-    /// "S/N 0B7D4BAR300512K is in a photo of 14 March 2019 (Renovation)".
-    var sentence: String {
-        let label = field == .serialNumber ? "S/N" : "Barcode"
-        return "\(label) \(suggestion.value) is in a photo of \(LibraryFormat.day(asset.takenAt))" + (album.map { " (\($0))" } ?? "")
-    }
 }

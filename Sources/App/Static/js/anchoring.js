@@ -15,7 +15,9 @@ export function placeBeside(popover, anchor) {
     const margin = 8;
     let top = box.bottom + margin;
     if (top + size.height > innerHeight - margin && box.top - margin - size.height > margin) top = box.top - margin - size.height;
-    const left = Math.min(Math.max(margin, box.left), innerWidth - margin - size.width);
+    // Its start edge at the control's: the left edge, or the right one in a right-to-left page.
+    const start = document.documentElement.dir === "rtl" ? box.right - size.width : box.left;
+    const left = Math.min(Math.max(margin, start), innerWidth - margin - size.width);
     Object.assign(popover.style, { inset: "auto", margin: "0", top: `${Math.max(margin, top)}px`, left: `${left}px` });
   });
 }

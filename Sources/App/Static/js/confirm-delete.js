@@ -1,5 +1,6 @@
 // Asks before deleting, in the page's alert dialog; resolves true when the person confirms.
 import { trapFocus } from "./focus-trap.js";
+import { word } from "./page-words.js";
 
 const trapped = new WeakSet();
 
@@ -10,7 +11,7 @@ export function confirmDelete(name) {
     trapFocus(dialog);
     trapped.add(dialog);
   }
-  dialog.querySelector("h2").textContent = `Delete “${name}”?`;
+  dialog.querySelector("h2").textContent = word("item.delete.named-title", "Delete “{name}”?", { name });
   dialog.returnValue = "";
   dialog.showModal();
   return new Promise((resolve) => {

@@ -3,6 +3,7 @@
 // arrived. Without scripts the form posts it.
 import { outboxAvailable } from "./outbox.js";
 import { sendThroughOutbox } from "./photo-uploads.js";
+import { word } from "./page-words.js";
 
 export function initDocumentUploads() {
   const form = document.querySelector("form.add-document-form[data-api]");
@@ -19,7 +20,7 @@ export function initDocumentUploads() {
     if (name) handoff.searchParams.set("name", name);
     form.reset();
     await sendThroughOutbox([{ kind: "document", handoff: handoff.pathname + handoff.search, what: name || file.name, where: form.dataset.where, file }],
-      list, "Attached", () => {
+      list, word("item.script.attached", "Attached"), () => {
         location.hash = "documents";
         location.reload();
       });

@@ -1,4 +1,5 @@
 // Shows the server's per-field messages beside the fields of an item form.
+import { word } from "./page-words.js";
 
 export function clearFieldErrors(form) {
   for (const field of form.querySelectorAll(".field")) showFieldError(field, "");
@@ -16,7 +17,7 @@ export function showFieldErrors(form, error) {
     first ??= field.querySelector("input, select, textarea");
   }
   const summary = form.querySelector(".form-error");
-  if (summary) summary.textContent = first ? "Check the fields marked below; nothing was saved." : error.message;
+  if (summary) summary.textContent = first ? word("item.detail.check-fields", "Check the fields marked below; nothing was saved.") : error.message;
   first?.focus();
 }
 

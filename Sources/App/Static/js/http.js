@@ -1,4 +1,5 @@
 // Requests from scripts: JSON answers, and errors as messages a person can act on.
+import { word } from "./page-words.js";
 
 export class RequestError extends Error {
   constructor(message, { status = 0, code = "", fields = {} } = {}) {
@@ -28,12 +29,12 @@ export async function request(method, url, { json, form, headers = {} } = {}) {
   try {
     response = await fetch(url, init);
   } catch {
-    throw new RequestError("Homepwner can’t be reached. Check your connection and try again.");
+    throw new RequestError(word("item.script.unreachable", "Homepwner can’t be reached. Check your connection and try again."));
   }
   const body = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const error = body?.error ?? {};
-    throw new RequestError(error.message ?? `The server answered ${response.status}. Try again.`, {
+    throw new RequestError(error.message ?? word("item.script.server-answered", "The server answered {status}. Try again.", { status: response.status }), {
       status: response.status,
       code: error.code ?? "",
       fields: error.fields ?? {},
@@ -45,7 +46,7 @@ export async function request(method, url, { json, form, headers = {} } = {}) {
 /** Fetches a page of this site and returns it parsed. */
 export async function fetchPage(url) {
   const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-  if (!response.ok) throw new RequestError(`The page could not be loaded (${response.status}).`);
+  if (!response.ok) throw new RequestError(word("item.script.page-not-loaded", "The page could not be loaded ({status}).", { status: response.status }));
   return new DOMParser().parseFromString(await response.text(), "text/html");
 }
 
@@ -63,7 +64,7 @@ export function sendFile(method, url, file, onProgress) {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     });
     xhr.addEventListener("load", () => resolve({ status: xhr.status, body: xhr.response, etag: xhr.getResponseHeader("ETag") }));
-    xhr.addEventListener("error", () => reject(new RequestError("The upload did not reach Homepwner. Check your connection and try again.")));
+    xhr.addEventListener("error", () => reject(new RequestError(word("item.script.upload-unreachable", "The upload did not reach Homepwner. Check your connection and try again."))));
     xhr.send(file);
   });
 }

@@ -9,6 +9,7 @@ import { request, sendFile } from "./http.js";
 import { addCapture, onSettled, outboxAvailable } from "./outbox.js";
 import { browseLibrary } from "./library-picker.js";
 import { showToast } from "./toast.js";
+import { word } from "./page-words.js";
 
 export function initImagePicker() {
   const picker = document.getElementById("image-picker");
@@ -52,14 +53,14 @@ export function initImagePicker() {
   async function pick(assetId, cell) {
     cell.classList.add("picking");
     const progress = panel.querySelector(".upload-progress");
-    progress.querySelector(".upload-percent").textContent = "Copying from the library…";
+    progress.querySelector(".upload-percent").textContent = word("item.script.copying", "Copying from the library…");
     progress.querySelector("progress").removeAttribute("value");
     progress.hidden = false;
     try {
       const { body: item, etag } = await request("PUT", panel.dataset.api, { json: { assetId } });
       picker.hidePopover();
       showPhoto(item, etag);
-      showToast("Photo saved.");
+      showToast(word("item.script.photo-saved", "Photo saved."));
     } catch (failure) {
       cell.classList.remove("picking");
       libraryPanel.prepend(Object.assign(document.createElement("p"), { className: "picker-error", textContent: failure.message }));
@@ -83,7 +84,7 @@ export function initImagePicker() {
     try {
       const { body: item, etag } = await request("DELETE", panel.dataset.api);
       showPhoto(item, etag);
-      showToast("Photo removed.");
+      showToast(word("item.script.photo-removed", "Photo removed."));
     } catch (failure) {
       showToast(failure.message, { error: true });
     }
@@ -96,19 +97,20 @@ export function initImagePicker() {
     const label = progress.querySelector(".upload-percent");
     error.textContent = "";
     bar.value = 0;
-    label.textContent = "Uploading…";
+    label.textContent = word("item.photo.uploading", "Uploading…");
     progress.hidden = false;
     try {
       const { status, body, etag } = await sendFile("PUT", panel.dataset.api, file, (percent) => {
         bar.value = percent;
-        label.textContent = percent < 100 ? `Uploading… ${percent}%` : "Processing…";
+        label.textContent = percent < 100 ? word("item.script.uploading-percent", "Uploading… {percent}%", { percent })
+          : word("item.script.processing", "Processing…");
       });
       if (status === 200 && body) {
         picker.hidePopover();
         showPhoto(body, etag);
-        showToast("Photo saved.");
+        showToast(word("item.script.photo-saved", "Photo saved."));
       } else {
-        error.textContent = body?.error?.message ?? `The upload failed (${status}). Try again.`;
+        error.textContent = body?.error?.message ?? word("item.script.upload-failed", "The upload failed ({status}). Try again.", { status });
       }
     } catch (failure) {
       error.textContent = failure.message;
@@ -130,7 +132,7 @@ export function initImagePicker() {
       return;
     }
     bar.value = 0;
-    label.textContent = "Uploading…";
+    label.textContent = word("item.photo.uploading", "Uploading…");
     progress.hidden = false;
     const following = (event) => {
       const { detail } = event;
@@ -138,11 +140,12 @@ export function initImagePicker() {
       if (event.type === "outbox-progress") {
         const percent = Math.round((detail.sent / detail.size) * 100);
         bar.value = percent;
-        label.textContent = percent < 100 ? `Uploading… ${percent}%` : "Processing…";
+        label.textContent = percent < 100 ? word("item.script.uploading-percent", "Uploading… {percent}%", { percent })
+          : word("item.script.processing", "Processing…");
       } else {
-        label.textContent = "Waiting to upload";
+        label.textContent = word("item.script.waiting", "Waiting to upload");
         picker.hidePopover();
-        showToast("No connection: the photo waits on this device and becomes the main photo once Homepwner can be reached.");
+        showToast(word("item.script.offline", "No connection: the photo waits on this device and becomes the main photo once Homepwner can be reached."));
       }
     };
     document.addEventListener("outbox-progress", following);
@@ -154,9 +157,9 @@ export function initImagePicker() {
       if (arrived && detail.answer) {
         picker.hidePopover();
         showPhoto(detail.answer, detail.etag);
-        showToast("Photo saved.");
+        showToast(word("item.script.photo-saved", "Photo saved."));
       } else if (!arrived) {
-        error.textContent = detail?.message ?? "The photo was not saved. Open the list of waiting uploads to try again.";
+        error.textContent = detail?.message ?? word("item.script.not-saved", "The photo was not saved. Open the list of waiting uploads to try again.");
       }
     });
   }
@@ -175,7 +178,7 @@ export function initImagePicker() {
       img.className = "item-photo";
       img.width = item.image.width;
       img.height = item.image.height;
-      img.alt = `Photo of ${item.name}`;
+      img.alt = word("item.photo.alt", "Photo of {name}", { name: item.name });
       img.src = item.image.screenURL;
       frame.prepend(img);
       frame.classList.remove("empty");
@@ -183,7 +186,7 @@ export function initImagePicker() {
         const button = document.createElement("button");
         button.className = "button destructive";
         button.type = "submit";
-        button.textContent = "Remove Photo";
+        button.textContent = word("item.photo.remove", "Remove Photo");
         remove.append(button);
       }
       if (original) {
@@ -194,14 +197,15 @@ export function initImagePicker() {
       frame.classList.add("empty");
       const placeholder = document.querySelector("#photo-placeholder-template")?.content.cloneNode(true);
       if (placeholder) frame.prepend(placeholder);
-      else frame.prepend(Object.assign(document.createElement("p"), { textContent: "No photo yet" }));
+      else frame.prepend(Object.assign(document.createElement("p"), { textContent: word("item.photo.none", "No photo yet") }));
       remove?.replaceChildren();
       if (original) {
         original.hidden = true;
         original.removeAttribute("href");
       }
     }
-    cameraButton.querySelector("span").textContent = item.image ? "Change Photo" : "Add Photo";
-    picker.querySelector("h2").textContent = item.image ? "Change Photo" : "Add Photo";
+    const title = item.image ? word("item.photo.change", "Change Photo") : word("item.photo.add", "Add Photo");
+    cameraButton.querySelector("span").textContent = title;
+    picker.querySelector("h2").textContent = title;
   }
 }

@@ -4,6 +4,7 @@ import { request } from "./http.js";
 import { clearFieldErrors, showFieldErrors } from "./field-errors.js";
 import { confirmDelete } from "./confirm-delete.js";
 import { showToast, toastAfterNavigation } from "./toast.js";
+import { word } from "./page-words.js";
 
 export function initItemDetail() {
   const form = document.querySelector("form.item-form[data-etag]");
@@ -20,7 +21,7 @@ export function initItemDetail() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     save.disabled = true;
-    status.textContent = "Saving…";
+    status.textContent = word("item.script.saving", "Saving…");
     try {
       const { body: item, etag } = await request("POST", form.action, { form });
       adoptVersion(etag);
@@ -29,7 +30,7 @@ export function initItemDetail() {
       document.title = `${item.name} — Homepwner`;
       form.querySelector(".notice")?.remove();
       clearFieldErrors(form);
-      status.textContent = "Saved";
+      status.textContent = word("item.script.saved", "Saved");
       status.classList.add("saved");
     } catch (error) {
       status.textContent = "";
@@ -68,7 +69,7 @@ export function initItemDetail() {
     if (!(await confirmDelete(name))) return;
     try {
       await request("DELETE", deleteButton.dataset.api);
-      toastAfterNavigation(`Deleted “${name}”.`);
+      toastAfterNavigation(word("item.script.deleted", "Deleted “{name}”.", { name }));
       location.assign("/");
     } catch (error) {
       showToast(error.message, { error: true });
@@ -129,7 +130,7 @@ function showSaved(form, item) {
     const [nameInput, valueInput] = row.querySelectorAll("input");
     nameInput.value = nameInput.defaultValue = name;
     valueInput.value = valueInput.defaultValue = value;
-    nameInput.setAttribute("aria-label", `Field ${index + 1} name`);
-    valueInput.setAttribute("aria-label", `Field ${index + 1} value`);
+    nameInput.setAttribute("aria-label", word("item.field.custom-name-label", "Field {number} name", { number: index + 1 }));
+    valueInput.setAttribute("aria-label", word("item.field.custom-value-label", "Field {number} value", { number: index + 1 }));
   });
 }

@@ -1,6 +1,7 @@
 // The picker's Photo Library: groups, then a group's photos 4 to a row, then a tap picks one.
 // Built from the library's JSON API inside the picker, which stays open until a photo is chosen.
 import { request } from "./http.js";
+import { word } from "./page-words.js";
 
 const pageSize = 120;
 
@@ -8,12 +9,12 @@ const pageSize = 120;
  * with what is shown (Back while it loads, then the first group), never left on a control that went. */
 export async function browseLibrary(panel, { onPick, onBack }) {
   panel.hidden = false;
-  panel.replaceChildren(header("Photo Library", onBack), message("Loading…"));
+  panel.replaceChildren(header(word("item.picker.photo-library", "Photo Library"), onBack), message(word("item.script.loading", "Loading…")));
   panel.querySelector(".picker-library-bar button").focus();
   try {
     const { body: status } = await request("GET", panel.dataset.status);
     if (status.state === "inaccessible") {
-      panel.replaceChildren(header("Photo Library", onBack), message(status.problems?.[0] ?? "The photo library cannot be read."));
+      panel.replaceChildren(header(word("item.picker.photo-library", "Photo Library"), onBack), message(status.problems?.[0] ?? word("item.script.library-unreadable", "The photo library cannot be read.")));
       panel.querySelector(".picker-library-bar button").focus();
       return;
     }
@@ -27,18 +28,18 @@ export async function browseLibrary(panel, { onPick, onBack }) {
       if (group.posterURL) button.append(image(group.posterURL));
       const text = document.createElement("span");
       text.className = "picker-group-text";
-      text.append(span("group-name", group.name), span("group-count", `${group.kind === "event" ? "Event" : group.kind === "faces" ? "Person" : "Album"} · ${group.count}`));
+      text.append(span("group-name", group.name), span("group-count", groupCount(group)));
       button.append(text);
       button.addEventListener("click", () => showGroup(panel, group, { onPick, onBack: () => browseLibrary(panel, { onPick, onBack }) }));
       const item = document.createElement("li");
       item.append(button);
       list.append(item);
     }
-    panel.replaceChildren(header("Photo Library", onBack), groups.length ? list : message("No photos in the library yet."));
+    panel.replaceChildren(header(word("item.picker.photo-library", "Photo Library"), onBack), groups.length ? list : message(word("item.script.library-empty", "No photos in the library yet.")));
     (list.querySelector("button") ?? panel.querySelector(".picker-library-bar button")).focus();
-    if (status.state === "scanning") panel.append(message(`Still scanning: ${status.scanned} of ${status.total} files so far.`));
+    if (status.state === "scanning") panel.append(message(word("item.script.library-scanning", "Still scanning: {scanned} of {total} files so far.", status)));
   } catch (error) {
-    panel.replaceChildren(header("Photo Library", onBack), message(error.message));
+    panel.replaceChildren(header(word("item.picker.photo-library", "Photo Library"), onBack), message(error.message));
     panel.querySelector(".picker-library-bar button").focus();
   }
 }
@@ -49,7 +50,7 @@ async function showGroup(panel, group, { onPick, onBack }) {
   const more = document.createElement("button");
   more.type = "button";
   more.className = "button picker-more";
-  more.textContent = "Show more";
+  more.textContent = word("item.list.show-more", "Show more");
   panel.replaceChildren(header(group.name, onBack), grid);
   panel.querySelector(".picker-library-bar button").focus();
   let offset = 0;
@@ -61,7 +62,7 @@ async function showGroup(panel, group, { onPick, onBack }) {
       cell.type = "button";
       cell.className = "picker-cell";
       cell.dataset.asset = asset.id;
-      cell.setAttribute("aria-label", `Photo taken ${asset.takenAt.replace("T", " ")}`);
+      cell.setAttribute("aria-label", word("item.script.photo-taken", "Photo taken {date}", { date: asset.takenAt.replace("T", " ") }));
       cell.append(image(asset.thumbnailURL));
       cell.addEventListener("click", () => onPick(asset.id, cell));
       const item = document.createElement("li");
@@ -87,12 +88,20 @@ function header(title, onBack) {
   const back = document.createElement("button");
   back.type = "button";
   back.className = "bar-button";
-  back.textContent = "‹ Back";
+  back.textContent = word("item.script.back", "‹ Back");
   back.addEventListener("click", onBack);
   const heading = document.createElement("h3");
   heading.textContent = title;
   bar.append(back, heading);
   return bar;
+}
+
+/** "Album · 12": what the group is, and how many photos it has. */
+function groupCount(group) {
+  const number = group.count;
+  if (group.kind === "event") return word("item.script.group-event", "Event · {number}", { number });
+  if (group.kind === "faces") return word("item.script.group-person", "Person · {number}", { number });
+  return word("item.script.group-album", "Album · {number}", { number });
 }
 
 function message(text) {

@@ -3,6 +3,7 @@
 // page reloads to show them in the strip. With no network they wait on the device, and the page says
 // so. Without scripts the form posts them all at once.
 import { addCapture, captureLine, onSettled, outboxAvailable, refusedLine } from "./outbox.js";
+import { word } from "./page-words.js";
 
 export function initPhotoUploads() {
   const form = document.querySelector("form.add-photos-form[data-api]");
@@ -17,7 +18,7 @@ export function initPhotoUploads() {
     input.value = "";
     list.replaceChildren();
     await sendThroughOutbox(files.map((file) => ({ kind: "photo", handoff: form.dataset.api, what: file.name, where: form.dataset.where, file })),
-      list, "Added", () => {
+      list, word("item.script.added", "Added"), () => {
         location.hash = "photo-panel";
         location.reload();
       });
