@@ -43,7 +43,9 @@ extension ClaimReportDocument {
             let itemFacts = [
                 fact("Room", line.room), fact("Quantity lost", line.quantityLostOfHeldText), fact("Description", line.itemDescription),
                 fact("Brand", line.brand), fact("Model", line.model), fact("Serial number", line.serialNumber),
-                fact("Bought", [line.purchaseDate.map(DisplayFormat.purchase) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
+                fact("Bought", [line.purchaseDate.map(DisplayFormat.purchase) ?? "", line.purchasedFrom,
+                                (line.purchasePaid.map { $0.shownText(converted: valuation.unitOriginalCost, in: sheet.currency) } ?? valuation.unitOriginalCost.map(money)) ?? ""]
+                    .filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact("Replacement cost each", money(valuation.unitReplacementCost)),
                 fact("Depreciation", "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact("Actual cash value", "\(money(valuation.unitActualCashValue)) each, \(money(valuation.lineActualCashValue)) in all"),
@@ -117,7 +119,8 @@ extension ClaimReportDocument {
                     line.purchaseDate.map(DisplayFormat.purchase) ?? "",
                     // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.
                     line.purchaseDate?.isRough == true ? line.ageText : line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
-                    valuation.lineOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
+                    (valuation.lineOriginalCost.map(money) ?? "") + (line.purchasePaid.map { " " + paidNote($0, quantity: line) } ?? ""),
+                    money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                     Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
                     money(valuation.lineActualCashValue) + mark]
         }
@@ -129,6 +132,12 @@ extension ClaimReportDocument {
         return ReportTable(columns: columns, rows: rows, footer: footer,
                            notes: (marked ? ["\(setByHand) Actual cash value set by hand; the reason is on the item’s page."] : [])
                             + (bundled ? ["A bundle’s lines are one row, their figures added up; each line is valued on its own, on its page."] : []))
+    }
+
+    /// What was paid in another currency, under the line's original cost: "(£129.99 at 1.1634, Mar 14,
+    /// 2019)", "each" when more than one was lost; the item's page gives the whole conversion.
+    private static func paidNote(_ paid: PurchasePaid, quantity line: ClaimScheduleLine) -> String {
+        "(" + paid.money.formatted + (line.quantityLost == .one ? "" : " each") + " at " + paid.rate.description + ", " + DisplayFormat.day(paid.rateDate) + ")"
     }
 
     /// A bundle's row: its lines' numbers and sums; no brand, date or per-unit figure (a lot has none).

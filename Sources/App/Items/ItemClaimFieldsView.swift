@@ -72,6 +72,7 @@ struct ItemClaimFieldsView {
                                                            hint: "A day (2021-03-14), a month (2019-06), a year (2019) or “about 5 years ago”.",
                                                            extra: [.autocomplete("off")]))
                 }
+                PurchasePaidFields(form: form, errors: errors, currency: currency).node
                 suggested(.purchasedFrom, controls.text("Where bought", name: "purchasedFrom", value: text("purchasedFrom"),
                                                         extra: [.maxlength(ItemDetails.maxShortTextLength)]))
                 controls.text("Value looked up on", name: "replacementCostDate", value: form.replacementCostDate, type: "date",
