@@ -95,7 +95,9 @@ extension ECBRates {
         while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
         guard let headerLine = lines.first else { throw .init("The file is empty.") }
         var header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if header.last == "" { header.removeLast() }
+        // The ECB ends every line with a comma; a row then has one more (empty) cell than it has values.
+        let trailingComma = header.last == ""
+        if trailingComma { header.removeLast() }
         guard header.first == "Date", header.count >= 2 else {
             throw .init("Row 1 must be the ECB’s header, “Date,USD,JPY,…”; it starts “\(String(headerLine.prefix(30)))”.")
         }
@@ -109,11 +111,12 @@ extension ECBRates {
         var days: [Day] = []
         for (index, line) in lines.enumerated().dropFirst() {
             let row = index + 1
-            var cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            if cells.count == codes.count + 2, cells.last == "" { cells.removeLast() }
-            guard cells.count == codes.count + 1 else {
-                throw .init("Row \(row) has \(cells.count) values; the header names \(codes.count + 1) (Date and \(codes.count) currencies).")
+            var cells = line.split(separator: ",", omittingEmptySubsequences: false).map(Self.trimmed)
+            let values = cells.count - (trailingComma && cells.last == "" ? 1 : 0)
+            guard values == codes.count + 1, !trailingComma || cells.count == codes.count + 2 else {
+                throw .init("Row \(row) has \(values) values; the header names \(codes.count + 1) (Date and \(codes.count) currencies).")
             }
+            if trailingComma { cells.removeLast() }
             guard let day = Self.day(cells[0]) else {
                 throw .init("Row \(row) starts “\(String(cells[0].prefix(30)))”, which is not a date like 2019-03-14 or 14 March 2019.")
             }
@@ -126,6 +129,12 @@ extension ECBRates {
             days.append(Day(day: day, rates: rates))
         }
         try self.init(days: days)
+    }
+
+    /// Without the spaces the daily file puts after each comma (ASCII only: 300,000 cells in the history).
+    static func trimmed(_ cell: Substring) -> String {
+        let bytes = cell.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        return String(decoding: bytes.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed(), as: UTF8.self)
     }
 
     static func isCode(_ text: String) -> Bool { text.utf8.count == 3 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) } }

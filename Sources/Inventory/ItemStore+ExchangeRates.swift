@@ -69,12 +69,12 @@ extension ItemStore {
             let sql = "SELECT a.day, a.per_euro" + codes.dropFirst().indices.map { ", r\($0).per_euro" }.joined()
                 + " FROM exchange_rates a" + codes.dropFirst().indices.map { " JOIN exchange_rates r\($0) ON r\($0).currency = ? AND r\($0).day = a.day" }.joined()
                 + " WHERE a.currency = ? AND a.day <= ? ORDER BY a.day DESC LIMIT 1"
-            return try connection.firstRow(sql, arguments: Array(codes.dropFirst()) + [first, day.iso]) { row in
-                (CalendarDate(iso: row.string(0)), (1...codes.count).map { try? ExchangeRate(parsing: row.string(Int32($0))) })
-            }.flatMap { found in
-                guard let foundDay = found.0, found.1.allSatisfy({ $0 != nil }) else { return nil }
-                return (foundDay, found.1.compactMap { $0 })
+            let row: (day: String, rates: [String])? = try connection.firstRow(sql, arguments: Array(codes.dropFirst()) + [first, day.iso]) { row in
+                (day: row.string(0), rates: (1...codes.count).map { row.string(Int32($0)) })
             }
+            guard let row, let foundDay = CalendarDate(iso: row.day) else { return nil }
+            let rates = row.rates.compactMap { try? ExchangeRate(parsing: $0) }
+            return rates.count == codes.count ? (foundDay, rates) : nil
         }
         let codes = [source, target].filter { $0.code != "EUR" }.map(\.code)
         guard let found = try latest(codes) else {
@@ -96,7 +96,7 @@ extension ItemStore {
         func refuse(_ message: String) -> InventoryError {
             .invalid(ValidationError(errors: [FieldError(field: "purchasePaid", message: message)]))
         }
-        let purchaseDay: CalendarDate? = if case .day(let day) = purchased { day } else { nil }
+        let purchaseDay: CalendarDate? = if case .some(.day(let day)) = purchased { day } else { nil }
         guard let day = input.rateDate ?? purchaseDay else {
             let rough = purchased.map { "The purchase date “\($0.text)” is not a day, so " } ?? "Without a purchase date "
             throw refuse(rough + "no \(input.currency.code) rate can be looked up: give the rate’s date (or the purchase day), or enter the rate with its date.")

@@ -112,7 +112,8 @@ struct ExchangeRateTests {
         #expect(daily.days.map(\.day.iso) == ["2026-10-30"])
         #expect(daily.days[0].rates.count == 29)
         #expect(try inventory.store.importRates(xml).ratesAdded == 0)
-        #expect(try inventory.store.exchangeRateSummary() == ExchangeRateSummary(days: 7126, first: CalendarDate(iso: "1999-01-04"), last: CalendarDate(iso: "2026-10-30")))
+        let held = try inventory.store.exchangeRateSummary()
+        #expect(held.days == 7126 && held.first?.iso == "1999-01-04" && held.last?.iso == "2026-10-30")
 
         // A newer day adds itself.
         let newer = try ECBRates(reading: Array(String(decoding: Self.bytes("eurofxref-daily.xml"), as: UTF8.self)

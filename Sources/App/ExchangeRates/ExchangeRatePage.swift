@@ -8,7 +8,7 @@ struct ExchangeRatePage {
     struct Outcome {
         let days: Int
         let newDays: Int
-        init?(query: [String: String]) {
+        init?(query: FormFields) {
             guard let days = query["days"].flatMap(Int.init), let newDays = query["new"].flatMap(Int.init) else { return nil }
             (self.days, self.newDays) = (days, newDays)
         }

@@ -1,3 +1,5 @@
+import Inventory
+
 /// Every path of the ECB's exchange rates, spelled once.
 enum ExchangeRateRoutes {
     /// What the inventory holds, and a file to import (GET); the import (POST, a form's `file`).

@@ -71,7 +71,7 @@ struct ItemDetailsForm: Sendable, Equatable {
             paidAmount = purchasePaid.money.decimalString
             // An ECB rate is looked up again on saving (from the purchase day, when it is one), so a
             // changed purchase date changes it; a rate the household gave stays as given.
-            let purchaseDay: Bool = if case .day = details.purchaseDate { true } else { false }
+            let purchaseDay: Bool = if case .some(.day) = details.purchaseDate { true } else { false }
             paidRate = purchasePaid.fromECB ? "" : purchasePaid.rate.description
             paidRateDate = purchasePaid.fromECB && purchaseDay ? "" : purchasePaid.rateDate.iso
         }
