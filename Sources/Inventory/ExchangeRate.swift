@@ -18,18 +18,27 @@ public struct ExchangeRate: Sendable, Hashable, CustomStringConvertible {
 
     /// Digits with at most one point (`1.1634`, `136`, `.5` is not taken); above 0; within the limits.
     public init(parsing text: String) throws(ExchangeRateError) {
-        let bytes = Array(text.utf8)
+        try self.init(ascii: Array(text.utf8)[...])
+    }
+
+    /// As `init(parsing:)`, from a cell's bytes (the ECB's history has 300,000 of them).
+    init(ascii bytes: ArraySlice<UInt8>) throws(ExchangeRateError) {
+        func shown() -> String { String(decoding: bytes.prefix(30), as: UTF8.self) }
         let point = bytes.firstIndex(of: UInt8(ascii: "."))
         let whole = bytes[..<(point ?? bytes.endIndex)]
         let fraction = point.map { bytes[($0 + 1)...] } ?? []
         let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         guard !whole.isEmpty, whole.allSatisfy(isDigit), point == nil || !fraction.isEmpty, fraction.allSatisfy(isDigit) else {
-            throw .notARate(String(text.prefix(30)))
+            throw .notARate(shown())
         }
-        let digits = (whole + fraction).drop { $0 == UInt8(ascii: "0") }
-        guard fraction.count <= Self.maxDecimals, digits.count <= Self.maxDigits else { throw .tooPrecise(String(text.prefix(30))) }
-        let significand = digits.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
-        guard significand > 0 else { throw .notPositive(String(text.prefix(30))) }
+        var significand: Int64 = 0, digits = 0
+        for byte in whole + fraction {
+            if significand > 0 || byte != UInt8(ascii: "0") { digits += 1 }
+            guard digits <= Self.maxDigits else { throw .tooPrecise(shown()) }
+            significand = significand * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        guard fraction.count <= Self.maxDecimals else { throw .tooPrecise(shown()) }
+        guard significand > 0 else { throw .notPositive(shown()) }
         self.init(significand: significand, scale: fraction.count)
     }
 
