@@ -361,6 +361,10 @@ import Testing
         let refused = try api.send(.post, "/api/v1/import", bytes: Array("HB.name,HB.quantity\nSaw,-1.5\n".utf8), contentType: "text/csv", expect: 422)
         #expect(code(refused) == "invalid-import" && refused?["errors"]?.elements?.first?["line"]?.int == 2)
         #expect(code(try api.send(.post, "/api/v1/import?dryRun=maybe", bytes: homebox, contentType: "text/csv", expect: 400)) == "invalid-import-option")
+        // The ECB's rates: the daily CSV imported; a rate of 0 refused with its row
+        let rates = Array("Date, USD, GBP, \n30 October 2026, 1.1172, 0.83380, \n".utf8)
+        #expect(try api.send(.post, "/api/v1/exchange-rates", bytes: rates, contentType: "text/csv", expect: 200)?["daysInFile"]?.int == 1)
+        #expect(code(try api.send(.post, "/api/v1/exchange-rates", bytes: Array("Date,USD,\n2019-03-14,0,\n".utf8), contentType: "text/csv", expect: 422)) == "invalid-exchange-rates")
         // A Homebox backup zip: its photo counted, then imported; a zip of something else refused
         var backup = HomeboxBackupFixture()
         let lamp = backup.item("Lamp", in: backup.location("Hall"))
