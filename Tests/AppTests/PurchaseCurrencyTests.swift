@@ -105,6 +105,34 @@ import ToolRunner
         let page = try client.get("/items/\(item.id)").text
         #expect(page.contains("Paid £50.00 at 1.33989 (ECB, Oct 30, 2026) → $66.99"), "\(page)")
         #expect(page.contains("name=\"purchasePaidCurrency\""))
+        // The form: paid in pounds, its rate left to the ECB; then a day before any rate, refused beside the currency.
+        func form(_ purchaseDate: String, _ version: String) -> [(String, String)] {
+            [("name", "Teapot"), ("quantity", "1"), ("purchasePrice", "66.99"), ("purchaseDate", purchaseDate), ("purchasePaidCurrency", "GBP"),
+             ("purchasePaidAmount", "£40"), ("purchasePaidRate", ""), ("purchasePaidRateDate", ""), ("version", version)]
+        }
+        let html = ["Accept": "text/html"]
+        let saved = try client.pageForm("/items/\(item.id)", form("2026-10-31", try #require(HTMLInspection.value(ofInput: "version", in: page))))
+        #expect(saved.status == 303, "\(saved.text.prefix(400))")
+        let stored = try object(try client.get("/api/v1/items/\(item.id)"))
+        #expect(stored["purchasePrice"] as? String == "53.60", "\(stored)") // 40 × 1.33989 = 53.5956
+        let again = try client.get("/items/\(item.id)", headers: html).text
+        let refused = try client.pageForm("/items/\(item.id)", form("1998-12-31", try #require(HTMLInspection.value(ofInput: "version", in: again))))
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("No ECB rate for GBP on or before 1998-12-31: enter the rate, or import the ECB’s rates"), "\(refused.text)")
+        #expect(HTMLInspection.value(ofInput: "purchasePaidAmount", in: refused.text) == "£40")
+
+        // The settings page's form: the daily CSV (a day already held), then a file with a rate of 0, refused on the page.
+        func upload(_ bytes: [UInt8]) throws -> TestResponse {
+            let boundary = "rates-boundary"
+            let part = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"eurofxref.csv\"\r\nContent-Type: text/csv\r\n\r\n".utf8)
+                + bytes + Array("\r\n--\(boundary)--\r\n".utf8)
+            return try client.pageFormUpload("/settings/exchange-rates", body: part, contentType: "multipart/form-data; boundary=\(boundary)")
+        }
+        let daily = try upload([UInt8](try Data(contentsOf: Self.ecb.appendingPathComponent("eurofxref.csv"))))
+        #expect(daily.status == 303 && daily.header("Location") == "/settings/exchange-rates?days=1&new=0", "\(daily.status) \(daily.text.prefix(300))")
+        let zero = try upload(Array("Date, USD, \n30 October 2026, 0, \n".utf8))
+        #expect(zero.status == 422 && zero.text.contains("Row 2 (2026-10-30): the USD rate “0” must be above 0. Nothing was imported."), "\(zero.text)")
+
         // The settings page tells what is held.
         let settings = try client.get("/settings/exchange-rates").text
         #expect(settings.contains("for 1 day, from Oct 30, 2026 to Oct 30, 2026"), "\(settings)")
