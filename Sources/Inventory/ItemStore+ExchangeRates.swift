@@ -102,7 +102,7 @@ extension ItemStore {
             throw refuse(rough + "no \(input.currency.code) rate can be looked up: give the rate’s date (or the purchase day), or enter the rate with its date.")
         }
         if let rate = input.rate {
-            return PurchasePaid(amount: input.amount, currency: input.currency, rate: rate, rateDate: day, fromECB: false)
+            return PurchasePaid(amount: input.amount, currency: input.currency, rate: rate, rateDate: day, fromECB: input.fromECB)
         }
         let found = try ecbRate(from: input.currency, to: currency, on: day, in: connection)
         return PurchasePaid(amount: input.amount, currency: input.currency, rate: found.rate, rateDate: found.day, fromECB: true)

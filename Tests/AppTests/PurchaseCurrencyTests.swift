@@ -137,4 +137,23 @@ import ToolRunner
         let settings = try client.get("/settings/exchange-rates").text
         #expect(settings.contains("for 1 day, from Oct 30, 2026 to Oct 30, 2026"), "\(settings)")
     }
+
+    @Test func thePurchasePaidComesBackFromBothExports() throws {
+        let source = try TestApp()
+        let item = try object(try source.client.json("POST", "/api/v1/items", [
+            "name": "Lamp", "purchaseDate": "2019-03-14", "purchasePaid": ["amount": "129.99", "currency": "GBP", "rate": "1.3", "rateDate": "2019-03-13"],
+        ] as [String: Any]))
+        #expect(item["purchasePrice"] as? String == "168.99")
+        let paid = try #require(item["purchasePaid"] as? [String: Any]) as NSDictionary
+        for format in ["homebox-csv", "homepwner"] {
+            let file = try source.client.get("/api/v1/export?format=\(format)").body
+            let target = try TestApp()
+            let imported = try target.client.send("POST", "/api/v1/import", headers: ["Content-Type": format == "homepwner" ? "application/zip" : "text/csv"], body: file)
+            #expect(imported.status == 200, "\(format): \(imported.text)")
+            let items = try #require(try target.client.get("/api/v1/items").json as? [[String: Any]])
+            let lamp = try #require(items.first { $0["name"] as? String == "Lamp" }, "\(format)")
+            #expect(lamp["purchasePrice"] as? String == "168.99", "\(format)")
+            #expect((lamp["purchasePaid"] as? NSDictionary) == paid, "\(format): \(lamp)")
+        }
+    }
 }
