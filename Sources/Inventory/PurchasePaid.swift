@@ -48,8 +48,8 @@ public struct PurchasePaidInput: Sendable, Equatable {
     public var currency: Currency
     public var rate: ExchangeRate?
     public var rateDate: CalendarDate?
-    /// A rate given that was the ECB's: what an export said of it (a client's rate is its own).
-    var fromECB = false
+    /// A rate given that was the ECB's, as an item's JSON or an export says (so an item sent back is unchanged).
+    public var fromECB = false
 
     public init(amount: Int64, currency: Currency, rate: ExchangeRate? = nil, rateDate: CalendarDate? = nil) {
         self.amount = amount

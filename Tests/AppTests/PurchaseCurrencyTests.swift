@@ -37,6 +37,9 @@ import ToolRunner
         let paid = try #require(kettle["purchasePaid"] as? [String: Any])
         #expect(paid["amount"] as? String == "129.99" && paid["currency"] as? String == "GBP" && paid["rate"] as? String == "1.32527"
                 && paid["rateDate"] as? String == "2019-03-14" && paid["fromECB"] as? Bool == true)
+        // Sent back as fetched, nothing changes.
+        let sentBack = try object(try client.json("PATCH", "/api/v1/items/\(kettle.id)", ["purchasePaid": paid, "purchasePrice": "172.27"] as [String: Any]))
+        #expect((sentBack["purchasePaid"] as? NSDictionary) == (paid as NSDictionary) && sentBack["purchasePrice"] as? String == "172.27")
         let camera = try object(try client.json("POST", "/api/v1/items", ["name": "Camera", "purchaseDate": "2019-03-16",
                                                                            "purchasePaid": ["amount": "12345", "currency": "JPY"]] as [String: Any]))
         // A Saturday: Friday's rates (2019-03-15: USD 1.1308, JPY 126.16) → 0.00896322; ¥12,345 → $110.6509… → $110.65.

@@ -166,7 +166,8 @@ extension ItemInput {
                 default: member.refuse("purchasePaid.rate must be a rate as text, such as \"1.1634\" (\(reading.context.currency.code) for 1 \(currency.code)), or null.")
                 }
             case "rateDate": if case .some(.some(let day)) = member.day(value) { paid.rateDate = day }
-            case "fromECB": break // shown in an item's JSON: accepted back and ignored
+            case "fromECB":
+                if case .bool(let flag) = value { paid.fromECB = flag } else { member.refuse("purchasePaid.fromECB must be true or false.") }
             default:
                 reading.refuse("Unknown field “\(key.prefix(40))” in purchasePaid; its fields are amount, currency, rate, rateDate.")
             }
