@@ -93,6 +93,7 @@ import ToolRunner
         let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flat.contains("£129.99 at 1.32527 (ECB, Mar 14, 2019) → $172.27"), "\(flat)")
         #expect(flat.contains("¥12,345 at 0.00896322 (ECB, Mar 15, 2019) → $110.65"))
+        #expect(flat.contains("$172.27 (£129.99 at 1.32527, Mar 14, 2019)"), "the schedule's original cost, with what was paid")
         #expect(flat.contains("$282.92"))
     }
 
