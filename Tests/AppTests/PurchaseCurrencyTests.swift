@@ -134,6 +134,8 @@ import ToolRunner
         }
         let daily = try upload([UInt8](try Data(contentsOf: Self.ecb.appendingPathComponent("eurofxref.csv"))))
         #expect(daily.status == 303 && daily.header("Location") == "/settings/exchange-rates?days=1&new=0", "\(daily.status) \(daily.text.prefix(300))")
+        let empty = try upload([])
+        #expect(empty.status == 400 && empty.text.contains("No file was sent. Choose the ECB’s eurofxref-hist.zip"), "\(empty.status)")
         let zero = try upload(Array("Date, USD, \n30 October 2026, 0, \n".utf8))
         #expect(zero.status == 422 && zero.text.contains("Row 2 (2026-10-30): the USD rate “0” must be above 0. Nothing was imported."), "\(zero.text)")
 

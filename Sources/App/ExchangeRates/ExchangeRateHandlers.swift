@@ -40,12 +40,26 @@ struct ExchangeRateHandlers: Sendable {
     }
 
     private func importFile(_ request: Request) throws -> ExchangeRateImport {
-        let bytes = try ImportUpload.file(of: request).bytes
+        let bytes = try Self.file(of: request)
         do {
             return try items.importRates(try ECBRates(reading: bytes))
         } catch let error as ExchangeRateFileError {
             throw AppError(.invalidExchangeRates, message: error.message + " Nothing was imported.")
         }
+    }
+
+    /// The body, or a multipart form's `file`.
+    private static func file(of request: Request) throws -> [UInt8] {
+        let chooseOne = "Choose the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml"
+        var bytes = request.body
+        if request.contentType == "multipart/form-data" {
+            guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
+                throw AppError(.invalidMultipart, message: "The upload form is damaged or not a file upload. \(chooseOne) again and send the form.")
+            }
+            bytes = form.part(named: "file")?.body ?? []
+        }
+        guard !bytes.isEmpty else { throw AppError(.emptyBody, message: "No file was sent. \(chooseOne), then import it.") }
+        return bytes
     }
 
     private func page(_ request: Request, imported: ExchangeRatePage.Outcome?, error: String?, status: HTTPStatus = .ok) throws -> Response {
