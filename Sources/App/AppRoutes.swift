@@ -35,6 +35,7 @@ enum AppRoutes {
         LocationPageHandlers(items: items, site: site).register(in: &router)
         SettingsAPIHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
         SettingsPageHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
+        ExchangeRateHandlers(items: items, site: site).register(in: &router)
         TagAPIHandlers(items: items).register(in: &router)
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)
         ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)

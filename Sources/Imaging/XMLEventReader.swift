@@ -2,14 +2,14 @@ import CXML2
 
 /// An element's or attribute's name as XML namespaces define it: the namespace's URI (whatever prefix
 /// the document bound it to; "" for none) and the local name.
-struct XMLName: Hashable {
-    let namespace: String
-    let local: String
+public struct XMLName: Hashable, Sendable {
+    public let namespace: String
+    public let local: String
 }
 
 /// What a streaming read of an XML document reports, in document order. Text and attribute values
 /// arrive with references resolved, as UTF-8.
-protocol XMLEventHandler: AnyObject {
+public protocol XMLEventHandler: AnyObject {
     func startElement(_ name: XMLName, attributes: [(name: XMLName, value: String)])
     /// A piece of an element's text: one text may come in several pieces.
     func characters(_ text: UnsafeBufferPointer<UInt8>)
@@ -24,13 +24,13 @@ protocol XMLEventHandler: AnyObject {
 /// is UTF-8 (XMP Specification Part 3 for JPEG and TIFF; PNG's iTXt is UTF-8), and no character
 /// converter runs on a stranger's bytes (libxml2's converters report errors on stderr, not to the context).
 /// The first error in the document ends its events; errors are not printed.
-enum XMLEventReader {
+public enum XMLEventReader {
     /// libxml2 sets up its global tables on first use, and not safely from two threads at once:
     /// `Imaging.start` takes this before libvips (whose SVG loader uses libxml2 too) starts threads.
     static let libraryReady: Void = { xmlInitParser() }()
 
     /// Reads `document`, handing its events to `handler`; a document over 2 GiB is not read.
-    static func read(_ document: UnsafeRawBufferPointer, into handler: some XMLEventHandler) {
+    public static func read(_ document: UnsafeRawBufferPointer, into handler: some XMLEventHandler) {
         _ = libraryReady
         guard let bytes = document.baseAddress, let count = Int32(exactly: document.count) else { return }
         let reading = Reading(handler)

@@ -381,5 +381,22 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN packed_from_id INTEGER REFERENCES locations (id) ON DELETE SET NULL;
             CREATE INDEX items_by_packed_from ON items (packed_from_id) WHERE packed_from_id IS NOT NULL;
             """),
+        // Purchases in the currency paid (issue 31): the ECB's euro reference rates as it writes them
+        // (units of a currency one euro bought that day, exact decimal text), and on an item the amount
+        // paid in its own currency's minor units, the rate (units of the inventory's currency for one
+        // of it) and its day; `purchase_price` keeps the converted amount, so every total reads it as before.
+        Migration(version: 27, sql: """
+            CREATE TABLE exchange_rates (
+                day TEXT NOT NULL,
+                currency TEXT NOT NULL CHECK (length(currency) = 3),
+                per_euro TEXT NOT NULL,
+                PRIMARY KEY (currency, day)
+            ) WITHOUT ROWID;
+            ALTER TABLE items ADD COLUMN purchase_paid_amount INTEGER;
+            ALTER TABLE items ADD COLUMN purchase_paid_currency TEXT;
+            ALTER TABLE items ADD COLUMN purchase_rate TEXT;
+            ALTER TABLE items ADD COLUMN purchase_rate_date TEXT;
+            ALTER TABLE items ADD COLUMN purchase_rate_from_ecb INTEGER NOT NULL DEFAULT 0 CHECK (purchase_rate_from_ecb IN (0, 1));
+            """),
     ]
 }

@@ -19,6 +19,9 @@ public struct ItemDetails: Sendable, Equatable {
     public var condition: ItemCondition?
     public var notes = ""
     public var purchasePrice: Int64?
+    /// What was paid in another currency, and the rate `purchasePrice` was converted at; nil when it
+    /// was paid in the inventory's currency.
+    public var purchasePaid: PurchasePaid?
     /// A day, or as roughly as it is remembered ("2019", "about 5 years ago").
     public var purchaseDate: PurchaseDate?
     public var purchasedFrom = ""
@@ -100,6 +103,9 @@ public struct ItemDetailsInput: Sendable, Equatable {
     public var texts: [String: String] = [:]
     public var condition: ItemCondition??
     public var purchasePrice: Int64??
+    /// A price paid in another currency, converted into `purchasePrice` by the store (which has the
+    /// rates); `.some(nil)` goes back to a price in the inventory's currency, as `purchasePrice` alone does.
+    public var purchasePaid: PurchasePaidInput??
     public var purchaseDate: PurchaseDate??
     public var replacementCost: Int64??
     public var replacementCostDate: CalendarDate??
@@ -166,7 +172,10 @@ public struct ItemDetailsInput: Sendable, Equatable {
             if let text = texts[field.name] { details[keyPath: field.keyPath] = text }
         }
         if let condition { details.condition = condition }
-        if let purchasePrice { details.purchasePrice = purchasePrice }
+        if let purchasePrice {
+            details.purchasePrice = purchasePrice
+            details.purchasePaid = nil
+        }
         if let purchaseDate { details.purchaseDate = purchaseDate }
         if let replacementCost { details.replacementCost = replacementCost }
         if let replacementCostDate { details.replacementCostDate = replacementCostDate }

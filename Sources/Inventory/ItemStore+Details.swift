@@ -9,6 +9,7 @@ extension ItemStore {
         "purchased_from", "replacement_cost", "replacement_cost_date", "replacement_cost_source", "warranty_expires",
         "lifetime_warranty", "warranty_details", "scheduled", "rider_amount", "disposed_kind", "disposed_date", "disposed_price",
         "disposed_notes", "quantity_unit", "business_use", "distinguishing_marks", "purchase_date_said",
+        "purchase_paid_amount", "purchase_paid_currency", "purchase_rate", "purchase_rate_date", "purchase_rate_from_ecb",
     ]
 
     static func decodeDetails(_ row: Row, from first: Int32) -> ItemDetails {
@@ -38,6 +39,11 @@ extension ItemStore {
                                         price: row.optionalInt64(first + 20), notes: row.string(first + 21))
         }
         details.distinguishingMarks = row.string(first + 24)
+        if let amount = row.optionalInt64(first + 26), let currency = row.optionalString(first + 27).flatMap(Currency.init(code:)),
+           let rate = row.optionalString(first + 28).flatMap({ try? ExchangeRate(parsing: $0) }),
+           let rateDate = row.optionalString(first + 29).flatMap(CalendarDate.init(iso:)) {
+            details.purchasePaid = PurchasePaid(amount: amount, currency: currency, rate: rate, rateDate: rateDate, fromECB: row.int(first + 30) != 0)
+        }
         return details
     }
 
@@ -56,7 +62,8 @@ extension ItemStore {
             details.replacementCostDate?.iso, details.replacementCostSource, details.warrantyExpires?.iso, details.lifetimeWarranty,
             details.warrantyDetails, details.scheduled, details.riderAmount, details.disposal?.kind.rawValue, details.disposal?.date?.iso,
             details.disposal?.price, details.disposal?.notes ?? "", details.quantityUnit.symbol, details.businessUse, details.distinguishingMarks,
-            details.purchaseDate.flatMap { $0.isRough ? $0.text : nil }, id)
+            details.purchaseDate.flatMap { $0.isRough ? $0.text : nil }, details.purchasePaid?.amount, details.purchasePaid?.currency.code,
+            details.purchasePaid?.rate.description, details.purchasePaid?.rateDate.iso, details.purchasePaid?.fromECB ?? false, id)
         try connection.run("DELETE FROM item_custom_fields WHERE item_id = ?", id)
         for field in details.customFields {
             try connection.run("INSERT INTO item_custom_fields (item_id, name, value) VALUES (?, ?, ?)", id, field.name, field.value)
@@ -123,8 +130,24 @@ extension ItemStore {
     /// Makes `input`'s changes to `item`. The replacement cost is the item's value: a replacement cost
     /// sets `valueInDollars` to its whole units; `valueInDollars` alone sets the replacement cost
     /// (0 means none).
-    static func apply(_ input: ItemInput, to item: inout Item, currency: Currency) throws {
+    static func apply(_ input: ItemInput, to item: inout Item, in connection: Connection) throws {
+        let currency = try Self.currency(in: connection)
         item.details = input.details.applied(to: item.details)
+        switch input.details.purchasePaid {
+        case .none: break
+        case .some(.none): item.details.purchasePaid = nil
+        case .some(.some(let paid)) where paid.currency == currency:
+            // Paid in the inventory's own currency: a plain purchase price.
+            (item.details.purchasePaid, item.details.purchasePrice) = (nil, paid.amount)
+        case .some(.some(let paid)):
+            let resolved = try Self.purchasePaid(paid, purchased: item.details.purchaseDate, in: currency, connection: connection)
+            do {
+                item.details.purchasePrice = try resolved.converted(to: currency).minorUnits
+            } catch {
+                throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "purchasePaid", message: error.message(naming: "The purchase price converted to \(currency.code)"))]))
+            }
+            item.details.purchasePaid = resolved
+        }
         if input.details.replacementCost != nil {
             item.valueInDollars = Int(clamping: (item.details.replacementCost ?? 0) / currency.minorUnitsPerMajorUnit)
         } else if let dollars = input.valueInDollars {

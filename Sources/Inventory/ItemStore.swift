@@ -141,7 +141,7 @@ public final class ItemStore: Sendable {
         try Self.checkLocation(locationID, in: connection)
         var item = Item(id: 0, name: input.name ?? "", serialNumber: input.serialNumber ?? "", valueInDollars: 0,
                         dateCreated: dateCreated, position: Int(position), version: 1, locationID: locationID)
-        try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
+        try Self.apply(input, to: &item, in: connection)
         try connection.run(
             "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, location_id) VALUES (?, ?, ?, ?, ?, ?)",
             item.name, item.serialNumber, item.valueInDollars,
@@ -182,7 +182,7 @@ public final class ItemStore: Sendable {
         let before = item
         item.name = input.name ?? item.name
         item.serialNumber = input.serialNumber ?? item.serialNumber
-        try Self.apply(input, to: &item, currency: try Self.currency(in: connection))
+        try Self.apply(input, to: &item, in: connection)
         if let locationID = input.locationID {
             try Self.checkLocation(locationID, in: connection)
             item.locationID = locationID

@@ -7,7 +7,7 @@ import Testing
     /// Every key an item has in the API, as the README documents it.
     static let itemKeys: Set<String> = [
         "id", "name", "serialNumber", "valueInDollars", "dateCreated", "position", "locationId", "draft", "walkthrough", "image",
-        "quantity", "quantityUnit", "businessUse", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice", "purchaseDate",
+        "quantity", "quantityUnit", "businessUse", "description", "brand", "model", "barcode", "condition", "notes", "purchasePrice", "purchasePaid", "purchaseDate",
         "purchasedFrom", "replacementCost", "replacementCostDate", "replacementCostSource", "currency", "tags",
         "customFields", "warrantyExpires", "lifetimeWarranty", "warrantyDetails", "distinguishingMarks", "scheduled", "riderAmount", "disposed", "readiness", "photos", "documents",
         "evidence", "documentedSince",

@@ -361,6 +361,19 @@ import Testing
         let refused = try api.send(.post, "/api/v1/import", bytes: Array("HB.name,HB.quantity\nSaw,-1.5\n".utf8), contentType: "text/csv", expect: 422)
         #expect(code(refused) == "invalid-import" && refused?["errors"]?.elements?.first?["line"]?.int == 2)
         #expect(code(try api.send(.post, "/api/v1/import?dryRun=maybe", bytes: homebox, contentType: "text/csv", expect: 400)) == "invalid-import-option")
+        // The ECB's rates: the daily CSV imported; a rate of 0 refused with its row
+        let rates = Array("Date, USD, GBP, \n30 October 2026, 1.1172, 0.83380, \n".utf8)
+        #expect(try api.send(.post, "/api/v1/exchange-rates", bytes: rates, contentType: "text/csv", expect: 200)?["daysInFile"]?.int == 1)
+        // A purchase in pounds (this inventory counts in euros by now: 1 / 0.83380 = 1.19933, £50 → €59.97), at the
+        // ECB's rate and at one given; one with no rate to be found
+        let pounds = try api.send(.post, "/api/v1/items", json: ["name": "Kettle", "purchaseDate": "2026-11-01",
+                                                               "purchasePaid": ["amount": "50", "currency": "GBP"]] as [String: Any], expect: 201)
+        #expect(pounds?["purchasePrice"]?.string == "59.97" && pounds?["purchasePaid"]?["rate"]?.string == "1.19933"
+                && pounds?["purchasePaid"]?["rateDate"]?.string == "2026-10-30")
+        try api.send(.post, "/api/v1/items", json: ["name": "Teapot", "purchasePaid": ["amount": "50", "currency": "GBP", "rate": "1.3", "rateDate": "2026-01-02"]] as [String: Any], expect: 201)
+        #expect(code(try api.send(.post, "/api/v1/items", json: ["name": "Kettle", "purchaseDate": "1998-12-31",
+                                                                   "purchasePaid": ["amount": "50", "currency": "GBP"]] as [String: Any], expect: 422)) == "invalid-item")
+        #expect(code(try api.send(.post, "/api/v1/exchange-rates", bytes: Array("Date,USD,\n2019-03-14,0,\n".utf8), contentType: "text/csv", expect: 422)) == "invalid-exchange-rates")
         // A Homebox backup zip: its photo counted, then imported; a zip of something else refused
         var backup = HomeboxBackupFixture()
         let lamp = backup.item("Lamp", in: backup.location("Hall"))

@@ -326,6 +326,11 @@ enum SchemaHistory {
         Step(label: "owned-claims-16-language", versions: ["inventory": 26, "library": 8, "accounts": 13, "claims": 16, "uploads": 8], rows: """
             UPDATE claims SET language = 'fr' WHERE id = (SELECT max(id) FROM claims);
             """),
+        Step(label: "owned-inventory-27-exchange-rates", versions: ["inventory": 27, "library": 8, "accounts": 13, "claims": 16, "uploads": 8], rows: """
+            INSERT INTO exchange_rates (day, currency, per_euro) VALUES ('2019-03-14', 'USD', '1.1295'), ('2019-03-14', 'GBP', '0.85228');
+            UPDATE items SET purchase_price = 17227, purchase_paid_amount = 12999, purchase_paid_currency = 'GBP', purchase_rate = '1.32527',
+                purchase_rate_date = '2019-03-14', purchase_rate_from_ecb = 1 WHERE id = 1;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -31,9 +31,9 @@ import Testing
         var lines: [String] = []
         HomeboxCSV(items: [item], locations: [], currency: .usd).write { lines.append($0) }
         #expect(lines.count == 2)
-        #expect(lines[0].hasSuffix("\"HB.field.Currency\",\"HB.field.Colour\",\"HB.field.condition (custom)\"\r\n"))
+        #expect(lines[0].hasSuffix("\"HB.field.Currency\",\"HB.field.Purchase paid\",\"HB.field.Colour\",\"HB.field.condition (custom)\"\r\n"))
         #expect(lines[1].hasPrefix("\"homepwner-7\",\"Unsorted\",\"\",\"\",\"false\",\"Chair\",\"1\""))
-        #expect(lines[1].hasSuffix("\"fair\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"USD\",\"Oak\",\"wobbly\"\r\n"))
+        #expect(lines[1].hasSuffix("\"fair\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"USD\",\"\",\"Oak\",\"wobbly\"\r\n"))
     }
 
     @Test func aSlashInAPlaceAndASemicolonInATagDoNotSplitThemInHomebox() {

@@ -17,6 +17,7 @@ extension ClaimPageModel {
             if valuation.flags.contains(.ageUnknown) { notes.append("Needs a purchase date") }
             if valuation.flags.contains(.noValue) { notes.append("Needs a replacement cost") }
             if valuation.flags.contains(.replacementCostFromPurchasePrice) { notes.append("Priced at what was paid") }
+            if let paid = line.purchasePaid { notes.append("Paid " + paid.shownText(converted: valuation.unitOriginalCost, in: sheet.currency)) }
             if valuation.isOverridden { notes.append("Set by hand") }
             if line.replacedCost != nil { notes.append("Replaced") }
             let earlyEvidence = sheet.items[line.itemID]?.evidence.filter {

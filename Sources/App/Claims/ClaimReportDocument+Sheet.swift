@@ -50,7 +50,9 @@ extension ClaimReportDocument {
             let itemFacts = [
                 fact(say("item.room"), line.room), fact(say("item.quantity-lost"), line.quantityLostOfHeldText), fact(say("item.description"), line.itemDescription),
                 fact(say("item.brand"), line.brand), fact(say("item.model"), line.model), fact(say("item.serial-number"), line.serialNumber),
-                fact(say("item.bought"), [line.purchaseDate.map(format.purchase) ?? "", line.purchasedFrom, valuation.unitOriginalCost.map(money) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")),
+                fact(say("item.bought"), [line.purchaseDate.map(format.purchase) ?? "", line.purchasedFrom,
+                                          (line.purchasePaid.map { $0.shownText(converted: valuation.unitOriginalCost, in: sheet.currency) } ?? valuation.unitOriginalCost.map(money)) ?? ""]
+                    .filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact(say("item.replacement-each"), money(valuation.unitReplacementCost)),
                 fact(say("item.depreciation"), "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
                 fact(say("item.actual-cash-value"), say("item.acv-value", ["each": .text(money(valuation.unitActualCashValue)), "all": .text(money(valuation.lineActualCashValue))])),
@@ -130,7 +132,8 @@ extension ClaimReportDocument {
                     line.purchaseDate.map(format.purchase) ?? "",
                     // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.
                     line.purchaseDate?.isRough == true ? line.ageText : line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
-                    valuation.lineOriginalCost.map(money) ?? "", money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
+                    (valuation.lineOriginalCost.map(money) ?? "") + (line.purchasePaid.map { " " + paidNote($0, quantity: line) } ?? ""),
+                    money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                     Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
                     money(valuation.lineActualCashValue) + mark]
         }
@@ -142,6 +145,12 @@ extension ClaimReportDocument {
         return ReportTable(columns: columns, rows: rows, footer: footer,
                            notes: (marked ? ["\(setByHand) " + say("schedule.note.set-by-hand")] : [])
                             + (bundled ? [say("schedule.note.bundles")] : []))
+    }
+
+    /// What was paid in another currency, under the line's original cost: "(£129.99 at 1.1634, Mar 14,
+    /// 2019)", "each" when more than one was lost; the item's page gives the whole conversion.
+    private static func paidNote(_ paid: PurchasePaid, quantity line: ClaimScheduleLine) -> String {
+        "(" + paid.money.formatted + (line.quantityLost == .one ? "" : " each") + " at " + paid.rate.description + ", " + DisplayFormat.day(paid.rateDate) + ")"
     }
 
     /// A bundle's row: its lines' numbers and sums; no brand, date or per-unit figure (a lot has none).

@@ -30,6 +30,15 @@ struct ItemDetailsForm: Sendable, Equatable {
     var disposedPrice = ""
     var disposedNotes = ""
     var customFields: [CustomField] = []
+    /// Paid in another currency: its code ("" for the inventory's own), the amount as typed, the rate
+    /// ("" for the ECB's) and the rate's day.
+    var paidCurrency = ""
+    var paidAmount = ""
+    var paidRate = ""
+    var paidRateDate = ""
+    /// What the item holds, shown beside the fields: the purchase and what it was converted to.
+    var paid: PurchasePaid?
+    var paidConverted: Int64?
 
     init() {}
 
@@ -56,6 +65,16 @@ struct ItemDetailsForm: Sendable, Equatable {
         disposedPrice = amount(details.disposal?.price)
         disposedNotes = details.disposal?.notes ?? ""
         customFields = details.customFields
+        if let purchasePaid = details.purchasePaid {
+            (paid, paidConverted) = (purchasePaid, details.purchasePrice)
+            paidCurrency = purchasePaid.currency.code
+            paidAmount = purchasePaid.money.decimalString
+            // An ECB rate is looked up again on saving (from the purchase day, when it is one), so a
+            // changed purchase date changes it; a rate the household gave stays as given.
+            let purchaseDay: Bool = if case .some(.day) = details.purchaseDate { true } else { false }
+            paidRate = purchasePaid.fromECB ? "" : purchasePaid.rate.description
+            paidRateDate = purchasePaid.fromECB && purchaseDay ? "" : purchasePaid.rateDate.iso
+        }
     }
 
     /// The claim fields of a posted form, or nil when the form has none (the New Item sheet sends
@@ -82,6 +101,10 @@ struct ItemDetailsForm: Sendable, Equatable {
         disposedPrice = fields["disposedPrice"] ?? ""
         disposedNotes = fields["disposedNotes"] ?? ""
         customFields = zip(fields.all("customFieldName"), fields.all("customFieldValue")).map { CustomField(name: $0, value: $1) }
+        paidCurrency = fields["purchasePaidCurrency"] ?? ""
+        paidAmount = fields["purchasePaidAmount"] ?? ""
+        paidRate = fields["purchasePaidRate"] ?? ""
+        paidRateDate = fields["purchasePaidRateDate"] ?? ""
     }
 
     /// The typed texts by their API names, as `ItemInput.schema` reads a form (a checkbox is `on` or `off`).
@@ -120,5 +143,28 @@ struct ItemDetailsForm: Sendable, Equatable {
             fields[field.name] = field.value
         }
         input.details.customFields = fields
+        applyPaid(to: &input, currency: currency, errors: &errors)
+    }
+
+    /// The purchase in another currency, when one is chosen; none chosen leaves the purchase price as typed.
+    private func applyPaid(to input: inout ItemInput, currency: Currency, errors: inout [FieldError]) {
+        guard !paidCurrency.isEmpty else { return }
+        guard let paidIn = Currency(code: paidCurrency) else {
+            errors.append(FieldError(field: "purchasePaid", message: "Choose the currency paid in from the list."))
+            return
+        }
+        var amount = FieldReading(context: InputContext(currency: paidIn), name: "Amount paid", path: "purchasePaid.amount", expected: "an amount")
+        let typed = amount.typedAmount(paidAmount)
+        if case .some(.none) = typed { amount.refuse("Enter the amount paid in \(paidIn.code), such as “\(paidIn.exampleAmount)”.") }
+        var paid = PurchasePaidInput(amount: (typed ?? nil) ?? 0, currency: paidIn)
+        if !paidRate.trimmingCharacters(in: .whitespaces).isEmpty {
+            do { paid.rate = try ExchangeRate(parsing: paidRate.trimmingCharacters(in: .whitespaces)) } catch {
+                errors.append(FieldError(field: "purchasePaid.rate", message: error.message(naming: "Rate")))
+            }
+        }
+        var day = FieldReading(context: InputContext(currency: currency), name: "Rate’s date", path: "purchasePaid.rateDate", expected: "a date")
+        if let rateDate = day.typedDay(paidRateDate, example: FieldReading.exampleDay) { paid.rateDate = rateDate ?? nil }
+        errors += amount.problems + day.problems
+        input.details.purchasePaid = paid
     }
 }

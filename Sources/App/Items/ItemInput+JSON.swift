@@ -15,6 +15,7 @@ extension ItemInput {
             .flag("businessUse", \.details.businessUse),
             conditionField,
             .amount("purchasePrice", \.details.purchasePrice).labelled("Purchase price"),
+            purchasePaidField,
             .purchaseDate("purchaseDate", \.details.purchaseDate).labelled("Purchase date"),
             .amount("replacementCost", \.details.replacementCost).labelled("Value"),
             .day("replacementCostDate", \.details.replacementCostDate).labelled("Looked up on"),
@@ -123,6 +124,56 @@ extension ItemInput {
             }
             input.details.customFields = fields
         })
+    }
+
+    /// `{"amount": "129.99", "currency": "GBP", "rate": "1.1634", "rateDate": "2019-03-14"}`: the rate and
+    /// its date may be left out (the ECB's is looked up); null goes back to a price in the inventory's currency.
+    private static var purchasePaidField: InputField<ItemInput> {
+        InputField(name: "purchasePaid", api: "PurchasePaidInput|null",
+                   expected: "null or an object like {\"amount\": \"129.99\", \"currency\": \"GBP\"}", json: { value, input, reading in
+            switch value {
+            case .null: input.details.purchasePaid = .some(nil)
+            case .object(let members): if let paid = purchasePaid(members, reading: &reading) { input.details.purchasePaid = paid }
+            default: reading.wrongKind(value)
+            }
+        })
+    }
+
+    private static func purchasePaid(_ members: [String: JSONValue], reading: inout FieldReading) -> PurchasePaidInput? {
+        guard case .string(let code)? = members["currency"], let currency = Currency(code: code) else {
+            reading.refuse("purchasePaid.currency must be the ISO 4217 code of the currency paid in, such as \"GBP\".")
+            return nil
+        }
+        guard members["amount"] != nil else {
+            reading.refuse("purchasePaid.amount is missing: give what was paid in \(currency.code), such as \"\(currency.exampleAmount)\".")
+            return nil
+        }
+        let before = reading.problems.count
+        var paid = PurchasePaidInput(amount: 0, currency: currency)
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) where key != "currency" {
+            var member = FieldReading(context: InputContext(currency: currency, now: reading.context.now), name: "purchasePaid.\(key)",
+                                      path: "purchasePaid.\(key)", expected: "text")
+            switch key {
+            case "amount":
+                if case .some(.some(let amount)) = member.amount(value) { paid.amount = amount } else if member.problems.isEmpty {
+                    member.refuse("purchasePaid.amount must be what was paid in \(currency.code), such as \"\(currency.exampleAmount)\"; not null.")
+                }
+            case "rate":
+                switch value {
+                case .null: break
+                case .string(let text):
+                    do { paid.rate = try ExchangeRate(parsing: text) } catch { member.refuse(error.message(naming: "purchasePaid.rate")) }
+                default: member.refuse("purchasePaid.rate must be a rate as text, such as \"1.1634\" (\(reading.context.currency.code) for 1 \(currency.code)), or null.")
+                }
+            case "rateDate": if case .some(.some(let day)) = member.day(value) { paid.rateDate = day }
+            case "fromECB":
+                if case .bool(let flag) = value { paid.fromECB = flag } else { member.refuse("purchasePaid.fromECB must be true or false.") }
+            default:
+                reading.refuse("Unknown field “\(key.prefix(40))” in purchasePaid; its fields are amount, currency, rate, rateDate.")
+            }
+            reading.problems += member.problems
+        }
+        return reading.problems.count == before ? paid : nil
     }
 
     /// `{"kind", "date", "price", "notes"}`: only the kind is required.

@@ -182,6 +182,18 @@ enum ItemJSON {
         if let condition = details.condition { json.value(condition.rawValue) } else { json.null() }
         json.key("notes"); json.value(details.notes)
         json.key("purchasePrice"); amount(details.purchasePrice)
+        json.key("purchasePaid")
+        if let paid = details.purchasePaid {
+            json.object { json in
+                json.key("amount"); json.value(paid.money.decimalString)
+                json.key("currency"); json.value(paid.currency.code)
+                json.key("rate"); json.value(paid.rate.description)
+                json.key("rateDate"); json.value(paid.rateDate.iso)
+                json.key("fromECB"); json.value(paid.fromECB)
+            }
+        } else {
+            json.null()
+        }
         json.key("purchaseDate")
         if let purchased = details.purchaseDate { json.value(purchased.text) } else { json.null() }
         json.key("purchasedFrom"); json.value(details.purchasedFrom)

@@ -19,6 +19,8 @@ public struct ClaimScheduleLine: Sendable, Equatable {
     public let distinguishingMarks: String
     public let purchaseDate: PurchaseDate?
     public let purchasedFrom: String
+    /// Paid in another currency: the amount, the rate and its day the original cost was converted at.
+    public let purchasePaid: PurchasePaid?
     public let condition: ItemCondition?
     /// Whether the item is used for a business (insurers' forms ask: home policies limit business property).
     public let businessUse: Bool
@@ -94,6 +96,7 @@ public struct ClaimScheduleLine: Sendable, Equatable {
         self.distinguishingMarks = details.distinguishingMarks
         self.purchaseDate = details.purchaseDate
         self.purchasedFrom = details.purchasedFrom
+        self.purchasePaid = details.purchasePaid
         self.condition = details.condition
         self.businessUse = details.businessUse
         self.valuation = valuation

@@ -67,6 +67,15 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
                 Column("Age", { .text($0.ageText) }, bundle: { .text($0.ageRangeText) }),
                 Column("Where bought") { .text($0.purchasedFrom) },
                 Column("Unit original cost (\(code))") { .money($0.valuation.unitOriginalCost) },
+                Column("Unit amount paid") { line in
+                    line.purchasePaid.map { ScheduleCell.number(units: $0.amount, scale: $0.currency.minorUnits) } ?? .blank
+                },
+                Column("Currency paid") { .text($0.purchasePaid?.currency.code ?? "") },
+                Column("Exchange rate (\(code) for 1)") { line in
+                    line.purchasePaid.map { ScheduleCell.number(units: $0.rate.significand, scale: $0.rate.scale) } ?? .blank
+                },
+                Column("Rate date") { .date($0.purchasePaid?.rateDate) },
+                Column("Rate source") { .text($0.purchasePaid.map { $0.fromECB ? "ECB" : "Given" } ?? "") },
                 Column("Line original cost (\(code))", { .money($0.valuation.lineOriginalCost) }, bundle: { .money($0.originalCost) }),
                 Column("Unit replacement cost pre-tax (\(code))") { .money($0.valuation.unitReplacementCost) },
                 Column("Line replacement cost pre-tax (\(code))", { .money($0.valuation.lineReplacementCost) }, bundle: { .money($0.totals.replacementCost) }),

@@ -206,6 +206,12 @@ struct ArchiveImportPlan {
             details.condition = .some(nil)
         }
         details.purchasePrice = try amount(entry.purchasePrice, "purchasePrice")
+        if let paid = entry.purchasePaid {
+            guard let read = HomepwnerField.purchasePaid(paid) else {
+                throw .invalidManifest("\(place): purchasePaid “\(TextRule.excerpt(paid, characters: 60))” is not like “129.99 GBP at 1.32527 on 2019-03-14 (ECB)”.")
+            }
+            details.purchasePaid = .some(read)
+        }
         if let said = entry.purchaseDate {
             do { details.purchaseDate = .some(try PurchaseDate(parsing: said, today: nil)) } catch {
                 throw .invalidManifest("\(place): \(error.message(naming: "purchaseDate"))")
@@ -240,6 +246,10 @@ struct ArchiveImportPlan {
         var item = Item(id: Item.ID(entry.id), name: checked.name ?? "", serialNumber: checked.serialNumber ?? "", valueInDollars: entry.valueInDollars,
                         dateCreated: created, position: position, version: entry.version, locationID: entry.locationId.map { Location.ID($0) })
         item.details = checked.details.applied(to: ItemDetails())
+        // As exported: the purchase price converted, and the rate it was converted at with its day.
+        if case .some(.some(let paid)) = checked.details.purchasePaid, let rate = paid.rate, let day = paid.rateDate {
+            item.details.purchasePaid = PurchasePaid(amount: paid.amount, currency: paid.currency, rate: rate, rateDate: day, fromECB: paid.fromECB)
+        }
         item.isDraft = entry.draft == true
         item.evidence = try entry.evidence.map { link throws(InventoryArchiveError) in
             guard let assetID = LibraryPhotoID(link.assetId), let added = try? Date(link.added, strategy: InventoryManifest.momentStyle) else {

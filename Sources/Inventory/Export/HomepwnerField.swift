@@ -15,6 +15,8 @@ enum HomepwnerField: String, CaseIterable, Sendable {
     case purchaseDateAsSaid = "Purchase date as said"
     case disposal = "Disposal"
     case currency = "Currency"
+    /// Paid in another currency: "129.99 GBP at 1.32527 on 2019-03-14 (ECB)" (the purchase price is that converted).
+    case purchasePaid = "Purchase paid"
 
     /// The cell for this field of `details`.
     func text(of details: ItemDetails, currency: Currency) -> String {
@@ -32,7 +34,23 @@ enum HomepwnerField: String, CaseIterable, Sendable {
         case .purchaseDateAsSaid: details.purchaseDate.flatMap { $0.isRough ? $0.text : nil } ?? ""
         case .disposal: details.disposal?.kind.label ?? ""
         case .currency: currency.code
+        case .purchasePaid: details.purchasePaid.map(Self.text(of:)) ?? ""
         }
+    }
+
+    static func text(of paid: PurchasePaid) -> String {
+        "\(paid.money.decimalString) \(paid.currency.code) at \(paid.rate) on \(paid.rateDate.iso)" + (paid.fromECB ? " (ECB)" : "")
+    }
+
+    /// `text(of:)` read back, as an input with its rate given; nil for anything else.
+    static func purchasePaid(_ text: String) -> PurchasePaidInput? {
+        let parts = text.split(separator: " ").map(String.init)
+        guard parts.count == 6 || parts.count == 7 && parts[6] == "(ECB)", parts[2] == "at", parts[4] == "on", let currency = Currency(code: parts[1]),
+              let amount = try? Money.parse(parts[0], currency: currency), let rate = try? ExchangeRate(parsing: parts[3]),
+              let day = CalendarDate(iso: parts[5]) else { return nil }
+        var paid = PurchasePaidInput(amount: amount.minorUnits, currency: currency, rate: rate, rateDate: day)
+        paid.fromECB = parts.count == 7
+        return paid
     }
 
     /// The field a custom field's name stands for: ours by name, any case.

@@ -73,6 +73,9 @@ public struct InventoryManifest: Codable, Sendable, Equatable {
         public var riderAmount: String?
         /// Absent in exports made before the field.
         public var businessUse: Bool? = nil
+        /// Paid in another currency: "129.99 GBP at 1.32527 on 2019-03-14" (`purchasePrice` is it converted);
+        /// absent when paid in the inventory's currency, and in exports made before the field.
+        public var purchasePaid: String? = nil
         public var disposal: Disposal?
         public var customFields: [CustomField]
         /// In the owner's order: the first is the primary.

@@ -123,6 +123,7 @@ extension InventoryManifest {
                     replacementCostSource: details.replacementCostSource, tags: details.tags, warrantyExpires: details.warrantyExpires?.iso,
                     lifetimeWarranty: details.lifetimeWarranty, warrantyDetails: details.warrantyDetails, scheduled: details.scheduled,
                     riderAmount: amount(details.riderAmount), businessUse: details.businessUse,
+                    purchasePaid: details.purchasePaid.map(HomepwnerField.text(of:)),
                     disposal: details.disposal.map { Disposal(kind: $0.kind.rawValue, date: $0.date?.iso, price: amount($0.price), notes: $0.notes) },
                     customFields: details.customFields.map { CustomField(name: $0.name, value: $0.value) },
                     photos: item.photos.map { photo in

@@ -47,6 +47,12 @@ extension HomeboxRow {
                     disposalKind = .some(kind)
                     taken.insert(name)
                 }
+            case .purchasePaid:
+                if text.isEmpty {
+                    taken.insert(name)
+                } else if let paid = HomepwnerField.purchasePaid(text) {
+                    take(.success(paid)) { $0.purchasePaid = .some($1) }
+                }
             case .currency:
                 if !text.isEmpty, text.uppercased() != currency.code {
                     problem(HomeboxColumn.customFieldPrefix + name, "The amounts in this file are in \(HomeboxValue.quoted(text)), "

@@ -21,6 +21,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case unknownLabelTarget = "unknown-label-target"
     // Settings
     case invalidSettings = "invalid-settings"
+    case invalidExchangeRates = "invalid-exchange-rates"
     // Import
     case invalidImport = "invalid-import"
     case invalidImportOption = "invalid-import-option"
@@ -134,7 +135,7 @@ public enum ErrorCode: String, CaseIterable, Sendable {
         case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .invalidEmail, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink,
-             .unknownLabelTarget:
+             .unknownLabelTarget, .invalidExchangeRates:
             .unprocessableContent
         case .emptyBody, .invalidCaptureID, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidScheduleProfile, .invalidUpload,
