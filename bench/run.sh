@@ -66,6 +66,8 @@
 #                                  claims (not in the default; see bench/claims.sh);
 #                                  reminders (not in the default; about 3 minutes; bench/reminders.py:
 #                                  the calendar feed, the reminders and labels at 10,000 items);
+#                                  languages (not in the default; about 2 minutes; bench/languages.py:
+#                                  pages and the claim packet in German against US English);
 #                                  startup (not in the default; about 3 minutes; bench/startup.py);
 #                                  video (not in the default; about 3 minutes; bench/video.sh);
 #                                  ocr (not in the default; about 10 minutes; bench/ocr.py: plates (the
@@ -133,12 +135,12 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 want_items=0 want_static=0 want_renditions=0 want_thumbnail=0 want_upload=0 want_addphoto=0
 want_scan=0 want_album=0 want_libthumbs=0
-want_search=0 want_window=0 want_claimpage=0 want_import=0 want_backup=0 want_stream=0 want_claims=0 want_reminders=0 want_startup=0 want_video=0 want_ocr=0 want_barcodes=0 want_readingload=0 want_tus=0
+want_search=0 want_window=0 want_claimpage=0 want_import=0 want_backup=0 want_stream=0 want_claims=0 want_reminders=0 want_startup=0 want_video=0 want_ocr=0 want_barcodes=0 want_readingload=0 want_tus=0 want_languages=0
 IFS=', ' read -r -a part_list <<<"$PARTS"
 for part in "${part_list[@]}"; do
   case "$part" in
     all) want_items=1 want_static=1 want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1
-      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_claimpage=1 want_import=1 want_backup=1 want_stream=1 want_claims=1 want_reminders=1 want_startup=1 want_video=1 want_ocr=1 want_barcodes=1 want_readingload=1 want_tus=1 ;;
+      want_scan=1 want_album=1 want_libthumbs=1 want_search=1 want_window=1 want_claimpage=1 want_import=1 want_backup=1 want_stream=1 want_claims=1 want_reminders=1 want_startup=1 want_video=1 want_ocr=1 want_barcodes=1 want_readingload=1 want_tus=1 want_languages=1 ;;
     items) want_items=1 want_static=1 ;;
     photos) want_renditions=1 want_thumbnail=1 want_upload=1 want_addphoto=1 ;;
     static) want_static=1 ;;
@@ -158,6 +160,7 @@ for part in "${part_list[@]}"; do
     stream) want_stream=1 ;;
     claims) want_claims=1 ;;
     reminders) want_reminders=1 ;;
+    languages) want_languages=1 ;;
     startup) want_startup=1 ;;
     video) want_video=1 ;;
     ocr) want_ocr=1 ;;
@@ -166,7 +169,7 @@ for part in "${part_list[@]}"; do
     tus) want_tus=1 ;;
     "") ;;
     *) die "unknown part '$part' in PARTS=$PARTS (items, static, photos, renditions, thumbnail, upload, addphoto," \
-      "library, scan, album, libthumbs, search, window, claimpage, import, backup, stream, claims, reminders, startup, video, ocr, barcodes, readingload, tus, all)" ;;
+      "library, scan, album, libthumbs, search, window, claimpage, import, backup, stream, claims, reminders, languages, startup, video, ocr, barcodes, readingload, tus, all)" ;;
   esac
 done
 want_server=$((want_items || want_static || want_thumbnail || want_upload || want_addphoto))
@@ -174,7 +177,7 @@ want_nginx=$((want_static || want_thumbnail))
 want_photos=$((want_renditions || want_thumbnail || want_upload || want_libthumbs))
 want_tree=$((want_scan || want_album))
 want_big=$((want_search || want_window || want_claimpage))
-[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import || want_backup || want_stream || want_claims || want_reminders || want_startup || want_video || want_ocr || want_barcodes || want_readingload || want_tus)) = 1 ] || die "PARTS=$PARTS measures nothing"
+[ $((want_server || want_renditions || want_tree || want_libthumbs || want_big || want_import || want_backup || want_stream || want_claims || want_reminders || want_startup || want_video || want_ocr || want_barcodes || want_readingload || want_tus || want_languages)) = 1 ] || die "PARTS=$PARTS measures nothing"
 
 if [ "$want_addphoto" = 1 ]; then [ -f "$ADD_PHOTO_FILE" ] || die "no JPEG at ADD_PHOTO_FILE=$ADD_PHOTO_FILE"; fi
 [ -x "$BIN" ] || die "no server binary at $BIN; run 'make release' or set BIN=path/to/homepwner"
@@ -717,6 +720,9 @@ if [ "$want_claims" = 1 ]; then
 fi
 if [ "$want_reminders" = 1 ]; then
   BIN="$BIN" KEEP=0 python3 "$here/reminders.py"
+fi
+if [ "$want_languages" = 1 ]; then
+  BIN="$BIN" python3 "$here/languages.py"
 fi
 
 # --- Start-up with many item photos ---------------------------------------------------------------

@@ -51,7 +51,7 @@ extension ClaimReportDocument {
                 fact(say("item.room"), line.room), fact(say("item.quantity-lost"), line.quantityLostOfHeldText), fact(say("item.description"), line.itemDescription),
                 fact(say("item.brand"), line.brand), fact(say("item.model"), line.model), fact(say("item.serial-number"), line.serialNumber),
                 fact(say("item.bought"), [line.purchaseDate.map(format.purchase) ?? "", line.purchasedFrom,
-                                          (line.purchasePaid.map { $0.shownText(converted: valuation.unitOriginalCost, in: sheet.currency) } ?? valuation.unitOriginalCost.map(money)) ?? ""]
+                                          (line.purchasePaid.map { $0.shownText(converted: valuation.unitOriginalCost, in: sheet.currency, format: format) } ?? valuation.unitOriginalCost.map(money)) ?? ""]
                     .filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact(say("item.replacement-each"), money(valuation.unitReplacementCost)),
                 fact(say("item.depreciation"), "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
@@ -132,7 +132,7 @@ extension ClaimReportDocument {
                     line.purchaseDate.map(format.purchase) ?? "",
                     // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.
                     line.purchaseDate?.isRough == true ? line.ageText : line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
-                    (valuation.lineOriginalCost.map(money) ?? "") + (line.purchasePaid.map { " " + paidNote($0, quantity: line) } ?? ""),
+                    (valuation.lineOriginalCost.map(money) ?? "") + (line.purchasePaid.map { " " + paidNote($0, quantity: line, format: format) } ?? ""),
                     money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                     Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
                     money(valuation.lineActualCashValue) + mark]
@@ -149,8 +149,10 @@ extension ClaimReportDocument {
 
     /// What was paid in another currency, under the line's original cost: "(£129.99 at 1.1634, Mar 14,
     /// 2019)", "each" when more than one was lost; the item's page gives the whole conversion.
-    private static func paidNote(_ paid: PurchasePaid, quantity line: ClaimScheduleLine) -> String {
-        "(" + paid.money.formatted + (line.quantityLost == .one ? "" : " each") + " at " + paid.rate.description + ", " + DisplayFormat.day(paid.rateDate) + ")"
+    private static func paidNote(_ paid: PurchasePaid, quantity line: ClaimScheduleLine, format: DisplayFormat) -> String {
+        format.words.text(line.quantityLost == .one ? "packet.schedule.paid" : "packet.schedule.paid-each",
+                          ["paid": .text(format.exactMoney(paid.amount, in: paid.currency)), "rate": .text(format.decimal(paid.rate.description)),
+                           "day": .text(format.day(paid.rateDate))])
     }
 
     /// A bundle's row: its lines' numbers and sums; no brand, date or per-unit figure (a lot has none).

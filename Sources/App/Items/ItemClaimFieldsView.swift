@@ -74,7 +74,7 @@ struct ItemClaimFieldsView {
                                                            hint: words.text("item.field.purchase-date-hint"),
                                                            extra: [.autocomplete("off")]))
                 }
-                PurchasePaidFields(form: form, errors: errors, currency: currency).node
+                PurchasePaidFields(form: form, errors: errors, currency: currency, words: words).node
                 suggested(.purchasedFrom, controls.text(words.text("item.field.purchased-from"), name: "purchasedFrom", value: text("purchasedFrom"),
                                                         extra: [.maxlength(ItemDetails.maxShortTextLength)]))
                 controls.text(words.text("item.field.value-date"), name: "replacementCostDate", value: form.replacementCostDate, type: "date",

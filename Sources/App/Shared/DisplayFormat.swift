@@ -37,6 +37,13 @@ struct DisplayFormat: Sendable {
         return local.amount(decimal: money.decimalString, currency: currency.code, fractionDigits: currency.minorUnits)
     }
 
+    /// A decimal number given as its exact digits (`1.32527`), written the language's way (`1,32527`).
+    func decimal(_ digits: String) -> String {
+        guard let local else { return digits }
+        let fraction = digits.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0
+        return local.number(decimal: digits, fractionDigits: fraction)
+    }
+
     /// The amount from its exact decimal digits (never a Double), without a fraction of zeros.
     private func amount(_ money: Money, _ local: LocalFormats) -> String {
         let whole = money.minorUnits % money.currency.minorUnitsPerMajorUnit == 0
