@@ -12,6 +12,7 @@ Usage: BIN=.build/release/homepwner python3 bench/languages.py
 Settings: LANGUAGE_ITEMS=1000  LANGUAGE_LINES=200  LANGUAGE_ROUNDS=300  REPORT_ROUNDS=5
 Uses python3 (standard library); loopback only; stops the server it starts.
 """
+import datetime
 import os
 import statistics
 import sys
@@ -52,7 +53,8 @@ def seed():
         ids = sorted(id for part in pool.map(worker, [range(start, ITEMS, 4) for start in range(4)]) for id in part)
     claim = api.json("POST", "/api/v1/claims", {"name": "Wohnungsbrand", "lossDate": "2026-03-14", "claimNumber": "2026-114",
                                                 "items": [{"itemId": id, "quantityLost": 1} for id in ids[:LINES]]})[0]
-    link = api.json("POST", f"/api/v1/claims/{claim['id']}/links", {"expires": "2027-06-30"})[0]
+    expires = (datetime.date.today() + datetime.timedelta(days=60)).isoformat()
+    link = api.json("POST", f"/api/v1/claims/{claim['id']}/links", {"expires": expires})[0]
     return server, browser, api, ids[0], claim["id"], urllib.parse.urlsplit(link["url"]).path
 
 
@@ -86,13 +88,12 @@ def main():
     server, browser, api, item, claim, shared = seed()
     try:
         print(f"{ITEMS} items, a claim of {LINES} lines; one request at a time, alternately, {ROUNDS} rounds:")
-        targets = []
-        for page, client, path, is_browser in [("list", browser, "/", True), ("item", browser, f"/items/{item}", True),
-                                               ("adjuster", harness.Client(server.port), shared, False)]:
-            for language in ["en", "de"]:
-                tag = "en-US" if language == "en" else "de"
-                targets.append((f"{page}-{language}", client, f"{path}?lang={tag}", is_browser))
-        measure(targets, ROUNDS)
+        # The adjuster's page records each opening (a write, after which the list's cached rows are
+        # made again): it is measured in rounds of its own, so that it never costs the list.
+        adjuster = harness.Client(server.port)
+        for pages in ([("list", browser, "/", True), ("item", browser, f"/items/{item}", True)], [("adjuster", adjuster, shared, False)]):
+            measure([(f"{page}-{language}", client, f"{path}?lang={'en-US' if language == 'en' else 'de'}", is_browser)
+                     for page, client, path, is_browser in pages for language in ["en", "de"]], ROUNDS)
         print(f"The claim packet (PDF, {LINES} lines), {REPORT_ROUNDS} rounds:")
         measure([(f"packet-{language}", api, f"/api/v1/claims/{claim}/report.pdf?lang={'en-US' if language == 'en' else 'de'}", False)
                  for language in ["en", "de"]], REPORT_ROUNDS)
