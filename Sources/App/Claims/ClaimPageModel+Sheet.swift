@@ -1,5 +1,6 @@
 import Claims
 import Inventory
+import Localization
 
 extension ClaimPageModel {
     /// The page's values from the claim and its schedule.
@@ -87,6 +88,8 @@ extension ClaimPageModel {
             (ClaimText.phone.label, claim.phone),
             (ClaimText.email.label, claim.email),
             (ClaimText.contactAddress.label, claim.contactAddress),
+            // Said when it is not the page's own US English: the packet and the adjuster's page are in it.
+            ("Packet in", claim.language == LanguageTag.template.tag ? "" : LanguageTag(claim.language)?.ownName ?? claim.language),
         ].filter { !$0.1.isEmpty }
     }
 }
