@@ -1,3 +1,4 @@
+import Claims
 import Foundation
 import HTTPTestClient
 import Testing
@@ -82,5 +83,24 @@ import ToolRunner
             #expect(arabic.contains(letters(words)), "\(Array(words.unicodeScalars.map(\.value))) not in the packet")
         }
         #expect(!arabic.contains("Page1of"))
+    }
+
+    /// The adjuster's page in the pseudo-locale: every word a person reads on it came from the
+    /// catalogue (accented), but for what the household typed, amounts' currency and dates.
+    @Test func theAdjustersPageHasNoWordThatIsNotFromTheCatalogue() throws {
+        let app = try TestApp()
+        let kettle = try app.createItem("Kettle", serial: "KT-1", value: 45)
+        let created = try Self.claim(in: app, ["name": "Kitchen fire", "lossDate": "2026-03-14", "insurer": "Acme", "claimNumber": "CL-7",
+                                               "deductible": "250.00", "items": [["itemId": kettle.id, "quantityLost": 1]]])
+        let id = try #require(created["id"] as? Int)
+        let (_, token) = try app.app.claims.createLink(claimID: Claim.ID(Int64(id)), expires: Date().addingTimeInterval(86_400))
+        let page = try app.client.get("/shared/\(token)?lang=en-XA", headers: ["Accept": "text/html"]).text
+        #expect(page.contains(#"<html lang="en-XA" dir="ltr">"#))
+        let typed: Set = ["Kitchen", "fire", "Kettle", "KT", "Acme", "CL", "Homepwner"]
+        let months: Set = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let left = DetailPageLanguageTests.shownText(of: page).flatMap { text in
+            text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { !typed.contains($0) && !months.contains($0) }.map { "\($0) in “\(text)”" }
+        }
+        #expect(left == [])
     }
 }
