@@ -56,6 +56,7 @@ import ToolRunner
         let claim = try object(try client.get("/api/v1/claims/\(claimID)"))
         let lines = try #require(claim["items"] as? [[String: Any]])
         #expect(lines.compactMap { ($0["valuation"] as? [String: Any])?["unitOriginalCost"] as? String } == ["172.27", "110.65"])
+        #expect(lines.compactMap { ($0["purchasePaid"] as? [String: Any])?["amount"] as? String } == ["129.99", "12345"], "each line says what was paid")
         let total = try #require((claim["totals"] as? [String: Any])?["replacementCost"] as? String)
         #expect(total == "282.92")
 

@@ -65,6 +65,7 @@ enum ClaimJSON {
             json.key("replacedDate"); ClaimJSON.date(line.replacedDate, to: &json)
             json.key("bundleId")
             if let bundleID = claimLine?.bundleID { json.value(bundleID) } else { json.null() }
+            json.key("purchasePaid"); ItemJSON.write(purchasePaid: line.purchasePaid, to: &json)
             json.key("valuation")
             json.object { json in
                 func amount(_ minorUnits: Int64?) { ClaimJSON.amount(minorUnits, currency: currency, to: &json) }

@@ -5,6 +5,19 @@ import PhotoLibrary
 
 /// Items as the JSON API shows them, written with `JSONWriter` (lists of thousands stay fast).
 enum ItemJSON {
+    /// `{"amount","currency","rate","rateDate","fromECB"}` of a purchase paid in another currency, or null:
+    /// the item's and the claim line's alike.
+    static func write(purchasePaid paid: PurchasePaid?, to json: inout JSONWriter) {
+        guard let paid else { return json.null() }
+        json.object { json in
+            json.key("amount"); json.value(paid.money.decimalString)
+            json.key("currency"); json.value(paid.currency.code)
+            json.key("rate"); json.value(paid.rate.description)
+            json.key("rateDate"); json.value(paid.rateDate.iso)
+            json.key("fromECB"); json.value(paid.fromECB)
+        }
+    }
+
     /// - Parameters:
     ///   - item: with its evidence resolved against the library for the caller (`PhotoLibrary.resolveEvidence`).
     ///   - today: the day readiness is judged on (a replacement cost ages).
@@ -182,18 +195,7 @@ enum ItemJSON {
         if let condition = details.condition { json.value(condition.rawValue) } else { json.null() }
         json.key("notes"); json.value(details.notes)
         json.key("purchasePrice"); amount(details.purchasePrice)
-        json.key("purchasePaid")
-        if let paid = details.purchasePaid {
-            json.object { json in
-                json.key("amount"); json.value(paid.money.decimalString)
-                json.key("currency"); json.value(paid.currency.code)
-                json.key("rate"); json.value(paid.rate.description)
-                json.key("rateDate"); json.value(paid.rateDate.iso)
-                json.key("fromECB"); json.value(paid.fromECB)
-            }
-        } else {
-            json.null()
-        }
+        json.key("purchasePaid"); write(purchasePaid: details.purchasePaid, to: &json)
         json.key("purchaseDate")
         if let purchased = details.purchaseDate { json.value(purchased.text) } else { json.null() }
         json.key("purchasedFrom"); json.value(details.purchasedFrom)
