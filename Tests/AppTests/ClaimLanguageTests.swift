@@ -64,7 +64,8 @@ import ToolRunner
         let id = try #require(try Self.claim(in: app, ["name": "Incendie de la cuisine", "language": "fr", "claimNumber": "2026-114", "lossDate": "2026-03-14",
                                                        "items": [["itemId": item.id, "quantityLost": 1]]])["id"] as? Int)
         let french = try Self.packetText(app, "/api/v1/claims/\(id)/report.pdf")
-        for words in ["État des pertes détaillé", "Totaux par pièce", "Sinistre n° 2026-114", "Page 1 sur", "Date du sinistre", "Valeur à neuf", "Vétusté", "Valeur d’usage"] {
+        for words in ["État des pertes détaillé", "Totaux par pièce", "Sinistre n° 2026-114", "Page 1 sur", "Date du sinistre", "Valeur à neuf", "Vétusté", "Valeur d’usage",
+                      "Dans ce sinistre", "1 ligne n’a pas de date d’achat"] {
             #expect(french.contains(words), "\(words) in:\n\(french.prefix(3000))")
         }
         #expect(!french.contains("Itemised schedule") && !french.contains("Page 1 of"))

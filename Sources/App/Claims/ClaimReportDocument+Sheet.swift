@@ -86,7 +86,7 @@ extension ClaimReportDocument {
                   roomTotals: roomTotals, schedule: scheduleTable, items: pages,
                   footerText: [claim.claimNumber.isEmpty ? nil : say("footer.claim", ["number": .text(claim.claimNumber)]), claim.name].compactMap { $0 }.joined(separator: " · "),
                   expenses: ReportExpenses(sheet: sheet, receipts: receipts),
-                  inThisClaim: method.notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." },
+                  inThisClaim: ClaimMethodNotes.sentences(schedule, lossDate: claim.lossDate, words: words),
                   usefulLives: method.lives.isEmpty ? nil : lives,
                   references: method.references.map { ReportReference(title: $0.name, publisher: $0.publisher, address: $0.url) })
         self.words = ReportWords(words)
