@@ -395,6 +395,9 @@ STATES = {
     "item packed in a box": ("site", lambda b, s: (b.get(f"{s.url}/items/{packed_claim(s)['item']}"), visible(b, ".item-packing"))),
     "claim, pack-out list": ("site", lambda b, s: (b.get(f"{s.url}/claims/{packed_claim(s)['claim']}"), visible(b, "#pack-out"))),
     "adjuster's page, pack-out list": ("site", lambda b, s: (b.get(s.url + packed_claim(s)["shared"]), visible(b, "#pack-out"))),
+    "adjuster's page in Arabic": ("site", lambda b, s: (b.get(s.url + packed_claim(s)["shared"] + "?lang=ar"), visible(b, "#pack-out"))),
+    "item page in German": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}?lang=de")),
+    "exchange rates": ("site", lambda b, s: b.get(s.url + "/settings/exchange-rates")),
 }
 
 
