@@ -14,7 +14,7 @@ struct AccountLanguageSection {
     var node: HTMLNode {
         section(.class("card account-card language-setting"), .aria("labelledby", "language-title")) {
             h2(.id("language-title")) { "Language" }
-            p(.class("muted")) { "The language of your pages. The item list is translated so far; other pages stay in English until they are." }
+            p(.class("muted")) { "The language of your pages. The item list, the item’s page and the adjuster’s page are translated so far; other pages stay in English until they are." }
             if saved { p(.class("notice success"), .role("status")) { "Saved your language." } }
             HTML.form(.method("post"), .action(AccountRoutes.language.url())) {
                 CSRFField(token: csrfToken).node
