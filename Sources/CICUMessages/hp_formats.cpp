@@ -7,6 +7,7 @@
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/ulocdata.h>
 #include <unicode/unum.h>
 
 #include <new>
@@ -144,6 +145,17 @@ int hp_locale_first_weekday(const char *locale) {
     int first = ucal_getAttribute(calendar, UCAL_FIRST_DAY_OF_WEEK);
     ucal_close(calendar);
     return first;
+}
+
+int hp_locale_paper_size(const char *locale, int *height, int *width) {
+    std::string id = locale_for(locale).getName();
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t h = 0, w = 0;
+    ulocdata_getPaperSize(id.c_str(), &h, &w, &status);
+    if (U_FAILURE(status)) return 0;
+    *height = h;
+    *width = w;
+    return 1;
 }
 
 int hp_locale_uses_24_hour_clock(const char *locale) {

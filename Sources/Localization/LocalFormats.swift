@@ -12,6 +12,9 @@ public final class LocalFormats: Sendable {
     public let firstWeekday: Int
     /// Whether a time of day is written on a 24-hour clock ("16:30") rather than a 12-hour one ("4:30 PM").
     public let usesTwentyFourHourClock: Bool
+    /// Whether the language's region prints on US Letter (CLDR: the United States, Canada, Mexico and a
+    /// few more) rather than A4, as ICU's `ulocdata_getPaperSize` says.
+    public let printsOnLetter: Bool
 
     private let dayFormat: ICUDateFormatter
     private let monthFormat: ICUDateFormatter
@@ -33,6 +36,8 @@ public final class LocalFormats: Sendable {
         numberFormat = try ICUNumberFormatter(language: language, currency: nil, fractionDigits: 0)
         firstWeekday = Int(hp_locale_first_weekday(language.tag))
         usesTwentyFourHourClock = hp_locale_uses_24_hour_clock(language.tag) != 0
+        var height: Int32 = 0, width: Int32 = 0
+        printsOnLetter = hp_locale_paper_size(language.tag, &height, &width) != 0 && width == 216
     }
 
     // MARK: Dates

@@ -98,7 +98,7 @@ import ToolRunner
         let entries = try ZipReader.extract(zipAt: zip.path, into: unpacked, limits: .inventory).map(\.path.description)
         #expect(entries.first == "README.txt" && entries.suffix(2) == ["manifest.csv", "manifest.json"])
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unpacked + "/manifest.json"))) as? [[String: Any]])
-        #expect(listed.compactMap { $0["line"] == nil ? $0["path"] as? String : nil } == ["report-a4.pdf", "schedule.csv", "schedule.xlsx"], "the packet's own files")
+        #expect(listed.compactMap { $0["line"] == nil ? $0["path"] as? String : nil } == ["report-letter.pdf", "schedule.csv", "schedule.xlsx"], "the packet's own files")
         let manifest = listed.filter { $0["line"] != nil }
         #expect(manifest.count == 3, "a photo, a receipt, a library photo")
         for row in manifest {

@@ -55,9 +55,9 @@ import ToolRunner
         let (claim, camera) = try theft(in: app)
         let (entries, folder) = try unzip(try app.client.get("/api/v1/claims/\(claim)/evidence.zip"))
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: folder).deletingLastPathComponent().path) }
-        #expect(Array(entries.prefix(4)) == ["README.txt", "report-a4.pdf", "schedule.csv", "schedule.xlsx"], "\(entries)")
+        #expect(Array(entries.prefix(4)) == ["README.txt", "report-letter.pdf", "schedule.csv", "schedule.xlsx"], "\(entries)")
         #expect(entries.suffix(2) == ["manifest.csv", "manifest.json"])
-        let text = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", folder + "/report-a4.pdf", "-"])
+        let text = try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", folder + "/report-letter.pdf", "-"])
         #expect(text.contains("Garage break-in") && text.contains("CR-2026-118734") && text.contains("Springfield PD, Central station"),
                 "the report's cover names the police report")
         let csv = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/schedule.csv")))

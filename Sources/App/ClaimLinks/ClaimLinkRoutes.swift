@@ -69,9 +69,10 @@ enum ClaimLinkRoutes {
     /// The packet's downloads on the adjuster's page; the police list for a theft only.
     static func sharedDownloads(_ token: String, claim: Claim) -> SharedClaimDownloads {
         let theft = claim.lossKind == .theft
-        return SharedClaimDownloads(reportPDF: sharedReport(token, paper: .letter), scheduleCSV: sharedSchedule(token),
-                                    evidenceZip: sharedEvidenceArchive(token, paper: .letter),
-                                    policeListPDF: theft ? sharedPoliceList(token, paper: .letter) : nil,
+        let paper = claim.paper
+        return SharedClaimDownloads(reportPDF: sharedReport(token, paper: paper), scheduleCSV: sharedSchedule(token),
+                                    evidenceZip: sharedEvidenceArchive(token, paper: paper),
+                                    policeListPDF: theft ? sharedPoliceList(token, paper: paper) : nil,
                                     policeListCSV: theft ? sharedPoliceListCSV(token) : nil)
     }
 

@@ -1,3 +1,4 @@
+import ClaimReport
 import Claims
 import HTTPServer
 import Localization
@@ -8,5 +9,14 @@ extension Claim {
     func words(for request: Request? = nil) -> Localizer {
         let asked = request?.query["lang"].flatMap(Localization.bundled.language(named:))
         return Localization.bundled.localizer(for: asked ?? Localization.bundled.language(named: language) ?? .template)
+    }
+}
+
+extension Claim {
+    /// The paper the claim's packet is printed on when a request does not say: its language's
+    /// (US Letter for US English, A4 for the others).
+    var paper: ReportPaper {
+        let language = Localization.bundled.language(named: language) ?? .template
+        return Localization.bundled.formats(for: language).printsOnLetter ? .letter : .a4
     }
 }

@@ -29,22 +29,31 @@ struct ClaimPacketHandlers: Sendable {
             let paper = try Self.paper(request)
             // Read for the caller (`readingClaimsWithin`), after the paper is known to be right.
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
-                try report(try sheet(request), paper: paper, access: try? request.visibleLibraryRoots(of: library), for: request)
+                let sheet = try sheet(request)
+                return try report(sheet, paper: paper ?? sheet.claim.paper, access: try? request.visibleLibraryRoots(of: library), for: request)
             }
         }
         router.get(ClaimRoutes.apiPoliceList) { request in
             let paper = try Self.paper(request)
-            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) { try policeList(try sheet(request), paper: paper, for: request) }
+            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
+                let sheet = try sheet(request)
+                return try policeList(sheet, paper: paper ?? sheet.claim.paper, for: request)
+            }
         }
         router.get(ClaimRoutes.apiProofOfLoss) { request in
             let paper = try Self.paper(request)
-            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) { try proofOfLoss(try sheet(request), paper: paper, for: request) }
+            return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
+                let sheet = try sheet(request)
+                return try proofOfLoss(sheet, paper: paper ?? sheet.claim.paper, for: request)
+            }
         }
         router.add(.get, ClaimRoutes.apiPoliceListCSV, readingClaimsWithin: reads) { request in try policeListCSV(try sheet(request)) }
         router.get(ClaimRoutes.apiEvidence) { request in
             let paper = try Self.paper(request)
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
-                try evidence(try sheet(request), paper: paper, access: try? request.visibleLibraryRoots(of: library), keepsLocation: true, for: request)
+                let sheet = try sheet(request)
+                return try evidence(sheet, paper: paper ?? sheet.claim.paper, access: try? request.visibleLibraryRoots(of: library), keepsLocation: true,
+                                    for: request)
             }
         }
         // The adjuster's: the link's own claim, with the library photos linked to its items.
@@ -55,19 +64,24 @@ struct ClaimPacketHandlers: Sendable {
         router.get(ClaimLinkRoutes.sharedReport, access: .public) { request in
             let paper = try Self.paper(request)
             return try shared.readingClaim(request) { link in
-                try report(try sharedSheet(link, request), paper: paper, access: .everything, for: request)
+                let sheet = try sharedSheet(link, request)
+                return try report(sheet, paper: paper ?? sheet.claim.paper, access: .everything, for: request)
             }
         }
         router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in
             let paper = try Self.paper(request)
             return try shared.readingClaim(request) { link in
-                try evidence(try sharedSheet(link, request), paper: paper, access: .everything, keepsLocation: link.includesLocation, for: request)
+                let sheet = try sharedSheet(link, request)
+                return try evidence(sheet, paper: paper ?? sheet.claim.paper, access: .everything, keepsLocation: link.includesLocation, for: request)
             }
         }
         // The police list, on a theft claim's link only: it is for the police report.
         router.get(ClaimLinkRoutes.sharedPoliceList, access: .public) { request in
             let paper = try Self.paper(request)
-            return try shared.readingClaim(request) { link in try policeList(try sharedTheftSheet(link, request), paper: paper, for: request) }
+            return try shared.readingClaim(request) { link in
+                let sheet = try sharedTheftSheet(link, request)
+                return try policeList(sheet, paper: paper ?? sheet.claim.paper, for: request)
+            }
         }
         router.get(ClaimLinkRoutes.sharedPoliceListCSV, access: .public) { request in
             try shared.readingClaim(request) { link in try policeListCSV(try sharedTheftSheet(link, request)) }
@@ -201,8 +215,9 @@ struct ClaimPacketHandlers: Sendable {
         try claims.sheet(id: try request.claimID())
     }
 
-    static func paper(_ request: Request) throws -> ReportPaper {
-        let text = request.query["paper"] ?? "a4"
+    /// The paper `?paper=` asks for; nil when it does not (the claim's language chooses).
+    static func paper(_ request: Request) throws -> ReportPaper? {
+        guard let text = request.query["paper"] else { return nil }
         guard let paper = ReportPaper(rawValue: text.lowercased()) else {
             var error = AppError(.invalidReportPaper, message: "paper must be a4 or letter, not “\(text.prefix(20))”.")
             error.fieldMessages = [(field: "paper", message: error.message)]

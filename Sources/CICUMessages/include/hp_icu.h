@@ -89,6 +89,9 @@ char *hp_date_pattern(const hp_date *date);
 int hp_locale_first_weekday(const char *locale);
 /// Whether `locale` writes the time of day with a 24-hour clock (its "j" hour is H or k).
 int hp_locale_uses_24_hour_clock(const char *locale);
+/// The paper `locale`'s region prints on, in millimetres (CLDR's paperSize: 297 × 210 for A4,
+/// 279 × 216 for US Letter); 0 when ICU does not know.
+int hp_locale_paper_size(const char *locale, int *height, int *width);
 
 void hp_free(void *pointer);
 
