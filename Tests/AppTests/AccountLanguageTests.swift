@@ -55,17 +55,16 @@ import Testing
         let app = try SecuredApp(accounts: [("olivia", .owner)])
         let olivia = try app.signIn("olivia")
         let page = try olivia.send("GET", "/account", headers: ["Accept": "text/html", "Accept-Language": "fr-CA"]).text
-        #expect(page.contains("Browser’s: Français"))
+        #expect(page.contains("Du navigateur : Français"), "the account page is in the browser’s language too")
         #expect(page.contains(#"<option value="de" lang="de">Deutsch</option>"#))
         #expect(page.contains(#"<option value="ar" lang="ar">العربية</option>"#))
 
         let saved = try olivia.form("/account/language", [("language", "ar")])
         #expect(saved.status == 303 && saved.header("Location")?.contains("language=saved") == true)
         let after = try olivia.get("/account?language=saved").text
-        #expect(after.contains("Saved your language."))
+        #expect(after.contains("حُفظت لغتك."))
         #expect(after.contains(#"<option value="ar" lang="ar" selected>العربية</option>"#))
-        // The account page itself is not translated yet: it stays in English.
-        #expect(after.contains(#"<html lang="en-US" dir="ltr">"#))
+        #expect(after.contains(#"<html lang="ar" dir="rtl">"#))
         #expect(try Self.list(olivia).contains(#"<html lang="ar" dir="rtl">"#))
 
         let wrong = try olivia.form("/account/language", [("language", "xx")])

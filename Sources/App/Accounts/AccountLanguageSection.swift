@@ -10,17 +10,19 @@ struct AccountLanguageSection {
     let browsers: LanguageTag
     let saved: Bool
     let csrfToken: String?
+    let words: Localizer
 
     var node: HTMLNode {
         section(.class("card account-card language-setting"), .aria("labelledby", "language-title")) {
-            h2(.id("language-title")) { "Language" }
-            p(.class("muted")) { "The language of your pages. The item list, the item’s page and the adjuster’s page are translated so far; other pages stay in English until they are." }
-            if saved { p(.class("notice success"), .role("status")) { "Saved your language." } }
+            h2(.id("language-title")) { words.text("account.language.heading") }
+            p(.class("muted")) { words.text("account.language.about") }
+            if saved { p(.class("notice success"), .role("status")) { words.text("account.language.saved") } }
             HTML.form(.method("post"), .action(AccountRoutes.language.url())) {
                 CSRFField(token: csrfToken).node
-                FormControls(errors: nil, idPrefix: "account").language("Show pages in", name: "language", selected: chosen, browsers: browsers)
+                FormControls(errors: nil, idPrefix: "account").language(words.text("account.language.label"), name: "language", selected: chosen,
+                                                                        browsers: words.text("account.language.browsers", ["language": .text(browsers.ownName)]))
                 div(.class("form-actions")) {
-                    button(.class("button"), .type("submit")) { "Save" }
+                    button(.class("button"), .type("submit")) { words.text("account.save") }
                 }
             }
         }

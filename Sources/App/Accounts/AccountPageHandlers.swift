@@ -29,7 +29,7 @@ struct AccountPageHandlers: Sendable {
         router.post(AccountRoutes.calendar, access: .account) { request in try makeCalendarFeed(request) }
         router.post(AccountRoutes.language, access: .account) { request in try setLanguage(request) }
         router.get(AccountRoutes.users, access: .manage) { request in
-            try usersPage(request, message: UsersPage.offlineCopyNotice(request.query["offline-copy"]))
+            try usersPage(request, message: UsersPage.offlineCopyNotice(request.query["offline-copy"], request.pageContext(site).localizer))
         }
         router.post(AccountRoutes.users, isSlow: true, access: .manage) { request in try addUser(request) }
         router.post(AccountRoutes.user, access: .manage) { request in try updateUser(request) }
@@ -49,13 +49,23 @@ struct AccountPageHandlers: Sendable {
         }
     }
 
+    /// The words of the request's language.
+    private func words(_ request: Request) -> Localizer { Localization.bundled.localizer(for: request.pageLanguage) }
+
+    /// A page for someone not signed in, in the language their browser asks for (or `?lang=`).
+    private func signedOut(_ request: Request) -> PageContext {
+        var context = site.signedOut
+        context.localizer = words(request)
+        return context
+    }
+
     // MARK: Sign in and out
 
     private func signInPage(_ request: Request, name: String = "", next requested: String? = nil, message: String? = nil,
                             status: HTTPStatus = .ok) throws -> Response {
         let next = Self.safeNext(requested ?? request.query["next"] ?? SiteRoutes.home)
         if message == nil, request.caller?.via == .session { return .redirect(to: next) }
-        let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: site.signedOut)
+        let page = SignInPage(next: next, name: name, formToken: request.formToken, message: message, context: signedOut(request))
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -67,10 +77,9 @@ struct AccountPageHandlers: Sendable {
         let outcome = try attempt(name: name, password: password, request: request)
         switch outcome {
         case .wait(let wait):
-            return try tooManyFailures(wait, page: { try signInPage(request, name: name, next: next, message: $0, status: .tooManyRequests) })
+            return try tooManyFailures(wait, in: request, page: { try signInPage(request, name: name, next: next, message: $0, status: .tooManyRequests) })
         case .failed:
-            return try signInPage(request, name: name, next: next, message: "That name and password don’t match. Check both and try again.",
-                                  status: .unauthorized)
+            return try signInPage(request, name: name, next: next, message: words(request).text("account.signin.failed"), status: .unauthorized)
         case .succeeded(let account):
             return try startSession(for: account, remember: fields["remember"] == "1", replacing: request, then: next)
         }
@@ -92,12 +101,11 @@ struct AccountPageHandlers: Sendable {
     }
 
     /// 429 with `Retry-After`, and a page that says how long and why.
-    private func tooManyFailures(_ wait: SignInThrottle.Wait, page: (String) throws -> Response) throws -> Response {
+    private func tooManyFailures(_ wait: SignInThrottle.Wait, in request: Request, nothingChanged: Bool = false,
+                                 page: (String) throws -> Response) throws -> Response {
         let seconds = Int(wait.seconds.rounded(.up))
-        let message = wait.isServerWide
-            ? "Many sign-ins have failed on this Homepwner in the last minute, so browsers it does not know wait a little. Wait \(seconds) seconds, then try again. A browser you have signed in with before is not slowed."
-            : "Too many failed sign-ins. Wait \(seconds) seconds, then try again."
-        var response = try page(message)
+        let key = wait.isServerWide ? "account.signin.wait-everyone" : "account.signin.wait"
+        var response = try page(words(request).text(nothingChanged ? key + "-nothing-changed" : key, ["count": .count(seconds)]))
         response.headers["Retry-After"] = String(seconds)
         return response
     }
@@ -135,7 +143,7 @@ struct AccountPageHandlers: Sendable {
     private func setupPage(_ request: Request, name: String = "", message: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let token = request.parameters["token"] ?? ""
         guard try accounts.isValidSetupToken(token) else { throw Self.setupExpired }
-        let page = SetupPage(actionURL: AccountRoutes.setup(token), name: name, formToken: request.formToken, message: message, context: site.signedOut)
+        let page = SetupPage(actionURL: AccountRoutes.setup(token), name: name, formToken: request.formToken, message: message, context: signedOut(request))
         return .html(page.document().renderedBytes(), status: status)
     }
 
@@ -145,7 +153,7 @@ struct AccountPageHandlers: Sendable {
         let fields = try request.formFields()
         let name = fields["name"] ?? "", password = fields["password"] ?? ""
         guard password == fields["confirm"] else {
-            return try setupPage(request, name: name, message: "The two passwords differ. Type the same password twice.", status: .unprocessableContent)
+            return try setupPage(request, name: name, message: words(request).text("account.setup.passwords-differ"), status: .unprocessableContent)
         }
         return try showingErrors(on: { try setupPage(request, name: name, message: $0.message, status: $0.status) }) {
             guard let owner = try accounts.completeSetup(token: token, name: name, password: password, libraryGrants: Set(roots)) else {
@@ -166,7 +174,7 @@ struct AccountPageHandlers: Sendable {
         }
         let tokens = try accounts.tokens(of: caller.account)
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
-                               message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty), error: error,
+                               message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty, words(request)), error: error,
                                failedSignIns: failedSignIns(for: caller), calendarCreated: try accounts.calendarFeedCreated(of: caller.account.id),
                                newCalendarURL: newCalendarURL, calendarOff: try accounts.reminderKindsOff(.calendar, for: caller.account.id),
                                calendarKindsSaved: request.query["reminder-calendar"] == "saved",
@@ -177,17 +185,17 @@ struct AccountPageHandlers: Sendable {
                                                                  emailRefused: request.query["reminder-mail"] == "refused", csrfToken: request.pageContext(site).csrfToken),
                                language: AccountLanguageSection(chosen: caller.account.language.flatMap(Localization.bundled.language(named:)),
                                                                 browsers: request.language(among: .bundled),
-                                                                saved: request.query["language"] == "saved", csrfToken: request.pageContext(site).csrfToken),
+                                                                saved: request.query["language"] == "saved", csrfToken: request.pageContext(site).csrfToken,
+                                                                words: words(request)),
                                context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
     }
 
     /// What `/account?password=…` says after a change (fixed texts: the address cannot put words in it).
-    static func passwordChanged(_ outcome: String?, keptTokens: Bool) -> String? {
-        let changed = "Your password was changed, and browsers signed in with the old one were signed out."
-        return switch outcome {
-        case "changed": keptTokens ? changed + " Your API tokens still work: revoke any that someone else may have seen." : changed
-        case "changed-tokens-revoked": changed + " Your API tokens were revoked."
+    static func passwordChanged(_ outcome: String?, keptTokens: Bool, _ words: Localizer) -> String? {
+        switch outcome {
+        case "changed": words.text(keptTokens ? "account.password.changed-tokens-kept" : "account.password.changed")
+        case "changed-tokens-revoked": words.text("account.password.changed-tokens-revoked")
         default: nil
         }
     }
@@ -204,9 +212,9 @@ struct AccountPageHandlers: Sendable {
         // Throttled as sign-ins are: a stolen session must not become a way to guess the password.
         switch try attempt(name: caller.account.name, password: fields["current"] ?? "", request: request) {
         case .wait(let wait):
-            return try tooManyFailures(wait, page: { try accountPage(request, error: "\($0) Nothing was changed.", status: .tooManyRequests) })
+            return try tooManyFailures(wait, in: request, nothingChanged: true, page: { try accountPage(request, error: $0, status: .tooManyRequests) })
         case .failed:
-            return try accountPage(request, error: "Your current password was not right; nothing was changed.", status: .unprocessableContent)
+            return try accountPage(request, error: words(request).text("account.password.current-wrong"), status: .unprocessableContent)
         case .succeeded:
             break
         }
@@ -242,7 +250,7 @@ struct AccountPageHandlers: Sendable {
         var input = AccountInput(), problems: [FieldError] = []
         AccountInput.schema.read(form: ["language": try request.formFields()["language"] ?? ""], into: &input, context: InputContext(), problems: &problems)
         guard problems.isEmpty, let language = input.language else {
-            return try accountPage(request, error: problems.first?.message ?? "Choose a language from the list.", status: .unprocessableContent)
+            return try accountPage(request, error: problems.first?.message ?? words(request).text("account.language.choose"), status: .unprocessableContent)
         }
         try accounts.setLanguage(language?.tag, of: caller.account.id)
         return .redirect(to: AccountRoutes.account.url() + "?language=saved#language-title")
@@ -253,7 +261,7 @@ struct AccountPageHandlers: Sendable {
         return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
             guard let id = Int64(request.parameters["id"] ?? "").map({ APITokenInfo.ID($0) }) else { throw AccountError.tokenNotFound }
             try accounts.revokeToken(id: id, of: caller.account)
-            return try accountPage(request, message: "Token revoked: it no longer works.")
+            return try accountPage(request, message: words(request).text("account.token.revoked"))
         }
     }
 
@@ -270,7 +278,7 @@ struct AccountPageHandlers: Sendable {
         return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             let role = Role(rawValue: fields["role"] ?? "") ?? .viewer
             let account = try accounts.create(name: fields["name"] ?? "", password: fields["password"] ?? "", role: role)
-            return try usersPage(request, message: "Added \(account.name) (\(account.role.rawValue)). Grant photo libraries below if they should see any.")
+            return try usersPage(request, message: words(request).text("account.users.added", ["name": .text(account.name), "role": .text(account.role.name(words(request)))]))
         }
     }
 
@@ -290,7 +298,7 @@ struct AccountPageHandlers: Sendable {
                 try accounts.setRole(name: account.name, role: role)
             }
             try accounts.setLibraryGrants(name: account.name, roots: Set(fields.all("library").filter(roots.contains)))
-            return try usersPage(request, message: "Saved \(account.name).")
+            return try usersPage(request, message: words(request).text("account.users.saved", ["name": .text(account.name)]))
         }
     }
 
@@ -298,7 +306,7 @@ struct AccountPageHandlers: Sendable {
         let account = try account(in: request)
         return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
             try accounts.remove(name: account.name)
-            return try usersPage(request, message: "Removed \(account.name); their sessions and tokens no longer work.")
+            return try usersPage(request, message: words(request).text("account.users.removed", ["name": .text(account.name)]))
         }
     }
 }

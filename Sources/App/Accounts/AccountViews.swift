@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTML
 import Inventory
+import Localization
 
 /// `/signin`: name and password, "remember me", and where to go next.
 struct SignInPage {
@@ -13,29 +14,30 @@ struct SignInPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Sign In", context: context, pageClass: "signin", bar: TopBar(title: "Homepwner"), content: content).document()
+        PageLayout(title: context.text("account.signin.title"), context: context, pageClass: "signin", bar: TopBar(title: "Homepwner"), content: content,
+                   translated: true).document()
     }
 
     private var content: HTMLNode {
         HTML.form(.class("card narrow auth-card"), .method("post"), .action(AccountRoutes.signIn.url())) {
-            h2 { "Sign in" }
+            h2 { context.text("account.signin.heading") }
             if let message { p(.class("form-error"), .role("alert")) { message } }
             CSRFField(token: formToken).node
             input(.type("hidden"), .name("next"), .value(next))
             div(.class("field")) {
-                label(.for("signin-name")) { "Name" }
+                label(.for("signin-name")) { context.text("account.field.name") }
                 input(.id("signin-name"), .name("name"), .type("text"), .value(name), .autocomplete("username"), .required, .autofocus)
             }
             div(.class("field")) {
-                label(.for("signin-password")) { "Password" }
+                label(.for("signin-password")) { context.text("account.field.password") }
                 input(.id("signin-password"), .name("password"), .type("password"), .autocomplete("current-password"), .required)
             }
             label(.class("checkbox")) {
                 input(.type("checkbox"), .name("remember"), .value("1"))
-                span { "Keep me signed in on this device" }
+                span { context.text("account.signin.remember") }
             }
             div(.class("form-actions")) {
-                button(.class("button primary"), .type("submit")) { "Sign In" }
+                button(.class("button primary"), .type("submit")) { context.text("account.signin.title") }
             }
         }
     }
@@ -50,29 +52,30 @@ struct SetupPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Set Up", context: context, pageClass: "signin", bar: TopBar(title: "Welcome"), content: content).document()
+        PageLayout(title: context.text("account.setup.title"), context: context, pageClass: "signin", bar: TopBar(title: context.text("account.setup.welcome")),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         HTML.form(.class("card narrow auth-card"), .method("post"), .action(actionURL)) {
-            h2 { "Create the owner account" }
-            p { "This account manages Homepwner: its items, its photos, who else may sign in, and which photo libraries they see." }
+            h2 { context.text("account.setup.heading") }
+            p { context.text("account.setup.intro") }
             if let message { p(.class("form-error"), .role("alert")) { message } }
             CSRFField(token: formToken).node
             div(.class("field")) {
-                label(.for("setup-name")) { "Name" }
+                label(.for("setup-name")) { context.text("account.field.name") }
                 input(.id("setup-name"), .name("name"), .type("text"), .value(name), .autocomplete("username"), .required, .autofocus)
             }
             div(.class("field")) {
-                label(.for("setup-password")) { "Password (at least \(AccountStore.minimumPasswordLength) characters)" }
+                label(.for("setup-password")) { context.text("account.field.new-password", ["count": .count(AccountStore.minimumPasswordLength)]) }
                 input(.id("setup-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
             }
             div(.class("field")) {
-                label(.for("setup-confirm")) { "Password again" }
+                label(.for("setup-confirm")) { context.text("account.setup.password-again") }
                 input(.id("setup-confirm"), .name("confirm"), .type("password"), .autocomplete("new-password"), .required)
             }
             div(.class("form-actions")) {
-                button(.class("button primary"), .type("submit")) { "Create Account" }
+                button(.class("button primary"), .type("submit")) { context.text("account.setup.create") }
             }
         }
     }
@@ -100,8 +103,9 @@ struct AccountPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Account", context: context, pageClass: "account",
-                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: "Account"), content: content).document()
+        PageLayout(title: context.text("account.title"), context: context, pageClass: "account",
+                   bar: TopBar(back: (label: context.text("account.back-to-items"), url: SiteRoutes.home), title: context.text("account.title")),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
@@ -111,20 +115,20 @@ struct AccountPage {
             if let failedSignIns { p(.class("notice warning failed-sign-ins"), .role("status")) { failedSignIns } }
             section(.class("card account-card")) {
                 h2 { account.name }
-                p { "Role: \(account.role.rawValue.capitalized)" }
+                p { context.text("account.role-line", ["role": .text(account.role.name(context.localizer))]) }
             }
             if let newToken {
                 section(.class("card account-card new-token"), .role("status")) {
-                    h2 { "Your new API token" }
-                    p { "Copy it now: it is shown only this once. Send it as “Authorization: Bearer …”." }
+                    h2 { context.text("account.token.new") }
+                    p { context.text("account.token.copy-now") }
                     code(.class("token-secret")) { newToken }
                 }
             }
             section(.class("card account-card")) {
-                h2 { "API tokens" }
-                p { "Tokens let scripts use the JSON API as you, with your role. They never work in a URL." }
+                h2 { context.text("account.token.heading") }
+                p { context.text("account.token.about") }
                 if tokens.isEmpty {
-                    p(.class("muted")) { "No tokens yet." }
+                    p(.class("muted")) { context.text("account.token.none") }
                 } else {
                     ul(.class("token-list")) {
                         for token in tokens {
@@ -133,7 +137,7 @@ struct AccountPage {
                                 code { token.prefix + "…" }
                                 HTML.form(.method("post"), .action(AccountRoutes.revokeToken(token.id))) {
                                     CSRFField(token: context.csrfToken).node
-                                    button(.class("button destructive small"), .type("submit")) { "Revoke" }
+                                    button(.class("button destructive small"), .type("submit")) { context.text("account.token.revoke") }
                                 }
                             }
                         }
@@ -141,35 +145,34 @@ struct AccountPage {
                 }
                 HTML.form(.method("post"), .action(AccountRoutes.tokens.url()), .class("inline-form")) {
                     CSRFField(token: context.csrfToken).node
-                    label(.for("token-name")) { "New token’s name" }
-                    input(.id("token-name"), .name("name"), .type("text"), .placeholder("Backup script"), .required, .maxlength(100))
-                    button(.class("button"), .type("submit")) { "Create Token" }
+                    label(.for("token-name")) { context.text("account.token.name") }
+                    input(.id("token-name"), .name("name"), .type("text"), .placeholder(context.text("account.token.name-example")), .required, .maxlength(100))
+                    button(.class("button"), .type("submit")) { context.text("account.token.create") }
                 }
             }
             if let language { language.node }
             calendarSection
             if let reminderMail { reminderMail.node }
             section(.class("card account-card")) {
-                h2 { "Change password" }
+                h2 { context.text("account.password.heading") }
                 HTML.form(.method("post"), .action(AccountRoutes.password.url())) {
                     CSRFField(token: context.csrfToken).node
                     div(.class("field")) {
-                        label(.for("current-password")) { "Current password" }
+                        label(.for("current-password")) { context.text("account.password.current") }
                         input(.id("current-password"), .name("current"), .type("password"), .autocomplete("current-password"), .required)
                     }
                     div(.class("field")) {
-                        label(.for("new-password")) { "New password" }
+                        label(.for("new-password")) { context.text("account.password.new") }
                         input(.id("new-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
                     }
                     // Ticked: a password is changed most often because someone else may know it.
                     if !tokens.isEmpty {
                         label(.class("checkbox")) {
                             input(.type("checkbox"), .name("revoke-tokens"), .value("1"), .checked)
-                            span { tokens.count == 1 ? "Also revoke my API token (scripts using it stop working)"
-                                                     : "Also revoke my \(tokens.count) API tokens (scripts using them stop working)" }
+                            span { context.text("account.password.revoke-tokens", ["count": .count(tokens.count)]) }
                         }
                     }
-                    button(.class("button"), .type("submit")) { "Change Password" }
+                    button(.class("button"), .type("submit")) { context.text("account.password.change") }
                 }
             }
         }
@@ -180,28 +183,33 @@ extension AccountPage {
     /// The reminders' calendar feed: its address shown once, when made; a new one ends the old.
     var calendarSection: HTMLNode {
         section(.class("card account-card calendar-feed"), .aria("labelledby", "calendar-title")) {
-            h2(.id("calendar-title")) { "Reminders calendar" }
-            p { "Subscribe to it in your phone’s or computer’s calendar to see what is due: warranties ending, the proof of loss, the policy’s renewal. Anyone with its address can read it." }
+            h2(.id("calendar-title")) { context.text("account.calendar.heading") }
+            p { context.text("account.calendar.about") }
             if let newCalendarURL {
                 div(.class("new-token"), .role("status")) {
-                    p { "Your calendar’s address. Copy it now: it is shown only this once." }
+                    p { context.text("account.calendar.copy-now") }
                     code(.class("token-secret calendar-url")) { newCalendarURL }
                 }
             } else if let calendarCreated {
-                p(.class("muted")) { "You made a calendar address on \(DisplayFormat.day(CalendarDate(calendarCreated))). Its address was shown then; make a new one to see one again (the old one stops working)." }
+                p(.class("muted")) {
+                    let day = CalendarDate(calendarCreated)
+                    MessageWithLink(text: { context.text("account.calendar.made-on", ["day": .text($0)]) }) {
+                        time(.datetime(day.iso)) { context.format.day(day) }
+                    }.node
+                }
             } else {
-                p(.class("muted")) { "No calendar address yet." }
+                p(.class("muted")) { context.text("account.calendar.none") }
             }
             HTML.form(.method("post"), .action(AccountRoutes.calendar.url())) {
                 CSRFField(token: context.csrfToken).node
-                button(.class("button"), .type("submit")) { calendarCreated == nil ? "Make a Calendar Address" : "Make a New Calendar Address" }
+                button(.class("button"), .type("submit")) { context.text(calendarCreated == nil ? "account.calendar.make" : "account.calendar.make-new") }
             }
-            if calendarKindsSaved { p(.class("notice success"), .role("status")) { "Saved which reminders the calendar shows." } }
+            if calendarKindsSaved { p(.class("notice success"), .role("status")) { context.text("account.calendar.kinds-saved") } }
             HTML.form(.method("post"), .action(ReminderRoutes.calendarKinds.url())) {
                 CSRFField(token: context.csrfToken).node
-                ReminderKindChoices(legend: "Show in the calendar", off: calendarOff).node
+                ReminderKindChoices(legend: context.text("account.calendar.show"), off: calendarOff).node
                 div(.class("form-actions")) {
-                    button(.class("button"), .type("submit")) { "Save" }
+                    button(.class("button"), .type("submit")) { context.text("account.save") }
                 }
             }
         }
@@ -220,8 +228,9 @@ struct UsersPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Accounts", context: context, pageClass: "account",
-                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: "Accounts"), content: content).document()
+        PageLayout(title: context.text("account.users.title"), context: context, pageClass: "account",
+                   bar: TopBar(back: (label: context.text("account.back-to-items"), url: SiteRoutes.home), title: context.text("account.users.title")),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
@@ -236,18 +245,18 @@ struct UsersPage {
                     HTML.form(.method("post"), .action(AccountRoutes.user(account.id))) {
                         CSRFField(token: context.csrfToken).node
                         div(.class("field")) {
-                            label(.for("role-\(account.id)")) { "Role" }
+                            label(.for("role-\(account.id)")) { context.text("account.users.role") }
                             select(.id("role-\(account.id)"), .name("role")) {
                                 for role in Role.allCases.reversed() {
                                     role == account.role
-                                        ? option(.value(role.rawValue), .selected) { role.rawValue.capitalized }
-                                        : option(.value(role.rawValue)) { role.rawValue.capitalized }
+                                        ? option(.value(role.rawValue), .selected) { role.name(context.localizer) }
+                                        : option(.value(role.rawValue)) { role.name(context.localizer) }
                                 }
                             }
                         }
                         if !roots.isEmpty {
                             fieldset(.class("grants")) {
-                                legend { "Photo libraries this account may see" }
+                                legend { context.text("account.users.libraries") }
                                 for root in roots {
                                     label(.class("checkbox")) {
                                         account.libraryGrants.contains(root)
@@ -258,35 +267,35 @@ struct UsersPage {
                                 }
                             }
                         }
-                        button(.class("button"), .type("submit")) { "Save" }
+                        button(.class("button"), .type("submit")) { context.text("account.save") }
                     }
                     HTML.form(.method("post"), .action(AccountRoutes.removeUser(account.id))) {
                         CSRFField(token: context.csrfToken).node
-                        button(.class("button destructive small"), .type("submit")) { "Remove \(account.name)" }
+                        button(.class("button destructive small"), .type("submit")) { context.text("account.users.remove", ["name": .text(account.name)]) }
                     }
                 }
             }
             section(.class("card account-card")) {
-                h2 { "Add an account" }
+                h2 { context.text("account.users.add-heading") }
                 HTML.form(.method("post"), .action(AccountRoutes.users.url())) {
                     CSRFField(token: context.csrfToken).node
                     div(.class("field")) {
-                        label(.for("new-name")) { "Name" }
+                        label(.for("new-name")) { context.text("account.field.name") }
                         input(.id("new-name"), .name("name"), .type("text"), .required, .autocomplete("off"))
                     }
                     div(.class("field")) {
-                        label(.for("new-password")) { "Password (at least \(AccountStore.minimumPasswordLength) characters)" }
+                        label(.for("new-password")) { context.text("account.field.new-password", ["count": .count(AccountStore.minimumPasswordLength)]) }
                         input(.id("new-password"), .name("password"), .type("password"), .autocomplete("new-password"), .required)
                     }
                     div(.class("field")) {
-                        label(.for("new-role")) { "Role" }
+                        label(.for("new-role")) { context.text("account.users.role") }
                         select(.id("new-role"), .name("role")) {
-                            option(.value("viewer")) { "Viewer — reads items and photos" }
-                            option(.value("editor")) { "Editor — also changes items and photos" }
-                            option(.value("owner")) { "Owner — also manages accounts" }
+                            option(.value("viewer")) { context.text("account.users.viewer-does") }
+                            option(.value("editor")) { context.text("account.users.editor-does") }
+                            option(.value("owner")) { context.text("account.users.owner-does") }
                         }
                     }
-                    button(.class("button primary"), .type("submit")) { "Add Account" }
+                    button(.class("button primary"), .type("submit")) { context.text("account.users.add") }
                 }
             }
         }
@@ -295,31 +304,33 @@ struct UsersPage {
 
 extension UsersPage {
     /// What the Accounts page says after the offline copy's switch was saved (`?offline-copy=on|off`).
-    static func offlineCopyNotice(_ saved: String?) -> String? {
+    static func offlineCopyNotice(_ saved: String?, _ words: Localizer) -> String? {
         switch saved {
-        case "on": "Devices keep an offline copy of what they open."
-        case "off": "Devices no longer keep an offline copy; each removes its copy when it next opens a page."
+        case "on": words.text("account.offline.on")
+        case "off": words.text("account.offline.off")
         default: nil
         }
     }
 
     fileprivate var offlineCopyCard: HTMLNode {
         section(.class("card account-card offline-copy-setting"), .aria("labelledby", "offline-copy-setting-title")) {
-            h2(.id("offline-copy-setting-title")) { "Offline copy" }
-            p(.class("muted")) {
-                "Each device keeps the item list, the items, places and the last claim it opened, to read them when the server "
-                + "cannot be reached. Signing out removes a device’s copy; turning this off removes every device’s."
-            }
+            h2(.id("offline-copy-setting-title")) { context.text("account.offline.heading") }
+            p(.class("muted")) { context.text("account.offline.about") }
             HTML.form(.method("post"), .action(SettingsRoutes.offlineCopy.url())) {
                 CSRFField(token: context.csrfToken).node
                 label(.class("checkbox")) {
                     context.keepsOfflineCopy
                         ? input(.type("checkbox"), .name("offlineCopy"), .id("offline-copy-setting"), .checked)
                         : input(.type("checkbox"), .name("offlineCopy"), .id("offline-copy-setting"))
-                    span { "Keep an offline copy on devices" }
+                    span { context.text("account.offline.keep") }
                 }
-                button(.class("button"), .type("submit")) { "Save" }
+                button(.class("button"), .type("submit")) { context.text("account.save") }
             }
         }
     }
+}
+
+extension Role {
+    /// The role's name in the page's language ("Owner", "Eigentümer").
+    func name(_ words: Localizer) -> String { words.text("account.role.\(rawValue)") }
 }
