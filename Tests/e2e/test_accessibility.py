@@ -421,3 +421,64 @@ def test_the_setup_page_and_an_unreadable_library_pass_the_audit(browser):
         assert_accessible(browser, "library unavailable")
     finally:
         server.stop()
+
+
+LANGUAGES = {"de": "ltr", "fr": "ltr", "ar": "rtl"}
+
+
+def speak(browser, language):
+    """Makes the browser ask for `language` first (its Accept-Language), as a household's would."""
+    agent = browser.execute_script("return navigator.userAgent")
+    browser.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": language})
+
+
+def in_language(browser, language, state):
+    """The page is in `language`, laid out in its direction, and passes the audit."""
+    lang, direction = browser.execute_script(
+        "return [document.documentElement.lang, getComputedStyle(document.body).direction]")
+    assert (lang, direction) == (language, LANGUAGES[language]), f"{state} in {language}: {lang} {direction}"
+    assert_accessible(browser, f"{state} in {language}")
+
+
+def test_the_seed_flows_and_a_claim_in_german_french_and_arabic(browser, site):
+    """The three seeds' flows in the browser's language, found by what the browser asks for (no
+    `?lang=`): the list's thumbnail opens the photo's popover; the item's camera button opens the
+    picker (a popover on an iPad, the whole screen on a phone); the library's album in rows of 4 and
+    a photo in the viewer; then the household's claim page, and the adjuster's page in the claim's
+    language chosen for one request."""
+    shared = shared_claim(site)
+    try:
+        for language in LANGUAGES:
+            speak(browser, language)
+            browser.get(site.url + "/")
+            find(browser, "button.thumbnail").click()
+            visible(browser, "#photo-popover img")
+            in_language(browser, language, "photo popover")
+
+            open_picker(browser, site)
+            picker = find(browser, "#image-picker")
+            wide = browser.execute_script("return arguments[0].getBoundingClientRect().width >= innerWidth - 1", picker)
+            assert wide == (browser.device == "iphone"), f"the picker fills a phone's screen and is a popover on an iPad ({language})"
+            in_language(browser, language, "picker")
+
+            open_album(browser, site)
+            first, second, *_ = browser.execute_script(
+                "return [...document.querySelectorAll('#photo-grid .grid-cell')].map(c => c.getBoundingClientRect().toJSON())")
+            cells = browser.execute_script(
+                "const cells = [...document.querySelectorAll('#photo-grid .grid-cell')];"
+                "return cells.filter(c => Math.round(c.getBoundingClientRect().y) === Math.round(cells[0].getBoundingClientRect().y)).length")
+            if browser.device == "iphone":
+                assert cells == 4, f"an album shows rows of 4 on a phone ({language}): {cells}"
+            assert (second["x"] < first["x"]) == (LANGUAGES[language] == "rtl"), f"the grid runs in the language's direction ({language})"
+            in_language(browser, language, "album")
+            find_all(browser, ".grid-cell")[1].click()
+            visible(browser, "#viewer-image")
+            in_language(browser, language, "viewer")
+
+            browser.get(f"{site.url}/claims/{site.claim}")
+            in_language(browser, language, "claim")
+            browser.get(f"{site.url}{shared}?lang={language}")
+            visible(browser, ".shared-item")
+            in_language(browser, language, "adjuster's page")
+    finally:
+        speak(browser, "en-US,en;q=0.9")

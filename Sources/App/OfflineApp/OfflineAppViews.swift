@@ -4,24 +4,23 @@ import HTML
 /// worker kept and shows because the server cannot be reached (the copy's head names the time it was
 /// fetched), `offline-copy.js` shows it, turns off what needs the server and points each disabled
 /// control at the reason below. The button opens the reason, with a way to try the server again.
-enum OfflineCopyStatus {
-    static var node: HTMLNode {
+struct OfflineCopyStatus {
+    let context: PageContext
+
+    var node: HTMLNode {
         div(.class("offline-copy")) {
             button(.class("bar-status offline-copy-status"), .id("offline-copy-status"), .type("button"),
                    .popovertarget("offline-copy-about"), .aria("haspopup", "dialog"), .hidden) {
                 span(.class("status-dot"), .aria("hidden", "true")) {}
-                span(.id("offline-copy-label")) { "Offline copy" }
+                span(.id("offline-copy-label")) { context.text("site.offline.label") }
             }
             div(.class("offline-copy-about"), .id("offline-copy-about"), .popover(), .role("dialog"),
                 .aria("labelledby", "offline-copy-title")) {
-                h2(.id("offline-copy-title")) { "Offline copy" }
-                p(.id("offline-copy-reason")) {
-                    "Homepwner’s server cannot be reached, so this is the copy this device kept when the page was last opened. "
-                    + "What needs the server — saving, deleting, searching, uploading here — is turned off until it can be reached."
-                }
+                h2(.id("offline-copy-title")) { context.text("site.offline.label") }
+                p(.id("offline-copy-reason")) { context.text("site.offline.reason") }
                 div(.class("offline-copy-actions")) {
-                    button(.class("button small primary"), .type("button"), .id("offline-copy-retry")) { "Try Again" }
-                    button(.class("button small"), .type("button"), .popovertarget("offline-copy-about"), .popovertargetaction("hide")) { "Close" }
+                    button(.class("button small primary"), .type("button"), .id("offline-copy-retry")) { context.text("site.offline.try-again") }
+                    button(.class("button small"), .type("button"), .popovertarget("offline-copy-about"), .popovertargetaction("hide")) { context.text("site.close") }
                 }
             }
         }

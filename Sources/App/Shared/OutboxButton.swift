@@ -12,13 +12,13 @@ struct OutboxButton {
             button(.class("bar-button outbox-button"), .type("button"), .id("outbox-button"), .popovertarget("outbox-sheet"), .hidden) {
                 Self.icon
                 span(.class("outbox-count"), .id("outbox-count")) { "0" }
-                span(.class("outbox-words")) { " waiting to upload" }
+                span(.class("outbox-words")) { " " + context.text("site.outbox.words") }
             }
             p(.class("visually-hidden"), .id("outbox-announcement"), .role("status")) {}
             div(.id("outbox-sheet"), .class("picker claim-sheet outbox-sheet"), .popover(), .role("dialog"), .aria("labelledby", "outbox-title")) {
                 div(.class("sheet-bar picker-bar")) {
-                    button(.class("bar-button"), .type("button"), .popovertarget("outbox-sheet"), .popovertargetaction("hide")) { "Close" }
-                    h2(.id("outbox-title")) { "Waiting to Upload" }
+                    button(.class("bar-button"), .type("button"), .popovertarget("outbox-sheet"), .popovertargetaction("hide")) { context.text("site.close") }
+                    h2(.id("outbox-title")) { context.text("site.outbox.title") }
                     span {}
                 }
                 p(.class("outbox-note"), .id("outbox-note"), .hidden) {}

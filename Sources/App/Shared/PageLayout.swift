@@ -31,11 +31,12 @@ struct PageLayout {
                 script(src: context.script)
             }
             body(.class("page-\(pageClass)")) {
-                bar.with(status: [OfflineCopyStatus.node]).node(siteButtons: [OutboxButton(context: context).node])
+                bar.with(status: [OfflineCopyStatus(context: context).node]).node(siteButtons: [OutboxButton(context: context).node])
                 AccountStrip(context: context).node
                 main(.id("content"), .class("content")) { content }
                 div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
                 AppUpdateNotice.node
+                if translated { SiteWords(context: context).node }
             }
         })
     }

@@ -3,6 +3,8 @@
 // who is signed in and whether the owner allows the offline copy, and, on a copy the worker kept
 // (its head names `offline-copy-from`), shows "Offline copy from 05:12" and turns off what needs
 // the server.
+import { word } from "./page-words.js";
+
 const versionKey = "homepwner.app-version";
 
 function meta(name) {
@@ -63,13 +65,13 @@ function noticeNewVersion(version) {
   const seen = localStorage.getItem(versionKey);
   localStorage.setItem(versionKey, version);
   if (seen && seen !== version) {
-    showNotice("Homepwner was updated.", []);
+    showNotice(word("site.script.updated", "Homepwner was updated."), []);
   }
 }
 
 function showUpdateReady(registration) {
-  showNotice("A new version of Homepwner is ready. It takes over the next time you open Homepwner.", [
-    { label: "Use It Now", primary: true, act: () => {
+  showNotice(word("site.script.update-ready", "A new version of Homepwner is ready. It takes over the next time you open Homepwner."), [
+    { label: word("site.script.use-now", "Use It Now"), primary: true, act: () => {
       navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
       registration.waiting?.postMessage({ type: "skip-waiting" });
     } },
@@ -87,7 +89,7 @@ function showNotice(text, actions) {
   const buttons = document.createElement("div");
   buttons.className = "app-update-actions";
   const dismiss = () => { region.replaceChildren(); };
-  for (const action of [...actions, { label: "Dismiss", act: dismiss }]) {
+  for (const action of [...actions, { label: word("site.script.dismiss", "Dismiss"), act: dismiss }]) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = `button small${action.primary ? " primary" : ""}`;
@@ -105,14 +107,16 @@ function showOfflineCopy(fetched) {
   const status = document.getElementById("offline-copy-status");
   const label = document.getElementById("offline-copy-label");
   const sameDay = fetched.toDateString() === new Date().toDateString();
-  const time = fetched.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-  const when = sameDay ? time : `${fetched.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
+  // In the page's language, not the browser's: the page may be in the account's.
+  const language = document.documentElement.lang || [];
+  const time = fetched.toLocaleTimeString(language, { hour: "numeric", minute: "2-digit" });
+  const when = sameDay ? time : fetched.toLocaleString(language, { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
   if (status && label) {
-    label.textContent = `Offline copy from ${when}`;
+    label.textContent = word("site.script.offline-from", "Offline copy from {when}", { when });
     status.hidden = false;
   }
   const reason = document.getElementById("offline-copy-reason");
-  reason?.prepend(`Kept ${fetched.toLocaleString([], { dateStyle: "full", timeStyle: "short" })}. `);
+  reason?.prepend(`${word("site.script.kept-at", "Kept {when}.", { when: fetched.toLocaleString(language, { dateStyle: "full", timeStyle: "short" }) })} `);
   document.getElementById("offline-copy-retry")?.addEventListener("click", () => location.reload());
   disableServerActions();
 }
@@ -124,7 +128,7 @@ function disableServerActions() {
   for (const control of controls) {
     if (control.closest("[data-works-offline], .offline-copy, #app-update") || control.type === "hidden") continue;
     control.disabled = true;
-    control.title = "Needs Homepwner’s server, which cannot be reached";
+    control.title = word("site.script.needs-server", "Needs Homepwner’s server, which cannot be reached");
     const described = control.getAttribute("aria-describedby");
     control.setAttribute("aria-describedby", described ? `${described} offline-copy-reason` : "offline-copy-reason");
   }

@@ -10,6 +10,7 @@
 // tried on every page open, when the network comes back and when the page is shown again.
 import { createUpload, prepareChunk, sendChunk, TusError, terminateUpload, uploadOffset } from "./tus-client.js";
 import { csrfToken } from "./http.js";
+import { word } from "./page-words.js";
 import { trapFocus } from "./focus-trap.js";
 
 const databaseName = "homepwner-outbox";
@@ -120,8 +121,9 @@ export async function addCapture({ kind, handoff, method = "POST", what, where =
     });
   } catch (failure) {
     throw new Error(failure?.name === "QuotaExceededError"
-      ? `${what} was not kept: this device has no room left for it. Free some space and take it again.`
-      : `${what} was not kept: ${failure?.message ?? "the browser refused to store it"}.`);
+      ? word("site.script.not-kept-full", "{what} was not kept: this device has no room left for it. Free some space and take it again.", { what })
+      : word("site.script.not-kept", "{what} was not kept: {reason}.",
+        { what, reason: failure?.message ?? word("site.script.storage-refused", "the browser refused to store it") }));
   }
   // Asks the browser not to clear the outbox when it runs short of room (a grant is not always given).
   navigator.storage?.persist?.().catch(() => {});
@@ -159,10 +161,10 @@ export function captureLine(id, label, doneText) {
   const bar = document.createElement("progress");
   bar.max = 100;
   bar.value = 0;
-  bar.setAttribute("aria-label", `Uploading ${label}`);
+  bar.setAttribute("aria-label", word("site.script.uploading-named", "Uploading {name}", { name: label }));
   const status = document.createElement("span");
   status.className = "upload-status";
-  status.textContent = waitingReason || "Waiting…";
+  status.textContent = waitingReason || word("site.script.waiting-ellipsis", "Waiting…");
   line.append(name, bar, status);
   return line;
 }
@@ -268,7 +270,7 @@ async function deliver(capture) {
   let wire = capture.wire;
   try {
     const file = await transaction("readonly", (store, files) => files.get(id));
-    if (!file) return fail(id, "Its file is no longer on this device (the browser’s storage was cleared).");
+    if (!file) return fail(id, word("site.script.file-gone", "Its file is no longer on this device (the browser’s storage was cleared)."));
     let url = capture.upload;
     let offset = 0;
     if (url) {
@@ -343,11 +345,11 @@ async function handOff(capture, uploadURL) {
   try {
     response = await fetch(capture.handoff, { method: capture.method ?? "POST", credentials: "same-origin", headers, body: JSON.stringify({ uploadId }) });
   } catch {
-    throw new TusError("Homepwner can’t be reached.");
+    throw new TusError(word("site.script.unreachable", "Homepwner can’t be reached."));
   }
   const body = await response.json().catch(() => null);
   if (response.ok) return { answer: body, etag: response.headers.get("ETag") };
-  throw new TusError(body?.error?.message ?? `Handing the upload over was answered ${response.status}.`,
+  throw new TusError(body?.error?.message ?? word("site.script.handover-answered", "Handing the upload over was answered {status}.", { status: response.status }),
     { status: response.status, code: body?.error?.code ?? "", retryAfter: Number(response.headers.get("Retry-After")) || 0 });
 }
 
@@ -361,19 +363,22 @@ async function settle(capture, failure) {
   const { status, code } = failure;
   if (!(failure instanceof TusError)) {
     // The file could not be read back from the device (removed from the browser's storage).
-    return fail(id, `It could not be read on this device (${failure?.message ?? "unknown reason"}).`);
+    return fail(id, word("site.script.unreadable", "It could not be read on this device ({reason}).",
+      { reason: failure?.message ?? word("site.script.unknown-reason", "unknown reason") }));
   }
   // Unreachable, the server in trouble, or an earlier request to this upload still going there (a
   // dropped connection it has not noticed yet).
   if (status === 0 || status >= 500 || status === 423 || status === 429 || code === "upload-busy") {
-    const message = status === 0 ? (navigator.onLine ? "Waiting: Homepwner can’t be reached" : "Waiting for the network")
-      : `Waiting: ${failure.message}`;
+    const message = status === 0
+      ? (navigator.onLine ? word("site.script.waiting-unreachable", "Waiting: Homepwner can’t be reached")
+        : word("site.script.waiting-network", "Waiting for the network"))
+      : word("site.script.waiting-reason", "Waiting: {reason}", { reason: failure.message });
     emit("waiting", { id, message });
     if (failure.retryAfter) failures = Math.max(failures, Math.ceil(Math.log2(failure.retryAfter)));
     return "later";
   }
   if (status === 401 || (status === 403 && signInCodes.has(code))) {
-    emit("waiting", { id, message: "Waiting for you to sign in again" });
+    emit("waiting", { id, message: word("site.script.waiting-sign-in", "Waiting for you to sign in again") });
     return "stop";
   }
   // The server has no such upload (expired, or lost): start it over, a few times at most.
@@ -430,13 +435,14 @@ function updateLine(type, detail) {
     if (type === "progress") {
       const share = percent(detail.sent, detail.size);
       bar.value = share;
-      status.textContent = detail.sent < detail.size ? `Uploading ${share} %` : "Processing…";
+      status.textContent = detail.sent < detail.size ? word("site.script.uploading-percent", "Uploading {percent} %", { percent: share })
+        : word("site.script.processing", "Processing…");
       status.classList.remove("failed");
     } else if (type === "waiting") {
       status.textContent = detail.message;
     } else if (type === "delivered") {
       bar.value = 100;
-      status.textContent = line.dataset.done || "Uploaded";
+      status.textContent = line.dataset.done || word("site.script.uploaded", "Uploaded");
       line.dataset.settled = "delivered";
     } else if (type === "failed") {
       status.textContent = detail.message;
@@ -456,11 +462,12 @@ function sizeText(bytes) {
 function becomes(capture) {
   const where = capture.where;
   switch (capture.kind) {
-    case "photo": return where ? `Photo of ${where}` : "Photo";
-    case "primary": return where ? `Main photo of ${where}` : "Main photo";
-    case "document": return where ? `Document of ${where}` : "Document";
-    case "walkthrough": return where ? `Walk-through of ${where}` : "Walk-through";
-    default: return where ? `Draft in ${where}` : "Draft";
+    case "photo": return where ? word("site.script.photo-of", "Photo of {where}", { where }) : word("site.script.photo", "Photo");
+    case "primary": return where ? word("site.script.main-photo-of", "Main photo of {where}", { where }) : word("site.script.main-photo", "Main photo");
+    case "document": return where ? word("site.script.document-of", "Document of {where}", { where }) : word("site.script.document", "Document");
+    case "walkthrough": return where ? word("site.script.walkthrough-of", "Walk-through of {where}", { where })
+      : word("site.script.walkthrough", "Walk-through");
+    default: return where ? word("site.script.draft-in", "Draft in {where}", { where }) : word("site.script.draft", "Draft");
   }
 }
 
@@ -482,28 +489,29 @@ function listEntry(capture) {
   bar.max = 100;
   const sent = current.id === capture.id ? current.sent : capture.sent;
   bar.value = percent(sent, capture.size);
-  bar.setAttribute("aria-label", `${capture.what} uploaded`);
+  bar.setAttribute("aria-label", word("site.script.uploaded-named", "{what} uploaded", { what: capture.what }));
   const status = document.createElement("span");
   status.className = "upload-status";
   if (capture.failed) {
-    status.textContent = `Failed: ${capture.error}`;
+    status.textContent = word("site.script.failed", "Failed: {reason}", { reason: capture.error });
     status.classList.add("failed");
   } else if (current.id === capture.id && !waitingReason) {
-    status.textContent = `Uploading ${percent(sent, capture.size)} %`;
+    status.textContent = word("site.script.uploading-percent", "Uploading {percent} %", { percent: percent(sent, capture.size) });
   } else {
-    status.textContent = waitingReason || "Waiting";
+    status.textContent = waitingReason || word("site.script.waiting", "Waiting");
   }
   entry.append(text, bar, status);
   if (capture.failed) {
     const actions = document.createElement("div");
     actions.className = "outbox-actions";
-    for (const [label, action] of [["Retry", "retry"], ["Remove", "remove"]]) {
+    for (const [label, named, action] of [[word("site.script.retry", "Retry"), word("site.script.retry-named", "Retry {what}", { what: capture.what }), "retry"],
+      [word("site.script.remove", "Remove"), word("site.script.remove-named", "Remove {what}", { what: capture.what }), "remove"]]) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = action === "remove" ? "button small destructive" : "button small";
       button.dataset.action = action;
       button.textContent = label;
-      button.setAttribute("aria-label", `${label} ${capture.what}`);
+      button.setAttribute("aria-label", named);
       actions.append(button);
     }
     entry.append(actions);
@@ -533,18 +541,19 @@ export function initOutbox() {
     button.hidden = mine.length === 0;
     count.textContent = String(mine.length);
     button.classList.toggle("has-failed", failed > 0);
-    const words = `${mine.length} waiting to upload${failed ? `, ${failed} failed` : ""}`;
+    const words = failed ? word("site.script.outbox-failed", "{count} waiting to upload, {failed} failed", { count: mine.length, failed })
+      : word("site.script.outbox-waiting", "{count} waiting to upload", { count: mine.length });
     button.setAttribute("aria-label", words);
     if (mine.length !== shown) {
       // Said once the count changes (not on the page's first look).
-      if (shown >= 0) announcement.textContent = mine.length ? words : "Everything is uploaded.";
+      if (shown >= 0) announcement.textContent = mine.length ? words : word("site.script.all-uploaded", "Everything is uploaded.");
       shown = mine.length;
     }
     const notes = [];
     if (waitingReason && mine.some((capture) => !capture.failed)) {
-      notes.push("These are kept on this device and upload by themselves when Homepwner can be reached.");
+      notes.push(word("site.script.kept-here", "These are kept on this device and upload by themselves when Homepwner can be reached."));
     }
-    if (others) notes.push(`${others === 1 ? "1 capture" : `${others} captures`} of another account wait for it to sign in on this device.`);
+    if (others) notes.push(word("site.script.others-waiting", "Waiting for another account to sign in on this device: {count}.", { count: others }));
     note.textContent = notes.join(" ");
     note.hidden = notes.length === 0;
     const focused = document.activeElement?.closest?.(".outbox-entry")?.dataset.capture;
