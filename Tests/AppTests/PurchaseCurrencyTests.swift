@@ -143,6 +143,9 @@ import ToolRunner
         // The settings page tells what is held.
         let settings = try client.get("/settings/exchange-rates").text
         #expect(settings.contains("for 1 day, from Oct 30, 2026 to Oct 30, 2026"), "\(settings)")
+        let german = try client.get("/settings/exchange-rates?lang=de&days=1&new=0").text
+        #expect(german.contains("für 1 Tag, vom 30.10.2026 bis zum 30.10.2026") || german.contains("für 1 Tag, vom 30. Okt. 2026 bis zum 30. Okt. 2026"))
+        #expect(german.contains("Die Datei enthielt Kurse für 1 Tag; keiner davon war neu."))
     }
 
     @Test func thePurchasePaidComesBackFromBothExports() throws {

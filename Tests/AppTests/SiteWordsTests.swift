@@ -27,7 +27,10 @@ import Testing
         let english = try PageLanguageTests.page(app, "/", language: "en-US")
         #expect(try Self.siteWords(english)["site.script.updated"] == "Homepwner was updated.")
         // A page not translated yet says no site words: its scripts keep their own US English.
-        let untranslated = try app.client.get("/settings/exchange-rates?lang=de", headers: ["Accept": "text/html"]).text
+        var context = PageContext(stylesheet: "/s.css", script: "/s.js", icon: "/i.svg")
+        context.localizer = Localization.bundled.localizer(for: LanguageTag("de")!)
+        let untranslated = String(decoding: PageLayout(title: "Later", context: context, pageClass: "later", bar: TopBar(title: "Later"), content: .empty)
+            .document().renderedBytes(), as: UTF8.self)
         #expect(!untranslated.contains("id=\"site-words\"") && untranslated.contains(#"<span id="offline-copy-label">Offline copy</span>"#))
     }
 
