@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Foundation
 import HTTPTestClient
 import Localization
@@ -34,14 +34,16 @@ import Testing
             return answer.text
         }
         let lisbon = try #require(try app.group("Λισαβόνα", kind: "album").string("id"))
-        let holidays = try #require(try app.group("Διακοπές", kind: "album").string("id"))
+        // The folder of folders is in no list (it holds no photo of its own): its link in Lisbon's breadcrumb.
+        let crumbs = try app.client.get("/library/groups/\(lisbon)").text.matches(of: /<li><a href="(\/library\/groups\/[^"]+)">Διακοπές<\/a>/)
+        let holidays = try #require(crumbs.first.map { String($0.output.1) })
         let event = try #require(try app.groups().first { $0.string("kind") == "event" && $0.int("count") == 2 }?.string("id"))
         let photo = try #require(try app.assets(lisbon).first?.string("id"))
         return [
             "groups": try get("/library"),
             "picking": try get("/library?pick=\(item)&as=evidence"),
             "album": try get("/library/groups/\(lisbon)"),
-            "folders": try get("/library/groups/\(holidays)"),
+            "folders": try get(holidays),
             "event": try get("/library/groups/\(event)?pick=\(item)"),
             "viewer": try get("/library/assets/\(photo)?group=\(lisbon)"),
             "dates": try get("/library/dates?from=2019-05-31&to=2019-05-01", status: 400),
@@ -49,11 +51,14 @@ import Testing
         ]
     }
 
-    /// The page's title and its own content (`main`): not the site's offline-copy and outbox status.
+    /// The page's title, its top bar's back link and title, and its own content (`main`): not the
+    /// site's offline-copy and outbox status.
     static func ownContent(of page: String) -> String {
         let title = page.firstMatch(of: /<title>[^<]*<\/title>/).map { String($0.output) } ?? ""
+        let back = page.firstMatch(of: /<div class="top-bar-leading">[\s\S]*?<\/div>/).map { String($0.output) } ?? ""
+        let barTitle = page.firstMatch(of: /<h1 class="top-bar-title">[^<]*<\/h1>/).map { String($0.output) } ?? ""
         let main = page.firstMatch(of: /<main[\s\S]*<\/main>/).map { String($0.output) } ?? ""
-        return title + main
+        return title + back + barTitle + main
     }
 
     /// What a person reads or hears of the page's own content: elements' text and the attributes read out.
@@ -144,5 +149,49 @@ import Testing
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/App/Static/js/viewer.js").standardizedFileURL
         let named = Set(try String(contentsOf: script, encoding: .utf8).matches(of: /word\("([a-z0-9.\-]+)"/).map { String($0.output.1) })
         #expect(named.count == 3 && named.allSatisfy { words[$0] != nil }, "\(named)")
+    }
+}
+
+/// The labels' own pages — a deleted place's or item's label, the picked items' labels to print — in
+/// the asked language, every word from the catalogue.
+@Suite struct LabelPageLanguageTests {
+    static func pages(language: String) throws -> [String: String] {
+        let app = try TestApp()
+        let shelf = try LabelRouteTests.place(app, "Ράφι")
+        let lamp = try app.createItem("Λάμπα"), bike = try app.createItem("Ποδήλατο")
+        #expect(try app.client.send("DELETE", "/api/v1/locations/\(shelf)").status == 204)
+        #expect(try app.client.send("DELETE", "/api/v1/items/\(lamp.id)").status == 204)
+        func get(_ path: String) throws -> String {
+            try app.client.get(path + "?lang=\(language)", headers: ["Accept": "text/html"]).text
+        }
+        let drill = try app.createItem("Τρυπάνι")
+        return [
+            "place": try get("/l/\(LabelRouteTests.code(place: shelf))"),
+            "item": try get("/l/\(LabelRouteTests.code(item: lamp.id))"),
+            "print": try app.client.pageForm("/items/bulk?lang=\(language)", [("action", "printLabels"), ("ids", String(bike.id)), ("ids", String(drill.id))]).text,
+            "print one": try app.client.pageForm("/items/bulk?lang=\(language)", [("action", "printLabels"), ("ids", String(bike.id))]).text,
+        ]
+    }
+
+    @Test func inThePseudoLocaleEveryWordOnTheLabelsPagesIsFromTheCatalogue() throws {
+        let notWords: Set = ["Homepwner", "Avery", "mm", "PDF"]
+        for (name, page) in try Self.pages(language: "en-XA") {
+            #expect(page.contains(#"<html lang="en-XA" dir="ltr">"#), "\(name)")
+            let unaccented = LibraryPageLanguageTests.shownText(of: page).flatMap { text in
+                text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { !notWords.contains($0) }.map { "\($0) in “\(text)”" }
+            }
+            #expect(unaccented == [], "\(name)")
+        }
+    }
+
+    @Test func inGermanAndArabicTheLabelsPagesSayItInTheirWords() throws {
+        let german = try Self.pages(language: "de")
+        #expect(try #require(german["place"]).contains(">Dieser Ort wurde gelöscht<") && german["place"]!.contains("für den Ort „Ράφι“ gedruckt"))
+        #expect(try #require(german["item"]).contains(">Dieser Gegenstand wurde gelöscht<"))
+        #expect(try #require(german["print"]).contains(">2 Etiketten drucken<") && german["print"]!.contains(">2 Etiketten<"))
+        #expect(try #require(german["print one"]).contains(">Etikett drucken<") && german["print one"]!.contains(">1 Etikett<"))
+        let arabic = try Self.pages(language: "ar")
+        for (name, page) in arabic { #expect(page.contains(#"<html lang="ar" dir="rtl">"#), "\(name)") }
+        #expect(try #require(arabic["print"]).contains(">ملصقان<"))
     }
 }
