@@ -195,3 +195,34 @@ import Testing
         #expect(try #require(arabic["print"]).contains(">ملصقان<"))
     }
 }
+
+/// The places list in the asked language: every word from the catalogue, the item counts in the
+/// language's plurals, a box said to be one.
+@Suite struct PlacesPageLanguageTests {
+    static func page(language: String) throws -> String {
+        let app = try TestApp()
+        let kitchen = try LabelRouteTests.place(app, "Κουζίνα")
+        let box = try #require(try app.client.json("POST", "/api/v1/locations", ["name": "Κούτα", "parentId": kitchen, "isBox": true]).json as? [String: Any])
+        #expect(box["isBox"] as? Bool == true, "\(box)")
+        let lamp = try app.createItem("Λάμπα")
+        #expect(try app.client.json("PATCH", "/api/v1/items/\(lamp.id)", ["locationId": kitchen]).status == 200)
+        return try app.client.get("/locations?lang=\(language)", headers: ["Accept": "text/html"]).text
+    }
+
+    @Test func inThePseudoLocaleEveryWordOnThePlacesListIsFromTheCatalogue() throws {
+        let page = try Self.page(language: "en-XA")
+        #expect(page.contains(#"<html lang="en-XA" dir="ltr">"#))
+        let unaccented = LibraryPageLanguageTests.shownText(of: page).flatMap { text in
+            text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { $0 != "Homepwner" }.map { "\($0) in “\(text)”" }
+        }
+        #expect(unaccented == [])
+    }
+
+    @Test func inGermanAndArabicThePlacesListSaysItInTheirWords() throws {
+        let german = try Self.page(language: "de")
+        #expect(german.contains(#"<html lang="de" dir="ltr">"#) && german.contains(">Ort hinzufügen<") && german.contains(">1 Gegenstand<"))
+        #expect(german.contains(">Kiste<") && german.contains(#"aria-label="Κουζίνα / Κούτα, eine Kiste""#))
+        let arabic = try Self.page(language: "ar")
+        #expect(arabic.contains(#"<html lang="ar" dir="rtl">"#) && arabic.contains(">إضافة مكان<") && arabic.contains(">صندوق<"))
+    }
+}
