@@ -12,6 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from accessibility import assert_accessible
 from conftest import FIXTURES, Server
 from helpers import find, find_all, rect, visible, wait
 
@@ -71,6 +72,11 @@ def test_groups_list_albums_with_posters_and_counts(library_server, browser, scr
     assert find_all(browser, "#events .group-card")
     assert not find_all(browser, "#faces")  # nobody is named in these photos
     screenshot("library-groups")
+    # In Arabic: right to left, the counts in its plurals, and the audit passes.
+    browser.get(library_server.url + "/library?lang=ar")
+    assert browser.execute_script("return [document.documentElement.lang, document.documentElement.dir]") == ["ar", "rtl"]
+    assert find(browser, "#albums-title").text == "الألبومات"
+    assert_accessible(browser, "library in Arabic")
 
 
 def test_album_grid_is_four_across_on_a_phone_and_wider_on_a_tablet(library_server, browser, screenshot):

@@ -10,26 +10,28 @@ struct LabelDeletedPage {
     let name: String?
     let context: PageContext
 
-    private var thing: String { kind == .place ? "place" : "item" }
+    private var isPlace: Bool { kind == .place }
 
-    var heading: String { "This \(thing) was deleted" }
+    var heading: String { context.text(isPlace ? "label.deleted.place-title" : "label.deleted.item-title") }
 
     func document() -> HTMLDocument {
         PageLayout(title: heading, context: context, pageClass: "error",
-                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: "Label \(code)"), content: content).document()
+                   bar: TopBar(back: (label: context.text("item.list.title"), url: SiteRoutes.home), title: context.text("label.deleted.bar", ["code": .text(code)])),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("card narrow error-card")) {
             h2 { heading }
             if let name {
-                p { "The label \(code) was printed for the \(thing) “\(name)”, which has since been deleted from Homepwner." }
+                p { context.text(isPlace ? "label.deleted.place-named" : "label.deleted.item-named", ["code": .text(code), "name": .text(name)]) }
             } else {
-                p { "The label \(code) was printed for a \(thing) that has since been deleted from Homepwner." }
+                p { context.text(isPlace ? "label.deleted.place-unnamed" : "label.deleted.item-unnamed", ["code": .text(code)]) }
             }
-            p { kind == .place ? "Peel the label off, or print a new one for the place its things are in now."
-                : "Peel the label off: the item is no longer in the inventory." }
-            a(.class("button primary"), .href(kind == .place ? LocationRoutes.list.url() : SiteRoutes.home)) { kind == .place ? "Places" : "Items" }
+            p { context.text(isPlace ? "label.deleted.place-advice" : "label.deleted.item-advice") }
+            a(.class("button primary"), .href(isPlace ? LocationRoutes.list.url() : SiteRoutes.home)) {
+                context.text(isPlace ? "item.list.places" : "item.list.title")
+            }
         }
     }
 }

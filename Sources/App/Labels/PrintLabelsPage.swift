@@ -8,19 +8,20 @@ struct PrintLabelsPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Print \(names.count) labels", context: context, pageClass: "confirm",
-                   bar: TopBar(back: (label: "Back", url: ItemRoutes.selecting()), title: "Print Labels"), content: content).document()
+        PageLayout(title: context.text("label.bulk.title", ["count": .count(names.count)]), context: context, pageClass: "confirm",
+                   bar: TopBar(back: (label: context.text("item.delete.back"), url: ItemRoutes.selecting()), title: context.text("label.bulk.bar")),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("narrow print-labels")) {
             div(.class("card print-label")) {
-                h2 { names.count == 1 ? "1 label" : "\(names.count) labels" }
+                h2 { context.text("label.bulk.count", ["count": .count(names.count)]) }
                 BulkDeletePage.list(names)
             }
             PrintLabelForm(parameter: "items", id: ids.map(String.init).joined(separator: ","),
-                           heading: names.count == 1 ? "Print a Label" : "Print \(names.count) Labels",
-                           buttonTitle: names.count == 1 ? "Print Label" : "Print Labels").node
+                           heading: names.count == 1 ? nil : context.text("label.bulk.heading", ["count": .count(names.count)]),
+                           buttonTitle: names.count == 1 ? nil : context.text("label.bulk.button"), words: context.localizer).node
         }
     }
 }

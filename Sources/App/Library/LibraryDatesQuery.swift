@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Localization
 import PhotoLibrary
 
 /// `?from=2019-05-01&to=2019-06-30` from the library's "Taken between" form: the days a person
@@ -23,21 +24,21 @@ struct LibraryDatesQuery: Sendable {
                   to: (request.query[Self.toField] ?? "").trimmingCharacters(in: .whitespaces))
     }
 
-    /// The range the two days name, or what to fix in each field.
-    func range() -> Result<LibraryDateRange, ValidationError> {
+    /// The range the two days name, or what to fix in each field in `words`' language.
+    func range(words: Localizer) -> Result<LibraryDateRange, ValidationError> {
         var errors: [FieldError] = []
         let first = CalendarDate(iso: from)
         let last = to.isEmpty ? first : CalendarDate(iso: to)
         if from.isEmpty {
-            errors.append(FieldError(field: Self.fromField, message: "Choose the first day, like 2019-05-04."))
+            errors.append(FieldError(field: Self.fromField, message: words.text("library.dates.from-missing", ["example": "2019-05-04"])))
         } else if first == nil {
-            errors.append(FieldError(field: Self.fromField, message: "From must be a day that exists, written like 2019-05-04."))
+            errors.append(FieldError(field: Self.fromField, message: words.text("library.dates.from-invalid", ["example": "2019-05-04"])))
         }
         if !to.isEmpty, last == nil {
-            errors.append(FieldError(field: Self.toField, message: "To must be a day that exists, written like 2019-06-30, or left empty for one day."))
+            errors.append(FieldError(field: Self.toField, message: words.text("library.dates.to-invalid", ["example": "2019-06-30"])))
         }
         if let first, let last, last < first {
-            errors.append(FieldError(field: Self.toField, message: "To must be on or after From (\(first.iso))."))
+            errors.append(FieldError(field: Self.toField, message: words.text("library.dates.to-before-from", ["day": .text(first.iso)])))
         }
         guard errors.isEmpty, let first, let last, let range = LibraryDateRange(firstDay: first.startInUTC, lastDay: last.startInUTC) else {
             return .failure(ValidationError(errors: errors))

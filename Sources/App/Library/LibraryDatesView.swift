@@ -1,4 +1,5 @@
 import HTML
+import Localization
 import Inventory
 
 /// The library's "Taken between" form: two days, then the photos taken from the first to the last.
@@ -8,10 +9,11 @@ struct LibraryDatesView {
     let errors: ValidationError?
     let action: String
     let pick: LibraryPick?
+    let words: Localizer
 
     var node: HTMLNode {
         section(.class("group-section dates-section"), .id("dates"), .aria("labelledby", "dates-title")) {
-            h2(.id("dates-title"), .class("section-title")) { "Taken Between" }
+            h2(.id("dates-title"), .class("section-title")) { words.text("library.dates.title") }
             HTML.form(.method("get"), .action(action), .class("card dates-form"), .novalidate) {
                 if let pick {
                     input(.type("hidden"), .name(LibraryRoutes.pickParameter), .value(String(pick.itemID)))
@@ -22,10 +24,10 @@ struct LibraryDatesView {
                 let fromWrong = errors?.message(for: LibraryDatesQuery.fromField) != nil
                 let toWrong = !fromWrong && errors?.message(for: LibraryDatesQuery.toField) != nil
                 div(.class("field-row")) {
-                    controls.text("From", name: LibraryDatesQuery.fromField, value: query.from, type: "date", extra: fromWrong ? [.autofocus] : [])
-                    controls.text("To", name: LibraryDatesQuery.toField, value: query.to, type: "date", extra: toWrong ? [.autofocus] : [])
+                    controls.text(words.text("library.dates.from"), name: LibraryDatesQuery.fromField, value: query.from, type: "date", extra: fromWrong ? [.autofocus] : [])
+                    controls.text(words.text("library.dates.to"), name: LibraryDatesQuery.toField, value: query.to, type: "date", extra: toWrong ? [.autofocus] : [])
                 }
-                button(.class("button primary"), .type("submit")) { "Show Photos" }
+                button(.class("button primary"), .type("submit")) { words.text("library.dates.show") }
             }
         }
     }

@@ -30,19 +30,19 @@ struct LibraryGridPage {
     var emptyMessage: String? = nil
     /// In pick mode, where a tapped photo is posted (as `assetId`) to give it to an item.
     let pickFormURL: String?
-    /// What tapping a photo does, in pick mode: "Use this photo", "Link this photo as evidence".
-    var pickLabel = "Use this photo"
+    /// What tapping a photo does, in pick mode, in the page's words: "Use this photo", "Link this photo as evidence".
+    let pickLabel: String
     let context: PageContext
 
     func document() -> HTMLDocument {
         PageLayout(title: title, context: context, pageClass: "grid",
-                   bar: TopBar(back: (label: "Library", url: backURL), title: title), content: content).document()
+                   bar: TopBar(back: (label: context.text("item.list.library"), url: backURL), title: title), content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         .group {
             if breadcrumb.count > 1 {
-                nav(.class("breadcrumb"), .aria("label", "Folders")) {
+                nav(.class("breadcrumb"), .aria("label", context.text("library.grid.folders"))) {
                     ol {
                         for (index, crumb) in breadcrumb.enumerated() {
                             if index == breadcrumb.count - 1 {
@@ -69,22 +69,22 @@ struct LibraryGridPage {
             p(.class("grid-summary")) { summary }
             if cells.isEmpty && subalbums.isEmpty, let emptyMessage {
                 div(.class("empty-state")) {
-                    h2 { "No photos" }
+                    h2 { context.text("library.grid.empty-title") }
                     p { emptyMessage }
                 }
             }
             if page > 1 {
-                a(.class("button earlier"), .href(pageURL(page - 1))) { "Show earlier photos" }
+                a(.class("button earlier"), .href(pageURL(page - 1))) { context.text("library.grid.earlier") }
             }
             ol(.class("photo-grid"), .id("photo-grid"), .data("group", groupID), .data("page", String(page)),
-               .data("pages", String(pageCount)), .aria("label", "Photos")) {
+               .data("pages", String(pageCount)), .aria("label", context.text("library.grid.photos"))) {
                 for cell in cells {
                     if let pickFormURL, cell.problem == nil {
                         li {
                             HTML.form(.method("post"), .action(pickFormURL), .class("pick-form")) {
                                 CSRFField(token: context.csrfToken).node
                                 input(.type("hidden"), .name("assetId"), .value(cell.assetID.rawValue))
-                                button(.class("grid-cell"), .type("submit"), .id("asset-\(cell.assetID)"), .aria("label", "\(pickLabel): \(cell.label)")) {
+                                button(.class("grid-cell"), .type("submit"), .id("asset-\(cell.assetID)"), .aria("label", context.text("library.pick.cell", ["action": .text(pickLabel), "photo": .text(cell.label)]))) {
                                     img(.src(cell.thumbnailURL), .srcset(cell.thumbnailSourceSet), .sizes("(max-width: 480px) 25vw, 160px"),
                                         .width(256), .height(256), .alt(""), .loading("lazy"), .decoding("async"))
                                 }
@@ -93,9 +93,9 @@ struct LibraryGridPage {
                     } else {
                     li {
                         a(.class(cell.problem == nil ? "grid-cell" : "grid-cell damaged"), .id("asset-\(cell.assetID)"), .href(cell.url),
-                          .aria("label", cell.problem == nil ? cell.label : "\(cell.label) (cannot be shown)"), .data("asset", cell.assetID.rawValue)) {
+                          .aria("label", cell.problem == nil ? cell.label : context.text("library.grid.cannot-be-shown", ["photo": .text(cell.label)])), .data("asset", cell.assetID.rawValue)) {
                             if let problem = cell.problem {
-                                span(.class("damaged-reason"), .title(problem)) { "Can’t show this photo" }
+                                span(.class("damaged-reason"), .title(problem)) { context.text("library.grid.damaged") }
                             } else {
                                 img(.src(cell.thumbnailURL), .srcset(cell.thumbnailSourceSet),
                                     .sizes("(max-width: 480px) 25vw, 160px"), .width(256), .height(256), .alt(""),
@@ -107,7 +107,7 @@ struct LibraryGridPage {
                 }
             }
             if page < pageCount {
-                a(.class("button more"), .id("more-photos"), .href(pageURL(page + 1))) { "Show more photos" }
+                a(.class("button more"), .id("more-photos"), .href(pageURL(page + 1))) { context.text("library.grid.more") }
             }
         }
     }

@@ -39,9 +39,10 @@ struct LibraryGroupsPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        let bar = pickingFor.map { TopBar(back: (label: "Cancel", url: $0.url), title: $0.title) }
-            ?? TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Library")
-        return PageLayout(title: "Library", context: context, pageClass: "library", bar: bar, content: content).document()
+        let title = context.text("item.list.library")
+        let bar = pickingFor.map { TopBar(back: (label: context.text("common.cancel"), url: $0.url), title: $0.title) }
+            ?? TopBar(back: (label: context.text("item.list.title"), url: ItemRoutes.list.url()), title: title)
+        return PageLayout(title: title, context: context, pageClass: "library", bar: bar, content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
@@ -49,8 +50,8 @@ struct LibraryGroupsPage {
             if let progress {
                 div(.class("scan-status card"), .role("status")) {
                     p {
-                        strong { "Scanning your photos…" }
-                        " \(progress.scanned) of \(progress.total) files. Albums appear as they are found."
+                        strong { context.text("library.scan.title") }
+                        " " + context.text("library.scan.progress", ["count": .count(progress.total), "scanned": .text(context.format.integer(progress.scanned))])
                     }
                     progress.total > 0
                         ? HTML.progress(.max(Double(progress.total)), .value(String(progress.scanned))) {}
@@ -59,27 +60,27 @@ struct LibraryGroupsPage {
             }
             if !problems.isEmpty {
                 div(.class("notice warning"), .role("note")) {
-                    p { strong { "Some photos could not be read." } }
+                    p { strong { context.text("library.problems.title") } }
                     ul { for problem in problems { li { problem } } }
                 }
             }
             if !isConfigured {
                 div(.class("empty-state")) {
-                    h2 { "No photo library yet" }
-                    p { "Start Homepwner with --library /path/to/your/photos (repeat for several folders) to browse them here. The folders are only read, never changed." }
+                    h2 { context.text("library.empty.unconfigured.title") }
+                    p { context.text("library.empty.unconfigured.text", ["option": "--library"]) }
                 }
             } else if albums.isEmpty && events.isEmpty && people.isEmpty && progress == nil {
                 div(.class("empty-state")) {
-                    h2 { "No photos found" }
-                    p { "The library folders hold no JPEG, PNG, WebP, GIF, TIFF or HEIC photos yet." }
+                    h2 { context.text("library.empty.none.title") }
+                    p { context.text("library.empty.none.text") }
                 }
             }
             if let placeEvents {
                 section(.class("group-section"), .id("place-events"), .aria("labelledby", "place-events-title")) {
-                    h2(.id("place-events-title"), .class("section-title")) { "Photos from \(placeEvents.placeName)’s Events" }
+                    h2(.id("place-events-title"), .class("section-title")) { context.text("library.place-events.title", ["place": .text(placeEvents.placeName)]) }
                     if placeEvents.cards.isEmpty {
                         p(.class("section-note")) {
-                            "No photo is linked to anything in \(placeEvents.placeName) yet. Once one is, the events it was taken at are listed here: the days the room was photographed."
+                            context.text("library.place-events.none", ["place": .text(placeEvents.placeName)])
                         }
                     } else {
                         groupGrid(placeEvents.cards)
@@ -87,9 +88,9 @@ struct LibraryGroupsPage {
                 }
             }
             if isConfigured { dates.node }
-            groupSection(title: "Albums", id: "albums", cards: albums)
-            groupSection(title: "Events", id: "events", cards: events)
-            groupSection(title: "People", id: "faces", cards: people)
+            groupSection(title: context.text("library.albums"), id: "albums", cards: albums)
+            groupSection(title: context.text("library.events"), id: "events", cards: events)
+            groupSection(title: context.text("library.people"), id: "faces", cards: people)
         }
     }
 
@@ -131,22 +132,23 @@ struct LibraryUnavailablePage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Library Unavailable", context: context, pageClass: "library",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Library"), content: content).document()
+        PageLayout(title: context.text("library.unavailable.title"), context: context, pageClass: "library",
+                   bar: TopBar(back: (label: context.text("item.list.title"), url: ItemRoutes.list.url()), title: context.text("item.list.library")),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("card narrow unavailable"), .role("alert")) {
-            h2 { denied ? "Access to the photo library was denied" : "The photo library can’t be read" }
+            h2 { context.text(denied ? "library.unavailable.denied" : "library.unavailable.unreadable") }
             p(.class("unavailable-reason")) { headline }
             p { explanation }
             if let path {
                 p(.class("unavailable-path")) {
-                    "Library folder: "
+                    context.text("library.unavailable.folder") + " "
                     code { path }
                 }
             }
-            a(.class("button primary"), .href(LibraryRoutes.groups.url())) { "Try Again" }
+            a(.class("button primary"), .href(LibraryRoutes.groups.url())) { context.text("library.unavailable.try-again") }
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import Localization
 import PhotoLibrary
 
 /// The library's pages: the groups, a group's grid (a page at a time) and the photo viewer.
@@ -27,16 +28,15 @@ struct LibraryPageHandlers: Sendable {
         let context = request.pageContext(site)
         if (try? request.visibleLibraryRoots(of: library)) == nil, request.caller?.via != .openAccess {
             let page = LibraryUnavailablePage(
-                denied: true, headline: "Access to the photo library was declined.",
-                explanation: "Your account has not been granted any of this Homepwner’s photo libraries. Ask an owner to grant you one on the Accounts page.",
-                path: nil, context: context)
+                denied: true, headline: context.text("library.unavailable.not-granted"),
+                explanation: context.text("library.unavailable.not-granted-text"), path: nil, context: context)
             return .html(page.document().renderedBytes(), status: .forbidden)
         }
         let status = library.status
         guard status.state == .inaccessible, let problem = status.problem else { return nil }
         let denied: Bool
         if case .permissionDenied = problem { denied = true } else { denied = false }
-        let page = LibraryUnavailablePage(denied: denied, headline: problem.headline, explanation: problem.explanation,
+        let page = LibraryUnavailablePage(denied: denied, headline: problem.headline(words: context.localizer), explanation: problem.explanation(words: context.localizer),
                                           path: problem.path, context: context)
         return .html(page.document().renderedBytes())
     }
@@ -51,7 +51,7 @@ struct LibraryPageHandlers: Sendable {
     /// On to the photos taken between the form's two days, or the groups again with what to fix.
     private func dates(_ request: Request) throws -> Response {
         let query = LibraryDatesQuery(request)
-        switch query.range() {
+        switch query.range(words: request.pageContext(site).localizer) {
         case .success(let range):
             return .redirect(to: LibraryRoutes.group(range.groupID, picking: Self.pickItem(request)))
         case .failure(let errors):
@@ -67,28 +67,29 @@ struct LibraryPageHandlers: Sendable {
         let status = library.status.visible(to: visible)
         let all = try library.groups(visibleTo: visible)
         func cards(_ kind: LibraryGroup.Kind) -> [GroupCardModel] {
-            all.filter { $0.kind == kind }.map { Self.card($0, pickFor: item) }
+            all.filter { $0.kind == kind }.map { Self.card($0, pickFor: item, format: context.format) }
         }
         let page = LibraryGroupsPage(
             albums: cards(.album), events: cards(.event), people: cards(.faces),
-            placeEvents: try item.flatMap { try placeEvents(for: $0, visibleTo: visible) },
-            dates: LibraryDatesView(query: dates, errors: errors, action: LibraryRoutes.dates.url(), pick: item),
+            placeEvents: try item.flatMap { try placeEvents(for: $0, visibleTo: visible, format: context.format) },
+            dates: LibraryDatesView(query: dates, errors: errors, action: LibraryRoutes.dates.url(), pick: item, words: context.localizer),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
-            problems: status.rootProblems.map(\.explanation) + status.folderProblems.map { "Skipped \($0)." } + status.unreadablePhotos.map(\.explanation),
-            isConfigured: status.isConfigured, pickingFor: item.map { (url: ItemRoutes.item($0.itemID), title: $0.title) }, context: context)
+            problems: status.rootProblems.map { $0.explanation(words: context.localizer) } + status.folderProblems.map { context.text("library.problems.skipped-folder", ["folder": .text($0)]) }
+                + status.unreadablePhotos.map(\.explanation),
+            isConfigured: status.isConfigured, pickingFor: item.map { (url: ItemRoutes.item($0.itemID), title: context.text($0.titleKey)) }, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .badRequest)
     }
 
     /// Linking evidence to an item kept somewhere: the events in which photos linked to anything kept
     /// there (or further in) were taken.
-    private func placeEvents(for pick: LibraryPick, visibleTo visible: LibraryAccess) throws -> PlaceEventsModel? {
+    private func placeEvents(for pick: LibraryPick, visibleTo visible: LibraryAccess, format: DisplayFormat) throws -> PlaceEventsModel? {
         guard pick.asEvidence else { return nil }
         let placeID: Location.ID?
         do { placeID = try items.item(id: pick.itemID).locationID } catch InventoryError.itemNotFound { return nil }
         guard let placeID else { return nil }
         let place = try items.location(id: placeID)
         let events = try library.events(containingAssets: try items.evidenceAssetIDs(inLocationOrBelow: placeID), visibleTo: visible)
-        return PlaceEventsModel(placeName: place.name, cards: events.map { Self.card($0, pickFor: pick) })
+        return PlaceEventsModel(placeName: place.name, cards: events.map { Self.card($0, pickFor: pick, format: format) })
     }
 
     private func grid(_ request: Request) throws -> Response {
@@ -108,23 +109,24 @@ struct LibraryPageHandlers: Sendable {
         let albums = try library.subalbums(of: id, visibleTo: visible)
         // A folder that only holds folders says so, rather than "0 photos".
         let albumsInside = try library.subalbumCounts(of: albums.filter { $0.count == 0 }.map(\.id))
-        let subalbums = albums.map { Self.card($0, pickFor: pick, albumsInside: albumsInside[$0.id] ?? 0) }
+        let format = context.format
+        let subalbums = albums.map { Self.card($0, pickFor: pick, albumsInside: albumsInside[$0.id] ?? 0, format: format) }
         let cells = photos.map { asset in
             let urls = LibraryURLs(asset)
             return GridCellModel(
                 assetID: asset.id, url: LibraryRoutes.asset(asset.id, inGroup: id), thumbnailURL: urls.thumbnail,
-                thumbnailSourceSet: urls.thumbnailSourceSet, label: "Photo taken \(LibraryFormat.dateTime(asset.takenAt))",
+                thumbnailSourceSet: urls.thumbnailSourceSet, label: context.text("library.grid.photo-taken", ["when": .text(format.photoTime(asset.takenAt))]),
                 problem: asset.problem)
         }
         let grid = LibraryGridPage(
-            title: group.name, summary: Self.countText(group.count, albumsInside: subalbums.count) + (group.detail.map { " · in \($0)" } ?? ""),
+            title: format.groupName(group),
+            summary: Self.countText(group.count, albumsInside: subalbums.count, words: context.localizer)
+                + (group.detail.map { context.text("common.list-separator") + context.text("library.grid.in-folder", ["folder": .text($0)]) } ?? ""),
             breadcrumb: breadcrumb, subalbums: subalbums, cells: cells, groupID: id, page: page, pageCount: pageCount,
             pageURL: { LibraryRoutes.group(id, page: $0, picking: pick) },
             backURL: pick.map(LibraryRoutes.picker) ?? LibraryRoutes.groups.url(),
-            emptyMessage: group.kind == .dates
-                ? "No photo in the library was taken on these days. A photo without a capture date counts as taken when its file was last changed."
-                : nil,
-            pickFormURL: pick?.formURL, pickLabel: pick?.asEvidence == true ? "Link this photo as evidence" : "Use this photo", context: context)
+            emptyMessage: group.kind == .dates ? context.text("library.grid.empty-dates") : nil,
+            pickFormURL: pick?.formURL, pickLabel: context.text(pick?.asEvidence == true ? "library.pick.link-evidence" : "library.pick.use"), context: context)
         return .html(grid.document().renderedBytes())
     }
 
@@ -137,20 +139,24 @@ struct LibraryPageHandlers: Sendable {
         let position = try library.position(of: asset, inGroup: groupID, visibleTo: visible)
         let index = position?.index ?? 0, total = position?.total ?? 1
         let urls = LibraryURLs(asset)
+        let context = request.pageContext(site)
+        let format = context.format
         var details: [(label: String, value: String)] = [
-            (asset.takenAtIsFromCamera ? "Taken" : "File date", LibraryFormat.dateTime(asset.takenAt)),
+            (context.text(asset.takenAtIsFromCamera ? "library.viewer.taken" : "library.viewer.file-date"), format.photoTime(asset.takenAt)),
         ]
-        if let camera = asset.camera { details.append(("Camera", camera)) }
-        details.append(("Size", "\(asset.width) × \(asset.height) pixels"))
+        if let camera = asset.camera { details.append((context.text("library.viewer.camera"), camera)) }
+        details.append((context.text("library.viewer.size"),
+                        context.text("library.viewer.pixels", ["width": .text(format.integer(asset.width)), "height": .text(format.integer(asset.height))])))
         if let latitude = asset.latitude, let longitude = asset.longitude {
-            details.append(("Place", LibraryFormat.place(latitude: latitude, longitude: longitude)))
+            details.append((context.text("library.viewer.place"), LibraryFormat.place(latitude: latitude, longitude: longitude)))
         }
-        if !asset.people.isEmpty { details.append(("People", asset.people.joined(separator: ", "))) }
-        details.append(("File", asset.fileName))
+        if !asset.people.isEmpty { details.append((context.text("library.viewer.people"), asset.people.joined(separator: ", "))) }
+        details.append((context.text("library.viewer.file"), asset.fileName))
         let page = (index / Self.gridPageSize) + 1
         let model = ViewerModel(
-            assetID: asset.id.rawValue, positionText: "\(index + 1) of \(total)",
-            backURL: LibraryRoutes.group(groupID, page: page, showing: asset.id),
+            assetID: asset.id.rawValue,
+            positionText: context.text("library.viewer.position", ["index": .text(format.integer(index + 1)), "total": .text(format.integer(total))]),
+            backURL: LibraryRoutes.group(groupID, page: page, showing: asset.id), backLabel: context.text("library.viewer.back-to-album"),
             previousURL: position?.previous.map { LibraryRoutes.asset($0, inGroup: groupID) },
             nextURL: position?.next.map { LibraryRoutes.asset($0, inGroup: groupID) },
             screenURL: urls.screen, fullURL: asset.format?.isShownByBrowsers == true ? urls.original : urls.full,
@@ -158,19 +164,19 @@ struct LibraryPageHandlers: Sendable {
             mapURL: asset.latitude.flatMap { latitude in
                 asset.longitude.map { "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\($0)#map=15/\(latitude)/\($0)" }
             })
-        return .html(LibraryViewerPage(model: model, context: request.pageContext(site)).document().renderedBytes())
+        return .html(LibraryViewerPage(model: model, context: context).document().renderedBytes())
     }
 
-    static func card(_ group: LibraryGroup, pickFor pick: LibraryPick? = nil, albumsInside: Int = 0) -> GroupCardModel {
+    static func card(_ group: LibraryGroup, pickFor pick: LibraryPick? = nil, albumsInside: Int = 0, format: DisplayFormat) -> GroupCardModel {
         GroupCardModel(
-            name: group.name, detail: group.detail, countText: countText(group.count, albumsInside: albumsInside),
+            name: format.groupName(group), detail: group.detail, countText: countText(group.count, albumsInside: albumsInside, words: format.words),
             url: LibraryRoutes.group(group.id, picking: pick),
             posterURL: group.posterAssetID.flatMap { id in group.posterFingerprint.map { LibraryURLs(assetID: id, fingerprint: $0).thumbnail } })
     }
 
     /// "3 photos"; for a folder with no photo of its own but albums in it, "2 albums".
-    static func countText(_ count: Int, albumsInside: Int = 0) -> String {
-        if count == 0, albumsInside > 0 { return albumsInside == 1 ? "1 album" : "\(albumsInside) albums" }
-        return count == 1 ? "1 photo" : "\(count) photos"
+    static func countText(_ count: Int, albumsInside: Int = 0, words: Localizer) -> String {
+        if count == 0, albumsInside > 0 { return words.text("library.count.albums", ["count": .count(albumsInside)]) }
+        return words.text("item.photos.count", ["count": .count(count)])
     }
 }

@@ -19,5 +19,6 @@ struct LibraryPick: Sendable, Equatable {
     /// Where a tapped photo is posted.
     var formURL: String { asEvidence ? ItemRoutes.linkEvidence(itemID) : ItemRoutes.pickPhoto(itemID) }
 
-    var title: String { asEvidence ? "Link Evidence" : "Choose a Photo" }
+    /// The message of the library's title while picking.
+    var titleKey: String { asEvidence ? "library.pick.evidence-title" : "library.pick.photo-title" }
 }

@@ -8,7 +8,8 @@ struct ViewerModel: Sendable {
     /// "3 of 24".
     let positionText: String
     let backURL: String
-    var backLabel = "Back to the album"
+    /// Read aloud for the back link, in the page's words.
+    let backLabel: String
     let previousURL: String?
     let nextURL: String?
     let screenURL: String
@@ -31,7 +32,8 @@ struct LibraryViewerPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        HTMLDocument(html(.lang("en")) {
+        let language = context.localizer.language
+        return HTMLDocument(html(.lang(language.tag), .dir(language.direction)) {
             head {
                 meta(.charset("utf-8"))
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
@@ -47,17 +49,19 @@ struct LibraryViewerPage {
                     header(.class("viewer-bar")) {
                         a(.class("viewer-button back-link"), .href(model.backURL), .aria("label", model.backLabel)) {
                             Icons.chevronLeft
-                            span { "Back" }
+                            span { context.text("library.viewer.back") }
                         }
                         h1(.class("viewer-title")) { model.positionText }
-                        button(.class("viewer-button info-toggle"), .type("button"), .popovertarget("viewer-info"), .aria("label", "Info")) { "Info" }
+                        button(.class("viewer-button info-toggle"), .type("button"), .popovertarget("viewer-info"), .aria("label", context.text("library.viewer.info"))) {
+                            context.text("library.viewer.info")
+                        }
                     }
-                    div(.class("viewer-stage"), .id("viewer-stage"), .tabindex(0), .aria("label", "Photo; use + and − to zoom, arrows for the previous and next photo"),
+                    div(.class("viewer-stage"), .id("viewer-stage"), .tabindex(0), .aria("label", context.text("library.viewer.stage")),
                         .data("width", String(model.width)), .data("height", String(model.height)),
                         .data("screen", model.screenURL), .data("full", model.fullURL)) {
                         if let problem = model.problem {
                             div(.class("viewer-problem"), .role("alert")) {
-                                strong { "This photo can’t be shown." }
+                                strong { context.text("library.viewer.problem") }
                                 p { problem }
                             }
                         } else {
@@ -65,24 +69,26 @@ struct LibraryViewerPage {
                                 .height(model.height), .alt(model.positionText), .draggable(false))
                         }
                     }
-                    nav(.class("viewer-nav"), .aria("label", "Photos")) {
+                    nav(.class("viewer-nav"), .aria("label", context.text("library.grid.photos"))) {
                         if let previous = model.previousURL {
-                            a(.class("viewer-button previous"), .href(previous), .aria("label", "Previous photo")) { Icons.chevronLeft }
+                            a(.class("viewer-button previous"), .href(previous), .aria("label", context.text("library.viewer.previous"))) { Icons.chevronLeft }
                         }
                         if let next = model.nextURL {
-                            a(.class("viewer-button next"), .href(next), .aria("label", "Next photo")) { Icons.chevronRight }
+                            a(.class("viewer-button next"), .href(next), .aria("label", context.text("library.viewer.next"))) { Icons.chevronRight }
                         }
                     }
                     // Zooming without gestures or keys, for pointers and screen readers alike; shown by the
                     // script, which does the zooming.
-                    div(.class("viewer-zoom"), .role("group"), .aria("label", "Zoom"), .hidden) {
-                        button(.class("viewer-button zoom-out"), .type("button"), .aria("label", "Zoom out")) { "−" }
-                        button(.class("viewer-button zoom-fit"), .type("button"), .aria("label", "Fit the photo to the screen")) { "Fit" }
-                        button(.class("viewer-button zoom-in"), .type("button"), .aria("label", "Zoom in")) { "+" }
+                    div(.class("viewer-zoom"), .role("group"), .aria("label", context.text("library.viewer.zoom")), .hidden) {
+                        button(.class("viewer-button zoom-out"), .type("button"), .aria("label", context.text("library.viewer.zoom-out"))) { "−" }
+                        button(.class("viewer-button zoom-fit"), .type("button"), .aria("label", context.text("library.viewer.fit-label"))) {
+                            context.text("library.viewer.fit")
+                        }
+                        button(.class("viewer-button zoom-in"), .type("button"), .aria("label", context.text("library.viewer.zoom-in"))) { "+" }
                     }
                     p(.class("visually-hidden"), .id("viewer-zoom-status"), .aria("live", "polite")) {}
-                    aside(.class("viewer-info"), .id("viewer-info"), .popover(), .aria("label", "Photo information")) {
-                        h2 { "Info" }
+                    aside(.class("viewer-info"), .id("viewer-info"), .popover(), .aria("label", context.text("library.viewer.details"))) {
+                        h2 { context.text("library.viewer.info") }
                         dl {
                             for (label, value) in model.details {
                                 dt { label }
@@ -90,11 +96,12 @@ struct LibraryViewerPage {
                             }
                         }
                         if let map = model.mapURL {
-                            a(.class("button"), .href(map), .rel("noopener noreferrer")) { "Show on a map" }
+                            a(.class("button"), .href(map), .rel("noopener noreferrer")) { context.text("library.viewer.map") }
                         }
-                        if let original = model.originalURL { a(.class("button"), .href(original)) { "Original file" } }
+                        if let original = model.originalURL { a(.class("button"), .href(original)) { context.text("library.viewer.original") } }
                     }
                 }
+                PageWords(prefix: "library.script.", words: context.localizer).node
             }
         })
     }

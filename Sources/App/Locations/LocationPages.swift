@@ -21,11 +21,12 @@ struct LocationListPage {
 
     func document() -> HTMLDocument {
         // Moving from Homebox starts with its places: the import makes them.
-        let importLink = context.canEdit ? [a(.class("bar-button"), .href(ImportRoutes.start.url())) { "Import" }] : []
-        return PageLayout(title: "Places", context: context, pageClass: "locations",
-                          bar: TopBar(back: (label: "Items", url: ItemRoutes.listByRoom()), title: "Places",
-                                      trailing: importLink + [a(.class("bar-button"), .href(ExportRoutes.page.url())) { "Export" }]),
-                          content: content).document()
+        let importLink = context.canEdit ? [a(.class("bar-button"), .href(ImportRoutes.start.url())) { context.text("place.list.import") }] : []
+        let title = context.text("item.list.places")
+        return PageLayout(title: title, context: context, pageClass: "locations",
+                          bar: TopBar(back: (label: context.text("item.list.title"), url: ItemRoutes.listByRoom()), title: title,
+                                      trailing: importLink + [a(.class("bar-button"), .href(ExportRoutes.page.url())) { context.text("place.list.export") }]),
+                          content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
@@ -33,31 +34,34 @@ struct LocationListPage {
             if context.canEdit {
                 HTML.form(.class("card location-form"), .method("post"), .action(LocationRoutes.list.url()), .novalidate) {
                     CSRFField(token: context.csrfToken).node
-                    h2 { "Add a place" }
-                    p(.class("muted")) { "A home, a floor, a room, a cupboard or a box: anything that holds things." }
-                    if errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." } }
+                    h2 { context.text("place.list.add-title") }
+                    p(.class("muted")) { context.text("place.list.add-text") }
+                    if errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }
                     let controls = FormControls(errors: errors, idPrefix: "location")
                     div(.class("field-row")) {
-                        controls.text("Name", name: "name", value: form.name, extra: [.maxlength(LocationInput.maxNameLength), .autocomplete("off"),
-                                                                                     .placeholder("Kitchen"), .required])
-                        controls.choice("Inside", name: "parentId", selected: form.parentID, options: LocationChoices.options(locations))
+                        controls.text(context.text("item.field.name"), name: "name", value: form.name,
+                                      extra: [.maxlength(LocationInput.maxNameLength), .autocomplete("off"),
+                                              .placeholder(context.text("item.place-picker.placeholder")), .required])
+                        controls.choice(context.text("item.place-picker.inside"), name: "parentId", selected: form.parentID,
+                                        options: LocationChoices.options(locations, topLevel: context.text("item.place-picker.top-level")))
                     }
-                    controls.checkbox(BoxWording.checkbox, name: "isBox", isOn: form.isBox)
-                    div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Add" } }
+                    controls.checkbox(context.text("place.list.is-box"), name: "isBox", isOn: form.isBox)
+                    div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { context.text("item.picker.add") } }
                 }
             }
             if locations.isEmpty {
                 div(.class("empty-state")) {
-                    h2 { "No places yet" }
-                    p { "Add your home, then its rooms, so every item can say where it is — the first thing an adjuster asks." }
+                    h2 { context.text("place.list.empty-title") }
+                    p { context.text("place.list.empty-text") }
                 }
             } else {
-                ol(.class("location-list card"), .aria("label", "Places")) {
+                ol(.class("location-list card"), .aria("label", context.text("item.list.places"))) {
                     for location in locations {
                         li(.class("location-row"), .id("location-\(location.id)"), .data("depth", String(min(location.depth, 6)))) {
-                            a(.class("location-link"), .href(location.url), .aria("label", location.isBox ? "\(location.path), a box" : location.path)) { location.name }
-                            if location.isBox { span(.class("box-badge"), .aria("hidden", "true")) { "Box" } }
-                            span(.class("location-count")) { location.itemCount == 1 ? "1 item" : "\(location.itemCount) items" }
+                            a(.class("location-link"), .href(location.url),
+                              .aria("label", location.isBox ? context.text("place.list.box-label", ["path": .text(location.path)]) : location.path)) { location.name }
+                            if location.isBox { span(.class("box-badge"), .aria("hidden", "true")) { context.text("place.list.box") } }
+                            span(.class("location-count")) { context.text("item.list.count", ["count": .count(location.itemCount)]) }
                         }
                     }
                 }
@@ -122,8 +126,8 @@ struct LocationEditPage {
 }
 
 enum LocationChoices {
-    /// "Top level", then every place by path.
-    static func options(_ locations: [LocationRowModel]) -> [(value: String, label: String)] {
-        [("", "Nowhere (top level)")] + locations.map { (String($0.id), $0.path) }
+    /// "Top level" (in the page's words, when it has them), then every place by path.
+    static func options(_ locations: [LocationRowModel], topLevel: String = "Nowhere (top level)") -> [(value: String, label: String)] {
+        [("", topLevel)] + locations.map { (String($0.id), $0.path) }
     }
 }

@@ -12,6 +12,7 @@
 // Ctrl+wheel (and a trackpad pinch, which browsers send as one) zooms about the pointer; a plain wheel
 // pans. Keys: + = − 0 ← → Esc.
 
+import { word } from "./page-words.js";
 import { rememberLastViewed } from "./photo-grid.js";
 
 const step = 1.5;
@@ -43,6 +44,9 @@ export function initViewer() {
     if (event.target.closest(".viewer-bar, .viewer-nav, .viewer-zoom")) viewer.classList.remove("controls-hidden");
   });
 
+  // Right to left, the previous photo is on the right, as its button is.
+  const rightToLeft = document.documentElement.dir === "rtl";
+  const [backwardKey, forwardKey] = rightToLeft ? ["ArrowRight", "ArrowLeft"] : ["ArrowLeft", "ArrowRight"];
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
@@ -51,9 +55,9 @@ export function initViewer() {
       zoomBy(zoomKeys[event.key], stage.clientWidth / 2, stage.clientHeight / 2, true);
     } else if (image && event.key === "0") {
       reset(true);
-    } else if (event.key === "ArrowLeft" && viewer.dataset.previous) {
+    } else if (event.key === backwardKey && viewer.dataset.previous) {
       location.replace(viewer.dataset.previous);
-    } else if (event.key === "ArrowRight" && viewer.dataset.next) {
+    } else if (event.key === forwardKey && viewer.dataset.next) {
       location.replace(viewer.dataset.next);
     } else if (event.key === "Escape") {
       // Esc first closes the info panel; only an Esc with nothing open leaves the viewer.
@@ -103,8 +107,9 @@ export function initViewer() {
     clearTimeout(statusTimer);
     statusTimer = setTimeout(() => {
       if (!zoomStatus) return;
-      zoomStatus.textContent = atFit ? "The photo fits the screen." : atMax ? "Full size: one pixel of the photo per pixel of the screen."
-        : `Zoomed to ${Math.round((scale / fitScale) * 100)} %.`;
+      zoomStatus.textContent = atFit ? word("library.script.zoom-fit", "The photo fits the screen.")
+        : atMax ? word("library.script.zoom-full", "Full size: one pixel of the photo per pixel of the screen.")
+        : word("library.script.zoomed", "Zoomed to {percent} %.", { percent: Math.round((scale / fitScale) * 100) });
     }, 400);
   }
 
