@@ -237,3 +237,20 @@ import Testing
         #expect(mail.subject == "Fire: 2 lines are not fully paid" && english.language == .template, "the catalogue's US English is the reminder's own")
     }
 }
+
+/// The Export page in the page's language; in the pseudo-locale, no word on it is left out of the catalogue.
+@Suite struct ExportPageLanguageTests {
+    @Test func theExportPageIsInThePagesLanguage() throws {
+        let app = try ExportTests.ExportApp(demo: true)
+        let german = try app.client.get("/export?lang=de", headers: ["Accept": "text/html"]).text
+        #expect(german.contains(#"<html lang="de" dir="ltr">"#))
+        #expect(german.contains("\(DemoContent.items.count) Gegenstände zum Exportieren.") && german.contains("Homebox-CSV herunterladen"))
+        let pseudo = try app.client.get("/export?lang=en-XA", headers: ["Accept": "text/html"]).text
+        #expect(pseudo.contains(#"<html lang="en-XA" dir="ltr">"#))
+        let notWords: Set = ["Homepwner", "Homebox", "CSV", "zip", "v0"]
+        let unaccented = DetailPageLanguageTests.shownText(of: pseudo).flatMap { text in
+            text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { !notWords.contains($0) }.map { "\($0) in “\(text)”" }
+        }
+        #expect(unaccented == [])
+    }
+}
