@@ -254,3 +254,19 @@ import Testing
         #expect(unaccented == [])
     }
 }
+
+/// The Import page in the page's language, until an outcome or an error (still US English) is on it.
+@Suite struct ImportPageLanguageTests {
+    @Test func theImportPageIsInThePagesLanguage() throws {
+        let app = try TestApp()
+        let french = try app.client.get("/import?lang=fr", headers: ["Accept": "text/html"]).text
+        #expect(french.contains(#"<html lang="fr" dir="ltr">"#) && french.contains("Importer depuis Homebox") && french.contains("Aperçu"))
+        let pseudo = try app.client.get("/import?lang=en-XA", headers: ["Accept": "text/html"]).text
+        let notWords: Set = ["Homepwner", "Homebox", "CSV", "TSV", "zip", "GB", "MB", "v0", "Tools", "Backup", "Restore", "Start", "Download", "Items",
+                             "Import", "Export", "Insured", "archived", "asset", "id", "amp"]
+        let unaccented = DetailPageLanguageTests.shownText(of: pseudo).flatMap { text in
+            text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { !notWords.contains($0) }.map { "\($0) in “\(text)”" }
+        }
+        #expect(unaccented == [])
+    }
+}
