@@ -97,7 +97,8 @@ public final class HomepwnerApp: Sendable {
         let log: @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data("\($0)\n".utf8)) }
         backupScheduler = configuration.backupSchedule.map { schedule in
             BackupScheduler(job: BackupJob(source: folder.backupSource(database), store: BackupStore(path: schedule.directory.path),
-                                           keep: schedule.keep, offsite: schedule.offsite, status: folder.backupStatus),
+                                           keep: schedule.keep, offsite: schedule.offsite, status: folder.backupStatus,
+                                           indexWords: folder.backupIndexWords(database)),
                             interval: schedule.interval, log: log)
         }
         let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent

@@ -9,8 +9,13 @@ public struct BackupJob: Sendable {
     public let keep: Int?
     public let offsite: ResticRepository?
     public let status: BackupStatusFile?
+    /// The words of each backup's `index.html`, asked for as it is made (the household's language may
+    /// have changed since the last); US English unless given.
+    public let indexWords: @Sendable () -> BackupIndexWords
 
-    public init(source: BackupSource, store: BackupStore, keep: Int? = nil, offsite: ResticRepository? = nil, status: BackupStatusFile? = nil) {
+    public init(source: BackupSource, store: BackupStore, keep: Int? = nil, offsite: ResticRepository? = nil, status: BackupStatusFile? = nil,
+                indexWords: @escaping @Sendable () -> BackupIndexWords = { BackupIndexWords() }) {
+        self.indexWords = indexWords
         self.source = source
         self.store = store
         self.keep = keep
@@ -36,7 +41,7 @@ public struct BackupJob: Sendable {
     public func run(now: Date = Date(), shouldStop: () -> Bool = { false }, log: (String) -> Void = { _ in }) throws(BackupStopped) -> Outcome {
         var outcome = Outcome(attempt: BackupStatus.Attempt(startedAt: now, finishedAt: now, backup: nil, verified: false, problem: nil, offsiteSnapshot: nil))
         do {
-            let report = try BackupWriter.make(from: source, into: store, keep: keep, now: now, shouldStop: shouldStop)
+            let report = try BackupWriter.make(from: source, into: store, keep: keep, now: now, indexWords: indexWords(), shouldStop: shouldStop)
             outcome.report = report
             outcome.attempt.backup = report.backup.path
             log(Self.describe(report))

@@ -14,28 +14,29 @@ public enum BackupWriter {
     static let attempts = 3
 
     /// Makes the backup; when `keep` is given, then removes the oldest finished ones beyond that many.
-    /// `shouldStop` is asked between files: a stopped backup leaves nothing behind.
+    /// `shouldStop` is asked between files: a stopped backup leaves nothing behind. `indexWords`: the
+    /// language of its `index.html`.
     public static func make(from source: BackupSource, into store: BackupStore, keep: Int? = nil, now: Date = Date(),
-                            shouldStop: () -> Bool = { false }) throws -> BackupReport {
+                            indexWords: BackupIndexWords = BackupIndexWords(), shouldStop: () -> Bool = { false }) throws -> BackupReport {
         let started = ContinuousClock.now
         // Whole seconds: as the backup's name and its manifest say it.
         let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         do {
-            return try make(from: source, into: store, keep: keep, at: now, started: started, shouldStop: shouldStop)
+            return try make(from: source, into: store, keep: keep, at: now, started: started, indexWords: indexWords, shouldStop: shouldStop)
         } catch {
             throw BackupError.diskFull(error, writingInto: store.path) ?? error
         }
     }
 
     private static func make(from source: BackupSource, into store: BackupStore, keep: Int?, at now: Date, started: ContinuousClock.Instant,
-                             shouldStop: () -> Bool) throws -> BackupReport {
+                             indexWords: BackupIndexWords, shouldStop: () -> Bool) throws -> BackupReport {
         try store.exclusively {
             store.removeUnfinished()
             let name = store.unusedName(at: now)
             let staging = "\(store.path)/\(BackupStore.incompletePrefix)\(name)"
             try FileOperations.makeFolder(staging)
             do {
-                var run = Run(source: source, staging: staging, earlier: EarlierFiles(store.finished().suffix(earlierBackupsSearched)))
+                var run = Run(source: source, staging: staging, earlier: EarlierFiles(store.finished().suffix(earlierBackupsSearched)), indexWords: indexWords)
                 let manifest = try run.make(now: now, shouldStop: shouldStop)
                 try FileOperations.syncFileSystem(containing: staging)
                 try FileOperations.writeNew(try manifest.encoded(), to: "\(staging)/\(BackupManifest.fileName)")
@@ -57,6 +58,7 @@ public enum BackupWriter {
         let source: BackupSource
         let staging: String
         let earlier: EarlierFiles
+        let indexWords: BackupIndexWords
         /// Each file put in the staging folder so far, by its path there.
         var entries: [String: BackupManifest.Entry] = [:]
         var copied = FileTally()
@@ -84,7 +86,7 @@ public enum BackupWriter {
             chmod("\(staging)/\(databasePath)", 0o600)
             entries[databasePath] = try entry(databasePath, FileOperations.fingerprint(of: "\(staging)/\(databasePath)"), role: .data)
             let readable = try ReadableBackup.write(contents: contents, madeAt: now, problems: problems, databasePath: databasePath,
-                                                    into: staging, relativeTo: source)
+                                                    into: staging, relativeTo: source, words: indexWords)
             for (path, fingerprint) in readable { entries[path] = entry(path, fingerprint, role: .readable) }
             return BackupManifest(createdAt: now, database: databasePath, folders: try source.folders,
                                   counts: .init(items: contents.items.count, locations: contents.locations.count,

@@ -21,12 +21,15 @@ public final class Reminder: Sendable, Equatable, Identifiable {
     public let value: Int64?
     /// Where it is fixed.
     public let fix: ReminderFix
+    /// The title and detail as a catalogue's message and its values, for a reader in another language
+    /// (an e-mail in the recipient's); nil: `title` and `detail` are all there is.
+    public let wording: ReminderWording?
 
     /// `kind:subject:due`, e.g. `warranty-ending:item-12:2027-03-01`.
     public let id: String
 
     public init(kind: ReminderKind, subject: ReminderSubject, due: CalendarDate, until: CalendarDate?, title: String, detail: String,
-                value: Int64? = nil, fix: ReminderFix) {
+                value: Int64? = nil, fix: ReminderFix, wording: ReminderWording? = nil) {
         id = "\(kind.rawValue):\(subject.key):\(due.iso)"
         self.kind = kind
         self.subject = subject
@@ -36,6 +39,7 @@ public final class Reminder: Sendable, Equatable, Identifiable {
         self.detail = detail
         self.value = value
         self.fix = fix
+        self.wording = wording
     }
 
     public static func == (lhs: Reminder, rhs: Reminder) -> Bool {

@@ -46,18 +46,18 @@ public struct ReminderSchedule: Sendable {
             occasions.append(Reminder(kind: .walkthroughDue, subject: .place(place.id), due: place.lastWalkedThrough.adding(days: Self.walkthroughDays), until: nil,
                                       title: "What changed in \(place.name)?",
                                       detail: "\(place.name) was last walked through on \(place.lastWalkedThrough.iso). Film it again, so the inventory shows what is there now.",
-                                      fix: .place(place.id)))
+                                      fix: .place(place.id), wording: ReminderWording("walkthrough-due", ["place": place.name, "date": place.lastWalkedThrough.iso])))
         }
         if let backup = facts.backup { Self.add(backup, to: &occasions) }
         if let end = facts.policyPeriodEnd {
             occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end.adding(days: -Self.noticeDays), until: end,
                                       title: "The policy's period ends on \(end.iso): check the coverage",
                                       detail: "Check the coverage against the inventory before renewing: the contents limit, and the items worth a rider.",
-                                      fix: .policy))
+                                      fix: .policy, wording: ReminderWording("policy-renewal", ["date": end.iso])))
             occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end, until: end,
                                       title: "The policy's period ends today",
                                       detail: "Make sure it was renewed, and enter the new period, so the coverage check goes by it.",
-                                      fix: .policy))
+                                      fix: .policy, wording: ReminderWording("policy-ends")))
         }
         for claim in facts.claims { Self.add(claim, to: &occasions) }
         self.occasions = occasions
@@ -120,23 +120,26 @@ public struct ReminderSchedule: Sendable {
             occasions.append(Reminder(kind: .warrantyEnding, subject: .item(item.id), due: end.adding(days: -noticeDays), until: end,
                                       title: "The warranty of \(item.name) ends on \(end.iso)",
                                       detail: "Anything wrong with it is still covered until then: check it now.",
-                                      value: item.value, fix: .item(item.id, field: "warrantyExpires")))
+                                      value: item.value, fix: .item(item.id, field: "warrantyExpires"),
+                                      wording: ReminderWording("warranty-ending", ["item": item.name, "date": end.iso])))
             occasions.append(Reminder(kind: .warrantyEnds, subject: .item(item.id), due: end, until: end,
                                       title: "The warranty of \(item.name) ends today",
                                       detail: "Anything wrong with it is covered only until the end of today.",
-                                      value: item.value, fix: .item(item.id, field: "warrantyExpires")))
+                                      value: item.value, fix: .item(item.id, field: "warrantyExpires"), wording: ReminderWording("warranty-ends", ["item": item.name])))
         }
         if let looked = item.replacementCostDate {
             occasions.append(Reminder(kind: .replacementCostStale, subject: .item(item.id), due: looked.adding(years: replacementCostYears), until: nil,
                                       title: "The replacement cost of \(item.name)\(item.valueText.map { " (\($0))" } ?? "") is over \(replacementCostYears) years old",
                                       detail: "It was looked up on \(looked.iso). Look it up again: prices move, and a claim pays what buying it again costs now.",
-                                      value: item.value, fix: .item(item.id, field: "replacementCost")))
+                                      value: item.value, fix: .item(item.id, field: "replacementCost"),
+                                      wording: ReminderWording(item.valueText == nil ? "replacement-cost-stale" : "replacement-cost-stale-valued",
+                                                               ["item": item.name, "value": item.valueText ?? "", "date": looked.iso], counts: ["years": replacementCostYears])))
         }
         if !item.hasPhoto {
             occasions.append(Reminder(kind: .photoMissing, subject: .item(item.id), due: item.added.adding(days: photoGraceDays), until: nil,
                                       title: "\(item.name) has no photo yet",
                                       detail: "It was added on \(item.added.iso). A photo is the first thing an adjuster asks for.",
-                                      value: item.value, fix: .item(item.id, field: "photos")))
+                                      value: item.value, fix: .item(item.id, field: "photos"), wording: ReminderWording("photo-missing", ["item": item.name, "date": item.added.iso])))
         }
     }
 
@@ -145,12 +148,13 @@ public struct ReminderSchedule: Sendable {
             occasions.append(Reminder(kind: .backupFailed, subject: .backup, due: CalendarDate(failed), until: nil,
                                       title: "The last backup failed",
                                       detail: (backup.problem ?? "It could not be verified.") + (backup.lastVerifiedAt == nil ? " There is no verified backup yet." : ""),
-                                      fix: .backups))
+                                      fix: .backups, wording: ReminderWording((backup.problem == nil ? "backup-unverified" : "backup-failed") + (backup.lastVerifiedAt == nil ? "-never" : ""),
+                                                                              ["problem": backup.problem ?? ""])))
         } else if let last = backup.lastVerifiedAt, let interval = backup.interval {
             occasions.append(Reminder(kind: .backupOverdue, subject: .backup, due: CalendarDate(last.addingTimeInterval(interval + backup.grace)), until: nil,
                                       title: "The last verified backup is older than the schedule",
                                       detail: "It was made on \(CalendarDate(last).iso). Check that the server is running and that the backup folder is there and can be written.",
-                                      fix: .backups))
+                                      fix: .backups, wording: ReminderWording("backup-overdue", ["date": CalendarDate(last).iso])))
         }
     }
 
@@ -163,7 +167,7 @@ public struct ReminderSchedule: Sendable {
                 occasions.append(Reminder(kind: .proofOfLoss, subject: .claim(claim.id), due: due, until: deadline,
                                           title: "The proof of loss for \(claim.name) is due on \(deadline.iso)",
                                           detail: "Send the sworn statement in proof of loss with the schedule before then, or ask the insurer for more time in writing.",
-                                          fix: .claim(claim.id, part: "proofOfLossDue")))
+                                          fix: .claim(claim.id, part: "proofOfLossDue"), wording: ReminderWording("proof-of-loss", ["claim": claim.name, "date": deadline.iso])))
             }
         }
         if claim.unpaidLines > 0 {
@@ -171,13 +175,16 @@ public struct ReminderSchedule: Sendable {
             occasions.append(Reminder(kind: .paymentExpected, subject: .claim(claim.id), due: max(due, claim.opened), until: nil,
                                       title: "\(claim.name): \(claim.unpaidLines == 1 ? "1 line is" : "\(claim.unpaidLines) lines are") not fully paid",
                                       detail: "Still expected: \(claim.unpaidText). Record each payment on its line when it comes, or ask the insurer when it will.",
-                                      fix: .claim(claim.id, part: "lines")))
+                                      fix: .claim(claim.id, part: "lines"),
+                                      wording: ReminderWording("payment-expected", ["claim": claim.name, "amount": claim.unpaidText], counts: ["lines": claim.unpaidLines])))
         }
         if claim.replacedUnpaidLines > 0, let replaced = claim.lastReplaced {
             occasions.append(Reminder(kind: .depreciationRecoverable, subject: .claim(claim.id), due: replaced, until: nil,
                                       title: "\(claim.name): claim the depreciation held back on \(claim.replacedUnpaidLines == 1 ? "1 replaced line" : "\(claim.replacedUnpaidLines) replaced lines")",
                                       detail: "Send the insurer the new receipts: \(claim.replacedUnpaidText) is recoverable now that they are replaced.",
-                                      fix: .claim(claim.id, part: "lines")))
+                                      fix: .claim(claim.id, part: "lines"),
+                                      wording: ReminderWording("depreciation-recoverable", ["claim": claim.name, "amount": claim.replacedUnpaidText],
+                                                               counts: ["lines": claim.replacedUnpaidLines])))
         }
     }
 

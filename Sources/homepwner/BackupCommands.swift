@@ -51,8 +51,9 @@ enum BackupCommands {
         let offsite = try options.values["--offsite"].map { text -> ResticRepository in
             do { return try ResticRepository(option: text) } catch { throw CommandLineError(message: "\(error)") }
         }
-        let job = BackupJob(source: folder.backupSource(try folder.openDatabase()), store: BackupStore(path: target), keep: keep, offsite: offsite,
-                            status: folder.backupStatus)
+        let database = try folder.openDatabase()
+        let job = BackupJob(source: folder.backupSource(database), store: BackupStore(path: target), keep: keep, offsite: offsite,
+                            status: folder.backupStatus, indexWords: folder.backupIndexWords(database))
         let outcome = try job.run(log: { print($0); fflush(nil) })
         if let problem = outcome.problem { throw BackupError(problem) }
     }

@@ -38,7 +38,7 @@ import ToolRunner
         return try id(created)
     }
 
-    private static func rows(_ text: String) -> [[String]] {
+    static func rows(_ text: String) -> [[String]] {
         text.split(separator: "\r\n").map { line in line.dropFirst().dropLast().components(separatedBy: "\",\"") }
     }
 
@@ -149,7 +149,7 @@ import ToolRunner
     }
 
     /// A sheet's rows of cell values (inline strings or numbers), and how many formulas it holds.
-    private static func cells(_ path: String) throws -> (rows: [[String]], formulas: Int) {
+    static func cells(_ path: String) throws -> (rows: [[String]], formulas: Int) {
         let xml = try String(contentsOfFile: path, encoding: .utf8)
         let formulas = xml.components(separatedBy: "<f>").count - 1 + xml.components(separatedBy: "<f ").count - 1
         var rows: [[String]] = []

@@ -1,3 +1,4 @@
+import Accounts
 import Backup
 import Database
 
@@ -6,6 +7,12 @@ extension DataFolder {
     /// connection set of this process) and the photos and documents.
     public func backupSource(_ database: Database) -> BackupSource {
         BackupSource(database: database, dataFolder: url, imagesFolder: images, documentsFolder: documents)
+    }
+
+    /// The words of a backup's `index.html` as it is made: in the household's language (`BackupIndexWords.household`).
+    public func backupIndexWords(_ database: Database) -> @Sendable () -> BackupIndexWords {
+        let accounts = AccountStore(database: database)
+        return { BackupIndexWords.household(accounts) }
     }
 
     /// How this folder's backups have gone, whoever made them (the schedule, `homepwner backup`).

@@ -114,12 +114,13 @@ struct ClaimPackOut {
     }
 
     /// The workbook's "Pack-out" sheet, a row an item, every row naming its box (so it sorts and filters); none when no item is packed.
-    var workbookSheets: [WorkbookSheet] {
+    func workbookSheets(words: ScheduleWords = ScheduleWords()) -> [WorkbookSheet] {
         guard !boxes.isEmpty else { return [] }
-        return [WorkbookSheet(name: "Pack-out", header: ["Box", "Box name", "Box is now in", "Line", "Item", "Came from"], rows: boxes.flatMap { box in
+        return [WorkbookSheet(name: words["sheet.pack-out"], header: ["box", "box-name", "box-now", "line", "item", "came-from"].map { words[$0] },
+                              rows: boxes.flatMap { box in
             box.entries.map { entry in
                 [.text(box.code), .text(box.name), .text(box.now), .number(Double(entry.line), format: "0"), .text(entry.name),
-                 .text(entry.cameFrom ?? BoxWording.cameFromUnknown)]
+                 .text(entry.cameFrom ?? words["came-from-unknown"])]
             }
         })]
     }

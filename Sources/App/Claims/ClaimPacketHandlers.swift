@@ -22,9 +22,9 @@ struct ClaimPacketHandlers: Sendable {
     func register(in router: inout AppRouter) {
         router.add(.get, ClaimRoutes.apiSchedule, readingClaimsWithin: reads) { request in
             let profile = try Self.profile(request)
-            return try schedule(try sheet(request), profile: profile)
+            return try schedule(try sheet(request), profile: profile, for: request)
         }
-        router.add(.get, ClaimRoutes.apiScheduleWorkbook, readingClaimsWithin: reads) { request in try workbook(try sheet(request)) }
+        router.add(.get, ClaimRoutes.apiScheduleWorkbook, readingClaimsWithin: reads) { request in try workbook(try sheet(request), for: request) }
         router.get(ClaimRoutes.apiReport) { request in
             let paper = try Self.paper(request)
             // Read for the caller (`readingClaimsWithin`), after the paper is known to be right.
@@ -59,7 +59,7 @@ struct ClaimPacketHandlers: Sendable {
         // The adjuster's: the link's own claim, with the library photos linked to its items.
         router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in
             let profile = try Self.profile(request)
-            return try shared.readingClaim(request) { link in try schedule(try sharedSheet(link, request), profile: profile) }
+            return try shared.readingClaim(request) { link in try schedule(try sharedSheet(link, request), profile: profile, for: request) }
         }
         router.get(ClaimLinkRoutes.sharedReport, access: .public) { request in
             let paper = try Self.paper(request)
@@ -100,16 +100,18 @@ struct ClaimPacketHandlers: Sendable {
         return sheet
     }
 
-    private func schedule(_ sheet: ClaimSheet, profile: ClaimScheduleProfile) throws -> Response {
-        var response = Response(body: .bytes(Array(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: profile).utf8)))
+    private func schedule(_ sheet: ClaimSheet, profile: ClaimScheduleProfile, for request: Request) throws -> Response {
+        let words = ScheduleWords(sheet.claim.words(for: request))
+        var response = Response(body: .bytes(Array(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: profile, words: words).utf8)))
         response.headers["Content-Type"] = "text/csv; charset=utf-8"
         let suffix = profile == .full ? "" : "-" + profile.rawValue
         response.headers["Content-Disposition"] = "attachment; filename=\"\(sheet.fileStem)-schedule\(suffix).csv\""
         return response
     }
 
-    private func workbook(_ sheet: ClaimSheet) throws -> Response {
-        let file = try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items), into: temporaryFolder)
+    private func workbook(_ sheet: ClaimSheet, for request: Request) throws -> Response {
+        let file = try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items), words: ScheduleWords(sheet.claim.words(for: request)),
+                                                   into: temporaryFolder)
         return try Self.sendOnce(file, headers: [
             "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
             "Content-Disposition": "attachment; filename=\"\(sheet.fileStem)-schedule.xlsx\"",
@@ -194,9 +196,10 @@ struct ClaimPacketHandlers: Sendable {
         made.append(("report-\(paper.rawValue).pdf", "report", try reportFile(sheet, paper: paper, access: access, for: request)))
         let csv = temporaryFolder.appendingPathComponent("schedule-\(UUID().uuidString).csv")
         made.append(("schedule.csv", "schedule", csv))
-        try Data(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: .full).utf8).write(to: csv)
+        let words = ScheduleWords(sheet.claim.words(for: request))
+        try Data(ClaimScheduleCSV.make(sheet.schedule, currency: sheet.currency, profile: .full, words: words).utf8).write(to: csv)
         made.append(("schedule.xlsx", "schedule", try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items),
-                                                                              into: temporaryFolder)))
+                                                                              words: words, into: temporaryFolder)))
         let packet = try made.map { entry in
             guard let source = ZipWriter.Source(path: entry.file.path) else {
                 throw AppError(.reportFailed, message: "The \(entry.name) for the zip could not be made. Nothing was sent; try again.")

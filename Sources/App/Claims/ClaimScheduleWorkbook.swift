@@ -9,28 +9,30 @@ import Workbook
 /// pack-out list on "Pack-out" (`ClaimPackOut`). Values only, from the same tables as the
 /// CSV, so the two agree to the minor unit; money in the currency's decimals, dates as dates.
 enum ClaimScheduleWorkbook {
-    static func sheets(_ sheet: ClaimSheet, packOut: ClaimPackOut? = nil) -> [WorkbookSheet] {
+    /// Its sheets' names, headers and words in `words`' language (the claim's, `ScheduleWords(claim.words(for:))`).
+    static func sheets(_ sheet: ClaimSheet, packOut: ClaimPackOut? = nil, words: ScheduleWords = ScheduleWords()) -> [WorkbookSheet] {
         let currency = sheet.currency, schedule = sheet.schedule
-        return [ClaimScheduleProfile.full.table(schedule, currency: currency), schedule.totalsTable(currency: currency)]
+        return [ClaimScheduleProfile.full.table(schedule, currency: currency, words: words), schedule.totalsTable(currency: currency, words: words)]
             .map { table in WorkbookSheet(name: table.name, header: table.header, rows: table.rows.map { $0.map { cell($0, currency: currency) } }) }
-            + expenseSheets(sheet) + (packOut?.workbookSheets ?? [])
+            + expenseSheets(sheet, words: words) + (packOut?.workbookSheets(words: words) ?? [])
     }
 
     /// The living expenses, oldest first, and their totals by category with the whole as a last row.
-    static func expenseSheets(_ sheet: ClaimSheet) -> [WorkbookSheet] {
+    static func expenseSheets(_ sheet: ClaimSheet, words: ScheduleWords = ScheduleWords()) -> [WorkbookSheet] {
         let ledger = sheet.expenses, currency = sheet.currency
         guard !ledger.entries.isEmpty else { return [] }
         let code = currency.code
         let entries = ledger.entries.map { expense -> [ScheduleCell] in
-            [.date(expense.date), .text(expense.category.label), .text(expense.description), .text(expense.receipt?.fileName ?? ""), .money(expense.amount)]
+            [.date(expense.date), .text(words.category(expense.category)), .text(expense.description), .text(expense.receipt?.fileName ?? ""), .money(expense.amount)]
         }
         let totals = ledger.byCategory.map { total -> [ScheduleCell] in
-            [.text(total.category.label), .number(units: Int64(total.count), scale: 0), .money(total.amount)]
-        } + [[.text("All living expenses"), .number(units: Int64(ledger.entries.count), scale: 0), .money(ledger.total)]]
+            [.text(words.category(total.category)), .number(units: Int64(total.count), scale: 0), .money(total.amount)]
+        } + [[.text(words["all-expenses"]), .number(units: Int64(ledger.entries.count), scale: 0), .money(ledger.total)]]
+        func w(_ key: String) -> String { words[key, ["code": code]] }
         return [
-            WorkbookSheet(name: "ALE", header: ["Date", "Category", "Description", "Receipt", "Amount (\(code))"],
+            WorkbookSheet(name: w("sheet.expenses"), header: [w("date"), w("category"), w("description"), w("receipt"), w("amount")],
                           rows: entries.map { $0.map { cell($0, currency: currency) } }),
-            WorkbookSheet(name: "ALE totals", header: ["Category", "Entries", "Amount (\(code))"],
+            WorkbookSheet(name: w("sheet.expense-totals"), header: [w("category"), w("entries"), w("amount")],
                           rows: totals.map { $0.map { cell($0, currency: currency) } }),
         ]
     }
@@ -51,10 +53,10 @@ enum ClaimScheduleWorkbook {
     }
 
     /// Writes the workbook into `folder` and returns its file.
-    static func write(_ sheet: ClaimSheet, packOut: ClaimPackOut? = nil, into folder: URL) throws -> URL {
+    static func write(_ sheet: ClaimSheet, packOut: ClaimPackOut? = nil, words: ScheduleWords = ScheduleWords(), into folder: URL) throws -> URL {
         let target = folder.appendingPathComponent("schedule-\(UUID().uuidString).xlsx")
         do {
-            try XLSXWorkbook.write(sheets(sheet, packOut: packOut), to: target)
+            try XLSXWorkbook.write(sheets(sheet, packOut: packOut, words: words), to: target)
         } catch {
             throw AppError(.reportFailed, message: "The spreadsheet could not be made: \(error). Nothing was sent; try again.")
         }

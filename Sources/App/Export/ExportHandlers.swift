@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Localization
 import PhotoLibrary
 
 /// The Export page and the files it offers, streamed to the client as they are made (never held in
@@ -42,6 +43,8 @@ struct ExportHandlers: Sendable {
             "Content-Disposition": "attachment; filename=\"\(format.fileName(on: items.clock.today))\"",
             "Cache-Control": "no-store",
         ]
-        return Response(headers: headers) { body in try InventoryExport.write(format, of: snapshot) { try body.write($0) } }
+        // The CSV's words (our columns' names, "Unsorted", yes) in the request's language; Homebox's own columns stay as Homebox names them.
+        let words = HomeboxCSVWords(Localization.bundled.localizer(for: request.pageLanguage))
+        return Response(headers: headers) { body in try InventoryExport.write(format, of: snapshot, words: words) { try body.write($0) } }
     }
 }

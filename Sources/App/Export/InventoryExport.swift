@@ -30,9 +30,10 @@ public enum InventoryExport {
     }
 
     /// Writes the export of `snapshot` to `output` as it is made: a response being streamed, a file.
-    static func write(_ format: ExportFormat, of snapshot: ExportSnapshot, to output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+    static func write(_ format: ExportFormat, of snapshot: ExportSnapshot, words: HomeboxCSVWords = .english,
+                      to output: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
         switch format {
-        case .homeboxCSV: try snapshot.writeHomeboxCSV(to: output)
+        case .homeboxCSV: try snapshot.writeHomeboxCSV(words: words, vocabulary: .shipped, to: output)
         case .homepwner: try snapshot.writeArchive(to: output)
         }
     }

@@ -11,48 +11,44 @@ struct ImportPage {
     let error: String?
     let context: PageContext
 
+    /// In the page's language only when it says no outcome or error: those are still US English (`ImportOutcome`,
+    /// the handlers' messages), and a page is in one language.
     func document() -> HTMLDocument {
-        PageLayout(title: "Import", context: context, pageClass: "import",
-                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: "Import"), content: content).document()
+        var context = context
+        if outcome != nil || error != nil { context = context.inTemplateLanguage }
+        let title = context.text("files.import-page.title")
+        return PageLayout(title: title, context: context, pageClass: "import",
+                          bar: TopBar(back: (label: context.text("item.list.title"), url: SiteRoutes.home), title: title),
+                          content: content(context), translated: outcome == nil && error == nil).document()
     }
 
-    private var content: HTMLNode {
+    private func content(_ context: PageContext) -> HTMLNode {
         div(.class("import-layout")) {
             if let outcome {
                 div(.class("notice success"), .role("status")) {
                     p { outcome.sentence }
-                    p { a(.href(SiteRoutes.home)) { "See your items" } }
+                    p { a(.href(SiteRoutes.home)) { context.text("files.import-page.see-items") } }
                 }
             }
             HTML.form(.class("card import-card"), .method("post"), .action(ImportRoutes.start.url()), .enctype("multipart/form-data")) {
                 CSRFField(token: context.csrfToken).node
-                h2 { "Import from Homebox" }
-                p(.class("muted")) {
-                    "Bring everything from Homebox v0.26 and later with its backup: Tools → Backup & Restore → Start Backup, then Download. "
-                    "From any version, export the items as CSV: Tools (Items in older versions) → Import/Export → Export. "
-                    "Choose that file here: you see what it holds before anything is saved."
-                }
+                h2 { context.text("files.import-page.heading") }
+                p(.class("muted")) { context.text("files.import-page.intro") }
                 let controls = FormControls(errors: error.map { ValidationError(errors: [FieldError(field: "file", message: $0)]) }, idPrefix: "import")
-                controls.field("Homebox backup (.zip), CSV or TSV file", name: "file",
-                               hint: "Files from every Homebox version work. A Homepwner export (.zip) is imported here too, into an empty inventory. "
-                                   + "Up to \(ByteCountFormatting.describe(ImportUpload.maxRequestBytes)).") { id, describedBy in
+                controls.field(context.text("files.import-page.file"), name: "file",
+                               hint: context.text("files.import-page.file-hint", ["size": .text(ByteCountFormatting.describe(ImportUpload.maxRequestBytes))])) { id, describedBy in
                     var attributes: [Attribute] = [.id(id), .name("file"), .type("file"), .required,
                                                    .accept(".csv,.tsv,.txt,.zip,text/csv,text/tab-separated-values,text/plain,application/zip")]
                     if let describedBy { attributes.append(.aria("describedby", describedBy)) }
                     if error != nil { attributes.append(.aria("invalid", "true")) }
                     return .element("input", attributes, isVoid: true)
                 }
-                div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Preview" } }
+                div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { context.text("files.import-page.preview") } }
             }
             section(.class("card import-card"), .aria("labelledby", "import-how")) {
-                h2(.id("import-how")) { "What happens" }
+                h2(.id("import-how")) { context.text("files.import-page.how") }
                 ul(.class("import-facts")) {
-                    li { "Nothing is saved until you press Import on the preview, and then all of it is, or none." }
-                    li { "Places (such as “Home / Garage”) and tags are made as needed; existing ones are used whatever their case." }
-                    li { "A backup brings each item’s photos, and its receipts, manuals and warranties as documents; photos and files of places are not kept." }
-                    li { "Importing the same file again updates the items it made instead of adding them twice." }
-                    li { "A column the file lacks never empties a field; an empty cell does." }
-                    li { "Amounts are read in this inventory’s currency. Insured, archived and asset id become custom fields." }
+                    for fact in ["all-or-none", "places", "backup", "again", "columns", "amounts"] { li { context.text("files.import-page.fact." + fact) } }
                 }
             }
         }

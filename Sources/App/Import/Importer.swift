@@ -43,13 +43,13 @@ public struct Importer: Sendable {
 
     /// What importing the file at `path` would do; nothing is written.
     public func plan(fileAt path: String) throws -> ImportPlan {
-        try items.planImport(fileAt: path, workFolder: workFolder.path, limits: limits)
+        try items.planImport(fileAt: path, workFolder: workFolder.path, limits: limits, vocabulary: .shipped)
     }
 
     /// Imports the file at `path`, all or nothing.
     /// - Throws: `ImportRefused` with every problem when anything in it cannot be imported.
     public func apply(fileAt path: String) throws -> ImportPlan {
-        try items.applyImport(fileAt: path, workFolder: workFolder.path, limits: limits)
+        try items.applyImport(fileAt: path, workFolder: workFolder.path, limits: limits, vocabulary: .shipped)
     }
 
     /// Writes `bytes` (an upload) to a new file in the work folder, runs `body` on it, and removes it.

@@ -1,5 +1,6 @@
 import Foundation
 import HTML
+import Localization
 import Inventory
 import Mail
 import Reminders
@@ -19,12 +20,14 @@ struct ReminderDigestMail {
     /// `https://home.example.com`, without a trailing slash.
     let siteURL: String
     let unsubscribeKey: String
+    /// The recipient's language (`ReminderMail.words(for:)`).
+    var words = Localization.bundled.localizer(for: .template)
 
     /// The digest's row in the ledger of reminder e-mails (`claimReminderDigest`): one a week at most.
     static func occasion(on day: CalendarDate) -> String { "digest:\(day.iso)" }
 
     var count: Int { sections.reduce(0) { $0 + $1.reminders.count } }
-    var subject: String { "This week’s reminders: \(count)" }
+    var subject: String { words.text("mail.digest.subject", ["count": .count(count)]) }
     var unsubscribeAllURL: String { siteURL + ReminderMailRoutes.unsubscribeAll(key: unsubscribeKey) }
     var accountURL: String { siteURL + AccountRoutes.account.url() }
 
@@ -41,10 +44,10 @@ struct ReminderDigestMail {
     var text: String {
         let body = sections.map { section in
             """
-            \(section.family.name)
+            \(section.familyName)
 
             \(section.listText)
-            No more e-mails about \(section.family.name.lowercased()): \(section.unsubscribeURL)
+            \(words.text("mail.no-more-about-text", ["about": .text(section.familyInSentence), "url": .text(section.unsubscribeURL)]))
             """
         }.joined(separator: "\n\n")
         return """
@@ -53,14 +56,14 @@ struct ReminderDigestMail {
         \(body)
 
         --
-        Homepwner e-mails each reminder once, in one e-mail a week. No more reminder e-mails at all: \(unsubscribeAllURL)
-        Choose which reminders come by e-mail, and when, on your account page: \(accountURL)
+        \(words.text("mail.digest.footer-text-once", ["url": .text(unsubscribeAllURL)]))
+        \(words.text("mail.digest.footer-text-account", ["url": .text(accountURL)]))
 
         """
     }
 
     var html: String {
-        let document = HTMLDocument(HTML.html(.lang("en")) {
+        let document = HTMLDocument(HTML.html(.lang(words.language.tag), .dir(words.language.direction)) {
             head {
                 meta(.charset("utf-8"))
                 title(subject)
@@ -68,17 +71,16 @@ struct ReminderDigestMail {
             body {
                 h1 { subject }
                 for section in sections {
-                    h2 { section.family.name }
+                    h2 { section.familyName }
                     section.list
-                    p { a(.href(section.unsubscribeURL)) { "No more e-mails about \(section.family.name.lowercased())" } }
+                    p { a(.href(section.unsubscribeURL)) { words.text("mail.no-more-about", ["about": .text(section.familyInSentence)]) } }
                 }
                 hr()
                 p {
-                    "Homepwner e-mails each reminder once, in one e-mail a week. "
-                    a(.href(unsubscribeAllURL)) { "No more reminder e-mails at all" }
-                    ". Choose which reminders come by e-mail, and when, on "
-                    a(.href(accountURL)) { "your account page" }
-                    "."
+                    ReminderMail.sentence(words, "mail.digest.footer-html", links: [
+                        ("unsubscribe", a(.href(unsubscribeAllURL)) { words.text("mail.digest.no-more") }),
+                        ("account", a(.href(accountURL)) { words.text("mail.account-page") }),
+                    ])
                 }
             }
         })

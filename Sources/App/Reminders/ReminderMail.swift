@@ -1,5 +1,6 @@
 import Foundation
 import HTML
+import Localization
 import Mail
 import Reminders
 
@@ -15,6 +16,13 @@ struct ReminderMail {
     /// `https://home.example.com`, without a trailing slash.
     let siteURL: String
     let unsubscribeKey: String
+    /// The recipient's language (`ReminderMail.words(for:)`): every word of the e-mail, the reminders' titles too.
+    var words = Localization.bundled.localizer(for: .template)
+
+    /// The words of e-mails to an account: its `language`, else US English (an e-mail has no browser to ask).
+    static func words(for language: String?) -> Localizer {
+        Localization.bundled.localizer(for: language.flatMap(Localization.bundled.language(named:)) ?? .template)
+    }
 
     /// How many reminders an e-mail lists before "and N more".
     static let listed = 100
@@ -26,7 +34,32 @@ struct ReminderMail {
     var unsubscribeURL: String { siteURL + ReminderMailRoutes.unsubscribe(key: unsubscribeKey, kind: reminder.kind.family) }
     var accountURL: String { siteURL + AccountRoutes.account.url() }
     var homeURL: String { siteURL + ItemRoutes.list.url() }
-    var subject: String { reminders.count == 1 ? reminder.title : "\(family.name): \(reminders.count) reminders" }
+    var subject: String {
+        reminders.count == 1 ? wordedTitle(reminder) : words.text("mail.several-subject", ["family": .text(familyName), "count": .count(reminders.count)])
+    }
+    /// "Warranties ending", in the recipient's language.
+    var familyName: String { words.text("mail.family.\(family.id)") }
+    /// "warranties ending", inside a sentence.
+    var familyInSentence: String { words.text("mail.family.\(family.id).about") }
+
+    func wordedTitle(_ reminder: Reminder) -> String { reminder.wording.map { words.text("mail.reminder.\($0.key).title", Self.arguments($0)) } ?? reminder.title }
+    func wordedDetail(_ reminder: Reminder) -> String { reminder.wording.map { words.text("mail.reminder.\($0.key).detail", Self.arguments($0)) } ?? reminder.detail }
+
+    private static func arguments(_ wording: ReminderWording) -> [String: MessageArgument] {
+        wording.texts.mapValues { MessageArgument.text($0) }.merging(wording.counts.mapValues { MessageArgument.count($0) }) { _, count in count }
+    }
+
+    /// The message `key` with each link in `links` where the language puts it: `{unsubscribe}`, `{account}`.
+    static func sentence(_ words: Localizer, _ key: String, links: [(name: String, node: HTMLNode)]) -> HTMLNode {
+        let markers = links.indices.map { String(UnicodeScalar(0xE000 + $0)!) }
+        var nodes: [HTMLNode] = []
+        var rest = words.text(key, Dictionary(uniqueKeysWithValues: zip(links.map(\.name), markers.map { MessageArgument.text($0) })))[...]
+        while let (index, range) = markers.enumerated().compactMap({ index, marker in rest.range(of: marker).map { (index, $0) } }).min(by: { $0.1.lowerBound < $1.1.lowerBound }) {
+            nodes += [.text(String(rest[..<range.lowerBound])), links[index].node]
+            rest = rest[range.upperBound...]
+        }
+        return .fragment(nodes + [.text(String(rest))])
+    }
     private var shown: ArraySlice<Reminder> { reminders.prefix(Self.listed) }
     private var more: Int { reminders.count - shown.count }
 
@@ -47,24 +80,24 @@ struct ReminderMail {
 
     var text: String {
         let body = reminders.count == 1 ? """
-            \(reminder.title)
+            \(wordedTitle(reminder))
 
-            \(reminder.detail)
+            \(wordedDetail(reminder))
 
-            Put it right: \(fixURL)
+            \(words.text("mail.put-it-right-text", ["url": .text(fixURL)]))
             """ : listText
         return """
         \(body)
 
         --
-        Homepwner e-mails each reminder once. No more e-mails about \(family.name.lowercased()): \(unsubscribeURL)
-        Choose which reminders come by e-mail on your account page: \(accountURL)
+        \(words.text("mail.footer-text-once", ["about": .text(familyInSentence), "url": .text(unsubscribeURL)]))
+        \(words.text("mail.footer-text-account", ["url": .text(accountURL)]))
 
         """
     }
 
     var html: String {
-        let document = HTMLDocument(HTML.html(.lang("en")) {
+        let document = HTMLDocument(HTML.html(.lang(words.language.tag), .dir(words.language.direction)) {
             head {
                 meta(.charset("utf-8"))
                 title(subject)
@@ -72,18 +105,17 @@ struct ReminderMail {
             body {
                 h1 { subject }
                 if reminders.count == 1 {
-                    p { reminder.detail }
-                    p { a(.href(fixURL)) { "Put it right" } }
+                    p { wordedDetail(reminder) }
+                    p { a(.href(fixURL)) { words.text("mail.put-it-right") } }
                 } else {
                     list
                 }
                 hr()
                 p {
-                    "Homepwner e-mails each reminder once. "
-                    a(.href(unsubscribeURL)) { "No more e-mails about \(family.name.lowercased())" }
-                    ". Choose which reminders come by e-mail on "
-                    a(.href(accountURL)) { "your account page" }
-                    "."
+                    Self.sentence(words, "mail.footer-html", links: [
+                        ("unsubscribe", a(.href(unsubscribeURL)) { words.text("mail.no-more-about", ["about": .text(familyInSentence)]) }),
+                        ("account", a(.href(accountURL)) { words.text("mail.account-page") }),
+                    ])
                 }
             }
         })
@@ -93,13 +125,14 @@ struct ReminderMail {
     /// Each reminder's title with its link, then "and N more" past `listed`: the e-mail of several,
     /// and a section of a weekly digest.
     var listText: String {
-        shown.map { "- \($0.title)\n  \(fixURL($0))" }.joined(separator: "\n") + (more > 0 ? "\n- and \(more) more: \(homeURL)" : "")
+        shown.map { "- \(wordedTitle($0))\n  \(fixURL($0))" }.joined(separator: "\n")
+            + (more > 0 ? "\n- \(words.text("mail.and-more", ["count": .count(more)])): \(homeURL)" : "")
     }
 
     var list: HTMLNode {
         ul {
-            for reminder in shown { li { a(.href(fixURL(reminder))) { reminder.title } } }
-            if more > 0 { li { a(.href(homeURL)) { "and \(more) more" } } }
+            for reminder in shown { li { a(.href(fixURL(reminder))) { wordedTitle(reminder) } } }
+            if more > 0 { li { a(.href(homeURL)) { words.text("mail.and-more", ["count": .count(more)]) } } }
         }
     }
 }

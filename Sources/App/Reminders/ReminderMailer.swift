@@ -117,8 +117,9 @@ final class ReminderMailer: BackgroundService, Sendable {
         let id = recipient.account.id
         let batches = try claimedByKind(on: today, for: recipient) { try accounts.claimReminderMails($0, for: id, claimedSince: $1) }
         for (index, reminders) in batches.enumerated() {
-            let mail = ReminderMail(reminders: reminders, to: recipient.email, from: settings.from, siteURL: site,
+            var mail = ReminderMail(reminders: reminders, to: recipient.email, from: settings.from, siteURL: site,
                                     unsubscribeKey: try accounts.unsubscribeKey(for: id))
+            mail.words = ReminderMail.words(for: recipient.account.language)
             let outcome = send(mail.message(at: clock.now, accountID: id.rawValue), occasions: reminders.map(\.id), for: id)
             if pass.count(outcome) {
                 // The batches claimed after it and not tried: waiting too, to go with the next pass.
@@ -138,9 +139,13 @@ final class ReminderMailer: BackgroundService, Sendable {
         let sections = try claimedByKind(on: day, for: recipient) { try accounts.claimReminderDigest(digest, of: $0, for: id, claimedSince: $1) }
         guard !sections.isEmpty else { return false }
         let key = try accounts.unsubscribeKey(for: id)
-        let mail = ReminderDigestMail(day: day, sections: sections.map {
-            ReminderMail(reminders: $0, to: recipient.email, from: settings.from, siteURL: site, unsubscribeKey: key)
+        let words = ReminderMail.words(for: recipient.account.language)
+        var mail = ReminderDigestMail(day: day, sections: sections.map {
+            var section = ReminderMail(reminders: $0, to: recipient.email, from: settings.from, siteURL: site, unsubscribeKey: key)
+            section.words = words
+            return section
         }, to: recipient.email, from: settings.from, siteURL: site, unsubscribeKey: key)
+        mail.words = words
         // The digest's row first: its attempts set the back-off.
         return pass.count(send(mail.message(at: clock.now, accountID: id.rawValue), occasions: [digest] + sections.flatMap { $0.map(\.id) }, for: id))
     }

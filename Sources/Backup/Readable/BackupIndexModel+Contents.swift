@@ -7,12 +7,12 @@ extension BackupIndexModel {
     /// or nil when the backup has no such file.
     init(contents: BackupContents, madeAt: Date, problems: [String], databaseURL: String,
          photoURL: (StoredImage, ItemPhotoRendition?) -> String?, documentURL: (ItemDocument) -> String?,
-         videoURL: (Walkthrough) -> String?) {
+         videoURL: (Walkthrough) -> String?, words: BackupIndexWords = BackupIndexWords()) {
         let currency = contents.currency
-        func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }
+        func money(_ minorUnits: Int64) -> String { words.money(minorUnits, currency) }
         func total(_ total: ValueTotal) -> String {
-            let amount = total.value == .max ? "More than the inventory can count" : money(total.value) + " in all"
-            return total.unvalued == 0 ? amount : "\(amount) · \(total.unvalued) without a value"
+            let amount = total.value == .max ? words["total-too-large"] : words["total-all", ["amount": money(total.value)]]
+            return total.unvalued == 0 ? amount : "\(amount) · \(words.count("unvalued", total.unvalued))"
         }
         let locationsByID = Dictionary(uniqueKeysWithValues: contents.locations.map { ($0.id, $0) })
 
@@ -22,39 +22,40 @@ extension BackupIndexModel {
             func add(_ label: String, _ value: String?) {
                 if let value, !value.isEmpty { fields.append((label, value)) }
             }
-            add("Room", item.locationID.flatMap { locationsByID[$0]?.path })
-            add("Quantity", details.quantityText)
+            func add(field key: String, _ value: String?) { add(words["field." + key], value) }
+            add(field: "room", item.locationID.flatMap { locationsByID[$0]?.path })
+            add(field: "quantity", details.quantityText)
             if let line = details.lineValue {
-                add("Value", details.quantity == 1 && details.quantityUnit.isPieces ? money(line)
-                    : "\(money(line)) (\(details.quantityText) × \(money(details.unitValue ?? 0)))")
+                add(field: "value", details.quantity == 1 && details.quantityUnit.isPieces ? money(line)
+                    : words["field.value-of-lot", ["line": money(line), "quantity": details.quantityText, "unit": money(details.unitValue ?? 0)]])
             }
-            add("Used for business", details.businessUse ? "Yes" : nil)
-            add("Replacement cost", details.replacementCost.map(money))
-            add("Replacement cost looked up on", details.replacementCostDate?.iso)
-            add("Where the value comes from", details.replacementCostSource)
-            add("Purchase price", details.purchasePrice.map(money))
-            add("Purchase date", details.purchaseDate?.text)
-            add("Where bought", details.purchasedFrom)
-            add("Brand", details.brand)
-            add("Model", details.model)
-            add("Serial number", item.serialNumber)
-            add("Barcode or asset tag", details.barcode)
-            add("Condition", details.condition?.rawValue.capitalized)
-            add("Tags", details.tags.joined(separator: ", "))
-            add("Warranty ends", details.warrantyExpires?.iso)
-            if details.lifetimeWarranty { add("Lifetime warranty", "Yes") }
-            add("Warranty details", details.warrantyDetails)
-            add("Distinguishing marks", details.distinguishingMarks)
-            if details.scheduled { add("Scheduled on a rider", details.riderAmount.map { "Yes, for \(money($0))" } ?? "Yes") }
+            add(field: "business-use", details.businessUse ? words["yes"] : nil)
+            add(field: "replacement-cost", details.replacementCost.map(money))
+            add(field: "replacement-cost-date", details.replacementCostDate?.iso)
+            add(field: "replacement-cost-source", details.replacementCostSource)
+            add(field: "purchase-price", details.purchasePrice.map(money))
+            add(field: "purchase-date", details.purchaseDate?.text)
+            add(field: "purchased-from", details.purchasedFrom)
+            add(field: "brand", details.brand)
+            add(field: "model", details.model)
+            add(field: "serial-number", item.serialNumber)
+            add(field: "barcode", details.barcode)
+            add(field: "condition", details.condition.map { words["condition." + $0.rawValue] })
+            add(field: "tags", details.tags.joined(separator: ", "))
+            add(field: "warranty-ends", details.warrantyExpires?.iso)
+            if details.lifetimeWarranty { add(field: "lifetime-warranty", words["yes"]) }
+            add(field: "warranty-details", details.warrantyDetails)
+            add(field: "marks", details.distinguishingMarks)
+            if details.scheduled { add(field: "scheduled", details.riderAmount.map { words["field.scheduled-for", ["amount": money($0)]] } ?? words["yes"]) }
             for field in details.customFields { add(field.name, field.value) }
-            add("Description", details.description)
-            add("Notes", details.notes)
+            add(field: "description", details.description)
+            add(field: "notes", details.notes)
             if let disposal = details.disposal {
-                add("No longer owned", [disposal.kind.label, disposal.date?.iso, disposal.price.map { "for \(money($0))" }]
+                add(field: "disposed", [words["disposal." + disposal.kind.rawValue], disposal.date?.iso, disposal.price.map { words["field.disposed-for", ["amount": money($0)]] }]
                     .compactMap { $0 }.joined(separator: " · "))
-                add("Disposal notes", disposal.notes)
+                add(field: "disposal-notes", disposal.notes)
             }
-            add("Added", CalendarDate(item.dateCreated).iso)
+            add(field: "added", CalendarDate(item.dateCreated).iso)
 
             let photos = item.photos.enumerated().map { index, photo in
                 let image = photo.image
@@ -62,26 +63,25 @@ extension BackupIndexModel {
                 let shown = screen ?? (image.format.isShownByBrowsers ? photoURL(image, nil) : nil)
                 // The screen rendition fits 2048 pixels: its size, for a page that does not jump as photos load.
                 let scale = screen == nil ? 1 : min(1, 2048 / Double(max(image.width, image.height, 1)))
-                let kind = switch photo.kind {
-                case .general: "Photo"
-                case .serial: "Serial plate"
-                case .closeup: "Close-up"
-                }
+                let kind = words["photo." + photo.kind.rawValue]
                 return Photo(shownURL: shown, width: Int((Double(image.width) * scale).rounded()), height: Int((Double(image.height) * scale).rounded()),
-                             originalURL: photoURL(image, nil), alt: "\(item.name): \(kind.lowercased()) \(index + 1) of \(item.photos.count)",
-                             caption: "\(kind) · \(image.format.rawValue.uppercased()), \(Self.bytes(image.byteSize))")
+                             originalURL: photoURL(image, nil),
+                             alt: words["photo-alt." + photo.kind.rawValue, ["item": item.name, "number": "\(index + 1)", "total": "\(item.photos.count)"]],
+                             caption: "\(kind) · \(image.format.rawValue.uppercased()), \(Self.bytes(image.byteSize, words: words))")
             }
             let documents = item.documents.compactMap { document -> Document? in
                 guard let url = documentURL(document) else { return nil }
                 let type = switch document.type {
                 case .pdf: "PDF"
                 case .image(let format): format.rawValue.uppercased()
-                case .text: "Text"
+                case .text: words["document-type.text"]
                 }
-                return Document(url: url, title: "\(document.kind.rawValue.capitalized): \(document.name)", detail: "\(type), \(Self.bytes(document.byteSize))")
+                return Document(url: url, title: words["document-title", ["kind": words["document." + document.kind.rawValue], "name": document.name]],
+                                detail: "\(type), \(Self.bytes(document.byteSize, words: words))")
             }
             let evidence = item.evidence.map { link in
-                "\(link.lastPath)" + (link.takenAt.map { ", taken \(EvidenceLink.isoText($0).replacingOccurrences(of: "T", with: " "))" } ?? "")
+                link.takenAt.map { words["evidence-taken", ["path": link.lastPath, "time": EvidenceLink.isoText($0).replacingOccurrences(of: "T", with: " ")]] }
+                    ?? link.lastPath
             }
             return ItemEntry(anchor: "item-\(item.id)", name: item.name, fields: fields, photos: photos, documents: documents, evidence: evidence)
         }
@@ -94,8 +94,8 @@ extension BackupIndexModel {
             guard let url = videoURL(walkthrough) else { continue }
             let recorded = Self.timestamp(walkthrough.recordedAt)
             videosByLocation[walkthrough.locationID, default: []].append(Document(
-                url: url, title: "Walk-through recorded \(recorded)",
-                detail: "\(Self.duration(walkthrough.seconds)), \(walkthrough.width)×\(walkthrough.height), \(Self.bytes(walkthrough.byteSize))"))
+                url: url, title: words["walkthrough-title", ["time": recorded]],
+                detail: "\(Self.duration(walkthrough.seconds)), \(walkthrough.width)×\(walkthrough.height), \(Self.bytes(walkthrough.byteSize, words: words))"))
         }
         var rooms = contents.locations.compactMap { location -> Room? in
             let items = byLocation[location.id] ?? [], videos = videosByLocation[location.id] ?? []
@@ -104,7 +104,7 @@ extension BackupIndexModel {
                         items: items.map(entry), videos: videos)
         }
         if let items = byLocation[nil] {
-            rooms.append(Room(anchor: "no-room", name: "Not in a room", total: total(contents.totals.byLocation[nil] ?? ValueTotal()), items: items.map(entry),
+            rooms.append(Room(anchor: "no-room", name: words["not-in-a-room"], total: total(contents.totals.byLocation[nil] ?? ValueTotal()), items: items.map(entry),
                               videos: []))
         }
         self.init(madeAt: Self.timestamp(madeAt), itemCount: owned.count, total: total(contents.totals.all),
@@ -125,9 +125,9 @@ extension BackupIndexModel {
     }
 
     /// `3.2 MB`, `210 KB`, `87 bytes`.
-    static func bytes(_ count: Int) -> String {
+    static func bytes(_ count: Int, words: BackupIndexWords = BackupIndexWords()) -> String {
         switch count {
-        case ..<1_000: "\(count) bytes"
+        case ..<1_000: words.count("bytes", count)
         case ..<1_000_000: "\(count / 1_000) KB"
         default: String(format: "%.1f MB", Double(count) / 1_000_000)
         }

@@ -4,21 +4,22 @@ import HTML
 /// server and no script: contents by room, each item with its fields, photos and files, totals.
 struct BackupIndexPage {
     let model: BackupIndexModel
+    var words = BackupIndexWords()
     static let stylesheet = "index.css"
 
     func document() -> HTMLDocument {
-        HTMLDocument(html(.lang("en")) {
+        HTMLDocument(html(.lang(words.language), .dir(words.isRightToLeft ? "rtl" : "ltr")) {
             head {
                 meta(.charset("utf-8"))
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
                 meta(.name("color-scheme"), .content("light dark"))
-                HTML.title("Home inventory, \(model.madeAt)")
+                HTML.title(words["title", ["date": model.madeAt]])
                 link(.rel("stylesheet"), .href(Self.stylesheet))
             }
             body {
                 header(.class("page-header")) {
-                    h1 { "Home inventory" }
-                    p(.class("made")) { "A backup made by Homepwner on \(model.madeAt). This page needs nothing but a browser." }
+                    h1 { words["heading"] }
+                    p(.class("made")) { words["made", ["date": model.madeAt]] }
                 }
                 main {
                     summary
@@ -27,21 +28,19 @@ struct BackupIndexPage {
                     for room in model.rooms { roomSection(room) }
                     if !model.disposed.isEmpty {
                         section(.class("room"), .id("no-longer-owned"), .aria("labelledby", "no-longer-owned-title")) {
-                            h2(.id("no-longer-owned-title")) { "No longer owned" }
-                            p(.class("room-total")) { "Kept for their history; not in the totals." }
+                            h2(.id("no-longer-owned-title")) { words["no-longer-owned"] }
+                            p(.class("room-total")) { words["kept-for-history"] }
                             for item in model.disposed { itemArticle(item) }
                         }
                     }
                 }
                 footer(.class("page-footer")) {
                     p {
-                        "Every row is also in "
-                        a(.href(model.databaseURL)) { "the database copy" }
-                        " (SQLite). To put this inventory back into Homepwner: "
-                        code { "homepwner restore <this folder> --data <new data folder>" }
-                        ". "
-                        code { "homepwner verify <this folder>" }
-                        " checks every file against manifest.json."
+                        filled(words["footer"], [
+                            "database": a(.href(model.databaseURL)) { words["database-copy"] },
+                            "restore": code { "homepwner restore <this folder> --data <new data folder>" },
+                            "verify": code { "homepwner verify <this folder>" },
+                        ])
                     }
                 }
             }
@@ -49,39 +48,39 @@ struct BackupIndexPage {
     }
 
     private var summary: HTMLNode {
-        section(.class("summary"), .aria("label", "Totals")) {
+        section(.class("summary"), .aria("label", words["totals"])) {
             p(.class("total")) { model.total }
             p {
-                "\(count(model.itemCount, "item")) in \(count(model.rooms.count, "place")) · \(count(model.photoCount, "photo")) · "
-                    + count(model.documentCount, "receipt or document", plural: "receipts and documents")
-                    + (model.disposed.isEmpty ? "" : " · \(count(model.disposed.count, "item")) no longer owned")
+                ([words["summary", ["items": words.count("items", model.itemCount), "places": words.count("places", model.rooms.count)]],
+                  words.count("photos", model.photoCount), words.count("documents", model.documentCount)]
+                 + (model.disposed.isEmpty ? [] : [words.count("no-longer-owned", model.disposed.count)])).joined(separator: " · ")
             }
         }
     }
 
     private var problems: HTMLNode {
         section(.class("problems"), .aria("labelledby", "problems-title")) {
-            h2(.id("problems-title")) { "Missing from this backup" }
-            p { "The data folder was damaged when this backup was made:" }
+            h2(.id("problems-title")) { words["missing-title"] }
+            p { words["missing-intro"] }
             ul { for problem in model.problems { li { problem } } }
         }
     }
 
     private var contents: HTMLNode {
         nav(.class("contents"), .aria("labelledby", "contents-title")) {
-            h2(.id("contents-title")) { "Rooms" }
+            h2(.id("contents-title")) { words["rooms"] }
             if model.rooms.isEmpty && model.disposed.isEmpty {
-                p { "The inventory had no items when this backup was made." }
+                p { words["empty"] }
             }
             ol {
                 for room in model.rooms {
                     li {
                         a(.href("#\(room.anchor)")) { room.name }
-                        span(.class("room-count")) { " · \(count(room.items.count, "item")) · \(room.total)" }
+                        span(.class("room-count")) { " · \(words.count("items", room.items.count)) · \(room.total)" }
                     }
                 }
                 if !model.disposed.isEmpty {
-                    li { a(.href("#no-longer-owned")) { "No longer owned" } }
+                    li { a(.href("#no-longer-owned")) { words["no-longer-owned"] } }
                 }
             }
         }
@@ -90,9 +89,9 @@ struct BackupIndexPage {
     private func roomSection(_ room: BackupIndexModel.Room) -> HTMLNode {
         section(.class("room"), .id(room.anchor), .aria("labelledby", "\(room.anchor)-title")) {
             h2(.id("\(room.anchor)-title")) { room.name }
-            p(.class("room-total")) { "\(count(room.items.count, "item")) · \(room.total)" }
+            p(.class("room-total")) { "\(words.count("items", room.items.count)) · \(room.total)" }
             if !room.videos.isEmpty {
-                h3 { "Walk-through videos" }
+                h3 { words["walkthroughs"] }
                 files(room.videos)
             }
             for item in room.items { itemArticle(item) }
@@ -126,11 +125,11 @@ struct BackupIndexPage {
                         }
                     }
                     if !item.documents.isEmpty {
-                        h4 { "Receipts and documents" }
+                        h4 { words["documents"] }
                         files(item.documents)
                     }
                     if !item.evidence.isEmpty {
-                        h4 { "Linked photos in the photo library (not in this backup)" }
+                        h4 { words["evidence"] }
                         ul(.class("evidence")) { for line in item.evidence { li { line } } }
                     }
                 }
@@ -150,14 +149,23 @@ struct BackupIndexPage {
                     figcaption {
                         photo.caption
                         " · "
-                        if let original = photo.originalURL { a(.href(original)) { "Original" } } else { "not in this backup" }
+                        if let original = photo.originalURL { a(.href(original)) { words["original"] } } else { words["not-in-backup"] }
                     }
                 }
             }
         }
     }
 
-    private func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(plural ?? noun + "s")"
+    /// `pattern` with each `{name}` in it replaced by the node `parts[name]`: a sentence with a link
+    /// or code in it, in the order the language puts them.
+    private func filled(_ pattern: String, _ parts: [String: HTMLNode]) -> HTMLNode {
+        var nodes: [HTMLNode] = [], rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}"), let part = parts[String(rest[rest.index(after: open)..<close])] {
+            nodes.append(.text(String(rest[..<open])))
+            nodes.append(part)
+            rest = rest[rest.index(after: close)...]
+        }
+        nodes.append(.text(String(rest)))
+        return .fragment(nodes)
     }
 }

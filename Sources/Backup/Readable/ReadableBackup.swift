@@ -8,7 +8,7 @@ enum ReadableBackup {
     /// Writes them into the backup being built in `staging` (whose data files are already there);
     /// returns each new file's path in the backup and what it holds.
     static func write(contents: BackupContents, madeAt: Date, problems: [String], databasePath: String, into staging: String,
-                      relativeTo source: BackupSource) throws -> [(path: String, fingerprint: FileOperations.Fingerprint)] {
+                      relativeTo source: BackupSource, words: BackupIndexWords = BackupIndexWords()) throws -> [(path: String, fingerprint: FileOperations.Fingerprint)] {
         var written: [(path: String, fingerprint: FileOperations.Fingerprint)] = []
         func relativeIfKept(_ livePath: String) -> String? {
             guard let path = source.relative(livePath), FileOperations.regularFileSize("\(staging)/\(path)") != nil else { return nil }
@@ -54,8 +54,8 @@ enum ReadableBackup {
                 let live = rendition.map { (original as NSString).deletingLastPathComponent + "/" + $0.fileName } ?? original
                 return relativeIfKept(live)
             },
-            documentURL: documentURL, videoURL: videoURL)
-        for (name, bytes) in [(BackupIndexPage.stylesheet, Array(BackupIndexStyle.css.utf8)), ("index.html", BackupIndexPage(model: model).document().renderedBytes())] {
+            documentURL: documentURL, videoURL: videoURL, words: words)
+        for (name, bytes) in [(BackupIndexPage.stylesheet, Array(BackupIndexStyle.css.utf8)), ("index.html", BackupIndexPage(model: model, words: words).document().renderedBytes())] {
             try FileOperations.writeNew(bytes, to: "\(staging)/\(name)")
             written.append((name, FileOperations.Fingerprint(size: Int64(bytes.count), sha256: SHA256Digest.hex(of: bytes))))
         }

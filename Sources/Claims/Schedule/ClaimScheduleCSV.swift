@@ -9,8 +9,11 @@ import Inventory
 public enum ClaimScheduleCSV {
     public static let byteOrderMark = "\u{FEFF}"
 
-    public static func make(_ schedule: ClaimSchedule, currency: Currency, profile: ClaimScheduleProfile = .full) -> String {
-        let table = profile.table(schedule, currency: currency)
+    /// The full layout's header and words in `words`' language; its figures stay plain decimals
+    /// whatever the language, as every spreadsheet and insurer's system reads them.
+    public static func make(_ schedule: ClaimSchedule, currency: Currency, profile: ClaimScheduleProfile = .full,
+                            words: ScheduleWords = ScheduleWords()) -> String {
+        let table = profile.table(schedule, currency: currency, words: words)
         var text = byteOrderMark + CSVLine.make(table.header)
         for row in table.rows { text += CSVLine.make(row.map { $0.text(currency: currency) }) }
         return text

@@ -16,10 +16,12 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
     /// "full, claimxperience, schedule-of-loss": for a message naming the valid ones.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// The schedule's lines in this layout.
-    public func table(_ schedule: ClaimSchedule, currency: Currency) -> ScheduleTable {
-        let columns = columns(currency: currency, taxRate: schedule.salesTaxRate)
-        return ScheduleTable(name: "Schedule", header: columns.map(\.header),
+    /// The schedule's lines in this layout; the full layout's words in `words`' language (the carriers'
+    /// layouts keep their software's English).
+    public func table(_ schedule: ClaimSchedule, currency: Currency, words: ScheduleWords = ScheduleWords()) -> ScheduleTable {
+        let words = self == .full ? words : ScheduleWords()
+        let columns = columns(currency: currency, taxRate: schedule.salesTaxRate, words: words)
+        return ScheduleTable(name: words["sheet.schedule"], header: columns.map(\.header),
                              rows: schedule.rows.map { row in columns.map { $0.cell(row) } })
     }
 
@@ -44,58 +46,61 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
         }
     }
 
-    private func columns(currency: Currency, taxRate: SalesTaxRate?) -> [Column] {
+    private func columns(currency: Currency, taxRate: SalesTaxRate?, words: ScheduleWords) -> [Column] {
         let code = currency.code
-        typealias L = ClaimScheduleLine
+        func w(_ key: String) -> String { words[key, ["code": code]] }
+        let condition: (ClaimScheduleLine) -> ScheduleCell = { Self.condition($0, words: words) }
+        let businessUse: (ClaimScheduleLine) -> ScheduleCell = { Self.businessUse($0, words: words) }
+        let bundleBusinessUse: (ClaimScheduleBundle) -> ScheduleCell = { Self.businessUse($0, words: words) }
         switch self {
         case .full:
             return [
-                Column("Line", { .number(units: Int64($0.number), scale: 0) }, bundle: { .text($0.numbers) }),
-                Column("Room", { .text($0.roomName) }, bundle: { .text($0.roomName) }),
-                Column("Room path", { .text($0.room) }, bundle: { .text($0.room) }),
-                Column("Name", { .text($0.name) }, bundle: { .text($0.description) }),
-                Column("Description", { .text($0.itemDescription) }, bundle: { .text($0.lines.map(\.name).joined(separator: "; ")) }),
-                Column("Brand") { .text($0.brand) },
-                Column("Model") { .text($0.model) },
-                Column("Serial number") { .text($0.serialNumber) },
-                Column("Condition", Self.condition),
-                Column("Business use", Self.businessUse, bundle: Self.businessUse),
-                Column("Quantity lost", Self.quantity, bundle: { $0.quantity.map(Self.cell) ?? .blank }),
-                Column("Unit", { .text($0.quantityUnit.symbol) }, bundle: { .text(Set($0.lines.map(\.quantityUnit)).count == 1 ? $0.lines[0].quantityUnit.symbol : "") }),
-                Column("Purchase date", Self.purchaseDate),
-                Column("Age (years)", Self.ageInYears),
-                Column("Age", { .text($0.ageText) }, bundle: { .text($0.ageRangeText) }),
-                Column("Where bought") { .text($0.purchasedFrom) },
-                Column("Unit original cost (\(code))") { .money($0.valuation.unitOriginalCost) },
-                Column("Unit amount paid") { line in
+                Column(w("line"), { .number(units: Int64($0.number), scale: 0) }, bundle: { .text($0.numbers) }),
+                Column(w("room"), { .text($0.roomName) }, bundle: { .text($0.roomName) }),
+                Column(w("room-path"), { .text($0.room) }, bundle: { .text($0.room) }),
+                Column(w("name"), { .text($0.name) }, bundle: { .text($0.description) }),
+                Column(w("description"), { .text($0.itemDescription) }, bundle: { .text($0.lines.map(\.name).joined(separator: "; ")) }),
+                Column(w("brand")) { .text($0.brand) },
+                Column(w("model")) { .text($0.model) },
+                Column(w("serial-number")) { .text($0.serialNumber) },
+                Column(w("condition"), condition),
+                Column(w("business-use"), businessUse, bundle: bundleBusinessUse),
+                Column(w("quantity-lost"), Self.quantity, bundle: { $0.quantity.map(Self.cell) ?? .blank }),
+                Column(w("unit"), { .text($0.quantityUnit.symbol) }, bundle: { .text(Set($0.lines.map(\.quantityUnit)).count == 1 ? $0.lines[0].quantityUnit.symbol : "") }),
+                Column(w("purchase-date"), Self.purchaseDate),
+                Column(w("age-years"), Self.ageInYears),
+                Column(w("age"), { .text($0.ageText) }, bundle: { .text($0.ageRangeText) }),
+                Column(w("where-bought")) { .text($0.purchasedFrom) },
+                Column(w("unit-original-cost")) { .money($0.valuation.unitOriginalCost) },
+                Column(w("unit-amount-paid")) { line in
                     line.purchasePaid.map { ScheduleCell.number(units: $0.amount, scale: $0.currency.minorUnits) } ?? .blank
                 },
-                Column("Currency paid") { .text($0.purchasePaid?.currency.code ?? "") },
-                Column("Exchange rate (\(code) for 1)") { line in
+                Column(w("currency-paid")) { .text($0.purchasePaid?.currency.code ?? "") },
+                Column(w("exchange-rate")) { line in
                     line.purchasePaid.map { ScheduleCell.number(units: $0.rate.significand, scale: $0.rate.scale) } ?? .blank
                 },
-                Column("Rate date") { .date($0.purchasePaid?.rateDate) },
-                Column("Rate source") { .text($0.purchasePaid.map { $0.fromECB ? "ECB" : "Given" } ?? "") },
-                Column("Line original cost (\(code))", { .money($0.valuation.lineOriginalCost) }, bundle: { .money($0.originalCost) }),
-                Column("Unit replacement cost pre-tax (\(code))") { .money($0.valuation.unitReplacementCost) },
-                Column("Line replacement cost pre-tax (\(code))", { .money($0.valuation.lineReplacementCost) }, bundle: { .money($0.totals.replacementCost) }),
-                Column("Sales tax" + (taxRate.map { " at \($0.percentText)%" } ?? "") + " (\(code))", { .money($0.tax) }, bundle: { .money($0.totals.tax) }),
-                Column("Line replacement cost with tax (\(code))", { .money($0.replacementCostWithTax) }, bundle: { .money($0.totals.replacementCostWithTax) }),
-                Column("Category", { .text($0.valuation.categoryLabel) }, bundle: { .text(Set($0.lines.map(\.valuation.categoryLabel)).count == 1 ? $0.lines[0].valuation.categoryLabel : "") }),
-                Column("Useful life (years)") { line in
-                    line.valuation.usefulLifeYears.map { .number(units: Int64($0), scale: 0) } ?? .text("not depreciated")
+                Column(w("rate-date")) { .date($0.purchasePaid?.rateDate) },
+                Column(w("rate-source")) { .text($0.purchasePaid.map { $0.fromECB ? w("rate-ecb") : w("rate-given") } ?? "") },
+                Column(w("line-original-cost"), { .money($0.valuation.lineOriginalCost) }, bundle: { .money($0.originalCost) }),
+                Column(w("unit-replacement-cost")) { .money($0.valuation.unitReplacementCost) },
+                Column(w("line-replacement-cost"), { .money($0.valuation.lineReplacementCost) }, bundle: { .money($0.totals.replacementCost) }),
+                Column(taxRate.map { words["sales-tax-at", ["code": code, "rate": $0.percentText]] } ?? w("sales-tax"), { .money($0.tax) }, bundle: { .money($0.totals.tax) }),
+                Column(w("line-replacement-cost-with-tax"), { .money($0.replacementCostWithTax) }, bundle: { .money($0.totals.replacementCostWithTax) }),
+                Column(w("category"), { .text($0.valuation.categoryLabel) }, bundle: { .text(Set($0.lines.map(\.valuation.categoryLabel)).count == 1 ? $0.lines[0].valuation.categoryLabel : "") }),
+                Column(w("useful-life")) { line in
+                    line.valuation.usefulLifeYears.map { .number(units: Int64($0), scale: 0) } ?? .text(w("not-depreciated"))
                 },
-                Column("Depreciation %") { .number(units: Int64($0.valuation.depreciationBasisPoints), scale: 2) },
-                Column("Unit depreciation (\(code))") { .money($0.valuation.unitDepreciation) },
-                Column("Line depreciation (\(code))", { .money($0.valuation.lineDepreciation) }, bundle: { .money($0.totals.depreciation) }),
-                Column("Unit actual cash value (\(code))") { .money($0.valuation.unitActualCashValue) },
-                Column("Line actual cash value (\(code))", { .money($0.valuation.lineActualCashValue) }, bundle: { .money($0.totals.actualCashValue) }),
-                Column("Value set by hand because", { .text($0.valuation.overrideReason ?? "") }, bundle: Self.setByHand),
-                Column("Basis", { .text($0.valuation.basis) }, bundle: { .text("The sum of lines \($0.numbers), each valued on its own") }),
-                Column("Paid (\(code))", { .money($0.paid) }, bundle: { .money($0.paid) }),
-                Column("Replaced for (\(code))", { .money($0.replacedCost) }, bundle: { .money($0.replacedCost) }),
-                Column("Replaced on") { .date($0.replacedDate) },
-                Column("Recoverable depreciation (\(code))", { .money($0.recoverableDepreciation) }, bundle: { .money($0.totals.recoverableDepreciation) }),
+                Column(w("depreciation-percent")) { .number(units: Int64($0.valuation.depreciationBasisPoints), scale: 2) },
+                Column(w("unit-depreciation")) { .money($0.valuation.unitDepreciation) },
+                Column(w("line-depreciation"), { .money($0.valuation.lineDepreciation) }, bundle: { .money($0.totals.depreciation) }),
+                Column(w("unit-acv")) { .money($0.valuation.unitActualCashValue) },
+                Column(w("line-acv"), { .money($0.valuation.lineActualCashValue) }, bundle: { .money($0.totals.actualCashValue) }),
+                Column(w("set-by-hand"), { .text($0.valuation.overrideReason ?? "") }, bundle: { Self.setByHand($0, words: words) }),
+                Column(w("basis"), { .text($0.valuation.basis) }, bundle: { .text(words["bundle-basis", ["numbers": $0.numbers]]) }),
+                Column(w("paid"), { .money($0.paid) }, bundle: { .money($0.paid) }),
+                Column(w("replaced-for"), { .money($0.replacedCost) }, bundle: { .money($0.replacedCost) }),
+                Column(w("replaced-on")) { .date($0.replacedDate) },
+                Column(w("recoverable-depreciation"), { .money($0.recoverableDepreciation) }, bundle: { .money($0.totals.recoverableDepreciation) }),
             ]
         case .claimXperience:
             return [
@@ -105,8 +110,8 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
                 Column("Qty lost", Self.quantity, bundle: { _ in .number(units: 1, scale: 0) }),
                 Column("Item age", Self.ageInYears),
                 Column("Cost to replace pre-tax each", { .money($0.valuation.unitReplacementCost) }, bundle: { .money($0.totals.replacementCost) }),
-                Column("Condition", Self.condition),
-                Column("Business use", Self.businessUse, bundle: Self.businessUse),
+                Column("Condition", condition),
+                Column("Business use", businessUse, bundle: bundleBusinessUse),
                 Column("Room", { .text($0.roomName) }, bundle: { .text($0.roomName) }),
             ]
         case .scheduleOfLoss:
@@ -148,22 +153,23 @@ public enum ClaimScheduleProfile: String, Sendable, CaseIterable {
         line.ageInTenthsOfYears.map { .number(units: Int64($0), scale: 1) } ?? .blank
     }
 
-    static func businessUse(_ bundle: ClaimScheduleBundle) -> ScheduleCell {
-        .text(bundle.lines.contains(where: \.businessUse) ? "Yes" : "No")
+    static func businessUse(_ bundle: ClaimScheduleBundle, words: ScheduleWords) -> ScheduleCell {
+        .text(words[bundle.lines.contains(where: \.businessUse) ? "yes" : "no"])
     }
 
     /// Which of a bundle's lines hold a value set by hand, and why.
-    static func setByHand(_ bundle: ClaimScheduleBundle) -> ScheduleCell {
-        .text(bundle.lines.compactMap { line in line.valuation.overrideReason.map { "line \(line.number): \($0)" } }.joined(separator: "; "))
+    static func setByHand(_ bundle: ClaimScheduleBundle, words: ScheduleWords) -> ScheduleCell {
+        .text(bundle.lines.compactMap { line in line.valuation.overrideReason.map { words["set-by-hand-line", ["line": "\(line.number)", "reason": $0]] } }
+            .joined(separator: "; "))
     }
 
-    static func condition(_ line: ClaimScheduleLine) -> ScheduleCell {
-        .text(line.condition.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() } ?? "")
+    static func condition(_ line: ClaimScheduleLine, words: ScheduleWords) -> ScheduleCell {
+        .text(line.condition.map { words["condition." + $0.rawValue] } ?? "")
     }
 
     /// Whether the item served a business ("Yes"/"No"): the item's `businessUse` field is being
     /// added; until it is read here, the column is blank.
-    static func businessUse(_ line: ClaimScheduleLine) -> ScheduleCell {
-        .text(line.businessUse ? "Yes" : "No")
+    static func businessUse(_ line: ClaimScheduleLine, words: ScheduleWords) -> ScheduleCell {
+        .text(words[line.businessUse ? "yes" : "no"])
     }
 }

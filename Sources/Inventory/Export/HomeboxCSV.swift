@@ -12,18 +12,22 @@ public struct HomeboxCSV {
     let locationPaths: [Location.ID: [String]]
     let currency: Currency
     let importRefs: [Item.ID: String]
+    let words: HomeboxCSVWords
+    let vocabulary: HomeboxCSVVocabulary
 
+    /// - Parameter words: the language of what a person reads in it; `vocabulary`: every language's, so a
+    ///   household's own field named like one of ours in any of them is told apart.
     /// - Parameter importRefs: the refs items were imported with, kept so that Homebox (and we) match
     ///   them again; an item without one is `homepwner-<id>`.
-    public init(items: [Item], locations: [Location], currency: Currency, importRefs: [Item.ID: String] = [:]) {
+    public init(items: [Item], locations: [Location], currency: Currency, importRefs: [Item.ID: String] = [:],
+                words: HomeboxCSVWords = .english, vocabulary: HomeboxCSVVocabulary = .english) {
+        self.words = words
+        self.vocabulary = vocabulary
         self.items = items
         self.locationPaths = Dictionary(uniqueKeysWithValues: locations.map { ($0.id, $0.pathNames) })
         self.currency = currency
         self.importRefs = importRefs
     }
-
-    /// Where an item kept nowhere in particular goes: Homebox needs a location for every item.
-    public static let noLocation = "Unsorted"
 
     /// Homebox's columns, in the order its own export writes them.
     static let columns = [
@@ -34,16 +38,16 @@ public struct HomeboxCSV {
     ]
 
     /// Our fields Homebox has no column for, as custom fields: name and value (read back by our import).
-    static func extraFields(of item: Item, currency: Currency) -> [(String, String)] {
-        HomepwnerField.allCases.map { ($0.rawValue, $0.text(of: item.details, currency: currency)) }
+    func extraFields(of item: Item) -> [(String, String)] {
+        HomepwnerField.allCases.map { (words.name(of: $0), $0.text(of: item.details, currency: currency, words: words)) }
     }
 
-    static let extraFieldNames = HomepwnerField.allCases.map(\.rawValue)
+    var extraFieldNames: [String] { HomepwnerField.allCases.map(words.name(of:)) }
 
     /// A household's custom field under the name it has in the CSV: one of ours keeps its name, so
-    /// a custom field named like it gets " (custom)" after its own.
-    static func columnName(ofCustomField name: String) -> String {
-        HomepwnerField(customFieldName: name) == nil ? name : name + HomepwnerField.customSuffix
+    /// a custom field named like it (in any language) gets " (custom)" after its own.
+    func columnName(ofCustomField name: String) -> String {
+        vocabulary.field(named: name) == nil ? name : name + words.customSuffix
     }
 
     /// Hands `write` the header line, then one line per item.
@@ -51,23 +55,23 @@ public struct HomeboxCSV {
         var customNames: [String: String] = [:]
         for item in items {
             for field in item.details.customFields {
-                let column = Self.columnName(ofCustomField: field.name)
+                let column = columnName(ofCustomField: field.name)
                 customNames[column.lowercased()] = customNames[column.lowercased()] ?? column
             }
         }
-        let fieldColumns = Self.extraFieldNames + customNames.values.sorted()
+        let fieldColumns = extraFieldNames + customNames.values.sorted()
         try write(CSVLine.make(Self.columns + fieldColumns.map { "HB.field.\($0)" }))
         for item in items { try write(CSVLine.make(cells(of: item, fieldColumns: fieldColumns))) }
     }
 
     func cells(of item: Item, fieldColumns: [String]) -> [String] {
         let details = item.details
-        let location = item.locationID.flatMap { locationPaths[$0] } ?? [Self.noLocation]
+        let location = item.locationID.flatMap { locationPaths[$0] } ?? [words.noLocation]
         let disposal = details.disposal
         func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "0" }
         var fields: [String: String] = [:]
-        for (name, value) in Self.extraFields(of: item, currency: currency) { fields[name.lowercased()] = value }
-        for field in details.customFields { fields[Self.columnName(ofCustomField: field.name).lowercased()] = field.value }
+        for (name, value) in extraFields(of: item) { fields[name.lowercased()] = value }
+        for field in details.customFields { fields[columnName(ofCustomField: field.name).lowercased()] = field.value }
         let row: [String] = [
             importRefs[item.id] ?? "homepwner-\(item.id)",
             // Homebox splits the path at every "/", so a slash inside a name becomes a division slash.

@@ -1,7 +1,7 @@
 /// Our fields that Homebox has no column for, written as `HB.field.<name>` columns in our Homebox CSV
 /// and read back into their fields by our import, so that ours → Homebox CSV → ours keeps them.
 /// Homebox shows them as the item's custom fields.
-enum HomepwnerField: String, CaseIterable, Sendable {
+public enum HomepwnerField: String, CaseIterable, Sendable {
     case barcode = "Barcode"
     case condition = "Condition"
     case replacementCost = "Replacement cost"
@@ -19,20 +19,20 @@ enum HomepwnerField: String, CaseIterable, Sendable {
     case purchasePaid = "Purchase paid"
 
     /// The cell for this field of `details`.
-    func text(of details: ItemDetails, currency: Currency) -> String {
+    func text(of details: ItemDetails, currency: Currency, words: HomeboxCSVWords = .english) -> String {
         func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
         return switch self {
         case .barcode: details.barcode
-        case .condition: details.condition?.rawValue ?? ""
+        case .condition: details.condition.map { words.conditions[$0] ?? $0.rawValue } ?? ""
         case .replacementCost: amount(details.replacementCost)
         case .replacementCostDate: details.replacementCostDate?.iso ?? ""
         case .replacementCostSource: details.replacementCostSource
-        case .scheduled: details.scheduled ? "Yes" : ""
+        case .scheduled: details.scheduled ? words.yes : ""
         case .riderAmount: amount(details.riderAmount)
         case .quantityUnit: details.quantityUnit.symbol
-        case .businessUse: details.businessUse ? "Yes" : ""
+        case .businessUse: details.businessUse ? words.yes : ""
         case .purchaseDateAsSaid: details.purchaseDate.flatMap { $0.isRough ? $0.text : nil } ?? ""
-        case .disposal: details.disposal?.kind.label ?? ""
+        case .disposal: details.disposal.map { words.disposals[$0.kind] ?? $0.kind.label } ?? ""
         case .currency: currency.code
         case .purchasePaid: details.purchasePaid.map(Self.text(of:)) ?? ""
         }
@@ -52,13 +52,4 @@ enum HomepwnerField: String, CaseIterable, Sendable {
         paid.fromECB = parts.count == 7
         return paid
     }
-
-    /// The field a custom field's name stands for: ours by name, any case.
-    init?(customFieldName name: String) {
-        guard let field = Self.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(name) == .orderedSame }) else { return nil }
-        self = field
-    }
-
-    /// A household's own custom field named like one of ours is written as "<name> (custom)".
-    static let customSuffix = " (custom)"
 }

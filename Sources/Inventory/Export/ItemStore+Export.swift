@@ -51,14 +51,15 @@ public struct ExportSnapshot: Sendable {
                               walkthroughs: walkthroughs, walkthroughDrafts: walkthroughDrafts, packedFrom: packedFrom)
     }
 
-    /// Writes every item as a Homebox CSV, a few rows at a time, to `output`.
-    public func writeHomeboxCSV(to output: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Writes every item as a Homebox CSV, a few rows at a time, to `output`, its words in `words`' language.
+    public func writeHomeboxCSV(words: HomeboxCSVWords = .english, vocabulary: HomeboxCSVVocabulary = .english,
+                                to output: (UnsafeRawBufferPointer) throws -> Void) throws {
         var pending = ""
         func flush() throws {
             try pending.withUTF8 { try output(UnsafeRawBufferPointer($0)) }
             pending = ""
         }
-        try HomeboxCSV(items: items, locations: locations, currency: currency, importRefs: importRefs).write { line in
+        try HomeboxCSV(items: items, locations: locations, currency: currency, importRefs: importRefs, words: words, vocabulary: vocabulary).write { line in
             pending += line
             if pending.utf8.count >= 1 << 16 { try flush() }
         }

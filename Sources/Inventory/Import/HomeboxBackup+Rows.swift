@@ -8,7 +8,7 @@ extension HomeboxBackup {
 
     /// The backup as rows, amounts read in `currency`; each value that cannot be read is a problem
     /// naming its item and column.
-    func sheet(currency: Currency) -> HomeboxSheet {
+    func sheet(currency: Currency, vocabulary: HomeboxCSVVocabulary = .english) -> HomeboxSheet {
         var sheet = HomeboxSheet()
         sheet.format = .homeboxExport
         sheet.entityFile = Self.entitiesFile
@@ -18,13 +18,13 @@ extension HomeboxBackup {
         sheet.rowsRead = items.count
         for (index, item) in items.enumerated() {
             let before = sheet.problems.count
-            let row = row(item, line: index + 1, currency: currency, problems: &sheet.problems)
+            let row = row(item, line: index + 1, currency: currency, vocabulary: vocabulary, problems: &sheet.problems)
             if sheet.problems.count == before { sheet.append(row) }
         }
         return sheet
     }
 
-    private func row(_ item: HomeboxRecord, line: Int, currency: Currency, problems: inout [ImportProblem]) -> HomeboxRow {
+    private func row(_ item: HomeboxRecord, line: Int, currency: Currency, vocabulary: HomeboxCSVVocabulary, problems: inout [ImportProblem]) -> HomeboxRow {
         let id = item.id("id") ?? ""
         var row = HomeboxRow(line: line)
         var found: [ImportProblem] = []
@@ -73,7 +73,7 @@ extension HomeboxBackup {
 
         row.dateCreated = item.moment("created_at")
         row.attachments = attachments[id] ?? []
-        row.takeHomepwnerFields(currency: currency) { column, message in problem(column, message) }
+        row.takeHomepwnerFields(currency: currency, vocabulary: vocabulary) { column, message in problem(column, message) }
         problems += found
         return row
     }

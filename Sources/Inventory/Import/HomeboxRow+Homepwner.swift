@@ -4,11 +4,11 @@ extension HomeboxRow {
     /// not read as the field (a Homebox household's own "Condition" of "Like new") stays a custom field.
     /// Where the file carries our Scheduled and Disposal columns, Homebox's insured and archived
     /// columns are only their copies, and are not kept twice.
-    mutating func takeHomepwnerFields(currency: Currency, problem: (_ column: String, _ message: String) -> Void) {
+    mutating func takeHomepwnerFields(currency: Currency, vocabulary: HomeboxCSVVocabulary, problem: (_ column: String, _ message: String) -> Void) {
         var taken: Set<String> = []
         var disposalKind: DisposalKind??
         for (name, value) in customFields {
-            guard let field = HomepwnerField(customFieldName: name) else { continue }
+            guard let field = vocabulary.field(named: name) else { continue }
             let text = value.trimmingWhitespace()
             func take<T>(_ result: Result<T, HomeboxValueError>, _ set: (inout ItemDetailsInput, T) -> Void) {
                 if case .success(let read) = result {
@@ -23,14 +23,14 @@ extension HomeboxRow {
             case .condition:
                 if text.isEmpty {
                     take(.success(ItemCondition?.none)) { $0.condition = .some($1) }
-                } else if let condition = ItemCondition(rawValue: text.lowercased()) {
+                } else if let condition = vocabulary.condition(text) {
                     take(.success(condition)) { $0.condition = .some($1) }
                 }
             case .replacementCost: take(HomeboxValue.amount(text, currency: currency)) { $0.replacementCost = .some($1) }
             case .riderAmount: take(HomeboxValue.amount(text, currency: currency)) { $0.riderAmount = .some($1) }
             case .replacementCostDate: take(HomeboxValue.date(text)) { $0.replacementCostDate = .some($1) }
-            case .scheduled: take(text.isEmpty ? .success(false) : HomeboxValue.bool(text)) { $0.scheduled = $1 }
-            case .businessUse: take(text.isEmpty ? .success(false) : HomeboxValue.bool(text)) { $0.businessUse = $1 }
+            case .scheduled: take(text.isEmpty ? .success(false) : vocabulary.bool(text)) { $0.scheduled = $1 }
+            case .businessUse: take(text.isEmpty ? .success(false) : vocabulary.bool(text)) { $0.businessUse = $1 }
             case .purchaseDateAsSaid:
                 if text.isEmpty {
                     taken.insert(name)
@@ -43,7 +43,7 @@ extension HomeboxRow {
                 if text.isEmpty {
                     disposalKind = .some(nil)
                     taken.insert(name)
-                } else if let kind = DisposalKind.allCases.first(where: { $0.label.caseInsensitiveCompare(text) == .orderedSame }) {
+                } else if let kind = vocabulary.disposal(text) {
                     disposalKind = .some(kind)
                     taken.insert(name)
                 }
@@ -61,7 +61,7 @@ extension HomeboxRow {
                 taken.insert(name)
             }
         }
-        if taken.contains(where: { HomepwnerField(customFieldName: $0) == .scheduled }) { customFields.removeValue(forKey: FieldName.insured) }
+        if taken.contains(where: { vocabulary.field(named: $0) == .scheduled }) { customFields.removeValue(forKey: FieldName.insured) }
         if case .some(let kind) = disposalKind {
             customFields.removeValue(forKey: FieldName.archived)
             if let kind {
@@ -69,13 +69,12 @@ extension HomeboxRow {
                 sold = .some(Disposal(kind: kind, date: from?.date, price: from?.price, notes: from?.notes ?? ""))
             }
         }
-        // Our file puts what is kept nowhere in particular in "Unsorted", as Homebox needs a place.
-        if taken.contains(where: { HomepwnerField(customFieldName: $0) == .currency }), locationPath == [HomeboxCSV.noLocation] { locationPath = [] }
+        // Our file puts what is kept nowhere in particular in "Unsorted" (in its language), as Homebox needs a place.
+        if taken.contains(where: { vocabulary.field(named: $0) == .currency }), vocabulary.isNoLocation(locationPath) { locationPath = [] }
         for name in taken { customFields.removeValue(forKey: name) }
         // A household's own field named like one of ours was written "<name> (custom)".
-        for (name, value) in customFields where name.hasSuffix(HomepwnerField.customSuffix) {
-            let own = String(name.dropLast(HomepwnerField.customSuffix.count))
-            guard HomepwnerField(customFieldName: own) != nil else { continue }
+        for (name, value) in customFields {
+            guard let own = vocabulary.ownFieldName(name) else { continue }
             customFields.removeValue(forKey: name)
             customFields[own] = value
         }

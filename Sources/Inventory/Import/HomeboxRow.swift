@@ -44,7 +44,8 @@ struct HomeboxRow: Sendable {
     init(line: Int) { self.line = line }
 
     /// Reads the cells of `record`; every cell that cannot be read adds a problem instead.
-    init(_ record: DelimitedText.Record, columns: HomeboxColumns, currency: Currency, today: CalendarDate? = nil, problems: inout [ImportProblem]) {
+    init(_ record: DelimitedText.Record, columns: HomeboxColumns, currency: Currency, today: CalendarDate? = nil, vocabulary: HomeboxCSVVocabulary = .english,
+         problems: inout [ImportProblem]) {
         line = record.line
         // Our own export's formulas made plain (`'=…`) read as they were.
         let cells = record.cells.map(CSVLine.unneutralised)
@@ -115,7 +116,7 @@ struct HomeboxRow: Sendable {
             let joinedNotes = [soldTo.isEmpty ? "" : "Sold to \(soldTo)", notes].filter { !$0.isEmpty }.joined(separator: "\n")
             sold = .some(price == nil && date == nil && joinedNotes.isEmpty ? nil : Disposal(kind: .sold, date: date, price: price, notes: joinedNotes))
         }
-        takeHomepwnerFields(currency: currency) { column, message in found.append(ImportProblem(line: record.line, column: column, message: message)) }
+        takeHomepwnerFields(currency: currency, vocabulary: vocabulary) { column, message in found.append(ImportProblem(line: record.line, column: column, message: message)) }
         problems += found
     }
 }

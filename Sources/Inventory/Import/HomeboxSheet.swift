@@ -41,7 +41,7 @@ package struct HomeboxSheet: Sendable {
 
     /// `today`: the day "about 5 years ago" in a cell is said on (none: such a cell is refused).
     package static func read(_ bytes: [UInt8], currency: Currency, limits: DelimitedText.Limits = DelimitedText.Limits(),
-                             today: CalendarDate? = nil) -> HomeboxSheet {
+                             today: CalendarDate? = nil, vocabulary: HomeboxCSVVocabulary = .english) -> HomeboxSheet {
         var sheet = HomeboxSheet()
         let text: DelimitedText
         do {
@@ -74,7 +74,7 @@ package struct HomeboxSheet: Sendable {
                 continue
             }
             let before = sheet.problems.count
-            let row = HomeboxRow(record, columns: columns, currency: currency, today: today, problems: &sheet.problems)
+            let row = HomeboxRow(record, columns: columns, currency: currency, today: today, vocabulary: vocabulary, problems: &sheet.problems)
             if sheet.problems.count == before { sheet.append(row) }
         }
         return sheet

@@ -6,9 +6,9 @@ import Foundation
 /// same file twice changes nothing the second time.
 extension ItemStore {
     /// What importing `file` would do; nothing is written.
-    public func planImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits()) throws -> ImportPlan {
+    public func planImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits(), vocabulary: HomeboxCSVVocabulary = .english) throws -> ImportPlan {
         let currency = try database.read { try Self.currency(in: $0) }
-        let sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now))
+        let sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now), vocabulary: vocabulary)
         // One snapshot for the whole plan, however long it takes.
         return try database.readTransaction { connection in
             return try Self.plan(sheet, currency: currency, in: connection)
@@ -17,14 +17,15 @@ extension ItemStore {
 
     /// Imports `file` as its plan says, in one transaction; returns the plan carried out.
     /// - Throws: `ImportRefused` when any row (or the file) cannot be imported: then nothing is.
-    public func applyImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits(), now: Date = Date()) throws -> ImportPlan {
+    public func applyImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits(), now: Date = Date(),
+                            vocabulary: HomeboxCSVVocabulary = .english) throws -> ImportPlan {
         var currency = try database.read { try Self.currency(in: $0) }
-        var sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now))
+        var sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now), vocabulary: vocabulary)
         return try change { connection in
             let current = try Self.currency(in: connection)
             if current != currency {
                 currency = current
-                sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now))
+                sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now), vocabulary: vocabulary)
             }
             let plan = try Self.plan(sheet, currency: currency, in: connection)
             guard plan.canImport else { throw ImportRefused(plan: plan) }

@@ -6,12 +6,14 @@ import Imaging
 /// bytes), previewed or imported all or nothing. A zip is unpacked as a stranger's file
 /// (`ZipReader`) into a new folder inside `workFolder`, which is removed again however it ends.
 extension ItemStore {
-    /// What importing the file at `path` would do; nothing is written.
-    public func planImport(fileAt path: String, workFolder: String, limits: ImportLimits = ImportLimits()) throws -> ImportPlan {
+    /// What importing the file at `path` would do; nothing is written. `vocabulary`: the languages our
+    /// own CSV's words are known in.
+    public func planImport(fileAt path: String, workFolder: String, limits: ImportLimits = ImportLimits(),
+                           vocabulary: HomeboxCSVVocabulary = .english) throws -> ImportPlan {
         try open(path, workFolder: workFolder, limits: limits) { file in
             switch file {
-            case .text(let bytes): try planImport(bytes, limits: limits.text)
-            case .homeboxBackup(let backup, _): try planBackup(backup)
+            case .text(let bytes): try planImport(bytes, limits: limits.text, vocabulary: vocabulary)
+            case .homeboxBackup(let backup, _): try planBackup(backup, vocabulary: vocabulary)
             case .homepwnerExport(let folder): try planExport(in: folder)
             }
         }
@@ -19,11 +21,12 @@ extension ItemStore {
 
     /// Imports the file at `path` as its plan says, all of it or nothing; returns the plan carried out.
     /// - Throws: `ImportRefused` when anything in the file cannot be imported: then nothing is.
-    public func applyImport(fileAt path: String, workFolder: String, limits: ImportLimits = ImportLimits(), now: Date = Date()) throws -> ImportPlan {
+    public func applyImport(fileAt path: String, workFolder: String, limits: ImportLimits = ImportLimits(), now: Date = Date(),
+                            vocabulary: HomeboxCSVVocabulary = .english) throws -> ImportPlan {
         let plan = try open(path, workFolder: workFolder, limits: limits) { file in
             switch file {
-            case .text(let bytes): try applyImport(bytes, limits: limits.text, now: now)
-            case .homeboxBackup(let backup, let folder): try applyBackup(backup, from: folder, now: now)
+            case .text(let bytes): try applyImport(bytes, limits: limits.text, now: now, vocabulary: vocabulary)
+            case .homeboxBackup(let backup, let folder): try applyBackup(backup, from: folder, now: now, vocabulary: vocabulary)
             case .homepwnerExport(let folder): try applyExport(in: folder)
             }
         }
@@ -83,18 +86,18 @@ extension ItemStore {
 
     // MARK: A Homebox backup
 
-    private func planBackup(_ backup: HomeboxBackup) throws -> ImportPlan {
+    private func planBackup(_ backup: HomeboxBackup, vocabulary: HomeboxCSVVocabulary) throws -> ImportPlan {
         try database.readTransaction { connection in
             let currency = try Self.currency(in: connection)
-            return try Self.plan(backup.sheet(currency: currency), currency: currency, in: connection)
+            return try Self.plan(backup.sheet(currency: currency, vocabulary: vocabulary), currency: currency, in: connection)
         }
     }
 
     /// Stores every photo and document file first (each made into renditions or a thumbnail, as an
     /// upload is), then writes the rows in one transaction; if anything fails, the files it stored
     /// for content nothing else had are removed again.
-    private func applyBackup(_ backup: HomeboxBackup, from folder: String, now: Date) throws -> ImportPlan {
-        let preview = try planBackup(backup)
+    private func applyBackup(_ backup: HomeboxBackup, from folder: String, now: Date, vocabulary: HomeboxCSVVocabulary) throws -> ImportPlan {
+        let preview = try planBackup(backup, vocabulary: vocabulary)
         guard preview.canImport else { throw ImportRefused(plan: preview) }
         return try images.withFileLock {
             try documents.withFileLock {
@@ -103,7 +106,7 @@ extension ItemStore {
                     let stored = try storeAttachments(of: backup, preview: preview, from: folder, written: &written)
                     return try change { connection in
                         let currency = try Self.currency(in: connection)
-                        let plan = try Self.plan(backup.sheet(currency: currency), currency: currency, in: connection)
+                        let plan = try Self.plan(backup.sheet(currency: currency, vocabulary: vocabulary), currency: currency, in: connection)
                         guard plan.canImport else { throw ImportRefused(plan: plan) }
                         try Self.carryOut(plan, now: now, attachments: stored, in: connection)
                         return plan
