@@ -152,7 +152,7 @@ struct ClaimPageHandlers: Sendable {
         let bundles = ClaimBundlesSection(sheet: sheet, form: bundleForm, errors: bundleErrors, justDone: bundled, canChange: context.canEdit, csrfToken: context.csrfToken)
         var page = ClaimPage(model: model, shareSection: share, bundlesSection: bundles.isShown ? bundles.node : nil, expensesSection: expenses.node, context: context)
         let packOut = try ClaimPackOut(sheet: sheet, items: items)
-        if !packOut.isEmpty { page.packOutSection = packOut.card }
+        if !packOut.isEmpty { page.packOutSection = packOut.card() }
         return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil && bundleErrors == nil ? .ok : .unprocessableContent)
     }
 
