@@ -39,5 +39,6 @@ extension ReportWords {
         proofOfLossDeclaration = say("proof.heading.declaration")
         proofOfLossSignature = say("proof.heading.signed")
         proofOfLossNotary = say("proof.heading.notary")
+        statementPattern = say("proof.statement", "label", "text")
     }
 }
