@@ -143,7 +143,7 @@ import ToolRunner
                                                        "items": [["itemId": tv.id, "quantityLost": 1, "category": "televisions"]]])["id"] as? Int)
         let german = Self.joined(try Self.packetText(app, "/api/v1/claims/\(id)/report.pdf"))
         for words in ["Der Zeitwert ist der Neuwert abzüglich der Wertminderung.", "Der Versicherungsschein entschädigt zum Neuwert",
-                      "Neuwertspitze", "Nutzungsdauer 10 Jahre", "6 Jahre 2 Monate alt am Schadentag", "61,67 % Wertminderung", "Fernseher, Nutzungsdauer"] {
+                      "Neuwertspitze", "Nutzungsdauer 10 Jahre", "6 Jahre 2 Monate alt am Schadentag", "61,67 % Wertminderung", "Fernseher, Nutzungsdauer", " 6,2 "] {
             #expect(german.contains(words), "\(words) in:\n\(german.prefix(5000))")
         }
         for english in ["Actual cash value is replacement cost", "straight line", "old at the loss", "depreciated.", "The policy settles"] {

@@ -83,6 +83,17 @@ struct ClaimMethodText {
         return say("age.about", ["age": .text(say("age.years", ["count": .count(years)]))])
     }
 
+    /// A line's age as the schedule's column gives it when not in tenths of years (`ClaimScheduleLine.ageText`):
+    /// "about 7 years", or why there is none.
+    func ageText(_ line: ClaimScheduleLine) -> String {
+        if let months = line.valuation.ageInMonths {
+            if let purchased = line.purchaseDate, purchased.isRough { return roughAge(months: months, purchased: purchased) }
+            return age(months: months)
+        }
+        if line.valuation.flags.contains(.lossDateUnknown) { return say("age.no-loss-date") }
+        return line.purchaseDate == nil ? say("age.unknown") : say("age.bought-after-loss")
+    }
+
     /// A day in a sentence: the ISO form US English has always written there, the language's own elsewhere.
     private func day(_ day: CalendarDate) -> String { format.local == nil ? day.iso : format.day(day) }
 

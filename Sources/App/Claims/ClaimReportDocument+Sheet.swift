@@ -131,7 +131,7 @@ extension ClaimReportDocument {
                     [line.brand, line.model, serial].filter { !$0.isEmpty }.joined(separator: " · "),
                     line.purchaseDate.map(format.purchase) ?? "",
                     // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.
-                    line.purchaseDate?.isRough == true ? line.ageText : line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
+                    line.purchaseDate?.isRough == true ? wording.ageText(line) : line.ageInTenthsOfYears.map { format.decimal("\($0 / 10).\($0 % 10)") } ?? wording.ageText(line),
                     (valuation.lineOriginalCost.map(money) ?? "") + (line.purchasePaid.map { " " + paidNote($0, quantity: line, format: format) } ?? ""),
                     money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
                     wording.percent(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
