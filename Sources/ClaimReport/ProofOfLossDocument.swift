@@ -47,7 +47,7 @@ public struct ProofOfLossDocument: Sendable, Codable, Equatable {
         blocks.append(.heading(words.proofOfLossStatements))
         // Numbered paragraphs the page's width, as the printed form runs them (a label column wrapped
         // each statement over three lines).
-        blocks += statements.map { .paragraph("\($0.label.hasSuffix(".") ? String($0.label.dropLast()) : $0.label): \($0.value)") }
+        blocks += statements.map { .paragraph(words.statement($0.label.hasSuffix(".") ? String($0.label.dropLast()) : $0.label, $0.value)) }
         blocks.append(.heading(words.proofOfLossAmounts))
         blocks += amounts.map { .fact($0, emphasised: true) }
         blocks.append(.heading(words.proofOfLossDeclaration))

@@ -31,6 +31,8 @@ public struct ReportWords: Sendable, Codable, Equatable {
     public var proofOfLossDeclaration = "Declaration"
     public var proofOfLossSignature = "Signed"
     public var proofOfLossNotary = "Sworn before a notary"
+    /// A numbered statement of the proof of loss run into its text: "1. Time and origin: A loss by fire…".
+    public var statementPattern = "{label}: {text}"
     public var expenses = "Additional living expenses"
     public var expenseTotals = "Additional living expenses by category"
     public var expenseReceipts = "Receipts of the living expenses"
@@ -42,6 +44,8 @@ public struct ReportWords: Sendable, Codable, Equatable {
     public init() {}
 
     func continued(_ title: String) -> String { fill(continuedPattern, ["title": title]) }
+
+    func statement(_ label: String, _ text: String) -> String { fill(statementPattern, ["label": label, "text": text]) }
 
     func page(_ number: Int, of count: Int) -> String { fill(pagePattern, ["page": String(number), "count": String(count)]) }
 

@@ -89,7 +89,7 @@ import Testing
     /// that a screen reader reads it with the right voice; the item list is in the asked language.
     @Test func aPageNotTranslatedYetSaysItIsInEnglish() throws {
         let app = try TestApp()
-        let page = try Self.page(app, "/claims?lang=de", language: "de")
+        let page = try Self.page(app, "/useful-lives?lang=de", language: "de")
         #expect(page.contains(#"<html lang="en-US" dir="ltr">"#))
         #expect(try Self.page(app, "/?lang=de").contains(#"<html lang="de" dir="ltr">"#))
     }

@@ -165,7 +165,7 @@ struct SharedClaimPage {
             }
             if !claim.lines.isEmpty { linesCard }
             if let expenses = claim.expenses { expenses.node }
-            if let packOut = claim.packOut, !packOut.isEmpty { packOut.card }
+            if let packOut = claim.packOut, !packOut.isEmpty { packOut.card(words: context.localizer) }
             section(.class("shared-items"), .aria("labelledby", "items-title")) {
                 h2(.class("section-title"), .id("items-title")) { claim.items.isEmpty ? say("items.none") : say("items.title") }
                 if claim.items.isEmpty {

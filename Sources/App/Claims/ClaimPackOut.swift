@@ -3,6 +3,7 @@ import Claims
 import HTML
 import HTTPServer
 import Inventory
+import Localization
 import Workbook
 
 /// A claim's pack-out list: the boxes its lines' items are packed in (each by the code on its
@@ -16,6 +17,8 @@ struct ClaimPackOut {
         let parentID: Location.ID?
         /// Where it is now: its place's path, or the top level.
         let now: String
+        /// Its place's path; nil at the top level.
+        let place: String?
         let entries: [Entry]
     }
 
@@ -37,7 +40,7 @@ struct ClaimPackOut {
         let numbers = Dictionary(lines.map { ($0.itemID, $0.number) }, uniquingKeysWith: { first, _ in first })
         boxes = try items.packedBoxes(holding: lines.map(\.itemID)).map { packed in
             Box(id: packed.box.id, code: LabelCode(place: packed.box.id).description, name: packed.box.name, parentID: packed.box.parentID,
-                now: BoxWording.now(packed.box),
+                now: BoxWording.now(packed.box), place: packed.box.pathNames.count > 1 ? BoxWording.now(packed.box) : nil,
                 entries: packed.entries.map { entry in
                     Entry(itemID: entry.itemID, line: numbers[entry.itemID] ?? 0, name: entry.name, cameFromID: entry.cameFrom?.id,
                           cameFrom: entry.cameFrom?.path)
@@ -76,19 +79,21 @@ struct ClaimPackOut {
         return Response.json(writer)
     }
 
-    /// The card on the claim's page and the adjuster's page (no links: the adjuster's page leads nowhere out of the claim).
-    var card: HTMLNode {
-        section(.class("card claim-pack-out"), .id("pack-out"), .aria("labelledby", "pack-out-title")) {
-            h2(.id("pack-out-title")) { "Pack-out list" }
-            p(.class("muted")) { Self.intro }
+    /// The card on the claim's page and the adjuster's page (no links: the adjuster's page leads nowhere
+    /// out of the claim), in `words`' language: the page's, or the claim's on the adjuster's page.
+    func card(words: Localizer = Localization.bundled.localizer(for: .template)) -> HTMLNode {
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("packet.packing." + key, arguments) }
+        return section(.class("card claim-pack-out"), .id("pack-out"), .aria("labelledby", "pack-out-title")) {
+            h2(.id("pack-out-title")) { words.text("packet.pack-out") }
+            p(.class("muted")) { say("intro") }
             for box in boxes {
-                h3(.class("pack-out-box")) { "Box \(box.code), “\(box.name)”" }
-                p(.class("pack-out-where")) { "Now in \(box.now)" }
+                h3(.class("pack-out-box")) { say("box", ["code": .text(box.code), "name": .text(box.name)]) }
+                p(.class("pack-out-where")) { say("now-in", ["place": .text(box.place ?? say("top-level"))]) }
                 ul(.class("pack-out-items")) {
                     for entry in box.entries {
                         li {
-                            span(.class("pack-out-item")) { "Line \(entry.line): \(entry.name)" }
-                            span(.class("pack-out-from muted")) { "from \(entry.cameFrom ?? BoxWording.cameFromUnknown.lowercased())" }
+                            span(.class("pack-out-item")) { say("line", ["number": .text(DisplayFormat(words: words).integer(entry.line)), "name": .text(entry.name)]) }
+                            span(.class("pack-out-from muted")) { entry.cameFrom.map { say("from", ["place": .text($0)]) } ?? say("from-unknown") }
                         }
                     }
                 }
@@ -96,21 +101,21 @@ struct ClaimPackOut {
         }
     }
 
-    static let intro = "The boxes this claim’s items were packed into after the loss, by the code on each box’s label, where each box is now, and the room each item came from."
-
-    /// The report's part: one row an item, its box named on its first row.
-    var report: ReportPackOut? {
+    /// The report's part, in the claim's language: one row an item, its box named on its first row.
+    func report(words: Localizer = Localization.bundled.localizer(for: .template)) -> ReportPackOut? {
         guard !boxes.isEmpty else { return nil }
-        let columns = [ReportColumn(title: "Box", weight: 1.2), ReportColumn(title: "Box is now in", weight: 1.4),
-                       ReportColumn(title: "Line", alignment: .trailing, weight: 0.4, keepsWhole: true), ReportColumn(title: "Item", weight: 1.6),
-                       ReportColumn(title: "Came from", weight: 1.4)]
+        func say(_ key: String) -> String { words.text("packet.packing." + key) }
+        let columns = [ReportColumn(title: say("column.box"), weight: 1.2), ReportColumn(title: say("column.now-in"), weight: 1.4),
+                       ReportColumn(title: say("column.line"), alignment: .trailing, weight: 0.4, keepsWhole: true), ReportColumn(title: say("column.item"), weight: 1.6),
+                       ReportColumn(title: say("column.came-from"), weight: 1.4)]
+        let format = DisplayFormat(words: words)
         let rows = boxes.flatMap { box in
             box.entries.enumerated().map { index, entry in
-                [index == 0 ? "\(box.code) \(box.name)" : "", index == 0 ? box.now : "", String(entry.line), entry.name,
-                 entry.cameFrom ?? BoxWording.cameFromUnknown]
+                [index == 0 ? "\(box.code) \(box.name)" : "", index == 0 ? box.place ?? say("top-level") : "", format.integer(entry.line), entry.name,
+                 entry.cameFrom ?? say("not-recorded")]
             }
         }
-        return ReportPackOut(intro: Self.intro, table: ReportTable(columns: columns, rows: rows))
+        return ReportPackOut(intro: say("intro"), table: ReportTable(columns: columns, rows: rows))
     }
 
     /// The workbook's "Pack-out" sheet, a row an item, every row naming its box (so it sorts and filters); none when no item is packed.

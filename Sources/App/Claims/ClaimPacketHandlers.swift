@@ -133,7 +133,7 @@ struct ClaimPacketHandlers: Sendable {
                                    stopWhen: { request.clientHasGone })
         var document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts,
                                            words: sheet.claim.words(for: request))
-        document.packOut = try ClaimPackOut(sheet: sheet, items: items).report
+        document.packOut = try ClaimPackOut(sheet: sheet, items: items).report(words: sheet.claim.words(for: request))
         let target = temporaryFolder.appendingPathComponent("report-\(UUID().uuidString).pdf")
         try Self.render(for: request) { try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: $0) }
         return target
@@ -142,7 +142,7 @@ struct ClaimPacketHandlers: Sendable {
     /// The police list as a PDF: the items' main photos (no library photos: the list names what was taken).
     private func policeList(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
         let files = try ClaimFiles(sheet: sheet, items: items, library: nil, access: nil, printSizes: true, stopWhen: { request.clientHasGone })
-        let document = PoliceListDocument(sheet: sheet, files: files, madeOn: items.clock.today)
+        let document = PoliceListDocument(sheet: sheet, files: files, madeOn: items.clock.today, words: sheet.claim.words(for: request))
         return try inlinePDF(named: "\(sheet.fileStem)-police-list-\(paper.rawValue).pdf", for: request) { target, stopWhen in
             try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: stopWhen)
         }
@@ -150,7 +150,7 @@ struct ClaimPacketHandlers: Sendable {
 
     /// The sworn statement in proof of loss, filled in from the claim, to sign before a notary.
     private func proofOfLoss(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
-        let document = ProofOfLossDocument(sheet: sheet, madeOn: items.clock.today)
+        let document = ProofOfLossDocument(sheet: sheet, madeOn: items.clock.today, words: sheet.claim.words(for: request))
         return try inlinePDF(named: "\(sheet.fileStem)-proof-of-loss-\(paper.rawValue).pdf", for: request) { target, stopWhen in
             try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: stopWhen)
         }

@@ -113,13 +113,15 @@ struct ClaimPageHandlers: Sendable {
     // MARK: Pages
 
     private func list(_ request: Request, form: ClaimForm, errors: ValidationError?) throws -> Response {
-        let today = CalendarDate(clock.now)
+        let today = CalendarDate(clock.now), context = request.pageContext(site), words = context.localizer, format = context.format
         let rows = try claims.sheets().map { sheet -> ClaimListPage.Row in
-            let claim = sheet.claim
-            return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: ClaimStatus(claim: claim, today: today),
-                                     summary: "\(sheet.schedule.countText) · actual cash value \(sheet.money(sheet.schedule.totals.actualCashValue)) of \(sheet.money(sheet.schedule.totals.replacementCost)) to replace")
+            let claim = sheet.claim, totals = sheet.schedule.totals
+            return ClaimListPage.Row(name: claim.name, url: ClaimRoutes.claim(claim.id), status: ClaimStatus(claim: claim, today: today, words: words),
+                                     summary: words.text("claims.list.summary", ["schedule": .text(sheet.schedule.countText(words: words)),
+                                                                                 "acv": .text(format.exactMoney(totals.actualCashValue, in: sheet.currency)),
+                                                                                 "rc": .text(format.exactMoney(totals.replacementCost, in: sheet.currency))]))
         }
-        let page = ClaimListPage(rows: rows, form: form, errors: errors, context: request.pageContext(site))
+        let page = ClaimListPage(rows: rows, form: form, errors: errors, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 
@@ -152,7 +154,7 @@ struct ClaimPageHandlers: Sendable {
         let bundles = ClaimBundlesSection(sheet: sheet, form: bundleForm, errors: bundleErrors, justDone: bundled, canChange: context.canEdit, csrfToken: context.csrfToken)
         var page = ClaimPage(model: model, shareSection: share, bundlesSection: bundles.isShown ? bundles.node : nil, expensesSection: expenses.node, context: context)
         let packOut = try ClaimPackOut(sheet: sheet, items: items)
-        if !packOut.isEmpty { page.packOutSection = packOut.card }
+        if !packOut.isEmpty { page.packOutSection = packOut.card() }
         return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil && bundleErrors == nil ? .ok : .unprocessableContent)
     }
 

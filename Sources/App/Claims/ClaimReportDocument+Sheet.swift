@@ -12,7 +12,7 @@ extension ClaimReportDocument {
     /// `words`: the claim's language (`Claim.language`).
     init(sheet: ClaimSheet, files: ClaimFiles, madeOn today: CalendarDate, receipts: DocumentStore? = nil,
          words: Localizer = Localization.bundled.localizer(for: .template)) {
-        let claim = sheet.claim, schedule = sheet.schedule, format = DisplayFormat(words: words)
+        let claim = sheet.claim, schedule = sheet.schedule, format = DisplayFormat(words: words), wording = ClaimMethodText(words: words)
         func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
         func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("packet." + key, arguments) }
         func fact(_ label: String, _ value: String) -> ReportFact? { value.isEmpty ? nil : ReportFact(label: label, value: value) }
@@ -54,12 +54,12 @@ extension ClaimReportDocument {
                                           (line.purchasePaid.map { $0.shownText(converted: valuation.unitOriginalCost, in: sheet.currency, format: format) } ?? valuation.unitOriginalCost.map(money)) ?? ""]
                     .filter { !$0.isEmpty }.joined(separator: " · ")),
                 fact(say("item.replacement-each"), money(valuation.unitReplacementCost)),
-                fact(say("item.depreciation"), "\(Depreciation.percentText(valuation.depreciationBasisPoints)) (\(valuation.categoryLabel))"),
+                fact(say("item.depreciation"), "\(wording.percent(valuation.depreciationBasisPoints)) (\(wording.category(valuation.category, label: valuation.categoryLabel)))"),
                 fact(say("item.actual-cash-value"), say("item.acv-value", ["each": .text(money(valuation.unitActualCashValue)), "all": .text(money(valuation.lineActualCashValue))])),
                 bundles[line.itemID].map { ReportFact(label: say("item.in-bundle"), value: say("item.bundle-value", ["name": .text($0.name), "lines": .text($0.numbers)])) },
                 line.againstRider ? fact(say("item.against-rider"), line.riderAmount.map { say("item.rider-value", ["claimed": .text(money(line.amountClaimed)), "rider": .text(money($0))]) }
                                                         ?? say("item.rider-value-none", ["claimed": .text(money(line.amountClaimed))])) : nil,
-                fact(say("item.how"), valuation.basis),
+                fact(say("item.how"), wording.basis(line, lossDate: claim.lossDate)),
             ].compactMap { $0 }
             let photos = entry.photos.enumerated().map { index, photo in
                 ReportImage(path: photo.printed ?? photo.original, caption: say("photo.number", ["number": .count(index + 1)])
@@ -81,11 +81,11 @@ extension ClaimReportDocument {
         let lives = ReportTable(
             columns: [ReportColumn(title: say("column.category"), weight: 3), ReportColumn(title: say("column.useful-life"), weight: 2, keepsWhole: true),
                       ReportColumn(title: say("column.lines"), alignment: amount, weight: 0.8)],
-            rows: method.lives.map { [$0.label, $0.lifeText, $0.lineCount.grouped] })
-        self.init(title: claim.name, subtitle: say("subtitle", ["day": .text(format.day(today))]), facts: facts, totals: totals, method: method.paragraphs,
+            rows: method.lives.map { [wording.category($0.category, label: $0.label), wording.lifeText($0), format.integer($0.lineCount)] })
+        self.init(title: claim.name, subtitle: say("subtitle", ["day": .text(format.day(today))]), facts: facts, totals: totals, method: wording.paragraphs(method),
                   roomTotals: roomTotals, schedule: scheduleTable, items: pages,
                   footerText: [claim.claimNumber.isEmpty ? nil : say("footer.claim", ["number": .text(claim.claimNumber)]), claim.name].compactMap { $0 }.joined(separator: " · "),
-                  expenses: ReportExpenses(sheet: sheet, receipts: receipts),
+                  expenses: ReportExpenses(sheet: sheet, receipts: receipts, words: words),
                   inThisClaim: ClaimMethodNotes.sentences(schedule, lossDate: claim.lossDate, words: words),
                   usefulLives: method.lives.isEmpty ? nil : lives,
                   references: method.references.map { ReportReference(title: $0.name, publisher: $0.publisher, address: $0.url) })
@@ -103,7 +103,7 @@ extension ClaimReportDocument {
     static func schedule(_ schedule: ClaimSchedule, money: (Int64) -> String,
                          words: Localizer = Localization.bundled.localizer(for: .template)) -> ReportTable {
         func say(_ key: String) -> String { words.text("packet." + key) }
-        let format = DisplayFormat(words: words)
+        let format = DisplayFormat(words: words), wording = ClaimMethodText(words: words)
         let amount = ReportAlignment.trailing
         // A room's own name ("Kitchen") unless two rooms of the claim share it; then its path.
         var pathsByName: [String: Set<String>] = [:]
@@ -131,10 +131,10 @@ extension ClaimReportDocument {
                     [line.brand, line.model, serial].filter { !$0.isEmpty }.joined(separator: " · "),
                     line.purchaseDate.map(format.purchase) ?? "",
                     // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.
-                    line.purchaseDate?.isRough == true ? line.ageText : line.ageInTenthsOfYears.map { "\($0 / 10).\($0 % 10)" } ?? line.ageText,
+                    line.purchaseDate?.isRough == true ? wording.ageText(line) : line.ageInTenthsOfYears.map { format.decimal("\($0 / 10).\($0 % 10)") } ?? wording.ageText(line),
                     (valuation.lineOriginalCost.map(money) ?? "") + (line.purchasePaid.map { " " + paidNote($0, quantity: line, format: format) } ?? ""),
                     money(valuation.unitReplacementCost), money(valuation.lineReplacementCost),
-                    Depreciation.percentText(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
+                    wording.percent(valuation.depreciationBasisPoints), money(valuation.lineDepreciation),
                     money(valuation.lineActualCashValue) + mark]
         }
         let totals = schedule.totals

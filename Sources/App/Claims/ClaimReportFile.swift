@@ -17,7 +17,7 @@ public enum ClaimReportFile {
         let sheet = try home.claims.sheet(id: id)
         var document = ClaimReportDocument(sheet: sheet, files: try ClaimFiles(sheet: sheet, items: home.items, library: nil, access: nil, printSizes: true),
                                            madeOn: home.clock.today, receipts: home.claims.receipts, words: sheet.claim.words())
-        document.packOut = try ClaimPackOut(sheet: sheet, items: home.items).report
+        document.packOut = try ClaimPackOut(sheet: sheet, items: home.items).report(words: sheet.claim.words())
         if let documentJSON {
             try JSONEncoder().encode(document).write(to: URL(fileURLWithPath: documentJSON), options: .atomic)
         }

@@ -1,83 +1,85 @@
 import ClaimReport
 import Claims
 import Inventory
+import Localization
 
 extension ProofOfLossDocument {
     /// The claim's sworn statement in proof of loss, its lines filled from the claim and its copy of
     /// the policy, and its amounts from the schedule's one `ClaimOwed`, so they are the claim page's to
     /// the cent. What the claim does not know (the hour, encumbrances, changes) is a line to fill in by
-    /// hand; the statement is signed and sworn on paper before a notary.
-    init(sheet: ClaimSheet, madeOn today: CalendarDate) {
-        let claim = sheet.claim, schedule = sheet.schedule, owed = schedule.owed, money = sheet.money
+    /// hand; the statement is signed and sworn on paper before a notary. `words`: the claim's language.
+    init(sheet: ClaimSheet, madeOn today: CalendarDate, words: Localizer = Localization.bundled.localizer(for: .template)) {
+        let claim = sheet.claim, schedule = sheet.schedule, owed = schedule.owed, format = DisplayFormat(words: words)
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("packet.proof." + key, arguments) }
         let blank = "____________________"
         func given(_ text: String) -> String {
             let oneLine = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: ", ")
             return oneLine.isEmpty ? blank : oneLine
         }
+        /// "line 4", "lines 2, 5 and 7", in the claim's words.
+        func lineList(_ numbers: [Int]) -> String {
+            let texts = numbers.map(format.integer)
+            let list = texts.count < 2 ? texts.joined() : say("and", ["first": .text(texts.dropLast().joined(separator: ", ")), "last": .text(texts.last ?? "")])
+            return say("lines", ["count": .count(numbers.count), "numbers": .text(list)])
+        }
         let period = claim.policyStart == nil && claim.policyEnd == nil ? blank
-            : [claim.policyStart, claim.policyEnd].map { $0.map(DisplayFormat.day) ?? blank }.joined(separator: " to ")
+            : words.text("packet.period", ["start": .text(claim.policyStart.map(format.day) ?? blank), "end": .text(claim.policyEnd.map(format.day) ?? blank)])
         let policy = [
-            ReportFact(label: "To (the insurer)", value: given(claim.insurer)),
-            ReportFact(label: "Policy number", value: given(claim.policyNumber)),
-            ReportFact(label: "Policy period", value: period),
-            ReportFact(label: "Amount of the policy (contents)", value: claim.contentsLimit.map(money) ?? blank),
-            ReportFact(label: "Claim number", value: given(claim.claimNumber)),
-            ReportFact(label: "Insured", value: given(claim.policyholder)),
-            ReportFact(label: "Address of the loss", value: given(claim.address)),
-        ] + [("Phone", claim.phone), ("E-mail", claim.email)].filter { !$0.1.isEmpty }.map { ReportFact(label: $0.0, value: $0.1) }
-        let peril = claim.lossKind.map { $0.label.lowercased() } ?? (claim.cause.isEmpty ? blank : claim.cause)
-        let opening = "At the time of the loss, by the policy above, \(claim.insurer.isEmpty ? "the insurer" : claim.insurer) insured \(given(claim.policyholder)) "
-            + "against loss by \(peril) to the personal property described in the attached schedule, on the terms and conditions of the policy "
-            + "and of all the forms, endorsements, transfers and assignments attached to it."
+            ReportFact(label: say("to-insurer"), value: given(claim.insurer)),
+            ReportFact(label: words.text("packet.fact.policy-number"), value: given(claim.policyNumber)),
+            ReportFact(label: words.text("packet.fact.policy-period"), value: period),
+            ReportFact(label: say("policy-amount"), value: claim.contentsLimit.map(money) ?? blank),
+            ReportFact(label: words.text("packet.fact.claim-number"), value: given(claim.claimNumber)),
+            ReportFact(label: say("insured"), value: given(claim.policyholder)),
+            ReportFact(label: words.text("packet.fact.loss-address"), value: given(claim.address)),
+        ] + [("phone", claim.phone), ("email", claim.email)].filter { !$0.1.isEmpty }.map { ReportFact(label: words.text("packet.fact." + $0.0), value: $0.1) }
+        let peril = claim.lossKind.map { say("peril.\($0.rawValue)") } ?? (claim.cause.isEmpty ? blank : claim.cause)
+        let opening = say("opening", ["insurer": .text(claim.insurer.isEmpty ? say("the-insurer") : claim.insurer), "insured": .text(given(claim.policyholder)),
+                                      "peril": .text(peril)])
         let businessLines = schedule.lines.filter(\.businessUse).map(\.number)
         let otherInsurance = claim.otherInsurance.trimmingCharacters(in: .whitespacesAndNewlines)
+        let total = claim.contentsLimit.map(money) ?? blank
         let statements = [
-            ReportFact(label: "1. Time and origin",
-                       value: "A loss by \(peril) occurred on \(claim.lossDate.map(DisplayFormat.day) ?? blank), about the hour of ________. "
-                           + "Its cause and origin: \(given(claim.cause))."),
-            ReportFact(label: "2. Occupancy",
-                       value: "The home at \(given(claim.address)) was occupied at the time of the loss as the insured’s residence and for no other purpose, except: "
-                           + (businessLines.isEmpty ? blank : "business use of the property on \(ClaimOwedSummary.lineList(businessLines)) of the schedule") + "."),
-            ReportFact(label: "3. Title and interest",
-                       value: "At the time of the loss the insured owned the property claimed. No other person had any interest in it or encumbrance on it, except: \(blank)."),
-            ReportFact(label: "4. Changes",
-                       value: "Since the policy was issued there has been no assignment of it, and no change of interest, use, occupancy, possession, location or exposure of the property, except: \(blank)."),
-            ReportFact(label: "5. Total insurance",
-                       value: "The total insurance on the property under this policy at the time of the loss was \(claim.contentsLimit.map(money) ?? blank) (contents), "
-                           + (otherInsurance.isEmpty ? "and there was no other insurance on it, written or oral, valid or invalid."
-                                                     : "besides which it was insured by: \(given(otherInsurance)).")),
+            ReportFact(label: say("time-origin"),
+                       value: say("time-origin.text", ["peril": .text(peril), "day": .text(claim.lossDate.map(format.day) ?? blank), "cause": .text(given(claim.cause))])),
+            ReportFact(label: say("occupancy"),
+                       value: say("occupancy.text", ["address": .text(given(claim.address)),
+                                                     "except": .text(businessLines.isEmpty ? blank : say("business-use", ["which": .text(lineList(businessLines))]))])),
+            ReportFact(label: say("title-interest"), value: say("title-interest.text", ["blank": .text(blank)])),
+            ReportFact(label: say("changes"), value: say("changes.text", ["blank": .text(blank)])),
+            ReportFact(label: say("total-insurance"),
+                       value: otherInsurance.isEmpty ? say("total-insurance.none", ["amount": .text(total)])
+                                                     : say("total-insurance.other", ["amount": .text(total), "other": .text(given(otherInsurance))])),
         ]
-        let taxNote = owed.settlement == .replacementCost && schedule.salesTaxRate != nil ? ", sales tax included" : ""
+        let wholeLoss = owed.settlement == .actualCashValue ? "whole-loss.acv" : schedule.salesTaxRate != nil ? "whole-loss.rc-tax" : "whole-loss.rc"
         var amounts = [
-            ReportFact(label: "6. Actual cash value of the property at the time of the loss", value: money(schedule.totals.actualCashValue)),
-            ReportFact(label: "7. Whole loss and damage (at \(owed.settlement.label.lowercased())\(taxNote))", value: money(owed.wholeLoss)),
-            ReportFact(label: "8. Less the deductible", value: "− " + money(owed.deductible)),
+            ReportFact(label: say("acv"), value: money(schedule.totals.actualCashValue)),
+            ReportFact(label: say(wholeLoss), value: money(owed.wholeLoss)),
+            ReportFact(label: say("less-deductible"), value: "− " + money(owed.deductible)),
         ]
-        if owed.aboveContentsLimit > 0 { amounts.append(ReportFact(label: "Less what is above the contents limit", value: "− " + money(owed.aboveContentsLimit))) }
-        if owed.aboveRiders > 0 { amounts.append(ReportFact(label: "Less what is above the riders’ amounts", value: "− " + money(owed.aboveRiders))) }
-        amounts.append(ReportFact(label: "9. Amount claimed under this policy", value: money(owed.amountClaimed)))
+        if owed.aboveContentsLimit > 0 { amounts.append(ReportFact(label: say("above-limit"), value: "− " + money(owed.aboveContentsLimit))) }
+        if owed.aboveRiders > 0 { amounts.append(ReportFact(label: say("above-riders"), value: "− " + money(owed.aboveRiders))) }
+        amounts.append(ReportFact(label: say("amount-claimed"), value: money(owed.amountClaimed)))
         if !owed.riderLines.isEmpty {
-            amounts.append(ReportFact(label: "Of which against riders (\(ClaimOwedSummary.lineList(owed.riderLines)))", value: money(owed.againstRiders)))
+            amounts.append(ReportFact(label: words.text("claim.owed.against-riders", ["count": .count(owed.riderLines.count),
+                                                                                     "lines": .text(owed.riderLines.map(format.integer).joined(separator: ", "))]),
+                                      value: money(owed.againstRiders)))
         }
         let declaration = [
-            "The loss did not come about by any act, design or arrangement of the insured or of the one signing below. Nothing has been done by the insured, "
-                + "or with the insured’s knowledge or consent, that breaks the policy’s conditions or makes it void. Every article in the attached schedule was "
-                + "destroyed, damaged or taken in this loss; nothing saved has been hidden, and no attempt has been made to mislead the insurer about the extent of the loss.",
-            "Attached and part of this statement: the claim report with its itemised schedule (\(schedule.countText)), prepared \(DisplayFormat.day(today)).",
+            say("declaration"),
+            say("attached", ["schedule": .text(schedule.countText(words: words)), "day": .text(format.day(today))]),
         ]
         let signature = [
-            "Insured: \(given(claim.policyholder))",
-            "Signature: ________________________________________     Date: ____________________",
-            "Co-insured, if any: ________________________________     Date: ____________________",
+            say("signature.insured", ["name": .text(given(claim.policyholder))]),
+            say("signature.sign"),
+            say("signature.co-insured"),
         ]
-        let notary = [
-            "State of ____________________     County of ____________________",
-            "Subscribed and sworn to before me this ________ day of ____________________, ________.",
-            "Notary public: ________________________________________",
-            "My commission expires: ____________________     (Seal)",
-        ]
-        self.init(title: "Sworn Statement in Proof of Loss", subtitle: "\(claim.name) · prepared \(DisplayFormat.day(today))", policy: policy, opening: opening,
+        let notary = [say("notary.venue"), say("notary.sworn"), say("notary.name"), say("notary.commission")]
+        self.init(title: say("title"), subtitle: say("subtitle", ["claim": .text(claim.name), "day": .text(format.day(today))]), policy: policy, opening: opening,
                   statements: statements, amounts: amounts, declaration: declaration, signature: signature, notary: notary,
-                  footerText: [claim.claimNumber.isEmpty ? nil : "Claim \(claim.claimNumber)", "Proof of loss"].compactMap { $0 }.joined(separator: " · "))
+                  footerText: [claim.claimNumber.isEmpty ? nil : words.text("packet.footer.claim", ["number": .text(claim.claimNumber)]), say("footer")]
+                    .compactMap { $0 }.joined(separator: " · "))
+        self.words = ReportWords(words)
     }
 }

@@ -34,5 +34,11 @@ extension ReportWords {
         expenseTotals = say("expense-totals")
         expenseReceipts = say("expense-receipts")
         packOut = say("pack-out")
+        proofOfLossStatements = say("proof.heading.loss")
+        proofOfLossAmounts = say("proof.heading.amounts")
+        proofOfLossDeclaration = say("proof.heading.declaration")
+        proofOfLossSignature = say("proof.heading.signed")
+        proofOfLossNotary = say("proof.heading.notary")
+        statementPattern = say("proof.statement", "label", "text")
     }
 }

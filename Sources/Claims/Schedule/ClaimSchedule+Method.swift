@@ -26,9 +26,13 @@ extension ClaimSchedule {
 
         let lives = table.entries.compactMap { entry -> ScheduleMethod.LifeUsed? in
             let count = lines.filter { table.entry(for: $0.valuation.category).category == entry.category }.count
-            return count == 0 ? nil : ScheduleMethod.LifeUsed(label: entry.label, years: entry.years, defaultYears: entry.defaultYears, lineCount: count)
+            return count == 0 ? nil : ScheduleMethod.LifeUsed(label: entry.label, years: entry.years, defaultYears: entry.defaultYears, lineCount: count,
+                                                              category: entry.category)
         }
-        return ScheduleMethod(paragraphs: paragraphs, lives: lives, notes: notes(lossDate: lossDate, lines: lines, cap: cap), references: references)
+        var method = ScheduleMethod(paragraphs: paragraphs, lives: lives, notes: notes(lossDate: lossDate, lines: lines, cap: cap), references: references)
+        method.edited = edited.map { ScheduleMethod.LifeUsed(label: $0.label, years: $0.years, defaultYears: $0.defaultYears, lineCount: 0, category: $0.category) }
+        method.settlement = owed.settlement
+        return method
     }
 
     private static func notes(lossDate: CalendarDate?, lines: [ClaimScheduleLine], cap: String) -> [String] {

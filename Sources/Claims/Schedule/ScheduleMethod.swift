@@ -11,6 +11,8 @@ public struct ScheduleMethod: Sendable, Equatable {
         public let years: Int?
         public let defaultYears: Int?
         public let lineCount: Int
+        /// The category's id (`UsefulLife.category`), for its name in another language.
+        public var category = ""
 
         /// "8 years (default 10)", "not depreciated".
         public var lifeText: String {
@@ -26,6 +28,10 @@ public struct ScheduleMethod: Sendable, Equatable {
     /// What needs attention in this claim ("1 line has no purchase date…"); empty when nothing does.
     public let notes: [String]
     public let references: [DepreciationSource]
+    /// Every category whose life the household changed from the default (used in this claim or not).
+    public var edited: [LifeUsed] = []
+    /// How the policy settles, which the method's settlement paragraph states.
+    public var settlement = Settlement.replacementCost
 
     /// The whole as plain paragraphs, for the claim's page and the API: the rule, the sources each
     /// with its address once, then "In this claim: …" last.
