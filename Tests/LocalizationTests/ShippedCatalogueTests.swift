@@ -11,6 +11,12 @@ import Testing
     /// The placeholders that are numbers a plural chooses by (a message with two counts names them apart).
     static let counts: Set = ["count", "lines", "items"]
 
+    /// Whether `name` is a number in `pattern`: one of `counts`, or a placeholder the US English
+    /// chooses a plural by or writes as a number (`{new, plural, …}`).
+    static func isNumber(_ name: String, in pattern: String?) -> Bool {
+        counts.contains(name) || pattern.map { $0.contains("{\(name), plural") || $0.contains("{\(name), number") } == true
+    }
+
     @Test func everyShippedLanguageLoadsAndEveryMessageParses() throws {
         let localization = try Localization(folder: Self.folder)
         #expect(localization.languages.map(\.tag) == ["en-US", "ar", "de", "en-GB", "es", "fr", "it", "nl", "pt-BR"])
@@ -35,7 +41,8 @@ import Testing
             let catalogue = try #require(localization.catalogue(language))
             for key in localization.template.patterns.keys {
                 let names = localization.template.placeholders(of: key) ?? []
-                let arguments = Dictionary(uniqueKeysWithValues: names.map { ($0, Self.counts.contains($0) ? MessageArgument.integer(3) : .text("X")) })
+                let pattern = localization.template.patterns[key]
+                let arguments = Dictionary(uniqueKeysWithValues: names.map { ($0, Self.isNumber($0, in: pattern) ? MessageArgument.integer(3) : .text("X")) })
                 let text = try catalogue.text(key, arguments)
                 #expect(text?.isEmpty == false, "\(language) \(key)")
             }

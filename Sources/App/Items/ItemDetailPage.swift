@@ -134,17 +134,9 @@ struct ItemDetailPage {
                                     "item.photo.remove", "item.photo.none", "item.photo.add", "item.photo.change", "item.picker.photo-library",
                                     "item.list.show-more", "item.detail.check-fields", "item.delete.named-title"]
 
-    /// The words the page's scripts say (`page-words.js`), in the page's language, each placeholder left
-    /// as `{name}` for the script to fill: the scripts have no message formatter of their own.
+    /// The words the page's scripts say (`page-words.js`), in the page's language.
     private var scriptWords: HTMLNode {
-        let template = Localization.bundled.template
-        let keys = template.patterns.keys.filter { $0.hasPrefix("item.script.") } + Self.scriptMessageKeys
-        let texts = Dictionary(uniqueKeysWithValues: keys.map { key in
-            let placeholders = template.placeholders(of: key) ?? []
-            return (key, context.text(key, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, MessageArgument.text("{\($0)}")) })))
-        })
-        let json = (try? JSONSerialization.data(withJSONObject: texts, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return div(.id("page-words"), .hidden, .data("words", json)) {}
+        PageWords(prefix: "item.script.", keys: Self.scriptMessageKeys, words: context.localizer).node
     }
 
     /// What was read on its photos and documents, each shown under the field it fills.

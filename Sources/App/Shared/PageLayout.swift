@@ -36,7 +36,7 @@ struct PageLayout {
                 main(.id("content"), .class("content")) { content }
                 div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
                 AppUpdateNotice.node
-                if translated { SiteWords(context: context).node }
+                if translated { PageWords(prefix: "site.script.", words: context.localizer, id: "site-words").node }
             }
         })
     }
