@@ -30,6 +30,9 @@ public struct ValidationError: Error, Sendable, Equatable {
     /// The message for `field`, if it has one.
     public func message(for field: String) -> String? { errors.first { $0.field == field }?.message }
 
+    /// The same as a value, for the reader's language.
+    public func wording(for field: String) -> Message? { errors.first { $0.field == field }?.wording }
+
     /// All messages, joined into one sentence list.
     public var summary: String { errors.map(\.message).joined(separator: " ") }
 

@@ -9,11 +9,18 @@ extension DisplayFormat {
     /// catalogues yet.
     func text(_ message: Message) -> String {
         if !message.sentences.isEmpty { return message.sentences.map(text).joined(separator: " ") }
-        guard let key = message.key, language != .template else { return message.english }
+        guard message.key != nil, language != .template else { return message.english }
+        return catalogueText(message)
+    }
+
+    /// `message` as its catalogue writes it, in US English too (where `text` gives the code's own
+    /// words, which the template's must be: `ErrorLanguageTests` compares them).
+    func catalogueText(_ message: Message) -> String {
+        guard let key = message.key else { return message.english }
         var arguments: [String: MessageArgument] = [:]
         for (name, value) in message.arguments { arguments[name] = argument(value) }
         let written = words.text(key, arguments)
-        // A key no catalogue has (a slip `ErrorWordingTests` finds) reads as the code wrote it.
+        // A key no catalogue has (a slip `ErrorLanguageTests` finds) reads as the code wrote it.
         return written == key ? message.english : written
     }
 
