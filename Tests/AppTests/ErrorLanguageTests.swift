@@ -143,3 +143,16 @@ import Testing
         }
     }
 }
+
+/// A claim's input is refused in the caller's language too.
+@Suite struct ClaimErrorLanguageTests {
+    @Test func aClaimWithoutANameIsRefusedInDutch() throws {
+        let app = try TestApp()
+        let refused = try app.client.json("POST", "/api/v1/claims", ["name": " "], headers: ["Accept-Language": "nl"])
+        #expect(refused.status == 422)
+        #expect(refused.apiError?.code == "invalid-claim")
+        #expect(refused.apiError?.fields?["name"] == "Geef de schadeclaim een naam (bijvoorbeeld ‘Keukenbrand, maart 2026’).", "\(refused.text)")
+        let english = try app.client.json("POST", "/api/v1/claims", ["name": " "])
+        #expect(english.apiError?.fields?["name"] == "Name the claim (for example “Kitchen fire, March 2026”).", "\(english.text)")
+    }
+}
