@@ -145,13 +145,10 @@ public final class HomepwnerApp: Sendable {
         var serverConfiguration = try configuration.serverConfiguration(errors: errors)
         serverConfiguration.secretPathPrefixes = routes.secretPathPrefixes
         serverConfiguration.admitBody = { request in access.refusalBeforeBody(of: trustProxy ? ProxyTrust.resolved(request) : request) }
-        // Errors caught twice: around the access check (its own refusals), and inside it, where the
-        // caller is known and a handler's error is written in the account's language.
-        let caught = ErrorMiddleware(responder: errors)
         server = try HTTPServer(
             configuration: serverConfiguration,
             responder: MiddlewareChain((trustProxy ? [ProxyTrust()] : []) + [
-                SecurityHeaders(), caught, access, caught,
+                SecurityHeaders(), ErrorMiddleware(responder: errors), access,
             ], around: routes),
             policy: routes,
             activity: activity

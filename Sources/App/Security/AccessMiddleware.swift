@@ -57,7 +57,11 @@ struct AccessMiddleware: Middleware {
         if !request.method.isSafe, route.metadata[CrossSiteChange.self] != true || route.access != .public {
             try checkSameSite(request, route: route, formCookie: sentFormToken)
         }
-        var response = try next.respond(to: request)
+        var response: Response
+        do { response = try next.respond(to: request) } catch let error as any HTTPResponseError {
+            // With the caller, so that its page or JSON is in the caller's language.
+            throw CallersError(error: error, caller: request.caller)
+        }
         if sentFormToken == nil, let token = request.formToken, response.headers["Content-Type"]?.hasPrefix("text/html") == true {
             response.headers.add("Set-Cookie", SiteCookie.form.set(token, secure: secure))
         }

@@ -5,6 +5,11 @@ struct ErrorResponder: Sendable {
     let site: PageContext
 
     func response(for request: Request, error: any HTTPResponseError) -> Response {
+        var request = request, error = error
+        if let handlers = error as? CallersError {
+            request.caller = handlers.caller
+            error = handlers.error
+        }
         // A form's GET to a file the API makes (Print a Label's sheet) is a person's page load: they
         // read a page that says what to fix, not the API's JSON. Either in the request's language
         // (`?lang=`, the account's, the browser's).
