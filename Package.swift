@@ -39,6 +39,9 @@ let package = Package(
         .target(name: "HTML"),
         // The limits every text a person, a client or a file gives is held to (characters, code points, bytes, marks).
         .target(name: "TextRules"),
+        // Words a person reads as values (a catalogue key, named arguments, the US English), made by any
+        // module and written in the reader's language by the app.
+        .target(name: "Messages"),
         // The one way a file Homepwner did not just write is opened: a regular file only, without waiting.
         .target(name: "RegularFiles"),
         .target(name: "ThreadNames"),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The time of day every store and page goes by ("now", and through Inventory "today"); tests move a TestClock.
         .target(name: "Clocks"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "RegularFiles", "ThreadNames"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Messages", "RegularFiles", "ThreadNames"]),
         .target(name: "Imaging", dependencies: ["CVips", "CXML2"]),
         .target(name: "PDFPreview", dependencies: ["CPoppler"]),
         // Videos in Swift terms: probe, limits, candidate frames (JPEGs through Imaging).
@@ -71,7 +74,7 @@ let package = Package(
         .target(name: "CodeReading", dependencies: ["CZXing", "Imaging"]),
         // A rating plate read both ways: its codes (serial, model) through CodeReading, its print through TextReading, checked against each other.
         .target(name: "PlateReading", dependencies: ["CodeReading", "TextReading"]),
-        .target(name: "Inventory", dependencies: ["Clocks", "Database", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules", "Video"]),
+        .target(name: "Inventory", dependencies: ["Clocks", "Database", "Messages", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules", "Video"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles", "ThreadNames"]),
         .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
         // Resumable uploads (tus): their rows, their bytes in the data folder, one writer at a time, the chunks' checksums (OpenSSL).
@@ -80,7 +83,7 @@ let package = Package(
         // and the background services started and stopped as one list.
         .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims", "Uploads"]),
         .target(name: "Backup", dependencies: ["Claims", "Database", "Home", "Inventory", "HTML", "CBackup"]),
-        .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "CSodium", "TextRules"]),
+        .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "Messages", "CSodium", "TextRules"]),
         // What is due (warranties, replacement costs, photos, walk-throughs, backups, the policy, claims) as dated
         // occasions with stable ids, worked out from plain facts; and the RFC 5545 feed they are published in.
         .target(name: "Reminders", dependencies: ["Inventory"]),
@@ -89,7 +92,7 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles", "QRCode"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail", "Localization"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail", "Localization", "Messages"],
             resources: [.copy("Static"), .copy("Locales"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary", "Mail"]),
@@ -127,7 +130,7 @@ let package = Package(
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Inventory", "Clocks"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads", "MailTestServer", "Mail", "Reminders"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads", "MailTestServer", "Mail", "Reminders", "Messages"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -67,7 +67,7 @@ extension ClaimStore {
         var errors: [FieldError] = []
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty {
-            errors.append(FieldError(field: "name", message: "Name the bundle as the schedule should describe it (for example “Lot of hand tools”)."))
+            errors.append(FieldError(field: "name", Message("error.claim.bundle-name-empty", "Name the bundle as the schedule should describe it (for example “Lot of hand tools”).")))
         } else {
             _ = bundleNameRule.check(name, field: "name", into: &errors)
         }

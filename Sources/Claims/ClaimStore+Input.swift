@@ -8,7 +8,7 @@ extension ClaimStore {
         if let name = input.name {
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty {
-                errors.append(FieldError(field: "name", message: "Name the claim (for example “Kitchen fire, March 2026”)."))
+                errors.append(FieldError(field: "name", Message("error.claim.name-empty", "Name the claim (for example “Kitchen fire, March 2026”).")))
             } else if ClaimInput.nameRule.check(trimmed, field: "name", into: &errors) {
                 claim.name = trimmed
             }
@@ -38,14 +38,16 @@ extension ClaimStore {
             errors.append(FieldError(field: "policyEnd", message: "The policy period ends on \(end.iso), before it starts on \(start.iso); check both dates."))
         }
         if input.texts[.email] != nil, !claim.email.isEmpty, !Self.looksLikeEmail(claim.email) {
-            errors.append(FieldError(field: ClaimText.email.rawValue, message: "An e-mail address looks like name@example.com; “\(claim.email.prefix(40))” does not."))
+            errors.append(FieldError(field: ClaimText.email.rawValue, Message("error.claim.email", "An e-mail address looks like name@example.com; “\(claim.email.prefix(40))” does not.",
+                                                                                   ["email": .text(String(claim.email.prefix(40)))])))
         }
         if let lines = input.lines {
             var seen = Set<Item.ID>(), newLines: [ClaimLine] = []
             for (index, lineInput) in lines.enumerated() {
                 let field = "items[\(index)]"
                 guard seen.insert(lineInput.itemID).inserted else {
-                    errors.append(FieldError(field: field, message: "Item \(lineInput.itemID) is listed twice; list each item once with the quantity lost."))
+                    errors.append(FieldError(field: field, Message("error.claim.item-twice", "Item \(lineInput.itemID) is listed twice; list each item once with the quantity lost.",
+                                                                     ["item": .text("\(lineInput.itemID)")])))
                     continue
                 }
                 let existing = claim.lines.first { $0.itemID == lineInput.itemID }
@@ -105,7 +107,8 @@ extension ClaimStore {
         }
         if let replacedDate = input.replacedDate { line.replacedDate = replacedDate }
         if line.unitACVOverride != nil, line.overrideReason.isEmpty, errors.isEmpty {
-            errors.append(FieldError(field: "overrideReason", message: "Say why the actual cash value of “\(item.name)” is set by hand (the adjuster will ask)."))
+            errors.append(FieldError(field: "overrideReason", Message("error.claim.override-reason", "Say why the actual cash value of “\(item.name)” is set by hand (the adjuster will ask).",
+                                                                   ["name": .text(item.name)])))
         }
         if !errors.isEmpty { throw ClaimError.invalid(ValidationError(errors: errors)) }
         return line

@@ -17,7 +17,7 @@ extension ClaimStore {
         let trimmed = label.trimmingCharacters(in: .whitespacesAndNewlines)
         ClaimLink.labelRule.check(trimmed, field: "label", into: &errors)
         if expires <= now {
-            errors.append(FieldError(field: "expires", message: "A link must expire in the future; choose a later day."))
+            errors.append(FieldError(field: "expires", Message("error.claim.link-expired", "A link must expire in the future; choose a later day.")))
         } else if expires.timeIntervalSince(now) > ClaimLink.longestLifetime {
             errors.append(FieldError(field: "expires", message: "A link lasts at most \(Int(ClaimLink.longestLifetime / 86_400)) days; choose an earlier day (make a new link when it ends)."))
         }

@@ -41,7 +41,7 @@ public final class ClaimStore: Sendable {
     /// A new claim: the policy's facts fill what the input leaves out, and the proof of loss is due
     /// `Claim.proofOfLossDays` after the loss unless said otherwise.
     public func create(_ input: ClaimInput, now: Date = Date()) throws -> Claim {
-        guard let name = input.name else { throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "name", message: "Name the claim (for example “Kitchen fire, March 2026”).")])) }
+        guard let name = input.name else { throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "name", Message("error.claim.name-empty", "Name the claim (for example “Kitchen fire, March 2026”)."))])) }
         return try change { connection in
             var claim = Claim(name: name, policy: try Self.policy(in: connection), createdAt: now)
             try Self.apply(input, to: &claim, in: connection)

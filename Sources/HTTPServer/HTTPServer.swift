@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Dispatch
 import Foundation
+import Messages
 @preconcurrency import Glibc
 import Synchronization
 
@@ -153,7 +154,9 @@ public final class HTTPServer: Sendable {
         guard pending.queryParameterCount <= configuration.maxQueryParameters else {
             return refusal(of: pending, HTTPError(
                 .tooManyParameters,
-                message: "The address has \(pending.queryParameterCount) query parameters; at most \(configuration.maxQueryParameters) are accepted."))
+                Message("error.server.too-many-parameters",
+                        "The address has \(pending.queryParameterCount) query parameters; at most \(configuration.maxQueryParameters) are accepted.",
+                        ["count": .count(pending.queryParameterCount), "limit": .count(configuration.maxQueryParameters)])))
         }
         guard let segments = pending.segments else {
             return refusal(of: pending, HTTPError.badRequest(
@@ -192,7 +195,7 @@ public final class HTTPServer: Sendable {
             } catch let error as any HTTPResponseError {
                 return refusal(of: pending, error)
             } catch {
-                return refusal(of: pending, HTTPError(.internalError, message: "The upload could not be opened; nothing was changed. Try again, and check the server log if it keeps happening."))
+                return refusal(of: pending, HTTPError(.internalError, Message("error.server.upload-not-opened", "The upload could not be opened; nothing was changed. Try again, and check the server log if it keeps happening.")))
             }
             return nil
         }
@@ -344,7 +347,7 @@ public final class HTTPServer: Sendable {
             FileHandle.standardError.write(Data("error: \(request.method) \(AccessLogEntry.escaped(configuration.loggedPath(request.path))): \(error)\n".utf8))
             return configuration.errorResponse(request, HTTPError(
                 .internalError,
-                message: "Something went wrong on the server; nothing was changed. Try again, and check the server log if it keeps happening."))
+                Message("error.server.internal", "Something went wrong on the server; nothing was changed. Try again, and check the server log if it keeps happening.")))
         }
     }
 
@@ -535,7 +538,7 @@ public final class HTTPServer: Sendable {
 
     /// The answer when `streamLimit` streams are being made already.
     private func streamRefusal(of pending: PendingRequest) -> Response {
-        refusal(of: pending, HTTPError(.busy, message: "The server is sending too many downloads at once; nothing was changed. Try again in a minute.",
+        refusal(of: pending, HTTPError(.busy, Message("error.server.busy-downloads", "The server is sending too many downloads at once; nothing was changed. Try again in a minute."),
                                        headers: ["Retry-After": "30"]))
     }
 
@@ -569,12 +572,14 @@ public final class HTTPServer: Sendable {
         switch error {
         case BodyBuffer.Failure.storage(let errno) where errno == ENOSPC || errno == EDQUOT:
             HTTPError(.diskFull,
-                      message: "The server’s disk is full, so the upload could not be received; nothing was changed. Free some space on it, then try again.")
+                      Message("error.server.disk-full-upload", "The server’s disk is full, so the upload could not be received; nothing was changed. Free some space on it, then try again."))
         case BodyBuffer.Failure.storage(let errno):
             HTTPError(.bodyNotStored,
-                      message: "The server could not hold the request body (\(String(cString: strerror(errno)))); nothing was changed. Try again, and check the server log if it keeps happening.")
+                      Message("error.server.body-not-stored",
+                              "The server could not hold the request body (\(String(cString: strerror(errno)))); nothing was changed. Try again, and check the server log if it keeps happening.",
+                              ["reason": .text(String(cString: strerror(errno)))]))
         default:
-            HTTPError(.busy, message: "The server is receiving too many uploads at once; nothing was changed. Try again in a minute.",
+            HTTPError(.busy, Message("error.server.busy-uploads", "The server is receiving too many uploads at once; nothing was changed. Try again in a minute."),
                       headers: ["Retry-After": "30"])
         }
     }
@@ -602,7 +607,8 @@ public final class HTTPServer: Sendable {
 
     private static func bodyTooLarge(_ limit: Int) -> HTTPError {
         HTTPError(.bodyTooLarge,
-                  message: "The request body is larger than the limit of \(ByteCountFormatting.describe(limit)). Send a smaller one.")
+                  Message("error.server.body-too-large", "The request body is larger than the limit of \(ByteCountFormatting.describe(limit)). Send a smaller one.",
+                          ["limit": .text(ByteCountFormatting.describe(limit))]))
     }
 }
 

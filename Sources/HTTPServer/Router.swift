@@ -1,3 +1,5 @@
+import Messages
+
 /// Finds the route for a request: `404` when no pattern matches the path, `405` (with `Allow`) when
 /// patterns match but not for this method. `HEAD` is answered by the `GET` route, unless a `HEAD`
 /// route of its own matches.
@@ -78,7 +80,8 @@ public struct Router: Responder, RequestPolicy {
         let allow = allowed.map(\.rawValue).joined(separator: ", ")
         throw HTTPError(
             .methodNotAllowed,
-            message: "\(request.method) is not supported here; use \(allow).",
+            Message("error.server.method-not-allowed", "\(request.method) is not supported here; use \(allow).",
+                    ["method": .text("\(request.method)"), "allowed": .text(allow)]),
             headers: ["Allow": allow]
         )
     }

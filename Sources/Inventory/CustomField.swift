@@ -22,21 +22,26 @@ public struct CustomField: Sendable, Equatable {
     /// `fields` trimmed and checked, sorted by name; every broken rule goes to `errors`, named `customFields`.
     static func validated(_ fields: [String: String], into errors: inout [FieldError]) -> [CustomField] {
         if fields.count > maxCount {
-            errors.append(FieldError(field: "customFields", message: "An item can have at most \(maxCount) custom fields, not \(fields.count.grouped). Remove some."))
+            errors.append(FieldError(field: "customFields", Message("error.item.too-many-custom-fields",
+                                                                      "An item can have at most \(maxCount) custom fields, not \(fields.count.grouped). Remove some.",
+                                                                      ["limit": .count(maxCount), "count": .count(fields.count)])))
             return []
         }
         var seen: Set<String> = []
         var result: [CustomField] = []
         for (name, value) in fields {
             let name = name.trimmingWhitespace(), value = value.trimmingWhitespace()
-            let summary = "Each custom field’s name is 1 to \(maxNameLength) characters on one line; “\(TextRule.excerpt(name, characters: 60))” is not."
-            if let message = name.isInvisible ? summary : nameRule.message(checking: name, summary: summary) {
-                errors.append(FieldError(field: "customFields", message: message))
+            let excerpt = TextRule.excerpt(name, characters: 60)
+            let summary = Message("error.item.custom-field-name-rule", "Each custom field’s name is 1 to \(maxNameLength) characters on one line; “\(excerpt)” is not.",
+                                  ["limit": .count(maxNameLength), "name": .text(excerpt)])
+            if let message = name.isInvisible ? summary : nameRule.wording(checking: name, summary: summary) {
+                errors.append(FieldError(field: "customFields", message))
                 return []
             }
             if !valueRule.named("“\(name)”").check(value, field: "customFields", into: &errors) { return [] }
             guard seen.insert(name.lowercased()).inserted else {
-                errors.append(FieldError(field: "customFields", message: "Two custom fields are named “\(name)” (names ignore case). Keep one."))
+                errors.append(FieldError(field: "customFields", Message("error.item.custom-field-twice", "Two custom fields are named “\(name)” (names ignore case). Keep one.",
+                                                                          ["name": .text(name)])))
                 return []
             }
             // An empty value removes the field, so clearing it in a form forgets it.

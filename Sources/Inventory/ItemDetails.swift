@@ -128,9 +128,9 @@ public struct ItemDetailsInput: Sendable, Equatable {
     func validated(into errors: inout [FieldError]) -> ItemDetailsInput {
         var result = self
         if let quantity, !quantity.isInRange {
-            errors.append(FieldError(field: "quantity", message: quantity.tenThousandths <= 0
-                ? QuantityError.notPositive(quantity.text).message
-                : QuantityError.tooLarge(quantity.text).message))
+            errors.append(FieldError(field: "quantity", quantity.tenThousandths <= 0
+                ? QuantityError.notPositive(quantity.text).wording
+                : QuantityError.tooLarge(quantity.text).wording))
         }
         for field in ItemDetails.shortTextFields + ItemDetails.longTextFields {
             guard let text = texts[field.name] else { continue }
@@ -142,15 +142,18 @@ public struct ItemDetailsInput: Sendable, Equatable {
         if let tags {
             var seen: Set<String> = [], kept: [String] = []
             for tag in tags.map({ $0.trimmingWhitespace() }) {
-                let summary = "Each tag is 1 to \(ItemDetails.maxTagLength) characters on one line; “\(TextRule.excerpt(tag, characters: 60))” is not."
-                if let message = tag.isInvisible ? summary : ItemDetails.tagRule.message(checking: tag, summary: summary) {
-                    errors.append(FieldError(field: "tags", message: message))
+                let excerpt = TextRule.excerpt(tag, characters: 60)
+                let summary = Message("error.item.tag-rule", "Each tag is 1 to \(ItemDetails.maxTagLength) characters on one line; “\(excerpt)” is not.",
+                                      ["limit": .count(ItemDetails.maxTagLength), "tag": .text(excerpt)])
+                if let message = tag.isInvisible ? summary : ItemDetails.tagRule.wording(checking: tag, summary: summary) {
+                    errors.append(FieldError(field: "tags", message))
                     break
                 }
                 if seen.insert(tag.lowercased()).inserted { kept.append(tag) }
             }
             if kept.count > ItemDetails.maxTags {
-                errors.append(FieldError(field: "tags", message: "An item can have at most \(ItemDetails.maxTags) tags, not \(kept.count.grouped). Remove some."))
+                errors.append(FieldError(field: "tags", Message("error.item.too-many-tags", "An item can have at most \(ItemDetails.maxTags) tags, not \(kept.count.grouped). Remove some.",
+                                                                  ["limit": .count(ItemDetails.maxTags), "count": .count(kept.count)])))
             }
             result.tags = kept
         }

@@ -36,9 +36,10 @@ public struct ItemInput: Sendable, Equatable {
         }
         if let valueInDollars {
             if valueInDollars < 0 {
-                errors.append(FieldError(field: "valueInDollars", message: "Value can’t be negative. Enter a whole number of dollars, 0 or more."))
+                errors.append(FieldError(field: "valueInDollars", Message("error.item.value-negative", "Value can’t be negative. Enter a whole number of dollars, 0 or more.")))
             } else if valueInDollars > Self.maxValueInDollars {
-                errors.append(FieldError(field: "valueInDollars", message: "Value can be at most $\(Self.maxValueInDollars.grouped). Enter a smaller whole number of dollars."))
+                errors.append(FieldError(field: "valueInDollars", Message("error.item.value-too-large", "Value can be at most $\(Self.maxValueInDollars.grouped). Enter a smaller whole number of dollars.",
+                                                                             ["limit": .amount(minorUnits: Int64(Self.maxValueInDollars) * 100, currency: "USD")])))
             }
         }
         result.details = details.validated(into: &errors)

@@ -138,6 +138,20 @@ public enum QuantityError: Error, Sendable, Equatable {
 
     public var message: String { message(naming: "Quantity") }
 
+    /// `message` as a value, naming the item's quantity.
+    public var wording: Message {
+        let english = message
+        let how = Message.Argument.integer(Int64(Quantity.decimals))
+        return switch self {
+        case .empty: Message("error.item.quantity-empty", english, ["decimals": how])
+        case .notANumber(let text): Message("error.item.quantity-not-a-number", english, ["decimals": how, "text": .text(text)])
+        case .notPositive(let text): Message("error.item.quantity-not-positive", english, ["decimals": how, "text": .text(text)])
+        case .tooManyDecimals(let text): Message("error.item.quantity-too-many-decimals", english, ["decimals": how, "text": .text(text)])
+        case .roundsToZero(let text): Message("error.item.quantity-rounds-to-zero", english, ["decimals": how, "text": .text(text)])
+        case .tooLarge(let text): Message("error.item.quantity-too-large", english, ["max": .integer(Quantity.max.tenThousandths / 10_000), "text": .text(text)])
+        }
+    }
+
     public func message(naming subject: String) -> String {
         let how = "Write a number above 0 with at most \(Quantity.decimals) decimals, like 2, 2.5 or 0.75."
         return switch self {

@@ -1,13 +1,24 @@
+@_exported import Messages
+
 /// One broken rule about one field, in words a person can act on.
 public struct FieldError: Sendable, Equatable {
     /// The field's API name (`name`, `serialNumber`, `valueInDollars`).
     public let field: String
-    public let message: String
+    /// The words, written in the reader's language when the app answers.
+    public let wording: Message
 
+    /// Words not in the catalogues yet (US English in every language).
     public init(field: String, message: String) {
-        self.field = field
-        self.message = message
+        self.init(field: field, Message(english: message))
     }
+
+    public init(field: String, _ wording: Message) {
+        self.field = field
+        self.wording = wording
+    }
+
+    /// The words in US English.
+    public var message: String { wording.english }
 }
 
 /// Input that breaks the inventory's rules; nothing was stored.
@@ -19,6 +30,12 @@ public struct ValidationError: Error, Sendable, Equatable {
     /// The message for `field`, if it has one.
     public func message(for field: String) -> String? { errors.first { $0.field == field }?.message }
 
+    /// The same as a value, for the reader's language.
+    public func wording(for field: String) -> Message? { errors.first { $0.field == field }?.wording }
+
     /// All messages, joined into one sentence list.
     public var summary: String { errors.map(\.message).joined(separator: " ") }
+
+    /// The same as a value.
+    public var summaryWording: Message { .sentences(errors.map(\.wording)) }
 }

@@ -286,5 +286,5 @@ struct SharedClaimHandlers: Sendable {
         Response(headers: ["Content-Type": contentType, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"], body: .file(file))
     }
 
-    static let fileNotFound = HTTPError.notFound("This file")
+    static let fileNotFound = HTTPError.notFound(.file)
 }

@@ -1,5 +1,6 @@
 import Claims
 import HTTPServer
+import Messages
 
 extension ClaimError: CataloguedError {
     var errorCode: ErrorCode {
@@ -36,8 +37,13 @@ extension ClaimError: CataloguedError {
         }
     }
 
-    public var fieldMessages: [(field: String, message: String)] {
+    public var wording: Message {
+        guard case .invalid(let error) = self else { return Message(english: message) }
+        return error.summaryWording
+    }
+
+    public var fieldWordings: [(field: String, message: Message)] {
         guard case .invalid(let error) = self else { return [] }
-        return error.errors.map { (field: $0.field, message: $0.message) }
+        return error.errors.map { (field: $0.field, message: $0.wording) }
     }
 }

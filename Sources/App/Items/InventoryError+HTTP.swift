@@ -87,14 +87,21 @@ extension InventoryError: CataloguedError {
         return ["ETag": ItemJSON.etag(of: current)]
     }
 
-    public var fieldMessages: [(field: String, message: String)] {
-        if case .invalidQuery(let parameter, let message) = self { return [(field: parameter, message: message)] }
+    public var wording: Message {
+        switch self {
+        case .invalid(let error), .invalidDocument(let error): error.summaryWording
+        default: Message(english: message)
+        }
+    }
+
+    public var fieldWordings: [(field: String, message: Message)] {
+        if case .invalidQuery(let parameter, let message) = self { return [(field: parameter, message: Message(english: message))] }
         let error: ValidationError
         switch self {
         case .invalid(let invalid), .invalidDocument(let invalid): error = invalid
         default: return []
         }
-        return error.errors.map { (field: $0.field, message: $0.message) }
+        return error.errors.map { (field: $0.field, message: $0.wording) }
     }
 
     /// "5 is missing", "5 and 6 are missing"; nil for no ids.

@@ -93,7 +93,7 @@ struct ItemAPIHandlers: Sendable {
 
     static func jsonObject(of request: Request) throws -> [String: JSONValue] {
         if let type = request.contentType, type != "application/json", !type.hasSuffix("+json") {
-            throw AppError(.unsupportedMediaType, message: "The body is \(type); send JSON with Content-Type: application/json.")
+            throw AppError(.unsupportedMediaType, Message("error.media.send-json", "The body is \(type); send JSON with Content-Type: application/json.", ["type": .text(type)]))
         }
         return try JSONValue.object(from: request.body)
     }

@@ -18,7 +18,7 @@ struct ItemDocumentFileHandler: Sendable {
         let id = try request.itemID()
         let document = try items.document(try request.documentID(of: id), of: id)
         guard let path = items.documents.originalPath(sha256: document.sha256), let file = OpenFile(path: path) else {
-            throw HTTPError.notFound("This document's file")
+            throw HTTPError.notFound(.documentFile)
         }
         return .immutableFile(file, for: request, contentType: document.type.contentType, cacheControl: request.photoCacheControl, headers: [
             "Content-Disposition": Self.attachment(named: document.fileName),
@@ -32,7 +32,7 @@ struct ItemDocumentFileHandler: Sendable {
         let document = try items.document(try request.documentID(of: id), of: id)
         guard document.hasThumbnail, let (path, contentType) = items.documents.thumbnailPath(sha256: document.sha256, type: document.type),
               let file = OpenFile(path: path) else {
-            throw HTTPError.notFound("This document's thumbnail")
+            throw HTTPError.notFound(.documentThumbnail)
         }
         return .immutableFile(file, for: request, contentType: contentType, cacheControl: request.photoCacheControl)
     }

@@ -29,7 +29,7 @@ struct ItemFieldsView {
                 ])
             })
             if let details = form.details {
-                FormControls(errors: errors, idPrefix: idPrefix).money(words.text("item.field.value"), name: "replacementCost",
+                FormControls(errors: errors, idPrefix: idPrefix, format: DisplayFormat(words: words)).money(words.text("item.field.value"), name: "replacementCost",
                                                                       value: details.replacementCost, currency: currency,
                                                                       hint: words.text("item.field.value-hint"))
             } else {
@@ -57,7 +57,7 @@ struct ItemFieldsView {
 
     private func field(label text: String, name: String, control: (String, String?) -> HTMLNode) -> HTMLNode {
         let id = "\(idPrefix)-\(name)"
-        let message = errors?.message(for: name)
+        let message = errors?.wording(for: name).map(DisplayFormat(words: words).text)
         let errorID = "\(id)-error"
         return div(.class(message == nil ? "field" : "field invalid"), .data("field", name)) {
             label(.for(id)) { text }

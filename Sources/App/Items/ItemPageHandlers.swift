@@ -414,10 +414,10 @@ extension Request {
     /// The fields of a urlencoded form body.
     func formFields() throws -> FormFields {
         if let type = contentType, type != "application/x-www-form-urlencoded" {
-            throw AppError(.unsupportedMediaType, message: "This form must be sent as application/x-www-form-urlencoded, not \(type).")
+            throw AppError(.unsupportedMediaType, Message("error.media.send-form", "This form must be sent as application/x-www-form-urlencoded, not \(type).", ["type": .text(type)]))
         }
         guard let fields = FormFields(urlEncoded: body) else {
-            throw AppError(.invalidForm, message: "The form data is damaged (a malformed %-escape or text that is not UTF-8). Reload the page and try again.")
+            throw AppError(.invalidForm, Message("error.form.damaged", "The form data is damaged (a malformed %-escape or text that is not UTF-8). Reload the page and try again."))
         }
         return fields
     }

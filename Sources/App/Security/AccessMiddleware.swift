@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import HTTPServer
+import Messages
 
 /// Decides who is calling and whether they may: a bearer token, else the session cookie, else — only
 /// while there are no accounts and the server is open to the local user — open access. Then the
@@ -56,7 +57,11 @@ struct AccessMiddleware: Middleware {
         if !request.method.isSafe, route.metadata[CrossSiteChange.self] != true || route.access != .public {
             try checkSameSite(request, route: route, formCookie: sentFormToken)
         }
-        var response = try next.respond(to: request)
+        var response: Response
+        do { response = try next.respond(to: request) } catch let error as any HTTPResponseError {
+            // With the caller, so that its page or JSON is in the caller's language.
+            throw CallersError(error: error, caller: request.caller)
+        }
         if sentFormToken == nil, let token = request.formToken, response.headers["Content-Type"]?.hasPrefix("text/html") == true {
             response.headers.add("Set-Cookie", SiteCookie.form.set(token, secure: secure))
         }
@@ -100,7 +105,7 @@ struct AccessMiddleware: Middleware {
             try checkOrigin(request)
             if caller.via == .session {
                 guard let sent = request.headers["X-CSRF-Token"], let expected = caller.csrfToken, Secrets.equal(sent, expected) else {
-                    throw AppError(.csrf, message: "Send the page's CSRF token in the X-CSRF-Token header with every change; nothing was changed.")
+                    throw AppError(.csrf, Message("error.access.csrf-header", "Send the page's CSRF token in the X-CSRF-Token header with every change; nothing was changed."))
                 }
             }
         }
@@ -109,7 +114,7 @@ struct AccessMiddleware: Middleware {
 
     private static func refuseCredentialsInURL(_ request: Request) throws(AppError) {
         if request.query.pairs.contains(where: { credentialParameters.contains($0.name.lowercased()) }) {
-            throw AppError(.credentialInURL, message: "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”.")
+            throw AppError(.credentialInURL, Message("error.access.credential-in-url", "Credentials are never accepted in a URL, where logs and browser history keep them. Send an API token in the Authorization header: “Authorization: Bearer hp_…”."))
         }
     }
 
@@ -120,7 +125,7 @@ struct AccessMiddleware: Middleware {
         if let token = Self.bearerToken(in: request.headers["Authorization"]) {
             if let caller = try accounts.caller(apiToken: token) { return caller }
             if route.access == .public { return nil }
-            var error = AppError(.invalidToken, message: "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page.")
+            var error = AppError(.invalidToken, Message("error.access.invalid-token", "This API token is not valid (it may have been revoked, or its account removed). Create a new one on your account page."))
             error.headers["WWW-Authenticate"] = "Bearer"
             throw error
         }
@@ -177,9 +182,9 @@ struct AccessMiddleware: Middleware {
         case .manage: caller.account.role == .owner
         }
         guard allowed else {
-            throw AppError(.forbidden, message: access == .manage
-                ? "Only an owner can manage accounts. Ask an owner of this Homepwner."
-                : "Your account can look but not change things here. Ask an owner for an editor account.")
+            throw AppError(.forbidden, access == .manage
+                ? Message("error.access.owners-only", "Only an owner can manage accounts. Ask an owner of this Homepwner.")
+                : Message("error.access.viewers-look", "Your account can look but not change things here. Ask an owner for an editor account."))
         }
     }
 
@@ -192,7 +197,7 @@ struct AccessMiddleware: Middleware {
     }
 
     static let signInRequired: AppError = {
-        var error = AppError(.signInRequired, message: "Sign in first, or send an API token: “Authorization: Bearer hp_…”.")
+        var error = AppError(.signInRequired, Message("error.access.sign-in", "Sign in first, or send an API token: “Authorization: Bearer hp_…”."))
         error.headers["WWW-Authenticate"] = "Bearer"
         return error
     }()
@@ -210,7 +215,7 @@ struct AccessMiddleware: Middleware {
             return
         case .session? where route.access != .public:
             guard let sent = Self.csrfToken(in: request), let expected = request.caller?.csrfToken, Secrets.equal(sent, expected) else {
-                throw AppError(.csrf, message: "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again.")
+                throw AppError(.csrf, Message("error.access.csrf-form", "This form has expired or did not come from Homepwner, so nothing was changed. Reload the page and try again."))
             }
         default:
             // Sign-in and setup (before any session), and open access: the token of the form's page,
@@ -231,8 +236,8 @@ struct AccessMiddleware: Middleware {
             && request.headers["Tus-Resumable"] == nil
     }
 
-    static let formExpired = AppError(.formExpired, message: "This form had expired (or came from another site), so nothing was sent on. Reload the page and try again.")
-    static let sendJSON = AppError(.formExpired, message: "A form or plain-text POST needs the token of the Homepwner page it came from (another site’s page could send one). A script should send JSON, with Content-Type: application/json.")
+    static let formExpired = AppError(.formExpired, Message("error.access.form-expired", "This form had expired (or came from another site), so nothing was sent on. Reload the page and try again."))
+    static let sendJSON = AppError(.formExpired, Message("error.access.send-json", "A form or plain-text POST needs the token of the Homepwner page it came from (another site’s page could send one). A script should send JSON, with Content-Type: application/json."))
 
     /// The browser's own word on where a request came from: `Sec-Fetch-Site` and `Origin`.
     private func checkOrigin(_ request: Request) throws {
@@ -244,7 +249,7 @@ struct AccessMiddleware: Middleware {
         }
     }
 
-    static let crossSite = AppError(.crossSite, message: "Changes can only be made from Homepwner’s own pages; this request came from another site, so nothing was changed.")
+    static let crossSite = AppError(.crossSite, Message("error.access.cross-site", "Changes can only be made from Homepwner’s own pages; this request came from another site, so nothing was changed."))
 
     /// The token from the `X-CSRF-Token` header, or a form's `csrf` field.
     static func csrfToken(in request: Request) -> String? {

@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import Inventory
+import Localization
 
 /// Labelled form controls with the message for their field beside them: one id scheme, one way of
 /// tying a message to its control (`aria-describedby`), for every form that shows field errors.
@@ -8,6 +9,8 @@ struct FormControls {
     let errors: ValidationError?
     /// Keeps ids unique when two forms share a page.
     let idPrefix: String
+    /// The page's language, which the messages are written in (US English unless given).
+    var format = DisplayFormat(words: Localization.bundled.localizer(for: .template))
 
     /// A label, the control made by `control(id, describedBy)`, a hint and the message for `field`.
     /// `field` is the name errors use, which is the control's name unless said otherwise.
@@ -15,7 +18,7 @@ struct FormControls {
                control: (_ id: String, _ describedBy: String?) -> HTMLNode) -> HTMLNode {
         let id = "\(idPrefix)-\(name)"
         let errorField = errorField ?? name
-        let message = errors?.message(for: errorField)
+        let message = errors?.wording(for: errorField).map(format.text)
         let errorID = "\(id)-error", hintID = "\(id)-hint"
         let describedBy = ([hint == nil ? nil : hintID, message == nil ? nil : errorID].compactMap { $0 }).joined(separator: " ")
         return div(.class(message == nil ? "field" : "field invalid"), .data("field", errorField)) {

@@ -37,17 +37,18 @@ enum JSONValue: Equatable {
     /// Parses a request body that must be one JSON object.
     static func object(from body: [UInt8]) throws(AppError) -> [String: JSONValue] {
         guard !body.isEmpty else {
-            throw AppError(.emptyBody, message: "The request body is empty. Send a JSON object.")
+            throw AppError(.emptyBody, Message("error.json.empty", "The request body is empty. Send a JSON object."))
         }
         guard String(validating: body, as: UTF8.self) != nil else {
-            throw AppError(.invalidUTF8, message: "The request body is not valid UTF-8 text. Send JSON encoded as UTF-8.")
+            throw AppError(.invalidUTF8, Message("error.json.not-utf8", "The request body is not valid UTF-8 text. Send JSON encoded as UTF-8."))
         }
         let shape = Shape(of: body)
         if shape.hasTrailingComma {
-            throw AppError(.invalidJSON, message: "The request body is not valid JSON: a comma comes right before a closing } or ]. Remove it.")
+            throw AppError(.invalidJSON, Message("error.json.trailing-comma", "The request body is not valid JSON: a comma comes right before a closing } or ]. Remove it."))
         }
         if shape.depth > maxDepth {
-            throw AppError(.jsonTooDeep, message: "The request body nests lists or objects \(shape.depth) levels deep; at most \(maxDepth) are read. Send a flat JSON object.")
+            throw AppError(.jsonTooDeep, Message("error.json.too-deep", "The request body nests lists or objects \(shape.depth) levels deep; at most \(maxDepth) are read. Send a flat JSON object.",
+                                                ["depth": .count(shape.depth), "limit": .count(maxDepth)]))
         }
         let value: JSONValue
         do {
@@ -56,9 +57,15 @@ enum JSONValue: Equatable {
             let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)?.trimmingCharacters(in: CharacterSet(charactersIn: "."))
             if let detail, detail.hasPrefix("Number "), detail.contains("not representable") {
                 let number = detail.dropFirst("Number ".count).prefix { $0 != " " }
-                throw AppError(.numberTooLarge, message: "The number \(number) is too large to read. Numbers here are whole dollars (at most $\(ItemInput.maxValueInDollars.grouped)) or places in the list.")
+                throw AppError(.numberTooLarge, Message("error.json.number-too-large",
+                                                       "The number \(number) is too large to read. Numbers here are whole dollars (at most $\(ItemInput.maxValueInDollars.grouped)) or places in the list.",
+                                                       ["number": .text(String(number)), "limit": .amount(minorUnits: Int64(ItemInput.maxValueInDollars) * 100, currency: "USD")]))
             }
-            throw AppError(.invalidJSON, message: "The request body is not valid JSON\(detail.map { " (\($0))" } ?? ""). Check for missing quotes, commas or braces.")
+            guard let detail else {
+                throw AppError(.invalidJSON, Message("error.json.invalid", "The request body is not valid JSON. Check for missing quotes, commas or braces."))
+            }
+            throw AppError(.invalidJSON, Message("error.json.invalid-detail", "The request body is not valid JSON (\(detail)). Check for missing quotes, commas or braces.",
+                                                 ["detail": .text(detail)]))
         }
         guard case .object(let object) = value else {
             throw AppError(.invalidJSON, message: "The request body must be a JSON object ({…}), not \(value.kindDescription).")

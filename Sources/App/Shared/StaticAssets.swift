@@ -59,7 +59,7 @@ struct StaticAssets: Sendable {
     /// The file at `path`, cached forever when `requestedVersion` is current; `304` when the client
     /// already holds it.
     func response(path: String, requestedVersion: String, request: Request) throws -> Response {
-        guard let asset = files[path] else { throw HTTPError.notFound("This file") }
+        guard let asset = files[path] else { throw HTTPError.notFound(.file) }
         if EntityTag.noneMatchHits(request.headers["If-None-Match"], current: asset.etag) {
             return Response(status: .notModified, headers: ["ETag": asset.etag])
         }

@@ -111,7 +111,7 @@ struct WalkthroughHandlers: Sendable {
 
     private func video(_ request: Request) throws -> Response {
         let walkthrough = try items.walkthrough(id: try request.walkthroughID())
-        guard let path = items.videoPath(of: walkthrough), let file = OpenFile(path: path) else { throw HTTPError.notFound("This video") }
+        guard let path = items.videoPath(of: walkthrough), let file = OpenFile(path: path) else { throw HTTPError.notFound(.video) }
         let name = "walkthrough-\(walkthrough.id).\(walkthrough.fileExtension)"
         return .immutableFile(file, for: request, contentType: walkthrough.contentType, cacheControl: request.photoCacheControl,
                               headers: ["Content-Disposition": "inline; filename=\"\(name)\""])

@@ -27,8 +27,8 @@ enum DiskFull {
         }
     }
 
-    static let refusal = HTTPError(.diskFull, message: "The server’s disk is full, so this was not saved; nothing was changed. "
-                                   + "Free some space on the disk holding Homepwner’s data folder (or ask whoever runs the server to), then try again.")
+    static let refusal = HTTPError(.diskFull, Message("error.disk-full", "The server’s disk is full, so this was not saved; nothing was changed. "
+                                   + "Free some space on the disk holding Homepwner’s data folder (or ask whoever runs the server to), then try again."))
 
     /// Says in the log that the disk is full, at most once a minute however many writes are refused.
     final class Notice: Sendable {

@@ -1,6 +1,6 @@
 import HTML
 
-/// A readable page for an error met by a browser.
+/// A readable page for an error met by a browser, in the page's language.
 struct ErrorPage {
     let status: Int
     let heading: String
@@ -9,15 +9,16 @@ struct ErrorPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: heading, context: context, pageClass: "error",
-                   bar: TopBar(back: (label: "Items", url: SiteRoutes.home), title: heading), content: content).document()
+                   bar: TopBar(back: (label: context.text("item.list.title"), url: SiteRoutes.home), title: heading), content: content,
+                   translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("card narrow error-card")) {
-            p(.class("error-status")) { "Error \(status)" }
+            p(.class("error-status")) { context.text("error.page.status", ["status": .text(String(status))]) }
             h2 { heading }
             p { message }
-            a(.class("button primary"), .href(SiteRoutes.home)) { "Back to Items" }
+            a(.class("button primary"), .href(SiteRoutes.home)) { context.text("error.page.back") }
         }
     }
 }

@@ -1,5 +1,6 @@
 import HTTPServer
 import Imaging
+import Messages
 
 extension ImagingError: CataloguedError {
     var errorCode: ErrorCode {
@@ -24,6 +25,16 @@ extension ImagingError: CataloguedError {
             "This image is \(width) × \(height) pixels, more than the limit of \(limit / 1_000_000) megapixels. Choose a smaller image."
         case .processingFailed:
             "The photo could not be processed; nothing was changed. Try again."
+        }
+    }
+
+    public var wording: Message {
+        switch self {
+        case .damaged: Message("error.image.damaged", message)
+        case .tooManyPixels(let width, let height, let limit):
+            Message("error.image.too-many-pixels", message, ["width": .text(String(width)), "height": .text(String(height)), "limit": .count(limit / 1_000_000)])
+        case .processingFailed: Message("error.image.processing-failed", message)
+        case .unsupportedFormat, .unsupportedVariant: Message(english: message)
         }
     }
 }
