@@ -21,12 +21,17 @@ import ToolRunner
     }
 
     static func packetText(_ app: TestApp, _ path: String) throws -> String {
+        try read(app, path, with: "/usr/bin/pdftotext", ["-layout"], then: ["-"])
+    }
+
+    /// What `tool` says of the PDF at `path`, written to a file for it.
+    static func read(_ app: TestApp, _ path: String, with tool: String, _ options: [String] = [], then rest: [String] = []) throws -> String {
         let response = try app.client.get(path)
         guard response.status == 200 else { throw TestAppError("\(path) answered \(response.status)") }
         let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("packet-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: pdf) }
         try Data(response.body).write(to: pdf)
-        return try ToolRun.output(of: "/usr/bin/pdftotext", ["-layout", pdf.path, "-"])
+        return try ToolRun.output(of: tool, options + [pdf.path] + rest)
     }
 
     @Test func aClaimIsInTheCallersLanguageUnlessItSaysWhich() throws {

@@ -2,19 +2,13 @@ import Claims
 import Foundation
 import HTTPTestClient
 import Testing
-import ToolRunner
 @testable import App
 
 /// The paper a claim's PDFs are printed on when the request does not say: the claim's language's
 /// (CLDR through ICU: US Letter in the United States, A4 in Europe and most of the world).
 @Suite struct ClaimPaperTests {
     static func pageSize(_ app: TestApp, _ path: String) throws -> String {
-        let response = try app.client.get(path)
-        guard response.status == 200 else { throw TestAppError("\(path) answered \(response.status)") }
-        let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("paper-\(UUID().uuidString).pdf")
-        defer { try? FileManager.default.removeItem(at: pdf) }
-        try Data(response.body).write(to: pdf)
-        let info = try ToolRun.output(of: "/usr/bin/pdfinfo", [pdf.path])
+        let info = try ClaimLanguageTests.read(app, path, with: "/usr/bin/pdfinfo")
         return info.split(separator: "\n").first { $0.hasPrefix("Page size:") }.map(String.init) ?? info
     }
 

@@ -49,11 +49,15 @@ import Testing
     /// `page`'s own content: the whole message as an element's text or an attribute's value, or a long
     /// piece of one with placeholders.
     static func englishLeftOver(on page: String, in language: LanguageTag) throws -> [String] {
-        let page = ownContent(of: page)
+        try englishLeftOver(inContent: ownContent(of: page), in: language, prefixes: pageKeyPrefixes)
+    }
+
+    /// Each message under `prefixes` whose English `language` changed, found in `page` (a page's own content).
+    static func englishLeftOver(inContent page: String, in language: LanguageTag, prefixes: [String]) throws -> [String] {
         let localization = Localization.bundled
         let translation = try #require(localization.catalogue(language))
         var found: [String] = []
-        for (key, english) in localization.template.patterns where pageKeyPrefixes.contains(where: key.hasPrefix) {
+        for (key, english) in localization.template.patterns where prefixes.contains(where: key.hasPrefix) {
             let translated = translation.patterns[key] ?? ""
             if english.contains(", plural,") || english.contains(", select,") { continue }
             if english.contains("{") {

@@ -71,21 +71,7 @@ import Testing
 
     /// Each of the pages' template messages whose English the language changed, found in `page`'s own content.
     static func englishLeftOver(on page: String, in language: LanguageTag) throws -> [String] {
-        let page = ownContent(of: page)
-        let localization = Localization.bundled
-        let translation = try #require(localization.catalogue(language))
-        var found: [String] = []
-        for (key, english) in localization.template.patterns where pageKeyPrefixes.contains(where: key.hasPrefix) {
-            let translated = translation.patterns[key] ?? ""
-            if english.contains(", plural,") || english.contains(", select,") { continue }
-            if english.contains("{") {
-                let pieces = english.split(separator: /\{[a-z]+\}/).map { $0.trimmingCharacters(in: .whitespaces) }
-                for piece in pieces where piece.count >= 10 && !translated.contains(piece) && page.contains(piece) { found.append("\(key): \(piece)") }
-            } else if english != translated, page.contains(">\(english)<") || page.contains("\"\(english)\"") {
-                found.append("\(key): \(english)")
-            }
-        }
-        return found.sorted()
+        try DetailPageLanguageTests.englishLeftOver(inContent: ownContent(of: page), in: language, prefixes: pageKeyPrefixes)
     }
 
     /// Every word on every library page in the pseudo-locale is accented: a plain English word left is

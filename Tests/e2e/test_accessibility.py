@@ -398,6 +398,11 @@ STATES = {
     "adjuster's page in Arabic": ("site", lambda b, s: (b.get(s.url + packed_claim(s)["shared"] + "?lang=ar"), visible(b, "#pack-out"))),
     "item page in German": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}?lang=de")),
     "exchange rates": ("site", lambda b, s: b.get(s.url + "/settings/exchange-rates")),
+    "sign-in in Arabic": ("accounts", lambda b, s: b.get(s.url + "/signin?lang=ar")),
+    "account in German": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
+                                                    b.get(s.url + "/account?lang=de"))),
+    "claims in French": ("site", lambda b, s: b.get(s.url + "/claims?lang=fr")),
+    "not found in Arabic": ("site", lambda b, s: b.get(s.url + "/no/such/page?lang=ar")),
 }
 
 
