@@ -70,14 +70,16 @@ def server():
     instance.stop()
 
 
-def make_driver(device, profile=None):
-    """Chromium emulating `device`; with `profile`, keeping its storage (IndexedDB) in that folder, so a
-    new driver on it is the same browser restarted."""
+def make_driver(device, profile=None, language="en-US"):
+    """Chromium emulating `device`, asking for `language` (its Accept-Language, its service worker's
+    too); with `profile`, keeping its storage (IndexedDB) in that folder, so a new driver on it is the
+    same browser restarted."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--hide-scrollbars", "--lang=en-US") + ((f"--user-data-dir={profile}",) if profile else ()):
+                     "--hide-scrollbars", f"--lang={language}") + ((f"--user-data-dir={profile}",) if profile else ()):
         options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
     metrics = DEVICES[device]
     options.add_experimental_option("mobileEmulation", {
         "deviceMetrics": {"width": metrics["width"], "height": metrics["height"],
