@@ -133,7 +133,7 @@ public struct ReminderSchedule: Sendable {
                                       detail: "It was looked up on \(looked.iso). Look it up again: prices move, and a claim pays what buying it again costs now.",
                                       value: item.value, fix: .item(item.id, field: "replacementCost"),
                                       wording: ReminderWording(item.valueText == nil ? "replacement-cost-stale" : "replacement-cost-stale-valued",
-                                                               ["item": item.name, "value": item.valueText ?? "", "date": looked.iso], counts: ["years": replacementCostYears])))
+                                                               ["item": item.name, "value": item.valueText ?? "", "date": looked.iso], counts: ["count": replacementCostYears])))
         }
         if !item.hasPhoto {
             occasions.append(Reminder(kind: .photoMissing, subject: .item(item.id), due: item.added.adding(days: photoGraceDays), until: nil,

@@ -236,6 +236,29 @@ import Testing
                                 to: "a@example.com", from: "b@example.com", siteURL: "https://home.example", unsubscribeKey: "k")
         #expect(mail.subject == "Fire: 2 lines are not fully paid" && english.language == .template, "the catalogue's US English is the reminder's own")
     }
+
+    /// Every reminder the schedule can make, worded from the catalogue in US English, says exactly what
+    /// the reminder itself says: a wording whose key or arguments the catalogue does not have would
+    /// give its key instead (a valued replacement cost once came out as its key).
+    @Test func everyReminderWordedInUSEnglishIsTheRemindersOwnText() throws {
+        let day = CalendarDate(iso: "2026-03-14")!
+        let facts = ReminderFacts(
+            items: [ReminderFacts.ItemFacts(id: 1, name: "Radio", added: day, hasPhoto: false, warrantyExpires: day.adding(days: 30), replacementCostDate: day),
+                    ReminderFacts.ItemFacts(id: 2, name: "Painting", added: day, replacementCostDate: day, value: 90_000, valueText: "$900.00"),
+                    ReminderFacts.ItemFacts(id: 3, name: "Drill", added: day, lifetimeWarranty: true)],
+            places: [ReminderFacts.PlaceFacts(id: 4, name: "Hall", lastWalkedThrough: day)],
+            backup: ReminderFacts.BackupFacts(failedAt: Date(timeIntervalSince1970: 1_773_500_000), problem: "The disk is full."),
+            policyPeriodEnd: day.adding(days: 60),
+            claims: [ReminderFacts.ClaimFacts(id: 5, name: "Fire", opened: day, proofOfLossDue: day.adding(days: 60), unpaidLines: 2, unpaidText: "$5.00",
+                                              replacedUnpaidLines: 1, lastReplaced: day, replacedUnpaidText: "$7.00")])
+        let reminders = ReminderSchedule(facts).occasions(dueFrom: CalendarDate(iso: "2000-01-01")!, through: CalendarDate(iso: "2100-01-01")!)
+        #expect(Set(reminders.map(\.kind)).count >= 8, "\(Set(reminders.map(\.kind)))")
+        let mail = ReminderMail(reminders: Array(reminders), to: "a@example.com", from: "b@example.com", siteURL: "https://home.example", unsubscribeKey: "k")
+        for reminder in reminders where reminder.wording != nil {
+            #expect(mail.wordedTitle(reminder) == reminder.title, "\(reminder.kind)")
+            #expect(mail.wordedDetail(reminder) == reminder.detail, "\(reminder.kind)")
+        }
+    }
 }
 
 /// The Export page in the page's language; in the pseudo-locale, no word on it is left out of the catalogue.

@@ -483,3 +483,40 @@ def test_the_seed_flows_and_a_claim_in_german_french_and_arabic(device, site):
             in_language(browser, language, "adjuster's page")
         finally:
             browser.quit()
+
+
+CUT_OFF = """
+const cut = [];
+for (const element of document.querySelectorAll("body *")) {
+  if (!element.getClientRects().length || element.closest("[hidden], [popover]:not(:popover-open)")) continue;
+  const own = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
+  if (!own) continue;
+  const style = getComputedStyle(element);
+  const clips = ["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis";
+  if (clips && element.scrollWidth > element.clientWidth + 1) cut.push(element.textContent.trim().slice(0, 60));
+}
+if (document.documentElement.scrollWidth > innerWidth + 1) cut.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+return cut;
+"""
+
+
+def test_translated_pages_in_the_pseudo_locale_cut_no_text_off_on_a_phone(site):
+    """The pseudo-locale's words are 40 % longer than US English: on a phone (390 px, the width that
+    cuts words off), no translated page clips one of its words or scrolls sideways."""
+    shared = shared_claim(site)
+    pages = ["/", f"/items/{site.camera}", "/library", "/locations", "/claims", "/export", "/import",
+             "/settings/exchange-rates", shared, "/no/such/page"]
+    browser = make_driver("iphone")
+    try:
+        cut = {}
+        for path in pages:
+            browser.get(f"{site.url}{path}?lang=en-XA")
+            if found := browser.execute_script(CUT_OFF):
+                cut[path] = found
+        open_album(browser, site)
+        browser.get(browser.current_url + "?lang=en-XA")
+        if found := browser.execute_script(CUT_OFF):
+            cut["album"] = found
+        assert not cut, cut
+    finally:
+        browser.quit()
