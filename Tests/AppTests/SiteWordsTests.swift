@@ -48,3 +48,20 @@ import Testing
         #expect(words.values.allSatisfy { !$0.replacing(/\{[a-z]+\}/, with: "").replacing("Homepwner", with: "").contains(/[A-Za-z]{2,}/) })
     }
 }
+
+/// The item list's search bar and filters in the page's language.
+@Suite struct SearchBarLanguageTests {
+    @Test func theSearchBarAndItsFiltersAreInThePagesLanguage() throws {
+        let app = try TestApp()
+        try app.createItem("Kamera", value: 450)
+        let german = try PageLanguageTests.page(app, "/", language: "de")
+        #expect(german.contains(#"placeholder="Name, Marke, Seriennummer, Raum suchen …""#))
+        #expect(german.contains("Garantie endet innerhalb von 30 Tagen") && german.contains(">Jeder Zustand<") && german.contains(">Gut<"))
+
+        let pseudo = try PageLanguageTests.page(app, "/?lang=en-XA")
+        let form = String(try #require(pseudo.firstMatch(of: /<form class="search-bar"[\s\S]*?<\/form>/)).output)
+        let shown = DetailPageLanguageTests.shownText(of: "<main id=\"content\">" + form + "</main>")
+        #expect(!shown.isEmpty)
+        #expect(shown.flatMap { $0.matches(of: /[A-Za-z]{2,}/).map { String($0.output) } } == [], "\(shown)")
+    }
+}

@@ -492,8 +492,12 @@ for (const element of document.querySelectorAll("body *")) {
   const own = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
   if (!own) continue;
   const style = getComputedStyle(element);
+  // Text only a screen reader reads (clipped to nothing on purpose) is not cut off.
+  if (style.clipPath !== "none" || element.getBoundingClientRect().width <= 2) continue;
   const clips = ["hidden", "clip"].includes(style.overflowX) && style.textOverflow !== "ellipsis";
-  if (clips && element.scrollWidth > element.clientWidth + 1) cut.push(element.textContent.trim().slice(0, 60));
+  if (clips && element.scrollWidth > element.clientWidth + 1) {
+    cut.push(`${element.tagName.toLowerCase()}.${element.className}: ${element.textContent.trim().slice(0, 60)}`);
+  }
 }
 if (document.documentElement.scrollWidth > innerWidth + 1) cut.push(`the page is ${document.documentElement.scrollWidth}px wide`);
 return cut;

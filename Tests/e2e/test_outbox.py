@@ -302,7 +302,7 @@ def test_another_account_never_sends_the_outbox_and_its_owner_does(site, media, 
         sign_in(driver, site, "bruno")
         driver.get(f"{site.url}/items/{drill}")
         note = lambda d: d.execute_script("return document.getElementById('outbox-note').textContent")
-        wait(driver).until(lambda d: "2 captures of another account" in note(d))
+        wait(driver).until(lambda d: "another account to sign in on this device: 2." in note(d))
         assert waiting(driver) == 0
         find(driver, "#add-photos-input").send_keys(str(media.photos[2]))
         wait(driver, 60).until(lambda d: len(api(site, "GET", f"/api/v1/items/{drill}")["photos"]) == 1)

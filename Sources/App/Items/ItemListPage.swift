@@ -81,7 +81,7 @@ struct ItemListPage {
             if let readiness { ReadinessCard(model: readiness).node }
             if let dueSoon, !editing, bulk == nil { dueSoon.node }
             if !editing && bulk == nil {
-                ItemSearchBar(model: search).node
+                ItemSearchBar(model: search, words: context.localizer).node
                 viewSwitch
             }
             if let bulk { ItemBulkBar(model: bulk, csrfToken: context.csrfToken).node }
