@@ -44,6 +44,24 @@ import Testing
                  yen: "\u{200F}١٬٣٠٠\u{A0}JP¥", dinars: "\u{200F}١٬٢٣٤٫٥٦٧\u{A0}د.ب.\u{200F}"),
     ]
 
+    /// The formatters keep what they wrote (a page writes the same amounts on every request); past
+    /// their limit they start over, and every amount and day is still written as it should be, the
+    /// first time and again.
+    @Test func amountsAndDaysReadTheSameWhenWrittenAgainAndPastWhatTheFormattersKeep() {
+        let german = Self.formats("de")
+        for round in 0..<2 {
+            for cents in stride(from: 0, to: 1_000_000, by: 97) {
+                let decimal = "\(cents / 100).\(String(format: "%02d", cents % 100))"
+                let euros = cents / 100, rest = String(format: "%02d", cents % 100)
+                let grouped = euros >= 1000 ? "\(euros / 1000).\(String(format: "%03d", euros % 1000))" : "\(euros)"
+                #expect(german.amount(decimal: decimal, currency: "EUR", fractionDigits: 2) == "\(grouped),\(rest)\u{A0}€", "round \(round)")
+            }
+            for day in 1...28 {
+                #expect(german.day(year: 2026, month: 3, day: day) == "\(day). März 2026")
+            }
+        }
+    }
+
     @Test(arguments: expected) func eachLanguageWritesDatesNumbersAndAmountsAsCLDRSays(_ want: Expected) {
         let formats = Self.formats(want.tag)
         #expect(formats.day(year: 2026, month: 12, day: 5) == want.day)
