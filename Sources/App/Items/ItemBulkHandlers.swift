@@ -3,6 +3,7 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import Localization
 
 /// The list's Select mode: move the picked items, tag or untag them, or delete them after a
 /// confirmation that names how many. Plain form posts, so it works without scripts.
@@ -58,16 +59,19 @@ struct BulkDeletePage {
     static let namesShown = 10
 
     /// The picked items' names, the first `namesShown`, then how many more.
-    static func list(_ names: [String]) -> HTMLNode {
+    static func list(_ names: [String], words: Localizer) -> HTMLNode {
         ul {
-            for name in names.prefix(namesShown) { li { name.isEmpty ? "An unnamed item" : name } }
-            if names.count > namesShown { li { "and \(names.count - namesShown) more" } }
+            for name in names.prefix(namesShown) { li { name.isEmpty ? words.text("item.bulk.unnamed") : name } }
+            if names.count > namesShown { li { words.text("item.bulk.more", ["count": .count(names.count - namesShown)]) } }
         }
     }
 
+    private func say(_ key: String) -> String { context.text("item.bulk." + key, ["count": .count(names.count)]) }
+
     func document() -> HTMLDocument {
-        PageLayout(title: "Delete \(names.count) items", context: context, pageClass: "confirm",
-                   bar: TopBar(back: (label: "Back", url: ItemRoutes.selecting()), title: "Delete Items"), content: content).document()
+        PageLayout(title: say("delete-title"), context: context, pageClass: "confirm",
+                   bar: TopBar(back: (label: context.text("item.delete.back"), url: ItemRoutes.selecting()), title: say("delete-bar")),
+                   content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
@@ -76,12 +80,12 @@ struct BulkDeletePage {
             input(.type("hidden"), .name("action"), .value("delete"))
             input(.type("hidden"), .name("confirmed"), .value("1"))
             for id in ids { input(.type("hidden"), .name("ids"), .value(String(id))) }
-            h2 { names.count == 1 ? "Delete 1 item?" : "Delete \(names.count) items?" }
-            Self.list(names)
-            p { "They will be removed from your inventory with their photos. This can’t be undone." }
+            h2 { say("delete-heading") }
+            Self.list(names, words: context.localizer)
+            p { say("delete-message") }
             div(.class("form-actions")) {
-                a(.class("button"), .href(ItemRoutes.selecting()), .autofocus) { "Cancel" }
-                button(.class("button destructive"), .type("submit")) { names.count == 1 ? "Delete 1 Item" : "Delete \(names.count) Items" }
+                a(.class("button"), .href(ItemRoutes.selecting()), .autofocus) { context.text("common.cancel") }
+                button(.class("button destructive"), .type("submit")) { say("delete-button") }
             }
         }
     }

@@ -84,7 +84,7 @@ struct ItemListPage {
                 ItemSearchBar(model: search, words: context.localizer).node
                 viewSwitch
             }
-            if let bulk { ItemBulkBar(model: bulk, csrfToken: context.csrfToken).node }
+            if let bulk { ItemBulkBar(model: bulk, csrfToken: context.csrfToken, words: context.localizer).node }
             p(.class("list-summary"), .id("list-summary"), .role("status")) { summary }
             HTMLNode.rendered(rows)
             div(.id("list-more"), .class("list-more")) {

@@ -177,8 +177,8 @@ struct ItemPageHandlers: Sendable {
         let count = try searchCounts.value(for: countKey, at: items.searchRevision) { try items.count(matching: everything) }
         let currency = try items.currency()
         let rows = window.items.map { rowModel($0, currency: currency, format: context.format, isFirst: false, isLast: false) }
-        let html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", "false"), .aria("label", "Items found")) {
-            HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: false).node })
+        let html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", "false"), .aria("label", context.text("item.list.found"))) {
+            HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: false, words: context.localizer).node })
         })
         let nextURL = window.next.map { ItemListQuery.nextURL(query, after: $0, base: ItemRoutes.list.url()) + (search.showDisposed ? "&showDisposed=1" : "") }
         let summary = count == 0 ? context.text("item.search.nothing-found") : context.text("item.search.found", ["count": .count(count)])
@@ -207,7 +207,7 @@ struct ItemPageHandlers: Sendable {
         let html: RenderedHTML
         if view == .rooms {
             let byLocation = Dictionary(grouping: shown, by: \.locationID)
-            let places: [(id: Location.ID?, path: String)] = try items.locations().map { ($0.id, $0.path) } + [(nil, "Nowhere in particular")]
+            let places: [(id: Location.ID?, path: String)] = try items.locations().map { ($0.id, $0.path) } + [(nil, format.words.text("item.field.nowhere"))]
             let sections = places.compactMap { place -> ItemSectionModel? in
                 guard let inPlace = byLocation[place.id] else { return nil }
                 let total = totals.byLocation[place.id] ?? ValueTotal()
@@ -215,7 +215,7 @@ struct ItemPageHandlers: Sendable {
                                         rows: inPlace.map { model($0, isFirst: false, isLast: false) })
             }
             html = RenderedHTML(div(.class("item-sections"), .id("item-list")) {
-                for (index, section) in sections.enumerated() { ItemSectionView(section: section, index: index).node }
+                for (index, section) in sections.enumerated() { ItemSectionView(section: section, index: index, words: format.words).node }
             })
         } else {
             let windowed = view == .manual && shown.count > Self.listWindow
@@ -223,8 +223,8 @@ struct ItemPageHandlers: Sendable {
                 model(item, isFirst: index == 0, isLast: index == shown.count - 1)
             }
             html = RenderedHTML(ol(.class(view == .selecting ? "item-list selecting" : "item-list"), .id("item-list"),
-                                   .data("editing", view == .editing ? "true" : "false"), .aria("label", "Items")) {
-                HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing, selecting: view == .selecting).node })
+                                   .data("editing", view == .editing ? "true" : "false"), .aria("label", format.words.text("item.list.title"))) {
+                HTMLNode.fragment(rows.map { ItemRowView(row: $0, editing: view == .editing, selecting: view == .selecting, words: format.words).node })
             })
         }
         let readiness = ReadinessSummary(items: all, evidence: \.claimEvidence, today: items.clock.today)

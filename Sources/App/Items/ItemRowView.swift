@@ -1,5 +1,6 @@
 import HTML
 import Inventory
+import Localization
 
 /// What one row of the item list shows, as plain values.
 struct ItemRowModel: Sendable {
@@ -45,13 +46,24 @@ struct ItemRowView {
     let editing: Bool
     /// A box to tick, for the Select mode's form.
     var selecting = false
+    /// The page's language: what a screen reader hears of the row's controls.
+    let words: Localizer
+
+    init(row: ItemRowModel, editing: Bool, selecting: Bool = false, words: Localizer) {
+        self.row = row
+        self.editing = editing
+        self.selecting = selecting
+        self.words = words
+    }
+
+    private func say(_ key: String) -> String { words.text("item.row." + key, ["name": .text(row.name)]) }
 
     var node: HTMLNode {
         var attributes: [Attribute] = [.class("item-row"), .id("item-\(row.id)"), .data("id", String(row.id)), .data("position", String(row.position))]
         if editing { attributes += [.data("api", row.apiURL), .data("api-move", row.apiMoveURL)] }
         return .element("li", attributes, children: [
             selecting ? HTMLNode.element("input", [.type("checkbox"), .class("select-box"), .name("ids"), .value(String(row.id)), .form("bulk-form"),
-                                                   .aria("label", "Select \(row.name)")], isVoid: true) : .fragment([]),
+                                                   .aria("label", say("select"))], isVoid: true) : .fragment([]),
             thumbnail,
             div(.class("item-text")) {
                 a(.class("item-link"), .href(row.detailURL)) { row.name }
@@ -75,7 +87,7 @@ struct ItemRowView {
         guard let photo = row.photo else { return span(.class("thumbnail placeholder")) {} }
         return button(.class("thumbnail"), .type("button"), .popovertarget("photo-popover"),
                       .data("screen", photo.screenURL), .data("width", String(photo.width)), .data("height", String(photo.height)),
-                      .aria("label", "Show the photo of \(row.name)")) {
+                      .aria("label", say("show-photo")), .data("alt", words.text("item.photo.alt", ["name": .text(row.name)]))) {
             img(.src(photo.thumbnailURL), .srcset(photo.thumbnailSourceSet), .width(40), .height(40), .alt(""),
                 .loading("lazy"), .decoding("async"))
         }
@@ -86,15 +98,15 @@ struct ItemRowView {
         div(.class("edit-controls")) {
             moveButton("up", to: row.position - 1, disabled: row.isFirst)
             moveButton("down", to: row.position + 1, disabled: row.isLast)
-            span(.class("drag-handle"), .title("Drag to reorder")) {}
-            a(.class("delete-button"), .href(row.deleteURL), .data("action", "delete"), .title("Delete"), .aria("label", "Delete \(row.name)")) {}
+            span(.class("drag-handle"), .title(words.text("item.row.drag"))) {}
+            a(.class("delete-button"), .href(row.deleteURL), .data("action", "delete"), .title(words.text("common.delete")), .aria("label", say("delete"))) {}
         }
     }
 
     private func moveButton(_ direction: String, to position: Int, disabled: Bool) -> HTMLNode {
         var attributes: [Attribute] = [
             .class("move-button move-\(direction)"), .type("submit"), .form("move-form"), .formaction(row.moveURL),
-            .name("position"), .value(String(position)), .title("Move \(direction)"), .aria("label", "Move \(row.name) \(direction)"),
+            .name("position"), .value(String(position)), .title(words.text("item.row.move-\(direction)")), .aria("label", say("move-\(direction)-named")),
         ]
         if disabled { attributes.append(.disabled) }
         return .element("button", attributes)

@@ -1,4 +1,5 @@
 import HTML
+import Localization
 
 /// One location's part of the list grouped by room: its path, its total, its rows.
 struct ItemSectionModel: Sendable {
@@ -10,6 +11,7 @@ struct ItemSectionModel: Sendable {
 struct ItemSectionView {
     let section: ItemSectionModel
     let index: Int
+    let words: Localizer
 
     var node: HTMLNode {
         let headingID = "section-\(index)"
@@ -19,7 +21,7 @@ struct ItemSectionView {
                 span(.class("section-total")) { section.totalText }
             }
             ol(.class("item-list")) {
-                for row in section.rows { ItemRowView(row: row, editing: false).node }
+                for row in section.rows { ItemRowView(row: row, editing: false, words: words).node }
             }
         }
     }

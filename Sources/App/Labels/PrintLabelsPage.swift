@@ -17,7 +17,7 @@ struct PrintLabelsPage {
         div(.class("narrow print-labels")) {
             div(.class("card print-label")) {
                 h2 { context.text("label.bulk.count", ["count": .count(names.count)]) }
-                BulkDeletePage.list(names)
+                BulkDeletePage.list(names, words: context.localizer)
             }
             PrintLabelForm(parameter: "items", id: ids.map(String.init).joined(separator: ","),
                            heading: names.count == 1 ? nil : context.text("label.bulk.heading", ["count": .count(names.count)]),

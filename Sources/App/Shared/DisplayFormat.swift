@@ -53,7 +53,8 @@ struct DisplayFormat: Sendable {
 
     /// "24.310 € insgesamt · 3 ohne Wert": the list's total in the page's words.
     func total(_ total: ValueTotal, in currency: Currency) -> String {
-        guard local != nil else { return Self.total(total, in: currency) }
+        // US English's static forms, but in the pseudo-locale its words (whose values are US English's).
+        guard local != nil || language == .pseudo else { return Self.total(total, in: currency) }
         let amount = total.value == .max ? words.text("item.list.total-too-large") : words.text("item.list.total", ["amount": .text(money(total.value, in: currency))])
         guard total.unvalued > 0 else { return amount }
         return amount + words.text("common.list-separator") + words.text("item.list.unvalued", ["count": .count(total.unvalued)])

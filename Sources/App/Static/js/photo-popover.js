@@ -19,9 +19,9 @@ export function initPhotoPopover() {
     image.width = Number(thumbnail.dataset.width);
     image.height = Number(thumbnail.dataset.height);
     image.src = thumbnail.dataset.screen;
-    image.alt = thumbnail.getAttribute("aria-label")?.replace(/^Show the photo of /, "Photo of ") ?? "";
-    // The dialog is named after the item, as its picture is.
-    popover.setAttribute("aria-label", image.alt || "Photo");
+    image.alt = thumbnail.dataset.alt ?? "";
+    // The dialog is named after the item, as its picture is (in the page's words, as the row gives them).
+    if (image.alt) popover.setAttribute("aria-label", image.alt);
   });
 
   popover.addEventListener("toggle", (event) => {
