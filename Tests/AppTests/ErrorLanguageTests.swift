@@ -123,6 +123,61 @@ import Testing
         for key in keys.sorted() { #expect(template.sources[key] != nil, "\(key) is used in the code but not in en-US.pot") }
     }
 
+    /// Every `Message("key", "English…")` the code writes has the template's English for that key, word
+    /// for word, a placeholder where the code puts a value: US English readers get the code's words,
+    /// and translators the same sentence.
+    @Test func everyMessagesEnglishInTheCodeIsTheTemplates() throws {
+        let template = Localization.bundled.template
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        // The English, a literal or literals joined with `+`.
+        let call = /Message\(\s*"([a-z0-9.-]+)",\s*"((?:[^"\\]|\\.)*(?:"\s*\+\s*"(?:[^"\\]|\\.)*)*)"/
+        var compared = 0
+        for case let file as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)! where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in text.matches(of: call) {
+                let key = String(match.output.1)
+                guard let pattern = template.sources[key], !pattern.contains(", plural,"), !pattern.contains(", select,") else { continue }
+                let english = String(match.output.2).replacing(/"\s*\+\s*"/, with: "")
+                #expect(Self.withHoles(templatePattern: pattern) == Self.withHoles(swiftLiteral: english),
+                        "\(file.lastPathComponent): \(key)")
+                compared += 1
+            }
+        }
+        #expect(compared > 100)
+    }
+
+    /// A Swift string literal's text with each `\(…)` a hole (`•`).
+    static func withHoles(swiftLiteral literal: String) -> String {
+        var out = "", characters = Array(literal), index = 0
+        while index < characters.count {
+            let character = characters[index]
+            guard character == "\\", index + 1 < characters.count else { out.append(character); index += 1; continue }
+            let next = characters[index + 1]
+            if next == "(" {
+                var depth = 1
+                index += 2
+                while index < characters.count, depth > 0 {
+                    if characters[index] == "(" { depth += 1 } else if characters[index] == ")" { depth -= 1 }
+                    index += 1
+                }
+                // An amount's argument is written with its currency's sign: `$\(…)` is one value.
+                if out.last == "$" { out.removeLast() }
+                out.append("•")
+            } else {
+                out.append(next == "n" ? "\n" : next)
+                index += 2
+            }
+        }
+        return out
+    }
+
+    /// An ICU pattern's text with each argument a hole (`•`) and its quoted braces and apostrophes unquoted.
+    static func withHoles(templatePattern pattern: String) -> String {
+        let unquoted = pattern.replacingOccurrences(of: "'{'", with: "\u{1}").replacingOccurrences(of: "'}'", with: "\u{2}").replacingOccurrences(of: "''", with: "'")
+        return unquoted.replacing(/\{[^{}]*\}/, with: "•").replacingOccurrences(of: "\u{1}", with: "{").replacingOccurrences(of: "\u{2}", with: "}")
+    }
+
     @Test func theTemplateWritesTheEnglishTheCodeWrites() throws {
         var messages: [Message] = [HTTPError.notFound().wording, HTTPError.notFound(.documentThumbnail).wording, DiskFull.refusal.wording,
                                    AccessMiddleware.formExpired.wording, AccessMiddleware.sendJSON.wording, AccessMiddleware.crossSite.wording]

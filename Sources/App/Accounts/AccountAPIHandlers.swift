@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Localization
+import Messages
 
 /// `/api/v1/account`: the caller's own account — its e-mail address, which reminders it gets by
 /// e-mail and when (set with PATCH), and its calendar feed (`POST …/calendar` makes a new one, ending the old; its address is shown only then).
@@ -48,7 +49,7 @@ struct AccountAPIHandlers: Sendable {
 
     private func caller(of request: Request) throws -> Caller {
         guard let caller = request.caller, caller.via != .openAccess else {
-            throw AppError(.noAccount, message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
+            throw AppError(.noAccount, Message("error.account.none-yet", "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account."))
         }
         return caller
     }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Localization
+import Messages
 
 /// Signing in and out, first-run setup, your own account, and (for owners) everyone's.
 struct AccountPageHandlers: Sendable {
@@ -163,14 +164,14 @@ struct AccountPageHandlers: Sendable {
         }
     }
 
-    static let setupExpired = AppError(.setupLinkExpired, message: "This setup link has been used or has expired (links last an hour). Restart homepwner serve to print a new one, or sign in.")
+    static let setupExpired = AppError(.setupLinkExpired, Message("error.account.setup-expired", "This setup link has been used or has expired (links last an hour). Restart homepwner serve to print a new one, or sign in."))
 
     // MARK: Your account
 
     private func accountPage(_ request: Request, newToken: String? = nil, newCalendarURL: String? = nil, message: String? = nil, error: String? = nil,
                              status: HTTPStatus = .ok) throws -> Response {
         guard let caller = request.caller, caller.via != .openAccess else {
-            throw AppError(.noAccount, message: "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account.")
+            throw AppError(.noAccount, Message("error.account.none-yet", "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account."))
         }
         let tokens = try accounts.tokens(of: caller.account)
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
@@ -230,7 +231,7 @@ struct AccountPageHandlers: Sendable {
     private func createToken(_ request: Request) throws -> Response {
         // Only a signed-in person makes tokens: a leaked token must not be able to outlive its revocation.
         guard let caller = request.caller, caller.via == .session else {
-            throw AppError(.sessionRequired, message: "API tokens are made on the account page while signed in, not with another token.")
+            throw AppError(.sessionRequired, Message("error.account.token-needs-session", "API tokens are made on the account page while signed in, not with another token."))
         }
         return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
             let (secret, _) = try accounts.createToken(for: caller.account, name: try request.formFields()["name"] ?? "")
@@ -285,7 +286,7 @@ struct AccountPageHandlers: Sendable {
     /// The account `/users/{id}` names; 404 when there is none.
     private func account(in request: Request) throws -> Account {
         guard let account = try Int64(request.parameters["id"] ?? "").flatMap({ try accounts.account(id: Account.ID($0)) }) else {
-            throw AppError(.accountNotFound, message: "There is no such account.")
+            throw AppError(.accountNotFound, Message("error.account.not-found", "There is no such account."))
         }
         return account
     }

@@ -1,6 +1,7 @@
 import HTML
 import HTTPServer
 import Inventory
+import Messages
 
 /// Importing the ECB's euro reference rates (`eurofxref-hist.zip`, `eurofxref.csv`,
 /// `eurofxref-daily.xml`): a page with a plain form (works without scripts) and the JSON API. The
@@ -50,15 +51,14 @@ struct ExchangeRateHandlers: Sendable {
 
     /// The body, or a multipart form's `file`.
     private static func file(of request: Request) throws -> [UInt8] {
-        let chooseOne = "Choose the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml"
         var bytes = request.body
         if request.contentType == "multipart/form-data" {
             guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
-                throw AppError(.invalidMultipart, message: "The upload form is damaged or not a file upload. \(chooseOne) again and send the form.")
+                throw AppError(.invalidMultipart, Message("error.rates.form-damaged", "The upload form is damaged or not a file upload. Choose the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml again and send the form."))
             }
             bytes = form.part(named: "file")?.body ?? []
         }
-        guard !bytes.isEmpty else { throw AppError(.emptyBody, message: "No file was sent. \(chooseOne), then import it.") }
+        guard !bytes.isEmpty else { throw AppError(.emptyBody, Message("error.rates.no-file", "No file was sent. Choose the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml, then import it.")) }
         return bytes
     }
 

@@ -2,6 +2,7 @@ import Database
 import HTTPServer
 import Inventory
 import PhotoLibrary
+import Messages
 
 /// The JSON API for items: `/api/v1/items…`.
 struct ItemAPIHandlers: Sendable {
@@ -82,10 +83,10 @@ struct ItemAPIHandlers: Sendable {
         let id = try request.itemID()
         let object = try Self.jsonObject(of: request)
         guard let value = object["position"] else {
-            throw AppError(.invalidPosition, message: "Say where to move the item: send {\"position\": N}, N counting from 0.")
+            throw AppError(.invalidPosition, Message("error.item.move-send-position", "Say where to move the item: send {\"position\": N}, N counting from 0."))
         }
         guard case .integer(let position) = value, let position = Int(exactly: position) else {
-            throw AppError(.invalidPosition, message: "position must be a whole number counting from 0, not \(value.kindDescription).")
+            throw AppError(.invalidPosition, Message("error.item.move-position-kind", "position must be a whole number counting from 0, not \(value.kindDescription).", ["kind": .message(value.kind)]))
         }
         return try ItemJSON.response(try items.move(id: id, to: position), currency: try items.currency(), today: items.clock.today, library: library,
                                      sight: request.evidenceSight(of: library))
@@ -102,7 +103,7 @@ struct ItemAPIHandlers: Sendable {
 extension Request {
     /// The `{id}` of an item route; an id that cannot exist is simply not found.
     func itemID() throws -> Item.ID {
-        try id(of: Item.self) { AppError(.itemNotFound, message: "There is no item “\($0)”. Item ids are whole numbers; go back to the list.") }
+        try id(of: Item.self) { AppError(.itemNotFound, Message("error.item.not-found", "There is no item “\($0)”. Item ids are whole numbers; go back to the list.", ["id": .text("\($0)")])) }
     }
 
     /// The version an `If-Match` header insists on: nil without the header (or with `*`); a version

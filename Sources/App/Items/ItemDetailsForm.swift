@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Messages
 
 /// The detail page's claim fields exactly as typed, so a rejected form comes back with the person's
 /// text. Field names are the JSON API's, so a message for `purchasePrice` lands beside its field
@@ -133,12 +134,12 @@ struct ItemDetailsForm: Sendable, Equatable {
             errors += date.problems + price.problems
             input.details.disposal = disposal
         } else {
-            errors.append(FieldError(field: "disposed", message: "Choose what became of it from the list."))
+            errors.append(FieldError(field: "disposed", Message("error.item.disposed-choice", "Choose what became of it from the list.")))
         }
         var fields: [String: String] = [:]
         for field in customFields where !(field.name + field.value).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             if fields[field.name] != nil {
-                errors.append(FieldError(field: "customFields", message: "Two custom fields are named “\(field.name)”. Keep one."))
+                errors.append(FieldError(field: "customFields", Message("error.item.custom-field-twice-form", "Two custom fields are named “\(field.name)”. Keep one.", ["name": .text(field.name)])))
             }
             fields[field.name] = field.value
         }
@@ -150,7 +151,7 @@ struct ItemDetailsForm: Sendable, Equatable {
     private func applyPaid(to input: inout ItemInput, currency: Currency, errors: inout [FieldError]) {
         guard !paidCurrency.isEmpty else { return }
         guard let paidIn = Currency(code: paidCurrency) else {
-            errors.append(FieldError(field: "purchasePaid", message: "Choose the currency paid in from the list."))
+            errors.append(FieldError(field: "purchasePaid", Message("error.item.paid-currency-choice", "Choose the currency paid in from the list.")))
             return
         }
         var amount = FieldReading(context: InputContext(currency: paidIn), name: "Amount paid", path: "purchasePaid.amount", expected: "an amount")

@@ -1,5 +1,6 @@
 import HTTPServer
 import Inventory
+import Messages
 
 /// `/api/v1/items/{id}/documents…`: receipts, manuals, warranties and appraisals, sent as the file's
 /// bytes (`?kind=…&name=…`) or named as a finished resumable upload (`{"uploadId": "…"}`, its
@@ -30,7 +31,7 @@ struct ItemDocumentAPIHandlers: Sendable {
             }
             let document = try items.addDocument(to: id, kind: kind, name: request.query["name"], capture: capture) {
                 guard !request.body.isEmpty else {
-                    throw AppError(.emptyBody, message: "No file was sent. Send the document's bytes as the request body.")
+                    throw AppError(.emptyBody, Message("error.document.no-bytes", "No file was sent. Send the document's bytes as the request body."))
                 }
                 return request.body
             }

@@ -1,6 +1,7 @@
 import HTTPServer
 import Inventory
 import PhotoLibrary
+import Messages
 
 /// `/api/v1/items/{id}/evidence…`: library photos linked (not copied) to an item as evidence that it
 /// was owned, and the same link as a form for the library's pick mode without scripts. Linking takes
@@ -18,7 +19,7 @@ struct ItemEvidenceAPIHandlers: Sendable {
     private func link(_ request: Request) throws -> Response {
         let id = try request.itemID()
         guard case .string(let assetID)? = try ItemAPIHandlers.jsonObject(of: request)["assetId"] else {
-            throw AppError(.invalidAssetID, message: "Say which library photo shows the item: send {\"assetId\": \"…\"} with an id from the library API.")
+            throw AppError(.invalidAssetID, Message("error.evidence.send-asset-id", "Say which library photo shows the item: send {\"assetId\": \"…\"} with an id from the library API."))
         }
         let (link, asset, created) = try link(assetID, to: id, request)
         return ItemJSON.response(link, urls: LibraryURLs(asset), status: created ? .created : .ok)
@@ -28,7 +29,7 @@ struct ItemEvidenceAPIHandlers: Sendable {
     private func linkFromForm(_ request: Request) throws -> Response {
         let id = try request.itemID()
         guard let assetID = try request.formFields()["assetId"], !assetID.isEmpty else {
-            throw AppError(.invalidAssetID, message: "No library photo was chosen. Go back and tap a photo.")
+            throw AppError(.invalidAssetID, Message("error.photo.library-none-chosen", "No library photo was chosen. Go back and tap a photo."))
         }
         _ = try link(assetID, to: id, request)
         return .redirect(to: ItemRoutes.item(id))
@@ -43,10 +44,10 @@ struct ItemEvidenceAPIHandlers: Sendable {
             throw LibraryAPIHandlers.assetNotFound
         }
         if let problem = asset.problem {
-            throw AppError(.assetDamaged, message: "That library photo is damaged (\(problem)), so it shows nothing of the item. Choose another photo.")
+            throw AppError(.assetDamaged, Message("error.evidence.library-damaged", "That library photo is damaged (\(problem)), so it shows nothing of the item. Choose another photo.", ["problem": .text("\(problem)")]))
         }
         guard let original = try library.openOriginal(assetID: assetID, visibleTo: access) else {
-            throw AppError(.assetUnreadable, message: "That library photo can no longer be read (it may have been moved). Rescan the library or choose another photo.")
+            throw AppError(.assetUnreadable, Message("error.photo.library-unreadable", "That library photo can no longer be read (it may have been moved). Rescan the library or choose another photo."))
         }
         let (link, created) = try items.link(EvidenceLink(assetID: asset.id, takenAt: asset.takenAtIsFromCamera ? asset.takenAt : nil,
                                                           camera: asset.camera, lastPath: original.location), to: id)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Messages
 
 /// An item's photos and documents from its page: add several photos at once, mark what one shows,
 /// make one the primary, delete one; attach a document, delete one. Form posts answered with a
@@ -26,7 +27,7 @@ struct ItemMediaPageHandlers: Sendable {
     private func multipart(_ request: Request) throws -> MultipartForm {
         guard request.contentType == "multipart/form-data",
               let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
-            throw AppError(.invalidMultipart, message: "The upload form is damaged or not a file upload. Choose the files again and send the form.")
+            throw AppError(.invalidMultipart, Message("error.form.upload-damaged-files", "The upload form is damaged or not a file upload. Choose the files again and send the form."))
         }
         return form
     }
@@ -35,7 +36,7 @@ struct ItemMediaPageHandlers: Sendable {
     private func addPhotos(_ request: Request) throws -> Response {
         let id = try request.itemID()
         let files = try multipart(request).parts.filter { $0.name == "photos" && $0.filename != nil && !$0.body.isEmpty }
-        guard !files.isEmpty else { throw AppError(.emptyBody, message: "No photos were chosen. Choose one or more, then add them.") }
+        guard !files.isEmpty else { throw AppError(.emptyBody, Message("error.photo.none-chosen", "No photos were chosen. Choose one or more, then add them.")) }
         for file in files { _ = try items.addPhoto(to: id) { file.body } }
         return back(to: id, "photo-panel")
     }
@@ -48,7 +49,7 @@ struct ItemMediaPageHandlers: Sendable {
         let kind = fields["kind"].flatMap(ItemPhoto.Kind.init(rawValue:))
         switch action {
         case "primary", "kind":
-            guard let kind else { throw AppError(.invalidForm, message: "Choose what the photo shows: \(ItemPhoto.Kind.choices).") }
+            guard let kind else { throw AppError(.invalidForm, Message("error.photo.kind-choice", "Choose what the photo shows: \(ItemPhoto.Kind.choices).", ["choices": .text(ItemPhoto.Kind.choices)])) }
             // The kind chosen beside Make Main is kept too: one press, what the row shows.
             if try items.item(id: id).photos.first(where: { $0.id == photoID })?.kind != kind {
                 _ = try items.setKind(kind, ofPhoto: photoID, of: id)
@@ -60,7 +61,7 @@ struct ItemMediaPageHandlers: Sendable {
         case "delete":
             try items.removePhoto(photoID, of: id)
         default:
-            throw AppError(.invalidForm, message: "Say what to do with the photo: make it the main one, say what it shows, or delete it.")
+            throw AppError(.invalidForm, Message("error.photo.action-missing", "Say what to do with the photo: make it the main one, say what it shows, or delete it."))
         }
         return back(to: id, "photo-panel")
     }
@@ -69,7 +70,7 @@ struct ItemMediaPageHandlers: Sendable {
         let id = try request.itemID()
         let form = try multipart(request)
         guard let file = form.parts.first(where: { $0.name == "document" && $0.filename != nil && !$0.body.isEmpty }) else {
-            throw AppError(.emptyBody, message: "No file was chosen. Choose the receipt, manual or other document, then attach it.")
+            throw AppError(.emptyBody, Message("error.document.none-chosen", "No file was chosen. Choose the receipt, manual or other document, then attach it."))
         }
         let text = { (name: String) in form.part(named: name).map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
         let kind = ItemDocument.Kind(rawValue: text("kind")) ?? .other

@@ -9,6 +9,7 @@ import HTTPServer
 import Inventory
 import Reminders
 import PhotoLibrary
+import Messages
 
 /// The item pages: the list, the detail editor, New Item and delete confirmation. Every change
 /// is a form post answered with a redirect, so all of it works without scripts.
@@ -112,7 +113,7 @@ struct ItemPageHandlers: Sendable {
     private func pickFromLibrary(_ request: Request) throws -> Response {
         let id = try request.itemID()
         guard let assetID = try request.formFields()["assetId"] else {
-            throw AppError(.invalidAssetID, message: "No library photo was chosen. Go back and tap a photo.")
+            throw AppError(.invalidAssetID, Message("error.photo.library-none-chosen", "No library photo was chosen. Go back and tap a photo."))
         }
         guard let library else { throw LibraryAPIHandlers.assetNotFound }
         _ = try items.givePhoto(to: id) { try library.photoBytes(of: LibraryAsset.ID(assetID), visibleTo: try request.visibleLibraryRoots(of: library)) }
@@ -309,7 +310,7 @@ struct ItemPageHandlers: Sendable {
             return try detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.versionMismatch(let current) {
             if request.prefersJSON {
-                throw AppError(.itemChanged, message: "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again.")
+                throw AppError(.itemChanged, Message("error.item.changed-elsewhere", "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again."))
             }
             var form = form
             form.version = current.version
@@ -403,7 +404,7 @@ struct ItemPageHandlers: Sendable {
         let id = try request.itemID()
         let fields = try request.formFields()
         guard let position = fields["position"].flatMap({ Int($0) }) else {
-            throw AppError(.invalidPosition, message: "The move did not say where to; use the arrow buttons on the list.")
+            throw AppError(.invalidPosition, Message("error.item.move-no-position", "The move did not say where to; use the arrow buttons on the list."))
         }
         _ = try items.move(id: id, to: position)
         return .redirect(to: ItemRoutes.list(editing: true, showing: id))

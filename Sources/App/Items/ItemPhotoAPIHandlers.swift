@@ -3,6 +3,7 @@ import HTTPServer
 import Imaging
 import Inventory
 import PhotoLibrary
+import Messages
 
 /// `PUT` and `DELETE /api/v1/items/{id}/image`: a photo for an item, sent as the raw bytes (any or no
 /// Content-Type: the format is sniffed), as a multipart form with a file, or picked from the library
@@ -51,7 +52,7 @@ struct ItemPhotoAPIHandlers: Sendable {
     static func pickedAssetID(_ request: Request) throws -> LibraryAsset.ID? {
         let object = try JSONValue.object(from: request.body)
         guard case .string(let assetID)? = object["assetId"] else {
-            throw AppError(.invalidAssetID, message: "Say which library photo to use: send {\"assetId\": \"…\"} with an id from the library API.")
+            throw AppError(.invalidAssetID, Message("error.photo.send-asset-id", "Say which library photo to use: send {\"assetId\": \"…\"} with an id from the library API."))
         }
         return LibraryAsset.ID(assetID)
     }
@@ -60,18 +61,18 @@ struct ItemPhotoAPIHandlers: Sendable {
     static func imageBytes(of request: Request) throws -> [UInt8] {
         guard request.contentType == "multipart/form-data" else {
             guard !request.body.isEmpty else {
-                throw AppError(.emptyBody, message: "No image was sent. Send the photo's bytes as the request body.")
+                throw AppError(.emptyBody, Message("error.photo.no-bytes", "No image was sent. Send the photo's bytes as the request body."))
             }
             return request.body
         }
         guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
-            throw AppError(.invalidMultipart, message: "The upload form is damaged (its multipart boundary does not match). Try the upload again.")
+            throw AppError(.invalidMultipart, Message("error.form.upload-boundary", "The upload form is damaged (its multipart boundary does not match). Try the upload again."))
         }
         // The picker has two file inputs (camera and files); take the one that holds a file. A part
         // without a filename counts only with a Content-Type: plain fields (the CSRF token) have none.
         guard let file = form.parts.first(where: { $0.filename != nil && !$0.body.isEmpty })
                 ?? form.parts.first(where: { $0.contentType != nil && !$0.body.isEmpty }) else {
-            throw AppError(.emptyBody, message: "The form holds no photo. Choose a file, then upload.")
+            throw AppError(.emptyBody, Message("error.photo.form-empty", "The form holds no photo. Choose a file, then upload."))
         }
         return file.body
     }

@@ -1,6 +1,7 @@
 import HTTPServer
 import Inventory
 import PhotoLibrary
+import Messages
 
 /// `/api/v1/items/{id}/photos…`: an item's photos, added (the photo's bytes, a multipart form, or
 /// `{"assetId": "…"}` for a copy of a library photo, `{"uploadId": "…"}` for a finished resumable upload), described, deleted and put in order.
@@ -51,11 +52,11 @@ struct ItemPhotosAPIHandlers: Sendable {
     private func order(_ request: Request) throws -> Response {
         let id = try request.itemID()
         guard case .array(let values)? = try ItemAPIHandlers.jsonObject(of: request)["ids"] else {
-            throw AppError(.invalidPhotoOrder, message: "Send the photos' ids in their new order: {\"ids\": [3, 1, 2]}, the first being the primary.")
+            throw AppError(.invalidPhotoOrder, Message("error.photo.order-send-ids", "Send the photos' ids in their new order: {\"ids\": [3, 1, 2]}, the first being the primary."))
         }
         let ids = try values.map { value in
             guard case .integer(let photoID) = value else {
-                throw AppError(.invalidPhotoOrder, message: "ids must be photo ids (whole numbers), not \(value.kindDescription).")
+                throw AppError(.invalidPhotoOrder, Message("error.photo.order-ids-kind", "ids must be photo ids (whole numbers), not \(value.kindDescription).", ["kind": .message(value.kind)]))
             }
             return ItemPhoto.ID(photoID)
         }
@@ -81,14 +82,14 @@ extension Request {
     /// The `{photoId}` of a photo route; an id that cannot exist is simply not found.
     func photoID(of itemID: Item.ID) throws -> ItemPhoto.ID {
         try id("photoId", of: ItemPhoto.self) {
-            AppError(.photoNotFound, message: "Item \(itemID) has no photo “\($0.prefix(40))”. Photo ids are whole numbers; load the item again.")
+            AppError(.photoNotFound, Message("error.photo.not-found", "Item \(itemID) has no photo “\($0.prefix(40))”. Photo ids are whole numbers; load the item again.", ["item": .text(String(itemID)), "id": .text(String($0.prefix(40)))]))
         }
     }
 
     /// The `{docId}` of a document route; an id that cannot exist is simply not found.
     func documentID(of itemID: Item.ID) throws -> ItemDocument.ID {
         try id("docId", of: ItemDocument.self) {
-            AppError(.documentNotFound, message: "Item \(itemID) has no document “\($0.prefix(40))”. Document ids are whole numbers; load the item again.")
+            AppError(.documentNotFound, Message("error.document.not-found", "Item \(itemID) has no document “\($0.prefix(40))”. Document ids are whole numbers; load the item again.", ["item": .text(String(itemID)), "id": .text(String($0.prefix(40)))]))
         }
     }
 }

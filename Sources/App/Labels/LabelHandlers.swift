@@ -2,6 +2,7 @@ import ClaimReport
 import Foundation
 import HTTPServer
 import Inventory
+import Messages
 
 /// A label's short address, which a phone's camera opens (signed out, the sign-in page asks first
 /// and comes back here: `AccessMiddleware`), and the sheets of labels as a PDF.
@@ -21,7 +22,7 @@ struct LabelHandlers: Sendable {
     private func open(_ request: Request) throws -> Response {
         let text = request.parameters["code"] ?? ""
         guard let code = LabelCode(text) else {
-            throw AppError(.labelNotFound, message: "“\(text.prefix(24))” is not a label's code: check it against the label (a P or T, then four or more letters and digits).")
+            throw AppError(.labelNotFound, Message("error.label.not-a-code", "“\(text.prefix(24))” is not a label's code: check it against the label (a P or T, then four or more letters and digits).", ["text": .text(String(text.prefix(24)))]))
         }
         switch try items.labelTarget(code) {
         case .place(let location):
@@ -32,7 +33,7 @@ struct LabelHandlers: Sendable {
             let page = LabelDeletedPage(code: code.description, kind: kind, name: name, context: request.pageContext(site))
             return .html(page.document().renderedBytes(), status: HTTPStatus(code: 410, reason: "Gone"))
         case .unknown:
-            throw AppError(.labelNotFound, message: "No place or item has the label \(code). Check the code on the label.")
+            throw AppError(.labelNotFound, Message("error.label.unknown", "No place or item has the label \(code). Check the code on the label.", ["code": .text("\(code)")]))
         }
     }
 
@@ -46,7 +47,7 @@ struct LabelHandlers: Sendable {
         } catch .drawing(.diskFull) {
             throw DiskFull.refusal
         } catch {
-            throw AppError(.reportFailed, message: "The labels could not be made: \(error) Nothing was sent; try again.")
+            throw AppError(.reportFailed, Message("error.label.failed", "The labels could not be made: \(error) Nothing was sent; try again.", ["problem": .text("\(error)")]))
         }
         var response = Response(body: .bytes(try [UInt8](Data(contentsOf: target))))
         response.headers["Content-Type"] = "application/pdf"

@@ -1,5 +1,6 @@
 import HTTPServer
 import PhotoLibrary
+import Messages
 
 /// `/api/v1/library/…`: status, groups, a group's photos page by page, one photo with its metadata.
 struct LibraryAPIHandlers: Sendable {
@@ -31,15 +32,15 @@ struct LibraryAPIHandlers: Sendable {
         }
     }
 
-    static let groupNotFound = AppError(.groupNotFound, message: "There is no such album, event or person in the library. Go back to the library and choose again.")
-    static let assetNotFound = AppError(.assetNotFound, message: "There is no such photo in the library; it may have been moved or deleted. Go back to the library and choose again.")
+    static let groupNotFound = AppError(.groupNotFound, Message("error.library.group-not-found", "There is no such album, event or person in the library. Go back to the library and choose again."))
+    static let assetNotFound = AppError(.assetNotFound, Message("error.library.asset-not-found", "There is no such photo in the library; it may have been moved or deleted. Go back to the library and choose again."))
 
     /// `offset` and `limit` from the query: whole numbers, the limit at most 500.
     static func paging(_ request: Request) throws -> (offset: Int, limit: Int) {
         func number(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
             guard let text = request.query[name], !text.isEmpty else { return fallback }
             guard let value = Int(text), range.contains(value) else {
-                throw AppError(name == "offset" ? .invalidOffset : .invalidLimit, message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”.")
+                throw AppError(name == "offset" ? .invalidOffset : .invalidLimit, Message("error.library.paging", "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(text)”.", ["name": .text(name), "low": .text(String(range.lowerBound)), "high": .text(String(range.upperBound)), "text": .text(text)]))
             }
             return value
         }

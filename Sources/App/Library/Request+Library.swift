@@ -1,5 +1,6 @@
 import HTTPServer
 import PhotoLibrary
+import Messages
 
 extension Request {
     /// The library roots this caller may see: everything under open access, else their grants among
@@ -21,5 +22,5 @@ extension Request {
 }
 
 extension LibraryAccess {
-    static let declined = AppError(.libraryAccessDeclined, message: "Access to the photo library was declined for your account: it has not been granted any library folder. Ask an owner to grant you one on the Accounts page.")
+    static let declined = AppError(.libraryAccessDeclined, Message("error.library.declined", "Access to the photo library was declined for your account: it has not been granted any library folder. Ask an owner to grant you one on the Accounts page."))
 }

@@ -166,11 +166,11 @@ struct AccessMiddleware: Middleware {
     }
 
     static func notALocalAddress(_ host: String) -> AppError {
-        AppError(.hostNotLocal, message: "Without accounts, Homepwner is open only at an address of this computer, such as http://127.0.0.1 or http://localhost, not at “\(host)”: a page of another site can point such a name at your computer. Use that address, or create the owner account with the setup link Homepwner printed when it started.")
+        AppError(.hostNotLocal, Message("error.access.host-not-local", "Without accounts, Homepwner is open only at an address of this computer, such as http://127.0.0.1 or http://localhost, not at “\(host)”: a page of another site can point such a name at your computer. Use that address, or create the owner account with the setup link Homepwner printed when it started.", ["host": .text(host)]))
     }
 
     static let ambiguousSession: AppError = {
-        var error = AppError(.ambiguousSession, message: "Your browser sent two sign-ins for Homepwner (two session cookies, one perhaps planted by another site), so nobody is signed in on this request. Clear this site’s cookies in your browser’s settings, then sign in again.")
+        var error = AppError(.ambiguousSession, Message("error.access.two-sessions", "Your browser sent two sign-ins for Homepwner (two session cookies, one perhaps planted by another site), so nobody is signed in on this request. Clear this site’s cookies in your browser’s settings, then sign in again."))
         error.headers["WWW-Authenticate"] = "Bearer"
         return error
     }()

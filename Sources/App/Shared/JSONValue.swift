@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Messages
 
 /// A JSON document as sent by a client, keeping the exact type of each value so that a wrong type
 /// gets a precise message ("valueInDollars must be a whole number, not text").
@@ -68,7 +69,7 @@ enum JSONValue: Equatable {
                                                  ["detail": .text(detail)]))
         }
         guard case .object(let object) = value else {
-            throw AppError(.invalidJSON, message: "The request body must be a JSON object ({…}), not \(value.kindDescription).")
+            throw AppError(.invalidJSON, Message("error.json.not-an-object", "The request body must be a JSON object ({…}), not \(value.kindDescription).", ["kind": .message(value.kind)]))
         }
         return object
     }
@@ -105,14 +106,17 @@ enum JSONValue: Equatable {
     }
 
     /// How a person would name this kind of value.
-    var kindDescription: String {
+    var kindDescription: String { kind.english }
+
+    /// How a person would name this kind of value, in any language ("not a list").
+    var kind: Message {
         switch self {
-        case .null: "null"
-        case .bool: "true or false"
-        case .integer, .number: "a number"
-        case .string: "text"
-        case .array: "a list"
-        case .object: "an object"
+        case .null: Message("error.json.kind.null", "null")
+        case .bool: Message("error.json.kind.bool", "true or false")
+        case .integer, .number: Message("error.json.kind.number", "a number")
+        case .string: Message("error.json.kind.text", "text")
+        case .array: Message("error.json.kind.list", "a list")
+        case .object: Message("error.json.kind.object", "an object")
         }
     }
 }

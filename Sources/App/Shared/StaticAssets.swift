@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Messages
 
 /// The stylesheets, scripts and icons under `Static/`, held in memory and served under
 /// `/static/{version}/…`, where the version is a hash of every file: a changed file gets a new URL,
@@ -36,7 +37,7 @@ struct StaticAssets: Sendable {
     /// The bundled `Static/` folder.
     static func bundled() throws -> StaticAssets {
         guard let url = Bundle.module.url(forResource: "Static", withExtension: nil) else {
-            throw AppError(.assetsMissing, message: "The Static folder is missing from the app bundle; rebuild Homepwner.")
+            throw AppError(.assetsMissing, Message("error.server.assets-missing", "The Static folder is missing from the app bundle; rebuild Homepwner."))
         }
         return try StaticAssets(directory: url)
     }
