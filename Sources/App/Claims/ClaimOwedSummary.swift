@@ -60,7 +60,7 @@ struct ClaimOwedSummary: Sendable {
         let format = DisplayFormat(words: words)
         func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
         return { line in
-            words.text("claim.page.warning.overpaid", ["number": .text(String(line.number)), "name": .text(line.name), "paid": .text(money(line.paid ?? 0)),
+            words.text("claim.page.warning.overpaid", ["number": .text(format.integer(line.number)), "name": .text(line.name), "paid": .text(money(line.paid ?? 0)),
                                                        "above": .text(money(line.paidAboveClaim)), "owed": .text(money(line.amountClaimed))])
         }
     }

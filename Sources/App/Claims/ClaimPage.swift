@@ -101,7 +101,7 @@ struct ClaimPage {
                     say("added", ["count": .count(added)])
                 }
             case .savedLine(let number, let name)?:
-                p(.class("notice success"), .role("status")) { say("line-saved", ["number": .text(String(number)), "name": .text(name)]) }
+                p(.class("notice success"), .role("status")) { say("line-saved", ["number": .text(context.format.integer(number)), "name": .text(name)]) }
             case nil: HTMLNode.empty
             }
             factsCard
