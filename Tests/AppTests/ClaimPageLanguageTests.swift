@@ -54,6 +54,43 @@ import Testing
         return Claim(app: app, id: claim, mixer: mixer)
     }
 
+    /// A claim in the other states its page and lines can be in: a theft without a loss date, settling
+    /// at actual cash value, an item on its rider, one paid for in pounds, one replaced; then closed.
+    static func closedTheft() throws -> Claim {
+        let app = try TestApp()
+        func id(_ response: TestResponse) throws -> Int {
+            try #require((response.json as? [String: Any])?["id"] as? Int, "\(response.status) \(response.text.prefix(300))")
+        }
+        let ring = try id(try app.client.json("POST", "/api/v1/items", ["name": "Δαχτυλίδι", "replacementCost": "900.00", "scheduled": true]))
+        let bike = try id(try app.client.json("POST", "/api/v1/items", ["name": "Ποδήλατο", "purchaseDate": "2019-03-14", "replacementCost": "700.00",
+                                                                         "purchasePaid": ["amount": "129.99", "currency": "GBP", "rate": "1.32527", "rateDate": "2019-03-14"]] as [String: Any]))
+        let lamp = try id(try app.client.json("POST", "/api/v1/items", ["name": "Λάμπα", "purchaseDate": "2022-01-01", "purchasePrice": "60.00"]))
+        let claim = try id(try app.client.json("POST", "/api/v1/claims", [
+            "name": "Κλοπή", "lossKind": "theft", "settlement": "actualCashValue", "policyStart": "2026-01-01",
+            "items": [["itemId": ring], ["itemId": bike, "replacedCost": "650.00", "replacedDate": "2026-04-01", "paid": "100.00"], ["itemId": lamp]],
+        ] as [String: Any]))
+        return Claim(app: app, id: claim, mixer: bike)
+    }
+
+    @Test func inThePseudoLocaleAClosedTheftsPagesAreFromTheCatalogueToo() throws {
+        let claim = try Self.closedTheft()
+        for path in ["/claims/\(claim.id)", "/claims/\(claim.id)/lines/\(claim.mixer)"] {
+            #expect(Self.unaccented(try Self.page(claim, path, language: "en-XA")) == [], "\(path)")
+        }
+        let open = try claim.app.client.get("/claims/\(claim.id)", headers: ["Accept": "text/html"]).text
+        for words in ["Against its rider", "Paid £129.99 at 1.32527", "Replaced", "Priced at what was paid", ">Not given<", ">Close this claim…<"] {
+            #expect(open.contains(words), "\(words)")
+        }
+        #expect(try claim.app.client.json("POST", "/api/v1/claims/\(claim.id)/close", [:]).status == 200)
+        let closed = try Self.page(claim, "/claims/\(claim.id)", language: "en-XA")
+        #expect(Self.unaccented(closed) == [])
+        let german = try Self.page(claim, "/claims/\(claim.id)", language: "de")
+        #expect(german.contains("Abgeschlossen am ") && german.contains("als gestohlen markiert") && german.contains(">Zeitwert<"))
+        #expect(try DetailPageLanguageTests.englishLeftOver(inContent: Self.ownContent(of: german), in: LanguageTag("de")!, prefixes: Self.pageKeyPrefixes) == [])
+        let english = try claim.app.client.get("/claims/\(claim.id)", headers: ["Accept": "text/html"]).text
+        #expect(english.contains("; its items are marked as stolen."))
+    }
+
     static func page(_ claim: Claim, _ path: String, language: String) throws -> String {
         try claim.app.client.get(path + (path.contains("?") ? "&" : "?") + "lang=\(language)", headers: ["Accept": "text/html"]).text
     }
