@@ -1,6 +1,7 @@
 import Claims
 import HTML
 import Inventory
+import Localization
 
 /// The claim page's bundles: lines the schedule shows as one row ("Lot of hand tools, 34 pieces"),
 /// each with its lines and sums, and a form to bundle lines not yet in one. A closed claim's
@@ -30,14 +31,19 @@ struct ClaimBundlesSection {
     let justDone: String?
     let canChange: Bool
     let csrfToken: String?
+    /// The page's language.
+    let words: Localizer
 
-    init(sheet: ClaimSheet, form: ClaimBundleForm?, errors: ValidationError?, justDone: String?, canChange: Bool, csrfToken: String?) {
-        let id = sheet.claim.id, money = sheet.money
+    private func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("claim.page.bundles." + key, arguments) }
+
+    init(sheet: ClaimSheet, form: ClaimBundleForm?, errors: ValidationError?, justDone: String?, canChange: Bool, csrfToken: String?, words: Localizer) {
+        let id = sheet.claim.id, format = DisplayFormat(words: words)
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
         var bundles: [Bundle] = []
         var bundled: Set<Item.ID> = []
         for bundle in sheet.schedule.bundles {
             bundled.formUnion(bundle.lines.map(\.itemID))
-            bundles.append(Bundle(description: bundle.description, numbers: bundle.numbers, replacementCost: money(bundle.totals.replacementCost),
+            bundles.append(Bundle(description: Self.description(of: bundle, words: words), numbers: bundle.numbers, replacementCost: money(bundle.totals.replacementCost),
                                   actualCashValue: money(bundle.totals.actualCashValue), lineNames: bundle.lines.map { "\($0.number). \($0.name)" },
                                   removeURL: ClaimRoutes.removeBundle(id, bundle: bundle.id)))
         }
@@ -53,6 +59,15 @@ struct ClaimBundlesSection {
         self.justDone = justDone
         self.canChange = canChange && !sheet.claim.isClosed
         self.csrfToken = csrfToken
+        self.words = words
+    }
+
+    /// "Lot of hand tools, 34 pieces", "…, 6 lines" (when units differ), in `words`' language.
+    static func description(of bundle: ClaimScheduleBundle, words: Localizer) -> String {
+        func say(_ key: String, _ count: Int64) -> String { words.text("claim.page.bundles." + key, ["name": .text(bundle.name), "count": .integer(count)]) }
+        guard bundle.lines.allSatisfy({ $0.quantityUnit == .pieces }) else { return say("description.lines", Int64(bundle.lines.count)) }
+        let pieces = bundle.totals.quantity
+        return pieces.isWhole ? say("description.pieces", pieces.tenThousandths / Quantity.scale) : bundle.description
     }
 
     /// Shown once a claim has two lines that could be bundled, or has a bundle.
@@ -60,10 +75,8 @@ struct ClaimBundlesSection {
 
     var node: HTMLNode {
         section(.class("card claim-bundles"), .id("bundles"), .aria("labelledby", "bundles-title")) {
-            h2(.id("bundles-title")) { "Bundles" }
-            p(.class("muted")) {
-                "Where your insurer accepts it, lines of small things can go on the schedule as one row, like “Lot of hand tools, 34 pieces”. Each line keeps its own value, photos and page."
-            }
+            h2(.id("bundles-title")) { say("title") }
+            p(.class("muted")) { say("intro") }
             if let justDone { p(.class("notice success"), .role("status")) { justDone } }
             if !bundles.isEmpty {
                 ul(.class("bundle-list")) {
@@ -73,12 +86,12 @@ struct ClaimBundlesSection {
                                 span(.class("bundle-name")) { bundle.description }
                                 span(.class("bundle-amount")) { bundle.replacementCost }
                             }
-                            p(.class("muted")) { "Lines \(bundle.numbers) · actual cash value \(bundle.actualCashValue)" }
+                            p(.class("muted")) { say("lines", ["lines": .text(bundle.numbers), "acv": .text(bundle.actualCashValue)]) }
                             p(.class("bundle-lines")) { bundle.lineNames.joined(separator: ", ") }
                             if canChange {
                                 HTML.form(.method("post"), .action(bundle.removeURL), .class("inline-form")) {
                                     CSRFField(token: csrfToken).node
-                                    button(.class("button small"), .type("submit"), .aria("label", "Unbundle \(bundle.description)")) { "Unbundle" }
+                                    button(.class("button small"), .type("submit"), .aria("label", say("unbundle.label", ["name": .text(bundle.description)]))) { say("unbundle") }
                                 }
                             }
                         }
@@ -87,7 +100,7 @@ struct ClaimBundlesSection {
             }
             if canChange && candidates.count >= ClaimBundle.minimumLines {
                 HTMLNode.element("details", errors == nil ? [.class("bundle-add")] : [.class("bundle-add"), .open], children: [
-                    summary { "Bundle lines" },
+                    summary { say("add") },
                     addForm,
                 ])
             }
@@ -95,16 +108,16 @@ struct ClaimBundlesSection {
     }
 
     private var addForm: HTMLNode {
-        let controls = FormControls(errors: errors, idPrefix: "bundle")
-        let linesError = errors?.message(for: "lines")
+        let controls = FormControls(errors: errors, idPrefix: "bundle", format: DisplayFormat(words: words))
+        let linesError = errors?.wording(for: "lines").map(DisplayFormat(words: words).text)
         return HTML.form(.class("bundle-form"), .method("post"), .action(addURL), .novalidate) {
             CSRFField(token: csrfToken).node
-            if errors != nil { p(.class("form-error"), .role("alert")) { "Check what is marked below; no bundle was made." } }
-            controls.text("Name", name: "name", value: name, hint: "As the schedule should describe the lot, like “Lot of hand tools”.",
+            if errors != nil { p(.class("form-error"), .role("alert")) { say("check-fields") } }
+            controls.text(words.text("claims.new.name"), name: "name", value: name, hint: say("name.hint"),
                           extra: [.maxlength(ItemDetails.maxShortTextLength)])
             fieldset(.class(linesError == nil ? "form-group bundle-lines-choice" : "form-group bundle-lines-choice invalid"), .data("field", "lines"),
                      .aria("describedby", "bundle-lines-error")) {
-                legend { "Lines to bundle" }
+                legend { say("choose-lines") }
                 div(.class("bundle-candidates")) {
                     for candidate in candidates {
                         label(.class("checkbox")) {
@@ -116,7 +129,7 @@ struct ClaimBundlesSection {
                 }
                 p(.class("field-error"), .id("bundle-lines-error")) { linesError ?? "" }
             }
-            div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Bundle" } }
+            div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { say("button") } }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Claims
 import HTML
 import Inventory
+import Localization
 
 /// The claim page's additional living expenses: the totals by category, the entries (each with its
 /// receipt), and a form to add one with its receipt. A closed claim's ledger is shown, not changed.
@@ -26,16 +27,22 @@ struct ClaimExpensesSection {
     let canChange: Bool
     let currency: Currency
     let csrfToken: String?
+    /// The page's language.
+    let words: Localizer
 
-    init(sheet: ClaimSheet, form: ClaimExpenseForm?, errors: ValidationError?, justAdded: Bool, canChange: Bool, csrfToken: String?) {
-        let id = sheet.claim.id, ledger = sheet.expenses
+    private func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("claim.page.expenses." + key, arguments) }
+
+    init(sheet: ClaimSheet, form: ClaimExpenseForm?, errors: ValidationError?, justAdded: Bool, canChange: Bool, csrfToken: String?, words: Localizer) {
+        let id = sheet.claim.id, ledger = sheet.expenses, format = DisplayFormat(words: words)
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
         entries = ledger.entries.reversed().map { expense in
-            Entry(date: DisplayFormat.day(expense.date), category: expense.category.label, description: expense.description,
-                  amount: sheet.money(expense.amount), receiptURL: expense.receipt.map { _ in ClaimRoutes.apiExpenseReceipt(id, expense: expense.id) },
+            Entry(date: format.day(expense.date), category: expense.category.localizedLabel(words), description: expense.description,
+                  amount: money(expense.amount), receiptURL: expense.receipt.map { _ in ClaimRoutes.apiExpenseReceipt(id, expense: expense.id) },
                   receiptName: expense.receipt?.fileName ?? "", removeURL: ClaimRoutes.removeExpense(id, expense: expense.id))
         }
-        totals = ledger.byCategory.map { ("\($0.category.label) (\($0.count))", sheet.money($0.amount)) }
-        total = sheet.money(ledger.total)
+        totals = ledger.byCategory.map { (words.text("claim.page.expenses.category-total", ["category": .text($0.category.localizedLabel(words)), "count": .count($0.count)]),
+                                          money($0.amount)) }
+        total = money(ledger.total)
         withoutReceipt = ledger.withoutReceipt
         addURL = ClaimRoutes.addExpense(id)
         self.form = form ?? ClaimExpenseForm()
@@ -44,27 +51,26 @@ struct ClaimExpensesSection {
         self.canChange = canChange && !sheet.claim.isClosed
         currency = sheet.currency
         self.csrfToken = csrfToken
+        self.words = words
     }
 
     var node: HTMLNode {
         section(.class("card claim-expenses"), .id("expenses"), .aria("labelledby", "expenses-title")) {
-            h2(.id("expenses-title")) { "Living expenses while displaced" }
-            p(.class("muted")) {
-                "What living away from home costs above your normal spending: hotel, meals, extra mileage, storage. Policies pay it as additional living expense (loss of use); keep a receipt for each."
-            }
-            if justAdded { p(.class("notice success"), .role("status")) { "Expense added." } }
+            h2(.id("expenses-title")) { words.text("shared.expenses.title") }
+            p(.class("muted")) { say("intro") }
+            if justAdded { p(.class("notice success"), .role("status")) { say("added") } }
             if entries.isEmpty {
-                p(.class("expenses-empty")) { "No expenses yet." }
+                p(.class("expenses-empty")) { say("none") }
             } else {
-                h3 { "Totals by category" }
+                h3 { say("totals") }
                 dl(.class("totals expense-totals")) {
                     for total in totals { div { dt { total.label }; dd { total.value } } }
-                    div(.class("expense-total")) { dt { "Total" }; dd { total } }
+                    div(.class("expense-total")) { dt { words.text("shared.expenses.total") }; dd { total } }
                 }
                 if withoutReceipt > 0 {
-                    p(.class("claim-warnings")) { withoutReceipt == 1 ? "1 expense has no receipt yet." : "\(withoutReceipt) expenses have no receipt yet." }
+                    p(.class("claim-warnings")) { say("without-receipt", ["count": .count(withoutReceipt)]) }
                 }
-                h3 { "Entries" }
+                h3 { say("entries") }
                 ul(.class("expense-list")) {
                     for entry in entries {
                         li(.class("expense")) {
@@ -72,17 +78,17 @@ struct ClaimExpensesSection {
                                 span(.class("expense-date")) { entry.date }
                                 span(.class("expense-amount")) { entry.amount }
                             }
-                            p(.class("expense-what")) { "\(entry.category): \(entry.description)" }
+                            p(.class("expense-what")) { say("what", ["category": .text(entry.category), "description": .text(entry.description)]) }
                             div(.class("expense-actions")) {
                                 if let url = entry.receiptURL {
-                                    a(.href(url)) { "Receipt: \(entry.receiptName)" }
+                                    a(.href(url)) { say("receipt", ["name": .text(entry.receiptName)]) }
                                 } else {
-                                    span(.class("muted")) { "No receipt" }
+                                    span(.class("muted")) { words.text("shared.expenses.no-receipt") }
                                 }
                                 if canChange {
                                     HTML.form(.method("post"), .action(entry.removeURL), .class("inline-form")) {
                                         CSRFField(token: csrfToken).node
-                                        button(.class("button small"), .type("submit"), .aria("label", "Remove the expense of \(entry.date), \(entry.amount)")) { "Remove" }
+                                        button(.class("button small"), .type("submit"), .aria("label", say("remove.label", ["date": .text(entry.date), "amount": .text(entry.amount)]))) { say("remove") }
                                     }
                                 }
                             }
@@ -95,26 +101,26 @@ struct ClaimExpensesSection {
     }
 
     private var addForm: HTMLNode {
-        let controls = FormControls(errors: errors, idPrefix: "expense")
+        let controls = FormControls(errors: errors, idPrefix: "expense", format: DisplayFormat(words: words))
         return HTML.form(.class("expense-form"), .method("post"), .action(addURL), .enctype("multipart/form-data"), .novalidate) {
             CSRFField(token: csrfToken).node
-            h3 { "Add an expense" }
-            if errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; the expense was not added." } }
+            h3 { say("add") }
+            if errors != nil { p(.class("form-error"), .role("alert")) { say("check-fields") } }
             div(.class("field-row")) {
-                controls.choice("For", name: "category", selected: form.category,
-                                options: [("", "Choose…")] + ExpenseCategory.allCases.map { ($0.rawValue, $0.label) }, required: true)
-                controls.text("Date", name: "date", value: form.date, type: "date")
+                controls.choice(say("category"), name: "category", selected: form.category,
+                                options: [("", say("category.none"))] + ExpenseCategory.allCases.map { ($0.rawValue, $0.localizedLabel(words)) }, required: true)
+                controls.text(say("date"), name: "date", value: form.date, type: "date")
             }
             div(.class("field-row")) {
-                controls.text("Description", name: "description", value: form.description, hint: "Where and what, like “Hotel Marigold, 3 nights”.",
+                controls.text(say("description"), name: "description", value: form.description, hint: say("description.hint"),
                               extra: [.maxlength(ItemDetails.maxShortTextLength)])
-                controls.money("Amount", name: "amount", value: form.amount, currency: currency)
+                controls.money(say("amount"), name: "amount", value: form.amount, currency: currency)
             }
-            controls.field("Receipt", name: "receipt", hint: "A PDF, JPEG or PNG (a scan or a photo of it).") { id, describedBy in
+            controls.field(say("receipt.label"), name: "receipt", hint: say("receipt.hint")) { id, describedBy in
                 HTMLNode.element("input", [.type("file"), .id(id), .name("receipt"), .accept("application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png")]
                                  + (describedBy.map { [.aria("describedby", $0)] } ?? []), isVoid: true)
             }
-            div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Add Expense" } }
+            div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { say("button") } }
         }
     }
 }

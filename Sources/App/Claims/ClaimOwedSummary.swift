@@ -47,18 +47,21 @@ struct ClaimOwedSummary: Sendable {
         }
         self.rows = rows
 
-        var warnings = schedule.lines.filter { $0.paidAboveClaim > 0 }.map(Self.overpaymentWarning(sheet: sheet))
+        var warnings = schedule.lines.filter { $0.paidAboveClaim > 0 }.map(Self.overpaymentWarning(sheet: sheet, words: words))
         if owed.aboveContentsLimit > 0, let limit = sheet.claim.contentsLimit {
-            warnings.append("The contents come to more than the policy’s contents limit of \(money(limit)): the insurer pays at most the limit.")
+            warnings.append(words.text("claim.page.warning.over-limit", ["limit": .text(money(limit))]))
         }
         self.warnings = warnings
         overpaidLines = Set(owed.overpaidLines)
     }
 
     /// "Line 3, “Stand mixer”: paid $1,200.00, $700.00 more than the $500.00 it can be owed. Check the payment and the line’s figures."
-    static func overpaymentWarning(sheet: ClaimSheet) -> (ClaimScheduleLine) -> String {
-        { line in
-            "Line \(line.number), “\(line.name)”: paid \(sheet.money(line.paid ?? 0)), \(sheet.money(line.paidAboveClaim)) more than the \(sheet.money(line.amountClaimed)) it can be owed. Check the payment and the line’s figures."
+    static func overpaymentWarning(sheet: ClaimSheet, words: Localizer) -> (ClaimScheduleLine) -> String {
+        let format = DisplayFormat(words: words)
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
+        return { line in
+            words.text("claim.page.warning.overpaid", ["number": .text(format.integer(line.number)), "name": .text(line.name), "paid": .text(money(line.paid ?? 0)),
+                                                       "above": .text(money(line.paidAboveClaim)), "owed": .text(money(line.amountClaimed))])
         }
     }
 

@@ -42,9 +42,11 @@ struct ClaimPageModel {
     /// "17 lines, 36 items", as the claims list and the report's cover say it.
     let countText: String
     let footer: (replacementCost: String, depreciation: String, actualCashValue: String, paid: String)
-    /// How the figures were worked out: the rule citing its sources as "[1]", the sources as a list,
-    /// and what needs attention in this claim.
-    let method: ScheduleMethod
+    /// How the figures were worked out: the rule citing its sources as "[1]", what needs attention in
+    /// this claim ("In this claim: …"; nil when nothing does), and the sources as a list.
+    let methodParagraphs: [String]
+    let methodNotes: String?
+    let references: [DepreciationSource]
     /// What Add Items offers, each with how many still-owned items it would add.
     struct Choices {
         let everything: Int
@@ -82,9 +84,13 @@ struct ClaimPage {
 
     private var canChange: Bool { context.canEdit && !model.isClosed }
 
+    /// The page's words, in the page's language (the account's; the claim's is its packet's).
+    private func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { context.text("claim.page." + key, arguments) }
+
     func document() -> HTMLDocument {
         PageLayout(title: model.name, context: context, pageClass: "claim",
-                   bar: TopBar(back: (label: "Claims", url: ClaimRoutes.list.url()), title: model.name), content: content).document()
+                   bar: TopBar(back: (label: context.text("claims.list.title"), url: ClaimRoutes.list.url()), title: model.name), content: content,
+                   translated: true).document()
     }
 
     private var content: HTMLNode {
@@ -92,10 +98,10 @@ struct ClaimPage {
             switch model.justDone {
             case .added(let added)?:
                 p(.class("notice success"), .role("status")) {
-                    added == 0 ? "Those items were already in the claim." : added == 1 ? "1 item added." : "\(added.grouped) items added."
+                    say("added", ["count": .count(added)])
                 }
             case .savedLine(let number, let name)?:
-                p(.class("notice success"), .role("status")) { "Line \(number), “\(name)”, saved." }
+                p(.class("notice success"), .role("status")) { say("line-saved", ["number": .text(context.format.integer(number)), "name": .text(name)]) }
             case nil: HTMLNode.empty
             }
             factsCard
@@ -107,14 +113,14 @@ struct ClaimPage {
             if let expensesSection { expensesSection }
             if let packOutSection { packOutSection }
             section(.class("card claim-method"), .aria("labelledby", "method-title")) {
-                h2(.id("method-title")) { "How the figures were worked out" }
-                for paragraph in model.method.paragraphs { p { paragraph } }
-                if !model.method.notes.isEmpty { p(.class("claim-method-notes")) { model.method.notesSentence } }
-                h3 { "Sources" }
+                h2(.id("method-title")) { context.text("packet.method") }
+                for paragraph in model.methodParagraphs { p { paragraph } }
+                if let notes = model.methodNotes { p(.class("claim-method-notes")) { notes } }
+                h3 { say("method.sources") }
                 ol(.class("method-sources")) {
-                    for source in model.method.references { li { a(.href(source.url)) { source.reference } } }
+                    for source in model.references { li { a(.href(source.url)) { source.reference } } }
                 }
-                p { a(.href(ClaimRoutes.usefulLives.url())) { "Useful lives by category" } }
+                p { a(.href(ClaimRoutes.usefulLives.url())) { say("method.useful-lives") } }
             }
             if canChange { closeCard }
         }
@@ -122,7 +128,7 @@ struct ClaimPage {
 
     private var factsCard: HTMLNode {
         section(.class("card claim-facts"), .aria("labelledby", "facts-title")) {
-            h2(.id("facts-title")) { "The loss" }
+            h2(.id("facts-title")) { say("facts.title") }
             if let closed = model.closedText { p(.class("claim-status")) { closed } }
             if let deadline = model.deadline { p(.class(deadline.urgent ? "claim-deadline urgent" : "claim-deadline")) { deadline.html } }
             dl(.class("facts")) {
@@ -132,7 +138,7 @@ struct ClaimPage {
             }
             if canChange {
                 HTMLNode.element("details", model.errors == nil ? [.class("claim-edit")] : [.class("claim-edit"), .open], children: [
-                    summary { "Edit details" },
+                    summary { say("edit") },
                     editForm,
                 ])
             }
@@ -140,52 +146,53 @@ struct ClaimPage {
     }
 
     private var editForm: HTMLNode {
-        let controls = FormControls(errors: model.errors, idPrefix: "claim")
-        let form = model.form
+        let controls = FormControls(errors: model.errors, idPrefix: "claim", format: context.format)
+        let form = model.form, words = context.localizer
+        func label(_ text: ClaimText) -> String { text.localizedLabel(words) }
         return HTML.form(.class("claim-form"), .method("post"), .action(ClaimRoutes.claim(model.id)), .novalidate) {
             CSRFField(token: context.csrfToken).node
-            if model.errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." } }
-            controls.text("Name", name: "name", value: form.name, extra: [.maxlength(200)])
+            if model.errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }
+            controls.text(context.text("claims.new.name"), name: "name", value: form.name, extra: [.maxlength(200)])
             div(.class("field-row")) {
-                controls.text("Date of the loss", name: "lossDate", value: form.lossDate, type: "date")
-                controls.text("Proof of loss due", name: "proofOfLossDue", value: form.proofOfLossDue, type: "date",
-                              hint: "Most policies give 60 days; your insurer’s letter says.")
+                controls.text(context.text("claims.new.loss-date"), name: "lossDate", value: form.lossDate, type: "date")
+                controls.text(say("form.proof-of-loss-due"), name: "proofOfLossDue", value: form.proofOfLossDue, type: "date",
+                              hint: say("form.proof-of-loss-due.hint"))
             }
             div(.class("field-row")) {
-                controls.choice("Kind of loss", name: "lossKind", selected: form.lossKind,
-                                options: [("", "Not said")] + LossKind.allCases.map { ($0.rawValue, $0.label) })
-                controls.text(ClaimText.cause.label, name: ClaimText.cause.rawValue, value: form[.cause], extra: [.maxlength(200)])
+                controls.choice(context.text("claims.new.loss-kind"), name: "lossKind", selected: form.lossKind,
+                                options: [("", context.text("claims.new.loss-kind.none"))] + LossKind.allCases.map { ($0.rawValue, context.text("packet.loss-kind.\($0.rawValue)")) })
+                controls.text(label(.cause), name: ClaimText.cause.rawValue, value: form[.cause], extra: [.maxlength(200)])
             }
-            controls.language("Language of the claim packet", name: "language", selected: LanguageTag(form.language),
-                              hint: "The insurer’s language: the packet and the adjuster’s page are written in it.")
+            controls.language(context.text("claims.new.language"), name: "language", selected: LanguageTag(form.language),
+                              hint: context.text("claims.new.language.hint"))
             // After a theft: printed on the police list and the report's cover.
             div(.class("field-row")) {
-                controls.text(ClaimText.policeReport.label, name: ClaimText.policeReport.rawValue, value: form[.policeReport],
-                              hint: "After a theft; the crime reference the police gave.", extra: [.maxlength(200), .autocomplete("off")])
-                controls.text(ClaimText.policeForce.label, name: ClaimText.policeForce.rawValue, value: form[.policeForce], extra: [.maxlength(200)])
+                controls.text(label(.policeReport), name: ClaimText.policeReport.rawValue, value: form[.policeReport],
+                              hint: say("form.police-report.hint"), extra: [.maxlength(200), .autocomplete("off")])
+                controls.text(label(.policeForce), name: ClaimText.policeForce.rawValue, value: form[.policeForce], extra: [.maxlength(200)])
             }
             div(.class("field-row")) {
-                controls.text(ClaimText.insurer.label, name: ClaimText.insurer.rawValue, value: form[.insurer], extra: [.maxlength(200)])
-                controls.text(ClaimText.claimNumber.label, name: ClaimText.claimNumber.rawValue, value: form[.claimNumber], extra: [.maxlength(200)])
+                controls.text(label(.insurer), name: ClaimText.insurer.rawValue, value: form[.insurer], extra: [.maxlength(200)])
+                controls.text(label(.claimNumber), name: ClaimText.claimNumber.rawValue, value: form[.claimNumber], extra: [.maxlength(200)])
             }
             div(.class("field-row")) {
-                controls.text(ClaimText.policyNumber.label, name: ClaimText.policyNumber.rawValue, value: form[.policyNumber], extra: [.maxlength(200)])
-                controls.money("Contents limit", name: "contentsLimit", value: form.contentsLimit, currency: model.currency)
+                controls.text(label(.policyNumber), name: ClaimText.policyNumber.rawValue, value: form[.policyNumber], extra: [.maxlength(200)])
+                controls.money(say("form.contents-limit"), name: "contentsLimit", value: form.contentsLimit, currency: model.currency)
             }
-            controls.text("Sales tax rate (%)", name: "salesTaxRate", value: form.salesTaxRate,
-                          hint: "Where you would buy the things again, like 8.875; added to each line’s replacement cost.",
+            controls.text(say("form.sales-tax-rate"), name: "salesTaxRate", value: form.salesTaxRate,
+                          hint: say("form.sales-tax-rate.hint"),
                           extra: [.inputmode("decimal"), .autocomplete("off"), .maxlength(8)])
-            controls.text(ClaimText.policyholder.label, name: ClaimText.policyholder.rawValue, value: form[.policyholder], extra: [.maxlength(200)])
-            controls.textArea(ClaimText.address.label, name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
-            PolicyFields(form: form, controls: controls, currency: model.currency).node
-            controls.textArea(ClaimText.notes.label, name: ClaimText.notes.rawValue, value: form[.notes], maxLength: ClaimText.notes.maxLength, rows: 3)
-            div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save Details" } }
+            controls.text(label(.policyholder), name: ClaimText.policyholder.rawValue, value: form[.policyholder], extra: [.maxlength(200)])
+            controls.textArea(label(.address), name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
+            PolicyFields(form: form, controls: controls, currency: model.currency, words: words).node
+            controls.textArea(label(.notes), name: ClaimText.notes.rawValue, value: form[.notes], maxLength: ClaimText.notes.maxLength, rows: 3)
+            div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { say("form.save") } }
         }
     }
 
     private var totalsCard: HTMLNode {
         section(.class("card claim-totals"), .aria("labelledby", "totals-title")) {
-            h2(.id("totals-title")) { "What the insurer owes" }
+            h2(.id("totals-title")) { context.text("shared.owed.title") }
             dl(.class("totals owed")) {
                 for total in model.totals {
                     div { dt { total.label }; dd { total.value } }
@@ -201,10 +208,10 @@ struct ClaimPage {
 
     private var downloadsCard: HTMLNode {
         section(.class("card claim-packet"), .aria("labelledby", "packet-title")) {
-            h2(.id("packet-title")) { "Packet for the insurer" }
+            h2(.id("packet-title")) { say("packet.title") }
             p(.class("download-all")) {
-                a(.class("button primary"), .href(ClaimRoutes.apiEvidence(model.id)), .id("download-all")) { "Download All" }
-                span(.class("muted")) { "One zip: the report, the schedule (CSV and XLSX), every photo, receipt and library photo with a JPEG copy of each HEIC, WebP or AVIF photo, and a manifest of checksums." }
+                a(.class("button primary"), .href(ClaimRoutes.apiEvidence(model.id)), .id("download-all")) { context.text("shared.downloads.all") }
+                span(.class("muted")) { say("packet.all-hint") }
             }
             ul(.class("packet-list")) {
                 for group in model.downloads {
@@ -223,22 +230,23 @@ struct ClaimPage {
     private var linesCard: HTMLNode {
         section(.class("card claim-lines"), .aria("labelledby", "lines-title")) {
             div(.class("card-head")) {
-                h2(.id("lines-title")) { model.lines.isEmpty ? "Nothing lost yet" : "Lost: \(model.countText)" }
+                h2(.id("lines-title")) { model.lines.isEmpty ? context.text("shared.items.none") : context.text("shared.lines.title", ["count": .text(model.countText)]) }
                 if canChange {
-                    button(.class("button small primary"), .type("button"), .popovertarget("claim-chooser"), .aria("haspopup", "dialog")) { "Add Items" }
+                    button(.class("button small primary"), .type("button"), .popovertarget("claim-chooser"), .aria("haspopup", "dialog")) { say("add-items") }
                 }
             }
             if model.lines.isEmpty {
-                p(.class("muted")) { "Choose what was lost: the whole home, a room with everything in it, a tag, a search, or items picked in the list." }
+                p(.class("muted")) { say("lines.empty") }
             } else {
                 linesAsCards
-                div(.class("table-scroll"), .role("region"), .aria("label", "Each item's figures"), .tabindex(0)) {
+                div(.class("table-scroll"), .role("region"), .aria("label", say("lines.table-label")), .tabindex(0)) {
                     table(.class("figures claim-table")) {
                         thead {
                             tr {
-                                th(.scope("col")) { "#" }; th(.scope("col")) { "Item" }; th(.scope("col")) { "Room" }; th(.scope("col"), .class("amount")) { "Qty" }
-                                th(.scope("col"), .class("amount")) { "Replacement" }; th(.scope("col"), .class("amount")) { "Depr." }
-                                th(.scope("col"), .class("amount")) { "Actual cash value" }; th(.scope("col"), .class("amount")) { "Paid" }
+                                th(.scope("col")) { "#" }; th(.scope("col")) { context.text("shared.lines.item") }; th(.scope("col")) { context.text("shared.lines.room") }
+                                th(.scope("col"), .class("amount")) { context.text("shared.lines.qty") }
+                                th(.scope("col"), .class("amount")) { context.text("shared.lines.replacement") }; th(.scope("col"), .class("amount")) { say("lines.depreciation-short") }
+                                th(.scope("col"), .class("amount")) { context.text("shared.lines.actual-cash-value") }; th(.scope("col"), .class("amount")) { say("lines.paid") }
                             }
                         }
                         tbody {
@@ -261,7 +269,7 @@ struct ClaimPage {
                         }
                         HTMLNode.element("tfoot", [], children: [
                             tr {
-                                td {}; th(.scope("row")) { "Total" }; td {}; td {}
+                                td {}; th(.scope("row")) { context.text("shared.lines.total") }; td {}; td {}
                                 td(.class("amount")) { model.footer.replacementCost }
                                 td(.class("amount")) { model.footer.depreciation }
                                 td(.class("amount")) { model.footer.actualCashValue }
@@ -280,10 +288,10 @@ struct ClaimPage {
     private var linesAsCards: HTMLNode {
         func figures(_ replacement: String, _ depreciation: String?, _ actualCashValue: String, _ paid: String) -> HTMLNode {
             dl(.class("claim-card-figures")) {
-                div { dt { "Replacement" }; dd { replacement } }
-                if let depreciation { div { dt { "Depreciation" }; dd { depreciation } } }
-                div { dt { "Actual cash value" }; dd { actualCashValue } }
-                div { dt { "Paid" }; dd { paid } }
+                div { dt { context.text("shared.lines.replacement") }; dd { replacement } }
+                if let depreciation { div { dt { context.text("claim.owed.depreciation") }; dd { depreciation } } }
+                div { dt { context.text("shared.lines.actual-cash-value") }; dd { actualCashValue } }
+                div { dt { say("lines.paid") }; dd { paid } }
             }
         }
         return ul(.class("claim-cards")) {
@@ -292,12 +300,12 @@ struct ClaimPage {
                     p(.class("claim-card-name")) { "\(line.number). "; a(.href(line.url)) { line.name } }
                     if !line.note.isEmpty { p(.class("line-note")) { line.note } }
                     if let warning = line.warning { p(.class("line-note line-warning")) { warning } }
-                    p(.class("claim-card-where")) { [line.room, "Qty \(line.quantity)"].filter { !$0.isEmpty }.joined(separator: " · ") }
+                    p(.class("claim-card-where")) { [line.room, context.text("shared.lines.quantity", ["quantity": .text(line.quantity)])].filter { !$0.isEmpty }.joined(separator: " · ") }
                     figures(line.replacementCost, line.depreciation, line.actualCashValue, line.paid)
                 }
             }
             li(.class("claim-card claim-card-total")) {
-                p(.class("claim-card-name")) { "Total" }
+                p(.class("claim-card-name")) { context.text("shared.lines.total") }
                 figures(model.footer.replacementCost, nil, model.footer.actualCashValue, model.footer.paid)
             }
         }
@@ -308,80 +316,76 @@ struct ClaimPage {
         let action = ClaimRoutes.chooseItems(model.id)
         return div(.id("claim-chooser"), .class("picker claim-sheet"), .popover(), .role("dialog"), .aria("labelledby", "claim-chooser-title")) {
             header(.class("sheet-bar picker-bar")) {
-                button(.class("bar-button"), .type("button"), .popovertarget("claim-chooser"), .popovertargetaction("hide")) { "Cancel" }
-                h2(.id("claim-chooser-title")) { "Add Items" }
+                button(.class("bar-button"), .type("button"), .popovertarget("claim-chooser"), .popovertargetaction("hide")) { context.text("common.cancel") }
+                h2(.id("claim-chooser-title")) { say("add-items") }
                 span {}
             }
             div(.class("picker-form chooser")) {
                 // Nothing is chosen until the person chooses: the whole home asks once more, and a
                 // place or a tag starts at "Choose…", each saying how many items it adds.
                 HTMLNode.element("details", [.class("confirm-details chooser-everything")], children: [
-                    summary { "Everything in the home (\(Self.itemCount(model.choices.everything)))…" },
+                    summary { say("choose.everything", ["items": .text(itemCount(model.choices.everything))]) },
                     HTML.form(.method("post"), .action(action)) {
                         CSRFField(token: context.csrfToken).node
                         input(.type("hidden"), .name("by"), .value("all"))
-                        p { "Every item still owned joins the claim; items already in it stay as they are." }
-                        button(.class("button primary"), .type("submit")) { "Add All \(Self.itemCount(model.choices.everything))" }
+                        p { say("choose.everything.text") }
+                        button(.class("button primary"), .type("submit")) { say("choose.add-all", ["items": .text(itemCount(model.choices.everything))]) }
                     },
                 ])
                 if !model.choices.places.isEmpty {
                     HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
                         CSRFField(token: context.csrfToken).node
                         input(.type("hidden"), .name("by"), .value("place"))
-                        FormControls(errors: nil, idPrefix: "choose").choice("A place, with everything in it", name: "locationId", selected: "",
-                                                                             options: [("", "Choose a place…")] + model.choices.places.map {
-                                                                                 (String($0.id), "\($0.path) (\(Self.itemCount($0.count)))")
+                        FormControls(errors: nil, idPrefix: "choose").choice(say("choose.place"), name: "locationId", selected: "",
+                                                                             options: [("", say("choose.place.none"))] + model.choices.places.map {
+                                                                                 (String($0.id), say("choose.option", ["name": .text($0.path), "items": .text(itemCount($0.count))]))
                                                                              }, required: true)
-                        button(.class("button"), .type("submit")) { "Add" }
+                        button(.class("button"), .type("submit")) { say("choose.add") }
                     }
                 }
                 if !model.choices.tags.isEmpty {
                     HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
                         CSRFField(token: context.csrfToken).node
                         input(.type("hidden"), .name("by"), .value("tag"))
-                        FormControls(errors: nil, idPrefix: "choose").choice("Everything tagged", name: "tag", selected: "",
-                                                                             options: [("", "Choose a tag…")] + model.choices.tags.map {
-                                                                                 ($0.name, "\($0.name) (\(Self.itemCount($0.count)))")
+                        FormControls(errors: nil, idPrefix: "choose").choice(say("choose.tag"), name: "tag", selected: "",
+                                                                             options: [("", say("choose.tag.none"))] + model.choices.tags.map {
+                                                                                 ($0.name, say("choose.option", ["name": .text($0.name), "items": .text(itemCount($0.count))]))
                                                                              }, required: true)
-                        button(.class("button"), .type("submit")) { "Add" }
+                        button(.class("button"), .type("submit")) { say("choose.add") }
                     }
                 }
                 HTML.form(.class("chooser-row"), .method("post"), .action(action)) {
                     CSRFField(token: context.csrfToken).node
                     input(.type("hidden"), .name("by"), .value("search"))
-                    FormControls(errors: nil, idPrefix: "choose").text("Everything matching", name: "q", value: "", type: "search", extra: [.autocomplete("off")])
-                    button(.class("button"), .type("submit")) { "Add" }
+                    FormControls(errors: nil, idPrefix: "choose").text(say("choose.search"), name: "q", value: "", type: "search", extra: [.autocomplete("off")])
+                    button(.class("button"), .type("submit")) { say("choose.add") }
                 }
-                a(.class("picker-option"), .href(ItemRoutes.selecting())) { "Pick in the item list" }
+                a(.class("picker-option"), .href(ItemRoutes.selecting())) { say("choose.pick") }
             }
         }
     }
 
-    private static func itemCount(_ count: Int) -> String {
-        count == 0 ? "no items" : count == 1 ? "1 item" : "\(count.grouped) items"
-    }
+    /// "no items", "1 item", "1,234 items".
+    private func itemCount(_ count: Int) -> String { say("choose.items", ["count": .count(count)]) }
 
     private var closeCard: HTMLNode {
         section(.class("card claim-close"), .aria("labelledby", "close-title")) {
-            h2(.id("close-title")) { "When it is settled" }
-            p {
-                "Closing the claim keeps it as it is and keeps your inventory true: items lost whole are marked disposed "
-                "(\(model.isTheft ? "stolen" : "lost"), on the date of the loss, this claim named), and items lost in part hold that many fewer."
-            }
+            h2(.id("close-title")) { say("close.title") }
+            p { say(model.isTheft ? "close.text.stolen" : "close.text.lost") }
             HTMLNode.element("details", [.class("confirm-details")], children: [
-                summary { "Close this claim…" },
+                summary { say("close.ask") },
                 HTML.form(.method("post"), .action(ClaimRoutes.close(model.id))) {
                     CSRFField(token: context.csrfToken).node
-                    p { "A closed claim cannot be changed again." }
-                    button(.class("button primary"), .type("submit")) { "Close Claim" }
+                    p { say("close.warning") }
+                    button(.class("button primary"), .type("submit")) { say("close.button") }
                 },
             ])
             HTMLNode.element("details", [.class("confirm-details")], children: [
-                summary { "Delete this claim…" },
+                summary { say("delete.ask") },
                 HTML.form(.method("post"), .action(ClaimRoutes.delete(model.id))) {
                     CSRFField(token: context.csrfToken).node
-                    p { "The claim and its figures go; its items stay in your inventory as they are." }
-                    button(.class("button destructive"), .type("submit")) { "Delete Claim" }
+                    p { say("delete.text") }
+                    button(.class("button destructive"), .type("submit")) { say("delete.button") }
                 },
             ])
         }

@@ -5,6 +5,8 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import Localization
+import Messages
 import TextRules
 
 /// The claims pages: the list with New Claim, each claim's page, choosing items, a line, closing,
@@ -50,18 +52,18 @@ struct ClaimPageHandlers: Sendable {
             switch fields["by"] ?? "" {
             case "all": selection = ClaimSelection(query: ItemQuery())
             case "place":
-                guard let location = Int64(fields["locationId"] ?? "").map({ Location.ID($0) }) else { throw AppError(.invalidForm, message: "Choose a place from the list.") }
+                guard let location = Int64(fields["locationId"] ?? "").map({ Location.ID($0) }) else { throw AppError(.invalidForm, Message("claim.page.error.choose-place", "Choose a place from the list.")) }
                 selection = ClaimSelection(query: ItemQuery(locationID: location))
             case "tag":
-                guard let tag = fields["tag"], !tag.isEmpty else { throw AppError(.invalidForm, message: "Choose a tag from the list.") }
+                guard let tag = fields["tag"], !tag.isEmpty else { throw AppError(.invalidForm, Message("claim.page.error.choose-tag", "Choose a tag from the list.")) }
                 selection = ClaimSelection(query: ItemQuery(tag: tag))
             case "search":
                 let text = (fields["q"] ?? "").trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else { throw AppError(.invalidForm, message: "Type what to look for, then Add.") }
+                guard !text.isEmpty else { throw AppError(.invalidForm, Message("claim.page.error.search-empty", "Type what to look for, then Add.")) }
                 if let message = ItemListQuery.textRule.message(checking: text) { throw AppError(.invalidForm, message: message) }
                 selection = ClaimSelection(query: ItemQuery(text: text))
             default:
-                throw AppError(.invalidForm, message: "Choose which items to add: everything, a place, a tag or a search.")
+                throw AppError(.invalidForm, Message("claim.page.error.choose-how", "Choose which items to add: everything, a place, a tag or a search."))
             }
             let added = try claims.addItems(try selection.itemIDs(in: items), to: id).added
             return .redirect(to: ClaimRoutes.claim(id, added: added))
@@ -141,20 +143,21 @@ struct ClaimPageHandlers: Sendable {
         let choices = ClaimPageModel.Choices(everything: counts.total,
                                              places: places.map { (id: $0.id, path: $0.path, count: counts.byPlace[$0.id] ?? 0) },
                                              tags: tags.map { (name: $0, count: counts.byTag[$0] ?? 0) })
-        let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), choices: choices, form: form, errors: errors, justDone: justDone)
-        let context = request.pageContext(site)
+        let context = request.pageContext(site), words = context.localizer
+        let model = ClaimPageModel(sheet: sheet, today: CalendarDate(clock.now), choices: choices, form: form, errors: errors, justDone: justDone, words: words)
         // Owners share a claim with its adjuster from its page.
         let share = context.canManage
             ? ClaimLinkPageHandlers.section(claimID: id, links: try claims.links(ofClaim: id), csrfToken: context.csrfToken, newLinkURL: nil,
                                             expires: nil, label: "", errors: nil, now: clock.now).node
             : nil
         let expenses = ClaimExpensesSection(sheet: sheet, form: expenseForm, errors: expenseErrors, justAdded: request.query["expense"] != nil,
-                                            canChange: context.canEdit, csrfToken: context.csrfToken)
-        let bundled = request.query["bundled"].map { $0 == "1" ? "Bundle made: it is one row of the schedule now." : "Unbundled: its lines are rows of their own again." }
-        let bundles = ClaimBundlesSection(sheet: sheet, form: bundleForm, errors: bundleErrors, justDone: bundled, canChange: context.canEdit, csrfToken: context.csrfToken)
+                                            canChange: context.canEdit, csrfToken: context.csrfToken, words: words)
+        let bundled = request.query["bundled"].map { words.text($0 == "1" ? "claim.page.bundles.made" : "claim.page.bundles.unbundled") }
+        let bundles = ClaimBundlesSection(sheet: sheet, form: bundleForm, errors: bundleErrors, justDone: bundled, canChange: context.canEdit, csrfToken: context.csrfToken,
+                                          words: words)
         var page = ClaimPage(model: model, shareSection: share, bundlesSection: bundles.isShown ? bundles.node : nil, expensesSection: expenses.node, context: context)
         let packOut = try ClaimPackOut(sheet: sheet, items: items)
-        if !packOut.isEmpty { page.packOutSection = packOut.card() }
+        if !packOut.isEmpty { page.packOutSection = packOut.card(words: words) }
         return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil && bundleErrors == nil ? .ok : .unprocessableContent)
     }
 
@@ -164,34 +167,49 @@ struct ClaimPageHandlers: Sendable {
         guard let line = sheet.schedule.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
         let valuation = line.valuation
         let guessed = sheet.table.entry(for: sheet.table.guessCategory(tags: sheet.items[itemID]?.details.tags ?? [], name: line.name))
-        func years(_ years: Int?) -> String { years.map { "\($0) years" } ?? "not depreciated" }
+        let context = request.pageContext(site), words = context.localizer, format = context.format, wording = ClaimMethodText(words: words)
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("claim.line." + key, arguments) }
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
+        func category(_ id: String, _ label: String, _ years: Int?) -> String {
+            say("category.value", ["category": .text(wording.category(id, label: label)), "life": .text(wording.years(years))])
+        }
+        let quantityLost = line.quantityLost < line.quantityHeld
+            ? words.text("shared.item.quantity-of", ["lost": .text(line.quantityLost.grouped), "held": .text(line.quantityUnit.describing(line.quantityHeld))])
+            : line.quantityLostText
         var figures: [(label: String, value: String)] = [
-            ("Quantity lost", line.quantityLostOfHeldText),
-            ("Category", "\(valuation.categoryLabel) (\(years(valuation.usefulLifeYears)))"),
-            ("Age at the loss", line.ageText),
-            ("Replacement cost of one", sheet.money(valuation.unitReplacementCost)),
-            ("Depreciation", Depreciation.percentText(valuation.depreciationBasisPoints) + " · " + sheet.money(valuation.unitDepreciation) + " each"),
-            ("Actual cash value of one", sheet.money(valuation.unitActualCashValue)),
-            ("Actual cash value, line", sheet.money(valuation.lineActualCashValue)),
+            (words.text("shared.item.quantity-lost"), quantityLost),
+            (say("category"), category(valuation.category, valuation.categoryLabel, valuation.usefulLifeYears)),
+            (say("age"), wording.ageText(line)),
+            (say("replacement-each"), money(valuation.unitReplacementCost)),
+            (words.text("claim.owed.depreciation"), say("depreciation-value", ["percent": .text(wording.percent(valuation.depreciationBasisPoints)),
+                                                                                "amount": .text(money(valuation.unitDepreciation))])),
+            (say("acv-each"), money(valuation.unitActualCashValue)),
+            (say("acv-line"), money(valuation.lineActualCashValue)),
         ]
         if line.againstRider {
-            figures.append(("Claimed against its rider", line.riderAmount.map { "up to \(sheet.money($0))" } ?? "no rider amount given"))
+            figures.append((say("rider"), line.riderAmount.map { say("rider.up-to", ["amount": .text(money($0))]) } ?? say("rider.none")))
         }
-        figures.append(("Can be owed at most", sheet.money(line.amountClaimed)))
-        if let paid = line.paid { figures.append(("Paid so far", sheet.money(paid))) }
+        figures.append((say("owed-at-most"), money(line.amountClaimed)))
+        if let paid = line.paid { figures.append((words.text("claim.owed.paid"), money(paid))) }
         if line.recoverableDepreciation > 0 {
-            figures.append((line.replacedCost == nil ? "Recoverable once replaced" : "Depreciation still recoverable", sheet.money(line.recoverableDepreciation)))
+            figures.append((line.replacedCost == nil ? words.text("claim.owed.recoverable") : say("still-recoverable"), money(line.recoverableDepreciation)))
         }
-        let warning = line.paidAboveClaim > 0 ? ClaimOwedSummary.overpaymentWarning(sheet: sheet)(line) : nil
-        let categories = [("", "Guess: \(guessed.label) (\(years(guessed.years)))")] + sheet.table.entries.map { ($0.category, "\($0.label) (\(years($0.years)))") }
+        let warning = line.paidAboveClaim > 0 ? ClaimOwedSummary.overpaymentWarning(sheet: sheet, words: words)(line) : nil
+        let categories = [("", say("category.guess", ["category": .text(category(guessed.category, guessed.label, guessed.years))]))]
+            + sheet.table.entries.map { ($0.category, category($0.category, $0.label, $0.years)) }
+        let toDos = valuation.toDos.map { toDo in Self.toDoKeys[toDo].map { say("todo." + $0) } ?? toDo }
         let page = ClaimLinePage(claimName: claim.name, claimURL: ClaimRoutes.claim(id), formURL: ClaimRoutes.line(id, item: itemID),
                                  removeURL: ClaimRoutes.removeLine(id, item: itemID), itemName: line.name, itemURL: ItemRoutes.item(itemID),
                                  quantityHeld: line.quantityUnit.describing(line.quantityHeld),
-                                 figures: figures, warning: warning, basis: ([valuation.basis] + valuation.toDos).joined(separator: " "), categories: categories,
+                                 figures: figures, warning: warning, basis: ([wording.basis(line, lossDate: claim.lossDate)] + toDos).joined(separator: " "), categories: categories,
                                  form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency), errors: errors, currency: sheet.currency,
-                                 canChange: !claim.isClosed && request.pageContext(site).canEdit, context: request.pageContext(site))
+                                 canChange: !claim.isClosed && context.canEdit, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
+
+    /// What `LineValuation.toDos` asks for next, by its US English, and its message's key (`claim.line.todo.`).
+    private static let toDoKeys = ["Add the loss date.": "loss-date", "Add the purchase date.": "purchase-date", "Check the purchase date.": "check-purchase-date",
+                                   "Add today’s price for a new one.": "price-today", "Add one of them.": "one-of-them"]
 
     private func usefulLives(_ request: Request, typed: FormFields?, message: String?) throws -> Response {
         let table = try claims.usefulLifeTable()

@@ -3,93 +3,104 @@ import Inventory
 import Localization
 
 extension ClaimPageModel {
-    /// The page's values from the claim and its schedule.
+    /// The page's values from the claim and its schedule, in `words`' language (the account's: the
+    /// owner's page, not the packet).
     init(sheet: ClaimSheet, today: CalendarDate, choices: Choices, form: ClaimForm?,
-         errors: ValidationError?, justDone: JustDone?) {
+         errors: ValidationError?, justDone: JustDone?, words: Localizer = Localization.bundled.localizer(for: .template)) {
         let claim = sheet.claim, totals = sheet.schedule.totals
-        let money = sheet.money
-        let facts = Self.facts(of: claim, money: money)
-        let owed = ClaimOwedSummary(sheet: sheet)
+        let format = DisplayFormat(words: words), wording = ClaimMethodText(words: words)
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("claim.page." + key, arguments) }
+        func money(_ minorUnits: Int64) -> String { format.exactMoney(minorUnits, in: sheet.currency) }
+        let facts = Self.facts(of: claim, money: money, words: words)
+        let owed = ClaimOwedSummary(sheet: sheet, words: words)
         let bundleOf = sheet.schedule.bundleByItem
         let lines = sheet.schedule.lines.map { line -> Line in
             let valuation = line.valuation
             var notes: [String] = []
-            if let bundle = bundleOf[line.itemID] { notes.append("In “\(bundle.name)”") }
-            if valuation.flags.contains(.ageUnknown) { notes.append("Needs a purchase date") }
-            if valuation.flags.contains(.noValue) { notes.append("Needs a replacement cost") }
-            if valuation.flags.contains(.replacementCostFromPurchasePrice) { notes.append("Priced at what was paid") }
-            if let paid = line.purchasePaid { notes.append("Paid " + paid.shownText(converted: valuation.unitOriginalCost, in: sheet.currency)) }
-            if valuation.isOverridden { notes.append("Set by hand") }
-            if line.replacedCost != nil { notes.append("Replaced") }
+            if let bundle = bundleOf[line.itemID] { notes.append(say("note.in-bundle", ["name": .text(bundle.name)])) }
+            if valuation.flags.contains(.ageUnknown) { notes.append(say("note.needs-purchase-date")) }
+            if valuation.flags.contains(.noValue) { notes.append(say("note.needs-replacement-cost")) }
+            if valuation.flags.contains(.replacementCostFromPurchasePrice) { notes.append(say("note.priced-at-paid")) }
+            if let paid = line.purchasePaid {
+                notes.append(say("note.paid", ["paid": .text(paid.shownText(converted: valuation.unitOriginalCost, in: sheet.currency, format: format))]))
+            }
+            if valuation.isOverridden { notes.append(say("note.set-by-hand")) }
+            if line.replacedCost != nil { notes.append(say("note.replaced")) }
             let earlyEvidence = sheet.items[line.itemID]?.evidence.filter {
                 EvidenceDate.isBeforePurchase(takenAt: $0.takenAt, purchased: line.purchaseDate)
             }.count ?? 0
-            if earlyEvidence > 0 {
-                notes.append(earlyEvidence == 1 ? "A library photo is dated before the purchase: left out of the report"
-                                                : "\(earlyEvidence) library photos are dated before the purchase: left out of the report")
-            }
+            if earlyEvidence > 0 { notes.append(say("note.early-evidence", ["count": .count(earlyEvidence)])) }
             if line.againstRider {
-                notes.append(line.riderAmount.map { "Against its rider of \(money($0))" } ?? "Against its rider (no amount given)")
+                notes.append(line.riderAmount.map { say("note.rider", ["amount": .text(money($0))]) } ?? say("note.rider-no-amount"))
             }
             return Line(number: line.number, name: line.name, url: ClaimRoutes.line(claim.id, item: line.itemID), room: line.room,
                         quantity: line.quantityLostText, replacementCost: money(valuation.lineReplacementCost),
-                        depreciation: Depreciation.percentText(valuation.depreciationBasisPoints), actualCashValue: money(valuation.lineActualCashValue),
-                        paid: line.paid.map(money) ?? "—", note: notes.joined(separator: " · "),
-                        warning: line.paidAboveClaim > 0 ? "Paid \(money(line.paidAboveClaim)) more than the \(money(line.amountClaimed)) it can be owed" : nil,
+                        depreciation: wording.percent(valuation.depreciationBasisPoints), actualCashValue: money(valuation.lineActualCashValue),
+                        paid: line.paid.map(money) ?? "—", note: notes.joined(separator: words.text("common.list-separator")),
+                        warning: line.paidAboveClaim > 0
+                            ? say("note.overpaid", ["above": .text(money(line.paidAboveClaim)), "owed": .text(money(line.amountClaimed))]) : nil,
                         needsAttention: valuation.flags.contains { $0.needsAttention } || line.paidAboveClaim > 0 || earlyEvidence > 0)
         }
+        let method = sheet.schedule.explanation
+        // US English says what needs attention as the `Claims` module has always written it on this page.
+        let notes: String? = method.notes.isEmpty ? nil : words.language == .template ? method.notesSentence
+            : say("method.notes", ["notes": .text(ClaimMethodNotes.sentences(sheet.schedule, lossDate: claim.lossDate, words: words).joined(separator: " "))])
         self.init(
-            id: claim.id, name: claim.name, facts: facts, deadline: claim.isClosed ? nil : ClaimStatus(claim: claim, today: today),
-            closedText: claim.closedAt.map { "Closed on \(DisplayFormat.day(CalendarDate($0))); its items are marked as \(claim.lossKind == .theft ? "stolen" : "lost")." },
+            id: claim.id, name: claim.name, facts: facts, deadline: claim.isClosed ? nil : ClaimStatus(claim: claim, today: today, words: words),
+            closedText: claim.closedAt.map {
+                say(claim.lossKind == .theft ? "closed.stolen" : "closed.lost", ["day": .text(format.day(CalendarDate($0)))])
+            },
             totals: owed.rows, warnings: owed.warnings,
             downloads: [
-                DownloadGroup(title: "The report", detail: "The PDF to send: cover, totals by room, the schedule, a page per item with its photos and receipts.",
-                              links: [("Report (A4)", ClaimRoutes.apiReport(claim.id, paper: .a4)), ("Report (US Letter)", ClaimRoutes.apiReport(claim.id, paper: .letter))]),
-                DownloadGroup(title: "The schedule",
-                              detail: "Every line with its figures: the XLSX with the totals by room on a second sheet; the CSV in our columns, "
-                                + "Verisk ClaimXperience’s contents grid (to paste), or a generic schedule of loss.",
-                              links: [("Schedule (XLSX)", ClaimRoutes.apiScheduleWorkbook(claim.id)), ("Schedule (CSV)", ClaimRoutes.apiSchedule(claim.id)),
-                                      ("Schedule for ClaimXperience (CSV)", ClaimRoutes.apiSchedule(claim.id, profile: .claimXperience)),
-                                      ("Schedule of loss (CSV)", ClaimRoutes.apiSchedule(claim.id, profile: .scheduleOfLoss))]),
-                DownloadGroup(title: "Sworn statement",
-                              detail: "The proof of loss, filled in from this claim and its policy: print it, then sign it before a notary.",
-                              links: [("Proof of loss (PDF)", ClaimRoutes.apiProofOfLoss(claim.id, paper: .letter))]),
+                DownloadGroup(title: say("packet.report"), detail: say("packet.report.detail"),
+                              links: [(say("packet.report.a4"), ClaimRoutes.apiReport(claim.id, paper: .a4)),
+                                      (say("packet.report.letter"), ClaimRoutes.apiReport(claim.id, paper: .letter))]),
+                DownloadGroup(title: say("packet.schedule"), detail: say("packet.schedule.detail"),
+                              links: [(say("packet.schedule.xlsx"), ClaimRoutes.apiScheduleWorkbook(claim.id)), (say("packet.schedule.csv"), ClaimRoutes.apiSchedule(claim.id)),
+                                      (say("packet.schedule.claimxperience"), ClaimRoutes.apiSchedule(claim.id, profile: .claimXperience)),
+                                      (say("packet.schedule.of-loss"), ClaimRoutes.apiSchedule(claim.id, profile: .scheduleOfLoss))]),
+                DownloadGroup(title: say("packet.sworn"), detail: say("packet.sworn.detail"),
+                              links: [(say("packet.sworn.proof-of-loss"), ClaimRoutes.apiProofOfLoss(claim.id, paper: .letter))]),
                 // Offered on every claim: the cause is free text ("garage break-in", "burglary"), and a fire or
                 // a flood may be followed by looting.
-                DownloadGroup(title: "After a theft",
-                              detail: "For the police report: every serial number, distinguishing marks, main photo and value; lines without a serial number say so.",
-                              links: [("Police list (PDF)", ClaimRoutes.apiPoliceList(claim.id, paper: .a4)), ("Police list (CSV)", ClaimRoutes.apiPoliceListCSV(claim.id))]),
+                DownloadGroup(title: say("packet.theft"), detail: say("packet.theft.detail"),
+                              links: [(words.text("shared.downloads.police-list-pdf"), ClaimRoutes.apiPoliceList(claim.id, paper: .a4)),
+                                      (words.text("shared.downloads.police-list-csv"), ClaimRoutes.apiPoliceListCSV(claim.id))]),
             ],
-            lines: lines, countText: sheet.schedule.countText,
+            lines: lines, countText: sheet.schedule.countText(words: words),
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
-            method: sheet.schedule.explanation, choices: choices,
+            methodParagraphs: wording.paragraphs(method), methodNotes: notes, references: method.references, choices: choices,
             form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, justDone: justDone,
             isTheft: claim.lossKind == .theft)
     }
 
-    /// The claim's facts in the order an insurer asks for them, those given only.
-    static func facts(of claim: Claim, money: (Int64) -> String) -> [(label: String, value: String)] {
-        let period = [claim.policyStart.map(DisplayFormat.day), claim.policyEnd.map(DisplayFormat.day)]
+    /// The claim's facts in the order an insurer asks for them, those given only, in `words`' language.
+    static func facts(of claim: Claim, money: (Int64) -> String, words: Localizer) -> [(label: String, value: String)] {
+        let format = DisplayFormat(words: words)
+        func say(_ key: String, _ arguments: [String: MessageArgument] = [:]) -> String { words.text("packet." + key, arguments) }
+        let period = [claim.policyStart.map(format.day), claim.policyEnd.map(format.day)]
         return [
-            ("Date of the loss", claim.lossDate.map(DisplayFormat.day) ?? "Not given"),
-            ("Kind of loss", claim.lossKind?.label ?? ""),
-            (ClaimText.cause.label, claim.cause),
-            (ClaimText.policeReport.label, claim.policeReport),
-            (ClaimText.policeForce.label, claim.policeForce),
-            (ClaimText.insurer.label, claim.insurer),
-            (ClaimText.policyNumber.label, claim.policyNumber),
-            ("Policy period", period.allSatisfy { $0 == nil } ? "" : period.map { $0 ?? "not given" }.joined(separator: " to ")),
-            ("Settles at", claim.settlement.label),
-            ("Deductible", claim.deductible.map(money) ?? ""),
-            (ClaimText.otherInsurance.label, claim.otherInsurance),
-            (ClaimText.claimNumber.label, claim.claimNumber),
-            (ClaimText.policyholder.label, claim.policyholder),
-            (ClaimText.address.label, claim.address),
-            (ClaimText.phone.label, claim.phone),
-            (ClaimText.email.label, claim.email),
-            (ClaimText.contactAddress.label, claim.contactAddress),
+            (say("fact.loss-date"), claim.lossDate.map(format.day) ?? words.text("claim.page.fact.not-given")),
+            (say("fact.loss-kind"), claim.lossKind.map { say("loss-kind.\($0.rawValue)") } ?? ""),
+            (ClaimText.cause.localizedLabel(words), claim.cause),
+            (ClaimText.policeReport.localizedLabel(words), claim.policeReport),
+            (ClaimText.policeForce.localizedLabel(words), claim.policeForce),
+            (ClaimText.insurer.localizedLabel(words), claim.insurer),
+            (ClaimText.policyNumber.localizedLabel(words), claim.policyNumber),
+            (say("fact.policy-period"), period.allSatisfy { $0 == nil } ? ""
+                : say("period", ["start": .text(period[0] ?? say("not-given")), "end": .text(period[1] ?? say("not-given"))])),
+            (words.text("claim.form.settlement"), claim.settlement.localizedLabel(words)),
+            (say("fact.deductible"), claim.deductible.map(money) ?? ""),
+            (ClaimText.otherInsurance.localizedLabel(words), claim.otherInsurance),
+            (ClaimText.claimNumber.localizedLabel(words), claim.claimNumber),
+            (ClaimText.policyholder.localizedLabel(words), claim.policyholder),
+            (ClaimText.address.localizedLabel(words), claim.address),
+            (ClaimText.phone.localizedLabel(words), claim.phone),
+            (ClaimText.email.localizedLabel(words), claim.email),
+            (ClaimText.contactAddress.localizedLabel(words), claim.contactAddress),
             // Said when it is not the page's own US English: the packet and the adjuster's page are in it.
-            ("Packet in", claim.language == LanguageTag.template.tag ? "" : LanguageTag(claim.language)?.ownName ?? claim.language),
+            (words.text("claim.page.fact.packet-language"),
+             claim.language == LanguageTag.template.tag ? "" : LanguageTag(claim.language)?.ownName ?? claim.language),
         ].filter { !$0.1.isEmpty }
     }
 }
