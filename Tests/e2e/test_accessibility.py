@@ -444,8 +444,8 @@ def test_the_seed_flows_and_a_claim_in_german_french_and_arabic(device, site):
     `?lang=`; a browser of its own for each language, as its service worker asks in it too): the
     list's thumbnail opens the photo's popover; the item's camera button opens the picker (a popover
     on an iPad, the whole screen on a phone); the library's album in rows of 4 and a photo in the
-    viewer; then the household's claims, and the adjuster's page in the claim's language chosen for
-    one request. (The claim's own page is not translated yet.)"""
+    viewer; then the household's claims and the claim's own page, and the adjuster's page in the
+    claim's language chosen for one request."""
     shared = shared_claim(site)
     for language in LANGUAGES:
         browser = make_driver(device, language=language)
@@ -478,6 +478,9 @@ def test_the_seed_flows_and_a_claim_in_german_french_and_arabic(device, site):
 
             browser.get(f"{site.url}/claims")
             in_language(browser, language, "claims")
+            browser.get(f"{site.url}/claims/{site.claim}")
+            visible(browser, ".claim-lines, .claim-line-cards, main h1, main h2")
+            in_language(browser, language, "claim")
             browser.get(f"{site.url}{shared}?lang={language}")
             visible(browser, ".shared-item")
             in_language(browser, language, "adjuster's page")
@@ -509,7 +512,7 @@ def test_translated_pages_in_the_pseudo_locale_cut_no_text_off_on_a_phone(site):
     cuts words off), no translated page clips one of its words or scrolls sideways."""
     shared = shared_claim(site)
     pages = ["/", f"/items/{site.camera}", "/library", "/locations", "/claims", "/export", "/import",
-             "/settings/exchange-rates", shared, "/no/such/page"]
+             "/settings/exchange-rates", f"/claims/{site.claim}", shared, "/no/such/page"]
     browser = make_driver("iphone")
     try:
         cut = {}
