@@ -178,6 +178,41 @@ import Testing
         return unquoted.replacing(/\{[^{}]*\}/, with: "•").replacingOccurrences(of: "\u{1}", with: "{").replacingOccurrences(of: "\u{2}", with: "}")
     }
 
+    /// An amount, a quantity, a purchase date or a rate that cannot be read: every case's template,
+    /// naming its field, writes the English the code writes; and a German form names its field in German.
+    @Test func everyInputErrorNamesItsFieldAndReadsAsTheCodeWritesIt() throws {
+        let english = DisplayFormat(words: Localization.bundled.localizer(for: .template))
+        let subject = Message("item.field.purchase-price", "Purchase price")
+        let usd = Currency.usd, yen = try #require(Currency(code: "JPY"))
+        var messages: [Message] = []
+        let amounts: [MoneyError] = [.empty(usd), .notANumber("x", usd), .notANumber("x", yen), .negative(usd), .tooManyDecimals(yen), .tooManyDecimals(usd),
+                                     .tooLarge(limit: Money(minorUnits: 100_000_000_000, currency: usd)), .notWrittenAs("x", .empty, example: "1.234,56 €"),
+                                     .notWrittenAs("x", .unreadable, example: "1.234,56 €"), .notWrittenAs("x", .negative, example: "1.234,56 €"),
+                                     .notWrittenAs("x", .tooManyDecimals(yen), example: "1.234 ¥"), .notWrittenAs("x", .tooManyDecimals(usd), example: "1.234,56 $"),
+                                     .totalTooLarge(usd)]
+        messages += amounts.map { $0.wording(naming: subject) }
+        let quantities: [QuantityError] = [.empty, .notANumber("x"), .notPositive("0"), .tooManyDecimals("0.123456"), .roundsToZero("0.00001"), .tooLarge("9999999")]
+        messages += quantities.map { $0.wording(naming: Message("item.field.quantity", "Quantity")) }
+        let dates: [PurchaseDateError] = [.unreadable("soon"), .noSuchMonth("2019-13", month: 13), .noSuchDay("2019-02-30"), .yearsOutOfRange("about 500 years ago"),
+                                          .inTheFuture("2099", today: try #require(CalendarDate(iso: "2026-12-07")))]
+        messages += dates.map { $0.wording(naming: Message("item.field.purchase-date", "Purchase date")) }
+        let rates: [ExchangeRateError] = [.notARate("x"), .notPositive("0"), .tooPrecise("1.12345678901")]
+        messages += rates.map { $0.wording(naming: Message("purchase.paid.rate", "Rate")) }
+        for message in messages {
+            #expect(english.catalogueText(message) == message.english)
+        }
+
+        let app = try TestApp()
+        let item = try app.createItem("Lampada")
+        let version = try app.formVersion(of: item.id)
+        let page = try app.client.pageForm("/items/\(item.id)", [("name", "Lampada"), ("purchasePrice", "abc"), ("purchaseDate", "2099"), ("quantity", "0"),
+                                                                 ("version", version)], headers: ["Accept": "text/html", "Accept-Language": "de"])
+        #expect(page.status == 422)
+        #expect(page.text.contains("Kaufpreis „abc“"), "\(page.text)")
+        #expect(page.text.contains("Kaufdatum „2099“ liegt nach heute"))
+        #expect(page.text.contains("Menge muss über 0 liegen, nicht „0“."))
+    }
+
     @Test func theTemplateWritesTheEnglishTheCodeWrites() throws {
         var messages: [Message] = [HTTPError.notFound().wording, HTTPError.notFound(.documentThumbnail).wording, DiskFull.refusal.wording,
                                    AccessMiddleware.formExpired.wording, AccessMiddleware.sendJSON.wording, AccessMiddleware.crossSite.wording]

@@ -18,7 +18,7 @@ struct ItemClaimFieldsView {
     /// Blank rows offered below the custom fields an item has.
     static let blankCustomFieldRows = 2
 
-    private var controls: FormControls { FormControls(errors: errors, idPrefix: "item") }
+    private var controls: FormControls { FormControls(errors: errors, idPrefix: "item", format: DisplayFormat(words: words)) }
 
     var node: HTMLNode {
         .group {
@@ -114,7 +114,7 @@ struct ItemClaimFieldsView {
 
     private var customFieldsGroup: HTMLNode {
         let rows = form.customFields + Array(repeating: CustomField(name: "", value: ""), count: Self.blankCustomFieldRows)
-        let message = errors?.message(for: "customFields")
+        let message = errors?.wording(for: "customFields").map(DisplayFormat(words: words).text)
         return fieldset(.class(message == nil ? "form-group field" : "form-group field invalid"), .data("field", "customFields")) {
             legend { words.text("item.field.group.custom") }
             p(.class("field-hint")) { words.text("item.field.custom-hint") }

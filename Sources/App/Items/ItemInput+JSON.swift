@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Messages
 
 extension ItemInput {
     /// An item's fields (see `InputSchema`). The form's custom fields and disposal, sent as several
@@ -9,22 +10,22 @@ extension ItemInput {
             .text("name", \.name),
             .text("serialNumber", \.serialNumber),
             valueInDollarsField,
-            .id("locationId", \.locationID, expected: "a location’s id (a whole number) or null", choose: "a location"),
-            .quantity("quantity", \.details.quantity).labelled("Quantity"),
-            .quantityUnit("quantityUnit", \.details.quantityUnit).labelled("Unit"),
+            .id("locationId", \.locationID, expected: "a location’s id (a whole number) or null", choose: Message("error.field.choose-location", "a location")),
+            .quantity("quantity", \.details.quantity).labelled(Message("item.field.quantity", "Quantity")),
+            .quantityUnit("quantityUnit", \.details.quantityUnit).labelled(Message("item.field.unit", "Unit")),
             .flag("businessUse", \.details.businessUse),
             conditionField,
-            .amount("purchasePrice", \.details.purchasePrice).labelled("Purchase price"),
+            .amount("purchasePrice", \.details.purchasePrice).labelled(Message("item.field.purchase-price", "Purchase price")),
             purchasePaidField,
-            .purchaseDate("purchaseDate", \.details.purchaseDate).labelled("Purchase date"),
-            .amount("replacementCost", \.details.replacementCost).labelled("Value"),
-            .day("replacementCostDate", \.details.replacementCostDate).labelled("Looked up on"),
+            .purchaseDate("purchaseDate", \.details.purchaseDate).labelled(Message("item.field.purchase-date", "Purchase date")),
+            .amount("replacementCost", \.details.replacementCost).labelled(Message("item.field.value", "Value")),
+            .day("replacementCostDate", \.details.replacementCostDate).labelled(Message("item.field.value-date", "Value looked up on")),
             tagsField,
             customFieldsField,
-            .day("warrantyExpires", \.details.warrantyExpires).labelled("Warranty ends"),
+            .day("warrantyExpires", \.details.warrantyExpires).labelled(Message("item.field.warranty-ends", "Warranty ends")),
             .flag("lifetimeWarranty", \.details.lifetimeWarranty),
             .flag("scheduled", \.details.scheduled),
-            .amount("riderAmount", \.details.riderAmount).labelled("Rider amount"),
+            .amount("riderAmount", \.details.riderAmount).labelled(Message("item.field.rider-amount", "Rider amount")),
             disposedField,
         ] + ItemDetails.textFieldNames.map { InputField<ItemInput>.text($0, \.details.texts[$0]) },
         // Fields an item shows but a client cannot set; accepted and ignored so a fetched item can be sent back.
@@ -66,9 +67,9 @@ extension ItemInput {
             } else if digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
                 input.valueInDollars = Int.max
             } else if digits.contains("."), Double(digits) != nil {
-                reading.refuse("Value must be a whole number of dollars, without cents (like 250).")
+                reading.refuse(Message("error.item.whole-dollars-no-cents", "Value must be a whole number of dollars, without cents (like 250)."))
             } else {
-                reading.refuse("Value must be a whole number of dollars, like 250. “\(text)” is not a number.")
+                reading.refuse(Message("error.item.whole-dollars-not-a-number", "Value must be a whole number of dollars, like 250. “\(text)” is not a number.", ["text": .text(text)]))
             }
         })
     }
@@ -87,7 +88,8 @@ extension ItemInput {
             } else if let known = ItemCondition(rawValue: text) {
                 input.details.condition = known
             } else {
-                reading.refuse("Choose a condition from the list.")
+                let condition = Message("error.field.choose-condition", "a condition")
+                reading.refuse(Message("error.form.choose-from-list", "Choose \(condition.english) from the list.", ["choice": .message(condition)]))
             }
         })
     }
@@ -162,7 +164,7 @@ extension ItemInput {
                 switch value {
                 case .null: break
                 case .string(let text):
-                    do { paid.rate = try ExchangeRate(parsing: text) } catch { member.refuse(error.message(naming: "purchasePaid.rate")) }
+                    do { paid.rate = try ExchangeRate(parsing: text) } catch { member.refuse(error.wording(naming: Message(english: "purchasePaid.rate"))) }
                 default: member.refuse("purchasePaid.rate must be a rate as text, such as \"1.1634\" (\(reading.context.currency.code) for 1 \(currency.code)), or null.")
                 }
             case "rateDate": if case .some(.some(let day)) = member.day(value) { paid.rateDate = day }

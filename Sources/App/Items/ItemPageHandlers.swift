@@ -287,7 +287,7 @@ struct ItemPageHandlers: Sendable {
             let money = try Money.parse(form.value, currency: currency, writtenAs: format.amountNotation(for: currency))
             form.value = money.minorUnits % currency.minorUnitsPerMajorUnit == 0 ? String(money.wholeMajorUnits) : money.decimalString
         } catch {
-            throw .invalid(ValidationError(errors: [FieldError(field: "valueInDollars", message: error.message(naming: "Value"))]))
+            throw .invalid(ValidationError(errors: [FieldError(field: "valueInDollars", error.wording(naming: Message("item.field.value", "Value")))]))
         }
     }
 

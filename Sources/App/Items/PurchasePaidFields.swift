@@ -12,7 +12,7 @@ struct PurchasePaidFields {
     /// The page's words and formats.
     let words: Localizer
 
-    private var controls: FormControls { FormControls(errors: errors, idPrefix: "item") }
+    private var controls: FormControls { FormControls(errors: errors, idPrefix: "item", format: DisplayFormat(words: words)) }
 
     var node: HTMLNode {
         let problem = ["purchasePaid", "purchasePaid.amount", "purchasePaid.rate", "purchasePaid.rateDate"].contains { errors?.message(for: $0) != nil }

@@ -1,6 +1,7 @@
 import Database
 import Foundation
 import Inventory
+import Messages
 
 /// The kinds of field inputs are made of, each with its JSON rule, its form rule and its wording.
 extension InputField {
@@ -58,6 +59,11 @@ extension InputField {
 
     /// Another record's id, or null for none; a form's choice from a list (`choose`: "a location").
     static func id<Entity>(_ name: String, _ key: WritableKeyPath<Input, RowID<Entity>??>, expected: String, choose: String) -> Self {
+        id(name, key, expected: expected, choose: Message(english: choose))
+    }
+
+    /// Another record's id (as above), its form's choice named in the catalogue's words.
+    static func id<Entity>(_ name: String, _ key: WritableKeyPath<Input, RowID<Entity>??>, expected: String, choose: Message) -> Self {
         InputField(name: name, api: "integer|null", expected: expected, json: { value, input, reading in
             switch value {
             case .null: input[keyPath: key] = .some(nil)
@@ -71,7 +77,7 @@ extension InputField {
             } else if let id = RowID<Entity>(text) {
                 input[keyPath: key] = id
             } else {
-                reading.refuse("Choose \(choose) from the list.")
+                reading.refuse(Message("error.form.choose-from-list", "Choose \(choose.english) from the list.", ["choice": .message(choose)]))
             }
         })
     }
@@ -123,6 +129,12 @@ extension InputField {
     /// ones that are.
     static func choice<Value: RawRepresentable & CaseIterable>(_ name: String, api: String, nullable: Bool, choose: String,
                                                                set: @escaping (inout Input, Value?) -> Void) -> Self where Value.RawValue == String {
+        choice(name, api: api, nullable: nullable, choose: Message(english: choose), set: set)
+    }
+
+    /// One of a fixed list of values (as above), its form's choice named in the catalogue's words.
+    static func choice<Value: RawRepresentable & CaseIterable>(_ name: String, api: String, nullable: Bool, choose: Message,
+                                                               set: @escaping (inout Input, Value?) -> Void) -> Self where Value.RawValue == String {
         let names = Value.allCases.map { "“\($0.rawValue)”" }
         let list = names.count <= 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
         return InputField(name: name, api: api, expected: "one of \(list)" + (nullable ? " or null" : ""), json: { value, input, reading in
@@ -141,7 +153,7 @@ extension InputField {
             } else if let known = Value(rawValue: text) {
                 set(&input, known)
             } else {
-                reading.refuse("Choose \(choose) from the list.")
+                reading.refuse(Message("error.form.choose-from-list", "Choose \(choose.english) from the list.", ["choice": .message(choose)]))
             }
         })
     }
@@ -152,7 +164,7 @@ extension FieldReading {
     /// A quantity's text (a form's, or a JSON integer's digits); nil, refused, when it is not one.
     mutating func quantity(_ text: String) -> Quantity? {
         do { return try Quantity.parse(text) } catch {
-            refuse(error.message(naming: name))
+            refuse(error.wording(naming: subject))
             return nil
         }
     }
@@ -162,13 +174,14 @@ extension FieldReading {
     /// significant digits, well within a double's 15), so the quantity is exact; the rest is refused.
     mutating func quantity(jsonNumber number: Double) -> Quantity? {
         guard number.isFinite else { return quantity("\(number)") }
-        if number > 0, number < 0.0001 { refuse(QuantityError.tooManyDecimals("\(number)").message(naming: name)); return nil }
-        if number > Double(Quantity.max.tenThousandths / Quantity.scale) { refuse(QuantityError.tooLarge("\(number)").message(naming: name)); return nil }
+        if number > 0, number < 0.0001 { refuse(QuantityError.tooManyDecimals("\(number)").wording(naming: subject)); return nil }
+        if number > Double(Quantity.max.tenThousandths / Quantity.scale) { refuse(QuantityError.tooLarge("\(number)").wording(naming: subject)); return nil }
         return quantity(number.description)
     }
 
     mutating func refuseUnit(_ text: String) {
-        refuse("\(name) “\(text.prefix(20))” is not a unit Homepwner knows. Use one of \(QuantityUnit.listed).")
+        refuse(Message("error.quantity.unknown-unit", "\(name) “\(text.prefix(20))” is not a unit Homepwner knows. Use one of \(QuantityUnit.listed).",
+                       ["field": .message(subject), "text": .text(String(text.prefix(20))), "units": .text(QuantityUnit.listed)]))
     }
 
     static let exampleDay = "2021-03-14"
@@ -179,7 +192,7 @@ extension FieldReading {
         case .null: return .some(nil)
         case .string(let text):
             do { return try Money.parse(text, currency: context.currency).minorUnits } catch {
-                refuse(error == .negative(context.currency) ? negative ?? error.message(naming: name) : error.message(naming: name))
+                refuse(error == .negative(context.currency) ? negative.map { Message(english: $0) } ?? error.wording(naming: subject) : error.wording(naming: subject))
                 return nil
             }
         default:
@@ -192,7 +205,7 @@ extension FieldReading {
     mutating func typedAmount(_ text: String, negative: String? = nil) -> Int64?? {
         if text.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
         do { return try Money.parseTyped(text, currency: context.currency).minorUnits } catch {
-            refuse(error == .negative(context.currency) ? negative ?? error.message(naming: name) : error.message(naming: name))
+            refuse(error == .negative(context.currency) ? negative.map { Message(english: $0) } ?? error.wording(naming: subject) : error.wording(naming: subject))
             return nil
         }
     }
@@ -202,7 +215,7 @@ extension FieldReading {
         switch value {
         case .null: return .some(nil)
         case .string(let text) where CalendarDate(iso: text) != nil: return CalendarDate(iso: text)
-        case .string(let text): refuse(Self.notADay(name, text, example: Self.exampleDay))
+        case .string(let text): refuse(notADay(text, example: Self.exampleDay))
         default: refuse("\(name) must be a date as text, YYYY-MM-DD, or null; not \(value.kindDescription).")
         }
         return nil
@@ -211,7 +224,7 @@ extension FieldReading {
     /// A purchase date in any of its forms (`PurchaseDate`); nil, refused, when it cannot be read.
     mutating func purchaseDate(_ text: String) -> PurchaseDate? {
         do { return try PurchaseDate(parsing: text, today: CalendarDate(context.now)) } catch {
-            refuse(error.message(naming: name))
+            refuse(error.wording(naming: subject))
             return nil
         }
     }
@@ -221,11 +234,12 @@ extension FieldReading {
         let text = text.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return .some(nil) }
         if let day = CalendarDate(iso: text) { return day }
-        refuse(Self.notADay(name, text, example: example))
+        refuse(notADay(text, example: example))
         return nil
     }
 
-    private static func notADay(_ name: String, _ text: String, example: String) -> String {
-        "\(name) must be a date that exists, as YYYY-MM-DD (like \(example)); “\(text.prefix(40))” is not."
+    private func notADay(_ text: String, example: String) -> Message {
+        Message("error.day.not-a-day", "\(name) must be a date that exists, as YYYY-MM-DD (like \(example)); “\(text.prefix(40))” is not.",
+                ["field": .message(subject), "example": .text(example), "text": .text(String(text.prefix(40)))])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Messages
 
 /// What reading an input depends on besides the input: amounts are in the household's currency, a
 /// link's expiry counts from now.
@@ -14,13 +15,29 @@ struct FieldReading {
     let context: InputContext
     /// The field as messages name it (`quantityLost`, `disposed.date`; a form's label, `Purchase price`).
     let name: String
+    /// The same, in the reader's language where it is a form's label.
+    var subject: Message
     /// The field as errors point at it (`items[0].quantityLost`).
     let path: String
     /// What the field must be, in words ("text", "true or false").
     let expected: String
     var problems: [FieldError] = []
 
+    init(context: InputContext, name: String, path: String, expected: String) {
+        self.init(context: context, subject: Message(english: name), path: path, expected: expected)
+    }
+
+    /// A field named in messages by `subject`: a form's label from the catalogue, or an API name.
+    init(context: InputContext, subject: Message, path: String, expected: String) {
+        self.context = context
+        self.name = subject.english
+        self.subject = subject
+        self.path = path
+        self.expected = expected
+    }
+
     mutating func refuse(_ message: String) { problems.append(FieldError(field: path, message: message)) }
+    mutating func refuse(_ message: Message) { problems.append(FieldError(field: path, message)) }
 
     /// "name must be text, not a number.": the one wording of a value of the wrong kind.
     mutating func wrongKind(_ value: JSONValue) { refuse("\(name) must be \(expected), not \(value.kindDescription).") }
@@ -37,7 +54,7 @@ struct InputField<Input> {
     /// The message when a JSON object leaves it out; nil when it may be left out.
     var missing: ((InputContext) -> String)?
     /// What a form calls it, when its messages name the field by its label.
-    var label: String?
+    var label: Message?
     let json: (JSONValue, inout Input, inout FieldReading) -> Void
     /// Its text from a form (nil when the form did not send it); nil when no form has the field.
     var form: ((String?, inout Input, inout FieldReading) -> Void)?
@@ -50,11 +67,14 @@ struct InputField<Input> {
     }
 
     /// A form's label for it, named in the form's messages.
-    func labelled(_ label: String) -> Self {
+    func labelled(_ label: Message) -> Self {
         var field = self
         field.label = label
         return field
     }
+
+    /// A label not in the catalogues yet: US English in every language.
+    func labelled(_ label: String) -> Self { labelled(Message(english: label)) }
 }
 
 /// An input's fields, from which its JSON reader, its form reader and its check against `openapi.json`
@@ -93,7 +113,7 @@ struct InputSchema<Input> {
     func read(form texts: [String: String], into input: inout Input, context: InputContext, problems: inout [FieldError]) {
         for field in fields {
             guard let form = field.form else { continue }
-            var reading = FieldReading(context: context, name: field.label ?? field.name, path: field.name, expected: field.expected)
+            var reading = FieldReading(context: context, subject: field.label ?? Message(english: field.name), path: field.name, expected: field.expected)
             form(texts[field.name], &input, &reading)
             problems += reading.problems
         }
