@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import Messages
 import Imaging
 
 /// The euro foreign exchange reference rates the European Central Bank publishes each working day
@@ -31,7 +32,7 @@ public struct ECBRates: Sendable, Equatable {
 
     /// Reads a zip, an XML or a CSV file, told apart by their first bytes.
     public init(reading bytes: [UInt8]) throws(ExchangeRateFileError) {
-        guard bytes.count <= Self.maxFileBytes else { throw .init("The file is larger than \(Self.maxFileBytes >> 20) MB; the ECB’s files are far smaller.") }
+        guard bytes.count <= Self.maxFileBytes else { throw .init(Message("error.rates.file.too-large", "The file is larger than \(Self.maxFileBytes >> 20) MB; the ECB’s files are far smaller.", ["megabytes": .text(String(Self.maxFileBytes >> 20))])) }
         if bytes.starts(with: [0x50, 0x4B]) {
             self = try Self(csv: try Self.unzippedCSV(bytes))
         } else if bytes.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first == UInt8(ascii: "<") {
@@ -42,9 +43,9 @@ public struct ECBRates: Sendable, Equatable {
     }
 
     init(days: [Day]) throws(ExchangeRateFileError) {
-        guard !days.isEmpty else { throw .init("The file holds no rates. Import the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml.") }
+        guard !days.isEmpty else { throw .init(Message("error.rates.file.no-rates", "The file holds no rates. Import the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml.")) }
         var seen = Set<CalendarDate>()
-        for day in days where !seen.insert(day.day).inserted { throw .init("The file gives \(day.day.iso) twice.") }
+        for day in days where !seen.insert(day.day).inserted { throw .init(Message("error.rates.file.day-twice", "The file gives \(day.day.iso) twice.", ["day": .text(day.day.iso)])) }
         self.days = days
     }
 
@@ -59,15 +60,16 @@ public struct ECBRates: Sendable, Equatable {
             let limits = ArchiveLimits(maxEntries: 1, maxEntryBytes: Int64(maxFileBytes), maxTotalBytes: Int64(maxFileBytes), maxCompressionRatio: 20)
             let entries = try ZipReader.extract(zipAt: zip.path, into: folder.appendingPathComponent("unpacked").path, limits: limits)
             guard entries.count == 1, let entry = entries.first, !entry.isDirectory, entry.path.description.lowercased().hasSuffix(".csv") else {
-                throw ExchangeRateFileError("The zip holds no CSV file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone.")
+                throw ExchangeRateFileError(Message("error.rates.file.zip-no-csv", "The zip holds no CSV file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone."))
             }
             return Array(try Data(contentsOf: folder.appendingPathComponent("unpacked").appendingPathComponent(entry.path.description)))
         } catch let error as ExchangeRateFileError {
             throw error
         } catch let error as ArchiveError {
-            throw .init(error.tooManyEntries ? "The zip holds more than one file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone." : error.description)
+            throw error.tooManyEntries ? .init(Message("error.rates.file.zip-many-files", "The zip holds more than one file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone."))
+                : .init(error.description)
         } catch {
-            throw .init("The zip could not be read: \(error.localizedDescription)")
+            throw .init(Message("error.rates.file.zip-unreadable", "The zip could not be read: \(error.localizedDescription)", ["problem": .text(error.localizedDescription)]))
         }
     }
 }
@@ -78,8 +80,11 @@ extension ArchiveError {
 
 /// Why an exchange-rate file was refused; nothing of it was imported.
 public struct ExchangeRateFileError: Error, Sendable, Equatable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
+    public let wording: Message
+    public var message: String { wording.english }
+    public init(_ wording: Message) { self.wording = wording }
+    /// What a library (libarchive's) said, in its own English.
+    public init(_ message: String) { wording = Message(english: message) }
 }
 
 // MARK: - CSV
@@ -91,25 +96,25 @@ extension ECBRates {
         // Read as bytes: 7,000 lines of 43 cells split as Characters took seconds.
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         guard String(validating: body, as: UTF8.self) != nil else {
-            throw .init("The file is neither a zip, XML, nor CSV text in UTF-8. Import the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml.")
+            throw .init(Message("error.rates.file.not-text", "The file is neither a zip, XML, nor CSV text in UTF-8. Import the ECB’s eurofxref-hist.zip, eurofxref.csv or eurofxref-daily.xml."))
         }
         var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
         while let last = lines.last, last.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { lines.removeLast() }
-        guard let headerLine = lines.first else { throw .init("The file is empty.") }
+        guard let headerLine = lines.first else { throw .init(Message("error.rates.file.empty", "The file is empty.")) }
         var header = Self.cells(headerLine).map { String(decoding: $0, as: UTF8.self) }
         // The ECB ends every line with a comma; a row then has one more (empty) cell than it has values.
         let trailingComma = header.last == ""
         if trailingComma { header.removeLast() }
         guard header.first == "Date", header.count >= 2 else {
-            throw .init("Row 1 must be the ECB’s header, “Date,USD,JPY,…”; it starts “\(String(decoding: headerLine.prefix(30), as: UTF8.self))”.")
+            throw .init(Message("error.rates.file.header", "Row 1 must be the ECB’s header, “Date,USD,JPY,…”; it starts “\(String(decoding: headerLine.prefix(30), as: UTF8.self))”.", ["start": .text(String(decoding: headerLine.prefix(30), as: UTF8.self))]))
         }
         let codes = Array(header.dropFirst())
-        guard codes.count <= Self.maxCurrencies else { throw .init("Row 1 names \(codes.count) currencies; the ECB’s files name at most \(Self.maxCurrencies).") }
+        guard codes.count <= Self.maxCurrencies else { throw .init(Message("error.rates.file.too-many-currencies", "Row 1 names \(codes.count) currencies; the ECB’s files name at most \(Self.maxCurrencies).", ["count": .text(String(codes.count)), "max": .text(String(Self.maxCurrencies))])) }
         for code in codes where !Self.isCode(code) {
-            throw .init("Row 1 names “\(String(code.prefix(20)))”, which is not a currency code of three capital letters.")
+            throw .init(Message("error.rates.file.not-a-code", "Row 1 names “\(String(code.prefix(20)))”, which is not a currency code of three capital letters.", ["code": .text(String(code.prefix(20)))]))
         }
-        if Set(codes).count != codes.count { throw .init("Row 1 names a currency twice.") }
-        guard lines.count - 1 <= Self.maxDays else { throw .init("The file has more than \(Self.maxDays) rows; the ECB’s whole history has about 7,000.") }
+        if Set(codes).count != codes.count { throw .init(Message("error.rates.file.currency-twice", "Row 1 names a currency twice.")) }
+        guard lines.count - 1 <= Self.maxDays else { throw .init(Message("error.rates.file.too-many-rows", "The file has more than \(Self.maxDays) rows; the ECB’s whole history has about 7,000.", ["max": .text(String(Self.maxDays))])) }
         let notAvailable = Array("N/A".utf8)[...]
         var days: [Day] = []
         days.reserveCapacity(lines.count - 1)
@@ -118,18 +123,18 @@ extension ECBRates {
             var cells = Self.cells(line)
             let values = cells.count - (trailingComma && cells.last?.isEmpty == true ? 1 : 0)
             guard values == codes.count + 1, !trailingComma || cells.count == codes.count + 2 else {
-                throw .init("Row \(row) has \(values) values; the header names \(codes.count + 1) (Date and \(codes.count) currencies).")
+                throw .init(Message("error.rates.file.row-values", "Row \(row) has \(values) values; the header names \(codes.count + 1) (Date and \(codes.count) currencies).", ["row": .text(String(row)), "values": .text(String(values)), "expected": .text(String(codes.count + 1)), "currencies": .text(String(codes.count))]))
             }
             if trailingComma { cells.removeLast() }
             let dayText = String(decoding: cells[0], as: UTF8.self)
             guard let day = Self.day(dayText) else {
-                throw .init("Row \(row) starts “\(String(dayText.prefix(30)))”, which is not a date like 2019-03-14 or 14 March 2019.")
+                throw .init(Message("error.rates.file.row-date", "Row \(row) starts “\(String(dayText.prefix(30)))”, which is not a date like 2019-03-14 or 14 March 2019.", ["row": .text(String(row)), "text": .text(String(dayText.prefix(30)))]))
             }
             var rates: [(code: String, rate: ExchangeRate)] = []
             rates.reserveCapacity(codes.count)
             for (code, cell) in zip(codes, cells.dropFirst()) where !cell.isEmpty && cell != notAvailable {
                 do { rates.append((code, try ExchangeRate(ascii: cell))) } catch {
-                    throw .init("Row \(row) (\(day.iso)): " + error.message(naming: "the \(code) rate"))
+                    throw .init(Self.rateProblem(in: Message("error.rates.file.row", "Row \(row) (\(day.iso))", ["row": .text(String(row)), "day": .text(day.iso)]), error, code: code))
                 }
             }
             days.append(Day(day: day, rates: rates))
@@ -173,7 +178,7 @@ extension ECBRates {
         bytes.withUnsafeBytes { XMLEventReader.read($0, into: reader) }
         if let problem = reader.problem { throw .init(problem) }
         guard reader.finished else {
-            throw .init("The XML file is cut short or not well-formed (or not the ECB’s eurofxref-daily.xml): nothing was imported.")
+            throw .init(Message("error.rates.file.xml-broken", "The XML file is cut short or not well-formed (or not the ECB’s eurofxref-daily.xml): nothing was imported."))
         }
         try self.init(days: reader.days)
     }
@@ -181,7 +186,7 @@ extension ECBRates {
     private final class CubeReader: XMLEventHandler {
         var days: [Day] = []
         var current: (day: CalendarDate, rates: [(code: String, rate: ExchangeRate)])?
-        var problem: String?
+        var problem: Message?
         var depth = 0
         var finished = false
         var cubes = 0
@@ -190,17 +195,20 @@ extension ECBRates {
             depth += 1
             guard problem == nil, name.local == "Cube", name.namespace == ECBRates.namespace else { return }
             cubes += 1
-            if cubes > ECBRates.maxDays * ECBRates.maxCurrencies { problem = "The XML file holds too many Cube elements."; return }
+            if cubes > ECBRates.maxDays * ECBRates.maxCurrencies { problem = Message("error.rates.file.too-many-cubes", "The XML file holds too many Cube elements."); return }
             func attribute(_ local: String) -> String? { attributes.first { $0.name.local == local && $0.name.namespace.isEmpty }?.value }
             if let time = attribute("time") {
-                guard let day = CalendarDate(iso: time) else { problem = "Cube \(cubes) has time “\(String(time.prefix(30)))”, which is not a date like 2019-03-14."; return }
+                guard let day = CalendarDate(iso: time) else { problem = Message("error.rates.file.cube-time", "Cube \(cubes) has time “\(String(time.prefix(30)))”, which is not a date like 2019-03-14.",
+                                                                               ["cube": .text(String(cubes)), "text": .text(String(time.prefix(30)))]); return }
                 close()
                 current = (day, [])
             } else if let code = attribute("currency") {
-                guard ECBRates.isCode(code) else { problem = "Cube \(cubes) has currency “\(String(code.prefix(20)))”, which is not a code of three capital letters."; return }
-                guard current != nil else { problem = "Cube \(cubes) gives a rate for \(code) outside a day’s Cube."; return }
+                guard ECBRates.isCode(code) else { problem = Message("error.rates.file.cube-currency", "Cube \(cubes) has currency “\(String(code.prefix(20)))”, which is not a code of three capital letters.",
+                                                                    ["cube": .text(String(cubes)), "code": .text(String(code.prefix(20)))]); return }
+                guard current != nil else { problem = Message("error.rates.file.cube-outside-day", "Cube \(cubes) gives a rate for \(code) outside a day’s Cube.", ["cube": .text(String(cubes)), "code": .text(code)]); return }
                 do { current?.rates.append((code, try ExchangeRate(parsing: attribute("rate") ?? ""))) } catch {
-                    problem = "Cube \(cubes) (\(current!.day.iso)): " + error.message(naming: "the \(code) rate")
+                    problem = ECBRates.rateProblem(in: Message("error.rates.file.cube", "Cube \(cubes) (\(current!.day.iso))", ["cube": .text(String(cubes)), "day": .text(current!.day.iso)]),
+                                                 error, code: code)
                 }
             }
         }
@@ -216,5 +224,14 @@ extension ECBRates {
             if let current { days.append(Day(day: current.day, rates: current.rates)) }
             current = nil
         }
+    }
+}
+
+extension ECBRates {
+    /// "Row 12 (2019-03-14): the USD rate “x” isn’t a rate. …": where in the file, then what is wrong.
+    static func rateProblem(in place: Message, _ error: ExchangeRateError, code: String) -> Message {
+        let rate = Message("error.rates.file.currency-rate", "the \(code) rate", ["currency": .text(code)])
+        let problem = error.wording(naming: rate)
+        return Message("error.rates.file.where", "\(place.english): \(problem.english)", ["place": .message(place), "problem": .message(problem)])
     }
 }

@@ -213,6 +213,18 @@ import Testing
         #expect(page.text.contains("Menge muss über 0 liegen, nicht „0“."))
     }
 
+    /// A file of exchange rates is refused in the caller's language, saying where in the file and what is wrong.
+    @Test func aBadRateFileIsRefusedInGermanSayingWhere() throws {
+        let app = try TestApp()
+        let csv = Array("Date,USD,\n2019-03-14,abc,\n".utf8)
+        let german = try app.client.send("POST", "/api/v1/exchange-rates", headers: ["Content-Type": "text/csv", "Accept-Language": "de"], body: csv)
+        #expect(german.status == 422 || german.status == 400, "\(german.status)")
+        #expect(german.text.contains("Zeile 2 (2019-03-14): der USD-Kurs „abc“ ist kein Kurs.") && german.text.contains("Es wurde nichts importiert."), "\(german.text)")
+        let english = try app.client.send("POST", "/api/v1/exchange-rates", headers: ["Content-Type": "text/csv"], body: csv)
+        #expect(english.text.contains("Row 2 (2019-03-14): the USD rate “abc” isn’t a rate. Write digits with a point before the decimals, such as “1.1634”. Nothing was imported."),
+                "\(english.text)")
+    }
+
     @Test func theTemplateWritesTheEnglishTheCodeWrites() throws {
         var messages: [Message] = [HTTPError.notFound().wording, HTTPError.notFound(.documentThumbnail).wording, DiskFull.refusal.wording,
                                    AccessMiddleware.formExpired.wording, AccessMiddleware.sendJSON.wording, AccessMiddleware.crossSite.wording]

@@ -21,7 +21,7 @@ struct ExchangeRateHandlers: Sendable {
             do {
                 return .redirect(to: ExchangeRateRoutes.done(try importFile(request)))
             } catch let error as AppError where error.errorCode == .invalidExchangeRates || error.errorCode == .emptyBody || error.errorCode == .invalidMultipart {
-                return try page(request, imported: nil, error: error.message, status: error.status)
+                return try page(request, imported: nil, error: error.wording, status: error.status)
             }
         }
         router.post(ExchangeRateRoutes.api, maxBodySize: Self.maxRequestBytes, isSlow: true) { request in
@@ -45,7 +45,7 @@ struct ExchangeRateHandlers: Sendable {
         do {
             return try items.importRates(try ECBRates(reading: bytes))
         } catch let error as ExchangeRateFileError {
-            throw AppError(.invalidExchangeRates, message: error.message + " Nothing was imported.")
+            throw AppError(.invalidExchangeRates, .sentences([error.wording, Message("error.rates.nothing-imported", "Nothing was imported.")]))
         }
     }
 
@@ -62,7 +62,7 @@ struct ExchangeRateHandlers: Sendable {
         return bytes
     }
 
-    private func page(_ request: Request, imported: ExchangeRatePage.Outcome?, error: String?, status: HTTPStatus = .ok) throws -> Response {
+    private func page(_ request: Request, imported: ExchangeRatePage.Outcome?, error: Message?, status: HTTPStatus = .ok) throws -> Response {
         let document = ExchangeRatePage(held: try items.exchangeRateSummary(), imported: imported, error: error, context: request.pageContext(site)).document()
         return .html(document.renderedBytes(), status: status)
     }

@@ -1,6 +1,7 @@
 import HTML
 import HTTPServer
 import Inventory
+import Messages
 
 /// `/settings/exchange-rates`: the ECB rates the inventory holds, and a file of them to import.
 struct ExchangeRatePage {
@@ -16,7 +17,7 @@ struct ExchangeRatePage {
 
     let held: ExchangeRateSummary
     let imported: Outcome?
-    let error: String?
+    let error: Message?
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -46,7 +47,7 @@ struct ExchangeRatePage {
                     CSRFField(token: context.csrfToken).node
                     h2 { context.text("rates.import-heading") }
                     p(.class("muted")) { context.text("rates.import-how") }
-                    let controls = FormControls(errors: error.map { ValidationError(errors: [FieldError(field: "file", message: $0)]) }, idPrefix: "rates")
+                    let controls = FormControls(errors: error.map { ValidationError(errors: [FieldError(field: "file", $0)]) }, idPrefix: "rates", format: context.format)
                     controls.field(context.text("rates.file"), name: "file") { id, describedBy in
                         var attributes: [Attribute] = [.id(id), .name("file"), .type("file"), .required, .accept(".zip,.csv,.xml,application/zip,text/csv,application/xml,text/xml")]
                         if let describedBy { attributes.append(.aria("describedby", describedBy)) }
