@@ -193,7 +193,7 @@ extension ItemStore {
                 input = try input.validated(creating: existing == nil)
             } catch {
                 for fieldError in error.errors {
-                    problem(HomeboxColumn.forItemField(fieldError.field), fieldError.message)
+                    found.append(sheet.problem(at: row, column: HomeboxColumn.forItemField(fieldError.field), fieldError.wording))
                 }
             }
             if found.isEmpty {
