@@ -42,10 +42,10 @@ struct ImportOutcome: Sendable, Equatable {
         func count(_ key: String, _ number: Int, _ noun: String) -> Message {
             Message("import.outcome." + key, number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s", ["count": .count(number)])
         }
+        func items(_ number: Int) -> String { number == 1 ? "1 item" : "\(number.grouped) items" }
         let did = updated > 0
-            ? Message("import.outcome.added-updated", "Added \(count("items", added, "item").english) and updated \(count("items", updated, "item").english)",
-                      ["added": .message(count("items", added, "item")), "updated": .message(count("items", updated, "item"))])
-            : Message("import.outcome.added", "Added \(count("items", added, "item").english)", ["what": .message(count("items", added, "item"))])
+            ? Message("import.outcome.added-updated", "Added \(items(added)) and updated \(items(updated))", ["added": .count(added), "updated": .count(updated)])
+            : Message("import.outcome.added", "Added \(items(added))", ["count": .count(added)])
         var files: [Message] = []
         if photos > 0 { files.append(count("photos", photos, "photo")) }
         if documents > 0 { files.append(count("documents", documents, "document")) }

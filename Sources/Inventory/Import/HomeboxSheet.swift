@@ -82,7 +82,7 @@ package struct HomeboxSheet: Sendable {
                 let english = "This row has \(record.cells.count == 1 ? "1 cell" : "\(record.cells.count) cells"); the first line "
                     + "has \(width) columns. A \(text.separator.name) is missing or extra, or a cell that holds one needs quotes."
                 let key = text.separator == .comma ? "error.import.cells-comma" : "error.import.cells-tab"
-                sheet.problems.append(ImportProblem(line: record.line, column: nil, Message(key, english, ["cells": .count(record.cells.count), "width": .count(width)])))
+                sheet.problems.append(ImportProblem(line: record.line, column: nil, Message(key, english, ["cells": .count(record.cells.count), "width": .text(String(width))])))
                 continue
             }
             let before = sheet.problems.count
