@@ -156,6 +156,19 @@ import Uploads
         #expect(refused.status == 422 && refused.apiError?.code == "invalid-import")
         #expect(refused.errorMessage?.hasPrefix("1 fila del archivo no se puede importar, así que no se importó nada") == true, "\(refused.text)")
 
+        // A row's own problems: refs and values Homebox writes.
+        let refs = Array("HB.name,HB.import_ref,HB.parent_import_ref,HB.insured\nA,r1,,true\nB,r1,zz,false\nC,r3,r3,false\nD,r4,,maybe\n".utf8)
+        let germanRefs = try messages(try app.client.send("POST", "/api/v1/import?dryRun=1", headers: ["Content-Type": "text/csv", "Accept-Language": "de"], body: refs))
+        let englishRefs = try messages(try app.client.send("POST", "/api/v1/import?dryRun=1", headers: ["Content-Type": "text/csv"], body: refs))
+        #expect(Set(englishRefs) == ["“maybe” is not true or false. Write true or false (yes/no and 1/0 also work).",
+                                     "Line 2 has this import ref (“r1”) too; each item’s ref appears once. Remove the repeated row, or give it its own ref.",
+                                     "No row of the file and no item has the import ref “zz”. Check the ref, or leave the cell empty.",
+                                     "An item can’t be inside itself: this is the row’s own import ref."], "\(englishRefs)")
+        #expect(Set(germanRefs) == ["„maybe“ ist weder true noch false. Schreiben Sie true oder false (yes/no und 1/0 gehen auch).",
+                                    "Zeile 2 hat diese Import-Referenz („r1“) auch; die Referenz jedes Gegenstands kommt nur einmal vor. Entfernen Sie die doppelte Zeile oder geben Sie ihr eine eigene Referenz.",
+                                    "Keine Zeile der Datei und kein Gegenstand hat die Import-Referenz „zz“. Prüfen Sie die Referenz oder lassen Sie die Zelle leer.",
+                                    "Ein Gegenstand kann nicht in sich selbst sein: Das ist die eigene Import-Referenz der Zeile."], "\(germanRefs)")
+
         let gone = try app.client.send("HEAD", "/api/v1/uploads/0123456789abcdef0123456789abcdef", headers: ["Tus-Resumable": "1.0.0", "Accept-Language": "fr"])
         #expect(gone.status == 404)
         let patch = try app.client.send("PATCH", "/api/v1/uploads/0123456789abcdef0123456789abcdef",
@@ -187,7 +200,7 @@ import Uploads
         do { _ = try DelimitedText.read(Array("a,b,c".utf8), limits: limits) } catch { messages.append(error.wording) }
         #expect(messages.count == 16)
         for sheet in ["HB.name,HB.location\nLamp\nRug,Home,x\n", "HB.name\n", "Thing,Other\nA,B\n", "HB.name,HB.name,HB.field.Size,HB.field.size\nA,B,1,2\n",
-                      "HB.name\tHB.quantity\nLamp\t1.123456\n"] {
+                      "HB.name\tHB.quantity\nLamp\t1.123456\n", "HB.name,HB.insured,HB.purchase_date,HB.asset_id\nA,maybe,2021-02-30,x\nB,true,13/01/2021,1\n"] {
             let read = HomeboxSheet.read(Array(sheet.utf8), currency: .usd)
             messages += read.problems.map(\.wording) + read.notices.map(\.wording)
         }
