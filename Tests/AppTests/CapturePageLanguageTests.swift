@@ -205,6 +205,13 @@ import Uploads
             messages += read.problems.map(\.wording) + read.notices.map(\.wording)
         }
         messages.append(ImportFormat.expectedWording)
+        // A backup's own: no manifest.json, and one that is not Homebox's.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("capture-words-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        messages += HomeboxBackup(folder: folder.path, limits: ImportLimits(), maxPixels: 1_000_000).problems.map(\.wording)
+        try Data("{\"name\": \"not a backup\"}".utf8).write(to: folder.appendingPathComponent(HomeboxBackup.manifestFile))
+        messages += HomeboxBackup(folder: folder.path, limits: ImportLimits(), maxPixels: 1_000_000).problems.map(\.wording)
         for error in [UploadError.notFound, .tooLarge(limit: 1_000_000_000), .quota(uploads: 20, bytes: 2_000_000, maxUploads: 20, maxBytes: 4_000_000_000),
                       .offsetMismatch(sent: 4, server: 400), .busy, .pastLength(length: 1_000), .unfinished(missing: 1), .unfinished(missing: 1_500),
                       .handedOff(target: "POST /api/v1/items/3/photos"), .storage(errno: EIO)] {
