@@ -159,7 +159,7 @@ extension ItemStore {
                 let prepared: DocumentStore.PreparedDocument
                 do { prepared = try documents.prepare(try Self.bytes(of: attachment, in: folder)) } catch InventoryError.unsupportedDocumentType {
                     problems.append(ImportProblem(line: nil, column: attachment.path,
-                                                  Message("error.import.document-kind", "The document \(what) is not a kind of file Homepwner keeps (\(DocumentType.acceptedList)).",
+                                                  Message("error.import.document-kind", "The document “\(HomeboxValue.quoted(attachment.name))” (\(attachment.path)) is not a kind of file Homepwner keeps (\(DocumentType.acceptedList)).",
                                                           ["name": .text(HomeboxValue.quoted(attachment.name)), "path": .text(attachment.path),
                                                            "kinds": .text(DocumentType.acceptedList)])))
                     continue
