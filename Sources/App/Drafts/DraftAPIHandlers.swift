@@ -1,5 +1,6 @@
 import HTTPServer
 import Inventory
+import Messages
 import PhotoLibrary
 
 /// `POST /api/v1/locations/{id}/drafts` (a photo becomes a draft in that place) and
@@ -41,10 +42,11 @@ struct DraftAPIHandlers: Sendable {
     /// The item named by `{"into": id}`.
     static func mergeTarget(in object: [String: JSONValue]) throws -> Item.ID {
         guard let value = object["into"] else {
-            throw AppError(.invalidMerge, message: "Say which item the draft joins: send {\"into\": id}, the id of the item its photo shows.")
+            throw AppError(.invalidMerge, Message("drafts.error.into-missing", "Say which item the draft joins: send {\"into\": id}, the id of the item its photo shows."))
         }
         guard case .integer(let number) = value, number > 0 else {
-            throw AppError(.invalidMerge, message: "into must be an item’s id (a whole number, as in GET /api/v1/items), not \(value.kindDescription).")
+            throw AppError(.invalidMerge, Message("drafts.error.into-not-id", "into must be an item’s id (a whole number, as in GET /api/v1/items), not \(value.kindDescription).",
+                                                 ["kind": .text(value.kindDescription)]))
         }
         return Item.ID(number)
     }

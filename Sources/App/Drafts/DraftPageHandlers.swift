@@ -1,6 +1,7 @@
 import HTML
 import HTTPServer
 import Inventory
+import Messages
 
 /// The Drafts pages and Walk This Room. Every change is a form post answered with a redirect, so
 /// naming, merging, discarding and uploading work without scripts; `drafts.js` and `walk.js` do the
@@ -14,7 +15,8 @@ struct DraftPageHandlers: Sendable {
         router.get(DraftRoutes.list) { request in
             let location = try request.query["location"].flatMap { $0.isEmpty ? nil : $0 }.map { text in
                 guard let id = Location.ID(text) else {
-                    throw AppError(.locationNotFound, message: "There is no location “\(text.prefix(40))”. Location ids are whole numbers; choose a place from Places.")
+                    throw AppError(.locationNotFound, Message("drafts.error.no-location", "There is no location “\(text.prefix(40))”. Location ids are whole numbers; choose a place from Places.",
+                                                              ["text": .text(String(text.prefix(40)))]))
                 }
                 return id
             }
@@ -41,12 +43,13 @@ struct DraftPageHandlers: Sendable {
         let place = try location.map { try items.location(id: $0) }
         let drafts = try items.drafts(in: place?.id)
         let paths = place == nil ? Dictionary(try items.locations().map { ($0.id, $0.path) }, uniquingKeysWith: { a, _ in a }) : [:]
+        let context = request.pageContext(site)
         let cards = drafts.enumerated().map { index, draft in
-            DraftCardModel(id: draft.id, label: "Draft \(index + 1)", photoURL: draft.image.map { ItemPhotoURLs($0).rendition(.report) },
+            DraftCardModel(id: draft.id, label: context.text("drafts.label", ["number": .count(index + 1)]), photoURL: draft.image.map { ItemPhotoURLs($0).rendition(.report) },
                            placePath: draft.locationID.flatMap { paths[$0] },
                            typedName: refused?.id == draft.id ? refused!.typed : "", error: refused?.id == draft.id ? refused!.message : nil)
         }
-        let page = DraftsPage(drafts: cards, place: place.map { (id: $0.id, name: $0.name) }, focus: refused?.id ?? focus ?? drafts.first?.id, context: request.pageContext(site))
+        let page = DraftsPage(drafts: cards, place: place.map { (id: $0.id, name: $0.name) }, focus: refused?.id ?? focus ?? drafts.first?.id, context: context)
         return .html(page.document().renderedBytes(), status: refused == nil ? .ok : .unprocessableContent)
     }
 
@@ -59,7 +62,7 @@ struct DraftPageHandlers: Sendable {
         do {
             _ = try items.update(id: id, ItemInput(name: fields["name"] ?? ""))
         } catch InventoryError.invalid(let errors) {
-            return try list(request, location: location, focus: id, refused: (id: id, typed: fields["name"] ?? "", message: errors.errors.first?.message ?? errors.summary))
+            return try list(request, location: location, focus: id, refused: (id: id, typed: fields["name"] ?? "", message: request.pageContext(site).text(errors.errors.first?.wording ?? errors.summaryWording)))
         }
         return .redirect(to: DraftRoutes.list(in: location, focus: next))
     }
@@ -68,7 +71,7 @@ struct DraftPageHandlers: Sendable {
         let id = try request.itemID()
         let fields = try request.formFields()
         guard let into = fields["into"].flatMap({ Item.ID($0) }) else {
-            throw AppError(.invalidMerge, message: "Choose the draft this one shows the same thing as, then Merge.")
+            throw AppError(.invalidMerge, Message("drafts.error.merge-choose", "Choose the draft this one shows the same thing as, then Merge."))
         }
         _ = try items.mergeDraft(id, into: into)
         return .redirect(to: DraftRoutes.list(in: Self.returnLocation(fields), focus: into))
@@ -80,7 +83,7 @@ struct DraftPageHandlers: Sendable {
         let location = Self.returnLocation(fields)
         let next = try Self.draft(after: id, in: try items.drafts(in: location))
         guard try items.item(id: id).isDraft else {
-            throw AppError(.invalidMerge, message: "Item \(id) is not a draft any more; delete it from its own page.")
+            throw AppError(.invalidMerge, Message("drafts.error.not-a-draft", "Item \(id) is not a draft any more; delete it from its own page.", ["id": .text(String(id))]))
         }
         try items.delete(id: id)
         return .redirect(to: DraftRoutes.list(in: location, focus: next))
@@ -90,10 +93,10 @@ struct DraftPageHandlers: Sendable {
     private func upload(_ request: Request) throws -> Response {
         let id = try request.locationID()
         guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
-            throw AppError(.invalidMultipart, message: "The upload form is damaged (its multipart boundary does not match). Try the upload again.")
+            throw AppError(.invalidMultipart, Message("walk.error.damaged-form", "The upload form is damaged (its multipart boundary does not match). Try the upload again."))
         }
         let photos = form.parts.filter { $0.filename != nil && !$0.body.isEmpty }
-        guard !photos.isEmpty else { throw AppError(.emptyBody, message: "The form holds no photo. Take or choose photos, then upload.") }
+        guard !photos.isEmpty else { throw AppError(.emptyBody, Message("walk.error.no-photo", "The form holds no photo. Take or choose photos, then upload.")) }
         for photo in photos { _ = try items.makeDraft(in: id) { photo.body } }
         return .redirect(to: DraftRoutes.list(in: id))
     }

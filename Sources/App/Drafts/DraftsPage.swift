@@ -25,36 +25,37 @@ struct DraftsPage {
     let focus: Item.ID?
     let context: PageContext
 
-    var title: String { place.map { "Drafts in \($0.name)" } ?? "Drafts" }
+    var title: String { place.map { context.text("drafts.title-in", ["place": .text($0.name)]) } ?? context.text("drafts.title") }
 
     func document() -> HTMLDocument {
         var trailing: [HTMLNode] = []
-        if let place, context.canEdit { trailing.append(a(.class("bar-button"), .href(DraftRoutes.walk(place.id))) { "Walk This Room" }) }
+        if let place, context.canEdit { trailing.append(a(.class("bar-button"), .href(DraftRoutes.walk(place.id))) { context.text("drafts.walk-this-room") }) }
         return PageLayout(title: title, context: context, pageClass: "drafts",
-                          bar: TopBar(back: place.map { (label: $0.name, url: LocationRoutes.location($0.id)) } ?? (label: "Items", url: ItemRoutes.list.url()),
+                          bar: TopBar(back: place.map { (label: $0.name, url: LocationRoutes.location($0.id)) } ?? (label: context.text("item.list.title"), url: ItemRoutes.list.url()),
                                       title: title, trailing: trailing),
-                          content: content).document()
+                          content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("drafts-layout")) {
+            PageWords(prefix: "drafts.script.", words: context.localizer).node
             if drafts.isEmpty {
                 div(.class("empty-state"), .id("drafts-empty")) {
-                    h2 { "No drafts to name" }
-                    p { "Walk a room to photograph what is in it: each photo becomes a draft here, to be named." }
-                    if let place, context.canEdit { a(.class("button primary"), .href(DraftRoutes.walk(place.id))) { "Walk This Room" } }
+                    h2 { context.text("drafts.empty-title") }
+                    p { context.text("drafts.empty-text") }
+                    if let place, context.canEdit { a(.class("button primary"), .href(DraftRoutes.walk(place.id))) { context.text("drafts.walk-this-room") } }
                 }
             } else {
                 p(.class("drafts-intro"), .id("drafts-intro")) {
-                    drafts.count == 1 ? "1 draft to name. " : "\(drafts.count) drafts to name. "
-                    "Type what each photo shows and press Enter to go to the next."
+                    context.text("drafts.to-name", ["count": .count(drafts.count)]) + " "
+                    context.text("drafts.how")
                 }
                 ol(.class("draft-list"), .aria("labelledby", "drafts-intro")) {
                     for draft in drafts { card(draft) }
                 }
                 div(.class("drafts-done"), .id("drafts-done"), .tabindex(-1), .hidden) {
-                    h2 { "Every draft is named" }
-                    a(.class("button"), .href(ItemRoutes.list.url())) { "Back to Items" }
+                    h2 { context.text("drafts.all-named") }
+                    a(.class("button"), .href(ItemRoutes.list.url())) { context.text("drafts.back-to-items") }
                 }
             }
         }
@@ -64,7 +65,7 @@ struct DraftsPage {
         let fieldID = "draft-name-\(draft.id)", errorID = "draft-error-\(draft.id)"
         return li(.class("draft-card card"), .id("draft-\(draft.id)"), .data("id", String(draft.id))) {
             if let photoURL = draft.photoURL {
-                img(.class("draft-photo"), .src(photoURL), .alt("Photo of \(draft.label)"), .loading("lazy"), .decoding("async"))
+                img(.class("draft-photo"), .src(photoURL), .alt(context.text("drafts.photo-of", ["draft": .text(draft.label)])), .loading("lazy"), .decoding("async"))
             }
             div(.class("draft-body")) {
                 if let placePath = draft.placePath { p(.class("draft-place muted")) { placePath } }
@@ -73,20 +74,20 @@ struct DraftsPage {
                               .data("api", ItemRoutes.apiItem(draft.id)), .novalidate) {
                         CSRFField(token: context.csrfToken).node
                         if let place { input(.type("hidden"), .name("location"), .value(String(place.id))) }
-                        label(.for(fieldID)) { "Name of \(draft.label)" }
+                        label(.for(fieldID)) { context.text("drafts.name-of", ["draft": .text(draft.label)]) }
                         div(.class("draft-name-row")) {
                             nameField(draft, id: fieldID, errorID: errorID)
-                            button(.class("button primary"), .type("submit")) { "Save" }
+                            button(.class("button primary"), .type("submit")) { context.text("drafts.save") }
                         }
                         p(.class("field-error draft-error"), .id(errorID), .role("alert")) { draft.error ?? "" }
                     }
                     details(.class("draft-more")) {
-                        summary { "Merge or discard \(draft.label)" }
+                        summary { context.text("drafts.merge-or-discard", ["draft": .text(draft.label)]) }
                         mergeForm(draft)
                         HTML.form(.class("draft-discard-form"), .method("post"), .action(DraftRoutes.discard(draft.id))) {
                             CSRFField(token: context.csrfToken).node
                             if let place { input(.type("hidden"), .name("location"), .value(String(place.id))) }
-                            button(.class("button destructive"), .type("submit")) { "Discard \(draft.label)" }
+                            button(.class("button destructive"), .type("submit")) { context.text("drafts.discard", ["draft": .text(draft.label)]) }
                         }
                     }
                 } else {
@@ -113,11 +114,11 @@ struct DraftsPage {
         return HTML.form(.class("draft-merge-form"), .method("post"), .action(DraftRoutes.merge(draft.id))) {
             CSRFField(token: context.csrfToken).node
             if let place { input(.type("hidden"), .name("location"), .value(String(place.id))) }
-            label(.for(selectID)) { "Shows the same thing as" }
+            label(.for(selectID)) { context.text("drafts.same-as") }
             select(.id(selectID), .name("into")) {
                 for other in others { option(.value(String(other.id))) { other.label } }
             }
-            button(.class("button"), .type("submit")) { "Merge" }
+            button(.class("button"), .type("submit")) { context.text("drafts.merge") }
         }
     }
 }

@@ -13,43 +13,45 @@ struct WalkRoomPage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Walk \(place.name)", context: context, pageClass: "walk",
-                   bar: TopBar(back: (label: place.name, url: LocationRoutes.location(place.id)), title: "Walk \(place.name)"),
-                   content: content).document()
+        let title = context.text("walk.title", ["place": .text(place.name)])
+        return PageLayout(title: title, context: context, pageClass: "walk",
+                          bar: TopBar(back: (label: place.name, url: LocationRoutes.location(place.id)), title: title),
+                          content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("walk-layout"), .id("walk"), .data("works-offline", "true"), .data("api", DraftRoutes.apiDrafts(place.id)),
             .data("drafts", DraftRoutes.list(in: place.id)), .data("where", place.name)) {
-            section(.class("walk-camera card"), .id("walk-camera"), .aria("label", "Camera"), .hidden) {
-                video(.class("walk-preview"), .id("walk-preview"), .playsinline, .muted, .aria("label", "What the back camera sees")) {}
+            PageWords(prefix: "walk.script.", words: context.localizer).node
+            section(.class("walk-camera card"), .id("walk-camera"), .aria("label", context.text("walk.camera")), .hidden) {
+                video(.class("walk-preview"), .id("walk-preview"), .playsinline, .muted, .aria("label", context.text("walk.preview"))) {}
                 button(.class("button primary shutter"), .type("button"), .id("walk-shutter"), .aria("describedby", "walk-shutter-hint")) {
-                    "Take Photo"
+                    context.text("walk.take-photo")
                 }
-                p(.class("muted walk-hint"), .id("walk-shutter-hint")) { "Each photo becomes a draft in \(place.name). Space takes a photo while this button has the focus." }
+                p(.class("muted walk-hint"), .id("walk-shutter-hint")) { context.text("walk.shutter-hint", ["place": .text(place.name)]) }
             }
             p(.class("notice warning walk-reason"), .id("walk-reason"), .role("status"), .hidden) {}
             HTML.form(.class("walk-files card"), .id("walk-files"), .method("post"), .action(DraftRoutes.walk(place.id)), .enctype("multipart/form-data")) {
                 CSRFField(token: context.csrfToken).node
-                label(.for("walk-file-input")) { "Take or choose photos" }
+                label(.for("walk-file-input")) { context.text("walk.choose-photos") }
                 input(.type("file"), .id("walk-file-input"), .name("photos"), .accept("image/*"), .capture("environment"), .multiple)
-                button(.class("button"), .type("submit"), .id("walk-files-submit")) { "Upload Photos" }
+                button(.class("button"), .type("submit"), .id("walk-files-submit")) { context.text("walk.upload-photos") }
             }
             // Record Video: the phone's own camera records; the video becomes the place's walk-through.
             if context.canEdit {
                 div(.class("walk-video card"), .id("walk-video")) {
                     WalkthroughSection.uploadForm(uploadURL: WalkthroughRoutes.upload(place.id), apiUploadURL: WalkthroughRoutes.apiUpload(place.id),
-                                                  label: "Record Video of \(place.name)", button: "Upload Video", place: place.name,
+                                                  label: context.text("walk.record-video", ["place": .text(place.name)]), button: context.text("walk.upload-video"), place: place.name,
                                                   csrfToken: context.csrfToken, done: LocationRoutes.location(place.id) + "#walkthroughs-title")
                 }
             }
             section(.class("walk-progress card"), .aria("labelledby", "walk-count")) {
                 p(.class("walk-count"), .id("walk-count"), .aria("live", "polite")) {
                     span(.id("walk-made")) { String(draftCount) }
-                    draftCount == 1 ? " draft in \(place.name)" : " drafts in \(place.name)"
+                    context.text("walk.drafts-in", ["count": .count(draftCount), "place": .text(place.name)])
                 }
-                a(.class("button"), .id("walk-name-link"), .href(DraftRoutes.list(in: place.id))) { "Name the Drafts" }
-                ol(.class("walk-uploads"), .id("walk-uploads"), .aria("label", "Photos being uploaded")) {}
+                a(.class("button"), .id("walk-name-link"), .href(DraftRoutes.list(in: place.id))) { context.text("walk.name-drafts") }
+                ol(.class("walk-uploads"), .id("walk-uploads"), .aria("label", context.text("walk.uploads"))) {}
             }
         }
     }
@@ -61,20 +63,22 @@ struct WalkChoicePage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Walk a Room", context: context, pageClass: "walk-choice",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Walk a Room"), content: content).document()
+        let title = context.text("item.list.walk-a-room")
+        return PageLayout(title: title, context: context, pageClass: "walk-choice",
+                          bar: TopBar(back: (label: context.text("item.list.title"), url: ItemRoutes.list.url()), title: title), content: content,
+                          translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("walk-choice-layout")) {
             if places.isEmpty {
                 div(.class("empty-state")) {
-                    h2 { "No places yet" }
-                    p { "Add the rooms of your home first; then walk each one, photographing what is in it." }
-                    a(.class("button primary"), .href(LocationRoutes.list.url())) { "Add Places" }
+                    h2 { context.text("walk.choice.empty-title") }
+                    p { context.text("walk.choice.empty-text") }
+                    a(.class("button primary"), .href(LocationRoutes.list.url())) { context.text("walk.choice.add-places") }
                 }
             } else {
-                h2(.id("walk-choice-title")) { "Which room are you in?" }
+                h2(.id("walk-choice-title")) { context.text("walk.choice.which-room") }
                 ul(.class("walk-choice-list"), .aria("labelledby", "walk-choice-title")) {
                     for place in places { li { a(.class("button"), .href(DraftRoutes.walk(place.id))) { place.path } } }
                 }

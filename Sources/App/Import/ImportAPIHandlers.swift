@@ -1,5 +1,7 @@
 import HTTPServer
 import Inventory
+import Localization
+import Messages
 
 /// `POST /api/v1/import[?dryRun=1]`: a Homebox CSV/TSV export, a Homebox backup zip or our own
 /// export, as the body or a multipart form's `file`. A dry run answers what the import would do;
@@ -15,12 +17,13 @@ struct ImportAPIHandlers: Sendable {
     private func importFile(_ request: Request) throws -> Response {
         let dryRun = try Self.isDryRun(request.query["dryRun"])
         let file = try ImportUpload.file(of: request).bytes
+        let words = DisplayFormat(words: Localization.bundled.localizer(for: request.pageLanguage))
         return try importer.withFile(file) { path in
-            if dryRun { return ImportJSON.response(try importer.plan(fileAt: path), dryRun: true) }
+            if dryRun { return ImportJSON.response(try importer.plan(fileAt: path), dryRun: true, words: words) }
             do {
-                return ImportJSON.response(try importer.apply(fileAt: path), dryRun: false)
+                return ImportJSON.response(try importer.apply(fileAt: path), dryRun: false, words: words)
             } catch let refused as ImportRefused {
-                return ImportJSON.refusal(refused.plan)
+                return ImportJSON.refusal(refused.plan, words: words)
             }
         }
     }
@@ -31,7 +34,8 @@ struct ImportAPIHandlers: Sendable {
         case nil, "0", "false": return false
         case "1", "true": return true
         case let value?:
-            throw AppError(.invalidImportOption, message: "dryRun is 1 (preview only) or 0 (import), not “\(value.prefix(40))”.")
+            throw AppError(.invalidImportOption, Message("error.import.dry-run", "dryRun is 1 (preview only) or 0 (import), not “\(value.prefix(40))”.",
+                                                         ["value": .text(String(value.prefix(40)))]))
         }
     }
 }

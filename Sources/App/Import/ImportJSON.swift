@@ -1,11 +1,13 @@
 import HTTPServer
 import Inventory
+import Messages
 
 /// An import's answer: `{"dryRun","format","rows","added","updated","locationsCreated","tagsCreated","photos",
 /// "documents","videos","newLocations","newTags","ignoredColumns","notices","currency","errors": [{"line","column","message"}]}`;
 /// a refused import is `422 invalid-import` with the same `errors`.
 enum ImportJSON {
-    static func response(_ plan: ImportPlan, dryRun: Bool) -> Response {
+    /// `words`: the language the problems and notices are written in.
+    static func response(_ plan: ImportPlan, dryRun: Bool, words: DisplayFormat) -> Response {
         let outcome = ImportOutcome(plan)
         var writer = JSONWriter(capacity: 256 + 160 * plan.problems.count)
         writer.object { json in
@@ -23,35 +25,35 @@ enum ImportJSON {
             json.key("newLocations"); json.array(plan.newLocations) { json, path in json.value(path) }
             json.key("newTags"); json.array(plan.newTags) { json, tag in json.value(tag) }
             json.key("ignoredColumns"); json.array(plan.ignoredColumns) { json, column in json.value(column) }
-            json.key("notices"); writeProblems(plan.notices, to: &json)
+            json.key("notices"); writeProblems(plan.notices, words: words, to: &json)
             json.key("currency"); json.value(plan.currency.code)
-            json.key("errors"); writeProblems(plan.problems, to: &json)
+            json.key("errors"); writeProblems(plan.problems, words: words, to: &json)
         }
         return .json(writer)
     }
 
     /// `422 invalid-import`: the error every API error is, and each problem.
-    static func refusal(_ plan: ImportPlan) -> Response {
+    static func refusal(_ plan: ImportPlan, words: DisplayFormat) -> Response {
         var writer = JSONWriter(capacity: 256 + 160 * plan.problems.count)
         writer.object { json in
             json.key("error")
             json.object { json in
                 json.key("code"); json.value(ErrorCode.invalidImport.rawValue)
-                json.key("message"); json.value(ImportMessages.refusal(plan))
+                json.key("message"); json.value(words.text(ImportMessages.refusal(plan)))
             }
-            json.key("errors"); writeProblems(plan.problems, to: &json)
+            json.key("errors"); writeProblems(plan.problems, words: words, to: &json)
         }
         return .json(writer, status: ErrorCode.invalidImport.status)
     }
 
-    private static func writeProblems(_ problems: [ImportProblem], to writer: inout JSONWriter) {
+    private static func writeProblems(_ problems: [ImportProblem], words: DisplayFormat, to writer: inout JSONWriter) {
         writer.array(problems) { json, problem in
             json.object { json in
                 json.key("line")
                 if let line = problem.line { json.value(line) } else { json.null() }
                 json.key("column")
                 if let column = problem.column { json.value(column) } else { json.null() }
-                json.key("message"); json.value(problem.message)
+                json.key("message"); json.value(words.text(problem.wording))
             }
         }
     }
@@ -60,15 +62,17 @@ enum ImportJSON {
 /// The sentences the API and the pages share.
 enum ImportMessages {
     /// Why nothing was imported.
-    static func refusal(_ plan: ImportPlan) -> String {
+    static func refusal(_ plan: ImportPlan) -> Message {
         if let problem = plan.problems.first, plan.problems.count == 1, plan.rowsRead == 0 || plan.format != .homeboxCSV {
-            return problem.message.contains("Nothing was imported") ? problem.message : problem.message + " Nothing was imported."
+            return problem.message.contains("Nothing was imported") ? problem.wording
+                : Message("error.import.refused-one", problem.message + " Nothing was imported.", ["why": .message(problem.wording)])
         }
         if plan.format?.isZip == true {
-            return "\(plan.problems.count.grouped) problems in the zip, so nothing was imported: fix each one listed (what, where and why), then import it again."
+            return Message("error.import.refused-zip", "\(plan.problems.count.grouped) problems in the zip, so nothing was imported: "
+                           + "fix each one listed (what, where and why), then import it again.", ["count": .count(plan.problems.count)])
         }
         let rows = Set(plan.problems.compactMap(\.line)).count
-        return (rows == 1 ? "1 row" : "\(rows.grouped) rows") + " of the file can’t be imported, so nothing was: "
-            + "fix each one listed (line, column and why), then import the file again."
+        return Message("error.import.refused-rows", (rows == 1 ? "1 row" : "\(rows.grouped) rows") + " of the file can’t be imported, so nothing was: "
+                       + "fix each one listed (line, column and why), then import the file again.", ["count": .count(rows)])
     }
 }

@@ -1,5 +1,6 @@
 import HTTPServer
 import Inventory
+import Messages
 
 /// What an import did (or, for a preview, would do), in the counts the API and the pages report.
 struct ImportOutcome: Sendable, Equatable {
@@ -35,19 +36,40 @@ struct ImportOutcome: Sendable, Equatable {
                   videos: count("videos") ?? 0)
     }
 
-    /// "Added 3 items and updated 1, with 4 photos, 1 document and 1 walk-through video; made 2 places and 1 tag."
-    var sentence: String {
-        func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s" }
-        var parts = ["Added \(count(added, "item"))"]
-        if updated > 0 { parts.append("updated \(count(updated, "item"))") }
-        var files: [String] = []
-        if photos > 0 { files.append(count(photos, "photo")) }
-        if documents > 0 { files.append(count(documents, "document")) }
-        if videos > 0 { files.append(count(videos, "walk-through video")) }
-        var made: [String] = []
-        if locationsCreated > 0 { made.append(count(locationsCreated, "place")) }
-        if tagsCreated > 0 { made.append(count(tagsCreated, "tag")) }
-        return parts.joined(separator: " and ") + (files.isEmpty ? "" : ", with " + (files.count > 2 ? files.dropLast().joined(separator: ", ") + " and " + files.last! : files.joined(separator: " and ")))
-            + (made.isEmpty ? "." : "; made " + made.joined(separator: " and ") + ".")
+    /// "Added 3 items and updated 1 item, with 4 photos, 1 document and 1 walk-through video; made 2 places and 1 tag.",
+    /// in words the app writes in the reader's language: each count its own message, the lists' "and" the language's.
+    var wording: Message {
+        func count(_ key: String, _ number: Int, _ noun: String) -> Message {
+            Message("import.outcome." + key, number == 1 ? "1 \(noun)" : "\(number.grouped) \(noun)s", ["count": .count(number)])
+        }
+        func items(_ number: Int) -> String { number == 1 ? "1 item" : "\(number.grouped) items" }
+        let did = updated > 0
+            ? Message("import.outcome.added-updated", "Added \(items(added)) and updated \(items(updated))", ["added": .count(added), "updated": .count(updated)])
+            : Message("import.outcome.added", "Added \(items(added))", ["count": .count(added)])
+        var files: [Message] = []
+        if photos > 0 { files.append(count("photos", photos, "photo")) }
+        if documents > 0 { files.append(count("documents", documents, "document")) }
+        if videos > 0 { files.append(count("videos", videos, "walk-through video")) }
+        var made: [Message] = []
+        if locationsCreated > 0 { made.append(count("places", locationsCreated, "place")) }
+        if tagsCreated > 0 { made.append(count("tags", tagsCreated, "tag")) }
+        let with = Self.list(files, "import.outcome.with", lead: ", with ")
+        let madeWords = Self.list(made, "import.outcome.made", lead: "; made ")
+        return Message("import.outcome.sentence", did.english + (with?.english ?? "") + (madeWords?.english ?? "") + ".",
+                       ["did": .message(did), "with": with.map { .message($0) } ?? .text(""), "made": madeWords.map { .message($0) } ?? .text("")])
+    }
+
+    /// "…, with a, b and c": one to three counts after `lead`, under `key-one`, `key-two` or `key-three`.
+    private static func list(_ parts: [Message], _ key: String, lead: String) -> Message? {
+        let names = ["first", "second", "third"]
+        var arguments: [String: Message.Argument] = [:]
+        for (name, part) in zip(names, parts) { arguments[name] = .message(part) }
+        let english = parts.map(\.english)
+        switch parts.count {
+        case 1: return Message(key + "-one", lead + english[0], arguments)
+        case 2: return Message(key + "-two", lead + english[0] + " and " + english[1], arguments)
+        case 3: return Message(key + "-three", lead + english[0] + ", " + english[1] + " and " + english[2], arguments)
+        default: return nil
+        }
     }
 }

@@ -1,6 +1,7 @@
 import HTML
 import HTTPServer
 import Inventory
+import Messages
 
 /// `/import`: choose a file to preview (a Homebox backup zip or CSV/TSV export, or our own export);
 /// after an import, what it did.
@@ -8,25 +9,21 @@ struct ImportPage {
     /// What the last import did, when the page follows one.
     let outcome: ImportOutcome?
     /// Why the last upload was not taken.
-    let error: String?
+    let error: Message?
     let context: PageContext
 
-    /// In the page's language only when it says no outcome or error: those are still US English (`ImportOutcome`,
-    /// the handlers' messages), and a page is in one language.
     func document() -> HTMLDocument {
-        var context = context
-        if outcome != nil || error != nil { context = context.inTemplateLanguage }
         let title = context.text("files.import-page.title")
         return PageLayout(title: title, context: context, pageClass: "import",
                           bar: TopBar(back: (label: context.text("item.list.title"), url: SiteRoutes.home), title: title),
-                          content: content(context), translated: outcome == nil && error == nil).document()
+                          content: content(context), translated: true).document()
     }
 
     private func content(_ context: PageContext) -> HTMLNode {
         div(.class("import-layout")) {
             if let outcome {
                 div(.class("notice success"), .role("status")) {
-                    p { outcome.sentence }
+                    p { context.text(outcome.wording) }
                     p { a(.href(SiteRoutes.home)) { context.text("files.import-page.see-items") } }
                 }
             }
@@ -34,7 +31,7 @@ struct ImportPage {
                 CSRFField(token: context.csrfToken).node
                 h2 { context.text("files.import-page.heading") }
                 p(.class("muted")) { context.text("files.import-page.intro") }
-                let controls = FormControls(errors: error.map { ValidationError(errors: [FieldError(field: "file", message: $0)]) }, idPrefix: "import")
+                let controls = FormControls(errors: error.map { ValidationError(errors: [FieldError(field: "file", $0)]) }, idPrefix: "import", format: context.format)
                 controls.field(context.text("files.import-page.file"), name: "file",
                                hint: context.text("files.import-page.file-hint", ["size": .text(ByteCountFormatting.describe(ImportUpload.maxRequestBytes))])) { id, describedBy in
                     var attributes: [Attribute] = [.id(id), .name("file"), .type("file"), .required,

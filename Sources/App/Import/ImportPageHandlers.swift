@@ -1,6 +1,7 @@
 import HTML
 import HTTPServer
 import Inventory
+import Messages
 
 /// The import pages: choose a file (a Homebox CSV/TSV, a Homebox backup zip, our own export), see
 /// its preview, import it. Plain form posts answered with
@@ -34,7 +35,7 @@ struct ImportPageHandlers: Sendable {
         do {
             file = try ImportUpload.file(of: request)
         } catch let error as AppError where error.errorCode == .emptyBody {
-            return page(request, ImportPage(outcome: nil, error: "Choose the file to import, then preview it.", context: request.pageContext(site)).document(),
+            return page(request, ImportPage(outcome: nil, error: Message("error.import.choose-file", "Choose the file to import, then preview it."), context: request.pageContext(site)).document(),
                         status: error.status)
         }
         let token = try pending.keep(file.bytes, name: file.name)
@@ -44,8 +45,8 @@ struct ImportPageHandlers: Sendable {
     private func kept(_ request: Request) throws -> (token: String, upload: PendingImports.Upload) {
         let token = request.parameters["token"] ?? ""
         guard let upload = pending.upload(token) else {
-            throw AppError(.importNotFound, message: "This file is no longer kept: an upload is kept for an hour, until it is imported. "
-                           + "Choose the file again on the Import page.")
+            throw AppError(.importNotFound, Message("error.import.no-longer-kept", "This file is no longer kept: an upload is kept for an hour, until it is imported. "
+                           + "Choose the file again on the Import page."))
         }
         return (token, upload)
     }
@@ -67,7 +68,7 @@ struct ImportPageHandlers: Sendable {
         }
     }
 
-    private func previewPage(_ request: Request, token: String, name: String, plan: ImportPlan, refusal: String? = nil) -> Response {
+    private func previewPage(_ request: Request, token: String, name: String, plan: ImportPlan, refusal: Message? = nil) -> Response {
         let model = ImportPreviewModel(fileName: name, plan: plan, importURL: ImportRoutes.preview(token), discardURL: ImportRoutes.discard(token),
                                        refusal: refusal)
         return page(request, ImportPreviewPage(model: model, context: request.pageContext(site)).document(),

@@ -1,5 +1,6 @@
 import HTTPServer
 import Inventory
+import Messages
 
 /// The file of an import request: the body itself, or a multipart form's `file` field.
 enum ImportUpload {
@@ -13,15 +14,16 @@ enum ImportUpload {
     static func file(of request: Request) throws -> (bytes: [UInt8], name: String) {
         if request.contentType == "multipart/form-data" {
             guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
-                throw AppError(.invalidMultipart, message: "The upload form is damaged or not a file upload. Choose the file again and send the form.")
+                throw AppError(.invalidMultipart, Message("error.import.damaged-form", "The upload form is damaged or not a file upload. Choose the file again and send the form."))
             }
             guard let part = form.part(named: "file"), !part.body.isEmpty else {
-                throw AppError(.emptyBody, message: "No file was chosen. Choose the file Homebox exported (a CSV, TSV or backup zip) or a Homepwner export, then preview it.")
+                throw AppError(.emptyBody, Message("error.import.no-file-chosen", "No file was chosen. Choose the file Homebox exported (a CSV, TSV or backup zip) or a Homepwner export, then preview it."))
             }
             return (part.body, part.filename ?? "import")
         }
         guard !request.body.isEmpty else {
-            throw AppError(.emptyBody, message: "No file was sent. Send \(ImportFormat.expected) as the request body, or as the field “file” of a multipart form.")
+            throw AppError(.emptyBody, Message("error.import.no-file-sent", "No file was sent. Send \(ImportFormat.expected) as the request body, or as the field “file” of a multipart form.",
+                                               ["expected": .message(ImportFormat.expectedWording)]))
         }
         return (request.body, "import")
     }

@@ -36,13 +36,16 @@ struct PageLayout {
                 main(.id("content"), .class("content")) { content }
                 div(.id("toast"), .class("toast"), .role("status"), .aria("live", "polite")) {}
                 AppUpdateNotice.node
-                if translated { PageWords(prefix: "site.script.", words: context.localizer, id: "site-words").node }
+                if translated { PageWords(prefix: "site.script.", keys: Self.uploadScriptKeys, words: context.localizer, id: "site-words").node }
             }
         })
     }
 }
 
 extension PageLayout {
+    /// The upload script's words (`tus-client.js`, which the outbox runs on every page).
+    static let uploadScriptKeys = ["upload.script.start-answered", "upload.script.ask-answered", "upload.script.remove-answered", "upload.script.send-answered"]
+
     /// What makes the site an app on a phone's home screen: the manifest (Android), the colours of
     /// the status bar in each scheme, iOS's icons and its window without Safari's bars. The status
     /// bar stays `default` (dark text on its own light bar): `black-translucent` would draw white text

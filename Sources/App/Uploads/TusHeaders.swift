@@ -1,3 +1,4 @@
+import Messages
 import Foundation
 import HTTPServer
 import Uploads
@@ -19,9 +20,10 @@ enum TusHeaders {
     /// `Tus-Resumable` must name the one version spoken here.
     static func checkVersion(_ headers: HTTPHeaders) throws(AppError) {
         guard headers["Tus-Resumable"] == version else {
-            var error = AppError(.unsupportedTusVersion, message: headers["Tus-Resumable"] == nil
-                ? "This is a tus endpoint: send Tus-Resumable: 1.0.0 with every request."
-                : "Only tus 1.0.0 is spoken here, not “\(excerpt(headers["Tus-Resumable"] ?? ""))”. Send Tus-Resumable: 1.0.0.")
+            let sent = excerpt(headers["Tus-Resumable"] ?? "")
+            var error = AppError(.unsupportedTusVersion, headers["Tus-Resumable"] == nil
+                ? Message("error.upload.tus-resumable", "This is a tus endpoint: send Tus-Resumable: 1.0.0 with every request.")
+                : Message("error.upload.tus-version", "Only tus 1.0.0 is spoken here, not “\(sent)”. Send Tus-Resumable: 1.0.0.", ["sent": .text(sent)]))
             error.headers["Tus-Version"] = version
             throw error
         }
@@ -30,11 +32,12 @@ enum TusHeaders {
     /// A byte count: decimal digits only (no sign, no spaces), at most 18 of them (any such fits an Int).
     static func count(_ text: String?, header: String) throws(AppError) -> Int {
         guard let text else {
-            throw AppError(.invalidUpload, message: "\(header) is missing: send it as a whole number of bytes.")
+            throw AppError(.invalidUpload, Message("error.upload.header-missing", "\(header) is missing: send it as a whole number of bytes.", ["header": .text(header)]))
         }
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty, bytes.count <= 18, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text) else {
-            throw AppError(.invalidUpload, message: "\(header) must be a whole number of bytes (digits only, at most 18), not “\(excerpt(text))”.")
+            throw AppError(.invalidUpload, Message("error.upload.header-not-count", "\(header) must be a whole number of bytes (digits only, at most 18), not “\(excerpt(text))”.",
+                                                   ["header": .text(header), "sent": .text(excerpt(text))]))
         }
         return number
     }
@@ -50,14 +53,15 @@ enum TusHeaders {
             let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: false)
             guard let key = parts.first, !key.isEmpty, parts.count <= 2,
                   key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: ",") }) else {
-                throw AppError(.invalidUpload, message: "Upload-Metadata must be “key base64value” pairs separated by commas; “\(excerpt(String(pair)))” is not one.")
+                throw AppError(.invalidUpload, Message("error.upload.metadata-pair", "Upload-Metadata must be “key base64value” pairs separated by commas; “\(excerpt(String(pair)))” is not one.",
+                                                       ["sent": .text(excerpt(String(pair)))]))
             }
             guard seen.insert(String(key)).inserted else {
-                throw AppError(.invalidUpload, message: "Upload-Metadata names “\(excerpt(String(key)))” twice; send each key once.")
+                throw AppError(.invalidUpload, Message("error.upload.metadata-twice", "Upload-Metadata names “\(excerpt(String(key)))” twice; send each key once.", ["key": .text(excerpt(String(key)))]))
             }
             let encoded = parts.count == 2 ? String(parts[1]) : ""
             guard let decoded = Data(base64Encoded: encoded) else {
-                throw AppError(.invalidUpload, message: "Upload-Metadata's value for “\(excerpt(String(key)))” is not base64.")
+                throw AppError(.invalidUpload, Message("error.upload.metadata-base64", "Upload-Metadata's value for “\(excerpt(String(key)))” is not base64.", ["key": .text(excerpt(String(key)))]))
             }
             switch key {
             case "filename": metadata.filename = try Self.utf8Text(decoded, key: "filename", limit: 255)
@@ -65,7 +69,7 @@ enum TusHeaders {
             case "captureId":
                 let id = try Self.utf8Text(decoded, key: "captureId", limit: 64)
                 guard !id.isEmpty, id.utf8.allSatisfy({ isCaptureIDByte($0) }) else {
-                    throw AppError(.invalidUpload, message: "captureId must be 1 to 64 letters, digits, dots, underscores or dashes.")
+                    throw AppError(.invalidUpload, Message("error.upload.capture-id", "captureId must be 1 to 64 letters, digits, dots, underscores or dashes."))
                 }
                 metadata.captureID = id
             default: break
@@ -81,7 +85,8 @@ enum TusHeaders {
 
     private static func utf8Text(_ data: Data, key: String, limit: Int) throws(AppError) -> String {
         guard let text = String(data: data, encoding: .utf8), !text.utf8.contains(0), text.count <= limit else {
-            throw AppError(.invalidUpload, message: "Upload-Metadata's \(key) must be UTF-8 text of at most \(limit) characters.")
+            throw AppError(.invalidUpload, Message("error.upload.metadata-text", "Upload-Metadata's \(key) must be UTF-8 text of at most \(limit) characters.",
+                                                   ["key": .text(key), "limit": .text(String(limit))]))
         }
         return text
     }
@@ -91,11 +96,12 @@ enum TusHeaders {
         guard let text else { return nil }
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, let algorithm = ChunkDigest.Algorithm(rawValue: String(parts[0]).lowercased()) else {
-            throw AppError(.invalidUpload, message: "Upload-Checksum must be “sha1 <base64>” or “sha256 <base64>”, not “\(excerpt(text))”.")
+            throw AppError(.invalidUpload, Message("error.upload.checksum-form", "Upload-Checksum must be “sha1 <base64>” or “sha256 <base64>”, not “\(excerpt(text))”.", ["sent": .text(excerpt(text))]))
         }
         guard let digest = Data(base64Encoded: String(parts[1])),
               digest.count == (algorithm == .sha1 ? 20 : 32) else {
-            throw AppError(.invalidUpload, message: "Upload-Checksum's \(algorithm.rawValue) digest must be the \(algorithm == .sha1 ? 20 : 32) bytes of it in base64.")
+            throw AppError(.invalidUpload, Message("error.upload.checksum-digest", "Upload-Checksum's \(algorithm.rawValue) digest must be the \(algorithm == .sha1 ? 20 : 32) bytes of it in base64.",
+                                                   ["algorithm": .text(algorithm.rawValue), "length": .text(algorithm == .sha1 ? "20" : "32")]))
         }
         return (algorithm, [UInt8](digest))
     }

@@ -1,3 +1,4 @@
+import Messages
 import Foundation
 import HTTPServer
 import Uploads
@@ -16,7 +17,7 @@ struct UploadHandOff: Sendable {
         guard request.contentType == "application/json", request.body.first(where: { $0 > 0x20 }) == UInt8(ascii: "{") else { return nil }
         guard let value = try JSONValue.object(from: request.body)["uploadId"] else { return nil }
         guard case .string(let id) = value else {
-            throw AppError(.invalidUpload, message: "uploadId must be a finished upload's id (the last part of its Location), as text.")
+            throw AppError(.invalidUpload, Message("error.upload.upload-id", "uploadId must be a finished upload's id (the last part of its Location), as text."))
         }
         return id
     }
@@ -34,7 +35,8 @@ struct UploadHandOff: Sendable {
         do {
             answer = try uploads.handOff(id: uploadID, account: caller.account.id.rawValue, to: target) { path, upload in
                 guard upload.length <= maxBytes else {
-                    throw HTTPError(.bodyTooLarge, message: "The upload is larger than this call's limit of \(ByteCountFormatting.describe(maxBytes)). Send a smaller file.")
+                    throw HTTPError(.bodyTooLarge, Message("error.upload.too-large-for-call", "The upload is larger than this call's limit of \(ByteCountFormatting.describe(maxBytes)). Send a smaller file.",
+                                                               ["limit": .text(ByteCountFormatting.describe(maxBytes))]))
                 }
                 let response = try store(path, upload)
                 guard case .bytes(let body) = response.body else {

@@ -1,3 +1,4 @@
+import Messages
 import Accounts
 import Foundation
 import HTTPServer
@@ -35,12 +36,12 @@ struct UploadHandlers: Sendable {
     private func create(_ request: Request) throws -> Response {
         try TusHeaders.checkVersion(request.headers)
         guard request.headers["Upload-Defer-Length"] == nil else {
-            throw AppError(.invalidUpload, message: "Upload-Defer-Length is not supported: say the file's size in Upload-Length.")
+            throw AppError(.invalidUpload, Message("error.upload.defer-length", "Upload-Defer-Length is not supported: say the file's size in Upload-Length."))
         }
         let length = try TusHeaders.count(request.headers["Upload-Length"], header: "Upload-Length")
         let metadata = try TusHeaders.metadata(request.headers["Upload-Metadata"])
         guard request.body.isEmpty else {
-            throw AppError(.invalidUpload, message: "Creation takes no bytes here: create the upload empty, then send its bytes with PATCH.")
+            throw AppError(.invalidUpload, Message("error.upload.creation-bytes", "Creation takes no bytes here: create the upload empty, then send its bytes with PATCH."))
         }
         let (upload, _) = try uploads.create(account: try account(request), length: length, filename: metadata.filename,
                                              filetype: metadata.filetype, captureID: metadata.captureID)
@@ -63,7 +64,7 @@ struct UploadHandlers: Sendable {
     private func open(_ request: Request) throws -> UploadSink {
         try TusHeaders.checkVersion(request.headers)
         guard request.contentType == TusHeaders.contentType else {
-            throw AppError(.unsupportedMediaType, message: "Send the bytes with Content-Type: \(TusHeaders.contentType).")
+            throw AppError(.unsupportedMediaType, Message("error.upload.content-type", "Send the bytes with Content-Type: \(TusHeaders.contentType).", ["type": .text(TusHeaders.contentType)]))
         }
         let caller = try admittedCaller(request)
         let offset = try TusHeaders.count(request.headers["Upload-Offset"], header: "Upload-Offset")
@@ -82,7 +83,8 @@ struct UploadHandlers: Sendable {
         let sink = try (request.bodySink as? UploadSink) ?? open(request)
         let (upload, matched) = try sink.finish()
         guard matched else {
-            var error = AppError(.checksumMismatch, message: "The bytes that arrived do not match Upload-Checksum; none of them were kept. Send them again from offset \(upload.offset).")
+            var error = AppError(.checksumMismatch, Message("error.upload.checksum-mismatch", "The bytes that arrived do not match Upload-Checksum; none of them were kept. Send them again from offset \(upload.offset).",
+                                                             ["offset": .text(String(upload.offset))]))
             error.headers["Upload-Offset"] = String(upload.offset)
             throw error
         }

@@ -1,3 +1,4 @@
+import Messages
 import HTTPServer
 import Uploads
 
@@ -46,6 +47,9 @@ struct TusAnswer: HTTPResponseError {
     var code: String { inner.code }
     var message: String { inner.message }
     var fieldMessages: [(field: String, message: String)] { inner.fieldMessages }
+    /// The inner error's words, so that the answer is in the caller's language as it would be.
+    var wording: Message { inner.wording }
+    var fieldWordings: [(field: String, message: Message)] { inner.fieldWordings }
     var headers: HTTPHeaders {
         var headers = inner.headers
         headers["Tus-Resumable"] = TusHeaders.version

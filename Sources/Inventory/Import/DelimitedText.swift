@@ -1,3 +1,5 @@
+import Messages
+
 /// A CSV or TSV file as records of text cells (RFC 4180 quoting), read from untrusted bytes.
 ///
 /// `read` is a pure function of the bytes and the limits: what it refuses it refuses before reading
@@ -51,8 +53,9 @@ public struct DelimitedText: Sendable, Equatable {
     public static func read(_ bytes: [UInt8], limits: Limits = Limits(),
                             checkHeader: (Record) -> DelimitedTextError? = { _ in nil }) throws(DelimitedTextError) -> DelimitedText {
         guard bytes.count <= limits.maxBytes else {
-            throw DelimitedTextError(line: nil, column: nil, message: "The file is \(bytes.count.grouped) bytes; the most Homepwner imports at once is "
-                                     + "\(limits.maxBytes.grouped) bytes. Split it into smaller files and import each.")
+            throw DelimitedTextError(line: nil, column: nil, Message("error.import.too-many-bytes", "The file is \(bytes.count.grouped) bytes; the most Homepwner imports at once is "
+                                     + "\(limits.maxBytes.grouped) bytes. Split it into smaller files and import each.",
+                                     ["size": .count(bytes.count), "max": .count(limits.maxBytes)]))
         }
         return try bytes.withUnsafeBufferPointer { buffer throws(DelimitedTextError) in
             var parser = DelimitedTextParser(buffer, limits: limits)
@@ -67,12 +70,16 @@ public struct DelimitedTextError: Error, Sendable, Equatable {
     public let line: Int?
     /// The column, from 1, when the fault is in one cell.
     public let column: Int?
-    public let message: String
+    /// Why, in words the app writes in the reader's language.
+    public let wording: Message
 
-    public init(line: Int?, column: Int?, message: String) {
+    /// Why, in US English.
+    public var message: String { wording.english }
+
+    public init(line: Int?, column: Int?, _ wording: Message) {
         self.line = line
         self.column = column
-        self.message = message
+        self.wording = wording
     }
 }
 
@@ -106,13 +113,14 @@ private struct DelimitedTextParser {
             }
             if record.cells.allSatisfy(\.isEmpty) { continue }
             guard records.count < limits.maxRecords else {
-                throw DelimitedTextError(line: record.line, column: nil, message: "The file has more than \(limits.maxRecords.grouped) rows; "
-                                         + "the most Homepwner imports at once is \(limits.maxRecords.grouped). Split it into smaller files and import each.")
+                throw DelimitedTextError(line: record.line, column: nil, Message("error.import.too-many-rows", "The file has more than \(limits.maxRecords.grouped) rows; "
+                                         + "the most Homepwner imports at once is \(limits.maxRecords.grouped). Split it into smaller files and import each.",
+                                         ["max": .count(limits.maxRecords)]))
             }
             records.append(record)
         }
         guard let header, !header.cells.allSatisfy(\.isEmpty) else {
-            throw DelimitedTextError(line: nil, column: nil, message: "The file is empty. Choose the CSV file Homebox exported (Items → Import/Export → Export).")
+            throw DelimitedTextError(line: nil, column: nil, Message("error.import.empty", "The file is empty. Choose the CSV file Homebox exported (Items → Import/Export → Export)."))
         }
         return DelimitedText(separator: separator, header: header, records: records)
     }
@@ -121,8 +129,8 @@ private struct DelimitedTextParser {
     private func textStart() throws(DelimitedTextError) -> Int {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return 3 }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
-            throw DelimitedTextError(line: 1, column: nil, message: "The file is UTF-16 or UTF-32 text; Homepwner reads UTF-8. "
-                                     + "Save it as “CSV UTF-8” (Excel) or with UTF-8 encoding, and import that.")
+            throw DelimitedTextError(line: 1, column: nil, Message("error.import.utf16", "The file is UTF-16 or UTF-32 text; Homepwner reads UTF-8. "
+                                     + "Save it as “CSV UTF-8” (Excel) or with UTF-8 encoding, and import that."))
         }
         return 0
     }
@@ -145,8 +153,8 @@ private struct DelimitedTextParser {
             let byte = bytes[index]
             if byte == 0 {
                 let line = lineNumber(at: index)
-                throw DelimitedTextError(line: line, column: nil, message: "Line \(line.grouped) holds a NUL byte: this is not a text file. "
-                                         + "Choose the CSV file Homebox exported.")
+                throw DelimitedTextError(line: line, column: nil, Message("error.import.nul", "Line \(line.grouped) holds a NUL byte: this is not a text file. "
+                                         + "Choose the CSV file Homebox exported.", ["line": .count(line)]))
             }
             if byte < 0x80 {
                 index += 1
@@ -155,9 +163,10 @@ private struct DelimitedTextParser {
             let length = Self.utf8SequenceLength(bytes, at: index)
             guard length > 0 else {
                 let line = lineNumber(at: index)
-                throw DelimitedTextError(line: line, column: nil, message: "Line \(line.grouped) is not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)) "
+                throw DelimitedTextError(line: line, column: nil, Message("error.import.not-utf8", "Line \(line.grouped) is not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)) "
                                          + "at byte \((index + 1).grouped) of the file): the file was probably saved in another encoding, "
-                                         + "such as Windows-1252 or Latin-1. Save it as “CSV UTF-8” (Excel) or with UTF-8 encoding, and import that.")
+                                         + "such as Windows-1252 or Latin-1. Save it as “CSV UTF-8” (Excel) or with UTF-8 encoding, and import that.",
+                                         ["line": .count(line), "byte": .text(String(byte, radix: 16, uppercase: true)), "offset": .count(index + 1)]))
             }
             index += length
         }
@@ -208,8 +217,9 @@ private struct DelimitedTextParser {
         var cell: [UInt8] = []
         while true {
             guard cells.count < limits.maxColumns else {
-                throw DelimitedTextError(line: line, column: nil, message: "Line \(line.grouped) has more than \(limits.maxColumns.grouped) columns; "
-                                         + "Homepwner reads at most \(limits.maxColumns.grouped). Is this the CSV file Homebox exported?")
+                throw DelimitedTextError(line: line, column: nil, Message("error.import.too-many-columns", "Line \(line.grouped) has more than \(limits.maxColumns.grouped) columns; "
+                                         + "Homepwner reads at most \(limits.maxColumns.grouped). Is this the CSV file Homebox exported?",
+                                         ["line": .count(line), "max": .count(limits.maxColumns)]))
             }
             let column = cells.count + 1
             cell.removeAll(keepingCapacity: true)
@@ -219,8 +229,9 @@ private struct DelimitedTextParser {
                 index += 1
                 while true {
                     guard index < bytes.count else {
-                        throw DelimitedTextError(line: openedOn, column: column, message: "The quoted cell in column \(column) of line \(openedOn.grouped) never ends: "
-                                                 + "its closing quote (\") is missing. A quote inside a quoted cell is written twice (\"\").")
+                        throw DelimitedTextError(line: openedOn, column: column, Message("error.import.quote-never-ends", "The quoted cell in column \(column) of line \(openedOn.grouped) never ends: "
+                                                 + "its closing quote (\") is missing. A quote inside a quoted cell is written twice (\"\").",
+                                                 ["column": .text(String(column)), "line": .count(openedOn)]))
                     }
                     let byte = bytes[index]
                     if byte == Self.quote {
@@ -240,8 +251,9 @@ private struct DelimitedTextParser {
                 }
                 if index < bytes.count, bytes[index] != separator, bytes[index] != Self.lineFeed,
                    !(bytes[index] == Self.carriageReturn && (index + 1 == bytes.count || bytes[index + 1] == Self.lineFeed)) {
-                    throw DelimitedTextError(line: currentLine, column: column, message: "In column \(column) of line \(currentLine.grouped), text follows "
-                                             + "a quoted cell's closing quote. Put the whole cell in quotes and write each quote inside it twice (\"\").")
+                    throw DelimitedTextError(line: currentLine, column: column, Message("error.import.text-after-quote", "In column \(column) of line \(currentLine.grouped), text follows "
+                                             + "a quoted cell's closing quote. Put the whole cell in quotes and write each quote inside it twice (\"\").",
+                                             ["column": .text(String(column)), "line": .count(currentLine)]))
                 }
                 cells.append(String(decoding: cell, as: UTF8.self))
             } else {
@@ -268,8 +280,9 @@ private struct DelimitedTextParser {
 
     private func checkCellSize(_ count: Int, line: Int, column: Int) throws(DelimitedTextError) {
         guard count > limits.maxCellBytes else { return }
-        throw DelimitedTextError(line: line, column: column, message: "The cell in column \(column) of line \(line.grouped) is over "
+        throw DelimitedTextError(line: line, column: column, Message("error.import.cell-too-large", "The cell in column \(column) of line \(line.grouped) is over "
                                  + "\(limits.maxCellBytes.grouped) bytes, more than any field holds. If it should be short, a quote (\") "
-                                 + "before it may be missing its partner.")
+                                 + "before it may be missing its partner.",
+                                 ["column": .text(String(column)), "line": .count(line), "max": .count(limits.maxCellBytes)]))
     }
 }

@@ -49,17 +49,19 @@ struct HomeboxBackup {
     init(folder: String, limits: ImportLimits, maxPixels: Int) {
         guard let manifest = readTable(Self.manifestFile, in: folder, limits: limits, as: HomeboxRecord.self, required: true) else { return }
         guard let version = manifest.text("schemaVersion").flatMap(Int.init), manifest.id("groupId") != nil else {
-            problem(Self.manifestFile, "This zip’s manifest.json is not a Homebox backup’s (it has no schemaVersion and groupId). Homepwner imports "
-                    + "\(ImportFormat.expected).")
+            problem(Self.manifestFile, Message("error.import.backup-manifest", "This zip’s manifest.json is not a Homebox backup’s (it has no schemaVersion and groupId). Homepwner imports "
+                    + "\(ImportFormat.expected).", ["expected": .message(ImportFormat.expectedWording)]))
             return
         }
         guard version <= Self.schemaVersion else {
-            problem(Self.manifestFile, "This backup is in Homebox’s format \(version), newer than the format \(Self.schemaVersion) of Homebox v0.26 that "
-                    + "Homepwner reads. Export the items as CSV in Homebox (Items → Import/Export) and import that, or update Homepwner.")
+            problem(Self.manifestFile, Message("error.import.backup-newer", "This backup is in Homebox’s format \(version), newer than the format \(Self.schemaVersion) of Homebox v0.26 that "
+                    + "Homepwner reads. Export the items as CSV in Homebox (Items → Import/Export) and import that, or update Homepwner.",
+                    ["version": .text(String(version)), "read": .text(String(Self.schemaVersion))]))
             return
         }
         guard version >= 1 else {
-            problem(Self.manifestFile, "The backup’s schemaVersion is \(version); Homebox’s backups start at 1. The zip is damaged.")
+            problem(Self.manifestFile, Message("error.import.backup-version", "The backup’s schemaVersion is \(version); Homebox’s backups start at 1. The zip is damaged.",
+                                               ["version": .text(String(version))]))
             return
         }
         let tables = ["entity_types.json", Self.entitiesFile, "entity_fields.json", "tags.json", "tag_entities.json", Self.attachmentsFile]
@@ -78,12 +80,16 @@ struct HomeboxBackup {
         readFields(read["entity_fields.json"]!)
         readAttachments(read[Self.attachmentsFile]!, folder: folder, limits: limits, maxPixels: maxPixels)
         if items.isEmpty, problems.isEmpty {
-            problem(Self.entitiesFile, "The backup holds no items (entities.json has only places). There is nothing to import.")
+            problem(Self.entitiesFile, Message("error.import.backup-no-items", "The backup holds no items (entities.json has only places). There is nothing to import."))
         }
     }
 
     private mutating func problem(_ file: String, _ message: String) {
-        problems.append(ImportProblem(line: nil, column: file, message: message))
+        problem(file, Message(english: message))
+    }
+
+    private mutating func problem(_ file: String, _ wording: Message) {
+        problems.append(ImportProblem(line: nil, column: file, wording))
     }
 
     /// The JSON file `name` of the backup, decoded; nil (a problem when `required`) when it is missing or
@@ -91,7 +97,10 @@ struct HomeboxBackup {
     private mutating func readTable<T: Decodable>(_ name: String, in folder: String, limits: ImportLimits, as type: T.Type, required: Bool) -> T? {
         let path = "\(folder)/\(name)"
         guard let size = Self.fileSize(path) else {
-            if required { problem(name, "The backup holds no \(name): the zip is damaged, or not a whole Homebox backup. Download it from Homebox again.") }
+            if required {
+                problem(name, Message("error.import.backup-missing-table", "The backup holds no \(name): the zip is damaged, or not a whole Homebox backup. Download it from Homebox again.",
+                                      ["file": .text(name)]))
+            }
             return nil
         }
         guard size <= limits.maxTableBytes else {

@@ -1,3 +1,4 @@
+import Messages
 import TextRules
 
 /// A column Homebox writes in its CSV/TSV export, by what it holds. Homebox matches headers by exact
@@ -90,7 +91,8 @@ struct HomeboxColumns: Sendable {
         for (position, header) in headers.enumerated() where !header.isEmpty {
             if let earlier = byHeader[header] {
                 problems.append(ImportProblem(line: 1, column: header,
-                                              message: "Two columns are named “\(header)” (columns \(earlier + 1) and \(position + 1)); keep one."))
+                                              Message("error.import.column-twice", "Two columns are named “\(header)” (columns \(earlier + 1) and \(position + 1)); keep one.",
+                                                      ["header": .text(header), "first": .text(String(earlier + 1)), "second": .text(String(position + 1))])))
                 continue
             }
             byHeader[header] = position
@@ -101,8 +103,9 @@ struct HomeboxColumns: Sendable {
                 if let message = name.isInvisible ? summary : CustomField.nameRule.message(checking: name, summary: summary) {
                     problems.append(ImportProblem(line: 1, column: TextRule.excerpt(header, characters: 60), message: message))
                 } else if let earlier = customByName[name.lowercased()] {
-                    problems.append(ImportProblem(line: 1, column: header, message: "Columns \(earlier + 1) and \(position + 1) are both the custom field "
-                                                  + "“\(name)” (names ignore case); merge them into one."))
+                    problems.append(ImportProblem(line: 1, column: header, Message("error.import.custom-field-twice", "Columns \(earlier + 1) and \(position + 1) are both the custom field "
+                                                  + "“\(name)” (names ignore case); merge them into one.",
+                                                  ["first": .text(String(earlier + 1)), "second": .text(String(position + 1)), "name": .text(name)])))
                 } else {
                     customByName[name.lowercased()] = position
                     customFields.append((position, name))

@@ -58,7 +58,7 @@ struct HomeboxRow: Sendable {
             switch parse(cell) {
             case .success(let value): return value
             case .failure(let error):
-                problem(column, error.message)
+                found.append(ImportProblem(line: record.line, column: columns.header(of: column), error.wording))
                 return nil
             }
         }

@@ -1,3 +1,5 @@
+import Messages
+
 /// A Homebox CSV or TSV export read into rows, with every problem found on the way. Reading never
 /// stops at a bad row: the preview lists them all. A file that cannot be read at all (not UTF-8, not
 /// Homebox's columns, a quote that never closes) has one problem and no rows.
@@ -25,8 +27,9 @@ package struct HomeboxSheet: Sendable {
     mutating func append(_ row: HomeboxRow) {
         rows.append(row)
         if let written = row.roundedQuantity, let quantity = row.input.details.quantity {
-            notices.append(problem(at: row, column: .quantity, "“\(HomeboxValue.quoted(written))” is rounded to \(quantity.text): "
-                                   + "Homepwner keeps a quantity to \(Quantity.decimals) decimals."))
+            notices.append(problem(at: row, column: .quantity, Message("error.import.quantity-rounded", "“\(HomeboxValue.quoted(written))” is rounded to \(quantity.text): "
+                                   + "Homepwner keeps a quantity to \(Quantity.decimals) decimals.",
+                                   ["written": .text(HomeboxValue.quoted(written)), "quantity": .text(quantity.text), "decimals": .integer(Int64(Quantity.decimals))])))
         }
     }
 
@@ -35,8 +38,15 @@ package struct HomeboxSheet: Sendable {
 
     /// A problem with `row`: at its line and column in a file, or naming the item in a backup.
     func problem(at row: HomeboxRow, column: HomeboxColumn?, _ message: String) -> ImportProblem {
-        guard let entityFile else { return ImportProblem(line: row.line, column: column.map(header(of:)), message: message) }
-        return ImportProblem(line: nil, column: entityFile, message: "“\(HomeboxValue.quoted(row.input.name ?? ""))”: \(message)")
+        problem(at: row, column: column, Message(english: message))
+    }
+
+    /// The same, in words the app writes in the reader's language.
+    func problem(at row: HomeboxRow, column: HomeboxColumn?, _ wording: Message) -> ImportProblem {
+        guard let entityFile else { return ImportProblem(line: row.line, column: column.map(header(of:)), wording) }
+        let name = HomeboxValue.quoted(row.input.name ?? "")
+        return ImportProblem(line: nil, column: entityFile, Message("error.import.in-item", "“\(name)”: \(wording.english)",
+                                                                    ["name": .text(name), "why": .message(wording)]))
     }
 
     /// `today`: the day "about 5 years ago" in a cell is said on (none: such a cell is refused).
@@ -49,17 +59,17 @@ package struct HomeboxSheet: Sendable {
                 let columns = HomeboxColumns(header: header)
                 guard !columns.looksLikeHomebox else { return nil }
                 let found = columns.headers.prefix(5).map { "“\(HomeboxValue.quoted($0))”" }.joined(separator: ", ")
-                return DelimitedTextError(line: 1, column: nil, message: "The first line names no column Homepwner imports (it has \(found)). "
+                return DelimitedTextError(line: 1, column: nil, Message("error.import.not-homebox-columns", "The first line names no column Homepwner imports (it has \(found)). "
                                           + "Homebox’s export starts with columns such as HB.name and HB.location; choose the file it exported "
-                                          + "(Items → Import/Export → Export Items).")
+                                          + "(Items → Import/Export → Export Items).", ["found": .text(found)]))
             }
         } catch {
-            sheet.problems = [ImportProblem(line: error.line, column: nil, message: error.message)]
+            sheet.problems = [ImportProblem(line: error.line, column: nil, error.wording)]
             return sheet
         }
         let columns = HomeboxColumns(header: text.header)
         guard !text.records.isEmpty else {
-            sheet.problems = [ImportProblem(line: nil, column: nil, message: "The file has its column names but no rows of items. Choose a file with items in it.")]
+            sheet.problems = [ImportProblem(line: nil, column: nil, Message("error.import.no-rows", "The file has its column names but no rows of items. Choose a file with items in it."))]
             return sheet
         }
         sheet.problems = columns.problems
@@ -69,8 +79,10 @@ package struct HomeboxSheet: Sendable {
         let width = text.header.cells.count
         for record in text.records {
             guard record.cells.count == width else {
-                sheet.problems.append(ImportProblem(line: record.line, column: nil, message: "This row has \(record.cells.count == 1 ? "1 cell" : "\(record.cells.count) cells"); the first line "
-                                                    + "has \(width) columns. A \(text.separator.name) is missing or extra, or a cell that holds one needs quotes."))
+                let english = "This row has \(record.cells.count == 1 ? "1 cell" : "\(record.cells.count) cells"); the first line "
+                    + "has \(width) columns. A \(text.separator.name) is missing or extra, or a cell that holds one needs quotes."
+                let key = text.separator == .comma ? "error.import.cells-comma" : "error.import.cells-tab"
+                sheet.problems.append(ImportProblem(line: record.line, column: nil, Message(key, english, ["cells": .count(record.cells.count), "width": .text(String(width))])))
                 continue
             }
             let before = sheet.problems.count

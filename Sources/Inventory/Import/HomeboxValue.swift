@@ -9,7 +9,8 @@ enum HomeboxValue {
         switch text.trimmingWhitespace().lowercased() {
         case "1", "t", "true", "yes", "y": .success(true)
         case "", "0", "f", "false", "no", "n": .success(false)
-        default: .failure(HomeboxValueError("“\(quoted(text))” is not true or false. Write true or false (yes/no and 1/0 also work)."))
+        default: .failure(HomeboxValueError(Message("error.import.not-true-false", "“\(quoted(text))” is not true or false. Write true or false (yes/no and 1/0 also work).",
+                                                    ["text": .text(quoted(text))])))
         }
     }
 
@@ -19,8 +20,8 @@ enum HomeboxValue {
     static func date(_ text: String) -> Result<CalendarDate?, HomeboxValueError> {
         let text = text.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("0001-01-01") { return .success(nil) }
-        let fail = Result<CalendarDate?, HomeboxValueError>.failure(HomeboxValueError(
-            "“\(quoted(text))” is not a date that exists. Write it as YYYY-MM-DD (2021-10-13); MM/DD/YYYY also works."))
+        let fail = Result<CalendarDate?, HomeboxValueError>.failure(HomeboxValueError(Message("error.import.not-a-date",
+            "“\(quoted(text))” is not a date that exists. Write it as YYYY-MM-DD (2021-10-13); MM/DD/YYYY also works.", ["text": .text(quoted(text))])))
         func day(_ year: Substring, _ month: Substring, _ day: Substring) -> CalendarDate? {
             func padded(_ part: Substring) -> String { part.count == 1 ? "0" + part : String(part) }
             return CalendarDate(iso: "\(year)-\(padded(month))-\(padded(day))")
@@ -37,8 +38,8 @@ enum HomeboxValue {
         if parts[2].count == 4, parts[0].count <= 2, parts[1].count <= 2 {
             if let date = day(parts[2], parts[0], parts[1]) { return .success(date) }
             if day(parts[2], parts[1], parts[0]) != nil {
-                return .failure(HomeboxValueError("“\(quoted(text))” is not a date as Homebox reads it, month first (MM/DD/YYYY): "
-                                                  + "the day seems to come first. Write it as YYYY-MM-DD (2021-10-13)."))
+                return .failure(HomeboxValueError(Message("error.import.day-first", "“\(quoted(text))” is not a date as Homebox reads it, month first (MM/DD/YYYY): "
+                                                  + "the day seems to come first. Write it as YYYY-MM-DD (2021-10-13).", ["text": .text(quoted(text))])))
             }
             return fail
         }
@@ -144,7 +145,8 @@ enum HomeboxValue {
         let digits = text.trimmingWhitespace().filter { $0 != "-" && $0 != "\"" }
         if digits.isEmpty { return .success(nil) }
         guard digits.count <= 18, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits) else {
-            return .failure(HomeboxValueError("“\(quoted(text))” is not a Homebox asset id. Write it as digits, such as 000-001."))
+            return .failure(HomeboxValueError(Message("error.import.not-asset-id", "“\(quoted(text))” is not a Homebox asset id. Write it as digits, such as 000-001.",
+                                                      ["text": .text(quoted(text))])))
         }
         if number == 0 { return .success(nil) }
         let padded = String(repeating: "0", count: max(0, 6 - String(number).count)) + String(number)
@@ -159,8 +161,11 @@ enum HomeboxValue {
 
 /// Why a cell's value cannot be read.
 struct HomeboxValueError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+    /// Why, in words the app writes in the reader's language.
+    let wording: Message
+    var message: String { wording.english }
+    init(_ message: String) { wording = Message(english: message) }
+    init(_ wording: Message) { self.wording = wording }
 }
 
 extension Character {

@@ -22,6 +22,9 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     public static let expected = "a Homebox CSV or TSV export (Items → Import/Export), a Homebox backup zip "
         + "(v0.26 and later: Tools → Backup & Restore) or a Homepwner export zip"
 
+    /// `expected`, in words the app writes in the reader's language.
+    public static let expectedWording = Message("error.import.expected", expected)
+
     /// Whether `prefix`, a file's first bytes, starts a zip archive (a local file header, or the end
     /// record of an empty one).
     static func startsZip(_ prefix: [UInt8]) -> Bool {

@@ -1,3 +1,5 @@
+import Messages
+
 /// Why a row (or the whole file) cannot be imported, and where: what the preview lists and the
 /// API answers, so a person can fix the file and try again.
 public struct ImportProblem: Sendable, Equatable {
@@ -5,11 +7,20 @@ public struct ImportProblem: Sendable, Equatable {
     public let line: Int?
     /// The column's header as the file has it (`HB.quantity`); nil for the whole row or file.
     public let column: String?
-    public let message: String
+    /// Why, in words the app writes in the reader's language.
+    public let wording: Message
 
-    public init(line: Int?, column: String?, message: String) {
+    /// Why, in US English.
+    public var message: String { wording.english }
+
+    public init(line: Int?, column: String?, _ wording: Message) {
         self.line = line
         self.column = column
-        self.message = message
+        self.wording = wording
+    }
+
+    /// Words not in the catalogues yet: US English in every language.
+    public init(line: Int?, column: String?, message: String) {
+        self.init(line: line, column: column, Message(english: message))
     }
 }

@@ -136,11 +136,11 @@ extension ItemStore {
 
         for row in sheet.rows {
             var found: [ImportProblem] = []
-            func problem(_ column: HomeboxColumn?, _ message: String) { found.append(sheet.problem(at: row, column: column, message)) }
+            func problem(_ column: HomeboxColumn?, _ wording: Message) { found.append(sheet.problem(at: row, column: column, wording)) }
             if let ref = row.importRef {
                 if let first = lineOfRef[ref] {
-                    problem(.importRef, "Line \(first.grouped) has this import ref (“\(HomeboxValue.quoted(ref))”) too; each item’s ref appears once. "
-                            + "Remove the repeated row, or give it its own ref.")
+                    problem(.importRef, Message("error.import.ref-twice", "Line \(first.grouped) has this import ref (“\(HomeboxValue.quoted(ref))”) too; each item’s ref appears once. "
+                            + "Remove the repeated row, or give it its own ref.", ["line": .count(first), "ref": .text(HomeboxValue.quoted(ref))]))
                 } else {
                     lineOfRef[ref] = row.line
                 }
@@ -153,13 +153,13 @@ extension ItemStore {
             if case .some(let parentRef) = row.parentImportRef {
                 if let parentRef {
                     if parentRef == row.importRef {
-                        problem(.parentImportRef, "An item can’t be inside itself: this is the row’s own import ref.")
+                        problem(.parentImportRef, Message("error.import.inside-itself", "An item can’t be inside itself: this is the row’s own import ref."))
                     } else if let name = try namesByRef[parentRef]
                                 ?? connection.firstRow("SELECT name FROM items WHERE import_ref = ?", parentRef, decode: { $0.string(0) }) {
                         customFields[HomeboxRow.FieldName.inside] = name
                     } else {
-                        problem(.parentImportRef, "No row of the file and no item has the import ref “\(HomeboxValue.quoted(parentRef))”. "
-                                + "Check the ref, or leave the cell empty.")
+                        problem(.parentImportRef, Message("error.import.unknown-parent", "No row of the file and no item has the import ref “\(HomeboxValue.quoted(parentRef))”. "
+                                + "Check the ref, or leave the cell empty.", ["ref": .text(HomeboxValue.quoted(parentRef))]))
                     }
                 } else {
                     customFields[HomeboxRow.FieldName.inside] = ""
@@ -183,17 +183,21 @@ extension ItemStore {
             let attachments = Self.newAttachments(row.attachments, for: existing)
             let photos = attachments.filter(\.isPhoto).count, documents = attachments.count - photos
             if photos + (existing?.photos.count ?? 0) > maxPhotosPerItem {
-                problem(nil, "It would have \((photos + (existing?.photos.count ?? 0)).grouped) photos; an item holds at most \(maxPhotosPerItem).")
+                let total = photos + (existing?.photos.count ?? 0)
+                problem(nil, Message("error.import.too-many-photos", "It would have \(total.grouped) photos; an item holds at most \(maxPhotosPerItem).",
+                                     ["total": .count(total), "max": .count(maxPhotosPerItem)]))
             }
             if documents + (existing?.documents.count ?? 0) > maxDocumentsPerItem {
-                problem(nil, "It would have \((documents + (existing?.documents.count ?? 0)).grouped) documents; an item holds at most \(maxDocumentsPerItem).")
+                let total = documents + (existing?.documents.count ?? 0)
+                problem(nil, Message("error.import.too-many-documents", "It would have \(total.grouped) documents; an item holds at most \(maxDocumentsPerItem).",
+                                     ["total": .count(total), "max": .count(maxDocumentsPerItem)]))
             }
 
             do {
                 input = try input.validated(creating: existing == nil)
             } catch {
                 for fieldError in error.errors {
-                    problem(HomeboxColumn.forItemField(fieldError.field), fieldError.message)
+                    found.append(sheet.problem(at: row, column: HomeboxColumn.forItemField(fieldError.field), fieldError.wording))
                 }
             }
             if found.isEmpty {

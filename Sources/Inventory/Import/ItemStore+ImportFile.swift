@@ -44,9 +44,9 @@ extension ItemStore {
 
     private func open(_ path: String, workFolder: String, limits: ImportLimits, _ body: (OpenedFile) throws -> ImportPlan) throws -> ImportPlan {
         let currency = try database.read { try Self.currency(in: $0) }
-        func refused(_ format: ImportFormat?, _ message: String) -> ImportPlan {
+        func refused(_ format: ImportFormat?, _ wording: Message) -> ImportPlan {
             var plan = ImportPlan(currency: currency, format: format)
-            plan.problems = [ImportProblem(line: nil, column: nil, message: message)]
+            plan.problems = [ImportProblem(line: nil, column: nil, wording)]
             return plan
         }
         guard let size = HomeboxBackup.fileSize(path), let file = FileHandle(forReadingAtPath: path) else {
@@ -56,11 +56,13 @@ extension ItemStore {
         try? file.close()
         guard ImportFormat.startsZip(prefix) else {
             if prefix.contains(0), !prefix.starts(with: [0xFF, 0xFE]), !prefix.starts(with: [0xFE, 0xFF]) {
-                return refused(nil, "This file is neither text nor a zip archive. Homepwner imports \(ImportFormat.expected).")
+                return refused(nil, Message("error.import.not-text-or-zip", "This file is neither text nor a zip archive. Homepwner imports \(ImportFormat.expected).",
+                                            ["expected": .message(ImportFormat.expectedWording)]))
             }
             guard size <= limits.text.maxBytes else {
-                return refused(.homeboxCSV, "The file is \(size.grouped) bytes; the most Homepwner reads of a CSV or TSV file is "
-                               + "\(limits.text.maxBytes.grouped) bytes. Split it into smaller files and import each.")
+                return refused(.homeboxCSV, Message("error.import.text-too-large", "The file is \(size.grouped) bytes; the most Homepwner reads of a CSV or TSV file is "
+                               + "\(limits.text.maxBytes.grouped) bytes. Split it into smaller files and import each.",
+                               ["size": .count(size), "max": .count(limits.text.maxBytes)]))
             }
             let bytes: [UInt8]
             do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch { throw ImportFileError("Cannot read \(path): \(error.localizedDescription)") }
@@ -73,15 +75,15 @@ extension ItemStore {
             // Not the file's fault: the caller answers that the disk is full.
             throw ArchiveError.diskFull(folder: folder)
         } catch {
-            return refused(nil, error.description)
+            return refused(nil, Message(english: error.description))
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         if HomeboxBackup.fileSize("\(folder)/\(InventoryManifest.fileName)") != nil { return try body(.homepwnerExport(folder: folder)) }
         if HomeboxBackup.fileSize("\(folder)/\(HomeboxBackup.manifestFile)") != nil {
             return try body(.homeboxBackup(HomeboxBackup(folder: folder, limits: limits, maxPixels: images.maxPixels), folder: folder))
         }
-        return refused(nil, "This zip holds neither homepwner.json (a Homepwner export) nor manifest.json (a Homebox backup). "
-                       + "Homepwner imports \(ImportFormat.expected).")
+        return refused(nil, Message("error.import.unknown-zip", "This zip holds neither homepwner.json (a Homepwner export) nor manifest.json (a Homebox backup). "
+                       + "Homepwner imports \(ImportFormat.expected).", ["expected": .message(ImportFormat.expectedWording)]))
     }
 
     // MARK: A Homebox backup
@@ -157,7 +159,9 @@ extension ItemStore {
                 let prepared: DocumentStore.PreparedDocument
                 do { prepared = try documents.prepare(try Self.bytes(of: attachment, in: folder)) } catch InventoryError.unsupportedDocumentType {
                     problems.append(ImportProblem(line: nil, column: attachment.path,
-                                                  message: "The document \(what) is not a kind of file Homepwner keeps (\(DocumentType.acceptedList))."))
+                                                  Message("error.import.document-kind", "The document “\(HomeboxValue.quoted(attachment.name))” (\(attachment.path)) is not a kind of file Homepwner keeps (\(DocumentType.acceptedList)).",
+                                                          ["name": .text(HomeboxValue.quoted(attachment.name)), "path": .text(attachment.path),
+                                                           "kinds": .text(DocumentType.acceptedList)])))
                     continue
                 }
                 try documents.writeFiles(prepared)

@@ -3,6 +3,7 @@
 // list. A name the server refuses stays in its field with the message. Without scripts each form
 // posts and the page comes back with the next draft's field focused.
 import { request } from "./http.js";
+import { word } from "./page-words.js";
 
 export function initDrafts() {
   const list = document.querySelector(".page-drafts .draft-list");
@@ -18,7 +19,7 @@ export function initDrafts() {
     const error = form.querySelector(".draft-error");
     const name = field.value.trim();
     if (!name) {
-      showError(field, error, "Type what the photo shows first, then press Enter.");
+      showError(field, error, word("drafts.script.name-first", "Type what the photo shows first, then press Enter."));
       return;
     }
     showError(field, error, "");
@@ -63,8 +64,9 @@ export function initDrafts() {
   function updateCount() {
     const left = list.querySelectorAll(".draft-card").length;
     if (intro) {
-      intro.textContent = left === 0 ? "Every draft is named."
-        : `${left === 1 ? "1 draft" : `${left} drafts`} to name. Type what each photo shows and press Enter to go to the next.`;
+      intro.textContent = left === 0 ? word("drafts.script.all-named", "Every draft is named.")
+        : left === 1 ? word("drafts.script.one-left", "1 draft to name. Type what each photo shows and press Enter to go to the next.")
+        : word("drafts.script.left", "{left} drafts to name. Type what each photo shows and press Enter to go to the next.", { left });
     }
   }
 }

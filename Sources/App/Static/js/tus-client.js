@@ -3,6 +3,7 @@
 // refused rather than stored. Every request carries the session's CSRF token. The outbox decides
 // what to do with each answer; this only speaks the protocol.
 import { csrfToken } from "./http.js";
+import { word } from "./page-words.js";
 
 /** Chunks of 4 MB: one chunk is what a dropped connection costs at most (a chunk with a checksum
  *  that did not arrive whole is not kept), and 5 drops of a 300 MB video then resend ≤ 20 MB. */
@@ -18,7 +19,7 @@ export class TusError extends Error {
   }
 }
 
-const unreachable = "Homepwner can’t be reached.";
+const unreachable = () => word("site.script.unreachable", "Homepwner can’t be reached.");
 
 function headers(extra = {}) {
   const all = { "Tus-Resumable": "1.0.0", Accept: "application/json", ...extra };
@@ -34,15 +35,15 @@ async function send(method, url, init = {}) {
   try {
     return await fetch(url, { method, credentials: "same-origin", cache: "no-store", signal: AbortSignal.timeout?.(patience), ...init });
   } catch {
-    throw new TusError(unreachable);
+    throw new TusError(unreachable());
   }
 }
 
 /** The server's message for an answer it refused, from its JSON error. */
-async function refusal(response, what) {
+async function refusal(response, [key, english]) {
   const body = await response.json().catch(() => null);
   const retryAfter = Number(response.headers.get("Retry-After")) || 0;
-  return new TusError(body?.error?.message ?? `${what} was answered ${response.status}.`,
+  return new TusError(body?.error?.message ?? word(key, english, { status: response.status }),
     { status: response.status, code: body?.error?.code ?? "", retryAfter });
 }
 
@@ -59,7 +60,7 @@ export async function createUpload(collectionURL, { size, captureId, filename, f
     headers: headers({ "Upload-Length": String(size), "Upload-Metadata": metadata }),
   });
   const location = response.headers.get("Location");
-  if (response.status !== 201 || !location) throw await refusal(response, "Starting the upload");
+  if (response.status !== 201 || !location) throw await refusal(response, ["upload.script.start-answered", "Starting the upload was answered {status}."]);
   return { url: new URL(location, collectionURL).href, offset: Number(response.headers.get("Upload-Offset")) || 0 };
 }
 
@@ -68,7 +69,7 @@ export async function uploadOffset(url) {
   const response = await send("HEAD", url, { headers: headers() });
   const offset = Number(response.headers.get("Upload-Offset"));
   if (response.status !== 200 || !Number.isFinite(offset)) {
-    throw new TusError(`Asking the server how much it has was answered ${response.status}.`, { status: response.status });
+    throw new TusError(word("upload.script.ask-answered", "Asking the server how much it has was answered {status}.", { status: response.status }), { status: response.status });
   }
   return offset;
 }
@@ -76,7 +77,7 @@ export async function uploadOffset(url) {
 /** Gives up an upload: the server removes its bytes. */
 export async function terminateUpload(url) {
   const response = await send("DELETE", url, { headers: headers() });
-  if (response.status !== 204 && response.status !== 404) throw await refusal(response, "Removing the upload");
+  if (response.status !== 204 && response.status !== 404) throw await refusal(response, ["upload.script.remove-answered", "Removing the upload was answered {status}."]);
 }
 
 /** SHA-256 of the chunk, as `Upload-Checksum` wants it (SubtleCrypto: a secure page only). */
@@ -131,11 +132,11 @@ export function sendChunk(url, chunk, onProgress) {
       let body = null;
       try { body = JSON.parse(xhr.responseText); } catch {}
       sent = bytes.byteLength;
-      fail(new TusError(body?.error?.message ?? `Sending the file was answered ${xhr.status}.`,
+      fail(new TusError(body?.error?.message ?? word("upload.script.send-answered", "Sending the file was answered {status}.", { status: xhr.status }),
         { status: xhr.status, code: body?.error?.code ?? "", retryAfter: Number(xhr.getResponseHeader("Retry-After")) || 0 }));
     });
-    xhr.addEventListener("error", () => fail(new TusError(unreachable)));
-    xhr.addEventListener("abort", () => fail(new TusError(unreachable)));
+    xhr.addEventListener("error", () => fail(new TusError(unreachable())));
+    xhr.addEventListener("abort", () => fail(new TusError(unreachable())));
     xhr.send(bytes);
   });
 }

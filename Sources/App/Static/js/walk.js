@@ -4,6 +4,7 @@
 // taken; with no network the photos wait on the device. Where the camera cannot open, the page says
 // why and the file picker (the phone's own camera, several photos at once) works the same way.
 import { addCapture, captureLine, onSettled, outboxAvailable, refusedLine, waitingCaptures } from "./outbox.js";
+import { word } from "./page-words.js";
 
 export function initWalk() {
   const root = document.getElementById("walk");
@@ -43,7 +44,7 @@ export function initWalk() {
       await preview.play().catch(() => {});
       camera.hidden = false;
       filesForm.classList.add("secondary");
-      filesForm.querySelector("label").textContent = "Or choose photos";
+      filesForm.querySelector("label").textContent = word("walk.script.or-choose", "Or choose photos");
       shutter.addEventListener("click", takePhoto);
       // Space anywhere but a control takes a photo too (an iPad's keyboard); on the shutter the button does it.
       document.addEventListener("keydown", (event) => {
@@ -61,10 +62,10 @@ export function initWalk() {
 
   function cameraUnavailableReason() {
     if (!window.isSecureContext) {
-      return "The camera can’t open here: this page is not served over HTTPS (browsers allow the camera only on secure pages). Use your phone’s camera below instead.";
+      return word("walk.script.not-https", "The camera can’t open here: this page is not served over HTTPS (browsers allow the camera only on secure pages). Use your phone’s camera below instead.");
     }
     if (!navigator.mediaDevices?.getUserMedia) {
-      return "The camera can’t open here: this browser does not let pages use the camera. Use your phone’s camera below instead.";
+      return word("walk.script.no-camera-api", "The camera can’t open here: this browser does not let pages use the camera. Use your phone’s camera below instead.");
     }
     return "";
   }
@@ -73,14 +74,15 @@ export function initWalk() {
     switch (failure?.name) {
       case "NotAllowedError":
       case "SecurityError":
-        return "The camera can’t open: permission to use it was refused. Allow the camera for this site in the browser’s settings, or use your phone’s camera below.";
+        return word("walk.script.refused", "The camera can’t open: permission to use it was refused. Allow the camera for this site in the browser’s settings, or use your phone’s camera below.");
       case "NotFoundError":
       case "OverconstrainedError":
-        return "The camera can’t open: no camera was found. Choose photos below instead.";
+        return word("walk.script.not-found", "The camera can’t open: no camera was found. Choose photos below instead.");
       case "NotReadableError":
-        return "The camera can’t open: another app is using it. Close that app and reload, or use your phone’s camera below.";
+        return word("walk.script.in-use", "The camera can’t open: another app is using it. Close that app and reload, or use your phone’s camera below.");
       default:
-        return `The camera can’t open (${failure?.message || "unknown reason"}). Use your phone’s camera below instead.`;
+        return word("walk.script.failed", "The camera can’t open ({reason}). Use your phone’s camera below instead.",
+          { reason: failure?.message || word("walk.script.unknown-reason", "unknown reason") });
     }
   }
 
@@ -100,7 +102,7 @@ export function initWalk() {
     canvas.height = height;
     canvas.getContext("2d").drawImage(preview, 0, 0, width, height);
     taken += 1;
-    const label = `Photo ${taken}`;
+    const label = word("walk.script.photo", "Photo {number}", { number: taken });
     shutter.classList.add("flash");
     setTimeout(() => shutter.classList.remove("flash"), 150);
     canvas.toBlob((blob) => { if (blob) enqueue(blob, label); }, "image/jpeg", 0.9);
@@ -110,11 +112,11 @@ export function initWalk() {
    *  by one at a time), with its line here. */
   function enqueue(file, label) {
     if (!outbox) {
-      uploads.prepend(refusedLine(label, "Not kept: this browser has no storage for photos waiting to upload. Use the file picker below."));
+      uploads.prepend(refusedLine(label, word("walk.script.no-storage", "Not kept: this browser has no storage for photos waiting to upload. Use the file picker below.")));
       return;
     }
     keeping = keeping.then(async () => {
-      const name = file.name || `${label.toLowerCase().replace(/\s+/g, "-")}.jpg`;
+      const name = file.name || `photo-${label.replace(/\D+/g, "") || "1"}.jpg`;
       try {
         const id = await addCapture({ kind: "draft", handoff: root.dataset.api, what: label, where: root.dataset.where, file, name });
         follow(id, label);
