@@ -126,16 +126,21 @@ extension ClaimStore {
     }
 
     /// What is wrong with an amount of `field` (`contentsLimit`, `deductible`, `unitACVOverride`, `paid`,
-    /// `replacedCost`), each field's name a sentence of its own in every language (`select`).
+    /// `replacedCost`), the field named in the reader's words.
     static func amountProblem(_ amount: Int64, field: String) -> Message? {
-        let label = amountLabels[field] ?? field
-        if amount < 0 { return Message("error.claim.amount-negative", "\(label) cannot be negative.", ["field": .text(field)]) }
+        let label = amountLabels[field] ?? Message(english: field)
+        if amount < 0 { return Message("error.claim.amount-negative", "\(label.english) cannot be negative.", ["field": .message(label)]) }
         if amount > Money.maxMinorUnits {
-            return Message("error.claim.amount-too-large", "\(label) is more than the largest amount Homepwner takes.", ["field": .text(field)])
+            return Message("error.claim.amount-too-large", "\(label.english) is more than the largest amount Homepwner takes.", ["field": .message(label)])
         }
         return nil
     }
 
-    private static let amountLabels = ["contentsLimit": "The contents limit", "deductible": "The deductible", "unitACVOverride": "The actual cash value",
-                                       "paid": "The amount paid", "replacedCost": "What replacing it cost"]
+    private static let amountLabels = [
+        "contentsLimit": Message("error.claim.amount-field.contentsLimit", "The contents limit"),
+        "deductible": Message("error.claim.amount-field.deductible", "The deductible"),
+        "unitACVOverride": Message("error.claim.amount-field.unitACVOverride", "The actual cash value"),
+        "paid": Message("error.claim.amount-field.paid", "The amount paid"),
+        "replacedCost": Message("error.claim.amount-field.replacedCost", "What replacing it cost"),
+    ]
 }

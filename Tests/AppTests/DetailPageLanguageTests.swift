@@ -126,8 +126,9 @@ import Testing
         #expect(named.count > 20)
         #expect(named.filter { template.patterns[$0] == nil }.sorted() == [])
         let siteWords = try SiteWordsTests.siteWords(page)
-        // The photo viewer's (`library.script.`) are written into the viewer: `LibraryPageLanguageTests`.
-        #expect(named.filter { words[$0] == nil && siteWords[$0] == nil && !$0.hasPrefix("library.script.") }.sorted() == [],
+        // The photo viewer's (`library.script.`) are written into the viewer: `LibraryPageLanguageTests`; the
+        // Copy button's (`links.script.`) into the adjusters' links page: `ClaimRulesPageLanguageTests`.
+        #expect(named.filter { words[$0] == nil && siteWords[$0] == nil && !$0.hasPrefix("library.script.") && !$0.hasPrefix("links.script.") }.sorted() == [],
                 "each is written into the detail page")
     }
 
