@@ -1,4 +1,4 @@
-import Claims
+@testable import Claims
 import Foundation
 import HTTPTestClient
 import Inventory
@@ -22,11 +22,14 @@ import Testing
         messages += [ValuationError.unknownCategory("toasters", known: ["televisions", "other"]), .overrideOutOfRange(-1), .overrideWithoutReason,
                      .quantityLostOutOfRange(quantityLost: Quantity(tenThousandths: 30_000), itemQuantity: .one), .totalTooLarge].map(\.wording)
         messages += [ClaimLinkError.linkNotFound(id: 7, claimID: 12).wording, SharedClaimAccess.notFound.wording, ClaimExpenseInput.amountAboveZeroWording]
+        for field in ["contentsLimit", "deductible", "unitACVOverride", "paid", "replacedCost"] {
+            messages += [ClaimStore.amountProblem(-1, field: field), ClaimStore.amountProblem(Money.maxMinorUnits + 1, field: field)].compactMap { $0 }
+        }
         for text in ["2026-13-40", "2099-01-01"] {
             if case .failure(let error) = ClaimLinkInput.expiry(text, now: Date(timeIntervalSince1970: 1_780_000_000)) { messages += error.errors.map(\.wording) }
         }
         let english = DisplayFormat(words: Localization.bundled.localizer(for: .template))
-        #expect(messages.count == 16)
+        #expect(messages.count == 26)
         for message in messages {
             #expect(message.key?.hasPrefix("error.claim.") == true, "\(message.english)")
             #expect(english.catalogueText(message) == message.english)
@@ -110,7 +113,7 @@ import Testing
         // A link made through the page (its address shown once), opened once, and one revoked.
         let made = try app.client.pageForm("/claims/\(claim)/links?lang=\(language)", [("expires", ClaimLinkInput.suggestedDay(now: Date()).iso), ("label", "Εκτιμητής")])
         #expect(made.status == 200, "\(made.text)")
-        let address = try #require(made.text.firstMatch(of: /id="new-claim-link">([^<]+)</).map { String($0.output.1) })
+        let address = try #require(made.text.firstMatch(of: /id="new-claim-link" dir="ltr">([^<]+)</).map { String($0.output.1) })
         #expect(try app.client.get(String(address.dropFirst("http://127.0.0.1:\(app.app.port)".count))).status == 200)
         let revoked = try id(try app.client.json("POST", "/api/v1/claims/\(claim)/links", ["expires": ClaimLinkInput.suggestedDay(now: Date()).iso]))
         #expect(try app.client.send("DELETE", "/api/v1/claims/\(claim)/links/\(revoked)").status == 204)

@@ -96,7 +96,7 @@ struct ClaimLinksSection {
             p { strong { say("new") } }
             p { say("new-text") }
             div(.class("copy-field")) {
-                code(.class("token-secret"), .id("new-claim-link")) { url }
+                code(.class("token-secret"), .id("new-claim-link"), .dir("ltr")) { url }
                 button(.class("button small"), .type("button"), .data("copy", "new-claim-link"), .hidden) { say("copy") }
             }
         }
@@ -125,7 +125,7 @@ struct ClaimLinksSection {
                         ol {
                             for opening in link.openings.prefix(Self.openingsShown) {
                                 li {
-                                    time(.datetime(opening.atISO)) { opening.atText }
+                                    time(.datetime(opening.atISO), .dir("ltr")) { opening.atText }
                                     " " + say("opened-from", ["address": .text(opening.address),
                                                               "what": .text(opening.path == "/" ? say("the-claim") : opening.path)])
                                 }
