@@ -79,22 +79,23 @@ extension ClaimStore {
         }
         for (index, line) in claim.lines.enumerated() where members.contains(line.itemID) {
             let itemName = try connection.firstRow("SELECT name, scheduled FROM items WHERE id = ?", line.itemID, decode: { ($0.string(0), $0.int(1) != 0) })
-            let label = "line \(index + 1) (\(itemName?.0 ?? "item \(line.itemID)"))"
+            let shownName = itemName?.0 ?? "item \(line.itemID)"
             // The line's name: the item's, else its number ("item 12"), itself words to translate.
             let name: Message.Argument = itemName.map { .text($0.0) }
                 ?? .message(Message("error.claim.bundle.item", "item \(line.itemID)", ["item": .text("\(line.itemID)")]))
             let lineArguments: [String: Message.Argument] = ["line": .integer(Int64(index + 1)), "name": name]
             if itemName?.1 == true {
-                problems.append(Message("error.claim.bundle.rider", "\(label) is claimed against its rider and stays a row of its own", lineArguments))
+                problems.append(Message("error.claim.bundle.rider", "line \(index + 1) (\(shownName)) is claimed against its rider and stays a row of its own", lineArguments))
             }
             if let other = line.bundleID, other != bundle, let otherBundle = claim.bundles.first(where: { $0.id == other }) {
-                problems.append(Message("error.claim.bundle.in-another", "\(label) is already in “\(otherBundle.name)”; take it out of that bundle first",
+                problems.append(Message("error.claim.bundle.in-another", "line \(index + 1) (\(shownName)) is already in “\(otherBundle.name)”; take it out of that bundle first",
                                         lineArguments.merging(["bundle": .text(otherBundle.name)]) { $1 }))
             }
         }
         if !problems.isEmpty {
             // US English joins the reasons with semicolons; a translation writes each as a sentence.
-            errors.append(FieldError(field: "lines", Message("error.claim.bundle.cannot", "These lines cannot be bundled: " + problems.map(\.english).joined(separator: "; ") + ".",
+            let reasons = problems.map(\.english).joined(separator: "; ")
+            errors.append(FieldError(field: "lines", Message("error.claim.bundle.cannot", "These lines cannot be bundled: \(reasons).",
                                                              ["problems": .message(.sentences(problems))])))
         } else if members.count < ClaimBundle.minimumLines {
             errors.append(FieldError(field: "lines", Message("error.claim.bundle.too-few", "Choose at least \(ClaimBundle.minimumLines) lines to bundle; one line is a row of its own already.",

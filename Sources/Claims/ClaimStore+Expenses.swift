@@ -150,7 +150,7 @@ extension ClaimStore {
     private static func checked(_ input: ClaimExpenseInput, existing: ClaimExpense?, lossDate: CalendarDate?,
                                 readable errors: inout [FieldError]) -> (category: ExpenseCategory, date: CalendarDate, description: String, amount: Int64)? {
         let category = input.category ?? existing?.category
-        if category == nil { errors.append(FieldError(field: "category", Message("error.claim.expense.category", "Choose what the expense was for: \(ExpenseCategory.listed)."))) }
+        if category == nil { errors.append(FieldError(field: "category", Message("error.claim.expense.category", "Choose what the expense was for: “hotel”, “rent”, “meals”, “mileage”, “storage”, “moving”, “laundry”, “utilities” or “other”."))) }
         let date: CalendarDate? = if let sent = input.date { sent } else { existing?.date }
         if date == nil {
             errors.append(FieldError(field: "date", Message("error.claim.expense.date-missing", "Give the day of the expense, like 2026-03-20.")))
@@ -190,10 +190,10 @@ extension ClaimStore {
         }
         let document: DocumentStore.PreparedDocument
         do { document = try receipts.prepare(bytes) } catch {
-            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.unknown-type", "The receipt must be \(ExpenseReceipt.acceptedList); this file is none of them."))]))
+            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.unknown-type", "The receipt must be a PDF, JPEG or PNG; this file is none of them."))]))
         }
         guard ExpenseReceipt.isAccepted(document.type) else {
-            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.wrong-type", "The receipt must be \(ExpenseReceipt.acceptedList), not \(document.type.fileExtension.uppercased()). Save or scan it as one of them.",
+            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.wrong-type", "The receipt must be a PDF, JPEG or PNG, not \(document.type.fileExtension.uppercased()). Save or scan it as one of them.",
                                                                                     ["type": .text(document.type.fileExtension.uppercased())]))]))
         }
         var trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).filter { !$0.isNewline }

@@ -84,7 +84,7 @@ struct ClaimBundleInput {
         return InputSchema(api: "ClaimBundleInput", fields: [
             .text("name", \.name),
             InputField(name: "lines", api: "array", expected: ids, json: { value, input, reading in
-                let refusal = FieldError(field: reading.path, Message("error.claim.bundle.lines", "lines must be \(ids)."))
+                let refusal = FieldError(field: reading.path, Message("error.claim.bundle.lines", "lines must be a list of items' ids (whole numbers), like [3, 7]."))
                 guard case .array(let members) = value else { return reading.problems.append(refusal) }
                 let found = members.compactMap { member -> Item.ID? in if case .integer(let id) = member, id > 0 { Item.ID(id) } else { nil } }
                 if found.count == members.count { input.lines = found } else { reading.problems.append(refusal) }

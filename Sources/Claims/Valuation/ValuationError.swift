@@ -23,8 +23,8 @@ public enum ValuationError: Error, Sendable, Equatable {
     public var wording: Message {
         switch self {
         case .unknownCategory(let category, let known):
-            Message("error.claim.unknown-category", "“\(TextRule.excerpt(category, characters: 60))” is not a depreciation category. Use one of: \(known.joined(separator: ", ")).",
-                    ["category": .text(TextRule.excerpt(category, characters: 60)), "known": .text(known.joined(separator: ", "))])
+            Message("error.claim.unknown-category", "“\(TextRule.excerpt(category, characters: 60))” is not a depreciation category. Use one of: \(Self.listed(known)).",
+                    ["category": .text(TextRule.excerpt(category, characters: 60)), "known": .text(Self.listed(known))])
         case .usefulLifeOutOfRange(let category, let label, let years):
             // US English names the category again in lower case; a translation names it by its label.
             Message("error.claim.useful-life-range",
@@ -43,6 +43,11 @@ public enum ValuationError: Error, Sendable, Equatable {
             Message("error.claim.total-too-large", "This claim’s amounts add up to more than Homepwner can count. Split it into smaller claims.")
         }
     }
+}
+
+extension ValuationError {
+    /// "televisions, electronics, …".
+    fileprivate static func listed(_ categories: [String]) -> String { categories.joined(separator: ", ") }
 }
 
 extension Int64 {
