@@ -73,20 +73,33 @@ extension ClaimStore {
         }
         let members = Set(itemIDs)
         let numbers = Dictionary(uniqueKeysWithValues: claim.lines.enumerated().map { ($1.itemID, $0 + 1) })
-        var problems: [String] = []
-        for itemID in itemIDs where numbers[itemID] == nil { problems.append("item \(itemID) is not a line of this claim") }
+        var problems: [Message] = []
+        for itemID in itemIDs where numbers[itemID] == nil {
+            problems.append(Message("error.claim.bundle.not-a-line", "item \(itemID) is not a line of this claim", ["item": .text("\(itemID)")]))
+        }
         for (index, line) in claim.lines.enumerated() where members.contains(line.itemID) {
             let itemName = try connection.firstRow("SELECT name, scheduled FROM items WHERE id = ?", line.itemID, decode: { ($0.string(0), $0.int(1) != 0) })
-            let label = "line \(index + 1) (\(itemName?.0 ?? "item \(line.itemID)"))"
-            if itemName?.1 == true { problems.append("\(label) is claimed against its rider and stays a row of its own") }
+            let shownName = itemName?.0 ?? "item \(line.itemID)"
+            // The line's name: the item's, else its number ("item 12"), itself words to translate.
+            let name: Message.Argument = itemName.map { .text($0.0) }
+                ?? .message(Message("error.claim.bundle.item", "item \(line.itemID)", ["item": .text("\(line.itemID)")]))
+            let lineArguments: [String: Message.Argument] = ["line": .integer(Int64(index + 1)), "name": name]
+            if itemName?.1 == true {
+                problems.append(Message("error.claim.bundle.rider", "line \(index + 1) (\(shownName)) is claimed against its rider and stays a row of its own", lineArguments))
+            }
             if let other = line.bundleID, other != bundle, let otherBundle = claim.bundles.first(where: { $0.id == other }) {
-                problems.append("\(label) is already in “\(otherBundle.name)”; take it out of that bundle first")
+                problems.append(Message("error.claim.bundle.in-another", "line \(index + 1) (\(shownName)) is already in “\(otherBundle.name)”; take it out of that bundle first",
+                                        lineArguments.merging(["bundle": .text(otherBundle.name)]) { $1 }))
             }
         }
         if !problems.isEmpty {
-            errors.append(FieldError(field: "lines", message: "These lines cannot be bundled: " + problems.joined(separator: "; ") + "."))
+            // US English joins the reasons with semicolons; a translation writes each as a sentence.
+            let reasons = problems.map(\.english).joined(separator: "; ")
+            errors.append(FieldError(field: "lines", Message("error.claim.bundle.cannot", "These lines cannot be bundled: \(reasons).",
+                                                             ["problems": .message(.sentences(problems))])))
         } else if members.count < ClaimBundle.minimumLines {
-            errors.append(FieldError(field: "lines", message: "Choose at least \(ClaimBundle.minimumLines) lines to bundle; one line is a row of its own already."))
+            errors.append(FieldError(field: "lines", Message("error.claim.bundle.too-few", "Choose at least \(ClaimBundle.minimumLines) lines to bundle; one line is a row of its own already.",
+                                                         ["count": .count(ClaimBundle.minimumLines)])))
         }
         guard errors.isEmpty else { throw ClaimError.invalid(ValidationError(errors: errors)) }
         return (name, members)

@@ -34,7 +34,8 @@ extension ClaimStore {
             _ = try Self.openClaim(id: id, in: connection)
             let count = try connection.scalar("SELECT count(*) FROM claim_expenses WHERE claim_id = ?", id) ?? 0
             guard count < ClaimExpenseLedger.maxEntries else {
-                throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "expenses", message: "This claim has \(ClaimExpenseLedger.maxEntries) expenses, the most it can hold. Add several days together in one entry.")]))
+                throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "expenses", Message("error.claim.expense.too-many", "This claim has \(ClaimExpenseLedger.maxEntries) expenses, the most it can hold. Add several days together in one entry.",
+                                                                                    ["max": .text(String(ClaimExpenseLedger.maxEntries))]))]))
             }
             try connection.run("""
                 INSERT INTO claim_expenses (claim_id, category, day, description, amount, receipt_name, receipt_type, receipt_size, receipt_sha256, created_ms)
@@ -149,16 +150,17 @@ extension ClaimStore {
     private static func checked(_ input: ClaimExpenseInput, existing: ClaimExpense?, lossDate: CalendarDate?,
                                 readable errors: inout [FieldError]) -> (category: ExpenseCategory, date: CalendarDate, description: String, amount: Int64)? {
         let category = input.category ?? existing?.category
-        if category == nil { errors.append(FieldError(field: "category", message: "Choose what the expense was for: \(ExpenseCategory.listed).")) }
+        if category == nil { errors.append(FieldError(field: "category", Message("error.claim.expense.category", "Choose what the expense was for: “hotel”, “rent”, “meals”, “mileage”, “storage”, “moving”, “laundry”, “utilities” or “other”."))) }
         let date: CalendarDate? = if let sent = input.date { sent } else { existing?.date }
         if date == nil {
-            errors.append(FieldError(field: "date", message: "Give the day of the expense, like 2026-03-20."))
+            errors.append(FieldError(field: "date", Message("error.claim.expense.date-missing", "Give the day of the expense, like 2026-03-20.")))
         } else if let date, let lossDate, date < lossDate {
-            errors.append(FieldError(field: "date", message: "The date \(date.iso) is before the loss (\(lossDate.iso)): living expenses count from the day of the loss."))
+            errors.append(FieldError(field: "date", Message("error.claim.expense.before-loss", "The date \(date.iso) is before the loss (\(lossDate.iso)): living expenses count from the day of the loss.",
+                                                       ["date": .text(date.iso), "loss": .text(lossDate.iso)])))
         }
         let description = (input.description ?? existing?.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if description.isEmpty {
-            errors.append(FieldError(field: "description", message: "Say what the expense was (for example “Hotel Marigold, 3 nights”)."))
+            errors.append(FieldError(field: "description", Message("error.claim.expense.description", "Say what the expense was (for example “Hotel Marigold, 3 nights”).")))
         } else {
             _ = expenseDescriptionRule.check(description, field: "description", into: &errors)
         }
@@ -167,9 +169,9 @@ extension ClaimStore {
         switch amount {
         case .some(let value) where value > 0 && value <= Money.maxMinorUnits: break
         case .some(let value) where value > 0:
-            errors.append(FieldError(field: "amount", message: "The amount is too large for one expense; split it into entries."))
-        case .some: errors.append(FieldError(field: "amount", message: ClaimExpenseInput.amountAboveZero))
-        case nil: errors.append(FieldError(field: "amount", message: "Give the amount paid, like 189.00."))
+            errors.append(FieldError(field: "amount", Message("error.claim.expense.amount-too-large", "The amount is too large for one expense; split it into entries.")))
+        case .some: errors.append(FieldError(field: "amount", ClaimExpenseInput.amountAboveZeroWording))
+        case nil: errors.append(FieldError(field: "amount", Message("error.claim.expense.amount-missing", "Give the amount paid, like 189.00.")))
         }
         guard let category, let date, !description.isEmpty, let amount, amount > 0, amount <= Money.maxMinorUnits else { return nil }
         return (category, date, description, amount)
@@ -182,16 +184,17 @@ extension ClaimStore {
 
     /// Sniffs the bytes: a PDF, a JPEG or a PNG, whatever the upload was called.
     func prepareReceipt(name: String?, bytes: [UInt8]) throws -> PreparedReceipt {
-        guard let receipts else { throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", message: "Receipts cannot be kept here.")])) }
+        guard let receipts else { throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.not-kept", "Receipts cannot be kept here."))])) }
         guard !bytes.isEmpty else {
-            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", message: "The receipt's file is empty. Choose the file again.")]))
+            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.empty", "The receipt's file is empty. Choose the file again."))]))
         }
         let document: DocumentStore.PreparedDocument
         do { document = try receipts.prepare(bytes) } catch {
-            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", message: "The receipt must be \(ExpenseReceipt.acceptedList); this file is none of them.")]))
+            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.unknown-type", "The receipt must be a PDF, JPEG or PNG; this file is none of them."))]))
         }
         guard ExpenseReceipt.isAccepted(document.type) else {
-            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", message: "The receipt must be \(ExpenseReceipt.acceptedList), not \(document.type.fileExtension.uppercased()). Save or scan it as one of them.")]))
+            throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "receipt", Message("error.claim.receipt.wrong-type", "The receipt must be a PDF, JPEG or PNG, not \(document.type.fileExtension.uppercased()). Save or scan it as one of them.",
+                                                                                    ["type": .text(document.type.fileExtension.uppercased())]))]))
         }
         var trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines).filter { !$0.isNewline }
         if trimmed.isEmpty { trimmed = "Receipt" }

@@ -23,11 +23,11 @@ extension ClaimStore {
         if let lossKind = input.lossKind { claim.lossKind = lossKind }
         if let settlement = input.settlement { claim.settlement = settlement }
         if let language = input.language { claim.language = language }
-        for (field, label, value, keyPath) in [("contentsLimit", "The contents limit", input.contentsLimit, \Claim.contentsLimit),
-                                               ("deductible", "The deductible", input.deductible, \Claim.deductible)] {
+        for (field, value, keyPath) in [("contentsLimit", input.contentsLimit, \Claim.contentsLimit),
+                                        ("deductible", input.deductible, \Claim.deductible)] {
             guard let value else { continue }
-            if let amount = value, let message = amountProblem(amount, label: label) {
-                errors.append(FieldError(field: field, message: message))
+            if let amount = value, let message = amountProblem(amount, field: field) {
+                errors.append(FieldError(field: field, message))
             } else {
                 claim[keyPath: keyPath] = value
             }
@@ -35,7 +35,8 @@ extension ClaimStore {
         if let start = input.policyStart { claim.policyStart = start }
         if let end = input.policyEnd { claim.policyEnd = end }
         if input.policyStart != nil || input.policyEnd != nil, let start = claim.policyStart, let end = claim.policyEnd, end < start {
-            errors.append(FieldError(field: "policyEnd", message: "The policy period ends on \(end.iso), before it starts on \(start.iso); check both dates."))
+            errors.append(FieldError(field: "policyEnd", Message("error.claim.policy-ends-first", "The policy period ends on \(end.iso), before it starts on \(start.iso); check both dates.",
+                                                            ["end": .text(end.iso), "start": .text(start.iso)])))
         }
         if input.texts[.email] != nil, !claim.email.isEmpty, !Self.looksLikeEmail(claim.email) {
             errors.append(FieldError(field: ClaimText.email.rawValue, Message("error.claim.email", "An e-mail address looks like name@example.com; “\(claim.email.prefix(40))” does not.",
@@ -55,7 +56,7 @@ extension ClaimStore {
                     newLines.append(try line(lineInput, existing: existing, in: connection))
                 } catch let error as ClaimError {
                     guard case .invalid(let invalid) = error else { throw error }
-                    errors += invalid.errors.map { FieldError(field: "\(field).\($0.field)", message: $0.message) }
+                    errors += invalid.errors.map { FieldError(field: "\(field).\($0.field)", $0.wording) }
                 }
             }
             claim.lines = newLines
@@ -75,9 +76,10 @@ extension ClaimStore {
         var errors: [FieldError] = []
         if let quantity = input.quantityLost {
             if quantity.tenThousandths <= 0 || quantity > item.quantity {
-                errors.append(FieldError(field: "quantityLost", message: item.quantity == .one && item.unit.isPieces
-                    ? "“\(item.name)” is one item; its quantity lost is 1."
-                    : "“\(item.name)” holds \(item.unit.describing(item.quantity)); the quantity lost is above 0 and at most \(item.quantity.text), not \(quantity.text)."))
+                errors.append(FieldError(field: "quantityLost", item.quantity == .one && item.unit.isPieces
+                    ? Message("error.claim.quantity-one", "“\(item.name)” is one item; its quantity lost is 1.", ["name": .text(item.name)])
+                    : Message("error.claim.quantity-lost", "“\(item.name)” holds \(item.unit.describing(item.quantity)); the quantity lost is above 0 and at most \(item.quantity.text), not \(quantity.text).",
+                              ["name": .text(item.name), "held": .text(item.unit.describing(item.quantity)), "most": .text(item.quantity.text), "sent": .text(quantity.text)])))
             } else {
                 line.quantityLost = quantity
             }
@@ -86,17 +88,17 @@ extension ClaimStore {
         }
         if let category = input.category {
             if let category, !(try Self.usefulLifeTable(in: connection)).isKnown(category) {
-                errors.append(FieldError(field: "category", message: ValuationError.unknownCategory(category, known: UsefulLifeTable.defaults.categories).message))
+                errors.append(FieldError(field: "category", ValuationError.unknownCategory(category, known: UsefulLifeTable.defaults.categories).wording))
             } else {
                 line.category = category
             }
         }
-        for (field, label, value, keyPath) in [("unitACVOverride", "The actual cash value", input.unitACVOverride, \ClaimLine.unitACVOverride),
-                                               ("paid", "The amount paid", input.paid, \ClaimLine.paid),
-                                               ("replacedCost", "What replacing it cost", input.replacedCost, \ClaimLine.replacedCost)] {
+        for (field, value, keyPath) in [("unitACVOverride", input.unitACVOverride, \ClaimLine.unitACVOverride),
+                                        ("paid", input.paid, \ClaimLine.paid),
+                                        ("replacedCost", input.replacedCost, \ClaimLine.replacedCost)] {
             guard let value else { continue }
-            if let amount = value, let message = amountProblem(amount, label: label) {
-                errors.append(FieldError(field: field, message: message))
+            if let amount = value, let message = amountProblem(amount, field: field) {
+                errors.append(FieldError(field: field, message))
             } else {
                 line[keyPath: keyPath] = value
             }
@@ -123,9 +125,22 @@ extension ClaimStore {
         return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
     }
 
-    static func amountProblem(_ amount: Int64, label: String) -> String? {
-        if amount < 0 { return "\(label) cannot be negative." }
-        if amount > Money.maxMinorUnits { return "\(label) is more than the largest amount Homepwner takes." }
+    /// What is wrong with an amount of `field` (`contentsLimit`, `deductible`, `unitACVOverride`, `paid`,
+    /// `replacedCost`), the field named in the reader's words.
+    static func amountProblem(_ amount: Int64, field: String) -> Message? {
+        let label = amountLabels[field] ?? Message(english: field)
+        if amount < 0 { return Message("error.claim.amount-negative", "\(label.english) cannot be negative.", ["field": .message(label)]) }
+        if amount > Money.maxMinorUnits {
+            return Message("error.claim.amount-too-large", "\(label.english) is more than the largest amount Homepwner takes.", ["field": .message(label)])
+        }
         return nil
     }
+
+    private static let amountLabels = [
+        "contentsLimit": Message("error.claim.amount-field.contentsLimit", "The contents limit"),
+        "deductible": Message("error.claim.amount-field.deductible", "The deductible"),
+        "unitACVOverride": Message("error.claim.amount-field.unitACVOverride", "The actual cash value"),
+        "paid": Message("error.claim.amount-field.paid", "The amount paid"),
+        "replacedCost": Message("error.claim.amount-field.replacedCost", "What replacing it cost"),
+    ]
 }

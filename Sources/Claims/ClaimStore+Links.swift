@@ -19,7 +19,8 @@ extension ClaimStore {
         if expires <= now {
             errors.append(FieldError(field: "expires", Message("error.claim.link-expired", "A link must expire in the future; choose a later day.")))
         } else if expires.timeIntervalSince(now) > ClaimLink.longestLifetime {
-            errors.append(FieldError(field: "expires", message: "A link lasts at most \(Int(ClaimLink.longestLifetime / 86_400)) days; choose an earlier day (make a new link when it ends)."))
+            errors.append(FieldError(field: "expires", Message("error.claim.link-too-long", "A link lasts at most \(Int(ClaimLink.longestLifetime / 86_400)) days; choose an earlier day (make a new link when it ends).",
+                                                          ["count": .count(Int(ClaimLink.longestLifetime / 86_400))])))
         }
         if !errors.isEmpty { throw ClaimLinkError.invalid(ValidationError(errors: errors)) }
         let token = Self.newLinkToken()

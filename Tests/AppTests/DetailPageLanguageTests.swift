@@ -127,8 +127,9 @@ import Testing
         #expect(named.filter { template.patterns[$0] == nil }.sorted() == [])
         let siteWords = try SiteWordsTests.siteWords(page)
         // The photo viewer's (`library.script.`) are written into the viewer: `LibraryPageLanguageTests`; the
-        // Drafts page's and Walk This Room's into theirs: `CapturePageLanguageTests`.
-        let ownPages = ["library.script.", "drafts.script.", "walk.script."]
+        // Drafts page's and Walk This Room's into theirs: `CapturePageLanguageTests`; the Copy button's
+        // (`links.script.`) into the adjusters' links page: `ClaimRulesPageLanguageTests`.
+        let ownPages = ["library.script.", "drafts.script.", "walk.script.", "links.script."]
         #expect(named.filter { words[$0] == nil && siteWords[$0] == nil && !ownPages.contains(where: $0.hasPrefix) }.sorted() == [],
                 "each is written into the detail page")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import HTTPTestClient
 import Testing
 @testable import App
@@ -89,7 +90,10 @@ import Testing
     /// that a screen reader reads it with the right voice; the item list is in the asked language.
     @Test func aPageNotTranslatedYetSaysItIsInEnglish() throws {
         let app = try TestApp()
-        let page = try Self.page(app, "/useful-lives?lang=de", language: "de")
+        var context = PageContext(stylesheet: "/s.css", script: "/s.js", icon: "/i.svg")
+        context.localizer = Localization.bundled.localizer(for: LanguageTag("de")!)
+        let page = String(decoding: PageLayout(title: "Later", context: context, pageClass: "later", bar: TopBar(title: "Later"), content: .empty)
+            .document().renderedBytes(), as: UTF8.self)
         #expect(page.contains(#"<html lang="en-US" dir="ltr">"#))
         #expect(try Self.page(app, "/?lang=de").contains(#"<html lang="de" dir="ltr">"#))
     }

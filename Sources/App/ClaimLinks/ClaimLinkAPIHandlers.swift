@@ -1,3 +1,4 @@
+import Messages
 import Accounts
 import Claims
 import Clocks
@@ -31,7 +32,7 @@ struct ClaimLinkAPIHandlers: Sendable {
 extension Request {
     /// The `{linkId}` of a link's route.
     func claimLinkID() throws -> ClaimLink.ID {
-        try id("linkId", of: ClaimLink.self) { AppError(.claimLinkNotFound, message: "There is no link “\($0)” of this claim. Link ids are whole numbers.") }
+        try id("linkId", of: ClaimLink.self) { AppError(.claimLinkNotFound, Message("error.claim.link.bad-id", "There is no link “\($0)” of this claim. Link ids are whole numbers.", ["id": .text($0)])) }
     }
 
     /// `path` as an absolute URL of this site, as the client reached it (`https://nas.local:8080/…`);

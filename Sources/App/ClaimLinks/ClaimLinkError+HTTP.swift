@@ -1,5 +1,6 @@
 import Claims
 import HTTPServer
+import Messages
 
 extension ClaimLinkError: CataloguedError {
     var errorCode: ErrorCode {
@@ -9,17 +10,20 @@ extension ClaimLinkError: CataloguedError {
         }
     }
 
-    public var message: String {
+    public var message: String { wording.english }
+
+    public var wording: Message {
         switch self {
         case .invalid(let error):
-            error.summary
+            error.summaryWording
         case .linkNotFound(let id, let claimID):
-            "Claim \(claimID) has no link \(id). List its links at \(ClaimLinkRoutes.apiList(claimID))."
+            Message("error.claim.no-link", "Claim \(claimID) has no link \(id). List its links at \(ClaimLinkRoutes.apiList(claimID)).",
+                    ["claim": .text("\(claimID)"), "link": .text("\(id)"), "address": .text(ClaimLinkRoutes.apiList(claimID))])
         }
     }
 
-    public var fieldMessages: [(field: String, message: String)] {
+    public var fieldWordings: [(field: String, message: Message)] {
         guard case .invalid(let error) = self else { return [] }
-        return error.errors.map { (field: $0.field, message: $0.message) }
+        return error.errors.map { (field: $0.field, message: $0.wording) }
     }
 }

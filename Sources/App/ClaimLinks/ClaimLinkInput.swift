@@ -24,12 +24,16 @@ struct ClaimLinkInput: Sendable, Equatable {
         InputSchema(api: "ClaimLinkInput", fields: [
             InputField(name: "expires", api: "string", expected: "a day or an RFC 3339 time", json: { value, draft, reading in
                 guard case .string(let text) = value else {
-                    return reading.refuse("expires must be a day like \"\(example(now: reading.context.now))\" or an RFC 3339 time, not \(value.kindDescription).")
+                    return reading.problems.append(FieldError(field: reading.path, Message("error.claim.link.expires-kind",
+                        "expires must be a day like \"\(example(now: reading.context.now))\" or an RFC 3339 time, not \(value.kindDescription).",
+                        ["example": .text(example(now: reading.context.now)), "kind": .text(value.kindDescription)])))
                 }
                 expiry(text, into: &draft, &reading)
             }, form: { text, draft, reading in
                 let text = (text ?? "").trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else { return reading.refuse("Choose the last day the link works (at most 90 days away).") }
+                guard !text.isEmpty else {
+                    return reading.problems.append(FieldError(field: reading.path, Message("error.claim.link.expires-empty", "Choose the last day the link works (at most 90 days away).")))
+                }
                 expiry(text, into: &draft, &reading)
             }).required { "Say when the link stops working: \"expires\": \"\(example(now: $0.now))\" (at most 90 days away)." },
             .text("label", \.label, nullable: true),
@@ -68,19 +72,21 @@ struct ClaimLinkInput: Sendable, Equatable {
     /// The moment a day or an RFC 3339 time names. A day past the last one a link may last is
     /// refused here, naming that day (the store checks the moment again).
     static func expiry(_ text: String, now: Date) -> Result<Date, ValidationError> {
-        func problem(_ message: String) -> Result<Date, ValidationError> {
-            .failure(ValidationError(errors: [FieldError(field: "expires", message: message)]))
+        func problem(_ message: Message) -> Result<Date, ValidationError> {
+            .failure(ValidationError(errors: [FieldError(field: "expires", message)]))
         }
         if let day = CalendarDate(iso: text) {
             let latest = latestDay(now: now)
-            if day > latest { return problem("A link lasts at most \(Int(ClaimLink.longestLifetime / 86_400)) days: choose \(latest.iso) or earlier.") }
+            if day > latest { return problem(Message("error.claim.link.too-late", "A link lasts at most \(Int(ClaimLink.longestLifetime / 86_400)) days: choose \(latest.iso) or earlier.",
+                                                   ["count": .count(Int(ClaimLink.longestLifetime / 86_400)), "latest": .text(latest.iso)])) }
             return .success(endOfDay(day))
         }
         let withFraction = ISO8601DateFormatter(), plain = ISO8601DateFormatter()
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         plain.formatOptions = [.withInternetDateTime]
         guard let moment = plain.date(from: text) ?? withFraction.date(from: text) else {
-            return problem("“\(text.prefix(40))” is not a day like \(example(now: now)) or an RFC 3339 time like \(example(now: now))T17:00:00Z.")
+            return problem(Message("error.claim.link.expires-unreadable", "“\(text.prefix(40))” is not a day like \(example(now: now)) or an RFC 3339 time like \(example(now: now))T17:00:00Z.",
+                                   ["sent": .text(String(text.prefix(40))), "example": .text(example(now: now))]))
         }
         return .success(moment)
     }

@@ -5,6 +5,7 @@ import Foundation
 import HTML
 import HTTPServer
 import Inventory
+import Localization
 
 /// The owner's forms for adjusters' links: make one (the answer shows its address once), revoke one
 /// (back to the claim's links). Plain form posts, so they work without scripts.
@@ -29,7 +30,7 @@ struct ClaimLinkPageHandlers: Sendable {
         let context = request.pageContext(site)
         let section = Self.section(claimID: claim.id, links: try claims.links(ofClaim: claim.id), csrfToken: context.csrfToken,
                                    newLinkURL: newLinkURL, expires: expires, label: label, includesLocation: includesLocation, errors: errors,
-                                   now: clock.now)
+                                   now: clock.now, words: context.localizer)
         let page = ClaimLinksPage(claimName: claim.name, claimID: claim.id, section: section, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
@@ -52,22 +53,22 @@ struct ClaimLinkPageHandlers: Sendable {
 
     /// The section from a claim's links, for this page and the claim's own.
     static func section(claimID: Claim.ID, links: [ClaimLink], csrfToken: String?, newLinkURL: String?, expires: String?, label: String,
-                        includesLocation: Bool = false, errors: ValidationError?, now: Date) -> ClaimLinksSection {
+                        includesLocation: Bool = false, errors: ValidationError?, now: Date,
+                        words: Localizer = Localization.bundled.localizer(for: .template)) -> ClaimLinksSection {
         ClaimLinksSection(
             claimID: claimID,
             links: links.map { link in row(link, claimID: claimID, now: now) },
             csrfToken: csrfToken, newLinkURL: newLinkURL,
             expires: expires ?? ClaimLinkInput.suggestedDay(now: now).iso, label: label, includesLocation: includesLocation,
-            earliestDay: ClaimLinkInput.day(of: now).iso, latestDay: ClaimLinkInput.latestDay(now: now).iso, errors: errors)
+            earliestDay: ClaimLinkInput.day(of: now).iso, latestDay: ClaimLinkInput.latestDay(now: now).iso, errors: errors, words: words)
     }
 
     private static func row(_ link: ClaimLink, claimID: Claim.ID, now: Date) -> ClaimLinkRowModel {
-        let state = if let revoked = link.revoked { "Revoked \(DisplayFormat.date(revoked))" }
-            else if link.isActive(at: now) { "Works through \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))" }
-            else { "Expired \(DisplayFormat.day(ClaimLinkInput.lastDay(of: link.expires)))" }
+        let state: ClaimLinkRowModel.State = if let revoked = link.revoked { .revoked(revoked) }
+            else if link.isActive(at: now) { .worksThrough(ClaimLinkInput.lastDay(of: link.expires)) }
+            else { .expired(ClaimLinkInput.lastDay(of: link.expires)) }
         return ClaimLinkRowModel(
-            id: link.id, label: link.label, createdText: DisplayFormat.date(link.created), stateText: state, isActive: link.isActive(at: now),
-            locationText: link.includesLocation ? "Photos with where they were taken" : "Photos without where they were taken",
+            id: link.id, label: link.label, created: link.created, state: state, includesLocation: link.includesLocation,
             openings: link.openings.map {
                 ClaimLinkOpeningModel(atISO: DisplayFormat.iso8601($0.at), atText: openingTime($0.at), address: $0.address, path: $0.path)
             },

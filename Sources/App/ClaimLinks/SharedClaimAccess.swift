@@ -1,3 +1,4 @@
+import Messages
 import Accounts
 import Claims
 import Clocks
@@ -25,7 +26,9 @@ struct SharedClaimAccess: Sendable {
         let now = clock.now, address = request.clientAddress
         if let wait = guesses.wait(for: address, now: now) {
             let minutes = max(1, Int((wait / 60).rounded(.up)))
-            var error = AppError(.tooManyLinkAttempts, message: "Too many links that do not work were opened from your network. Wait \(minutes == 1 ? "a minute" : "\(minutes) minutes"), then open the link again.")
+            var error = AppError(.tooManyLinkAttempts, Message("error.claim.link.too-many-guesses",
+                "Too many links that do not work were opened from your network. Wait \(minutes == 1 ? "a minute" : "\(minutes) minutes"), then open the link again.",
+                ["count": .count(minutes)]))
             error.headers["Retry-After"] = String(Int(wait.rounded(.up)))
             throw error
         }
@@ -43,5 +46,6 @@ struct SharedClaimAccess: Sendable {
         try claims.recordOpening(linkID: link.id, at: clock.now, address: request.clientAddress, path: ClaimLinkRoutes.pathBelowLink(request))
     }
 
-    static let notFound = AppError(.claimLinkNotFound, message: "This link does not work: it may have expired or been withdrawn, or be incomplete. Ask whoever sent it to you for a new one.")
+    static let notFound = AppError(.claimLinkNotFound, Message("error.claim.link.not-working",
+        "This link does not work: it may have expired or been withdrawn, or be incomplete. Ask whoever sent it to you for a new one."))
 }

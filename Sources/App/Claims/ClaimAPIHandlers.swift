@@ -60,7 +60,7 @@ struct ClaimAPIHandlers: Sendable {
             var problems: [FieldError] = []
             let object = try ItemAPIHandlers.jsonObject(of: request)
             guard let input = ClaimLineInput(json: object, field: "item", itemID: itemID, currency: try items.currency(), into: &problems) else {
-                throw ClaimError.invalid(ValidationError(errors: problems.map { FieldError(field: String($0.field.dropFirst("item.".count)), message: $0.message) }))
+                throw ClaimError.invalid(ValidationError(errors: problems.map { FieldError(field: String($0.field.dropFirst("item.".count)), $0.wording) }))
             }
             return try answer(try claims.updateLine(input, of: id).id)
         }
@@ -91,11 +91,12 @@ struct ClaimAPIHandlers: Sendable {
 extension Request {
     /// The `{id}` of a claim route; an id that cannot exist is simply not found.
     func claimID() throws -> Claim.ID {
-        try id(of: Claim.self) { AppError(.claimNotFound, message: "There is no claim “\($0)”. Claim ids are whole numbers; list them at \(ClaimRoutes.apiList.url()).") }
+        try id(of: Claim.self) { AppError(.claimNotFound, Message("error.claim.bad-id", "There is no claim “\($0)”. Claim ids are whole numbers; list them at \(ClaimRoutes.apiList.url()).",
+                                         ["id": .text($0), "address": .text(ClaimRoutes.apiList.url())])) }
     }
 
     /// The `{itemId}` of a claim line's route.
     func claimLineItemID() throws -> Item.ID {
-        try id("itemId", of: Item.self) { AppError(.claimLineNotFound, message: "There is no item “\($0)” in this claim. Item ids are whole numbers.") }
+        try id("itemId", of: Item.self) { AppError(.claimLineNotFound, Message("error.claim.line.bad-id", "There is no item “\($0)” in this claim. Item ids are whole numbers.", ["id": .text($0)])) }
     }
 }

@@ -16,8 +16,8 @@ struct ClaimBundleHandlers: Sendable {
             let id = try request.claimID()
             let input = try ClaimBundleInput(json: try ItemAPIHandlers.jsonObject(of: request))
             guard let name = input.name, let lines = input.lines else {
-                throw ClaimError.invalid(ValidationError(errors: [input.name == nil ? FieldError(field: "name", message: "Name the bundle (for example “Lot of hand tools”).") : nil,
-                                                                  input.lines == nil ? FieldError(field: "lines", message: "Give the lines to bundle as their items' ids, like [3, 7].") : nil].compactMap { $0 }))
+                throw ClaimError.invalid(ValidationError(errors: [input.name == nil ? FieldError(field: "name", Message("error.claim.bundle.name-missing", "Name the bundle (for example “Lot of hand tools”).")) : nil,
+                                                                  input.lines == nil ? FieldError(field: "lines", Message("error.claim.bundle.lines-missing", "Give the lines to bundle as their items' ids, like [3, 7].")) : nil].compactMap { $0 }))
             }
             let bundleID = try claims.addBundle(name: name, lines: lines, to: id).bundleID
             var response = try ClaimBundleJSON.response(bundleID, in: try claims.sheet(id: id), status: .created)
@@ -59,7 +59,7 @@ struct ClaimBundleHandlers: Sendable {
 extension Request {
     /// The `{bundleId}` of a bundle's route.
     func bundleID() throws -> ClaimBundle.ID {
-        try id("bundleId", of: ClaimBundle.self) { AppError(.claimBundleNotFound, message: "There is no bundle “\($0)” in this claim. Bundle ids are whole numbers.") }
+        try id("bundleId", of: ClaimBundle.self) { AppError(.claimBundleNotFound, Message("error.claim.bundle.bad-id", "There is no bundle “\($0)” in this claim. Bundle ids are whole numbers.", ["id": .text($0)])) }
     }
 }
 
@@ -84,9 +84,10 @@ struct ClaimBundleInput {
         return InputSchema(api: "ClaimBundleInput", fields: [
             .text("name", \.name),
             InputField(name: "lines", api: "array", expected: ids, json: { value, input, reading in
-                guard case .array(let members) = value else { return reading.refuse("lines must be \(ids).") }
+                let refusal = FieldError(field: reading.path, Message("error.claim.bundle.lines", "lines must be a list of items' ids (whole numbers), like [3, 7]."))
+                guard case .array(let members) = value else { return reading.problems.append(refusal) }
                 let found = members.compactMap { member -> Item.ID? in if case .integer(let id) = member, id > 0 { Item.ID(id) } else { nil } }
-                if found.count == members.count { input.lines = found } else { reading.refuse("lines must be \(ids).") }
+                if found.count == members.count { input.lines = found } else { reading.problems.append(refusal) }
             }),
         ], unknown: { "Unknown field “\($0)”. A bundle's fields are name and lines." })
     }

@@ -42,7 +42,7 @@ struct ClaimExpenseHandlers: Sendable {
         router.get(ClaimRoutes.apiExpenseReceipt) { request in try receipt(request) }
         router.put(ClaimRoutes.apiExpenseReceipt, maxBodySize: Self.maxReceiptBytes, isSlow: true) { request in
             let id = try request.claimID()
-            guard !request.body.isEmpty else { throw AppError(.emptyBody, message: "No file was sent. Send the receipt's bytes (a PDF, JPEG or PNG) as the request body.") }
+            guard !request.body.isEmpty else { throw AppError(.emptyBody, Message("error.claim.receipt.no-body", "No file was sent. Send the receipt's bytes (a PDF, JPEG or PNG) as the request body.")) }
             let expense = try claims.setReceipt(of: try request.expenseID(), of: id, name: request.query["name"]) { request.body }
             return ClaimExpenseJSON.response(expense, of: id, currency: try items.currency())
         }
@@ -59,7 +59,7 @@ struct ClaimExpenseHandlers: Sendable {
         let id = try request.claimID()
         guard request.contentType == "multipart/form-data",
               let multipart = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
-            throw AppError(.invalidMultipart, message: "The expense form is damaged or not a file upload. Fill it in again and add the expense.")
+            throw AppError(.invalidMultipart, Message("error.claim.expense.form-damaged", "The expense form is damaged or not a file upload. Fill it in again and add the expense."))
         }
         let form = ClaimExpenseForm(multipart)
         do {
@@ -76,7 +76,7 @@ struct ClaimExpenseHandlers: Sendable {
         let expense = try claims.expense(try request.expenseID(), of: try request.claimID())
         guard let receipt = expense.receipt, let path = claims.receiptPath(of: expense),
               let bytes = FileManager.default.contents(atPath: path) else {
-            throw AppError(.claimExpenseNotFound, message: "This expense has no receipt. Add one with PUT to this address.")
+            throw AppError(.claimExpenseNotFound, Message("error.claim.receipt.none", "This expense has no receipt. Add one with PUT to this address."))
         }
         var response = Response(body: .bytes(Array(bytes)))
         response.headers["Content-Type"] = receipt.type.contentType
@@ -92,7 +92,7 @@ struct ClaimExpenseHandlers: Sendable {
 extension Request {
     /// The `{expenseId}` of an expense's route.
     func expenseID() throws -> ClaimExpense.ID {
-        try id("expenseId", of: ClaimExpense.self) { AppError(.claimExpenseNotFound, message: "There is no expense “\($0)” in this claim. Expense ids are whole numbers.") }
+        try id("expenseId", of: ClaimExpense.self) { AppError(.claimExpenseNotFound, Message("error.claim.expense.bad-id", "There is no expense “\($0)” in this claim. Expense ids are whole numbers.", ["id": .text($0)])) }
     }
 }
 

@@ -23,7 +23,8 @@ extension ClaimInput {
                 var lines: [ClaimLineInput] = []
                 for (index, member) in members.enumerated() {
                     guard case .object(let fields) = member else {
-                        reading.problems.append(FieldError(field: "items[\(index)]", message: "Each of items must be an object like {\"itemId\": 12, \"quantityLost\": 1}, not \(member.kindDescription)."))
+                        reading.problems.append(FieldError(field: "items[\(index)]", Message("error.claim.items.not-object", "Each of items must be an object like {\"itemId\": 12, \"quantityLost\": 1}, not \(member.kindDescription).",
+                                                                              ["kind": .text(member.kindDescription)])))
                         continue
                     }
                     if let line = ClaimLineInput(json: fields, field: "items[\(index)]", currency: reading.context.currency, into: &reading.problems) { lines.append(line) }
@@ -39,14 +40,16 @@ extension ClaimInput {
     static var salesTaxRateField: InputField<ClaimInput> {
         func read(_ text: String, into input: inout ClaimInput, _ reading: inout FieldReading) {
             if let rate = SalesTaxRate(percent: text) { input.salesTaxRate = rate } else {
-                reading.refuse("\(reading.name) must be a percentage below 100 with at most \(SalesTaxRate.maxDecimals) decimals, like 8.875; “\(text.prefix(20))” is not.")
+                reading.problems.append(FieldError(field: reading.path, Message("error.claim.tax-rate", "\(reading.name) must be a percentage below 100 with at most \(SalesTaxRate.maxDecimals) decimals, like 8.875; “\(text.prefix(20))” is not.",
+                                                                  ["field": .text(reading.name), "decimals": .text("\(SalesTaxRate.maxDecimals)"), "sent": .text(String(text.prefix(20)))])))
             }
         }
         return InputField(name: "salesTaxRate", api: "Percent", expected: "a percentage", json: { value, input, reading in
             switch value {
             case .null: input.salesTaxRate = .some(nil)
             case .string(let text): read(text, into: &input, &reading)
-            default: reading.refuse("\(reading.name) must be a percentage as text, like \"8.875\", or null; not \(value.kindDescription).")
+            default: reading.problems.append(FieldError(field: reading.path, Message("error.claim.tax-rate-kind", "\(reading.name) must be a percentage as text, like \"8.875\", or null; not \(value.kindDescription).",
+                                                                               ["field": .text(reading.name), "kind": .text(value.kindDescription)])))
             }
         }, form: { text, input, reading in
             guard let text else { return }
@@ -76,7 +79,8 @@ extension ClaimLineInput {
     static var schema: InputSchema<ClaimLineInput> {
         InputSchema(api: "ClaimLineInput", fields: [
             InputField(name: "itemId", api: "integer", expected: "an item's id (a whole number)", json: { value, line, reading in
-                if value != .integer(line.itemID.rawValue) { reading.refuse("itemId is the item in the address; leave it out or send \(line.itemID).") }
+                if value != .integer(line.itemID.rawValue) { reading.problems.append(FieldError(field: reading.path, Message("error.claim.line.item-id", "itemId is the item in the address; leave it out or send \(line.itemID).",
+                                                                                                           ["item": .text("\(line.itemID)")]))) }
             }),
             .quantity("quantityLost", \.quantityLost).labelled("The quantity lost"),
             InputField(name: "category", api: "string|null", expected: "a useful-life category's id (see /api/v1/useful-lives) or null", json: { value, line, reading in
@@ -102,7 +106,7 @@ extension ClaimLineInput {
         var itemID = pathItemID
         if pathItemID == nil {
             guard case .integer(let id) = object["itemId"] ?? .null, id > 0 else {
-                problems.append(FieldError(field: "\(field).itemId", message: "itemId must be an item's id (a whole number)."))
+                problems.append(FieldError(field: "\(field).itemId", Message("error.claim.line.no-item-id", "itemId must be an item's id (a whole number).")))
                 return nil
             }
             itemID = Item.ID(id)

@@ -182,7 +182,7 @@ struct ClaimPacketHandlers: Sendable {
         } catch ClaimReportError.stopped {
             throw ResponseBodyWriter.Closed.clientGone
         } catch {
-            throw AppError(.reportFailed, message: "The report could not be made: \(error). Nothing was sent; try again.")
+            throw AppError(.reportFailed, Message("error.claim.report-failed", "The report could not be made: \(error). Nothing was sent; try again.", ["reason": .text("\(error)")]))
         }
     }
 
@@ -202,7 +202,7 @@ struct ClaimPacketHandlers: Sendable {
                                                                               words: words, into: temporaryFolder)))
         let packet = try made.map { entry in
             guard let source = ZipWriter.Source(path: entry.file.path) else {
-                throw AppError(.reportFailed, message: "The \(entry.name) for the zip could not be made. Nothing was sent; try again.")
+                throw AppError(.reportFailed, Message("error.claim.zip-part-failed", "The \(entry.name) for the zip could not be made. Nothing was sent; try again.", ["file": .text(entry.name)]))
             }
             return EvidenceArchive.PacketFile(name: entry.name, kind: entry.kind, source: source)
         }
@@ -222,8 +222,8 @@ struct ClaimPacketHandlers: Sendable {
     static func paper(_ request: Request) throws -> ReportPaper? {
         guard let text = request.query["paper"] else { return nil }
         guard let paper = ReportPaper(rawValue: text.lowercased()) else {
-            var error = AppError(.invalidReportPaper, message: "paper must be a4 or letter, not “\(text.prefix(20))”.")
-            error.fieldMessages = [(field: "paper", message: error.message)]
+            var error = AppError(.invalidReportPaper, Message("error.claim.paper", "paper must be a4 or letter, not “\(text.prefix(20))”.", ["sent": .text(String(text.prefix(20)))]))
+            error.fieldWordings = [(field: "paper", message: error.wording)]
             throw error
         }
         return paper
@@ -233,9 +233,9 @@ struct ClaimPacketHandlers: Sendable {
     static func profile(_ request: Request) throws -> ClaimScheduleProfile {
         guard let text = request.query["profile"] else { return .full }
         guard let profile = ClaimScheduleProfile(rawValue: text.lowercased()) else {
-            var error = AppError(.invalidScheduleProfile,
-                                 message: "profile must be one of \(ClaimScheduleProfile.names), not “\(text.prefix(30))”.")
-            error.fieldMessages = [(field: "profile", message: error.message)]
+            var error = AppError(.invalidScheduleProfile, Message("error.claim.profile", "profile must be one of \(ClaimScheduleProfile.names), not “\(text.prefix(30))”.",
+                                                                  ["profiles": .text(ClaimScheduleProfile.names), "sent": .text(String(text.prefix(30)))]))
+            error.fieldWordings = [(field: "profile", message: error.wording)]
             throw error
         }
         return profile

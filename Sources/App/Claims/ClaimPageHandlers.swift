@@ -101,13 +101,15 @@ struct ClaimPageHandlers: Sendable {
             let fields = try request.formFields()
             let table = try claims.usefulLifeTable()
             var problems: [FieldError] = []
-            let years = UsefulLivesInput.read(form: fields.firstValues, labels: table.entries.map { ($0.category, $0.label) }, problems: &problems)
-            if let problem = problems.first { return try usefulLives(request, typed: fields, message: problem.message) }
+            let context = request.pageContext(site)
+            let years = UsefulLivesInput.read(form: fields.firstValues, labels: table.entries.map { ($0.category, UsefulLivesPage.categoryName($0.category, context)) },
+                                              problems: &problems)
+            if let problem = problems.first { return try usefulLives(request, typed: fields, message: context.text(problem.wording)) }
             do {
                 _ = try claims.changeUsefulLives(years)
                 return .redirect(to: ClaimRoutes.usefulLives.url() + "?saved=1")
             } catch let error as ValuationError {
-                return try usefulLives(request, typed: fields, message: error.message + " Nothing was saved.")
+                return try usefulLives(request, typed: fields, message: context.text(error.wording) + " " + context.text("lives.nothing-saved"))
             }
         }
     }
@@ -148,7 +150,7 @@ struct ClaimPageHandlers: Sendable {
         // Owners share a claim with its adjuster from its page.
         let share = context.canManage
             ? ClaimLinkPageHandlers.section(claimID: id, links: try claims.links(ofClaim: id), csrfToken: context.csrfToken, newLinkURL: nil,
-                                            expires: nil, label: "", errors: nil, now: clock.now).node
+                                            expires: nil, label: "", errors: nil, now: clock.now, words: context.localizer).node
             : nil
         let expenses = ClaimExpensesSection(sheet: sheet, form: expenseForm, errors: expenseErrors, justAdded: request.query["expense"] != nil,
                                             canChange: context.canEdit, csrfToken: context.csrfToken, words: words)
@@ -214,12 +216,10 @@ struct ClaimPageHandlers: Sendable {
     private func usefulLives(_ request: Request, typed: FormFields?, message: String?) throws -> Response {
         let table = try claims.usefulLifeTable()
         let rows = table.entries.map { entry in
-            UsefulLivesPage.Row(category: entry.category, label: entry.label,
-                                years: typed?[entry.category] ?? entry.years.map(String.init) ?? "",
-                                defaultText: "Default: " + (entry.defaultYears.map { "\($0) years" } ?? "not depreciated"), source: entry.sourceNote)
+            UsefulLivesPage.Row(category: entry.category, years: typed?[entry.category] ?? entry.years.map(String.init) ?? "", defaultYears: entry.defaultYears)
         }
         let context = request.pageContext(site)
-        let page = UsefulLivesPage(rows: rows, sources: DepreciationSource.all.map(\.citation), message: message,
+        let page = UsefulLivesPage(rows: rows, sources: DepreciationSource.all, message: message,
                                    saved: request.query["saved"] != nil, canChange: context.canEdit, context: context)
         return .html(page.document().renderedBytes(), status: message == nil ? .ok : .unprocessableContent)
     }

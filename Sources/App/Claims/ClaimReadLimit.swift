@@ -1,6 +1,7 @@
 import Accounts
 import Claims
 import HTTPServer
+import Messages
 import Synchronization
 
 /// Every request that reads a whole claim — its page and JSON, the claims lists, the packet (schedule,
@@ -61,12 +62,17 @@ final class ClaimReadLimit: Sendable {
     }
 
     private static func busy(_ reader: Reader) -> HTTPError {
-        let whose = switch reader {
-        case .link: "This link is already being used for \(perReader) of the claim’s pages or files at once"
-        case .account: "You already have \(perReader) claim pages or files being made at once"
+        let wording = switch reader {
+        case .link:
+            Message("error.claim.busy-link",
+                    "This link is already being used for \(perReader) of the claim’s pages or files at once; nothing was changed. Wait for one to finish, then try again.",
+                    ["count": .count(perReader)])
+        case .account:
+            Message("error.claim.busy-account",
+                    "You already have \(perReader) claim pages or files being made at once; nothing was changed. Wait for one to finish, then try again.",
+                    ["count": .count(perReader)])
         }
-        return HTTPError(.busy, message: "\(whose); nothing was changed. Wait for one to finish, then try again.",
-                         headers: ["Retry-After": String(retryAfterSeconds)])
+        return HTTPError(.busy, wording, headers: ["Retry-After": String(retryAfterSeconds)])
     }
 
     /// One request's place, given back when the last holder lets go of it.

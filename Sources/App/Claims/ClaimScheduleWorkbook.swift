@@ -58,7 +58,8 @@ enum ClaimScheduleWorkbook {
         do {
             try XLSXWorkbook.write(sheets(sheet, packOut: packOut, words: words), to: target)
         } catch {
-            throw AppError(.reportFailed, message: "The spreadsheet could not be made: \(error). Nothing was sent; try again.")
+            throw AppError(.reportFailed, Message("error.claim.spreadsheet-failed", "The spreadsheet could not be made: \(error). Nothing was sent; try again.",
+                                                       ["reason": .text("\(error)")]))
         }
         return target
     }

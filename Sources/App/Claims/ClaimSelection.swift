@@ -18,19 +18,21 @@ struct ClaimSelection: Equatable {
 
     /// A selection's fields (see `InputSchema`); each words its own rule.
     static var schema: InputSchema<Draft> {
-        func field(_ name: String, _ api: String, _ rule: String, read: @escaping (JSONValue, inout Draft, inout FieldReading) -> Bool) -> InputField<Draft> {
+        func field(_ name: String, _ api: String, _ rule: String, _ key: String, read: @escaping (JSONValue, inout Draft, inout FieldReading) -> Bool) -> InputField<Draft> {
             InputField(name: name, api: api, expected: rule, json: { value, draft, reading in
-                if !read(value, &draft, &reading) { reading.refuse("\(name) must be \(rule).") }
+                if !read(value, &draft, &reading) {
+                    reading.problems.append(FieldError(field: reading.path, Message(key, "\(name) must be \(rule).", ["field": .text(name)])))
+                }
             })
         }
         let ids = "a list of items' ids (whole numbers), like [3, 7]"
         return InputSchema(api: "ClaimSelection", fields: [
-            field("all", "boolean", "true or false") { value, draft, _ in
+            field("all", "boolean", "true or false", "error.claim.selection.boolean") { value, draft, _ in
                 guard case .bool(let flag) = value else { return false }
                 draft.selection.everything = flag
                 return true
             },
-            field("itemIds", "array", ids) { value, draft, _ in
+            field("itemIds", "array", ids, "error.claim.selection.ids") { value, draft, _ in
                 guard case .array(let members) = value else { return false }
                 for member in members {
                     guard case .integer(let id) = member, id > 0 else { return false }
@@ -38,19 +40,19 @@ struct ClaimSelection: Equatable {
                 }
                 return true
             },
-            field("locationId", "integer", "a place's id (a whole number)") { value, draft, _ in
+            field("locationId", "integer", "a place's id (a whole number)", "error.claim.selection.place") { value, draft, _ in
                 guard case .integer(let id) = value, id > 0 else { return false }
                 draft.selection.query.locationID = Location.ID(id)
                 draft.filtered = true
                 return true
             },
-            field("tag", "string", "non-empty text") { value, draft, _ in
+            field("tag", "string", "non-empty text", "error.claim.selection.text") { value, draft, _ in
                 guard case .string(let tag) = value, !tag.isEmpty else { return false }
                 draft.selection.query.tag = tag
                 draft.filtered = true
                 return true
             },
-            field("q", "string", "non-empty text") { value, draft, reading in
+            field("q", "string", "non-empty text", "error.claim.selection.text") { value, draft, reading in
                 guard case .string(let text) = value else { return false }
                 if let message = ItemListQuery.textRule.named("q").message(checking: text) { reading.refuse(message) }
                 draft.selection.query.text = text
@@ -65,10 +67,10 @@ struct ClaimSelection: Equatable {
         Self.schema.read(json: object, into: &draft, context: InputContext(), problems: &problems)
         self = draft.selection
         if problems.isEmpty, !everything, itemIDs.isEmpty, !draft.filtered {
-            problems.append(FieldError(field: "items", message: "Say which items were lost: {\"all\": true} for the whole home, a locationId, a tag, a search q, or itemIds."))
+            problems.append(FieldError(field: "items", Message("error.claim.selection.none", "Say which items were lost: {\"all\": true} for the whole home, a locationId, a tag, a search q, or itemIds.")))
         }
         if everything, draft.filtered || !itemIDs.isEmpty {
-            problems.append(FieldError(field: "all", message: "all takes every item; leave out the other fields, or leave out all."))
+            problems.append(FieldError(field: "all", Message("error.claim.selection.all-alone", "all takes every item; leave out the other fields, or leave out all.")))
         }
         guard problems.isEmpty else { throw .invalid(ValidationError(errors: problems)) }
         query.disposed = false

@@ -2,6 +2,7 @@ import Claims
 import HTML
 import HTTPServer
 import Inventory
+import Localization
 
 /// The coverage check: its page (with the policy's form) and `GET /api/v1/coverage`.
 struct CoverageHandlers: Sendable {
@@ -52,32 +53,32 @@ struct CoverageHandlers: Sendable {
     private func page(_ request: Request, form: ClaimForm?, errors: ValidationError?, saved: Bool) throws -> Response {
         let currency = try items.currency(), policy = try claims.policy()
         let check = CoverageCheck(items: try items.all(), contentsLimit: policy.contentsLimit)
-        func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formattedWithoutZeroFraction }
+        let context = request.pageContext(site)
+        func money(_ minorUnits: Int64) -> MessageArgument { .text(context.format.money(minorUnits, in: currency)) }
         let owned = money(CoverageCheck.rounded(check.contents.value, currency: currency))
-        var headline = "You own about \(owned) of contents"
+        var headline: String
         var advice: [String] = []
         if let limit = check.contentsLimit {
-            headline += "; your policy covers \(money(limit))."
+            headline = context.text("coverage.headline-limit", ["owned": owned, "limit": money(limit)])
             if let shortfall = check.shortfall, shortfall > 0 {
-                advice.append("After a total loss about \(money(CoverageCheck.rounded(shortfall, currency: currency))) would not be paid back. Ask your insurer about raising the contents limit.")
+                advice.append(context.text("coverage.short", ["amount": money(CoverageCheck.rounded(shortfall, currency: currency))]))
             } else {
-                advice.append("Your limit covers what you own, with \(money(limit - check.contents.value)) to spare.")
+                advice.append(context.text("coverage.spare", ["amount": money(limit - check.contents.value)]))
             }
         } else {
-            headline += "."
-            advice.append("Enter your policy’s contents limit below to see whether it covers them.")
+            headline = context.text("coverage.headline", ["owned": owned])
+            advice.append(context.text("coverage.no-limit"))
         }
-        if check.contents.unvalued > 0 {
-            advice.append("\(check.contents.unvalued == 1 ? "1 item has" : "\(check.contents.unvalued.grouped) items have") no value yet, so the total is low by what \(check.contents.unvalued == 1 ? "it is" : "they are") worth.")
-        }
-        if !check.scheduled.isEmpty { advice.append("Scheduled items are insured by their riders and left out of this total.") }
+        if check.contents.unvalued > 0 { advice.append(context.text("coverage.unvalued", ["count": .count(check.contents.unvalued)])) }
+        if !check.scheduled.isEmpty { advice.append(context.text("coverage.scheduled-note")) }
         let rows = check.scheduled.map { item in
-            CoveragePage.ScheduledRow(name: item.name, url: ItemRoutes.item(item.itemID), value: item.value.map(money) ?? "No value",
-                                      rider: item.riderAmount.map(money) ?? "No rider amount",
-                                      shortfall: item.shortfall.flatMap { $0 > 0 ? money($0) : nil })
+            CoveragePage.ScheduledRow(name: item.name, url: ItemRoutes.item(item.itemID),
+                                      value: item.value.map { context.format.money($0, in: currency) } ?? context.text("coverage.no-value"),
+                                      rider: item.riderAmount.map { context.format.money($0, in: currency) } ?? context.text("coverage.no-rider"),
+                                      shortfall: item.shortfall.flatMap { $0 > 0 ? context.format.money($0, in: currency) : nil })
         }
         let page = CoveragePage(headline: headline, advice: advice, scheduled: rows, form: form ?? ClaimForm(policy: policy, currency: currency),
-                                errors: errors, currency: currency, saved: saved, context: request.pageContext(site))
+                                errors: errors, currency: currency, saved: saved, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 }

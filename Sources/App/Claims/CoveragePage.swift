@@ -23,10 +23,11 @@ struct CoveragePage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Coverage", context: context, pageClass: "coverage",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Coverage",
-                               trailing: [a(.class("bar-button"), .href(ClaimRoutes.list.url())) { "Claims" }]),
-                   content: content).document()
+        let title = context.text("coverage.title")
+        return PageLayout(title: title, context: context, pageClass: "coverage",
+                          bar: TopBar(back: (label: context.text("item.list.title"), url: ItemRoutes.list.url()), title: title,
+                                      trailing: [a(.class("bar-button"), .href(ClaimRoutes.list.url())) { context.text("claims.list.title") }]),
+                          content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
@@ -37,17 +38,22 @@ struct CoveragePage {
             }
             if !scheduled.isEmpty {
                 section(.class("card"), .aria("labelledby", "scheduled-title")) {
-                    h2(.id("scheduled-title")) { "Scheduled items and their riders" }
+                    h2(.id("scheduled-title")) { context.text("coverage.scheduled-title") }
                     div(.class("table-scroll")) {
                         table(.class("figures")) {
-                            thead { tr { th(.scope("col")) { "Item" }; th(.scope("col")) { "Worth" }; th(.scope("col")) { "Rider" }; th(.scope("col")) { "Short by" } } }
+                            thead {
+                                tr {
+                                    th(.scope("col")) { context.text("coverage.column.item") }; th(.scope("col")) { context.text("coverage.column.worth") }
+                                    th(.scope("col")) { context.text("coverage.column.rider") }; th(.scope("col")) { context.text("coverage.column.short-by") }
+                                }
+                            }
                             tbody {
                                 for row in scheduled {
                                     tr(.class(row.shortfall == nil ? "" : "short")) {
                                         th(.scope("row")) { a(.href(row.url)) { row.name } }
                                         td(.class("amount")) { row.value }
                                         td(.class("amount")) { row.rider }
-                                        td(.class("amount")) { row.shortfall ?? "Covered" }
+                                        td(.class("amount")) { row.shortfall ?? context.text("coverage.covered") }
                                     }
                                 }
                             }
@@ -60,23 +66,24 @@ struct CoveragePage {
     }
 
     private var policyForm: HTMLNode {
-        let controls = FormControls(errors: errors, idPrefix: "policy")
+        let controls = FormControls(errors: errors, idPrefix: "policy", format: context.format)
         return HTML.form(.class("card policy-form"), .method("post"), .action(ClaimRoutes.coverage.url()), .novalidate) {
             CSRFField(token: context.csrfToken).node
-            h2 { "Your policy" }
-            p(.class("muted")) { "Every new claim starts from these facts." }
-            if errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." } }
-            if saved { p(.class("form-saved"), .role("status")) { "Saved." } }
-            controls.money("Contents limit", name: "contentsLimit", value: form.contentsLimit, currency: currency,
-                           hint: "What the policy pays for your belongings (coverage C on a US homeowners policy).")
-            controls.text("Insurer", name: ClaimText.insurer.rawValue, value: form[.insurer], extra: [.maxlength(ClaimText.insurer.maxLength)])
-            controls.text("Policy number", name: ClaimText.policyNumber.rawValue, value: form[.policyNumber], extra: [.maxlength(ClaimText.policyNumber.maxLength)])
-            controls.text("Policyholder", name: ClaimText.policyholder.rawValue, value: form[.policyholder],
+            h2 { context.text("coverage.policy") }
+            p(.class("muted")) { context.text("coverage.policy-note") }
+            if errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }
+            if saved { p(.class("form-saved"), .role("status")) { context.text("item.detail.saved") } }
+            controls.money(context.text("coverage.contents-limit"), name: "contentsLimit", value: form.contentsLimit, currency: currency,
+                           hint: context.text("coverage.contents-limit-hint"))
+            controls.text(context.text("coverage.insurer"), name: ClaimText.insurer.rawValue, value: form[.insurer], extra: [.maxlength(ClaimText.insurer.maxLength)])
+            controls.text(context.text("coverage.policy-number"), name: ClaimText.policyNumber.rawValue, value: form[.policyNumber],
+                          extra: [.maxlength(ClaimText.policyNumber.maxLength)])
+            controls.text(context.text("coverage.policyholder"), name: ClaimText.policyholder.rawValue, value: form[.policyholder],
                           extra: [.maxlength(ClaimText.policyholder.maxLength), .autocomplete("name")])
-            controls.textArea("Insured address", name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
-            PolicyFields(form: form, controls: controls, currency: currency).node
+            controls.textArea(context.text("coverage.address"), name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
+            PolicyFields(form: form, controls: controls, currency: currency, words: context.localizer).node
             if context.canEdit {
-                div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save Policy" } }
+                div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { context.text("coverage.save") } }
             }
         }
     }

@@ -13,8 +13,8 @@ struct UsefulLifeAPIHandlers: Sendable {
             var problems: [FieldError] = []
             let years = UsefulLivesInput.read(json: object, problems: &problems)
             guard problems.isEmpty else {
-                var error = AppError(.invalidUsefulLife, message: problems.map(\.message).joined(separator: " "))
-                error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }
+                var error = AppError(.invalidUsefulLife, ValidationError(errors: problems).summaryWording)
+                error.fieldWordings = problems.map { (field: $0.field, message: $0.wording) }
                 throw error
             }
             return Self.response(try claims.changeUsefulLives(years))

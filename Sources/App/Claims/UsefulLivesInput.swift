@@ -18,7 +18,9 @@ enum UsefulLivesInput {
             guard let text = text?.trimmingCharacters(in: .whitespaces) else { return }
             if text.isEmpty { years[category] = .some(nil); return }
             guard let number = Int(text) else {
-                return reading.refuse("The useful life of \(reading.name) must be whole years (1 to 100), not “\(TextRule.excerpt(text, characters: 20))”; nothing was saved.")
+                return reading.problems.append(FieldError(field: reading.path, Message("error.claim.useful-life-years",
+                    "The useful life of \(reading.name) must be whole years (1 to 100), not “\(TextRule.excerpt(text, characters: 20))”; nothing was saved.",
+                    ["label": .text(reading.name), "sent": .text(TextRule.excerpt(text, characters: 20))])))
             }
             years[category] = number
         })

@@ -1,5 +1,6 @@
 import Claims
 import HTTPServer
+import Messages
 
 extension ValuationError: CataloguedError {
     var errorCode: ErrorCode {
@@ -9,9 +10,9 @@ extension ValuationError: CataloguedError {
         }
     }
 
-    public var fieldMessages: [(field: String, message: String)] {
+    public var fieldWordings: [(field: String, message: Message)] {
         switch self {
-        case .unknownCategory(let category, _), .usefulLifeOutOfRange(let category, _, _): [(field: category, message: message)]
+        case .unknownCategory(let category, _), .usefulLifeOutOfRange(let category, _, _): [(field: category, message: wording)]
         default: []
         }
     }

@@ -78,7 +78,7 @@ struct ItemListPage {
     private var content: HTMLNode {
         .group {
             if let message = backup?.message, message.tone == .warning { BackupMessageView(message: message).node }
-            if let readiness { ReadinessCard(model: readiness).node }
+            if let readiness { ReadinessCard(model: readiness, words: context.localizer).node }
             if let dueSoon, !editing, bulk == nil { dueSoon.node }
             if !editing && bulk == nil {
                 ItemSearchBar(model: search, words: context.localizer).node

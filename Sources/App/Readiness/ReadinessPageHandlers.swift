@@ -26,10 +26,10 @@ struct ReadinessPageHandlers: Sendable {
         let entries = summary.worklist.prefix(Self.worklistLength).map { entry in
             FixNextEntryModel(
                 name: entry.item.shownName,
-                valueText: entry.valueAtRisk.map { DisplayFormat.money($0, in: currency) + " at risk" } ?? "No value yet",
+                valueAtRisk: entry.valueAtRisk,
                 detailURL: ItemRoutes.item(entry.item.id) + "?from=fix",
                 gaps: entry.readiness.gaps.map { gap in
-                    (advice: gap.advice, url: ReadinessRoutes.fix(ClaimGapLink(itemID: entry.item.id, anchor: Self.anchor(of: gap))))
+                    (gap: gap, url: ReadinessRoutes.fix(ClaimGapLink(itemID: entry.item.id, anchor: Self.anchor(of: gap))))
                 })
         }
         let page = FixNextPage(entries: entries, remaining: max(0, summary.worklist.count - Self.worklistLength),
@@ -47,9 +47,6 @@ struct ReadinessPageHandlers: Sendable {
     }
 
     static func card(_ summary: ReadinessSummary, currency: Currency) -> ReadinessCardModel {
-        let text = summary.total.value > 0
-            ? "\(DisplayFormat.money(summary.ready.value, in: currency)) of \(DisplayFormat.money(summary.total.value, in: currency)) is ready for a claim"
-            : "\(summary.ready.items) of \(summary.total.items) items are ready for a claim"
-        return ReadinessCardModel(percent: summary.readyPercent, text: text, itemsWithGaps: summary.worklist.count)
+        ReadinessCardModel(percent: summary.readyPercent, ready: summary.ready, total: summary.total, currency: currency, itemsWithGaps: summary.worklist.count)
     }
 }

@@ -17,22 +17,37 @@ public enum ValuationError: Error, Sendable, Equatable {
     /// The claim's figures add up past 64 bits.
     case totalTooLarge
 
-    public var message: String {
+    public var message: String { wording.english }
+
+    /// The message as a value, for the reader's language.
+    public var wording: Message {
         switch self {
         case .unknownCategory(let category, let known):
-            "“\(TextRule.excerpt(category, characters: 60))” is not a depreciation category. Use one of: \(known.joined(separator: ", "))."
-        case .usefulLifeOutOfRange(_, let label, let years):
-            "The useful life of \(label) must be \(UsefulLifeTable.yearsRange.lowerBound) to \(UsefulLifeTable.yearsRange.upperBound) years, not \(years); leave it empty if \(label.lowercased()) don’t lose value."
+            Message("error.claim.unknown-category", "“\(TextRule.excerpt(category, characters: 60))” is not a depreciation category. Use one of: \(Self.listed(known)).",
+                    ["category": .text(TextRule.excerpt(category, characters: 60)), "known": .text(Self.listed(known))])
+        case .usefulLifeOutOfRange(let category, let label, let years):
+            // US English names the category again in lower case; a translation names it by its label.
+            Message("error.claim.useful-life-range",
+                    "The useful life of \(label) must be \(UsefulLifeTable.yearsRange.lowerBound) to \(UsefulLifeTable.yearsRange.upperBound) years, not \(years); leave it empty if \(label.lowercased()) don’t lose value.",
+                    ["label": .message(Message("packet.category.\(category)", label)), "things": .message(Message("packet.category.\(category)", label.lowercased())),
+                     "least": .text("\(UsefulLifeTable.yearsRange.lowerBound)"), "most": .text("\(UsefulLifeTable.yearsRange.upperBound)"), "years": .text("\(years)")])
         case .overrideOutOfRange:
-            "An actual cash value must be from 0 to \(Money.maxMinorUnits.grouped) minor units. Enter a smaller amount."
+            Message("error.claim.acv-range", "An actual cash value must be from 0 to \(Money.maxMinorUnits.grouped) minor units. Enter a smaller amount.",
+                    ["max": .text(Money.maxMinorUnits.grouped)])
         case .overrideWithoutReason:
-            "Say why you set this line’s actual cash value by hand (for example “unopened, still boxed”); the adjuster will ask."
+            Message("error.claim.acv-reason", "Say why you set this line’s actual cash value by hand (for example “unopened, still boxed”); the adjuster will ask.")
         case .quantityLostOutOfRange(let quantityLost, let itemQuantity):
-            "The quantity lost must be above 0 and at most \(itemQuantity.grouped), the quantity the item holds, not \(quantityLost.grouped)."
+            Message("error.claim.quantity-range", "The quantity lost must be above 0 and at most \(itemQuantity.grouped), the quantity the item holds, not \(quantityLost.grouped).",
+                    ["most": .text(itemQuantity.grouped), "sent": .text(quantityLost.grouped)])
         case .totalTooLarge:
-            "This claim’s amounts add up to more than Homepwner can count. Split it into smaller claims."
+            Message("error.claim.total-too-large", "This claim’s amounts add up to more than Homepwner can count. Split it into smaller claims.")
         }
     }
+}
+
+extension ValuationError {
+    /// "televisions, electronics, …".
+    fileprivate static func listed(_ categories: [String]) -> String { categories.joined(separator: ", ") }
 }
 
 extension Int64 {

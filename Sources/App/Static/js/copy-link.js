@@ -1,6 +1,8 @@
 // Copy buttons (`data-copy` names the element whose text they copy): shown only where a page may
-// write to the clipboard (HTTPS or this computer); elsewhere the text is there to select.
+// write to the clipboard (HTTPS or this computer); elsewhere the text is there to select. Their words
+// are the page's (`links.script.` messages).
 import { showToast } from "./toast.js";
+import { word } from "./page-words.js";
 
 export function initCopyButtons() {
   if (!navigator.clipboard || !window.isSecureContext) return;
@@ -11,9 +13,9 @@ export function initCopyButtons() {
     button.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(source.textContent.trim());
-        showToast("Link copied.");
+        showToast(word("links.script.copied", "Link copied."));
       } catch {
-        showToast("The link could not be copied: select it and copy it.", { error: true });
+        showToast(word("links.script.copy-failed", "The link could not be copied: select it and copy it."), { error: true });
       }
     });
   }
