@@ -1,17 +1,18 @@
 import Claims
 import HTTPServer
 import Inventory
+import Messages
 
 extension ClaimExpenseInput {
     /// An additional living expense's fields, as the API and the claim page's form send them.
     static var schema: InputSchema<ClaimExpenseInput> {
         InputSchema(api: "ClaimExpenseInput", fields: [
-            .choice("category", api: "ExpenseCategory", nullable: false, choose: "what the expense was for") { (expense, value: ExpenseCategory?) in
+            .choice("category", api: "ExpenseCategory", nullable: false, choose: Message("error.field.claim.choose-expense-category", "what the expense was for")) { (expense, value: ExpenseCategory?) in
                 expense.category = value
             },
-            .day("date", \.date, example: "2026-03-20").labelled("The date"),
+            .day("date", \.date, example: "2026-03-20").labelled(Message("error.field.claim.expense-date", "The date")),
             .text("description", \.description),
-            .amount("amount", \.amount, negative: ClaimExpenseInput.amountAboveZero).labelled("The amount"),
+            .amount("amount", \.amount, negative: ClaimExpenseInput.amountAboveZero).labelled(Message("error.field.claim.expense-amount", "The amount")),
         ], readOnly: ["id", "categoryLabel", "receipt"], unknown: { "Unknown field “\($0)”. An expense's fields are category, date, description and amount." })
     }
 

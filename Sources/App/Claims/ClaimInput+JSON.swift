@@ -2,21 +2,22 @@ import Claims
 import HTTPServer
 import Inventory
 import Localization
+import Messages
 
 extension ClaimInput {
     /// A claim's fields (see `InputSchema`); the form's dates show a day of this year.
     static var schema: InputSchema<ClaimInput> {
         InputSchema(api: "ClaimInput", fields: [
             .text("name", \.name),
-            .day("lossDate", \.lossDate, example: "2026-03-14").labelled("The date of the loss"),
-            .day("proofOfLossDue", \.proofOfLossDue, example: "2026-03-14").labelled("The proof-of-loss date"),
-            .amount("contentsLimit", \.contentsLimit).labelled("The contents limit"),
-            salesTaxRateField.labelled("The sales tax rate"),
-            .amount("deductible", \.deductible).labelled("The deductible"),
-            .choice("settlement", api: "Settlement", nullable: false, choose: "how the policy settles") { (claim, value: Settlement?) in claim.settlement = value },
-            .day("policyStart", \.policyStart, example: "2026-01-01").labelled("The policy period's first day"),
-            .day("policyEnd", \.policyEnd, example: "2026-12-31").labelled("The policy period's last day"),
-            .choice("lossKind", api: "LossKind", nullable: true, choose: "the kind of loss") { (claim, value: LossKind?) in claim.lossKind = .some(value) },
+            .day("lossDate", \.lossDate, example: "2026-03-14").labelled(Message("error.field.claim.loss-date", "The date of the loss")),
+            .day("proofOfLossDue", \.proofOfLossDue, example: "2026-03-14").labelled(Message("error.field.claim.proof-of-loss-due", "The proof-of-loss date")),
+            .amount("contentsLimit", \.contentsLimit).labelled(Message("error.field.claim.contents-limit", "The contents limit")),
+            salesTaxRateField.labelled(Message("error.field.claim.sales-tax-rate", "The sales tax rate")),
+            .amount("deductible", \.deductible).labelled(Message("error.field.claim.deductible", "The deductible")),
+            .choice("settlement", api: "Settlement", nullable: false, choose: Message("error.field.claim.choose-settlement", "how the policy settles")) { (claim, value: Settlement?) in claim.settlement = value },
+            .day("policyStart", \.policyStart, example: "2026-01-01").labelled(Message("error.field.claim.policy-start", "The policy period's first day")),
+            .day("policyEnd", \.policyEnd, example: "2026-12-31").labelled(Message("error.field.claim.policy-end", "The policy period's last day")),
+            .choice("lossKind", api: "LossKind", nullable: true, choose: Message("error.field.claim.choose-loss-kind", "the kind of loss")) { (claim, value: LossKind?) in claim.lossKind = .some(value) },
             .language("language", nullable: false) { claim, language in claim.language = language?.tag },
             InputField(name: "items", api: "array", expected: "a list like [{\"itemId\": 12, \"quantityLost\": 1}]", json: { value, claim, reading in
                 guard case .array(let members) = value else { return reading.wrongKind(value) }
@@ -82,7 +83,7 @@ extension ClaimLineInput {
                 if value != .integer(line.itemID.rawValue) { reading.problems.append(FieldError(field: reading.path, Message("error.claim.line.item-id", "itemId is the item in the address; leave it out or send \(line.itemID).",
                                                                                                            ["item": .text("\(line.itemID)")]))) }
             }),
-            .quantity("quantityLost", \.quantityLost).labelled("The quantity lost"),
+            .quantity("quantityLost", \.quantityLost).labelled(Message("error.field.claim.quantity-lost", "The quantity lost")),
             InputField(name: "category", api: "string|null", expected: "a useful-life category's id (see /api/v1/useful-lives) or null", json: { value, line, reading in
                 switch value {
                 case .null: line.category = .some(nil)
@@ -92,11 +93,11 @@ extension ClaimLineInput {
             }, form: { text, line, _ in
                 if let text { line.category = .some(text.isEmpty ? nil : text) }
             }),
-            .amount("actualCashValueOverride", \.unitACVOverride).labelled("The actual cash value"),
+            .amount("actualCashValueOverride", \.unitACVOverride).labelled(Message("error.field.claim.acv", "The actual cash value")),
             .text("overrideReason", \.overrideReason),
-            .amount("paid", \.paid).labelled("The amount paid"),
-            .amount("replacedCost", \.replacedCost).labelled("What replacing it cost"),
-            .day("replacedDate", \.replacedDate, example: "2026-03-14").labelled("The day it was replaced"),
+            .amount("paid", \.paid).labelled(Message("error.field.claim.paid", "The amount paid")),
+            .amount("replacedCost", \.replacedCost).labelled(Message("error.field.claim.replaced-cost", "What replacing it cost")),
+            .day("replacedDate", \.replacedDate, example: "2026-03-14").labelled(Message("error.field.claim.replaced-date", "The day it was replaced")),
         ], readOnly: ["line", "name", "room", "quantityUnit", "valuation"],
         unknown: { "Unknown field “\($0)”. A claim line's fields are \(schema.names.joined(separator: ", "))." })
     }
