@@ -50,7 +50,8 @@ import Testing
     }
 
     @Test func theRemindersPageIsInThePagesLanguage() throws {
-        let (_, owner) = try Self.remindersApp()
+        let (app, owner) = try Self.remindersApp()
+        defer { withExtendedLifetime(app) {} }
         let english = try Self.get(owner, "/reminders")
         #expect(english.contains("<title>Reminders — Homepwner</title>") && english.contains(">Warranties ending (2)<"))
         #expect(english.contains(">The warranty of Τηλεόραση ends on ") && english.contains(">In 3 days<"))
@@ -122,6 +123,22 @@ import Testing
         #expect(english.contains("You get no more e-mails about warranties ending. Turn them on again on your account page, once signed in."))
     }
 
+    /// A calendar asks in no language: the feed is in the account's, and changes with it.
+    @Test func theCalendarFeedIsInTheAccountsLanguage() throws {
+        let app = try SecuredApp()
+        let owner = try app.signIn("olivia")
+        for name in ["Τηλεόραση", "Ψυγείο"] { #expect(try owner.json("POST", "/api/v1/items", ["name": name]).status == 201) }
+        let made = try owner.json("POST", "/api/v1/account/calendar", [String: Any]())
+        let url = try #require((made.json as? [String: Any])?["calendarURL"] as? String)
+        let path = try #require(URL(string: url)?.path)
+        let english = try app.client.send("GET", path).text
+        #expect(english.contains("SUMMARY:2 items have no photo yet") && english.contains("A photo is the first thing an adjuster asks for."))
+        #expect(try owner.json("PATCH", "/api/v1/account", ["language": "de"]).status == 200)
+        let german = try app.client.send("GET", path, headers: ["Accept-Language": "fr"]).text
+        #expect(german.contains("SUMMARY:2 Gegenstände haben noch kein Foto") && german.contains("Ein Foto ist das Erste\\, wonach ein Schadenregulierer fragt."),
+                "\(german)")
+    }
+
     /// The account page's section is the Reminders feature's: given the page's words, every one of its own is translated.
     @Test func theReminderEmailSectionIsInTheWordsItIsGiven() throws {
         func section(_ tag: String, refused: Bool = false) -> String {
@@ -181,15 +198,18 @@ import Testing
         #expect(try Self.englishLeftOver(arabic, "ar") == [])
     }
 
-    @Test func aBoxMovedNowhereIsRefusedInThePagesLanguage() throws {
+    @Test func aBoxMovedIntoItselfIsRefusedInThePagesLanguage() throws {
         let app = try TestApp()
-        let box = try #require((try app.client.json("POST", "/api/v1/locations", ["name": "Κουτί", "isBox": true]).json as? [String: Any])?.int("id"))
-        let english = try app.client.pageForm("/locations/\(box)/move", [("parentId", "")])
-        #expect(english.status == 422 && english.text.contains("Choose where the box goes: a place from the list, or the top level."))
-        let french = try app.client.pageForm("/locations/\(box)/move?lang=fr", [("parentId", "")])
+        let box = try #require((try app.client.json("POST", "/api/v1/locations", ["name": "Box", "isBox": true]).json as? [String: Any])?.int("id"))
+        let inner = try #require((try app.client.json("POST", "/api/v1/locations", ["name": "Bag", "parentId": box]).json as? [String: Any])?.int("id"))
+        let html = ["Accept": "text/html"]
+        let english = try app.client.pageForm("/locations/\(box)/move", [("parentId", String(inner))], headers: html)
+        #expect(english.status == 422 && english.text.contains("The box was not moved: see below."), "\(english.status)")
+        let french = try app.client.pageForm("/locations/\(box)/move?lang=fr", [("parentId", String(inner))], headers: html)
         #expect(french.status == 422 && french.text.contains(#"<html lang="fr" dir="ltr">"#))
-        #expect(french.text.contains("Choisissez où va le carton\u{202F}: un lieu de la liste, ou le niveau supérieur.")
-                && french.text.contains("Le carton n’a pas été déplacé\u{202F}: voir ci-dessous."))
+        #expect(french.text.contains("Le carton n’a pas été déplacé\u{202F}: voir ci-dessous.") && french.text.contains(">Déplacer le carton<"))
+        #expect(HTMLInspection.unescape(french.text).contains("«\u{202F}Box\u{202F}» ne peut pas aller dans «\u{202F}Box / Bag\u{202F}»\u{202F}: ce lieu est à l’intérieur."),
+                "\(french.text)")
     }
 
     @Test func thePlacesRulesAreRefusedInTheCallersLanguage() throws {

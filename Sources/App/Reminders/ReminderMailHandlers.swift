@@ -1,6 +1,7 @@
 import Accounts
 import Foundation
 import HTTPServer
+import Messages
 import Localization
 import Reminders
 
@@ -35,7 +36,7 @@ struct ReminderMailHandlers: Sendable {
             var digest: Weekday?
             if fields["when"] == "weekly" {
                 guard let day = Weekday.named(fields["weekday"] ?? "") else {
-                    throw HTTPError.badRequest("weekday must be a day of the week in lower case, such as monday.")
+                    throw HTTPError(.badRequest, Message("reminders.error.weekday", "weekday must be a day of the week in lower case, such as monday."))
                 }
                 digest = day
             }
