@@ -139,6 +139,26 @@ import Testing
                 "\(german)")
     }
 
+    @Test func theReminderSettingsAreRefusedInTheCallersLanguage() throws {
+        let app = try SecuredApp()
+        let owner = try app.signIn("olivia")
+        let english = try owner.json("PATCH", "/api/v1/account", ["reminderDigest": "funday", "reminderMail": ["bills": true]])
+        #expect(english.status == 422 && english.text.contains("reminderDigest “funday” is not a day of the week. Give one in lower-case English (monday,"))
+        #expect(english.text.contains("reminderMail has no kind of reminder “bills”. The kinds are: warranty, "), "\(english.text)")
+        // Each refusal is a message the account's language writes (the API's answer writes them as the Accounts feature does).
+        var input = AccountInput(), problems: [FieldError] = []
+        AccountInput.schema.read(json: ["reminderDigest": .string("funday"), "reminderMail": .object(["warranty": .string("yes"), "bills": .bool(true)])],
+                                 into: &input, context: InputContext(), problems: &problems)
+        let german = problems.map { DisplayFormat(words: Self.words("de")).text($0.wording) }
+        #expect(german.contains { $0.hasPrefix("reminderDigest „funday“ ist kein Wochentag.") } && german.contains { $0.hasPrefix("reminderMail.warranty muss true oder false sein, nicht ") }
+                && german.contains { $0.hasPrefix("reminderMail kennt keine Erinnerungsart „bills“.") }, "\(german)")
+        let template = DisplayFormat(words: Localization.bundled.localizer(for: .template))
+        #expect(problems.count == 3 && problems.allSatisfy { template.catalogueText($0.wording) == $0.message })
+        #expect(try owner.json("PATCH", "/api/v1/account", ["language": "de"]).status == 200)
+        let form = try owner.form("/account/reminder-mail", [("when", "weekly"), ("weekday", "funday")])
+        #expect(form.status == 400 && form.text.contains("weekday muss ein Wochentag in Kleinbuchstaben sein, etwa monday."), "\(form.status) \(form.text)")
+    }
+
     /// The account page's section is the Reminders feature's: given the page's words, every one of its own is translated.
     @Test func theReminderEmailSectionIsInTheWordsItIsGiven() throws {
         func section(_ tag: String, refused: Bool = false) -> String {
