@@ -39,7 +39,7 @@ extension ItemStore {
                 guard parent.pathNames.count < Location.maxDepth else {
                     throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "parentId", Message(
                         "error.place.too-deep", "“\(Location.shortened(parent.pathNames))” is \(parent.pathNames.count) places deep already; Homepwner keeps places "
-                            + "\(Location.depthLimit). Put the new place in one higher up.",
+                            + "at most \(Location.maxDepth) deep. Put the new place in one higher up.",
                         ["place": .text(Location.shortened(parent.pathNames)), "count": .count(parent.pathNames.count), "limit": .count(Location.maxDepth)]))]))
                 }
             }
@@ -99,11 +99,11 @@ extension ItemStore {
         throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "parentId", deepest > depth
             ? Message("error.place.too-deep-with-inside",
                       "Inside “\(Location.shortened(parent.pathNames))”, “\(location.name)” and the places in it would go \(deepest) places deep; "
-                        + "Homepwner keeps places \(Location.depthLimit). Choose a place higher up, or move some of what is inside “\(location.name)” out first.",
+                        + "Homepwner keeps places at most \(Location.maxDepth) deep. Choose a place higher up, or move some of what is inside “\(location.name)” out first.",
                       arguments)
             : Message("error.place.too-deep-moved",
                       "Inside “\(Location.shortened(parent.pathNames))”, “\(location.name)” would go \(deepest) places deep; "
-                        + "Homepwner keeps places \(Location.depthLimit). Choose a place higher up.", arguments))]))
+                        + "Homepwner keeps places at most \(Location.maxDepth) deep. Choose a place higher up.", arguments))]))
     }
 
     /// Deletes an empty location; one holding items or locations is refused, naming what it holds.

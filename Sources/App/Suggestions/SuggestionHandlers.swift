@@ -28,9 +28,9 @@ struct SuggestionHandlers: Sendable {
         let id = try request.itemID()
         let body = try ItemAPIHandlers.jsonObject(of: request)
         guard case .string(let fieldName)? = body["field"], case .string(let value)? = body["value"] else {
-            throw AppError(.invalidItem, Message("suggest.error.say-which",
-                                                 "Say which suggestion to dismiss: send {\"field\": \"barcode\", \"value\": \"…\"} as the suggestions list gives them.",
-                                                 ["example": .text("{\"field\": \"barcode\", \"value\": \"…\"}")]))
+            let example = #"{"field": "barcode", "value": "…"}"#
+            throw AppError(.invalidItem, Message("suggest.error.say-which", "Say which suggestion to dismiss: send \(example) as the suggestions list gives them.",
+                                                 ["example": .text(example)]))
         }
         try items.dismissSuggestion(for: id, field: try Self.field(fieldName), value: value)
         return .noContent

@@ -56,10 +56,11 @@ struct WalkthroughHandlers: Sendable {
                 }
             }
             guard let type = request.contentType, Self.videoTypes.contains(type) else {
+                let finished = #"{"uploadId": "…"}"#
                 throw AppError(.unsupportedMediaType, Message(
                     "walkthrough.error.send-video",
-                    "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime, or name a finished upload: {\"uploadId\": \"…\"}.",
-                    ["example": .text("{\"uploadId\": \"…\"}")]))
+                    "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime, or name a finished upload: \(finished).",
+                    ["example": .text(finished)]))
             }
             if let file = request.bodyFile { return Self.created(try store(bytesOrFile: .file(file.path), in: locationID, capture: capture)) }
             guard !request.body.isEmpty else {
