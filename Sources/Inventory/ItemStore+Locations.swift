@@ -37,9 +37,10 @@ extension ItemStore {
             if let parentID {
                 let parent = try Self.parent(parentID, in: connection)
                 guard parent.pathNames.count < Location.maxDepth else {
-                    throw InventoryError.invalid(ValidationError(errors: [FieldError(
-                        field: "parentId", message: "“\(Location.shortened(parent.pathNames))” is \(parent.pathNames.count) places deep already; Homepwner keeps places "
-                            + "\(Location.depthLimit). Put the new place in one higher up.")]))
+                    throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "parentId", Message(
+                        "error.place.too-deep", "“\(Location.shortened(parent.pathNames))” is \(parent.pathNames.count) places deep already; Homepwner keeps places "
+                            + "at most \(Location.maxDepth) deep. Put the new place in one higher up.",
+                        ["place": .text(Location.shortened(parent.pathNames)), "count": .count(parent.pathNames.count), "limit": .count(Location.maxDepth)]))]))
                 }
             }
             try connection.run("INSERT INTO locations (name, parent_id, notes, is_box) VALUES (?, ?, ?, ?)", input.name ?? "", parentID, input.notes ?? "",
@@ -84,19 +85,25 @@ extension ItemStore {
         var above: Location.ID? = parent.id, met: Set<Location.ID> = []
         while let current = above, current != location.id, met.insert(current).inserted { above = try paths.location(current)?.parentID }
         if above == location.id {
-            throw InventoryError.invalid(ValidationError(errors: [FieldError(
-                field: "parentId",
-                message: "“\(location.name)” can’t go inside “\(Location.shortened(parent.pathNames))”: that is inside it. Choose a location outside it.")]))
+            throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "parentId", Message(
+                "error.place.inside-itself",
+                "“\(location.name)” can’t go inside “\(Location.shortened(parent.pathNames))”: that is inside it. Choose a location outside it.",
+                ["name": .text(location.name), "place": .text(Location.shortened(parent.pathNames))]))]))
         }
         let depth = parent.pathNames.count + 1
         guard depth > location.pathNames.count else { return }
         let deepest = depth + (try subtree(of: location.id, in: connection).height) - 1
         guard deepest > Location.maxDepth else { return }
-        throw InventoryError.invalid(ValidationError(errors: [FieldError(
-            field: "parentId",
-            message: "Inside “\(Location.shortened(parent.pathNames))”, “\(location.name)”\(deepest > depth ? " and the places in it" : "") would go "
-                + "\(deepest) places deep; Homepwner keeps places \(Location.depthLimit). Choose a place higher up"
-                + "\(deepest > depth ? ", or move some of what is inside “\(location.name)” out first" : "").")]))
+        let arguments: [String: Message.Argument] = ["place": .text(Location.shortened(parent.pathNames)), "name": .text(location.name),
+                                                     "count": .count(deepest), "limit": .count(Location.maxDepth)]
+        throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "parentId", deepest > depth
+            ? Message("error.place.too-deep-with-inside",
+                      "Inside “\(Location.shortened(parent.pathNames))”, “\(location.name)” and the places in it would go \(deepest) places deep; "
+                        + "Homepwner keeps places at most \(Location.maxDepth) deep. Choose a place higher up, or move some of what is inside “\(location.name)” out first.",
+                      arguments)
+            : Message("error.place.too-deep-moved",
+                      "Inside “\(Location.shortened(parent.pathNames))”, “\(location.name)” would go \(deepest) places deep; "
+                        + "Homepwner keeps places at most \(Location.maxDepth) deep. Choose a place higher up.", arguments))]))
     }
 
     /// Deletes an empty location; one holding items or locations is refused, naming what it holds.
@@ -116,14 +123,15 @@ extension ItemStore {
     static func checkLocation(_ id: Location.ID?, in connection: Connection) throws {
         guard let id, try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) == nil else { return }
         throw InventoryError.invalid(ValidationError(errors: [FieldError(
-            field: "locationId", message: "There is no location \(id). Choose one of the locations, or none.")]))
+            field: "locationId", Message("error.place.no-such-location", "There is no location \(id). Choose one of the locations, or none.", ["id": .text("\(id)")]))]))
     }
 
     /// The place a location is to go inside, with its path.
     private static func parent(_ id: Location.ID, in connection: Connection, paths: LocationPaths? = nil) throws -> Location {
         guard let parent = try (paths ?? LocationPaths(connection)).location(id) else {
             throw InventoryError.invalid(ValidationError(errors: [FieldError(
-                field: "parentId", message: "There is no location \(id) to put this one in. Choose another, or none for a top-level location.")]))
+                field: "parentId", Message("error.place.no-such-parent", "There is no location \(id) to put this one in. Choose another, or none for a top-level location.",
+                                           ["id": .text("\(id)")]))]))
         }
         return parent
     }

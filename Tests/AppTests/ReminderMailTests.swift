@@ -242,7 +242,7 @@ import Testing
         let vera2 = try #require(try app.app.accounts.account(named: "vera"))
         #expect(try app.app.accounts.email(of: vera2.id) == "vera@example.com" && app.app.accounts.reminderKindsOff(.mail, for: vera2.id).contains("photo-missing"))
         let page = try vera.get("/account?reminder-mail=refused")
-        #expect(page.text.contains(ReminderMailSection.emailRefusal) && page.text.contains("aria-invalid=\"true\""))
+        #expect(page.text.contains(ReminderMailSection.emailRefusal.english) && page.text.contains("aria-invalid=\"true\""))
     }
 
     // MARK: Once a week

@@ -1,5 +1,6 @@
 import Foundation
 import HTML
+import Localization
 
 /// The home page's word on backups, as plain values.
 struct BackupNoticeModel: Sendable {
@@ -7,6 +8,8 @@ struct BackupNoticeModel: Sendable {
         let at: Date
         /// "3 hours ago".
         let words: String
+        /// The page's language, which writes the day.
+        var format = DisplayFormat(words: Localization.bundled.localizer(for: .template))
     }
 
     struct Message: Sendable {
@@ -41,9 +44,9 @@ struct BackupStatusLine {
 
     var node: HTMLNode {
         p(.class("backup-status"), .id("backup-status")) {
-            "Last verified backup: \(verified.words) ("
-            time(.datetime(DisplayFormat.iso8601(verified.at))) { DisplayFormat.date(verified.at) }
-            ")"
+            MessageWithLink(text: { verified.format.words.text("backup.status", ["age": .text(verified.words), "date": .text($0)]) }) {
+                time(.datetime(DisplayFormat.iso8601(verified.at))) { verified.format.date(verified.at) }
+            }.node
         }
     }
 }

@@ -1,5 +1,6 @@
 import Backup
 import Foundation
+import Localization
 
 /// What the home page says about backups, from the data folder's backup status and the schedule:
 /// when the last verified backup was made (to everyone), and to an owner a warning when the last
@@ -13,44 +14,52 @@ struct BackupNotices: Sendable {
     /// time, and a server asleep at the hour catches up when it wakes.
     static func grace(for interval: TimeInterval) -> TimeInterval { min(interval / 4, 3_600) }
 
-    func model(now: Date, isOwner: Bool) -> BackupNoticeModel? {
+    /// The notice in the page's language (`words`); the problem a failed backup reports stays as the
+    /// server said it.
+    func model(now: Date, isOwner: Bool, words: Localizer = Localization.bundled.localizer(for: .template)) -> BackupNoticeModel? {
         let status = scheduler?.status ?? statusFile.read()
-        let lastVerified = status.lastVerified.map { BackupNoticeModel.Verified(at: $0.finishedAt, words: Self.age(of: $0.finishedAt, now: now)) }
+        let format = DisplayFormat(words: words)
+        let lastVerified = status.lastVerified.map {
+            BackupNoticeModel.Verified(at: $0.finishedAt, words: Self.age(of: $0.finishedAt, now: now, words: words), format: format)
+        }
         var warning: BackupNoticeModel.Message?
         if isOwner {
             if let attempt = status.lastAttempt, !attempt.succeeded {
-                let title = attempt.verified
-                    ? "The last backup was made and verified \(Self.age(of: attempt.finishedAt, now: now)), but not copied off site"
-                    : "The last backup failed \(Self.age(of: attempt.finishedAt, now: now))"
+                let age: [String: MessageArgument] = ["age": .text(Self.age(of: attempt.finishedAt, now: now, words: words))]
+                let title = attempt.verified ? words.text("backup.failed-offsite.title", age) : words.text("backup.failed.title", age)
                 warning = .init(tone: .warning, title: title,
-                                detail: (attempt.problem ?? "It could not be verified.") + (lastVerified == nil ? " There is no verified backup yet." : ""))
+                                detail: (attempt.problem ?? words.text("backup.failed.unverified"))
+                                    + (lastVerified == nil ? " " + words.text("backup.failed.none-verified") : ""))
             } else if let schedule, let success = status.lastVerified,
                       now.timeIntervalSince(success.finishedAt) > schedule.interval + Self.grace(for: schedule.interval) {
-                warning = .init(tone: .warning, title: "The last verified backup is \(Self.age(of: success.finishedAt, now: now, suffix: "old"))",
-                                detail: "Backups should be made every \(BackupSchedule.words(schedule.interval)) into \(schedule.directory.path). "
-                                    + "Check that the server is running and that the folder is there and can be written.")
+                warning = .init(tone: .warning,
+                                title: words.text("backup.overdue.title", ["age": .text(Self.age(of: success.finishedAt, now: now, old: true, words: words))]),
+                                detail: words.text("backup.overdue.detail", ["every": .text(BackupSchedule.words(schedule.interval, words: words)),
+                                                                             "folder": .text(schedule.directory.path)]))
             } else if lastVerified == nil {
                 warning = schedule == nil
-                    ? .init(tone: .note, title: "No backup of this inventory yet.",
-                            detail: "Serve with --backup-to a folder on another disk (and --offsite restic:REPO for a copy outside the home), "
-                                + "or run homepwner backup --to DIR.")
-                    : .init(tone: .note, title: scheduler?.isRunning == true ? "The first backup is being made now" : "The first backup will be made in a moment",
-                            detail: "Then one every \(BackupSchedule.words(schedule!.interval)) into \(schedule!.directory.path).")
+                    ? .init(tone: .note, title: words.text("backup.none.title"),
+                            detail: words.text("backup.none.detail", ["backupTo": "--backup-to", "offsite": "--offsite restic:REPO",
+                                                                      "command": "homepwner backup --to DIR"]))
+                    : .init(tone: .note, title: words.text(scheduler?.isRunning == true ? "backup.first.running" : "backup.first.soon"),
+                            detail: words.text("backup.first.detail", ["every": .text(BackupSchedule.words(schedule!.interval, words: words)),
+                                                                       "folder": .text(schedule!.directory.path)]))
             }
         }
         guard lastVerified != nil || warning != nil else { return nil }
         return BackupNoticeModel(lastVerified: lastVerified, message: warning)
     }
 
-    /// "just now", "5 minutes ago", "3 hours ago", "2 days ago" (or "… old").
-    static func age(of date: Date, now: Date, suffix: String = "ago") -> String {
+    /// "just now", "5 minutes ago", "3 hours ago", "2 days ago" (or, `old`, "… old").
+    static func age(of date: Date, now: Date, old: Bool = false, words: Localizer = Localization.bundled.localizer(for: .template)) -> String {
         let seconds = max(0, now.timeIntervalSince(date))
-        func unit(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s") \(suffix)" }
+        let suffix = old ? "old" : "ago"
+        func unit(_ count: Int, _ unit: String) -> String { words.text("backup.age.\(unit)-\(suffix)", ["count": .count(count)]) }
         switch seconds {
-        case ..<60: return suffix == "ago" ? "just now" : "under a minute old"
-        case ..<3_600: return unit(Int(seconds / 60), "minute")
-        case ..<(2 * 86_400): return unit(Int((seconds / 3_600).rounded()), "hour")
-        default: return unit(Int((seconds / 86_400).rounded()), "day")
+        case ..<60: return words.text(old ? "backup.age.under-a-minute-old" : "backup.age.just-now")
+        case ..<3_600: return unit(Int(seconds / 60), "minutes")
+        case ..<(2 * 86_400): return unit(Int((seconds / 3_600).rounded()), "hours")
+        default: return unit(Int((seconds / 86_400).rounded()), "days")
         }
     }
 }

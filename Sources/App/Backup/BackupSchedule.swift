@@ -1,5 +1,6 @@
 import Backup
 import Foundation
+import Localization
 
 /// `serve --backup-to DIR --backup-every 24h [--backup-keep N] [--offsite restic:REPO]`: where and how
 /// often the server backs up its data folder.
@@ -32,15 +33,15 @@ public struct BackupSchedule: Sendable {
         return (60...(366 * 86_400)).contains(seconds) ? seconds : nil
     }
 
-    /// `24 hours`, `30 minutes`, `7 days`: the interval as the home page says it.
-    static func words(_ interval: TimeInterval) -> String {
-        func unit(_ count: Double, _ noun: String) -> String {
+    /// `24 hours`, `30 minutes`, `7 days`, `1.5 hours`: the interval as the home page says it, in `words`' language.
+    static func words(_ interval: TimeInterval, words: Localizer = Localization.bundled.localizer(for: .template)) -> String {
+        func unit(_ count: Double, _ unit: String) -> String {
             let rounded = (count * 10).rounded() / 10
-            let number = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-            return "\(number) \(noun)\(rounded == 1 ? "" : "s")"
+            let number: MessageArgument = rounded == rounded.rounded() ? .count(Int(rounded)) : .decimal(rounded)
+            return words.text("backup.every.\(unit)", ["count": number])
         }
-        if interval >= 2 * 86_400, interval.truncatingRemainder(dividingBy: 86_400) == 0 { return unit(interval / 86_400, "day") }
-        if interval >= 3_600 { return unit(interval / 3_600, "hour") }
-        return unit(interval / 60, "minute")
+        if interval >= 2 * 86_400, interval.truncatingRemainder(dividingBy: 86_400) == 0 { return unit(interval / 86_400, "days") }
+        if interval >= 3_600 { return unit(interval / 3_600, "hours") }
+        return unit(interval / 60, "minutes")
     }
 }

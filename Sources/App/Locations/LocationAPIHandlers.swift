@@ -28,6 +28,7 @@ struct LocationAPIHandlers: Sendable {
 extension Request {
     /// The `{id}` of a location route; an id that cannot exist is simply not found.
     func locationID() throws -> Location.ID {
-        try id(of: Location.self) { AppError(.locationNotFound, message: "There is no location “\($0)”. Location ids are whole numbers; list them at \(LocationRoutes.apiList.url()).") }
+        try id(of: Location.self) { AppError(.locationNotFound, Message("error.place.unknown-id", "There is no location “\($0)”. Location ids are whole numbers; list them at \(LocationRoutes.apiList.url()).",
+                                                                  ["id": .text($0), "url": .text(LocationRoutes.apiList.url())])) }
     }
 }

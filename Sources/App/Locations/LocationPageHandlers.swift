@@ -1,5 +1,6 @@
 import HTML
 import HTTPServer
+import Messages
 import Inventory
 
 /// The places pages: the tree with a form to add a place, and each place's editor. Plain form
@@ -81,11 +82,11 @@ struct LocationPageHandlers: Sendable {
         } catch let error as InventoryError {
             guard case .locationNotEmpty = error else { throw error }
             let location = try items.location(id: id)
-            return try editPage(request, location, form: LocationForm(location: location), errors: nil, refusal: error.message, status: .conflict)
+            return try editPage(request, location, form: LocationForm(location: location), errors: nil, refusal: error.wording, status: .conflict)
         }
     }
 
-    private func editPage(_ request: Request, _ location: Location, form: LocationForm, errors: ValidationError?, refusal: String?,
+    private func editPage(_ request: Request, _ location: Location, form: LocationForm, errors: ValidationError?, refusal: Message?,
                           status: HTTPStatus? = nil, moveErrors: ValidationError? = nil, moveTo: String? = nil) throws -> Response {
         let all = try rows()
         guard let index = all.firstIndex(where: { $0.id == location.id }) else { throw InventoryError.locationNotFound(id: location.id) }
@@ -95,16 +96,17 @@ struct LocationPageHandlers: Sendable {
         let inside = all[(index + 1)...].prefix { $0.depth > row.depth }.count
         let destinations = Array(all[..<index] + all[(index + 1 + inside)...])
         let context = request.pageContext(site)
-        let walkthroughs = WalkthroughSection(walkthroughs: try items.walkthroughs(of: location.id).map(WalkthroughModel.init), placeName: row.name,
-                                              uploadURL: WalkthroughRoutes.upload(location.id), apiUploadURL: WalkthroughRoutes.apiUpload(location.id),
-                                              canEdit: context.canEdit, csrfToken: context.csrfToken)
+        let walkthroughs = WalkthroughSection(walkthroughs: try items.walkthroughs(of: location.id).map { WalkthroughModel($0, format: context.format) },
+                                              placeName: row.name, uploadURL: WalkthroughRoutes.upload(location.id),
+                                              apiUploadURL: WalkthroughRoutes.apiUpload(location.id), canEdit: context.canEdit, csrfToken: context.csrfToken,
+                                              words: context.localizer)
         var page = LocationEditPage(location: row, destinations: destinations, form: form, errors: errors, refusal: refusal,
                                     walkthroughs: walkthroughs, context: context, draftCount: try items.draftCount(in: location.id))
         if location.isBox {
             page.boxMove = BoxMoveForm(box: row, code: LabelCode(place: location.id).description, destinations: destinations,
                                        selected: moveTo ?? location.parentID.map(String.init) ?? "", errors: moveErrors,
                                        movedTo: request.query["moved"] == "1" ? location.pathNames.dropLast().joined(separator: " / ") : nil,
-                                       csrfToken: context.csrfToken)
+                                       csrfToken: context.csrfToken, format: context.format)
         }
         return .html(page.document().renderedBytes(), status: status ?? (errors == nil && moveErrors == nil ? .ok : .unprocessableContent))
     }

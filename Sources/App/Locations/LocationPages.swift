@@ -1,4 +1,5 @@
 import HTML
+import Messages
 import Inventory
 
 /// A location as the pages show it.
@@ -78,7 +79,7 @@ struct LocationEditPage {
     let form: LocationForm
     let errors: ValidationError?
     /// Why it could not be deleted, when that was tried.
-    let refusal: String?
+    let refusal: Message?
     /// Its videos, with a form to upload another.
     let walkthroughs: WalkthroughSection
     let context: PageContext
@@ -89,36 +90,39 @@ struct LocationEditPage {
 
     func document() -> HTMLDocument {
         PageLayout(title: location.name, context: context, pageClass: "location",
-                   bar: TopBar(back: (label: "Places", url: LocationRoutes.list.url()), title: location.name), content: content).document()
+                   bar: TopBar(back: (label: context.text("item.list.places"), url: LocationRoutes.list.url()), title: location.name), content: content,
+                   translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("locations-layout")) {
-            nav(.class("place-capture"), .aria("label", "Capture")) {
-                if context.canEdit { a(.class("button primary"), .href(DraftRoutes.walk(location.id))) { "Walk This Room" } }
-                a(.class("button drafts-link"), .href(DraftRoutes.list(in: location.id))) { "Drafts (\(draftCount.grouped))" }
+            nav(.class("place-capture"), .aria("label", context.text("place.page.capture"))) {
+                if context.canEdit { a(.class("button primary"), .href(DraftRoutes.walk(location.id))) { context.text("place.page.walk") } }
+                a(.class("button drafts-link"), .href(DraftRoutes.list(in: location.id))) { context.text("place.page.drafts", ["count": .count(draftCount)]) }
             }
             HTML.form(.class("card location-form"), .method("post"), .action(location.url), .novalidate) {
                 CSRFField(token: context.csrfToken).node
-                if errors != nil { p(.class("form-error"), .role("alert")) { "Check the fields marked below; nothing was saved." } }
-                let controls = FormControls(errors: errors, idPrefix: "location")
-                controls.text("Name", name: "name", value: form.name, extra: [.maxlength(LocationInput.maxNameLength), .autocomplete("off"), .required])
-                controls.choice("Inside", name: "parentId", selected: form.parentID, options: LocationChoices.options(destinations))
-                controls.textArea("Notes", name: "notes", value: form.notes, maxLength: LocationInput.maxNotesLength)
-                controls.checkbox(BoxWording.checkbox, name: "isBox", isOn: form.isBox)
-                p(.class("muted")) { location.itemCount == 1 ? "Holds 1 item." : "Holds \(location.itemCount) items." }
+                if errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }
+                let controls = FormControls(errors: errors, idPrefix: "location", format: context.format)
+                controls.text(context.text("item.field.name"), name: "name", value: form.name,
+                              extra: [.maxlength(LocationInput.maxNameLength), .autocomplete("off"), .required])
+                controls.choice(context.text("item.place-picker.inside"), name: "parentId", selected: form.parentID,
+                                options: LocationChoices.options(destinations, topLevel: context.text("item.place-picker.top-level")))
+                controls.textArea(context.text("item.field.notes"), name: "notes", value: form.notes, maxLength: LocationInput.maxNotesLength)
+                controls.checkbox(context.text("place.list.is-box"), name: "isBox", isOn: form.isBox)
+                p(.class("muted")) { context.text("place.edit.holds", ["count": .count(location.itemCount)]) }
                 if context.canEdit {
-                    div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { "Save" } }
+                    div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { context.text("item.detail.save") } }
                 }
             }
             if let boxMove, context.canEdit { boxMove.node }
             walkthroughs.node
-            PrintLabelForm(parameter: "locations", id: String(location.id)).node
+            PrintLabelForm(parameter: "locations", id: String(location.id), words: context.localizer).node
             if context.canEdit {
                 HTML.form(.class("danger-zone"), .method("post"), .action(LocationRoutes.delete(location.id))) {
                     CSRFField(token: context.csrfToken).node
-                    if let refusal { p(.class("notice warning"), .role("alert")) { refusal } }
-                    button(.class("button destructive"), .type("submit")) { "Delete Place" }
+                    if let refusal { p(.class("notice warning"), .role("alert")) { context.text(refusal) } }
+                    button(.class("button destructive"), .type("submit")) { context.text("place.edit.delete") }
                 }
             }
         }

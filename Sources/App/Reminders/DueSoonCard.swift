@@ -1,5 +1,6 @@
 import HTML
 import Inventory
+import Localization
 import Reminders
 
 /// One line of the home page's "Due soon": what, when, and the link to the field that puts it right.
@@ -10,22 +11,23 @@ struct DueSoonEntry: Sendable, Equatable {
     let url: String
     let isDue: Bool
 
-    init(_ reminder: Reminder, today: CalendarDate) {
-        title = reminder.title
+    init(_ reminder: Reminder, today: CalendarDate, words: Localizer = Localization.bundled.localizer(for: .template)) {
+        title = words.title(of: reminder)
         url = ReminderRoutes.fix(reminder.fix)
         isDue = reminder.due <= today
         // A deadline is counted to its day; anything else from when it fell due.
         if let until = reminder.until {
             let days = today.days(until: until)
-            when = days == 0 ? "Today" : days == 1 ? "Tomorrow" : "In \(days) days"
+            when = days == 0 ? words.text("reminders.when.today") : days == 1 ? words.text("reminders.when.tomorrow")
+                : words.text("reminders.when.in-days", ["count": .count(days)])
         } else {
             let days = today.days(until: reminder.due)
             when = switch days {
-            case 0: "Due today"
-            case 1: "Tomorrow"
-            case 2...: "In \(days) days"
-            case -1: "Due since yesterday"
-            default: "Due for \(-days) days"
+            case 0: words.text("reminders.when.due-today")
+            case 1: words.text("reminders.when.tomorrow")
+            case 2...: words.text("reminders.when.in-days", ["count": .count(days)])
+            case -1: words.text("reminders.when.due-since-yesterday")
+            default: words.text("reminders.when.due-for", ["count": .count(-days)])
             }
         }
     }
@@ -36,21 +38,23 @@ struct DueSoonCard {
     let entries: [DueSoonEntry]
     /// How many more there are than shown.
     let more: Int
+    let words: Localizer
 
     /// Reminders the card shows at most.
     static let shown = 5
 
-    init(_ reminders: [Reminder], today: CalendarDate) {
-        entries = reminders.prefix(Self.shown).map { DueSoonEntry($0, today: today) }
+    init(_ reminders: [Reminder], today: CalendarDate, words: Localizer = Localization.bundled.localizer(for: .template)) {
+        entries = reminders.prefix(Self.shown).map { DueSoonEntry($0, today: today, words: words) }
         more = max(0, reminders.count - Self.shown)
+        self.words = words
     }
 
     var node: HTMLNode {
         section(.class("due-soon-card card"), .id("due-soon"), .aria("labelledby", "due-soon-title")) {
-            h2(.id("due-soon-title")) { "Due soon" }
+            h2(.id("due-soon-title")) { words.text("reminders.due-soon.title") }
             Self.list(entries)
             if more > 0 {
-                p(.class("due-soon-more")) { a(.href(ReminderRoutes.page.url())) { "See all \(entries.count + more)" } }
+                p(.class("due-soon-more")) { a(.href(ReminderRoutes.page.url())) { words.text("reminders.due-soon.see-all", ["count": .count(entries.count + more)]) } }
             }
         }
     }

@@ -4,6 +4,7 @@ import Claims
 import Database
 import Foundation
 import Inventory
+import Localization
 import Reminders
 
 /// The facts the reminders are worked out from, read from the stores for one account: the
@@ -47,6 +48,8 @@ struct ReminderFactsReader: Sendable {
         let site: String
         /// The kinds the account keeps out of its calendar.
         let off: Set<String>
+        /// The account's language, which the feed is written in.
+        let language: LanguageTag
     }
 
     /// Every occasion the account's facts make.
@@ -71,10 +74,11 @@ struct ReminderFactsReader: Sendable {
 
     /// The account's calendar feed on `day` as `make` writes it from the schedule, made once per
     /// change, day, `site` (the address its links start with) and kinds left out (`off`).
-    func feed(for account: Account, on day: CalendarDate, site: String, leavingOut off: Set<String>, make: (ReminderSchedule) -> [UInt8]) throws -> [UInt8] {
+    func feed(for account: Account, on day: CalendarDate, site: String, language: LanguageTag, leavingOut off: Set<String>,
+              make: (ReminderSchedule) -> [UInt8]) throws -> [UInt8] {
         let revision = items.revision
         let (key, schedule) = try keyedSchedule(for: account)
-        return feeds.value(for: FeedKey(due: DueKey(schedule: key, day: day), site: site, off: off), at: revision) { make(schedule) }
+        return feeds.value(for: FeedKey(due: DueKey(schedule: key, day: day), site: site, off: off, language: language), at: revision) { make(schedule) }
     }
 
     private func keyedSchedule(for account: Account) throws -> (key: ScheduleKey, schedule: ReminderSchedule) {

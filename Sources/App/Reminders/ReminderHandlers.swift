@@ -4,6 +4,7 @@ import Clocks
 import Foundation
 import HTTPServer
 import Inventory
+import Localization
 import Reminders
 
 /// `GET /api/v1/reminders` (what is due for the caller, and soon due) and each account's calendar
@@ -43,9 +44,11 @@ struct ReminderHandlers: Sendable {
                 throw HTTPError.notFound()
             }
             let today = clock.today, off = try accounts.reminderKindsOff(.calendar, for: account.id)
-            let feed = try reader.feed(for: account, on: today, site: request.siteURL(""), leavingOut: off) { schedule in
+            // A calendar asks in no language: the feed is in the account's, as its e-mails are.
+            let words = ReminderMail.words(for: account.language)
+            let feed = try reader.feed(for: account, on: today, site: request.siteURL(""), language: words.language, leavingOut: off) { schedule in
                 let events = schedule.calendarEntries(from: today.adding(days: -Self.feedDaysBack)).filter { !off.contains($0.kind.family) }.map { entry in
-                    CalendarEvent(entry, url: { request.siteURL($0) })
+                    CalendarEvent(entry, words: words, url: { request.siteURL($0) })
                 }
                 return CalendarFeed(name: "Homepwner", events: events, stamp: clock.now).bytes
             }
@@ -58,27 +61,28 @@ extension CalendarEvent {
     /// How many of a group's things its event names before "and N more".
     static let namesShown = 20
 
-    /// The feed's event for an entry; `url` makes a path absolute.
-    init(_ entry: CalendarEntry, url: (String) -> String) {
+    /// The feed's event for an entry, in `words`' language; `url` makes a path absolute.
+    init(_ entry: CalendarEntry, words: Localizer = Localization.bundled.localizer(for: .template), url: (String) -> String) {
         switch entry {
         case .single(let reminder):
-            self.init(uid: reminder.id + "@homepwner", day: reminder.due, summary: reminder.title, description: reminder.detail,
+            self.init(uid: reminder.id + "@homepwner", day: reminder.due, summary: words.title(of: reminder), description: words.detail(of: reminder),
                       url: url(ReminderRoutes.fix(reminder.fix)))
         case .group(_, _, let reminders) where reminders.count == 1:
             let reminder = reminders[0]
-            self.init(uid: entry.uid + "@homepwner", day: entry.day, summary: reminder.title, description: reminder.detail,
+            self.init(uid: entry.uid + "@homepwner", day: entry.day, summary: words.title(of: reminder), description: words.detail(of: reminder),
                       url: url(ReminderRoutes.fix(reminder.fix)))
         case .group(let kind, let day, let reminders):
-            let first = reminders.prefix(Self.namesShown).map(\.title)
+            let first = reminders.prefix(Self.namesShown).map(words.title(of:))
             let more = reminders.count - first.count
-            let list = first.joined(separator: "\n") + (more > 0 ? "\n… and \(more) more" : "")
+            let list = first.joined(separator: "\n") + (more > 0 ? "\n… " + words.text("mail.and-more", ["count": .count(more)]) : "")
+            let count: [String: MessageArgument] = ["count": .count(reminders.count), "years": .count(ReminderSchedule.replacementCostYears)]
             let (summary, detail, path): (String, String, String) = switch kind {
             case .photoMissing:
-                ("\(reminders.count) items have no photo yet", "A photo is the first thing an adjuster asks for.\n\n" + list,
+                (words.text("reminders.calendar.photo-missing", count), words.text("reminders.calendar.photo-missing-detail") + "\n\n" + list,
                  ItemRoutes.list.url() + "?missingEvidence=true")
             default:
-                ("\(reminders.count) replacement costs are over \(ReminderSchedule.replacementCostYears) years old",
-                 "Look them up again, most value first: a claim pays what buying them again costs now.\n\n" + list,
+                (words.text("reminders.calendar.replacement-cost-stale", count),
+                 words.text("reminders.calendar.replacement-cost-stale-detail") + "\n\n" + list,
                  ReminderRoutes.fix(reminders[0].fix))
             }
             self.init(uid: entry.uid + "@homepwner", day: day, summary: summary, description: detail, url: url(path))

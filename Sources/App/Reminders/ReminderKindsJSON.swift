@@ -1,4 +1,6 @@
 import HTTPServer
+import Inventory
+import Messages
 import Reminders
 
 /// `reminderMail` and `reminderCalendar` in `GET/PATCH /api/v1/account`: each kind of reminder (a
@@ -22,11 +24,14 @@ extension InputField {
             var kinds: [String: Bool] = [:]
             for (kind, member) in members.sorted(by: { $0.key < $1.key }) {
                 guard ReminderFamily.named(kind) != nil else {
-                    reading.refuse("\(name) has no kind of reminder “\(kind)”. The kinds are: \(ReminderFamily.all.map(\.id).joined(separator: ", ")).")
+                    let kinds = ReminderFamily.all.map(\.id).joined(separator: ", ")
+                    reading.problems.append(FieldError(field: reading.path, Message("reminders.error.no-such-kind", "\(name) has no kind of reminder “\(kind)”. The kinds are: \(kinds).",
+                                           ["name": .text(name), "kind": .text(kind), "kinds": .text(kinds)])))
                     continue
                 }
                 guard case .bool(let on) = member else {
-                    reading.refuse("\(name).\(kind) must be true or false, not \(member.kindDescription).")
+                    reading.problems.append(FieldError(field: reading.path, Message("reminders.error.kind-not-bool", "\(name).\(kind) must be true or false, not \(member.kindDescription).",
+                                           ["name": .text(name), "kind": .text(kind), "value": .text(member.kindDescription)])))
                     continue
                 }
                 kinds[kind] = on
@@ -43,7 +48,11 @@ extension InputField {
             case .null: input[keyPath: key] = .some(nil)
             case .string(let text):
                 guard let day = Weekday.named(text) else {
-                    return reading.refuse("\(name) “\(text.prefix(20))” is not a day of the week. Give one in lower-case English (\(days)) for one e-mail a week on that day, or null for each reminder as it falls due.")
+                    // Appended here, not through `refuse(_: String)`, which is US English in every language.
+                    return reading.problems.append(FieldError(field: reading.path, Message(
+                        "reminders.error.digest-day",
+                        "\(name) “\(text.prefix(20))” is not a day of the week. Give one in lower-case English (\(days)) for one e-mail a week on that day, or null for each reminder as it falls due.",
+                        ["name": .text(name), "text": .text(String(text.prefix(20))), "days": .text(days)])))
                 }
                 input[keyPath: key] = .some(day)
             default: reading.wrongKind(value)

@@ -38,16 +38,12 @@ struct ReminderMail {
         reminders.count == 1 ? wordedTitle(reminder) : words.text("mail.several-subject", ["family": .text(familyName), "count": .count(reminders.count)])
     }
     /// "Warranties ending", in the recipient's language.
-    var familyName: String { words.text("mail.family.\(family.id)") }
+    var familyName: String { words.name(of: family) }
     /// "warranties ending", inside a sentence.
-    var familyInSentence: String { words.text("mail.family.\(family.id).about") }
+    var familyInSentence: String { words.nameInSentence(of: family) }
 
-    func wordedTitle(_ reminder: Reminder) -> String { reminder.wording.map { words.text("mail.reminder.\($0.key).title", Self.arguments($0)) } ?? reminder.title }
-    func wordedDetail(_ reminder: Reminder) -> String { reminder.wording.map { words.text("mail.reminder.\($0.key).detail", Self.arguments($0)) } ?? reminder.detail }
-
-    private static func arguments(_ wording: ReminderWording) -> [String: MessageArgument] {
-        wording.texts.mapValues { MessageArgument.text($0) }.merging(wording.counts.mapValues { MessageArgument.count($0) }) { _, count in count }
-    }
+    func wordedTitle(_ reminder: Reminder) -> String { words.title(of: reminder) }
+    func wordedDetail(_ reminder: Reminder) -> String { words.detail(of: reminder) }
 
     /// The message `key` with each link in `links` where the language puts it: `{unsubscribe}`, `{account}`.
     static func sentence(_ words: Localizer, _ key: String, links: [(name: String, node: HTMLNode)]) -> HTMLNode {

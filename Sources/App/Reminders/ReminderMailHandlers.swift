@@ -1,6 +1,8 @@
 import Accounts
 import Foundation
 import HTTPServer
+import Messages
+import Localization
 import Reminders
 
 /// The unsubscribe links of reminder e-mails (a page with a button, and RFC 8058's one-click POST,
@@ -14,7 +16,7 @@ struct ReminderMailHandlers: Sendable {
         router.get(ReminderMailRoutes.unsubscribe, access: .public) { request in
             let (account, families) = try target(of: request)
             let done = try accounts.reminderKindsOff(.mail, for: account.id).isSuperset(of: families.kinds.map(\.id))
-            return page(request, families: families, done: done)
+            return page(request, account: account, families: families, done: done)
         }
         // A mail program posts `List-Unsubscribe=One-Click` from no page of ours, without cookies:
         // the unguessable key in the path is what proves the account's e-mail is where the link came from.
@@ -24,7 +26,7 @@ struct ReminderMailHandlers: Sendable {
             case .one(let family): try accounts.setReminderKind(family.id, on: false, .mail, for: account.id)
             case .all: try accounts.setReminderKindsOff(Set(ReminderFamily.all.map(\.id)), .mail, for: account.id)
             }
-            return page(request, families: families, done: true)
+            return page(request, account: account, families: families, done: true)
         }
         router.post(ReminderMailRoutes.settings, access: .account) { request in
             guard let caller = request.caller, caller.via != .openAccess else { throw HTTPError.notFound() }
@@ -34,7 +36,7 @@ struct ReminderMailHandlers: Sendable {
             var digest: Weekday?
             if fields["when"] == "weekly" {
                 guard let day = Weekday.named(fields["weekday"] ?? "") else {
-                    throw HTTPError.badRequest("weekday must be a day of the week in lower case, such as monday.")
+                    throw HTTPError(.badRequest, Message("reminders.error.weekday", "weekday must be a day of the week in lower case, such as monday."))
                 }
                 digest = day
             }
@@ -60,8 +62,12 @@ struct ReminderMailHandlers: Sendable {
         return (account, families)
     }
 
-    private func page(_ request: Request, families: UnsubscribePage.Families, done: Bool) -> Response {
-        let page = UnsubscribePage(families: families, done: done, actionURL: request.path, context: site.signedOut)
+    /// The page in the account's language (its e-mails' language), else the browser's; `?lang=` first.
+    private func page(_ request: Request, account: Account, families: UnsubscribePage.Families, done: Bool) -> Response {
+        var context = site.signedOut
+        context.localizer = Localization.bundled.localizer(
+            for: request.language(among: .bundled, accountLanguage: account.language.flatMap(Localization.bundled.language(named:))))
+        let page = UnsubscribePage(families: families, done: done, actionURL: request.path, context: context)
         var response = Response.html(page.document().renderedBytes())
         response.headers["Cache-Control"] = "no-store"
         return response

@@ -1,5 +1,7 @@
 import Foundation
 import HTML
+import Localization
+import Messages
 import Inventory
 import Reminders
 
@@ -25,32 +27,34 @@ struct UnsubscribePage {
     let context: PageContext
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Reminder E-mails", context: context, pageClass: "signin", bar: TopBar(title: "Reminder E-mails"), content: content).document()
+        let title = context.text("reminders.unsubscribe.title")
+        return PageLayout(title: title, context: context, pageClass: "signin", bar: TopBar(title: title), content: content, translated: true).document()
     }
 
     private var content: HTMLNode {
         section(.class("card narrow auth-card unsubscribe-card"), .aria("labelledby", "unsubscribe-title")) {
             switch families {
             case .one(let family):
-                h2(.id("unsubscribe-title")) { family.name }
+                let about: [String: MessageArgument] = ["about": .text(context.localizer.nameInSentence(of: family))]
+                h2(.id("unsubscribe-title")) { context.localizer.name(of: family) }
                 if done {
-                    p(.role("status")) { "You get no more e-mails about \(family.name.lowercased()). Turn them on again on your account page, once signed in." }
+                    p(.role("status")) { context.text("reminders.unsubscribe.done-one", about) }
                 } else {
-                    p { "Stop e-mails about \(family.name.lowercased())? Other reminders still come, and Due soon on the home page and your calendar still show these." }
+                    p { context.text("reminders.unsubscribe.ask-one", about) }
                 }
             case .all:
-                h2(.id("unsubscribe-title")) { "All reminders" }
+                h2(.id("unsubscribe-title")) { context.text("reminders.unsubscribe.all-title") }
                 if done {
-                    p(.role("status")) { "You get no more reminder e-mails, of any kind. Turn them on again on your account page, once signed in." }
+                    p(.role("status")) { context.text("reminders.unsubscribe.done-all") }
                 } else {
-                    p { "Stop every reminder e-mail, of all kinds? Due soon on the home page and your calendar still show what is due." }
+                    p { context.text("reminders.unsubscribe.ask-all") }
                 }
             }
             if !done {
                 HTML.form(.method("post"), .action(actionURL)) {
                     input(.type("hidden"), .name("List-Unsubscribe"), .value("One-Click"))
                     div(.class("form-actions")) {
-                        button(.class("button primary"), .type("submit")) { "Stop These E-mails" }
+                        button(.class("button primary"), .type("submit")) { context.text("reminders.unsubscribe.stop") }
                     }
                 }
             }
@@ -71,46 +75,49 @@ struct ReminderMailSection {
     /// The address last sent could not be one (its form is shown again with the reason).
     var emailRefused = false
     let csrfToken: String?
+    /// The page's language.
+    var words = Localization.bundled.localizer(for: .template)
 
-    static let emailRefusal = "That is not an e-mail address: give one address, such as name@example.com, or leave it empty."
+    static let emailRefusal = Message("reminders.mail.email-refused",
+                                      "That is not an e-mail address: give one address, such as name@example.com, or leave it empty.")
 
     var node: HTMLNode {
         section(.class("card account-card reminder-mail"), .aria("labelledby", "reminder-mail-title")) {
-            h2(.id("reminder-mail-title")) { "Reminders by e-mail" }
+            h2(.id("reminder-mail-title")) { words.text("reminders.mail.title") }
             if !sends {
-                p(.class("notice warning")) { "This server sends no e-mail: it was started without a mail server (homepwner serve --smtp-url). Due soon on the home page and the calendar still show what is due." }
+                p(.class("notice warning")) { words.text("reminders.mail.no-server", ["option": "homepwner serve --smtp-url"]) }
             }
-            p(.class("muted")) { "Each reminder is e-mailed once: from 08:00 on the day it falls due (what comes due together comes in one e-mail), or once a week, the week’s reminders in one e-mail." }
-            if saved { p(.class("notice success"), .role("status")) { "Saved where, which and when reminders come by e-mail." } }
+            p(.class("muted")) { words.text("reminders.mail.how") }
+            if saved { p(.class("notice success"), .role("status")) { words.text("reminders.mail.saved") } }
             HTML.form(.method("post"), .action(ReminderMailRoutes.settings.url())) {
                 CSRFField(token: csrfToken).node
-                let errors = emailRefused ? ValidationError(errors: [FieldError(field: "email", message: Self.emailRefusal)]) : nil
-                FormControls(errors: errors, idPrefix: "reminder-mail").text(
-                    "E-mail address", name: "email", value: email ?? "", type: "email",
-                    hint: "Where reminders go; leave it empty for none.", extra: [.autocomplete("email")])
-                ReminderKindChoices(legend: "E-mail me about", off: off).node
+                let errors = emailRefused ? ValidationError(errors: [FieldError(field: "email", Self.emailRefusal)]) : nil
+                FormControls(errors: errors, idPrefix: "reminder-mail", format: DisplayFormat(words: words)).text(
+                    words.text("reminders.mail.address"), name: "email", value: email ?? "", type: "email",
+                    hint: words.text("reminders.mail.address-hint"), extra: [.autocomplete("email")])
+                ReminderKindChoices(legend: words.text("reminders.mail.kinds"), off: off, words: words).node
                 fieldset(.class("reminder-mail-when")) {
-                    legend { "Send them" }
+                    legend { words.text("reminders.mail.when") }
                     label(.class("checkbox")) {
                         HTMLNode.element("input", [.type("radio"), .name("when"), .value("due")] + (digest == nil ? [.checked] : []), isVoid: true)
-                        "As they fall due"
+                        words.text("reminders.mail.as-due")
                     }
                     div(.class("reminder-mail-weekly")) {
                         label(.class("checkbox")) {
                             HTMLNode.element("input", [.type("radio"), .id("reminder-mail-weekly"), .name("when"), .value("weekly")] + (digest == nil ? [] : [.checked]),
                                              isVoid: true)
-                            "Once a week, on"
+                            words.text("reminders.mail.weekly")
                         }
-                        label(.class("visually-hidden"), .for("reminder-mail-weekday")) { "Day of the weekly e-mail" }
+                        label(.class("visually-hidden"), .for("reminder-mail-weekday")) { words.text("reminders.mail.weekday") }
                         select(.id("reminder-mail-weekday"), .name("weekday"), .data("chooses", "reminder-mail-weekly")) {
                             for weekday in Weekday.allCases {
-                                HTMLNode.element("option", [.value(weekday.id)] + (weekday == (digest ?? .monday) ? [.selected] : []), children: [.text(weekday.name)])
+                                HTMLNode.element("option", [.value(weekday.id)] + (weekday == (digest ?? .monday) ? [.selected] : []), children: [.text(words.text("reminders.weekday.\(weekday.id)"))])
                             }
                         }
                     }
                 }
                 div(.class("form-actions")) {
-                    button(.class("button"), .type("submit")) { "Save" }
+                    button(.class("button"), .type("submit")) { words.text("account.save") }
                 }
             }
         }
@@ -122,6 +129,8 @@ struct ReminderMailSection {
 struct ReminderKindChoices {
     let legend: String
     let off: Set<String>
+    /// The page's language.
+    var words = Localization.bundled.localizer(for: .template)
 
     var node: HTMLNode {
         fieldset(.class("reminder-kinds")) {
@@ -129,7 +138,7 @@ struct ReminderKindChoices {
             for family in ReminderFamily.all {
                 label(.class("checkbox")) {
                     HTMLNode.element("input", [.type("checkbox"), .name("kind"), .value(family.id)] + (off.contains(family.id) ? [] : [.checked]), isVoid: true)
-                    family.name
+                    words.name(of: family)
                 }
             }
         }

@@ -20,7 +20,7 @@ struct RemindersPage {
         let byFamily = Dictionary(grouping: reminders, by: \.kind.family)
         kinds = ReminderFamily.all.compactMap { family in
             byFamily[family.id].map { all in
-                Kind(name: family.name, entries: all.prefix(Self.shownPerKind).map { DueSoonEntry($0, today: today) },
+                Kind(name: context.localizer.name(of: family), entries: all.prefix(Self.shownPerKind).map { DueSoonEntry($0, today: today, words: context.localizer) },
                      more: max(0, all.count - Self.shownPerKind))
             }
         }
@@ -28,20 +28,22 @@ struct RemindersPage {
     }
 
     func document() -> HTMLDocument {
-        PageLayout(title: "Reminders", context: context, pageClass: "reminders",
-                   bar: TopBar(back: (label: "Items", url: ItemRoutes.list.url()), title: "Reminders"), content: content).document()
+        let title = context.text("reminders.title")
+        return PageLayout(title: title, context: context, pageClass: "reminders",
+                          bar: TopBar(back: (label: context.text("item.list.title"), url: ItemRoutes.list.url()), title: title), content: content,
+                          translated: true).document()
     }
 
     private var content: HTMLNode {
         div(.class("reminders-page")) {
             if kinds.isEmpty {
-                p(.class("card due-soon-card")) { "Nothing is due. Warranties ending, replacement costs to look up again and a claim’s deadlines come here when they do." }
+                p(.class("card due-soon-card")) { context.text("reminders.none") }
             }
             for (index, kind) in kinds.enumerated() {
                 section(.class("due-soon-card card"), .aria("labelledby", "reminders-kind-\(index)")) {
-                    h2(.id("reminders-kind-\(index)")) { "\(kind.name) (\(kind.entries.count + kind.more))" }
+                    h2(.id("reminders-kind-\(index)")) { context.text("reminders.kind-heading", ["family": .text(kind.name), "count": .count(kind.entries.count + kind.more)]) }
                     DueSoonCard.list(kind.entries)
-                    if kind.more > 0 { p(.class("due-soon-more")) { "and \(kind.more) more, listed once these are done." } }
+                    if kind.more > 0 { p(.class("due-soon-more")) { context.text("reminders.more", ["count": .count(kind.more)]) } }
                 }
             }
         }

@@ -28,7 +28,9 @@ struct SuggestionHandlers: Sendable {
         let id = try request.itemID()
         let body = try ItemAPIHandlers.jsonObject(of: request)
         guard case .string(let fieldName)? = body["field"], case .string(let value)? = body["value"] else {
-            throw AppError(.invalidItem, message: "Say which suggestion to dismiss: send {\"field\": \"barcode\", \"value\": \"…\"} as the suggestions list gives them.")
+            let example = #"{"field": "barcode", "value": "…"}"#
+            throw AppError(.invalidItem, Message("suggest.error.say-which", "Say which suggestion to dismiss: send \(example) as the suggestions list gives them.",
+                                                 ["example": .text(example)]))
         }
         try items.dismissSuggestion(for: id, field: try Self.field(fieldName), value: value)
         return .noContent
@@ -53,14 +55,16 @@ struct SuggestionHandlers: Sendable {
         case .serialNumber: input.serialNumber = value
         case .purchaseDate:
             guard let date = CalendarDate(iso: value) else {
-                throw AppError(.invalidItem, message: "“\(value)” is not a date as YYYY-MM-DD; type the purchase date in the form instead.")
+                throw AppError(.invalidItem, Message("suggest.error.not-a-date", "“\(value)” is not a date as YYYY-MM-DD; type the purchase date in the form instead.",
+                                                 ["value": .text(value)]))
             }
             input.details.purchaseDate = .some(.day(date))
         case .purchasePrice:
             do {
                 input.details.purchasePrice = .some(try Money.parse(value, currency: try items.currency()).minorUnits)
             } catch {
-                throw AppError(.invalidItem, message: "“\(value)” is not an amount; type the purchase price in the form instead.")
+                throw AppError(.invalidItem, Message("suggest.error.not-an-amount", "“\(value)” is not an amount; type the purchase price in the form instead.",
+                                                 ["value": .text(value)]))
             }
         case .barcode, .model, .brand, .purchasedFrom:
             input.details.texts[field.rawValue] = value
@@ -71,8 +75,9 @@ struct SuggestionHandlers: Sendable {
 
     static func field(_ name: String) throws -> SuggestionField {
         guard let field = SuggestionField(rawValue: name) else {
-            throw AppError(.invalidItem, message: "“\(name)” is no field a suggestion fills; it is one of "
-                + SuggestionField.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+            let fields = SuggestionField.allCases.map(\.rawValue).joined(separator: ", ")
+            throw AppError(.invalidItem, Message("suggest.error.no-such-field", "“\(name)” is no field a suggestion fills; it is one of \(fields).",
+                                                 ["name": .text(name), "fields": .text(fields)]))
         }
         return field
     }

@@ -19,7 +19,7 @@ struct WalkthroughDraftHandlers: Sendable {
         router.post(WalkthroughRoutes.drafts) { request in
             let id = try request.walkthroughID()
             guard let second = try request.formFields()["second"].flatMap(Double.init), second.isFinite else {
-                throw AppError(.walkthroughNotFound, message: "Choose one of the walk-through’s frames to make a draft from.")
+                throw AppError(.walkthroughNotFound, Message("walkthrough.error.choose-frame", "Choose one of the walk-through’s frames to make a draft from."))
             }
             let draft = try makeDraft(fromFrameAt: second, of: id)
             return .redirect(to: DraftRoutes.list(in: draft.locationID, focus: draft.id))
@@ -29,9 +29,13 @@ struct WalkthroughDraftHandlers: Sendable {
     private func makeDraft(fromFrameAt second: Double, of id: Walkthrough.ID) throws -> Item {
         guard let draft = try items.makeDraft(fromFrameAt: second, of: id) else {
             let seconds = try items.walkthrough(id: id).frames.map { WalkthroughModel.clock($0.second) }
-            throw AppError(.walkthroughNotFound, message: seconds.isEmpty
-                ? "Walk-through \(id) has no frames yet; wait until they are made (its status is ready), then choose one."
-                : "Walk-through \(id) has no frame at \(second) s. Its frames are at \(seconds.joined(separator: ", ")); send one of their seconds as GET /api/v1/walkthroughs/\(id) lists them.")
+            let list = seconds.joined(separator: ", "), path = WalkthroughRoutes.apiWalkthrough(id)
+            throw AppError(.walkthroughNotFound, seconds.isEmpty
+                ? Message("walkthrough.error.no-frames-yet", "Walk-through \(id) has no frames yet; wait until they are made (its status is ready), then choose one.",
+                          ["id": .text("\(id)")])
+                : Message("walkthrough.error.no-frame-at",
+                          "Walk-through \(id) has no frame at \(second) s. Its frames are at \(list); send one of their seconds as GET \(path) lists them.",
+                          ["id": .text("\(id)"), "second": .text("\(second)"), "seconds": .text(list), "path": .text(path)]))
         }
         return draft
     }
@@ -41,8 +45,14 @@ struct WalkthroughDraftHandlers: Sendable {
         switch object["second"] {
         case .integer(let whole)?: return Double(whole)
         case .number(let number)? where number.isFinite: return number
-        case nil: throw AppError(.invalidItem, message: "Say which frame: send {\"second\": s}, a frame’s second as GET /api/v1/walkthroughs/{id} lists them.")
-        case let other?: throw AppError(.invalidItem, message: "second must be a number of seconds (a frame’s second), not \(other.kindDescription).")
+        case nil:
+            let example = #"{"second": s}"#, path = "/api/v1/walkthroughs/{id}"
+            throw AppError(.invalidItem, Message("walkthrough.error.say-which-frame", "Say which frame: send \(example), a frame’s second as GET \(path) lists them.",
+                                                 ["example": .text(example), "path": .text(path)]))
+        case let other?:
+            throw AppError(.invalidItem, Message("walkthrough.error.second-not-number",
+                                                 "second must be a number of seconds (a frame’s second), not \(other.kindDescription).",
+                                                 ["kind": .text(other.kindDescription)]))
         }
     }
 }

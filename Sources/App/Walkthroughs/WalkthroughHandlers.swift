@@ -39,7 +39,7 @@ struct WalkthroughHandlers: Sendable {
         _ = try items.location(id: locationID)
         guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? ""),
               let part = form.part(named: "video"), !part.body.isEmpty else {
-            throw AppError(.emptyBody, message: "Choose a video of this place to upload.")
+            throw AppError(.emptyBody, Message("walkthrough.error.choose-video", "Choose a video of this place to upload."))
         }
         // A video that cannot be read is answered with the error page, saying why.
         let walkthrough = try store(bytesOrFile: .bytes(part.body), in: locationID)
@@ -56,11 +56,15 @@ struct WalkthroughHandlers: Sendable {
                 }
             }
             guard let type = request.contentType, Self.videoTypes.contains(type) else {
-                throw AppError(.unsupportedMediaType, message: "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime, or name a finished upload: {\"uploadId\": \"…\"}.")
+                let finished = #"{"uploadId": "…"}"#
+                throw AppError(.unsupportedMediaType, Message(
+                    "walkthrough.error.send-video",
+                    "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime, or name a finished upload: \(finished).",
+                    ["example": .text(finished)]))
             }
             if let file = request.bodyFile { return Self.created(try store(bytesOrFile: .file(file.path), in: locationID, capture: capture)) }
             guard !request.body.isEmpty else {
-                throw AppError(.emptyBody, message: "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime).")
+                throw AppError(.emptyBody, Message("walkthrough.error.empty-body", "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime)."))
             }
             return Self.created(try store(bytesOrFile: .bytes(request.body), in: locationID, capture: capture))
         } again: { earlier in
@@ -89,7 +93,7 @@ struct WalkthroughHandlers: Sendable {
         case .bytes(let bytes):
             let file = temporaryFolder.appendingPathComponent("walkthrough-\(UUID().uuidString)").path
             guard FileManager.default.createFile(atPath: file, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
-                throw AppError(.invalidVideo, message: "The video could not be kept for reading; try again.")
+                throw AppError(.invalidVideo, Message("walkthrough.error.not-kept", "The video could not be kept for reading; try again."))
             }
             (path, temporary) = (file, file)
         }
@@ -121,6 +125,7 @@ struct WalkthroughHandlers: Sendable {
 extension Request {
     /// The `{id}` of a walk-through route.
     func walkthroughID() throws -> Walkthrough.ID {
-        try id(of: Walkthrough.self) { AppError(.walkthroughNotFound, message: "There is no walk-through “\($0)”. It may have been deleted; open its place again.") }
+        try id(of: Walkthrough.self) { AppError(.walkthroughNotFound, Message("walkthrough.error.unknown-id", "There is no walk-through “\($0)”. It may have been deleted; open its place again.",
+                                                         ["id": .text($0)])) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTML
+import Localization
 import Inventory
 
 /// A walk-through as the place's page shows it.
@@ -21,13 +22,14 @@ struct WalkthroughModel: Sendable {
     let deleteURL: String
     let draftsURL: String
 
-    init(_ walkthrough: Walkthrough) {
+    /// `format`: the page's language, which writes the day it was recorded.
+    init(_ walkthrough: Walkthrough, format: DisplayFormat = DisplayFormat(words: Localization.bundled.localizer(for: .template))) {
         id = walkthrough.id
         videoURL = WalkthroughRoutes.video(walkthrough.id)
         contentType = walkthrough.contentType
         posterURL = walkthrough.poster.map { ItemPhotoURLs($0).screen }
         recordedISO = DisplayFormat.iso8601(walkthrough.recordedAt)
-        recordedText = DisplayFormat.date(walkthrough.recordedAt)
+        recordedText = format.date(walkthrough.recordedAt)
         duration = Self.clock(walkthrough.seconds)
         status = walkthrough.status
         frames = walkthrough.frames.map { Frame(second: $0.second, thumbnailURL: ItemPhotoURLs($0.image).rendition(.report)) }
@@ -52,15 +54,17 @@ struct WalkthroughSection {
     let apiUploadURL: String
     let canEdit: Bool
     let csrfToken: String?
+    /// The page's language.
+    var words = Localization.bundled.localizer(for: .template)
 
     var node: HTMLNode {
         section(.class("card walkthroughs"), .aria("labelledby", "walkthroughs-title")) {
-            h2(.id("walkthroughs-title")) { "Walk-throughs" }
-            p(.class("muted")) { "A video of the place, kept whole as dated evidence of the room, and cut into frames worth making items from." }
+            h2(.id("walkthroughs-title")) { words.text("walkthrough.title") }
+            p(.class("muted")) { words.text("walkthrough.intro") }
             for walkthrough in walkthroughs { entry(walkthrough) }
             if canEdit {
-                Self.uploadForm(uploadURL: uploadURL, apiUploadURL: apiUploadURL, label: "Video of this place", button: "Upload Video", place: placeName,
-                                csrfToken: csrfToken)
+                Self.uploadForm(uploadURL: uploadURL, apiUploadURL: apiUploadURL, label: words.text("walkthrough.video-label"),
+                                button: words.text("walkthrough.upload"), place: placeName, csrfToken: csrfToken)
             }
         }
     }
@@ -82,13 +86,14 @@ struct WalkthroughSection {
 
     private func entry(_ walkthrough: WalkthroughModel) -> HTMLNode {
         let videoID = "walkthrough-\(walkthrough.id)"
+        let videoLabel = words.text("walkthrough.video-of", ["date": .text(walkthrough.recordedText)])
         return figure(.class("walkthrough"), .id("walkthrough-entry-\(walkthrough.id)")) {
             if let poster = walkthrough.posterURL {
-                video(.id(videoID), .controls, .preload("metadata"), .poster(poster), .aria("label", "Walk-through of \(walkthrough.recordedText)")) {
+                video(.id(videoID), .controls, .preload("metadata"), .poster(poster), .aria("label", videoLabel)) {
                     source(.src(walkthrough.videoURL), .type(walkthrough.contentType))
                 }
             } else {
-                video(.id(videoID), .controls, .preload("metadata"), .aria("label", "Walk-through of \(walkthrough.recordedText)")) {
+                video(.id(videoID), .controls, .preload("metadata"), .aria("label", videoLabel)) {
                     source(.src(walkthrough.videoURL), .type(walkthrough.contentType))
                 }
             }
@@ -99,28 +104,30 @@ struct WalkthroughSection {
             switch walkthrough.status {
             case .processing:
                 p(.class("walkthrough-status muted"), .role("status"), .data("walkthrough", String(walkthrough.id.rawValue))) {
-                    "Processing… its frames are being made; reload the page to see them."
+                    words.text("walkthrough.processing")
                 }
             case .failed(let reason):
-                p(.class("notice warning")) { "Its frames could not be made: \(reason)" }
+                p(.class("notice warning")) { words.text("walkthrough.failed", ["reason": .text(reason)]) }
             case .ready where walkthrough.frames.isEmpty:
-                p(.class("muted")) { "No frame stood out in this video." }
+                p(.class("muted")) { words.text("walkthrough.no-frames") }
             case .ready:
-                ol(.class("walkthrough-frames"), .aria("label", "Frames of the walk-through of \(walkthrough.recordedText)")) {
+                ol(.class("walkthrough-frames"), .aria("label", words.text("walkthrough.frames-of", ["date": .text(walkthrough.recordedText)]))) {
                     for frame in walkthrough.frames {
                         let time = WalkthroughModel.clock(frame.second)
                         li {
                             a(.class("walkthrough-frame"), .href("\(walkthrough.videoURL)#t=\(String(format: "%.1f", frame.second))"),
                               .data("seek", String(format: "%.2f", frame.second)), .data("video", videoID),
-                              .aria("label", "Play from \(time)")) {
-                                img(.src(frame.thumbnailURL), .alt("Frame at \(time)"), .loading("lazy"), .width(160), .height(90))
+                              .aria("label", words.text("walkthrough.play-from", ["time": .text(time)]))) {
+                                img(.src(frame.thumbnailURL), .alt(words.text("walkthrough.frame-at", ["time": .text(time)])), .loading("lazy"), .width(160), .height(90))
                                 span { time }
                             }
                             if canEdit {
                                 HTML.form(.class("walkthrough-draft"), .method("post"), .action(walkthrough.draftsURL)) {
                                     CSRFField(token: csrfToken).node
                                     input(.type("hidden"), .name("second"), .value(String(frame.second)))
-                                    button(.class("button small"), .type("submit"), .aria("label", "Make a draft from the frame at \(time)")) { "Make Draft" }
+                                    button(.class("button small"), .type("submit"), .aria("label", words.text("walkthrough.make-draft-from", ["time": .text(time)]))) {
+                                        words.text("walkthrough.make-draft")
+                                    }
                                 }
                             }
                         }
@@ -130,7 +137,7 @@ struct WalkthroughSection {
             if canEdit {
                 HTML.form(.class("walkthrough-delete"), .method("post"), .action(walkthrough.deleteURL)) {
                     CSRFField(token: csrfToken).node
-                    button(.class("button destructive small"), .type("submit")) { "Delete Walk-through" }
+                    button(.class("button destructive small"), .type("submit")) { words.text("walkthrough.delete") }
                 }
             }
         }
