@@ -21,8 +21,8 @@ struct AccountAPIHandlers: Sendable {
             guard problems.isEmpty else {
                 // The address's own code when it is the address that is wrong.
                 var error = AppError(problems.contains { $0.field == "email" } ? .invalidEmail : .invalidSettings,
-                                     message: problems.map(\.message).joined(separator: " "))
-                error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }
+                                     .sentences(problems.map(\.wording)))
+                error.fieldWordings = problems.map { (field: $0.field, message: $0.wording) }
                 throw error
             }
             if let email = input.email { try accounts.setEmail(email, of: account.id) }

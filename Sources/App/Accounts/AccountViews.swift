@@ -207,7 +207,7 @@ extension AccountPage {
             if calendarKindsSaved { p(.class("notice success"), .role("status")) { context.text("account.calendar.kinds-saved") } }
             HTML.form(.method("post"), .action(ReminderRoutes.calendarKinds.url())) {
                 CSRFField(token: context.csrfToken).node
-                ReminderKindChoices(legend: context.text("account.calendar.show"), off: calendarOff).node
+                ReminderKindChoices(legend: context.text("account.calendar.show"), off: calendarOff, words: context.localizer).node
                 div(.class("form-actions")) {
                     button(.class("button"), .type("submit")) { context.text("account.save") }
                 }

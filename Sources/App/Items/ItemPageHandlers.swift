@@ -143,7 +143,7 @@ struct ItemPageHandlers: Sendable {
                                 hiddenDisposed: rows.hiddenDisposed, words: context.localizer), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
                                 bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context,
-                                backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage) : nil,
+                                backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage, words: context.localizer) : nil,
                                 draftCount: try items.draftCount(), dueSoon: view == .manual || view == .rooms ? try dueSoon(request) : nil)
         return .html(page.document().renderedBytes())
     }
@@ -154,7 +154,7 @@ struct ItemPageHandlers: Sendable {
         let today = clock.today
         // Backups have their own notice on this page.
         let due = try reminders.due(for: account, on: today).filter { $0.kind.family != "backup" }
-        return due.isEmpty ? nil : DueSoonCard(due, today: today)
+        return due.isEmpty ? nil : DueSoonCard(due, today: today, words: request.pageContext(site).localizer)
     }
 
     private func searchModel(_ request: Request) throws -> ItemSearchModel {

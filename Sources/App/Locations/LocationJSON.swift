@@ -1,5 +1,6 @@
 import HTTPServer
 import Inventory
+import Messages
 
 /// Locations as the JSON API shows them: `{"id","name","parentId","path","notes","isBox"}`.
 enum LocationJSON {
@@ -33,7 +34,7 @@ extension LocationInput {
     static var schema: InputSchema<LocationInput> {
         InputSchema(api: "LocationInput", fields: [
             .text("name", \.name),
-            .id("parentId", \.parentID, expected: "a location’s id (a whole number) or null for a top-level location", choose: "where it is"),
+            .id("parentId", \.parentID, expected: "a location’s id (a whole number) or null for a top-level location", choose: Message("error.field.choose-parent", "where it is")),
             .text("notes", \.notes),
             .flag("isBox", \.isBox),
         ], readOnly: ["id", "path"], unknown: { "Unknown field “\($0)”. A location’s fields are \(schema.names.joined(separator: ", "))." })
