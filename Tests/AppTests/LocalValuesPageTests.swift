@@ -41,13 +41,13 @@ import Testing
         #expect(arabic.contains(#"<span class="item-serial" dir="ltr">SN-4711/B</span>"#))
     }
 
-    /// A page not translated yet is US English all through, whatever the language asked for.
-    @Test func anUntranslatedPageKeepsUSValues() throws {
+    /// Fix next writes its amounts as its words' language does.
+    @Test func fixNextWritesGermanValuesInGerman() throws {
         let app = try Self.euroInventory()
         let page = try PageLanguageTests.page(app, "/fix?lang=de")
-        #expect(page.contains(#"<html lang="en-US""#))
-        #expect(page.contains("€1,254.56"))
-        #expect(!page.contains("1.254,56"))
+        #expect(page.contains(#"<html lang="de""#))
+        #expect(page.contains("1.254,56\u{A0}€"))
+        #expect(!page.contains("€1,254.56"))
     }
 
     /// The list's New Item sheet says which language its value is written in; a German "1.234" is 1234.

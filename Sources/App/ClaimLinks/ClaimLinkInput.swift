@@ -26,7 +26,7 @@ struct ClaimLinkInput: Sendable, Equatable {
                 guard case .string(let text) = value else {
                     return reading.problems.append(FieldError(field: reading.path, Message("error.claim.link.expires-kind",
                         "expires must be a day like \"\(example(now: reading.context.now))\" or an RFC 3339 time, not \(value.kindDescription).",
-                        ["example": .text(example(now: reading.context.now)), "kind": .text(value.kindDescription)])))
+                        ["example": .text(example(now: reading.context.now)), "kind": .message(value.kind)])))
                 }
                 expiry(text, into: &draft, &reading)
             }, form: { text, draft, reading in

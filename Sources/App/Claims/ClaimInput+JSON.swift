@@ -25,7 +25,7 @@ extension ClaimInput {
                 for (index, member) in members.enumerated() {
                     guard case .object(let fields) = member else {
                         reading.problems.append(FieldError(field: "items[\(index)]", Message("error.claim.items.not-object", "Each of items must be an object like {\"itemId\": 12, \"quantityLost\": 1}, not \(member.kindDescription).",
-                                                                              ["kind": .text(member.kindDescription)])))
+                                                                              ["kind": .message(member.kind)])))
                         continue
                     }
                     if let line = ClaimLineInput(json: fields, field: "items[\(index)]", currency: reading.context.currency, into: &reading.problems) { lines.append(line) }
@@ -50,7 +50,7 @@ extension ClaimInput {
             case .null: input.salesTaxRate = .some(nil)
             case .string(let text): read(text, into: &input, &reading)
             default: reading.problems.append(FieldError(field: reading.path, Message("error.claim.tax-rate-kind", "\(reading.name) must be a percentage as text, like \"8.875\", or null; not \(value.kindDescription).",
-                                                                               ["field": .text(reading.name), "kind": .text(value.kindDescription)])))
+                                                                               ["field": .text(reading.name), "kind": .message(value.kind)])))
             }
         }, form: { text, input, reading in
             guard let text else { return }

@@ -46,7 +46,7 @@ struct DraftAPIHandlers: Sendable {
         }
         guard case .integer(let number) = value, number > 0 else {
             throw AppError(.invalidMerge, Message("drafts.error.into-not-id", "into must be an item’s id (a whole number, as in GET /api/v1/items), not \(value.kindDescription).",
-                                                 ["kind": .text(value.kindDescription)]))
+                                                 ["kind": .message(value.kind)]))
         }
         return Item.ID(number)
     }

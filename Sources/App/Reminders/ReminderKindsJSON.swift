@@ -31,7 +31,7 @@ extension InputField {
                 }
                 guard case .bool(let on) = member else {
                     reading.problems.append(FieldError(field: reading.path, Message("reminders.error.kind-not-bool", "\(name).\(kind) must be true or false, not \(member.kindDescription).",
-                                           ["name": .text(name), "kind": .text(kind), "value": .text(member.kindDescription)])))
+                                           ["name": .text(name), "kind": .text(kind), "value": .message(member.kind)])))
                     continue
                 }
                 kinds[kind] = on

@@ -52,7 +52,7 @@ struct WalkthroughDraftHandlers: Sendable {
         case let other?:
             throw AppError(.invalidItem, Message("walkthrough.error.second-not-number",
                                                  "second must be a number of seconds (a frame’s second), not \(other.kindDescription).",
-                                                 ["kind": .text(other.kindDescription)]))
+                                                 ["kind": .message(other.kind)]))
         }
     }
 }
