@@ -24,12 +24,13 @@ def wait(browser, timeout=10):
 
 def _through_navigation(condition):
     """The condition, false while a page is being replaced: Chrome refuses a command that arrives
-    mid-navigation ("aborted by navigation")."""
+    mid-navigation ("aborted by navigation"), or one about an element of the page just replaced ("Node
+    with given id does not belong to the document", which it does not report as stale)."""
     def check(browser):
         try:
             return condition(browser)
         except WebDriverException as error:
-            if "navigat" in (error.msg or ""):
+            if "navigat" in (error.msg or "") or "does not belong to the document" in (error.msg or ""):
                 return False
             raise
     return check
