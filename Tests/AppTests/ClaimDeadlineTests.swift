@@ -29,7 +29,7 @@ import Testing
         }
 
         #expect(try both() == ["Proof of loss due in 42 days (May 13, 2026)", "calm"])
-        #expect(try app.client.get("/claims/\(claim)").text.contains("<dd>Mar 14, 2026</dd>"), "the date of the loss reads as the deadline does")
+        #expect(try app.client.get("/claims/\(claim)").text.contains("<dd dir=\"auto\">Mar 14, 2026</dd>"), "the date of the loss reads as the deadline does")
         #expect(try app.client.get("/claims/\(claim)").text.contains(#"<time datetime="2026-05-13">May 13, 2026</time>"#),
                 "the date is a <time> the page shows in the reader's language, kept on one line")
         clock.advance(by: 27 * 86_400)

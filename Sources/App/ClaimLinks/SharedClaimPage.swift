@@ -118,7 +118,7 @@ struct SharedClaimPage {
                     dl(.class("shared-details")) {
                         for fact in claim.facts {
                             dt { fact.label }
-                            dd { fact.value }
+                            dd(.dir("auto")) { fact.value }
                         }
                     }
                 }

@@ -133,7 +133,8 @@ struct ClaimPage {
             if let deadline = model.deadline { p(.class(deadline.urgent ? "claim-deadline urgent" : "claim-deadline")) { deadline.html } }
             dl(.class("facts")) {
                 for fact in model.facts {
-                    div { dt { fact.label }; dd { fact.value } }
+                    // What a person typed (an address, a policy number) reads in its own direction on an Arabic page.
+                    div { dt { fact.label }; dd(.dir("auto")) { fact.value } }
                 }
             }
             if canChange {
