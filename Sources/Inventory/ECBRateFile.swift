@@ -66,8 +66,14 @@ public struct ECBRates: Sendable, Equatable {
         } catch let error as ExchangeRateFileError {
             throw error
         } catch let error as ArchiveError {
-            throw error.tooManyEntries ? .init(Message("error.rates.file.zip-many-files", "The zip holds more than one file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone."))
-                : .init(error.description)
+            if error.tooManyEntries {
+                throw .init(Message("error.rates.file.zip-many-files", "The zip holds more than one file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone."))
+            }
+            if case .unreadable(let reason) = error {
+                // libarchive's reason stays in its own English, inside the reader's sentence.
+                throw .init(Message("error.rates.file.zip-damaged", "The file is not a zip archive that can be read (\(reason)).", ["reason": .text(reason)]))
+            }
+            throw .init(error.description)
         } catch {
             throw .init(Message("error.rates.file.zip-unreadable", "The zip could not be read: \(error.localizedDescription)", ["problem": .text(error.localizedDescription)]))
         }
