@@ -80,14 +80,19 @@ import Uploads
         }
     }
 
-    @Test func inGermanTheCapturePagesHaveNoEnglishLeftAndTheirCountsInGerman() throws {
-        let pages = try Self.capturePages(language: "de").merging(try Self.importPages(language: "de")) { first, _ in first }
+    /// Each page says its language and direction, and none of this part's template English is left in its own content.
+    static func expectNoEnglishLeft(in pages: [String: String], language: String, direction: String) throws {
         for (name, page) in pages {
-            #expect(page.contains(#"<html lang="de" dir="ltr">"#), "\(name)")
-            let leftOver = try DetailPageLanguageTests.englishLeftOver(inContent: LibraryPageLanguageTests.ownContent(of: page), in: LanguageTag("de")!,
-                                                                     prefixes: Self.prefixes)
+            #expect(page.contains(#"<html lang="\#(language)" dir="\#(direction)">"#), "\(name)")
+            let leftOver = try DetailPageLanguageTests.englishLeftOver(inContent: LibraryPageLanguageTests.ownContent(of: page), in: LanguageTag(language)!,
+                                                                     prefixes: prefixes)
             #expect(leftOver == [], "\(name)")
         }
+    }
+
+    @Test func inGermanTheCapturePagesHaveNoEnglishLeftAndTheirCountsInGerman() throws {
+        let pages = try Self.capturePages(language: "de").merging(try Self.importPages(language: "de")) { first, _ in first }
+        try Self.expectNoEnglishLeft(in: pages, language: "de", direction: "ltr")
         let drafts = try #require(pages["drafts"])
         #expect(drafts.contains("<title>Entwürfe in Γραφείο — Homepwner</title>") && drafts.contains("3 Entwürfe zu benennen. Geben Sie ein, was jedes Foto zeigt"))
         #expect(drafts.contains(">Name von Entwurf 1<") && drafts.contains(">Entwurf 2 verwerfen<") && drafts.contains(">Zusammenführen<"))
@@ -111,12 +116,7 @@ import Uploads
 
     @Test func inArabicTheCapturePagesAreRightToLeft() throws {
         let pages = try Self.capturePages(language: "ar").merging(try Self.importPages(language: "ar")) { first, _ in first }
-        for (name, page) in pages {
-            #expect(page.contains(#"<html lang="ar" dir="rtl">"#), "\(name)")
-            let leftOver = try DetailPageLanguageTests.englishLeftOver(inContent: LibraryPageLanguageTests.ownContent(of: page), in: LanguageTag("ar")!,
-                                                                     prefixes: Self.prefixes)
-            #expect(leftOver == [], "\(name)")
-        }
+        try Self.expectNoEnglishLeft(in: pages, language: "ar", direction: "rtl")
         #expect(try #require(pages["drafts"]).contains("<title>المسودات في Γραφείο — Homepwner</title>"))
         #expect(try #require(pages["walk"]).contains(">التقط صورة<"))
         #expect(try #require(pages["preview"]).contains(">أماكن جديدة ("))

@@ -58,11 +58,6 @@ extension InputField {
     }
 
     /// Another record's id, or null for none; a form's choice from a list (`choose`: "a location").
-    static func id<Entity>(_ name: String, _ key: WritableKeyPath<Input, RowID<Entity>??>, expected: String, choose: String) -> Self {
-        id(name, key, expected: expected, choose: Message(english: choose))
-    }
-
-    /// Another record's id (as above), its form's choice named in the catalogue's words.
     static func id<Entity>(_ name: String, _ key: WritableKeyPath<Input, RowID<Entity>??>, expected: String, choose: Message) -> Self {
         InputField(name: name, api: "integer|null", expected: expected, json: { value, input, reading in
             switch value {
@@ -127,12 +122,6 @@ extension InputField {
     /// One of a fixed list of values by its API name (`api` is its component in `openapi.json`);
     /// `nullable` takes null, and a form's blank, for none. A value not in the list is named with the
     /// ones that are.
-    static func choice<Value: RawRepresentable & CaseIterable>(_ name: String, api: String, nullable: Bool, choose: String,
-                                                               set: @escaping (inout Input, Value?) -> Void) -> Self where Value.RawValue == String {
-        choice(name, api: api, nullable: nullable, choose: Message(english: choose), set: set)
-    }
-
-    /// One of a fixed list of values (as above), its form's choice named in the catalogue's words.
     static func choice<Value: RawRepresentable & CaseIterable>(_ name: String, api: String, nullable: Bool, choose: Message,
                                                                set: @escaping (inout Input, Value?) -> Void) -> Self where Value.RawValue == String {
         let names = Value.allCases.map { "“\($0.rawValue)”" }
