@@ -226,3 +226,26 @@ def test_the_location_picker_chooses_or_makes_a_place_and_the_tag_picker_toggles
     assert stored["tags"] == ["insured", "small appliance"]
     pantry = next(l for l in server.api("GET", "/api/v1/locations") if l["name"] == "Pantry")
     assert stored["locationId"] == pantry["id"] and pantry["path"] == "Home / Kitchen / Pantry"
+
+
+def test_a_german_detail_form_saves_german_numbers_and_shows_them_back_the_german_way(server, browser):
+    item = server.create_item("Sofa", "", 60)
+    browser.get(f"{server.url}/items/{item['id']}?lang=de")
+    mark_page(browser)
+    find(browser, "#item-purchasePrice").send_keys("1.299,90 €")
+    quantity = find(browser, "#item-quantity")
+    quantity.clear()
+    quantity.send_keys("2,5")
+    find(browser, '.item-form button[type="submit"]').click()
+    wait(browser).until(lambda b: find(b, ".save-status").text == "Gespeichert")
+    assert page_was_kept(browser)
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert (stored["purchasePrice"], stored["quantity"]) == ("1299.90", 2.5)
+    # What was stored comes back written the German way, so saving again reads it the same.
+    assert find(browser, "#item-purchasePrice").get_attribute("value") == "1299,90"
+    assert find(browser, "#item-quantity").get_attribute("value") == "2,5"
+    find(browser, "#item-brand").send_keys("Ikea")
+    find(browser, '.item-form button[type="submit"]').click()
+    wait(browser).until(lambda b: server.api("GET", f"/api/v1/items/{item['id']}")["brand"] == "Ikea")
+    stored = server.api("GET", f"/api/v1/items/{item['id']}")
+    assert (stored["purchasePrice"], stored["quantity"]) == ("1299.90", 2.5)

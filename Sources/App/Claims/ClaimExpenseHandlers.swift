@@ -63,7 +63,7 @@ struct ClaimExpenseHandlers: Sendable {
         }
         let form = ClaimExpenseForm(multipart)
         do {
-            let input = ClaimExpenseInput(form: form.texts, currency: try items.currency())
+            let input = ClaimExpenseInput(form: form.texts, currency: try items.currency(), numbers: form.numbers)
             let file = multipart.parts.first { $0.name == "receipt" && $0.filename != nil && !$0.body.isEmpty }
             let expense = try claims.addExpense(input, to: id, receipt: file.map { file in (name: file.filename, bytes: { file.body }) })
             return .redirect(to: ClaimRoutes.claim(id, addedExpense: expense.id))
@@ -102,8 +102,12 @@ struct ClaimExpenseForm: Sendable {
     var date = ""
     var description = ""
     var amount = ""
+    /// The language its amount is written in.
+    var numbers = TypedNumbers.usEnglish
 
     init() {}
+
+    init(numbers: TypedNumbers) { self.numbers = numbers }
 
     init(_ multipart: MultipartForm) {
         func text(_ name: String) -> String { multipart.part(named: name).map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
@@ -111,6 +115,7 @@ struct ClaimExpenseForm: Sendable {
         date = text("date")
         description = text("description")
         amount = text("amount")
+        numbers = TypedNumbers(named: multipart.part(named: TypedNumbers.field).map { String(decoding: $0.body, as: UTF8.self) })
     }
 
     var texts: [String: String] { ["category": category, "date": date, "description": description, "amount": amount] }

@@ -26,10 +26,10 @@ extension ClaimExpenseInput {
     }
 
     /// Reads an expense from a form's texts (every field the form shows), as `init(json:)`.
-    init(form texts: [String: String], currency: Currency) {
+    init(form texts: [String: String], currency: Currency, numbers: TypedNumbers) {
         self.init()
         var problems: [FieldError] = []
-        Self.schema.read(form: texts, into: &self, context: InputContext(currency: currency), problems: &problems)
+        Self.schema.read(form: texts, into: &self, context: InputContext(currency: currency, numbers: numbers), problems: &problems)
         unreadable = problems
     }
 }

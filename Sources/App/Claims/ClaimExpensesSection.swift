@@ -45,7 +45,7 @@ struct ClaimExpensesSection {
         total = money(ledger.total)
         withoutReceipt = ledger.withoutReceipt
         addURL = ClaimRoutes.addExpense(id)
-        self.form = form ?? ClaimExpenseForm()
+        self.form = form ?? ClaimExpenseForm(numbers: TypedNumbers(language: words.language))
         self.errors = errors
         self.justAdded = justAdded
         self.canChange = canChange && !sheet.claim.isClosed
@@ -104,6 +104,7 @@ struct ClaimExpensesSection {
         let controls = FormControls(errors: errors, idPrefix: "expense", format: DisplayFormat(words: words))
         return HTML.form(.class("expense-form"), .method("post"), .action(addURL), .enctype("multipart/form-data"), .novalidate) {
             CSRFField(token: csrfToken).node
+            form.numbers.hiddenField
             h3 { say("add") }
             if errors != nil { p(.class("form-error"), .role("alert")) { say("check-fields") } }
             div(.class("field-row")) {

@@ -18,6 +18,8 @@ struct ClaimForm: Sendable, Equatable {
     /// The packet's language, a tag; "" before one is chosen.
     var language = ""
     var texts: [ClaimText: String] = [:]
+    /// The language its amounts and rate are written in.
+    var numbers = TypedNumbers.usEnglish
 
     /// The fields besides the texts, by their names: what `input` passes on when the form sent them.
     private var values: [(name: String, text: String)] {
@@ -31,23 +33,25 @@ struct ClaimForm: Sendable, Equatable {
     /// A new claim's form, its packet in `language` unless changed.
     init(language: LanguageTag) { self.language = language.tag }
 
-    init(claim: Claim, currency: Currency) {
+    init(claim: Claim, currency: Currency, numbers: TypedNumbers) {
+        self.numbers = numbers
         name = claim.name
         lossDate = claim.lossDate?.iso ?? ""
         proofOfLossDue = claim.proofOfLossDue?.iso ?? ""
         lossKind = claim.lossKind?.rawValue ?? ""
         language = claim.language
         setPolicy(claim.policy, currency: currency)
-        salesTaxRate = claim.salesTaxRate?.percentText ?? ""
+        salesTaxRate = claim.salesTaxRate.map { numbers.decimal($0.percentText) } ?? ""
         for text in ClaimText.allCases { texts[text] = claim[keyPath: text.keyPath] }
     }
 
-    init(policy: Policy, currency: Currency) {
+    init(policy: Policy, currency: Currency, numbers: TypedNumbers) {
+        self.numbers = numbers
         setPolicy(policy, currency: currency)
     }
 
     private mutating func setPolicy(_ policy: Policy, currency: Currency) {
-        func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
+        func amount(_ minorUnits: Int64?) -> String { numbers.amount(minorUnits, in: currency) }
         contentsLimit = amount(policy.contentsLimit)
         deductible = amount(policy.deductible)
         settlement = policy.settlement.rawValue
@@ -70,6 +74,7 @@ struct ClaimForm: Sendable, Equatable {
         lossKind = fields["lossKind"] ?? ""
         language = fields["language"] ?? ""
         for text in ClaimText.allCases { if let value = fields[text.rawValue] { texts[text] = value } }
+        numbers = TypedNumbers(fields: fields)
     }
 
     subscript(text: ClaimText) -> String { texts[text] ?? "" }
@@ -81,7 +86,7 @@ struct ClaimForm: Sendable, Equatable {
         for (field, text) in values where fields[field] != nil { sent[field] = text }
         for (text, value) in texts { sent[text.rawValue] = value }
         var input = ClaimInput(), errors: [FieldError] = []
-        ClaimInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency), problems: &errors)
+        ClaimInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency, numbers: numbers), problems: &errors)
         guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
         return input
     }

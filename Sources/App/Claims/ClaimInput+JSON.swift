@@ -40,7 +40,7 @@ extension ClaimInput {
     /// The sales tax rate as a percentage in text ("8.875"), or null (blank in a form) for none.
     static var salesTaxRateField: InputField<ClaimInput> {
         func read(_ text: String, into input: inout ClaimInput, _ reading: inout FieldReading) {
-            if let rate = SalesTaxRate(percent: text) { input.salesTaxRate = rate } else {
+            if let rate = SalesTaxRate(percent: reading.context.numbers.plainDecimal(text)) { input.salesTaxRate = rate } else {
                 reading.problems.append(FieldError(field: reading.path, Message("error.claim.tax-rate", "\(reading.name) must be a percentage below 100 with at most \(SalesTaxRate.maxDecimals) decimals, like 8.875; “\(text.prefix(20))” is not.",
                                                                   ["field": .text(reading.name), "decimals": .text("\(SalesTaxRate.maxDecimals)"), "sent": .text(String(text.prefix(20)))])))
             }

@@ -12,10 +12,13 @@ struct ClaimLineForm: Sendable, Equatable {
     var paid = ""
     var replacedCost = ""
     var replacedDate = ""
+    /// The language its amounts and quantity are written in.
+    var numbers = TypedNumbers.usEnglish
 
-    init(line: ClaimLine, currency: Currency) {
-        func money(_ amount: Int64?) -> String { amount.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
-        quantityLost = line.quantityLost.text
+    init(line: ClaimLine, currency: Currency, numbers: TypedNumbers) {
+        func money(_ amount: Int64?) -> String { numbers.amount(amount, in: currency) }
+        self.numbers = numbers
+        quantityLost = numbers.decimal(line.quantityLost.text)
         category = line.category ?? ""
         actualCashValue = money(line.unitACVOverride)
         overrideReason = line.overrideReason
@@ -32,13 +35,14 @@ struct ClaimLineForm: Sendable, Equatable {
         paid = fields["paid"] ?? ""
         replacedCost = fields["replacedCost"] ?? ""
         replacedDate = fields["replacedDate"] ?? ""
+        numbers = TypedNumbers(fields: fields)
     }
 
     func input(itemID: Item.ID, currency: Currency) throws(ClaimError) -> ClaimLineInput {
         var input = ClaimLineInput(itemID: itemID), errors: [FieldError] = []
         let sent = ["quantityLost": quantityLost, "category": category, "actualCashValueOverride": actualCashValue, "overrideReason": overrideReason,
                     "paid": paid, "replacedCost": replacedCost, "replacedDate": replacedDate]
-        ClaimLineInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency), problems: &errors)
+        ClaimLineInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency, numbers: numbers), problems: &errors)
         guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
         return input
     }

@@ -55,6 +55,7 @@ struct ClaimLinePage {
             h2(.id("line-edit-title")) { say("edit") }
             HTML.form(.class("claim-form"), .method("post"), .action(formURL), .novalidate) {
                 CSRFField(token: context.csrfToken).node
+                form.numbers.hiddenField
                 if errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }
                 div(.class("field-row")) {
                     controls.text(say("form.quantity-lost", ["held": .text(quantityHeld)]), name: "quantityLost", value: form.quantityLost,

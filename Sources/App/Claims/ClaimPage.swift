@@ -152,6 +152,7 @@ struct ClaimPage {
         func label(_ text: ClaimText) -> String { text.localizedLabel(words) }
         return HTML.form(.class("claim-form"), .method("post"), .action(ClaimRoutes.claim(model.id)), .novalidate) {
             CSRFField(token: context.csrfToken).node
+            form.numbers.hiddenField
             if model.errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }
             controls.text(context.text("claims.new.name"), name: "name", value: form.name, extra: [.maxlength(200)])
             div(.class("field-row")) {

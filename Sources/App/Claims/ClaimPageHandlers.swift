@@ -204,7 +204,7 @@ struct ClaimPageHandlers: Sendable {
                                  removeURL: ClaimRoutes.removeLine(id, item: itemID), itemName: line.name, itemURL: ItemRoutes.item(itemID),
                                  quantityHeld: line.quantityUnit.describing(line.quantityHeld),
                                  figures: figures, warning: warning, basis: ([wording.basis(line, lossDate: claim.lossDate)] + toDos).joined(separator: " "), categories: categories,
-                                 form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency), errors: errors, currency: sheet.currency,
+                                 form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency, numbers: TypedNumbers(language: context.localizer.language)), errors: errors, currency: sheet.currency,
                                  canChange: !claim.isClosed && context.canEdit, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }

@@ -70,7 +70,7 @@ extension ClaimPageModel {
             lines: lines, countText: sheet.schedule.countText(words: words),
             footer: (money(totals.replacementCost), money(totals.depreciation), money(totals.actualCashValue), money(totals.paid)),
             methodParagraphs: wording.paragraphs(method), methodNotes: notes, references: method.references, choices: choices,
-            form: form ?? ClaimForm(claim: claim, currency: sheet.currency), errors: errors, currency: sheet.currency, justDone: justDone,
+            form: form ?? ClaimForm(claim: claim, currency: sheet.currency, numbers: TypedNumbers(language: words.language)), errors: errors, currency: sheet.currency, justDone: justDone,
             isTheft: claim.lossKind == .theft)
     }
 

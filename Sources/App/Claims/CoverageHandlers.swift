@@ -77,7 +77,7 @@ struct CoverageHandlers: Sendable {
                                       rider: item.riderAmount.map { context.format.money($0, in: currency) } ?? context.text("coverage.no-rider"),
                                       shortfall: item.shortfall.flatMap { $0 > 0 ? context.format.money($0, in: currency) : nil })
         }
-        let page = CoveragePage(headline: headline, advice: advice, scheduled: rows, form: form ?? ClaimForm(policy: policy, currency: currency),
+        let page = CoveragePage(headline: headline, advice: advice, scheduled: rows, form: form ?? ClaimForm(policy: policy, currency: currency, numbers: TypedNumbers(language: context.localizer.language)),
                                 errors: errors, currency: currency, saved: saved, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }

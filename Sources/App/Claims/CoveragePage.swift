@@ -69,6 +69,7 @@ struct CoveragePage {
         let controls = FormControls(errors: errors, idPrefix: "policy", format: context.format)
         return HTML.form(.class("card policy-form"), .method("post"), .action(ClaimRoutes.coverage.url()), .novalidate) {
             CSRFField(token: context.csrfToken).node
+            form.numbers.hiddenField
             h2 { context.text("coverage.policy") }
             p(.class("muted")) { context.text("coverage.policy-note") }
             if errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }

@@ -97,6 +97,7 @@ struct ItemDetailPage {
                 noticeNode
                 p(.class("form-error"), .role("alert")) { errors == nil ? "" : context.text("item.detail.check-fields") }
                 input(.type("hidden"), .name("version"), .value(form.version.map(String.init) ?? ""))
+                form.numbers.hiddenField
                 ItemFieldsView(form: form, errors: errors, idPrefix: "item", currency: item.currency, suggestions: suggestions, words: context.localizer).node
                 if let details = form.details {
                     ItemClaimFieldsView(form: details, errors: errors, currency: item.currency, locations: item.locations, tagNames: item.tagNames,

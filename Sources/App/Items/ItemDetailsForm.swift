@@ -43,11 +43,12 @@ struct ItemDetailsForm: Sendable, Equatable {
 
     init() {}
 
-    init(item: Item, currency: Currency) {
+    /// The item's fields, amounts and quantities written as `numbers` says.
+    init(item: Item, currency: Currency, numbers: TypedNumbers) {
         let details = item.details
-        func amount(_ minorUnits: Int64?) -> String { minorUnits.map { Money(minorUnits: $0, currency: currency).decimalString } ?? "" }
+        func amount(_ minorUnits: Int64?) -> String { numbers.amount(minorUnits, in: currency) }
         replacementCost = amount(details.replacementCost)
-        quantity = details.quantity.text
+        quantity = numbers.decimal(details.quantity.text)
         quantityUnit = details.quantityUnit.symbol
         businessUse = details.businessUse
         condition = details.condition?.rawValue ?? ""
@@ -69,11 +70,11 @@ struct ItemDetailsForm: Sendable, Equatable {
         if let purchasePaid = details.purchasePaid {
             (paid, paidConverted) = (purchasePaid, details.purchasePrice)
             paidCurrency = purchasePaid.currency.code
-            paidAmount = purchasePaid.money.decimalString
+            paidAmount = numbers.amount(purchasePaid.money.minorUnits, in: purchasePaid.currency)
             // An ECB rate is looked up again on saving (from the purchase day, when it is one), so a
             // changed purchase date changes it; a rate the household gave stays as given.
             let purchaseDay: Bool = if case .some(.day) = details.purchaseDate { true } else { false }
-            paidRate = purchasePaid.fromECB ? "" : purchasePaid.rate.description
+            paidRate = purchasePaid.fromECB ? "" : numbers.decimal(purchasePaid.rate.description)
             paidRateDate = purchasePaid.fromECB && purchaseDay ? "" : purchasePaid.rateDate.iso
         }
     }
@@ -121,8 +122,8 @@ struct ItemDetailsForm: Sendable, Equatable {
 
     /// Puts what the schema does not read into `input` (the disposal and the custom fields, several
     /// form fields each), adding a message for each one that cannot be read.
-    func apply(to input: inout ItemInput, currency: Currency, errors: inout [FieldError]) {
-        let context = InputContext(currency: currency)
+    func apply(to input: inout ItemInput, currency: Currency, numbers: TypedNumbers, errors: inout [FieldError]) {
+        let context = InputContext(currency: currency, numbers: numbers)
         if disposedKind.isEmpty {
             input.details.disposal = .some(nil)
         } else if let kind = DisposalKind(rawValue: disposedKind) {
@@ -144,23 +145,23 @@ struct ItemDetailsForm: Sendable, Equatable {
             fields[field.name] = field.value
         }
         input.details.customFields = fields
-        applyPaid(to: &input, currency: currency, errors: &errors)
+        applyPaid(to: &input, currency: currency, numbers: numbers, errors: &errors)
     }
 
     /// The purchase in another currency, when one is chosen; none chosen leaves the purchase price as typed.
-    private func applyPaid(to input: inout ItemInput, currency: Currency, errors: inout [FieldError]) {
+    private func applyPaid(to input: inout ItemInput, currency: Currency, numbers: TypedNumbers, errors: inout [FieldError]) {
         guard !paidCurrency.isEmpty else { return }
         guard let paidIn = Currency(code: paidCurrency) else {
             errors.append(FieldError(field: "purchasePaid", Message("error.item.paid-currency-choice", "Choose the currency paid in from the list.")))
             return
         }
-        var amount = FieldReading(context: InputContext(currency: paidIn), subject: Message("error.field.amount-paid", "Amount paid"), path: "purchasePaid.amount", expected: "an amount")
+        var amount = FieldReading(context: InputContext(currency: paidIn, numbers: numbers), subject: Message("error.field.amount-paid", "Amount paid"), path: "purchasePaid.amount", expected: "an amount")
         let typed = amount.typedAmount(paidAmount)
         if case .some(.none) = typed { amount.refuse(Message("error.item.paid-amount-missing", "Enter the amount paid in \(paidIn.code), such as “\(paidIn.exampleAmount)”.",
-                                                                 ["currency": .text(paidIn.code), "example": .text(paidIn.exampleAmount)])) }
+                                                                 ["currency": .text(paidIn.code), "example": .text(numbers.decimal(paidIn.exampleAmount, currency: paidIn))])) }
         var paid = PurchasePaidInput(amount: (typed ?? nil) ?? 0, currency: paidIn)
         if !paidRate.trimmingCharacters(in: .whitespaces).isEmpty {
-            do { paid.rate = try ExchangeRate(parsing: paidRate.trimmingCharacters(in: .whitespaces)) } catch {
+            do { paid.rate = try ExchangeRate(parsing: numbers.plainDecimal(paidRate.trimmingCharacters(in: .whitespaces))) } catch {
                 errors.append(FieldError(field: "purchasePaid.rate", error.wording(naming: Message("purchase.paid.rate", "Rate"))))
             }
         }

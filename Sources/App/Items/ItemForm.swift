@@ -11,6 +11,8 @@ struct ItemForm: Sendable, Equatable {
     var version: Int?
     /// The detail page's claim fields (its value is the exact replacement cost, not `value`).
     var details: ItemDetailsForm?
+    /// The language its amounts and quantities are written in.
+    var numbers = TypedNumbers.usEnglish
 
     init(name: String = "", serialNumber: String = "", value: String = "", version: Int? = nil) {
         self.name = name
@@ -19,9 +21,10 @@ struct ItemForm: Sendable, Equatable {
         self.version = version
     }
 
-    init(item: Item, currency: Currency) {
+    init(item: Item, currency: Currency, numbers: TypedNumbers) {
         self.init(name: item.name, serialNumber: item.serialNumber, value: String(item.valueInDollars), version: item.version)
-        details = ItemDetailsForm(item: item, currency: currency)
+        details = ItemDetailsForm(item: item, currency: currency, numbers: numbers)
+        self.numbers = numbers
     }
 
     init(fields: FormFields) {
@@ -30,6 +33,7 @@ struct ItemForm: Sendable, Equatable {
             value: fields["valueInDollars"] ?? "", version: fields["version"].flatMap { Int($0) }
         )
         details = ItemDetailsForm(fields: fields)
+        numbers = TypedNumbers(fields: fields)
     }
 
     /// The values to store. A value may be typed as `1200`, `$1,200` or `1 200`.
@@ -39,8 +43,8 @@ struct ItemForm: Sendable, Equatable {
         var input = ItemInput()
         var sent = ["name": name, "serialNumber": serialNumber]
         if let details { sent.merge(details.schemaTexts(), uniquingKeysWith: { first, _ in first }) } else { sent["valueInDollars"] = value }
-        ItemInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency, now: now), problems: &errors)
-        details?.apply(to: &input, currency: currency, errors: &errors)
+        ItemInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency, now: now, numbers: numbers), problems: &errors)
+        details?.apply(to: &input, currency: currency, numbers: numbers, errors: &errors)
         do {
             input = try input.validated(creating: true)
         } catch {

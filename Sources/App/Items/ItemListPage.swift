@@ -114,15 +114,13 @@ struct ItemListPage {
 struct NewItemSheet {
     let form: ItemForm
     let context: PageContext
-    /// The form field naming the language the value is written in.
-    static let amountLanguageField = "amountLanguage"
 
     var node: HTMLNode {
         dialog(.id("new-item-sheet"), .class("sheet"), .aria("labelledby", "new-item-title")) {
             HTML.form(.class("sheet-form"), .method("post"), .action(ItemRoutes.create.url()), .novalidate) {
                 CSRFField(token: context.csrfToken).node
                 // The value is typed as the page's language writes amounts ("1.234" in German).
-                input(.type("hidden"), .name(Self.amountLanguageField), .value(context.localizer.language.tag))
+                TypedNumbers(language: context.localizer.language).hiddenField
                 header(.class("sheet-bar")) {
                     button(.class("bar-button"), .type("button"), .data("action", "cancel")) { context.text("common.cancel") }
                     h2(.id("new-item-title")) { context.text("item.list.new-item") }

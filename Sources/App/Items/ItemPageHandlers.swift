@@ -265,7 +265,7 @@ struct ItemPageHandlers: Sendable {
         let fields = try request.formFields()
         var form = ItemForm(fields: fields)
         do {
-            try readLocalValue(of: &form, writtenIn: fields[NewItemSheet.amountLanguageField], currency: try items.currency())
+            try readLocalValue(of: &form, writtenIn: fields[TypedNumbers.field], currency: try items.currency())
             let item = try items.create(try form.input(currency: try items.currency(), now: items.clock.now))
             return request.prefersJSON ? try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: sight(request), status: .created)
                 : .redirect(to: ItemRoutes.list(showing: item.id))
@@ -294,7 +294,7 @@ struct ItemPageHandlers: Sendable {
     private func detail(_ request: Request) throws -> Response {
         let item = try items.item(id: try request.itemID())
         let notice: ItemDetailPage.Notice? = request.query["saved"] == "1" ? .saved : nil
-        return try detailPage(request, item, form: ItemForm(item: item, currency: try items.currency()), errors: nil, notice: notice)
+        return try detailPage(request, item, form: ItemForm(item: item, currency: try items.currency(), numbers: TypedNumbers(language: request.pageLanguage)), errors: nil, notice: notice)
     }
 
     /// Saves the detail form. Scripts send the same form asking for JSON, and get the item back.

@@ -42,7 +42,7 @@ extension InputField {
             if let parsed { input[keyPath: key] = parsed }
         }, form: { text, input, reading in
             guard let text else { return }
-            if let parsed = reading.quantity(text) { input[keyPath: key] = parsed }
+            if let parsed = reading.quantity(reading.context.numbers.plainDecimal(text)) { input[keyPath: key] = parsed }
         })
     }
 
@@ -193,7 +193,7 @@ extension FieldReading {
     /// An amount as a person types it (`$1,299.99`): blank clears it; nil, refused, when it cannot be read.
     mutating func typedAmount(_ text: String, negative: String? = nil) -> Int64?? {
         if text.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
-        do { return try Money.parseTyped(text, currency: context.currency).minorUnits } catch {
+        do { return try context.numbers.money(text, currency: context.currency).minorUnits } catch {
             refuse(error == .negative(context.currency) ? negative.map { Message(english: $0) } ?? error.wording(naming: subject) : error.wording(naming: subject))
             return nil
         }

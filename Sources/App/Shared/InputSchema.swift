@@ -8,6 +8,8 @@ import Messages
 struct InputContext {
     var currency: Currency = .usd
     var now: Date = .distantPast
+    /// How a form's numbers are written; an API body's are always as the API writes them.
+    var numbers: TypedNumbers = .usEnglish
 }
 
 /// One field's value being read: what messages call it, where its problems point.

@@ -45,7 +45,7 @@ export function initItemDetail() {
   // the item's fields are still what the form last loaded or saved; if someone else changed them
   // meanwhile, the form keeps its version, so Save reports the conflict instead of overwriting.
   document.addEventListener("item-photo-changed", ({ detail: { item, etag } }) => {
-    const unchanged = Object.entries(fieldsOf(item)).every(([field, value]) => {
+    const unchanged = Object.entries(fieldsOf(item, form)).every(([field, value]) => {
       const element = form.elements[field];
       return !element || savedValue(element) === value;
     });
@@ -78,23 +78,35 @@ export function initItemDetail() {
 }
 
 /** The item's fields as the detail form holds them (see ItemDetailsForm), by the form's names. */
-function fieldsOf(item) {
+function fieldsOf(item, form) {
   const fields = { name: item.name, serialNumber: item.serialNumber, valueInDollars: String(item.valueInDollars) };
   if (!("quantity" in item)) return fields;
   const text = (value) => value ?? "";
+  const number = writtenAs(form.elements.amountLanguage);
   Object.assign(fields, {
-    replacementCost: text(item.replacementCost), quantity: String(item.quantity), quantityUnit: item.quantityUnit,
+    replacementCost: number(text(item.replacementCost)), quantity: number(String(item.quantity)), quantityUnit: item.quantityUnit,
     businessUse: item.businessUse, condition: text(item.condition),
     description: item.description, brand: item.brand, model: item.model, barcode: item.barcode, notes: item.notes,
     locationId: item.locationId == null ? "" : String(item.locationId), tags: item.tags.join(", "),
-    purchasePrice: text(item.purchasePrice), purchaseDate: text(item.purchaseDate), purchasedFrom: item.purchasedFrom,
+    purchasePrice: number(text(item.purchasePrice)), purchaseDate: text(item.purchaseDate), purchasedFrom: item.purchasedFrom,
     replacementCostDate: text(item.replacementCostDate), replacementCostSource: item.replacementCostSource,
-    scheduled: item.scheduled, riderAmount: text(item.riderAmount), warrantyExpires: text(item.warrantyExpires),
+    scheduled: item.scheduled, riderAmount: number(text(item.riderAmount)), warrantyExpires: text(item.warrantyExpires),
     lifetimeWarranty: item.lifetimeWarranty, warrantyDetails: item.warrantyDetails, distinguishingMarks: item.distinguishingMarks,
     disposedKind: text(item.disposed?.kind), disposedDate: text(item.disposed?.date),
-    disposedPrice: text(item.disposed?.price), disposedNotes: text(item.disposed?.notes),
+    disposedPrice: number(text(item.disposed?.price)), disposedNotes: text(item.disposed?.notes),
   });
   return fields;
+}
+
+/**
+ * A number from the API (`1299.99`, `2.5`) as the form writes it, in the language its hidden
+ * `amountLanguage` field names (`1299,99` in German), so that saving again reads it back the same.
+ */
+function writtenAs(languageField) {
+  const decimal = languageField?.dataset.decimal ?? ".";
+  const zero = (languageField?.dataset.zero ?? "0").codePointAt(0);
+  return (text) => text.replace(/[0-9.]/g, (character) =>
+    character === "." ? decimal : String.fromCodePoint(zero + Number(character)));
 }
 
 /** What a control held when the page loaded or last saved. */
@@ -106,7 +118,7 @@ function savedValue(element) {
 
 /** Puts what was stored (trimmed, amounts written out) back in the form, as its new baseline. */
 function showSaved(form, item) {
-  for (const [field, value] of Object.entries(fieldsOf(item))) {
+  for (const [field, value] of Object.entries(fieldsOf(item, form))) {
     const element = form.elements[field];
     if (!element) continue;
     if (element.type === "checkbox") {
