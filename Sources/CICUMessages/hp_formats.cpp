@@ -7,10 +7,12 @@
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/ulistformatter.h>
 #include <unicode/ulocdata.h>
 #include <unicode/unum.h>
 
 #include <new>
+#include <vector>
 
 using namespace icu;
 
@@ -92,6 +94,32 @@ char *hp_currency_symbol(const char *locale, const char *currency) {
     UErrorCode status = U_ZERO_ERROR;
     const UChar *name = ucurr_getName(code, id.c_str(), UCURR_SYMBOL_NAME, &isChoice, &length, &status);
     return copy(U_FAILURE(status) || !name ? std::string(currency) : utf8(name, length));
+}
+
+char *hp_list_or(const char *locale, const char *const *items, int count) {
+    std::string id = locale_for(locale).getName();
+    UErrorCode status = U_ZERO_ERROR;
+    UListFormatter *formatter = ulistfmt_openForType(id.c_str(), ULISTFMT_TYPE_OR, ULISTFMT_WIDTH_WIDE, &status);
+    std::vector<UnicodeString> strings;
+    for (int index = 0; index < count; index++) strings.push_back(UnicodeString::fromUTF8(items[index]));
+    std::vector<const UChar *> pointers;
+    std::vector<int32_t> lengths;
+    for (const UnicodeString &string : strings) { pointers.push_back(string.getBuffer()); lengths.push_back(string.length()); }
+    std::string joined;
+    if (U_SUCCESS(status)) {
+        int32_t length = ulistfmt_format(formatter, pointers.data(), lengths.data(), count, nullptr, 0, &status);
+        if (status == U_BUFFER_OVERFLOW_ERROR) {
+            status = U_ZERO_ERROR;
+            std::vector<UChar> buffer(length + 1);
+            ulistfmt_format(formatter, pointers.data(), lengths.data(), count, buffer.data(), length + 1, &status);
+            if (U_SUCCESS(status)) joined = utf8(buffer.data(), length);
+        }
+    }
+    if (formatter) ulistfmt_close(formatter);
+    if (U_FAILURE(status) || joined.empty()) {
+        for (int index = 0; index < count; index++) joined += (index ? ", " : "") + std::string(items[index]);
+    }
+    return copy(joined);
 }
 
 hp_date *hp_date_open(const char *locale, const char *skeleton, hp_icu_error *error) {

@@ -101,6 +101,18 @@ public final class LocalFormats: Sendable {
         amountFormatter(currency: nil, fractionDigits: fractionDigits)?.format(decimal: decimal) ?? decimal
     }
 
+    /// Alternatives as the language lists them (`“a”, “b” oder “c”`), through ICU's list formats.
+    public func alternatives(_ items: [String]) -> String {
+        let copies = items.map { strdup($0) }
+        defer { for copy in copies { free(copy) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        guard let joined = pointers.withUnsafeBufferPointer({ hp_list_or(language.tag, $0.baseAddress, Int32(items.count)) }) else {
+            return items.joined(separator: ", ")
+        }
+        defer { hp_free(joined) }
+        return String(cString: joined)
+    }
+
     /// What a person of this language writes in an amount of `currency`: its separators, digits and
     /// currency symbol, as ICU formats amounts.
     public func amountSymbols(currency: String, fractionDigits: Int) -> AmountSymbols {

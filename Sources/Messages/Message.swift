@@ -26,6 +26,9 @@ public struct Message: Sendable, Equatable, CustomStringConvertible {
         case day(year: Int, month: Int, day: Int)
         /// Another message (a field's name), written in the same language.
         indirect case message(Message)
+        /// Values one of which is wanted (API names, kept as they are), listed as the language lists
+        /// alternatives: `“a”, “b” or “c”`, `„a“, „b“ oder „c“`… each quoted as given.
+        case alternatives([String])
 
         public static func count(_ value: Int) -> Argument { .integer(Int64(value)) }
     }

@@ -96,6 +96,7 @@ struct AccountInput {
         InputSchema(api: "AccountInput", fields: [.text("email", \.email, nullable: true), .reminderKinds("reminderMail", \.reminderMail),
                                                      .reminderKinds("reminderCalendar", \.reminderCalendar),
                                                      .reminderDigest("reminderDigest", \.reminderDigest), .language("language", \.language)],
-                    unknown: { "Unknown account field “\($0)”. The fields are: \(schema.names.joined(separator: ", "))." })
+                    unknown: { Message("error.json.unknown.account", "Unknown account field “\($0)”. The fields are: \(schema.listedNames).",
+                                       ["field": .text($0), "fields": .text(schema.listedNames)]) })
     }
 }

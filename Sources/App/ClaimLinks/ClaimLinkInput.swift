@@ -22,7 +22,7 @@ struct ClaimLinkInput: Sendable, Equatable {
     /// A link's fields (see `InputSchema`).
     static var schema: InputSchema<Draft> {
         InputSchema(api: "ClaimLinkInput", fields: [
-            InputField(name: "expires", api: "string", expected: "a day or an RFC 3339 time", json: { value, draft, reading in
+            InputField(name: "expires", api: "string", expected: Message("error.json.expected.expiry", "a day or an RFC 3339 time"), json: { value, draft, reading in
                 guard case .string(let text) = value else {
                     return reading.problems.append(FieldError(field: reading.path, Message("error.claim.link.expires-kind",
                         "expires must be a day like \"\(example(now: reading.context.now))\" or an RFC 3339 time, not \(value.kindDescription).",
@@ -35,10 +35,11 @@ struct ClaimLinkInput: Sendable, Equatable {
                     return reading.problems.append(FieldError(field: reading.path, Message("error.claim.link.expires-empty", "Choose the last day the link works (at most 90 days away).")))
                 }
                 expiry(text, into: &draft, &reading)
-            }).required { "Say when the link stops working: \"expires\": \"\(example(now: $0.now))\" (at most 90 days away)." },
+            }).required { Message("error.claim.link.expires-missing", "Say when the link stops working: \"expires\": \"\(example(now: $0.now))\" (at most 90 days away).",
+                                 ["example": .text(example(now: $0.now))]) },
             .text("label", \.label, nullable: true),
             .flag("includesLocation", \.includesLocation),
-        ], unknown: { "Unknown field “\($0)”. A link takes expires, label and includesLocation." })
+        ], unknown: { Message("error.json.unknown.link", "Unknown field “\($0)”. A link takes expires, label and includesLocation.", ["field": .text($0)]) })
     }
 
     private static func expiry(_ text: String, into draft: inout Draft, _ reading: inout FieldReading) {

@@ -80,7 +80,7 @@ struct ClaimBundleInput {
     var lines: [Item.ID]?
 
     static var schema: InputSchema<ClaimBundleInput> {
-        let ids = "a list of items' ids (whole numbers), like [3, 7]"
+        let ids = Message("error.json.expected.item-ids", "a list of items' ids (whole numbers), like [3, 7]")
         return InputSchema(api: "ClaimBundleInput", fields: [
             .text("name", \.name),
             InputField(name: "lines", api: "array", expected: ids, json: { value, input, reading in
@@ -89,7 +89,7 @@ struct ClaimBundleInput {
                 let found = members.compactMap { member -> Item.ID? in if case .integer(let id) = member, id > 0 { Item.ID(id) } else { nil } }
                 if found.count == members.count { input.lines = found } else { reading.problems.append(refusal) }
             }),
-        ], unknown: { "Unknown field “\($0)”. A bundle's fields are name and lines." })
+        ], unknown: { Message("error.json.unknown.bundle", "Unknown field “\($0)”. A bundle's fields are name and lines.", ["field": .text($0)]) })
     }
 
     /// Reads a bundle from a JSON object, every wrong type and unknown field at once.

@@ -13,7 +13,9 @@ extension ClaimExpenseInput {
             .day("date", \.date, example: "2026-03-20").labelled(Message("error.field.claim.expense-date", "The date")),
             .text("description", \.description),
             .amount("amount", \.amount, negative: ClaimExpenseInput.amountAboveZero).labelled(Message("error.field.claim.expense-amount", "The amount")),
-        ], readOnly: ["id", "categoryLabel", "receipt"], unknown: { "Unknown field “\($0)”. An expense's fields are category, date, description and amount." })
+        ], readOnly: ["id", "categoryLabel", "receipt"], unknown: {
+            Message("error.json.unknown.expense", "Unknown field “\($0)”. An expense's fields are category, date, description and amount.", ["field": .text($0)])
+        })
     }
 
     /// Reads an expense from a JSON object; every wrong type and unknown field is kept in

@@ -19,7 +19,7 @@ extension ClaimInput {
             .day("policyEnd", \.policyEnd, example: "2026-12-31").labelled(Message("error.field.claim.policy-end", "The policy period's last day")),
             .choice("lossKind", api: "LossKind", nullable: true, choose: Message("error.field.claim.choose-loss-kind", "the kind of loss")) { (claim, value: LossKind?) in claim.lossKind = .some(value) },
             .language("language", nullable: false) { claim, language in claim.language = language?.tag },
-            InputField(name: "items", api: "array", expected: "a list like [{\"itemId\": 12, \"quantityLost\": 1}]", json: { value, claim, reading in
+            InputField(name: "items", api: "array", expected: Message("error.json.expected.claim-items", "a list like [{\"itemId\": 12, \"quantityLost\": 1}]"), json: { value, claim, reading in
                 guard case .array(let members) = value else { return reading.wrongKind(value) }
                 var lines: [ClaimLineInput] = []
                 for (index, member) in members.enumerated() {
@@ -34,7 +34,8 @@ extension ClaimInput {
             }),
         ] + ClaimText.allCases.map { InputField<ClaimInput>.text($0.rawValue, \.texts[$0]) },
         readOnly: ["id", "closed", "closedAt", "createdAt", "version", "totals", "proofOfLossDaysLeft", "links"],
-        unknown: { "Unknown field “\($0)”. A claim's fields are \(schema.names.joined(separator: ", "))." })
+        unknown: { Message("error.json.unknown.claim", "Unknown field “\($0)”. A claim's fields are \(schema.listedNames).",
+                           ["field": .text($0), "fields": .text(schema.listedNames)]) })
     }
 
     /// The sales tax rate as a percentage in text ("8.875"), or null (blank in a form) for none.
@@ -45,7 +46,7 @@ extension ClaimInput {
                                                                   ["field": .text(reading.name), "decimals": .text("\(SalesTaxRate.maxDecimals)"), "sent": .text(String(text.prefix(20)))])))
             }
         }
-        return InputField(name: "salesTaxRate", api: "Percent", expected: "a percentage", json: { value, input, reading in
+        return InputField(name: "salesTaxRate", api: "Percent", expected: Message("error.json.expected.percentage", "a percentage"), json: { value, input, reading in
             switch value {
             case .null: input.salesTaxRate = .some(nil)
             case .string(let text): read(text, into: &input, &reading)
@@ -63,7 +64,8 @@ extension ClaimInput {
         let claim = schema, names = ["policyholder", "address", "insurer", "policyNumber", "contentsLimit", "deductible", "settlement",
                                      "policyStart", "policyEnd", "otherInsurance", "phone", "email", "contactAddress"]
         return InputSchema(api: "PolicyInput", fields: names.compactMap { name in claim.fields.first { $0.name == name } },
-                           unknown: { "Unknown field “\($0)”. The policy's fields are \(policySchema.names.joined(separator: ", "))." })
+                           unknown: { Message("error.json.unknown.policy", "Unknown field “\($0)”. The policy's fields are \(policySchema.listedNames).",
+                                            ["field": .text($0), "fields": .text(policySchema.listedNames)]) })
     }
 
     /// Reads a claim's fields from a JSON object, reporting every wrong type and unknown field at once.
@@ -79,12 +81,12 @@ extension ClaimLineInput {
     /// One line's fields (see `InputSchema`); `itemId` is checked against the line's item.
     static var schema: InputSchema<ClaimLineInput> {
         InputSchema(api: "ClaimLineInput", fields: [
-            InputField(name: "itemId", api: "integer", expected: "an item's id (a whole number)", json: { value, line, reading in
+            InputField(name: "itemId", api: "integer", expected: Message("error.json.expected.item-id", "an item's id (a whole number)"), json: { value, line, reading in
                 if value != .integer(line.itemID.rawValue) { reading.problems.append(FieldError(field: reading.path, Message("error.claim.line.item-id", "itemId is the item in the address; leave it out or send \(line.itemID).",
                                                                                                            ["item": .text("\(line.itemID)")]))) }
             }),
             .quantity("quantityLost", \.quantityLost).labelled(Message("error.field.claim.quantity-lost", "The quantity lost")),
-            InputField(name: "category", api: "string|null", expected: "a useful-life category's id (see /api/v1/useful-lives) or null", json: { value, line, reading in
+            InputField(name: "category", api: "string|null", expected: Message("error.json.expected.category", "a useful-life category's id (see /api/v1/useful-lives) or null"), json: { value, line, reading in
                 switch value {
                 case .null: line.category = .some(nil)
                 case .string(let text): line.category = text
@@ -99,7 +101,8 @@ extension ClaimLineInput {
             .amount("replacedCost", \.replacedCost).labelled(Message("error.field.claim.replaced-cost", "What replacing it cost")),
             .day("replacedDate", \.replacedDate, example: "2026-03-14").labelled(Message("error.field.claim.replaced-date", "The day it was replaced")),
         ], readOnly: ["line", "name", "room", "quantityUnit", "valuation"],
-        unknown: { "Unknown field “\($0)”. A claim line's fields are \(schema.names.joined(separator: ", "))." })
+        unknown: { Message("error.json.unknown.claim-line", "Unknown field “\($0)”. A claim line's fields are \(schema.listedNames).",
+                           ["field": .text($0), "fields": .text(schema.listedNames)]) })
     }
 
     /// One line of `items` (or a line's PATCH body, with `itemID` from the path); nil with problems reported when it cannot be read.

@@ -19,7 +19,8 @@ struct ClaimSelection: Equatable {
     /// A selection's fields (see `InputSchema`); each words its own rule.
     static var schema: InputSchema<Draft> {
         func field(_ name: String, _ api: String, _ rule: String, _ key: String, read: @escaping (JSONValue, inout Draft, inout FieldReading) -> Bool) -> InputField<Draft> {
-            InputField(name: name, api: api, expected: rule, json: { value, draft, reading in
+            // Never said: each field says what it must be in its own message (`key`).
+            InputField(name: name, api: api, expected: Message(english: rule), json: { value, draft, reading in
                 if !read(value, &draft, &reading) {
                     reading.problems.append(FieldError(field: reading.path, Message(key, "\(name) must be \(rule).", ["field": .text(name)])))
                 }
@@ -54,12 +55,13 @@ struct ClaimSelection: Equatable {
             },
             field("q", "string", "non-empty text", "error.claim.selection.text") { value, draft, reading in
                 guard case .string(let text) = value else { return false }
-                if let message = ItemListQuery.textRule.named("q").message(checking: text) { reading.refuse(message) }
+                if let message = ItemListQuery.textRule.named("q").message(checking: text) { reading.refuse(Message(english: message)) }
                 draft.selection.query.text = text
                 draft.filtered = draft.filtered || !text.isEmpty
                 return true
             },
-        ], unknown: { "Unknown field “\($0)”. Choose items with \(schema.names.joined(separator: ", "))." })
+        ], unknown: { Message("error.json.unknown.selection", "Unknown field “\($0)”. Choose items with \(schema.listedNames).",
+                           ["field": .text($0), "fields": .text(schema.listedNames)]) })
     }
 
     init(json object: [String: JSONValue]) throws(ClaimError) {

@@ -31,7 +31,7 @@ enum PolicyJSON {
         let schema = ClaimInput.policySchema
         let unknown = object.keys.filter { !schema.names.contains($0) }.sorted()
         guard unknown.isEmpty else {
-            throw .invalid(ValidationError(errors: unknown.map { FieldError(field: $0, message: schema.unknown($0)) }))
+            throw .invalid(ValidationError(errors: unknown.map { FieldError(field: $0, schema.unknown($0)) }))
         }
         return try ClaimInput(json: object, currency: currency, schema: schema)
     }

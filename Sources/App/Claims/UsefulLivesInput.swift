@@ -6,9 +6,12 @@ import TextRules
 enum UsefulLivesInput {
     static let description = InputDescription(api: "UsefulLivesInput", additional: "integer|null")
 
+    /// Never said: every field sent is read as a category's (the store names one it does not know).
+    static func unknown(_ field: String) -> Message { Message("error.json.unknown.field", "Unknown field “\(field)”.", ["field": .text(field)]) }
+
     /// The field of one category.
     static func field(_ category: String) -> InputField<[String: Int?]> {
-        InputField(name: category, api: "integer|null", expected: "whole years (1 to 100), or null for “not depreciated”", json: { value, years, reading in
+        InputField(name: category, api: "integer|null", expected: Message("error.json.expected.years", "whole years (1 to 100), or null for “not depreciated”"), json: { value, years, reading in
             switch value {
             case .null: years[category] = .some(nil)
             case .integer(let number): years[category] = Int(exactly: number) ?? 0
@@ -29,7 +32,7 @@ enum UsefulLivesInput {
     /// The years a JSON object gives, by category.
     static func read(json object: [String: JSONValue], problems: inout [FieldError]) -> [String: Int?] {
         var years: [String: Int?] = [:]
-        InputSchema(api: description.api, fields: object.keys.map(field), unknown: { _ in "" })
+        InputSchema(api: description.api, fields: object.keys.map(field), unknown: Self.unknown)
             .read(json: object, into: &years, context: InputContext(), problems: &problems)
         return years
     }
@@ -37,7 +40,7 @@ enum UsefulLivesInput {
     /// The years the form gives for the table's categories (`labels`: category to label, in order).
     static func read(form texts: [String: String], labels: [(category: String, label: String)], problems: inout [FieldError]) -> [String: Int?] {
         var years: [String: Int?] = [:]
-        InputSchema(api: description.api, fields: labels.map { field($0.category).labelled($0.label) }, unknown: { _ in "" })
+        InputSchema(api: description.api, fields: labels.map { field($0.category).labelled(Message(english: $0.label)) }, unknown: Self.unknown)
             .read(form: texts, into: &years, context: InputContext(), problems: &problems)
         return years
     }

@@ -128,9 +128,9 @@ struct ItemDetailsForm: Sendable, Equatable {
             input.details.disposal = .some(nil)
         } else if let kind = DisposalKind(rawValue: disposedKind) {
             var disposal = Disposal(kind: kind, notes: disposedNotes)
-            var date = FieldReading(context: context, subject: Message("error.field.disposal-date", "Disposal date"), path: "disposed.date", expected: "a date")
+            var date = FieldReading(context: context, subject: Message("error.field.disposal-date", "Disposal date"), path: "disposed.date", expected: Expected.date)
             if let day = date.typedDay(disposedDate, example: FieldReading.exampleDay) { disposal.date = day ?? nil }
-            var price = FieldReading(context: context, subject: Message("item.field.disposed-price", "Price"), path: "disposed.price", expected: "an amount")
+            var price = FieldReading(context: context, subject: Message("item.field.disposed-price", "Price"), path: "disposed.price", expected: Expected.amount)
             if let amount = price.typedAmount(disposedPrice) { disposal.price = amount ?? nil }
             errors += date.problems + price.problems
             input.details.disposal = disposal
@@ -155,7 +155,7 @@ struct ItemDetailsForm: Sendable, Equatable {
             errors.append(FieldError(field: "purchasePaid", Message("error.item.paid-currency-choice", "Choose the currency paid in from the list.")))
             return
         }
-        var amount = FieldReading(context: InputContext(currency: paidIn, numbers: numbers), subject: Message("error.field.amount-paid", "Amount paid"), path: "purchasePaid.amount", expected: "an amount")
+        var amount = FieldReading(context: InputContext(currency: paidIn, numbers: numbers), subject: Message("error.field.amount-paid", "Amount paid"), path: "purchasePaid.amount", expected: Expected.amount)
         let typed = amount.typedAmount(paidAmount)
         if case .some(.none) = typed { amount.refuse(Message("error.item.paid-amount-missing", "Enter the amount paid in \(paidIn.code), such as “\(paidIn.exampleAmount)”.",
                                                                  ["currency": .text(paidIn.code), "example": .text(numbers.decimal(paidIn.exampleAmount, currency: paidIn))])) }
@@ -165,7 +165,7 @@ struct ItemDetailsForm: Sendable, Equatable {
                 errors.append(FieldError(field: "purchasePaid.rate", error.wording(naming: Message("purchase.paid.rate", "Rate"))))
             }
         }
-        var day = FieldReading(context: InputContext(currency: currency), subject: Message("error.field.rate-date", "Rate’s date"), path: "purchasePaid.rateDate", expected: "a date")
+        var day = FieldReading(context: InputContext(currency: currency), subject: Message("error.field.rate-date", "Rate’s date"), path: "purchasePaid.rateDate", expected: Expected.date)
         if let rateDate = day.typedDay(paidRateDate, example: FieldReading.exampleDay) { paid.rateDate = rateDate ?? nil }
         errors += amount.problems + day.problems
         input.details.purchasePaid = paid

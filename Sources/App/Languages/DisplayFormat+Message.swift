@@ -33,7 +33,15 @@ extension DisplayFormat {
         case .day(let year, let month, let day):
             .text(CalendarDate(iso: String(format: "%04d-%02d-%02d", year, month, day)).map(self.day) ?? "\(year)-\(month)-\(day)")
         case .message(let message): .text(text(message))
+        case .alternatives(let items): .text(local?.alternatives(items) ?? Self.alternatives(items))
         }
+    }
+}
+
+extension DisplayFormat {
+    /// `“a”, “b” or “c”`: alternatives as US English has always listed them.
+    static func alternatives(_ items: [String]) -> String {
+        items.count <= 2 ? items.joined(separator: " or ") : items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 }
 

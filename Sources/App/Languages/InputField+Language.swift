@@ -1,3 +1,4 @@
+import Messages
 import Localization
 
 extension InputField {
@@ -11,14 +12,17 @@ extension InputField {
     static func language(_ name: String, nullable: Bool, among localization: Localization = .bundled,
                          set: @escaping (inout Input, LanguageTag?) -> Void) -> Self {
         let tags = localization.languages.map(\.tag).joined(separator: ", ")
-        let orNull = nullable ? ", or null for the language the browser asks for" : ""
         func read(_ text: String, into input: inout Input, _ reading: inout FieldReading) {
             guard let language = LanguageTag(text), localization.languages.contains(language) else {
-                return reading.refuse("\(name) “\(text.prefix(20))” is not a language Homepwner speaks. Give one of \(tags)\(orNull).")
+                let arguments: [String: Message.Argument] = ["name": .text(name), "text": .text(String(text.prefix(20))), "tags": .text(tags)]
+                return reading.refuse(nullable
+                    ? Message("error.json.not-a-language-or-null", "\(name) “\(text.prefix(20))” is not a language Homepwner speaks. Give one of \(tags), or null for the language the browser asks for.", arguments)
+                    : Message("error.json.not-a-language", "\(name) “\(text.prefix(20))” is not a language Homepwner speaks. Give one of \(tags).", arguments))
             }
             set(&input, language)
         }
-        return InputField(name: name, api: nullable ? "Language" : "LanguageTag", expected: (nullable ? "null or " : "") + "a language tag (\(tags))",
+        return InputField(name: name, api: nullable ? "Language" : "LanguageTag", expected: nullable ? Message("error.json.expected.language-or-null", "null or a language tag (\(tags))", ["tags": .text(tags)])
+                            : Message("error.json.expected.language", "a language tag (\(tags))", ["tags": .text(tags)]),
                           json: { value, input, reading in
             switch value {
             case .null where nullable: set(&input, nil)

@@ -34,10 +34,11 @@ extension LocationInput {
     static var schema: InputSchema<LocationInput> {
         InputSchema(api: "LocationInput", fields: [
             .text("name", \.name),
-            .id("parentId", \.parentID, expected: "a location’s id (a whole number) or null for a top-level location", choose: Message("error.field.choose-parent", "where it is")),
+            .id("parentId", \.parentID, expected: Message("error.json.expected.parent-id", "a location’s id (a whole number) or null for a top-level location"), choose: Message("error.field.choose-parent", "where it is")),
             .text("notes", \.notes),
             .flag("isBox", \.isBox),
-        ], readOnly: ["id", "path"], unknown: { "Unknown field “\($0)”. A location’s fields are \(schema.names.joined(separator: ", "))." })
+        ], readOnly: ["id", "path"], unknown: { Message("error.json.unknown.location", "Unknown field “\($0)”. A location’s fields are \(schema.listedNames).",
+                                                 ["field": .text($0), "fields": .text(schema.listedNames)]) })
     }
 
     static var writableFields: [String] { schema.names }

@@ -19,7 +19,7 @@ enum ReminderKindsJSON {
 extension InputField {
     /// `{"kind": true|false, …}` for some kinds of reminder (those left out stay as they are).
     static func reminderKinds(_ name: String, _ key: WritableKeyPath<Input, [String: Bool]?>) -> Self {
-        InputField(name: name, api: "ReminderKinds", expected: "an object of kinds of reminder, each true or false", json: { value, input, reading in
+        InputField(name: name, api: "ReminderKinds", expected: Message("error.json.expected.reminder-kinds", "an object of kinds of reminder, each true or false"), json: { value, input, reading in
             guard case .object(let members) = value else { return reading.wrongKind(value) }
             var kinds: [String: Bool] = [:]
             for (kind, member) in members.sorted(by: { $0.key < $1.key }) {
@@ -43,7 +43,7 @@ extension InputField {
     /// null (as they fall due) or a weekday in lower case (once a week, on that day).
     static func reminderDigest(_ name: String, _ key: WritableKeyPath<Input, Weekday??>) -> Self {
         let days = Weekday.allCases.map(\.id).joined(separator: ", ")
-        return InputField(name: name, api: "ReminderDigest", expected: "null or a day of the week (\(days))", json: { value, input, reading in
+        return InputField(name: name, api: "ReminderDigest", expected: Message("error.json.expected.reminder-digest", "null or a day of the week (\(days))", ["days": .text(days)]), json: { value, input, reading in
             switch value {
             case .null: input[keyPath: key] = .some(nil)
             case .string(let text):

@@ -48,14 +48,16 @@ struct SettingsInput {
     /// The settings' fields (see `InputSchema`).
     static var schema: InputSchema<SettingsInput> {
         InputSchema(api: "SettingsInput", fields: [
-            InputField(name: "currency", api: "CurrencyCode", expected: "a three-letter ISO 4217 code as text", json: { value, settings, reading in
+            InputField(name: "currency", api: "CurrencyCode", expected: Message("error.json.expected.currency", "a three-letter ISO 4217 code as text"), json: { value, settings, reading in
                 guard case .string(let code) = value else { return reading.wrongKind(value) }
                 settings.currency = Currency(code: code)
                 if settings.currency == nil {
-                    reading.refuse("“\(code.prefix(20))” is not a currency code. Use a three-letter ISO 4217 code such as USD, EUR, GBP or JPY.")
+                    reading.refuse(Message("error.json.currency-code", "“\(code.prefix(20))” is not a currency code. Use a three-letter ISO 4217 code such as USD, EUR, GBP or JPY.",
+                                           ["code": .text(String(code.prefix(20)))]))
                 }
             }),
             .flag("offlineCopy", \.offlineCopy),
-        ], unknown: { "Unknown setting “\($0)”. The settings are: \(schema.names.joined(separator: ", "))." })
+        ], unknown: { Message("error.json.unknown.setting", "Unknown setting “\($0)”. The settings are: \(schema.listedNames).",
+                           ["field": .text($0), "fields": .text(schema.listedNames)]) })
     }
 }

@@ -7,7 +7,7 @@ import Messages
 extension InputField {
     /// Text, taken as sent (the input's own rules trim and check it); `nullable` takes null as "".
     static func text(_ name: String, _ key: WritableKeyPath<Input, String?>, nullable: Bool = false) -> Self {
-        InputField(name: name, api: nullable ? "string|null" : "string", expected: "text", json: { value, input, reading in
+        InputField(name: name, api: nullable ? "string|null" : "string", expected: Expected.text, json: { value, input, reading in
             switch value {
             case .string(let text): input[keyPath: key] = text
             case .null where nullable: input[keyPath: key] = ""
@@ -21,7 +21,7 @@ extension InputField {
     /// true or false; a form's checkbox, ticked when sent as `on` (a form that shows it and leaves
     /// it unticked passes another text, `off`, to clear it; one that does not show it passes none).
     static func flag(_ name: String, _ key: WritableKeyPath<Input, Bool?>) -> Self {
-        InputField(name: name, api: "boolean", expected: "true or false", json: { value, input, reading in
+        InputField(name: name, api: "boolean", expected: Expected.flag, json: { value, input, reading in
             guard case .bool(let flag) = value else { return reading.wrongKind(value) }
             input[keyPath: key] = flag
         }, form: { text, input, _ in
@@ -32,7 +32,7 @@ extension InputField {
     /// An exact quantity above 0 (`Quantity`): a JSON number (`2`, `2.5`, `0.75`), or a form's text as
     /// typed; messages name the field and say what to write.
     static func quantity(_ name: String, _ key: WritableKeyPath<Input, Quantity?>) -> Self {
-        InputField(name: name, api: "Quantity", expected: "a number above 0, like 2 or 2.5", json: { value, input, reading in
+        InputField(name: name, api: "Quantity", expected: Expected.quantity, json: { value, input, reading in
             let parsed: Quantity?
             switch value {
             case .integer(let number): parsed = reading.quantity(String(number))
@@ -48,7 +48,7 @@ extension InputField {
 
     /// What a quantity counts: pieces (`""`) or a unit of `QuantityUnit.all`, by symbol or name.
     static func quantityUnit(_ name: String, _ key: WritableKeyPath<Input, QuantityUnit?>) -> Self {
-        InputField(name: name, api: "QuantityUnit", expected: "a unit: \(QuantityUnit.listed)", json: { value, input, reading in
+        InputField(name: name, api: "QuantityUnit", expected: Expected.unit, json: { value, input, reading in
             guard case .string(let text) = value else { return reading.wrongKind(value) }
             if let unit = QuantityUnit(text) { input[keyPath: key] = unit } else { reading.refuseUnit(text) }
         }, form: { text, input, reading in
@@ -58,7 +58,7 @@ extension InputField {
     }
 
     /// Another record's id, or null for none; a form's choice from a list (`choose`: "a location").
-    static func id<Entity>(_ name: String, _ key: WritableKeyPath<Input, RowID<Entity>??>, expected: String, choose: Message) -> Self {
+    static func id<Entity>(_ name: String, _ key: WritableKeyPath<Input, RowID<Entity>??>, expected: Message, choose: Message) -> Self {
         InputField(name: name, api: "integer|null", expected: expected, json: { value, input, reading in
             switch value {
             case .null: input[keyPath: key] = .some(nil)
@@ -81,7 +81,7 @@ extension InputField {
     /// An amount, or null (blank in a form) for none. `negative`: what to say of a negative amount
     /// where 0 is not allowed either (the store refuses 0 with the same words).
     static func amount(_ name: String, _ key: WritableKeyPath<Input, Int64??>, negative: String? = nil) -> Self {
-        InputField(name: name, api: "Amount", expected: "an amount", json: { value, input, reading in
+        InputField(name: name, api: "Amount", expected: Expected.amount, json: { value, input, reading in
             if let amount = reading.amount(value, negative: negative) { input[keyPath: key] = amount }
         }, form: { text, input, reading in
             guard let text else { return }
@@ -91,7 +91,7 @@ extension InputField {
 
     /// A day, `YYYY-MM-DD`, or null (blank in a form) for none; `example` is the day a form's message shows.
     static func day(_ name: String, _ key: WritableKeyPath<Input, CalendarDate??>, example: String = FieldReading.exampleDay) -> Self {
-        InputField(name: name, api: "Day", expected: "a date", json: { value, input, reading in
+        InputField(name: name, api: "Day", expected: Expected.date, json: { value, input, reading in
             if let day = reading.day(value) { input[keyPath: key] = day }
         }, form: { text, input, reading in
             guard let text else { return }
@@ -105,11 +105,13 @@ extension InputField {
     /// context's day, and stored with it) or what that becomes (`about 5 years before 2024-12-06`);
     /// null, or a form's blank, for none. Not after the context's day.
     static func purchaseDate(_ name: String, _ key: WritableKeyPath<Input, PurchaseDate??>) -> Self {
-        InputField(name: name, api: "PurchaseDate", expected: "a date", json: { value, input, reading in
+        InputField(name: name, api: "PurchaseDate", expected: Expected.date, json: { value, input, reading in
             switch value {
             case .null: input[keyPath: key] = .some(nil)
             case .string(let text): if let date = reading.purchaseDate(text) { input[keyPath: key] = date }
-            default: reading.refuse("\(name) must be \(PurchaseDateError.accepted) as text, or null; not \(value.kindDescription).")
+            default: reading.refuse(Message("error.json.purchase-date-kind",
+                                            "\(name) must be a day (2021-03-14), a month (2019-06), a year (2019) or “about 5 years ago” as text, or null; not \(value.kindDescription).",
+                                            ["name": .text(name), "kind": .message(value.kind)]))
             }
         }, form: { text, input, reading in
             guard let text else { return }
@@ -125,13 +127,17 @@ extension InputField {
     static func choice<Value: RawRepresentable & CaseIterable>(_ name: String, api: String, nullable: Bool, choose: Message,
                                                                set: @escaping (inout Input, Value?) -> Void) -> Self where Value.RawValue == String {
         let names = Value.allCases.map { "“\($0.rawValue)”" }
-        let list = names.count <= 2 ? names.joined(separator: " or ") : names.dropLast().joined(separator: ", ") + " or " + names.last!
-        return InputField(name: name, api: api, expected: "one of \(list)" + (nullable ? " or null" : ""), json: { value, input, reading in
+        let list = DisplayFormat.alternatives(names)
+        let expected = nullable ? Message("error.json.expected.one-of-or-null", "one of \(list) or null", ["choices": .alternatives(names)])
+            : Message("error.json.expected.one-of", "one of \(list)", ["choices": .alternatives(names)])
+        return InputField(name: name, api: api, expected: expected, json: { value, input, reading in
             switch value {
             case .null where nullable: set(&input, nil)
             case .string(let text):
                 if let known = Value(rawValue: text) { set(&input, known) } else {
-                    reading.refuse("\(name) must be \(list)\(nullable ? ", or null" : ""); “\(text.prefix(40))” is not one.")
+                    let arguments: [String: Message.Argument] = ["name": .text(name), "choices": .alternatives(names), "text": .text(String(text.prefix(40)))]
+                    reading.refuse(nullable ? Message("error.json.not-one-of-or-null", "\(name) must be \(list), or null; “\(text.prefix(40))” is not one.", arguments)
+                                            : Message("error.json.not-one-of", "\(name) must be \(list); “\(text.prefix(40))” is not one.", arguments))
                 }
             default: reading.wrongKind(value)
             }
@@ -185,7 +191,8 @@ extension FieldReading {
                 return nil
             }
         default:
-            refuse("\(name) must be an amount as text, like \"1299.99\" (in \(context.currency.code)), or null; not \(value.kindDescription).")
+            refuse(Message("error.json.amount-kind", "\(name) must be an amount as text, like \"1299.99\" (in \(context.currency.code)), or null; not \(value.kindDescription).",
+                           ["name": .text(name), "currency": .text(context.currency.code), "kind": .message(value.kind)]))
             return nil
         }
     }
@@ -205,7 +212,8 @@ extension FieldReading {
         case .null: return .some(nil)
         case .string(let text) where CalendarDate(iso: text) != nil: return CalendarDate(iso: text)
         case .string(let text): refuse(notADay(text, example: Self.exampleDay))
-        default: refuse("\(name) must be a date as text, YYYY-MM-DD, or null; not \(value.kindDescription).")
+        default: refuse(Message("error.json.day-kind", "\(name) must be a date as text, YYYY-MM-DD, or null; not \(value.kindDescription).",
+                                ["name": .text(name), "kind": .message(value.kind)]))
         }
         return nil
     }

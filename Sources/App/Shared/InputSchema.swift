@@ -22,15 +22,15 @@ struct FieldReading {
     /// The field as errors point at it (`items[0].quantityLost`).
     let path: String
     /// What the field must be, in words ("text", "true or false").
-    let expected: String
+    let expected: Message
     var problems: [FieldError] = []
 
-    init(context: InputContext, name: String, path: String, expected: String) {
+    init(context: InputContext, name: String, path: String, expected: Message) {
         self.init(context: context, subject: Message(english: name), path: path, expected: expected)
     }
 
     /// A field named in messages by `subject`: a form's label from the catalogue, or an API name.
-    init(context: InputContext, subject: Message, path: String, expected: String) {
+    init(context: InputContext, subject: Message, path: String, expected: Message) {
         self.context = context
         self.name = subject.english
         self.subject = subject
@@ -38,11 +38,13 @@ struct FieldReading {
         self.expected = expected
     }
 
-    mutating func refuse(_ message: String) { problems.append(FieldError(field: path, message: message)) }
     mutating func refuse(_ message: Message) { problems.append(FieldError(field: path, message)) }
 
     /// "name must be text, not a number.": the one wording of a value of the wrong kind.
-    mutating func wrongKind(_ value: JSONValue) { refuse("\(name) must be \(expected), not \(value.kindDescription).") }
+    mutating func wrongKind(_ value: JSONValue) {
+        refuse(Message("error.json.wrong-kind", "\(name) must be \(expected.english), not \(value.kindDescription).",
+                       ["name": .text(name), "expected": .message(expected), "kind": .message(value.kind)]))
+    }
 }
 
 /// One field of an input, declared once: its name, its type as `openapi.json` describes it, and how a
@@ -52,9 +54,9 @@ struct InputField<Input> {
     /// Its type in `openapi.json`: a `type` (`string`, `integer|null`) or a component's name (`Amount`).
     let api: String
     /// What it must be, for "… must be …, not …".
-    let expected: String
+    let expected: Message
     /// The message when a JSON object leaves it out; nil when it may be left out.
-    var missing: ((InputContext) -> String)?
+    var missing: ((InputContext) -> Message)?
     /// What a form calls it, when its messages name the field by its label.
     var label: Message?
     let json: (JSONValue, inout Input, inout FieldReading) -> Void
@@ -62,7 +64,7 @@ struct InputField<Input> {
     var form: ((String?, inout Input, inout FieldReading) -> Void)?
 
     /// Its `missing` message, making it required.
-    func required(_ message: @escaping (InputContext) -> String) -> Self {
+    func required(_ message: @escaping (InputContext) -> Message) -> Self {
         var field = self
         field.missing = message
         return field
@@ -74,9 +76,6 @@ struct InputField<Input> {
         field.label = label
         return field
     }
-
-    /// A label not in the catalogues yet: US English in every language.
-    func labelled(_ label: String) -> Self { labelled(Message(english: label)) }
 }
 
 /// An input's fields, from which its JSON reader, its form reader and its check against `openapi.json`
@@ -88,9 +87,11 @@ struct InputSchema<Input> {
     /// Fields the API shows but a client cannot set: accepted and ignored, so a fetched one can be sent back.
     var readOnly: Set<String> = []
     /// The message for a field it does not have.
-    let unknown: (String) -> String
+    let unknown: (String) -> Message
 
     var names: [String] { fields.map(\.name) }
+    /// `name, serialNumber, quantity`: the fields as messages list them.
+    var listedNames: String { names.joined(separator: ", ") }
 
     /// Reads a JSON object into `input`, reporting every wrong type, unknown and missing field at once
     /// (in the order of their names). `prefix` is where the object is in the document (`items[0]`).
@@ -99,7 +100,7 @@ struct InputSchema<Input> {
         func path(_ key: String) -> String { prefix.map { "\($0).\(key)" } ?? key }
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             guard let field = fields.first(where: { $0.name == key }) else {
-                if !readOnly.contains(key) { problems.append(FieldError(field: path(key), message: unknown(key))) }
+                if !readOnly.contains(key) { problems.append(FieldError(field: path(key), unknown(key))) }
                 continue
             }
             var reading = FieldReading(context: context, name: key, path: path(key), expected: field.expected)
@@ -107,7 +108,7 @@ struct InputSchema<Input> {
             problems += reading.problems
         }
         for field in fields where object[field.name] == nil {
-            if let missing = field.missing { problems.append(FieldError(field: path(field.name), message: missing(context))) }
+            if let missing = field.missing { problems.append(FieldError(field: path(field.name), missing(context))) }
         }
     }
 

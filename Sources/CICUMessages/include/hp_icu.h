@@ -77,6 +77,10 @@ char *hp_currency_symbol(const char *locale, const char *currency);
 
 /// A date formatter of ICU's (udat) for one locale, in UTC, its pattern the locale's best for
 /// `skeleton` (udatpg: "yMMMd", "yMMM", "yMMMdjjmm"). Not thread-safe: one caller at a time.
+/// `items` as the locale lists alternatives (`a, b oder c`), as UTF-8 (malloc'd; free with hp_free);
+/// joined with commas when ICU cannot.
+char *hp_list_or(const char *locale, const char *const *items, int count);
+
 typedef struct hp_date hp_date;
 hp_date *hp_date_open(const char *locale, const char *skeleton, hp_icu_error *error);
 void hp_date_free(hp_date *date);
