@@ -124,6 +124,10 @@ import Testing
         #expect(page.contains("the file held 1 day of rates; none of them was new."))
         #expect(page.contains("datetime=\"2026-11-02T12:00:00Z\""))
         #expect(page.contains("action=\"/settings/exchange-rates/fetch\"") && page.contains("Fetch now"))
+        // Its button fetches (the day's file again) and comes back to the page.
+        let pressed = try client.pageForm("/settings/exchange-rates/fetch", [])
+        #expect(pressed.status == 303 && pressed.header("Location") == "/settings/exchange-rates", "\(pressed.status) \(pressed.text)")
+        #expect(rates.asked.last == "/ecb/eurofxref-daily.xml" && rates.asked.count == 3)
 
         // The schedule goes by the clock: not due until a day has passed; after ten days without
         // rates, the history again (a day's file would leave a gap).
@@ -134,7 +138,7 @@ import Testing
         #expect(late.url == rates.url("/ecb/eurofxref-hist.zip"))
         guard case .success(let imported) = late.outcome else { Issue.record("\(late)"); return }
         #expect(imported.daysInFile == 7126 && imported.newDays == 0)
-        #expect(rates.asked.count == 3)
+        #expect(rates.asked.count == 4)
     }
 
     /// Each hostile answer, what the rates page then says, and the API's code.
