@@ -120,7 +120,7 @@ import Testing
 
         // The page: where from, when, what it did, and the button.
         let page = try client.get("/settings/exchange-rates", headers: ["Accept": "text/html"]).text
-        #expect(page.contains("This server fetches the ECB’s rates from \(rates.url("/ecb/")) when it starts and then once a day."), "\(page)")
+        #expect(page.contains("This server fetches the ECB’s rates from <code dir=\"ltr\">\(rates.url("/ecb/"))</code> when it starts and then once a day."), "\(page)")
         #expect(page.contains("the file held 1 day of rates; none of them was new."))
         #expect(page.contains("datetime=\"2026-11-02T12:00:00Z\""))
         #expect(page.contains("action=\"/settings/exchange-rates/fetch\"") && page.contains("Fetch now"))

@@ -63,7 +63,7 @@ final class ExchangeRateFetcher: BackgroundService, Sendable {
         } catch let error as ExchangeRateFetchError {
             outcome = .failure(error)
         } catch {
-            outcome = .failure(.failed(host: "", detail: "\(error)"))
+            outcome = .failure(.failed(host: URLComponents(string: url)?.host ?? url, detail: "\(error)"))
         }
         let fetch = ExchangeRateFetch(url: url, at: now, outcome: outcome)
         latest.withLock { $0 = fetch }

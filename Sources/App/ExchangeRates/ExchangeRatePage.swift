@@ -73,7 +73,8 @@ struct ExchangeRatePage {
     private func fetchCard(_ fetching: Fetching) -> HTMLNode {
         section(.class("card import-card"), .id("rates-fetch"), .aria("labelledby", "rates-fetch-heading")) {
             h2(.id("rates-fetch-heading")) { context.text("rates.fetch.heading") }
-            p { context.text("rates.fetch.source", ["url": .text(fetching.source)]) }
+            // The address reads left to right on an Arabic page too.
+            p { MessageWithLink(text: { context.text("rates.fetch.source", ["url": .text($0)]) }) { code(.dir("ltr")) { fetching.source } }.node }
             if let last = fetching.last {
                 let when = { time(.datetime(DisplayFormat.iso8601(last.at))) { context.format.dayAndTime(last.at) } }
                 switch last.outcome {
