@@ -7,9 +7,10 @@ import Synchronization
 import Testing
 
 /// `serve --exchange-rates-url`: the ECB's real files fetched through libcurl from a real local
-/// server and imported as an uploaded file is; each hostile answer (404, 500, a body past the cap,
-/// one that is no rates file, a stall, a redirect loop) leaves the rates held as they were and the
-/// outcome on the rates page and in the API; and without the option, nothing is asked of anyone.
+/// server and imported as an uploaded file is; each hostile answer (404, 500, a body past the cap
+/// as it comes or said in advance, one that is no rates file, a stall, a redirect loop) leaves the
+/// rates held as they were and the outcome on the rates page and in the API; and without the
+/// option, nothing is asked of anyone.
 @Suite struct ExchangeRateFetchTests {
     static let ecb = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/public/ecb")
@@ -43,6 +44,9 @@ import Testing
                         let block = [UInt8](repeating: 0x41, count: 1 << 20)
                         for _ in 0..<17 { try block.withUnsafeBytes { try body.write($0) } }
                     }
+                case ("huge-said", _):
+                    // Its length said first: refused before a byte of it is read.
+                    return Response(headers: ["Content-Type": "application/zip"], body: .bytes([UInt8](repeating: 0x41, count: 17 << 20)))
                 case ("stall", _):
                     return Response(headers: ["Content-Type": "text/csv"]) { body in
                         try body.write("Date,USD,")
@@ -146,6 +150,7 @@ import Testing
         ("missing", "answered HTTP 404 instead of the file. Check the address given with --exchange-rates-url. Nothing was imported."),
         ("broken", "answered HTTP 500 instead of the file."),
         ("huge", "sent more than 16 MB, far more than the ECB’s files, so the transfer was stopped. Nothing was imported."),
+        ("huge-said", "sent more than 16 MB, far more than the ECB’s files, so the transfer was stopped. Nothing was imported."),
         ("html", "What was fetched is not a file of the ECB’s rates:"),
         ("stall", "did not send the whole file in time: it stalled or was too slow. Nothing was imported."),
         ("loop", "sent the request on too many times (a redirect loop); the file was never reached."),
