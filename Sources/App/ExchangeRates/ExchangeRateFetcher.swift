@@ -52,10 +52,11 @@ final class ExchangeRateFetcher: BackgroundService, Sendable {
     private func fetchHoldingTheLock() -> ExchangeRateFetch {
         let now = clock.now
         let url: String
+        let today = CalendarDate(now)
         do {
-            url = source.fileURL(newest: try items.exchangeRateSummary().last, today: CalendarDate(now))
+            url = source.fileURL(newest: try items.exchangeRateSummary().last, today: today)
         } catch {
-            url = source.url
+            url = source.fileURL(newest: nil, today: today)
         }
         let outcome: Result<ExchangeRateImport, ExchangeRateFetchError>
         do {
@@ -75,7 +76,9 @@ final class ExchangeRateFetcher: BackgroundService, Sendable {
     }
 
     private func download(_ url: String) throws -> ExchangeRateImport {
-        guard let download = ExchangeRateDownload(shouldStop: { [self] in stopping.load(ordering: .acquiring) }) else { throw ExchangeRateFetchError.failed(host: "", detail: "libcurl could not make a handle") }
+        guard let download = ExchangeRateDownload(shouldStop: { [self] in stopping.load(ordering: .acquiring) }) else {
+            throw ExchangeRateFetchError.failed(host: URLComponents(string: url)?.host ?? url, detail: "libcurl could not make a handle")
+        }
         let bytes = try download.fetch(url, limits: source.limits)
         let rates: ECBRates
         do {
