@@ -190,6 +190,12 @@ import Testing
         #expect(page.contains("Die Kurse konnten nicht abgerufen werden."), "\(page)")
         #expect(page.contains("127.0.0.1 antwortete mit HTTP 404 statt mit der Datei.") && page.contains("Es wurde nichts importiert."))
         #expect(page.contains("Jetzt abrufen"))
+        // Every other language its own words, none of the template's left.
+        for language in ["fr", "es", "nl", "it", "pt-BR", "ar"] {
+            let page = try app.client.get("/settings/exchange-rates?lang=\(language)", headers: ["Accept": "text/html"]).text
+            #expect(!page.contains("could not be fetched") && !page.contains("instead of the file") && !page.contains("Fetch now")
+                    && !page.contains("Nothing was imported") && page.contains("HTTP 404"), "\(language)")
+        }
     }
 
     @Test func withoutTheOptionNothingIsFetched() throws {
