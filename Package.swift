@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles", "QRCode"]),
         .target(
             name: "App",
-            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail", "Localization", "Messages"],
+            dependencies: ["HTML", "HTTPServer", "Clocks", "Home", "Inventory", "CodeReading", "TextReading", "PlateReading", "PhotoLibrary", "Accounts", "Backup", "Claims", "ClaimReport", "Imaging", "Database", "CSodium", "PDFPreview", "TextRules", "Video", "ThreadNames", "Uploads", "Workbook", "Reminders", "Mail", "CCurl", "Localization", "Messages"],
             resources: [.copy("Static"), .copy("Locales"), .copy("OpenAPI/openapi.json")]
         ),
         .executableTarget(name: "homepwner", dependencies: ["App", "CodeReading", "Accounts", "Home", "HTTPServer", "Backup", "Claims", "Database", "Imaging", "Inventory", "PhotoLibrary", "Mail"]),

@@ -46,6 +46,8 @@ public struct AppConfiguration: Sendable {
     public var backupSchedule: BackupSchedule?
     /// E-mail each account its reminders through this mail server (`--smtp-url`, `--mail-from`); nil: no e-mail.
     public var reminderMail: ReminderMailSettings?
+    /// Fetch the ECB's exchange rates daily from here (`--exchange-rates-url`); nil: never call out for them.
+    public var exchangeRateSource: ExchangeRateSource?
     /// Written (`{"url": …, "port": …, "pid": …}`) once the server listens, removed as it stops:
     /// scripts and tests wait for this file instead of reading the log (`serve --ready-file PATH`).
     public var readyFile: URL?

@@ -14,7 +14,8 @@ enum AppRoutes {
                      pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock(),
                      claimReads: ClaimReadLimit = ClaimReadLimit(), walkthroughFrames: WalkthroughFrameMaker? = nil,
                      maxVideoUploadBytes: Int = AppConfiguration.defaultMaxVideoUploadBytes,
-                     uploads: UploadStore, reminders: ReminderFactsReader, sendsReminderMail: Bool = false, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
+                     uploads: UploadStore, reminders: ReminderFactsReader, sendsReminderMail: Bool = false,
+                     exchangeRateFetcher: ExchangeRateFetcher? = nil, admittedCaller: @escaping @Sendable (Request) throws -> Caller) -> Router {
         let handOff = UploadHandOff(uploads: uploads)
         let offlineCopy = OfflineCopySwitch(items: items)
         var site = assets.pageContext
@@ -35,7 +36,7 @@ enum AppRoutes {
         LocationPageHandlers(items: items, site: site).register(in: &router)
         SettingsAPIHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
         SettingsPageHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
-        ExchangeRateHandlers(items: items, site: site).register(in: &router)
+        ExchangeRateHandlers(items: items, site: site, fetcher: exchangeRateFetcher).register(in: &router)
         TagAPIHandlers(items: items).register(in: &router)
         ItemPhotoAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)
         ItemPhotosAPIHandlers(items: items, library: library, maxUploadBytes: maxUploadBytes, handOff: handOff).register(in: &router)

@@ -38,6 +38,8 @@ public final class HomepwnerApp: Sendable {
     let backgroundServices: BackgroundServices
     /// E-mails reminders as they fall due (`serve --smtp-url`); nil without a mail server.
     let reminderMailer: ReminderMailer?
+    /// Fetches the ECB's rates daily (`serve --exchange-rates-url`); nil without the option.
+    let exchangeRateFetcher: ExchangeRateFetcher?
     /// Removes expired resumable uploads, at start and every ten minutes.
     let uploadSweep: UploadSweep
     /// What a process killed mid-write had left in the data folder, cleared as this one started.
@@ -109,6 +111,7 @@ public final class HomepwnerApp: Sendable {
         // Stopped last to first: the backup and the scan a person waits for stop first, then the
         // readers, each of which finishes the photo in hand (an OCR takes seconds).
         uploadSweep = UploadSweep(uploads: uploads, log: log)
+        exchangeRateFetcher = configuration.exchangeRateSource.map { ExchangeRateFetcher(source: $0, items: items, clock: configuration.clock, log: log) }
         backgroundServices = BackgroundServices([
             uploadSweep,
             walkthroughFrames,
@@ -117,7 +120,7 @@ public final class HomepwnerApp: Sendable {
             LibraryPhotoReading(items: items, library: library, courtesy: courtesy, log: log),
             LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),
-        ] + (backupScheduler.map { [$0] } ?? []))
+        ] + (exchangeRateFetcher.map { [$0] } ?? []) + (backupScheduler.map { [$0] } ?? []))
         let backups = BackupNotices(schedule: configuration.backupSchedule, scheduler: backupScheduler, statusFile: folder.backupStatus)
         // The links in e-mails: the configured address, else the server's own once it listens.
         let siteAddress = Mutex(configuration.reminderMail?.siteURL ?? "")
@@ -141,6 +144,7 @@ public final class HomepwnerApp: Sendable {
                                     pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads,
                                     walkthroughFrames: walkthroughFrames, maxVideoUploadBytes: configuration.maxVideoUploadBytes,
                                     uploads: uploads, reminders: reminders, sendsReminderMail: configuration.reminderMail != nil,
+                                    exchangeRateFetcher: exchangeRateFetcher,
                                     admittedCaller: { try access.admittedCaller(of: trustProxy ? ProxyTrust.resolved($0) : $0) })
         router = routes
         var serverConfiguration = try configuration.serverConfiguration(errors: errors)

@@ -44,6 +44,7 @@ enum CommandLineInterface {
                                [--max-upload-mb N] [--max-video-mb N] [--max-megapixels N] [--max-connections-per-address N]
                                [--backup-to DIR [--backup-every 24h] [--backup-keep N] [--offsite restic:REPO]]
                                [--smtp-url smtp://host:port --mail-from ADDRESS [--mail-site-url URL] [--smtp-password-file FILE] [--mail-hour H] [--mail-time-zone ZONE]]
+                               [--exchange-rates-url URL]
 
         Options:
           --data DIR        Folder for the database and photos (default: ./data). Created if missing.
@@ -85,6 +86,14 @@ enum CommandLineInterface {
           --mail-hour H         Send a day's reminders from this hour, local time (default 8).
           --mail-time-zone ZONE The household's time zone for that hour, such as Europe/Berlin (default: the
                             server's, TZ).
+          --exchange-rates-url URL
+                            Fetch the European Central Bank's euro reference rates from URL at start and then
+                            daily (an hour after a failure), for prices paid in another currency. Off by
+                            default: without it the server never calls out for them (import a file instead).
+                            https://www.ecb.europa.eu/stats/eurofxref/ (a folder, ending in /): the whole
+                            history, eurofxref-hist.zip, while no recent rates are held, then each day's
+                            eurofxref-daily.xml. The address of one file (such as
+                            https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml): that file each time.
         """
 
     static func run(_ arguments: [String]) throws {
@@ -160,7 +169,7 @@ enum CommandLineInterface {
         }
         let known: Set<String> = ["data", "host", "port", "library", "max-upload-mb", "max-video-mb", "max-megapixels", "max-connections-per-address",
                                   "backup-to", "backup-every", "backup-keep", "offsite", "smtp-url", "mail-from", "mail-site-url", "smtp-ca-file", "smtp-password-file",
-                                  "mail-hour", "mail-time-zone"]
+                                  "mail-hour", "mail-time-zone", "exchange-rates-url"]
         let flags: Set<String> = ["demo", "quiet"]
         var fromFile: [String] = []
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -284,6 +293,13 @@ enum CommandLineInterface {
                     throw CommandLineError(message: "--max-connections-per-address must be a whole number from 1 to 10000, not “\(text)”.")
                 }
                 configuration.connectionsPerAddress = count
+            case "--exchange-rates-url":
+                let url = try value(for: option)
+                do {
+                    configuration.exchangeRateSource = try ExchangeRateSource(url: url)
+                } catch {
+                    throw CommandLineError(message: "\(error)")
+                }
             case _ where ServeBackupOptions.names.contains(option):
                 backup.take(option, try value(for: option))
             case _ where ServeMailOptions.names.contains(option):
@@ -305,6 +321,7 @@ enum CommandLineInterface {
             print("No accounts yet\(app.isOpenWithoutAccounts ? ": open to everyone on this computer until one exists" : ""). Create the owner at \(app.url)\(setup) (one use, valid for an hour).")
         }
         if let mail = configuration.reminderMail { print("Reminders are e-mailed through \(mail.server), from \(mail.from).") }
+        if let rates = configuration.exchangeRateSource { print("Exchange rates are fetched daily from \(rates.url).") }
         if !app.leftovers.isEmpty { print(app.leftovers.summary) }
         fflush(nil)
         app.runUntilTerminated(signals)

@@ -364,6 +364,10 @@ import Testing
         // The ECB's rates: the daily CSV imported; a rate of 0 refused with its row
         let rates = Array("Date, USD, GBP, \n30 October 2026, 1.1172, 0.83380, \n".utf8)
         #expect(try api.send(.post, "/api/v1/exchange-rates", bytes: rates, contentType: "text/csv", expect: 200)?["daysInFile"]?.int == 1)
+        // Held, and fetched by no one: this server was started without --exchange-rates-url
+        let held = try api.send(.get, "/api/v1/exchange-rates", expect: 200)
+        #expect(held?["daysHeld"]?.int == 1 && held?["fetching"] == .null)
+        #expect(code(try api.send(.post, "/api/v1/exchange-rates/fetch", json: [:] as [String: Any], expect: 409)) == "exchange-rates-fetch-off")
         // A purchase in pounds (this inventory counts in euros by now: 1 / 0.83380 = 1.19933, £50 → €59.97), at the
         // ECB's rate and at one given; one with no rate to be found
         let pounds = try api.send(.post, "/api/v1/items", json: ["name": "Kettle", "purchaseDate": "2026-11-01",

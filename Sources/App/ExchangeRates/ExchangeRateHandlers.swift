@@ -5,10 +5,13 @@ import Messages
 
 /// Importing the ECB's euro reference rates (`eurofxref-hist.zip`, `eurofxref.csv`,
 /// `eurofxref-daily.xml`): a page with a plain form (works without scripts) and the JSON API. The
-/// file is read whole and refused whole; a day already held is left as it is.
+/// file is read whole and refused whole; a day already held is left as it is. With
+/// `serve --exchange-rates-url`, the rates fetched too: the last fetch, and a fetch now.
 struct ExchangeRateHandlers: Sendable {
     let items: ItemStore
     let site: PageContext
+    /// Nil when the server does not fetch rates.
+    var fetcher: ExchangeRateFetcher? = nil
 
     /// The whole history is a 640 KB zip; room for it with a multipart form around it.
     static let maxRequestBytes = ECBRates.maxFileBytes + 64 * 1024
@@ -25,19 +28,59 @@ struct ExchangeRateHandlers: Sendable {
             }
         }
         router.post(ExchangeRateRoutes.api, maxBodySize: Self.maxRequestBytes, isSlow: true) { request in
-            let imported = try importFile(request)
+            try importAnswer(try importFile(request))
+        }
+        router.get(ExchangeRateRoutes.api, access: .read) { request in
             let held = try items.exchangeRateSummary()
-            var json = JSONWriter(capacity: 256)
+            let context = request.pageContext(site)
+            var json = JSONWriter(capacity: 512)
             json.object { json in
-                json.key("daysInFile"); json.value(imported.daysInFile)
-                json.key("newDays"); json.value(imported.newDays)
-                json.key("ratesAdded"); json.value(imported.ratesAdded)
-                json.key("first"); json.value(imported.first.iso)
-                json.key("last"); json.value(imported.last.iso)
                 json.key("daysHeld"); json.value(held.days)
+                json.key("first"); if let first = held.first { json.value(first.iso) } else { json.null() }
+                json.key("last"); if let last = held.last { json.value(last.iso) } else { json.null() }
+                json.key("fetching")
+                if let fetcher {
+                    ExchangeRateFetchJSON(source: fetcher.source.url, last: fetcher.last, words: context.text).write(into: &json)
+                } else {
+                    json.null()
+                }
             }
             return .json(json)
         }
+        router.post(ExchangeRateRoutes.fetch, isSlow: true) { _ in
+            _ = try fetchNow()
+            return .redirect(to: ExchangeRateRoutes.page.url())
+        }
+        router.post(ExchangeRateRoutes.fetchAPI, isSlow: true) { _ in
+            let fetch = try fetchNow()
+            switch fetch.outcome {
+            case .success(let imported): return try importAnswer(imported)
+            case .failure(let error): throw AppError(.exchangeRatesFetchFailed, error.wording)
+            }
+        }
+    }
+
+    /// Fetches the rates at once; refused when the server was not told where from.
+    private func fetchNow() throws -> ExchangeRateFetch {
+        guard let fetcher else {
+            throw AppError(.exchangeRatesFetchOff, Message("error.rates.fetch.off", "This server does not fetch exchange rates: it was started without --exchange-rates-url. Import a file of the ECB’s rates instead."))
+        }
+        return fetcher.fetchNow()
+    }
+
+    /// What an import (of a file sent or fetched) did, and the days now held.
+    private func importAnswer(_ imported: ExchangeRateImport) throws -> Response {
+        let held = try items.exchangeRateSummary()
+        var json = JSONWriter(capacity: 256)
+        json.object { json in
+            json.key("daysInFile"); json.value(imported.daysInFile)
+            json.key("newDays"); json.value(imported.newDays)
+            json.key("ratesAdded"); json.value(imported.ratesAdded)
+            json.key("first"); json.value(imported.first.iso)
+            json.key("last"); json.value(imported.last.iso)
+            json.key("daysHeld"); json.value(held.days)
+        }
+        return .json(json)
     }
 
     private func importFile(_ request: Request) throws -> ExchangeRateImport {
@@ -63,7 +106,9 @@ struct ExchangeRateHandlers: Sendable {
     }
 
     private func page(_ request: Request, imported: ExchangeRatePage.Outcome?, error: Message?, status: HTTPStatus = .ok) throws -> Response {
-        let document = ExchangeRatePage(held: try items.exchangeRateSummary(), imported: imported, error: error, context: request.pageContext(site)).document()
+        let fetching = fetcher.map { ExchangeRatePage.Fetching(source: $0.source.url, last: $0.last) }
+        let document = ExchangeRatePage(held: try items.exchangeRateSummary(), imported: imported, error: error, fetching: fetching,
+                                        context: request.pageContext(site)).document()
         return .html(document.renderedBytes(), status: status)
     }
 }

@@ -15,9 +15,17 @@ struct ExchangeRatePage {
         }
     }
 
+    /// Where the server fetches rates from (`serve --exchange-rates-url`), and its last fetch.
+    struct Fetching {
+        let source: String
+        let last: ExchangeRateFetch?
+    }
+
     let held: ExchangeRateSummary
     let imported: Outcome?
     let error: Message?
+    /// Nil when the server does not fetch rates.
+    var fetching: Fetching? = nil
     let context: PageContext
 
     func document() -> HTMLDocument {
@@ -42,6 +50,7 @@ struct ExchangeRatePage {
                 }
                 p(.class("muted")) { context.text("rates.how-converted") }
             }
+            if let fetching { fetchCard(fetching) }
             if context.canEdit {
                 HTML.form(.class("card import-card"), .method("post"), .action(ExchangeRateRoutes.page.url()), .enctype("multipart/form-data")) {
                     CSRFField(token: context.csrfToken).node
@@ -55,6 +64,37 @@ struct ExchangeRatePage {
                         return .element("input", attributes, isVoid: true)
                     }
                     div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { context.text("rates.import") } }
+                }
+            }
+        }
+    }
+
+    /// Where the rates are fetched from, what the last fetch did, and a button to fetch now.
+    private func fetchCard(_ fetching: Fetching) -> HTMLNode {
+        section(.class("card import-card"), .id("rates-fetch"), .aria("labelledby", "rates-fetch-heading")) {
+            h2(.id("rates-fetch-heading")) { context.text("rates.fetch.heading") }
+            // The address reads left to right on an Arabic page too.
+            p { MessageWithLink(text: { context.text("rates.fetch.source", ["url": .text($0)]) }) { code(.dir("ltr")) { fetching.source } }.node }
+            if let last = fetching.last {
+                let when = { time(.datetime(DisplayFormat.iso8601(last.at))) { context.format.dayAndTime(last.at) } }
+                switch last.outcome {
+                case .success(let imported):
+                    p(.class("notice success"), .id("rates-fetch-outcome")) {
+                        MessageWithLink(text: { context.text("rates.fetch.last-imported", ["time": .text($0), "count": .count(imported.daysInFile), "new": .count(imported.newDays)]) }, element: when).node
+                    }
+                case .failure(let error):
+                    div(.class("notice warning"), .id("rates-fetch-outcome")) {
+                        p { MessageWithLink(text: { context.text("rates.fetch.last-failed", ["time": .text($0)]) }, element: when).node }
+                        p { context.text(error.wording) }
+                    }
+                }
+            } else {
+                p(.id("rates-fetch-outcome")) { context.text("rates.fetch.not-yet") }
+            }
+            if context.canEdit {
+                HTML.form(.method("post"), .action(ExchangeRateRoutes.fetch.url())) {
+                    CSRFField(token: context.csrfToken).node
+                    div(.class("form-actions")) { button(.class("button"), .type("submit")) { context.text("rates.fetch.now") } }
                 }
             }
         }

@@ -22,6 +22,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     // Settings
     case invalidSettings = "invalid-settings"
     case invalidExchangeRates = "invalid-exchange-rates"
+    case exchangeRatesFetchOff = "exchange-rates-fetch-off"
+    case exchangeRatesFetchFailed = "exchange-rates-fetch-failed"
     // Import
     case invalidImport = "invalid-import"
     case invalidImportOption = "invalid-import-option"
@@ -123,7 +125,8 @@ public enum ErrorCode: String, CaseIterable, Sendable {
 
     public var status: HTTPStatus {
         switch self {
-        case .locationNotEmpty, .claimClosed, .captureIDReused, .uploadOffsetMismatch, .uploadBusy, .uploadUnfinished, .uploadHandedOff: .conflict
+        case .exchangeRatesFetchFailed: .badGateway
+        case .locationNotEmpty, .exchangeRatesFetchOff, .claimClosed, .captureIDReused, .uploadOffsetMismatch, .uploadBusy, .uploadUnfinished, .uploadHandedOff: .conflict
         case .uploadTooLarge, .uploadQuota: .contentTooLarge
         case .checksumMismatch: .checksumMismatch
         case .unsupportedTusVersion: .preconditionFailed
@@ -163,4 +166,6 @@ extension CataloguedError {
 extension HTTPStatus {
     /// tus 1.0's checksum extension: the chunk's bytes are not what its `Upload-Checksum` says.
     static let checksumMismatch = HTTPStatus(code: 460, reason: "Checksum Mismatch")
+    /// A server this one fetched from (the ECB's rates) failed or answered with something unusable.
+    static let badGateway = HTTPStatus(code: 502, reason: "Bad Gateway")
 }
