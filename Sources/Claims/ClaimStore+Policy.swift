@@ -20,13 +20,15 @@ extension ClaimStore {
             policyInput.policyStart = input.policyStart
             policyInput.policyEnd = input.policyEnd
             try Self.apply(policyInput, to: &claim, in: connection)
-            let policy = claim.policy
+            var policy = claim.policy
+            policy.usefulLifeCountry = try input.usefulLifeCountry ?? Self.policy(in: connection).usefulLifeCountry
             let values: [(String, String?)] = [
                 ("policyholder", policy.policyholder), ("address", policy.address), ("insurer", policy.insurer),
                 ("policyNumber", policy.policyNumber), ("contentsLimit", policy.contentsLimit.map(String.init)),
                 ("deductible", policy.deductible.map(String.init)), ("settlement", policy.settlement.rawValue),
                 ("periodStart", policy.periodStart?.iso), ("periodEnd", policy.periodEnd?.iso), ("otherInsurance", policy.otherInsurance),
                 ("phone", policy.phone), ("email", policy.email), ("contactAddress", policy.contactAddress),
+                ("usefulLifeCountry", policy.usefulLifeCountry == .unitedStates ? nil : policy.usefulLifeCountry.rawValue),
             ]
             for (key, value) in values {
                 if let value {
@@ -58,6 +60,8 @@ extension ClaimStore {
         policy.phone = values["phone"] ?? ""
         policy.email = values["email"] ?? ""
         policy.contactAddress = values["contactAddress"] ?? ""
+        // A value another version wrote and this one does not know values as the general table, rather than refusing the policy.
+        policy.usefulLifeCountry = values["usefulLifeCountry"].flatMap(UsefulLifeCountry.init(rawValue:)) ?? .unitedStates
         return policy
     }
 }

@@ -37,6 +37,23 @@ extension ClaimInput {
         unknown: { "Unknown field “\($0)”. A claim's fields are \(schema.names.joined(separator: ", "))." })
     }
 
+    /// Whose useful-life table the policy uses, by its country code (`"US"`, `"CA"`); another is refused naming the choices.
+    static var usefulLifeCountryField: InputField<ClaimInput> {
+        var field = InputField<ClaimInput>.choice("usefulLifeCountry", api: "UsefulLifeCountry", nullable: false,
+                                                   choose: Message("error.lives.country.choose", "the useful-life table")) { (input, value: UsefulLifeCountry?) in
+            input.usefulLifeCountry = value
+        }
+        // A select sends one of its options; anything else was not typed by the person, so say what the choices are.
+        field.form = { text, input, reading in
+            guard let text else { return }
+            if let country = UsefulLifeCountry(rawValue: text) { input.usefulLifeCountry = country; return }
+            let choices = UsefulLifeCountry.allCases.map(\.rawValue).joined(separator: ", ")
+            reading.refuse(Message("error.lives.country.unknown", "“\(text.prefix(40))” is not a useful-life table Homepwner has. Choose one of \(choices).",
+                                   ["sent": .text(String(text.prefix(40))), "choices": .text(choices)]))
+        }
+        return field
+    }
+
     /// The sales tax rate as a percentage in text ("8.875"), or null (blank in a form) for none.
     static var salesTaxRateField: InputField<ClaimInput> {
         func read(_ text: String, into input: inout ClaimInput, _ reading: inout FieldReading) {
@@ -58,11 +75,11 @@ extension ClaimInput {
         })
     }
 
-    /// The policy's fields: a claim's rules, nothing else taken.
+    /// The policy's fields: a claim's rules, and the useful-life table, which only the policy holds.
     static var policySchema: InputSchema<ClaimInput> {
         let claim = schema, names = ["policyholder", "address", "insurer", "policyNumber", "contentsLimit", "deductible", "settlement",
                                      "policyStart", "policyEnd", "otherInsurance", "phone", "email", "contactAddress"]
-        return InputSchema(api: "PolicyInput", fields: names.compactMap { name in claim.fields.first { $0.name == name } },
+        return InputSchema(api: "PolicyInput", fields: names.compactMap { name in claim.fields.first { $0.name == name } } + [usefulLifeCountryField],
                            unknown: { "Unknown field “\($0)”. The policy's fields are \(policySchema.names.joined(separator: ", "))." })
     }
 

@@ -10,10 +10,14 @@ struct UsefulLivesPage {
         /// As typed: years, or "" for not depreciated.
         let years: String
         let defaultYears: Int?
+        /// Where the default comes from, in the page's language.
+        let note: String
     }
 
     let rows: [Row]
     let sources: [DepreciationSource]
+    /// The name of the table the defaults are from (the policy's choice).
+    let tableName: String
     let message: String?
     let saved: Bool
     let canChange: Bool
@@ -31,6 +35,10 @@ struct UsefulLivesPage {
             section(.class("card"), .aria("labelledby", "useful-lives-how")) {
                 h2(.id("useful-lives-how")) { context.text("lives.how") }
                 p { context.text("lives.how-text") }
+                p {
+                    context.text("lives.country.in-use", ["table": .text(tableName)]) + " "
+                    a(.href(ClaimRoutes.coverage.url())) { context.text("lives.country.change") }
+                }
                 if saved { p(.class("form-saved"), .role("status")) { context.text("item.detail.saved") } }
                 if let message { p(.class("form-error"), .role("alert")) { message } }
             }
@@ -55,7 +63,7 @@ struct UsefulLivesPage {
                                     td(.class("muted")) {
                                         row.defaultYears.map { context.text("lives.default-years", ["count": .count($0)]) } ?? context.text("lives.default-none")
                                         br()
-                                        small { context.text("lives.source.\(row.category)") }
+                                        small { row.note }
                                     }
                                 }
                             }
