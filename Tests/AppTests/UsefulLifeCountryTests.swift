@@ -57,6 +57,26 @@ import Testing
         #expect(try self.valuation(app, claim: id)["usefulLifeYears"] as? Int == 13)
     }
 
+    @Test func choosingGermanyValuesACoatByTheTextileTableAndCitesIt() throws {
+        let app = try TestApp()
+        let coat = try object(try app.client.json("POST", "/api/v1/items", ["name": "Winter coat", "purchaseDate": "2024-03-14", "replacementCost": "200.00"]))
+        let claim = try object(try app.client.json("POST", "/api/v1/claims", ["name": "Burglary", "lossDate": "2026-03-14", "cause": "Theft"]))
+        let id = try #require(claim["id"] as? Int)
+        #expect(try app.client.json("POST", "/api/v1/claims/\(id)/items", ["itemIds": [try #require(coat["id"] as? Int)]]).status == 200)
+        // The general table: the NJC's 5 years for coats, 24 months of 60.
+        #expect(try valuation(app, claim: id)["unitActualCashValue"] as? String == "120.00")
+
+        #expect(try app.client.pageForm("/coverage", [("usefulLifeCountry", "DE")]).status == 303)
+        let valuation = try valuation(app, claim: id)
+        #expect(valuation["category"] as? String == "coats-suits" && valuation["usefulLifeYears"] as? Int == 4)
+        #expect(valuation["unitActualCashValue"] as? String == "100.00")
+        #expect(try app.client.get("/claims/\(id)").text.contains("Sachverständige des Textilreinigerhandwerks"))
+        let lives = try app.client.get("/useful-lives?lang=de").text
+        #expect(lives.contains("Diese Voreinstellungen stammen aus der Tabelle Deutschland (DTV-Textiltabelle), gewählt im Versicherungsschein."))
+        #expect(lives.contains("Textiltabelle: Jacken aus Wolle oder Popeline"))
+        #expect(lives.contains("<span lang=\"de\">Abschreibungstabelle für Textilien und Leder"))
+    }
+
     @Test func theHouseholdsOwnYearsStillWinOverTheChosenTable() throws {
         let app = try TestApp()
         let id = try fridgeClaim(app)
@@ -72,12 +92,12 @@ import Testing
 
     @Test func aTableHomepwnerDoesNotHaveIsRefusedNamingTheChoicesAndNothingIsSaved() throws {
         let app = try TestApp()
-        let api = try app.client.json("PATCH", "/api/v1/policy", ["usefulLifeCountry": "DE", "insurer": "Acme Mutual"])
+        let api = try app.client.json("PATCH", "/api/v1/policy", ["usefulLifeCountry": "FR", "insurer": "Acme Mutual"])
         #expect(api.status == 422)
-        #expect(api.text.contains("usefulLifeCountry must be “US” or “CA”; “DE” is not one."), "\(api.text)")
-        let form = try app.client.pageForm("/coverage", [("usefulLifeCountry", "DE"), ("insurer", "Acme Mutual")])
+        #expect(api.text.contains("usefulLifeCountry must be “US”, “CA” or “DE”; “FR” is not one."), "\(api.text)")
+        let form = try app.client.pageForm("/coverage", [("usefulLifeCountry", "FR"), ("insurer", "Acme Mutual")])
         #expect(form.status == 422)
-        #expect(form.text.contains("“DE” is not a useful-life table Homepwner has. Choose one of US, CA."), "\(form.text)")
+        #expect(form.text.contains("“FR” is not a useful-life table Homepwner has. Choose one of US, CA, DE."), "\(form.text)")
         let policy = try object(try app.client.get("/api/v1/policy"))
         #expect(policy["usefulLifeCountry"] as? String == "US" && policy["insurer"] as? String == "")
     }

@@ -3,7 +3,7 @@ import HTML
 
 /// `/useful-lives`: the years each category of belongings lasts, which depreciation is worked out
 /// from; each with its default and where that comes from, and the household's own years. In the
-/// page's language; the guides' titles and publishers stay in theirs (`lang="en"`).
+/// page's language; the guides' titles and publishers stay in theirs (`lang`).
 struct UsefulLivesPage {
     struct Row {
         let category: String
@@ -84,7 +84,7 @@ struct UsefulLivesPage {
         let work = "\u{1}", used = Self.usedKeys.first { $0.source == source }.map { context.text($0.key) } ?? source.usedFor
         let text = context.text("lives.citation", ["work": .text(work), "url": .text(source.url), "date": .text(source.read), "used": .text(used)])
         let parts = text.components(separatedBy: work)
-        return .fragment([.text(parts[0]), HTMLNode.element("span", [.lang("en")], children: [.text("\(source.name) (\(source.publisher))")]),
+        return .fragment([.text(parts[0]), HTMLNode.element("span", [.lang(source.language)], children: [.text("\(source.name) (\(source.publisher))")]),
                           .text(parts.dropFirst().joined())])
     }
 
@@ -94,5 +94,6 @@ struct UsefulLivesPage {
     private static let usedKeys: [(source: DepreciationSource, key: String)] = [
         (.claimsPages, "lives.used.claimsPages"), (.njcRelocationDirective, "lives.used.njcRelocationDirective"),
         (.allowanceList, "lives.used.allowanceList"), (.jewelleryPractice, "lives.used.jewelleryPractice"),
+        (.textileCleanersTable, "lives.country.used.textileCleanersTable"),
     ]
 }

@@ -11,12 +11,16 @@ public enum UsefulLifeCountry: String, Sendable, CaseIterable {
     /// The Government of Canada's NJC Relocation Directive depreciation table wherever it names a
     /// figure; the general table's elsewhere, each such note saying so.
     case canada = "CA"
+    /// The German textile-cleaning trade's sworn experts' table of textiles' lives (the DTV's) for
+    /// clothing, coats and suits and linens; the general table's elsewhere, each such note saying so.
+    case germany = "DE"
 
     /// The catalogue's name of the table ("Canada (NJC)"), for the policy's select and the Useful Lives page.
     public var name: Message {
         switch self {
         case .unitedStates: Message("lives.country.name.US", "United States and general (Claims Pages)")
         case .canada: Message("lives.country.name.CA", "Canada (NJC)")
+        case .germany: Message("lives.country.name.DE", "Germany (DTV textile table)")
         }
     }
 
@@ -24,6 +28,7 @@ public enum UsefulLifeCountry: String, Sendable, CaseIterable {
         switch self {
         case .unitedStates: UsefulLifeTable.defaultEntries
         case .canada: UsefulLifeTable.canadaEntries
+        case .germany: UsefulLifeTable.germanEntries
         }
     }
 
@@ -32,6 +37,7 @@ public enum UsefulLifeCountry: String, Sendable, CaseIterable {
         switch self {
         case .unitedStates: DepreciationSource.all
         case .canada: [.njcRelocationDirective, .claimsPages, .allowanceList, .jewelleryPractice]
+        case .germany: [.textileCleanersTable, .claimsPages, .njcRelocationDirective, .allowanceList, .jewelleryPractice]
         }
     }
 }
