@@ -76,7 +76,7 @@ public struct DepreciationSource: Sendable, Equatable {
     /// Germany's own contents cover (Hausratversicherung) pays the Neuwert, so no insurer's table exists there.
     public static let textileCleanersTable = DepreciationSource(
         name: "Abschreibungstabelle für Textilien und Leder (Stand: November 2020)",
-        publisher: "Öffentlich bestellte und vereidigte Sachverständige des Textilreinigerhandwerks (Germany)",
+        publisher: "Öffentlich bestellte und vereidigte Sachverständige des Textilreinigerhandwerks",
         url: "https://9dok.net/document/y96mo1lw-abschreibungstabelle-f%C3%BCr-textilien-und-leder-stand-november.html",
         read: "2026-12-07",
         usedFor: "years for clothing, coats and suits, and linens",
