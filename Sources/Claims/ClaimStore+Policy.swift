@@ -20,17 +20,17 @@ extension ClaimStore {
             policyInput.policyStart = input.policyStart
             policyInput.policyEnd = input.policyEnd
             try Self.apply(policyInput, to: &claim, in: connection)
-            var policy = claim.policy
-            policy.usefulLifeCountry = try input.usefulLifeCountry ?? Self.policy(in: connection).usefulLifeCountry
+            let policy = claim.policy
             let values: [(String, String?)] = [
                 ("policyholder", policy.policyholder), ("address", policy.address), ("insurer", policy.insurer),
                 ("policyNumber", policy.policyNumber), ("contentsLimit", policy.contentsLimit.map(String.init)),
                 ("deductible", policy.deductible.map(String.init)), ("settlement", policy.settlement.rawValue),
                 ("periodStart", policy.periodStart?.iso), ("periodEnd", policy.periodEnd?.iso), ("otherInsurance", policy.otherInsurance),
                 ("phone", policy.phone), ("email", policy.email), ("contactAddress", policy.contactAddress),
-                ("usefulLifeCountry", policy.usefulLifeCountry == .unitedStates ? nil : policy.usefulLifeCountry.rawValue),
             ]
-            for (key, value) in values {
+            // Written only when chosen (a value another version wrote stays until then); the general table is no row at all.
+            let country: [(String, String?)] = input.usefulLifeCountry.map { [("usefulLifeCountry", $0 == .unitedStates ? nil : $0.rawValue)] } ?? []
+            for (key, value) in values + country {
                 if let value {
                     try connection.run("INSERT INTO policy (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
                 } else {

@@ -48,4 +48,31 @@ import Testing
         #expect(UsefulLifeTable(overrides: ["appliances-major": 10], country: .unitedStates).years(for: "appliances-major") == 10)
         #expect(UsefulLifeTable(overrides: ["appliances-major": 10], country: .unitedStates).entry(for: "appliances-major").defaultYears == 13)
     }
+
+    /// The choice is one row of the policy, written only when it is chosen: a table another version
+    /// wrote reads as the general one here and stays stored when the rest of the policy is saved.
+    @Test func aTableThisVersionDoesNotKnowValuesAsTheGeneralOneAndIsKept() throws {
+        let test = try TestClaims()
+        defer { test.remove() }
+        try test.database.write { try $0.run("INSERT INTO policy (key, value) VALUES ('usefulLifeCountry', 'XX')") }
+        #expect(try test.claims.policy().usefulLifeCountry == .unitedStates)
+        #expect(try test.claims.usefulLifeTable().country == .unitedStates)
+        var input = ClaimInput()
+        input.texts[.insurer] = "Acme Mutual"
+        _ = try test.claims.setPolicy(input)
+        func stored() throws -> [String] {
+            try test.database.read { connection in
+                var values: [String] = []
+                try connection.forEachRow("SELECT value FROM policy WHERE key = 'usefulLifeCountry'") { values.append($0.string(0)) }
+                return values
+            }
+        }
+        #expect(try stored() == ["XX"])
+        input.usefulLifeCountry = .germany
+        #expect(try test.claims.setPolicy(input).usefulLifeCountry == .germany)
+        #expect(try test.claims.usefulLifeTable().years(for: "clothing") == 2)
+        input.usefulLifeCountry = .unitedStates
+        _ = try test.claims.setPolicy(input)
+        #expect(try stored().isEmpty, "the general table is no row at all, as before there was a choice")
+    }
 }

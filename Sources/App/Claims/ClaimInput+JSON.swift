@@ -37,7 +37,7 @@ extension ClaimInput {
         unknown: { "Unknown field “\($0)”. A claim's fields are \(schema.names.joined(separator: ", "))." })
     }
 
-    /// Whose useful-life table the policy uses, by its country code (`"US"`, `"CA"`); another is refused naming the choices.
+    /// Whose useful-life table the policy uses, by its country code (`"US"`, `"CA"`, `"DE"`); another is refused naming the choices.
     static var usefulLifeCountryField: InputField<ClaimInput> {
         var field = InputField<ClaimInput>.choice("usefulLifeCountry", api: "UsefulLifeCountry", nullable: false,
                                                    choose: Message("error.lives.country.choose", "the useful-life table")) { (input, value: UsefulLifeCountry?) in
