@@ -62,6 +62,8 @@ public struct ClaimInput: Sendable, Equatable {
     public var lossKind: LossKind??
     public var deductible: Int64??
     public var settlement: Settlement?
+    /// The policy's useful-life table (the policy's only: a claim uses the household's).
+    public var usefulLifeCountry: UsefulLifeCountry?
     public var policyStart: CalendarDate??
     public var policyEnd: CalendarDate??
     /// The packet's and adjuster's page's language, a BCP 47 tag the app checked it ships.

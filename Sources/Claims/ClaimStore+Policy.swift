@@ -28,7 +28,9 @@ extension ClaimStore {
                 ("periodStart", policy.periodStart?.iso), ("periodEnd", policy.periodEnd?.iso), ("otherInsurance", policy.otherInsurance),
                 ("phone", policy.phone), ("email", policy.email), ("contactAddress", policy.contactAddress),
             ]
-            for (key, value) in values {
+            // Written only when chosen (a value another version wrote stays until then); the general table is no row at all.
+            let country: [(String, String?)] = input.usefulLifeCountry.map { [("usefulLifeCountry", $0 == .unitedStates ? nil : $0.rawValue)] } ?? []
+            for (key, value) in values + country {
                 if let value {
                     try connection.run("INSERT INTO policy (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
                 } else {
@@ -58,6 +60,8 @@ extension ClaimStore {
         policy.phone = values["phone"] ?? ""
         policy.email = values["email"] ?? ""
         policy.contactAddress = values["contactAddress"] ?? ""
+        // A value another version wrote and this one does not know values as the general table, rather than refusing the policy.
+        policy.usefulLifeCountry = values["usefulLifeCountry"].flatMap(UsefulLifeCountry.init(rawValue:)) ?? .unitedStates
         return policy
     }
 }

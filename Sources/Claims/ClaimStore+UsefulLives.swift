@@ -7,9 +7,9 @@ extension ClaimStore {
         try database.read { try Self.usefulLifeOverrides(in: $0) }
     }
 
-    /// The defaults with the household's changes.
+    /// The policy's country's defaults with the household's changes.
     public func usefulLifeTable() throws -> UsefulLifeTable {
-        UsefulLifeTable(overrides: try usefulLifeOverrides())
+        try database.readTransaction { try Self.usefulLifeTable(in: $0) }
     }
 
     /// Sets these categories' years (nil: not depreciated; the default: back to it), keeping the other changes.
@@ -33,6 +33,6 @@ extension ClaimStore {
     }
 
     static func usefulLifeTable(in connection: Connection) throws -> UsefulLifeTable {
-        UsefulLifeTable(overrides: try usefulLifeOverrides(in: connection))
+        UsefulLifeTable(overrides: try usefulLifeOverrides(in: connection), country: try policy(in: connection).usefulLifeCountry)
     }
 }

@@ -21,6 +21,8 @@ public struct Policy: Sendable, Equatable {
     public var phone = ""
     public var email = ""
     public var contactAddress = ""
+    /// Whose published useful-life table the defaults come from; the general one until chosen.
+    public var usefulLifeCountry = UsefulLifeCountry.unitedStates
 
     public init() {}
 }

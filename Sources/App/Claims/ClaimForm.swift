@@ -15,6 +15,8 @@ struct ClaimForm: Sendable, Equatable {
     var policyStart = ""
     var policyEnd = ""
     var lossKind = ""
+    /// The policy's useful-life table, a country code; "" on a claim's form, which has none.
+    var usefulLifeCountry = ""
     /// The packet's language, a tag; "" before one is chosen.
     var language = ""
     var texts: [ClaimText: String] = [:]
@@ -25,7 +27,7 @@ struct ClaimForm: Sendable, Equatable {
     private var values: [(name: String, text: String)] {
         [("lossDate", lossDate), ("proofOfLossDue", proofOfLossDue), ("contentsLimit", contentsLimit), ("deductible", deductible),
          ("settlement", settlement), ("policyStart", policyStart), ("policyEnd", policyEnd), ("lossKind", lossKind),
-         ("salesTaxRate", salesTaxRate), ("language", language)]
+         ("salesTaxRate", salesTaxRate), ("language", language), ("usefulLifeCountry", usefulLifeCountry)]
     }
 
     init() {}
@@ -48,6 +50,7 @@ struct ClaimForm: Sendable, Equatable {
     init(policy: Policy, currency: Currency, numbers: TypedNumbers) {
         self.numbers = numbers
         setPolicy(policy, currency: currency)
+        usefulLifeCountry = policy.usefulLifeCountry.rawValue
     }
 
     private mutating func setPolicy(_ policy: Policy, currency: Currency) {
@@ -73,20 +76,23 @@ struct ClaimForm: Sendable, Equatable {
         policyEnd = fields["policyEnd"] ?? ""
         lossKind = fields["lossKind"] ?? ""
         language = fields["language"] ?? ""
+        usefulLifeCountry = fields["usefulLifeCountry"] ?? ""
         for text in ClaimText.allCases { if let value = fields[text.rawValue] { texts[text] = value } }
         numbers = TypedNumbers(fields: fields)
     }
 
     subscript(text: ClaimText) -> String { texts[text] ?? "" }
 
-    /// The fields that were on the form (a field not sent is left as it is).
-    func input(currency: Currency, fields: FormFields, naming: Bool = true) throws(ClaimError) -> ClaimInput {
+    /// The fields that were on the form (a field not sent is left as it is); the policy's form reads its useful-life table too.
+    func input(currency: Currency, fields: FormFields, naming: Bool = true, policy: Bool = false) throws(ClaimError) -> ClaimInput {
         var sent: [String: String] = [:]
         if naming { sent["name"] = name }
         for (field, text) in values where fields[field] != nil { sent[field] = text }
         for (text, value) in texts { sent[text.rawValue] = value }
         var input = ClaimInput(), errors: [FieldError] = []
-        ClaimInput.schema.read(form: sent, into: &input, context: InputContext(currency: currency, numbers: numbers), problems: &errors)
+        let schema = policy ? InputSchema(api: "PolicyForm", fields: ClaimInput.schema.fields + [ClaimInput.usefulLifeCountryField],
+                                          unknown: ClaimInput.schema.unknown) : ClaimInput.schema
+        schema.read(form: sent, into: &input, context: InputContext(currency: currency, numbers: numbers), problems: &errors)
         guard errors.isEmpty else { throw .invalid(ValidationError(errors: errors)) }
         return input
     }

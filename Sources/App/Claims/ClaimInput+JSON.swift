@@ -38,6 +38,23 @@ extension ClaimInput {
                            ["field": .text($0), "fields": .text(schema.listedNames)]) })
     }
 
+    /// Whose useful-life table the policy uses, by its country code (`"US"`, `"CA"`, `"DE"`); another is refused naming the choices.
+    static var usefulLifeCountryField: InputField<ClaimInput> {
+        var field = InputField<ClaimInput>.choice("usefulLifeCountry", api: "UsefulLifeCountry", nullable: false,
+                                                   choose: Message("error.lives.country.choose", "the useful-life table")) { (input, value: UsefulLifeCountry?) in
+            input.usefulLifeCountry = value
+        }
+        // A select sends one of its options; anything else was not typed by the person, so say what the choices are.
+        field.form = { text, input, reading in
+            guard let text else { return }
+            if let country = UsefulLifeCountry(rawValue: text) { input.usefulLifeCountry = country; return }
+            let choices = UsefulLifeCountry.allCases.map(\.rawValue).joined(separator: ", ")
+            reading.refuse(Message("error.lives.country.unknown", "“\(text.prefix(40))” is not a useful-life table Homepwner has. Choose one of \(choices).",
+                                   ["sent": .text(String(text.prefix(40))), "choices": .text(choices)]))
+        }
+        return field
+    }
+
     /// The sales tax rate as a percentage in text ("8.875"), or null (blank in a form) for none.
     static var salesTaxRateField: InputField<ClaimInput> {
         func read(_ text: String, into input: inout ClaimInput, _ reading: inout FieldReading) {
@@ -59,11 +76,11 @@ extension ClaimInput {
         })
     }
 
-    /// The policy's fields: a claim's rules, nothing else taken.
+    /// The policy's fields: a claim's rules, and the useful-life table, which only the policy holds.
     static var policySchema: InputSchema<ClaimInput> {
         let claim = schema, names = ["policyholder", "address", "insurer", "policyNumber", "contentsLimit", "deductible", "settlement",
                                      "policyStart", "policyEnd", "otherInsurance", "phone", "email", "contactAddress"]
-        return InputSchema(api: "PolicyInput", fields: names.compactMap { name in claim.fields.first { $0.name == name } },
+        return InputSchema(api: "PolicyInput", fields: names.compactMap { name in claim.fields.first { $0.name == name } } + [usefulLifeCountryField],
                            unknown: { Message("error.json.unknown.policy", "Unknown field “\($0)”. The policy's fields are \(policySchema.listedNames).",
                                             ["field": .text($0), "fields": .text(policySchema.listedNames)]) })
     }

@@ -214,12 +214,12 @@ struct ClaimPageHandlers: Sendable {
                                    "Add today’s price for a new one.": "price-today", "Add one of them.": "one-of-them"]
 
     private func usefulLives(_ request: Request, typed: FormFields?, message: String?) throws -> Response {
-        let table = try claims.usefulLifeTable()
+        let table = try claims.usefulLifeTable(), context = request.pageContext(site)
         let rows = table.entries.map { entry in
-            UsefulLivesPage.Row(category: entry.category, years: typed?[entry.category] ?? entry.years.map(String.init) ?? "", defaultYears: entry.defaultYears)
+            UsefulLivesPage.Row(category: entry.category, years: typed?[entry.category] ?? entry.years.map(String.init) ?? "", defaultYears: entry.defaultYears,
+                                note: context.format.text(entry.note))
         }
-        let context = request.pageContext(site)
-        let page = UsefulLivesPage(rows: rows, sources: DepreciationSource.all, message: message,
+        let page = UsefulLivesPage(rows: rows, sources: table.sources, tableName: context.format.text(table.country.name), message: message,
                                    saved: request.query["saved"] != nil, canChange: context.canEdit, context: context)
         return .html(page.document().renderedBytes(), status: message == nil ? .ok : .unprocessableContent)
     }

@@ -18,7 +18,7 @@ struct CoverageHandlers: Sendable {
             let fields = try request.formFields()
             let form = ClaimForm(fields: fields)
             do {
-                _ = try claims.setPolicy(try form.input(currency: try items.currency(), fields: fields, naming: false))
+                _ = try claims.setPolicy(try form.input(currency: try items.currency(), fields: fields, naming: false, policy: true))
                 return .redirect(to: ClaimRoutes.coverage.url() + "?saved=1")
             } catch ClaimError.invalid(let errors) {
                 return try page(request, form: form, errors: errors, saved: false)

@@ -83,6 +83,8 @@ struct CoveragePage {
                           extra: [.maxlength(ClaimText.policyholder.maxLength), .autocomplete("name")])
             controls.textArea(context.text("coverage.address"), name: ClaimText.address.rawValue, value: form[.address], maxLength: ClaimText.address.maxLength, rows: 2)
             PolicyFields(form: form, controls: controls, currency: currency, words: context.localizer).node
+            controls.choice(context.text("lives.country.label"), name: "usefulLifeCountry", selected: form.usefulLifeCountry,
+                            options: UsefulLifeCountry.allCases.map { ($0.rawValue, context.format.text($0.name)) }, hint: context.text("lives.country.hint"))
             if context.canEdit {
                 div(.class("form-actions")) { button(.class("button primary"), .type("submit")) { context.text("coverage.save") } }
             }

@@ -3,7 +3,7 @@ import HTTPServer
 import Inventory
 
 /// The policy as the JSON API shows it: `{"policyholder","address","insurer","policyNumber","contentsLimit","deductible",
-/// "settlement","policyStart","policyEnd","otherInsurance","phone","email","contactAddress"}`.
+/// "settlement","policyStart","policyEnd","otherInsurance","phone","email","contactAddress","usefulLifeCountry"}`.
 enum PolicyJSON {
     static func response(_ policy: Policy, currency: Currency) -> Response {
         var writer = JSONWriter(capacity: 512)
@@ -21,6 +21,7 @@ enum PolicyJSON {
             json.key("phone"); json.value(policy.phone)
             json.key("email"); json.value(policy.email)
             json.key("contactAddress"); json.value(policy.contactAddress)
+            json.key("usefulLifeCountry"); json.value(policy.usefulLifeCountry.rawValue)
         }
         return Response.json(writer)
     }

@@ -3,17 +3,21 @@ import HTML
 
 /// `/useful-lives`: the years each category of belongings lasts, which depreciation is worked out
 /// from; each with its default and where that comes from, and the household's own years. In the
-/// page's language; the guides' titles and publishers stay in theirs (`lang="en"`).
+/// page's language; the guides' titles and publishers stay in theirs (`lang`).
 struct UsefulLivesPage {
     struct Row {
         let category: String
         /// As typed: years, or "" for not depreciated.
         let years: String
         let defaultYears: Int?
+        /// Where the default comes from, in the page's language.
+        let note: String
     }
 
     let rows: [Row]
     let sources: [DepreciationSource]
+    /// The name of the table the defaults are from (the policy's choice).
+    let tableName: String
     let message: String?
     let saved: Bool
     let canChange: Bool
@@ -31,6 +35,10 @@ struct UsefulLivesPage {
             section(.class("card"), .aria("labelledby", "useful-lives-how")) {
                 h2(.id("useful-lives-how")) { context.text("lives.how") }
                 p { context.text("lives.how-text") }
+                p {
+                    context.text("lives.country.in-use", ["table": .text(tableName)]) + " "
+                    a(.href(ClaimRoutes.coverage.url())) { context.text("lives.country.change") }
+                }
                 if saved { p(.class("form-saved"), .role("status")) { context.text("item.detail.saved") } }
                 if let message { p(.class("form-error"), .role("alert")) { message } }
             }
@@ -55,7 +63,7 @@ struct UsefulLivesPage {
                                     td(.class("muted")) {
                                         row.defaultYears.map { context.text("lives.default-years", ["count": .count($0)]) } ?? context.text("lives.default-none")
                                         br()
-                                        small { context.text("lives.source.\(row.category)") }
+                                        small { row.note }
                                     }
                                 }
                             }
@@ -76,7 +84,7 @@ struct UsefulLivesPage {
         let work = "\u{1}", used = Self.usedKeys.first { $0.source == source }.map { context.text($0.key) } ?? source.usedFor
         let text = context.text("lives.citation", ["work": .text(work), "url": .text(source.url), "date": .text(source.read), "used": .text(used)])
         let parts = text.components(separatedBy: work)
-        return .fragment([.text(parts[0]), HTMLNode.element("span", [.lang("en")], children: [.text("\(source.name) (\(source.publisher))")]),
+        return .fragment([.text(parts[0]), HTMLNode.element("span", [.lang(source.language)], children: [.text("\(source.name) (\(source.publisher))")]),
                           .text(parts.dropFirst().joined())])
     }
 
@@ -86,5 +94,6 @@ struct UsefulLivesPage {
     private static let usedKeys: [(source: DepreciationSource, key: String)] = [
         (.claimsPages, "lives.used.claimsPages"), (.njcRelocationDirective, "lives.used.njcRelocationDirective"),
         (.allowanceList, "lives.used.allowanceList"), (.jewelleryPractice, "lives.used.jewelleryPractice"),
+        (.textileCleanersTable, "lives.country.used.textileCleanersTable"),
     ]
 }

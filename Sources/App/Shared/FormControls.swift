@@ -60,8 +60,8 @@ struct FormControls {
     /// A choice from `options` (value, label); the first is usually "none" (with `required`, a "Choose…"
     /// the browser will not send).
     func choice(_ labelText: String, name: String, selected: String, options: [(value: String, label: String)], errorField: String? = nil,
-                required: Bool = false) -> HTMLNode {
-        field(labelText, name: name, errorField: errorField) { id, describedBy in
+                required: Bool = false, hint: String? = nil) -> HTMLNode {
+        field(labelText, name: name, errorField: errorField, hint: hint) { id, describedBy in
             var attributes: [Attribute] = [.id(id), .name(name)] + (required ? [.required] : [])
             if let describedBy { attributes += [.aria("describedby", describedBy)] }
             return .element("select", attributes, children: options.map { option in

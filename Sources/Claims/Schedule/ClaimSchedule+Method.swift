@@ -6,7 +6,7 @@ extension ClaimSchedule {
     static func method(table: UsefulLifeTable, lossDate: CalendarDate?, lines: [ClaimScheduleLine], owed: ClaimOwed) -> ScheduleMethod {
         let cap = "\(Depreciation.maximumBasisPoints / 100)%"
         // The three guides the years come from are cited by number; the jewellery note stays in the code.
-        let references = Array(DepreciationSource.all.prefix(3))
+        let references = Array(table.sources.prefix(3))
         let cited = references.indices.map { "[\($0 + 1)]" }.joined(separator: ", ")
         var paragraphs = [
             "Actual cash value is replacement cost less depreciation. Depreciation is straight line: the item’s age at the loss date, in whole months from its purchase date, as a share of the useful life of its category (a 10-year life takes 10% a year). It stops at \(cap), since an item that still worked keeps at least a tenth of its replacement cost. Where an item has no replacement cost, its purchase price stands in for it.",

@@ -17,6 +17,8 @@ public struct DepreciationSource: Sendable, Equatable {
     public let read: String
     /// What was taken from it.
     public let usedFor: String
+    /// The language its title and publisher are written in (BCP 47), which pages mark them with.
+    public var language = "en"
 
     /// "Name (Publisher), URL, read YYYY-MM-DD: what was taken."
     public var citation: String { "\(name) (\(publisher)), \(url), read \(read): \(usedFor)" }
@@ -66,4 +68,17 @@ public struct DepreciationSource: Sendable, Equatable {
         usedFor: "jewellery not depreciated (\"minus any applicable depreciation (rarely applied with jewelry)\")")
 
     public static let all: [DepreciationSource] = [claimsPages, njcRelocationDirective, allowanceList, jewelleryPractice]
+
+    /// The German textile-cleaning trade's table of textiles' average lives in months (the DTV's
+    /// "Zeitwerttabelle" in earlier editions), used to work out the Zeitwert owed when a cleaner damages
+    /// or loses clothes and by the trade's arbitration boards; "fashionable textiles" half as long.
+    /// Read in the copy at 9dok.net; its leather part (shoes, leather jackets) was not in that copy.
+    /// Germany's own contents cover (Hausratversicherung) pays the Neuwert, so no insurer's table exists there.
+    public static let textileCleanersTable = DepreciationSource(
+        name: "Abschreibungstabelle für Textilien und Leder (Stand: November 2020)",
+        publisher: "Öffentlich bestellte und vereidigte Sachverständige des Textilreinigerhandwerks",
+        url: "https://9dok.net/document/y96mo1lw-abschreibungstabelle-f%C3%BCr-textilien-und-leder-stand-november.html",
+        read: "2026-12-07",
+        usedFor: "years for clothing, coats and suits, and linens",
+        language: "de")
 }

@@ -10,10 +10,8 @@ public struct UsefulLifeTable: Sendable, Equatable {
     /// The table as Homepwner ships it.
     public static let defaults = UsefulLifeTable(overrides: [:])
 
-    /// Where the default years come from, one citation a line (name, publisher, URL, date read, what was
-    /// taken), for the report's "how the figures were worked out".
-    public static var sourcesText: String { DepreciationSource.all.map(\.citation).joined(separator: "\n") }
-
+    /// Whose published table the defaults are (the policy's choice).
+    public let country: UsefulLifeCountry
     /// Every category, defaults order, with this table's years.
     public let entries: [UsefulLife]
     /// Years that differ from the defaults, by category.
@@ -22,17 +20,25 @@ public struct UsefulLifeTable: Sendable, Equatable {
     /// The table with these edits, as stored. An unknown category or years out of range is dropped
     /// rather than refused: a table saved by another version must not keep a claim from opening
     /// (edits are checked by `replacing`). An edit equal to the default is dropped too.
-    public init(overrides: [String: Int?]) {
+    /// The household's edits win over the country's defaults.
+    public init(overrides: [String: Int?], country: UsefulLifeCountry = .unitedStates) {
         var kept: [String: Int?] = [:]
-        entries = Self.defaultEntries.map { entry in
+        entries = country.defaultEntries.map { entry in
             guard let edit = overrides[entry.category], edit != entry.defaultYears,
                   edit.map(Self.yearsRange.contains) ?? true else { return entry }
             kept.updateValue(edit, forKey: entry.category)
-            return UsefulLife(category: entry.category, label: entry.label, years: edit, defaultYears: entry.defaultYears,
-                              sourceNote: entry.sourceNote, keywords: entry.keywords)
+            return entry.editing(edit)
         }
         self.overrides = kept
+        self.country = country
     }
+
+    /// Where the default years come from, one citation a line (name, publisher, URL, date read, what was
+    /// taken), for the report's "how the figures were worked out".
+    public static var sourcesText: String { DepreciationSource.all.map(\.citation).joined(separator: "\n") }
+
+    /// The guides the defaults come from, the main one first.
+    public var sources: [DepreciationSource] { country.sources }
 
     /// Every category id, defaults order.
     public var categories: [String] { entries.map(\.category) }
@@ -70,6 +76,6 @@ public struct UsefulLifeTable: Sendable, Equatable {
         }
         var merged = overrides
         for (category, edit) in years { merged.updateValue(edit, forKey: category) }
-        return UsefulLifeTable(overrides: merged)
+        return UsefulLifeTable(overrides: merged, country: country)
     }
 }
