@@ -41,3 +41,22 @@ public enum UsefulLifeCountry: String, Sendable, CaseIterable {
         }
     }
 }
+
+extension UsefulLifeTable {
+    /// A country's table: the general table's categories, with the years and note of the country's
+    /// own source where it gives one (`figures`), `keeping` as they are the entries whose general note
+    /// already cites that source, and the rest kept with the note `fallback` writes.
+    static func countryEntries(figures: [String: (years: Int, note: Message)], keeping: Set<String> = [],
+                               fallback: (UsefulLife) -> Message) -> [UsefulLife] {
+        defaultEntries.map { entry in
+            if let (years, note) = figures[entry.category] {
+                return UsefulLife(category: entry.category, label: entry.label, years: years, defaultYears: years, sourceNote: note.english,
+                                  keywords: entry.keywords, note: note)
+            }
+            if keeping.contains(entry.category) { return entry }
+            let note = fallback(entry)
+            return UsefulLife(category: entry.category, label: entry.label, years: entry.years, defaultYears: entry.defaultYears,
+                              sourceNote: note.english, keywords: entry.keywords, note: note)
+        }
+    }
+}

@@ -7,16 +7,9 @@ extension UsefulLifeTable {
     /// general table's years, with a note saying so, where it names none by name (televisions,
     /// computers, phones, furniture, mattresses, toys, sports gear, tools, lawn and garden, jewellery
     /// and art). The general table's notes that already cite the NJC alone are kept as they are.
-    static let canadaEntries: [UsefulLife] = defaultEntries.map { entry in
-        if let (years, note) = njcFigures[entry.category] {
-            return UsefulLife(category: entry.category, label: entry.label, years: years, defaultYears: years, sourceNote: note.english,
-                              keywords: entry.keywords, note: note)
-        }
-        if njcNotes.contains(entry.category) { return entry }
-        let note = Message("lives.country.fallback", "The NJC table names no figure for this; the general table’s is kept: \(entry.sourceNote)",
-                           ["note": .message(entry.note)])
-        return UsefulLife(category: entry.category, label: entry.label, years: entry.years, defaultYears: entry.defaultYears,
-                          sourceNote: note.english, keywords: entry.keywords, note: note)
+    static let canadaEntries = countryEntries(figures: njcFigures, keeping: njcNotes) { entry in
+        Message("lives.country.fallback", "The NJC table names no figure for this; the general table’s is kept: \(entry.sourceNote)",
+                ["note": .message(entry.note)])
     }
 
     /// Categories whose figure the NJC names but the general table takes from another guide, or mixes with one.

@@ -6,15 +6,9 @@ extension UsefulLifeTable {
     /// and linens, the only categories it covers; the general table's years elsewhere, with a note
     /// saying so. Its leather part (shoes, leather jackets) was not in the copy read, so shoes keep the
     /// general figure too.
-    static let germanEntries: [UsefulLife] = defaultEntries.map { entry in
-        if let (years, note) = textileFigures[entry.category] {
-            return UsefulLife(category: entry.category, label: entry.label, years: years, defaultYears: years, sourceNote: note.english,
-                              keywords: entry.keywords, note: note)
-        }
-        let note = Message("lives.country.DE.fallback", "The German textile table covers textiles only; the general table’s figure is kept: \(entry.sourceNote)",
-                           ["note": .message(entry.note)])
-        return UsefulLife(category: entry.category, label: entry.label, years: entry.years, defaultYears: entry.defaultYears,
-                          sourceNote: note.english, keywords: entry.keywords, note: note)
+    static let germanEntries = countryEntries(figures: textileFigures) { entry in
+        Message("lives.country.DE.fallback", "The German textile table covers textiles only; the general table’s figure is kept: \(entry.sourceNote)",
+                ["note": .message(entry.note)])
     }
 
     /// The table's months for the articles in each category, and the years taken from them.
