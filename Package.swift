@@ -38,7 +38,7 @@ let package = Package(
 
         .target(name: "HTML"),
         // The limits every text a person, a client or a file gives is held to (characters, code points, bytes, marks).
-        .target(name: "TextRules"),
+        .target(name: "TextRules", dependencies: ["Messages"]),
         // Words a person reads as values (a catalogue key, named arguments, the US English), made by any
         // module and written in the reader's language by the app.
         .target(name: "Messages"),
@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "PlateReading", dependencies: ["CodeReading", "TextReading"]),
         .target(name: "Inventory", dependencies: ["Clocks", "Database", "Messages", "Imaging", "PDFPreview", "CSodium", "Archive", "TextRules", "Video"]),
         .target(name: "PhotoLibrary", dependencies: ["Clocks", "Database", "Imaging", "CSodium", "RegularFiles", "ThreadNames"]),
-        .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "TextRules"]),
+        .target(name: "Accounts", dependencies: ["Clocks", "Database", "CSodium", "Messages", "TextRules"]),
         // Resumable uploads (tus): their rows, their bytes in the data folder, one writer at a time, the chunks' checksums (OpenSSL).
         .target(name: "Uploads", dependencies: ["Clocks", "Database", "CBackup"]),
         // A data folder's database, every store and the photo library opened together (`HomeEnvironment`),
@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "ToolRunner", path: "Tests/Support/ToolRunner"),
         .target(name: "MailTestServer", path: "Tests/Support/MailTestServer", exclude: ["smtp_server.py"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
-        .testTarget(name: "TextRulesTests", dependencies: ["TextRules"]),
+        .testTarget(name: "TextRulesTests", dependencies: ["TextRules", "Messages"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "SmallFileSystem", "ToolRunner"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "SmallFileSystem"]),

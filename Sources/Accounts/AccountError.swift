@@ -1,7 +1,10 @@
+import Messages
+
 /// Why an account operation did not happen; nothing was changed.
 public enum AccountError: Error, Sendable, Equatable {
     case nameTaken(String)
-    case invalidName(String)
+    /// What the name breaks, in words the app writes in the reader's language.
+    case invalidName(Message)
     case weakPassword(String)
     case accountNotFound(String)
     /// Removing or demoting this owner would leave no owner.
@@ -15,7 +18,7 @@ extension AccountError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .nameTaken(let name): "An account named “\(name)” already exists. Choose another name."
-        case .invalidName(let reason): reason
+        case .invalidName(let reason): reason.english
         case .weakPassword(let reason): reason
         case .accountNotFound(let name): "There is no account named “\(name)”."
         case .lastOwner: "This is the last owner account; make another account an owner first."

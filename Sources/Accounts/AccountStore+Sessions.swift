@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import Messages
 import TextRules
 
 extension AccountStore {
@@ -55,14 +56,16 @@ extension AccountStore {
 
     // MARK: API tokens
 
-    static let tokenNameLength = "Give the token a name of 1 to 100 characters, such as “Backup script”."
-    static let tokenNameRule = TextRule("The token’s name", maxCharacters: 100, oneLine: false) { _, _, _ in tokenNameLength }
+    static let maxTokenNameLength = 100
+    static let tokenNameLength = Message("error.text.token-name-length", "Give the token a name of 1 to \(maxTokenNameLength) characters, such as “Backup script”.",
+                                         ["limit": .count(maxTokenNameLength)])
+    static let tokenNameRule = TextRule(Message("error.field.label.token-name", "The token’s name"), maxCharacters: maxTokenNameLength, oneLine: false) { _, _, _ in tokenNameLength }
 
     /// Creates a token; the returned secret is shown once and never stored.
     public func createToken(for account: Account, name: String) throws -> (secret: String, info: APITokenInfo) {
         let label = name.trimmingCharacters(in: .whitespaces)
-        if let message = label.isEmpty ? Self.tokenNameLength : Self.tokenNameRule.message(checking: label) {
-            throw AccountError.invalidName(message)
+        if let wording = label.isEmpty ? Self.tokenNameLength : Self.tokenNameRule.wording(checking: label) {
+            throw AccountError.invalidName(wording)
         }
         let secret = "hp_" + Secrets.token(byteCount: 32)
         let prefix = String(secret.prefix(10))

@@ -1,6 +1,7 @@
 import Clocks
 import Database
 import Foundation
+import Messages
 import Synchronization
 import TextRules
 
@@ -23,8 +24,8 @@ public final class AccountStore: Sendable {
     let accountsExist = Atomic<Bool>(false)
 
     public static let maximumNameLength = 64
-    static let nameLength = "An account name has 1 to \(maximumNameLength) characters."
-    static let nameRule = TextRule("An account name", maxCharacters: maximumNameLength, oneLine: true) { _, _, _ in nameLength }
+    static let nameLength = Message("error.text.account-name-length", "An account name has 1 to \(maximumNameLength) characters.", ["limit": .count(maximumNameLength)])
+    static let nameRule = TextRule(Message("error.field.label.account-name", "An account name"), maxCharacters: maximumNameLength, oneLine: true) { _, _, _ in nameLength }
     public static let minimumPasswordLength = 8
     public static let maximumPasswordLength = 1_024
 
@@ -170,8 +171,8 @@ public final class AccountStore: Sendable {
 
     static func checked(name: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        if let message = trimmed.isEmpty ? nameLength : nameRule.message(checking: trimmed) {
-            throw AccountError.invalidName(message)
+        if let wording = trimmed.isEmpty ? nameLength : nameRule.wording(checking: trimmed) {
+            throw AccountError.invalidName(wording)
         }
         return trimmed
     }

@@ -30,7 +30,26 @@ public enum ClaimText: String, Sendable, CaseIterable {
         }
     }
 
-    public var rule: TextRule { TextRule(label, maxCharacters: maxLength, oneLine: false, tooLong: TextRule.useAtMost) }
+    /// The label as a catalogue message, for the rule's messages.
+    public var labelWording: Message {
+        switch self {
+        case .cause: Message("error.field.label.cause", "Cause of loss")
+        case .policyholder: Message("error.field.label.policyholder", "Policyholder")
+        case .address: Message("error.field.label.loss-address", "Address of the loss")
+        case .insurer: Message("error.field.label.insurer", "Insurer")
+        case .policyNumber: Message("error.field.label.policy-number", "Policy number")
+        case .claimNumber: Message("error.field.label.claim-number", "Claim number")
+        case .notes: Message("error.field.label.notes", "Notes")
+        case .otherInsurance: Message("error.field.label.other-insurance", "Other insurance")
+        case .phone: Message("error.field.label.phone", "Phone")
+        case .email: Message("error.field.label.email", "E-mail")
+        case .contactAddress: Message("error.field.label.contact-address", "Contact address while displaced")
+        case .policeReport: Message("error.field.label.police-report", "Police report number")
+        case .policeForce: Message("error.field.label.police-force", "Police force or station")
+        }
+    }
+
+    public var rule: TextRule { TextRule(labelWording, maxCharacters: maxLength, oneLine: false, tooLong: TextRule.useAtMost) }
 
     public var keyPath: WritableKeyPath<Claim, String> {
         switch self {
@@ -74,7 +93,7 @@ public struct ClaimInput: Sendable, Equatable {
     public init(name: String? = nil) { self.name = name }
 
     public static let maxNameLength = 200
-    static let nameRule = TextRule("The claim's name", maxCharacters: maxNameLength, oneLine: false, tooLong: TextRule.useAtMost)
+    static let nameRule = TextRule(Message("error.field.label.claim-name", "The claim's name"), maxCharacters: maxNameLength, oneLine: false, tooLong: TextRule.useAtMost)
 }
 
 /// Changes to one line; `itemID` says which.
@@ -88,7 +107,7 @@ public struct ClaimLineInput: Sendable, Equatable {
     public var replacedCost: Int64??
     public var replacedDate: CalendarDate??
 
-    static let overrideReasonRule = TextRule("The reason", maxCharacters: ItemDetails.maxShortTextLength, oneLine: false, tooLong: TextRule.useAtMost)
+    static let overrideReasonRule = TextRule(Message("error.field.label.override-reason", "The reason"), maxCharacters: ItemDetails.maxShortTextLength, oneLine: false, tooLong: TextRule.useAtMost)
 
     public init(itemID: Item.ID, quantityLost: Quantity? = nil) {
         self.itemID = itemID

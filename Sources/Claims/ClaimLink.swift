@@ -42,7 +42,7 @@ public struct ClaimLink: Sendable, Equatable, Identifiable {
     /// rarely needs a link past the settlement.
     public static let longestLifetime: TimeInterval = 90 * 86_400
     public static let maxLabelLength = 200
-    static let labelRule = TextRule("The label", maxCharacters: maxLabelLength, oneLine: true, tooLong: TextRule.useAtMost)
+    static let labelRule = TextRule(Message("error.field.label.link-label", "The label"), maxCharacters: maxLabelLength, oneLine: true, tooLong: TextRule.useAtMost)
     /// Openings kept per link: a link opened in a loop by a script must not fill the disk.
     public static let maxOpeningsKept = 1_000
 }

@@ -6,7 +6,7 @@ import TextRules
 /// bundles change; a line is in one bundle at most, and an item on a rider of its own stays a row of
 /// its own (it is claimed against its rider, `ClaimScheduleLine.againstRider`).
 extension ClaimStore {
-    static let bundleNameRule = TextRule("The bundle's name", maxCharacters: ItemDetails.maxShortTextLength, oneLine: true)
+    static let bundleNameRule = TextRule(Message("error.field.label.bundle-name", "The bundle's name"), maxCharacters: ItemDetails.maxShortTextLength, oneLine: true)
 
     /// Makes a bundle of these lines (items of the claim); returns the claim and the new bundle's id.
     public func addBundle(name: String, lines itemIDs: [Item.ID], to id: Claim.ID) throws -> (claim: Claim, bundleID: ClaimBundle.ID) {

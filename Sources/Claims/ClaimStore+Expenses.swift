@@ -7,7 +7,7 @@ import TextRules
 /// ledger is kept as it was settled, like its lines. A receipt's file is written before the row that
 /// names it commits and deleted once no row names it, under the receipts store's file lock.
 extension ClaimStore {
-    static let expenseDescriptionRule = TextRule("The description", maxCharacters: ItemDetails.maxShortTextLength, oneLine: true)
+    static let expenseDescriptionRule = TextRule(Message("error.field.label.expense-description", "The description"), maxCharacters: ItemDetails.maxShortTextLength, oneLine: true)
     static let expenseColumns = "id, category, day, description, amount, receipt_name, receipt_type, receipt_size, receipt_sha256"
 
     public func expenses(ofClaim id: Claim.ID) throws -> ClaimExpenseLedger {

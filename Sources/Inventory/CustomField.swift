@@ -13,10 +13,11 @@ public struct CustomField: Sendable, Equatable {
     public static let maxCount = 50
     public static let maxNameLength = 50
     public static let maxValueLength = 1_000
-    static let nameRule = TextRule("A custom field’s name", maxCharacters: maxNameLength, oneLine: true)
+    static let nameRule = TextRule(Message("error.field.label.custom-field-name", "A custom field’s name"), maxCharacters: maxNameLength, oneLine: true)
     /// Named by the field's name in messages (`named(_:)`).
-    static let valueRule = TextRule("A custom field", maxCharacters: maxValueLength, oneLine: false) { label, count, limit in
-        "\(label) is \(count.grouped) characters; a custom field holds at most \(limit.grouped). Shorten it."
+    static let valueRule = TextRule(Message("error.field.label.custom-field", "A custom field"), maxCharacters: maxValueLength, oneLine: false) { label, count, limit in
+        Message("error.text.custom-field-at-most", "\(label.english) is \(count.grouped) characters; a custom field holds at most \(limit.grouped). Shorten it.",
+                ["label": .message(label), "count": .count(count), "limit": .count(limit)])
     }
 
     /// `fields` trimmed and checked, sorted by name; every broken rule goes to `errors`, named `customFields`.
@@ -38,7 +39,7 @@ public struct CustomField: Sendable, Equatable {
                 errors.append(FieldError(field: "customFields", message))
                 return []
             }
-            if !valueRule.named("“\(name)”").check(value, field: "customFields", into: &errors) { return [] }
+            if !valueRule.named(Message("error.field.label.custom-field-named", "“\(name)”", ["name": .text(name)])).check(value, field: "customFields", into: &errors) { return [] }
             guard seen.insert(name.lowercased()).inserted else {
                 errors.append(FieldError(field: "customFields", Message("error.item.custom-field-twice", "Two custom fields are named “\(name)” (names ignore case). Keep one.",
                                                                           ["name": .text(name)])))

@@ -31,8 +31,9 @@ public struct EvidenceLink: Sendable, Equatable {
 
     /// What a file says of a photo (our own export's manifest), held to the rules of typed text: it is
     /// shown on the item's page and printed in the claim report. Named in messages that have named the link.
-    static let cameraRule = TextRule("camera", maxCharacters: 200, oneLine: false)
-    static let pathRule = TextRule("path", maxCharacters: 4_096, oneLine: false)
+    /// Named by the manifest's own field names, which no language translates.
+    static let cameraRule = TextRule(Message(english: "camera"), maxCharacters: 200, oneLine: false)
+    static let pathRule = TextRule(Message(english: "path"), maxCharacters: 4_096, oneLine: false)
 
     /// `2019-05-04T18:30:07`: the capture time as stored and as the API writes it (no zone: wall-clock time).
     public static func isoText(_ date: Date) -> String {

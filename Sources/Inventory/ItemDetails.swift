@@ -66,20 +66,23 @@ public struct ItemDetails: Sendable, Equatable {
 
     public static let maxTags = 100
     public static let maxTagLength = 50
-    static let tagRule = TextRule("A tag", maxCharacters: maxTagLength, oneLine: true)
+    static let tagRule = TextRule(Message("error.field.label.tag", "A tag"), maxCharacters: maxTagLength, oneLine: true)
 
     public static let maxShortTextLength = 200
     public static let maxLongTextLength = 10_000
-    static let disposalNotesRule = TextRule("The disposal notes", maxCharacters: maxLongTextLength, oneLine: false, plural: true)
+    static let disposalNotesRule = TextRule(Message("error.field.label.disposal-notes", "The disposal notes"), maxCharacters: maxLongTextLength, oneLine: false, plural: true)
 
     /// The one-line text fields with their API names, and the multi-line ones.
-    static var shortTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
-        [("brand", "Brand", \.brand), ("model", "Model", \.model), ("barcode", "Barcode", \.barcode),
-         ("purchasedFrom", "Where bought", \.purchasedFrom), ("replacementCostSource", "Replacement cost source", \.replacementCostSource)]
+    static var shortTextFields: [(name: String, label: Message, keyPath: WritableKeyPath<ItemDetails, String>)] {
+        [("brand", Message("error.field.label.brand", "Brand"), \.brand), ("model", Message("error.field.label.model", "Model"), \.model),
+         ("barcode", Message("error.field.label.barcode", "Barcode"), \.barcode),
+         ("purchasedFrom", Message("error.field.label.purchased-from", "Where bought"), \.purchasedFrom),
+         ("replacementCostSource", Message("error.field.label.replacement-cost-source", "Replacement cost source"), \.replacementCostSource)]
     }
-    static var longTextFields: [(name: String, label: String, keyPath: WritableKeyPath<ItemDetails, String>)] {
-        [("description", "Description", \.description), ("notes", "Notes", \.notes), ("warrantyDetails", "Warranty details", \.warrantyDetails),
-         ("distinguishingMarks", "Distinguishing marks", \.distinguishingMarks)]
+    static var longTextFields: [(name: String, label: Message, keyPath: WritableKeyPath<ItemDetails, String>)] {
+        [("description", Message("error.field.label.description", "Description"), \.description), ("notes", Message("error.field.label.notes", "Notes"), \.notes),
+         ("warrantyDetails", Message("error.field.label.warranty-details", "Warranty details"), \.warrantyDetails),
+         ("distinguishingMarks", Message("error.field.label.distinguishing-marks", "Distinguishing marks"), \.distinguishingMarks)]
     }
     /// The text field with this API name ("" for a name that is none).
     public func text(named name: String) -> String {
@@ -87,7 +90,7 @@ public struct ItemDetails: Sendable, Equatable {
     }
 
     /// The rule for a text field: one line for the short ones.
-    static func textRule(label: String, isShort: Bool) -> TextRule {
+    static func textRule(label: Message, isShort: Bool) -> TextRule {
         TextRule(label, maxCharacters: isShort ? maxShortTextLength : maxLongTextLength, oneLine: isShort)
     }
 

@@ -20,7 +20,7 @@ public struct ItemInput: Sendable, Equatable {
     public static let maxNameLength = 1_000
     public static let maxSerialNumberLength = 200
     static let nameRule = NameRule(noun: "item", example: "Camera", maxLength: maxNameLength)
-    static let serialNumberRule = TextRule("Serial number", maxCharacters: maxSerialNumberLength, oneLine: true, tooLong: TextRule.charactersShortenIt)
+    static let serialNumberRule = TextRule(Message("error.field.label.serial-number", "Serial number"), maxCharacters: maxSerialNumberLength, oneLine: true, tooLong: TextRule.charactersShortenIt)
     public static let maxValueInDollars = 1_000_000_000
 
     /// The input with text trimmed, checked against the inventory's rules; every broken rule is reported.

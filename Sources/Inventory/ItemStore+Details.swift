@@ -144,7 +144,9 @@ extension ItemStore {
             do {
                 item.details.purchasePrice = try resolved.converted(to: currency).minorUnits
             } catch {
-                throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "purchasePaid", message: error.message(naming: "The purchase price converted to \(currency.code)"))]))
+                let code = currency.code
+                let subject = Message("error.field.label.converted-price", "The purchase price converted to \(code)", ["currency": .text(code)])
+                throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "purchasePaid", error.wording(naming: subject))]))
             }
             item.details.purchasePaid = resolved
         }

@@ -60,8 +60,14 @@ extension ItemStore {
     }
 
     static func ecbRate(from source: Currency, to target: Currency, on day: CalendarDate, in connection: Connection) throws -> (rate: ExchangeRate, day: CalendarDate) {
-        func refuse(_ message: String) -> InventoryError {
-            .invalid(ValidationError(errors: [FieldError(field: "purchasePaid", message: message)]))
+        func refuse(_ wording: Message) -> InventoryError {
+            .invalid(ValidationError(errors: [FieldError(field: "purchasePaid", wording)]))
+        }
+        /// The currencies without a rate: one code, or two joined as the language joins them.
+        func listed(_ codes: [String]) -> Message.Argument {
+            guard codes.count == 2 else { return .text(codes.joined(separator: " and ")) }
+            let (first, second) = (codes[0], codes[1])
+            return .message(Message("error.text.two-currencies", "\(first) and \(second)", ["first": .text(first), "second": .text(second)]))
         }
         /// The latest day on or before `day` with a rate for every one of `codes` (the euro needs none), and those rates.
         func latest(_ codes: [String]) throws -> (day: CalendarDate, rates: [ExchangeRate])? {
@@ -78,12 +84,17 @@ extension ItemStore {
         }
         let codes = [source, target].filter { $0.code != "EUR" }.map(\.code)
         guard let found = try latest(codes) else {
-            let missing = try codes.first { try latest([$0]) == nil } ?? codes.joined(separator: " and ")
-            throw refuse("No ECB rate for \(missing) on or before \(day.iso): enter the rate, or import the ECB’s rates (Settings, Exchange rates).")
+            let missing = try codes.first { try latest([$0]) == nil }.map { [$0] } ?? codes
+            let (currencies, iso) = (missing.joined(separator: " and "), day.iso)
+            throw refuse(Message("error.text.no-ecb-rate",
+                                 "No ECB rate for \(currencies) on or before \(iso): enter the rate, or import the ECB’s rates (Settings, Exchange rates).",
+                                 ["currencies": listed(missing), "day": .text(iso)]))
         }
         guard day.dayNumber - found.day.dayNumber <= maxRateAgeInDays else {
-            throw refuse("The ECB’s latest rate for \(codes.joined(separator: " and ")) on or before \(day.iso) is of \(found.day.iso), "
-                + "more than \(maxRateAgeInDays) days earlier: import newer rates (Settings, Exchange rates), or enter the rate.")
+            let (currencies, iso, foundISO) = (codes.joined(separator: " and "), day.iso, found.day.iso)
+            throw refuse(Message("error.text.ecb-rate-too-old", "The ECB’s latest rate for \(currencies) on or before \(iso) is of \(foundISO), "
+                                 + "more than \(maxRateAgeInDays) days earlier: import newer rates (Settings, Exchange rates), or enter the rate.",
+                                 ["currencies": listed(codes), "day": .text(iso), "found": .text(foundISO), "limit": .count(maxRateAgeInDays)]))
         }
         var perEuro: [String: ExchangeRate] = ["EUR": .one]
         for (code, rate) in zip(codes, found.rates) { perEuro[code] = rate }
@@ -93,13 +104,17 @@ extension ItemStore {
     /// A purchase in another currency with its rate: the one given (of the day given, or else the
     /// purchase day), or else the ECB's of the rate's day or the purchase day.
     static func purchasePaid(_ input: PurchasePaidInput, purchased: PurchaseDate?, in currency: Currency, connection: Connection) throws -> PurchasePaid {
-        func refuse(_ message: String) -> InventoryError {
-            .invalid(ValidationError(errors: [FieldError(field: "purchasePaid", message: message)]))
-        }
         let purchaseDay: CalendarDate? = if case .some(.day(let day)) = purchased { day } else { nil }
         guard let day = input.rateDate ?? purchaseDay else {
-            let rough = purchased.map { "The purchase date “\($0.text)” is not a day, so " } ?? "Without a purchase date "
-            throw refuse(rough + "no \(input.currency.code) rate can be looked up: give the rate’s date (or the purchase day), or enter the rate with its date.")
+            let code = input.currency.code
+            let wording = if let purchased {
+                Message("error.text.purchase-date-not-a-day", "The purchase date “\(purchased.text)” is not a day, so no \(code) rate can be looked up: "
+                        + "give the rate’s date (or the purchase day), or enter the rate with its date.", ["date": .text(purchased.text), "currency": .text(code)])
+            } else {
+                Message("error.text.no-purchase-date", "Without a purchase date no \(code) rate can be looked up: "
+                        + "give the rate’s date (or the purchase day), or enter the rate with its date.", ["currency": .text(code)])
+            }
+            throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "purchasePaid", wording)]))
         }
         if let rate = input.rate {
             return PurchasePaid(amount: input.amount, currency: input.currency, rate: rate, rateDate: day, fromECB: input.fromECB)

@@ -17,9 +17,14 @@ extension ItemStore {
                     OR rider_amount IS NOT NULL OR disposed_price IS NOT NULL
                 """) ?? 0
             if currency.minorUnits != current.minorUnits, amounts > 0 {
-                throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "currency", message:
-                    "\(amounts) items have amounts in \(current.code), which has \(current.minorUnits) decimals; \(currency.code) has \(currency.minorUnits). "
-                    + "Only a currency with \(current.minorUnits) decimals can be chosen now (or remove the amounts first).")]))
+                let (items, from, to) = (amounts == 1 ? "1 item has" : "\(Int(amounts).grouped) items have", current.code, currency.code)
+                let places = current.minorUnits == 1 ? "1 decimal" : "\(current.minorUnits) decimals"
+                let wording = Message("error.text.currency-decimals",
+                                      "\(items) amounts in \(from), which has \(places); \(to) has \(currency.minorUnits). "
+                                      + "Only a currency with \(current.minorUnits) decimals can be chosen now (or remove the amounts first).",
+                                      ["count": .count(Int(amounts)), "current": .text(from), "currentDecimals": .count(current.minorUnits),
+                                       "chosen": .text(to), "chosenDecimals": .count(currency.minorUnits)])
+                throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "currency", wording)]))
             }
             try connection.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                "currency", currency.code)

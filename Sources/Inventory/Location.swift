@@ -66,7 +66,7 @@ public struct LocationInput: Sendable, Equatable {
     public static let maxNameLength = 200
     public static let maxNotesLength = 10_000
     static let nameRule = NameRule(noun: "location", example: "Kitchen", maxLength: maxNameLength)
-    static let notesRule = TextRule("Notes", maxCharacters: maxNotesLength, oneLine: false, plural: true)
+    static let notesRule = TextRule(Message("error.field.label.notes", "Notes"), maxCharacters: maxNotesLength, oneLine: false, plural: true)
 
     /// The input with text trimmed, checked against the rules; every broken rule is reported.
     func validated(creating: Bool) throws(ValidationError) -> LocationInput {
@@ -74,7 +74,8 @@ public struct LocationInput: Sendable, Equatable {
         var result = self
         result.name = Self.nameRule.check(name, creating: creating, into: &errors)
         if let name = result.name, errors.isEmpty, name.contains(" / ") {
-            errors.append(FieldError(field: "name", message: "Name can’t contain “ / ”: it separates the parts of a location’s path (Home / Kitchen)."))
+            errors.append(FieldError(field: "name", Message("error.text.location-name-slash",
+                                                            "Name can’t contain “ / ”: it separates the parts of a location’s path (Home / Kitchen).")))
         }
         if let notes {
             let trimmed = notes.trimmingWhitespace()

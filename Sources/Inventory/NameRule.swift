@@ -12,7 +12,7 @@ struct NameRule {
     init(noun: String, example: String, maxLength: Int) {
         self.noun = noun
         self.example = example
-        text = TextRule("Name", maxCharacters: maxLength, oneLine: true, tooLong: TextRule.charactersShortenIt)
+        text = TextRule(Message("error.field.label.name", "Name"), maxCharacters: maxLength, oneLine: true, tooLong: TextRule.charactersShortenIt)
     }
 
     /// The trimmed name, with any broken rule added to `errors` under `name`; nil when none was given.

@@ -7,11 +7,6 @@ public struct FieldError: Sendable, Equatable {
     /// The words, written in the reader's language when the app answers.
     public let wording: Message
 
-    /// Words not in the catalogues yet (US English in every language).
-    public init(field: String, message: String) {
-        self.init(field: field, Message(english: message))
-    }
-
     public init(field: String, _ wording: Message) {
         self.field = field
         self.wording = wording

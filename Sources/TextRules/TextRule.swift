@@ -1,3 +1,5 @@
+import Messages
+
 /// What a piece of text a person, a client or an imported file gives may be: within a number of
 /// characters (what a person sees and counts), and within limits a person never meets but a client
 /// can break while keeping to the characters — code points, bytes, and marks on one character.
@@ -18,10 +20,12 @@
 ///   (3 bytes each, every living script's letters); it bounds what is stored, sent and kept in memory.
 ///
 /// One rule a field, used by every door the field has (API, forms, imports): `problem(in:)` says
-/// what is wrong, `message(for:)` says it in words naming the field.
+/// what is wrong, `wording(for:)` says it in words naming the field, as a catalogue message the app
+/// writes in the reader's language.
 public struct TextRule: Sendable {
-    /// How messages name the field: "Name", "Serial number", "The claim's name", "Notes".
-    public let label: String
+    /// How messages name the field: "Name", "Serial number", "The claim's name", "Notes" (an API
+    /// name such as `q` as it is).
+    public let label: Message
     public let maxCharacters: Int
     /// Control characters (tabs, line breaks, NUL) and Unicode's line and paragraph separators refused.
     public let isOneLine: Bool
@@ -31,7 +35,7 @@ public struct TextRule: Sendable {
     let tooLongWording: Wording?
 
     /// A message from the field's label, the characters the text has and the limit.
-    public typealias Wording = @Sendable (_ label: String, _ characters: Int, _ limit: Int) -> String
+    public typealias Wording = @Sendable (_ label: Message, _ characters: Int, _ limit: Int) -> Message
 
     public static let maxMarksPerCharacter = 30
     static let codePointsPerCharacter = 4
@@ -40,7 +44,7 @@ public struct TextRule: Sendable {
     public var maxCodePoints: Int { maxCharacters * Self.codePointsPerCharacter }
     public var maxBytes: Int { maxCharacters * Self.bytesPerCharacter }
 
-    public init(_ label: String, maxCharacters: Int, oneLine: Bool, plural: Bool = false, tooLong: Wording? = nil) {
+    public init(_ label: Message, maxCharacters: Int, oneLine: Bool, plural: Bool = false, tooLong: Wording? = nil) {
         self.label = label
         self.maxCharacters = maxCharacters
         self.isOneLine = oneLine
@@ -49,10 +53,9 @@ public struct TextRule: Sendable {
     }
 
     /// The same rule, its messages naming the field otherwise (a tag by its text, a custom field by its name).
-    public func named(_ label: String, plural: Bool = false) -> TextRule {
+    public func named(_ label: Message, plural: Bool = false) -> TextRule {
         TextRule(label, maxCharacters: maxCharacters, oneLine: isOneLine, plural: plural, tooLong: tooLongWording)
     }
-
     /// What `text` breaks, the first in this order: characters, marks on one character, code points,
     /// bytes, lines; nil when it keeps the rule. Linear in the text however it is made: its code points
     /// are read once, and only text beyond ASCII is split into characters, where each ends (not made
@@ -90,35 +93,72 @@ public struct TextRule: Sendable {
         return (count, mostMarks)
     }
 
-    /// The message for `text`'s problem; nil when it keeps the rule.
-    public func message(checking text: String) -> String? {
-        problem(in: text).map(message(for:))
+    /// The words for `text`'s problem; nil when it keeps the rule.
+    public func wording(checking text: String) -> Message? {
+        problem(in: text).map(wording(for:))
     }
 
     /// For a field whose message sums up its whole rule ("Each tag is 1 to 50 characters on one line;
     /// “…” is not."): `summary` for text too long or on several lines, the rule's own words for what
     /// a person cannot see (marks, code points, bytes); nil when the text keeps the rule.
-    public func message(checking text: String, summary: @autoclosure () -> String) -> String? {
+    public func wording(checking text: String, summary: @autoclosure () -> Message) -> Message? {
         guard let problem = problem(in: text) else { return nil }
-        return problem.isBeyondCharacters ? message(for: problem) : summary()
+        return problem.isBeyondCharacters ? wording(for: problem) : summary()
     }
 
-    /// What is wrong and what to do, naming the field.
-    public func message(for problem: TextProblem) -> String {
-        let (verb, has, it) = isPlural ? ("are", "have", "them") : ("is", "has", "it")
+    /// `wording(checking:)` in US English, for words that are not values yet (an account's refusal).
+    public func message(checking text: String) -> String? {
+        wording(checking: text)?.english
+    }
+
+    /// `wording(checking:summary:)` in US English, for words that are not values yet (an import's problems).
+    public func message(checking text: String, summary: @autoclosure () -> String) -> String? {
+        guard let problem = problem(in: text) else { return nil }
+        return problem.isBeyondCharacters ? wording(for: problem).english : summary()
+    }
+
+    /// What is wrong and what to do, naming the field; the counts as numbers the language writes.
+    /// A field named in the plural ("Notes are…") has messages of its own, as English's verbs agree.
+    public func wording(for problem: TextProblem) -> Message {
+        let name = label.english
         switch problem {
         case .tooManyCharacters(let count):
-            return tooLongWording?(label, count, maxCharacters)
-                ?? "\(label) \(verb) \(Self.grouped(count)) characters; the limit is \(Self.grouped(maxCharacters)). Shorten \(it)."
+            if let tooLongWording { return tooLongWording(label, count, maxCharacters) }
+            let arguments = counting(count, limit: maxCharacters)
+            let (counted, limit) = (Self.grouped(count), Self.grouped(maxCharacters))
+            return isPlural
+                ? Message("error.text.too-many-characters-plural", "\(name) are \(counted) characters; the limit is \(limit). Shorten them.", arguments)
+                : Message("error.text.too-many-characters", "\(name) is \(counted) characters; the limit is \(limit). Shorten it.", arguments)
         case .tooManyMarks(let marks):
-            return "\(label) \(has) a character with \(Self.grouped(marks)) combining marks; at most \(Self.maxMarksPerCharacter) per character. Remove the extra marks."
+            let arguments: [String: Message.Argument] = ["label": .message(label), "marks": .count(marks), "limit": .count(Self.maxMarksPerCharacter)]
+            let (counted, limit) = (Self.grouped(marks), Self.maxMarksPerCharacter)
+            return isPlural
+                ? Message("error.text.too-many-marks-plural",
+                          "\(name) have a character with \(counted) combining marks; at most \(limit) per character. Remove the extra marks.", arguments)
+                : Message("error.text.too-many-marks",
+                          "\(name) has a character with \(counted) combining marks; at most \(limit) per character. Remove the extra marks.", arguments)
         case .tooManyCodePoints(let count):
-            return "\(label) \(verb) \(Self.grouped(count)) Unicode code points (letters, marks and joiners); the limit is \(Self.grouped(maxCodePoints)). Shorten \(it)."
+            let arguments = counting(count, limit: maxCodePoints)
+            let (counted, limit) = (Self.grouped(count), Self.grouped(maxCodePoints))
+            return isPlural
+                ? Message("error.text.too-many-code-points-plural",
+                          "\(name) are \(counted) Unicode code points (letters, marks and joiners); the limit is \(limit). Shorten them.", arguments)
+                : Message("error.text.too-many-code-points",
+                          "\(name) is \(counted) Unicode code points (letters, marks and joiners); the limit is \(limit). Shorten it.", arguments)
         case .tooManyBytes(let count):
-            return "\(label) \(verb) \(Self.grouped(count)) bytes in UTF-8; the limit is \(Self.grouped(maxBytes)). Shorten \(it)."
+            let arguments = counting(count, limit: maxBytes)
+            let (counted, limit) = (Self.grouped(count), Self.grouped(maxBytes))
+            return isPlural
+                ? Message("error.text.too-many-bytes-plural", "\(name) are \(counted) bytes in UTF-8; the limit is \(limit). Shorten them.", arguments)
+                : Message("error.text.too-many-bytes", "\(name) is \(counted) bytes in UTF-8; the limit is \(limit). Shorten it.", arguments)
         case .controlCharacter:
-            return "\(label) can’t contain control characters such as tabs or line breaks."
+            return Message("error.text.control-character", "\(name) can’t contain control characters such as tabs or line breaks.", ["label": .message(label)])
         }
+    }
+
+    /// A message's arguments: the field, what its text has and the limit.
+    private func counting(_ count: Int, limit: Int) -> [String: Message.Argument] {
+        ["label": .message(label), "count": .count(count), "limit": .count(limit)]
     }
 
     /// Control characters and the Unicode line and paragraph separators: all break a one-line field.

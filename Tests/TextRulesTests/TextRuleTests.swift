@@ -1,11 +1,12 @@
 import Testing
+import Messages
 import TextRules
 
 /// `TextRule`: a text is held to its characters, and to code points, bytes and marks on one character,
 /// so one "character" cannot be 200 KB; real text of every script still fills its field.
 @Suite struct TextRuleTests {
-    static let name = TextRule("Name", maxCharacters: 200, oneLine: true)
-    static let notes = TextRule("Notes", maxCharacters: 10_000, oneLine: false, plural: true)
+    static let name = TextRule(Message("error.field.label.name", "Name"), maxCharacters: 200, oneLine: true)
+    static let notes = TextRule(Message("error.field.label.notes", "Notes"), maxCharacters: 10_000, oneLine: false, plural: true)
 
     /// "a" and 100,000 combining acute accents: one character of 200 KB.
     static let bomb = "a" + String(repeating: "\u{301}", count: 100_000)
@@ -55,7 +56,7 @@ import TextRules
     @Test func tooManyCharactersKeepsTheFieldsOwnWords() {
         #expect(Self.name.message(checking: String(repeating: "x", count: 201)) == "Name is 201 characters; the limit is 200. Shorten it.")
         #expect(Self.notes.message(checking: String(repeating: "x", count: 10_001)) == "Notes are 10,001 characters; the limit is 10,000. Shorten them.")
-        let claim = TextRule("The claim's name", maxCharacters: 200, oneLine: false) { "\($0) is \($1) characters; use at most \($2)." }
+        let claim = TextRule(Message(english: "The claim's name"), maxCharacters: 200, oneLine: false) { Message(english: "\($0.english) is \($1) characters; use at most \($2).") }
         #expect(claim.message(checking: String(repeating: "x", count: 201)) == "The claim's name is 201 characters; use at most 200.")
         // Characters are counted first: the field's own limit is the one a person meets.
         #expect(Self.name.problem(in: String(repeating: "a" + String(repeating: "\u{301}", count: 40), count: 201)) == .tooManyCharacters(201))

@@ -1,5 +1,6 @@
 import Accounts
 import HTTPServer
+import Messages
 
 extension AccountError: CataloguedError {
     var errorCode: ErrorCode {
@@ -16,11 +17,16 @@ extension AccountError: CataloguedError {
 
     public var message: String { description }
 
-    public var fieldMessages: [(field: String, message: String)] {
+    /// A name's rule in the reader's language; the rest in US English still.
+    public var wording: Message {
+        if case .invalidName(let reason) = self { reason } else { Message(english: description) }
+    }
+
+    public var fieldWordings: [(field: String, message: Message)] {
         switch self {
-        case .nameTaken, .invalidName: [(field: "name", message: description)]
-        case .weakPassword: [(field: "password", message: description)]
-        case .invalidEmail: [(field: "email", message: description)]
+        case .nameTaken, .invalidName: [(field: "name", message: wording)]
+        case .weakPassword: [(field: "password", message: wording)]
+        case .invalidEmail: [(field: "email", message: wording)]
         case .accountNotFound, .lastOwner, .tokenNotFound: []
         }
     }

@@ -53,6 +53,9 @@ struct AccountPageHandlers: Sendable {
     /// The words of the request's language.
     private func words(_ request: Request) -> Localizer { Localization.bundled.localizer(for: request.pageLanguage) }
 
+    /// What an account error says, in the request's language.
+    private func said(_ error: AccountError, _ request: Request) -> String { DisplayFormat(words: words(request)).text(error.wording) }
+
     /// A page for someone not signed in, in the language their browser asks for (or `?lang=`).
     private func signedOut(_ request: Request) -> PageContext {
         var context = site.signedOut
@@ -156,7 +159,7 @@ struct AccountPageHandlers: Sendable {
         guard password == fields["confirm"] else {
             return try setupPage(request, name: name, message: words(request).text("account.setup.passwords-differ"), status: .unprocessableContent)
         }
-        return try showingErrors(on: { try setupPage(request, name: name, message: $0.message, status: $0.status) }) {
+        return try showingErrors(on: { try setupPage(request, name: name, message: said($0, request), status: $0.status) }) {
             guard let owner = try accounts.completeSetup(token: token, name: name, password: password, libraryGrants: Set(roots)) else {
                 throw Self.setupExpired
             }
@@ -221,7 +224,7 @@ struct AccountPageHandlers: Sendable {
             break
         }
         let revoking = fields["revoke-tokens"] == "1"
-        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
+        return try showingErrors(on: { try accountPage(request, error: said($0, request), status: $0.status) }) {
             try accounts.setPassword(name: caller.account.name, password: fields["password"] ?? "", revokingTokens: revoking)
             // Every session ended with the old password; start a new one here.
             return try startSession(for: caller.account, remember: false, replacing: request,
@@ -234,7 +237,7 @@ struct AccountPageHandlers: Sendable {
         guard let caller = request.caller, caller.via == .session else {
             throw AppError(.sessionRequired, Message("error.account.token-needs-session", "API tokens are made on the account page while signed in, not with another token."))
         }
-        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
+        return try showingErrors(on: { try accountPage(request, error: said($0, request), status: $0.status) }) {
             let (secret, _) = try accounts.createToken(for: caller.account, name: try request.formFields()["name"] ?? "")
             return try accountPage(request, newToken: secret)
         }
@@ -260,7 +263,7 @@ struct AccountPageHandlers: Sendable {
 
     private func revokeToken(_ request: Request) throws -> Response {
         guard let caller = request.caller else { return try accountPage(request) }
-        return try showingErrors(on: { try accountPage(request, error: $0.message, status: $0.status) }) {
+        return try showingErrors(on: { try accountPage(request, error: said($0, request), status: $0.status) }) {
             guard let id = Int64(request.parameters["id"] ?? "").map({ APITokenInfo.ID($0) }) else { throw AccountError.tokenNotFound }
             try accounts.revokeToken(id: id, of: caller.account)
             return try accountPage(request, message: words(request).text("account.token.revoked"))
@@ -277,7 +280,7 @@ struct AccountPageHandlers: Sendable {
 
     private func addUser(_ request: Request) throws -> Response {
         let fields = try request.formFields()
-        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
+        return try showingErrors(on: { try usersPage(request, error: said($0, request), status: $0.status) }) {
             let role = Role(rawValue: fields["role"] ?? "") ?? .viewer
             let account = try accounts.create(name: fields["name"] ?? "", password: fields["password"] ?? "", role: role)
             return try usersPage(request, message: words(request).text("account.users.added", ["name": .text(account.name), "role": .text(account.role.name(words(request)))]))
@@ -295,7 +298,7 @@ struct AccountPageHandlers: Sendable {
     private func updateUser(_ request: Request) throws -> Response {
         let account = try account(in: request)
         let fields = try request.formFields()
-        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
+        return try showingErrors(on: { try usersPage(request, error: said($0, request), status: $0.status) }) {
             if let role = fields["role"].flatMap(Role.init(rawValue:)), role != account.role {
                 try accounts.setRole(name: account.name, role: role)
             }
@@ -306,7 +309,7 @@ struct AccountPageHandlers: Sendable {
 
     private func removeUser(_ request: Request) throws -> Response {
         let account = try account(in: request)
-        return try showingErrors(on: { try usersPage(request, error: $0.message, status: $0.status) }) {
+        return try showingErrors(on: { try usersPage(request, error: said($0, request), status: $0.status) }) {
             try accounts.remove(name: account.name)
             return try usersPage(request, message: words(request).text("account.users.removed", ["name": .text(account.name)]))
         }

@@ -60,7 +60,7 @@ struct ClaimPageHandlers: Sendable {
             case "search":
                 let text = (fields["q"] ?? "").trimmingCharacters(in: .whitespaces)
                 guard !text.isEmpty else { throw AppError(.invalidForm, Message("claim.page.error.search-empty", "Type what to look for, then Add.")) }
-                if let message = ItemListQuery.textRule.message(checking: text) { throw AppError(.invalidForm, message: message) }
+                if let wording = ItemListQuery.textRule.wording(checking: text) { throw AppError(.invalidForm, wording) }
                 selection = ClaimSelection(query: ItemQuery(text: text))
             default:
                 throw AppError(.invalidForm, Message("claim.page.error.choose-how", "Choose which items to add: everything, a place, a tag or a search."))

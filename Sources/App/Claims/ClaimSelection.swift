@@ -55,7 +55,7 @@ struct ClaimSelection: Equatable {
             },
             field("q", "string", "non-empty text", "error.claim.selection.text") { value, draft, reading in
                 guard case .string(let text) = value else { return false }
-                if let message = ItemListQuery.textRule.named("q").message(checking: text) { reading.refuse(Message(english: message)) }
+                if let wording = ItemListQuery.apiTextRule.wording(checking: text) { reading.refuse(wording) }
                 draft.selection.query.text = text
                 draft.filtered = draft.filtered || !text.isEmpty
                 return true

@@ -52,8 +52,10 @@ struct ItemDocumentAPIHandlers: Sendable {
     private static func kind(_ text: String?) throws -> ItemDocument.Kind {
         guard let text else { return .other }
         guard let kind = ItemDocument.Kind(rawValue: text) else {
-            let message = "A document's kind is \(ItemDocument.Kind.choices), not “\(text.prefix(40))”."
-            throw InventoryError.invalidDocument(ValidationError(errors: [FieldError(field: "kind", message: message)]))
+            let (choices, sent) = (ItemDocument.Kind.choices, String(text.prefix(40)))
+            let wording = Message("error.text.document-kind", "A document's kind is \(choices), not “\(sent)”.",
+                                  ["choices": .alternatives(ItemDocument.Kind.allCases.map(\.rawValue)), "text": .text(sent)])
+            throw InventoryError.invalidDocument(ValidationError(errors: [FieldError(field: "kind", wording)]))
         }
         return kind
     }

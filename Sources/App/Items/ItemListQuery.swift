@@ -12,9 +12,12 @@ enum ItemListQuery {
     static let maxWarrantyDays = 3_650
     static let maxTextLength = 500
     /// Search text, wherever it is typed (the list, the API, a claim's "choose by search"): named `q` in the API's messages.
-    static let textRule = TextRule("The search", maxCharacters: maxTextLength, oneLine: false) { label, count, limit in
-        "\(label) is \(count) characters; search for at most \(limit)."
+    static let textRule = TextRule(Message("error.field.label.search", "The search"), maxCharacters: maxTextLength, oneLine: false) { label, count, limit in
+        Message("error.text.search-at-most", "\(label.english) is \(count) characters; search for at most \(limit).",
+                ["label": .message(label), "count": .count(count), "limit": .count(limit)])
     }
+    /// The search as the API names it: `q`, in every language.
+    static let apiTextRule = textRule.named(Message(english: "q"))
 
     /// True when the request names none of the parameters: the list as it always was.
     static func isPlainList(_ request: Request) -> Bool {
@@ -26,7 +29,7 @@ enum ItemListQuery {
         func value(_ name: String) -> String? { request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
         var query = ItemQuery()
         if let text = value("q") {
-            if let message = textRule.named("q").message(checking: text) { throw invalid("q", message) }
+            if let message = apiTextRule.message(checking: text) { throw invalid("q", message) }
             query.text = text
         }
         if let location = value("location") {

@@ -24,21 +24,25 @@ struct LibraryDatesQuery: Sendable {
                   to: (request.query[Self.toField] ?? "").trimmingCharacters(in: .whitespaces))
     }
 
-    /// The range the two days name, or what to fix in each field in `words`' language.
-    func range(words: Localizer) -> Result<LibraryDateRange, ValidationError> {
+    /// The range the two days name, or what to fix in each field (written in the page's language).
+    func range() -> Result<LibraryDateRange, ValidationError> {
         var errors: [FieldError] = []
         let first = CalendarDate(iso: from)
         let last = to.isEmpty ? first : CalendarDate(iso: to)
+        let (firstExample, lastExample) = ("2019-05-04", "2019-06-30")
         if from.isEmpty {
-            errors.append(FieldError(field: Self.fromField, message: words.text("library.dates.from-missing", ["example": "2019-05-04"])))
+            errors.append(FieldError(field: Self.fromField, Message("library.dates.from-missing", "Choose the first day, like \(firstExample).", ["example": .text(firstExample)])))
         } else if first == nil {
-            errors.append(FieldError(field: Self.fromField, message: words.text("library.dates.from-invalid", ["example": "2019-05-04"])))
+            errors.append(FieldError(field: Self.fromField, Message("library.dates.from-invalid", "From must be a day that exists, written like \(firstExample).",
+                                                                    ["example": .text(firstExample)])))
         }
         if !to.isEmpty, last == nil {
-            errors.append(FieldError(field: Self.toField, message: words.text("library.dates.to-invalid", ["example": "2019-06-30"])))
+            errors.append(FieldError(field: Self.toField, Message("library.dates.to-invalid", "To must be a day that exists, written like \(lastExample), or left empty for one day.",
+                                                                  ["example": .text(lastExample)])))
         }
         if let first, let last, last < first {
-            errors.append(FieldError(field: Self.toField, message: words.text("library.dates.to-before-from", ["day": .text(first.iso)])))
+            let day = first.iso
+            errors.append(FieldError(field: Self.toField, Message("library.dates.to-before-from", "To must be on or after From (\(day)).", ["day": .text(day)])))
         }
         guard errors.isEmpty, let first, let last, let range = LibraryDateRange(firstDay: first.startInUTC, lastDay: last.startInUTC) else {
             return .failure(ValidationError(errors: errors))

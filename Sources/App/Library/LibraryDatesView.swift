@@ -19,7 +19,7 @@ struct LibraryDatesView {
                     input(.type("hidden"), .name(LibraryRoutes.pickParameter), .value(String(pick.itemID)))
                     if pick.asEvidence { input(.type("hidden"), .name(LibraryPick.evidenceParameter), .value("evidence")) }
                 }
-                let controls = FormControls(errors: errors, idPrefix: "dates")
+                let controls = FormControls(errors: errors, idPrefix: "dates", format: DisplayFormat(words: words))
                 // Sent back with a mistake, the page opens at the field to fix (below the room's events).
                 let fromWrong = errors?.message(for: LibraryDatesQuery.fromField) != nil
                 let toWrong = !fromWrong && errors?.message(for: LibraryDatesQuery.toField) != nil

@@ -51,7 +51,7 @@ struct LibraryPageHandlers: Sendable {
     /// On to the photos taken between the form's two days, or the groups again with what to fix.
     private func dates(_ request: Request) throws -> Response {
         let query = LibraryDatesQuery(request)
-        switch query.range(words: request.pageContext(site).localizer) {
+        switch query.range() {
         case .success(let range):
             return .redirect(to: LibraryRoutes.group(range.groupID, picking: Self.pickItem(request)))
         case .failure(let errors):

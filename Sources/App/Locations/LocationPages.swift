@@ -38,7 +38,7 @@ struct LocationListPage {
                     h2 { context.text("place.list.add-title") }
                     p(.class("muted")) { context.text("place.list.add-text") }
                     if errors != nil { p(.class("form-error"), .role("alert")) { context.text("item.detail.check-fields") } }
-                    let controls = FormControls(errors: errors, idPrefix: "location")
+                    let controls = FormControls(errors: errors, idPrefix: "location", format: context.format)
                     div(.class("field-row")) {
                         controls.text(context.text("item.field.name"), name: "name", value: form.name,
                                       extra: [.maxlength(LocationInput.maxNameLength), .autocomplete("off"),

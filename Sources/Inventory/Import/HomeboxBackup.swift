@@ -125,9 +125,9 @@ struct HomeboxBackup {
     }
 
     /// An attachment's title (a document's name), in messages that have named the attachment.
-    static let titleRule = ItemStore.documentNameRule.text.named("its title")
+    static let titleRule = ItemStore.documentNameRule.text.named(Message("error.field.label.its-title", "its title"))
     /// A place's name, in messages that have named the place.
-    static let placeRule = LocationInput.nameRule.text.named("its name")
+    static let placeRule = LocationInput.nameRule.text.named(Message("error.field.label.its-name", "its name"))
 
     /// "“Drill”": an entity's name for a message.
     static func named(_ entity: HomeboxRecord) -> String {

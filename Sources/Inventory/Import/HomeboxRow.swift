@@ -36,9 +36,9 @@ struct HomeboxRow: Sendable {
     }
 
     static let maxImportRefLength = 100
-    static let importRefRule = TextRule("An import ref", maxCharacters: maxImportRefLength, oneLine: true)
+    static let importRefRule = TextRule(Message("error.field.label.import-ref", "An import ref"), maxCharacters: maxImportRefLength, oneLine: true)
     /// A place's name in a path, in messages about `HB.location`.
-    static let placeRule = LocationInput.nameRule.text.named("A place in the path")
+    static let placeRule = LocationInput.nameRule.text.named(Message("error.field.label.place-in-path", "A place in the path"))
 
     /// A row to fill in (from a Homebox backup's entity): `line` is its place in the file's order.
     init(line: Int) { self.line = line }
