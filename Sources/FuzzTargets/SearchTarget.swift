@@ -99,7 +99,7 @@ enum SearchTarget {
     }
 
     private static func requireRefusal(_ error: any Error, of text: String, refusable: Bool) throws(FuzzFailure) {
-        guard case InventoryError.invalidQuery(let parameter, let message) = error, parameter == "q", !message.isEmpty else {
+        guard case InventoryError.invalidQuery(let parameter, let message) = error, parameter == "q", !message.english.isEmpty else {
             throw FuzzFailure(description: "\(text.debugDescription): \(error), not a refusal naming q")
         }
         try require(refusable, "\(text.debugDescription) was refused without a control character: \(message)")

@@ -159,14 +159,12 @@ public final class HTTPServer: Sendable {
                         ["count": .count(pending.queryParameterCount), "limit": .count(configuration.maxQueryParameters)])))
         }
         guard let segments = pending.segments else {
-            return refusal(of: pending, HTTPError.badRequest(
-                "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.",
-                code: .invalidPath))
+            return refusal(of: pending, HTTPError(.invalidPath, Message(
+                "error.inventory.address-path", "The address is not valid: its path has a malformed %-escape, text that is not UTF-8, or a “.”, “..” or “\\” segment.")))
         }
         guard let query = FormFields(urlEncoded: pending.rawQuery) else {
-            return refusal(of: pending, HTTPError.badRequest(
-                "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.",
-                code: .invalidQuery))
+            return refusal(of: pending, HTTPError(.invalidQuery, Message(
+                "error.inventory.address-query", "The address is not valid: its query string has a malformed %-escape or text that is not UTF-8.")))
         }
         pending.query = query
         pending.plan = policy.plan(method: pending.method, pathSegments: segments)

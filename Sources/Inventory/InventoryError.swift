@@ -12,7 +12,7 @@ public enum InventoryError: Error, Sendable, Equatable {
     /// A location still holding items, other locations or walk-throughs is not deleted (their place would be lost).
     case locationNotEmpty(name: String, items: Int, locations: Int, walkthroughs: Int = 0)
     /// A search, filter, sort or window the item list cannot give: `parameter` names the part.
-    case invalidQuery(parameter: String, message: String)
+    case invalidQuery(parameter: String, message: Message)
     case photoNotFound(itemID: Item.ID, photoID: ItemPhoto.ID)
     /// An item already holds the most photos it may.
     case tooManyPhotos(limit: Int)

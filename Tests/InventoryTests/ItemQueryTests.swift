@@ -37,8 +37,11 @@ import Testing
         #expect(try names(ItemQuery(text: "knife", locationID: home.id, condition: .broken)) == ["Old knife"])
         #expect(try names(ItemQuery(tag: "nothing")).isEmpty)
         #expect(try store.count(matching: ItemQuery(locationID: home.id, tag: "sharp")) == 2)
-        #expect(throws: InventoryError.invalidQuery(parameter: "location", message: "There is no location 999; choose one of the locations.")) {
+        #expect {
             try store.items(matching: ItemQuery(locationID: 999))
+        } throws: { error in
+            guard case InventoryError.invalidQuery("location", let message) = error else { return false }
+            return message.english == "There is no location 999; choose one of the locations."
         }
     }
 

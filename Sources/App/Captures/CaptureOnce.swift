@@ -1,5 +1,6 @@
 import HTTPServer
 import Inventory
+import Messages
 
 /// "Never twice": a capture (a photo, a document, a video, a draft) sent with a `Capture-Id` is stored
 /// once. The outbox sends a capture again whenever it did not see the answer — the network dropped,
@@ -32,8 +33,10 @@ extension Request {
     func capture() throws -> Capture? {
         guard let text = headers["Capture-Id"] else { return nil }
         guard let capture = Capture(id: text, sender: caller?.account.id.rawValue ?? 0) else {
-            throw AppError(.invalidCaptureID, message: "Capture-Id must be 1 to \(Capture.maxLength) letters, digits, dots, underscores or dashes "
-                + "(a UUID fits), not “\(text.prefix(40))”. Make one id per photo, document or video on the device, and send it again with every retry.")
+            let sent = String(text.prefix(40))
+            throw AppError(.invalidCaptureID, Message("error.inventory.capture-id", "Capture-Id must be 1 to \(Capture.maxLength) letters, digits, dots, underscores or dashes "
+                + "(a UUID fits), not “\(sent)”. Make one id per photo, document or video on the device, and send it again with every retry.",
+                ["limit": .text("\(Capture.maxLength)"), "value": .text(sent)]))
         }
         return capture
     }

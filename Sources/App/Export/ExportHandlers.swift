@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Inventory
 import Localization
+import Messages
 import PhotoLibrary
 
 /// The Export page and the files it offers, streamed to the client as they are made (never held in
@@ -26,9 +27,12 @@ struct ExportHandlers: Sendable {
     private func export(_ request: Request) throws -> Response {
         let text = request.query["format"] ?? ""
         guard let format = ExportFormat(rawValue: text) else {
-            throw AppError(.invalidExportFormat, message: text.isEmpty
-                ? "Say which export: format=homebox-csv (a CSV Homebox imports) or format=homepwner (everything, photos and documents too, as a zip)."
-                : "“\(text.prefix(40))” is not an export format. Use format=homebox-csv or format=homepwner.")
+            let sent = String(text.prefix(40))
+            throw AppError(.invalidExportFormat, text.isEmpty
+                ? Message("error.inventory.export-format-missing",
+                          "Say which export: format=homebox-csv (a CSV Homebox imports) or format=homepwner (everything, photos and documents too, as a zip).")
+                : Message("error.inventory.export-format-unknown", "“\(sent)” is not an export format. Use format=homebox-csv or format=homepwner.",
+                          ["value": .text(sent)]))
         }
         let snapshot: ExportSnapshot
         do {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Messages
 import TextRules
 
 /// The item list's query parameters (`?q=&location=&tag=&condition=&sort=&limit=&after=`) read
@@ -29,19 +30,23 @@ enum ItemListQuery {
         func value(_ name: String) -> String? { request.query[name].flatMap { $0.isEmpty ? nil : $0 } }
         var query = ItemQuery()
         if let text = value("q") {
-            if let message = apiTextRule.message(checking: text) { throw invalid("q", message) }
+            if let message = apiTextRule.wording(checking: text) { throw invalid("q", message) }
             query.text = text
         }
         if let location = value("location") {
             guard let id = Location.ID(location) else {
-                throw invalid("location", "location takes a location’s id (a whole number, as in GET /api/v1/locations), not “\(location.prefix(40))”.")
+                let sent = String(location.prefix(40))
+                throw invalid("location", Message("error.inventory.query-location-id",
+                                                  "location takes a location’s id (a whole number, as in GET /api/v1/locations), not “\(sent)”.", ["value": .text(sent)]))
             }
             query.locationID = id
         }
         query.tag = value("tag")
         if let condition = value("condition") {
             guard let known = ItemCondition(rawValue: condition) else {
-                throw invalid("condition", "condition is one of \(allowed(ItemCondition.allCases.map(\.rawValue))), not “\(condition.prefix(40))”.")
+                let (choices, sent) = (allowed(ItemCondition.allCases.map(\.rawValue)), String(condition.prefix(40)))
+                throw invalid("condition", Message("error.inventory.query-condition", "condition is one of \(choices.english), not “\(sent)”.",
+                                                   ["choices": .message(choices), "value": .text(sent)]))
             }
             query.condition = known
         }
@@ -49,47 +54,64 @@ enum ItemListQuery {
             switch disposed {
             case "true": query.disposed = true
             case "false": query.disposed = false
-            default: throw invalid("disposed", "disposed is true (only items no longer owned) or false (only those still owned), not “\(disposed.prefix(40))”.")
+            default:
+                let sent = String(disposed.prefix(40))
+                throw invalid("disposed", Message("error.inventory.query-disposed",
+                                                  "disposed is true (only items no longer owned) or false (only those still owned), not “\(sent)”.", ["value": .text(sent)]))
             }
         }
         if let draft = value("draft") {
             switch draft {
             case "1", "true": query.draft = true
             case "0", "false": query.draft = false
-            default: throw invalid("draft", "draft is 1 (only drafts: photos not named yet) or 0 (only named items), not “\(draft.prefix(40))”.")
+            default:
+                let sent = String(draft.prefix(40))
+                throw invalid("draft", Message("error.inventory.query-draft", "draft is 1 (only drafts: photos not named yet) or 0 (only named items), not “\(sent)”.",
+                                               ["value": .text(sent)]))
             }
         }
         if let within = value("warrantyEndsWithin") {
             guard let days = Int(within), (0...maxWarrantyDays).contains(days) else {
-                throw invalid("warrantyEndsWithin", "warrantyEndsWithin is a number of days from 0 to \(maxWarrantyDays), like 30, not “\(within.prefix(40))”.")
+                let sent = String(within.prefix(40))
+                throw invalid("warrantyEndsWithin", Message("error.inventory.query-warranty",
+                                                            "warrantyEndsWithin is a number of days from 0 to \(maxWarrantyDays), like 30, not “\(sent)”.",
+                                                            ["limit": .text("\(maxWarrantyDays)"), "value": .text(sent)]))
             }
             query.warrantyEnds = today...today.adding(days: days)
         }
         if let missing = value("missingEvidence") {
             guard missing == "true" else {
-                throw invalid("missingEvidence", "missingEvidence is true (only items with no photo and no linked library photo), not “\(missing.prefix(40))”; leave it out for every item.")
+                let sent = String(missing.prefix(40))
+                throw invalid("missingEvidence", Message("error.inventory.query-missing-evidence",
+                                                         "missingEvidence is true (only items with no photo and no linked library photo), not “\(sent)”; leave it out for every item.",
+                                                         ["value": .text(sent)]))
             }
             query.missingEvidence = true
         }
         if let sort = value("sort") {
             guard let known = ItemSort(rawValue: sort) else {
-                throw invalid("sort", "sort is one of \(allowed(ItemSort.allCases.map(\.rawValue))), not “\(sort.prefix(40))”.")
+                let (choices, sent) = (allowed(ItemSort.allCases.map(\.rawValue)), String(sort.prefix(40)))
+                throw invalid("sort", Message("error.inventory.query-sort", "sort is one of \(choices.english), not “\(sent)”.",
+                                              ["choices": .message(choices), "value": .text(sent)]))
             }
             query.sort = known
         }
         if let limit = value("limit") {
             guard let number = Int(limit), ItemQuery.limits.contains(number) else {
-                throw AppError(.invalidLimit, message:
-                    "limit must be a whole number from \(ItemQuery.limits.lowerBound) to \(ItemQuery.limits.upperBound), not “\(limit.prefix(40))”.")
+                let (lowest, highest, sent) = (ItemQuery.limits.lowerBound, ItemQuery.limits.upperBound, String(limit.prefix(40)))
+                throw AppError(.invalidLimit, Message("error.inventory.query-limit-text", "limit must be a whole number from \(lowest) to \(highest), not “\(sent)”.",
+                                                      ["lowest": .text("\(lowest)"), "highest": .text("\(highest)"), "value": .text(sent)]))
             }
             query.limit = number
         }
         if let after = value("after") {
             guard query.limit != nil else {
-                throw invalid("after", "after continues a window: send it with the limit of the window it came from (follow the Link header).")
+                throw invalid("after", Message("error.inventory.query-after-without-limit",
+                                               "after continues a window: send it with the limit of the window it came from (follow the Link header)."))
             }
             guard let cursor = ItemCursor(encoded: after) else {
-                throw invalid("after", "after is not a cursor Homepwner made; follow the Link header of the previous window, or leave after out to start at the top.")
+                throw invalid("after", Message("error.inventory.query-after-unknown",
+                                               "after is not a cursor Homepwner made; follow the Link header of the previous window, or leave after out to start at the top."))
             }
             query.after = cursor
         }
@@ -115,13 +137,15 @@ enum ItemListQuery {
         return base + "?" + pairs.map { "\($0)=\(AccessMiddleware.escaped($1))" }.joined(separator: "&")
     }
 
-    private static func invalid(_ parameter: String, _ message: String) -> AppError {
-        var error = AppError(.invalidItemQuery, message: message)
-        error.fieldMessages = [(field: parameter, message: message)]
+    private static func invalid(_ parameter: String, _ message: Message) -> AppError {
+        var error = AppError(.invalidItemQuery, message)
+        error.fieldWordings = [(field: parameter, message: message)]
         return error
     }
 
-    private static func allowed(_ values: [String]) -> String {
-        values.dropLast().joined(separator: ", ") + " or " + (values.last ?? "")
+    /// "new, good, fair, poor or broken": the names as the API spells them, the "or" the language's.
+    private static func allowed(_ values: [String]) -> Message {
+        let (rest, last) = (values.dropLast().joined(separator: ", "), values.last ?? "")
+        return Message("error.inventory.query-choices", "\(rest) or \(last)", ["rest": .text(rest), "last": .text(last)])
     }
 }

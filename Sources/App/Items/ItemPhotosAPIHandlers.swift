@@ -1,7 +1,7 @@
 import HTTPServer
 import Inventory
-import PhotoLibrary
 import Messages
+import PhotoLibrary
 
 /// `/api/v1/items/{id}/photos…`: an item's photos, added (the photo's bytes, a multipart form, or
 /// `{"assetId": "…"}` for a copy of a library photo, `{"uploadId": "…"}` for a finished resumable upload), described, deleted and put in order.
@@ -38,7 +38,7 @@ struct ItemPhotosAPIHandlers: Sendable {
     private func describe(_ request: Request) throws -> Response {
         let id = try request.itemID(), photoID = try request.photoID(of: id)
         guard case .string(let kind)? = try ItemAPIHandlers.jsonObject(of: request)["kind"] else {
-            throw Self.invalidKind("Say what the photo shows: send {\"kind\": \"…\"}, one of \(ItemPhoto.Kind.choices).")
+            throw Self.invalidKind(Message("error.inventory.photo-kind-missing", "Say what the photo shows: send {\"kind\": \"…\"}, one of general, serial or closeup."))
         }
         return ItemJSON.response(try items.setKind(try Self.kind(kind), ofPhoto: photoID, of: id))
     }
@@ -66,14 +66,16 @@ struct ItemPhotosAPIHandlers: Sendable {
 
     private static func kind(_ text: String) throws -> ItemPhoto.Kind {
         guard let kind = ItemPhoto.Kind(rawValue: text) else {
-            throw invalidKind("A photo's kind is \(ItemPhoto.Kind.choices), not “\(text.prefix(40))”.")
+            let sent = String(text.prefix(40))
+            throw invalidKind(Message("error.inventory.photo-kind", "A photo's kind is general, serial or closeup, not “\(sent)”.", ["value": .text(sent)]))
         }
         return kind
     }
 
-    private static func invalidKind(_ message: String) -> AppError {
-        var error = AppError(.invalidPhoto, message: message)
-        error.fieldMessages = [(field: "kind", message: message)]
+    /// The kinds are written out (`ItemPhoto.Kind.choices`, a test checks) so that each language says its "or".
+    private static func invalidKind(_ message: Message) -> AppError {
+        var error = AppError(.invalidPhoto, message)
+        error.fieldWordings = [(field: "kind", message: message)]
         return error
     }
 }

@@ -9,7 +9,7 @@ extension Request {
     func evidenceAssetID(of id: Item.ID, in items: ItemStore) throws -> LibraryAsset.ID {
         guard let assetID = LibraryAsset.ID(parameters["assetId"] ?? "") else {
             _ = try items.item(id: id)
-            throw AppError(.evidenceNotFound, message: InventoryError.evidenceNotFoundMessage(id))
+            throw AppError(.evidenceNotFound, InventoryError.evidenceNotFound(id))
         }
         return assetID
     }

@@ -13,16 +13,16 @@ struct SettingsAPIHandlers: Sendable {
             var settings = SettingsInput(), problems: [FieldError] = []
             SettingsInput.schema.read(json: object, into: &settings, context: InputContext(), problems: &problems)
             guard problems.isEmpty else {
-                var error = AppError(.invalidSettings, message: problems.map(\.message).joined(separator: " "))
-                error.fieldMessages = problems.map { (field: $0.field, message: $0.message) }
+                var error = AppError(.invalidSettings, .sentences(problems.map(\.wording)))
+                error.fieldWordings = problems.map { (field: $0.field, message: $0.wording) }
                 throw error
             }
             do {
                 if let currency = settings.currency { try items.setCurrency(currency) }
                 if let keeps = settings.offlineCopy { try offlineCopy.set(keeps, in: items) }
             } catch InventoryError.invalid(let invalid) {
-                var error = AppError(.invalidSettings, message: invalid.summary)
-                error.fieldMessages = invalid.errors.map { (field: $0.field, message: $0.message) }
+                var error = AppError(.invalidSettings, invalid.summaryWording)
+                error.fieldWordings = invalid.errors.map { (field: $0.field, message: $0.wording) }
                 throw error
             }
             return try response()

@@ -77,8 +77,12 @@ struct HomeboxRow: Sendable {
         parentImportRef = reference(.parentImportRef)
         locationPath = columns.cell(.location, in: cells).map(HomeboxValue.path)
         if let path = locationPath, path.count > Location.maxDepth {
-            problem(.location, "This path is \(path.count.grouped) places deep (“\(HomeboxValue.quoted(Location.shortened(path)))”); Homepwner keeps places "
-                    + "\(Location.depthLimit). Move the place higher up in Homebox and export again, or shorten the path in the file.")
+            let shown = HomeboxValue.quoted(Location.shortened(path))
+            found.append(ImportProblem(line: record.line, column: columns.header(of: .location), Message(
+                "error.import.row.path-too-deep",
+                "This path is \(path.count.grouped) places deep (“\(shown)”); Homepwner keeps places at most \(Location.maxDepth) deep. "
+                    + "Move the place higher up in Homebox and export again, or shorten the path in the file.",
+                ["count": .count(path.count), "path": .text(shown), "limit": .text("\(Location.maxDepth)")])))
         }
         for part in (locationPath ?? []).prefix(Location.maxDepth) {
             if let message = Self.placeRule.message(checking: part, summary: "Each place in a path is 1 to \(LocationInput.maxNameLength.grouped) "

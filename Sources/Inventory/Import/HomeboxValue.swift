@@ -55,7 +55,7 @@ enum HomeboxValue {
         let trimmed = text.trimmingWhitespace()
         guard trimmed.count == 4 || trimmed.count == 7 || trimmed.lowercased().contains("year") else { return day.map { $0.map(PurchaseDate.day) } }
         do { return .success(try PurchaseDate(parsing: trimmed, today: today)) } catch {
-            return .failure(HomeboxValueError(error.message(naming: "The purchase date")))
+            return .failure(HomeboxValueError(error.wording(naming: Message("error.import.row.purchase-date", "The purchase date"))))
         }
     }
 
@@ -88,7 +88,7 @@ enum HomeboxValue {
         do {
             return .success(try Quantity.parse(text, extraDecimals: .round))
         } catch {
-            return .failure(HomeboxValueError(error.message(naming: "The quantity")))
+            return .failure(HomeboxValueError(error.wording(naming: Message("error.import.row.quantity", "The quantity"))))
         }
     }
 
@@ -107,7 +107,7 @@ enum HomeboxValue {
             let money = try Money.parseTyped(text, currency: currency)
             return .success(money.minorUnits == 0 ? nil : money.minorUnits)
         } catch {
-            return .failure(HomeboxValueError(error.message(naming: "The amount")))
+            return .failure(HomeboxValueError(error.wording(naming: Message("error.import.row.amount", "The amount"))))
         }
     }
 
@@ -164,7 +164,6 @@ struct HomeboxValueError: Error {
     /// Why, in words the app writes in the reader's language.
     let wording: Message
     var message: String { wording.english }
-    init(_ message: String) { wording = Message(english: message) }
     init(_ wording: Message) { self.wording = wording }
 }
 

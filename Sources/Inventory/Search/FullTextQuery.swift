@@ -16,8 +16,9 @@ public struct FullTextQuery: Sendable, Equatable {
         if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && !$0.properties.isWhitespace }) {
             let hex = String(control.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            throw .invalidQuery(parameter: "q", message:
-                "The search holds a control character (\(code)), which no item’s text contains; take it out (retype the words rather than paste them) and search again.")
+            throw .invalidQuery(parameter: "q", message: Message("error.inventory.search-control",
+                "The search holds a control character (\(code)), which no item’s text contains; take it out (retype the words rather than paste them) and search again.",
+                ["code": .text(code)]))
         }
         words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter(Self.hasTokenCharacters)
     }

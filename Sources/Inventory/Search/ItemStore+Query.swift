@@ -6,15 +6,17 @@ extension ItemStore {
     /// The items `query` asks for, in its order: all of them, or one window and the cursor of the next.
     public func items(matching query: ItemQuery) throws -> ItemWindow {
         if let limit = query.limit, !ItemQuery.limits.contains(limit) {
-            throw InventoryError.invalidQuery(parameter: "limit", message:
-                "limit must be a whole number from \(ItemQuery.limits.lowerBound) to \(ItemQuery.limits.upperBound), not \(limit).")
+            let (lowest, highest) = (ItemQuery.limits.lowerBound, ItemQuery.limits.upperBound)
+            throw InventoryError.invalidQuery(parameter: "limit", message: Message("error.inventory.query-limit",
+                "limit must be a whole number from \(lowest) to \(highest), not \(limit).",
+                ["lowest": .text("\(lowest)"), "highest": .text("\(highest)"), "limit": .text("\(limit)")]))
         }
         return try database.read { connection in
             try Self.checkLocationFilter(query.locationID, in: connection)
             let order = try Self.order(of: query, in: connection)
             if let cursor = query.after, !order.fits(cursor) {
-                throw InventoryError.invalidQuery(parameter: "after", message:
-                    "This cursor belongs to another order or search; follow the Link header of a window of the same query, or start without after.")
+                throw InventoryError.invalidQuery(parameter: "after", message: Message("error.inventory.query-cursor",
+                    "This cursor belongs to another order or search; follow the Link header of a window of the same query, or start without after."))
             }
             var rows: [(item: Item, key: [DatabaseValue])]
             let wanted = query.limit.map { $0 + 1 }
@@ -164,7 +166,7 @@ extension ItemStore {
 
     private static func checkLocationFilter(_ id: Location.ID?, in connection: Connection) throws {
         guard let id, try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) == nil else { return }
-        throw InventoryError.invalidQuery(parameter: "location", message:
-            "There is no location \(id); choose one of the locations.")
+        throw InventoryError.invalidQuery(parameter: "location", message: Message("error.inventory.query-location",
+            "There is no location \(id); choose one of the locations.", ["location": .text("\(id)")]))
     }
 }

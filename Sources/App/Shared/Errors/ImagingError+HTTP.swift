@@ -34,7 +34,10 @@ extension ImagingError: CataloguedError {
         case .tooManyPixels(let width, let height, let limit):
             Message("error.image.too-many-pixels", message, ["width": .text(String(width)), "height": .text(String(height)), "limit": .count(limit / 1_000_000)])
         case .processingFailed: Message("error.image.processing-failed", message)
-        case .unsupportedFormat, .unsupportedVariant: Message(english: message)
+        // The formats written out (`ImageFormat.acceptedList`, a test checks), so each language lists them in its own words.
+        case .unsupportedFormat:
+            Message("error.inventory.image-format", "This file is not a photo Homepwner can use. Choose a JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF image.")
+        case .unsupportedVariant: Message(english: message)
         }
     }
 }
