@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import HomeboxBackupFixture
 import HTTPTestClient
 import Imaging
 import Inventory
@@ -178,6 +179,46 @@ import Testing
         for language in Self.others {
             let written = try messages(language)
             #expect(written.count == english.count && !written.contains { $0.contains("The quantity") || $0.contains("The amount") || $0.contains("places deep") },
+                    "\(language): \(written)")
+        }
+    }
+
+    /// A damaged Homebox backup, a backup's place with no name and a CSV in another currency: refused in
+    /// the caller's language, word for word in German, and in no language in English.
+    @Test func aRefusedHomeboxFileIsInTheCallersLanguage() throws {
+        let app = try TestApp()
+        var damaged = HomeboxBackupFixture()
+        damaged.item("Lamp", in: damaged.location("Attic"))
+        damaged.replacedTables["entities"] = Array("{\"not\": \"rows\"".utf8)
+        var unnamed = HomeboxBackupFixture()
+        unnamed.item("Lamp", in: unnamed.location(""))
+        let files: [(type: String, bytes: [UInt8])] = [
+            ("application/zip", try damaged.bytes(in: app.folder.url)),
+            ("application/zip", try unnamed.bytes(in: app.folder.url)),
+            ("text/csv", Array("HB.name,HB.purchase_price,HB.field.Currency\nLamp,20,EUR\n".utf8)),
+        ]
+        func messages(_ file: (type: String, bytes: [UInt8]), _ language: String?) throws -> [String] {
+            let response = try app.client.send("POST", "/api/v1/import?dryRun=1",
+                                               headers: ["Content-Type": file.type].merging(language.map { ["Accept-Language": $0] } ?? [:]) { $1 }, body: file.bytes)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any], "\(response.text)")
+            return ((object["errors"] as? [[String: Any]]) ?? []).compactMap { $0["message"] as? String }
+        }
+        let english = try files.map { try messages($0, nil) }
+        #expect(english == [
+            ["entities.json is not the JSON Homebox writes (an array of rows was expected): the zip is damaged. Download the backup from Homebox again."],
+            ["A place is named “”; a place’s name is 1 to 200 characters on one line. Rename it in Homebox and back up again."],
+            ["The amounts in this file are in EUR, but this inventory counts in USD. Set the inventory’s currency to EUR first, or import into another inventory."],
+        ])
+        #expect(try files.map { try messages($0, "de") } == [
+            ["entities.json ist nicht das JSON, das Homebox schreibt (eine Liste von Zeilen wurde erwartet): Die ZIP-Datei ist beschädigt. "
+                + "Laden Sie die Sicherung erneut aus Homebox herunter."],
+            ["Ein Ort heißt „“; der Name eines Ortes hat 1 bis 200 Zeichen in einer Zeile. Benennen Sie ihn in Homebox um und sichern Sie erneut."],
+            ["Die Beträge in dieser Datei sind in EUR, dieses Inventar rechnet aber in USD. Stellen Sie zuerst die Währung des Inventars auf EUR um, "
+                + "oder importieren Sie in ein anderes Inventar."],
+        ])
+        for language in Self.others {
+            let written = try files.map { try messages($0, language) }
+            #expect(written.map(\.count) == [1, 1, 1] && !written.joined().contains { $0.contains("the zip is damaged") || $0.contains("place’s name") || $0.contains("counts in") },
                     "\(language): \(written)")
         }
     }

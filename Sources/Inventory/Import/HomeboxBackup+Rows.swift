@@ -1,3 +1,5 @@
+import Messages
+
 /// A Homebox backup's items as the rows a CSV import reads, so both are planned and imported alike:
 /// the same fields, the same custom fields for what Homepwner has no field for (insured, archived,
 /// asset id, the item an item is inside), the same update of an item already imported.
@@ -28,8 +30,10 @@ extension HomeboxBackup {
         let id = item.id("id") ?? ""
         var row = HomeboxRow(line: line)
         var found: [ImportProblem] = []
-        func problem(_ column: String, _ message: String) {
-            found.append(ImportProblem(line: nil, column: Self.entitiesFile, message: "\(Self.named(item)), \(column): \(message)"))
+        let name = Self.name(of: item)
+        func problem(_ column: String, _ wording: Message) {
+            found.append(ImportProblem(line: nil, column: Self.entitiesFile, Message("error.import.file.item-field", "“\(name)”, \(column): \(wording)",
+                                                                                     ["name": .text(name), "column": .text(column), "why": .message(wording)])))
         }
         /// The first of `columns` the row has (Homebox v0.25 and older named dates `…_time`).
         func text(_ columns: String...) -> String { columns.lazy.compactMap { item.text($0) }.first ?? "" }
@@ -37,7 +41,7 @@ extension HomeboxBackup {
             switch parse(older.map { text(column, $0) } ?? text(column)) {
             case .success(let value): return value
             case .failure(let error):
-                problem(column, error.message)
+                problem(column, error.wording)
                 return nil
             }
         }

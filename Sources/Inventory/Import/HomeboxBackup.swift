@@ -84,6 +84,7 @@ struct HomeboxBackup {
         }
     }
 
+    /// Words not in the catalogues yet (the attachments' and a place too deep): US English in every language.
     private mutating func problem(_ file: String, _ message: String) {
         problem(file, Message(english: message))
     }
@@ -104,14 +105,18 @@ struct HomeboxBackup {
             return nil
         }
         guard size <= limits.maxTableBytes else {
-            problem(name, "\(name) is \(size.grouped) bytes, more than the \(limits.maxTableBytes.grouped) Homepwner reads of one table.")
+            problem(name, Message("error.import.file.table-too-big", "\(name) is \(size.grouped) bytes, more than the \(limits.maxTableBytes.grouped) Homepwner reads of one table.",
+                                  ["file": .text(name), "size": .count(size), "limit": .count(limits.maxTableBytes)]))
             return nil
         }
         do {
             return try JSONDecoder().decode(T.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            problem(name, "\(name) is not the JSON Homebox writes (\(T.self == HomeboxRecord.self ? "an object" : "an array of rows") was expected): "
-                    + "the zip is damaged. Download the backup from Homebox again.")
+            problem(name, T.self == HomeboxRecord.self
+                ? Message("error.import.file.not-json-object", "\(name) is not the JSON Homebox writes (an object was expected): "
+                          + "the zip is damaged. Download the backup from Homebox again.", ["file": .text(name)])
+                : Message("error.import.file.not-json-rows", "\(name) is not the JSON Homebox writes (an array of rows was expected): "
+                          + "the zip is damaged. Download the backup from Homebox again.", ["file": .text(name)]))
             return nil
         }
     }
@@ -131,7 +136,12 @@ struct HomeboxBackup {
 
     /// "“Drill”": an entity's name for a message.
     static func named(_ entity: HomeboxRecord) -> String {
-        "“\(HomeboxValue.quoted(entity.text("name") ?? ""))”"
+        "“\(name(of: entity))”"
+    }
+
+    /// The entity's name as a problem quotes it.
+    static func name(of entity: HomeboxRecord) -> String {
+        HomeboxValue.quoted(entity.text("name") ?? "")
     }
 
     // MARK: Places and items
@@ -142,12 +152,14 @@ struct HomeboxBackup {
         var byID: [String: HomeboxRecord] = [:], isLocation: [String: Bool] = [:]
         for entity in entities {
             guard let id = entity.id("id"), byID.updateValue(entity, forKey: id) == nil else {
-                problem(Self.entitiesFile, "\(Self.named(entity)) has no id, or another entity’s: the backup is damaged.")
+                let name = Self.name(of: entity)
+                problem(Self.entitiesFile, Message("error.import.file.entity-id", "“\(name)” has no id, or another entity’s: the backup is damaged.", ["name": .text(name)]))
                 continue
             }
             guard let type = entity.id("entity_type_entities"), let location = isLocationType[type] else {
-                problem(Self.entitiesFile, "\(Self.named(entity)) is of an entity type that entity_types.json does not hold, so it is neither "
-                        + "an item nor a place: the backup is damaged.")
+                let name = Self.name(of: entity)
+                problem(Self.entitiesFile, Message("error.import.file.entity-type", "“\(name)” is of an entity type that entity_types.json does not hold, so it is neither "
+                        + "an item nor a place: the backup is damaged.", ["name": .text(name)]))
                 continue
             }
             isLocation[id] = location
@@ -163,7 +175,9 @@ struct HomeboxBackup {
                             parentID: entity.id("entity_children").flatMap { isLocation[$0] == true ? $0 : nil })
         })
         if let cut = tree.loopCuts.first {
-            problem(Self.entitiesFile, "The place \(Self.named(placeEntities[cut])) is inside itself, through the places it is in: the backup is damaged.")
+            let name = Self.name(of: placeEntities[cut])
+            problem(Self.entitiesFile, Message("error.import.file.place-loop", "The place “\(name)” is inside itself, through the places it is in: the backup is damaged.",
+                                               ["name": .text(name)]))
             return
         }
         if let tooDeep = tree.order.first(where: { tree.depths[$0] > Location.maxDepth }) {
@@ -177,9 +191,12 @@ struct HomeboxBackup {
             return
         }
         for place in tree.places {
-            let summary = "a place’s name is 1 to \(LocationInput.maxNameLength.grouped) characters on one line."
-            if let why = place.name.isEmpty ? summary : Self.placeRule.message(checking: place.name, summary: summary) {
-                problem(Self.entitiesFile, "A place is named “\(HomeboxValue.quoted(place.name))”; \(why) Rename it in Homebox and back up again.")
+            let summary = Message("error.import.file.place-name-rule", "a place’s name is 1 to \(LocationInput.maxNameLength.grouped) characters on one line.",
+                                  ["max": .count(LocationInput.maxNameLength)])
+            if let why = place.name.isEmpty ? summary : Self.placeRule.wording(checking: place.name, summary: summary) {
+                let name = HomeboxValue.quoted(place.name)
+                problem(Self.entitiesFile, Message("error.import.file.place-name", "A place is named “\(name)”; \(why) Rename it in Homebox and back up again.",
+                                                   ["name": .text(name), "why": .message(why)]))
             }
         }
         var position = Array(repeating: 0, count: tree.places.count)

@@ -1,10 +1,12 @@
+import Messages
+
 extension HomeboxRow {
     /// Our own fields, from the `HB.field.` columns our Homebox CSV writes (`HomepwnerField`), into
     /// their fields instead of custom fields: ours → Homebox CSV → ours keeps them. A value that does
     /// not read as the field (a Homebox household's own "Condition" of "Like new") stays a custom field.
     /// Where the file carries our Scheduled and Disposal columns, Homebox's insured and archived
     /// columns are only their copies, and are not kept twice.
-    mutating func takeHomepwnerFields(currency: Currency, vocabulary: HomeboxCSVVocabulary, problem: (_ column: String, _ message: String) -> Void) {
+    mutating func takeHomepwnerFields(currency: Currency, vocabulary: HomeboxCSVVocabulary, problem: (_ column: String, _ wording: Message) -> Void) {
         var taken: Set<String> = []
         var disposalKind: DisposalKind??
         for (name, value) in customFields {
@@ -55,8 +57,10 @@ extension HomeboxRow {
                 }
             case .currency:
                 if !text.isEmpty, text.uppercased() != currency.code {
-                    problem(HomeboxColumn.customFieldPrefix + name, "The amounts in this file are in \(HomeboxValue.quoted(text)), "
-                            + "but this inventory counts in \(currency.code). Set the inventory’s currency to \(HomeboxValue.quoted(text)) first, or import into another inventory.")
+                    let written = HomeboxValue.quoted(text)
+                    problem(HomeboxColumn.customFieldPrefix + name, Message("error.import.file.currency", "The amounts in this file are in \(written), "
+                            + "but this inventory counts in \(currency.code). Set the inventory’s currency to \(written) first, or import into another inventory.",
+                            ["written": .text(written), "currency": .text(currency.code)]))
                 }
                 taken.insert(name)
             }

@@ -120,7 +120,7 @@ struct HomeboxRow: Sendable {
             let joinedNotes = [soldTo.isEmpty ? "" : "Sold to \(soldTo)", notes].filter { !$0.isEmpty }.joined(separator: "\n")
             sold = .some(price == nil && date == nil && joinedNotes.isEmpty ? nil : Disposal(kind: .sold, date: date, price: price, notes: joinedNotes))
         }
-        takeHomepwnerFields(currency: currency, vocabulary: vocabulary) { column, message in found.append(ImportProblem(line: record.line, column: column, message: message)) }
+        takeHomepwnerFields(currency: currency, vocabulary: vocabulary) { column, wording in found.append(ImportProblem(line: record.line, column: column, wording)) }
         problems += found
     }
 }
