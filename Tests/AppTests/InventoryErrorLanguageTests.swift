@@ -221,6 +221,19 @@ import Testing
             #expect(written.map(\.count) == [1, 1, 1] && !written.joined().contains { $0.contains("the zip is damaged") || $0.contains("place’s name") || $0.contains("counts in") },
                     "\(language): \(written)")
         }
+
+        // A CSV row's import ref and a place of its path too long: each said with the rule's words.
+        let long = ("text/csv", Array("HB.name,HB.import_ref,HB.location\nLamp,\(String(repeating: "r", count: 101)),Attic / \(String(repeating: "a", count: 201))\n".utf8))
+        let longEnglish = try messages(long, nil)
+        #expect(longEnglish.count == 2 && longEnglish.first == "An import ref is 1 to 100 characters on one line; this one is not."
+                && longEnglish.last?.hasPrefix("Each place in a path is 1 to 200 characters on one line; “aaa") == true, "\(longEnglish)")
+        let longGerman = try messages(long, "de")
+        #expect(longGerman.count == 2 && longGerman.first == "Eine Import-Referenz (import ref) hat 1 bis 100 Zeichen in einer Zeile; diese nicht."
+                && longGerman.last?.hasPrefix("Jeder Ort in einem Pfad hat 1 bis 200 Zeichen in einer Zeile; „aaa") == true, "\(longGerman)")
+        for language in Self.others {
+            let written = try messages(long, language)
+            #expect(written.count == 2 && !written.contains { $0.contains("characters on one line") }, "\(language): \(written)")
+        }
     }
 
     /// Every refusal (each case, counts of one and many): the template writes the code's US English to

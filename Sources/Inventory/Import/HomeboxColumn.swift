@@ -98,10 +98,10 @@ struct HomeboxColumns: Sendable {
             byHeader[header] = position
             if header.hasPrefix(HomeboxColumn.customFieldPrefix) {
                 let name = String(header.dropFirst(HomeboxColumn.customFieldPrefix.count)).trimmingWhitespace()
-                let summary = "A custom field’s name (after HB.field.) is 1 to \(CustomField.maxNameLength) characters on one line; "
-                    + "column \(position + 1)’s is not. Rename the column."
-                if let message = name.isInvisible ? summary : CustomField.nameRule.message(checking: name, summary: summary) {
-                    problems.append(ImportProblem(line: 1, column: TextRule.excerpt(header, characters: 60), message: message))
+                let summary = Message("error.import.file.custom-field-rule", "A custom field’s name (after HB.field.) is 1 to \(CustomField.maxNameLength) characters on one line; "
+                    + "column \(position + 1)’s is not. Rename the column.", ["max": .text(String(CustomField.maxNameLength)), "column": .text(String(position + 1))])
+                if let wording = name.isInvisible ? summary : CustomField.nameRule.wording(checking: name, summary: summary) {
+                    problems.append(ImportProblem(line: 1, column: TextRule.excerpt(header, characters: 60), wording))
                 } else if let earlier = customByName[name.lowercased()] {
                     problems.append(ImportProblem(line: 1, column: header, Message("error.import.custom-field-twice", "Columns \(earlier + 1) and \(position + 1) are both the custom field "
                                                   + "“\(name)” (names ignore case); merge them into one.",

@@ -50,8 +50,8 @@ struct HomeboxRow: Sendable {
         // Our own export's formulas made plain (`'=…`) read as they were.
         let cells = record.cells.map(CSVLine.unneutralised)
         var found: [ImportProblem] = []
-        func problem(_ column: HomeboxColumn, _ message: String) {
-            found.append(ImportProblem(line: record.line, column: columns.header(of: column), message: message))
+        func problem(_ column: HomeboxColumn, _ wording: Message) {
+            found.append(ImportProblem(line: record.line, column: columns.header(of: column), wording))
         }
         func read<T>(_ column: HomeboxColumn, _ parse: (String) -> Result<T, HomeboxValueError>) -> T? {
             guard let cell = columns.cell(column, in: cells) else { return nil }
@@ -65,9 +65,10 @@ struct HomeboxRow: Sendable {
         func reference(_ column: HomeboxColumn) -> String?? {
             guard let text = columns.cell(column, in: cells)?.trimmingWhitespace() else { return nil }
             if text.isEmpty { return .some(nil) }
-            if let message = Self.importRefRule.message(checking: text,
-                                                        summary: "An import ref is 1 to \(Self.maxImportRefLength) characters on one line; this one is not.") {
-                problem(column, message)
+            let summary = Message("error.import.file.import-ref-rule", "An import ref is 1 to \(Self.maxImportRefLength) characters on one line; this one is not.",
+                                  ["max": .text(String(Self.maxImportRefLength))])
+            if let wording = Self.importRefRule.wording(checking: text, summary: summary) {
+                problem(column, wording)
                 return .some(nil)
             }
             return .some(text)
@@ -85,9 +86,11 @@ struct HomeboxRow: Sendable {
                 ["count": .count(path.count), "path": .text(shown), "limit": .text("\(Location.maxDepth)")])))
         }
         for part in (locationPath ?? []).prefix(Location.maxDepth) {
-            if let message = Self.placeRule.message(checking: part, summary: "Each place in a path is 1 to \(LocationInput.maxNameLength.grouped) "
-                                                    + "characters on one line; “\(HomeboxValue.quoted(part))” is not.") {
-                problem(.location, message)
+            let shown = HomeboxValue.quoted(part)
+            let summary = Message("error.import.file.path-place-rule", "Each place in a path is 1 to \(LocationInput.maxNameLength.grouped) "
+                                  + "characters on one line; “\(shown)” is not.", ["max": .count(LocationInput.maxNameLength), "name": .text(shown)])
+            if let wording = Self.placeRule.wording(checking: part, summary: summary) {
+                problem(.location, wording)
             }
         }
         input.name = columns.cell(.name, in: cells)

@@ -37,11 +37,6 @@ package struct HomeboxSheet: Sendable {
     func header(of column: HomeboxColumn) -> String { columns?.header(of: column) ?? column.headers[0] }
 
     /// A problem with `row`: at its line and column in a file, or naming the item in a backup.
-    func problem(at row: HomeboxRow, column: HomeboxColumn?, _ message: String) -> ImportProblem {
-        problem(at: row, column: column, Message(english: message))
-    }
-
-    /// The same, in words the app writes in the reader's language.
     func problem(at row: HomeboxRow, column: HomeboxColumn?, _ wording: Message) -> ImportProblem {
         guard let entityFile else { return ImportProblem(line: row.line, column: column.map(header(of:)), wording) }
         let name = HomeboxValue.quoted(row.input.name ?? "")
