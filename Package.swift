@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "SmallFileSystem", "ToolRunner"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "SmallFileSystem"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTestClient", "Messages"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "Imaging", "ToolRunner"]),
         .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "PDFPreview", "CPoppler"]),

@@ -15,15 +15,19 @@ public enum AccountError: Error, Sendable, Equatable {
 }
 
 extension AccountError: CustomStringConvertible {
-    public var description: String {
+    /// What happened and what to do, in words the app writes in the reader's language (a password's
+    /// or an e-mail address's reason still in US English).
+    public var wording: Message {
         switch self {
-        case .nameTaken(let name): "An account named “\(name)” already exists. Choose another name."
-        case .invalidName(let reason): reason.english
-        case .weakPassword(let reason): reason
-        case .accountNotFound(let name): "There is no account named “\(name)”."
-        case .lastOwner: "This is the last owner account; make another account an owner first."
-        case .tokenNotFound: "There is no such API token; it may have been revoked already."
-        case .invalidEmail(let reason): reason
+        case .nameTaken(let name):
+            Message("error.server.account-name-taken", "An account named “\(name)” already exists. Choose another name.", ["name": .text(name)])
+        case .invalidName(let reason): reason
+        case .weakPassword(let reason), .invalidEmail(let reason): Message(english: reason)
+        case .accountNotFound(let name): Message("error.server.account-not-found", "There is no account named “\(name)”.", ["name": .text(name)])
+        case .lastOwner: Message("error.server.last-owner", "This is the last owner account; make another account an owner first.")
+        case .tokenNotFound: Message("error.server.token-not-found", "There is no such API token; it may have been revoked already.")
         }
     }
+
+    public var description: String { wording.english }
 }

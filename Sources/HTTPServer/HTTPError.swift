@@ -53,10 +53,6 @@ public struct HTTPError: HTTPResponseError, CustomStringConvertible {
     public let wording: Message
     public let headers: HTTPHeaders
 
-    public init(_ code: ServerErrorCode, message: String, headers: HTTPHeaders = HTTPHeaders()) {
-        self.init(code, Message(english: message), headers: headers)
-    }
-
     public init(_ code: ServerErrorCode, _ wording: Message, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = code.status
         self.code = code.rawValue
@@ -87,9 +83,5 @@ public struct HTTPError: HTTPResponseError, CustomStringConvertible {
 
     public static func notFound(_ what: Missing = .page) -> HTTPError {
         HTTPError(.notFound, Message(what.key, "\(what.rawValue) does not exist. Check the address, or go back to the list."))
-    }
-
-    public static func badRequest(_ message: String, code: ServerErrorCode = .badRequest) -> HTTPError {
-        HTTPError(code, message: message)
     }
 }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Messages
 @preconcurrency import Glibc
 
 /// RFC 9112's rules for where a request starts and ends, which libmicrohttpd 0.9.75 reads leniently.
@@ -21,10 +22,10 @@ enum RequestFraming {
         if let problem = targetProblem(target) { return .failure(problem) }
         switch hp_head_framing(rawValue: UInt32(hp_mhd_head_framing(connection, method, url, version, target.count))) {
         case HP_HEAD_STRICT: break
-        case HP_HEAD_BAD_LINE_END: return .failure(refusal("a line ends without CR LF, or holds a NUL byte"))
-        case HP_HEAD_BAD_NAME: return .failure(refusal("a header name is empty or has a space before its colon"))
-        case HP_HEAD_CONTROL_IN_VALUE: return .failure(refusal("a header value holds a control character such as a lone CR"))
-        default: return .failure(refusal("a header is continued on a second line, which HTTP/1.1 no longer allows"))
+        case HP_HEAD_BAD_LINE_END: return .failure(refusal(Message("error.server.framing.line-end", "a line ends without CR LF, or holds a NUL byte")))
+        case HP_HEAD_BAD_NAME: return .failure(refusal(Message("error.server.framing.header-name", "a header name is empty or has a space before its colon")))
+        case HP_HEAD_CONTROL_IN_VALUE: return .failure(refusal(Message("error.server.framing.control-in-value", "a header value holds a control character such as a lone CR")))
+        default: return .failure(refusal(Message("error.server.framing.folded-header", "a header is continued on a second line, which HTTP/1.1 no longer allows")))
         }
         return body(headers: headers, isHTTP11: strcmp(version, "HTTP/1.1") == 0)
     }
@@ -37,9 +38,9 @@ enum RequestFraming {
         return body(headers: headers, isHTTP11: true).flatMap { framing in
             switch framing {
             case .none where bodyCount > 0:
-                .failure(refusal("it has a body of \(bodyCount) bytes but neither Content-Length nor Transfer-Encoding"))
+                .failure(refusal(Message("error.server.framing.unframed-body", "it has a body of \(bodyCount) bytes but neither Content-Length nor Transfer-Encoding", ["count": .count(bodyCount)])))
             case .length(let length) where length != bodyCount:
-                .failure(refusal("its Content-Length is \(length) but its body has \(bodyCount) bytes"))
+                .failure(refusal(Message("error.server.framing.length-mismatch", "its Content-Length is \(length) but its body has \(bodyCount) bytes", ["length": .count(length), "count": .count(bodyCount)])))
             default:
                 .success(framing)
             }
@@ -48,7 +49,7 @@ enum RequestFraming {
 
     private static func targetProblem(_ target: [UInt8]) -> HTTPError? {
         guard target.isEmpty || target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return nil }
-        return refusal("its address is empty or has a space or a control character")
+        return refusal(Message("error.server.framing.target", "its address is empty or has a space or a control character"))
     }
 
     /// Host, Content-Length and Transfer-Encoding: how many of each, and what the body's framing is.
@@ -64,25 +65,26 @@ enum RequestFraming {
             default: break
             }
         }
-        if hosts > 1 || (isHTTP11 && hosts == 0) { return .failure(refusal("an HTTP/1.1 request needs exactly one Host header; it has \(hosts)")) }
-        if lengths > 1 { return .failure(refusal("it has \(lengths) Content-Length headers; send one")) }
+        if hosts > 1 || (isHTTP11 && hosts == 0) { return .failure(refusal(Message("error.server.framing.host-count", "an HTTP/1.1 request needs exactly one Host header; it has \(hosts)", ["count": .count(hosts)]))) }
+        if lengths > 1 { return .failure(refusal(Message("error.server.framing.length-count", "it has \(lengths) Content-Length headers; send one", ["count": .count(lengths)]))) }
         if let encoding {
-            if length != nil { return .failure(refusal("it has both Content-Length and Transfer-Encoding; send one")) }
+            if length != nil { return .failure(refusal(Message("error.server.framing.length-and-encoding", "it has both Content-Length and Transfer-Encoding; send one"))) }
             guard isHTTP11, encodings == 1, encoding.trimmingSpaces().caseInsensitiveEquals("chunked") else {
-                return .failure(refusal("its Transfer-Encoding is not “chunked” alone, the only one accepted"))
+                return .failure(refusal(Message("error.server.framing.encoding", "its Transfer-Encoding is not “chunked” alone, the only one accepted")))
             }
             return .success(.chunked)
         }
         guard let length else { return .success(.none) }
         guard !length.isEmpty, length.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return .failure(refusal("its Content-Length is not a number"))
+            return .failure(refusal(Message("error.server.framing.length-not-number", "its Content-Length is not a number")))
         }
         // Past Int.max is still too large, never no body.
         let count = Int(length) ?? .max
         return .success(count > 0 ? .length(count) : .none)
     }
 
-    private static func refusal(_ reason: String) -> HTTPError {
-        .badRequest("The request is not framed as HTTP/1.1 requires: \(reason). Nothing was done.", code: .malformedRequest)
+    private static func refusal(_ reason: Message) -> HTTPError {
+        HTTPError(.malformedRequest, Message("error.server.malformed-request", "The request is not framed as HTTP/1.1 requires: \(reason.english). Nothing was done.",
+                                             ["reason": .message(reason)]))
     }
 }

@@ -50,7 +50,8 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func minutes(_ seconds: Double) -> String {
+    /// A length of time as the messages write it: `42.5 s`, `3 min 7 s`, `1 h 5 min`.
+    public static func minutes(_ seconds: Double) -> String {
         let whole = Int(min(seconds, 1e12).rounded(.down))
         if whole >= 3600 { return "\(whole / 3600) h \(whole % 3600 / 60) min" }
         return whole >= 60 ? "\(whole / 60) min \(whole % 60) s" : String(format: "%.1f s", seconds)

@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import Glibc
 import HTTPServer
 import HTTPTestClient
+import Messages
 import Synchronization
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
 
         func write(_ bytes: UnsafeRawBufferPointer) throws {
             let total = received.add(bytes.count, ordering: .relaxed).newValue
-            if let refuseAfter, total > refuseAfter { throw HTTPError.badRequest("Too many bytes.") }
+            if let refuseAfter, total > refuseAfter { throw HTTPError(.badRequest, Message(english: "Too many bytes.")) }
         }
 
         func requestEnded() { ended.add(1, ordering: .relaxed) }
@@ -34,7 +35,7 @@ import Testing
         var router = Router(defaultMaxBodySize: 10 << 20)
         var metadata = RouteMetadata()
         metadata[RequestBodySinkOpener.self] = { request in
-            guard request.headers["X-Allowed"] == "yes" else { throw HTTPError.badRequest("Not allowed.") }
+            guard request.headers["X-Allowed"] == "yes" else { throw HTTPError(.badRequest, Message(english: "Not allowed.")) }
             let sink = Counting(refuseAfter: request.headers["X-Refuse-After"].flatMap { Int($0) })
             opened.sinks.withLock { $0.append(sink) }
             return sink

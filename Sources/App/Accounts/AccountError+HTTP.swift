@@ -17,11 +17,6 @@ extension AccountError: CataloguedError {
 
     public var message: String { description }
 
-    /// A name's rule in the reader's language; the rest in US English still.
-    public var wording: Message {
-        if case .invalidName(let reason) = self { reason } else { Message(english: description) }
-    }
-
     public var fieldWordings: [(field: String, message: Message)] {
         switch self {
         case .nameTaken, .invalidName: [(field: "name", message: wording)]

@@ -40,7 +40,9 @@ struct ExportHandlers: Sendable {
             let everything = try items.exportSnapshot()
             snapshot = sight == .everything ? everything : try everything.changingItems { _ = try library.resolveEvidence(of: &$0, describedTo: sight) }
         } catch {
-            throw AppError(.exportFailed, message: "The inventory could not be read for the export: \(error). Nothing was sent; try again.")
+            let reason = String(describing: error)
+            throw AppError(.exportFailed, Message("error.server.export-failed", "The inventory could not be read for the export: \(reason). Nothing was sent; try again.",
+                                                  ["reason": .text(reason)]))
         }
         let headers: HTTPHeaders = [
             "Content-Type": format.contentType,

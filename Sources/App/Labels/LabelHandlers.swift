@@ -76,9 +76,9 @@ struct LabelHandlers: Sendable {
             }
         }
         guard missingPlaces.isEmpty, missingItems.isEmpty else {
-            var error = AppError(.unknownLabelTarget, message: LabelWording.missing(places: missingPlaces.map(\.description), items: missingItems.map(\.description)))
-            if !missingPlaces.isEmpty { error.fieldMessages.append((field: "locations", message: error.message)) }
-            if !missingItems.isEmpty { error.fieldMessages.append((field: "items", message: error.message)) }
+            var error = AppError(.unknownLabelTarget, LabelWording.missing(places: missingPlaces.map(\.description), items: missingItems.map(\.description)))
+            if !missingPlaces.isEmpty { error.fieldWordings.append((field: "locations", message: error.wording)) }
+            if !missingItems.isEmpty { error.fieldWordings.append((field: "items", message: error.wording)) }
             throw error
         }
         return labels

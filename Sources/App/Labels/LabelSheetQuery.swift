@@ -3,6 +3,7 @@ import ClaimReport
 import Database
 import HTTPServer
 import Inventory
+import Messages
 
 /// What `GET /api/v1/labels.pdf` was asked for: which places' and items' labels, on which stock,
 /// from which place on the first sheet. Each part read strictly, with a message that says what to fix.
@@ -18,24 +19,33 @@ struct LabelSheetQuery: Equatable {
     init(_ request: Request) throws(AppError) {
         let text = request.query["stock"] ?? LabelStock.averyL7160.rawValue
         guard let stock = LabelStock(rawValue: text.lowercased()) else {
-            throw Self.error(.invalidLabelStock, field: "stock", "stock must be one of \(LabelStock.names), not “\(text.prefix(30))”.")
+            let given = String(text.prefix(30))
+            throw Self.error(.invalidLabelStock, field: "stock", Message(
+                "error.server.label-stock", "stock must be one of \(LabelStock.names), not “\(given)”.", ["names": .text(LabelStock.names), "value": .text(given)]))
         }
         self.stock = stock
         locations = try Self.ids("locations", in: request)
         items = try Self.ids("items", in: request)
         guard !locations.isEmpty || !items.isEmpty else {
-            throw Self.error(.invalidLabelSelection, field: "locations", "Choose the labels to print: locations=1,2 (places) and/or items=7 (items), their ids separated by commas.")
+            throw Self.error(.invalidLabelSelection, field: "locations", Message(
+                "error.server.label-selection-empty", "Choose the labels to print: locations=1,2 (places) and/or items=7 (items), their ids separated by commas."))
         }
         guard locations.count + items.count <= Self.maxLabels else {
-            throw Self.error(.invalidLabelSelection, field: "items", "\(locations.count + items.count) labels are more than one sheet file holds (\(Self.maxLabels)): print them in parts.")
+            let count = locations.count + items.count
+            throw Self.error(.invalidLabelSelection, field: "items", Message(
+                "error.server.label-too-many", "\(count) labels are more than one sheet file holds (\(Self.maxLabels)): print them in parts.",
+                ["count": .count(count), "limit": .count(Self.maxLabels)]))
         }
         let perSheet = stock.layout.perSheet
         let startText = request.query["start"] ?? "1"
         guard let start = Int(startText), (1...perSheet).contains(start) else {
-            let message = stock.isTape
-                ? "start must be 1 on \(stock.rawValue): continuous tape has no used labels to skip, not “\(startText.prefix(20))”."
-                : "start must be the first unused label's place on the sheet, from 1 to \(perSheet) (across, then down), not “\(startText.prefix(20))”."
-            throw Self.error(.invalidLabelStart, field: "start", message)
+            let given = String(startText.prefix(20))
+            let wording = stock.isTape
+                ? Message("error.server.label-start-tape", "start must be 1 on \(stock.rawValue): continuous tape has no used labels to skip, not “\(given)”.",
+                          ["stock": .text(stock.rawValue), "value": .text(given)])
+                : Message("error.server.label-start", "start must be the first unused label's place on the sheet, from 1 to \(perSheet) (across, then down), not “\(given)”.",
+                          ["limit": .count(perSheet), "value": .text(given)])
+            throw Self.error(.invalidLabelStart, field: "start", wording)
         }
         self.start = start
     }
@@ -48,7 +58,9 @@ struct LabelSheetQuery: Equatable {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             guard let id = RowID<Entity>(trimmed) else {
-                throw error(.invalidLabelSelection, field: name, "\(name) must be ids separated by commas (\(name)=1,2), not “\(trimmed.prefix(20))”.")
+                let given = String(trimmed.prefix(20))
+                throw error(.invalidLabelSelection, field: name, Message(
+                    "error.server.label-ids", "\(name) must be ids separated by commas (\(name)=1,2), not “\(given)”.", ["name": .text(name), "value": .text(given)]))
             }
             guard ids.count <= maxLabels else { break }
             if seen.insert(id).inserted { ids.append(id) }
@@ -56,9 +68,9 @@ struct LabelSheetQuery: Equatable {
         return ids
     }
 
-    private static func error(_ code: ErrorCode, field: String, _ message: String) -> AppError {
-        var error = AppError(code, message: message)
-        error.fieldMessages = [(field: field, message: message)]
+    private static func error(_ code: ErrorCode, field: String, _ wording: Message) -> AppError {
+        var error = AppError(code, wording)
+        error.fieldWordings = [(field: field, message: wording)]
         return error
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Messages
 
 /// The JSON API described in OpenAPI 3.1: `openapi.json` beside this file, written by hand so a
 /// change to the API is a readable diff. Served at `/api/v1/openapi.json` for clients and code
@@ -16,7 +17,7 @@ struct OpenAPIDocument: Sendable {
     /// The document bundled with the app.
     static func bundled() throws -> OpenAPIDocument {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
-            throw AppError(.assetsMissing, message: "openapi.json is missing from the app bundle; rebuild Homepwner.")
+            throw AppError(.assetsMissing, Message("error.server.openapi-missing", "openapi.json is missing from the app bundle; rebuild Homepwner."))
         }
         return OpenAPIDocument(bytes: Array(try Data(contentsOf: url)))
     }

@@ -102,7 +102,7 @@ struct WalkthroughHandlers: Sendable {
         do {
             info = try Video.probe(fileAtPath: path)
         } catch {
-            throw AppError(.invalidVideo, message: error.description)
+            throw AppError(.invalidVideo, error.wording)
         }
         let staged = try items.videos.stage(fileAtPath: path)
         let video = WalkthroughVideo(sha256: staged.sha256, contentType: info.container.mimeType, byteSize: staged.byteSize,
