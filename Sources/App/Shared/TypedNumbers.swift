@@ -2,6 +2,7 @@ import HTML
 import HTTPServer
 import Inventory
 import Localization
+import Synchronization
 
 /// The language a form's numbers are written in: the amounts, quantities, rates and percentages it
 /// shows, and how those typed back are read (German `1.234,56` and `2,5`). A form names the language
@@ -38,11 +39,19 @@ struct TypedNumbers: Sendable, Equatable {
                      .data("decimal", String(notation?.decimalSeparator ?? ".")), .data("zero", String(notation?.zeroDigit ?? "0")))
     }
 
+    private struct NotationKey: Hashable { let language: LanguageTag; let currency: String }
+    /// Each language's and currency's notation, asked of ICU once: a form writes several amounts per page.
+    private static let notations = Mutex<[NotationKey: AmountNotation?]>([:])
+
     /// The language's way of writing amounts of `currency`; nil where it is US English's.
     private func notation(for currency: Currency) -> AmountNotation? {
         guard language != .template, language != .pseudo else { return nil }
+        let key = NotationKey(language: language, currency: currency.code)
+        if let known = Self.notations.withLock({ $0[key] }) { return known }
         let notation = DisplayFormat(words: Localization.bundled.localizer(for: language)).amountNotation(for: currency)
-        return notation.decimalSeparator == "." && notation.zeroDigit == "0" ? nil : notation
+        let kept: AmountNotation? = notation.decimalSeparator == "." && notation.zeroDigit == "0" ? nil : notation
+        Self.notations.withLock { $0[key] = kept }
+        return kept
     }
 
     /// An amount as the form shows it for editing: `1299,99` in German, `1299.99` in US English
