@@ -1,9 +1,12 @@
 """Every page, and every popover, sheet, dialog and viewer state, audited with axe-core at iPad and iPhone
 size in the light and the dark colour scheme. A new page or state joins STATES in the change that
 adds it."""
+import functools
+import http.server
 import json
 import shutil
 import tempfile
+import threading
 from datetime import date, datetime, timedelta, timezone
 import urllib.parse
 import urllib.request
@@ -116,6 +119,40 @@ def full_disk():
     finally:
         server.stop()
         filesystem.remove()
+
+
+@pytest.fixture(scope="module")
+def rate_files():
+    """The ECB's real rate files served over HTTP on this machine, as the ECB's folder is."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(FIXTURES / "public" / "ecb"))
+    files = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=files.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{files.server_address[1]}"
+    files.shutdown()
+
+
+@pytest.fixture(scope="module")
+def fetching(rate_files):
+    """A server that fetches the ECB's rates (`--exchange-rates-url`) and has fetched them."""
+    server = Server("--exchange-rates-url", rate_files + "/")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def fetch_failing(rate_files):
+    """A server whose rates address answers 404: its last fetch failed."""
+    server = Server("--exchange-rates-url", rate_files + "/moved/")
+    yield server
+    server.stop()
+
+
+def rates_after_a_fetch(browser, server, outcome, language="en"):
+    """The rates page once the fetch made at start has an outcome (`success` or `warning`)."""
+    def shown(driver):
+        driver.get(f"{server.url}/settings/exchange-rates?lang={language}")
+        return find_all(driver, f"#rates-fetch-outcome.{outcome}")
+    wait(browser, 30).until(shown)
 
 
 def upload_onto_a_full_disk(browser, server):
@@ -398,6 +435,8 @@ STATES = {
     "adjuster's page in Arabic": ("site", lambda b, s: (b.get(s.url + packed_claim(s)["shared"] + "?lang=ar"), visible(b, "#pack-out"))),
     "item page in German": ("site", lambda b, s: b.get(f"{s.url}/items/{s.camera}?lang=de")),
     "exchange rates": ("site", lambda b, s: b.get(s.url + "/settings/exchange-rates")),
+    "exchange rates, fetched in German": ("fetching", lambda b, s: rates_after_a_fetch(b, s, "success", "de")),
+    "exchange rates, fetch failed in Arabic": ("fetch_failing", lambda b, s: rates_after_a_fetch(b, s, "warning", "ar")),
     "sign-in in Arabic": ("accounts", lambda b, s: b.get(s.url + "/signin?lang=ar")),
     "account in German": ("accounts", lambda b, s: (sign_in(b, s), wait(b).until(lambda d: d.current_url.rstrip("/") == s.url),
                                                     b.get(s.url + "/account?lang=de"))),
