@@ -36,7 +36,12 @@ import Testing
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(try ExportTests.ExportApp.read(InventoryManifest.fileName, of: archive, in: scratch)))
             as? [String: Any])
         let firstName = try #require((manifest["items"] as? [[String: Any]])?.first?["name"] as? String)
-        let version = InventoryManifest.currentFormatVersion
+        let version = InventoryManifest.currentFormatVersion, currency = try #require(manifest["currency"] as? String)
+        /// French's narrow no-break spaces, before “:” and “;” and inside « ».
+        func spaced(_ french: String) -> String {
+            french.replacingOccurrences(of: "« ", with: "«\u{202F}").replacingOccurrences(of: " »", with: "\u{202F}»")
+                .replacingOccurrences(of: " :", with: "\u{202F}:").replacingOccurrences(of: " ;", with: "\u{202F};")
+        }
         func bytes(_ path: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) }
         func editingItems(_ edit: @escaping (inout [[String: Any]]) -> Void) -> (inout [String: Any]) -> Void {
             { manifest in
@@ -58,15 +63,22 @@ import Testing
             Case(label: "a currency that is none", zip: try bytes(try ExportTests.tampered(archive, in: scratch, edit: { $0["currency"] = "XX" })),
                  english: "The export’s homepwner.json is damaged: “XX” is not a currency code. Nothing was imported.",
                  german: "Die Datei homepwner.json des Exports ist beschädigt: „XX“ ist kein Währungscode. Es wurde nichts importiert.",
-                 french: "Le fichier homepwner.json de l’export est endommagé\u{202F}: «\u{202F}XX\u{202F}» n’est pas un code de devise. Rien n’a été importé.",
+                 french: spaced("Le fichier homepwner.json de l’export est endommagé : « XX » n’est pas un code de devise. Rien n’a été importé."),
                  englishWords: "is damaged"),
             Case(label: "an item's id", zip: try bytes(try ExportTests.tampered(archive, in: scratch, edit: editingItems { $0[0]["id"] = 0 })),
                  english: "The export’s homepwner.json is damaged: item 1 (“\(firstName)”) has the id 0, which is not a new positive number. Nothing was imported.",
                  german: "Die Datei homepwner.json des Exports ist beschädigt: Gegenstand 1 („\(firstName)“) hat die ID 0, die keine neue positive Zahl ist. "
                     + "Es wurde nichts importiert.",
-                 french: "Le fichier homepwner.json de l’export est endommagé\u{202F}: l’objet 1 (« \(firstName) ») a l’identifiant 0, qui n’est pas un nombre positif nouveau. "
-                    .replacingOccurrences(of: "« ", with: "«\u{202F}").replacingOccurrences(of: " »", with: "\u{202F}»") + "Rien n’a été importé.",
+                 french: spaced("Le fichier homepwner.json de l’export est endommagé : l’objet 1 (« \(firstName) ») a l’identifiant 0, qui n’est pas un nombre "
+                    + "positif nouveau. Rien n’a été importé."),
                  englishWords: "positive number"),
+            Case(label: "an amount", zip: try bytes(try ExportTests.tampered(archive, in: scratch, edit: editingItems { $0[0]["purchasePrice"] = "abc" })),
+                 english: "The export’s homepwner.json is damaged: item 1 (“\(firstName)”): purchasePrice “abc” is not an amount in \(currency). Nothing was imported.",
+                 german: "Die Datei homepwner.json des Exports ist beschädigt: Gegenstand 1 („\(firstName)“): purchasePrice „abc“ ist kein Betrag in \(currency). "
+                    + "Es wurde nichts importiert.",
+                 french: spaced("Le fichier homepwner.json de l’export est endommagé : l’objet 1 (« \(firstName) ») : purchasePrice « abc » n’est pas un montant "
+                    + "en \(currency). Rien n’a été importé."),
+                 englishWords: "is not an amount"),
             Case(label: "a photo missing from the zip", zip: try bytes(try ExportTests.tampered(archive, in: scratch, edit: editingItems { items in
                 var photos = items[items.count - 1]["photos"] as! [[String: Any]]
                 photos[0]["file"] = "photos/missing.jpg"
@@ -80,8 +92,8 @@ import Testing
                  english: "This export is in format 99, made by a newer Homepwner; this one reads format \(version) and older. Update Homepwner first.",
                  german: "Dieser Export hat das Format 99 und wurde von einem neueren Homepwner erstellt; dieser liest Format \(version) und ältere. "
                     + "Aktualisieren Sie zuerst Homepwner.",
-                 french: "Cet export est au format 99, créé par un Homepwner plus récent\u{202F}; celui-ci lit le format \(version) et les précédents. "
-                    + "Mettez d’abord Homepwner à jour.",
+                 french: spaced("Cet export est au format 99, créé par un Homepwner plus récent ; celui-ci lit le format \(version) et les précédents. "
+                    + "Mettez d’abord Homepwner à jour."),
                  englishWords: "newer Homepwner"),
         ]
         let target = try ExportTests.ExportApp(demo: false)
