@@ -4,9 +4,9 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not a zip archive, or is too damaged to read.
     case unreadable(String)
     /// An entry's name would land outside the folder, or is not a plain relative path.
-    case unsafePath(path: String, reason: String)
+    case unsafePath(path: String, reason: UnsafeName)
     /// A symbolic or hard link, a device, a FIFO or a socket: only files and folders are taken.
-    case unsupportedEntry(path: String, kind: String)
+    case unsupportedEntry(path: String, kind: UnsupportedEntryKind)
     case encrypted(path: String)
     /// Two entries with the same name, or a file where a folder is needed.
     case duplicateEntry(path: String)
@@ -42,12 +42,13 @@ public enum ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A name from the archive as it may be shown: short, and without control characters.
-    static func shown(_ path: String) -> String {
+    public static func shown(_ path: String) -> String {
         let visible = String(String.UnicodeScalarView(path.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
         return visible.count > 120 ? visible.prefix(120) + "…" : visible
     }
 
-    static func bytes(_ count: Int64) -> String {
+    /// “64 MiB”: a limit as the messages say it.
+    public static func bytes(_ count: Int64) -> String {
         count >= 1 << 30 ? "\(count >> 30) GiB" : count >= 1 << 20 ? "\(count >> 20) MiB" : "\(count) bytes"
     }
 }

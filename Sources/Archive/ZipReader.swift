@@ -136,14 +136,14 @@ private final class ZipReadHandle {
         if result == ARCHIVE_EOF { return nil }
         guard result == ARCHIVE_OK || result == ARCHIVE_WARN, let entry else { throw .unreadable(errorText) }
         guard let utf8 = archive_entry_pathname_utf8(entry) else {
-            throw .unsafePath(path: archive_entry_pathname(entry).map { String(cString: $0) } ?? "?", reason: "is not a UTF-8 name")
+            throw .unsafePath(path: archive_entry_pathname(entry).map { String(cString: $0) } ?? "?", reason: .notUTF8)
         }
         let name = String(cString: utf8)
-        if archive_entry_hardlink(entry) != nil { throw .unsupportedEntry(path: name, kind: "a hard link") }
+        if archive_entry_hardlink(entry) != nil { throw .unsupportedEntry(path: name, kind: .hardLink) }
         let type = archive_entry_filetype(entry)
         let isDirectory = type == hp_archive_type_directory()
         guard isDirectory || type == hp_archive_type_regular() else {
-            throw .unsupportedEntry(path: name, kind: type == hp_archive_type_symlink() ? "a symbolic link" : "a device, FIFO or socket")
+            throw .unsupportedEntry(path: name, kind: type == hp_archive_type_symlink() ? .symbolicLink : .special)
         }
         return Header(name: name, isDirectory: isDirectory, isEncrypted: archive_entry_is_encrypted(entry) != 0,
                       declaredSize: archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil)

@@ -73,7 +73,7 @@ public struct ECBRates: Sendable, Equatable {
                 // libarchive's reason stays in its own English, inside the reader's sentence.
                 throw .init(Message("error.rates.file.zip-damaged", "The file is not a zip archive that can be read (\(reason)).", ["reason": .text(reason)]))
             }
-            throw .init(error.description)
+            throw .init(error.wording)
         } catch {
             throw .init(Message("error.rates.file.zip-unreadable", "The zip could not be read: \(error.localizedDescription)", ["problem": .text(error.localizedDescription)]))
         }

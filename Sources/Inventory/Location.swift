@@ -37,9 +37,6 @@ public struct Location: Sendable, Equatable, Identifiable {
 }
 
 extension Location {
-    /// "at most 20 deep", for messages.
-    static let depthLimit = "at most \(maxDepth) deep"
-
     /// A path for a message, a long one shortened to its first two and last two names
     /// (`Home / Level 2 / … / Level 19 / Level 20`): a message never quotes thousands of names.
     static func shortened(_ names: some Collection<String>) -> String {

@@ -16,14 +16,14 @@ extension ImportPlan {
     }
 
     /// This plan with `error` as its one problem: at the file inside the zip it is about.
-    func refused(by error: any Error) -> ImportPlan {
+    func refused(by error: InventoryArchiveError) -> ImportPlan {
         var plan = self
-        let column: String? = switch error as? InventoryArchiveError {
+        let column: String? = switch error {
         case .damagedFile(let path, _): path
         case .invalidManifest, .placeTooDeep, .notAnExport, .newerFormat: InventoryManifest.fileName
-        default: nil
+        case .inventoryNotEmpty: nil
         }
-        plan.problems = [ImportProblem(line: nil, column: column, message: "\(error)")]
+        plan.problems = [ImportProblem(line: nil, column: column, error.wording)]
         return plan
     }
 }

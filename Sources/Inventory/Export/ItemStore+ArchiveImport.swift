@@ -2,6 +2,7 @@ import Archive
 import Database
 import Foundation
 import Imaging
+import Messages
 import Video
 
 /// Our own export read back into an empty inventory, all or nothing: once the import's door has
@@ -32,7 +33,7 @@ extension ItemStore {
     private func exportPlan(in folder: String) throws -> (ImportPlan, ArchiveImportPlan?) {
         let currency = try database.read { try Self.currency(in: $0) }
         let checked: ArchiveImportPlan
-        do {
+        do throws(InventoryArchiveError) {
             checked = try ArchiveImportPlan(try Self.readManifest(in: folder))
         } catch {
             return (ImportPlan(currency: currency, format: .homepwnerExport).refused(by: error), nil)
@@ -48,16 +49,21 @@ extension ItemStore {
 
     private static func readManifest(in folder: String) throws(InventoryArchiveError) -> InventoryManifest {
         guard let bytes = FileManager.default.contents(atPath: "\(folder)/\(InventoryManifest.fileName)") else {
-            throw .notAnExport("it holds no \(InventoryManifest.fileName)")
+            throw .notAnExport(Message("error.archive.no-manifest", "This is not a Homepwner export (it holds no \(InventoryManifest.fileName)). "
+                                       + "Choose a file made by Export → Homepwner export.", ["file": .text(InventoryManifest.fileName)]))
         }
         do {
             return try JSONDecoder().decode(InventoryManifest.self, from: bytes)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw .invalidManifest("\(Self.where(context.codingPath + [key])) is missing.")
+            let field = Self.where(context.codingPath + [key])
+            throw .invalidManifest(Message("error.archive.manifest.missing", "\(field) is missing.", ["field": .text(field)]))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw .invalidManifest("\(Self.where(context.codingPath)) is not of the right kind: \(context.debugDescription)")
+            // The decoder's own words (“Expected to decode Int but found a string instead.”) stay as it wrote them.
+            let field = Self.where(context.codingPath)
+            throw .invalidManifest(Message("error.archive.manifest.wrong-kind", "\(field) is not of the right kind: \(context.debugDescription)",
+                                           ["field": .text(field), "detail": .text(context.debugDescription)]))
         } catch {
-            throw .invalidManifest("it is not JSON that can be read.")
+            throw .invalidManifest(Message("error.archive.manifest.not-json", "it is not JSON that can be read."))
         }
     }
 
@@ -75,11 +81,19 @@ extension ItemStore {
     /// The file `file` of the unpacked export, checked to be the bytes `sha256` names.
     private static func bytes(of file: ArchiveImportPlan.ArchiveFile, sha256: String, in folder: String) throws(InventoryArchiveError) -> [UInt8] {
         guard let path = try? ArchivePath(file.path), let data = FileManager.default.contents(atPath: "\(folder)/\(path)") else {
-            throw .damagedFile(path: file.path, reason: "is missing from the zip")
+            throw .damagedFile(path: file.path, Self.missing(file.path))
         }
         let bytes = [UInt8](data)
-        guard SHA256.hex(bytes) == sha256 else { throw .damagedFile(path: file.path, reason: "is not the file its SHA-256 names") }
+        guard SHA256.hex(bytes) == sha256 else { throw .damagedFile(path: file.path, Self.notItsSHA256(file.path)) }
         return bytes
+    }
+
+    private static func missing(_ path: String) -> Message {
+        Message("error.archive.file.missing", "The export’s \(path) is missing from the zip.", ["path": .text(path)])
+    }
+
+    private static func notItsSHA256(_ path: String) -> Message {
+        Message("error.archive.file.not-its-sha256", "The export’s \(path) is not the file its SHA-256 names.", ["path": .text(path)])
     }
 
     private func write(_ plan: ArchiveImportPlan, from folder: String) throws {
@@ -93,7 +107,9 @@ extension ItemStore {
                     for photo in plan.items.flatMap(\.photos) where storedImages[photo.sha256] == nil {
                         let prepared: ImageStore.PreparedImage
                         do { prepared = try images.prepare(try Self.bytes(of: photo.file, sha256: photo.sha256, in: folder)) } catch let error as ImagingError {
-                            throw InventoryArchiveError.damagedFile(path: photo.file.path, reason: "is not a photo Homepwner can use: \(ImportAttachment.reason(error))")
+                            let reason = ImportAttachment.wording(error), path = photo.file.path
+                            throw InventoryArchiveError.damagedFile(path: path, Message("error.archive.file.not-a-photo", "The export’s \(path) is not a photo Homepwner can use: "
+                                                                                        + "\(reason.english).", ["path": .text(path), "reason": .message(reason)]))
                         }
                         if !FileManager.default.fileExists(atPath: images.originalPath(of: prepared.image)) {
                             try images.writeFiles(prepared)
@@ -104,10 +120,17 @@ extension ItemStore {
                     for document in plan.items.flatMap(\.documents) where storedDocuments[document.sha256] == nil {
                         let prepared: DocumentStore.PreparedDocument
                         do { prepared = try documents.prepare(try Self.bytes(of: document.file, sha256: document.sha256, in: folder)) } catch InventoryError.unsupportedDocumentType {
-                            throw InventoryArchiveError.damagedFile(path: document.file.path, reason: "is not a kind of document Homepwner keeps (\(DocumentType.acceptedList))")
+                            let path = document.file.path
+                            // The kinds written out (`DocumentType.acceptedList`, a test checks), so each language lists them in its own words.
+                            throw InventoryArchiveError.damagedFile(path: path, Message("error.archive.file.document-kind", "The export’s \(path) is not a kind of document "
+                                                                                        + "Homepwner keeps (PDF, images (JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF) "
+                                                                                        + "and plain UTF-8 text).", ["path": .text(path)]))
                         }
                         guard prepared.type.contentType == document.contentType else {
-                            throw InventoryArchiveError.damagedFile(path: document.file.path, reason: "is \(prepared.type.contentType), not the \(document.contentType) its manifest says")
+                            let path = document.file.path, found = prepared.type.contentType
+                            throw InventoryArchiveError.damagedFile(path: path, Message("error.archive.file.content-type", "The export’s \(path) is \(found), "
+                                                                                        + "not the \(document.contentType) its manifest says.",
+                                                                                        ["path": .text(path), "found": .text(found), "said": .text(document.contentType)]))
                         }
                         if let path = documents.originalPath(sha256: document.sha256), !FileManager.default.fileExists(atPath: path) {
                             try documents.writeFiles(prepared)
@@ -159,19 +182,20 @@ extension ItemStore {
     /// by its bytes) and against its SHA-256, then stored; whether it was written (not there before).
     private func storeVideo(_ walkthrough: ArchiveImportPlan.PlannedWalkthrough, from folder: String) throws -> (VideoInfo, Int, Bool) {
         guard let relative = try? ArchivePath(walkthrough.file.path), FileManager.default.fileExists(atPath: "\(folder)/\(relative)") else {
-            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is missing from the zip")
+            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, Self.missing(walkthrough.file.path))
         }
         let path = "\(folder)/\(relative)"
         let info: VideoInfo
         do { info = try Video.probe(fileAtPath: path) } catch {
-            // The reason is a sentence of its own; the error's words end it.
-            let reason = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
-            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is not a video Homepwner keeps: \(reason)")
+            // The reason is a sentence of its own, its full stop ending this one.
+            let file = walkthrough.file.path
+            throw InventoryArchiveError.damagedFile(path: file, Message("error.archive.file.not-a-video", "The export’s \(file) is not a video Homepwner keeps: "
+                                                                        + "\(error.wording.english)", ["path": .text(file), "reason": .message(error.wording)]))
         }
         let staged = try videos.stage(fileAtPath: path)
         guard staged.sha256 == walkthrough.sha256 else {
             videos.discard(staged)
-            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, reason: "is not the file its SHA-256 names")
+            throw InventoryArchiveError.damagedFile(path: walkthrough.file.path, Self.notItsSHA256(walkthrough.file.path))
         }
         let existed = videos.originalPath(sha256: staged.sha256).map { FileManager.default.fileExists(atPath: $0) } ?? false
         try videos.commit(staged)

@@ -84,11 +84,6 @@ struct HomeboxBackup {
         }
     }
 
-    /// Words not in the catalogues yet (the attachments' and a place too deep): US English in every language.
-    private mutating func problem(_ file: String, _ message: String) {
-        problem(file, Message(english: message))
-    }
-
     private mutating func problem(_ file: String, _ wording: Message) {
         problems.append(ImportProblem(line: nil, column: file, wording))
     }
@@ -133,11 +128,6 @@ struct HomeboxBackup {
     static let titleRule = ItemStore.documentNameRule.text.named(Message("error.field.label.its-title", "its title"))
     /// A place's name, in messages that have named the place.
     static let placeRule = LocationInput.nameRule.text.named(Message("error.field.label.its-name", "its name"))
-
-    /// "“Drill”": an entity's name for a message.
-    static func named(_ entity: HomeboxRecord) -> String {
-        "“\(name(of: entity))”"
-    }
 
     /// The entity's name as a problem quotes it.
     static func name(of entity: HomeboxRecord) -> String {
@@ -184,10 +174,16 @@ struct HomeboxBackup {
             // Up from the first place past the limit: exactly the limit's places above it.
             var names: [String] = [], next: Int? = tooDeep
             while let index = next { names.append(tree.places[index].name); next = tree.parents[index] }
-            let deepest = tree.height
-            problem(Self.entitiesFile, "The place \(Self.named(placeEntities[tooDeep])) is \(names.count) places deep (“\(HomeboxValue.quoted(Location.shortened(names.reversed())))”)"
-                    + "\(deepest > names.count ? ", and places of this backup go \(deepest.grouped) deep" : ""); Homepwner keeps places \(Location.depthLimit). "
-                    + "Move them higher up in Homebox, then back up again.")
+            let deepest = tree.height, name = Self.name(of: placeEntities[tooDeep]), path = HomeboxValue.quoted(Location.shortened(names.reversed()))
+            var arguments: [String: Message.Argument] = ["name": .text(name), "count": .count(names.count), "path": .text(path), "limit": .text(String(Location.maxDepth))]
+            if deepest > names.count {
+                arguments["deepest"] = .count(deepest)
+                problem(Self.entitiesFile, Message("import.backup.places-too-deep", "The place “\(name)” is \(names.count) places deep (“\(path)”), and places of this backup "
+                        + "go \(deepest.grouped) deep; Homepwner keeps places at most \(Location.maxDepth) deep. Move them higher up in Homebox, then back up again.", arguments))
+            } else {
+                problem(Self.entitiesFile, Message("import.backup.place-too-deep", "The place “\(name)” is \(names.count) places deep (“\(path)”); Homepwner keeps places "
+                        + "at most \(Location.maxDepth) deep. Move them higher up in Homebox, then back up again.", arguments))
+            }
             return
         }
         for place in tree.places {
@@ -267,7 +263,7 @@ struct HomeboxBackup {
     // MARK: Attachments
 
     private mutating func readAttachments(_ rows: [HomeboxRecord], folder: String, limits: ImportLimits, maxPixels: Int) {
-        let itemNames = Dictionary(uniqueKeysWithValues: items.map { ($0.id("id")!, Self.named($0)) })
+        let itemNames = Dictionary(uniqueKeysWithValues: items.map { ($0.id("id")!, Self.name(of: $0)) })
         var ofPlaces = 0, orphans = 0
         var found: [(entity: String, primary: Bool, created: Date?, attachment: ImportAttachment)] = []
         for row in rows {
@@ -287,9 +283,10 @@ struct HomeboxBackup {
             default: .document(.other)
             }
             let title = row.text("title")?.trimmingWhitespace() ?? ""
-            let what = "The \(role == .photo ? "photo" : type == "attachment" ? "attachment" : type) \(title.isEmpty ? "" : "“\(HomeboxValue.quoted(title))” ")of \(owner)"
+            let what = Self.attachment(kind: role == .photo ? "photo" : type, title: HomeboxValue.quoted(title), of: owner)
             guard let id = row.id("id"), let path = try? ArchivePath("attachments/\(id)"), path.components.count == 2 else {
-                problem(Self.attachmentsFile, "\(what) has an id that is not a file name: the backup is damaged.")
+                problem(Self.attachmentsFile, Message("import.backup.attachment-id", "\(what.english) has an id that is not a file name: the backup is damaged.",
+                                                      ["what": .message(what)]))
                 continue
             }
             guard let attachment = check(path.description, role: role, title: title, what: what, folder: folder, limits: limits, maxPixels: maxPixels) else {
@@ -311,43 +308,60 @@ struct HomeboxBackup {
 
     /// The attachment's file, checked as an upload is: there, within its limit, and a photo Homepwner
     /// reads (format and header) or a document it keeps (sniffed from its bytes).
-    private mutating func check(_ path: String, role: ImportAttachment.Role, title: String, what: String, folder: String,
+    private mutating func check(_ path: String, role: ImportAttachment.Role, title: String, what: Message, folder: String,
                                 limits: ImportLimits, maxPixels: Int) -> ImportAttachment? {
         // Homebox's titles are kept as they are, but on one line and cut to a document name's length.
         let name = String(String(String.UnicodeScalarView(title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
             .trimmingWhitespace().prefix(ItemStore.maxDocumentNameLength))
-        if let message = Self.titleRule.message(checking: name) {
-            problem(path, "\(what): \(message) Change it in Homebox, then back up again.")
+        if let why = Self.titleRule.wording(checking: name) {
+            problem(path, Message("import.backup.attachment-title", "\(what.english): \(why.english) Change it in Homebox, then back up again.",
+                                  ["what": .message(what), "why": .message(why)]))
             return nil
         }
         guard let size = Self.fileSize("\(folder)/\(path)") else {
-            problem(path, "\(what) is named in attachments.json, but its file \(path) is not in the zip. Homebox leaves out a file it could not read "
-                    + "when it makes the backup: check the attachment in Homebox, then back up again.")
+            problem(path, Message("import.backup.attachment-missing", "\(what.english) is named in attachments.json, but its file \(path) is not in the zip. "
+                                  + "Homebox leaves out a file it could not read when it makes the backup: check the attachment in Homebox, then back up again.",
+                                  ["what": .message(what), "path": .text(path)]))
             return nil
         }
         let limit = role == .photo ? limits.maxPhotoBytes : limits.maxDocumentBytes
         guard size <= limit else {
-            problem(path, "\(what) is \(size.grouped) bytes; a \(role == .photo ? "photo" : "document") may be at most \(limit.grouped) bytes.")
+            let arguments: [String: Message.Argument] = ["what": .message(what), "size": .count(size), "limit": .count(limit)]
+            problem(path, role == .photo
+                ? Message("import.backup.photo-too-large", "\(what.english) is \(size.grouped) bytes; a photo may be at most \(limit.grouped) bytes.", arguments)
+                : Message("import.backup.document-too-large", "\(what.english) is \(size.grouped) bytes; a document may be at most \(limit.grouped) bytes.", arguments))
             return nil
         }
         guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(path)"))) else {
-            problem(path, "\(what): its file \(path) cannot be read.")
+            problem(path, Message("import.backup.attachment-unreadable", "\(what.english): its file \(path) cannot be read.", ["what": .message(what), "path": .text(path)]))
             return nil
         }
         switch role {
         case .photo:
             do { _ = try Imaging.inspect(bytes, maxPixels: maxPixels) } catch {
-                problem(path, "\(what) is not a photo Homepwner can use: \(ImportAttachment.reason(error)). Nothing was imported; replace or remove it in Homebox, then back up again.")
+                let reason = ImportAttachment.wording(error)
+                problem(path, Message("import.backup.not-a-photo", "\(what.english) is not a photo Homepwner can use: \(reason.english). "
+                                      + "Nothing was imported; replace or remove it in Homebox, then back up again.", ["what": .message(what), "reason": .message(reason)]))
                 return nil
             }
         case .document:
             guard DocumentType(sniffing: bytes) != nil else {
-                problem(path, "\(what) is not a kind of file Homepwner keeps as a document (\(DocumentType.acceptedList)). "
-                        + "Nothing was imported; remove it in Homebox (or save it as a PDF there), then back up again.")
+                // The kinds written out (`DocumentType.acceptedList`, a test checks), so each language lists them in its own words.
+                problem(path, Message("import.backup.document-kind", "\(what.english) is not a kind of file Homepwner keeps as a document (PDF, images (JPEG, PNG, "
+                                      + "WebP, GIF, TIFF, HEIC/HEIF and AVIF) and plain UTF-8 text). Nothing was imported; remove it in Homebox (or save it as a PDF "
+                                      + "there), then back up again.", ["what": .message(what)]))
                 return nil
             }
         }
         return ImportAttachment(role: role, name: name.isEmpty ? Self.defaultName(role) : name, path: path, sha256: SHA256.hex(bytes))
+    }
+
+    /// “The receipt “Bill” of “Drill””: an attachment of the backup, by its kind (`photo`, or Homebox's
+    /// type: `attachment`, `receipt`, `manual`, `warranty`, or one Homebox may add), title and item.
+    static func attachment(kind: String, title: String, of item: String) -> Message {
+        title.isEmpty
+            ? Message("import.backup.attachment", "The \(kind) of “\(item)”", ["kind": .text(kind), "item": .text(item)])
+            : Message("import.backup.attachment-titled", "The \(kind) “\(title)” of “\(item)”", ["kind": .text(kind), "title": .text(title), "item": .text(item)])
     }
 
     private static func defaultName(_ role: ImportAttachment.Role) -> String {

@@ -18,9 +18,4 @@ public struct ImportProblem: Sendable, Equatable {
         self.column = column
         self.wording = wording
     }
-
-    /// Words not in the catalogues yet: US English in every language.
-    public init(line: Int?, column: String?, message: String) {
-        self.init(line: line, column: column, Message(english: message))
-    }
 }

@@ -50,7 +50,7 @@ extension ItemStore {
             return plan
         }
         guard let size = HomeboxBackup.fileSize(path), let file = FileHandle(forReadingAtPath: path) else {
-            throw ImportFileError("Cannot read \(path): there is no such file, or it cannot be opened.")
+            throw ImportFileError(Message("import.file.cannot-open", "Cannot read \(path): there is no such file, or it cannot be opened.", ["path": .text(path)]))
         }
         let prefix = [UInt8](file.readData(ofLength: 8192))
         try? file.close()
@@ -65,7 +65,11 @@ extension ItemStore {
                                ["size": .count(size), "max": .count(limits.text.maxBytes)]))
             }
             let bytes: [UInt8]
-            do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch { throw ImportFileError("Cannot read \(path): \(error.localizedDescription)") }
+            do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
+                // The system's own words, as Foundation gives them.
+                throw ImportFileError(Message("import.file.cannot-read", "Cannot read \(path): \(error.localizedDescription)",
+                                              ["path": .text(path), "detail": .text(error.localizedDescription)]))
+            }
             return try body(.text(bytes))
         }
         let folder = "\(workFolder)/import-\(UUID().uuidString)"
@@ -75,7 +79,7 @@ extension ItemStore {
             // Not the file's fault: the caller answers that the disk is full.
             throw ArchiveError.diskFull(folder: folder)
         } catch {
-            return refused(nil, Message(english: error.description))
+            return refused(nil, error.wording)
         }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         if HomeboxBackup.fileSize("\(folder)/\(InventoryManifest.fileName)") != nil { return try body(.homepwnerExport(folder: folder)) }
@@ -129,7 +133,6 @@ extension ItemStore {
                                   written: inout FilesToDelete) throws -> StoredAttachments {
         var stored = StoredAttachments(), problems: [ImportProblem] = []
         for attachment in backup.allAttachments {
-            let what = "“\(HomeboxValue.quoted(attachment.name))” (\(attachment.path))"
             switch attachment.role {
             case .photo:
                 guard stored.images[attachment.sha256] == nil else { continue }
@@ -139,8 +142,10 @@ extension ItemStore {
                 }
                 let prepared: ImageStore.PreparedImage
                 do { prepared = try images.prepare(try Self.bytes(of: attachment, in: folder)) } catch let error as ImagingError {
+                    let name = HomeboxValue.quoted(attachment.name), reason = ImportAttachment.wording(error)
                     problems.append(ImportProblem(line: nil, column: attachment.path,
-                                                  message: "The photo \(what) is not a photo Homepwner can use: \(ImportAttachment.reason(error))."))
+                                                  Message("import.file.not-a-photo", "The photo “\(name)” (\(attachment.path)) is not a photo Homepwner can use: \(reason.english).",
+                                                          ["name": .text(name), "path": .text(attachment.path), "reason": .message(reason)])))
                     continue
                 }
                 try images.writeFiles(prepared)
@@ -180,13 +185,16 @@ extension ItemStore {
     /// An attachment's bytes, checked to be those the preview read.
     private static func bytes(of attachment: ImportAttachment, in folder: String) throws -> [UInt8] {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(attachment.path)")))
-        guard SHA256.hex(bytes) == attachment.sha256 else { throw ImportFileError("\(attachment.path) changed while it was being imported.") }
+        guard SHA256.hex(bytes) == attachment.sha256 else {
+            throw ImportFileError(Message("import.file.changed", "\(attachment.path) changed while it was being imported.", ["path": .text(attachment.path)]))
+        }
         return bytes
     }
 }
 
 /// A file to import that cannot be read at all (no such file): the command's or the server's fault, not the file's.
 public struct ImportFileError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
+    public let wording: Message
+    public var description: String { wording.english }
+    init(_ wording: Message) { self.wording = wording }
 }

@@ -4,7 +4,7 @@ import Video
 extension VideoError {
     /// Why the video cannot be read, in the reader's language (a reader's own detail, such as a
     /// container's or a codec's name, as the reader gives it).
-    var wording: Message {
+    public var wording: Message {
         switch self {
         case .notAVideo:
             Message("error.server.video.not-a-video", "This is not a video file. Send an MP4 or MOV video (H.264 or HEVC), as a phone records it.")
