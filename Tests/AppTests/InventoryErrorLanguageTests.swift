@@ -175,7 +175,7 @@ import Testing
         #expect(german.count == english.count)
         #expect(german.contains { $0.hasPrefix("Die Menge „1.5.0“") }, "\(german)")
         #expect(german.contains { $0.hasPrefix("Der Betrag „abc“") }, "\(german)")
-        #expect(german.contains { $0.hasPrefix("Dieser Pfad ist 21 Orte tief („") && $0.contains("höchstens 20 tief") }, "\(german)")
+        #expect(german.contains { $0.hasPrefix("Dieser Pfad liegt 21 Ebenen tief („") && $0.contains("höchstens 20 Ebenen tief") }, "\(german)")
         for language in Self.others {
             let written = try messages(language)
             #expect(written.count == english.count && !written.contains { $0.contains("The quantity") || $0.contains("The amount") || $0.contains("places deep") },
