@@ -170,7 +170,7 @@ extension ClaimStore {
         case .some(let value) where value > 0 && value <= Money.maxMinorUnits: break
         case .some(let value) where value > 0:
             errors.append(FieldError(field: "amount", Message("error.claim.expense.amount-too-large", "The amount is too large for one expense; split it into entries.")))
-        case .some: errors.append(FieldError(field: "amount", ClaimExpenseInput.amountAboveZeroWording))
+        case .some: errors.append(FieldError(field: "amount", ClaimExpenseInput.amountAboveZero))
         case nil: errors.append(FieldError(field: "amount", Message("error.claim.expense.amount-missing", "Give the amount paid, like 189.00.")))
         }
         guard let category, let date, !description.isEmpty, let amount, amount > 0, amount <= Money.maxMinorUnits else { return nil }

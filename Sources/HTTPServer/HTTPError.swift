@@ -6,13 +6,14 @@ public protocol HTTPResponseError: Error {
     var status: HTTPStatus { get }
     /// A stable identifier for clients (`invalid-json`, `not-found`, …).
     var code: String { get }
+    /// `wording` in US English, unless the error says otherwise.
     var message: String { get }
     /// Extra header fields (`Allow` for `405`, …).
     var headers: HTTPHeaders { get }
     /// Per-field messages, keyed by the field's name, when the error is about a form or JSON object.
     var fieldMessages: [(field: String, message: String)] { get }
-    /// `message` as a value the app writes in the reader's language; words not in the catalogues
-    /// (US English only) unless the error says otherwise.
+    /// What happened and what to do, as a value the app writes in the reader's language: every error
+    /// words its own, as nothing here knows a language.
     var wording: Message { get }
     /// `fieldMessages` as values.
     var fieldWordings: [(field: String, message: Message)] { get }
@@ -21,7 +22,7 @@ public protocol HTTPResponseError: Error {
 extension HTTPResponseError {
     public var headers: HTTPHeaders { HTTPHeaders() }
     public var fieldMessages: [(field: String, message: String)] { fieldWordings.map { ($0.field, $0.message.english) } }
-    public var wording: Message { Message(english: message) }
+    public var message: String { wording.english }
     public var fieldWordings: [(field: String, message: Message)] { [] }
 
     /// `{"error": {"code", "message", "fields"?: {name: message}}}`, its messages written by `write`
@@ -59,8 +60,6 @@ public struct HTTPError: HTTPResponseError, CustomStringConvertible {
         self.wording = wording
         self.headers = headers
     }
-
-    public var message: String { wording.english }
 
     public var description: String { "\(status): \(message)" }
 

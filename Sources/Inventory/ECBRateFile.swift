@@ -66,22 +66,31 @@ public struct ECBRates: Sendable, Equatable {
         } catch let error as ExchangeRateFileError {
             throw error
         } catch let error as ArchiveError {
-            if error.tooManyEntries {
-                throw .init(Message("error.rates.file.zip-many-files", "The zip holds more than one file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone."))
-            }
-            if case .unreadable(let reason) = error {
-                // libarchive's reason stays in its own English, inside the reader's sentence.
-                throw .init(Message("error.rates.file.zip-damaged", "The file is not a zip archive that can be read (\(reason)).", ["reason": .text(reason)]))
-            }
-            throw .init(error.wording)
+            throw .init(zipProblem(error))
         } catch {
             throw .init(Message("error.rates.file.zip-unreadable", "The zip could not be read: \(error.localizedDescription)", ["problem": .text(error.localizedDescription)]))
         }
     }
-}
 
-extension ArchiveError {
-    var tooManyEntries: Bool { if case .tooManyEntries = self { true } else { false } }
+    /// Why the rates' zip could not be unpacked, in the reader's language; libarchive's own words (in
+    /// English) only as the detail of a sentence of ours.
+    static func zipProblem(_ error: ArchiveError) -> Message {
+        switch error {
+        case .tooManyEntries:
+            return Message("error.rates.file.zip-many-files", "The zip holds more than one file; the ECB’s eurofxref-hist.zip holds eurofxref-hist.csv alone.")
+        case .unreadable(let reason):
+            return Message("error.rates.file.zip-damaged", "The file is not a zip archive that can be read (\(reason)).", ["reason": .text(reason)])
+        case .entryTooLarge, .tooLargeInTotal, .compressionRatioTooHigh:
+            let megabytes = String(maxFileBytes >> 20)
+            return Message("error.rates-file.zip-too-large",
+                           "The zip unpacks to more than \(megabytes) MB, or to far more than its own size; the ECB’s eurofxref-hist.zip unpacks to about 2 MB.",
+                           ["megabytes": .text(megabytes)])
+        case .encrypted:
+            return Message("error.rates-file.zip-encrypted", "The zip is protected by a password; the ECB’s eurofxref-hist.zip is not. Download it from the ECB again.")
+        default:
+            return Message("error.rates-file.zip-detail", "The rates file could not be opened as a zip: \(error.description)", ["detail": .message(error.wording)])
+        }
+    }
 }
 
 /// Why an exchange-rate file was refused; nothing of it was imported.
@@ -89,8 +98,6 @@ public struct ExchangeRateFileError: Error, Sendable, Equatable {
     public let wording: Message
     public var message: String { wording.english }
     public init(_ wording: Message) { self.wording = wording }
-    /// What a library (libarchive's) said, in its own English.
-    public init(_ message: String) { wording = Message(english: message) }
 }
 
 // MARK: - CSV

@@ -116,10 +116,10 @@ extension ItemStore {
         }
     }
 
-    /// Marks the walk-through's frames as not made, with the reason in words; its video stays.
-    public func failWalkthrough(_ id: Walkthrough.ID, reason: String) throws {
+    /// Marks the walk-through's frames as not made, with why; its video stays.
+    public func failWalkthrough(_ id: Walkthrough.ID, because failure: WalkthroughFailure) throws {
         _ = try change { connection in
-            try connection.run("UPDATE walkthroughs SET status = 'failed', failure = ? WHERE id = ? AND status = 'processing'", reason, id)
+            try connection.run("UPDATE walkthroughs SET status = 'failed', failure = ? WHERE id = ? AND status = 'processing'", failure.stored, id)
         }
     }
 
@@ -152,7 +152,7 @@ extension ItemStore {
             """, id, decode: { row in
                 let status: Walkthrough.Status = switch row.string(10) {
                 case "ready": .ready
-                case "failed": .failed(row.optionalString(11) ?? "")
+                case "failed": .failed(WalkthroughFailure(stored: row.optionalString(11) ?? ""))
                 default: .processing
                 }
                 return Walkthrough(id: row.id(0), locationID: row.id(1), sha256: row.string(2), contentType: row.string(3), byteSize: row.int(4),

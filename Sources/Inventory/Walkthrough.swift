@@ -9,8 +9,8 @@ public struct Walkthrough: Sendable, Equatable, Identifiable {
     public enum Status: Sendable, Equatable {
         case processing
         case ready
-        /// The frames could not be made; the video is still kept. The reason in words.
-        case failed(String)
+        /// The frames could not be made; the video is still kept.
+        case failed(WalkthroughFailure)
 
         public var name: String {
             switch self {

@@ -21,7 +21,7 @@ import Testing
         ].map(\.wording)
         messages += [ValuationError.unknownCategory("toasters", known: ["televisions", "other"]), .overrideOutOfRange(-1), .overrideWithoutReason,
                      .quantityLostOutOfRange(quantityLost: Quantity(tenThousandths: 30_000), itemQuantity: .one), .totalTooLarge].map(\.wording)
-        messages += [ClaimLinkError.linkNotFound(id: 7, claimID: 12).wording, SharedClaimAccess.notFound.wording, ClaimExpenseInput.amountAboveZeroWording]
+        messages += [ClaimLinkError.linkNotFound(id: 7, claimID: 12).wording, SharedClaimAccess.notFound.wording, ClaimExpenseInput.amountAboveZero]
         for field in ["contentsLimit", "deductible", "unitACVOverride", "paid", "replacedCost"] {
             messages += [ClaimStore.amountProblem(-1, field: field), ClaimStore.amountProblem(Money.maxMinorUnits + 1, field: field)].compactMap { $0 }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import HTTPTestClient
+import Messages
 import Testing
 
 /// `HTTPServer.respond(to:target:headers:body:)` answers a request handed over in this process the way
@@ -14,6 +15,7 @@ import Testing
         let status: HTTPStatus
         let code: String
         let message: String
+        var wording: Message { Message(english: message) }
     }
 
     /// The echo routes, a file, handlers that throw, and where a handler ran; `admitBody` refuses

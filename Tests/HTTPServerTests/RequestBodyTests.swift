@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import Glibc
 import HTTPServer
 import HTTPTestClient
+import Messages
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
     struct NoKey: HTTPResponseError {
         var status: HTTPStatus { .unauthorized }
         var code: String { "no-key" }
-        var message: String { "Send X-Key." }
+        var wording: Message { Message(english: "Send X-Key.") }
     }
 
     static func startServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> HTTPServer {

@@ -18,17 +18,19 @@ struct ClaimSelection: Equatable {
 
     /// A selection's fields (see `InputSchema`); each words its own rule.
     static var schema: InputSchema<Draft> {
-        func field(_ name: String, _ api: String, _ rule: String, _ key: String, read: @escaping (JSONValue, inout Draft, inout FieldReading) -> Bool) -> InputField<Draft> {
-            // Never said: each field says what it must be in its own message (`key`).
-            InputField(name: name, api: api, expected: Message(english: rule), json: { value, draft, reading in
+        /// A field that says what it must be in a sentence of its own (`key`), "all must be true or false.".
+        func field(_ name: String, _ api: String, _ expected: Message, _ key: String, read: @escaping (JSONValue, inout Draft, inout FieldReading) -> Bool) -> InputField<Draft> {
+            InputField(name: name, api: api, expected: expected, json: { value, draft, reading in
                 if !read(value, &draft, &reading) {
-                    reading.problems.append(FieldError(field: reading.path, Message(key, "\(name) must be \(rule).", ["field": .text(name)])))
+                    reading.problems.append(FieldError(field: reading.path, Message(key, "\(name) must be \(expected.english).", ["field": .text(name)])))
                 }
             })
         }
-        let ids = "a list of items' ids (whole numbers), like [3, 7]"
+        let ids = Message("error.json.expected.item-ids", "a list of items' ids (whole numbers), like [3, 7]")
+        let place = Message("error.leftover.expected.place-id", "a place's id (a whole number)")
+        let text = Message("error.leftover.expected.non-empty-text", "non-empty text")
         return InputSchema(api: "ClaimSelection", fields: [
-            field("all", "boolean", "true or false", "error.claim.selection.boolean") { value, draft, _ in
+            field("all", "boolean", Expected.flag, "error.claim.selection.boolean") { value, draft, _ in
                 guard case .bool(let flag) = value else { return false }
                 draft.selection.everything = flag
                 return true
@@ -41,19 +43,19 @@ struct ClaimSelection: Equatable {
                 }
                 return true
             },
-            field("locationId", "integer", "a place's id (a whole number)", "error.claim.selection.place") { value, draft, _ in
+            field("locationId", "integer", place, "error.claim.selection.place") { value, draft, _ in
                 guard case .integer(let id) = value, id > 0 else { return false }
                 draft.selection.query.locationID = Location.ID(id)
                 draft.filtered = true
                 return true
             },
-            field("tag", "string", "non-empty text", "error.claim.selection.text") { value, draft, _ in
+            field("tag", "string", text, "error.claim.selection.text") { value, draft, _ in
                 guard case .string(let tag) = value, !tag.isEmpty else { return false }
                 draft.selection.query.tag = tag
                 draft.filtered = true
                 return true
             },
-            field("q", "string", "non-empty text", "error.claim.selection.text") { value, draft, reading in
+            field("q", "string", text, "error.claim.selection.text") { value, draft, reading in
                 guard case .string(let text) = value else { return false }
                 if let wording = ItemListQuery.apiTextRule.wording(checking: text) { reading.refuse(wording) }
                 draft.selection.query.text = text

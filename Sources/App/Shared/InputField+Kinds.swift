@@ -80,7 +80,7 @@ extension InputField {
     /// An amount of money in the household's currency, or null (blank in a form) for none.
     /// An amount, or null (blank in a form) for none. `negative`: what to say of a negative amount
     /// where 0 is not allowed either (the store refuses 0 with the same words).
-    static func amount(_ name: String, _ key: WritableKeyPath<Input, Int64??>, negative: String? = nil) -> Self {
+    static func amount(_ name: String, _ key: WritableKeyPath<Input, Int64??>, negative: Message? = nil) -> Self {
         InputField(name: name, api: "Amount", expected: Expected.amount, json: { value, input, reading in
             if let amount = reading.amount(value, negative: negative) { input[keyPath: key] = amount }
         }, form: { text, input, reading in
@@ -182,12 +182,12 @@ extension FieldReading {
     static let exampleDay = "2021-03-14"
 
     /// An amount as the API sends it (`"1299.99"`): `.some(nil)` for null; nil, refused, when it cannot be read.
-    mutating func amount(_ value: JSONValue, negative: String? = nil) -> Int64?? {
+    mutating func amount(_ value: JSONValue, negative: Message? = nil) -> Int64?? {
         switch value {
         case .null: return .some(nil)
         case .string(let text):
             do { return try Money.parse(text, currency: context.currency).minorUnits } catch {
-                refuse(error == .negative(context.currency) ? negative.map { Message(english: $0) } ?? error.wording(naming: subject) : error.wording(naming: subject))
+                refuse(error == .negative(context.currency) ? negative ?? error.wording(naming: subject) : error.wording(naming: subject))
                 return nil
             }
         default:
@@ -198,10 +198,10 @@ extension FieldReading {
     }
 
     /// An amount as a person types it (`$1,299.99`): blank clears it; nil, refused, when it cannot be read.
-    mutating func typedAmount(_ text: String, negative: String? = nil) -> Int64?? {
+    mutating func typedAmount(_ text: String, negative: Message? = nil) -> Int64?? {
         if text.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
         do { return try context.numbers.money(text, currency: context.currency).minorUnits } catch {
-            refuse(error == .negative(context.currency) ? negative.map { Message(english: $0) } ?? error.wording(naming: subject) : error.wording(naming: subject))
+            refuse(error == .negative(context.currency) ? negative ?? error.wording(naming: subject) : error.wording(naming: subject))
             return nil
         }
     }

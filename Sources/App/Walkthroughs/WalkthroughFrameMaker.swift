@@ -98,7 +98,7 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
                 log("Walk-through \(id): making its frames was stopped with the server; they are made at the next start.")
                 return
             } catch {
-                try items.failWalkthrough(id, reason: error.description)
+                try items.failWalkthrough(id, because: .video(error))
                 return
             }
             let poster = try items.images.prepare(selection.poster.jpeg)
@@ -108,7 +108,7 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
             // Deleted before its turn.
         } catch {
             log("Walk-through \(id): its frames could not be made: \(error)")
-            try? items.failWalkthrough(id, reason: "Its frames could not be made (\(error)).")
+            try? items.failWalkthrough(id, because: .notStored(detail: "\(error)"))
         }
     }
 }

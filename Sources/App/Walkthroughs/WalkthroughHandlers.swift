@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Inventory
+import Localization
 import Video
 
 /// `POST /api/v1/locations/{id}/walkthroughs` (the video as the body, or a finished resumable upload named), `GET`/`DELETE
@@ -18,7 +19,9 @@ struct WalkthroughHandlers: Sendable {
 
     func register(in router: inout AppRouter) {
         router.post(WalkthroughRoutes.apiUpload, maxBodySize: maxVideoBytes, isSlow: true, bodyInFile: true) { request in try upload(request) }
-        router.get(WalkthroughRoutes.apiWalkthrough) { request in WalkthroughJSON.response(try items.walkthrough(id: try request.walkthroughID())) }
+        router.get(WalkthroughRoutes.apiWalkthrough) { request in
+            WalkthroughJSON.response(try items.walkthrough(id: try request.walkthroughID()), format: Self.format(of: request))
+        }
         router.delete(WalkthroughRoutes.apiWalkthrough) { request in
             try items.deleteWalkthrough(try request.walkthroughID())
             return .noContent
@@ -52,7 +55,7 @@ struct WalkthroughHandlers: Sendable {
         return try CaptureOnce.respond(to: request, items: items) { capture in
             if let uploadID = try UploadHandOff.uploadID(in: request) {
                 return try handOff.answer(request, uploadID: uploadID, maxBytes: maxVideoBytes) { path, _ in
-                    Self.created(try store(bytesOrFile: .file(path), in: locationID, capture: capture))
+                    Self.created(try store(bytesOrFile: .file(path), in: locationID, capture: capture), for: request)
                 }
             }
             guard let type = request.contentType, Self.videoTypes.contains(type) else {
@@ -62,21 +65,26 @@ struct WalkthroughHandlers: Sendable {
                     "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime, or name a finished upload: \(finished).",
                     ["example": .text(finished)]))
             }
-            if let file = request.bodyFile { return Self.created(try store(bytesOrFile: .file(file.path), in: locationID, capture: capture)) }
+            if let file = request.bodyFile { return Self.created(try store(bytesOrFile: .file(file.path), in: locationID, capture: capture), for: request) }
             guard !request.body.isEmpty else {
                 throw AppError(.emptyBody, Message("walkthrough.error.empty-body", "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime)."))
             }
-            return Self.created(try store(bytesOrFile: .bytes(request.body), in: locationID, capture: capture))
+            return Self.created(try store(bytesOrFile: .bytes(request.body), in: locationID, capture: capture), for: request)
         } again: { earlier in
             guard case .walkthrough(let walkthroughID, locationID) = earlier, let walkthrough = try? items.walkthrough(id: walkthroughID) else { return nil }
-            return Self.created(walkthrough)
+            return Self.created(walkthrough, for: request)
         }
     }
 
-    private static func created(_ walkthrough: Walkthrough) -> Response {
-        var response = WalkthroughJSON.response(walkthrough, status: .created)
+    private static func created(_ walkthrough: Walkthrough, for request: Request) -> Response {
+        var response = WalkthroughJSON.response(walkthrough, format: format(of: request), status: .created)
         response.headers["Location"] = WalkthroughRoutes.apiWalkthrough(walkthrough.id)
         return response
+    }
+
+    /// The caller's language, which words a walk-through's failure.
+    private static func format(of request: Request) -> DisplayFormat {
+        DisplayFormat(words: Localization.bundled.localizer(for: request.pageLanguage))
     }
 
     enum Body {

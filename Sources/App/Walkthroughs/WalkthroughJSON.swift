@@ -4,7 +4,8 @@ import Inventory
 
 /// A walk-through as the JSON API shows it.
 enum WalkthroughJSON {
-    static func write(_ walkthrough: Walkthrough, to writer: inout JSONWriter) {
+    /// `format`: the caller's language, which words why its frames could not be made.
+    static func write(_ walkthrough: Walkthrough, format: DisplayFormat, to writer: inout JSONWriter) {
         writer.object { json in
             json.key("id"); json.value(walkthrough.id)
             json.key("locationId"); json.value(walkthrough.locationID)
@@ -17,7 +18,7 @@ enum WalkthroughJSON {
             json.key("byteSize"); json.value(walkthrough.byteSize)
             json.key("status"); json.value(walkthrough.status.name)
             json.key("failure")
-            if case .failed(let reason) = walkthrough.status { json.value(reason) } else { json.null() }
+            if case .failed(let failure) = walkthrough.status { json.value(format.text(failure.wording)) } else { json.null() }
             json.key("videoUrl"); json.value(WalkthroughRoutes.video(walkthrough.id))
             json.key("posterUrl")
             if let poster = walkthrough.poster { json.value(ItemPhotoURLs(poster).screen) } else { json.null() }
@@ -31,9 +32,9 @@ enum WalkthroughJSON {
         }
     }
 
-    static func response(_ walkthrough: Walkthrough, status: HTTPStatus = .ok) -> Response {
+    static func response(_ walkthrough: Walkthrough, format: DisplayFormat, status: HTTPStatus = .ok) -> Response {
         var writer = JSONWriter(capacity: 512 + 96 * walkthrough.frames.count)
-        write(walkthrough, to: &writer)
+        write(walkthrough, format: format, to: &writer)
         return Response.json(writer, status: status)
     }
 

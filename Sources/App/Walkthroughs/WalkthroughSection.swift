@@ -106,8 +106,8 @@ struct WalkthroughSection {
                 p(.class("walkthrough-status muted"), .role("status"), .data("walkthrough", String(walkthrough.id.rawValue))) {
                     words.text("walkthrough.processing")
                 }
-            case .failed(let reason):
-                p(.class("notice warning")) { words.text("walkthrough.failed", ["reason": .text(reason)]) }
+            case .failed(let failure):
+                p(.class("notice warning")) { words.text("walkthrough.failed", ["reason": .text(DisplayFormat(words: words).text(failure.wording))]) }
             case .ready where walkthrough.frames.isEmpty:
                 p(.class("muted")) { words.text("walkthrough.no-frames") }
             case .ready:

@@ -67,8 +67,7 @@ public struct ClaimExpenseInput: Sendable, Equatable {
     public var unreadable: [FieldError] = []
 
     /// Why an amount is refused below zero as at zero.
-    public static let amountAboveZeroWording = Message("error.claim.expense.amount-not-positive", "The amount must be above zero (a refund is not an expense).")
-    public static var amountAboveZero: String { amountAboveZeroWording.english }
+    public static let amountAboveZero = Message("error.claim.expense.amount-not-positive", "The amount must be above zero (a refund is not an expense).")
 
     public init(category: ExpenseCategory? = nil, date: CalendarDate?? = nil, description: String? = nil, amount: Int64?? = nil) {
         self.category = category
