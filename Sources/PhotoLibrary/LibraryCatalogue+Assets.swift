@@ -113,7 +113,7 @@ extension LibraryCatalogue {
     func markUnreadable(_ source: LibraryRenditions.Source, because error: ImagingError) {
         let reason: LibraryPhotoProblem
         switch error {
-        case .damaged(let detail): reason = .described("This file is damaged and cannot be shown (\(detail)).")
+        case .damaged(let detail): reason = .damaged(detail: detail)
         case .unsupportedVariant(let variant): reason = .unsupportedVariant(variant)
         case .unsupportedFormat, .tooManyPixels, .processingFailed: return
         }

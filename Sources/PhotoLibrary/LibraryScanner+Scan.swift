@@ -85,7 +85,7 @@ extension LibraryScanner {
                         switch inspection {
                         case .photo(let info, let metadata)?:
                             try store(file, root: root, rootID: rootID, info: info, metadata: metadata, problem: nil, in: connection)
-                        case .damaged(let reason)?:
+                        case .unreadable(let reason)?:
                             try store(file, root: root, rootID: rootID, info: nil, metadata: PhotoMetadata(), problem: reason, in: connection)
                         case .notAPhoto?:
                             skipped += 1
@@ -114,7 +114,7 @@ extension LibraryScanner {
 
     enum Inspection: Sendable {
         case photo(ImageInfo, PhotoMetadata)
-        case damaged(LibraryPhotoProblem)
+        case unreadable(LibraryPhotoProblem)
         case notAPhoto
         case vanished
     }
@@ -129,13 +129,13 @@ extension LibraryScanner {
         } catch .unsupportedFormat {
             return FileManager.default.fileExists(atPath: path) ? .notAPhoto : .vanished
         } catch .unsupportedVariant(let variant) {
-            return FileManager.default.fileExists(atPath: path) ? .damaged(.unsupportedVariant(variant)) : .vanished
+            return FileManager.default.fileExists(atPath: path) ? .unreadable(.unsupportedVariant(variant)) : .vanished
         } catch .damaged(let detail) {
-            return FileManager.default.fileExists(atPath: path) ? .damaged(.described("This file is damaged and cannot be read (\(detail)).")) : .vanished
+            return FileManager.default.fileExists(atPath: path) ? .unreadable(.damaged(detail: detail)) : .vanished
         } catch .tooManyPixels(let width, let height, let limit) {
-            return .damaged(.described("This photo is \(width) × \(height) pixels, more than the limit of \(limit / 1_000_000) megapixels."))
+            return .unreadable(.tooManyPixels(width: width, height: height, limit: limit))
         } catch {
-            return .damaged(.described("This photo cannot be read: \(error)."))
+            return .unreadable(.described("This photo cannot be read: \(error)."))
         }
     }
 

@@ -26,6 +26,18 @@ import Testing
         #expect(try library.album(named: "Scans")?.count == 2)
     }
 
+    /// A photo over the pixel limit is kept as that, by its size, from its header alone.
+    @Test func aPhotoOverThePixelLimitIsKeptBySize() throws {
+        let fixture = try LibraryFixture()
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        try fixture.write("Scans/huge.png", try [UInt8](Data(contentsOf: folder.appendingPathComponent("Fixtures/bomb-30000x30000.png"))))
+        let library = try fixture.scannedLibrary()
+
+        let problem = try #require(try library.asset(named: "huge.png")?.problem)
+        #expect(problem == .tooManyPixels(width: 30_000, height: 30_000, limit: 50_000_000))
+        #expect(problem.english == "This photo is 30000 × 30000 pixels, more than the limit of 50 megapixels.")
+    }
+
     /// A tiled TIFF with separate colour planes has a readable header; decoding shows the variant.
     @Test func aTIFFThisBuildCannotDecodeIsMarkedWhenItsThumbnailIsAskedFor() throws {
         let fixture = try LibraryFixture()

@@ -3,11 +3,16 @@ import Messages
 import PhotoLibrary
 
 extension LibraryPhotoProblem {
-    /// What a photo's cell, its page and the library's problems say: a variant in the reader's
-    /// language; words kept from the scan (a damaged file) as they were found.
+    /// What a photo's cell, its page and the library's problems say, in the reader's language
+    /// (a damaged file's detail in the decoder's words; a reason kept before problems were kept by
+    /// kind, and any other failure's, as it was found).
     var wording: Message {
         switch self {
         case .unsupportedVariant(let variant): variant.libraryProblem
+        case .damaged(let detail): Message("library.variant.damaged", "This file is damaged and cannot be read (\(detail)).", ["detail": .text(detail)])
+        case .tooManyPixels(let width, let height, let limit):
+            Message("library.variant.too-many-pixels", "This photo is \(width) × \(height) pixels, more than the limit of \(limit / 1_000_000) megapixels.",
+                    ["width": .text(String(width)), "height": .text(String(height)), "limit": .count(limit / 1_000_000)])
         case .described(let text): Message(english: text)
         }
     }

@@ -9,7 +9,7 @@ extension LibraryProblem {
         case .missing: words.text("library.problem.missing")
         case .notADirectory: words.text("library.problem.not-a-folder")
         case .unknown: words.text("library.problem.unknown")
-        case .unreadablePhoto: words.text("library.problem.unreadable")
+        case .unreadablePhoto: words.text("library.variant.photo-cannot-be-shown")
         }
     }
 
@@ -21,7 +21,7 @@ extension LibraryProblem {
         case .notADirectory(let path): words.text("library.problem.not-a-folder-text", ["path": .text(path)])
         case .unknown(let path, let detail): words.text("library.problem.unknown-text", ["path": .text(path), "detail": .text(detail)])
         case .unreadablePhoto(let path, let detail):
-            words.text("library.problem.unreadable-text", ["path": .text(path), "detail": .text(DisplayFormat(words: words).text(detail.wording))])
+            words.text("library.variant.photo-cannot-be-shown-text", ["path": .text(path), "detail": .text(DisplayFormat(words: words).text(detail.wording))])
         }
     }
 }
