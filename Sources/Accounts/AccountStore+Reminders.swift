@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import Messages
 
 /// What reminders need of an account: the e-mail address it is written to, and its calendar feed,
 /// whose token (32 random bytes) exists only in the address given out once; the store keeps its SHA-256.
@@ -30,20 +31,25 @@ extension AccountStore {
     public static func checked(email address: String) throws -> String? {
         let text = address.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { return nil }
-        let shown = "“\(text.prefix(60))\(text.count > 60 ? "…" : "")”"
+        let shown = "\(text.prefix(60))\(text.count > 60 ? "…" : "")"
         guard text.utf8.count <= maximumEmailLength else {
-            throw AccountError.invalidEmail("An e-mail address has at most \(maximumEmailLength) characters.")
+            throw AccountError.invalidEmail(Message("error.account.email-too-long", "An e-mail address has at most \(maximumEmailLength) characters.",
+                                                    ["limit": .count(maximumEmailLength)]))
         }
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control || "<>()[],;:\"\\".unicodeScalars.contains($0) }) else {
-            throw AccountError.invalidEmail("\(shown) is not an e-mail address: it holds a space or one of < > ( ) [ ] , ; : \" \\. Give one address, such as name@example.com.")
+            throw AccountError.invalidEmail(Message("error.account.email-forbidden-character",
+                                                    "“\(shown)” is not an e-mail address: it holds a space or one of < > ( ) [ ] , ; : \" \\. Give one address, such as name@example.com.",
+                                                    ["address": .text(shown)]))
         }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64 else {
-            throw AccountError.invalidEmail("\(shown) is not an e-mail address. Give one address with a single @, such as name@example.com.")
+            throw AccountError.invalidEmail(Message("error.account.email-one-at", "“\(shown)” is not an e-mail address. Give one address with a single @, such as name@example.com.",
+                                                    ["address": .text(shown)]))
         }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 63 && !$0.hasPrefix("-") && !$0.hasSuffix("-") }) else {
-            throw AccountError.invalidEmail("\(shown) is not an e-mail address: after the @ comes a domain such as example.com.")
+            throw AccountError.invalidEmail(Message("error.account.email-domain", "“\(shown)” is not an e-mail address: after the @ comes a domain such as example.com.",
+                                                    ["address": .text(shown)]))
         }
         return text
     }

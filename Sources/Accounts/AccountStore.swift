@@ -179,10 +179,12 @@ public final class AccountStore: Sendable {
 
     static func check(password: String) throws {
         guard password.count >= minimumPasswordLength else {
-            throw AccountError.weakPassword("A password needs at least \(minimumPasswordLength) characters.")
+            throw AccountError.weakPassword(Message("error.account.password-too-short", "A password needs at least \(minimumPasswordLength) characters.",
+                                                    ["count": .count(minimumPasswordLength)]))
         }
         guard password.utf8.count <= maximumPasswordLength else {
-            throw AccountError.weakPassword("A password can have at most \(maximumPasswordLength) bytes.")
+            throw AccountError.weakPassword(Message("error.account.password-too-long", "A password can have at most \(maximumPasswordLength) bytes.",
+                                                    ["limit": .count(maximumPasswordLength)]))
         }
     }
 }

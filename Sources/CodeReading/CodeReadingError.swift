@@ -14,7 +14,7 @@ public enum CodeReadingError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .image(.unsupportedFormat): "not an image Homepwner reads"
-        case .image(.unsupportedVariant(let variant)): "an image this build cannot decode (\(variant))"
+        case .image(.unsupportedVariant(let variant)): "an image this build cannot decode (\(variant.kind))"
         case .image(.damaged(let detail)): "a damaged image: \(detail)"
         case .image(.tooManyPixels(let width, let height, let limit)): "an image of \(width) × \(height) pixels, over the limit of \(limit)"
         case .image(.processingFailed(let detail)): "the image could not be processed: \(detail)"

@@ -24,7 +24,7 @@ public struct LibraryAsset: Sendable, Equatable {
     public let camera: String?
     public let latitude: Double?
     public let longitude: Double?
-    /// Why the photo cannot be shown (damaged file), or nil.
-    public let problem: String?
+    /// Why the photo cannot be shown (a damaged file, a form this build cannot decode), or nil.
+    public let problem: LibraryPhotoProblem?
     public var people: [String]
 }

@@ -16,7 +16,7 @@ extension LibraryCatalogue {
             orientation: row.int(8), takenAt: Date(timeIntervalSince1970: Double(row.int64(9)) / 1000),
             takenAtIsFromCamera: row.int(10) != 0, camera: row.optionalString(11),
             latitude: row.isNull(12) ? nil : row.double(12), longitude: row.isNull(13) ? nil : row.double(13),
-            problem: row.optionalString(14), people: []
+            problem: row.optionalString(14).map(LibraryPhotoProblem.init(stored:)), people: []
         )
     }
 
@@ -111,10 +111,10 @@ extension LibraryCatalogue {
     /// finds its file changed. Only when the version that failed is still the one on disk and in
     /// the library: a file replaced meanwhile is the next scan's to read.
     func markUnreadable(_ source: LibraryRenditions.Source, because error: ImagingError) {
-        let reason: String
+        let reason: LibraryPhotoProblem
         switch error {
-        case .damaged(let detail): reason = "This file is damaged and cannot be shown (\(detail))."
-        case .unsupportedVariant(let variant): reason = variant.problem
+        case .damaged(let detail): reason = .damaged(detail: detail)
+        case .unsupportedVariant(let variant): reason = .unsupportedVariant(variant)
         case .unsupportedFormat, .tooManyPixels, .processingFailed: return
         }
         var status = stat()
@@ -125,7 +125,7 @@ extension LibraryCatalogue {
             guard let (size, modified) = try connection.firstRow("SELECT size, mtime_ns FROM library_assets WHERE id = ?", source.assetID,
                                                                  decode: { ($0.int64(0), $0.int64(1)) }),
                   Self.fingerprint(size: size, modified: modified) == source.fingerprint else { return false }
-            try connection.run("UPDATE library_assets SET error = ?, decode_failed = 1 WHERE id = ?", reason, source.assetID)
+            try connection.run("UPDATE library_assets SET error = ?, decode_failed = 1 WHERE id = ?", reason.stored, source.assetID)
             return true
         }) ?? false
         if marked { didChange() }
@@ -140,7 +140,7 @@ extension LibraryCatalogue {
                     SELECT library_roots.path, library_assets.relative_path, library_assets.error FROM library_assets
                     JOIN library_roots ON library_roots.id = library_assets.root_id
                     WHERE library_assets.decode_failed = 1 ORDER BY library_roots.path, library_assets.relative_path
-                    """) { row in LibraryProblem.unreadablePhoto(path: "\(row.string(0))/\(row.string(1))", detail: row.optionalString(2) ?? "") }
+                    """) { row in LibraryProblem.unreadablePhoto(path: "\(row.string(0))/\(row.string(1))", detail: LibraryPhotoProblem(stored: row.optionalString(2) ?? "")) }
             }
         }
     }

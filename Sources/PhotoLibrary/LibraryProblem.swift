@@ -7,8 +7,8 @@ public enum LibraryProblem: Sendable, Equatable {
     case notADirectory(path: String)
     case unknown(path: String, detail: String)
     /// A photo whose header reads but whose pixels do not (damaged, or in a form this build cannot
-    /// decode), found out when its thumbnail was made. `detail` says what is wrong, to a person.
-    case unreadablePhoto(path: String, detail: String)
+    /// decode), found out when its thumbnail was made. `detail` says what is wrong.
+    case unreadablePhoto(path: String, detail: LibraryPhotoProblem)
 
     /// `permission-denied`, `missing`, `not-a-directory`, `unknown`, `unreadable-photo`.
     public var reason: String {
@@ -51,7 +51,7 @@ public enum LibraryProblem: Sendable, Equatable {
         case .unknown(let path, let detail):
             "The photo library at \(path) cannot be read for a reason Homepwner does not recognise: \(detail)"
         case .unreadablePhoto(let path, let detail):
-            "\(path): \(detail) It is left out of albums, events and people until the file is replaced."
+            "\(path): \(detail.english) It is left out of albums, events and people until the file is replaced."
         }
     }
 }

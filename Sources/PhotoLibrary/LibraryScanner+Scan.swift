@@ -85,7 +85,7 @@ extension LibraryScanner {
                         switch inspection {
                         case .photo(let info, let metadata)?:
                             try store(file, root: root, rootID: rootID, info: info, metadata: metadata, problem: nil, in: connection)
-                        case .damaged(let reason)?:
+                        case .unreadable(let reason)?:
                             try store(file, root: root, rootID: rootID, info: nil, metadata: PhotoMetadata(), problem: reason, in: connection)
                         case .notAPhoto?:
                             skipped += 1
@@ -114,7 +114,7 @@ extension LibraryScanner {
 
     enum Inspection: Sendable {
         case photo(ImageInfo, PhotoMetadata)
-        case damaged(String)
+        case unreadable(LibraryPhotoProblem)
         case notAPhoto
         case vanished
     }
@@ -129,18 +129,18 @@ extension LibraryScanner {
         } catch .unsupportedFormat {
             return FileManager.default.fileExists(atPath: path) ? .notAPhoto : .vanished
         } catch .unsupportedVariant(let variant) {
-            return FileManager.default.fileExists(atPath: path) ? .damaged(variant.problem) : .vanished
+            return FileManager.default.fileExists(atPath: path) ? .unreadable(.unsupportedVariant(variant)) : .vanished
         } catch .damaged(let detail) {
-            return FileManager.default.fileExists(atPath: path) ? .damaged("This file is damaged and cannot be read (\(detail)).") : .vanished
+            return FileManager.default.fileExists(atPath: path) ? .unreadable(.damaged(detail: detail)) : .vanished
         } catch .tooManyPixels(let width, let height, let limit) {
-            return .damaged("This photo is \(width) × \(height) pixels, more than the limit of \(limit / 1_000_000) megapixels.")
+            return .unreadable(.tooManyPixels(width: width, height: height, limit: limit))
         } catch {
-            return .damaged("This photo cannot be read: \(error).")
+            return .unreadable(.described("This photo cannot be read: \(error)."))
         }
     }
 
     private func store(
-        _ file: DirectoryWalker.File, root: String, rootID: Int64, info: ImageInfo?, metadata: PhotoMetadata, problem: String?,
+        _ file: DirectoryWalker.File, root: String, rootID: Int64, info: ImageInfo?, metadata: PhotoMetadata, problem: LibraryPhotoProblem?,
         in connection: Connection
     ) throws {
         let albumID = try ensureAlbum(relativeDirectory: file.relativeDirectory, root: root, rootID: rootID, in: connection)
@@ -165,7 +165,7 @@ extension LibraryScanner {
             """,
             id, rootID, albumID, file.relativePath, file.name, file.size, file.modifiedNanoseconds, info?.format.rawValue,
             info?.width ?? 0, info?.height ?? 0, info?.orientation ?? 1, takenAt, metadata.takenAt != nil,
-            metadata.camera, metadata.latitude, metadata.longitude, problem)
+            metadata.camera, metadata.latitude, metadata.longitude, problem?.stored)
         try connection.run("DELETE FROM library_people WHERE asset_id = ?", id)
         for person in metadata.people {
             try connection.run("INSERT OR IGNORE INTO library_people (asset_id, name) VALUES (?, ?)", id, person)

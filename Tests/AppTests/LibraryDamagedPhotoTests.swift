@@ -2,7 +2,10 @@ import App
 import Foundation
 import HTTPTestClient
 import Imaging
+import Localization
+import PhotoLibrary
 import Testing
+@testable import App
 
 /// A library photo whose header reads but whose pixels are damaged, through the API and the library
 /// page: listed until its thumbnail fails, then in no album, event or person and named, with what is
@@ -79,5 +82,39 @@ import Testing
         let grid = try app.client.get("/library/groups/\(pets.string("id") ?? "")")
         #expect(grid.status == 200)
         #expect(grid.text.contains("grid-cell damaged"))
+    }
+
+    /// A damaged photo is explained in the reader's language, the decoder's own words in brackets.
+    @Test func aDamagedPhotoIsExplainedInGerman() throws {
+        let app = try Self.app()
+        let path = app.workspace.url("Album/cut.jpg").path
+        let album = try app.group("Album", kind: "album").string("id") ?? ""
+        let cut = try #require(try app.assets(album).first)
+        _ = try app.client.get(cut.string("thumbnailURL") ?? "")
+
+        let german = "Diese Datei ist beschädigt und kann nicht gelesen werden ("
+        let detail = try app.client.get("/api/v1/library/assets/\(cut.string("id") ?? "")", headers: ["Accept-Language": "de"])
+        #expect(((detail.json as? [String: Any])?["problem"] as? String)?.hasPrefix(german) == true, "\(detail.text)")
+        let page = try app.client.get("/library?lang=de").text
+        #expect(page.contains("\(path): \(german)"), "\(page)")
+        #expect(page.contains("Bis die Datei ersetzt wird, fehlt es in Alben, Ereignissen und Personen."))
+        #expect(try app.client.get("/library").text.contains("\(path): This file is damaged and cannot be read ("))
+    }
+
+    /// Each kind of problem the library keeps reads in the template as the library writes it, and
+    /// in every other language in its own words.
+    @Test func everyKindOfProblemIsCatalogued() throws {
+        let template = DisplayFormat(words: Localization.bundled.localizer(for: .template))
+        let problems: [LibraryPhotoProblem] = [.damaged(detail: "VipsJpeg: premature end of JPEG file"),
+                                               .tooManyPixels(width: 30_000, height: 30_000, limit: 100_000_000),
+                                               .unsupportedVariant(.jpegPrecision(bits: 12))]
+        for problem in problems {
+            #expect(problem.wording.key != nil, "\(problem)")
+            #expect(template.catalogueText(problem.wording) == problem.english)
+            for language in ServerErrorLanguageTests.others + ["de"] {
+                let words = DisplayFormat(words: Localization.bundled.localizer(for: try #require(LanguageTag(language))))
+                #expect(words.catalogueText(problem.wording) != problem.english, "\(language): \(problem)")
+            }
+        }
     }
 }

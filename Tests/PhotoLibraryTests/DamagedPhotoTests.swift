@@ -43,7 +43,7 @@ import Testing
         #expect(try library.fileNames(inGroup: album.id) == ["fine.jpg"])
         #expect(try library.assets(inGroup: album.id, offset: 0, limit: 10)?.total == 1)
         // Its page still says what is wrong with it, for a link kept from before.
-        #expect(try library.asset(id: cut.id)?.problem?.contains("damaged") == true)
+        #expect(try library.asset(id: cut.id)?.problem?.english.contains("damaged") == true)
         #expect(try library.openOriginal(assetID: cut.id) == nil)
 
         let problems = library.status.unreadablePhotos

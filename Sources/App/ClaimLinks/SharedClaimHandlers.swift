@@ -205,7 +205,7 @@ struct SharedClaimHandlers: Sendable {
             assetID: assetID.rawValue, positionText: "Before the loss, \(index + 1) of \(shown.count)",
             backURL: ClaimLinkRoutes.shared(token) + "#" + Self.anchor(of: item.id), backLabel: "Back to the claim",
             previousURL: neighbour(-1), nextURL: neighbour(1), screenURL: screen, fullURL: screen, originalURL: nil,
-            width: asset.width, height: asset.height, problem: asset.problem, details: details, mapURL: nil))
+            width: asset.width, height: asset.height, problem: asset.problem?.english, details: details, mapURL: nil))
     }
 
     private func viewer(_ model: ViewerModel) -> Response {

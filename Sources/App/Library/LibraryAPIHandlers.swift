@@ -1,4 +1,5 @@
 import HTTPServer
+import Localization
 import PhotoLibrary
 import Messages
 
@@ -28,7 +29,7 @@ struct LibraryAPIHandlers: Sendable {
             guard let asset = try library.asset(id: try request.libraryPhotoID { _ in Self.assetNotFound }, visibleTo: visible) else {
                 throw Self.assetNotFound
             }
-            return .json(LibraryJSON.detail(asset))
+            return .json(LibraryJSON.detail(asset, words: DisplayFormat(words: Localization.bundled.localizer(for: request.pageLanguage)).text))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Messages
 import PhotoLibrary
 
 /// The library as the JSON API shows it.
@@ -51,7 +52,8 @@ enum LibraryJSON {
         return json
     }
 
-    static func detail(_ asset: LibraryAsset) -> JSONWriter {
+    /// One photo; why it cannot be shown in the caller's language (`words`).
+    static func detail(_ asset: LibraryAsset, words: (Message) -> String) -> JSONWriter {
         var json = JSONWriter()
         json.object { json in
             summary(asset, into: &json)
@@ -73,7 +75,7 @@ enum LibraryJSON {
             let urls = LibraryURLs(asset)
             json.value(asset.format?.isShownByBrowsers == true ? urls.original : urls.full)
             json.key("problem")
-            if let problem = asset.problem { json.value(problem) } else { json.null() }
+            if let problem = asset.problem { json.value(words(problem.wording)) } else { json.null() }
         }
         return json
     }

@@ -75,7 +75,7 @@ struct LibraryPageHandlers: Sendable {
             dates: LibraryDatesView(query: dates, errors: errors, action: LibraryRoutes.dates.url(), pick: item, words: context.localizer),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
             problems: status.rootProblems.map { $0.explanation(words: context.localizer) } + status.folderProblems.map { context.text("library.problems.skipped-folder", ["folder": .text($0)]) }
-                + status.unreadablePhotos.map(\.explanation),
+                + status.unreadablePhotos.map { $0.explanation(words: context.localizer) },
             isConfigured: status.isConfigured, pickingFor: item.map { (url: ItemRoutes.item($0.itemID), title: context.text($0.titleKey)) }, context: context)
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .badRequest)
     }
@@ -116,7 +116,7 @@ struct LibraryPageHandlers: Sendable {
             return GridCellModel(
                 assetID: asset.id, url: LibraryRoutes.asset(asset.id, inGroup: id), thumbnailURL: urls.thumbnail,
                 thumbnailSourceSet: urls.thumbnailSourceSet, label: context.text("library.grid.photo-taken", ["when": .text(format.photoTime(asset.takenAt))]),
-                problem: asset.problem)
+                problem: asset.problem.map { context.text($0.wording) })
         }
         let grid = LibraryGridPage(
             title: format.groupName(group),
@@ -160,7 +160,7 @@ struct LibraryPageHandlers: Sendable {
             previousURL: position?.previous.map { LibraryRoutes.asset($0, inGroup: groupID) },
             nextURL: position?.next.map { LibraryRoutes.asset($0, inGroup: groupID) },
             screenURL: urls.screen, fullURL: asset.format?.isShownByBrowsers == true ? urls.original : urls.full,
-            originalURL: urls.original, width: asset.width, height: asset.height, problem: asset.problem, details: details,
+            originalURL: urls.original, width: asset.width, height: asset.height, problem: asset.problem.map { context.text($0.wording) }, details: details,
             mapURL: asset.latitude.flatMap { latitude in
                 asset.longitude.map { "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\($0)#map=15/\(latitude)/\($0)" }
             })

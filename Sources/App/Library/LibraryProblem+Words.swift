@@ -9,18 +9,19 @@ extension LibraryProblem {
         case .missing: words.text("library.problem.missing")
         case .notADirectory: words.text("library.problem.not-a-folder")
         case .unknown: words.text("library.problem.unknown")
-        case .unreadablePhoto: headline
+        case .unreadablePhoto: words.text("library.variant.photo-cannot-be-shown")
         }
     }
 
-    /// `explanation` in `words`' language; a photo that cannot be read says its reader's own words.
+    /// `explanation` in `words`' language.
     func explanation(words: Localizer) -> String {
         switch self {
         case .permissionDenied(let path): words.text("library.problem.denied-text", ["path": .text(path)])
         case .missing(let path): words.text("library.problem.missing-text", ["path": .text(path)])
         case .notADirectory(let path): words.text("library.problem.not-a-folder-text", ["path": .text(path)])
         case .unknown(let path, let detail): words.text("library.problem.unknown-text", ["path": .text(path), "detail": .text(detail)])
-        case .unreadablePhoto: explanation
+        case .unreadablePhoto(let path, let detail):
+            words.text("library.variant.photo-cannot-be-shown-text", ["path": .text(path), "detail": .text(DisplayFormat(words: words).text(detail.wording))])
         }
     }
 }

@@ -18,7 +18,7 @@ extension ImagingError: CataloguedError {
         case .unsupportedFormat:
             "This file is not a photo Homepwner can use. Choose a \(ImageFormat.acceptedList) image."
         case .unsupportedVariant(let variant):
-            "This file is \(variant.kind), a kind of image Homepwner cannot read. Save it as \(variant.saveAs), and upload that."
+            variant.uploadRefusal.english
         case .damaged:
             "This image file is damaged (it may be truncated or corrupt) and cannot be read. Try another copy of the photo."
         case .tooManyPixels(let width, let height, let limit):
@@ -37,7 +37,7 @@ extension ImagingError: CataloguedError {
         // The formats written out (`ImageFormat.acceptedList`, a test checks), so each language lists them in its own words.
         case .unsupportedFormat:
             Message("error.inventory.image-format", "This file is not a photo Homepwner can use. Choose a JPEG, PNG, WebP, GIF, TIFF, HEIC/HEIF and AVIF image.")
-        case .unsupportedVariant: Message(english: message)
+        case .unsupportedVariant(let variant): variant.uploadRefusal
         }
     }
 }
