@@ -11,8 +11,12 @@ public struct FailedSignIns: Sendable, Equatable, CustomStringConvertible {
     public let first: Date
     public let last: Date
 
-    /// "37 failed sign-ins for 3 names from 12 addresses between 14:02 and 14:09 on Nov 29", in this
-    /// server's time zone.
+    /// Whether `names` or `addresses` stopped at the most remembered, so there were that many or more.
+    public var namesCapped: Bool { names >= FailureBurst.mostRemembered }
+    public var addressesCapped: Bool { addresses >= FailureBurst.mostRemembered }
+
+    /// For the server's log: "37 failed sign-ins for 3 names from 12 addresses between 14:02 and 14:09
+    /// on Nov 29", in this server's time zone (the pages word it in the reader's language).
     public var description: String {
         let day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US"), timeZone: .current)
         let time = Date.FormatStyle(date: .omitted, time: .shortened, locale: Locale(identifier: "en_GB"), timeZone: .current)

@@ -143,7 +143,14 @@ import Testing
         let olivia = try app.signIn("olivia")
         for path in ["/users", "/account"] {
             let page = try olivia.get(path).text
-            #expect(page.contains("12 failed sign-ins for 3 names from 4 addresses"), "\(path): \(page.prefix(2000))")
+            #expect(page.contains("12 failed sign-ins for 3 names from 4 addresses "), "\(path): \(page.prefix(2000))")
+            #expect(page.contains(". Homepwner slowed them down; browsers that have signed in before were not."), "\(path): \(page.prefix(2000))")
+            // In the reader's language, its counts in the language's plurals and digits.
+            let german = try olivia.get(path + "?lang=de").text
+            #expect(german.contains("12 fehlgeschlagene Anmeldungen mit 3 Namen von 4 Adressen "), "\(path): \(german.prefix(2000))")
+            #expect(!german.contains("failed sign-ins"), "\(path): \(german.prefix(2000))")
+            let arabic = try olivia.get(path + "?lang=ar").text
+            #expect(arabic.contains("١٢ محاولة دخول فاشلة باستخدام ٣ أسماء من ٤ عناوين "), "\(path): \(arabic.prefix(2000))")
         }
         // Only owners are told.
         let eddie = try app.signIn("eddie")

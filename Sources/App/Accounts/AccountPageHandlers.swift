@@ -179,7 +179,7 @@ struct AccountPageHandlers: Sendable {
         let tokens = try accounts.tokens(of: caller.account)
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
                                message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty, words(request)), error: error,
-                               failedSignIns: failedSignIns(for: caller), calendarCreated: try accounts.calendarFeedCreated(of: caller.account.id),
+                               failedSignIns: failedSignIns(for: caller, request), calendarCreated: try accounts.calendarFeedCreated(of: caller.account.id),
                                newCalendarURL: newCalendarURL, calendarOff: try accounts.reminderKindsOff(.calendar, for: caller.account.id),
                                calendarKindsSaved: request.query["reminder-calendar"] == "saved",
                                reminderMail: ReminderMailSection(email: try accounts.email(of: caller.account.id), sends: sendsReminderMail,
@@ -205,10 +205,23 @@ struct AccountPageHandlers: Sendable {
         }
     }
 
-    /// The latest burst of failed sign-ins, for owners.
-    private func failedSignIns(for caller: Caller) -> String? {
+    /// The latest burst of failed sign-ins, for owners, in the request's language: its day and times
+    /// of day in UTC, as every time a page writes.
+    private func failedSignIns(for caller: Caller, _ request: Request) -> String? {
         guard caller.account.role == .owner, let burst = throttle.latestBurst() else { return nil }
-        return "\(burst). Homepwner slowed them down; browsers that have signed in before were not."
+        let words = words(request), format = DisplayFormat(words: words)
+        var arguments: [String: MessageArgument] = [
+            "count": .count(burst.count), "names": .count(burst.names), "addresses": .count(burst.addresses),
+            "namesMore": .text(burst.namesCapped ? "yes" : "no"), "addressesMore": .text(burst.addressesCapped ? "yes" : "no"),
+        ]
+        let (from, to) = (format.dayAndTime(burst.first), format.dayAndTime(burst.last))
+        guard from != to else {
+            arguments["time"] = .text(to)
+            return words.text("account.failed-sign-ins.at", arguments)
+        }
+        arguments["from"] = .text(from)
+        arguments["to"] = .text(to)
+        return words.text("account.failed-sign-ins.between", arguments)
     }
 
     private func changePassword(_ request: Request) throws -> Response {
@@ -274,7 +287,7 @@ struct AccountPageHandlers: Sendable {
 
     private func usersPage(_ request: Request, message: String? = nil, error: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let page = UsersPage(accounts: try accounts.all(), roots: roots, message: message, error: error,
-                             failedSignIns: request.caller.flatMap(failedSignIns(for:)), context: request.pageContext(site))
+                             failedSignIns: request.caller.flatMap { failedSignIns(for: $0, request) }, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: status)
     }
 
