@@ -26,7 +26,8 @@ def layout_problems(browser, label):
     item names squeezed to nothing."""
     return browser.execute_script("""
         const label = arguments[0], problems = [];
-        const width = innerWidth;
+        // The screen's width: a phone widens its layout viewport (innerWidth) to a page that is too wide.
+        const width = document.documentElement.clientWidth;
         if (document.documentElement.scrollWidth > width + 1) problems.push(`${label}: the page is ${document.documentElement.scrollWidth} px wide on a ${width} px screen`);
         // What is on top: an open sheet or popover, else the page.
         const layer = document.querySelector('dialog[open], :popover-open') ?? document;
@@ -111,3 +112,33 @@ def test_nothing_moves_when_reduced_motion_is_asked_for(server, library, browser
         assert scale(browser) > state["fit"] * 1.4
     finally:
         emulate(browser)
+
+
+def test_the_account_pages_fit_a_phone_zoomed_to_200_percent_with_long_token_names(zoomed):
+    """An owner's account page lists API tokens by the names people give them (a script's purpose, a
+    machine's name): long names and German's longer words wrap inside their cards."""
+    import tempfile
+    import harness
+    from conftest import BINARY, Server
+    data = tempfile.mkdtemp(prefix="homepwner-e2e-zoomed-account-")
+    harness.add_user(data, "olivia", "password123", binary=BINARY)
+    server = Server(data=data)
+    try:
+        zoomed.get(server.url + "/signin")
+        find(zoomed, "#signin-name").send_keys("olivia")
+        find(zoomed, "#signin-password").send_keys("password123" + Keys.ENTER)
+        wait(zoomed).until(lambda b: b.current_url.rstrip("/") == server.url)
+        for name in ["backup 1796657486.2340434", "Sicherungsskript für den Keller-NAS-Server"]:
+            zoomed.get(server.url + "/account")
+            find(zoomed, ".inline-form input[name=name]").send_keys(name + Keys.ENTER)
+            visible(zoomed, ".new-token")
+        problems = []
+        for label, path in [("account", "/account"), ("account in German", "/account?lang=de"), ("accounts", "/users"),
+                            ("account in Arabic", "/account?lang=ar")]:
+            zoomed.get(server.url + path)
+            if path.startswith("/account"):
+                assert len(find_all(zoomed, ".token-list li")) == 2, label
+            problems.extend(layout_problems(zoomed, label))
+        assert not problems, "\n".join(problems)
+    finally:
+        server.stop()
