@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "RemindersTests", dependencies: ["Reminders", "Inventory", "Clocks"]),
         .testTarget(name: "ClaimsTests", dependencies: ["Claims", "Inventory", "Database"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads", "MailTestServer", "Mail", "Reminders", "Messages"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Clocks", "Home", "Households", "ClaimReport", "Backup", "HTTPServer", "Inventory", "PDFPreview", "HTTPTestClient", "Archive", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video", "Uploads", "MailTestServer", "Mail", "Reminders", "Messages"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
