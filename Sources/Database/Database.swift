@@ -9,31 +9,42 @@ public final class Database: Sendable {
     private let nextReader = Atomic<Int>(0)
     /// What the readers did, for tests that count a page's reads.
     package let readWork = ReadWork()
+    /// What the household guard let through in report mode, for the tests.
+    package let householdGuardReports = HouseholdGuardReports()
 
     /// Opens the file at `path`, switching it to WAL and applying `migrations` (one list, counted by
-    /// `user_version`).
-    public convenience init(path: String, migrations: [Migration], readerCount: Int = 4) throws {
-        try self.init(path: path, readerCount: readerCount) { try $0.migrate(migrations) }
+    /// `user_version`). `householdGuard` guards the household tables found once they are applied.
+    public convenience init(path: String, migrations: [Migration], readerCount: Int = 4, householdGuard: HouseholdGuard = .report) throws {
+        try self.init(path: path, readerCount: readerCount, householdGuard: householdGuard) { try $0.migrate(migrations) }
     }
 
     /// Opens the file at `path`, switching it to WAL and applying each module's schema.
-    public convenience init(path: String, schemas: [Schema], readerCount: Int = 4) throws {
-        try self.init(path: path, readerCount: readerCount) { try $0.migrate(schemas) }
+    public convenience init(path: String, schemas: [Schema], readerCount: Int = 4, householdGuard: HouseholdGuard = .report) throws {
+        try self.init(path: path, readerCount: readerCount, householdGuard: householdGuard) { try $0.migrate(schemas) }
     }
 
     /// Opens an existing file for reading only, as it is: no migration, no switch to WAL, nothing
     /// created beside it, and every `write` fails. For a copy that must stay byte for byte what it
     /// was (a backup being checked or read).
-    public init(readingOnly path: String, readerCount: Int = 1) throws {
+    public init(readingOnly path: String, readerCount: Int = 1, householdGuard: HouseholdGuard = .report) throws {
         self.path = path
-        writer = ConnectionOwner(try Connection(path: path, readOnly: true))
+        let reports = householdGuardReports
+        let writer = try Connection(path: path, readOnly: true, reports: reports)
+        let tables = try householdGuard.tables(in: writer)
+        writer.guardHouseholdTables(tables, mode: householdGuard.mode)
+        self.writer = ConnectionOwner(writer)
         let work = readWork
-        readers = try (0..<max(1, readerCount)).map { _ in ConnectionOwner(try Connection(path: path, readOnly: true, work: work)) }
+        readers = try (0..<max(1, readerCount)).map { _ in
+            let reader = try Connection(path: path, readOnly: true, work: work, reports: reports)
+            reader.guardHouseholdTables(tables, mode: householdGuard.mode)
+            return ConnectionOwner(reader)
+        }
     }
 
-    private init(path: String, readerCount: Int, migrate: (Connection) throws -> Bool) throws {
+    /// Migrations are not guarded: the household tables are read once they have run.
+    private init(path: String, readerCount: Int, householdGuard: HouseholdGuard, migrate: (Connection) throws -> Bool) throws {
         self.path = path
-        let writer = try Connection(path: path)
+        let writer = try Connection(path: path, reports: householdGuardReports)
         try writer.execute("PRAGMA journal_mode = WAL")
         if try migrate(writer) {
             // An upgrade goes into the file itself at once: what a migration erased (secure_delete
@@ -41,10 +52,14 @@ public final class Database: Sendable {
             // checkpoint comes (the last connection to close is a reader, which never makes one).
             try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
+        let tables = try householdGuard.tables(in: writer)
+        writer.guardHouseholdTables(tables, mode: householdGuard.mode)
         self.writer = ConnectionOwner(writer)
         var readers: [ConnectionOwner] = []
         for _ in 0..<max(1, readerCount) {
-            readers.append(ConnectionOwner(try Connection(path: path, readOnly: true, work: readWork)))
+            let reader = try Connection(path: path, readOnly: true, work: readWork, reports: householdGuardReports)
+            reader.guardHouseholdTables(tables, mode: householdGuard.mode)
+            readers.append(ConnectionOwner(reader))
         }
         self.readers = readers
     }
@@ -77,6 +92,23 @@ public final class Database: Sendable {
         try writer.withConnection { connection in
             try connection.transaction { try body(connection) }
         }
+    }
+}
+
+extension Database {
+    /// `read`, with the connection's statements allowed to touch household tables for `reason`.
+    public func read<T>(serverWide reason: ServerWideWork, _ body: (Connection) throws -> T) throws -> T {
+        try read { connection in try connection.permitting(reason) { try body(connection) } }
+    }
+
+    /// `readTransaction`, with the connection's statements allowed to touch household tables for `reason`.
+    public func readTransaction<T>(serverWide reason: ServerWideWork, _ body: (Connection) throws -> T) throws -> T {
+        try readTransaction { connection in try connection.permitting(reason) { try body(connection) } }
+    }
+
+    /// `write`, with the connection's statements allowed to touch household tables for `reason`.
+    public func write<T>(serverWide reason: ServerWideWork, _ body: (Connection) throws -> T) throws -> T {
+        try write { connection in try connection.permitting(reason) { try body(connection) } }
     }
 }
 

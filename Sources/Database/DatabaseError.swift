@@ -37,12 +37,37 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.sql = nil
     }
 
+    private init(code: Int32, message: String, sql: String) {
+        self.code = code
+        self.extendedCode = code
+        self.systemErrno = 0
+        self.message = message
+        self.sql = sql
+    }
+
+    /// A household's statement that does not name its household.
+    static func unscoped(_ sql: String) -> DatabaseError {
+        DatabaseError(code: SQLITE_MISUSE, message: "A household’s statement must name its household as :household (as in “WHERE household_id = :household”), and its other parameters must be plain ?s; this one does not", sql: sql)
+    }
+
+    /// A household's statement given more or fewer arguments than its `?`s.
+    static func argumentCount(_ given: Int, expected: Int, sql: String) -> DatabaseError {
+        DatabaseError(code: SQLITE_RANGE, message: "The statement takes \(expected) arguments besides :household; \(given) were given", sql: sql)
+    }
+
+    /// A statement on a household table through a plain connection, refused by the guard.
+    static func outsideHousehold(table: String, sql: String) -> DatabaseError {
+        DatabaseError(code: SQLITE_AUTH, message: "The table \(table) holds households’ rows: a statement on it must go through a household’s connection (HouseholdDatabase) or name its ServerWideWork", sql: sql)
+    }
+
     /// This error, as the reason an upgrade stopped (keeping its code: a full disk stays one).
     func upgradeStopped(at migration: String, from version: Int64) -> DatabaseError {
         DatabaseError(code: code, extendedCode: extendedCode, systemErrno: systemErrno,
                       message: "Upgrading the database stopped at \(migration) (from version \(version)): \(message). Nothing was changed: the file is as it was before. Restore a backup or report this with the message.")
     }
 
+    /// The household guard refused the statement: it touches a household table outside a household's connection.
+    public var isOutsideHousehold: Bool { code == SQLITE_AUTH }
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
     /// The disk (or the user's quota) had no room for the write: `SQLITE_FULL`, or an I/O error whose

@@ -12,8 +12,8 @@ struct TemporaryDatabase {
             .appendingPathComponent("homepwner-\(label)-\(UUID().uuidString).sqlite").path
     }
 
-    func open(_ migrations: [Migration] = [], readerCount: Int = 4) throws -> Database {
-        try Database(path: path, migrations: migrations, readerCount: readerCount)
+    func open(_ migrations: [Migration] = [], readerCount: Int = 4, householdGuard: HouseholdGuard = .report) throws -> Database {
+        try Database(path: path, migrations: migrations, readerCount: readerCount, householdGuard: householdGuard)
     }
 
     func remove() {

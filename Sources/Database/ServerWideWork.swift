@@ -1,0 +1,12 @@
+/// Why a plain `Connection` may read or write household tables for one call: work that is the server's,
+/// not one household's. Each case is a permission for the calls that name it
+/// (`Database.read(serverWide:)`, `readTransaction(serverWide:)`, `write(serverWide:)`); the uses are
+/// listed in `ServerWideWorkTests`, so a new one is seen in review.
+public enum ServerWideWork: String, CaseIterable, Sendable {
+    /// Sweeping files that no row names any more, household by household.
+    case leftovers
+    /// Refilling the search index when its format changes, household by household.
+    case searchIndexRefill
+    /// Listing every file a backup's database copy names, whichever household holds it.
+    case backupContents
+}
