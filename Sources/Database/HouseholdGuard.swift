@@ -28,11 +28,14 @@ public struct HouseholdGuard: Sendable {
 
     public static let report = HouseholdGuard(.report)
 
-    /// The household tables of the database `connection` has open, in lower case.
+    /// The household tables of the database `connection` has open, in lower case. The households'
+    /// own tables (`household_members`, `household_invitations`, `household_sequences`: who belongs
+    /// where) are not among them: they are read across households by design (an account's
+    /// households), and their store, `HouseholdStore`, names the household in each statement itself.
     func tables(in connection: Connection) throws -> Set<String> {
         let withColumn = try connection.rows("""
             SELECT DISTINCT m.name FROM sqlite_master m, pragma_table_info(m.name) p
-            WHERE m.type = 'table' AND p.name = 'household_id'
+            WHERE m.type = 'table' AND p.name = 'household_id' AND substr(m.name, 1, 10) <> 'household_'
             """) { $0.string(0) }
         return Set((withColumn + (try searchTables(connection))).map { $0.lowercased() })
     }

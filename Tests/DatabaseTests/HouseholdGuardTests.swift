@@ -10,6 +10,8 @@ import Testing
         CREATE TABLE items (id INTEGER PRIMARY KEY, household_id INTEGER NOT NULL REFERENCES households(id),
                             name TEXT NOT NULL, value INTEGER NOT NULL DEFAULT 0);
         CREATE VIRTUAL TABLE item_search_1 USING fts5(name);
+        CREATE TABLE household_members (household_id INTEGER NOT NULL REFERENCES households(id), account_id INTEGER NOT NULL,
+                                        PRIMARY KEY (household_id, account_id));
         INSERT INTO households (id, name) VALUES (1, 'Home'), (2, 'Holiday flat');
         """)]
     static let enforcing = HouseholdGuard(.enforce, searchTables: { _ in ["item_search_1"] })
@@ -115,6 +117,17 @@ import Testing
         #expect(try database.read { try $0.scalar("SELECT count(*) FROM households") } == 2)
         #expect(try Self.names(in: 1, database) == ["Chair", "Lamp", "Sofa"])
         #expect(database.householdGuardReports.all.isEmpty)
+    }
+
+    @Test func theHouseholdsOwnTablesAreReadAcrossHouseholds() throws {
+        let file = TemporaryDatabase("guard-memberships")
+        defer { file.remove() }
+        let database = try file.open(Self.schema, householdGuard: Self.enforcing)
+        // An account's households: a plain statement across every household, as `HouseholdStore` asks.
+        try database.write { try $0.run("INSERT INTO household_members (household_id, account_id) VALUES (1, 7), (2, 7)") }
+        #expect(try database.read { try $0.rows("SELECT household_id FROM household_members WHERE account_id = ? ORDER BY 1", 7) { $0.int64(0) } } == [1, 2])
+        // The household data beside them is still guarded.
+        #expect(throws: DatabaseError.self) { try database.read { try $0.scalar("SELECT count(*) FROM items") } }
     }
 
     @Test func serverWideWorkIsLetThroughForItsCallOnly() throws {
