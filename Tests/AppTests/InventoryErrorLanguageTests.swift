@@ -13,7 +13,7 @@ import Testing
 /// a place that still holds things, a draft merged wrongly, the item list's query…) in the caller's
 /// language, as JSON and as a page, and in US English as they always were.
 @Suite struct InventoryErrorLanguageTests {
-    static let others = ["fr", "es", "nl", "it", "pt-BR", "ar"]
+    static let others = CataloguedWording.others
 
     /// A place's id, made through the API.
     static func place(_ app: TestApp, _ name: String) throws -> Int64 {

@@ -10,7 +10,7 @@ import Testing
 /// The server's last refusals (a request framed ambiguously, a label sheet asked for wrongly, an
 /// account operation that cannot happen) in the caller's language, and in US English as they always were.
 @Suite struct ServerErrorLanguageTests {
-    static let others = ["fr", "es", "nl", "it", "pt-BR", "ar"]
+    static let others = CataloguedWording.others
 
     /// A request whose Transfer-Encoding is not `chunked` alone, over a real socket.
     static func malformed(_ app: TestApp, _ language: String?) throws -> TestResponse {
@@ -85,15 +85,8 @@ import Testing
             (.lastOwner, "Dies ist das letzte Eigentümerkonto; machen Sie zuerst ein anderes Konto zum Eigentümer."),
             (.tokenNotFound, "Dieses API-Token gibt es nicht; vielleicht wurde es schon widerrufen."),
         ]
-        let template = DisplayFormat(words: Localization.bundled.localizer(for: .template))
-        let german = DisplayFormat(words: Localization.bundled.localizer(for: try #require(LanguageTag("de"))))
         for (error, expected) in errors {
-            #expect(template.catalogueText(error.wording) == error.description)
-            #expect(german.catalogueText(error.wording) == expected)
-            for language in Self.others {
-                let words = DisplayFormat(words: Localization.bundled.localizer(for: try #require(LanguageTag(language))))
-                #expect(words.catalogueText(error.wording) != error.description, "\(language): \(error)")
-            }
+            try CataloguedWording.expect(error.wording, english: error.description, german: expected)
         }
     }
 }

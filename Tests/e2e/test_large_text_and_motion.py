@@ -1,11 +1,14 @@
 """A phone with its page zoomed to 200 % (390 px wide, so 195 CSS px), and a browser asking for reduced
 motion: every page still fits and works."""
+import tempfile
+
 import pytest
 from selenium.webdriver.common.keys import Keys
 
 import conftest
+import harness
 from accessibility import emulate
-from conftest import FIXTURES, make_driver
+from conftest import BINARY, FIXTURES, Server, make_driver
 from helpers import find, find_all, row_names, visible, wait
 from test_keyboard import press, scale
 from test_viewer import library, open_viewer  # noqa: F401 (the album of large photos, a fixture)
@@ -117,9 +120,6 @@ def test_nothing_moves_when_reduced_motion_is_asked_for(server, library, browser
 def test_the_account_pages_fit_a_phone_zoomed_to_200_percent_with_long_token_names(zoomed):
     """An owner's account page lists API tokens by the names people give them (a script's purpose, a
     machine's name): long names and German's longer words wrap inside their cards."""
-    import tempfile
-    import harness
-    from conftest import BINARY, Server
     data = tempfile.mkdtemp(prefix="homepwner-e2e-zoomed-account-")
     harness.add_user(data, "olivia", "password123", binary=BINARY)
     server = Server(data=data)
