@@ -153,7 +153,10 @@ char *hp_message_pseudo(const char *pattern, size_t length, hp_icu_error *error)
     UnicodeString padded(u"[");
     padded.append(out).append(u' ');
     int32_t padding = static_cast<int32_t>(std::ceil(literal * 0.4));
-    for (int32_t i = 0; i < (padding > 1 ? padding : 1); i++) padded.append(static_cast<UChar>(0x00B7));
+    if (padding < 1) padding = 1;
+    // In words of six dots, as a longer language's text breaks between words: one unbroken run would
+    // widen a phone's page as no real translation does.
+    for (int32_t i = 0; i < padding; i++) padded.append(static_cast<UChar>(i % 7 == 6 && i + 1 < padding ? u' ' : 0x00B7));
     padded.append(u']');
     return copy(utf8(padded));
 }
