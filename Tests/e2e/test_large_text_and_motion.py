@@ -142,3 +142,19 @@ def test_the_account_pages_fit_a_phone_zoomed_to_200_percent_with_long_token_nam
         assert not problems, "\n".join(problems)
     finally:
         server.stop()
+
+
+def test_the_bar_keeps_its_parts_apart_on_a_phone_in_longer_languages(server):
+    """German's and the pseudo-locale's longer bar buttons leave the title less room: it shortens, and
+    never runs over the logo or a back title."""
+    server.create_item("Camera", "C-1", 1899)
+    phone = make_driver("iphone")
+    try:
+        problems = []
+        for language in ["de", "fr", "en-XA", "ar"]:
+            for path in ["/", "/settings/exchange-rates", "/locations"]:
+                phone.get(f"{server.url}{path}?lang={language}")
+                problems.extend(layout_problems(phone, f"{path} in {language}"))
+        assert not problems, "\n".join(problems)
+    finally:
+        phone.quit()
