@@ -158,11 +158,11 @@ def label_code(kind, number):
     return body + alphabet[(32 - total % 32) % 32]
 
 
-def wait_for(what, check, seconds=300):
-    for _ in range(seconds * 4):
+def wait_for(what, check, seconds=300, every=0.25):
+    for _ in range(int(seconds / every)):
         if check():
             return
-        time.sleep(0.25)
+        time.sleep(every)
     fail("waited %d s for %s" % (seconds, what))
 
 
@@ -238,6 +238,12 @@ def make_inventory(server, owner, editor):
         "expires": time.strftime("%Y-%m-%d", time.gmtime(time.time() + 60 * 86_400)), "label": "Acme adjuster"})
 
     calendar = owner.send("POST", v1 + "/account/calendar")
+
+    # The photo readers (codes, then plate and receipt text) have read every photo: their readings are
+    # in the folder, and no answer waits on them ("pending"). Asked once a second, as they give way to requests.
+    for item in [television, mixer, draft]:
+        wait_for("the readers to read item %d's photos" % item,
+                 lambda: not owner.send("GET", v1 + "/items/%d/suggestions" % item)["pending"], seconds=900, every=1)
     return {"home": home, "living": living, "kitchen": kitchen, "box": box, "garage": garage,
             "television": television, "mixer": mixer, "kettle": kettle, "bicycle": bicycle, "armchair": armchair, "lamp": lamp,
             "draft": draft, "walkthrough": walkthrough, "claim": claim, "bundle": bundle, "expense": expense,
@@ -430,11 +436,11 @@ def write_readme(out, commit, sources_commit, binary, ids, count, size):
     with open(os.path.join(out, "README.md"), "w") as file:
         file.write("""# A data folder from before households
 
-Made by `scripts/make-datafolder-fixture.py` with the `homepwner` binary built from commit
-`{commit}` (its `Sources/` last changed in `{sources}`), the last commit before the households
-migrations (inventory 28, accounts 14, claims 17, …). Everything in `data/` was made through that
-build's CLI (`homepwner user add`) and HTTP API, never by SQL; the server was stopped cleanly, so the
-WAL is checkpointed into `homepwner.sqlite`.
+Made by `scripts/make-datafolder-fixture.py`, run at commit `{commit}`, with the `homepwner`
+binary built from its sources, which last changed in `{sources}`: the last commit before the
+households migrations (inventory 28, accounts 14, claims 17, …). Everything in `data/` was made
+through that build's CLI (`homepwner user add`) and HTTP API, never by SQL; the server was stopped
+cleanly (SIGTERM) and its WAL checkpointed (below).
 
 - Accounts: `olivia` (owner), `eddie` (editor), `vera` (viewer), each with an API token; their
   password and tokens are in `tokens.json` (secrets of this fixture only), with the adjuster's link
@@ -451,6 +457,35 @@ WAL is checkpointed into `homepwner.sqlite`.
   headers compared, the server's `Date`; each body as it was sent). `HouseholdUpgradeTests` opens a
   copy of `data/` with the current code, sets its clock to each answer's `servedAt`, asks again and
   expects the same bytes.
+
+How the answers are asked and compared:
+- Every request names the host `127.0.0.1:8080` (links in answers, such as the calendar feed's
+  address, are made from it), whatever port the server had.
+- Day-dependent answers (an item's readiness, a line's age and actual cash value, reminders "due
+  soon", the feed's DTSTAMP, the adjuster link's expiry) were made at the `servedAt` of each; the
+  test's clock is set to it.
+- Headers compared: Content-Type, Content-Disposition, Content-Range, Location, Cache-Control and
+  ETag. An item's ETag is its id, version and position; a file's is made from its URL, which names its
+  content (a hash): both are what is stored, not when or where it was served.
+- HTML answers (the adjuster's page, a deleted place's and item's label) are compared with the static
+  files' fingerprints (`/static/<16 hex>/`) taken out: any change to a style sheet or script moves
+  them, and that is not an upgrade's doing.
+- Photos' renditions (`screen.jpg`, `thumb-*.jpg`, `report.jpg`) were removed from `data/`: they are
+  a cache, made again when asked for (one thumbnail's bytes are among the answers).
+- This build leaves its WAL behind after a clean stop (the last connection to close is a reader);
+  the script checkpoints it with `sqlite3 … 'PRAGMA wal_checkpoint(TRUNCATE)'`, which changes no row.
+
+Left out, and why:
+- The PDFs (claim report, police list, proof of loss, label sheets) and the XLSX schedule: cairo and
+  libxlsxwriter write the time they were made into the file, so no two are the same bytes.
+- The export and evidence zips: their entries carry the time they were made.
+- The HTML pages of the signed-in app (item list and page, places, claims…): each carries a
+  per-request CSRF token, and their markup changes with every page's design, not with an upgrade.
+  The API's JSON says the same things.
+- The photo library: no library roots (a library is a folder on the server, not in the data folder).
+- The whole photo originals and the video: the answers keep 2 KB ranges of them (206) and one small
+  whole photo (a walk-through frame); `HouseholdUpgradeTests` compares every original in `data/`
+  whole with what its old URL serves.
 
 Ids: {ids}
 
