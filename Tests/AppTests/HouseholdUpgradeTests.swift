@@ -1,4 +1,5 @@
 import App
+import Backup
 import Clocks
 import Foundation
 import HTTPTestClient
@@ -165,6 +166,31 @@ import ToolRunner
         for code in [LabelCode(place: Location.ID(5)).description, LabelCode(item: Item.ID(6)).description] {
             let response = try upgraded.get("/l/\(code)", accept: "text/html")
             #expect(response.status == 410, "the deleted thing's label \(code) answers \(response.status)")
+        }
+    }
+
+    @Test func aBackupMadeAfterTheUpgradeIsVerifiedAndRestoresTheSameAnswers() throws {
+        let upgraded = try UpgradedApp()
+        let folder = DataFolder(upgraded.app.folder.url)
+        let backups = try TestDataFolder()
+        let outcome = try BackupJob(source: folder.backupSource(try folder.openDatabase()), store: BackupStore(path: backups.url.path),
+                                    status: folder.backupStatus).run()
+        #expect(outcome.succeeded, "the backup: \(outcome.problem ?? "")")
+        // As `homepwner verify` checks it: every file against the manifest, the database copy by SQLite.
+        let backup = try BackupLocator.backup(at: backups.url.path)
+        let verification = try BackupVerifier.verify(backup)
+        #expect(verification.isSound, "\(verification.problems)")
+        #expect(verification.manifest?.problems.isEmpty == true, "every file the database names was there to back up")
+
+        let restored = try TestDataFolder()
+        _ = try BackupRestorer.restore(from: backup, into: restored.url.path)
+        let app = try TestApp(folder: restored) { $0.clock = upgraded.clock }
+        for answer in upgraded.answers where ["item-list", "item-television", "locations", "claim", "claim-schedule-csv"].contains(answer.name) {
+            let response = try app.client.get(answer.path, headers: upgraded.headers(for: answer.who, accept: answer.accept, range: answer.range))
+            let recorded = try upgraded.recordedBody(of: answer.name)
+            if let difference = Self.difference(between: answer, recorded: recorded, and: response) {
+                Issue.record("GET \(answer.path) (\(answer.name)) on the restored backup is answered differently:\n\(difference)")
+            }
         }
     }
 
