@@ -489,7 +489,7 @@ Left out, and why:
 
 Ids: {ids}
 
-{size} bytes in all.
+{size} bytes besides this README.
 """.format(commit=commit, sources=sources_commit, count=count, size=size,
            ids=", ".join("%s %s" % (key, value) for key, value in ids.items() if isinstance(value, int))))
 

@@ -97,7 +97,7 @@ import ToolRunner
                 upgraded.clock.advance(by: servedAt - upgraded.clock.now.timeIntervalSince1970)
             }
             let response = try upgraded.app.client.get(answer.path, headers: upgraded.headers(for: answer.who, accept: answer.accept, range: answer.range))
-            let recorded = try [UInt8](Data(contentsOf: Self.fixture.appendingPathComponent("answers").appendingPathComponent(answer.body)))
+            let recorded = try upgraded.recordedBody(of: answer.name)
             if let difference = Self.difference(between: answer, recorded: recorded, and: response) {
                 Issue.record("GET \(answer.path) (\(answer.name), as \(answer.who)) is answered differently:\n\(difference)")
             }
