@@ -104,6 +104,18 @@ import ToolRunner
         }
     }
 
+    /// The folder was upgraded, not merely read: it is one household now, named after its home, with
+    /// each of its accounts a member in the role it had.
+    @Test func theFolderIsOneHouseholdWithEveryAccountInItsRole() throws {
+        let upgraded = try UpgradedApp()
+        let dump = try SchemaUpgradeTests.Dump(DataFolder(upgraded.app.folder.url).databasePath)
+        #expect(try dump.strings("SELECT id || ' ' || name || ' ' || id_prefix FROM households") == ["1 Home 0"])
+        #expect(try dump.strings("""
+            SELECT a.name || ' ' || m.role FROM household_members m JOIN accounts a ON a.id = m.account_id ORDER BY a.name
+            """) == ["\(upgraded.secrets.editor.name) editor", "\(upgraded.secrets.owner.name) owner", "\(upgraded.secrets.viewer.name) viewer"].sorted())
+        #expect(try dump.strings("SELECT count(*) FROM items WHERE household_id IS NOT 1") == ["0"])
+    }
+
     @Test func everyFileIsServedAtItsOldURL() throws {
         let upgraded = try UpgradedApp()
         let data = Self.fixture.appendingPathComponent("data")
