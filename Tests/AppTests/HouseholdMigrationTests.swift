@@ -54,6 +54,29 @@ import Testing
         #expect(try after.strings("SELECT count(*) FROM claims WHERE household_id = 1") == ["2"])
     }
 
+    /// A folder whose last changes are still in its WAL (its server was killed, or stopped by a build
+    /// that left the WAL behind) upgrades with them: they are the first household's too.
+    @Test func changesStillInTheWALAreUpgradedWithTheRest() throws {
+        let copy = try SchemaUpgradeTests.Copy(of: Self.before)
+        let crashed = try SchemaUpgradeTests.Copy(of: Self.before)
+        defer { copy.remove(); crashed.remove() }
+        do {
+            let old = try SchemaHistory.open(copy.path, at: SchemaHistory.steps[Self.before])
+            try old.write { try $0.run("INSERT INTO items (name, date_created_ms, position) VALUES ('Bread maker', 1764000060000, 100)") }
+            // The files as a killed server leaves them: the commit in the WAL only.
+            try FileManager.default.removeItem(atPath: crashed.path)
+            for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: copy.path + suffix, toPath: crashed.path + suffix) }
+            let wal = try FileManager.default.attributesOfItem(atPath: crashed.path + "-wal")[.size] as? Int ?? 0
+            #expect(wal > 0)
+            #expect(try old.read { try $0.scalar("SELECT count(*) FROM items WHERE name = 'Bread maker'") } == 1)
+        }
+        _ = try Database(path: crashed.path, schemas: DataFolder.schemas)
+        let after = try SchemaUpgradeTests.Dump(crashed.path)
+        #expect(try after.strings("SELECT household_id FROM items WHERE name = 'Bread maker'") == ["1"])
+        #expect(try after.strings("SELECT count(*) FROM household_members") == ["2"])
+        #expect(after.integrity == ["ok"])
+    }
+
     @Test(arguments: [
         // Two places at the top: which is the home is not known.
         "INSERT INTO locations (name, parent_id, is_box) VALUES ('Holiday flat', NULL, 0)",
