@@ -52,7 +52,7 @@ struct BackupContents {
         }
         let receiptsFolder = HomeEnvironment.receiptsFolder(in: URL(fileURLWithPath: source.documentsFolder)).path
         var receipts: [String: String] = [:]
-        for sha256 in try ClaimStore.receiptHashes(in: database) { receipts[sha256] = DocumentStore.originalPath(sha256: sha256, under: receiptsFolder) }
+        for sha256 in try ClaimStore.receiptHashes(in: database, for: .backupContents) { receipts[sha256] = DocumentStore.originalPath(sha256: sha256, under: receiptsFolder) }
         let walkthroughs = try store.allWalkthroughs()
         var videos: [String: String] = [:], frames: [String: String] = [:]
         for walkthrough in walkthroughs {

@@ -13,7 +13,7 @@ extension ClaimStore {
         try change { connection in
             var claim = try Self.openClaim(id: id, in: connection)
             let (name, members) = try Self.checkedBundle(name: name, lines: itemIDs, bundle: nil, of: claim, in: connection)
-            try connection.run("INSERT INTO claim_bundles (claim_id, name) VALUES (?, ?)", id, name)
+            try connection.run("INSERT INTO claim_bundles (household_id, claim_id, name) VALUES (:household, ?, ?)", id, name)
             let bundleID: ClaimBundle.ID = connection.lastInsertedID()
             for index in claim.lines.indices where members.contains(claim.lines[index].itemID) { claim.lines[index].bundleID = bundleID }
             try Self.write(claim, id: id, in: connection)
@@ -27,10 +27,10 @@ extension ClaimStore {
             var claim = try Self.openClaim(id: id, in: connection)
             guard let bundle = claim.bundles.first(where: { $0.id == bundleID }) else { throw ClaimError.bundleNotFound(claimID: id, bundleID: bundleID) }
             // Its lines as they are, but an item put on a rider since (a row of its own on the schedule already).
-            let riders = Set(try connection.rows("SELECT id FROM items WHERE scheduled = 1") { Item.ID($0.int64(0)) })
+            let riders = Set(try connection.rows("SELECT id FROM items WHERE household_id = :household AND scheduled = 1") { Item.ID($0.int64(0)) })
             let current = claim.lines.filter { $0.bundleID == bundleID && !riders.contains($0.itemID) }.map(\.itemID)
             let (checkedName, members) = try Self.checkedBundle(name: name ?? bundle.name, lines: itemIDs ?? current, bundle: bundleID, of: claim, in: connection)
-            try connection.run("UPDATE claim_bundles SET name = ? WHERE id = ?", checkedName, bundleID)
+            try connection.run("UPDATE claim_bundles SET name = ? WHERE household_id = :household AND id = ?", checkedName, bundleID)
             for index in claim.lines.indices {
                 if members.contains(claim.lines[index].itemID) {
                     claim.lines[index].bundleID = bundleID
@@ -48,22 +48,24 @@ extension ClaimStore {
         try change { connection in
             let claim = try Self.openClaim(id: id, in: connection)
             guard claim.bundles.contains(where: { $0.id == bundleID }) else { throw ClaimError.bundleNotFound(claimID: id, bundleID: bundleID) }
-            try connection.run("DELETE FROM claim_bundles WHERE id = ?", bundleID)
-            try connection.run("UPDATE claims SET version = version + 1 WHERE id = ?", id)
+            try connection.run("DELETE FROM claim_bundles WHERE household_id = :household AND id = ?", bundleID)
+            try connection.run("UPDATE claims SET version = version + 1 WHERE household_id = :household AND id = ?", id)
             return try Self.claim(id: id, in: connection)
         }
     }
 
-    static func bundles(ofClaim id: Claim.ID?, in connection: Connection) throws -> [Claim.ID: [ClaimBundle]] {
+    static func bundles(ofClaim id: Claim.ID?, in connection: HouseholdConnection) throws -> [Claim.ID: [ClaimBundle]] {
         var bundles: [Claim.ID: [ClaimBundle]] = [:]
-        let sql = "SELECT claim_id, id, name FROM claim_bundles" + (id == nil ? "" : " WHERE claim_id = ?") + " ORDER BY claim_id, id"
+        let sql: HouseholdSQL = id == nil
+            ? "SELECT claim_id, id, name FROM claim_bundles WHERE household_id = :household ORDER BY claim_id, id"
+            : "SELECT claim_id, id, name FROM claim_bundles WHERE household_id = :household AND claim_id = ? ORDER BY claim_id, id"
         try connection.forEachRow(sql, id.map { [$0] } ?? []) { bundles[$0.id(0), default: []].append(ClaimBundle(id: $0.id(1), name: $0.string(2))) }
         return bundles
     }
 
     /// The name trimmed and the lines, or every reason they cannot make the bundle at once.
     private static func checkedBundle(name: String, lines itemIDs: [Item.ID], bundle: ClaimBundle.ID?, of claim: Claim,
-                                      in connection: Connection) throws -> (String, Set<Item.ID>) {
+                                      in connection: HouseholdConnection) throws -> (String, Set<Item.ID>) {
         var errors: [FieldError] = []
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty {
@@ -78,7 +80,8 @@ extension ClaimStore {
             problems.append(Message("error.claim.bundle.not-a-line", "item \(itemID) is not a line of this claim", ["item": .text("\(itemID)")]))
         }
         for (index, line) in claim.lines.enumerated() where members.contains(line.itemID) {
-            let itemName = try connection.firstRow("SELECT name, scheduled FROM items WHERE id = ?", line.itemID, decode: { ($0.string(0), $0.int(1) != 0) })
+            let itemName = try connection.firstRow("SELECT name, scheduled FROM items WHERE household_id = :household AND id = ?", line.itemID,
+                                                   decode: { ($0.string(0), $0.int(1) != 0) })
             let shownName = itemName?.0 ?? "item \(line.itemID)"
             // The line's name: the item's, else its number ("item 12"), itself words to translate.
             let name: Message.Argument = itemName.map { .text($0.0) }

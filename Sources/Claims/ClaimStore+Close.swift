@@ -13,11 +13,13 @@ extension ClaimStore {
         let kind: DisposalKind = claim.lossKind == .theft ? .stolen : .lost
         let note = (kind == .stolen ? "Stolen" : "Lost") + " in claim “\(claim.name)”" + (claim.claimNumber.isEmpty ? "" : " (\(claim.claimNumber))")
             + (claim.lossDate.map { " on \($0.iso)" } ?? "") + "."
-        try items.updateEach(ids: claim.lines.map(\.itemID), alongside: { connection in
+        try items.updateEach(ids: claim.lines.map(\.itemID), alongside: { items in
+            let connection = HouseholdConnection(lending: items, household: self.household.household)
             // Checked again inside the transaction: a claim changed since it was read is not closed on old lines.
             let current = try Self.openClaim(id: id, in: connection)
             if current.version != claim.version { throw ClaimError.versionMismatch(current: current) }
-            try connection.run("UPDATE claims SET closed_ms = ?, version = version + 1 WHERE id = ?", Int64(now.timeIntervalSince1970 * 1000), id)
+            try connection.run("UPDATE claims SET closed_ms = ?, version = version + 1 WHERE household_id = :household AND id = ?",
+                               Int64(now.timeIntervalSince1970 * 1000), id)
         }) { item in
             var input = ItemInput()
             var details = ItemDetailsInput()

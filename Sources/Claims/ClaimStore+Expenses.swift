@@ -8,17 +8,17 @@ import TextRules
 /// names it commits and deleted once no row names it, under the receipts store's file lock.
 extension ClaimStore {
     static let expenseDescriptionRule = TextRule(Message("error.field.label.expense-description", "The description"), maxCharacters: ItemDetails.maxShortTextLength, oneLine: true)
-    static let expenseColumns = "id, category, day, description, amount, receipt_name, receipt_type, receipt_size, receipt_sha256"
+    static let expenseColumns: HouseholdSQL = "id, category, day, description, amount, receipt_name, receipt_type, receipt_size, receipt_sha256"
 
     public func expenses(ofClaim id: Claim.ID) throws -> ClaimExpenseLedger {
-        try database.read { connection in
+        try household.read { connection in
             _ = try Self.claim(id: id, in: connection)
             return try Self.ledger(ofClaim: id, in: connection)
         }
     }
 
     public func expense(_ expenseID: ClaimExpense.ID, of id: Claim.ID) throws -> ClaimExpense {
-        try database.read { try Self.expense(expenseID, of: id, in: $0) }
+        try household.read { try Self.expense(expenseID, of: id, in: $0) }
     }
 
     /// Adds an expense, with its receipt when `receipt` is given (its bytes are asked for only once
@@ -32,14 +32,15 @@ extension ClaimStore {
         let prepared = try receipt.map { try prepareReceipt(name: $0.name, bytes: try $0.bytes()) }
         return try withReceiptFiles(adding: prepared?.document) { connection in
             _ = try Self.openClaim(id: id, in: connection)
-            let count = try connection.scalar("SELECT count(*) FROM claim_expenses WHERE claim_id = ?", id) ?? 0
+            let count = try connection.scalar("SELECT count(*) FROM claim_expenses WHERE household_id = :household AND claim_id = ?", id) ?? 0
             guard count < ClaimExpenseLedger.maxEntries else {
                 throw ClaimError.invalid(ValidationError(errors: [FieldError(field: "expenses", Message("error.claim.expense.too-many", "This claim has \(ClaimExpenseLedger.maxEntries) expenses, the most it can hold. Add several days together in one entry.",
                                                                                     ["max": .text(String(ClaimExpenseLedger.maxEntries))]))]))
             }
             try connection.run("""
-                INSERT INTO claim_expenses (claim_id, category, day, description, amount, receipt_name, receipt_type, receipt_size, receipt_sha256, created_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO claim_expenses (household_id, claim_id, category, day, description, amount, receipt_name, receipt_type, receipt_size,
+                    receipt_sha256, created_ms)
+                VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, id, fields.category.rawValue, fields.date.iso, fields.description, fields.amount, prepared?.receipt.name,
                 prepared?.receipt.type.contentType, prepared?.receipt.byteSize, prepared?.receipt.sha256, Int64(clock.now.timeIntervalSince1970 * 1000))
             return (try Self.expense(connection.lastInsertedID(), of: id, in: connection), [])
@@ -55,7 +56,7 @@ extension ClaimStore {
             guard let fields = Self.checked(input, existing: existing, lossDate: claim.lossDate, into: &errors), errors.isEmpty else {
                 throw ClaimError.invalid(ValidationError(errors: errors))
             }
-            try connection.run("UPDATE claim_expenses SET category = ?, day = ?, description = ?, amount = ? WHERE id = ?",
+            try connection.run("UPDATE claim_expenses SET category = ?, day = ?, description = ?, amount = ? WHERE household_id = :household AND id = ?",
                                fields.category.rawValue, fields.date.iso, fields.description, fields.amount, expenseID)
             return try Self.expense(expenseID, of: id, in: connection)
         }
@@ -70,7 +71,9 @@ extension ClaimStore {
         return try withReceiptFiles(adding: prepared.document) { connection in
             _ = try Self.openClaim(id: id, in: connection)
             let before = try Self.expense(expenseID, of: id, in: connection)
-            try connection.run("UPDATE claim_expenses SET receipt_name = ?, receipt_type = ?, receipt_size = ?, receipt_sha256 = ? WHERE id = ?",
+            try connection.run("""
+                UPDATE claim_expenses SET receipt_name = ?, receipt_type = ?, receipt_size = ?, receipt_sha256 = ? WHERE household_id = :household AND id = ?
+                """,
                                prepared.receipt.name, prepared.receipt.type.contentType, prepared.receipt.byteSize, prepared.receipt.sha256, expenseID)
             return (try Self.expense(expenseID, of: id, in: connection), try Self.freed(before.receipt, in: connection))
         }
@@ -80,7 +83,7 @@ extension ClaimStore {
         try withReceiptFiles { connection in
             _ = try Self.openClaim(id: id, in: connection)
             let expense = try Self.expense(expenseID, of: id, in: connection)
-            try connection.run("DELETE FROM claim_expenses WHERE id = ?", expenseID)
+            try connection.run("DELETE FROM claim_expenses WHERE household_id = :household AND id = ?", expenseID)
             return ((), try Self.freed(expense.receipt, in: connection))
         }
     }
@@ -92,13 +95,16 @@ extension ClaimStore {
 
     // MARK: Rows and rules
 
-    static func ledger(ofClaim id: Claim.ID, in connection: Connection) throws -> ClaimExpenseLedger {
-        ClaimExpenseLedger(entries: try connection.rows("SELECT \(expenseColumns) FROM claim_expenses WHERE claim_id = ?", id, decode: decodeExpense))
+    static func ledger(ofClaim id: Claim.ID, in connection: HouseholdConnection) throws -> ClaimExpenseLedger {
+        ClaimExpenseLedger(entries: try connection.rows("SELECT \(expenseColumns) FROM claim_expenses WHERE household_id = :household AND claim_id = ?", id,
+                                                        decode: decodeExpense))
     }
 
-    static func expense(_ expenseID: ClaimExpense.ID, of id: Claim.ID, in connection: Connection) throws -> ClaimExpense {
+    static func expense(_ expenseID: ClaimExpense.ID, of id: Claim.ID, in connection: HouseholdConnection) throws -> ClaimExpense {
         _ = try claim(id: id, in: connection)
-        guard let expense = try connection.firstRow("SELECT \(expenseColumns) FROM claim_expenses WHERE id = ? AND claim_id = ?", expenseID, id, decode: decodeExpense) else {
+        guard let expense = try connection.firstRow("""
+            SELECT \(expenseColumns) FROM claim_expenses WHERE household_id = :household AND id = ? AND claim_id = ?
+            """, expenseID, id, decode: decodeExpense) else {
             throw ClaimError.expenseNotFound(claimID: id, expenseID: expenseID)
         }
         return expense
@@ -116,21 +122,23 @@ extension ClaimStore {
 
     /// Every receipt the ledger names, read from `database` (a backup's copy too): files a backup
     /// must hold. A database without the claims' tables (an inventory on its own) names none.
-    public static func receiptHashes(in database: Database) throws -> Set<String> {
-        try database.read { connection in
+    public static func receiptHashes(in database: Database, for reason: ServerWideWork) throws -> Set<String> {
+        try database.read(serverWide: reason) { connection in
             guard try connection.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'claim_expenses'") != nil else { return [] }
             return Set(try connection.rows("SELECT DISTINCT receipt_sha256 FROM claim_expenses WHERE receipt_sha256 IS NOT NULL") { $0.string(0) })
         }
     }
 
     /// The receipt's file, when no expense names it any more.
-    static func freed(_ receipt: ExpenseReceipt?, in connection: Connection) throws -> Set<String> {
+    static func freed(_ receipt: ExpenseReceipt?, in connection: HouseholdConnection) throws -> Set<String> {
         guard let sha256 = receipt?.sha256, try isReceiptUnused(sha256, in: connection) else { return [] }
         return [sha256]
     }
 
-    static func isReceiptUnused(_ sha256: String, in connection: Connection) throws -> Bool {
-        try connection.scalar("SELECT 1 FROM claim_expenses WHERE receipt_sha256 = ? LIMIT 1", sha256) == nil
+    /// Per household, as its receipts' folder will be (docs/plans/households.md, 3.8): that folder must
+    /// be the household's own before a second household can be made.
+    static func isReceiptUnused(_ sha256: String, in connection: HouseholdConnection) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM claim_expenses WHERE household_id = :household AND receipt_sha256 = ? LIMIT 1", sha256) == nil
     }
 
     /// The expense's fields once `input` is applied to `existing` (or to nothing), each checked; the
@@ -205,13 +213,13 @@ extension ClaimStore {
     /// Runs `body` as one change under the receipts' file lock: `adding` is written before it (and
     /// removed again if the change fails and nothing else had it); the receipts `body` frees are
     /// deleted once it commits.
-    func withReceiptFiles<T>(adding document: DocumentStore.PreparedDocument? = nil, _ body: (Connection) throws -> (T, Set<String>)) throws -> T {
+    func withReceiptFiles<T>(adding document: DocumentStore.PreparedDocument? = nil, _ body: (HouseholdConnection) throws -> (T, Set<String>)) throws -> T {
         guard let receipts else {
             return try change { try body($0).0 }
         }
         return try receipts.withFileLock {
             var isNew = false
-            if let document { isNew = try database.read { connection in try Self.isReceiptUnused(document.sha256, in: connection) } }
+            if let document { isNew = try household.read { connection in try Self.isReceiptUnused(document.sha256, in: connection) } }
             let result: T, freed: Set<String>
             do {
                 if let document { try receipts.writeFiles(document) }

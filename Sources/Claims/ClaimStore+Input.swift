@@ -3,7 +3,7 @@ import Inventory
 
 extension ClaimStore {
     /// Applies `input` to `claim`, checking every field; all the broken rules are reported at once.
-    static func apply(_ input: ClaimInput, to claim: inout Claim, in connection: Connection) throws {
+    static func apply(_ input: ClaimInput, to claim: inout Claim, in connection: HouseholdConnection) throws {
         var errors: [FieldError] = []
         if let name = input.name {
             let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -66,8 +66,10 @@ extension ClaimStore {
 
     /// A line from its input: a new one loses the whole quantity unless told; amounts and
     /// quantities are checked against the item.
-    static func line(_ input: ClaimLineInput, existing: ClaimLine?, in connection: Connection) throws -> ClaimLine {
-        guard let item = try connection.firstRow("SELECT name, quantity_ten_thousandths, quantity_unit FROM items WHERE id = ?", input.itemID, decode: {
+    static func line(_ input: ClaimLineInput, existing: ClaimLine?, in connection: HouseholdConnection) throws -> ClaimLine {
+        guard let item = try connection.firstRow("""
+            SELECT name, quantity_ten_thousandths, quantity_unit FROM items WHERE household_id = :household AND id = ?
+            """, input.itemID, decode: {
             (name: $0.string(0), quantity: Quantity(tenThousandths: $0.int64(1)), unit: QuantityUnit($0.string(2)) ?? .pieces)
         }) else {
             throw ClaimError.itemNotFound(id: input.itemID)

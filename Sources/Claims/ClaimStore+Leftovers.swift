@@ -12,7 +12,7 @@ extension ClaimStore {
     public func removeLeftoverReceipts() throws -> [String] {
         guard let receipts else { return [] }
         return try receipts.withFileLock {
-            let used = try Self.receiptHashes(in: database)
+            let used = try Self.receiptHashes(in: database, for: .leftovers)
             return ContentFolderSweep.removeLeftovers(in: receipts.directory, keeping: used) { receipts.deleteFiles(sha256: $0) }
         }
     }

@@ -22,7 +22,7 @@ extension ClaimStore {
     /// Whether the item is a line of the claim: one lookup by the lines' key, whatever the claim's size
     /// (an adjuster's page asks for each of its photos).
     public func hasLine(itemID: Item.ID, inClaim id: Claim.ID) throws -> Bool {
-        try database.read { try $0.scalar("SELECT 1 FROM claim_lines WHERE claim_id = ? AND item_id = ?", id, itemID) != nil }
+        try household.read { try $0.scalar("SELECT 1 FROM claim_lines WHERE household_id = :household AND claim_id = ? AND item_id = ?", id, itemID) != nil }
     }
 
     /// Changes one line (quantity lost, category, override, what was paid, replaced).

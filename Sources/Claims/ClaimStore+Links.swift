@@ -27,7 +27,8 @@ extension ClaimStore {
         let id = try change { connection in
             _ = try Self.claim(id: claimID, in: connection)
             try connection.run("""
-                INSERT INTO claim_links (claim_id, token_hash, label, created_ms, expires_ms, includes_location) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO claim_links (household_id, claim_id, token_hash, label, created_ms, expires_ms, includes_location)
+                VALUES (:household, ?, ?, ?, ?, ?, ?)
                 """, claimID, Self.linkTokenHash(token), trimmed, Self.milliseconds(now), Self.milliseconds(expires), includesLocation ? 1 : 0)
             return connection.lastInsertedID(of: ClaimLink.self)
         }
@@ -37,16 +38,19 @@ extension ClaimStore {
 
     /// The claim's links, newest first, each with its openings.
     public func links(ofClaim claimID: Claim.ID) throws -> [ClaimLink] {
-        try database.read { connection in
+        try household.read { connection in
             _ = try Self.claim(id: claimID, in: connection)
             var openings: [ClaimLink.ID: [ClaimLinkOpening]] = [:]
             try connection.forEachRow("""
                 SELECT link_id, opened_ms, address, path FROM claim_link_openings
-                WHERE link_id IN (SELECT id FROM claim_links WHERE claim_id = ?) ORDER BY opened_ms DESC, rowid DESC
+                WHERE household_id = :household AND link_id IN (SELECT id FROM claim_links WHERE household_id = :household AND claim_id = ?)
+                ORDER BY opened_ms DESC, rowid DESC
                 """, [claimID]) { row in
                 openings[row.id(0), default: []].append(ClaimLinkOpening(at: Self.date(row.int64(1)), address: row.string(2), path: row.string(3)))
             }
-            return try connection.rows("SELECT \(Self.linkColumns) FROM claim_links WHERE claim_id = ? ORDER BY created_ms DESC, id DESC", claimID) {
+            return try connection.rows("""
+                SELECT \(Self.linkColumns) FROM claim_links WHERE household_id = :household AND claim_id = ? ORDER BY created_ms DESC, id DESC
+                """, claimID) {
                 Self.decodeLink($0, openings: openings)
             }
         }
@@ -57,9 +61,11 @@ extension ClaimStore {
     public func revoke(linkID: ClaimLink.ID, of claimID: Claim.ID, now: Date = Date()) throws -> ClaimLink {
         try change { connection in
             _ = try Self.claim(id: claimID, in: connection)
-            try connection.run("UPDATE claim_links SET revoked_ms = coalesce(revoked_ms, ?) WHERE id = ? AND claim_id = ?",
+            try connection.run("UPDATE claim_links SET revoked_ms = coalesce(revoked_ms, ?) WHERE household_id = :household AND id = ? AND claim_id = ?",
                                Self.milliseconds(now), linkID, claimID)
-            guard let link = try connection.firstRow("SELECT \(Self.linkColumns) FROM claim_links WHERE id = ? AND claim_id = ?", linkID, claimID,
+            guard let link = try connection.firstRow("""
+                SELECT \(Self.linkColumns) FROM claim_links WHERE household_id = :household AND id = ? AND claim_id = ?
+                """, linkID, claimID,
                                                      decode: { Self.decodeLink($0, openings: [:]) }) else {
                 throw ClaimLinkError.linkNotFound(id: linkID, claimID: claimID)
             }
@@ -72,8 +78,9 @@ extension ClaimStore {
     public func resolve(token: String, now: Date = Date()) throws -> ClaimLink? {
         guard Self.isWellFormedLinkToken(token) else { return nil }
         // Found by the token's hash: what the lookup's timing could reveal is about the hash, not the token.
-        let link = try database.read { connection in
-            try connection.firstRow("SELECT \(Self.linkColumns) FROM claim_links WHERE token_hash = ?", Self.linkTokenHash(token),
+        // In every household: the token is the access, and its claim's household is the link's.
+        let link = try database.read(serverWide: .claimLinkTokens) { connection in
+            try connection.firstRow("SELECT \(Self.linkColumns.text) FROM claim_links WHERE token_hash = ?", Self.linkTokenHash(token),
                                     decode: { Self.decodeLink($0, openings: [:]) })
         }
         return link.flatMap { $0.isActive(at: now) ? $0 : nil }
@@ -83,11 +90,11 @@ extension ClaimStore {
     /// the link, never its token). Keeps the newest `ClaimLink.maxOpeningsKept`.
     public func recordOpening(linkID: ClaimLink.ID, at time: Date = Date(), address: String, path: String) throws {
         try change { connection in
-            try connection.run("INSERT INTO claim_link_openings (link_id, opened_ms, address, path) VALUES (?, ?, ?, ?)",
+            try connection.run("INSERT INTO claim_link_openings (household_id, link_id, opened_ms, address, path) VALUES (:household, ?, ?, ?, ?)",
                                linkID, Self.milliseconds(time), String(address.prefix(100)), String(path.prefix(300)))
             try connection.run("""
-                DELETE FROM claim_link_openings WHERE link_id = ? AND rowid NOT IN
-                    (SELECT rowid FROM claim_link_openings WHERE link_id = ? ORDER BY opened_ms DESC, rowid DESC LIMIT ?)
+                DELETE FROM claim_link_openings WHERE household_id = :household AND link_id = ? AND rowid NOT IN
+                    (SELECT rowid FROM claim_link_openings WHERE household_id = :household AND link_id = ? ORDER BY opened_ms DESC, rowid DESC LIMIT ?)
                 """, linkID, linkID, ClaimLink.maxOpeningsKept)
         }
     }
@@ -127,7 +134,7 @@ extension ClaimStore {
 
     // MARK: Rows
 
-    static let linkColumns = "id, claim_id, label, created_ms, expires_ms, revoked_ms, includes_location"
+    static let linkColumns: HouseholdSQL = "id, claim_id, label, created_ms, expires_ms, revoked_ms, includes_location"
 
     static func decodeLink(_ row: Row, openings: [ClaimLink.ID: [ClaimLinkOpening]]) -> ClaimLink {
         ClaimLink(id: row.id(0), claimID: row.id(1), label: row.string(2), created: date(row.int64(3)), expires: date(row.int64(4)),

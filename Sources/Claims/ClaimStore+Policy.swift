@@ -5,7 +5,7 @@ import Inventory
 /// The policy, kept in the `policy` table (key → text).
 extension ClaimStore {
     public func policy() throws -> Policy {
-        try database.read { try Self.policy(in: $0) }
+        try household.read { try Self.policy(in: $0) }
     }
 
     /// Changes the fields given (the same rules as a claim's).
@@ -32,9 +32,12 @@ extension ClaimStore {
             let country: [(String, String?)] = input.usefulLifeCountry.map { [("usefulLifeCountry", $0 == .unitedStates ? nil : $0.rawValue)] } ?? []
             for (key, value) in values + country {
                 if let value {
-                    try connection.run("INSERT INTO policy (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value)
+                    // `ON CONFLICT (key)`: the table's key until the households' switch half makes it (household_id, key).
+                    try connection.run("""
+                        INSERT INTO policy (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                        """, key, value)
                 } else {
-                    try connection.run("DELETE FROM policy WHERE key = ?", key)
+                    try connection.run("DELETE FROM policy WHERE household_id = :household AND key = ?", key)
                 }
             }
             return try Self.policy(in: connection)
@@ -43,9 +46,9 @@ extension ClaimStore {
 
     static let policyTexts: Set<ClaimText> = [.policyholder, .address, .insurer, .policyNumber, .otherInsurance, .phone, .email, .contactAddress]
 
-    static func policy(in connection: Connection) throws -> Policy {
+    static func policy(in connection: HouseholdConnection) throws -> Policy {
         var values: [String: String] = [:]
-        try connection.forEachRow("SELECT key, value FROM policy") { values[$0.string(0)] = $0.string(1) }
+        try connection.forEachRow("SELECT key, value FROM policy WHERE household_id = :household") { values[$0.string(0)] = $0.string(1) }
         var policy = Policy()
         policy.policyholder = values["policyholder"] ?? ""
         policy.address = values["address"] ?? ""

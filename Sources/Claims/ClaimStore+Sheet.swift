@@ -6,18 +6,18 @@ import Inventory
 /// table, all of one moment, and nothing of the items no claim holds.
 extension ClaimStore {
     public func sheet(id: Claim.ID) throws -> ClaimSheet {
-        try database.readTransaction { connection in
+        try household.readTransaction { connection in
             try Self.sheets(of: [try Self.claim(id: id, in: connection)], expenses: try Self.ledger(ofClaim: id, in: connection), in: connection)[0]
         }
     }
 
     /// Every claim's sheet, newest first (the claims list).
     public func sheets() throws -> [ClaimSheet] {
-        try database.readTransaction { connection in try Self.sheets(of: try Self.claims(in: connection), in: connection) }
+        try household.readTransaction { connection in try Self.sheets(of: try Self.claims(in: connection), in: connection) }
     }
 
-    private static func sheets(of claims: [Claim], expenses: ClaimExpenseLedger = .empty, in connection: Connection) throws -> [ClaimSheet] {
-        let inventory = InventoryReader(connection)
+    private static func sheets(of claims: [Claim], expenses: ClaimExpenseLedger = .empty, in connection: HouseholdConnection) throws -> [ClaimSheet] {
+        let inventory = InventoryReader(connection.unscopedUntilTheInventoryMoves)
         let ids = Set(claims.flatMap { $0.lines.map(\.itemID) })
         var items: [Item.ID: Item] = [:], rooms: [Item.ID: (path: String, name: String)] = [:]
         for item in try inventory.items(ids: ids.sorted()) {

@@ -23,19 +23,24 @@ public final class ClaimStore: Sendable {
     /// write through `change`): what is made from them stays valid until it moves.
     public var revision: Int { revisionCounter.load(ordering: .acquiring) }
 
+    /// The household every method works in: the first one (the folder's own), until requests name a
+    /// household and these methods move to a household's view of the store (docs/plans/households.md,
+    /// session 2, step 2b). Every statement names `:household`, which this binds.
+    var household: HouseholdDatabase { HouseholdDatabase(database, household: 1) }
+
     /// A write transaction that counts as a change, whether it commits or not (a rolled-back one
     /// only costs a cache its value).
-    func change<T>(_ body: (Connection) throws -> T) throws -> T {
+    func change<T>(_ body: (HouseholdConnection) throws -> T) throws -> T {
         defer { revisionCounter.add(1, ordering: .releasing) }
-        return try database.write(body)
+        return try household.write(body)
     }
 
     public func claims() throws -> [Claim] {
-        try database.read { try Self.claims(in: $0) }
+        try household.read { try Self.claims(in: $0) }
     }
 
     public func claim(id: Claim.ID) throws -> Claim {
-        try database.read { try Self.claim(id: id, in: $0) }
+        try household.read { try Self.claim(id: id, in: $0) }
     }
 
     /// A new claim: the policy's facts fill what the input leaves out, and the proof of loss is due
@@ -48,7 +53,7 @@ public final class ClaimStore: Sendable {
             if case .none = input.proofOfLossDue, let lossDate = claim.lossDate {
                 claim.proofOfLossDue = lossDate.adding(days: Claim.proofOfLossDays)
             }
-            try connection.run("INSERT INTO claims (name, created_ms) VALUES (?, ?)", claim.name, Int64(now.timeIntervalSince1970 * 1000))
+            try connection.run("INSERT INTO claims (household_id, name, created_ms) VALUES (:household, ?, ?)", claim.name, Int64(now.timeIntervalSince1970 * 1000))
             let id: Claim.ID = connection.lastInsertedID()
             try Self.write(claim, id: id, in: connection)
             return try Self.claim(id: id, in: connection)
@@ -72,16 +77,21 @@ public final class ClaimStore: Sendable {
     public func delete(id: Claim.ID) throws {
         try withReceiptFiles { connection in
             _ = try Self.claim(id: id, in: connection)
-            let receipts = Set(try connection.rows("SELECT receipt_sha256 FROM claim_expenses WHERE claim_id = ? AND receipt_sha256 IS NOT NULL", id) { $0.string(0) })
-            try connection.run("DELETE FROM claims WHERE id = ?", id)
+            let receipts = Set(try connection.rows("""
+                SELECT receipt_sha256 FROM claim_expenses WHERE household_id = :household AND claim_id = ? AND receipt_sha256 IS NOT NULL
+                """, id) { $0.string(0) })
+            try connection.run("DELETE FROM claims WHERE household_id = :household AND id = ?", id)
             return ((), try receipts.filter { try Self.isReceiptUnused($0, in: connection) })
         }
     }
 
     // MARK: Rows
 
-    static let columns = "id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, created_ms, version, "
-        + "loss_kind, deductible, settlement, policy_start, policy_end, other_insurance, phone, email, contact_address, sales_tax_millionths, police_report, police_force, language"
+    static let columns: HouseholdSQL = """
+        id, name, loss_date, cause, policyholder, address, insurer, policy_number, claim_number, contents_limit, proof_of_loss_due, notes, closed_ms, \
+        created_ms, version, loss_kind, deductible, settlement, policy_start, policy_end, other_insurance, phone, email, contact_address, \
+        sales_tax_millionths, police_report, police_force, language
+        """
 
     static func decode(_ row: Row, lines: [Claim.ID: [ClaimLine]], bundles: [Claim.ID: [ClaimBundle]]) -> Claim {
         let id: Claim.ID = row.id(0)
@@ -107,27 +117,29 @@ public final class ClaimStore: Sendable {
         return claim
     }
 
-    static func claims(in connection: Connection) throws -> [Claim] {
+    static func claims(in connection: HouseholdConnection) throws -> [Claim] {
         let lines = try Self.linesByClaim(in: connection), bundles = try Self.bundles(ofClaim: nil, in: connection)
-        return try connection.rows("SELECT \(Self.columns) FROM claims ORDER BY created_ms DESC, id DESC") { Self.decode($0, lines: lines, bundles: bundles) }
+        return try connection.rows("SELECT \(Self.columns) FROM claims WHERE household_id = :household ORDER BY created_ms DESC, id DESC") {
+            Self.decode($0, lines: lines, bundles: bundles)
+        }
     }
 
-    static func claim(id: Claim.ID, in connection: Connection) throws -> Claim {
+    static func claim(id: Claim.ID, in connection: HouseholdConnection) throws -> Claim {
         let lines = try Self.lines(ofClaim: id, in: connection), bundles = try Self.bundles(ofClaim: id, in: connection)
-        guard let claim = try connection.firstRow("SELECT \(Self.columns) FROM claims WHERE id = ?", id, decode: { Self.decode($0, lines: [id: lines], bundles: bundles) }) else {
+        guard let claim = try connection.firstRow("SELECT \(Self.columns) FROM claims WHERE household_id = :household AND id = ?", id, decode: { Self.decode($0, lines: [id: lines], bundles: bundles) }) else {
             throw ClaimError.claimNotFound(id: id)
         }
         return claim
     }
 
     /// The claim, if it may still be changed.
-    static func openClaim(id: Claim.ID, in connection: Connection) throws -> Claim {
+    static func openClaim(id: Claim.ID, in connection: HouseholdConnection) throws -> Claim {
         let claim = try Self.claim(id: id, in: connection)
         if claim.isClosed { throw ClaimError.closed(name: claim.name) }
         return claim
     }
 
-    static let lineColumns = "claim_id, item_id, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date, bundle_id"
+    static let lineColumns: HouseholdSQL = "claim_id, item_id, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date, bundle_id"
 
     static func decodeLine(_ row: Row) -> ClaimLine {
         ClaimLine(itemID: row.id(1), quantityLost: Quantity(tenThousandths: row.int64(2)), category: row.optionalString(3), unitACVOverride: row.optionalInt64(4),
@@ -135,40 +147,45 @@ public final class ClaimStore: Sendable {
                   replacedDate: row.optionalString(8).flatMap(CalendarDate.init(iso:)), bundleID: row.optionalInt64(9).map { ClaimBundle.ID(rawValue: $0) })
     }
 
-    static func lines(ofClaim id: Claim.ID, in connection: Connection) throws -> [ClaimLine] {
-        try connection.rows("SELECT \(lineColumns) FROM claim_lines WHERE claim_id = ? ORDER BY position, item_id", id, decode: decodeLine)
+    static func lines(ofClaim id: Claim.ID, in connection: HouseholdConnection) throws -> [ClaimLine] {
+        try connection.rows("SELECT \(lineColumns) FROM claim_lines WHERE household_id = :household AND claim_id = ? ORDER BY position, item_id", id,
+                            decode: decodeLine)
     }
 
-    static func linesByClaim(in connection: Connection) throws -> [Claim.ID: [ClaimLine]] {
+    static func linesByClaim(in connection: HouseholdConnection) throws -> [Claim.ID: [ClaimLine]] {
         var lines: [Claim.ID: [ClaimLine]] = [:]
-        try connection.forEachRow("SELECT \(lineColumns) FROM claim_lines ORDER BY claim_id, position, item_id") { lines[$0.id(0), default: []].append(decodeLine($0)) }
+        try connection.forEachRow("SELECT \(lineColumns) FROM claim_lines WHERE household_id = :household ORDER BY claim_id, position, item_id") {
+            lines[$0.id(0), default: []].append(decodeLine($0))
+        }
         return lines
     }
 
     /// Writes every field and the whole set of lines, and counts a new version.
-    static func write(_ claim: Claim, id: Claim.ID, in connection: Connection) throws {
+    static func write(_ claim: Claim, id: Claim.ID, in connection: HouseholdConnection) throws {
         try connection.run("""
             UPDATE claims SET name = ?, loss_date = ?, cause = ?, policyholder = ?, address = ?, insurer = ?, policy_number = ?,
                 claim_number = ?, contents_limit = ?, proof_of_loss_due = ?, notes = ?, loss_kind = ?, deductible = ?, settlement = ?,
                 policy_start = ?, policy_end = ?, other_insurance = ?, phone = ?, email = ?, contact_address = ?, sales_tax_millionths = ?,
-                police_report = ?, police_force = ?, language = ?, version = version + 1 WHERE id = ?
+                police_report = ?, police_force = ?, language = ?, version = version + 1 WHERE household_id = :household AND id = ?
             """, claim.name, claim.lossDate?.iso, claim.cause, claim.policyholder, claim.address, claim.insurer, claim.policyNumber,
             claim.claimNumber, claim.contentsLimit, claim.proofOfLossDue?.iso, claim.notes, claim.lossKind?.rawValue, claim.deductible,
             claim.settlement.rawValue, claim.policyStart?.iso, claim.policyEnd?.iso, claim.otherInsurance, claim.phone, claim.email,
             claim.contactAddress, claim.salesTaxRate?.millionths, claim.policeReport, claim.policeForce, claim.language, id)
-        try connection.run("DELETE FROM claim_lines WHERE claim_id = ?", id)
+        try connection.run("DELETE FROM claim_lines WHERE household_id = :household AND claim_id = ?", id)
         for (position, line) in claim.lines.enumerated() {
             try connection.run("""
-                INSERT INTO claim_lines (claim_id, item_id, position, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason, paid, replaced_cost, replaced_date, bundle_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO claim_lines (household_id, claim_id, item_id, position, quantity_lost_ten_thousandths, category, unit_acv_override, override_reason,
+                    paid, replaced_cost, replaced_date, bundle_id)
+                VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, id, line.itemID, position, line.quantityLost.tenThousandths, line.category, line.unitACVOverride, line.overrideReason,
                 line.paid, line.replacedCost, line.replacedDate?.iso, line.bundleID)
         }
         // A bundle its lines left (removed from the claim) below two is no lot any more: unbundled,
         // its last line a row of its own again (`ON DELETE SET NULL`).
         try connection.run("""
-            DELETE FROM claim_bundles WHERE claim_id = ? AND id NOT IN
-                (SELECT bundle_id FROM claim_lines WHERE claim_id = ? AND bundle_id IS NOT NULL GROUP BY bundle_id HAVING count(*) >= ?)
+            DELETE FROM claim_bundles WHERE household_id = :household AND claim_id = ? AND id NOT IN
+                (SELECT bundle_id FROM claim_lines WHERE household_id = :household AND claim_id = ? AND bundle_id IS NOT NULL
+                 GROUP BY bundle_id HAVING count(*) >= ?)
             """, id, id, ClaimBundle.minimumLines)
     }
 }

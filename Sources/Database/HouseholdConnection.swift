@@ -70,6 +70,22 @@ public struct HouseholdConnection {
     /// The rowid of the last successful insert on this connection.
     public var lastInsertRowID: Int64 { connection.lastInsertRowID }
 
+    /// The id of the row just inserted, typed by what it names.
+    public func lastInsertedID<Entity>(of entity: Entity.Type = Entity.self) -> RowID<Entity> { RowID(lastInsertRowID) }
+
+    // While the stores move onto households one module at a time (docs/plans/households.md, session 2,
+    // step 2a), a moved module meets an unmoved one inside one transaction: the claims read a sheet's
+    // items through the inventory's `InventoryReader`, and the inventory lends its write to a claim's
+    // closing. These two doors cross between the kinds of connection; both go once the inventory has moved.
+
+    /// A plain connection's work lent to `household`'s statements (the inventory's write, for a claim).
+    package init(lending connection: Connection, household: Int64) {
+        self.init(connection, household: household)
+    }
+
+    /// The plain connection under this one, for a module whose statements do not name households yet.
+    package var unscopedUntilTheInventoryMoves: Connection { connection }
+
     /// Rows changed by the last statement.
     public var changes: Int { connection.changes }
 }

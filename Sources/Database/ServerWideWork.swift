@@ -9,4 +9,7 @@ public enum ServerWideWork: String, CaseIterable, Sendable {
     case searchIndexRefill
     /// Listing every file a backup's database copy names, whichever household holds it.
     case backupContents
+    /// Finding an adjuster's link by its token: the token is the access, and the link's claim says
+    /// its household.
+    case claimLinkTokens
 }
