@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "InventoryTests", dependencies: ["Inventory", "PDFPreview", "HomeboxBackupFixture", "SmallFileSystem", "ToolRunner", "Video"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Imaging", "Database", "ToolRunner"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "Clocks", "Database"]),
-        .testTarget(name: "HouseholdsTests", dependencies: ["Households", "Accounts", "Clocks", "Database"]),
+        .testTarget(name: "HouseholdsTests", dependencies: ["Households", "Accounts", "Clocks", "Database", "Inventory"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Claims", "Home", "Inventory", "Database", "Imaging", "PDFPreview", "SmallFileSystem"]),
         .testTarget(name: "ClaimReportTests", dependencies: ["ClaimReport", "PDFPreview", "Imaging", "SmallFileSystem", "ToolRunner", "CodeReading", "QRCode"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "MailTestServer"]),

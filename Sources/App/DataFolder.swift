@@ -16,8 +16,8 @@ public struct DataFolder: Sendable {
 
     public init(_ url: URL) { self.url = url }
 
-    /// Each module's part of the database file; the households' first, as other modules' migrations name their tables.
-    public static let schemas = [HouseholdsSchema.schema, InventorySchema.schema, LibrarySchema.schema, AccountsSchema.schema, ClaimsSchema.schema, UploadsSchema.schema]
+    /// Each module's part of the database file; the households' last, as its migrations read the others' tables.
+    public static let schemas = [InventorySchema.schema, LibrarySchema.schema, AccountsSchema.schema, ClaimsSchema.schema, UploadsSchema.schema, HouseholdsSchema.schema]
 
     public var databasePath: String { url.appendingPathComponent("homepwner.sqlite").path }
     /// Item photos: originals named by their SHA-256, with their renditions.

@@ -141,5 +141,17 @@ public enum ClaimsSchema {
         Migration(version: 16, sql: """
             ALTER TABLE claims ADD COLUMN language TEXT NOT NULL DEFAULT 'en-US' CHECK (length(language) BETWEEN 2 AND 35);
             """),
+        // Households (issue 32), the first half: every row of the claims says which household it is in,
+        // the first one's for every row there is (see the inventory's migration 28).
+        Migration(version: 17, sql: """
+            ALTER TABLE claims ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE claim_lines ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE claim_links ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE claim_link_openings ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE claim_expenses ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE claim_bundles ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE policy ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE useful_lives ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            """),
     ]
 }

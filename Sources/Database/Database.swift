@@ -11,6 +11,8 @@ public final class Database: Sendable {
     package let readWork = ReadWork()
     /// What the household guard let through in report mode, for the tests.
     package let householdGuardReports = HouseholdGuardReports()
+    /// Whether closing folds the WAL into the file (not for a file opened only to read).
+    private let checkpointsOnClose: Bool
 
     /// Opens the file at `path`, switching it to WAL and applying `migrations` (one list, counted by
     /// `user_version`). `householdGuard` guards the household tables found once they are applied.
@@ -28,6 +30,7 @@ public final class Database: Sendable {
     /// was (a backup being checked or read).
     public init(readingOnly path: String, readerCount: Int = 1, householdGuard: HouseholdGuard = .report) throws {
         self.path = path
+        checkpointsOnClose = false
         let reports = householdGuardReports
         let writer = try Connection(path: path, readOnly: true, reports: reports)
         let tables = try householdGuard.tables(in: writer)
@@ -44,6 +47,7 @@ public final class Database: Sendable {
     /// Migrations are not guarded: the household tables are read once they have run.
     private init(path: String, readerCount: Int, householdGuard: HouseholdGuard, migrate: (Connection) throws -> Bool) throws {
         self.path = path
+        checkpointsOnClose = true
         let writer = try Connection(path: path, reports: householdGuardReports)
         try writer.execute("PRAGMA journal_mode = WAL")
         if try migrate(writer) {
@@ -62,6 +66,15 @@ public final class Database: Sendable {
             readers.append(ConnectionOwner(reader))
         }
         self.readers = readers
+    }
+
+    /// Folds the WAL into the file as the database closes, so that the file alone holds every commit
+    /// once the server has stopped: someone who copies `homepwner.sqlite` without its `-wal` (as people
+    /// copy a stopped program's data) copies everything. SQLite would do it as the last connection
+    /// closes, but that one is a reader here, which cannot.
+    deinit {
+        guard checkpointsOnClose else { return }
+        _ = try? writer.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Runs `body` with a reader connection; it sees the last committed state. Each query is a read

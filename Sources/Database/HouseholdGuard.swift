@@ -42,9 +42,13 @@ public struct HouseholdGuard: Sendable {
 }
 
 /// The statements a database's guard let through in report mode, by text, with the household tables
-/// each touched: each text is logged the first time only.
+/// each touched. While the stores are moved over nearly every statement is one, so each is written to
+/// standard error (the first time only) when `HOMEPWNER_HOUSEHOLD_GUARD=log` asks, to see what is
+/// left; otherwise only kept, up to `limit` texts (statements whose lists of values vary in length).
 package final class HouseholdGuardReports: Sendable {
     private let statements = Mutex<[String: Set<String>]>([:])
+    private let logs = getenv("HOMEPWNER_HOUSEHOLD_GUARD").map { String(cString: $0) } == "log"
+    static let limit = 2_000
 
     init() {}
 
@@ -52,10 +56,11 @@ package final class HouseholdGuardReports: Sendable {
 
     func record(sql: String, table: String) {
         let isNew = statements.withLock { statements in
+            guard statements[sql] != nil || statements.count < Self.limit else { return false }
             defer { statements[sql, default: []].insert(table) }
             return statements[sql] == nil
         }
-        if isNew {
+        if isNew && logs {
             var line = "homepwner: household guard: «\(sql)» touches the household table \(table) outside a household’s connection (reported, not refused)\n"
             line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }

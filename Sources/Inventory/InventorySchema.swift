@@ -398,5 +398,31 @@ public enum InventorySchema {
             ALTER TABLE items ADD COLUMN purchase_rate_date TEXT;
             ALTER TABLE items ADD COLUMN purchase_rate_from_ecb INTEGER NOT NULL DEFAULT 0 CHECK (purchase_rate_from_ecb IN (0, 1));
             """),
+        // Households (issue 32), the first half: every row of the inventory says which household it is
+        // in, and every row there is belongs to the first household (the one the households' schema
+        // makes, id 1). A column with a default rewrites no row, so the upgrade takes no time however
+        // large the inventory, and today's statements, which do not name a household yet, keep working:
+        // what they insert is the first household's. The indexes led by the household come with the
+        // stores that query by it (docs/plans/households.md, 3.6).
+        Migration(version: 28, sql: """
+            ALTER TABLE items ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE locations ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE tags ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE item_tags ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE item_custom_fields ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE item_photos ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE images ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE item_documents ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE item_evidence ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE readings ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE sources_read ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE dismissed_suggestions ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE walkthroughs ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE walkthrough_frames ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE walkthrough_drafts ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE captures ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE deleted_label_targets ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            ALTER TABLE settings ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            """),
     ]
 }

@@ -27,5 +27,10 @@ public enum UploadsSchema {
             CREATE INDEX uploads_by_account ON uploads (account_id, capture_id);
             CREATE INDEX uploads_by_expiry ON uploads (expires_ms);
             """),
+        // Households (issue 32): an upload is handed to the household it was begun in; those under way
+        // were begun in the first one (see the inventory's migration 28).
+        Migration(version: 9, sql: """
+            ALTER TABLE uploads ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
+            """),
     ]
 }

@@ -334,6 +334,14 @@ enum SchemaHistory {
         // Only the tables: no build of this step writes a household (its store is not used by requests
         // yet), and the first household of a folder is the next migrations' to make.
         Step(label: "owned-households-8", versions: ["households": 8, "inventory": 27, "library": 8, "accounts": 13, "claims": 16, "uploads": 8], rows: ""),
+        // The first household, which every row and account joins; a row written without naming a
+        // household (as every statement of this step's build does) is the first household's.
+        Step(label: "owned-households-9-first-household", versions: ["households": 9, "inventory": 28, "library": 8, "accounts": 13, "claims": 17, "uploads": 9], rows: """
+            INSERT INTO items (name, date_created_ms, position, location_id) VALUES ('Tea kettle', 1764000050000, 99, (SELECT min(id) FROM locations));
+            INSERT INTO accounts (name, role, password_hash, created_ms) VALUES ('robin', 'editor', '$argon2id$v=19$m=65536,t=2,p=1$c2FsdHNhbHRzYWx2$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzag', 1764000051000);
+            INSERT INTO claim_expenses (claim_id, category, day, description, amount, created_ms)
+                VALUES ((SELECT max(id) FROM claims), 'meals', '2026-02-01', 'Dinner out', 2400, 1764000052000);
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -15,6 +15,23 @@ import Testing
         #expect(try database.write { try $0.firstRow("PRAGMA journal_mode") { $0.string(0) } } == "wal")
     }
 
+    /// A person who stops the server and copies `homepwner.sqlite` alone (not its `-wal`) copies
+    /// every commit: closing folds the WAL into the file.
+    @Test func onceClosedTheFileAloneHoldsEveryCommit() throws {
+        let file = TemporaryDatabase("settings-close")
+        let copy = TemporaryDatabase("settings-close-copy")
+        defer { file.remove(); copy.remove() }
+        do {
+            let database = try file.open(Self.schema)
+            try database.write { try $0.run("INSERT INTO t (name) VALUES (?)", "written after the last checkpoint") }
+            let wal = try FileManager.default.attributesOfItem(atPath: file.path + "-wal")[.size] as? Int ?? 0
+            #expect(wal > 0, "while open, the commit is in the WAL")
+        }
+        try FileManager.default.copyItem(atPath: file.path, toPath: copy.path)
+        let copied = try Database(readingOnly: copy.path)
+        #expect(try copied.read { try $0.rows("SELECT name FROM t") { $0.string(0) } } == ["written after the last checkpoint"])
+    }
+
     @Test func foreignKeysAreOnForWriterAndReaders() throws {
         let file = TemporaryDatabase("settings-fk")
         defer { file.remove() }

@@ -3,9 +3,11 @@ import Clocks
 import Database
 import Foundation
 import Households
+import Inventory
 
-/// A fresh database file with the households' and the accounts' schemas (in `DataFolder`'s order),
-/// an account store and a household store on it; removed when released.
+/// A fresh database file with the inventory's, the accounts' and the households' schemas (in
+/// `DataFolder`'s order: it has the first household, "Home", which every account joins), an account
+/// store and a household store on it; removed when released.
 final class HouseholdsFixture: Sendable {
     let path: String
     let database: Database
@@ -15,7 +17,7 @@ final class HouseholdsFixture: Sendable {
 
     init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("homepwner-households-\(UUID().uuidString).sqlite").path
-        database = try Database(path: path, schemas: [HouseholdsSchema.schema, AccountsSchema.schema])
+        database = try Database(path: path, schemas: [InventorySchema.schema, AccountsSchema.schema, HouseholdsSchema.schema])
         accounts = AccountStore(database: database, hasher: PasswordHasher(concurrency: 2), clock: clock)
         households = HouseholdStore(database: database, clock: clock)
     }
@@ -26,6 +28,12 @@ final class HouseholdsFixture: Sendable {
 
     func account(_ name: String) throws -> Account.ID {
         try accounts.create(name: name, password: "correct horse battery", role: .viewer).id
+    }
+
+    /// The households `account` belongs to but the first, which every account joins until requests
+    /// name households (docs/plans/households.md, session 3): those the test made.
+    func made(of account: Account.ID) throws -> [HouseholdMembership] {
+        try households.households(of: account).filter { $0.id != 1 }
     }
 
     /// The household as its member `account` may use it; fails the test when it is not one.
