@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "Messages", "CSodium", "TextRules"]),
         // What is due (warranties, replacement costs, photos, walk-throughs, backups, the policy, claims) as dated
         // occasions with stable ids, worked out from plain facts; and the RFC 5545 feed they are published in.
-        .target(name: "Reminders", dependencies: ["Inventory"]),
+        .target(name: "Reminders", dependencies: ["Inventory", "Messages"]),
         // E-mail handed to an SMTP server through libcurl: one owner per handle, text and HTML parts.
         .target(name: "Mail", dependencies: ["CCurl"]),
         .target(name: "ClaimReport", dependencies: ["CPangoCairo", "CSodium", "PDFPreview", "Imaging", "RegularFiles", "QRCode"]),

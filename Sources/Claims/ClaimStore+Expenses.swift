@@ -163,8 +163,8 @@ extension ClaimStore {
         if date == nil {
             errors.append(FieldError(field: "date", Message("error.claim.expense.date-missing", "Give the day of the expense, like 2026-03-20.")))
         } else if let date, let lossDate, date < lossDate {
-            errors.append(FieldError(field: "date", Message("error.claim.expense.before-loss", "The date \(date.iso) is before the loss (\(lossDate.iso)): living expenses count from the day of the loss.",
-                                                       ["date": .text(date.iso), "loss": .text(lossDate.iso)])))
+            errors.append(FieldError(field: "date", Message("error.claim.expense.before-loss", "The date \(date.english) is before the loss (\(lossDate.english)): living expenses count from the day of the loss.",
+                                                       ["date": .day(date), "loss": .day(lossDate)])))
         }
         let description = (input.description ?? existing?.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if description.isEmpty {

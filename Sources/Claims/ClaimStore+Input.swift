@@ -35,8 +35,8 @@ extension ClaimStore {
         if let start = input.policyStart { claim.policyStart = start }
         if let end = input.policyEnd { claim.policyEnd = end }
         if input.policyStart != nil || input.policyEnd != nil, let start = claim.policyStart, let end = claim.policyEnd, end < start {
-            errors.append(FieldError(field: "policyEnd", Message("error.claim.policy-ends-first", "The policy period ends on \(end.iso), before it starts on \(start.iso); check both dates.",
-                                                            ["end": .text(end.iso), "start": .text(start.iso)])))
+            errors.append(FieldError(field: "policyEnd", Message("error.claim.policy-ends-first", "The policy period ends on \(end.english), before it starts on \(start.english); check both dates.",
+                                                            ["end": .day(end), "start": .day(start)])))
         }
         if input.texts[.email] != nil, !claim.email.isEmpty, !Self.looksLikeEmail(claim.email) {
             errors.append(FieldError(field: ClaimText.email.rawValue, Message("error.claim.email", "An e-mail address looks like name@example.com; “\(claim.email.prefix(40))” does not.",

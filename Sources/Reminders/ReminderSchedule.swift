@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Messages
 
 /// Every occasion the facts make, and which of them are due on a day. The occasions depend on the
 /// facts alone, never on the day they are worked out: the same facts give the same ids in every run.
@@ -45,15 +46,15 @@ public struct ReminderSchedule: Sendable {
         for place in facts.places {
             occasions.append(Reminder(kind: .walkthroughDue, subject: .place(place.id), due: place.lastWalkedThrough.adding(days: Self.walkthroughDays), until: nil,
                                       title: "What changed in \(place.name)?",
-                                      detail: "\(place.name) was last walked through on \(place.lastWalkedThrough.iso). Film it again, so the inventory shows what is there now.",
-                                      fix: .place(place.id), wording: ReminderWording("walkthrough-due", ["place": place.name, "date": place.lastWalkedThrough.iso])))
+                                      detail: "\(place.name) was last walked through on \(place.lastWalkedThrough.english). Film it again, so the inventory shows what is there now.",
+                                      fix: .place(place.id), wording: ReminderWording("walkthrough-due", ["place": .text(place.name), "date": .day(place.lastWalkedThrough)])))
         }
         if let backup = facts.backup { Self.add(backup, to: &occasions) }
         if let end = facts.policyPeriodEnd {
             occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end.adding(days: -Self.noticeDays), until: end,
-                                      title: "The policy's period ends on \(end.iso): check the coverage",
+                                      title: "The policy's period ends on \(end.english): check the coverage",
                                       detail: "Check the coverage against the inventory before renewing: the contents limit, and the items worth a rider.",
-                                      fix: .policy, wording: ReminderWording("policy-renewal", ["date": end.iso])))
+                                      fix: .policy, wording: ReminderWording("policy-renewal", ["date": .day(end)])))
             occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end, until: end,
                                       title: "The policy's period ends today",
                                       detail: "Make sure it was renewed, and enter the new period, so the coverage check goes by it.",
@@ -118,28 +119,28 @@ public struct ReminderSchedule: Sendable {
     private static func add(_ item: ReminderFacts.ItemFacts, to occasions: inout [Reminder]) {
         if let end = item.warrantyExpires, !item.lifetimeWarranty {
             occasions.append(Reminder(kind: .warrantyEnding, subject: .item(item.id), due: end.adding(days: -noticeDays), until: end,
-                                      title: "The warranty of \(item.name) ends on \(end.iso)",
+                                      title: "The warranty of \(item.name) ends on \(end.english)",
                                       detail: "Anything wrong with it is still covered until then: check it now.",
                                       value: item.value, fix: .item(item.id, field: "warrantyExpires"),
-                                      wording: ReminderWording("warranty-ending", ["item": item.name, "date": end.iso])))
+                                      wording: ReminderWording("warranty-ending", ["item": .text(item.name), "date": .day(end)])))
             occasions.append(Reminder(kind: .warrantyEnds, subject: .item(item.id), due: end, until: end,
                                       title: "The warranty of \(item.name) ends today",
                                       detail: "Anything wrong with it is covered only until the end of today.",
-                                      value: item.value, fix: .item(item.id, field: "warrantyExpires"), wording: ReminderWording("warranty-ends", ["item": item.name])))
+                                      value: item.value, fix: .item(item.id, field: "warrantyExpires"), wording: ReminderWording("warranty-ends", ["item": .text(item.name)])))
         }
         if let looked = item.replacementCostDate {
             occasions.append(Reminder(kind: .replacementCostStale, subject: .item(item.id), due: looked.adding(years: replacementCostYears), until: nil,
                                       title: "The replacement cost of \(item.name)\(item.valueText.map { " (\($0))" } ?? "") is over \(replacementCostYears) years old",
-                                      detail: "It was looked up on \(looked.iso). Look it up again: prices move, and a claim pays what buying it again costs now.",
+                                      detail: "It was looked up on \(looked.english). Look it up again: prices move, and a claim pays what buying it again costs now.",
                                       value: item.value, fix: .item(item.id, field: "replacementCost"),
                                       wording: ReminderWording(item.valueText == nil ? "replacement-cost-stale" : "replacement-cost-stale-valued",
-                                                               ["item": item.name, "value": item.valueText ?? "", "date": looked.iso], counts: ["count": replacementCostYears])))
+                                                               ["item": .text(item.name), "value": .text(item.valueText ?? ""), "date": .day(looked), "count": .count(replacementCostYears)])))
         }
         if !item.hasPhoto {
             occasions.append(Reminder(kind: .photoMissing, subject: .item(item.id), due: item.added.adding(days: photoGraceDays), until: nil,
                                       title: "\(item.name) has no photo yet",
-                                      detail: "It was added on \(item.added.iso). A photo is the first thing an adjuster asks for.",
-                                      value: item.value, fix: .item(item.id, field: "photos"), wording: ReminderWording("photo-missing", ["item": item.name, "date": item.added.iso])))
+                                      detail: "It was added on \(item.added.english). A photo is the first thing an adjuster asks for.",
+                                      value: item.value, fix: .item(item.id, field: "photos"), wording: ReminderWording("photo-missing", ["item": .text(item.name), "date": .day(item.added)])))
         }
     }
 
@@ -149,12 +150,12 @@ public struct ReminderSchedule: Sendable {
                                       title: "The last backup failed",
                                       detail: (backup.problem ?? "It could not be verified.") + (backup.lastVerifiedAt == nil ? " There is no verified backup yet." : ""),
                                       fix: .backups, wording: ReminderWording((backup.problem == nil ? "backup-unverified" : "backup-failed") + (backup.lastVerifiedAt == nil ? "-never" : ""),
-                                                                              ["problem": backup.problem ?? ""])))
+                                                                              ["problem": .text(backup.problem ?? "")])))
         } else if let last = backup.lastVerifiedAt, let interval = backup.interval {
             occasions.append(Reminder(kind: .backupOverdue, subject: .backup, due: CalendarDate(last.addingTimeInterval(interval + backup.grace)), until: nil,
                                       title: "The last verified backup is older than the schedule",
-                                      detail: "It was made on \(CalendarDate(last).iso). Check that the server is running and that the backup folder is there and can be written.",
-                                      fix: .backups, wording: ReminderWording("backup-overdue", ["date": CalendarDate(last).iso])))
+                                      detail: "It was made on \(CalendarDate(last).english). Check that the server is running and that the backup folder is there and can be written.",
+                                      fix: .backups, wording: ReminderWording("backup-overdue", ["date": .day(CalendarDate(last))])))
         }
     }
 
@@ -165,9 +166,9 @@ public struct ReminderSchedule: Sendable {
                 // A notice for a day before the claim was made was never due.
                 guard due >= claim.opened else { continue }
                 occasions.append(Reminder(kind: .proofOfLoss, subject: .claim(claim.id), due: due, until: deadline,
-                                          title: "The proof of loss for \(claim.name) is due on \(deadline.iso)",
+                                          title: "The proof of loss for \(claim.name) is due on \(deadline.english)",
                                           detail: "Send the sworn statement in proof of loss with the schedule before then, or ask the insurer for more time in writing.",
-                                          fix: .claim(claim.id, part: "proofOfLossDue"), wording: ReminderWording("proof-of-loss", ["claim": claim.name, "date": deadline.iso])))
+                                          fix: .claim(claim.id, part: "proofOfLossDue"), wording: ReminderWording("proof-of-loss", ["claim": .text(claim.name), "date": .day(deadline)])))
             }
         }
         if claim.unpaidLines > 0 {
@@ -176,15 +177,15 @@ public struct ReminderSchedule: Sendable {
                                       title: "\(claim.name): \(claim.unpaidLines == 1 ? "1 line is" : "\(claim.unpaidLines) lines are") not fully paid",
                                       detail: "Still expected: \(claim.unpaidText). Record each payment on its line when it comes, or ask the insurer when it will.",
                                       fix: .claim(claim.id, part: "lines"),
-                                      wording: ReminderWording("payment-expected", ["claim": claim.name, "amount": claim.unpaidText], counts: ["lines": claim.unpaidLines])))
+                                      wording: ReminderWording("payment-expected", ["claim": .text(claim.name), "amount": .text(claim.unpaidText), "lines": .count(claim.unpaidLines)])))
         }
         if claim.replacedUnpaidLines > 0, let replaced = claim.lastReplaced {
             occasions.append(Reminder(kind: .depreciationRecoverable, subject: .claim(claim.id), due: replaced, until: nil,
                                       title: "\(claim.name): claim the depreciation held back on \(claim.replacedUnpaidLines == 1 ? "1 replaced line" : "\(claim.replacedUnpaidLines) replaced lines")",
                                       detail: "Send the insurer the new receipts: \(claim.replacedUnpaidText) is recoverable now that they are replaced.",
                                       fix: .claim(claim.id, part: "lines"),
-                                      wording: ReminderWording("depreciation-recoverable", ["claim": claim.name, "amount": claim.replacedUnpaidText],
-                                                               counts: ["lines": claim.replacedUnpaidLines])))
+                                      wording: ReminderWording("depreciation-recoverable", ["claim": .text(claim.name), "amount": .text(claim.replacedUnpaidText),
+                                                                                           "lines": .count(claim.replacedUnpaidLines)])))
         }
     }
 

@@ -80,7 +80,7 @@ import Testing
             (["expires": "next week"], "expires", "is not a day like"),
             (["expires": "2020-01-01"], "expires", "must expire in the future"),
             (["expires": "2020-01-01T10:00:00Z"], "expires", "must expire in the future"),
-            (["expires": latest.adding(days: 1).iso], "expires", "choose \(latest.iso) or earlier"),
+            (["expires": latest.adding(days: 1).iso], "expires", "choose \(latest.english) or earlier"),
             (["expires": inAMonth, "label": String(repeating: "x", count: 201)], "label", "use at most 200"),
             (["expires": inAMonth, "label": "line\nbreak"], "label", "line breaks"),
             (["expires": inAMonth, "label": 7], "label", "label must be text"),

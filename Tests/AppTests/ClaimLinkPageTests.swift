@@ -51,7 +51,7 @@ import Testing
         let app = try TestApp()
         let (claim, _) = try claim(app)
         let latest = ClaimLinkInput.latestDay(now: Date())
-        for (expires, words) in [("", "Choose the last day"), (latest.adding(days: 1).iso, "choose \(latest.iso) or earlier"),
+        for (expires, words) in [("", "Choose the last day"), (latest.adding(days: 1).iso, "choose \(latest.english) or earlier"),
                                  ("2020-01-01", "must expire in the future"), ("soon", "is not a day like")] {
             let response = try app.client.pageForm("/claims/\(claim)/links", [("expires", expires), ("label", "Acme")])
             #expect(response.status == 422, "\(expires)")

@@ -64,9 +64,13 @@ import Testing
 
         let expenses = "/api/v1/claims/\(claim)/expenses", early = ["category": "hotel", "date": "2026-03-01", "description": "Motel", "amount": "89.00"]
         #expect(try refusal("POST", expenses, early, "fr").fields["date"]
-                == "La date 2026-03-01 est antérieure au sinistre (2026-03-14)\u{202F}: les frais de relogement comptent à partir du jour du sinistre.")
+                == "La date 1 mars 2026 est antérieure au sinistre (14 mars 2026)\u{202F}: les frais de relogement comptent à partir du jour du sinistre.")
         #expect(try refusal("POST", expenses, early, nil).fields["date"]
-                == "The date 2026-03-01 is before the loss (2026-03-14): living expenses count from the day of the loss.")
+                == "The date Mar 1, 2026 is before the loss (Mar 14, 2026): living expenses count from the day of the loss.")
+        #expect(try refusal("POST", expenses, early, "de").fields["date"]
+                == "Das Datum 1. März 2026 liegt vor dem Schaden (14. März 2026): Mehrkosten der Unterbringung zählen ab dem Tag des Schadens.")
+        #expect(try refusal("POST", expenses, early, "ar").fields["date"]
+                == "التاريخ ١ مارس ٢٠٢٦ سابق للخسارة (١٤ مارس ٢٠٢٦): تُحتسب نفقات المعيشة الإضافية من يوم الخسارة.")
 
         #expect(try refusal("GET", "/api/v1/claims/abc", [:], "nl").message
                 == "Er is geen schadeclaim ‘abc’. Id’s van schadeclaims zijn gehele getallen; ze staan op /api/v1/claims.")
@@ -75,6 +79,11 @@ import Testing
 
         let links = "/api/v1/claims/\(claim)/links"
         #expect(try refusal("POST", links, ["expires": "2099-01-01"], "pt-BR").fields["expires"]?.hasPrefix("Um link dura no máximo 90 dias: escolha ") == true)
+        // The latest day is written as the caller's language writes a day, not as the ISO the API takes.
+        let latest = ClaimLinkInput.latestDay(now: Date())
+        #expect(try refusal("POST", links, ["expires": "2099-01-01"], "de").fields["expires"]
+                == "Ein Link gilt höchstens 90 Tage: Wählen Sie den \(DisplayFormat(words: Localization.bundled.localizer(for: LanguageTag("de")!)).day(latest)) oder früher.")
+        #expect(try refusal("POST", links, ["expires": "2099-01-01"], nil).fields["expires"] == "A link lasts at most 90 days: choose \(latest.english) or earlier.")
         #expect(try refusal("POST", links, ["expires": 5], "ar").fields["expires"]?.hasPrefix("يجب أن تكون قيمة expires يومًا مثل") == true)
         #expect(try refusal("DELETE", "\(links)/77", [:], "de").message == "Schadenfall \(claim) hat keinen Link 77. Seine Links stehen unter \(links).")
     }
@@ -157,7 +166,8 @@ import Testing
         #expect(coverage.contains(">Einzeln versicherte Sachen und ihre Versicherungssummen<") && coverage.contains(">900\u{A0}$<"))
         let refused = try #require(pages["coverage refused"])
         #expect(refused.contains(">Prüfen Sie die unten markierten Felder; nichts wurde gespeichert.<"))
-        #expect(refused.contains("Die Vertragslaufzeit endet am 2026-01-01, bevor sie am 2026-05-01 beginnt; prüfen Sie beide Daten."))
+        #expect(refused.contains("Die Vertragslaufzeit endet am 1. Jan. 2026, bevor sie am 1. Mai 2026 beginnt; prüfen Sie beide Daten."), "\(refused)")
+        #expect(!refused.contains("2026-01-01, bevor"))
         let links = try #require(pages["links"])
         #expect(links.contains(">Mit dem Schadenregulierer teilen<") && links.contains(">Einmal geöffnet<") && links.contains("von 127.0.0.1 · der Schadenfall"))
         #expect(links.contains("Widerrufen am ") && links.contains("Gültig bis einschließlich "))
@@ -178,6 +188,8 @@ import Testing
         }
         #expect(try #require(pages["links"]).contains(">المشاركة مع خبير تسوية الخسائر<"))
         #expect(try #require(pages["fix next"]).contains(">لا قيمة بعد<"))
+        let refused = try #require(pages["coverage refused"])
+        #expect(refused.contains("تنتهي مدة وثيقة التأمين في ١ يناير ٢٠٢٦ قبل أن تبدأ في ١ مايو ٢٠٢٦؛ تحقّق من التاريخين."), "\(refused)")
     }
 
     /// US English reads as it always has.
@@ -187,6 +199,7 @@ import Testing
         #expect(coverage.contains(">You own about $900 of contents; your policy covers $500.<"))
         #expect(coverage.contains(">After a total loss about $400 would not be paid back. Ask your insurer about raising the contents limit.<"))
         #expect(coverage.contains(">1 item has no value yet, so the total is low by what it is worth.<"))
+        #expect(try #require(pages["coverage refused"]).contains("The policy period ends on Jan 1, 2026, before it starts on May 1, 2026; check both dates."))
         let links = try #require(pages["links"])
         #expect(links.contains(">Opened once<") && links.contains(" from 127.0.0.1 · the claim") && links.contains(">Not opened yet<"))
         #expect(links.contains("Photos without where they were taken") && links.contains("aria-label=\"Revoke Εκτιμητής\""))

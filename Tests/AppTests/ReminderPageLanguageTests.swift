@@ -30,6 +30,9 @@ import Testing
 
     static func words(_ tag: String) -> Localizer { Localization.bundled.localizer(for: LanguageTag(tag)!) }
 
+    /// A day as the pages of `tag` write one: `Mar 14, 2026`, `14. März 2026`.
+    static func day(_ day: CalendarDate, _ tag: String) -> String { DisplayFormat(words: words(tag)).day(day) }
+
     // MARK: Reminders
 
     /// An owner with warranties ending soon (items named in Greek, so that none is taken for the page's words).
@@ -55,6 +58,9 @@ import Testing
         let english = try Self.get(owner, "/reminders")
         #expect(english.contains("<title>Reminders — Homepwner</title>") && english.contains(">Warranties ending (2)<"))
         #expect(english.contains(">The warranty of Τηλεόραση ends on ") && english.contains(">In 3 days<"))
+        // The warranty ends 3 days from now, written as each language writes a day.
+        let ends = CalendarDate(Date()).adding(days: 3)
+        #expect(english.contains(">The warranty of Τηλεόραση ends on \(ends.english)<") && !english.contains(ends.iso))
 
         let pseudo = try Self.get(owner, "/reminders?lang=en-XA")
         #expect(pseudo.contains(#"<html lang="en-XA" dir="ltr">"#))
@@ -63,10 +69,12 @@ import Testing
         let german = try Self.get(owner, "/reminders?lang=de")
         #expect(german.contains(#"<html lang="de" dir="ltr">"#) && german.contains("<title>Erinnerungen — Homepwner</title>"))
         #expect(german.contains(">Ablaufende Garantien (2)<") && german.contains(">Die Garantie für Τηλεόραση endet am ") && german.contains(">In 3 Tagen<"))
+        #expect(german.contains(">Die Garantie für Τηλεόραση endet am \(Self.day(ends, "de"))<") && !german.contains(ends.iso))
         #expect(try Self.englishLeftOver(german, "de") == [])
 
         let arabic = try Self.get(owner, "/reminders?lang=ar")
         #expect(arabic.contains(#"<html lang="ar" dir="rtl">"#) && arabic.contains(">الضمانات المنتهية (٢)<") && arabic.contains(">خلال ٣ أيام<"))
+        #expect(arabic.contains(">ينتهي ضمان Τηλεόραση في \(Self.day(ends, "ar"))<") && !arabic.contains(ends.iso))
         #expect(try Self.englishLeftOver(arabic, "ar") == [])
     }
 
@@ -83,18 +91,23 @@ import Testing
         let today = CalendarDate(iso: "2026-12-01")!
         let reminders = (0..<7).map { day in
             Reminder(kind: .warrantyEnding, subject: .item(Int64(day + 1)), due: today.adding(days: day - 2), until: nil,
-                     title: "The warranty of Lamp \(day) ends on 2027-01-01", detail: "",
+                     title: "The warranty of Lamp \(day) ends on Jan 1, 2027", detail: "",
                      fix: .item(Int64(day + 1), field: "warrantyExpires"),
-                     wording: ReminderWording("warranty-ending", ["item": "Lamp \(day)", "date": "2027-01-01"]))
+                     wording: ReminderWording("warranty-ending", ["item": .text("Lamp \(day)"), "date": .day(CalendarDate(iso: "2027-01-01")!)]))
         }
         let english = DueSoonCard(reminders, today: today).node.rendered
         #expect(english.contains(">Due soon<") && english.contains(">Due for 2 days<") && english.contains(">Due since yesterday<")
                 && english.contains(">Due today<") && english.contains(">Tomorrow<") && english.contains(">In 2 days<"))
-        #expect(english.contains(">The warranty of Lamp 0 ends on 2027-01-01<") && english.contains(">See all 7<"))
+        #expect(english.contains(">The warranty of Lamp 0 ends on Jan 1, 2027<") && english.contains(">See all 7<"))
         let german = DueSoonCard(reminders, today: today, words: Self.words("de")).node.rendered
         #expect(german.contains(">Bald fällig<") && german.contains(">Seit 2 Tagen fällig<") && german.contains(">Seit gestern fällig<")
                 && german.contains(">Heute fällig<") && german.contains(">Morgen<") && german.contains(">In 2 Tagen<"))
-        #expect(german.contains(">Die Garantie für Lamp 0 endet am 2027-01-01<") && german.contains(">Alle 7 ansehen<"))
+        #expect(german.contains(">Die Garantie für Lamp 0 endet am 1. Jan. 2027<") && german.contains(">Alle 7 ansehen<"))
+        let french = DueSoonCard(reminders, today: today, words: Self.words("fr")).node.rendered
+        #expect(french.contains(">La garantie de Lamp 0 se termine le 1 janv. 2027<"), "\(french)")
+        let arabic = DueSoonCard(reminders, today: today, words: Self.words("ar")).node.rendered
+        #expect(arabic.contains(">ينتهي ضمان Lamp 0 في ١ يناير ٢٠٢٧<"), "\(arabic)")
+        for card in [english, german, french, arabic] { #expect(!card.contains("2027-01-01")) }
         let pseudo = DueSoonCard(reminders, today: today, words: Self.words("en-XA")).node.rendered
         #expect(Self.unaccented("<main>\(pseudo)</main>", typed: ["Lamp"]) == [])
     }
@@ -137,6 +150,27 @@ import Testing
         let german = try app.client.send("GET", path, headers: ["Accept-Language": "fr"]).text
         #expect(german.contains("SUMMARY:2 Gegenstände haben noch kein Foto") && german.contains("Ein Foto ist das Erste\\, wonach ein Schadenregulierer fragt."),
                 "\(german)")
+    }
+
+    /// A calendar event's words write its days as the account's language does; its DTSTART stays the
+    /// machine's DATE.
+    @Test func theCalendarFeedWritesDaysInTheAccountsLanguage() throws {
+        let app = try SecuredApp()
+        let owner = try app.signIn("olivia")
+        let ends = CalendarDate(Date()).adding(days: 60)
+        #expect(try owner.json("POST", "/api/v1/items", ["name": "Ψυγείο", "warrantyExpires": ends.iso]).status == 201)
+        let made = try owner.json("POST", "/api/v1/account/calendar", [String: Any]())
+        let url = try #require((made.json as? [String: Any])?["calendarURL"] as? String)
+        let path = try #require(URL(string: url)?.path)
+        let start = "DTSTART;VALUE=DATE:" + ends.adding(days: -30).iso.replacingOccurrences(of: "-", with: "")
+        for tag in ["en-US", "de", "fr", "ar"] {
+            #expect(try owner.json("PATCH", "/api/v1/account", ["language": tag]).status == 200)
+            let feed = try app.client.send("GET", path).text.replacingOccurrences(of: "\r\n ", with: "")
+            let title = Self.words(tag).text("mail.reminder.warranty-ending.title", ["item": "Ψυγείο", "date": .text(Self.day(ends, tag))])
+            #expect(feed.contains("SUMMARY:" + CalendarFeed.escaped(title) + "\r\n") && feed.contains(start + "\r\n"), "\(tag): \(feed)")
+            let sentences = feed.split(separator: "\r\n").filter { $0.hasPrefix("SUMMARY:") || $0.hasPrefix("DESCRIPTION:") }
+            #expect(sentences.count >= 4 && sentences.allSatisfy { $0.firstMatch(of: /\d{4}-\d\d-\d\d/) == nil }, "\(tag): \(sentences)")
+        }
     }
 
     @Test func theReminderSettingsAreRefusedInTheCallersLanguage() throws {
@@ -282,6 +316,41 @@ import Testing
         let shown = "<main><p>\(pseudo.title)</p><p>\(pseudo.detail)</p></main>"
             .replacing("--backup-to", with: "").replacing("--offsite restic:REPO", with: "").replacing("homepwner backup --to DIR", with: "")
         #expect(Self.unaccented(shown) == [])
+    }
+
+    // MARK: Days
+
+    /// Every reminder the schedule words names its days as the reader's pages write a day (issue 31):
+    /// `Mar 14, 2026`, `14. März 2026`, `١٤ مارس ٢٠٢٦`, never the ISO `2026-03-14` in a sentence.
+    @Test func everyRemindersDaysAreWrittenTheReadersWayNeverAsISO() throws {
+        let day = CalendarDate(iso: "2026-03-14")!
+        let facts = ReminderFacts(
+            items: [ReminderFacts.ItemFacts(id: 1, name: "Radio", added: day, hasPhoto: false, warrantyExpires: day.adding(days: 30), replacementCostDate: day),
+                    ReminderFacts.ItemFacts(id: 2, name: "Painting", added: day, replacementCostDate: day, value: 90_000, valueText: "$900.00")],
+            places: [ReminderFacts.PlaceFacts(id: 4, name: "Hall", lastWalkedThrough: day)],
+            backup: ReminderFacts.BackupFacts(lastVerifiedAt: day.startInUTC, interval: 86_400),
+            policyPeriodEnd: day.adding(days: 60),
+            claims: [ReminderFacts.ClaimFacts(id: 5, name: "Fire", opened: day, proofOfLossDue: day.adding(days: 60), unpaidLines: 0, unpaidText: "")])
+        let reminders = ReminderSchedule(facts).occasions(dueFrom: CalendarDate(iso: "2000-01-01")!, through: CalendarDate(iso: "2100-01-01")!)
+        let dated = reminders.filter { $0.wording?.arguments.values.contains { if case .day = $0 { true } else { false } } == true }
+        #expect(Set(dated.map(\.kind)) == [.warrantyEnding, .replacementCostStale, .photoMissing, .walkthroughDue, .policyRenewal, .backupOverdue, .proofOfLoss])
+        for tag in ["en-US", "en-GB", "de"] + CataloguedWording.others {
+            let words = Self.words(tag)
+            for reminder in dated {
+                let wording = try #require(reminder.wording)
+                let said = words.title(of: reminder) + " " + words.detail(of: reminder)
+                #expect(said.firstMatch(of: /\d{4}-\d\d-\d\d/) == nil, "\(tag): \(said)")
+                for case .day(let year, let month, let dayOfMonth) in wording.arguments.values {
+                    let written = Self.day(CalendarDate(iso: String(format: "%04d-%02d-%02d", year, month, dayOfMonth))!, tag)
+                    #expect(said.contains(written), "\(tag): \(said) has no “\(written)”")
+                }
+            }
+        }
+        let walkthrough = try #require(dated.first { $0.kind == .walkthroughDue })
+        #expect(walkthrough.detail.hasPrefix("Hall was last walked through on Mar 14, 2026. "))
+        #expect(Self.words("de").detail(of: walkthrough).hasPrefix("Hall wurde zuletzt am 14. März 2026 abgefilmt."))
+        #expect(Self.words("fr").detail(of: walkthrough).hasPrefix("Hall a été filmé pour la dernière fois le 14 mars 2026."))
+        #expect(Self.words("ar").detail(of: walkthrough).hasPrefix("آخر جولة مصوّرة في Hall كانت في ١٤ مارس ٢٠٢٦."))
     }
 
     // MARK: US English

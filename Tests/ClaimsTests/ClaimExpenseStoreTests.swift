@@ -75,7 +75,7 @@ import Testing
         }
         #expect(error.fieldMessages == [
             "category": "Choose what the expense was for: “hotel”, “rent”, “meals”, “mileage”, “storage”, “moving”, “laundry”, “utilities” or “other”.",
-            "date": "The date 2026-03-01 is before the loss (2026-03-14): living expenses count from the day of the loss.",
+            "date": "The date Mar 1, 2026 is before the loss (Mar 14, 2026): living expenses count from the day of the loss.",
             "description": "Say what the expense was (for example “Hotel Marigold, 3 nights”).",
             "amount": "The amount must be above zero (a refund is not an expense).",
         ])

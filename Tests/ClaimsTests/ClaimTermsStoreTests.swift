@@ -58,7 +58,7 @@ import Testing
         let error = try #require(throws: ClaimError.self) { try test.claims.setPolicy(input) }
         let messages = error.fieldMessages
         #expect(messages["deductible"] == "The deductible cannot be negative.")
-        #expect(messages["policyEnd"] == "The policy period ends on 2026-05-31, before it starts on 2026-06-01; check both dates.")
+        #expect(messages["policyEnd"] == "The policy period ends on May 31, 2026, before it starts on Jun 1, 2026; check both dates.")
         #expect(messages["email"] == "An e-mail address looks like name@example.com; “555 0100” does not.")
         #expect(try test.claims.policy() == before)
     }

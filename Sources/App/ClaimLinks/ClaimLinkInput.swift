@@ -78,8 +78,8 @@ struct ClaimLinkInput: Sendable, Equatable {
         }
         if let day = CalendarDate(iso: text) {
             let latest = latestDay(now: now)
-            if day > latest { return problem(Message("error.claim.link.too-late", "A link lasts at most \(Int(ClaimLink.longestLifetime / 86_400)) days: choose \(latest.iso) or earlier.",
-                                                   ["count": .count(Int(ClaimLink.longestLifetime / 86_400)), "latest": .text(latest.iso)])) }
+            if day > latest { return problem(Message("error.claim.link.too-late", "A link lasts at most \(Int(ClaimLink.longestLifetime / 86_400)) days: choose \(latest.english) or earlier.",
+                                                   ["count": .count(Int(ClaimLink.longestLifetime / 86_400)), "latest": .day(latest)])) }
             return .success(endOfDay(day))
         }
         let withFraction = ISO8601DateFormatter(), plain = ISO8601DateFormatter()

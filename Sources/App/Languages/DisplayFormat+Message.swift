@@ -24,7 +24,8 @@ extension DisplayFormat {
         return written == key ? message.english : written
     }
 
-    private func argument(_ value: Message.Argument) -> MessageArgument {
+    /// A message's argument as the catalogue's formatter takes it, written the language's way.
+    func argument(_ value: Message.Argument) -> MessageArgument {
         switch value {
         case .text(let text): .text(text)
         case .integer(let number): .integer(number)

@@ -121,10 +121,7 @@ struct DisplayFormat: Sendable {
     }
 
     /// `Mar 14, 2019`: a calendar day as receipts print it.
-    static func day(_ day: CalendarDate) -> String {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(months[day.month - 1]) \(day.day), \(day.year)"
-    }
+    static func day(_ day: CalendarDate) -> String { day.english }
 
     /// A purchase date as said, in the words of `day`: `Mar 14, 2019`, `Jun 2019`, `2019`, `about 5
     /// years before Dec 6, 2024` (what "about 5 years ago" said that day means later).
