@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "Uploads", dependencies: ["Clocks", "Database", "CBackup"]),
         // A data folder's database, every store and the photo library opened together (`HomeEnvironment`),
         // and the background services started and stopped as one list.
-        .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims", "Uploads"]),
+        .target(name: "Home", dependencies: ["Clocks", "Database", "Inventory", "PhotoLibrary", "Accounts", "Claims", "Households", "Uploads"]),
         .target(name: "Backup", dependencies: ["Claims", "Database", "Home", "Inventory", "HTML", "CBackup"]),
         .target(name: "Claims", dependencies: ["Clocks", "Database", "Inventory", "Messages", "CSodium", "TextRules"]),
         // What is due (warranties, replacement costs, photos, walk-throughs, backups, the policy, claims) as dated

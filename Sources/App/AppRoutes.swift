@@ -3,13 +3,14 @@ import Claims
 import Clocks
 import Foundation
 import HTTPServer
+import Households
 import Inventory
 import PhotoLibrary
 import Uploads
 
 /// Every route of the app, from each feature's handlers, with who may call it.
 enum AppRoutes {
-    static func make(items: ItemStore, claims: ClaimStore, library: PhotoLibrary, accounts: AccountStore, throttle: SignInThrottle,
+    static func make(items: ItemStore, claims: ClaimStore, library: PhotoLibrary, accounts: AccountStore, households: HouseholdStore, throttle: SignInThrottle,
                      assets: StaticAssets, apiDocument: OpenAPIDocument, maxUploadBytes: Int, temporaryFolder: URL,
                      pendingImports: PendingImports, backups: BackupNotices? = nil, clock: any TimeSource = WallClock(),
                      claimReads: ClaimReadLimit = ClaimReadLimit(), walkthroughFrames: WalkthroughFrameMaker? = nil,
@@ -77,6 +78,7 @@ enum AppRoutes {
         WalkthroughDraftHandlers(items: items, library: library).register(in: &router)
         LabelHandlers(items: items, site: site, temporaryFolder: temporaryFolder).register(in: &router)
         AccountAPIHandlers(accounts: accounts, sendsReminderMail: sendsReminderMail).register(in: &router)
+        HouseholdAPIHandlers(households: households).register(in: &router)
         ReminderMailHandlers(accounts: accounts, site: site).register(in: &router)
         ReminderHandlers(reader: reminders, accounts: accounts, clock: clock, site: site).register(in: &router)
         return router.router

@@ -138,7 +138,7 @@ public final class HomepwnerApp: Sendable {
         let errors = ErrorResponder(site: assets.pageContext)
         let access = AccessMiddleware(accounts: accounts, openWithoutAccounts: isOpenWithoutAccounts, allRoots: Set(library.roots))
         let trustProxy = configuration.trustProxy
-        let routes = AppRoutes.make(items: items, claims: claims, library: library, accounts: accounts, throttle: signInThrottle, assets: assets,
+        let routes = AppRoutes.make(items: items, claims: claims, library: library, accounts: accounts, households: environment.households, throttle: signInThrottle, assets: assets,
                                     apiDocument: try OpenAPIDocument.bundled(),
                                     maxUploadBytes: configuration.maxUploadBytes, temporaryFolder: folder.uploadsInProgress,
                                     pendingImports: pendingImports, backups: backups, clock: configuration.clock, claimReads: claimReads,

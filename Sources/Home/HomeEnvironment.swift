@@ -3,6 +3,7 @@ import Claims
 import Clocks
 import Database
 import Foundation
+import Households
 import Inventory
 import PhotoLibrary
 import Uploads
@@ -34,6 +35,8 @@ public final class HomeEnvironment: Sendable {
     public let items: ItemStore
     public let claims: ClaimStore
     public let accounts: AccountStore
+    /// Households and their members.
+    public let households: HouseholdStore
     /// Resumable uploads, their bytes in the `uploads` folder given.
     public let uploads: UploadStore
     /// Nil unless `Options.libraryRoots` named the folders.
@@ -48,6 +51,7 @@ public final class HomeEnvironment: Sendable {
         claims = ClaimStore(database: database, clock: options.clock,
                             receipts: try DocumentStore(directory: Self.receiptsFolder(in: documents), maxPixels: options.maxImagePixels))
         accounts = AccountStore(database: database, idleTimeout: options.sessionIdleTimeout, clock: options.clock)
+        households = HouseholdStore(database: database, clock: options.clock)
         self.uploads = try UploadStore(database: database, folder: uploads, clock: options.clock,
                                        limits: UploadLimits(maxLength: options.maxResumableUploadBytes))
         library = try options.libraryRoots.map { roots in

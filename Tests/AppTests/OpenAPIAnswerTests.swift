@@ -407,6 +407,7 @@ import Testing
         try api.send(.post, "/api/v1/items", json: ["name": "Fridge", "warrantyExpires": CalendarDate(Date()).adding(days: 10).iso], expect: 201)
         #expect(try api.send(.get, "/api/v1/reminders", expect: 200)?["reminders"]?.elements?.contains { $0["kind"]?.string == "warranty-ending" } == true)
         #expect(code(try api.send(.get, "/api/v1/account", expect: 404)) == "no-account")
+        #expect(code(try api.send(.get, "/api/v1/households", expect: 404)) == "no-account")
         let owner = try api.app.app.accounts.create(name: "olivia", password: "correct horse battery", role: .owner)
         let bearer = ["Authorization": "Bearer " + (try api.app.app.accounts.createToken(for: owner, name: "answers").secret)]
         try api.send(.patch, "/api/v1/account", json: ["email": "olivia@example.com", "reminderDigest": "monday"], headers: bearer, expect: 200)
@@ -416,6 +417,12 @@ import Testing
         try api.send(.get, "/api/v1/account", headers: bearer, expect: 200)
         try api.send(.delete, "/api/v1/account/calendar", headers: bearer, expect: 204)
         try api.send(.get, "/api/v1/reminders", headers: bearer, expect: 200)
+        // The households the account is in: the first one, made by the upgrade, which every account joins
+        try api.send(.get, "/api/v1/households", headers: bearer, expect: 200)
+        try api.send(.get, "/api/v1/households/1", headers: bearer, expect: 200)
+        try api.send(.get, "/api/v1/households/1/members", headers: bearer, expect: 200)
+        #expect(code(try api.send(.get, "/api/v1/households/999", headers: bearer, expect: 404)) == "household-not-found")
+        #expect(code(try api.send(.get, "/api/v1/households/abc/members", headers: bearer, expect: 404)) == "household-not-found")
 
         // Every documented operation was tried, so a new one is tried here too.
         let documented = Set(OpenAPIDocumentTests.operations(in: api.document).keys)

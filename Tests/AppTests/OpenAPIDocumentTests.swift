@@ -173,7 +173,7 @@ import Testing
     /// allow no other (`requiredAndNothingElse`); the shapes test below then compares real answers.
     static let answerSchemas = ["Item", "ItemImage", "ItemPhoto", "ItemDocument", "Disposal", "Location", "Tag", "Settings", "LibraryStatus", "LibraryGroup",
                                 "LibraryAssetPage", "LibraryAssetSummary", "LibraryAsset", "GPS", "Error",
-                                "ClaimLinkCreated", "ClaimLink", "ClaimLinkOpening", "ClaimBundle"]
+                                "ClaimLinkCreated", "ClaimLink", "ClaimLinkOpening", "ClaimBundle", "Household", "HouseholdMember"]
 
     @Test func answerSchemasRequireEveryPropertyAndAllowNoOther() throws {
         let app = try TestApp()

@@ -292,6 +292,7 @@ struct SecurityFixture: Sendable {
             case ("documents", "docId"): String(documentID)
             case ("evidence", "assetId"): assetID
             case ("users", "id"): String(targetID)
+            case ("households", "id"): "1"
             case ("tokens", "id"): String(tokenID)
             case ("groups", "id"): groupID
             case ("assets", "id"), ("files", "id"): assetID

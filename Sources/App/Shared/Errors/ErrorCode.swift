@@ -122,23 +122,28 @@ public enum ErrorCode: String, CaseIterable, Sendable {
     case tokenNotFound = "token-not-found"
     case setupLinkExpired = "setup-link-expired"
     case invalidEmail = "invalid-email"
+    // Households
+    case householdNotFound = "household-not-found"
+    case invalidHouseholdName = "household-name"
+    case memberNotFound = "member-not-found"
+    case alreadyAMember = "already-a-member"
 
     public var status: HTTPStatus {
         switch self {
         case .exchangeRatesFetchFailed: .badGateway
-        case .locationNotEmpty, .exchangeRatesFetchOff, .claimClosed, .captureIDReused, .uploadOffsetMismatch, .uploadBusy, .uploadUnfinished, .uploadHandedOff: .conflict
+        case .locationNotEmpty, .exchangeRatesFetchOff, .claimClosed, .captureIDReused, .uploadOffsetMismatch, .uploadBusy, .uploadUnfinished, .uploadHandedOff, .alreadyAMember: .conflict
         case .uploadTooLarge, .uploadQuota: .contentTooLarge
         case .checksumMismatch: .checksumMismatch
         case .unsupportedTusVersion: .preconditionFailed
         case .itemNotFound, .locationNotFound, .walkthroughNotFound, .photoNotFound, .documentNotFound, .evidenceNotFound, .assetNotFound, .assetUnreadable, .groupNotFound, .noAccount, .accountNotFound, .tokenNotFound,
              .setupLinkExpired, .importNotFound, .claimNotFound, .claimLineNotFound, .claimExpenseNotFound, .claimBundleNotFound, .claimLinkNotFound, .uploadNotFound,
-             .labelNotFound:
+             .labelNotFound, .householdNotFound, .memberNotFound:
             .notFound
         case .itemChanged, .claimChanged: .preconditionFailed
         case .invalidItem, .invalidMerge, .invalidPosition, .invalidSettings, .invalidVideo, .damagedImage, .imageTooLarge, .invalidPhoto, .tooManyPhotos, .invalidPhotoOrder,
              .invalidDocument, .tooManyDocuments, .tooManyEvidencePhotos, .assetDamaged, .invalidAssetID, .accountNameTaken,
              .invalidAccountName, .invalidEmail, .weakPassword, .lastOwner, .invalidImport, .invalidClaim, .invalidUsefulLife, .invalidClaimLink,
-             .unknownLabelTarget, .invalidExchangeRates:
+             .unknownLabelTarget, .invalidExchangeRates, .invalidHouseholdName:
             .unprocessableContent
         case .emptyBody, .invalidCaptureID, .invalidMultipart, .invalidItemQuery, .invalidOffset, .invalidLimit, .invalidJSON, .invalidUTF8, .jsonTooDeep, .numberTooLarge,
              .invalidForm, .credentialInURL, .invalidExportFormat, .invalidImportOption, .invalidReportPaper, .invalidScheduleProfile, .invalidUpload,
