@@ -70,7 +70,7 @@ extension PurchaseDateError {
             Message("error.purchase-date.years-out-of-range", english, ["field": field, "text": .text(TextRule.excerpt(text, characters: 40)),
                                                                         "max": .integer(Int64(PurchaseDate.maxYearsAgo))])
         case .inTheFuture(let text, let today):
-            Message("error.purchase-date.in-the-future", english, ["field": field, "text": .text(TextRule.excerpt(text, characters: 40)), "today": .text(today.iso)])
+            Message("error.purchase-date.in-the-future", english, ["field": field, "text": .text(TextRule.excerpt(text, characters: 40)), "today": .day(today)])
         }
     }
 }

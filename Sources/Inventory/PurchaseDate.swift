@@ -142,7 +142,7 @@ public enum PurchaseDateError: Error, Equatable, Sendable {
         case .yearsOutOfRange(let text):
             "\(field) “\(TextRule.excerpt(text, characters: 40))”: the years ago must be a whole number from 1 to \(PurchaseDate.maxYearsAgo). Write \(Self.accepted)."
         case .inTheFuture(let text, let today):
-            "\(field) “\(TextRule.excerpt(text, characters: 40))” is after today (\(today.iso)): a purchase date can’t be in the future."
+            "\(field) “\(TextRule.excerpt(text, characters: 40))” is after today (\(today.english)): a purchase date can’t be in the future."
         }
     }
 }

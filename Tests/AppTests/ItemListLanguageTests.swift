@@ -60,6 +60,18 @@ import Testing
     }
 
     /// A screen reader hears each row's controls in the page's language, the item's name in them.
+    /// A row's quantity writes its number as the page's language does ("1.250,5 m × 3 €"), its unit's
+    /// symbol after it.
+    @Test func aRowsQuantityIsWrittenTheLanguagesWay() throws {
+        let app = try TestApp()
+        let created = try app.client.json("POST", "/api/v1/items", ["name": "Rope", "quantity": 1250.5, "quantityUnit": "m", "replacementCost": "3"])
+        #expect(created.status == 201, "\(created.text)")
+        for (language, quantity) in [("en-US", "1,250.5 m × "), ("de", "1.250,5 m × "), ("ar", "١٬٢٥٠٫٥ m × ")] {
+            let page = try Self.page(app, "/?lang=\(language)")
+            #expect(page.contains(quantity), "\(language)")
+        }
+    }
+
     @Test func inGermanTheRowsControlsSayWhatTheyDoToWhichItem() throws {
         let (app, _) = try Self.inventory()
         let shown = try Self.page(app, "/?lang=de")

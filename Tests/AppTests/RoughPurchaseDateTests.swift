@@ -40,8 +40,8 @@ import ToolRunner
         let cases: [(Any, String)] = [
             ("2019-13", "purchaseDate “2019-13” has no month 13: a month is 01 to 12. Write \(accepted)."),
             ("about -2 years ago", "purchaseDate “about -2 years ago”: the years ago must be a whole number from 1 to 150. Write \(accepted)."),
-            ("2027", "purchaseDate “2027” is after today (2026-04-01): a purchase date can’t be in the future."),
-            ("2026-04-02", "purchaseDate “2026-04-02” is after today (2026-04-01): a purchase date can’t be in the future."),
+            ("2027", "purchaseDate “2027” is after today (Apr 1, 2026): a purchase date can’t be in the future."),
+            ("2026-04-02", "purchaseDate “2026-04-02” is after today (Apr 1, 2026): a purchase date can’t be in the future."),
             ("soon", "purchaseDate must be \(accepted); “soon” is not one."),
             (2019, "purchaseDate must be \(accepted) as text, or null; not a number."),
         ]

@@ -46,7 +46,7 @@ struct SharedClaimHandlers: Sendable {
         let bundles = sheet.schedule.bundleByItem
         let lines = sheet.schedule.lines.map { line in
             let item = sheet.items[line.itemID]
-            return SharedLineModel(number: line.number, name: line.name, anchor: Self.anchor(of: line.itemID), quantity: line.quantityLostText, room: line.room,
+            return SharedLineModel(number: line.number, name: line.name, anchor: Self.anchor(of: line.itemID), quantity: format.quantity(line.quantityLost, line.quantityUnit), room: line.room,
                                    replacementCost: money(line.valuation.lineReplacementCost), actualCashValue: money(line.valuation.lineActualCashValue),
                                    evidence: item.map { $0.photos.count + $0.documents.count + $0.evidence.count } ?? 0,
                                    bundle: bundles[line.itemID].map { say("lines.bundle", ["name": .text($0.name), "lines": .text($0.numbers)]) } ?? "")
@@ -120,7 +120,8 @@ struct SharedClaimHandlers: Sendable {
                          details.purchasedFrom.isEmpty ? nil : say("from", ["shop": .text(details.purchasedFrom)])].compactMap { $0 }
         let rows: [(String, String?)] = [
             (say("quantity-lost"), line.quantityLost < details.quantity
-                ? say("quantity-of", ["lost": .text(line.quantityLost.grouped), "held": .text(details.quantityText)]) : details.quantityUnit.describing(line.quantityLost)),
+                ? say("quantity-of", ["lost": .text(format.number(line.quantityLost)), "held": .text(format.quantity(details.quantity, details.quantityUnit))])
+                : format.quantity(line.quantityLost, details.quantityUnit)),
             (say("room"), room),
             (say("description"), details.description.isEmpty ? nil : details.description),
             (say("brand"), details.brand.isEmpty ? nil : details.brand),

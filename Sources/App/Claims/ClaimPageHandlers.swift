@@ -176,8 +176,8 @@ struct ClaimPageHandlers: Sendable {
             say("category.value", ["category": .text(wording.category(id, label: label)), "life": .text(wording.years(years))])
         }
         let quantityLost = line.quantityLost < line.quantityHeld
-            ? words.text("shared.item.quantity-of", ["lost": .text(line.quantityLost.grouped), "held": .text(line.quantityUnit.describing(line.quantityHeld))])
-            : line.quantityLostText
+            ? words.text("shared.item.quantity-of", ["lost": .text(format.number(line.quantityLost)), "held": .text(format.quantity(line.quantityHeld, line.quantityUnit))])
+            : format.quantity(line.quantityLost, line.quantityUnit)
         var figures: [(label: String, value: String)] = [
             (words.text("shared.item.quantity-lost"), quantityLost),
             (say("category"), category(valuation.category, valuation.categoryLabel, valuation.usefulLifeYears)),
@@ -202,7 +202,7 @@ struct ClaimPageHandlers: Sendable {
         let toDos = valuation.toDos.map { toDo in Self.toDoKeys[toDo].map { say("todo." + $0) } ?? toDo }
         let page = ClaimLinePage(claimName: claim.name, claimURL: ClaimRoutes.claim(id), formURL: ClaimRoutes.line(id, item: itemID),
                                  removeURL: ClaimRoutes.removeLine(id, item: itemID), itemName: line.name, itemURL: ItemRoutes.item(itemID),
-                                 quantityHeld: line.quantityUnit.describing(line.quantityHeld),
+                                 quantityHeld: format.quantity(line.quantityHeld, line.quantityUnit),
                                  figures: figures, warning: warning, basis: ([wording.basis(line, lossDate: claim.lossDate)] + toDos).joined(separator: " "), categories: categories,
                                  form: form ?? ClaimLineForm(line: claimLine, currency: sheet.currency, numbers: TypedNumbers(language: context.localizer.language)), errors: errors, currency: sheet.currency,
                                  canChange: !claim.isClosed && context.canEdit, context: context)

@@ -34,7 +34,7 @@ extension ClaimPageModel {
                 notes.append(line.riderAmount.map { say("note.rider", ["amount": .text(money($0))]) } ?? say("note.rider-no-amount"))
             }
             return Line(number: line.number, name: line.name, url: ClaimRoutes.line(claim.id, item: line.itemID), room: line.room,
-                        quantity: line.quantityLostText, replacementCost: money(valuation.lineReplacementCost),
+                        quantity: format.quantity(line.quantityLost, line.quantityUnit), replacementCost: money(valuation.lineReplacementCost),
                         depreciation: wording.percent(valuation.depreciationBasisPoints), actualCashValue: money(valuation.lineActualCashValue),
                         paid: line.paid.map(money) ?? "—", note: notes.joined(separator: words.text("common.list-separator")),
                         warning: line.paidAboveClaim > 0

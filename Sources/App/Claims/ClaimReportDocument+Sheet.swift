@@ -127,7 +127,7 @@ extension ClaimReportDocument {
             let room = (pathsByName[line.roomName]?.count ?? 0) > 1 ? line.room : line.roomName
             // A no-break space keeps "S/N" with its serial number.
             let serial = line.serialNumber.isEmpty ? "" : say("schedule.serial") + "\u{00A0}" + line.serialNumber
-            return [line.number.grouped, room, line.quantityLostText, line.description,
+            return [line.number.grouped, room, format.quantity(line.quantityLost, line.quantityUnit), line.description,
                     [line.brand, line.model, serial].filter { !$0.isEmpty }.joined(separator: " · "),
                     line.purchaseDate.map(format.purchase) ?? "",
                     // A date remembered roughly keeps its "about": its tenths would claim a precision it lacks.

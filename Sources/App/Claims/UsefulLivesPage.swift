@@ -1,5 +1,6 @@
 import Claims
 import HTML
+import Inventory
 
 /// `/useful-lives`: the years each category of belongings lasts, which depreciation is worked out
 /// from; each with its default and where that comes from, and the household's own years. In the
@@ -82,7 +83,8 @@ struct UsefulLivesPage {
     /// "Title (Publisher), URL, read 2026-12-02: what was taken", the title and publisher in English.
     private func citation(_ source: DepreciationSource) -> HTMLNode {
         let work = "\u{1}", used = Self.usedKeys.first { $0.source == source }.map { context.text($0.key) } ?? source.usedFor
-        let text = context.text("lives.citation", ["work": .text(work), "url": .text(source.url), "date": .text(source.read), "used": .text(used)])
+        let read = CalendarDate(iso: source.read).map(context.format.day) ?? source.read
+        let text = context.text("lives.citation", ["work": .text(work), "url": .text(source.url), "date": .text(read), "used": .text(used)])
         let parts = text.components(separatedBy: work)
         return .fragment([.text(parts[0]), HTMLNode.element("span", [.lang(source.language)], children: [.text("\(source.name) (\(source.publisher))")]),
                           .text(parts.dropFirst().joined())])

@@ -245,7 +245,7 @@ struct ItemPageHandlers: Sendable {
         let lineValue = item.details.lineValue ?? 0
         return ItemRowModel(
             id: item.id, name: item.shownName, serialNumber: item.serialNumber,
-            valueText: (item.details.quantity == 1 && item.details.quantityUnit.isPieces ? "" : "\(item.details.quantityText) × ") + format.money(item.details.unitValue, in: currency),
+            valueText: (item.details.quantity == 1 && item.details.quantityUnit.isPieces ? "" : "\(format.quantity(item.details.quantity, item.details.quantityUnit)) × ") + format.money(item.details.unitValue, in: currency),
             isValuable: lineValue >= valuable,
             valueTitle: format.words.text(lineValue >= valuable ? "item.list.valuable" : "item.list.modest", ["amount": .text(threshold)]),
             disposedText: item.details.disposal?.kind.label,

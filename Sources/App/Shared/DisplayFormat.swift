@@ -44,6 +44,17 @@ struct DisplayFormat: Sendable {
         return local.number(decimal: digits, fractionDigits: fraction)
     }
 
+    /// "2,5 gal", "٦": a quantity as a page shows it, its number written the language's way and its
+    /// unit's symbol after it (none for pieces).
+    func quantity(_ quantity: Quantity, _ unit: QuantityUnit) -> String {
+        unit.isPieces ? number(quantity) : number(quantity) + " " + unit.symbol
+    }
+
+    /// "1,250.5", "1.250,5", "١٬٢٥٠٫٥": a quantity's number alone.
+    func number(_ quantity: Quantity) -> String {
+        local == nil ? quantity.grouped : decimal(quantity.text)
+    }
+
     /// The amount from its exact decimal digits (never a Double), without a fraction of zeros.
     private func amount(_ money: Money, _ local: LocalFormats) -> String {
         let whole = money.minorUnits % money.currency.minorUnitsPerMajorUnit == 0
