@@ -211,12 +211,14 @@ public final class HomepwnerApp: Sendable {
 
     /// The one stop path: stops serving (requests in flight finish), then stops every background
     /// service and waits for each (a backup in progress stops between files and leaves nothing
-    /// half-made; a scan stops after the batch it is storing).
+    /// half-made; a scan stops after the batch it is storing), then leaves every commit in the
+    /// database file itself (the process may end before the database is released).
     public func shutdown() {
         readyFile?.clear()
         server.shutdown()
         reminderMailer?.stop()
         backgroundServices.stop()
+        environment.database.foldWALIntoFile()
         folderLock.release()
     }
 }

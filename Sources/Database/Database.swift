@@ -68,14 +68,16 @@ public final class Database: Sendable {
         self.readers = readers
     }
 
-    /// Folds the WAL into the file as the database closes, so that the file alone holds every commit
-    /// once the server has stopped: someone who copies `homepwner.sqlite` without its `-wal` (as people
-    /// copy a stopped program's data) copies everything. SQLite would do it as the last connection
-    /// closes, but that one is a reader here, which cannot.
-    deinit {
+    /// Folds the WAL into the file, so that the file alone holds every commit: someone who copies a
+    /// stopped server's `homepwner.sqlite` without its `-wal` (as people copy a stopped program's data)
+    /// copies everything. SQLite would do it as the last connection closes, but that one is a reader
+    /// here, which cannot. Called as a server stops, once nothing writes any more, and as this closes.
+    public func foldWALIntoFile() {
         guard checkpointsOnClose else { return }
         _ = try? writer.withConnection { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
+
+    deinit { foldWALIntoFile() }
 
     /// Runs `body` with a reader connection; it sees the last committed state. Each query is a read
     /// transaction of its own: a commit between two of them is seen by the second only.

@@ -1,4 +1,5 @@
 @testable import App
+import Database
 import Foundation
 @preconcurrency import Glibc
 import HTTPTestClient
@@ -44,6 +45,19 @@ import Testing
             #expect(open.isEmpty, "\(open.joined(separator: "\n"))")
             app.shutdown()
         }
+    }
+
+    /// Once the server has stopped, its database file alone holds every commit (nothing is left in the
+    /// `-wal` beside it), so a person who copies `homepwner.sqlite` by itself copies everything.
+    @Test func aStoppedServersDatabaseFileAloneHoldsEveryCommit() throws {
+        let app = try TestApp()
+        try app.createItem("Written just before the stop")
+        app.shutdown()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("stopped-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.copyItem(atPath: DataFolder(app.folder.url).databasePath, toPath: copy)
+        let names = try Database(readingOnly: copy).read { try $0.rows("SELECT name FROM items") { $0.string(0) } }
+        #expect(names == ["Written just before the stop"])
     }
 
     @Test func aDataFolderOthersCanOpenIsClosedAtStartWithAWarning() throws {
