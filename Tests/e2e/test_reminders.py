@@ -54,7 +54,9 @@ def test_the_calendar_feed_parses_as_icalendar_with_stable_uids():
         start = event.decoded("DTSTART")
         assert start == ends - timedelta(days=30) and not hasattr(start, "hour"), "an all-day event on its due day"
         assert event.decoded("DTEND") == start + timedelta(days=1)
-        assert str(event["SUMMARY"]).startswith(f"The warranty of Oven, \"the big one\"; kitchen\\left ends on {ends.isoformat()}"), str(event["SUMMARY"])
+        # The day in the words as US English writes it (the event's dates stay DATE values, above).
+        worded = f"{ends:%b} {ends.day}, {ends.year}"
+        assert str(event["SUMMARY"]).startswith(f"The warranty of Oven, \"the big one\"; kitchen\\left ends on {worded}"), str(event["SUMMARY"])
         assert str(event["URL"]).endswith(f"/items/{oven['id']}#item-warrantyExpires")
 
         # The same occasions have the same UIDs on the next fetch; a new address ends the old one.
