@@ -457,9 +457,10 @@ public final class HTTPServer: Sendable {
     /// An error found before the handler runs, as the configured renderer answers it.
     private func refusal(of pending: PendingRequest, _ error: any HTTPResponseError) -> Response {
         // The segments tell the error renderer whether this is an API request; a path that does not
-        // decode is split as sent.
+        // decode is split as sent. The query, when it decodes, names the answer's language (`?lang=`).
         let segments = pending.segments ?? pending.rawPath.split(separator: "/").map(String.init)
-        return configuration.errorResponse(pending.request(pathSegments: segments, query: FormFields(), body: []), error)
+        let query = pending.query ?? FormFields(urlEncoded: pending.rawQuery) ?? FormFields()
+        return configuration.errorResponse(pending.request(pathSegments: segments, query: query, body: []), error)
     }
 
     /// Answers before the body is read: the rest of it never is, so the connection cannot be reused.

@@ -78,6 +78,15 @@ import Testing
         #expect(json.errorMessage?.hasPrefix("De body van het verzoek is geen geldige JSON") == true, "\(json.text)")
     }
 
+    /// An address refused before any route is chosen still answers in the language its `?lang=` names.
+    @Test func aRefusedAddressIsInTheLanguageItsQueryNames() throws {
+        let app = try TestApp()
+        let refused = try app.client.send("GET", "/api/v1/items/%2e%2e/1?lang=de", headers: ["Accept": "application/json"])
+        #expect(refused.status == 400)
+        #expect(refused.apiError?.code == "invalid-path")
+        #expect(refused.errorMessage?.hasPrefix("Die Adresse ist ungültig: Ihr Pfad enthält") == true, "\(refused.text)")
+    }
+
     /// A handler's error is in the account's language, whatever the browser asks for.
     @Test func aHandlersErrorIsInTheAccountsLanguage() throws {
         let app = try SecuredApp(accounts: [("olivia", .owner)])

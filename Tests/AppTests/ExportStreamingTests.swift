@@ -79,9 +79,14 @@ import Testing
     }
 
     /// Waits up to 10 s for `condition`.
+    /// Whether `condition` holds at some check within `seconds`. Once is enough: asked a second time, a
+    /// file open for a moment turned a true condition false (seen once, both lists empty when printed).
     static func eventually(within seconds: Int = 10, _ condition: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        while !condition(), ContinuousClock.now < deadline { usleep(10_000) }
+        repeat {
+            if condition() { return true }
+            usleep(10_000)
+        } while ContinuousClock.now < deadline
         return condition()
     }
 
