@@ -47,12 +47,7 @@ struct AccountAPIHandlers: Sendable {
         }
     }
 
-    private func caller(of request: Request) throws -> Caller {
-        guard let caller = request.caller, caller.via != .openAccess else {
-            throw AppError(.noAccount, Message("error.account.none-yet", "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account."))
-        }
-        return caller
-    }
+    private func caller(of request: Request) throws -> Caller { try request.signedInCaller() }
 
     /// `{"name", "role", "email", "calendar": {"created"} | null, "calendarURL", "reminderCalendar": {kind: bool},
     /// "reminderMail": {kind: bool}, "reminderDigest", "sendsReminderMail", "language"}`: the feed's address

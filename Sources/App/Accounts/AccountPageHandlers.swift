@@ -173,9 +173,7 @@ struct AccountPageHandlers: Sendable {
 
     private func accountPage(_ request: Request, newToken: String? = nil, newCalendarURL: String? = nil, message: String? = nil, error: String? = nil,
                              status: HTTPStatus = .ok) throws -> Response {
-        guard let caller = request.caller, caller.via != .openAccess else {
-            throw AppError(.noAccount, Message("error.account.none-yet", "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account."))
-        }
+        let caller = try request.signedInCaller()
         let tokens = try accounts.tokens(of: caller.account)
         let page = AccountPage(account: caller.account, tokens: tokens, newToken: newToken,
                                message: message ?? Self.passwordChanged(request.query["password"], keptTokens: !tokens.isEmpty, words(request)), error: error,

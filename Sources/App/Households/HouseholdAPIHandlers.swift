@@ -52,10 +52,5 @@ struct HouseholdAPIHandlers: Sendable {
 
     /// The signed-in account. Open access (no accounts yet) has none, so no households of its own:
     /// the account API's answer, `404 no-account`.
-    private func account(of request: Request) throws -> Account.ID {
-        guard let caller = request.caller, caller.via != .openAccess else {
-            throw AppError(.noAccount, Message("error.account.none-yet", "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account."))
-        }
-        return caller.account.id
-    }
+    private func account(of request: Request) throws -> Account.ID { try request.signedInCaller().account.id }
 }

@@ -1,6 +1,7 @@
 import Accounts
 import HTTPServer
 import Localization
+import Messages
 
 /// Where middleware leaves the caller for the handlers after it.
 enum CallerKey: RequestContextKey {
@@ -24,6 +25,15 @@ extension Request {
     var formToken: String? {
         get { context[FormTokenKey.self] }
         set { context[FormTokenKey.self] = newValue }
+    }
+
+    /// The caller's own account: none in open access (no accounts yet), which pages and API calls about
+    /// an account answer with `404 no-account`.
+    func signedInCaller() throws -> Caller {
+        guard let caller, caller.via != .openAccess else {
+            throw AppError(.noAccount, Message("error.account.none-yet", "There are no accounts yet: Homepwner is open to you on this computer. Use the setup link it printed to create the owner account."))
+        }
+        return caller
     }
 
     /// `Cache-Control` for a photo's immutable files: kept for good while Homepwner is open to
