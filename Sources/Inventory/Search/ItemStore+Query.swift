@@ -54,8 +54,11 @@ extension ItemStore {
             if filters.conditions.isEmpty {
                 return Int(try connection.scalar("SELECT count(*) FROM \(search) WHERE \(search) MATCH ?", text.expression) ?? 0)
             }
+            // CROSS JOIN: the matches first, each item looked up by its id. Left to choose, SQLite read the
+            // items of a filter (a condition) by its index and ran the full-text query once for each:
+            // 0.6–2 s at 100,000 items, against 0.2–54 ms this way.
             return Int(try connection.scalar("""
-                SELECT count(*) FROM \(search) JOIN items ON items.id = \(search).rowid
+                SELECT count(*) FROM \(search) CROSS JOIN items ON items.id = \(search).rowid
                 WHERE \(search) MATCH ? AND items.household_id = :household\(filters.andClause)
                 """, arguments: [text.expression] + filters.arguments) ?? 0)
         }
@@ -124,7 +127,7 @@ extension ItemStore {
             let remaining = limit.map { $0 - result.count } ?? -1
             if remaining == 0 { break }
             result += try rows("""
-                SELECT \(columns), \(tier) FROM \(search) JOIN items ON items.id = \(search).rowid
+                SELECT \(columns), \(tier) FROM \(search) CROSS JOIN items ON items.id = \(search).rowid
                 WHERE \(search) MATCH ? AND \(search).rowid > ? AND items.household_id = :household\(filters.andClause)
                 ORDER BY \(search).rowid LIMIT ?
                 """, arguments: [expression, Int64(tier) == startTier ? afterID : 0] + filters.arguments + [remaining],
