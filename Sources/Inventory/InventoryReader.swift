@@ -41,7 +41,7 @@ extension ItemStore {
     static func items(ids: [Item.ID], in connection: HouseholdConnection) throws -> [Item] {
         guard !ids.isEmpty else { return [] }
         let list = "[" + ids.map(\.description).joined(separator: ",") + "]"
-        var items = try connection.rows("SELECT \(columns) FROM items WHERE items.household_id = :household AND items.id IN (SELECT value FROM json_each(?))", list, decode: decode)
+        var items = try connection.rows("SELECT \(columns) FROM items WHERE +items.household_id = :household AND items.id IN (SELECT value FROM json_each(?))", list, decode: decode)
         try fillCollections(of: &items, in: connection)
         return items
     }

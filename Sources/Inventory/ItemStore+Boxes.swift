@@ -71,7 +71,7 @@ extension ItemStore {
     /// The place each packed item came from, for the export.
     static func packedFrom(in connection: HouseholdConnection) throws -> [Item.ID: Location.ID] {
         var result: [Item.ID: Location.ID] = [:]
-        try connection.forEachRow("SELECT id, packed_from_id FROM items WHERE household_id = :household AND packed_from_id IS NOT NULL", []) { result[$0.id(0)] = $0.id(1) }
+        try connection.forEachRow("SELECT id, packed_from_id FROM items WHERE +household_id = :household AND packed_from_id IS NOT NULL", []) { result[$0.id(0)] = $0.id(1) }
         return result
     }
 

@@ -45,7 +45,7 @@ extension ItemStore {
         Set(try household.read { connection in
             try connection.rows("""
                 SELECT DISTINCT item_evidence.asset_id FROM item_evidence JOIN items ON items.id = item_evidence.item_id
-                WHERE items.household_id = :household AND items.location_id IN (WITH RECURSIVE below (id) AS (
+                WHERE +items.household_id = :household AND items.location_id IN (WITH RECURSIVE below (id) AS (
                     SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
                 ) SELECT id FROM below)
                 """, id) { $0.libraryPhotoID(0) }

@@ -46,7 +46,7 @@ extension ItemStore {
     public func labelContents(of id: Location.ID, limit: Int) throws -> (names: [String], total: Int) {
         try household.read { connection in
             let places = try connection.rows("SELECT name FROM locations WHERE household_id = :household AND parent_id = ?", id) { $0.string(0) }
-            let items = try connection.rows("SELECT name FROM items WHERE household_id = :household AND location_id = ? AND draft = 0", id) { $0.string(0) }
+            let items = try connection.rows("SELECT name FROM items WHERE +household_id = :household AND location_id = ? AND draft = 0", id) { $0.string(0) }
             let names = places.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
                 + items.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
             return (Array(names.prefix(limit)), names.count)

@@ -110,7 +110,7 @@ extension ItemStore {
     public func deleteLocation(id: Location.ID) throws {
         try change { connection in
             let location = try Self.location(id: id, in: connection)
-            let items = Int(try connection.scalar("SELECT count(*) FROM items WHERE household_id = :household AND location_id = ?", id) ?? 0)
+            let items = Int(try connection.scalar("SELECT count(*) FROM items WHERE +household_id = :household AND location_id = ?", id) ?? 0)
             let locations = Int(try connection.scalar("SELECT count(*) FROM locations WHERE household_id = :household AND parent_id = ?", id) ?? 0)
             let walkthroughs = Int(try connection.scalar("SELECT count(*) FROM walkthroughs WHERE household_id = :household AND location_id = ?", id) ?? 0)
             guard items == 0, locations == 0, walkthroughs == 0 else {

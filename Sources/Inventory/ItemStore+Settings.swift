@@ -13,8 +13,8 @@ extension ItemStore {
         try change { connection in
             let current = try Self.currency(in: connection)
             let amounts = try connection.scalar("""
-                SELECT count(*) FROM items WHERE household_id = :household AND purchase_price IS NOT NULL OR replacement_cost IS NOT NULL
-                    OR rider_amount IS NOT NULL OR disposed_price IS NOT NULL
+                SELECT count(*) FROM items WHERE household_id = :household AND (purchase_price IS NOT NULL OR replacement_cost IS NOT NULL
+                    OR rider_amount IS NOT NULL OR disposed_price IS NOT NULL)
                 """) ?? 0
             if currency.minorUnits != current.minorUnits, amounts > 0 {
                 let (items, from, to) = (amounts == 1 ? "1 item has" : "\(Int(amounts).grouped) items have", current.code, currency.code)

@@ -109,7 +109,8 @@ import Testing
         try test.database.write { connection in
             try connection.execute("""
                 INSERT INTO locations (household_id, id, name) VALUES (2, \(other), 'Their attic');
-                INSERT INTO items (household_id, id, name, date_created_ms, position, location_id) VALUES (2, \(other), 'Their bike', 0, 0, \(other));
+                INSERT INTO items (household_id, id, name, date_created_ms, position, location_id, replacement_cost)
+                    VALUES (2, \(other), 'Their bike', 0, 0, \(other), 45000);
                 INSERT INTO tags (household_id, id, name) VALUES (2, \(other), 'theirs');
                 INSERT INTO item_tags (household_id, item_id, tag_id) VALUES (2, \(other), \(other));
                 INSERT INTO item_custom_fields (household_id, item_id, name, value) VALUES (2, \(other), 'Frame', 'steel');
@@ -128,6 +129,10 @@ import Testing
         #expect(try store.locations().map(\.name) == ["Kitchen"])
         #expect(try store.tagNames().isEmpty)
         #expect(try store.totals().byLocation[place] == nil)
+        let total = try store.totals().all
+        #expect(total.value == 0 && total.items == 1, "their bike's 450.00 is theirs")
+        // Their amounts do not hold this household's currency to its decimals.
+        try store.setCurrency(Currency(code: "JPY")!)
         #expect(throws: InventoryError.itemNotFound(id: id)) { try store.item(id: id) }
         #expect(throws: InventoryError.itemNotFound(id: id)) { try store.delete(id: id) }
         #expect(throws: InventoryError.itemNotFound(id: id)) { try store.update(id: id, ItemInput(name: "Mine now")) }

@@ -41,7 +41,7 @@ extension ItemStore {
 
     static func importRefs(in connection: HouseholdConnection) throws -> [Item.ID: String] {
         var refs: [Item.ID: String] = [:]
-        try connection.forEachRow("SELECT id, import_ref FROM items WHERE household_id = :household AND import_ref IS NOT NULL", []) { refs[$0.id(0)] = $0.string(1) }
+        try connection.forEachRow("SELECT id, import_ref FROM items WHERE +household_id = :household AND import_ref IS NOT NULL", []) { refs[$0.id(0)] = $0.string(1) }
         return refs
     }
 
@@ -110,7 +110,7 @@ extension ItemStore {
         guard !sheet.rows.isEmpty else { return plan }
 
         var itemsByRef: [String: Item.ID] = [:]
-        try connection.forEachRow("SELECT import_ref, id FROM items WHERE household_id = :household AND import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.id(1) }
+        try connection.forEachRow("SELECT import_ref, id FROM items WHERE +household_id = :household AND import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.id(1) }
         var places = try PlaceKeys(in: connection)
         plan.locationIDs = places.ids
         /// The key of the place `path` names inside the place `above` (its key and its path as text; the

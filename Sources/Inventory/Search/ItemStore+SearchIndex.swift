@@ -53,7 +53,7 @@ extension ItemStore {
         var paths: [Location.ID: String] = [:]
         for index in subtree.order { paths[subtree.places[index].id] = (above + names[index]).joined(separator: " / ") }
         let ids = try connection.rows("""
-            SELECT items.id FROM items WHERE items.household_id = :household AND items.location_id IN (WITH RECURSIVE below (id) AS (
+            SELECT items.id FROM items WHERE +items.household_id = :household AND items.location_id IN (WITH RECURSIVE below (id) AS (
                 SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
             ) SELECT id FROM below)
             """, locationID) { $0.id(0, of: Item.self) }
