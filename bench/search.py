@@ -128,15 +128,15 @@ def fts_window(db, text):
         return db.execute(f"""
             SELECT items.*, matches.score FROM (SELECT rowid AS id, bm25(item_search, {WEIGHTS}) AS score
                 FROM item_search WHERE item_search MATCH ?) AS matches
-            JOIN items ON items.id = matches.id
+            JOIN items ON items.id = matches.id WHERE items.household_id = 1
             ORDER BY matches.score, matches.id LIMIT ?""", (expression, WINDOW + 1)).fetchall()
     rows = []
     for tier, tier_expression in enumerate([f"{{name}} : ({expression})", f"({expression}) NOT ({{name}} : ({expression}))"]):
         if len(rows) > WINDOW:
             break
         rows += db.execute(f"""
-            SELECT items.*, {tier} FROM item_search JOIN items ON items.id = item_search.rowid
-            WHERE item_search MATCH ? AND item_search.rowid > 0 ORDER BY item_search.rowid LIMIT ?""",
+            SELECT items.*, {tier} FROM item_search CROSS JOIN items ON items.id = item_search.rowid
+            WHERE item_search MATCH ? AND item_search.rowid > 0 AND items.household_id = 1 ORDER BY item_search.rowid LIMIT ?""",
                            (tier_expression, WINDOW + 1 - len(rows))).fetchall()
     return rows
 

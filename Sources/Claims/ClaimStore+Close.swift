@@ -13,8 +13,8 @@ extension ClaimStore {
         let kind: DisposalKind = claim.lossKind == .theft ? .stolen : .lost
         let note = (kind == .stolen ? "Stolen" : "Lost") + " in claim “\(claim.name)”" + (claim.claimNumber.isEmpty ? "" : " (\(claim.claimNumber))")
             + (claim.lossDate.map { " on \($0.iso)" } ?? "") + "."
-        try items.updateEach(ids: claim.lines.map(\.itemID), alongside: { items in
-            let connection = HouseholdConnection(lending: items, household: self.household.household)
+        try items.updateEach(ids: claim.lines.map(\.itemID), alongside: { connection in
+            precondition(connection.household == self.household.household, "a claim closes in its own household")
             // Checked again inside the transaction: a claim changed since it was read is not closed on old lines.
             let current = try Self.openClaim(id: id, in: connection)
             if current.version != claim.version { throw ClaimError.versionMismatch(current: current) }

@@ -17,7 +17,7 @@ extension ClaimStore {
     }
 
     private static func sheets(of claims: [Claim], expenses: ClaimExpenseLedger = .empty, in connection: HouseholdConnection) throws -> [ClaimSheet] {
-        let inventory = InventoryReader(connection.unscopedUntilTheInventoryMoves)
+        let inventory = InventoryReader(connection)
         let ids = Set(claims.flatMap { $0.lines.map(\.itemID) })
         var items: [Item.ID: Item] = [:], rooms: [Item.ID: (path: String, name: String)] = [:]
         for item in try inventory.items(ids: ids.sorted()) {

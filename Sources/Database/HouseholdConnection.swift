@@ -14,20 +14,33 @@ public struct HouseholdConnection {
         scope = .household(household)
     }
 
+    /// The household's own table of the kind `prefix` names: the first household's is `prefix` itself
+    /// (it was the folder's before there were households), another's `prefix_<id>`.
+    public func ownTable(_ prefix: StaticString) -> HouseholdTable {
+        HouseholdTable(name: household == 1 ? prefix.description : SQLIdentifier(prefix, number: household).name, household: household)
+    }
+
+    /// How `sql` runs here: bound to the household, or, naming only the household's own table, allowed that table.
+    private func scope(of sql: HouseholdSQL) -> StatementScope {
+        guard let own = sql.ownTable, !sql.text.contains(":household") else { return scope }
+        precondition(own.household == household, "a statement names another household's table")
+        return StatementScope(access: .ownTable(own.name), household: nil)
+    }
+
     /// Runs one statement, ignoring any rows.
     public func run(_ sql: HouseholdSQL, _ arguments: any DatabaseValueConvertible...) throws(DatabaseError) {
         try run(sql, arguments: arguments)
     }
 
     public func run(_ sql: HouseholdSQL, arguments: [any DatabaseValueConvertible]) throws(DatabaseError) {
-        try connection.run(sql.text, in: scope, arguments: arguments)
+        try connection.run(sql.text, in: scope(of: sql), arguments: arguments)
     }
 
     /// Calls `body` for each row of the query.
     public func forEachRow(
         _ sql: HouseholdSQL, _ arguments: [any DatabaseValueConvertible] = [], _ body: (Row) throws -> Void
     ) throws {
-        try connection.forEachRow(sql.text, in: scope, arguments, body)
+        try connection.forEachRow(sql.text, in: scope(of: sql), arguments, body)
     }
 
     /// The rows of the query, each turned into a value by `decode`.
@@ -55,7 +68,7 @@ public struct HouseholdConnection {
     public func firstRow<T>(
         _ sql: HouseholdSQL, arguments: [any DatabaseValueConvertible], decode: (Row) throws -> T
     ) throws -> T? {
-        try connection.firstRow(sql.text, in: scope, arguments: arguments, decode: decode)
+        try connection.firstRow(sql.text, in: scope(of: sql), arguments: arguments, decode: decode)
     }
 
     /// The integer in the first column of the first row, or nil.
@@ -73,18 +86,10 @@ public struct HouseholdConnection {
     /// The id of the row just inserted, typed by what it names.
     public func lastInsertedID<Entity>(of entity: Entity.Type = Entity.self) -> RowID<Entity> { RowID(lastInsertRowID) }
 
-    // While the stores move onto households one module at a time (docs/plans/households.md, session 2,
-    // step 2a), a moved module meets an unmoved one inside one transaction: the claims read a sheet's
-    // items through the inventory's `InventoryReader`, and the inventory lends its write to a claim's
-    // closing. These two doors cross between the kinds of connection; both go once the inventory has moved.
-
-    /// A plain connection's work lent to `household`'s statements (the inventory's write, for a claim).
-    package init(lending connection: Connection, household: Int64) {
-        self.init(connection, household: household)
-    }
-
-    /// The plain connection under this one, for a module whose statements do not name households yet.
-    package var unscopedUntilTheInventoryMoves: Connection { connection }
+    /// The same connection for the server's own tables (the exchange rates), which a household's
+    /// work reads inside its transaction. Its statements are plain ones: the guard keeps them off
+    /// every household table.
+    public var serverTables: Connection { connection }
 
     /// Rows changed by the last statement.
     public var changes: Int { connection.changes }

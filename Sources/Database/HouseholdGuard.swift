@@ -68,10 +68,12 @@ package final class HouseholdGuardReports: Sendable {
 }
 
 /// What a statement prepared on a connection may touch: a plain statement no household table, a
-/// household's statement any, a plain statement lent for server-wide work any.
+/// household's statement any, a household's statement that names only its own table (its search
+/// table) that table alone, a plain statement lent for server-wide work any.
 enum StatementAccess: Hashable {
     case plain
     case household
+    case ownTable(String)
     case serverWide(ServerWideWork)
 }
 
@@ -95,13 +97,19 @@ final class StatementAuthorizer {
     }
 
     func decide(action: Int32, table: UnsafePointer<CChar>?) -> Int32 {
-        guard !tables.isEmpty, call.access == .plain, let table else { return SQLITE_OK }
+        guard !tables.isEmpty, let table else { return SQLITE_OK }
+        let own: String?
+        switch call.access {
+        case .household, .serverWide: return SQLITE_OK
+        case .plain: own = nil
+        case .ownTable(let name): own = name
+        }
         switch action {
         case SQLITE_READ, SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE: break
         default: return SQLITE_OK
         }
         let name = String(cString: table).lowercased()
-        guard tables.contains(name) else { return SQLITE_OK }
+        guard tables.contains(name), name != own else { return SQLITE_OK }
         switch mode {
         case .report:
             reports.record(sql: call.sql, table: name)

@@ -74,14 +74,16 @@ public final class ImageStore: Sendable {
     /// The recorded image with this hash, if any.
     public func storedImage(hash: String) throws -> StoredImage? {
         guard SHA256.isWellFormed(hash) else { return nil }
-        return try database.read { connection in
-            try connection.firstRow("SELECT \(Self.columns) FROM images WHERE hash = ?", hash, decode: { Self.decode($0, from: 0) }) ?? nil
+        return try HouseholdDatabase(database, household: 1).read { connection in
+            try connection.firstRow("SELECT \(Self.columns) FROM images WHERE household_id = :household AND hash = ?", hash, decode: { Self.decode($0, from: 0) }) ?? nil
         }
     }
 
     // MARK: For ItemStore, under the file lock
 
-    static let columns = "hash, format, width, height, byte_size"
+    static let columns: HouseholdSQL = "hash, format, width, height, byte_size"
+    /// `columns`, each named with its table, for a query that joins `images`.
+    static let joinedColumns: HouseholdSQL = "images.hash, images.format, images.width, images.height, images.byte_size"
 
     /// Reads an image from the row's columns starting at `column` (nil when the hash there is NULL).
     static func decode(_ row: Row, from column: Int32) -> StoredImage? {

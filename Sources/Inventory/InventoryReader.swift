@@ -4,10 +4,10 @@ import Database
 /// database file (`Database.readTransaction`), so its rows and these items are of one moment: a
 /// claim's sheet reads its lines and exactly their items, never the rest of the inventory.
 public struct InventoryReader {
-    private let connection: Connection
+    private let connection: HouseholdConnection
     private let paths: LocationPaths
 
-    public init(_ connection: Connection) {
+    public init(_ connection: HouseholdConnection) {
         self.connection = connection
         paths = LocationPaths(connection)
     }
@@ -38,10 +38,10 @@ public struct InventoryReader {
 }
 
 extension ItemStore {
-    static func items(ids: [Item.ID], in connection: Connection) throws -> [Item] {
+    static func items(ids: [Item.ID], in connection: HouseholdConnection) throws -> [Item] {
         guard !ids.isEmpty else { return [] }
         let list = "[" + ids.map(\.description).joined(separator: ",") + "]"
-        var items = try connection.rows("SELECT \(columns) FROM items WHERE items.id IN (SELECT value FROM json_each(?))", list, decode: decode)
+        var items = try connection.rows("SELECT \(columns) FROM items WHERE +items.household_id = :household AND items.id IN (SELECT value FROM json_each(?))", list, decode: decode)
         try fillCollections(of: &items, in: connection)
         return items
     }

@@ -31,8 +31,8 @@ public struct PackedBox: Sendable, Equatable {
 extension ItemStore {
     /// The box `id` is packed in and where it came from; nil when it is in no box.
     public func packing(of id: Item.ID) throws -> ItemPacking? {
-        try database.read { connection in
-            guard let (locationID, packedFrom) = try connection.firstRow("SELECT location_id, packed_from_id FROM items WHERE id = ?", id, decode: {
+        try household.read { connection in
+            guard let (locationID, packedFrom) = try connection.firstRow("SELECT location_id, packed_from_id FROM items WHERE household_id = :household AND id = ?", id, decode: {
                 ($0.optionalID(0, of: Location.self), $0.optionalID(1, of: Location.self))
             }) else { throw InventoryError.itemNotFound(id: id) }
             let paths = LocationPaths(connection)
@@ -45,15 +45,15 @@ extension ItemStore {
     /// The boxes holding any of `ids` (the nearest box around each), by where they are now, each with
     /// those items in the order given and where each came from: a claim's pack-out list.
     public func packedBoxes(holding ids: [Item.ID]) throws -> [PackedBox] {
-        try database.readTransaction { connection in
+        try household.readTransaction { connection in
             // Most households have no box: one look, not one per item.
-            guard try connection.scalar("SELECT 1 FROM locations WHERE is_box = 1 LIMIT 1") != nil else { return [] }
+            guard try connection.scalar("SELECT 1 FROM locations WHERE household_id = :household AND is_box = 1 LIMIT 1") != nil else { return [] }
             let paths = LocationPaths(connection)
             var chains: [Location.ID: [Link]] = [:]
             var order: [Location.ID] = [], entries: [Location.ID: [PackedBox.Entry]] = [:]
             for id in ids {
                 guard let (name, locationID, packedFrom) = try connection.firstRow(
-                    "SELECT name, location_id, packed_from_id FROM items WHERE id = ?", id,
+                    "SELECT name, location_id, packed_from_id FROM items WHERE household_id = :household AND id = ?", id,
                     decode: { ($0.string(0), $0.optionalID(1, of: Location.self), $0.optionalID(2, of: Location.self)) }),
                     let locationID else { continue }
                 let chain = try chains[locationID] ?? Self.chain(from: locationID, in: connection)
@@ -69,20 +69,20 @@ extension ItemStore {
     }
 
     /// The place each packed item came from, for the export.
-    static func packedFrom(in connection: Connection) throws -> [Item.ID: Location.ID] {
+    static func packedFrom(in connection: HouseholdConnection) throws -> [Item.ID: Location.ID] {
         var result: [Item.ID: Location.ID] = [:]
-        try connection.forEachRow("SELECT id, packed_from_id FROM items WHERE packed_from_id IS NOT NULL", []) { result[$0.id(0)] = $0.id(1) }
+        try connection.forEachRow("SELECT id, packed_from_id FROM items WHERE +household_id = :household AND packed_from_id IS NOT NULL", []) { result[$0.id(0)] = $0.id(1) }
         return result
     }
 
     /// A place and the places above it, itself first: what says whether it is in a box.
     struct Link { let id: Location.ID; let isBox: Bool }
 
-    static func chain(from id: Location.ID, in connection: Connection) throws -> [Link] {
+    static func chain(from id: Location.ID, in connection: HouseholdConnection) throws -> [Link] {
         // A damaged loop stops at the depth limit.
         try connection.rows("""
             WITH RECURSIVE up (id, parent_id, is_box, depth) AS (
-                SELECT id, parent_id, is_box, 0 FROM locations WHERE id = ?
+                SELECT id, parent_id, is_box, 0 FROM locations WHERE household_id = :household AND id = ?
                 UNION ALL SELECT locations.id, locations.parent_id, locations.is_box, up.depth + 1
                 FROM locations JOIN up ON locations.id = up.parent_id WHERE up.depth < \(Location.maxDepth))
             SELECT id, is_box FROM up ORDER BY depth
@@ -106,17 +106,17 @@ extension ItemStore {
 
     /// An item moved from `from` to `to` (in the transaction that moved it): into boxes from outside
     /// them it remembers `from`; from box to box it keeps what it remembered; out of boxes it forgets.
-    static func notePacking(ofItem id: Item.ID, from: Location.ID?, to: Location.ID?, in connection: Connection) throws {
+    static func notePacking(ofItem id: Item.ID, from: Location.ID?, to: Location.ID?, in connection: HouseholdConnection) throws {
         guard let to, isBoxed(try chain(from: to, in: connection)) else {
-            try connection.run("UPDATE items SET packed_from_id = NULL WHERE id = ? AND packed_from_id IS NOT NULL", id)
+            try connection.run("UPDATE items SET packed_from_id = NULL WHERE household_id = :household AND id = ? AND packed_from_id IS NOT NULL", id)
             return
         }
         guard let from else { return }
         let before = try chain(from: from, in: connection)
         if isBoxed(before) {
-            try connection.run("UPDATE items SET packed_from_id = ? WHERE id = ? AND packed_from_id IS NULL", outside(before), id)
+            try connection.run("UPDATE items SET packed_from_id = ? WHERE household_id = :household AND id = ? AND packed_from_id IS NULL", outside(before), id)
         } else {
-            try connection.run("UPDATE items SET packed_from_id = ? WHERE id = ?", from, id)
+            try connection.run("UPDATE items SET packed_from_id = ? WHERE household_id = :household AND id = ?", from, id)
         }
     }
 
@@ -128,10 +128,12 @@ extension ItemStore {
         let entries: [Entry]
     }
 
-    static func packingBeforeMove(of id: Location.ID, becomingBox: Bool, in connection: Connection) throws -> PackingBefore {
+    static func packingBeforeMove(of id: Location.ID, becomingBox: Bool, in connection: HouseholdConnection) throws -> PackingBefore {
         var chains: [Location.ID: [Link]] = [:]
         let items = try connection.rows("""
-            WITH RECURSIVE below (id) AS (SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id)
+            WITH RECURSIVE below (id) AS (
+                SELECT id FROM locations WHERE household_id = :household AND id = ?
+                UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id)
             SELECT items.id, items.location_id FROM items JOIN below ON items.location_id = below.id
             """, id) { ($0.id(0, of: Item.self), $0.id(1, of: Location.self)) }
         return PackingBefore(entries: try items.map { item, location in
@@ -142,15 +144,15 @@ extension ItemStore {
     }
 
     /// After the move: what went into boxes remembers where it was; what came out of them forgets.
-    static func notePacking(_ before: PackingBefore, in connection: Connection) throws {
+    static func notePacking(_ before: PackingBefore, in connection: HouseholdConnection) throws {
         var boxed: [Location.ID: Bool] = [:]
         for entry in before.entries {
             let isBoxed = try boxed[entry.location] ?? isBoxed(chain(from: entry.location, in: connection))
             boxed[entry.location] = isBoxed
             if !isBoxed {
-                try connection.run("UPDATE items SET packed_from_id = NULL WHERE id = ? AND packed_from_id IS NOT NULL", entry.item)
+                try connection.run("UPDATE items SET packed_from_id = NULL WHERE household_id = :household AND id = ? AND packed_from_id IS NOT NULL", entry.item)
             } else if !entry.wasBoxed {
-                try connection.run("UPDATE items SET packed_from_id = ? WHERE id = ?", entry.outside, entry.item)
+                try connection.run("UPDATE items SET packed_from_id = ? WHERE household_id = :household AND id = ?", entry.outside, entry.item)
             }
         }
     }

@@ -4,7 +4,7 @@ import Database
 /// How an item's details are stored, and how the legacy whole-dollar value and the replacement
 /// cost stay one amount.
 extension ItemStore {
-    static let detailColumns = [
+    static let detailColumns: [SQLIdentifier] = [
         "quantity_ten_thousandths", "description", "brand", "model", "barcode", "condition", "notes", "purchase_price", "purchase_date",
         "purchased_from", "replacement_cost", "replacement_cost_date", "replacement_cost_source", "warranty_expires",
         "lifetime_warranty", "warranty_details", "scheduled", "rider_amount", "disposed_kind", "disposed_date", "disposed_price",
@@ -54,9 +54,9 @@ extension ItemStore {
         return day.flatMap(CalendarDate.init(iso:)).map(PurchaseDate.day)
     }
 
-    static func writeDetails(_ details: ItemDetails, of id: Item.ID, in connection: Connection) throws {
+    static func writeDetails(_ details: ItemDetails, of id: Item.ID, in connection: HouseholdConnection) throws {
         try connection.run(
-            "UPDATE items SET " + detailColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?",
+            "UPDATE items SET \(detailColumns.map { "\($0) = ?" as HouseholdSQL }.joined(separator: ", ")) WHERE household_id = :household AND id = ?",
             details.quantity.tenThousandths, details.description, details.brand, details.model, details.barcode, details.condition?.rawValue,
             details.notes, details.purchasePrice, details.purchaseDate?.reckoningDay.iso, details.purchasedFrom, details.replacementCost,
             details.replacementCostDate?.iso, details.replacementCostSource, details.warrantyExpires?.iso, details.lifetimeWarranty,
@@ -64,45 +64,45 @@ extension ItemStore {
             details.disposal?.price, details.disposal?.notes ?? "", details.quantityUnit.symbol, details.businessUse, details.distinguishingMarks,
             details.purchaseDate.flatMap { $0.isRough ? $0.text : nil }, details.purchasePaid?.amount, details.purchasePaid?.currency.code,
             details.purchasePaid?.rate.description, details.purchasePaid?.rateDate.iso, details.purchasePaid?.fromECB ?? false, id)
-        try connection.run("DELETE FROM item_custom_fields WHERE item_id = ?", id)
+        try connection.run("DELETE FROM item_custom_fields WHERE household_id = :household AND item_id = ?", id)
         for field in details.customFields {
-            try connection.run("INSERT INTO item_custom_fields (item_id, name, value) VALUES (?, ?, ?)", id, field.name, field.value)
+            try connection.run("INSERT INTO item_custom_fields (household_id, item_id, name, value) VALUES (:household, ?, ?, ?)", id, field.name, field.value)
         }
-        try connection.run("DELETE FROM item_tags WHERE item_id = ?", id)
+        try connection.run("DELETE FROM item_tags WHERE household_id = :household AND item_id = ?", id)
         for tag in details.tags {
-            try connection.run("INSERT INTO tags (name) VALUES (?) ON CONFLICT (name) DO NOTHING", tag)
-            try connection.run("INSERT INTO item_tags (item_id, tag_id) SELECT ?, id FROM tags WHERE name = ?", id, tag)
+            try connection.run("INSERT INTO tags (household_id, name) VALUES (:household, ?) ON CONFLICT (name) DO NOTHING", tag)
+            try connection.run("INSERT INTO item_tags (household_id, item_id, tag_id) SELECT :household, ?, id FROM tags WHERE household_id = :household AND name = ?", id, tag)
         }
         try forgetUnusedTags(in: connection)
     }
 
-    static func forgetUnusedTags(in connection: Connection) throws {
-        try connection.run("DELETE FROM tags WHERE id NOT IN (SELECT tag_id FROM item_tags)")
+    static func forgetUnusedTags(in connection: HouseholdConnection) throws {
+        try connection.run("DELETE FROM tags WHERE household_id = :household AND id NOT IN (SELECT tag_id FROM item_tags)")
     }
 
-    static func tags(of id: Item.ID, in connection: Connection) throws -> [String] {
-        try connection.rows("SELECT tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id WHERE item_tags.item_id = ?", id) { $0.string(0) }
+    static func tags(of id: Item.ID, in connection: HouseholdConnection) throws -> [String] {
+        try connection.rows("SELECT tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id WHERE item_tags.household_id = :household AND item_tags.item_id = ?", id) { $0.string(0) }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 
-    static func customFields(of id: Item.ID, in connection: Connection) throws -> [CustomField] {
-        try connection.rows("SELECT name, value FROM item_custom_fields WHERE item_id = ?", id) { CustomField(name: $0.string(0), value: $0.string(1)) }
+    static func customFields(of id: Item.ID, in connection: HouseholdConnection) throws -> [CustomField] {
+        try connection.rows("SELECT name, value FROM item_custom_fields WHERE household_id = :household AND item_id = ?", id) { CustomField(name: $0.string(0), value: $0.string(1)) }
             .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
     }
 
     /// Every item's custom fields in one query, for the whole list.
-    static func customFieldsByItem(in connection: Connection) throws -> [Item.ID: [CustomField]] {
+    static func customFieldsByItem(in connection: HouseholdConnection) throws -> [Item.ID: [CustomField]] {
         var fields: [Item.ID: [CustomField]] = [:]
-        try connection.forEachRow("SELECT item_id, name, value FROM item_custom_fields", []) { row in
+        try connection.forEachRow("SELECT item_id, name, value FROM item_custom_fields WHERE household_id = :household", []) { row in
             fields[row.id(0), default: []].append(CustomField(name: row.string(1), value: row.string(2)))
         }
         return fields.mapValues { $0.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending } }
     }
 
     /// Every item's tags in one query, for the whole list.
-    static func tagsByItem(in connection: Connection) throws -> [Item.ID: [String]] {
+    static func tagsByItem(in connection: HouseholdConnection) throws -> [Item.ID: [String]] {
         var tags: [Item.ID: [String]] = [:]
-        try connection.forEachRow("SELECT item_tags.item_id, tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id", []) { row in
+        try connection.forEachRow("SELECT item_tags.item_id, tags.name FROM item_tags JOIN tags ON tags.id = item_tags.tag_id WHERE item_tags.household_id = :household", []) { row in
             tags[row.id(0), default: []].append(row.string(1))
         }
         return tags.mapValues { $0.sorted { $0.localizedStandardCompare($1) == .orderedAscending } }
@@ -111,17 +111,17 @@ extension ItemStore {
     /// The name of every tag in use, by name: a tag to choose, without counting its items (a count
     /// reads every item's tags: 100,000 items carry about 150,000).
     public func tagNames() throws -> [String] {
-        try database.read { connection in
-            try connection.rows("SELECT name FROM tags WHERE EXISTS (SELECT 1 FROM item_tags WHERE item_tags.tag_id = tags.id)") { $0.string(0) }
+        try household.read { connection in
+            try connection.rows("SELECT name FROM tags WHERE household_id = :household AND EXISTS (SELECT 1 FROM item_tags WHERE item_tags.tag_id = tags.id)") { $0.string(0) }
                 .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         }
     }
 
     /// Every tag in use with how many items carry it, by name.
     public func tags() throws -> [(name: String, count: Int)] {
-        try database.read { connection in
+        try household.read { connection in
             try connection.rows("""
-                SELECT tags.name, count(*) FROM tags JOIN item_tags ON item_tags.tag_id = tags.id GROUP BY tags.id
+                SELECT tags.name, count(*) FROM tags JOIN item_tags ON item_tags.tag_id = tags.id WHERE tags.household_id = :household GROUP BY tags.id
                 """) { (name: $0.string(0), count: $0.int(1)) }
                 .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
         }
@@ -130,7 +130,7 @@ extension ItemStore {
     /// Makes `input`'s changes to `item`. The replacement cost is the item's value: a replacement cost
     /// sets `valueInDollars` to its whole units; `valueInDollars` alone sets the replacement cost
     /// (0 means none).
-    static func apply(_ input: ItemInput, to item: inout Item, in connection: Connection) throws {
+    static func apply(_ input: ItemInput, to item: inout Item, in connection: HouseholdConnection) throws {
         let currency = try Self.currency(in: connection)
         item.details = input.details.applied(to: item.details)
         switch input.details.purchasePaid {
@@ -140,7 +140,7 @@ extension ItemStore {
             // Paid in the inventory's own currency: a plain purchase price.
             (item.details.purchasePaid, item.details.purchasePrice) = (nil, paid.amount)
         case .some(.some(let paid)):
-            let resolved = try Self.purchasePaid(paid, purchased: item.details.purchaseDate, in: currency, connection: connection)
+            let resolved = try Self.purchasePaid(paid, purchased: item.details.purchaseDate, in: currency, connection: connection.serverTables)
             do {
                 item.details.purchasePrice = try resolved.converted(to: currency).minorUnits
             } catch {
@@ -158,8 +158,8 @@ extension ItemStore {
         }
     }
 
-    static func currency(in connection: Connection) throws -> Currency {
-        try connection.firstRow("SELECT value FROM settings WHERE key = 'currency'") { $0.string(0) }.flatMap(Currency.init(code:)) ?? .usd
+    static func currency(in connection: HouseholdConnection) throws -> Currency {
+        try connection.firstRow("SELECT value FROM settings WHERE household_id = :household AND key = 'currency'") { $0.string(0) }.flatMap(Currency.init(code:)) ?? .usd
     }
 }
 
@@ -167,10 +167,10 @@ extension ItemStore {
     /// The value of everything still owned (disposed items leave the totals), by location. Summed
     /// here rather than in SQL: quantity × amount can pass what SQLite's integer sum holds.
     public func totals() throws -> InventoryTotals {
-        try database.read { connection in
+        try household.read { connection in
             var totals = InventoryTotals()
             try connection.forEachRow("""
-                SELECT location_id, quantity_ten_thousandths, coalesce(replacement_cost, purchase_price) FROM items WHERE disposed_kind IS NULL
+                SELECT location_id, quantity_ten_thousandths, coalesce(replacement_cost, purchase_price) FROM items WHERE household_id = :household AND disposed_kind IS NULL
                 """, []) { row in
                 let location: Location.ID? = row.optionalID(0), quantity = Quantity(tenThousandths: row.int64(1)), unitValue = row.optionalInt64(2)
                 let line = ItemDetails.lineValue(quantity: quantity, unitValue: unitValue)

@@ -11,7 +11,7 @@ extension ItemStore {
     /// Every way of making a draft (a photo from the walk, a frame of a walk-through video) comes here.
     /// A `capture` sent before throws `alreadyCaptured` and stores nothing.
     public func makeDraft(in locationID: Location.ID, capture: Capture? = nil, _ photo: () throws -> [UInt8]) throws -> Item {
-        try database.read { try Self.checkPlaceExists(locationID, in: $0) }
+        try household.read { try Self.checkPlaceExists(locationID, in: $0) }
         return try makeDraft(in: locationID, images.prepare(try photo()), capture: capture)
     }
 
@@ -19,9 +19,9 @@ extension ItemStore {
     public func makeDraft(in locationID: Location.ID, _ prepared: ImageStore.PreparedImage, capture: Capture? = nil) throws -> Item {
         try withFiles(adding: prepared) { connection in
             try Self.checkPlaceExists(locationID, in: connection)
-            let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+            let position = try connection.scalar("SELECT count(*) FROM items WHERE household_id = :household") ?? 0
             let id = try Self.insert(ItemInput(name: "", locationID: .some(locationID)), dateCreated: clock.now, position: position, in: connection)
-            try connection.run("UPDATE items SET draft = 1 WHERE id = ?", id)
+            try connection.run("UPDATE items SET draft = 1 WHERE household_id = :household AND id = ?", id)
             try Self.insertPhoto(prepared.image.hash, of: id, at: 0, kind: .general, in: connection)
             try Self.record(capture, made: .draft(id, in: locationID), at: Self.nowMilliseconds(), in: connection)
             return (try Self.item(id: id, in: connection), FilesToDelete())
@@ -40,19 +40,19 @@ extension ItemStore {
             guard target.photos.count + draft.photos.count <= Self.maxPhotosPerItem else {
                 throw InventoryError.tooManyPhotos(limit: Self.maxPhotosPerItem)
             }
-            let last = try connection.scalar("SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = ?", targetID) ?? -1
+            let last = try connection.scalar("SELECT coalesce(max(position), -1) FROM item_photos WHERE household_id = :household AND item_id = ?", targetID) ?? -1
             for (offset, photo) in draft.photos.enumerated() {
-                try connection.run("UPDATE item_photos SET item_id = ?, position = ? WHERE id = ?", targetID, last + 1 + Int64(offset), photo.id)
+                try connection.run("UPDATE item_photos SET item_id = ?, position = ? WHERE household_id = :household AND id = ?", targetID, last + 1 + Int64(offset), photo.id)
             }
-            try connection.run("UPDATE item_documents SET item_id = ? WHERE item_id = ?", targetID, draftID)
+            try connection.run("UPDATE item_documents SET item_id = ? WHERE household_id = :household AND item_id = ?", targetID, draftID)
             try connection.run("""
-                INSERT OR IGNORE INTO item_evidence (item_id, asset_id, taken_at, camera, last_path, added_ms)
-                    SELECT ?, asset_id, taken_at, camera, last_path, added_ms FROM item_evidence WHERE item_id = ?
+                INSERT OR IGNORE INTO item_evidence (household_id, item_id, asset_id, taken_at, camera, last_path, added_ms)
+                    SELECT household_id, ?, asset_id, taken_at, camera, last_path, added_ms FROM item_evidence WHERE household_id = :household AND item_id = ?
                 """, targetID, draftID)
-            try connection.run("DELETE FROM items WHERE id = ?", draftID)
+            try connection.run("DELETE FROM items WHERE household_id = :household AND id = ?", draftID)
             try Self.unindexItem(id: draftID, in: connection)
             try Self.forgetUnusedTags(in: connection)
-            try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", draft.position)
+            try connection.run("UPDATE items SET position = position - 1 WHERE household_id = :household AND position > ?", draft.position)
             try Self.countChange(to: targetID, in: connection)
             try Self.indexItem(id: targetID, in: connection)
             return (try Self.item(id: targetID, in: connection), FilesToDelete())
@@ -75,8 +75,8 @@ extension ItemStore {
         return query
     }
 
-    private static func checkPlaceExists(_ id: Location.ID, in connection: Connection) throws {
-        guard try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) != nil else { throw InventoryError.locationNotFound(id: id) }
+    private static func checkPlaceExists(_ id: Location.ID, in connection: HouseholdConnection) throws {
+        guard try connection.scalar("SELECT 1 FROM locations WHERE household_id = :household AND id = ?", id) != nil else { throw InventoryError.locationNotFound(id: id) }
     }
 }
 
@@ -98,10 +98,10 @@ extension ItemStore {
     /// The walk-through frames items were made from, by item: of the items in the JSON list `ids`, or
     /// of every item. A table of its own, read apart (as evidence is): a column per item read
     /// with every list cost 1.3 µs an item, and only drafts from a video have one.
-    static func walkthroughOrigins(ids: String? = nil, in connection: Connection) throws -> [Item.ID: WalkthroughOrigin] {
+    static func walkthroughOrigins(ids: String? = nil, in connection: HouseholdConnection) throws -> [Item.ID: WalkthroughOrigin] {
         var origins: [Item.ID: WalkthroughOrigin] = [:]
-        let filter = ids == nil ? "" : " WHERE item_id IN (SELECT value FROM json_each(?))"
-        try connection.forEachRow("SELECT item_id, walkthrough_id, second FROM walkthrough_drafts\(filter)", ids.map { [$0] } ?? []) { row in
+        let filter: HouseholdSQL = ids == nil ? "" : " AND item_id IN (SELECT value FROM json_each(?))"
+        try connection.forEachRow("SELECT item_id, walkthrough_id, second FROM walkthrough_drafts WHERE household_id = :household\(filter)", ids.map { [$0] } ?? []) { row in
             origins[row.id(0)] = WalkthroughOrigin(walkthroughID: row.id(1), second: row.double(2))
         }
         return origins
@@ -115,11 +115,11 @@ extension ItemStore {
             let walkthrough = try Self.walkthrough(walkthroughID, in: connection)
             guard let frame = walkthrough.frames.min(by: { abs($0.second - second) < abs($1.second - second) }),
                   abs(frame.second - second) < 0.05 else { return (nil, FilesToDelete()) }
-            let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+            let position = try connection.scalar("SELECT count(*) FROM items WHERE household_id = :household") ?? 0
             let id = try Self.insert(ItemInput(name: "", locationID: .some(walkthrough.locationID)), dateCreated: clock.now, position: position, in: connection)
-            try connection.run("UPDATE items SET draft = 1 WHERE id = ?", id)
+            try connection.run("UPDATE items SET draft = 1 WHERE household_id = :household AND id = ?", id)
             _ = try Self.insertPhoto(frame.image.hash, of: id, at: 0, kind: .general, in: connection)
-            try connection.run("INSERT INTO walkthrough_drafts (item_id, walkthrough_id, second) VALUES (?, ?, ?)", id, walkthroughID, frame.second)
+            try connection.run("INSERT INTO walkthrough_drafts (household_id, item_id, walkthrough_id, second) VALUES (:household, ?, ?, ?)", id, walkthroughID, frame.second)
             return (try Self.item(id: id, in: connection), FilesToDelete())
         }
     }

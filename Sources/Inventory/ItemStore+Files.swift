@@ -15,12 +15,12 @@ extension ItemStore {
     /// and once it commits, the files of the content it freed are deleted. So an image or document
     /// being added is never deleted as unused at the same moment, and nothing is half-saved.
     func withFiles<T>(adding image: ImageStore.PreparedImage? = nil, _ document: DocumentStore.PreparedDocument? = nil,
-                      _ body: (Connection) throws -> (T, FilesToDelete)) throws -> T {
+                      _ body: (HouseholdConnection) throws -> (T, FilesToDelete)) throws -> T {
         try images.withFileLock {
             try documents.withFileLock {
                 var written = FilesToDelete()
                 if let image, try images.storedImage(hash: image.image.hash) == nil { written.images.insert(image.image.hash) }
-                if let document, try database.read({ try Self.isDocumentUnused(document.sha256, in: $0) }) {
+                if let document, try household.read({ try Self.isDocumentUnused(document.sha256, in: $0) }) {
                     written.documents.insert(document.sha256)
                 }
                 let (result, unused): (T, FilesToDelete)
@@ -30,7 +30,7 @@ extension ItemStore {
                     (result, unused) = try change { connection in
                         if let image = image?.image {
                             try connection.run(
-                                "INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                                "INSERT OR IGNORE INTO images (household_id, hash, format, width, height, byte_size, created_ms) VALUES (:household, ?, ?, ?, ?, ?, ?)",
                                 image.hash, image.format.rawValue, image.width, image.height, image.byteSize, Self.nowMilliseconds())
                         }
                         return try body(connection)

@@ -27,7 +27,7 @@ extension ItemStore {
     public func removeLeftoverFiles() throws -> LeftoverFiles {
         try images.withFileLock {
             try documents.withFileLock {
-                let (imageHashes, documentHashes, videoHashes) = try database.read { connection in
+                let (imageHashes, documentHashes, videoHashes) = try database.read(serverWide: .leftovers) { connection in
                     (Set(try connection.rows("SELECT hash FROM images") { $0.string(0) }),
                      Set(try connection.rows("SELECT DISTINCT sha256 FROM item_documents") { $0.string(0) }),
                      Set(try connection.rows("SELECT DISTINCT video_sha256 FROM walkthroughs") { $0.string(0) }))

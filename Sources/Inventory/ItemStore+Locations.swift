@@ -7,12 +7,12 @@ extension ItemStore {
     /// Every location, parents first, each followed by the places inside it (those by name, as
     /// Finder orders names: "Box 2" before "Box 10"): its path's order.
     public func locations() throws -> [Location] {
-        try database.read { try Self.locations(in: $0) }
+        try household.read { try Self.locations(in: $0) }
     }
 
-    static func locations(in connection: Connection) throws -> [Location] {
+    static func locations(in connection: HouseholdConnection) throws -> [Location] {
         var notes: [String] = [], boxes: [Bool] = []
-        let places = try connection.rows("SELECT id, name, parent_id, notes, is_box FROM locations ORDER BY id") { row in
+        let places = try connection.rows("SELECT id, name, parent_id, notes, is_box FROM locations WHERE household_id = :household ORDER BY id") { row in
             notes.append(row.string(3))
             boxes.append(row.int(4) != 0)
             return PlaceTree.Place(id: row.id(0, of: Location.self), name: row.string(1), parentID: row.optionalID(2))
@@ -27,7 +27,7 @@ extension ItemStore {
     }
 
     public func location(id: Location.ID) throws -> Location {
-        try database.read { try Self.location(id: id, in: $0) }
+        try household.read { try Self.location(id: id, in: $0) }
     }
 
     public func createLocation(_ unchecked: LocationInput) throws -> Location {
@@ -43,7 +43,7 @@ extension ItemStore {
                         ["place": .text(Location.shortened(parent.pathNames)), "count": .count(parent.pathNames.count), "limit": .count(Location.maxDepth)]))]))
                 }
             }
-            try connection.run("INSERT INTO locations (name, parent_id, notes, is_box) VALUES (?, ?, ?, ?)", input.name ?? "", parentID, input.notes ?? "",
+            try connection.run("INSERT INTO locations (household_id, name, parent_id, notes, is_box) VALUES (:household, ?, ?, ?, ?)", input.name ?? "", parentID, input.notes ?? "",
                                input.isBox ?? false)
             return try Self.location(id: connection.lastInsertedID(), in: connection)
         }
@@ -68,7 +68,7 @@ extension ItemStore {
             // What is inside may go into boxes or out of them: where each item came from is noted first.
             let packing = parentID != before.parentID || isBox != before.isBox
                 ? try Self.packingBeforeMove(of: id, becomingBox: isBox, in: connection) : nil
-            try connection.run("UPDATE locations SET name = ?, parent_id = ?, notes = ?, is_box = ? WHERE id = ?",
+            try connection.run("UPDATE locations SET name = ?, parent_id = ?, notes = ?, is_box = ? WHERE household_id = :household AND id = ?",
                                name, parentID, input.notes ?? before.notes, isBox, id)
             if let packing { try Self.notePacking(packing, in: connection) }
             // A new name or place is a new path for everything inside: their search texts and room sort change.
@@ -80,7 +80,7 @@ extension ItemStore {
     /// Refuses to put `location` inside `parent` when that is inside it, or when what it holds would
     /// go deeper than the limit. A move that takes nothing deeper than it was is always allowed (so a
     /// tree made before the limit can be brought within it a move at a time).
-    private static func checkMove(_ location: Location, into parent: Location, in connection: Connection, paths: LocationPaths) throws {
+    private static func checkMove(_ location: Location, into parent: Location, in connection: HouseholdConnection, paths: LocationPaths) throws {
         // Up from the new parent (each place read already, for its path): is the location there?
         var above: Location.ID? = parent.id, met: Set<Location.ID> = []
         while let current = above, current != location.id, met.insert(current).inserted { above = try paths.location(current)?.parentID }
@@ -110,24 +110,24 @@ extension ItemStore {
     public func deleteLocation(id: Location.ID) throws {
         try change { connection in
             let location = try Self.location(id: id, in: connection)
-            let items = Int(try connection.scalar("SELECT count(*) FROM items WHERE location_id = ?", id) ?? 0)
-            let locations = Int(try connection.scalar("SELECT count(*) FROM locations WHERE parent_id = ?", id) ?? 0)
-            let walkthroughs = Int(try connection.scalar("SELECT count(*) FROM walkthroughs WHERE location_id = ?", id) ?? 0)
+            let items = Int(try connection.scalar("SELECT count(*) FROM items WHERE +household_id = :household AND location_id = ?", id) ?? 0)
+            let locations = Int(try connection.scalar("SELECT count(*) FROM locations WHERE household_id = :household AND parent_id = ?", id) ?? 0)
+            let walkthroughs = Int(try connection.scalar("SELECT count(*) FROM walkthroughs WHERE household_id = :household AND location_id = ?", id) ?? 0)
             guard items == 0, locations == 0, walkthroughs == 0 else {
                 throw InventoryError.locationNotEmpty(name: location.path, items: items, locations: locations, walkthroughs: walkthroughs)
             }
-            try connection.run("DELETE FROM locations WHERE id = ?", id)
+            try connection.run("DELETE FROM locations WHERE household_id = :household AND id = ?", id)
         }
     }
 
-    static func checkLocation(_ id: Location.ID?, in connection: Connection) throws {
-        guard let id, try connection.scalar("SELECT 1 FROM locations WHERE id = ?", id) == nil else { return }
+    static func checkLocation(_ id: Location.ID?, in connection: HouseholdConnection) throws {
+        guard let id, try connection.scalar("SELECT 1 FROM locations WHERE household_id = :household AND id = ?", id) == nil else { return }
         throw InventoryError.invalid(ValidationError(errors: [FieldError(
             field: "locationId", Message("error.place.no-such-location", "There is no location \(id). Choose one of the locations, or none.", ["id": .text("\(id)")]))]))
     }
 
     /// The place a location is to go inside, with its path.
-    private static func parent(_ id: Location.ID, in connection: Connection, paths: LocationPaths? = nil) throws -> Location {
+    private static func parent(_ id: Location.ID, in connection: HouseholdConnection, paths: LocationPaths? = nil) throws -> Location {
         guard let parent = try (paths ?? LocationPaths(connection)).location(id) else {
             throw InventoryError.invalid(ValidationError(errors: [FieldError(
                 field: "parentId", Message("error.place.no-such-parent", "There is no location \(id) to put this one in. Choose another, or none for a top-level location.",
@@ -140,15 +140,17 @@ extension ItemStore {
         do { return try input.validated(creating: creating) } catch { throw .invalid(error) }
     }
 
-    static func location(id: Location.ID, in connection: Connection) throws -> Location {
+    static func location(id: Location.ID, in connection: HouseholdConnection) throws -> Location {
         guard let location = try LocationPaths(connection).location(id) else { throw InventoryError.locationNotFound(id: id) }
         return location
     }
 
     /// The location `id` and every place inside it, as a tree whose top is that location.
-    static func subtree(of id: Location.ID, in connection: Connection) throws -> PlaceTree<Location.ID> {
+    static func subtree(of id: Location.ID, in connection: HouseholdConnection) throws -> PlaceTree<Location.ID> {
         let places = try connection.rows("""
-            WITH RECURSIVE below (id) AS (SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id)
+            WITH RECURSIVE below (id) AS (
+                SELECT id FROM locations WHERE household_id = :household AND id = ?
+                UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id)
             SELECT locations.id, locations.name, locations.parent_id FROM below JOIN locations ON locations.id = below.id
             """, id) { row in
             PlaceTree.Place(id: row.id(0, of: Location.self), name: row.string(1), parentID: row.id(0) == id ? nil : row.optionalID(2))
@@ -160,9 +162,9 @@ extension ItemStore {
 extension ItemStore {
     /// How many items each location holds itself (not counting those below it).
     public func itemCountsByLocation() throws -> [Location.ID: Int] {
-        try database.read { connection in
+        try household.read { connection in
             var counts: [Location.ID: Int] = [:]
-            try connection.forEachRow("SELECT location_id, count(*) FROM items WHERE location_id IS NOT NULL GROUP BY location_id", []) { row in
+            try connection.forEachRow("SELECT location_id, count(*) FROM items WHERE household_id = :household AND location_id IS NOT NULL GROUP BY location_id", []) { row in
                 counts[row.id(0)] = row.int(1)
             }
             return counts

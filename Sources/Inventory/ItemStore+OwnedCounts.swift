@@ -19,17 +19,17 @@ extension ItemStore {
     }
 
     private func countOwnedItems(places: [Location]) throws -> OwnedItemCounts {
-        try database.readTransaction { connection in
+        try household.readTransaction { connection in
             var own: [Location.ID: Int] = [:]
             try connection.forEachRow("""
-                SELECT location_id, count(*) FROM items WHERE disposed_kind IS NULL AND location_id IS NOT NULL GROUP BY location_id
+                SELECT location_id, count(*) FROM items WHERE household_id = :household AND disposed_kind IS NULL AND location_id IS NOT NULL GROUP BY location_id
                 """, []) { own[$0.id(0)] = $0.int(1) }
             var byTag: [String: Int] = [:]
             try connection.forEachRow("""
                 SELECT tags.name, count(*) FROM item_tags JOIN tags ON tags.id = item_tags.tag_id
-                JOIN items ON items.id = item_tags.item_id WHERE items.disposed_kind IS NULL GROUP BY tags.id
+                JOIN items ON items.id = item_tags.item_id WHERE items.household_id = :household AND items.disposed_kind IS NULL GROUP BY tags.id
                 """, []) { byTag[$0.string(0)] = $0.int(1) }
-            let total = try connection.rows("SELECT count(*) FROM items WHERE disposed_kind IS NULL") { $0.int(0) }.first ?? 0
+            let total = try connection.rows("SELECT count(*) FROM items WHERE household_id = :household AND disposed_kind IS NULL") { $0.int(0) }.first ?? 0
             // Children come after their parents, so walking backwards adds each place's whole count
             // to its parent before the parent is passed on.
             var byPlace = own

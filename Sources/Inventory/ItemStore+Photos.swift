@@ -29,7 +29,7 @@ extension ItemStore {
             if let expectedVersion, expectedVersion != before.version { throw InventoryError.versionMismatch(current: before) }
             try Self.countChange(to: id, in: connection)
             // Inserted before the old primary goes, so an image both use is never forgotten between.
-            let first = try connection.scalar("SELECT min(position) FROM item_photos WHERE item_id = ?", id) ?? 1
+            let first = try connection.scalar("SELECT min(position) FROM item_photos WHERE household_id = :household AND item_id = ?", id) ?? 1
             let photoID = try Self.insertPhoto(prepared.image.hash, of: id, at: first - 1, kind: .general, in: connection)
             try Self.record(capture, made: .photo(photoID, of: id), at: Self.nowMilliseconds(), in: connection)
             let unused = try before.photos.first.map { try Self.deletePhoto($0, of: id, in: connection) } ?? FilesToDelete()
@@ -55,7 +55,7 @@ extension ItemStore {
     /// is refused before `photo` is asked for its bytes; they are decoded outside any lock.
     /// A `capture` sent before throws `alreadyCaptured` and stores nothing.
     public func addPhoto(to id: Item.ID, kind: ItemPhoto.Kind = .general, capture: Capture? = nil, _ photo: () throws -> [UInt8]) throws -> ItemPhoto {
-        try database.read { try Self.checkRoomForPhoto(in: id, connection: $0) }
+        try household.read { try Self.checkRoomForPhoto(in: id, connection: $0) }
         return try addPhoto(to: id, images.prepare(try photo()), kind: kind, capture: capture)
     }
 
@@ -85,7 +85,7 @@ extension ItemStore {
             var photo = try Self.photo(photoID, of: id, in: connection)
             guard photo.kind != kind else { return photo }
             try Self.countChange(to: id, in: connection)
-            try connection.run("UPDATE item_photos SET kind = ? WHERE id = ?", kind.rawValue, photoID)
+            try connection.run("UPDATE item_photos SET kind = ? WHERE household_id = :household AND id = ?", kind.rawValue, photoID)
             photo.kind = kind
             return photo
         }
@@ -112,7 +112,7 @@ extension ItemStore {
             if photoIDs == current { return item }
             try Self.countChange(to: id, in: connection)
             for (position, photoID) in photoIDs.enumerated() {
-                try connection.run("UPDATE item_photos SET position = ? WHERE id = ?", position, photoID)
+                try connection.run("UPDATE item_photos SET position = ? WHERE household_id = :household AND id = ?", position, photoID)
             }
             return try Self.item(id: id, in: connection)
         }
@@ -122,10 +122,10 @@ extension ItemStore {
 
     /// A photo's fields, read by `decodePhoto`, from `photoSource` or an outer join of it.
     /// The kind comes as its index in `ItemPhoto.Kind.allCases`: no String is made for it, in a list of thousands.
-    static let photoFields = "item_photos.id, " + kindIndex + ", images.hash, images.format, images.width, images.height, images.byte_size"
-    private static let kindIndex = "CASE item_photos.kind "
-        + ItemPhoto.Kind.allCases.enumerated().map { "WHEN '\($1.rawValue)' THEN \($0)" }.joined(separator: " ") + " END"
-    private static let photoSource = "item_photos JOIN images ON images.hash = item_photos.image_hash"
+    static let photoFields: HouseholdSQL = "item_photos.id, \(kindIndex), images.hash, images.format, images.width, images.height, images.byte_size"
+    /// Each kind's index in `ItemPhoto.Kind.allCases`, `general` (0) for any other.
+    private static let kindIndex: HouseholdSQL = "CASE item_photos.kind WHEN 'serial' THEN 1 WHEN 'closeup' THEN 2 ELSE 0 END"
+    private static let photoSource: HouseholdSQL = "item_photos JOIN images ON images.household_id = item_photos.household_id AND images.hash = item_photos.image_hash"
 
     /// The photo whose `photoFields` start at `column`; nil where an outer join found none.
     static func decodePhoto(_ row: Row, from column: Int32) -> ItemPhoto? {
@@ -134,14 +134,14 @@ extension ItemStore {
         return ItemPhoto(id: row.id(column), image: image, kind: kinds.indices.contains(kind) ? kinds[kind] : .general)
     }
 
-    static func photos(of id: Item.ID, in connection: Connection) throws -> [ItemPhoto] {
-        try connection.rows("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.item_id = ? ORDER BY item_photos.position, item_photos.id", id) {
+    static func photos(of id: Item.ID, in connection: HouseholdConnection) throws -> [ItemPhoto] {
+        try connection.rows("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.household_id = :household AND item_photos.item_id = ? ORDER BY item_photos.position, item_photos.id", id) {
             decodePhoto($0, from: 0)
         }.compactMap { $0 }
     }
 
-    private static func photo(_ photoID: ItemPhoto.ID, of id: Item.ID, in connection: Connection) throws -> ItemPhoto {
-        guard let photo = try connection.firstRow("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.id = ? AND item_photos.item_id = ?",
+    private static func photo(_ photoID: ItemPhoto.ID, of id: Item.ID, in connection: HouseholdConnection) throws -> ItemPhoto {
+        guard let photo = try connection.firstRow("SELECT \(photoFields) FROM \(photoSource) WHERE item_photos.household_id = :household AND item_photos.id = ? AND item_photos.item_id = ?",
                                                   photoID, id, decode: { decodePhoto($0, from: 0) }) ?? nil else {
             _ = try item(id: id, in: connection)
             throw InventoryError.photoNotFound(itemID: id, photoID: photoID)
@@ -152,48 +152,51 @@ extension ItemStore {
     // MARK: Writing
 
     /// Counts a change to item `id` (its version moves), refusing a missing item or a stale version.
-    static func countChange(to id: Item.ID, expectedVersion: Int? = nil, in connection: Connection) throws {
+    static func countChange(to id: Item.ID, expectedVersion: Int? = nil, in connection: HouseholdConnection) throws {
         if let expectedVersion {
             let item = try item(id: id, in: connection)
             if expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
         }
-        try connection.run("UPDATE items SET version = version + 1 WHERE id = ?", id)
+        try connection.run("UPDATE items SET version = version + 1 WHERE household_id = :household AND id = ?", id)
         guard connection.changes > 0 else { throw InventoryError.itemNotFound(id: id) }
     }
 
     /// The last photo's position (-1 without photos), refusing an item that is missing or full.
     @discardableResult
-    private static func checkRoomForPhoto(in id: Item.ID, connection: Connection) throws -> Int64 {
+    private static func checkRoomForPhoto(in id: Item.ID, connection: HouseholdConnection) throws -> Int64 {
         guard let (count, last) = try connection.firstRow(
-            "SELECT (SELECT count(*) FROM item_photos WHERE item_id = items.id), "
-                + "(SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = items.id) FROM items WHERE id = ?", id,
+            """
+            SELECT (SELECT count(*) FROM item_photos WHERE item_id = items.id),
+                (SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = items.id) FROM items WHERE household_id = :household AND id = ?
+            """, id,
             decode: { ($0.int(0), $0.int64(1)) }) else { throw InventoryError.itemNotFound(id: id) }
         guard count < maxPhotosPerItem else { throw InventoryError.tooManyPhotos(limit: maxPhotosPerItem) }
         return last
     }
 
     @discardableResult
-    static func insertPhoto(_ hash: String, of id: Item.ID, at position: Int64, kind: ItemPhoto.Kind, in connection: Connection) throws -> ItemPhoto.ID {
-        try connection.run("INSERT INTO item_photos (item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?)",
+    static func insertPhoto(_ hash: String, of id: Item.ID, at position: Int64, kind: ItemPhoto.Kind, in connection: HouseholdConnection) throws -> ItemPhoto.ID {
+        try connection.run("INSERT INTO item_photos (household_id, item_id, image_hash, position, kind, added_ms) VALUES (:household, ?, ?, ?, ?, ?)",
                            id, hash, position, kind.rawValue, nowMilliseconds())
         return connection.lastInsertedID()
     }
 
-    private static func deletePhoto(_ photo: ItemPhoto, of id: Item.ID, in connection: Connection) throws -> FilesToDelete {
-        try connection.run("DELETE FROM item_photos WHERE id = ? AND item_id = ?", photo.id, id)
+    private static func deletePhoto(_ photo: ItemPhoto, of id: Item.ID, in connection: HouseholdConnection) throws -> FilesToDelete {
+        try connection.run("DELETE FROM item_photos WHERE household_id = :household AND id = ? AND item_id = ?", photo.id, id)
         // What was read on it went with it (a trigger): the item is found by it no longer.
         try indexItem(id: id, in: connection)
         return FilesToDelete(images: try forgetImageIfUnused(photo.image.hash, in: connection) ? [photo.image.hash] : [])
     }
 
-    /// Drops the image's row when no photo of any item uses it; true then, so the caller removes its
-    /// files once the change has committed.
-    static func forgetImageIfUnused(_ hash: String, in connection: Connection) throws -> Bool {
+    /// Drops the image's row when no photo of any item of the household uses it; true then, so the
+    /// caller removes its files once the change has committed.
+    static func forgetImageIfUnused(_ hash: String, in connection: HouseholdConnection) throws -> Bool {
         try connection.run("""
-            DELETE FROM images WHERE hash = ?1 AND NOT EXISTS (SELECT 1 FROM item_photos WHERE image_hash = ?1)
-                AND NOT EXISTS (SELECT 1 FROM walkthrough_frames WHERE image_hash = ?1)
-                AND NOT EXISTS (SELECT 1 FROM walkthroughs WHERE poster_hash = ?1)
-            """, hash)
+            DELETE FROM images WHERE household_id = :household AND hash = ?
+                AND NOT EXISTS (SELECT 1 FROM item_photos WHERE household_id = :household AND image_hash = ?)
+                AND NOT EXISTS (SELECT 1 FROM walkthrough_frames WHERE household_id = :household AND image_hash = ?)
+                AND NOT EXISTS (SELECT 1 FROM walkthroughs WHERE household_id = :household AND poster_hash = ?)
+            """, hash, hash, hash, hash)
         return connection.changes > 0
     }
 }

@@ -4,7 +4,7 @@ import Database
 extension ItemStore {
     /// The currency every amount is in: ISO 4217, USD until an owner says otherwise.
     public func currency() throws -> Currency {
-        try database.read { try Self.currency(in: $0) }
+        try household.read { try Self.currency(in: $0) }
     }
 
     /// Changes the currency. Stored amounts are kept in minor units, so a currency with another
@@ -13,8 +13,8 @@ extension ItemStore {
         try change { connection in
             let current = try Self.currency(in: connection)
             let amounts = try connection.scalar("""
-                SELECT count(*) FROM items WHERE purchase_price IS NOT NULL OR replacement_cost IS NOT NULL
-                    OR rider_amount IS NOT NULL OR disposed_price IS NOT NULL
+                SELECT count(*) FROM items WHERE household_id = :household AND (purchase_price IS NOT NULL OR replacement_cost IS NOT NULL
+                    OR rider_amount IS NOT NULL OR disposed_price IS NOT NULL)
                 """) ?? 0
             if currency.minorUnits != current.minorUnits, amounts > 0 {
                 let (items, from, to) = (amounts == 1 ? "1 item has" : "\(Int(amounts).grouped) items have", current.code, currency.code)
@@ -26,7 +26,7 @@ extension ItemStore {
                                        "chosen": .text(to), "chosenDecimals": .count(currency.minorUnits)])
                 throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "currency", wording)]))
             }
-            try connection.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                "currency", currency.code)
         }
     }
@@ -34,13 +34,13 @@ extension ItemStore {
     /// Whether devices may keep an offline copy of the pages they open (the list, items, places, the
     /// last claim): yes until an owner turns it off.
     public func keepsOfflineCopy() throws -> Bool {
-        try database.read { try Self.keepsOfflineCopy(in: $0) }
+        try household.read { try Self.keepsOfflineCopy(in: $0) }
     }
 
     /// Allows or forbids the offline copy on every device (each device removes its copy at its next page).
     public func setKeepsOfflineCopy(_ keeps: Bool) throws {
         try change { connection in
-            try connection.run("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                Self.offlineCopyKey, keeps ? "on" : "off")
         }
     }
@@ -48,7 +48,7 @@ extension ItemStore {
     /// The settings key of the offline copy; its value is `on` or `off`.
     static let offlineCopyKey = "offlineCopy"
 
-    static func keepsOfflineCopy(in connection: Connection) throws -> Bool {
-        try connection.firstRow("SELECT value FROM settings WHERE key = ?", offlineCopyKey) { $0.string(0) } != "off"
+    static func keepsOfflineCopy(in connection: HouseholdConnection) throws -> Bool {
+        try connection.firstRow("SELECT value FROM settings WHERE household_id = :household AND key = ?", offlineCopyKey) { $0.string(0) } != "off"
     }
 }

@@ -18,9 +18,9 @@ extension ItemStore {
                     return try change { connection in
                         _ = try Self.location(id: locationID, in: connection)
                         try connection.run("""
-                            INSERT INTO walkthroughs (location_id, video_sha256, content_type, byte_size, recorded_ms, seconds, width, height, codec,
+                            INSERT INTO walkthroughs (household_id, location_id, video_sha256, content_type, byte_size, recorded_ms, seconds, width, height, codec,
                                                       status, added_ms)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?)
+                            VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?)
                             """, locationID, staged.sha256, video.contentType, staged.byteSize, Self.milliseconds(video.recordedAt ?? now),
                             video.seconds, video.width, video.height, video.codec, Self.milliseconds(now))
                         let walkthrough = try Self.walkthrough(connection.lastInsertedID(), in: connection)
@@ -28,7 +28,7 @@ extension ItemStore {
                         return walkthrough
                     }
                 } catch {
-                    if try database.read({ try Self.isVideoUnused(staged.sha256, in: $0) }) { videos.deleteFiles(sha256: staged.sha256) }
+                    if try household.read({ try Self.isVideoUnused(staged.sha256, in: $0) }) { videos.deleteFiles(sha256: staged.sha256) }
                     throw error
                 }
             }
@@ -39,13 +39,13 @@ extension ItemStore {
     }
 
     public func walkthrough(id: Walkthrough.ID) throws -> Walkthrough {
-        try database.read { try Self.walkthrough(id, in: $0) }
+        try household.read { try Self.walkthrough(id, in: $0) }
     }
 
     /// The place's walk-throughs, newest recording first.
     public func walkthroughs(of locationID: Location.ID) throws -> [Walkthrough] {
-        try database.read { connection in
-            try connection.rows("SELECT id FROM walkthroughs WHERE location_id = ? ORDER BY recorded_ms DESC, id DESC", locationID) {
+        try household.read { connection in
+            try connection.rows("SELECT id FROM walkthroughs WHERE household_id = :household AND location_id = ? ORDER BY recorded_ms DESC, id DESC", locationID) {
                 $0.id(0, of: Walkthrough.self)
             }.map { try Self.walkthrough($0, in: connection) }
         }
@@ -53,19 +53,19 @@ extension ItemStore {
 
     /// Every place's walk-throughs, by place, newest recording first: what a backup keeps.
     public func allWalkthroughs() throws -> [Walkthrough] {
-        try database.read { try Self.allWalkthroughs(in: $0) }
+        try household.read { try Self.allWalkthroughs(in: $0) }
     }
 
-    static func allWalkthroughs(in connection: Connection) throws -> [Walkthrough] {
-        try connection.rows("SELECT id FROM walkthroughs ORDER BY location_id, recorded_ms DESC, id DESC") {
+    static func allWalkthroughs(in connection: HouseholdConnection) throws -> [Walkthrough] {
+        try connection.rows("SELECT id FROM walkthroughs WHERE household_id = :household ORDER BY location_id, recorded_ms DESC, id DESC") {
             $0.id(0, of: Walkthrough.self)
         }.map { try Self.walkthrough($0, in: connection) }
     }
 
     /// The drafts made from each walk-through's frames, with the second each shows.
-    static func walkthroughDrafts(in connection: Connection) throws -> [Walkthrough.ID: [(item: Item.ID, second: Double)]] {
+    static func walkthroughDrafts(in connection: HouseholdConnection) throws -> [Walkthrough.ID: [(item: Item.ID, second: Double)]] {
         var drafts: [Walkthrough.ID: [(item: Item.ID, second: Double)]] = [:]
-        try connection.forEachRow("SELECT walkthrough_id, item_id, second FROM walkthrough_drafts ORDER BY walkthrough_id, second, item_id", []) { row in
+        try connection.forEachRow("SELECT walkthrough_id, item_id, second FROM walkthrough_drafts WHERE household_id = :household ORDER BY walkthrough_id, second, item_id", []) { row in
             drafts[row.id(0), default: []].append((item: row.id(1), second: row.double(2)))
         }
         return drafts
@@ -73,8 +73,8 @@ extension ItemStore {
 
     /// The walk-throughs whose frames are still to be made (after a restart too), oldest first.
     public func unfinishedWalkthroughs() throws -> [Walkthrough.ID] {
-        try database.read { connection in
-            try connection.rows("SELECT id FROM walkthroughs WHERE status = 'processing' ORDER BY id") { $0.id(0, of: Walkthrough.self) }
+        try household.read { connection in
+            try connection.rows("SELECT id FROM walkthroughs WHERE household_id = :household AND status = 'processing' ORDER BY id") { $0.id(0, of: Walkthrough.self) }
         }
     }
 
@@ -95,17 +95,17 @@ extension ItemStore {
                     try images.writeFiles(image)
                 }
                 let stored = try change { connection -> Bool in
-                    guard try connection.scalar("SELECT 1 FROM walkthroughs WHERE id = ? AND status = 'processing'", id) != nil else { return false }
+                    guard try connection.scalar("SELECT 1 FROM walkthroughs WHERE household_id = :household AND id = ? AND status = 'processing'", id) != nil else { return false }
                     for image in prepared.map(\.image) {
                         try connection.run(
-                            "INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                            "INSERT OR IGNORE INTO images (household_id, hash, format, width, height, byte_size, created_ms) VALUES (:household, ?, ?, ?, ?, ?, ?)",
                             image.hash, image.format.rawValue, image.width, image.height, image.byteSize, Self.nowMilliseconds())
                     }
                     for (position, frame) in frames.enumerated() {
-                        try connection.run("INSERT INTO walkthrough_frames (walkthrough_id, position, second, image_hash) VALUES (?, ?, ?, ?)",
+                        try connection.run("INSERT INTO walkthrough_frames (household_id, walkthrough_id, position, second, image_hash) VALUES (:household, ?, ?, ?, ?)",
                                            id, position, frame.second, frame.image.image.hash)
                     }
-                    try connection.run("UPDATE walkthroughs SET status = 'ready', failure = NULL, poster_hash = ? WHERE id = ?", poster.image.hash, id)
+                    try connection.run("UPDATE walkthroughs SET status = 'ready', failure = NULL, poster_hash = ? WHERE household_id = :household AND id = ?", poster.image.hash, id)
                     return true
                 }
                 if !stored { written.forEach { images.deleteFiles(hash: $0) } }
@@ -119,7 +119,7 @@ extension ItemStore {
     /// Marks the walk-through's frames as not made, with why; its video stays.
     public func failWalkthrough(_ id: Walkthrough.ID, because failure: WalkthroughFailure) throws {
         _ = try change { connection in
-            try connection.run("UPDATE walkthroughs SET status = 'failed', failure = ? WHERE id = ? AND status = 'processing'", failure.stored, id)
+            try connection.run("UPDATE walkthroughs SET status = 'failed', failure = ? WHERE household_id = :household AND id = ? AND status = 'processing'", failure.stored, id)
         }
     }
 
@@ -127,7 +127,7 @@ extension ItemStore {
     public func deleteWalkthrough(_ id: Walkthrough.ID) throws {
         let sha256 = try withFiles { connection -> (String, FilesToDelete) in
             let walkthrough = try Self.walkthrough(id, in: connection)
-            try connection.run("DELETE FROM walkthroughs WHERE id = ?", id)
+            try connection.run("DELETE FROM walkthroughs WHERE household_id = :household AND id = ?", id)
             var unused = FilesToDelete()
             for hash in Set(walkthrough.frames.map(\.image.hash) + [walkthrough.poster?.hash].compactMap { $0 })
             where try Self.forgetImageIfUnused(hash, in: connection) {
@@ -140,15 +140,16 @@ extension ItemStore {
 
     // MARK: Reading
 
-    static func walkthrough(_ id: Walkthrough.ID, in connection: Connection) throws -> Walkthrough {
+    static func walkthrough(_ id: Walkthrough.ID, in connection: HouseholdConnection) throws -> Walkthrough {
         let frames = try connection.rows("""
-            SELECT walkthrough_frames.second, \(ImageStore.columns) FROM walkthrough_frames JOIN images ON images.hash = walkthrough_frames.image_hash
-            WHERE walkthrough_id = ? ORDER BY position
+            SELECT walkthrough_frames.second, \(ImageStore.columns) FROM walkthrough_frames JOIN images ON images.household_id = walkthrough_frames.household_id AND images.hash = walkthrough_frames.image_hash
+            WHERE walkthrough_frames.household_id = :household AND walkthrough_id = ? ORDER BY position
             """, id) { row in ImageStore.decode(row, from: 1).map { Walkthrough.Frame(second: row.double(0), image: $0) } }.compactMap { $0 }
         guard let walkthrough = try connection.firstRow("""
             SELECT walkthroughs.id, location_id, video_sha256, content_type, walkthroughs.byte_size, recorded_ms, seconds,
-                   walkthroughs.width, walkthroughs.height, codec, status, failure, added_ms, \(ImageStore.columns.split(separator: ",").map { "images.\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", "))
-            FROM walkthroughs LEFT JOIN images ON images.hash = walkthroughs.poster_hash WHERE walkthroughs.id = ?
+                   walkthroughs.width, walkthroughs.height, codec, status, failure, added_ms, \(ImageStore.joinedColumns)
+            FROM walkthroughs LEFT JOIN images ON images.household_id = walkthroughs.household_id AND images.hash = walkthroughs.poster_hash
+            WHERE walkthroughs.household_id = :household AND walkthroughs.id = ?
             """, id, decode: { row in
                 let status: Walkthrough.Status = switch row.string(10) {
                 case "ready": .ready
@@ -164,8 +165,8 @@ extension ItemStore {
         return walkthrough
     }
 
-    static func isVideoUnused(_ sha256: String, in connection: Connection) throws -> Bool {
-        try connection.scalar("SELECT 1 FROM walkthroughs WHERE video_sha256 = ? LIMIT 1", sha256) == nil
+    static func isVideoUnused(_ sha256: String, in connection: HouseholdConnection) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM walkthroughs WHERE household_id = :household AND video_sha256 = ? LIMIT 1", sha256) == nil
     }
 
     private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -28,9 +28,14 @@ public final class ItemStore: Sendable {
         self.videos = VideoStore(directory: "\(images.directory.parentPath)/videos")
         self.clock = clock
         if try database.read({ try Self.searchIndexIsStale(in: $0) }) {
-            try database.write { try Self.refreshSearchIndexIfStale(in: $0) }
+            try household.write { try Self.refreshSearchIndexIfStale(in: $0) }
         }
     }
+
+    /// The household every method works in: the first one (the folder's own), until requests name a
+    /// household and these methods move to a household's view of the store (docs/plans/households.md,
+    /// session 2, step 2b). Every statement names `:household`, which this binds.
+    var household: HouseholdDatabase { HouseholdDatabase(database, household: 1) }
 
     /// Goes up after every committed change; anything made from the items at one revision stays
     /// valid until it moves.
@@ -41,8 +46,8 @@ public final class ItemStore: Sendable {
     public var searchRevision: Int { searchRevisionCounter.load(ordering: .acquiring) }
 
     /// A write transaction that counts as a change once it commits.
-    func change<T>(_ body: (Connection) throws -> T) throws -> T {
-        let result = try database.write(body)
+    func change<T>(_ body: (HouseholdConnection) throws -> T) throws -> T {
+        let result = try household.write(body)
         revisionCounter.add(1, ordering: .releasing)
         searchRevisionCounter.add(1, ordering: .releasing)
         return result
@@ -52,20 +57,22 @@ public final class ItemStore: Sendable {
     /// search index): the lists made at `revision` stay valid. Readings are recorded every second
     /// or so while a library is read; each rebuilt the item list (its p99 7.7 → 15 ms at one
     /// connection, make bench PARTS=readingload).
-    func changeSearchText<T>(_ body: (Connection) throws -> T) throws -> T {
-        let result = try database.write(body)
+    func changeSearchText<T>(_ body: (HouseholdConnection) throws -> T) throws -> T {
+        let result = try household.write(body)
         searchRevisionCounter.add(1, ordering: .releasing)
         return result
     }
 
     /// The item's own columns (its photos, tags and documents are read with `photoFields` and apart).
-    static let columns = "items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, "
-        + "items.position, items.version, items.location_id, " + ItemStore.detailColumns.map { "items.\($0)" }.joined(separator: ", ") + ", items.draft"
+    static let columns: HouseholdSQL = """
+        items.id, items.name, items.serial_number, items.value_in_dollars, items.date_created_ms, items.position, items.version, \
+        items.location_id, \(ItemStore.detailColumns.map { "items.\($0)" as HouseholdSQL }.joined(separator: ", ")), items.draft
+        """
 
     /// Where a photo's fields start in a row of `columns` followed by `photoFields`.
     private static let photoColumn = columnCount
     /// What the item's columns are read from (its photos, tags and documents are read apart).
-    static let source = "items"
+    static let source: HouseholdSQL = "items"
 
     /// How many of `columns` there are: what a query selects after them starts here.
     static let columnCount: Int32 = 9 + Int32(detailColumns.count)
@@ -83,10 +90,10 @@ public final class ItemStore: Sendable {
     /// photos, then every item's tags, documents, custom fields and evidence). Photos come in the
     /// items' query, one row each, already in order from the indexes: no sort, and no table of them to build.
     public func all() throws -> [Item] {
-        try database.read { try Self.all(in: $0) }
+        try household.read { try Self.all(in: $0) }
     }
 
-    static func all(in connection: Connection) throws -> [Item] {
+    static func all(in connection: HouseholdConnection) throws -> [Item] {
         do {
             let tags = try Self.tagsByItem(in: connection)
             let documents = try Self.documentsByItem(in: connection)
@@ -96,7 +103,8 @@ public final class ItemStore: Sendable {
             var items: [Item] = [], lastID: Item.ID = 0
             try connection.forEachRow("""
                 SELECT \(Self.columns), \(Self.photoFields) FROM items
-                LEFT JOIN item_photos ON item_photos.item_id = items.id LEFT JOIN images ON images.hash = item_photos.image_hash
+                LEFT JOIN item_photos ON item_photos.item_id = items.id LEFT JOIN images ON images.household_id = item_photos.household_id AND images.hash = item_photos.image_hash
+                WHERE items.household_id = :household
                 ORDER BY items.position, items.id, item_photos.position, item_photos.id
                 """, []) { row in
                 let id: Item.ID = row.id(0)
@@ -118,32 +126,32 @@ public final class ItemStore: Sendable {
     }
 
     public func count() throws -> Int {
-        try database.read { Int(try $0.scalar("SELECT count(*) FROM items") ?? 0) }
+        try household.read { Int(try $0.scalar("SELECT count(*) FROM items WHERE household_id = :household") ?? 0) }
     }
 
     public func item(id: Item.ID) throws -> Item {
-        try database.read { try Self.item(id: id, in: $0) }
+        try household.read { try Self.item(id: id, in: $0) }
     }
 
     /// Adds an item at the end of the list.
     public func create(_ unchecked: ItemInput, dateCreated: Date = Date()) throws -> Item {
         let input = try Self.validate(unchecked, creating: true)
         return try change { connection in
-            let position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+            let position = try connection.scalar("SELECT count(*) FROM items WHERE household_id = :household") ?? 0
             return try Self.item(id: try Self.insert(input, dateCreated: dateCreated, position: position, in: connection), in: connection)
         }
     }
 
     /// Stores a checked new item at `position` (the caller makes room) with its details and search
     /// text; returns its id.
-    static func insert(_ input: ItemInput, dateCreated: Date, position: Int64, in connection: Connection, paths: LocationPaths? = nil) throws -> Item.ID {
+    static func insert(_ input: ItemInput, dateCreated: Date, position: Int64, in connection: HouseholdConnection, paths: LocationPaths? = nil) throws -> Item.ID {
         let locationID = input.locationID ?? nil
         try Self.checkLocation(locationID, in: connection)
         var item = Item(id: 0, name: input.name ?? "", serialNumber: input.serialNumber ?? "", valueInDollars: 0,
                         dateCreated: dateCreated, position: Int(position), version: 1, locationID: locationID)
         try Self.apply(input, to: &item, in: connection)
         try connection.run(
-            "INSERT INTO items (name, serial_number, value_in_dollars, date_created_ms, position, location_id) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO items (household_id, name, serial_number, value_in_dollars, date_created_ms, position, location_id) VALUES (:household, ?, ?, ?, ?, ?, ?)",
             item.name, item.serialNumber, item.valueInDollars,
             Int64((dateCreated.timeIntervalSince1970 * 1000).rounded()), position, locationID
         )
@@ -164,7 +172,7 @@ public final class ItemStore: Sendable {
     /// Makes one change to many items (moving them, tagging them): all of them change, or none.
     /// - Parameter makeInput: the change for each item as it stands.
     /// - Parameter alongside: more of the same transaction (another module's rows that change with these items).
-    public func updateEach(ids: [Item.ID], alongside: ((Connection) throws -> Void)? = nil, _ makeInput: (Item) -> ItemInput) throws -> [Item] {
+    public func updateEach(ids: [Item.ID], alongside: ((HouseholdConnection) throws -> Void)? = nil, _ makeInput: (Item) -> ItemInput) throws -> [Item] {
         try change { connection in
             let paths = LocationPaths(connection)
             let items = try ids.map { id in
@@ -176,7 +184,7 @@ public final class ItemStore: Sendable {
         }
     }
 
-    static func update(id: Item.ID, _ input: ItemInput, expectedVersion: Int?, in connection: Connection, paths: LocationPaths? = nil) throws -> Item {
+    static func update(id: Item.ID, _ input: ItemInput, expectedVersion: Int?, in connection: HouseholdConnection, paths: LocationPaths? = nil) throws -> Item {
         var item = try Self.item(id: id, in: connection)
         if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
         let before = item
@@ -192,7 +200,7 @@ public final class ItemStore: Sendable {
         if input.name != nil { item.isDraft = false }
         if item == before { return item }
         try connection.run(
-            "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, draft = ?, version = version + 1 WHERE id = ?",
+            "UPDATE items SET name = ?, serial_number = ?, value_in_dollars = ?, location_id = ?, draft = ?, version = version + 1 WHERE household_id = :household AND id = ?",
             item.name, item.serialNumber, item.valueInDollars, item.locationID, item.isDraft, id
         )
         if item.locationID != before.locationID { try Self.notePacking(ofItem: id, from: before.locationID, to: item.locationID, in: connection) }
@@ -207,10 +215,10 @@ public final class ItemStore: Sendable {
         try withFiles { connection in
             let item = try Self.item(id: id, in: connection)
             if let expectedVersion, expectedVersion != item.version { throw InventoryError.versionMismatch(current: item) }
-            try connection.run("DELETE FROM items WHERE id = ?", id)
+            try connection.run("DELETE FROM items WHERE household_id = :household AND id = ?", id)
             try Self.unindexItem(id: id, in: connection)
             try Self.forgetUnusedTags(in: connection)
-            try connection.run("UPDATE items SET position = position - 1 WHERE position > ?", item.position)
+            try connection.run("UPDATE items SET position = position - 1 WHERE household_id = :household AND position > ?", item.position)
             let images = try Set(item.photos.map(\.image.hash)).filter { try Self.forgetImageIfUnused($0, in: connection) }
             let documents = try Set(item.documents.map(\.sha256)).filter { try Self.isDocumentUnused($0, in: connection) }
             return ((), FilesToDelete(images: images, documents: documents))
@@ -222,19 +230,19 @@ public final class ItemStore: Sendable {
     public func move(id: Item.ID, to position: Int) throws -> Item {
         try change { connection in
             let item = try Self.item(id: id, in: connection)
-            let count = Int(try connection.scalar("SELECT count(*) FROM items") ?? 0)
+            let count = Int(try connection.scalar("SELECT count(*) FROM items WHERE household_id = :household") ?? 0)
             guard (0..<count).contains(position) else { throw InventoryError.positionOutOfRange(position: position, count: count) }
             if position == item.position { return item }
             if position < item.position {
                 try connection.run(
-                    "UPDATE items SET position = position + 1 WHERE position >= ? AND position < ?",
+                    "UPDATE items SET position = position + 1 WHERE household_id = :household AND position >= ? AND position < ?",
                     position, item.position)
             } else {
                 try connection.run(
-                    "UPDATE items SET position = position - 1 WHERE position > ? AND position <= ?",
+                    "UPDATE items SET position = position - 1 WHERE household_id = :household AND position > ? AND position <= ?",
                     item.position, position)
             }
-            try connection.run("UPDATE items SET position = ? WHERE id = ?", position, id)
+            try connection.run("UPDATE items SET position = ? WHERE household_id = :household AND id = ?", position, id)
             return try Self.item(id: id, in: connection)
         }
     }
@@ -243,8 +251,8 @@ public final class ItemStore: Sendable {
         do { return try input.validated(creating: creating) } catch { throw .invalid(error) }
     }
 
-    static func item(id: Item.ID, in connection: Connection) throws -> Item {
-        guard var item = try connection.firstRow("SELECT \(columns) FROM items WHERE items.id = ?", id, decode: decode) else {
+    static func item(id: Item.ID, in connection: HouseholdConnection) throws -> Item {
+        guard var item = try connection.firstRow("SELECT \(columns) FROM items WHERE household_id = :household AND items.id = ?", id, decode: decode) else {
             throw InventoryError.itemNotFound(id: id)
         }
         item.details.tags = try tags(of: id, in: connection)

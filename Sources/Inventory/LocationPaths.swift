@@ -4,10 +4,10 @@ import Database
 /// and its own name, so a batch (an import's items, the items of a renamed place) reads each place
 /// once however many items it holds, and one place costs a read for each place above it.
 final class LocationPaths {
-    private let connection: Connection
+    private let connection: HouseholdConnection
     private var known: [Location.ID: Location] = [:]
 
-    init(_ connection: Connection) { self.connection = connection }
+    init(_ connection: HouseholdConnection) { self.connection = connection }
 
     /// The location `id` with its path; nil when there is none.
     func location(_ id: Location.ID) throws -> Location? {
@@ -20,7 +20,7 @@ final class LocationPaths {
                 above = location.pathNames
                 break
             }
-            guard let place = try connection.firstRow("SELECT name, parent_id, notes, is_box FROM locations WHERE id = ?", current, decode: {
+            guard let place = try connection.firstRow("SELECT name, parent_id, notes, is_box FROM locations WHERE household_id = :household AND id = ?", current, decode: {
                 Location(id: current, name: $0.string(0), parentID: $0.optionalID(1), notes: $0.string(2), pathNames: [], isBox: $0.int(3) != 0)
             }) else { break }
             unknown.append(place)

@@ -342,6 +342,10 @@ enum SchemaHistory {
             INSERT INTO claim_expenses (claim_id, category, day, description, amount, created_ms)
                 VALUES ((SELECT max(id) FROM claims), 'meals', '2026-02-01', 'Dinner out', 2400, 1764000052000);
             """),
+        // The items' indexes led by the household: no row changes.
+        Step(label: "owned-inventory-29-household-indexes", versions: ["households": 9, "inventory": 29, "library": 8, "accounts": 13, "claims": 17, "uploads": 9], rows: """
+            INSERT INTO items (name, date_created_ms, position, location_id) VALUES ('Rice cooker', 1764000060000, 100, (SELECT min(id) FROM locations));
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -10,6 +10,7 @@ import Testing
         "Backup/BackupContents.swift: backupContents",
         "Claims/ClaimStore+Leftovers.swift: leftovers",
         "Claims/ClaimStore+Links.swift: claimLinkTokens",
+        "Inventory/ItemStore+Leftovers.swift: leftovers",
     ]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -31,7 +31,7 @@ extension ItemStore {
     }
 
     private func exportPlan(in folder: String) throws -> (ImportPlan, ArchiveImportPlan?) {
-        let currency = try database.read { try Self.currency(in: $0) }
+        let currency = try household.read { try Self.currency(in: $0) }
         let checked: ArchiveImportPlan
         do throws(InventoryArchiveError) {
             checked = try ArchiveImportPlan(try Self.readManifest(in: folder))
@@ -40,7 +40,7 @@ extension ItemStore {
         }
         let plan = ImportPlan(checked)
         do {
-            try database.read { try Self.checkEmpty(in: $0) }
+            try household.read { try Self.checkEmpty(in: $0) }
         } catch let error as InventoryArchiveError {
             return (plan.refused(by: error), checked)
         }
@@ -72,9 +72,9 @@ extension ItemStore {
         path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }.description
     }
 
-    private static func checkEmpty(in connection: Connection) throws {
-        let items = Int(try connection.scalar("SELECT count(*) FROM items") ?? 0)
-        let locations = Int(try connection.scalar("SELECT count(*) FROM locations") ?? 0)
+    private static func checkEmpty(in connection: HouseholdConnection) throws {
+        let items = Int(try connection.scalar("SELECT count(*) FROM items WHERE household_id = :household") ?? 0)
+        let locations = Int(try connection.scalar("SELECT count(*) FROM locations WHERE household_id = :household") ?? 0)
         guard items == 0, locations == 0 else { throw InventoryArchiveError.inventoryNotEmpty(items: items, locations: locations) }
     }
 
@@ -146,18 +146,18 @@ extension ItemStore {
                     }
                     try change { connection in
                         try Self.checkEmpty(in: connection)
-                        try connection.run("INSERT INTO settings (key, value) VALUES ('currency', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                        try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, 'currency', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                            plan.currency.code)
                         if !plan.keepsOfflineCopy {
-                            try connection.run("INSERT INTO settings (key, value) VALUES (?, 'off') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, 'off') ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                                Self.offlineCopyKey)
                         }
                         for location in plan.locations {
-                            try connection.run("INSERT INTO locations (id, name, parent_id, notes, is_box) VALUES (?, ?, ?, ?, ?)",
+                            try connection.run("INSERT INTO locations (household_id, id, name, parent_id, notes, is_box) VALUES (:household, ?, ?, ?, ?, ?)",
                                                location.id, location.name, location.parentID, location.notes, location.isBox)
                         }
                         for image in storedImages.values {
-                            try connection.run("INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                            try connection.run("INSERT OR IGNORE INTO images (household_id, hash, format, width, height, byte_size, created_ms) VALUES (:household, ?, ?, ?, ?, ?, ?)",
                                                image.hash, image.format.rawValue, image.width, image.height, image.byteSize, Self.nowMilliseconds())
                         }
                         let paths = LocationPaths(connection)
@@ -204,41 +204,41 @@ extension ItemStore {
 
     /// The walk-through as it was, its frames still to be made from its video (the frame maker takes
     /// every walk-through left `processing`).
-    private static func insert(_ walkthrough: ArchiveImportPlan.PlannedWalkthrough, video: (info: VideoInfo, size: Int), in connection: Connection) throws {
+    private static func insert(_ walkthrough: ArchiveImportPlan.PlannedWalkthrough, video: (info: VideoInfo, size: Int), in connection: HouseholdConnection) throws {
         let info = video.info
         try connection.run("""
-            INSERT INTO walkthroughs (id, location_id, video_sha256, content_type, byte_size, recorded_ms, seconds, width, height, codec, status, added_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?)
+            INSERT INTO walkthroughs (household_id, id, location_id, video_sha256, content_type, byte_size, recorded_ms, seconds, width, height, codec, status, added_ms)
+            VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?)
             """, arguments: [walkthrough.id, walkthrough.locationID, walkthrough.sha256, info.container.mimeType, video.size,
                              Int64((walkthrough.recordedAt.timeIntervalSince1970 * 1000).rounded()), info.seconds, info.displayWidth, info.displayHeight,
                              info.codec.rawValue, nowMilliseconds()])
         for draft in walkthrough.drafts {
-            try connection.run("INSERT INTO walkthrough_drafts (item_id, walkthrough_id, second) VALUES (?, ?, ?)", draft.item, walkthrough.id, draft.second)
+            try connection.run("INSERT INTO walkthrough_drafts (household_id, item_id, walkthrough_id, second) VALUES (:household, ?, ?, ?)", draft.item, walkthrough.id, draft.second)
         }
     }
 
     private static func insert(_ planned: ArchiveImportPlan.PlannedItem, documents: [String: (type: DocumentType, size: Int, hasThumbnail: Bool)],
-                               in connection: Connection, paths: LocationPaths) throws {
+                               in connection: HouseholdConnection, paths: LocationPaths) throws {
         let item = planned.item, now = nowMilliseconds()
         try connection.run("""
-            INSERT INTO items (id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id, import_ref, draft, packed_from_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO items (household_id, id, name, serial_number, value_in_dollars, date_created_ms, position, version, location_id, import_ref, draft, packed_from_id)
+            VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, item.id, item.name, item.serialNumber, item.valueInDollars, Int64((item.dateCreated.timeIntervalSince1970 * 1000).rounded()),
             item.position, item.version, item.locationID, planned.importRef, item.isDraft, planned.packedFromID)
         try writeDetails(item.details, of: item.id, in: connection)
         for (position, photo) in planned.photos.enumerated() {
-            try connection.run("INSERT INTO item_photos (id, item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            try connection.run("INSERT INTO item_photos (household_id, id, item_id, image_hash, position, kind, added_ms) VALUES (:household, ?, ?, ?, ?, ?, ?)",
                                photo.id, item.id, photo.sha256, position, photo.kind.rawValue, now)
         }
         for document in planned.documents {
             let stored = documents[document.sha256]!
             try connection.run("""
-                INSERT INTO item_documents (id, item_id, kind, name, content_type, byte_size, sha256, has_thumbnail, added_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item_documents (household_id, id, item_id, kind, name, content_type, byte_size, sha256, has_thumbnail, added_ms) VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, document.id, item.id, document.kind.rawValue, document.name, stored.type.contentType, stored.size, document.sha256,
                 stored.hasThumbnail, now)
         }
         for link in item.evidence {
-            try connection.run("INSERT INTO item_evidence (item_id, asset_id, taken_at, camera, last_path, added_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            try connection.run("INSERT INTO item_evidence (household_id, item_id, asset_id, taken_at, camera, last_path, added_ms) VALUES (:household, ?, ?, ?, ?, ?, ?)",
                                item.id, link.assetID, link.takenAt.map(EvidenceLink.isoText), link.camera, link.lastPath,
                                Int64((link.added.timeIntervalSince1970 * 1000).rounded()))
         }

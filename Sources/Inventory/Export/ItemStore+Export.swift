@@ -9,9 +9,9 @@ extension ItemStore {
     /// change made meanwhile is either all in it or not at all, and read before a byte of the
     /// export is written, so a read that fails fails before anything is sent.
     public func exportSnapshot() throws -> ExportSnapshot {
-        try database.readTransaction { connection in
+        try household.readTransaction { connection in
             var settings: [String: String] = [:]
-            try connection.forEachRow("SELECT key, value FROM settings", []) { settings[$0.string(0)] = $0.string(1) }
+            try connection.forEachRow("SELECT key, value FROM settings WHERE household_id = :household", []) { settings[$0.string(0)] = $0.string(1) }
             return ExportSnapshot(store: self, items: try Self.all(in: connection), locations: try Self.locations(in: connection), settings: settings,
                                   currency: try Self.currency(in: connection), importRefs: try Self.importRefs(in: connection),
                                   walkthroughs: try Self.allWalkthroughs(in: connection), walkthroughDrafts: try Self.walkthroughDrafts(in: connection),

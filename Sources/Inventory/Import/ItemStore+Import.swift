@@ -7,10 +7,10 @@ import Foundation
 extension ItemStore {
     /// What importing `file` would do; nothing is written.
     public func planImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits(), vocabulary: HomeboxCSVVocabulary = .english) throws -> ImportPlan {
-        let currency = try database.read { try Self.currency(in: $0) }
+        let currency = try household.read { try Self.currency(in: $0) }
         let sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now), vocabulary: vocabulary)
         // One snapshot for the whole plan, however long it takes.
-        return try database.readTransaction { connection in
+        return try household.readTransaction { connection in
             return try Self.plan(sheet, currency: currency, in: connection)
         }
     }
@@ -19,7 +19,7 @@ extension ItemStore {
     /// - Throws: `ImportRefused` when any row (or the file) cannot be imported: then nothing is.
     public func applyImport(_ file: [UInt8], limits: DelimitedText.Limits = DelimitedText.Limits(), now: Date = Date(),
                             vocabulary: HomeboxCSVVocabulary = .english) throws -> ImportPlan {
-        var currency = try database.read { try Self.currency(in: $0) }
+        var currency = try household.read { try Self.currency(in: $0) }
         var sheet = HomeboxSheet.read(file, currency: currency, limits: limits, today: CalendarDate(clock.now), vocabulary: vocabulary)
         return try change { connection in
             let current = try Self.currency(in: connection)
@@ -36,12 +36,12 @@ extension ItemStore {
 
     /// Each item's import ref, for items that have one (an export writes them back as `HB.import_ref`).
     public func importRefs() throws -> [Item.ID: String] {
-        try database.read { try Self.importRefs(in: $0) }
+        try household.read { try Self.importRefs(in: $0) }
     }
 
-    static func importRefs(in connection: Connection) throws -> [Item.ID: String] {
+    static func importRefs(in connection: HouseholdConnection) throws -> [Item.ID: String] {
         var refs: [Item.ID: String] = [:]
-        try connection.forEachRow("SELECT id, import_ref FROM items WHERE import_ref IS NOT NULL", []) { refs[$0.id(0)] = $0.string(1) }
+        try connection.forEachRow("SELECT id, import_ref FROM items WHERE +household_id = :household AND import_ref IS NOT NULL", []) { refs[$0.id(0)] = $0.string(1) }
         return refs
     }
 
@@ -51,15 +51,15 @@ extension ItemStore {
         var documents: [String: (type: DocumentType, size: Int, hasThumbnail: Bool)] = [:]
     }
 
-    static func carryOut(_ plan: ImportPlan, now: Date, attachments stored: StoredAttachments = StoredAttachments(), in connection: Connection) throws {
+    static func carryOut(_ plan: ImportPlan, now: Date, attachments stored: StoredAttachments = StoredAttachments(), in connection: HouseholdConnection) throws {
         var locationIDs = plan.locationIDs
         for location in plan.locationsToMake {
-            try connection.run("INSERT INTO locations (name, parent_id, notes) VALUES (?, ?, '')", location.name, locationIDs[location.parentKey])
+            try connection.run("INSERT INTO locations (household_id, name, parent_id, notes) VALUES (:household, ?, ?, '')", location.name, locationIDs[location.parentKey])
             locationIDs[location.key] = connection.lastInsertedID()
         }
         // Each place's path read once, for all the items it holds.
         let paths = LocationPaths(connection)
-        var position = try connection.scalar("SELECT count(*) FROM items") ?? 0
+        var position = try connection.scalar("SELECT count(*) FROM items WHERE household_id = :household") ?? 0
         for step in plan.steps {
             var input = step.input
             if let key = step.locationKey { input.locationID = .some(key == PlaceKeys.top ? nil : locationIDs[key]) }
@@ -70,38 +70,38 @@ extension ItemStore {
             } else {
                 id = try insert(input, dateCreated: step.dateCreated ?? now, position: position, in: connection, paths: paths)
                 position += 1
-                if let ref = step.importRef { try connection.run("UPDATE items SET import_ref = ? WHERE id = ?", ref, id) }
+                if let ref = step.importRef { try connection.run("UPDATE items SET import_ref = ? WHERE household_id = :household AND id = ?", ref, id) }
             }
             try give(step.attachments, to: id, stored: stored, in: connection)
         }
     }
 
     /// Gives item `id` the photos (after its own) and documents whose files were stored.
-    private static func give(_ attachments: [ImportAttachment], to id: Item.ID, stored: StoredAttachments, in connection: Connection) throws {
+    private static func give(_ attachments: [ImportAttachment], to id: Item.ID, stored: StoredAttachments, in connection: HouseholdConnection) throws {
         guard !attachments.isEmpty else { return }
-        var position = try connection.scalar("SELECT coalesce(max(position), -1) FROM item_photos WHERE item_id = ?", id) ?? -1
+        var position = try connection.scalar("SELECT coalesce(max(position), -1) FROM item_photos WHERE household_id = :household AND item_id = ?", id) ?? -1
         let now = nowMilliseconds()
         for attachment in attachments {
             switch attachment.role {
             case .photo:
                 guard let image = stored.images[attachment.sha256] else { throw AttachmentNotStored(path: attachment.path) }
-                try connection.run("INSERT OR IGNORE INTO images (hash, format, width, height, byte_size, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                try connection.run("INSERT OR IGNORE INTO images (household_id, hash, format, width, height, byte_size, created_ms) VALUES (:household, ?, ?, ?, ?, ?, ?)",
                                    image.hash, image.format.rawValue, image.width, image.height, image.byteSize, now)
                 position += 1
-                try connection.run("INSERT INTO item_photos (item_id, image_hash, position, kind, added_ms) VALUES (?, ?, ?, ?, ?)",
+                try connection.run("INSERT INTO item_photos (household_id, item_id, image_hash, position, kind, added_ms) VALUES (:household, ?, ?, ?, ?, ?)",
                                    id, image.hash, position, ItemPhoto.Kind.general.rawValue, now)
             case .document(let kind):
                 guard let document = stored.documents[attachment.sha256] else { throw AttachmentNotStored(path: attachment.path) }
                 try connection.run("""
-                    INSERT INTO item_documents (item_id, kind, name, content_type, byte_size, sha256, has_thumbnail, added_ms)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO item_documents (household_id, item_id, kind, name, content_type, byte_size, sha256, has_thumbnail, added_ms)
+                    VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, id, kind.rawValue, attachment.name, document.type.contentType, document.size, attachment.sha256, document.hasThumbnail, now)
             }
         }
     }
 
     /// The plan for `sheet` against the inventory as `connection` sees it.
-    static func plan(_ sheet: HomeboxSheet, currency: Currency, in connection: Connection) throws -> ImportPlan {
+    static func plan(_ sheet: HomeboxSheet, currency: Currency, in connection: HouseholdConnection) throws -> ImportPlan {
         var plan = ImportPlan(currency: currency, format: sheet.format)
         plan.rowsRead = sheet.rowsRead
         plan.problems = sheet.problems
@@ -110,7 +110,7 @@ extension ItemStore {
         guard !sheet.rows.isEmpty else { return plan }
 
         var itemsByRef: [String: Item.ID] = [:]
-        try connection.forEachRow("SELECT import_ref, id FROM items WHERE import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.id(1) }
+        try connection.forEachRow("SELECT import_ref, id FROM items WHERE +household_id = :household AND import_ref IS NOT NULL", []) { itemsByRef[$0.string(0)] = $0.id(1) }
         var places = try PlaceKeys(in: connection)
         plan.locationIDs = places.ids
         /// The key of the place `path` names inside the place `above` (its key and its path as text; the
@@ -128,7 +128,7 @@ extension ItemStore {
             let above = place.parent.map { backupPlaces[$0] }
             backupPlaces.append((makePlaces([place.name], inside: above), above.map { "\($0.text) / \(place.name)" } ?? place.name))
         }
-        var knownTags = Set(try connection.rows("SELECT name FROM tags") { $0.string(0).lowercased() })
+        var knownTags = Set(try connection.rows("SELECT name FROM tags WHERE household_id = :household") { $0.string(0).lowercased() })
         // The names rows give their refs, for the items kept inside them.
         var namesByRef: [String: String] = [:]
         for row in sheet.rows { if let ref = row.importRef, let name = row.input.name, namesByRef[ref] == nil { namesByRef[ref] = name.trimmingWhitespace() } }
@@ -155,7 +155,7 @@ extension ItemStore {
                     if parentRef == row.importRef {
                         problem(.parentImportRef, Message("error.import.inside-itself", "An item can’t be inside itself: this is the row’s own import ref."))
                     } else if let name = try namesByRef[parentRef]
-                                ?? connection.firstRow("SELECT name FROM items WHERE import_ref = ?", parentRef, decode: { $0.string(0) }) {
+                                ?? connection.firstRow("SELECT name FROM items WHERE household_id = :household AND import_ref = ?", parentRef, decode: { $0.string(0) }) {
                         customFields[HomeboxRow.FieldName.inside] = name
                     } else {
                         problem(.parentImportRef, Message("error.import.unknown-parent", "No row of the file and no item has the import ref “\(HomeboxValue.quoted(parentRef))”. "
@@ -257,8 +257,8 @@ struct PlaceKeys {
     /// Each place's id by its key; a place the import makes has none yet.
     private(set) var ids: [Int: Location.ID] = [:]
 
-    init(in connection: Connection) throws {
-        let tree = PlaceTree(try connection.rows("SELECT id, name, parent_id FROM locations ORDER BY id") {
+    init(in connection: HouseholdConnection) throws {
+        let tree = PlaceTree(try connection.rows("SELECT id, name, parent_id FROM locations WHERE household_id = :household ORDER BY id") {
             PlaceTree.Place(id: $0.id(0, of: Location.self), name: $0.string(1), parentID: $0.optionalID(2))
         })
         var keyOfIndex = Array(repeating: Self.top, count: tree.places.count)

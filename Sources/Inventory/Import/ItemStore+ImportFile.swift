@@ -43,7 +43,7 @@ extension ItemStore {
     }
 
     private func open(_ path: String, workFolder: String, limits: ImportLimits, _ body: (OpenedFile) throws -> ImportPlan) throws -> ImportPlan {
-        let currency = try database.read { try Self.currency(in: $0) }
+        let currency = try household.read { try Self.currency(in: $0) }
         func refused(_ format: ImportFormat?, _ wording: Message) -> ImportPlan {
             var plan = ImportPlan(currency: currency, format: format)
             plan.problems = [ImportProblem(line: nil, column: nil, wording)]
@@ -93,7 +93,7 @@ extension ItemStore {
     // MARK: A Homebox backup
 
     private func planBackup(_ backup: HomeboxBackup, vocabulary: HomeboxCSVVocabulary) throws -> ImportPlan {
-        try database.readTransaction { connection in
+        try household.readTransaction { connection in
             let currency = try Self.currency(in: connection)
             return try Self.plan(backup.sheet(currency: currency, vocabulary: vocabulary), currency: currency, in: connection)
         }
@@ -153,8 +153,8 @@ extension ItemStore {
                 stored.images[attachment.sha256] = prepared.image
             case .document:
                 guard stored.documents[attachment.sha256] == nil else { continue }
-                if let known = try database.read({ connection in
-                    try connection.firstRow("SELECT content_type, byte_size, has_thumbnail FROM item_documents WHERE sha256 = ? LIMIT 1", attachment.sha256) {
+                if let known = try household.read({ connection in
+                    try connection.firstRow("SELECT content_type, byte_size, has_thumbnail FROM item_documents WHERE household_id = :household AND sha256 = ? LIMIT 1", attachment.sha256) {
                         ($0.string(0), $0.int(1), $0.int(2) != 0)
                     }
                 }), let type = DocumentType(contentType: known.0) {

@@ -21,7 +21,7 @@ enum ItemOrder: String {
 
     /// The key columns, in order (the id comes after them). The sort_* columns and their indexes
     /// are made in inventory migration 13.
-    var keyColumns: [String] {
+    var keyColumns: [SQLIdentifier] {
         switch self {
         case .manual: ["items.position"]
         case .name: ["items.sort_name"]

@@ -4,13 +4,15 @@
 /// names) is one more line there: append it to `other` and raise `format`, and every inventory is
 /// re-indexed once when it is next opened. No migration is needed unless a text deserves its own
 /// column (and weight).
+import Database
+
 package struct ItemSearchText: Equatable {
     /// The version of what `make` puts in the index. Raise it whenever `make` changes.
     static let format = 3
 
     /// The index's columns in table order, each with its weight in the ranking (bm25): a word in the
     /// name counts most, one in identifiers next, one in long notes least.
-    static let columns: [(name: String, weight: Double)] = [
+    static let columns: [(name: SQLIdentifier, weight: Int)] = [
         ("name", 10), ("brand", 4), ("model", 4), ("serial_number", 5), ("barcode", 5),
         ("tags", 3), ("location", 2), ("description", 1), ("notes", 1), ("other", 1),
     ]

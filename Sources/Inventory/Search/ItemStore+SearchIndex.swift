@@ -8,50 +8,52 @@ extension ItemStore {
         try connection.scalar("SELECT format FROM search_index_state") != Int64(ItemSearchText.format)
     }
 
-    /// Fills the index anew when it is stale: after migration 13, and whenever what is indexed changes.
-    static func refreshSearchIndexIfStale(in connection: Connection) throws {
-        guard try searchIndexIsStale(in: connection) else { return }
-        try connection.execute("DELETE FROM item_search")
+    /// Fills the household's index anew when it is stale: after migration 13, and whenever what is
+    /// indexed changes. The format is the server's (`search_index_state`), so it is recorded once every
+    /// household's index is filled: only the first household's, until there are more.
+    static func refreshSearchIndexIfStale(in connection: HouseholdConnection) throws {
+        guard try searchIndexIsStale(in: connection.serverTables) else { return }
+        try connection.run("DELETE FROM \(connection.ownTable("item_search"))")
         let tags = try tagsByItem(in: connection)
         let customFields = try customFieldsByItem(in: connection)
-        try connection.forEachRow("SELECT \(columns), items.location_path FROM \(source)") { row in
+        try connection.forEachRow("SELECT \(columns), items.location_path FROM \(source) WHERE items.household_id = :household") { row in
             var item = decode(row)
             item.details.tags = tags[item.id] ?? []
             item.details.customFields = customFields[item.id] ?? []
             let readValues = try self.readValues(of: item.id, in: connection)
             try writeSearchText(ItemSearchText.make(item, locationPath: row.string(columnCount), readValues: readValues), of: item.id, in: connection)
         }
-        try connection.execute("DELETE FROM search_index_state")
-        try connection.run("INSERT INTO search_index_state (format) VALUES (?)", ItemSearchText.format)
+        try connection.serverTables.execute("DELETE FROM search_index_state")
+        try connection.serverTables.run("INSERT INTO search_index_state (format) VALUES (?)", ItemSearchText.format)
     }
 
     /// Re-indexes one item as it now stands, with the path of the location it is in (from `paths`,
     /// which remembers each place read, when a batch of items is indexed).
-    static func indexItem(id: Item.ID, in connection: Connection, paths: LocationPaths? = nil) throws {
+    static func indexItem(id: Item.ID, in connection: HouseholdConnection, paths: LocationPaths? = nil) throws {
         let item = try item(id: id, in: connection)
         try indexItem(item, path: try (paths ?? LocationPaths(connection)).path(of: item.locationID), in: connection)
     }
 
-    private static func indexItem(_ item: Item, path: String, in connection: Connection) throws {
-        try connection.run("UPDATE items SET location_path = ? WHERE id = ? AND location_path IS NOT ?", path, item.id, path)
-        try connection.run("DELETE FROM item_search WHERE rowid = ?", item.id)
+    private static func indexItem(_ item: Item, path: String, in connection: HouseholdConnection) throws {
+        try connection.run("UPDATE items SET location_path = ? WHERE household_id = :household AND id = ? AND location_path IS NOT ?", path, item.id, path)
+        try connection.run("DELETE FROM \(connection.ownTable("item_search")) WHERE rowid = ?", item.id)
         try writeSearchText(ItemSearchText.make(item, locationPath: path, readValues: try readValues(of: item.id, in: connection)), of: item.id, in: connection)
     }
 
-    static func unindexItem(id: Item.ID, in connection: Connection) throws {
-        try connection.run("DELETE FROM item_search WHERE rowid = ?", id)
+    static func unindexItem(id: Item.ID, in connection: HouseholdConnection) throws {
+        try connection.run("DELETE FROM \(connection.ownTable("item_search")) WHERE rowid = ?", id)
     }
 
     /// Re-indexes every item in the location or below it: their paths change when it is renamed or
     /// moved. Every path below is made once from the location's own, not read again for each item.
-    static func indexItems(below locationID: Location.ID, in connection: Connection) throws {
+    static func indexItems(below locationID: Location.ID, in connection: HouseholdConnection) throws {
         let above = try location(id: locationID, in: connection).pathNames.dropLast()
         let subtree = try subtree(of: locationID, in: connection)
         let names = subtree.pathNames()
         var paths: [Location.ID: String] = [:]
         for index in subtree.order { paths[subtree.places[index].id] = (above + names[index]).joined(separator: " / ") }
         let ids = try connection.rows("""
-            SELECT items.id FROM items WHERE items.location_id IN (WITH RECURSIVE below (id) AS (
+            SELECT items.id FROM items WHERE +items.household_id = :household AND items.location_id IN (WITH RECURSIVE below (id) AS (
                 SELECT ? UNION SELECT locations.id FROM locations JOIN below ON locations.parent_id = below.id
             ) SELECT id FROM below)
             """, locationID) { $0.id(0, of: Item.self) }
@@ -61,11 +63,11 @@ extension ItemStore {
         }
     }
 
-    private static let insertSearchText = "INSERT INTO item_search (rowid, "
-        + ItemSearchText.columns.map(\.name).joined(separator: ", ") + ") VALUES (?"
-        + String(repeating: ", ?", count: ItemSearchText.columns.count) + ")"
+    private static let searchTextColumns = ItemSearchText.columns.map { "\($0.name)" as HouseholdSQL }.joined(separator: ", ")
 
-    private static func writeSearchText(_ text: ItemSearchText, of id: Item.ID, in connection: Connection) throws {
-        try connection.run(insertSearchText, arguments: [id] + text.values)
+    private static func writeSearchText(_ text: ItemSearchText, of id: Item.ID, in connection: HouseholdConnection) throws {
+        try connection.run("""
+            INSERT INTO \(connection.ownTable("item_search")) (rowid, \(searchTextColumns)) VALUES (?, \(SQLPlaceholders(ItemSearchText.columns.count)))
+            """, arguments: [id] + text.values)
     }
 }

@@ -9,10 +9,10 @@ extension ItemStore {
     /// each: the App puts the photo file's fingerprint in the version, so a photo changed since is read again.
     public func assetsRead(_ assets: [LibraryPhotoID: ReaderStamp]) throws -> Set<LibraryPhotoID> {
         guard !assets.isEmpty else { return [] }
-        return try database.read { connection in
+        return try household.read { connection in
             var read = Set<LibraryPhotoID>()
             try connection.forEachRow("""
-                SELECT source_ref, reader, reader_version FROM sources_read WHERE source_kind = 'asset'
+                SELECT source_ref, reader, reader_version FROM sources_read WHERE household_id = :household AND source_kind = 'asset'
                     AND source_ref IN (SELECT value FROM json_each(?))
                 """, [Self.jsonList(assets.keys.map(\.rawValue))]) { row in
                 if let id = LibraryPhotoID(row.string(0)), let wanted = assets[id], wanted.name == row.string(1), wanted.version == row.string(2) {
@@ -27,7 +27,7 @@ extension ItemStore {
     /// compared without case, spaces or dashes ("0b7d-4bar 300512k" is 0B7D4BAR300512K); those
     /// already linked to it as evidence left out.
     public func libraryReadings(matching id: Item.ID) throws -> [Suggestion] {
-        try database.readTransaction { connection in
+        try household.readTransaction { connection in
             let item = try Self.item(id: id, in: connection)
             let wanted = Set([item.serialNumber, item.details.text(named: SuggestionField.barcode.rawValue)].map(Self.matchKey).filter { !$0.isEmpty })
             guard !wanted.isEmpty else { return [] }
@@ -35,7 +35,7 @@ extension ItemStore {
             var seen = Set<String>()
             return try connection.rows("""
                 SELECT source_ref, field, value, region_x, region_y, region_width, region_height, reader, reader_version FROM readings
-                WHERE source_kind = 'asset' AND field IN ('serialNumber', 'barcode')
+                WHERE household_id = :household AND source_kind = 'asset' AND field IN ('serialNumber', 'barcode')
                     AND REPLACE(REPLACE(UPPER(value), ' ', ''), '-', '') IN (SELECT value FROM json_each(?))
                 ORDER BY id
                 """, Self.jsonList(Array(wanted))) { row -> Suggestion? in

@@ -16,11 +16,11 @@ extension ItemStore {
         try changeSearchText { connection in
             let items = try Self.items(of: source, in: connection)
             if case .asset = source {} else if items.isEmpty { return false }
-            try connection.run("DELETE FROM readings WHERE source_kind = ? AND source_ref = ? AND reader = ?", source.kind, source.reference, reader.name)
+            try connection.run("DELETE FROM readings WHERE household_id = :household AND source_kind = ? AND source_ref = ? AND reader = ?", source.kind, source.reference, reader.name)
             for reading in readings {
                 try connection.run("""
-                    INSERT INTO readings (source_kind, source_ref, field, value, region_x, region_y, region_width, region_height, reader, reader_version)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO readings (household_id, source_kind, source_ref, field, value, region_x, region_y, region_width, region_height, reader, reader_version)
+                    VALUES (:household, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [source.kind, source.reference, reading.field.rawValue, reading.value,
                                      reading.region?.x, reading.region?.y, reading.region?.width, reading.region?.height,
                                      reader.name, reader.version])
@@ -36,25 +36,25 @@ extension ItemStore {
     /// ends, the process killed or crashed by a hostile file, is not read again by that version
     /// (`abandonInterruptedReadings`), so one photo cannot stop the server at every start.
     public func beginReading(_ source: ReadingSource, by reader: ReaderStamp) throws {
-        try database.write { connection in try mark(source, by: reader, state: "reading", failure: nil, in: connection) }
+        try household.write { connection in try mark(source, by: reader, state: "reading", failure: nil, in: connection) }
     }
 
     /// Readings `reader` began and never finished (the last process stopped in the middle), recorded
     /// as failed; how many.
     @discardableResult
     public func abandonInterruptedReadings(by reader: ReaderStamp) throws -> Int {
-        try database.write { connection in
+        try household.write { connection in
             try connection.run("""
                 UPDATE sources_read SET state = 'failed', failure = 'the reader stopped while reading it'
-                WHERE reader = ? AND state = 'reading'
+                WHERE household_id = :household AND reader = ? AND state = 'reading'
                 """, reader.name)
             return connection.changes
         }
     }
 
-    private func mark(_ source: ReadingSource, by reader: ReaderStamp, state: String, failure: String?, in connection: Connection) throws {
+    private func mark(_ source: ReadingSource, by reader: ReaderStamp, state: String, failure: String?, in connection: HouseholdConnection) throws {
         try connection.run("""
-            INSERT INTO sources_read (source_kind, source_ref, reader, reader_version, state, failure, read_ms) VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sources_read (household_id, source_kind, source_ref, reader, reader_version, state, failure, read_ms) VALUES (:household, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (source_kind, source_ref, reader) DO UPDATE SET reader_version = excluded.reader_version,
                 state = excluded.state, failure = excluded.failure, read_ms = excluded.read_ms
             """, arguments: [source.kind, source.reference, reader.name, reader.version, state, failure, Int64(clock.now.timeIntervalSince1970 * 1000)])
@@ -64,11 +64,11 @@ extension ItemStore {
     /// `after` (to walk them in batches); at most `limit`.
     public func photosToRead(by reader: ReaderStamp, after: ItemPhoto.ID? = nil, limit: Int) throws -> [PhotoToRead] {
         guard let photos = Self.photosCondition(of: reader.scope) else { return [] }
-        return try database.read { connection in
+        return try household.read { connection in
             try connection.rows("""
-                SELECT item_photos.id, item_photos.item_id, \(ImageStore.columns.split(separator: ",").map { "images.\($0.trimmingCharacters(in: .whitespaces))" }.joined(separator: ", "))
-                FROM item_photos JOIN images ON images.hash = item_photos.image_hash
-                WHERE item_photos.id > ? AND \(photos.sql) AND NOT EXISTS (
+                SELECT item_photos.id, item_photos.item_id, \(ImageStore.joinedColumns)
+                FROM item_photos JOIN images ON images.household_id = item_photos.household_id AND images.hash = item_photos.image_hash
+                WHERE item_photos.household_id = :household AND item_photos.id > ? AND \(photos.sql) AND NOT EXISTS (
                     SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
                         AND reader = ? AND reader_version = ?)
                 ORDER BY item_photos.id LIMIT ?
@@ -79,10 +79,10 @@ extension ItemStore {
     }
 
     /// Which of `item_photos` a scope of photos reads, as a condition on that table (nil for documents).
-    private static func photosCondition(of scope: ReadingScope) -> (sql: String, arguments: [any DatabaseValueConvertible])? {
+    private static func photosCondition(of scope: ReadingScope) -> (sql: HouseholdSQL, arguments: [any DatabaseValueConvertible])? {
         switch scope {
         case .photos(let kind): ("(? IS NULL OR item_photos.kind = ?)", [kind?.rawValue, kind?.rawValue])
-        case .platePhotos: ("(item_photos.kind = ? OR EXISTS (SELECT 1 FROM items WHERE items.id = item_photos.item_id AND items.draft = 1))",
+        case .platePhotos: ("(item_photos.kind = ? OR EXISTS (SELECT 1 FROM items WHERE household_id = :household AND items.id = item_photos.item_id AND items.draft = 1))",
                             [ItemPhoto.Kind.serial.rawValue])
         case .documents: nil
         }
@@ -92,10 +92,10 @@ extension ItemStore {
     /// first, after `after`; at most `limit`.
     public func documentsToRead(by reader: ReaderStamp, after: ItemDocument.ID? = nil, limit: Int) throws -> [DocumentToRead] {
         guard case .documents(let kind) = reader.scope else { return [] }
-        return try database.read { connection in
+        return try household.read { connection in
             try connection.rows("""
                 SELECT id, item_id, sha256, content_type FROM item_documents
-                WHERE id > ? AND kind = ? AND NOT EXISTS (
+                WHERE household_id = :household AND id > ? AND kind = ? AND NOT EXISTS (
                     SELECT 1 FROM sources_read WHERE source_kind = 'document' AND source_ref = CAST(item_documents.id AS TEXT)
                         AND reader = ? AND reader_version = ?)
                 ORDER BY id LIMIT ?
@@ -108,7 +108,7 @@ extension ItemStore {
     /// What was read on the item's photos and documents, less what was dismissed on it and what its
     /// field already holds; `pending` while one of its photos is not yet read by every reader in `awaiting`.
     public func suggestions(for id: Item.ID, awaiting readers: [ReaderStamp]) throws -> ItemSuggestions {
-        try database.readTransaction { connection in
+        try household.readTransaction { connection in
             let item = try Self.item(id: id, in: connection)
             var pending = false
             for reader in readers where !pending {
@@ -116,20 +116,20 @@ extension ItemStore {
                 case .photos, .platePhotos:
                     let photos = Self.photosCondition(of: reader.scope)!
                     pending = try connection.scalar("""
-                        SELECT 1 FROM item_photos WHERE item_id = ? AND \(photos.sql) AND NOT EXISTS (
+                        SELECT 1 FROM item_photos WHERE household_id = :household AND item_id = ? AND \(photos.sql) AND NOT EXISTS (
                             SELECT 1 FROM sources_read WHERE source_kind = 'photo' AND source_ref = CAST(item_photos.id AS TEXT)
                                 AND reader = ? AND reader_version = ? AND state != 'reading') LIMIT 1
                         """, arguments: [id] + photos.arguments + [reader.name, reader.version]) != nil
                 case .documents(let kind):
                     pending = try connection.scalar("""
-                        SELECT 1 FROM item_documents WHERE item_id = ? AND kind = ? AND NOT EXISTS (
+                        SELECT 1 FROM item_documents WHERE household_id = :household AND item_id = ? AND kind = ? AND NOT EXISTS (
                             SELECT 1 FROM sources_read WHERE source_kind = 'document' AND source_ref = CAST(item_documents.id AS TEXT)
                                 AND reader = ? AND reader_version = ? AND state != 'reading') LIMIT 1
                         """, id, kind.rawValue, reader.name, reader.version) != nil
                 }
             }
             var dismissed: [SuggestionField: [String]] = [:]
-            try connection.forEachRow("SELECT field, value FROM dismissed_suggestions WHERE item_id = ?", [id]) { row in
+            try connection.forEachRow("SELECT field, value FROM dismissed_suggestions WHERE household_id = :household AND item_id = ?", [id]) { row in
                 if let field = SuggestionField(rawValue: row.string(0)) { dismissed[field, default: []].append(row.string(1)) }
             }
             let currency = try Self.currency(in: connection)
@@ -210,26 +210,27 @@ extension ItemStore {
     public func dismissSuggestion(for id: Item.ID, field: SuggestionField, value: String) throws {
         try change { connection in
             _ = try Self.item(id: id, in: connection)
-            try connection.run("INSERT OR IGNORE INTO dismissed_suggestions (item_id, field, value) VALUES (?, ?, ?)", id, field.rawValue, value)
+            try connection.run("INSERT OR IGNORE INTO dismissed_suggestions (household_id, item_id, field, value) VALUES (:household, ?, ?, ?)", id, field.rawValue, value)
         }
     }
 
     /// The readings of one item's photos and documents (two `?`: the item's id twice).
-    static let itemReadings = """
-        readings WHERE (readings.source_kind = 'photo' AND readings.source_ref IN (SELECT CAST(id AS TEXT) FROM item_photos WHERE item_id = ?))
-            OR (readings.source_kind = 'document' AND readings.source_ref IN (SELECT CAST(id AS TEXT) FROM item_documents WHERE item_id = ?))
+    static let itemReadings: HouseholdSQL = """
+        readings WHERE readings.household_id = :household AND (
+            (readings.source_kind = 'photo' AND readings.source_ref IN (SELECT CAST(id AS TEXT) FROM item_photos WHERE item_id = ?))
+            OR (readings.source_kind = 'document' AND readings.source_ref IN (SELECT CAST(id AS TEXT) FROM item_documents WHERE item_id = ?)))
         """
 
     /// Every value read on the item's photos and documents, for its search text.
-    static func readValues(of id: Item.ID, in connection: Connection) throws -> [String] {
+    static func readValues(of id: Item.ID, in connection: HouseholdConnection) throws -> [String] {
         try connection.rows("SELECT DISTINCT readings.value FROM \(itemReadings)", id, id) { $0.string(0) }
     }
 
     /// The items a photo or document belongs to (none once it is deleted; a library photo's are not the inventory's).
-    private static func items(of source: ReadingSource, in connection: Connection) throws -> [Item.ID] {
+    private static func items(of source: ReadingSource, in connection: HouseholdConnection) throws -> [Item.ID] {
         switch source {
-        case .photo(let id): try connection.rows("SELECT item_id FROM item_photos WHERE id = ?", id) { $0.id(0) }
-        case .document(let id): try connection.rows("SELECT item_id FROM item_documents WHERE id = ?", id) { $0.id(0) }
+        case .photo(let id): try connection.rows("SELECT item_id FROM item_photos WHERE household_id = :household AND id = ?", id) { $0.id(0) }
+        case .document(let id): try connection.rows("SELECT item_id FROM item_documents WHERE household_id = :household AND id = ?", id) { $0.id(0) }
         case .asset: []
         }
     }
