@@ -32,7 +32,7 @@ enum AppRoutes {
         OfflineAppHandlers(assets: assets).register(in: &router)
         AccountPageHandlers(accounts: accounts, throttle: throttle, site: site, roots: library.roots, sendsReminderMail: sendsReminderMail).register(in: &router)
         apiDocument.register(in: &router)
-        ItemAPIHandlers(items: items, library: library).register(in: &router)
+        ItemAPIHandlers(items: items, library: library, households: HouseholdResolver(households: households)).register(in: &router)
         LocationAPIHandlers(items: items).register(in: &router)
         LocationPageHandlers(items: items, site: site).register(in: &router)
         SettingsAPIHandlers(items: items, offlineCopy: offlineCopy).register(in: &router)
