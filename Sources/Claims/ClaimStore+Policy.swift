@@ -34,7 +34,7 @@ extension ClaimStore {
                 if let value {
                     // `ON CONFLICT (key)`: the table's key until the households' switch half makes it (household_id, key).
                     try connection.run("""
-                        INSERT INTO policy (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                        INSERT INTO policy (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE policy.household_id = excluded.household_id
                         """, key, value)
                 } else {
                     try connection.run("DELETE FROM policy WHERE household_id = :household AND key = ?", key)

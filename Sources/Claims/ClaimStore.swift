@@ -11,27 +11,48 @@ public final class ClaimStore: Sendable {
     public let clock: any TimeSource
     /// Where additional living expenses' receipts are kept; without it a receipt is refused.
     public let receipts: DocumentStore?
-    private let revisionCounter = Atomic<Int>(0)
+    /// The household every method works in: `in(_:)` gives another household's view. The store made
+    /// by `init` works in the first household (the folder's own) until every request names its
+    /// household (docs/plans/households.md, session 2, step 2b). Every statement names `:household`,
+    /// which this binds.
+    let household: HouseholdDatabase
+    /// The count of changes: one for the server, shared by every household's view (`in(_:)`).
+    private let shared: Shared
+
+    final class Shared: Sendable {
+        let revision = Atomic<Int>(0)
+        init() {}
+    }
 
     public init(database: Database, clock: any TimeSource = WallClock(), receipts: DocumentStore? = nil) {
         self.database = database
         self.clock = clock
         self.receipts = receipts
+        shared = Shared()
+        household = HouseholdDatabase(database, household: 1)
+    }
+
+    private init(sharing store: ClaimStore, household: Int64) {
+        database = store.database
+        clock = store.clock
+        receipts = store.receipts
+        shared = store.shared
+        self.household = HouseholdDatabase(store.database, household: household)
+    }
+
+    /// The same store working in `access`'s household: what a request reads and changes.
+    public func `in`(_ access: HouseholdAccess) -> ClaimStore {
+        access.id.rawValue == household.household ? self : ClaimStore(sharing: self, household: access.id.rawValue)
     }
 
     /// Goes up after every change to claims, their lines, links, expenses and the policy (each a
     /// write through `change`): what is made from them stays valid until it moves.
-    public var revision: Int { revisionCounter.load(ordering: .acquiring) }
-
-    /// The household every method works in: the first one (the folder's own), until requests name a
-    /// household and these methods move to a household's view of the store (docs/plans/households.md,
-    /// session 2, step 2b). Every statement names `:household`, which this binds.
-    var household: HouseholdDatabase { HouseholdDatabase(database, household: 1) }
+    public var revision: Int { shared.revision.load(ordering: .acquiring) }
 
     /// A write transaction that counts as a change, whether it commits or not (a rolled-back one
     /// only costs a cache its value).
     func change<T>(_ body: (HouseholdConnection) throws -> T) throws -> T {
-        defer { revisionCounter.add(1, ordering: .releasing) }
+        defer { shared.revision.add(1, ordering: .releasing) }
         return try household.write(body)
     }
 

@@ -71,6 +71,31 @@ public final class HouseholdStore: Sendable {
         }
     }
 
+    /// The household `account`'s requests work in when they name none: the lowest-numbered of its
+    /// households, which `GET /api/v1/households` calls current; nil for an account in none.
+    public func currentAccess(for account: Account.ID) throws -> HouseholdAccess? {
+        try database.read { connection in
+            try connection.firstRow("""
+                SELECT h.id, m.role, h.id_prefix, h.files_folder FROM household_members m JOIN households h ON h.id = m.household_id
+                WHERE m.account_id = ? ORDER BY h.id LIMIT 1
+                """, account) { row in
+                HouseholdAccess(id: row.id(0), role: try Self.role(row.string(1)), idPrefix: row.int64(2), filesFolder: row.string(3))
+            }
+        }
+    }
+
+    /// The first household, owned by whoever calls while the server is open without accounts (the
+    /// local user is everyone then, and there is no other household: making one needs an account).
+    public func openAccess() throws -> HouseholdAccess {
+        let first = try database.read { connection in
+            try connection.firstRow("SELECT id, id_prefix, files_folder FROM households ORDER BY id LIMIT 1") { row in
+                HouseholdAccess(id: row.id(0), role: .owner, idPrefix: row.int64(1), filesFolder: row.string(2))
+            }
+        }
+        guard let first else { throw HouseholdError.householdNotFound }
+        return first
+    }
+
     // MARK: Helpers
 
     /// The clock's time in milliseconds since 1970, as the tables store it.

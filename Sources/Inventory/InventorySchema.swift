@@ -430,7 +430,9 @@ public enum InventorySchema {
         // household's range of its index. 0.9 s on a 100,000-item file. A statement whose rows another
         // condition finds (ids, a place, import references, a box's items) writes `+household_id`: without
         // statistics SQLite takes an equality on a household index for a few rows, and would read the whole
-        // household through one of these instead (a claim's six items: every item's row).
+        // household through one of these instead (a claim's six items: every item's row). A deleted
+        // thing's name is kept in its own household (the column's default put it in the first: another
+        // household's name for a code of the first's).
         Migration(version: 29, sql: """
             DROP INDEX items_by_position;
             CREATE INDEX items_by_position ON items (household_id, position);
@@ -448,6 +450,14 @@ public enum InventorySchema {
             CREATE INDEX items_still_owned ON items (household_id, id) WHERE disposed_kind IS NULL;
             DROP INDEX items_drafts;
             CREATE INDEX items_drafts ON items (household_id, id) WHERE draft = 1;
+            DROP TRIGGER label_of_a_deleted_place;
+            CREATE TRIGGER label_of_a_deleted_place AFTER DELETE ON locations BEGIN
+                INSERT OR REPLACE INTO deleted_label_targets (household_id, kind, target_id, name) VALUES (OLD.household_id, 'place', OLD.id, OLD.name);
+            END;
+            DROP TRIGGER label_of_a_deleted_item;
+            CREATE TRIGGER label_of_a_deleted_item AFTER DELETE ON items BEGIN
+                INSERT OR REPLACE INTO deleted_label_targets (household_id, kind, target_id, name) VALUES (OLD.household_id, 'item', OLD.id, OLD.name);
+            END;
             """),
     ]
 }

@@ -15,7 +15,7 @@ extension ItemStore {
     /// Counting reads every item, so the counts are kept until the inventory next changes: a claim's
     /// page opened again does the same work however large the inventory (`ClaimSheetReadTests`).
     public func ownedItemCounts(places: [Location]) throws -> OwnedItemCounts {
-        try ownedCounts.value(at: revision) { try countOwnedItems(places: places) }
+        try shared.ownedCounts.value(for: household.household, at: revision) { try countOwnedItems(places: places) }
     }
 
     private func countOwnedItems(places: [Location]) throws -> OwnedItemCounts {

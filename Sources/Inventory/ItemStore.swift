@@ -13,10 +13,24 @@ public final class ItemStore: Sendable {
     public let videos: VideoStore
     /// The time of day items are dated by, and "today" for warranties and claim readiness.
     public let clock: any TimeSource
-    private let revisionCounter = Atomic<Int>(0)
-    private let searchRevisionCounter = Atomic<Int>(0)
-    /// What each place and tag would add to a claim, made again only after a change (`ownedItemCounts`).
-    let ownedCounts = RevisionCache<OwnedItemCounts>()
+    /// The revisions and the caches made from them: one set for the server, shared by every
+    /// household's view of the store (`in(_:)`), so a change anywhere moves them.
+    let shared: Shared
+    /// The household every method works in: `in(_:)` gives another household's view. The store made
+    /// by `init` works in the first household (the folder's own) until every request names its
+    /// household (docs/plans/households.md, session 2, step 2b). Every statement names `:household`,
+    /// which this binds.
+    let household: HouseholdDatabase
+
+    final class Shared: Sendable {
+        let revision = Atomic<Int>(0)
+        let searchRevision = Atomic<Int>(0)
+        /// What each place and tag would add to a claim, by household, made again only after a change
+        /// (`ownedItemCounts`).
+        let ownedCounts = RevisionKeyedCache<Int64, OwnedItemCounts>(capacity: 16)
+
+        init() {}
+    }
 
     /// Opens the store; fills the search index first if it is out of date (`ItemSearchText.format`).
     /// A store whose index is current writes nothing as it opens, so it can read a copy opened
@@ -27,29 +41,41 @@ public final class ItemStore: Sendable {
         self.documents = documents
         self.videos = VideoStore(directory: "\(images.directory.parentPath)/videos")
         self.clock = clock
+        shared = Shared()
+        household = HouseholdDatabase(database, household: 1)
         if try database.read({ try Self.searchIndexIsStale(in: $0) }) {
             try household.write { try Self.refreshSearchIndexIfStale(in: $0) }
         }
     }
 
-    /// The household every method works in: the first one (the folder's own), until requests name a
-    /// household and these methods move to a household's view of the store (docs/plans/households.md,
-    /// session 2, step 2b). Every statement names `:household`, which this binds.
-    var household: HouseholdDatabase { HouseholdDatabase(database, household: 1) }
+    private init(sharing store: ItemStore, household: Int64) {
+        database = store.database
+        images = store.images
+        documents = store.documents
+        videos = store.videos
+        clock = store.clock
+        shared = store.shared
+        self.household = HouseholdDatabase(store.database, household: household)
+    }
+
+    /// The same store working in `access`'s household: what a request reads and changes.
+    public func `in`(_ access: HouseholdAccess) -> ItemStore {
+        access.id.rawValue == household.household ? self : ItemStore(sharing: self, household: access.id.rawValue)
+    }
 
     /// Goes up after every committed change; anything made from the items at one revision stays
     /// valid until it moves.
-    public var revision: Int { revisionCounter.load(ordering: .acquiring) }
+    public var revision: Int { shared.revision.load(ordering: .acquiring) }
 
     /// Goes up with `revision` and whenever what was read on the items' photos and documents
     /// changes: what a search finds moves with it, the items and their list do not.
-    public var searchRevision: Int { searchRevisionCounter.load(ordering: .acquiring) }
+    public var searchRevision: Int { shared.searchRevision.load(ordering: .acquiring) }
 
     /// A write transaction that counts as a change once it commits.
     func change<T>(_ body: (HouseholdConnection) throws -> T) throws -> T {
         let result = try household.write(body)
-        revisionCounter.add(1, ordering: .releasing)
-        searchRevisionCounter.add(1, ordering: .releasing)
+        shared.revision.add(1, ordering: .releasing)
+        shared.searchRevision.add(1, ordering: .releasing)
         return result
     }
 
@@ -59,7 +85,7 @@ public final class ItemStore: Sendable {
     /// connection, make bench PARTS=readingload).
     func changeSearchText<T>(_ body: (HouseholdConnection) throws -> T) throws -> T {
         let result = try household.write(body)
-        searchRevisionCounter.add(1, ordering: .releasing)
+        shared.searchRevision.add(1, ordering: .releasing)
         return result
     }
 

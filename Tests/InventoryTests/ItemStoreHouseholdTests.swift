@@ -139,7 +139,16 @@ import Testing
         #expect(throws: InventoryError.locationNotFound(id: place)) { try store.location(id: place) }
         #expect(throws: InventoryError.locationNotFound(id: place)) { try store.deleteLocation(id: place) }
         #expect(throws: (any Error).self) { try store.items(matching: ItemQuery(locationID: place)) }
-        for code in [LabelCode(item: id), LabelCode(place: place)] {
+        // A thing of theirs deleted keeps its name in their household: its code says nothing here.
+        let gone: Int64 = 2 << 32 | 2
+        try test.database.write { connection in
+            try connection.execute("""
+                INSERT INTO items (household_id, id, name, date_created_ms, position) VALUES (2, \(gone), 'Their old sofa', 0, 1);
+                DELETE FROM items WHERE id = \(gone);
+                """)
+        }
+        #expect(try test.database.read { try $0.scalar("SELECT household_id FROM deleted_label_targets WHERE target_id = \(gone)") } == 2)
+        for code in [LabelCode(item: id), LabelCode(place: place), LabelCode(item: Item.ID(gone))] {
             guard case .unknown = try store.labelTarget(code) else { Issue.record("\(code) opens their thing"); continue }
         }
         #expect(try store.libraryReadings(matching: lamp.id).isEmpty, "their library photo's reading is theirs")

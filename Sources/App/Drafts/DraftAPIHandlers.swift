@@ -7,27 +7,36 @@ import PhotoLibrary
 /// `POST /api/v1/items/{id}/merge` (a draft joins another item). Drafts are listed with
 /// `GET /api/v1/items?draft=1`, named with `PATCH /api/v1/items/{id}` and discarded with `DELETE`.
 struct DraftAPIHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     let library: PhotoLibrary
     let maxUploadBytes: Int
     let handOff: UploadHandOff
 
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
+
     func register(in router: inout AppRouter) {
         router.post(DraftRoutes.apiDrafts, maxBodySize: maxUploadBytes, isSlow: true) { request in
+            let items = try householdItems(request)
             let locationID = try request.locationID()
             return try CaptureOnce.respond(to: request, items: items) { capture in
                 if let uploadID = try UploadHandOff.uploadID(in: request) {
                     return try handOff.answer(request, uploadID: uploadID, maxBytes: maxUploadBytes) { path, _ in
-                        try created(try items.makeDraft(in: locationID, capture: capture) { try UploadHandOff.bytes(at: path) }, request)
+                        try created(try items.makeDraft(in: locationID, capture: capture) { try UploadHandOff.bytes(at: path) }, in: items, request)
                     }
                 }
-                return try created(try items.makeDraft(in: locationID, capture: capture) { try ItemPhotoAPIHandlers.imageBytes(of: request) }, request)
+                return try created(try items.makeDraft(in: locationID, capture: capture) { try ItemPhotoAPIHandlers.imageBytes(of: request) }, in: items, request)
             } again: { earlier in
                 guard case .draft(let draftID, locationID) = earlier, let draft = try? items.item(id: draftID) else { return nil }
-                return try created(draft, request)
+                return try created(draft, in: items, request)
             }
         }
         router.post(DraftRoutes.apiMerge) { request in
+            let items = try householdItems(request)
             let id = try request.itemID()
             let target = try Self.mergeTarget(in: try ItemAPIHandlers.jsonObject(of: request))
             return try ItemJSON.response(try items.mergeDraft(id, into: target), currency: try items.currency(), today: items.clock.today,
@@ -35,7 +44,7 @@ struct DraftAPIHandlers: Sendable {
         }
     }
 
-    private func created(_ draft: Item, _ request: Request) throws -> Response {
+    private func created(_ draft: Item, in items: ItemStore, _ request: Request) throws -> Response {
         try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 

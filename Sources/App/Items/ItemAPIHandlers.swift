@@ -6,15 +6,29 @@ import Messages
 
 /// The JSON API for items: `/api/v1/items…`.
 struct ItemAPIHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
     /// Where evidence photos are looked up (whether each is still there).
     let library: PhotoLibrary
-    /// The list's JSON for each way of seeing the library, remade only after the inventory or the library changes.
-    private let listCache = RevisionKeyedCache<EvidenceSight, [UInt8]>(capacity: 8)
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+    /// The list's JSON for each household and way of seeing the library, remade only after the
+    /// inventory or the library changes.
+    private let listCache = RevisionKeyedCache<ListKey, [UInt8]>(capacity: 8)
 
-    init(items: ItemStore, library: PhotoLibrary) {
-        self.items = items
+    private struct ListKey: Hashable, Sendable {
+        let household: HouseholdID
+        let sight: EvidenceSight
+    }
+
+    init(items: ItemStore, library: PhotoLibrary, households: HouseholdResolver) {
+        store = items
         self.library = library
+        self.households = households
+    }
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
     }
 
     func register(in router: inout AppRouter) {
@@ -30,15 +44,18 @@ struct ItemAPIHandlers: Sendable {
     /// JSON array either way, with the next window's URL in `Link` when there is one.
     private func list(_ request: Request) throws -> Response {
         if !ItemListQuery.isPlainList(request) { return try search(request) }
+        let household = try households.household(of: request)
+        let items = store.in(household)
         let revision = ContentRevision.key(items: items.revision, library: library.revision, today: items.clock.today)
         let sight = request.evidenceSight(of: library)
-        let body = try listCache.value(for: sight, at: revision) {
+        let body = try listCache.value(for: ListKey(household: household.id, sight: sight), at: revision) {
             try ItemJSON.list(try items.all(), currency: try items.currency(), today: items.clock.today, library: library, sight: sight)
         }
         return Response(headers: ["Content-Type": "application/json"], body: .bytes(body))
     }
 
     private func search(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let query = try ItemListQuery.query(from: request, today: items.clock.today)
         let window = try items.items(matching: query)
         var response = Response(headers: ["Content-Type": "application/json"],
@@ -51,12 +68,14 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency(), now: items.clock.now)
         let item = try items.create(input)
         return try ItemJSON.created(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 
     private func show(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         var item = try items.item(id: try request.itemID())
         let files = try library.resolveEvidence(of: &item, describedTo: request.evidenceSight(of: library))
         let etag = ItemJSON.etag(of: item, files: files)
@@ -67,6 +86,7 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func update(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency(), now: items.clock.now)
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
@@ -74,12 +94,14 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         try items.delete(id: id, expectedVersion: try request.expectedVersion(of: id))
         return .noContent
     }
 
     private func move(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let object = try Self.jsonObject(of: request)
         guard let value = object["position"] else {

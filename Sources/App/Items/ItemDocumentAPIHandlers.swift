@@ -9,8 +9,15 @@ struct ItemDocumentAPIHandlers: Sendable {
     /// The largest document: a scanned receipt or a long manual fits well within it.
     static let maxDocumentBytes = 25_000_000
 
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     let handOff: UploadHandOff
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
 
     func register(in router: inout AppRouter) {
         // Slow: a PDF's first page is drawn for its thumbnail.
@@ -19,6 +26,7 @@ struct ItemDocumentAPIHandlers: Sendable {
     }
 
     private func add(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let kind = try Self.kind(request.query["kind"])
         return try CaptureOnce.respond(to: request, items: items) { capture in
@@ -43,6 +51,7 @@ struct ItemDocumentAPIHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         try items.removeDocument(try request.documentID(of: id), of: id)
         return .noContent

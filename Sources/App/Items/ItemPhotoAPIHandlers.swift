@@ -9,34 +9,43 @@ import Messages
 /// Content-Type: the format is sniffed), as a multipart form with a file, or picked from the library
 /// as JSON `{"assetId": "…"}` (the library's file is copied into the image store).
 struct ItemPhotoAPIHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     let library: PhotoLibrary
     let maxUploadBytes: Int
     let handOff: UploadHandOff
 
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
+
     func register(in router: inout AppRouter) {
         router.put(ItemRoutes.apiPhoto, maxBodySize: maxUploadBytes, isSlow: true) { request in
+            let items = try householdItems(request)
             let id = try request.itemID(), expectedVersion = try request.expectedVersion(of: id)
             return try CaptureOnce.respond(to: request, items: items) { capture in
                 if let uploadID = try UploadHandOff.uploadID(in: request) {
                     return try handOff.answer(request, uploadID: uploadID, maxBytes: maxUploadBytes) { path, _ in
-                        try answer(try items.givePhoto(to: id, expectedVersion: expectedVersion, capture: capture) { try UploadHandOff.bytes(at: path) }, request)
+                        try answer(try items.givePhoto(to: id, expectedVersion: expectedVersion, capture: capture) { try UploadHandOff.bytes(at: path) }, in: items, request)
                     }
                 }
-                return try answer(try items.givePhoto(to: id, expectedVersion: expectedVersion, capture: capture) { try Self.sentPhoto(request, library: library) }, request)
+                return try answer(try items.givePhoto(to: id, expectedVersion: expectedVersion, capture: capture) { try Self.sentPhoto(request, library: library) }, in: items, request)
             } again: { earlier in
                 guard case .photo(let photoID, id) = earlier, let item = try? items.item(id: id), item.photos.contains(where: { $0.id == photoID }) else { return nil }
-                return try answer(item, request)
+                return try answer(item, in: items, request)
             }
         }
         router.delete(ItemRoutes.apiPhoto) { request in
+            let items = try householdItems(request)
             let id = try request.itemID()
             return try ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)), currency: try items.currency(), today: items.clock.today,
                                          library: library, sight: request.evidenceSight(of: library))
         }
     }
 
-    private func answer(_ item: Item, _ request: Request) throws -> Response {
+    private func answer(_ item: Item, in items: ItemStore, _ request: Request) throws -> Response {
         try ItemJSON.response(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 

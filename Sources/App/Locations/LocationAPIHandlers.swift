@@ -1,24 +1,37 @@
 import HTTPServer
 import Inventory
 
-/// `/api/v1/locations…`: the tree of places items are kept in.
+/// `/api/v1/locations…`: the tree of places items are kept in, in the request's household.
 struct LocationAPIHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
 
     func register(in router: inout AppRouter) {
-        router.get(LocationRoutes.apiList) { _ in LocationJSON.list(try items.locations()) }
+        router.get(LocationRoutes.apiList) { request in LocationJSON.list(try householdItems(request).locations()) }
         router.post(LocationRoutes.apiList) { request in
+            let items = try householdItems(request)
             let location = try items.createLocation(try LocationInput(json: try ItemAPIHandlers.jsonObject(of: request)))
             var response = LocationJSON.response(location, status: .created)
             response.headers["Location"] = LocationRoutes.apiLocation(location.id)
             return response
         }
-        router.get(LocationRoutes.apiLocation) { request in LocationJSON.response(try items.location(id: try request.locationID())) }
+        router.get(LocationRoutes.apiLocation) { request in
+            let items = try householdItems(request)
+            return LocationJSON.response(try items.location(id: try request.locationID()))
+        }
         router.patch(LocationRoutes.apiLocation) { request in
+            let items = try householdItems(request)
             let id = try request.locationID()
             return LocationJSON.response(try items.updateLocation(id: id, try LocationInput(json: try ItemAPIHandlers.jsonObject(of: request))))
         }
         router.delete(LocationRoutes.apiLocation) { request in
+            let items = try householdItems(request)
             try items.deleteLocation(id: try request.locationID())
             return .noContent
         }

@@ -2,13 +2,22 @@ import HTTPServer
 import Inventory
 
 /// `/api/v1/settings`: `{"currency": "USD", "offlineCopy": true}`, read by anyone signed in, changed by owners.
+/// The currency is the request's household's; the offline copy is the server's (`OfflineCopySwitch`).
 struct SettingsAPIHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     let offlineCopy: OfflineCopySwitch
 
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
+
     func register(in router: inout AppRouter) {
-        router.get(SettingsRoutes.api) { _ in try response() }
+        router.get(SettingsRoutes.api) { request in try response(try householdItems(request)) }
         router.patch(SettingsRoutes.api, access: .manage) { request in
+            let items = try householdItems(request)
             let object = try ItemAPIHandlers.jsonObject(of: request)
             var settings = SettingsInput(), problems: [FieldError] = []
             SettingsInput.schema.read(json: object, into: &settings, context: InputContext(), problems: &problems)
@@ -19,17 +28,18 @@ struct SettingsAPIHandlers: Sendable {
             }
             do {
                 if let currency = settings.currency { try items.setCurrency(currency) }
-                if let keeps = settings.offlineCopy { try offlineCopy.set(keeps, in: items) }
+                // The server's switch, stored where it is read at start (the first household's settings).
+                if let keeps = settings.offlineCopy { try offlineCopy.set(keeps, in: store) }
             } catch InventoryError.invalid(let invalid) {
                 var error = AppError(.invalidSettings, invalid.summaryWording)
                 error.fieldWordings = invalid.errors.map { (field: $0.field, message: $0.wording) }
                 throw error
             }
-            return try response()
+            return try response(items)
         }
     }
 
-    private func response() throws -> Response {
+    private func response(_ items: ItemStore) throws -> Response {
         var writer = JSONWriter(capacity: 48)
         let currency = try items.currency()
         writer.object { json in

@@ -57,6 +57,7 @@ extension ItemStore {
             INSERT INTO sources_read (household_id, source_kind, source_ref, reader, reader_version, state, failure, read_ms) VALUES (:household, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (source_kind, source_ref, reader) DO UPDATE SET reader_version = excluded.reader_version,
                 state = excluded.state, failure = excluded.failure, read_ms = excluded.read_ms
+                WHERE sources_read.household_id = excluded.household_id
             """, arguments: [source.kind, source.reference, reader.name, reader.version, state, failure, Int64(clock.now.timeIntervalSince1970 * 1000)])
     }
 
