@@ -152,7 +152,7 @@ def like_window(db, text):
     """The substring search peers use: the first 50 matches by name. The name index lets it stop at the
     50th match, its best case; it still reads every row when matches are rare."""
     clause, arguments = like_condition(text)
-    return db.execute(f"SELECT items.* FROM items WHERE {clause} ORDER BY items.sort_name, items.id LIMIT ?",
+    return db.execute(f"SELECT items.* FROM items WHERE items.household_id = 1 AND {clause} ORDER BY items.sort_name, items.id LIMIT ?",
                       arguments + [WINDOW + 1]).fetchall()
 
 
@@ -163,7 +163,7 @@ def fts_count(db, text):
 
 def like_count(db, text):
     clause, arguments = like_condition(text)
-    return db.execute(f"SELECT count(*) FROM items WHERE {clause}", arguments).fetchone()[0]
+    return db.execute(f"SELECT count(*) FROM items WHERE items.household_id = 1 AND {clause}", arguments).fetchone()[0]
 
 
 def timed(function, *arguments, runs):
@@ -193,12 +193,13 @@ def sql(db_path, out_path):
               f" LIKE window p50 {entry['like_window']['p50']:.1f} ms p99 {entry['like_window']['p99']:.1f} ms", flush=True)
     # The list's window in manual order, as the store reads it: the first, and the last by keyset
     # (position, id) against the same by OFFSET, which walks every row before it.
-    last_position, last_id = db.execute("SELECT position, id FROM items ORDER BY position DESC, id DESC LIMIT 1 OFFSET ?",
+    last_position, last_id = db.execute("SELECT position, id FROM items WHERE household_id = 1 ORDER BY position DESC, id DESC LIMIT 1 OFFSET ?",
                                         (WINDOW,)).fetchone()
-    select = "SELECT items.* FROM items"
+    # Each names the household, as every statement of the store does: the order's index is led by it.
+    select = "SELECT items.* FROM items WHERE items.household_id = 1"
     report["window"] = {
         "first": timed(lambda: db.execute(f"{select} ORDER BY items.position, items.id LIMIT ?", (WINDOW + 1,)).fetchall(), runs=200),
-        "keyset": timed(lambda: db.execute(f"{select} WHERE (items.position, items.id) > (?, ?) ORDER BY items.position, items.id LIMIT ?",
+        "keyset": timed(lambda: db.execute(f"{select} AND (items.position, items.id) > (?, ?) ORDER BY items.position, items.id LIMIT ?",
                                            (last_position, last_id, WINDOW + 1)).fetchall(), runs=200),
         "offset": timed(lambda: db.execute(f"{select} ORDER BY items.position, items.id LIMIT ? OFFSET ?",
                                            (WINDOW + 1, items - WINDOW)).fetchall(), runs=50),
