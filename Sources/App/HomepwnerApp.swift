@@ -104,7 +104,7 @@ public final class HomepwnerApp: Sendable {
                             interval: schedule.interval, log: log)
         }
         let linksDemoEvidence = isNewDatabase && configuration.seedDemoContent
-        let walkthroughFrames = WalkthroughFrameMaker(items: items, log: log)
+        let walkthroughFrames = WalkthroughFrameMaker(items: items, households: environment.households, log: log)
         let activity = RequestActivity()
         let courtesy = RequestCourtesy(activity: activity, quietPeriod: configuration.readersQuietPeriod,
                                        longestWait: configuration.readersLongestWait)
@@ -115,8 +115,8 @@ public final class HomepwnerApp: Sendable {
         backgroundServices = BackgroundServices([
             uploadSweep,
             walkthroughFrames,
-            PhotoCodeReading(items: items, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
-            PhotoTextReading(items: items, limits: TextReader.Limits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
+            PhotoCodeReading(items: items, households: environment.households, limits: CodeReadingLimits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
+            PhotoTextReading(items: items, households: environment.households, limits: TextReader.Limits(maxPixels: items.images.maxPixels), courtesy: courtesy, log: log),
             LibraryPhotoReading(items: items, library: library, courtesy: courtesy, log: log),
             LibraryScans(library: library, scansAtStart: configuration.scanLibraryAtStart, rescanInterval: configuration.libraryRescanInterval,
                          afterFirstScan: { if linksDemoEvidence { try? DemoContent.linkEvidence(items: items, library: library) } }, log: log),

@@ -96,6 +96,17 @@ public final class HouseholdStore: Sendable {
         return first
     }
 
+    /// Every household, oldest first, as the server's own passes go through them (a walk-through's
+    /// frames, reading the items' photos): each household's share is done in that household, as an
+    /// editor of it, never by a request.
+    public func everyHousehold() throws -> [HouseholdAccess] {
+        try database.read { connection in
+            try connection.rows("SELECT id, id_prefix, files_folder FROM households ORDER BY id") { row in
+                HouseholdAccess(id: row.id(0), role: .editor, idPrefix: row.int64(1), filesFolder: row.string(2))
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// The clock's time in milliseconds since 1970, as the tables store it.

@@ -58,6 +58,9 @@ public final class ItemStore: Sendable {
         self.household = HouseholdDatabase(store.database, household: household)
     }
 
+    /// The household this view works in (what a household's caches are keyed by).
+    public var householdID: HouseholdID { HouseholdID(household.household) }
+
     /// The same store working in `access`'s household: what a request reads and changes.
     public func `in`(_ access: HouseholdAccess) -> ItemStore {
         access.id.rawValue == household.household ? self : ItemStore(sharing: self, household: access.id.rawValue)

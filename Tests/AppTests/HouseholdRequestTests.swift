@@ -124,6 +124,26 @@ import Testing
         #expect(atticInFlat.status == 404 && atticInFlat.errorCode == "location-not-found", "\(atticInFlat.status) \(atticInFlat.text)")
     }
 
+    /// eddie edits the first household and only looks at the flat: there he reads, and every change is
+    /// refused as a viewer's is, pages and API alike, with nothing changed.
+    @Test func aChangeNeedsTheCallersRoleInTheHouseholdItNames() throws {
+        let app = try SecuredApp()
+        let eddie = try app.signIn("eddie")
+        let flat = try HouseholdAPITests.flat(in: app, members: [("eddie", .viewer)])
+        #expect(try eddie.json("POST", "/api/v1/items", ["name": "Lamp"]).status == 201)
+        let list = try eddie.get("/api/v1/items?household=\(flat)", accept: "application/json")
+        #expect(list.status == 200 && Self.names(list).isEmpty, "\(list.status) \(list.text)")
+        let created = try eddie.json("POST", "/api/v1/items?household=\(flat)", ["name": "Kettle"])
+        #expect(created.status == 403 && created.errorCode == "forbidden", "\(created.status) \(created.text)")
+        #expect(created.errorMessage?.contains("look but not change") == true, "\(created.text)")
+        let place = try eddie.form("/locations?household=\(flat)", [("name", "Hall")])
+        #expect(place.status == 403, "\(place.status)")
+        // In his own household the same requests change things.
+        #expect(try eddie.json("POST", "/api/v1/items?household=1", ["name": "Kettle"]).status == 201)
+        #expect(Self.names(try eddie.get("/api/v1/items", accept: "application/json")).sorted() == ["Kettle", "Lamp"])
+        #expect(try app.app.items.locations().isEmpty)
+    }
+
     @Test func openAccessWorksInTheFirstHouseholdAndNamesNoOther() throws {
         let app = try TestApp()
         let created = try app.client.json("POST", "/api/v1/items", ["name": "Kettle"])

@@ -9,12 +9,20 @@ import PhotoLibrary
 /// memory or written to a file first), with a dated file name. Library photos linked as evidence
 /// are described only as far as the caller may see the library (`EvidenceSight`).
 struct ExportHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     let library: PhotoLibrary
     let site: PageContext
 
     func register(in router: inout AppRouter) {
         router.get(ExportRoutes.page) { request in
+            let items = try householdItems(request)
             let page = ExportPage(itemCount: try items.count(), context: request.pageContext(site))
             return .html(page.document().renderedBytes())
         }
@@ -25,6 +33,7 @@ struct ExportHandlers: Sendable {
     /// is sent. Something that fails after that (a photo deleted meanwhile, a full disk) cuts the
     /// download, so the browser shows it failed rather than keeping a file with something missing.
     private func export(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let text = request.query["format"] ?? ""
         guard let format = ExportFormat(rawValue: text) else {
             let sent = String(text.prefix(40))

@@ -36,7 +36,22 @@ struct HouseholdResolver: Sendable {
     /// The query parameter that names a household.
     static let parameter = "household"
 
+    /// Refused with 403, as the server's role is, when the caller's role in the household is below
+    /// what the route asks (an editor's change, an owner's settings): a person may edit one household
+    /// and only look at another.
     func household(of request: Request) throws -> HouseholdAccess {
+        let access = try named(by: request)
+        let route = request.route?.access ?? .manage
+        let allowed = switch route {
+        case .public, .read, .account: true
+        case .write: access.role >= .editor
+        case .manage: access.role == .owner
+        }
+        guard allowed else { throw AccessMiddleware.forbidden(route) }
+        return access
+    }
+
+    private func named(by request: Request) throws -> HouseholdAccess {
         guard let caller = request.caller else { throw HouseholdError.householdNotFound }
         if caller.via == .openAccess {
             guard let named = request.query[Self.parameter] else { return try openAccess() }

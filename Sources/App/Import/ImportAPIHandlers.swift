@@ -8,6 +8,8 @@ import Messages
 /// the import itself is all or nothing.
 struct ImportAPIHandlers: Sendable {
     let importer: Importer
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
 
     func register(in router: inout AppRouter) {
         // Slow: thousands of rows are read, checked and written, photos made into renditions.
@@ -15,6 +17,7 @@ struct ImportAPIHandlers: Sendable {
     }
 
     private func importFile(_ request: Request) throws -> Response {
+        let importer = importer.in(try households.household(of: request))
         let dryRun = try Self.isDryRun(request.query["dryRun"])
         let file = try ImportUpload.file(of: request).bytes
         let words = DisplayFormat(words: Localization.bundled.localizer(for: request.pageLanguage))

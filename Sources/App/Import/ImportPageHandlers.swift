@@ -9,18 +9,22 @@ import Messages
 /// import (`PendingImports`), never in the page.
 struct ImportPageHandlers: Sendable {
     let importer: Importer
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     let pending: PendingImports
     let site: PageContext
 
     func register(in router: inout AppRouter) {
         // Only those who may import see the pages: they hold the file's contents.
         router.get(ImportRoutes.start, access: .write) { request in
-            page(request, ImportPage(outcome: ImportOutcome(query: request.query), error: nil, context: request.pageContext(site)).document())
+            _ = try households.household(of: request)
+            return page(request, ImportPage(outcome: ImportOutcome(query: request.query), error: nil, context: request.pageContext(site)).document())
         }
         router.post(ImportRoutes.start, maxBodySize: ImportUpload.maxRequestBytes, isSlow: true) { request in try upload(request) }
         router.add(.get, ImportRoutes.preview, access: .write, isSlow: true) { request in try preview(request) }
         router.post(ImportRoutes.preview, isSlow: true) { request in try importFile(request) }
         router.post(ImportRoutes.discard) { request in
+            _ = try households.household(of: request)
             pending.discard(request.parameters["token"] ?? "")
             return .redirect(to: ImportRoutes.start.url())
         }
@@ -31,6 +35,7 @@ struct ImportPageHandlers: Sendable {
     }
 
     private func upload(_ request: Request) throws -> Response {
+        _ = try households.household(of: request)
         let file: (bytes: [UInt8], name: String)
         do {
             file = try ImportUpload.file(of: request)
@@ -52,11 +57,13 @@ struct ImportPageHandlers: Sendable {
     }
 
     private func preview(_ request: Request) throws -> Response {
+        let importer = importer.in(try households.household(of: request))
         let (token, upload) = try kept(request)
         return previewPage(request, token: token, name: upload.name, plan: try importer.plan(fileAt: upload.path))
     }
 
     private func importFile(_ request: Request) throws -> Response {
+        let importer = importer.in(try households.household(of: request))
         let (token, upload) = try kept(request)
         do {
             let plan = try importer.apply(fileAt: upload.path)

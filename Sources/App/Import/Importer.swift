@@ -1,3 +1,4 @@
+import Database
 import Foundation
 @preconcurrency import Glibc
 import Inventory
@@ -6,7 +7,7 @@ import Inventory
 /// kind it takes (a Homebox CSV/TSV, a Homebox backup zip, our own export), zips unpacked in the
 /// data folder's `tmp`, photos and documents within the uploads' own limits.
 public struct Importer: Sendable {
-    let items: ItemStore
+    private(set) var items: ItemStore
     /// The data folder's `tmp`: where an upload is written and a zip unpacked, each removed after.
     let workFolder: URL
     let limits: ImportLimits
@@ -39,6 +40,13 @@ public struct Importer: Sendable {
         lock.share()
         self.init(items: try folder.openEnvironment().items, workFolder: folder.uploadsInProgress, maxPhotoBytes: AppConfiguration.defaultMaxUploadBytes,
                   limits: ImportLimits(), folderLock: lock)
+    }
+
+    /// The same importer working in `access`'s household: a request's.
+    func `in`(_ access: HouseholdAccess) -> Importer {
+        var importer = self
+        importer.items = items.in(access)
+        return importer
     }
 
     /// What importing the file at `path` would do; nothing is written.

@@ -8,8 +8,10 @@ import Localization
 /// The list's Select mode: move the picked items, tag or untag them, or delete them after a
 /// confirmation that names how many. Plain form posts, so it works without scripts.
 struct ItemBulkHandlers: Sendable {
-    let items: ItemStore
-    let claims: ClaimStore
+    let store: ItemStore
+    let claimStore: ClaimStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     let site: PageContext
 
     func register(in router: inout AppRouter) {
@@ -17,6 +19,8 @@ struct ItemBulkHandlers: Sendable {
     }
 
     private func apply(_ request: Request) throws -> Response {
+        let household = try households.household(of: request)
+        let (items, claims) = (store.in(household), claimStore.in(household))
         let (action, ids) = try ItemBulkAction.read(try request.formFields())
         switch action {
         case .move(let location):

@@ -7,7 +7,14 @@ import Inventory
 /// browser render it anyway; so an uploaded HTML or SVG cannot run script here. Thumbnails are
 /// pictures we drew ourselves. A document's id is never reused, so both are immutable.
 struct ItemDocumentFileHandler: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
 
     func register(in router: inout AppRouter) {
         router.get(ItemRoutes.documentFile) { request in try file(request) }
@@ -15,6 +22,7 @@ struct ItemDocumentFileHandler: Sendable {
     }
 
     private func file(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let document = try items.document(try request.documentID(of: id), of: id)
         guard let path = items.documents.originalPath(sha256: document.sha256), let file = OpenFile(path: path) else {
@@ -28,6 +36,7 @@ struct ItemDocumentFileHandler: Sendable {
     }
 
     private func thumbnail(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let document = try items.document(try request.documentID(of: id), of: id)
         guard document.hasThumbnail, let (path, contentType) = items.documents.thumbnailPath(sha256: document.sha256, type: document.type),

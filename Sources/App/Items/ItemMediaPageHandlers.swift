@@ -7,7 +7,14 @@ import Messages
 /// make one the primary, delete one; attach a document, delete one. Form posts answered with a
 /// redirect back to the item, so all of it works without scripts (which use the JSON API instead).
 struct ItemMediaPageHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     let maxUploadBytes: Int
 
     func register(in router: inout AppRouter) {
@@ -16,6 +23,7 @@ struct ItemMediaPageHandlers: Sendable {
         router.post(ItemRoutes.addDocument, maxBodySize: ItemDocumentAPIHandlers.maxDocumentBytes, isSlow: true) { request in try addDocument(request) }
         router.post(ItemRoutes.deleteDocument) { request in try deleteDocument(request) }
         router.post(ItemRoutes.unlinkEvidence) { request in
+            let items = try householdItems(request)
             let id = try request.itemID()
             try items.unlink(try request.evidenceAssetID(of: id, in: items), from: id)
             return back(to: id, "evidence")
@@ -34,6 +42,7 @@ struct ItemMediaPageHandlers: Sendable {
 
     /// Every file of the form becomes a photo, in the order chosen; each is checked before it is kept.
     private func addPhotos(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let files = try multipart(request).parts.filter { $0.name == "photos" && $0.filename != nil && !$0.body.isEmpty }
         guard !files.isEmpty else { throw AppError(.emptyBody, Message("error.photo.none-chosen", "No photos were chosen. Choose one or more, then add them.")) }
@@ -42,6 +51,7 @@ struct ItemMediaPageHandlers: Sendable {
     }
 
     private func changePhoto(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID(), photoID = try request.photoID(of: id)
         let fields = try request.formFields()
         // The pressed button's action comes last (after the form's own "kind" default).
@@ -67,6 +77,7 @@ struct ItemMediaPageHandlers: Sendable {
     }
 
     private func addDocument(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let form = try multipart(request)
         guard let file = form.parts.first(where: { $0.name == "document" && $0.filename != nil && !$0.body.isEmpty }) else {
@@ -80,6 +91,7 @@ struct ItemMediaPageHandlers: Sendable {
     }
 
     private func deleteDocument(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         try items.removeDocument(try request.documentID(of: id), of: id)
         return back(to: id, "documents")

@@ -14,8 +14,10 @@ import Messages
 /// The item pages: the list, the detail editor, New Item and delete confirmation. Every change
 /// is a form post answered with a redirect, so all of it works without scripts.
 struct ItemPageHandlers: Sendable {
-    let items: ItemStore
-    let claims: ClaimStore
+    private let store: ItemStore
+    private let claimStore: ClaimStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     /// What every page shares; each request adds who is signed in.
     let site: PageContext
     let maxUploadBytes: Int
@@ -26,14 +28,12 @@ struct ItemPageHandlers: Sendable {
     let backups: BackupNotices?
     /// The time of day the backup notice goes by.
     let clock: any TimeSource
-    /// The list's rows, remade only after the inventory changes (one set per `ItemListView` and
-    /// language: the values are written in the page's).
-    private let listRows: [ListRowsKey: RevisionCache<ListRows>] = Dictionary(uniqueKeysWithValues:
-        ItemListView.allCases.flatMap { view in
-            (Localization.bundled.languages + [.pseudo]).map { (ListRowsKey(view: view, language: $0), RevisionCache<ListRows>()) }
-        })
+    /// The list's rows, remade only after the inventory changes (one set per household, `ItemListView`
+    /// and language: the values are written in the page's).
+    private let listRows = RevisionKeyedCache<ListRowsKey, ListRows>(capacity: 256)
 
     private struct ListRowsKey: Hashable {
+        let household: HouseholdID
         let view: ItemListView
         let language: LanguageTag
     }
@@ -51,32 +51,38 @@ struct ItemPageHandlers: Sendable {
     }
 
     /// The choices the search bar, the Select bar and the item form offer: every place and every tag
-    /// in use, read once per inventory revision (counting tags reads every item's).
-    private let choices = RevisionCache<Choices>()
+    /// in use, read once per household and inventory revision (counting tags reads every item's).
+    private let choices = RevisionKeyedCache<HouseholdID, Choices>(capacity: 64)
 
     struct Choices: Sendable {
         let locations: [(id: Location.ID, path: String)]
         let tags: [String]
     }
 
-    private func currentChoices() throws -> Choices {
-        try choices.value(at: items.revision) {
+    private func currentChoices(_ items: ItemStore) throws -> Choices {
+        try choices.value(for: items.householdID, at: items.revision) {
             Choices(locations: try items.locations().map { (id: $0.id, path: $0.path) }, tags: try items.tags().map(\.name))
         }
     }
 
     /// How many items each recent search or filter finds (its "N items found"): counting reads an
-    /// index of every match, so it is done once per query and search revision, not per window.
-    private let searchCounts = RevisionKeyedCache<String, Int>(capacity: 256)
+    /// index of every match, so it is done once per household, query and search revision, not per window.
+    private let searchCounts = RevisionKeyedCache<SearchCountKey, Int>(capacity: 256)
+
+    private struct SearchCountKey: Hashable {
+        let household: HouseholdID
+        let query: String
+    }
 
     /// Rows the plain list shows at once; longer lists continue with Show more (keyset windows), so
     /// a large inventory is never one huge page. Edit mode shows every row: reordering needs them.
     static let listWindow = 200
 
-    init(items: ItemStore, claims: ClaimStore, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?, backups: BackupNotices? = nil,
-         clock: any TimeSource = WallClock(), reminders: ReminderFactsReader) {
-        self.items = items
-        self.claims = claims
+    init(items: ItemStore, claims: ClaimStore, households: HouseholdResolver, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?,
+         backups: BackupNotices? = nil, clock: any TimeSource = WallClock(), reminders: ReminderFactsReader) {
+        self.store = items
+        self.claimStore = claims
+        self.households = households
         self.site = site
         self.maxUploadBytes = maxUploadBytes
         self.library = library
@@ -88,9 +94,20 @@ struct ItemPageHandlers: Sendable {
     /// What the home page's "Due soon" card is made from.
     let reminders: ReminderFactsReader
 
+    /// The stores working in the request's household.
+    private func householdStores(_ request: Request) throws -> (items: ItemStore, claims: ClaimStore) {
+        let household = try households.household(of: request)
+        return (store.in(household), claimStore.in(household))
+    }
+
+    private func householdItems(_ request: Request) throws -> ItemStore { try householdStores(request).items }
+
     func register(in router: inout AppRouter) {
         router.get(ItemRoutes.list) { request in try list(request) }
-        router.get(ItemRoutes.new) { request in newItem(request, ItemForm(), errors: nil) }
+        router.get(ItemRoutes.new) { request in
+            _ = try householdItems(request)
+            return newItem(request, ItemForm(), errors: nil)
+        }
         router.post(ItemRoutes.create) { request in try create(request) }
         router.get(ItemRoutes.item) { request in try detail(request) }
         router.post(ItemRoutes.item) { request in try save(request) }
@@ -104,6 +121,7 @@ struct ItemPageHandlers: Sendable {
 
     /// The picker's form without scripts: a multipart upload, then back to the item.
     private func uploadPhoto(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         _ = try items.givePhoto(to: id) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
         return .redirect(to: ItemRoutes.item(id))
@@ -111,6 +129,7 @@ struct ItemPageHandlers: Sendable {
 
     /// The library's pick mode without scripts: a photo chosen there is copied into the item.
     private func pickFromLibrary(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         guard let assetID = try request.formFields()["assetId"] else {
             throw AppError(.invalidAssetID, Message("error.photo.library-none-chosen", "No library photo was chosen. Go back and tap a photo."))
@@ -121,28 +140,31 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func removePhoto(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         _ = try items.removeImage(id: id)
         return .redirect(to: ItemRoutes.item(id))
     }
 
     private func list(_ request: Request) throws -> Response {
+        let (items, claims) = try householdStores(request)
         let context = request.pageContext(site)
         let view = ItemListView(query: request.query, canEdit: context.canEdit)
-        let search = try searchModel(request)
+        let search = try searchModel(request, items: items)
         if view != .editing, !ItemListQuery.isPlainList(request) || search.showDisposed {
-            return try searchResults(request, search: search, context: context)
+            return try searchResults(request, items: items, search: search, context: context)
         }
         // The readiness card counts evidence still in the library: a rescan may change it.
         let revision = ContentRevision.key(items: items.revision, library: library?.revision ?? 0, today: items.clock.today)
         let format = context.format
         // Every page's language is a shipped one (or the pseudo-locale), each with its own rows.
-        let cache = listRows[ListRowsKey(view: view, language: format.language)]
-        let rows = try cache.map { try $0.value(at: revision) { try renderRows(view, format: format) } } ?? renderRows(view, format: format)
+        let rows = try listRows.value(for: ListRowsKey(household: items.householdID, view: view, language: format.language), at: revision) {
+            try renderRows(view, items: items, format: format)
+        }
         let page = ItemListPage(rows: rows.html, count: rows.count, summary: ItemListPage.summary(count: rows.count, total: rows.total, currency: rows.currency,
                                 hiddenDisposed: rows.hiddenDisposed, words: context.localizer), view: view, search: search, nextURL: rows.nextURL,
                                 readiness: view != .manual && view != .rooms || rows.count == 0 ? nil : rows.readiness,
-                                bulk: view == .selecting ? try bulkModel() : nil, newItemForm: ItemForm(), context: context,
+                                bulk: view == .selecting ? try bulkModel(items: items, claims: claims) : nil, newItemForm: ItemForm(), context: context,
                                 backup: view == .manual || view == .rooms ? backups?.model(now: clock.now, isOwner: context.canManage, words: context.localizer) : nil,
                                 draftCount: try items.draftCount(), dueSoon: view == .manual || view == .rooms ? try dueSoon(request) : nil)
         return .html(page.document().renderedBytes())
@@ -157,16 +179,16 @@ struct ItemPageHandlers: Sendable {
         return due.isEmpty ? nil : DueSoonCard(due, today: today, words: request.pageContext(site).localizer)
     }
 
-    private func searchModel(_ request: Request) throws -> ItemSearchModel {
+    private func searchModel(_ request: Request, items: ItemStore) throws -> ItemSearchModel {
         let query = request.query
         return ItemSearchModel(
             text: query["q"] ?? "", locationID: query["location"] ?? "", tag: query["tag"] ?? "", condition: query["condition"] ?? "",
             warrantyEndingSoon: !(query["warrantyEndsWithin"] ?? "").isEmpty, missingEvidence: query["missingEvidence"] == "true", showDisposed: query["showDisposed"] == "1",
-            sort: query["sort"] ?? "", locations: try currentChoices().locations, tags: try currentChoices().tags)
+            sort: query["sort"] ?? "", locations: try currentChoices(items).locations, tags: try currentChoices(items).tags)
     }
 
     /// A search or filtered list: one window at a time (keyset), never cached (each query is its own).
-    private func searchResults(_ request: Request, search: ItemSearchModel, context: PageContext) throws -> Response {
+    private func searchResults(_ request: Request, items: ItemStore, search: ItemSearchModel, context: PageContext) throws -> Response {
         var query = try ItemListQuery.query(from: request, today: items.clock.today)
         if query.disposed == nil && !search.showDisposed { query.disposed = false }
         query.limit = query.limit ?? Self.searchWindow
@@ -175,7 +197,7 @@ struct ItemPageHandlers: Sendable {
         everything.limit = nil
         everything.after = nil
         let countKey = request.query.pairs.filter { $0.name != "after" && $0.name != "limit" }.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        let count = try searchCounts.value(for: countKey, at: items.searchRevision) { try items.count(matching: everything) }
+        let count = try searchCounts.value(for: SearchCountKey(household: items.householdID, query: countKey), at: items.searchRevision) { try items.count(matching: everything) }
         let currency = try items.currency()
         let rows = window.items.map { rowModel($0, currency: currency, format: context.format, isFirst: false, isLast: false) }
         let html = RenderedHTML(ol(.class("item-list"), .id("item-list"), .data("editing", "false"), .aria("label", context.text("item.list.found"))) {
@@ -188,8 +210,8 @@ struct ItemPageHandlers: Sendable {
         return .html(page.document().renderedBytes())
     }
 
-    private func bulkModel() throws -> ItemBulkBar.Model {
-        ItemBulkBar.Model(locations: try currentChoices().locations, tags: try currentChoices().tags,
+    private func bulkModel(items: ItemStore, claims: ClaimStore) throws -> ItemBulkBar.Model {
+        ItemBulkBar.Model(locations: try currentChoices(items).locations, tags: try currentChoices(items).tags,
                           claims: try claims.claims().filter { !$0.isClosed }.map { (id: $0.id, name: $0.name) })
     }
 
@@ -198,7 +220,7 @@ struct ItemPageHandlers: Sendable {
 
     /// The rows alone: the same for everyone reading one language, so they are rendered once per
     /// inventory revision and language.
-    private func renderRows(_ view: ItemListView, format: DisplayFormat) throws -> ListRows {
+    private func renderRows(_ view: ItemListView, items: ItemStore, format: DisplayFormat) throws -> ListRows {
         var all = try items.all()
         _ = try library?.resolveEvidence(of: &all)
         let shown = view.showsDisposed ? all : all.filter { $0.details.disposal == nil }
@@ -262,6 +284,7 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let fields = try request.formFields()
         var form = ItemForm(fields: fields)
         do {
@@ -292,13 +315,15 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func detail(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let item = try items.item(id: try request.itemID())
         let notice: ItemDetailPage.Notice? = request.query["saved"] == "1" ? .saved : nil
-        return try detailPage(request, item, form: ItemForm(item: item, currency: try items.currency(), numbers: TypedNumbers(language: request.pageLanguage)), errors: nil, notice: notice)
+        return try detailPage(request, items: items, item, form: ItemForm(item: item, currency: try items.currency(), numbers: TypedNumbers(language: request.pageLanguage)), errors: nil, notice: notice)
     }
 
     /// Saves the detail form. Scripts send the same form asking for JSON, and get the item back.
     private func save(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let form = ItemForm(fields: try request.formFields())
         do {
@@ -307,18 +332,18 @@ struct ItemPageHandlers: Sendable {
                 : .redirect(to: ItemRoutes.item(id, saved: true))
         } catch InventoryError.invalid(let error) {
             if request.prefersJSON { throw InventoryError.invalid(error) }
-            return try detailPage(request, try items.item(id: id), form: form, errors: error, notice: nil)
+            return try detailPage(request, items: items, try items.item(id: id), form: form, errors: error, notice: nil)
         } catch InventoryError.versionMismatch(let current) {
             if request.prefersJSON {
                 throw AppError(.itemChanged, Message("error.item.changed-elsewhere", "This item was changed elsewhere while you edited it, so your changes were not saved. Reload the page to see the current values, then edit again."))
             }
             var form = form
             form.version = current.version
-            return try detailPage(request, current, form: form, errors: nil, notice: .conflict, status: .conflict)
+            return try detailPage(request, items: items, current, form: form, errors: nil, notice: .conflict, status: .conflict)
         }
     }
 
-    private func detailPage(_ request: Request, _ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
+    private func detailPage(_ request: Request, items: ItemStore, _ item: Item, form: ItemForm, errors: ValidationError?, notice: ItemDetailPage.Notice?,
                             status: HTTPStatus? = nil) throws -> Response {
         var item = item
         let evidenceFiles = try library?.resolveEvidence(of: &item, describedTo: sight(request)) ?? .none
@@ -333,8 +358,8 @@ struct ItemPageHandlers: Sendable {
             libraryPickURL: canSeeLibrary ? LibraryRoutes.picker(for: item.id) : nil,
             libraryAPI: LibraryRoutes.pickerAPI,
             currency: try items.currency(),
-            locations: try currentChoices().locations,
-            tagNames: try currentChoices().tags,
+            locations: try currentChoices(items).locations,
+            tagNames: try currentChoices(items).tags,
             gaps: item.claimReadiness(today: items.clock.today).gaps.map { (gap: $0, anchor: ReadinessPageHandlers.anchor(of: $0)) },
             cameFromFixNext: request.query["from"] == "fix",
             photos: item.photos.map { photo in
@@ -389,6 +414,7 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func confirmDelete(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let item = try items.item(id: try request.itemID())
         let page = DeleteItemPage(name: item.shownName, deleteURL: ItemRoutes.delete(item.id), cancelURL: ItemRoutes.item(item.id),
                                   context: request.pageContext(site))
@@ -396,11 +422,13 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         try items.delete(id: try request.itemID())
         return .redirect(to: ItemRoutes.list.url())
     }
 
     private func move(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.itemID()
         let fields = try request.formFields()
         guard let position = fields["position"].flatMap({ Int($0) }) else {

@@ -7,7 +7,14 @@ import Messages
 /// A label's short address, which a phone's camera opens (signed out, the sign-in page asks first
 /// and comes back here: `AccessMiddleware`), and the sheets of labels as a PDF.
 struct LabelHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     let site: PageContext
     let temporaryFolder: URL
 
@@ -20,6 +27,7 @@ struct LabelHandlers: Sendable {
     }
 
     private func open(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let text = request.parameters["code"] ?? ""
         guard let code = LabelCode(text) else {
             throw AppError(.labelNotFound, Message("error.label.not-a-code", "“\(text.prefix(24))” is not a label's code: check it against the label (a P or T, then four or more letters and digits).", ["text": .text(String(text.prefix(24)))]))
@@ -38,8 +46,9 @@ struct LabelHandlers: Sendable {
     }
 
     private func sheet(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let query = try LabelSheetQuery(request)
-        let document = LabelSheetDocument(labels: try labels(query, for: request), stock: query.stock, start: query.start)
+        let document = LabelSheetDocument(labels: try labels(query, in: items, for: request), stock: query.stock, start: query.start)
         let target = temporaryFolder.appendingPathComponent("labels-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: target) }
         do {
@@ -56,7 +65,7 @@ struct LabelHandlers: Sendable {
     }
 
     /// Each label's address, code, name and lines, places first, in the order asked; every id known.
-    private func labels(_ query: LabelSheetQuery, for request: Request) throws -> [LabelSheetDocument.Label] {
+    private func labels(_ query: LabelSheetQuery, in items: ItemStore, for request: Request) throws -> [LabelSheetDocument.Label] {
         let places = Dictionary(uniqueKeysWithValues: try items.locations().map { ($0.id, $0) })
         let missingPlaces = query.locations.filter { places[$0] == nil }
         var labels: [LabelSheetDocument.Label] = []

@@ -9,7 +9,14 @@ import PhotoLibrary
 struct LibraryPageHandlers: Sendable {
     let library: PhotoLibrary
     /// For the place of the item evidence is picked for, and what is linked to things kept there.
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     /// What every page shares; each request adds who is signed in.
     let site: PageContext
     static let gridPageSize = 120
@@ -60,6 +67,7 @@ struct LibraryPageHandlers: Sendable {
     }
 
     private func groups(_ request: Request, dates: LibraryDatesQuery = LibraryDatesQuery(), errors: ValidationError? = nil) throws -> Response {
+        let items = try householdItems(request)
         if let unavailable = unavailablePage(request) { return unavailable }
         let item = Self.pickItem(request)
         let context = request.pageContext(site)
@@ -71,7 +79,7 @@ struct LibraryPageHandlers: Sendable {
         }
         let page = LibraryGroupsPage(
             albums: cards(.album), events: cards(.event), people: cards(.faces),
-            placeEvents: try item.flatMap { try placeEvents(for: $0, visibleTo: visible, format: context.format) },
+            placeEvents: try item.flatMap { try placeEvents(for: $0, in: items, visibleTo: visible, format: context.format) },
             dates: LibraryDatesView(query: dates, errors: errors, action: LibraryRoutes.dates.url(), pick: item, words: context.localizer),
             progress: status.state == .scanning ? .init(scanned: status.scanned, total: status.total) : nil,
             problems: status.rootProblems.map { $0.explanation(words: context.localizer) } + status.folderProblems.map { context.text("library.problems.skipped-folder", ["folder": .text($0)]) }
@@ -82,7 +90,7 @@ struct LibraryPageHandlers: Sendable {
 
     /// Linking evidence to an item kept somewhere: the events in which photos linked to anything kept
     /// there (or further in) were taken.
-    private func placeEvents(for pick: LibraryPick, visibleTo visible: LibraryAccess, format: DisplayFormat) throws -> PlaceEventsModel? {
+    private func placeEvents(for pick: LibraryPick, in items: ItemStore, visibleTo visible: LibraryAccess, format: DisplayFormat) throws -> PlaceEventsModel? {
         guard pick.asEvidence else { return nil }
         let placeID: Location.ID?
         do { placeID = try items.item(id: pick.itemID).locationID } catch InventoryError.itemNotFound { return nil }

@@ -6,7 +6,14 @@ import Inventory
 /// The places pages: the tree with a form to add a place, and each place's editor. Plain form
 /// posts answered with redirects, so they work without scripts.
 struct LocationPageHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     let site: PageContext
 
     func register(in router: inout AppRouter) {
@@ -18,7 +25,7 @@ struct LocationPageHandlers: Sendable {
         router.post(LocationRoutes.move) { request in try move(request) }
     }
 
-    private func rows() throws -> [LocationRowModel] {
+    private func rows(_ items: ItemStore) throws -> [LocationRowModel] {
         let counts = try items.itemCountsByLocation()
         return try items.locations().map { location in
             LocationRowModel(id: location.id, name: location.name, path: location.path, depth: location.pathNames.count - 1,
@@ -27,11 +34,13 @@ struct LocationPageHandlers: Sendable {
     }
 
     private func list(_ request: Request, form: LocationForm, errors: ValidationError?) throws -> Response {
-        let page = LocationListPage(locations: try rows(), form: form, errors: errors, context: request.pageContext(site))
+        let items = try householdItems(request)
+        let page = LocationListPage(locations: try rows(items), form: form, errors: errors, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 
     private func create(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let form = LocationForm(fields: try request.formFields())
         do {
             let location = try items.createLocation(try form.input())
@@ -42,11 +51,13 @@ struct LocationPageHandlers: Sendable {
     }
 
     private func edit(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let location = try items.location(id: try request.locationID())
         return try editPage(request, location, form: LocationForm(location: location), errors: nil, refusal: nil)
     }
 
     private func save(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.locationID()
         let form = LocationForm(fields: try request.formFields())
         do {
@@ -59,6 +70,7 @@ struct LocationPageHandlers: Sendable {
 
     /// "Move this box": only its place changes; everything inside goes with it.
     private func move(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.locationID()
         let typed = try request.formFields()["parentId"] ?? ""
         do {
@@ -75,6 +87,7 @@ struct LocationPageHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let id = try request.locationID()
         do {
             try items.deleteLocation(id: id)
@@ -88,7 +101,8 @@ struct LocationPageHandlers: Sendable {
 
     private func editPage(_ request: Request, _ location: Location, form: LocationForm, errors: ValidationError?, refusal: Message?,
                           status: HTTPStatus? = nil, moveErrors: ValidationError? = nil, moveTo: String? = nil) throws -> Response {
-        let all = try rows()
+        let items = try householdItems(request)
+        let all = try rows(items)
         guard let index = all.firstIndex(where: { $0.id == location.id }) else { throw InventoryError.locationNotFound(id: location.id) }
         let row = all[index]
         // Not itself, nor anything inside it (the places after it in the tree's order, deeper than it):

@@ -7,7 +7,14 @@ import PhotoLibrary
 
 /// The Fix next worklist, and the readiness card the list page shows.
 struct ReadinessPageHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     /// Where evidence photos are looked up: only those still in the library count.
     let library: PhotoLibrary
     let site: PageContext
@@ -19,6 +26,7 @@ struct ReadinessPageHandlers: Sendable {
     }
 
     private func fixNext(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let currency = try items.currency()
         var all = try items.all()
         _ = try library.resolveEvidence(of: &all)

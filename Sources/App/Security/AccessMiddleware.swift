@@ -181,11 +181,14 @@ struct AccessMiddleware: Middleware {
         case .write: caller.account.role >= .editor
         case .manage: caller.account.role == .owner
         }
-        guard allowed else {
-            throw AppError(.forbidden, access == .manage
-                ? Message("error.access.owners-only", "Only an owner can manage accounts. Ask an owner of this Homepwner.")
-                : Message("error.access.viewers-look", "Your account can look but not change things here. Ask an owner for an editor account."))
-        }
+        guard allowed else { throw Self.forbidden(access) }
+    }
+
+    /// The refusal of a route to a caller whose role is below what the route asks.
+    static func forbidden(_ access: RouteAccess) -> AppError {
+        AppError(.forbidden, access == .manage
+            ? Message("error.access.owners-only", "Only an owner can manage accounts. Ask an owner of this Homepwner.")
+            : Message("error.access.viewers-look", "Your account can look but not change things here. Ask an owner for an editor account."))
     }
 
     /// Pages send people to sign in (and back); the API answers 401.

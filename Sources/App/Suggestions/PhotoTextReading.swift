@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Households
 import Home
 import Imaging
 import Inventory
@@ -9,9 +10,11 @@ import TextReading
 /// attached to items (shop, date, total) with tesseract, on a thread of its own at the lowest CPU
 /// priority, like `PhotoCodeReading`: each source not yet read by the reader's version (new ones,
 /// and all again once it improves), each value a suggestion, never saved by itself. One
-/// `TextReader` for the thread, reused (it is not thread-safe and costly to start).
+/// `TextReader` for the thread, reused (it is not thread-safe and costly to start). Every household's
+/// sources, each read and recorded in its own household.
 final class PhotoTextReading: BackgroundService {
     private let items: ItemStore
+    private let households: HouseholdStore
     private let limits: TextReader.Limits
     private let log: @Sendable (String) -> Void
     let worker: LowPriorityWorker
@@ -22,8 +25,9 @@ final class PhotoTextReading: BackgroundService {
         case receipt(DocumentToRead)
     }
 
-    init(items: ItemStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), courtesy: RequestCourtesy?, log: @escaping @Sendable (String) -> Void) {
+    init(items: ItemStore, households: HouseholdStore, limits: TextReader.Limits, restInterval: DispatchTimeInterval = .seconds(2), courtesy: RequestCourtesy?, log: @escaping @Sendable (String) -> Void) {
         self.items = items
+        self.households = households
         self.limits = limits
         self.log = log
         worker = LowPriorityWorker(name: "read-text", restInterval: restInterval, courtesy: courtesy, log: log)
@@ -36,8 +40,10 @@ final class PhotoTextReading: BackgroundService {
     func stop() { worker.stop() }
 
     private func run() {
+        let every = (try? households.everyHousehold()) ?? []
         for reader in [SerialPlates.stamp, ReceiptReading.stamp] {
-            if let abandoned = try? items.abandonInterruptedReadings(by: reader), abandoned > 0 {
+            let abandoned = every.reduce(0) { sum, household in sum + ((try? items.in(household).abandonInterruptedReadings(by: reader)) ?? 0) }
+            if abandoned > 0 {
                 log("\(abandoned) source\(abandoned == 1 ? " was" : "s were") being read by \(reader.name) when the server last stopped; not read again.")
             }
         }
@@ -50,13 +56,18 @@ final class PhotoTextReading: BackgroundService {
         }
         // An OCR takes seconds: it gives way to requests between its passes and its lines too.
         reader.giveWay = { [worker] in worker.giveWayToRequests() }
-        worker.readInRounds("photos for text", batch: { (_: Source?) in
-            let plates = try items.photosToRead(by: SerialPlates.stamp, limit: 8)
-            return plates.isEmpty ? try items.documentsToRead(by: ReceiptReading.stamp, limit: 8).map(Source.receipt) : plates.map(Source.plate)
+        worker.readInRounds("photos for text", batch: { (last: HouseholdShare<Source>?) in
+            // What is read drops out of what is left to read: each batch starts again from the front.
+            try HouseholdShare.next(after: last, in: households) { household, _ in
+                let items = items.in(household)
+                let plates = try items.photosToRead(by: SerialPlates.stamp, limit: 8)
+                return plates.isEmpty ? try items.documentsToRead(by: ReceiptReading.stamp, limit: 8).map(Source.receipt) : plates.map(Source.plate)
+            }
         }, read: { source in
-            switch source {
-            case .plate(let photo): readPlate(photo, with: reader)
-            case .receipt(let document): readReceipt(document, with: reader)
+            let items = items.in(source.household)
+            switch source.thing {
+            case .plate(let photo): readPlate(photo, in: items, with: reader)
+            case .receipt(let document): readReceipt(document, in: items, with: reader)
             }
             return true
         }, roundRead: { read in
@@ -64,16 +75,16 @@ final class PhotoTextReading: BackgroundService {
         })
     }
 
-    private func readPlate(_ photo: PhotoToRead, with reader: TextReader) {
+    private func readPlate(_ photo: PhotoToRead, in items: ItemStore, with reader: TextReader) {
         let source = ReadingSource.photo(photo.photoID)
-        record(source, by: SerialPlates.stamp) {
+        record(source, in: items, by: SerialPlates.stamp) {
             let bytes = try Self.contents(of: items.images.originalPath(of: photo.image))
             return Self.readings(try SerialPlates.suggestions(bytes, with: reader), width: photo.image.width, height: photo.image.height)
         }
     }
 
-    private func readReceipt(_ document: DocumentToRead, with reader: TextReader) {
-        record(.document(document.documentID), by: ReceiptReading.stamp) {
+    private func readReceipt(_ document: DocumentToRead, in items: ItemStore, with reader: TextReader) {
+        record(.document(document.documentID), in: items, by: ReceiptReading.stamp) {
             guard let path = items.documents.originalPath(sha256: document.sha256) else { throw TextReadingError.documentUnreadable }
             let bytes = try Self.contents(of: path)
             switch document.type {
@@ -92,7 +103,7 @@ final class PhotoTextReading: BackgroundService {
 
     /// Reads `source` once: says so first (a crash while reading it is not repeated at the next
     /// start), then records what was found, or that it could not be read.
-    private func record(_ source: ReadingSource, by stamp: ReaderStamp, _ read: () throws -> [Reading]) {
+    private func record(_ source: ReadingSource, in items: ItemStore, by stamp: ReaderStamp, _ read: () throws -> [Reading]) {
         do {
             try items.beginReading(source, by: stamp)
             let readings: [Reading]

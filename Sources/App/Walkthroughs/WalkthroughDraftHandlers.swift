@@ -5,28 +5,37 @@ import PhotoLibrary
 /// A tap on a walk-through's frame makes a draft whose photo is that frame, remembering the video and
 /// the second: `POST /api/v1/walkthroughs/{id}/drafts` `{"second": 12.4}` and the place page's form.
 struct WalkthroughDraftHandlers: Sendable {
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     let library: PhotoLibrary
 
     func register(in router: inout AppRouter) {
         router.post(WalkthroughRoutes.apiDrafts) { request in
+            let items = try householdItems(request)
             let id = try request.walkthroughID()
             let second = try Self.second(in: try ItemAPIHandlers.jsonObject(of: request))
-            let draft = try makeDraft(fromFrameAt: second, of: id)
+            let draft = try makeDraft(fromFrameAt: second, of: id, in: items)
             return try ItemJSON.created(draft, currency: try items.currency(), today: items.clock.today, library: library,
                                        sight: request.evidenceSight(of: library))
         }
         router.post(WalkthroughRoutes.drafts) { request in
+            let items = try householdItems(request)
             let id = try request.walkthroughID()
             guard let second = try request.formFields()["second"].flatMap(Double.init), second.isFinite else {
                 throw AppError(.walkthroughNotFound, Message("walkthrough.error.choose-frame", "Choose one of the walk-through’s frames to make a draft from."))
             }
-            let draft = try makeDraft(fromFrameAt: second, of: id)
+            let draft = try makeDraft(fromFrameAt: second, of: id, in: items)
             return .redirect(to: DraftRoutes.list(in: draft.locationID, focus: draft.id))
         }
     }
 
-    private func makeDraft(fromFrameAt second: Double, of id: Walkthrough.ID) throws -> Item {
+    private func makeDraft(fromFrameAt second: Double, of id: Walkthrough.ID, in items: ItemStore) throws -> Item {
         guard let draft = try items.makeDraft(fromFrameAt: second, of: id) else {
             let seconds = try items.walkthrough(id: id).frames.map { WalkthroughModel.clock($0.second) }
             let list = seconds.joined(separator: ", "), path = WalkthroughRoutes.apiWalkthrough(id)

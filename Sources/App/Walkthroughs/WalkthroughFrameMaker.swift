@@ -1,4 +1,6 @@
+import Database
 import Foundation
+import Households
 import Home
 import Imaging
 import Inventory
@@ -11,12 +13,20 @@ import ThreadNames
 /// At start it takes up every walk-through still `processing` (an upload before a restart, an
 /// import), then each new one as it is uploaded, and every few seconds any other left `processing`.
 /// `stop()` ends the video being read at its next frame (a long one takes minutes); it and the ones
-/// not started stay `processing`, read from the start at the next start.
+/// not started stay `processing`, read from the start at the next start. Each walk-through's frames
+/// are made in its own household.
 final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
     private let items: ItemStore
+    private let households: HouseholdStore
     private let log: @Sendable (String) -> Void
     private let condition = NSCondition()
-    private var queue: [Walkthrough.ID] = []
+    private var queue: [Job] = []
+
+    /// A walk-through whose frames are to be made, and the household it is in.
+    struct Job: Equatable {
+        let household: HouseholdAccess
+        let id: Walkthrough.ID
+    }
     private var stopping = false
     /// `stopping`, read by the decoder after each frame without taking the lock.
     private let stopRequested = Atomic<Bool>(false)
@@ -26,13 +36,22 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
     /// How long it waits, with nothing queued, before it looks for unfinished walk-throughs again.
     static let lookInterval: TimeInterval = 10
 
-    init(items: ItemStore, log: @escaping @Sendable (String) -> Void) {
+    init(items: ItemStore, households: HouseholdStore, log: @escaping @Sendable (String) -> Void) {
         self.items = items
+        self.households = households
         self.log = log
     }
 
+    /// Every household's walk-throughs still `processing`.
+    private func unfinished() -> [Job] {
+        let every = (try? households.everyHousehold()) ?? []
+        return every.flatMap { household in
+            ((try? items.in(household).unfinishedWalkthroughs()) ?? []).map { Job(household: household, id: $0) }
+        }
+    }
+
     func start() {
-        let unfinished = (try? items.unfinishedWalkthroughs()) ?? []
+        let unfinished = unfinished()
         condition.lock()
         queue = unfinished + queue.filter { !unfinished.contains($0) }
         let thread = Thread { [self] in
@@ -44,10 +63,11 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues a new walk-through's frames.
-    func enqueue(_ id: Walkthrough.ID) {
+    /// Queues a new walk-through's frames, in the household it was added to.
+    func enqueue(_ id: Walkthrough.ID, in household: HouseholdAccess) {
+        let job = Job(household: household, id: id)
         condition.lock()
-        if !queue.contains(id) { queue.append(id) }
+        if !queue.contains(job) { queue.append(job) }
         condition.signal()
         condition.unlock()
     }
@@ -70,9 +90,9 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
                 // Now and then it looks for walk-throughs no upload told it of: an import's.
                 if !condition.wait(until: Date().addingTimeInterval(Self.lookInterval)) {
                     condition.unlock()
-                    let unfinished = (try? items.unfinishedWalkthroughs()) ?? []
+                    let unfinished = unfinished()
                     condition.lock()
-                    for id in unfinished where !queue.contains(id) { queue.append(id) }
+                    for job in unfinished where !queue.contains(job) { queue.append(job) }
                 }
             }
             if stopping {
@@ -81,13 +101,13 @@ final class WalkthroughFrameMaker: BackgroundService, @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let id = queue.removeFirst()
+            let job = queue.removeFirst()
             condition.unlock()
-            makeFrames(id)
+            makeFrames(job.id, in: items.in(job.household))
         }
     }
 
-    private func makeFrames(_ id: Walkthrough.ID) {
+    private func makeFrames(_ id: Walkthrough.ID, in items: ItemStore) {
         do {
             let walkthrough = try items.walkthrough(id: id)
             guard walkthrough.status == .processing, let path = items.videoPath(of: walkthrough) else { return }

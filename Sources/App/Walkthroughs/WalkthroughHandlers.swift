@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import HTTPServer
 import Inventory
@@ -11,7 +12,14 @@ import Video
 struct WalkthroughHandlers: Sendable {
     static let videoTypes: Set<String> = ["video/mp4", "video/quicktime"]
 
-    let items: ItemStore
+    let store: ItemStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The store working in the request's household.
+    private func householdItems(_ request: Request) throws -> ItemStore {
+        store.in(try households.household(of: request))
+    }
     let frames: WalkthroughFrameMaker
     let maxVideoBytes: Int
     let temporaryFolder: URL
@@ -20,9 +28,11 @@ struct WalkthroughHandlers: Sendable {
     func register(in router: inout AppRouter) {
         router.post(WalkthroughRoutes.apiUpload, maxBodySize: maxVideoBytes, isSlow: true, bodyInFile: true) { request in try upload(request) }
         router.get(WalkthroughRoutes.apiWalkthrough) { request in
-            WalkthroughJSON.response(try items.walkthrough(id: try request.walkthroughID()), format: Self.format(of: request))
+            let items = try householdItems(request)
+            return WalkthroughJSON.response(try items.walkthrough(id: try request.walkthroughID()), format: Self.format(of: request))
         }
         router.delete(WalkthroughRoutes.apiWalkthrough) { request in
+            let items = try householdItems(request)
             try items.deleteWalkthrough(try request.walkthroughID())
             return .noContent
         }
@@ -31,6 +41,7 @@ struct WalkthroughHandlers: Sendable {
         // script sends the bytes to the API instead) and a delete, each answered with the place's page.
         router.post(WalkthroughRoutes.upload, maxBodySize: maxVideoBytes, isSlow: true) { request in try uploadForm(request) }
         router.post(WalkthroughRoutes.delete) { request in
+            let items = try householdItems(request)
             let walkthrough = try items.walkthrough(id: try request.walkthroughID())
             try items.deleteWalkthrough(walkthrough.id)
             return .redirect(to: LocationRoutes.location(walkthrough.locationID) + "#walkthroughs-title")
@@ -38,6 +49,8 @@ struct WalkthroughHandlers: Sendable {
     }
 
     private func uploadForm(_ request: Request) throws -> Response {
+        let household = try households.household(of: request)
+        let items = store.in(household)
         let locationID = try request.locationID()
         _ = try items.location(id: locationID)
         guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? ""),
@@ -45,17 +58,19 @@ struct WalkthroughHandlers: Sendable {
             throw AppError(.emptyBody, Message("walkthrough.error.choose-video", "Choose a video of this place to upload."))
         }
         // A video that cannot be read is answered with the error page, saying why.
-        let walkthrough = try store(bytesOrFile: .bytes(part.body), in: locationID)
+        let walkthrough = try keep(.bytes(part.body), in: locationID, household: household)
         return .redirect(to: LocationRoutes.location(locationID) + "#walkthrough-entry-\(walkthrough.id)")
     }
 
     private func upload(_ request: Request) throws -> Response {
+        let household = try households.household(of: request)
+        let items = store.in(household)
         let locationID = try request.locationID()
         _ = try items.location(id: locationID)
         return try CaptureOnce.respond(to: request, items: items) { capture in
             if let uploadID = try UploadHandOff.uploadID(in: request) {
                 return try handOff.answer(request, uploadID: uploadID, maxBytes: maxVideoBytes) { path, _ in
-                    Self.created(try store(bytesOrFile: .file(path), in: locationID, capture: capture), for: request)
+                    Self.created(try keep(.file(path), in: locationID, capture: capture, household: household), for: request)
                 }
             }
             guard let type = request.contentType, Self.videoTypes.contains(type) else {
@@ -65,11 +80,11 @@ struct WalkthroughHandlers: Sendable {
                     "Send the video itself as the body, with Content-Type video/mp4 or video/quicktime, or name a finished upload: \(finished).",
                     ["example": .text(finished)]))
             }
-            if let file = request.bodyFile { return Self.created(try store(bytesOrFile: .file(file.path), in: locationID, capture: capture), for: request) }
+            if let file = request.bodyFile { return Self.created(try keep(.file(file.path), in: locationID, capture: capture, household: household), for: request) }
             guard !request.body.isEmpty else {
                 throw AppError(.emptyBody, Message("walkthrough.error.empty-body", "The body is empty. Send the video itself as the body (video/mp4 or video/quicktime)."))
             }
-            return Self.created(try store(bytesOrFile: .bytes(request.body), in: locationID, capture: capture), for: request)
+            return Self.created(try keep(.bytes(request.body), in: locationID, capture: capture, household: household), for: request)
         } again: { earlier in
             guard case .walkthrough(let walkthroughID, locationID) = earlier, let walkthrough = try? items.walkthrough(id: walkthroughID) else { return nil }
             return Self.created(walkthrough, for: request)
@@ -93,7 +108,8 @@ struct WalkthroughHandlers: Sendable {
     }
 
     /// Probes the video (nothing is stored when it cannot be read), stores it and queues its frames.
-    private func store(bytesOrFile body: Body, in locationID: Location.ID, capture: Capture? = nil) throws -> Walkthrough {
+    private func keep(_ body: Body, in locationID: Location.ID, capture: Capture? = nil, household: HouseholdAccess) throws -> Walkthrough {
+        let items = store.in(household)
         let path: String
         var temporary: String?
         switch body {
@@ -117,11 +133,12 @@ struct WalkthroughHandlers: Sendable {
                                      recordedAt: info.recordedAt.map { Date(timeIntervalSince1970: Double($0)) }, seconds: info.seconds,
                                      width: info.displayWidth, height: info.displayHeight, codec: info.codec.rawValue)
         let walkthrough = try items.addWalkthrough(to: locationID, video: video, staged: staged, capture: capture)
-        frames.enqueue(walkthrough.id)
+        frames.enqueue(walkthrough.id, in: household)
         return walkthrough
     }
 
     private func video(_ request: Request) throws -> Response {
+        let items = try householdItems(request)
         let walkthrough = try items.walkthrough(id: try request.walkthroughID())
         guard let path = items.videoPath(of: walkthrough), let file = OpenFile(path: path) else { throw HTTPError.notFound(.video) }
         let name = "walkthrough-\(walkthrough.id).\(walkthrough.fileExtension)"
