@@ -8,24 +8,32 @@ import Inventory
 import Localization
 
 /// The owner's forms for adjusters' links: make one (the answer shows its address once), revoke one
-/// (back to the claim's links). Plain form posts, so they work without scripts.
+/// (back to the claim's links). Plain form posts, so they work without scripts. In the request's household.
 struct ClaimLinkPageHandlers: Sendable {
     let claims: ClaimStore
     let site: PageContext
     let clock: any TimeSource
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The claims of the request's household.
+    private func householdClaims(_ request: Request) throws -> ClaimStore {
+        claims.in(try households.household(of: request))
+    }
 
     func register(in router: inout AppRouter) {
         router.get(ClaimLinkRoutes.page, access: .manage) { request in try page(request) }
         router.post(ClaimLinkRoutes.page, access: .manage) { request in try create(request) }
         router.post(ClaimLinkRoutes.revoke, access: .manage) { request in
             let claimID = try request.claimID()
-            try claims.revoke(linkID: try request.claimLinkID(), of: claimID, now: clock.now)
+            try householdClaims(request).revoke(linkID: try request.claimLinkID(), of: claimID, now: clock.now)
             return .redirect(to: ClaimLinkRoutes.back(to: claimID))
         }
     }
 
     private func page(_ request: Request, newLinkURL: String? = nil, expires: String? = nil, label: String = "", includesLocation: Bool = false,
                       errors: ValidationError? = nil) throws -> Response {
+        let claims = try householdClaims(request)
         let claim = try claims.claim(id: try request.claimID())
         let context = request.pageContext(site)
         let section = Self.section(claimID: claim.id, links: try claims.links(ofClaim: claim.id), csrfToken: context.csrfToken,
@@ -36,6 +44,7 @@ struct ClaimLinkPageHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
+        let claims = try householdClaims(request)
         let claimID = try request.claimID()
         let fields = try request.formFields()
         let now = clock.now
