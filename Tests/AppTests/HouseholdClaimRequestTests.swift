@@ -138,4 +138,15 @@ import Testing
         #expect(Set(openings.compactMap { $0["path"] as? String }) == ["/", "/schedule.csv"], "\(links.status) \(links.text)")
         #expect(try olivia.get("/api/v1/claims/\(world.flatClaim)/links", accept: "application/json").status == 404)
     }
+
+    /// A link's pages read as a viewer of the link's household, whoever made it; a household that is
+    /// gone gives its links nothing to read.
+    @Test func aLinksHouseholdIsItsOwnAsAViewer() throws {
+        let world = try TwoHouseholds()
+        let households = world.app.app.environment.households
+        let shared = try #require(try households.sharedByLink(in: world.flat))
+        #expect(shared.id == world.flat && shared.role == .viewer && shared.filesFolder == world.flatAccess.filesFolder)
+        #expect(shared.idPrefix == world.flatAccess.idPrefix)
+        #expect(try households.sharedByLink(in: HouseholdID(999)) == nil)
+    }
 }
