@@ -22,7 +22,7 @@ struct ClaimLinkPageHandlers: Sendable {
     }
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimLinkRoutes.page, access: .manage) { request in try page(request) }
+        router.get(ClaimLinkRoutes.page, access: .manage) { request in try page(request, claims: try householdClaims(request)) }
         router.post(ClaimLinkRoutes.page, access: .manage) { request in try create(request) }
         router.post(ClaimLinkRoutes.revoke, access: .manage) { request in
             let claimID = try request.claimID()
@@ -31,9 +31,9 @@ struct ClaimLinkPageHandlers: Sendable {
         }
     }
 
-    private func page(_ request: Request, newLinkURL: String? = nil, expires: String? = nil, label: String = "", includesLocation: Bool = false,
+    /// The claim's links, read from `claims`: the claims of the request's household.
+    private func page(_ request: Request, claims: ClaimStore, newLinkURL: String? = nil, expires: String? = nil, label: String = "", includesLocation: Bool = false,
                       errors: ValidationError? = nil) throws -> Response {
-        let claims = try householdClaims(request)
         let claim = try claims.claim(id: try request.claimID())
         let context = request.pageContext(site)
         let section = Self.section(claimID: claim.id, links: try claims.links(ofClaim: claim.id), csrfToken: context.csrfToken,
@@ -53,9 +53,9 @@ struct ClaimLinkPageHandlers: Sendable {
             let (_, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label,
                                                    includesLocation: input.includesLocation, now: now)
             // Answered, not redirected: the address is shown this once and must not travel in a URL.
-            return try page(request, newLinkURL: request.siteURL(ClaimLinkRoutes.shared(token)))
+            return try page(request, claims: claims, newLinkURL: request.siteURL(ClaimLinkRoutes.shared(token)))
         } catch ClaimLinkError.invalid(let errors) {
-            return try page(request, expires: fields["expires"] ?? "", label: fields["label"] ?? "", includesLocation: fields["includesLocation"] == "on",
+            return try page(request, claims: claims, expires: fields["expires"] ?? "", label: fields["label"] ?? "", includesLocation: fields["includesLocation"] == "on",
                             errors: errors)
         }
     }
