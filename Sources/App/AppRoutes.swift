@@ -61,18 +61,18 @@ enum AppRoutes {
         let importer = Importer(items: items, workFolder: temporaryFolder, maxPhotoBytes: maxUploadBytes)
         ImportAPIHandlers(importer: importer, households: resolver).register(in: &router)
         ImportPageHandlers(importer: importer, households: resolver, pending: pendingImports, site: site).register(in: &router)
-        ClaimAPIHandlers(claims: claims, items: items, clock: clock, reads: claimReads).register(in: &router)
-        CoverageHandlers(claims: claims, items: items, site: site).register(in: &router)
-        let claimLinks = ClaimLinkHandlers(claims: claims, items: items, library: library, site: site, clock: clock, reads: claimReads,
+        ClaimAPIHandlers(claims: claims, items: items, clock: clock, reads: claimReads, households: resolver).register(in: &router)
+        CoverageHandlers(claims: claims, items: items, site: site, households: resolver).register(in: &router)
+        let claimLinks = ClaimLinkHandlers(claims: claims, items: items, library: library, site: site, clock: clock, households: resolver, reads: claimReads,
                                            downloads: { token, claim in ClaimLinkRoutes.sharedDownloads(token, claim: claim) })
         claimLinks.register(in: &router)
         ClaimPacketHandlers(claims: claims, items: items, library: library, temporaryFolder: temporaryFolder, shared: claimLinks.access,
-                            reads: claimReads).register(in: &router)
-        let claimPages = ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads)
+                            reads: claimReads, households: resolver).register(in: &router)
+        let claimPages = ClaimPageHandlers(claims: claims, items: items, site: site, clock: clock, reads: claimReads, households: resolver)
         claimPages.register(in: &router)
-        ClaimExpenseHandlers(claims: claims, items: items, pages: claimPages).register(in: &router)
-        ClaimBundleHandlers(claims: claims, pages: claimPages).register(in: &router)
-        UsefulLifeAPIHandlers(claims: claims).register(in: &router)
+        ClaimExpenseHandlers(claims: claims, items: items, pages: claimPages, households: resolver).register(in: &router)
+        ClaimBundleHandlers(claims: claims, items: items, pages: claimPages, households: resolver).register(in: &router)
+        UsefulLifeAPIHandlers(claims: claims, households: resolver).register(in: &router)
         WalkthroughHandlers(store: items, households: resolver, frames: walkthroughFrames ?? WalkthroughFrameMaker(items: items, households: households, log: { _ in }),
                             maxVideoBytes: maxVideoUploadBytes, temporaryFolder: temporaryFolder, handOff: handOff).register(in: &router)
         UploadHandlers(uploads: uploads, admittedCaller: admittedCaller).register(in: &router)

@@ -11,6 +11,8 @@ public struct ClaimLink: Sendable, Equatable, Identifiable {
 
     public let id: ID
     public let claimID: Claim.ID
+    /// The household its claim is in: where the adjuster's pages read, the token being the only access.
+    public let household: HouseholdID
     /// Who it was made for ("Acme adjuster"), for the owner's list; may be empty.
     public let label: String
     public let created: Date
@@ -23,10 +25,11 @@ public struct ClaimLink: Sendable, Equatable, Identifiable {
     /// When and from where it was opened, newest first (the last `maxOpeningsKept`); empty from `resolve`.
     public let openings: [ClaimLinkOpening]
 
-    public init(id: ID, claimID: Claim.ID, label: String, created: Date, expires: Date, revoked: Date?, includesLocation: Bool = false,
+    public init(id: ID, claimID: Claim.ID, household: HouseholdID, label: String, created: Date, expires: Date, revoked: Date?, includesLocation: Bool = false,
                 openings: [ClaimLinkOpening] = []) {
         self.id = id
         self.claimID = claimID
+        self.household = household
         self.label = label
         self.created = created
         self.expires = expires

@@ -32,7 +32,7 @@ extension ClaimStore {
                 """, claimID, Self.linkTokenHash(token), trimmed, Self.milliseconds(now), Self.milliseconds(expires), includesLocation ? 1 : 0)
             return connection.lastInsertedID(of: ClaimLink.self)
         }
-        return (ClaimLink(id: id, claimID: claimID, label: trimmed, created: Self.date(Self.milliseconds(now)),
+        return (ClaimLink(id: id, claimID: claimID, household: HouseholdID(household.household), label: trimmed, created: Self.date(Self.milliseconds(now)),
                           expires: Self.date(Self.milliseconds(expires)), revoked: nil, includesLocation: includesLocation), token)
     }
 
@@ -134,10 +134,10 @@ extension ClaimStore {
 
     // MARK: Rows
 
-    static let linkColumns: HouseholdSQL = "id, claim_id, label, created_ms, expires_ms, revoked_ms, includes_location"
+    static let linkColumns: HouseholdSQL = "id, claim_id, label, created_ms, expires_ms, revoked_ms, includes_location, household_id"
 
     static func decodeLink(_ row: Row, openings: [ClaimLink.ID: [ClaimLinkOpening]]) -> ClaimLink {
-        ClaimLink(id: row.id(0), claimID: row.id(1), label: row.string(2), created: date(row.int64(3)), expires: date(row.int64(4)),
+        ClaimLink(id: row.id(0), claimID: row.id(1), household: row.id(7), label: row.string(2), created: date(row.int64(3)), expires: date(row.int64(4)),
                   revoked: row.optionalInt64(5).map(date), includesLocation: row.int64(6) != 0, openings: openings[row.id(0)] ?? [])
     }
 

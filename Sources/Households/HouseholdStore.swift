@@ -107,6 +107,17 @@ public final class HouseholdStore: Sendable {
         }
     }
 
+    /// The household an adjuster's link was made in, as its pages may use it: to read, as a viewer.
+    /// Whoever holds the link is no member and has no account; the link's token is the access, and
+    /// its claim's household is the link's. Nil when the household is gone (its links went with it).
+    public func sharedByLink(in household: HouseholdID) throws -> HouseholdAccess? {
+        try database.read { connection in
+            try connection.firstRow("SELECT id, id_prefix, files_folder FROM households WHERE id = ?", household) { row in
+                HouseholdAccess(id: row.id(0), role: .viewer, idPrefix: row.int64(1), filesFolder: row.string(2))
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// The clock's time in milliseconds since 1970, as the tables store it.

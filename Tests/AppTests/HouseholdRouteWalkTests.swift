@@ -31,10 +31,6 @@ import Testing
         ("/images/", "a photo's file by its content's hash, shared until each household's files are its own (plan 3.8)"),
         ("/api/v1/reminders", "the account's reminders, read from the first household until the background passes move (step 2b)"),
         ("/reminders", "the account's reminders, read from the first household until the background passes move (step 2b)"),
-        // Converted next, on their own branch: until then they work in the first household.
-        ("/api/v1/claims", "claims: converted next"), ("/claims", "claims: converted next"), ("/api/v1/policy", "claims: converted next"),
-        ("/coverage", "claims: converted next"), ("/api/v1/coverage", "claims: converted next"),
-        ("/useful-lives", "claims: converted next"), ("/api/v1/useful-lives", "claims: converted next"),
     ]
 
     /// The pages, the export and the labels show the flat's things when a request names the flat, and

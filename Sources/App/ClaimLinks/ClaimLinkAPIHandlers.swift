@@ -5,13 +5,22 @@ import Clocks
 import Foundation
 import HTTPServer
 
-/// `/api/v1/claims/{id}/links…`: the owner makes, lists and revokes adjusters' links.
+/// `/api/v1/claims/{id}/links…`: the owner makes, lists and revokes adjusters' links, in the
+/// request's household.
 struct ClaimLinkAPIHandlers: Sendable {
     let claims: ClaimStore
     let clock: any TimeSource
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The claims of the request's household.
+    private func householdClaims(_ request: Request) throws -> ClaimStore {
+        claims.in(try households.household(of: request))
+    }
 
     func register(in router: inout AppRouter) {
         router.post(ClaimLinkRoutes.apiList, access: .manage) { request in
+            let claims = try householdClaims(request)
             let claimID = try request.claimID()
             let now = clock.now
             let input = try ClaimLinkInput(json: try ItemAPIHandlers.jsonObject(of: request), now: now)
@@ -20,10 +29,10 @@ struct ClaimLinkAPIHandlers: Sendable {
             return ClaimLinkJSON.created(link, url: request.siteURL(ClaimLinkRoutes.shared(token)))
         }
         router.get(ClaimLinkRoutes.apiList, access: .manage) { request in
-            ClaimLinkJSON.list(try claims.links(ofClaim: try request.claimID()), now: clock.now)
+            ClaimLinkJSON.list(try householdClaims(request).links(ofClaim: try request.claimID()), now: clock.now)
         }
         router.delete(ClaimLinkRoutes.apiLink, access: .manage) { request in
-            try claims.revoke(linkID: try request.claimLinkID(), of: try request.claimID(), now: clock.now)
+            try householdClaims(request).revoke(linkID: try request.claimLinkID(), of: try request.claimID(), now: clock.now)
             return .noContent
         }
     }

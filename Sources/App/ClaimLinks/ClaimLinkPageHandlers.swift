@@ -8,23 +8,31 @@ import Inventory
 import Localization
 
 /// The owner's forms for adjusters' links: make one (the answer shows its address once), revoke one
-/// (back to the claim's links). Plain form posts, so they work without scripts.
+/// (back to the claim's links). Plain form posts, so they work without scripts. In the request's household.
 struct ClaimLinkPageHandlers: Sendable {
     let claims: ClaimStore
     let site: PageContext
     let clock: any TimeSource
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The claims of the request's household.
+    private func householdClaims(_ request: Request) throws -> ClaimStore {
+        claims.in(try households.household(of: request))
+    }
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimLinkRoutes.page, access: .manage) { request in try page(request) }
+        router.get(ClaimLinkRoutes.page, access: .manage) { request in try page(request, claims: try householdClaims(request)) }
         router.post(ClaimLinkRoutes.page, access: .manage) { request in try create(request) }
         router.post(ClaimLinkRoutes.revoke, access: .manage) { request in
             let claimID = try request.claimID()
-            try claims.revoke(linkID: try request.claimLinkID(), of: claimID, now: clock.now)
+            try householdClaims(request).revoke(linkID: try request.claimLinkID(), of: claimID, now: clock.now)
             return .redirect(to: ClaimLinkRoutes.back(to: claimID))
         }
     }
 
-    private func page(_ request: Request, newLinkURL: String? = nil, expires: String? = nil, label: String = "", includesLocation: Bool = false,
+    /// The claim's links, read from `claims`: the claims of the request's household.
+    private func page(_ request: Request, claims: ClaimStore, newLinkURL: String? = nil, expires: String? = nil, label: String = "", includesLocation: Bool = false,
                       errors: ValidationError? = nil) throws -> Response {
         let claim = try claims.claim(id: try request.claimID())
         let context = request.pageContext(site)
@@ -36,6 +44,7 @@ struct ClaimLinkPageHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
+        let claims = try householdClaims(request)
         let claimID = try request.claimID()
         let fields = try request.formFields()
         let now = clock.now
@@ -44,9 +53,9 @@ struct ClaimLinkPageHandlers: Sendable {
             let (_, token) = try claims.createLink(claimID: claimID, expires: input.expires, label: input.label,
                                                    includesLocation: input.includesLocation, now: now)
             // Answered, not redirected: the address is shown this once and must not travel in a URL.
-            return try page(request, newLinkURL: request.siteURL(ClaimLinkRoutes.shared(token)))
+            return try page(request, claims: claims, newLinkURL: request.siteURL(ClaimLinkRoutes.shared(token)))
         } catch ClaimLinkError.invalid(let errors) {
-            return try page(request, expires: fields["expires"] ?? "", label: fields["label"] ?? "", includesLocation: fields["includesLocation"] == "on",
+            return try page(request, claims: claims, expires: fields["expires"] ?? "", label: fields["label"] ?? "", includesLocation: fields["includesLocation"] == "on",
                             errors: errors)
         }
     }

@@ -2,27 +2,37 @@ import Messages
 import Accounts
 import Claims
 import Clocks
+import Database
 import Foundation
 import HTTPServer
+import Households
 
 /// How a request on an adjuster's path gets its claim: the `{token}` resolved (unknown, expired and
 /// revoked alike answer the same 404), guessing capped per network, and each opening recorded.
 /// Every `/shared/{token}…` handler starts here, the claim packet's downloads too; those that read
 /// the whole claim (`readingClaim`) do so on a worker, within the link's share (`ClaimReadLimit`).
+/// A link works in its own household, read-only, whatever household anyone else's request names.
 struct SharedClaimAccess: Sendable {
     let claims: ClaimStore
+    let households: HouseholdStore
     let clock: any TimeSource
     let guesses: ClaimLinkGuessLimit
     let reads: ClaimReadLimit
 
+    /// A link a request's token opened, and the household its pages read in (as a viewer).
+    struct Opened: Sendable {
+        let link: ClaimLink
+        let household: HouseholdAccess
+    }
+
     /// Answers with `read` of the request's link on a worker, within the link's share of claim reads.
-    func readingClaim(_ request: Request, _ read: (ClaimLink) throws -> Response) throws -> Response {
-        let link = try link(for: request)
-        return try reads.read(request, for: .link(link.id)) { try read(link) }
+    func readingClaim(_ request: Request, _ read: (Opened) throws -> Response) throws -> Response {
+        let opened = try link(for: request)
+        return try reads.read(request, for: .link(opened.link.id)) { try read(opened) }
     }
 
     /// The link the request's token opens, or an error that says nothing about why not.
-    func link(for request: Request) throws -> ClaimLink {
+    func link(for request: Request) throws -> Opened {
         let now = clock.now, address = request.clientAddress
         if let wait = guesses.wait(for: address, now: now) {
             let minutes = max(1, Int((wait / 60).rounded(.up)))
@@ -36,14 +46,17 @@ struct SharedClaimAccess: Sendable {
             guesses.miss(from: address, now: now)
             throw Self.notFound
         }
-        return link
+        // A household deleted while its link was being opened took the link with it.
+        guard let household = try households.sharedByLink(in: link.household) else { throw Self.notFound }
+        return Opened(link: link, household: household)
     }
 
     /// Records that the link was used for this request: when, from where (a trusted proxy's word for
     /// it), and what, below the link. A `HEAD` opens nothing.
-    func recordOpening(of link: ClaimLink, by request: Request) throws {
+    func recordOpening(of opened: Opened, by request: Request) throws {
         guard request.method == .get else { return }
-        try claims.recordOpening(linkID: link.id, at: clock.now, address: request.clientAddress, path: ClaimLinkRoutes.pathBelowLink(request))
+        try claims.in(opened.household).recordOpening(linkID: opened.link.id, at: clock.now, address: request.clientAddress,
+                                                      path: ClaimLinkRoutes.pathBelowLink(request))
     }
 
     static let notFound = AppError(.claimLinkNotFound, Message("error.claim.link.not-working",

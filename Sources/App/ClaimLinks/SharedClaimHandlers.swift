@@ -9,6 +9,7 @@ import PhotoLibrary
 /// request resolves its token first (`SharedClaimAccess`); every file is checked to belong to an item
 /// that is a line of that claim, else it is simply not there. Nothing here is cached or sent on in
 /// a `Referer` (`SecurityHeaders`); the page and the documents opened are recorded for the owner.
+/// Each reads in the link's own household (`SharedClaimAccess.Opened`), through the stores bound to it.
 struct SharedClaimHandlers: Sendable {
     let access: SharedClaimAccess
     let claims: ClaimStore
@@ -19,7 +20,7 @@ struct SharedClaimHandlers: Sendable {
     let downloads: @Sendable (_ token: String, _ claim: Claim) -> SharedClaimDownloads
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimLinkRoutes.shared, access: .public) { request in try access.readingClaim(request) { link in try page(request, link: link) } }
+        router.get(ClaimLinkRoutes.shared, access: .public) { request in try access.readingClaim(request) { opened in try page(request, opened: opened) } }
         router.get(ClaimLinkRoutes.sharedPhoto, access: .public) { request in try photo(request) }
         router.get(ClaimLinkRoutes.sharedDocument, access: .public) { request in try document(request, thumbnail: false) }
         router.get(ClaimLinkRoutes.sharedDocumentThumbnail, access: .public) { request in try document(request, thumbnail: true) }
@@ -30,9 +31,15 @@ struct SharedClaimHandlers: Sendable {
 
     // MARK: The page
 
-    private func page(_ request: Request, link: ClaimLink) throws -> Response {
+    /// The claims and items of the household the link was made in.
+    private func stores(of opened: SharedClaimAccess.Opened) -> (claims: ClaimStore, items: ItemStore) {
+        (self.claims.in(opened.household), self.items.in(opened.household))
+    }
+
+    private func page(_ request: Request, opened: SharedClaimAccess.Opened) throws -> Response {
+        let (claims, items) = stores(of: opened), link = opened.link
         let sheet = try claims.sheet(id: link.claimID), claim = sheet.claim
-        try access.recordOpening(of: link, by: request)
+        try access.recordOpening(of: opened, by: request)
         let token = request.parameters["token"] ?? ""
         var lost = claim.lines.compactMap { line in sheet.items[line.itemID].map { (line, $0) } }
         var found = lost.map(\.1)
@@ -164,8 +171,8 @@ struct SharedClaimHandlers: Sendable {
     /// Escape) to its card on the link's page. Its title is short ("Photo 1 of 3"): it shares the
     /// viewer's bar with Back and Info on a phone; Info names the item.
     private func photoViewer(_ request: Request) throws -> Response {
-        let link = try access.link(for: request)
-        let item = try lostItem(request, of: link)
+        let opened = try access.link(for: request)
+        let item = try lostItem(request, of: opened)
         let token = request.parameters["token"] ?? ""
         guard let photoID = ItemPhoto.ID(request.parameters["photoId"] ?? ""),
               let index = item.photos.firstIndex(where: { $0.id == photoID }) else { throw Self.fileNotFound }
@@ -186,8 +193,8 @@ struct SharedClaimHandlers: Sendable {
     /// A library photo linked to an item as evidence, in the viewer: its screen size only (never the
     /// original, which may say more than the picture), previous and next among the item's evidence.
     private func evidenceViewer(_ request: Request) throws -> Response {
-        let link = try access.link(for: request)
-        let item = try lostItem(request, of: link)
+        let opened = try access.link(for: request)
+        let item = try lostItem(request, of: opened)
         let token = request.parameters["token"] ?? ""
         let assetID = try request.libraryPhotoID("assetId") { _ in Self.fileNotFound }
         let shown = item.evidence.filter { $0.isMissing != true }
@@ -221,17 +228,18 @@ struct SharedClaimHandlers: Sendable {
     // MARK: Files
 
     /// The item `{itemId}` names, when it is a line of the link's claim; else not found.
-    private func lostItem(_ request: Request, of link: ClaimLink) throws -> Item {
-        let raw = request.parameters["itemId"] ?? ""
-        guard let itemID = Item.ID(raw), try claims.hasLine(itemID: itemID, inClaim: link.claimID) else {
+    private func lostItem(_ request: Request, of opened: SharedClaimAccess.Opened) throws -> Item {
+        let raw = request.parameters["itemId"] ?? "", (claims, items) = stores(of: opened)
+        guard let itemID = Item.ID(raw), try claims.hasLine(itemID: itemID, inClaim: opened.link.claimID) else {
             throw Self.fileNotFound
         }
         return try items.item(id: itemID)
     }
 
     private func photo(_ request: Request) throws -> Response {
-        let link = try access.link(for: request)
-        let item = try lostItem(request, of: link)
+        let opened = try access.link(for: request)
+        let item = try lostItem(request, of: opened)
+        let items = stores(of: opened).items
         guard let photoID = ItemPhoto.ID(request.parameters["photoId"] ?? ""), let photo = item.photos.first(where: { $0.id == photoID }),
               let rendition = ItemPhotoRendition(fileName: request.parameters["file"] ?? "") else { throw Self.fileNotFound }
         if let location = items.images.renditionLocation(hash: photo.image.hash, name: rendition.rawValue), let file = OpenFile(path: location) {
@@ -246,8 +254,9 @@ struct SharedClaimHandlers: Sendable {
     }
 
     private func document(_ request: Request, thumbnail: Bool) throws -> Response {
-        let link = try access.link(for: request)
-        let item = try lostItem(request, of: link)
+        let opened = try access.link(for: request)
+        let item = try lostItem(request, of: opened)
+        let items = stores(of: opened).items
         guard let documentID = ItemDocument.ID(request.parameters["docId"] ?? ""), let document = item.documents.first(where: { $0.id == documentID }) else {
             throw Self.fileNotFound
         }
@@ -257,7 +266,7 @@ struct SharedClaimHandlers: Sendable {
             return Self.file(file, contentType: contentType)
         }
         guard let path = items.documents.originalPath(sha256: document.sha256), let file = OpenFile(path: path) else { throw Self.fileNotFound }
-        try access.recordOpening(of: link, by: request)
+        try access.recordOpening(of: opened, by: request)
         // As on the item's page: always a download, never a page of this site, whatever it holds.
         var response = Self.file(file, contentType: document.type.contentType)
         response.headers["Content-Disposition"] = ItemDocumentFileHandler.attachment(named: document.fileName)
@@ -266,8 +275,8 @@ struct SharedClaimHandlers: Sendable {
     }
 
     private func evidence(_ request: Request) throws -> Response {
-        let link = try access.link(for: request)
-        let item = try lostItem(request, of: link)
+        let opened = try access.link(for: request)
+        let item = try lostItem(request, of: opened)
         let assetID = try request.libraryPhotoID("assetId") { _ in Self.fileNotFound }
         // A screen-size rendition or a thumbnail; never the original, which may say more than the picture.
         guard item.evidence.contains(where: { $0.assetID == assetID }),

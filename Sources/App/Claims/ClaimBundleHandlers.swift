@@ -5,14 +5,22 @@ import Inventory
 
 /// A claim's bundles: `/api/v1/claims/{id}/bundles` (list, make; one bundle: read, rename or
 /// change its lines, unbundle) and the claim page's forms, which work without scripts (a mistake
-/// shows the claim's page again with the form as filled in and what to fix).
+/// shows the claim's page again with the form as filled in and what to fix). In the request's household.
 struct ClaimBundleHandlers: Sendable {
     let claims: ClaimStore
+    /// The items the claim page shows again with a mistake.
+    let items: ItemStore
     let pages: ClaimPageHandlers
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimRoutes.apiBundles) { request in ClaimBundleJSON.response(try claims.sheet(id: try request.claimID())) }
+        router.get(ClaimRoutes.apiBundles) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
+            return ClaimBundleJSON.response(try claims.sheet(id: try request.claimID()))
+        }
         router.post(ClaimRoutes.apiBundles) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             let id = try request.claimID()
             let input = try ClaimBundleInput(json: try ItemAPIHandlers.jsonObject(of: request))
             guard let name = input.name, let lines = input.lines else {
@@ -25,30 +33,35 @@ struct ClaimBundleHandlers: Sendable {
             return response
         }
         router.get(ClaimRoutes.apiBundle) { request in
-            try ClaimBundleJSON.response(try request.bundleID(), in: try claims.sheet(id: try request.claimID()))
+            let claims = try households.stores(self.claims, self.items, of: request).claims
+            return try ClaimBundleJSON.response(try request.bundleID(), in: try claims.sheet(id: try request.claimID()))
         }
         router.patch(ClaimRoutes.apiBundle) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             let (id, bundleID) = (try request.claimID(), try request.bundleID())
             let input = try ClaimBundleInput(json: try ItemAPIHandlers.jsonObject(of: request))
             _ = try claims.updateBundle(bundleID, of: id, name: input.name, lines: input.lines)
             return try ClaimBundleJSON.response(bundleID, in: try claims.sheet(id: id))
         }
         router.delete(ClaimRoutes.apiBundle) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             _ = try claims.removeBundle(try request.bundleID(), of: try request.claimID())
             return .noContent
         }
         // The claim page's forms.
         router.post(ClaimRoutes.addBundle) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID()
             let form = ClaimBundleForm(fields: try request.formFields())
             do {
                 _ = try claims.addBundle(name: form.name, lines: form.itemIDs, to: id)
                 return .redirect(to: ClaimRoutes.claim(id, bundled: true))
             } catch ClaimError.invalid(let errors) {
-                return try pages.claimPage(request, id: id, form: nil, errors: nil, bundleForm: form, bundleErrors: errors)
+                return try pages.claimPage(request, claims: claims, items: items, id: id, form: nil, errors: nil, bundleForm: form, bundleErrors: errors)
             }
         }
         router.post(ClaimRoutes.removeBundle) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             let id = try request.claimID()
             _ = try claims.removeBundle(try request.bundleID(), of: id)
             return .redirect(to: ClaimRoutes.claim(id, bundled: false))

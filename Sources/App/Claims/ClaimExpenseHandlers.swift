@@ -5,20 +5,24 @@ import Inventory
 
 /// A claim's additional living expenses: `/api/v1/claims/{id}/expenses` (the ledger, an entry, its
 /// receipt's file) and the claim page's add and remove forms, which work without scripts (an add with
-/// a mistake shows the claim's page again with the form as typed and what to fix).
+/// a mistake shows the claim's page again with the form as typed and what to fix). In the request's household.
 struct ClaimExpenseHandlers: Sendable {
     let claims: ClaimStore
     let items: ItemStore
     let pages: ClaimPageHandlers
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
     /// A receipt is a scan or a photo of one: the item documents' limit.
     static let maxReceiptBytes = ItemDocumentAPIHandlers.maxDocumentBytes
 
     func register(in router: inout AppRouter) {
         router.get(ClaimRoutes.apiExpenses) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID()
             return ClaimExpenseJSON.response(try claims.expenses(ofClaim: id), of: id, currency: try items.currency())
         }
         router.post(ClaimRoutes.apiExpenses) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID(), currency = try items.currency()
             let input = ClaimExpenseInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: currency)
             let expense = try claims.addExpense(input, to: id)
@@ -27,20 +31,24 @@ struct ClaimExpenseHandlers: Sendable {
             return response
         }
         router.get(ClaimRoutes.apiExpense) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID()
             return ClaimExpenseJSON.response(try claims.expense(try request.expenseID(), of: id), of: id, currency: try items.currency())
         }
         router.patch(ClaimRoutes.apiExpense) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID(), currency = try items.currency()
             let input = ClaimExpenseInput(json: try ItemAPIHandlers.jsonObject(of: request), currency: currency)
             return ClaimExpenseJSON.response(try claims.updateExpense(try request.expenseID(), of: id, input), of: id, currency: currency)
         }
         router.delete(ClaimRoutes.apiExpense) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             try claims.removeExpense(try request.expenseID(), of: try request.claimID())
             return .noContent
         }
         router.get(ClaimRoutes.apiExpenseReceipt) { request in try receipt(request) }
         router.put(ClaimRoutes.apiExpenseReceipt, maxBodySize: Self.maxReceiptBytes, isSlow: true) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID()
             guard !request.body.isEmpty else { throw AppError(.emptyBody, Message("error.claim.receipt.no-body", "No file was sent. Send the receipt's bytes (a PDF, JPEG or PNG) as the request body.")) }
             let expense = try claims.setReceipt(of: try request.expenseID(), of: id, name: request.query["name"]) { request.body }
@@ -49,6 +57,7 @@ struct ClaimExpenseHandlers: Sendable {
         // The claim page's forms.
         router.post(ClaimRoutes.addExpense, maxBodySize: Self.maxReceiptBytes + 64 * 1024, isSlow: true) { request in try add(request) }
         router.post(ClaimRoutes.removeExpense) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             let id = try request.claimID()
             try claims.removeExpense(try request.expenseID(), of: id)
             return .redirect(to: ClaimRoutes.claim(id) + "#expenses")
@@ -56,6 +65,7 @@ struct ClaimExpenseHandlers: Sendable {
     }
 
     private func add(_ request: Request) throws -> Response {
+        let (claims, items) = try households.stores(self.claims, self.items, of: request)
         let id = try request.claimID()
         guard request.contentType == "multipart/form-data",
               let multipart = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
@@ -68,11 +78,12 @@ struct ClaimExpenseHandlers: Sendable {
             let expense = try claims.addExpense(input, to: id, receipt: file.map { file in (name: file.filename, bytes: { file.body }) })
             return .redirect(to: ClaimRoutes.claim(id, addedExpense: expense.id))
         } catch ClaimError.invalid(let errors) {
-            return try pages.claimPage(request, id: id, form: nil, errors: nil, expenseForm: form, expenseErrors: errors)
+            return try pages.claimPage(request, claims: claims, items: items, id: id, form: nil, errors: nil, expenseForm: form, expenseErrors: errors)
         }
     }
 
     private func receipt(_ request: Request) throws -> Response {
+        let claims = try households.stores(self.claims, self.items, of: request).claims
         let expense = try claims.expense(try request.expenseID(), of: try request.claimID())
         guard let receipt = expense.receipt, let path = claims.receiptPath(of: expense),
               let bytes = FileManager.default.contents(atPath: path) else {

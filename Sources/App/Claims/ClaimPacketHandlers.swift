@@ -9,7 +9,7 @@ import PhotoLibrary
 /// The claim packet: the schedule as CSV (in a carrier's layout when asked) and XLSX, the PDF report, the sworn proof of loss and the police list (made on the server, opened in the
 /// browser's viewer), and the evidence archive streamed as it is made. Each reads the whole claim
 /// on a worker, within its reader's share (`ClaimReadLimit`); a download holds its place until it
-/// is sent.
+/// is sent. The owner's work in the request's household; a link's in the link's own.
 struct ClaimPacketHandlers: Sendable {
     let claims: ClaimStore
     let items: ItemStore
@@ -18,86 +18,98 @@ struct ClaimPacketHandlers: Sendable {
     /// How an adjuster's link opens its claim: the same packet, for that claim only.
     let shared: SharedClaimAccess
     let reads: ClaimReadLimit
+    /// The household each owner's request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// A claim's sheet, and the stores of its household its files are read from.
+    private struct Source {
+        let sheet: ClaimSheet
+        let claims: ClaimStore
+        let items: ItemStore
+    }
 
     func register(in router: inout AppRouter) {
         router.add(.get, ClaimRoutes.apiSchedule, readingClaimsWithin: reads) { request in
             let profile = try Self.profile(request)
-            return try schedule(try sheet(request), profile: profile, for: request)
+            return try schedule(try source(request).sheet, profile: profile, for: request)
         }
-        router.add(.get, ClaimRoutes.apiScheduleWorkbook, readingClaimsWithin: reads) { request in try workbook(try sheet(request), for: request) }
+        router.add(.get, ClaimRoutes.apiScheduleWorkbook, readingClaimsWithin: reads) { request in try workbook(try source(request), for: request) }
         router.get(ClaimRoutes.apiReport) { request in
             let paper = try Self.paper(request)
             // Read for the caller (`readingClaimsWithin`), after the paper is known to be right.
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
-                let sheet = try sheet(request)
-                return try report(sheet, paper: paper ?? sheet.claim.paper, access: try? request.visibleLibraryRoots(of: library), for: request)
+                let source = try source(request)
+                return try report(source, paper: paper ?? source.sheet.claim.paper, access: try? request.visibleLibraryRoots(of: library), for: request)
             }
         }
         router.get(ClaimRoutes.apiPoliceList) { request in
             let paper = try Self.paper(request)
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
-                let sheet = try sheet(request)
-                return try policeList(sheet, paper: paper ?? sheet.claim.paper, for: request)
+                let source = try source(request)
+                return try policeList(source, paper: paper ?? source.sheet.claim.paper, for: request)
             }
         }
         router.get(ClaimRoutes.apiProofOfLoss) { request in
             let paper = try Self.paper(request)
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
-                let sheet = try sheet(request)
-                return try proofOfLoss(sheet, paper: paper ?? sheet.claim.paper, for: request)
+                let source = try source(request)
+                return try proofOfLoss(source, paper: paper ?? source.sheet.claim.paper, for: request)
             }
         }
-        router.add(.get, ClaimRoutes.apiPoliceListCSV, readingClaimsWithin: reads) { request in try policeListCSV(try sheet(request)) }
+        router.add(.get, ClaimRoutes.apiPoliceListCSV, readingClaimsWithin: reads) { request in try policeListCSV(try source(request).sheet) }
         router.get(ClaimRoutes.apiEvidence) { request in
             let paper = try Self.paper(request)
             return try reads.read(request, for: ClaimReadLimit.caller(of: request)) {
-                let sheet = try sheet(request)
-                return try evidence(sheet, paper: paper ?? sheet.claim.paper, access: try? request.visibleLibraryRoots(of: library), keepsLocation: true,
+                let source = try source(request)
+                return try evidence(source, paper: paper ?? source.sheet.claim.paper, access: try? request.visibleLibraryRoots(of: library), keepsLocation: true,
                                     for: request)
             }
         }
         // The adjuster's: the link's own claim, with the library photos linked to its items.
         router.get(ClaimLinkRoutes.sharedSchedule, access: .public) { request in
             let profile = try Self.profile(request)
-            return try shared.readingClaim(request) { link in try schedule(try sharedSheet(link, request), profile: profile, for: request) }
+            return try shared.readingClaim(request) { opened in try schedule(try sharedSource(opened, request).sheet, profile: profile, for: request) }
         }
         router.get(ClaimLinkRoutes.sharedReport, access: .public) { request in
             let paper = try Self.paper(request)
-            return try shared.readingClaim(request) { link in
-                let sheet = try sharedSheet(link, request)
-                return try report(sheet, paper: paper ?? sheet.claim.paper, access: .everything, for: request)
+            return try shared.readingClaim(request) { opened in
+                let source = try sharedSource(opened, request)
+                return try report(source, paper: paper ?? source.sheet.claim.paper, access: .everything, for: request)
             }
         }
         router.get(ClaimLinkRoutes.sharedEvidenceArchive, access: .public) { request in
             let paper = try Self.paper(request)
-            return try shared.readingClaim(request) { link in
-                let sheet = try sharedSheet(link, request)
-                return try evidence(sheet, paper: paper ?? sheet.claim.paper, access: .everything, keepsLocation: link.includesLocation, for: request)
+            return try shared.readingClaim(request) { opened in
+                let source = try sharedSource(opened, request)
+                return try evidence(source, paper: paper ?? source.sheet.claim.paper, access: .everything, keepsLocation: opened.link.includesLocation,
+                                    for: request)
             }
         }
         // The police list, on a theft claim's link only: it is for the police report.
         router.get(ClaimLinkRoutes.sharedPoliceList, access: .public) { request in
             let paper = try Self.paper(request)
-            return try shared.readingClaim(request) { link in
-                let sheet = try sharedTheftSheet(link, request)
-                return try policeList(sheet, paper: paper ?? sheet.claim.paper, for: request)
+            return try shared.readingClaim(request) { opened in
+                let source = try sharedTheftSource(opened, request)
+                return try policeList(source, paper: paper ?? source.sheet.claim.paper, for: request)
             }
         }
         router.get(ClaimLinkRoutes.sharedPoliceListCSV, access: .public) { request in
-            try shared.readingClaim(request) { link in try policeListCSV(try sharedTheftSheet(link, request)) }
+            try shared.readingClaim(request) { opened in try policeListCSV(try sharedTheftSource(opened, request).sheet) }
         }
     }
 
-    private func sharedSheet(_ link: ClaimLink, _ request: Request) throws -> ClaimSheet {
-        try shared.recordOpening(of: link, by: request)
-        return try claims.sheet(id: link.claimID)
+    /// The link's claim, read in the link's household, the opening recorded.
+    private func sharedSource(_ opened: SharedClaimAccess.Opened, _ request: Request) throws -> Source {
+        try shared.recordOpening(of: opened, by: request)
+        let claims = self.claims.in(opened.household)
+        return Source(sheet: try claims.sheet(id: opened.link.claimID), claims: claims, items: self.items.in(opened.household))
     }
 
     /// The link's claim when it is a theft; else the police list is not there.
-    private func sharedTheftSheet(_ link: ClaimLink, _ request: Request) throws -> ClaimSheet {
-        let sheet = try sharedSheet(link, request)
-        guard sheet.claim.lossKind == .theft else { throw SharedClaimHandlers.fileNotFound }
-        return sheet
+    private func sharedTheftSource(_ opened: SharedClaimAccess.Opened, _ request: Request) throws -> Source {
+        let source = try sharedSource(opened, request)
+        guard source.sheet.claim.lossKind == .theft else { throw SharedClaimHandlers.fileNotFound }
+        return source
     }
 
     private func schedule(_ sheet: ClaimSheet, profile: ClaimScheduleProfile, for request: Request) throws -> Response {
@@ -109,8 +121,9 @@ struct ClaimPacketHandlers: Sendable {
         return response
     }
 
-    private func workbook(_ sheet: ClaimSheet, for request: Request) throws -> Response {
-        let file = try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: items), words: ScheduleWords(sheet.claim.words(for: request)),
+    private func workbook(_ source: Source, for request: Request) throws -> Response {
+        let sheet = source.sheet
+        let file = try ClaimScheduleWorkbook.write(sheet, packOut: try ClaimPackOut(sheet: sheet, items: source.items), words: ScheduleWords(sheet.claim.words(for: request)),
                                                    into: temporaryFolder)
         return try Self.sendOnce(file, headers: [
             "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -119,8 +132,9 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     /// Makes the report for `request`, stopping (and leaving no file) once its client has gone.
-    private func report(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> Response {
-        try Self.sendOnce(try reportFile(sheet, paper: paper, access: access, for: request), headers: [
+    private func report(_ source: Source, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> Response {
+        let sheet = source.sheet
+        return try Self.sendOnce(try reportFile(source, paper: paper, access: access, for: request), headers: [
             "Content-Type": "application/pdf",
             // Inline: the browser's PDF viewer opens it; the name is kept if it is saved.
             "Content-Disposition": "inline; filename=\"\(sheet.fileStem)-report-\(paper.rawValue).pdf\"",
@@ -128,7 +142,8 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     /// The report as a file in the temporary folder; the caller removes it.
-    private func reportFile(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> URL {
+    private func reportFile(_ source: Source, paper: ReportPaper, access: LibraryAccess?, for request: Request) throws -> URL {
+        let (sheet, claims, items) = (source.sheet, source.claims, source.items)
         let files = try ClaimFiles(sheet: sheet, items: items, library: library, access: access, printSizes: true,
                                    stopWhen: { request.clientHasGone })
         var document = ClaimReportDocument(sheet: sheet, files: files, madeOn: items.clock.today, receipts: claims.receipts,
@@ -140,7 +155,8 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     /// The police list as a PDF: the items' main photos (no library photos: the list names what was taken).
-    private func policeList(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
+    private func policeList(_ source: Source, paper: ReportPaper, for request: Request) throws -> Response {
+        let (sheet, items) = (source.sheet, source.items)
         let files = try ClaimFiles(sheet: sheet, items: items, library: nil, access: nil, printSizes: true, stopWhen: { request.clientHasGone })
         let document = PoliceListDocument(sheet: sheet, files: files, madeOn: items.clock.today, words: sheet.claim.words(for: request))
         return try inlinePDF(named: "\(sheet.fileStem)-police-list-\(paper.rawValue).pdf", for: request) { target, stopWhen in
@@ -149,8 +165,9 @@ struct ClaimPacketHandlers: Sendable {
     }
 
     /// The sworn statement in proof of loss, filled in from the claim, to sign before a notary.
-    private func proofOfLoss(_ sheet: ClaimSheet, paper: ReportPaper, for request: Request) throws -> Response {
-        let document = ProofOfLossDocument(sheet: sheet, madeOn: items.clock.today, words: sheet.claim.words(for: request))
+    private func proofOfLoss(_ source: Source, paper: ReportPaper, for request: Request) throws -> Response {
+        let sheet = source.sheet
+        let document = ProofOfLossDocument(sheet: sheet, madeOn: source.items.clock.today, words: sheet.claim.words(for: request))
         return try inlinePDF(named: "\(sheet.fileStem)-proof-of-loss-\(paper.rawValue).pdf", for: request) { target, stopWhen in
             try ClaimReportRenderer.render(document, paper: paper, to: target, stopWhen: stopWhen)
         }
@@ -189,11 +206,12 @@ struct ClaimPacketHandlers: Sendable {
     /// "Download All": the report, the schedule (CSV and XLSX) and the evidence, one zip streamed as
     /// it is made. The report and the workbook are made first (a failure answers before the zip
     /// begins), opened, and gone from the folder before the first byte is sent.
-    private func evidence(_ sheet: ClaimSheet, paper: ReportPaper, access: LibraryAccess?, keepsLocation: Bool, for request: Request) throws -> Response {
+    private func evidence(_ source: Source, paper: ReportPaper, access: LibraryAccess?, keepsLocation: Bool, for request: Request) throws -> Response {
+        let (sheet, claims, items) = (source.sheet, source.claims, source.items)
         var made: [(name: String, kind: String, file: URL)] = []
         // Each is gone from the folder once opened, and whatever happens.
         defer { for entry in made { try? FileManager.default.removeItem(at: entry.file) } }
-        made.append(("report-\(paper.rawValue).pdf", "report", try reportFile(sheet, paper: paper, access: access, for: request)))
+        made.append(("report-\(paper.rawValue).pdf", "report", try reportFile(source, paper: paper, access: access, for: request)))
         let csv = temporaryFolder.appendingPathComponent("schedule-\(UUID().uuidString).csv")
         made.append(("schedule.csv", "schedule", csv))
         let words = ScheduleWords(sheet.claim.words(for: request))
@@ -214,8 +232,10 @@ struct ClaimPacketHandlers: Sendable {
         return Response(headers: headers) { body in try archive.write { try body.write($0) } }
     }
 
-    private func sheet(_ request: Request) throws -> ClaimSheet {
-        try claims.sheet(id: try request.claimID())
+    /// The claim `{id}` of the request's household.
+    private func source(_ request: Request) throws -> Source {
+        let (claims, items) = try households.stores(self.claims, self.items, of: request)
+        return Source(sheet: try claims.sheet(id: try request.claimID()), claims: claims, items: items)
     }
 
     /// The paper `?paper=` asks for; nil when it does not (the claim's language chooses).

@@ -12,40 +12,50 @@ import TextRules
 /// The claims pages: the list with New Claim, each claim's page, choosing items, a line, closing,
 /// deleting, and the useful-life table. Plain form posts answered with redirects, so they work
 /// without scripts. The pages that show a whole claim (or every claim) are made on a worker, within
-/// the caller's share (`ClaimReadLimit`).
+/// the caller's share (`ClaimReadLimit`). Each works in the request's household: a page's helpers
+/// are handed the stores bound to it.
 struct ClaimPageHandlers: Sendable {
     let claims: ClaimStore
     let items: ItemStore
     let site: PageContext
     let clock: any TimeSource
     let reads: ClaimReadLimit
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
 
     func register(in router: inout AppRouter) {
-        router.add(.get, ClaimRoutes.list, readingClaimsWithin: reads) { request in try list(request, form: ClaimForm(language: request.pageLanguage), errors: nil) }
+        router.add(.get, ClaimRoutes.list, readingClaimsWithin: reads) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
+            return try list(request, claims: claims, form: ClaimForm(language: request.pageLanguage), errors: nil)
+        }
         router.add(.post, ClaimRoutes.list, readingClaimsWithin: reads) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let fields = try request.formFields()
             let form = ClaimForm(fields: fields)
             do {
                 let claim = try claims.create(try form.input(currency: try items.currency(), fields: fields), now: clock.now)
                 return .redirect(to: ClaimRoutes.claim(claim.id))
             } catch ClaimError.invalid(let errors) {
-                return try list(request, form: form, errors: errors)
+                return try list(request, claims: claims, form: form, errors: errors)
             }
         }
         router.add(.get, ClaimRoutes.claim, readingClaimsWithin: reads) { request in
-            try claimPage(request, id: try request.claimID(), form: nil, errors: nil)
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
+            return try claimPage(request, claims: claims, items: items, id: try request.claimID(), form: nil, errors: nil)
         }
         router.add(.post, ClaimRoutes.claim, readingClaimsWithin: reads) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID(), fields = try request.formFields()
             let form = ClaimForm(fields: fields)
             do {
                 _ = try claims.update(id: id, try form.input(currency: try items.currency(), fields: fields))
                 return .redirect(to: ClaimRoutes.claim(id))
             } catch ClaimError.invalid(let errors) {
-                return try claimPage(request, id: id, form: form, errors: errors)
+                return try claimPage(request, claims: claims, items: items, id: id, form: form, errors: errors)
             }
         }
         router.post(ClaimRoutes.chooseItems) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try claims.claim(id: try request.claimID()).id
             let fields = try request.formFields()
             let selection: ClaimSelection
@@ -69,54 +79,62 @@ struct ClaimPageHandlers: Sendable {
             return .redirect(to: ClaimRoutes.claim(id, added: added))
         }
         router.add(.get, ClaimRoutes.line, readingClaimsWithin: reads) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
-            return try linePage(request, id: id, itemID: itemID, form: nil, errors: nil)
+            return try linePage(request, claims: claims, id: id, itemID: itemID, form: nil, errors: nil)
         }
         router.add(.post, ClaimRoutes.line, readingClaimsWithin: reads) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let (id, itemID) = (try request.claimID(), try request.claimLineItemID())
             let form = ClaimLineForm(fields: try request.formFields())
             do {
                 _ = try claims.updateLine(try form.input(itemID: itemID, currency: try items.currency()), of: id)
                 return .redirect(to: ClaimRoutes.claim(id, savedLine: itemID))
             } catch ClaimError.invalid(let errors) {
-                return try linePage(request, id: id, itemID: itemID, form: form, errors: errors)
+                return try linePage(request, claims: claims, id: id, itemID: itemID, form: form, errors: errors)
             }
         }
         router.post(ClaimRoutes.removeLine) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             let id = try request.claimID()
             _ = try claims.removeItem(try request.claimLineItemID(), from: id)
             return .redirect(to: ClaimRoutes.claim(id))
         }
         router.post(ClaimRoutes.close) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let id = try request.claimID()
             _ = try claims.close(id: id, items: items, now: clock.now)
             return .redirect(to: ClaimRoutes.claim(id))
         }
         router.post(ClaimRoutes.delete) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             try claims.delete(id: try request.claimID())
             return .redirect(to: ClaimRoutes.list.url())
         }
-        router.get(ClaimRoutes.usefulLives) { request in try usefulLives(request, typed: nil, message: nil) }
+        router.get(ClaimRoutes.usefulLives) { request in
+            try usefulLives(request, claims: try households.stores(self.claims, self.items, of: request).claims, typed: nil, message: nil)
+        }
         router.post(ClaimRoutes.usefulLives) { request in
+            let claims = try households.stores(self.claims, self.items, of: request).claims
             let fields = try request.formFields()
             let table = try claims.usefulLifeTable()
             var problems: [FieldError] = []
             let context = request.pageContext(site)
             let years = UsefulLivesInput.read(form: fields.firstValues, labels: table.entries.map { ($0.category, UsefulLivesPage.categoryName($0.category, context)) },
                                               problems: &problems)
-            if let problem = problems.first { return try usefulLives(request, typed: fields, message: context.text(problem.wording)) }
+            if let problem = problems.first { return try usefulLives(request, claims: claims, typed: fields, message: context.text(problem.wording)) }
             do {
                 _ = try claims.changeUsefulLives(years)
                 return .redirect(to: ClaimRoutes.usefulLives.url() + "?saved=1")
             } catch let error as ValuationError {
-                return try usefulLives(request, typed: fields, message: context.text(error.wording) + " " + context.text("lives.nothing-saved"))
+                return try usefulLives(request, claims: claims, typed: fields, message: context.text(error.wording) + " " + context.text("lives.nothing-saved"))
             }
         }
     }
 
     // MARK: Pages
 
-    private func list(_ request: Request, form: ClaimForm, errors: ValidationError?) throws -> Response {
+    private func list(_ request: Request, claims: ClaimStore, form: ClaimForm, errors: ValidationError?) throws -> Response {
         let today = CalendarDate(clock.now), context = request.pageContext(site), words = context.localizer, format = context.format
         let rows = try claims.sheets().map { sheet -> ClaimListPage.Row in
             let claim = sheet.claim, totals = sheet.schedule.totals
@@ -129,7 +147,8 @@ struct ClaimPageHandlers: Sendable {
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 
-    func claimPage(_ request: Request, id: Claim.ID, form: ClaimForm?, errors: ValidationError?,
+    /// The claim's page, read from `claims` and `items`: the stores working in the request's household.
+    func claimPage(_ request: Request, claims: ClaimStore, items: ItemStore, id: Claim.ID, form: ClaimForm?, errors: ValidationError?,
                    expenseForm: ClaimExpenseForm? = nil, expenseErrors: ValidationError? = nil,
                    bundleForm: ClaimBundleForm? = nil, bundleErrors: ValidationError? = nil) throws -> Response {
         let sheet = try claims.sheet(id: id)
@@ -163,7 +182,7 @@ struct ClaimPageHandlers: Sendable {
         return .html(page.document().renderedBytes(), status: errors == nil && expenseErrors == nil && bundleErrors == nil ? .ok : .unprocessableContent)
     }
 
-    private func linePage(_ request: Request, id: Claim.ID, itemID: Item.ID, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {
+    private func linePage(_ request: Request, claims: ClaimStore, id: Claim.ID, itemID: Item.ID, form: ClaimLineForm?, errors: ValidationError?) throws -> Response {
         let sheet = try claims.sheet(id: id), claim = sheet.claim
         guard let claimLine = claim.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
         guard let line = sheet.schedule.lines.first(where: { $0.itemID == itemID }) else { throw ClaimError.lineNotFound(claimID: id, itemID: itemID) }
@@ -213,7 +232,7 @@ struct ClaimPageHandlers: Sendable {
     private static let toDoKeys = ["Add the loss date.": "loss-date", "Add the purchase date.": "purchase-date", "Check the purchase date.": "check-purchase-date",
                                    "Add today’s price for a new one.": "price-today", "Add one of them.": "one-of-them"]
 
-    private func usefulLives(_ request: Request, typed: FormFields?, message: String?) throws -> Response {
+    private func usefulLives(_ request: Request, claims: ClaimStore, typed: FormFields?, message: String?) throws -> Response {
         let table = try claims.usefulLifeTable(), context = request.pageContext(site)
         let rows = table.entries.map { entry in
             UsefulLivesPage.Row(category: entry.category, years: typed?[entry.category] ?? entry.years.map(String.init) ?? "", defaultYears: entry.defaultYears,

@@ -18,7 +18,8 @@ final class ClaimReadLimit: Sendable {
     static let perReader = 3
     static let retryAfterSeconds = 10
 
-    /// Who a claim is read for.
+    /// Who a claim is read for. Not keyed by household: an account's share is the person's (or their
+    /// script's) whichever of their households they read, and a link is in one household only.
     enum Reader: Hashable, Sendable {
         case link(ClaimLink.ID)
         case account(Account.ID)

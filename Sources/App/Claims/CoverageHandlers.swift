@@ -4,27 +4,32 @@ import HTTPServer
 import Inventory
 import Localization
 
-/// The coverage check: its page (with the policy's form) and `GET /api/v1/coverage`.
+/// The coverage check: its page (with the policy's form) and `GET /api/v1/coverage`, in the request's household.
 struct CoverageHandlers: Sendable {
     let claims: ClaimStore
     let items: ItemStore
     let site: PageContext
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
 
     func register(in router: inout AppRouter) {
         router.get(ClaimRoutes.coverage) { request in
-            try page(request, form: nil, errors: nil, saved: request.query["saved"] != nil)
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
+            return try page(request, claims: claims, items: items, form: nil, errors: nil, saved: request.query["saved"] != nil)
         }
         router.post(ClaimRoutes.coverage) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let fields = try request.formFields()
             let form = ClaimForm(fields: fields)
             do {
                 _ = try claims.setPolicy(try form.input(currency: try items.currency(), fields: fields, naming: false, policy: true))
                 return .redirect(to: ClaimRoutes.coverage.url() + "?saved=1")
             } catch ClaimError.invalid(let errors) {
-                return try page(request, form: form, errors: errors, saved: false)
+                return try page(request, claims: claims, items: items, form: form, errors: errors, saved: false)
             }
         }
-        router.get(ClaimRoutes.apiCoverage) { _ in
+        router.get(ClaimRoutes.apiCoverage) { request in
+            let (claims, items) = try households.stores(self.claims, self.items, of: request)
             let currency = try items.currency()
             let check = CoverageCheck(items: try items.all(), contentsLimit: try claims.policy().contentsLimit)
             var writer = JSONWriter(capacity: 256 + 128 * check.scheduled.count)
@@ -50,7 +55,7 @@ struct CoverageHandlers: Sendable {
         }
     }
 
-    private func page(_ request: Request, form: ClaimForm?, errors: ValidationError?, saved: Bool) throws -> Response {
+    private func page(_ request: Request, claims: ClaimStore, items: ItemStore, form: ClaimForm?, errors: ValidationError?, saved: Bool) throws -> Response {
         let currency = try items.currency(), policy = try claims.policy()
         let check = CoverageCheck(items: try items.all(), contentsLimit: policy.contentsLimit)
         let context = request.pageContext(site)

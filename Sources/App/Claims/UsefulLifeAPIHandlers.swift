@@ -2,13 +2,22 @@ import Claims
 import HTTPServer
 import Inventory
 
-/// `/api/v1/useful-lives`: the table depreciation is worked out with, and the household's changes.
+/// `/api/v1/useful-lives`: the table depreciation is worked out with, and the household's changes,
+/// in the request's household.
 struct UsefulLifeAPIHandlers: Sendable {
     let claims: ClaimStore
+    /// The household each request works in (`?household=`, else the caller's current one).
+    let households: HouseholdResolver
+
+    /// The claims of the request's household.
+    private func householdClaims(_ request: Request) throws -> ClaimStore {
+        claims.in(try households.household(of: request))
+    }
 
     func register(in router: inout AppRouter) {
-        router.get(ClaimRoutes.apiUsefulLives) { _ in Self.response(try claims.usefulLifeTable()) }
+        router.get(ClaimRoutes.apiUsefulLives) { request in Self.response(try householdClaims(request).usefulLifeTable()) }
         router.patch(ClaimRoutes.apiUsefulLives) { request in
+            let claims = try householdClaims(request)
             let object = try ItemAPIHandlers.jsonObject(of: request)
             var problems: [FieldError] = []
             let years = UsefulLivesInput.read(json: object, problems: &problems)
