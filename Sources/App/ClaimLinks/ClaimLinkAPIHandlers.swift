@@ -8,7 +8,7 @@ import HTTPServer
 /// `/api/v1/claims/{id}/links…`: the owner makes, lists and revokes adjusters' links, in the
 /// request's household.
 struct ClaimLinkAPIHandlers: Sendable {
-    let claims: ClaimStore
+    let claims: HouseholdBound<ClaimStore>
     let clock: any TimeSource
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver

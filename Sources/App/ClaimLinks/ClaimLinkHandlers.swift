@@ -6,8 +6,8 @@ import PhotoLibrary
 
 /// Every route of the adjusters' links: the owner's API and forms, and the adjuster's pages.
 struct ClaimLinkHandlers: Sendable {
-    let claims: ClaimStore
-    let items: ItemStore
+    let claims: HouseholdBound<ClaimStore>
+    let items: HouseholdBound<ItemStore>
     let library: PhotoLibrary
     let site: PageContext
     let clock: any TimeSource
@@ -22,8 +22,8 @@ struct ClaimLinkHandlers: Sendable {
     init(claims: ClaimStore, items: ItemStore, library: PhotoLibrary, site: PageContext, clock: any TimeSource, households: HouseholdResolver,
          reads: ClaimReadLimit,
          downloads: @escaping @Sendable (_ token: String, _ claim: Claim) -> SharedClaimDownloads = { _, _ in .none }) {
-        self.claims = claims
-        self.items = items
+        self.claims = HouseholdBound(claims)
+        self.items = HouseholdBound(items)
         self.library = library
         self.site = site
         self.clock = clock

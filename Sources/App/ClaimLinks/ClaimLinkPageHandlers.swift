@@ -10,7 +10,7 @@ import Localization
 /// The owner's forms for adjusters' links: make one (the answer shows its address once), revoke one
 /// (back to the claim's links). Plain form posts, so they work without scripts. In the request's household.
 struct ClaimLinkPageHandlers: Sendable {
-    let claims: ClaimStore
+    let claims: HouseholdBound<ClaimStore>
     let site: PageContext
     let clock: any TimeSource
     /// The household each request works in (`?household=`, else the caller's current one).

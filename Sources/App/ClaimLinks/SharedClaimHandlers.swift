@@ -12,8 +12,8 @@ import PhotoLibrary
 /// Each reads in the link's own household (`SharedClaimAccess.Opened`), through the stores bound to it.
 struct SharedClaimHandlers: Sendable {
     let access: SharedClaimAccess
-    let claims: ClaimStore
-    let items: ItemStore
+    let claims: HouseholdBound<ClaimStore>
+    let items: HouseholdBound<ItemStore>
     let library: PhotoLibrary
     let site: PageContext
     /// The claim packet's files for the page (`ClaimLinkHandlers.downloads`).

@@ -9,8 +9,8 @@ import Inventory
 /// answer that holds a whole claim (its JSON, the list) is made on a worker, within the caller's
 /// share (`ClaimReadLimit`). Each works in the request's household.
 struct ClaimAPIHandlers: Sendable {
-    let claims: ClaimStore
-    let items: ItemStore
+    let claims: HouseholdBound<ClaimStore>
+    let items: HouseholdBound<ItemStore>
     let clock: any TimeSource
     let reads: ClaimReadLimit
     /// The household each request works in (`?household=`, else the caller's current one).

@@ -7,9 +7,9 @@ import Inventory
 /// change its lines, unbundle) and the claim page's forms, which work without scripts (a mistake
 /// shows the claim's page again with the form as filled in and what to fix). In the request's household.
 struct ClaimBundleHandlers: Sendable {
-    let claims: ClaimStore
+    let claims: HouseholdBound<ClaimStore>
     /// The items the claim page shows again with a mistake.
-    let items: ItemStore
+    let items: HouseholdBound<ItemStore>
     let pages: ClaimPageHandlers
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver

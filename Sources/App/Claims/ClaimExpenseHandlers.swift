@@ -7,8 +7,8 @@ import Inventory
 /// receipt's file) and the claim page's add and remove forms, which work without scripts (an add with
 /// a mistake shows the claim's page again with the form as typed and what to fix). In the request's household.
 struct ClaimExpenseHandlers: Sendable {
-    let claims: ClaimStore
-    let items: ItemStore
+    let claims: HouseholdBound<ClaimStore>
+    let items: HouseholdBound<ItemStore>
     let pages: ClaimPageHandlers
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver

@@ -11,8 +11,8 @@ import PhotoLibrary
 /// on a worker, within its reader's share (`ClaimReadLimit`); a download holds its place until it
 /// is sent. The owner's work in the request's household; a link's in the link's own.
 struct ClaimPacketHandlers: Sendable {
-    let claims: ClaimStore
-    let items: ItemStore
+    let claims: HouseholdBound<ClaimStore>
+    let items: HouseholdBound<ItemStore>
     let library: PhotoLibrary
     let temporaryFolder: URL
     /// How an adjuster's link opens its claim: the same packet, for that claim only.

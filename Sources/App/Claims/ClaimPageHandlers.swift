@@ -15,8 +15,8 @@ import TextRules
 /// the caller's share (`ClaimReadLimit`). Each works in the request's household: a page's helpers
 /// are handed the stores bound to it.
 struct ClaimPageHandlers: Sendable {
-    let claims: ClaimStore
-    let items: ItemStore
+    let claims: HouseholdBound<ClaimStore>
+    let items: HouseholdBound<ItemStore>
     let site: PageContext
     let clock: any TimeSource
     let reads: ClaimReadLimit

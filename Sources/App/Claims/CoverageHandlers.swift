@@ -6,8 +6,8 @@ import Localization
 
 /// The coverage check: its page (with the policy's form) and `GET /api/v1/coverage`, in the request's household.
 struct CoverageHandlers: Sendable {
-    let claims: ClaimStore
-    let items: ItemStore
+    let claims: HouseholdBound<ClaimStore>
+    let items: HouseholdBound<ItemStore>
     let site: PageContext
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver

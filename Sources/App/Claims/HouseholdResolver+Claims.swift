@@ -5,7 +5,7 @@ import Inventory
 extension HouseholdResolver {
     /// `claims` and `items` working in the household `request` works in: what a claim handler asks
     /// for once, as it starts, and uses alone afterwards.
-    func stores(_ claims: ClaimStore, _ items: ItemStore, of request: Request) throws -> (claims: ClaimStore, items: ItemStore) {
+    func stores(_ claims: HouseholdBound<ClaimStore>, _ items: HouseholdBound<ItemStore>, of request: Request) throws -> (claims: ClaimStore, items: ItemStore) {
         let household = try household(of: request)
         return (claims.in(household), items.in(household))
     }

@@ -5,7 +5,7 @@ import Inventory
 /// `/api/v1/useful-lives`: the table depreciation is worked out with, and the household's changes,
 /// in the request's household.
 struct UsefulLifeAPIHandlers: Sendable {
-    let claims: ClaimStore
+    let claims: HouseholdBound<ClaimStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

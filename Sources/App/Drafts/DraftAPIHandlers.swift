@@ -7,7 +7,7 @@ import PhotoLibrary
 /// `POST /api/v1/items/{id}/merge` (a draft joins another item). Drafts are listed with
 /// `GET /api/v1/items?draft=1`, named with `PATCH /api/v1/items/{id}` and discarded with `DELETE`.
 struct DraftAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let library: PhotoLibrary

@@ -7,7 +7,7 @@ import Messages
 /// naming, merging, discarding and uploading work without scripts; `drafts.js` and `walk.js` do the
 /// same through the JSON API without leaving the page.
 struct DraftPageHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -9,7 +9,7 @@ import PhotoLibrary
 /// memory or written to a file first), with a dated file name. Library photos linked as evidence
 /// are described only as far as the caller may see the library (`EvidenceSight`).
 struct ExportHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

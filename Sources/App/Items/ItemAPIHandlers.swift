@@ -6,7 +6,7 @@ import Messages
 
 /// The JSON API for items: `/api/v1/items…`.
 struct ItemAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// Where evidence photos are looked up (whether each is still there).
     let library: PhotoLibrary
     /// The household each request works in (`?household=`, else the caller's current one).
@@ -21,7 +21,7 @@ struct ItemAPIHandlers: Sendable {
     }
 
     init(items: ItemStore, library: PhotoLibrary, households: HouseholdResolver) {
-        store = items
+        store = HouseholdBound(items)
         self.library = library
         self.households = households
     }

@@ -8,8 +8,8 @@ import Localization
 /// The list's Select mode: move the picked items, tag or untag them, or delete them after a
 /// confirmation that names how many. Plain form posts, so it works without scripts.
 struct ItemBulkHandlers: Sendable {
-    let store: ItemStore
-    let claimStore: ClaimStore
+    let store: HouseholdBound<ItemStore>
+    let claimStore: HouseholdBound<ClaimStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let site: PageContext

@@ -9,7 +9,7 @@ struct ItemDocumentAPIHandlers: Sendable {
     /// The largest document: a scanned receipt or a long manual fits well within it.
     static let maxDocumentBytes = 25_000_000
 
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let handOff: UploadHandOff

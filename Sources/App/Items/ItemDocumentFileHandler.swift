@@ -7,7 +7,7 @@ import Inventory
 /// browser render it anyway; so an uploaded HTML or SVG cannot run script here. Thumbnails are
 /// pictures we drew ourselves. A document's id is never reused, so both are immutable.
 struct ItemDocumentFileHandler: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -7,7 +7,7 @@ import Messages
 /// was owned, and the same link as a form for the library's pick mode without scripts. Linking takes
 /// a photo the caller may see; what it was then (capture time, camera, path) stays with the link.
 struct ItemEvidenceAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let library: PhotoLibrary

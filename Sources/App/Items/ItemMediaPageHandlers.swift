@@ -7,7 +7,7 @@ import Messages
 /// make one the primary, delete one; attach a document, delete one. Form posts answered with a
 /// redirect back to the item, so all of it works without scripts (which use the JSON API instead).
 struct ItemMediaPageHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -14,8 +14,8 @@ import Messages
 /// The item pages: the list, the detail editor, New Item and delete confirmation. Every change
 /// is a form post answered with a redirect, so all of it works without scripts.
 struct ItemPageHandlers: Sendable {
-    private let store: ItemStore
-    private let claimStore: ClaimStore
+    private let store: HouseholdBound<ItemStore>
+    private let claimStore: HouseholdBound<ClaimStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     /// What every page shares; each request adds who is signed in.
@@ -80,8 +80,8 @@ struct ItemPageHandlers: Sendable {
 
     init(items: ItemStore, claims: ClaimStore, households: HouseholdResolver, site: PageContext, maxUploadBytes: Int, library: PhotoLibrary?,
          backups: BackupNotices? = nil, clock: any TimeSource = WallClock(), reminders: ReminderFactsReader) {
-        self.store = items
-        self.claimStore = claims
+        self.store = HouseholdBound(items)
+        self.claimStore = HouseholdBound(claims)
         self.households = households
         self.site = site
         self.maxUploadBytes = maxUploadBytes

@@ -9,7 +9,7 @@ import Messages
 /// Content-Type: the format is sniffed), as a multipart form with a file, or picked from the library
 /// as JSON `{"assetId": "…"}` (the library's file is copied into the image store).
 struct ItemPhotoAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let library: PhotoLibrary

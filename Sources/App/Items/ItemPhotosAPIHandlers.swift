@@ -6,7 +6,7 @@ import PhotoLibrary
 /// `/api/v1/items/{id}/photos…`: an item's photos, added (the photo's bytes, a multipart form, or
 /// `{"assetId": "…"}` for a copy of a library photo, `{"uploadId": "…"}` for a finished resumable upload), described, deleted and put in order.
 struct ItemPhotosAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let library: PhotoLibrary

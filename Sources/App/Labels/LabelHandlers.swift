@@ -7,7 +7,7 @@ import Messages
 /// A label's short address, which a phone's camera opens (signed out, the sign-in page asks first
 /// and comes back here: `AccessMiddleware`), and the sheets of labels as a PDF.
 struct LabelHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -9,7 +9,7 @@ import PhotoLibrary
 struct LibraryPageHandlers: Sendable {
     let library: PhotoLibrary
     /// For the place of the item evidence is picked for, and what is linked to things kept there.
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -3,7 +3,7 @@ import Inventory
 
 /// `/api/v1/locations…`: the tree of places items are kept in, in the request's household.
 struct LocationAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -6,7 +6,7 @@ import Inventory
 /// The places pages: the tree with a form to add a place, and each place's editor. Plain form
 /// posts answered with redirects, so they work without scripts.
 struct LocationPageHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

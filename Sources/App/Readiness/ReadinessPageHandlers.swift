@@ -7,7 +7,7 @@ import PhotoLibrary
 
 /// The Fix next worklist, and the readiness card the list page shows.
 struct ReadinessPageHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -4,7 +4,7 @@ import Inventory
 /// `/api/v1/settings`: `{"currency": "USD", "offlineCopy": true}`, read by anyone signed in, changed by owners.
 /// The currency is the request's household's; the offline copy is the server's (`OfflineCopySwitch`).
 struct SettingsAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let offlineCopy: OfflineCopySwitch
@@ -29,7 +29,7 @@ struct SettingsAPIHandlers: Sendable {
             do {
                 if let currency = settings.currency { try items.setCurrency(currency) }
                 // The server's switch, stored where it is read at start (the first household's settings).
-                if let keeps = settings.offlineCopy { try offlineCopy.set(keeps, in: store) }
+                if let keeps = settings.offlineCopy { try offlineCopy.set(keeps) }
             } catch InventoryError.invalid(let invalid) {
                 var error = AppError(.invalidSettings, invalid.summaryWording)
                 error.fieldWordings = invalid.errors.map { (field: $0.field, message: $0.wording) }

@@ -6,7 +6,7 @@ import PhotoLibrary
 /// item page's Use (the field filled through the item's normal update) and Dismiss (never offered
 /// again for that item, whoever reads it again).
 struct SuggestionHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
     let library: PhotoLibrary

@@ -4,7 +4,7 @@ import Inventory
 /// `/api/v1/tags`: every tag in use, `[{"name","count"}]` by name. Tags are made by giving them to
 /// items, and forgotten with their last item. The request's household's tags.
 struct TagAPIHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

@@ -5,7 +5,7 @@ import PhotoLibrary
 /// A tap on a walk-through's frame makes a draft whose photo is that frame, remembering the video and
 /// the second: `POST /api/v1/walkthroughs/{id}/drafts` `{"second": 12.4}` and the place page's form.
 struct WalkthroughDraftHandlers: Sendable {
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 

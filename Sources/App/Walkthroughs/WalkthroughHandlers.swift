@@ -12,7 +12,7 @@ import Video
 struct WalkthroughHandlers: Sendable {
     static let videoTypes: Set<String> = ["video/mp4", "video/quicktime"]
 
-    let store: ItemStore
+    let store: HouseholdBound<ItemStore>
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
