@@ -27,6 +27,18 @@ extension ItemStore {
         try connection.serverTables.run("INSERT INTO search_index_state (format) VALUES (?)", ItemSearchText.format)
     }
 
+    /// Makes `access`'s own search table if it has none, empty (a household that holds no item yet): the
+    /// first household's is the schema's (`item_search`), another's `item_search_<id>`, made with the
+    /// household. Made from the first's own definition, so their columns and options never drift apart.
+    public func makeSearchTable(for access: HouseholdAccess) throws {
+        try self.in(access).household.write { connection in
+            let own = connection.ownTable("item_search").name
+            let first = try connection.serverTables.firstRow("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'item_search'") { try $0.string(0) }
+            guard own != "item_search", let first, let options = first.range(of: "USING fts5(") else { return }
+            try connection.serverTables.execute("CREATE VIRTUAL TABLE IF NOT EXISTS \(own) " + first[options.lowerBound...])
+        }
+    }
+
     /// Re-indexes one item as it now stands, with the path of the location it is in (from `paths`,
     /// which remembers each place read, when a batch of items is indexed).
     static func indexItem(id: Item.ID, in connection: HouseholdConnection, paths: LocationPaths? = nil) throws {
