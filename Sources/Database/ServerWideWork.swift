@@ -12,4 +12,7 @@ public enum ServerWideWork: String, CaseIterable, Sendable {
     /// Finding an adjuster's link by its token: the token is the access, and the link's claim says
     /// its household.
     case claimLinkTokens
+    /// An account's resumable uploads: an upload is its account's, in no household (its quota counts the
+    /// account's uploads everywhere); it meets a household only when a request hands it to an item there.
+    case accountUploads
 }

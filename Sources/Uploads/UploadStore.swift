@@ -39,7 +39,7 @@ public final class UploadStore: Sendable {
         let path = path(of: id)
         var madeFile = false
         defer { if madeFile, (try? upload(id: id, account: account)) == nil { unlink(path) } }
-        return try database.write { connection in
+        return try database.write(serverWide: .accountUploads) { connection in
             if let captureID, let existing = try connection.firstRow(
                 "\(Self.columns) WHERE account_id = ? AND capture_id = ? AND expires_ms > ? ORDER BY created_ms DESC",
                 account, captureID, nowMS, decode: Self.upload) {
@@ -72,7 +72,7 @@ public final class UploadStore: Sendable {
     /// The upload, when `account` has it and it has not expired; nil otherwise (all alike).
     public func upload(id: String, account: Int64) throws -> Upload? {
         guard Upload.isID(id) else { return nil }
-        return try database.read { connection in
+        return try database.read(serverWide: .accountUploads) { connection in
             try connection.firstRow("\(Self.columns) WHERE id = ? AND account_id = ? AND expires_ms > ?", id, account, Self.ms(clock.now),
                                     decode: Self.upload)
         }
@@ -102,7 +102,7 @@ public final class UploadStore: Sendable {
     /// Records that the upload now has `offset` bytes: written just now, it expires a lifetime from now.
     func setOffset(_ offset: Int, of id: String) throws -> Upload? {
         let now = clock.now
-        return try database.write { connection in
+        return try database.write(serverWide: .accountUploads) { connection in
             try connection.run("UPDATE uploads SET offset = ?, written_ms = ?, expires_ms = ? WHERE id = ?",
                                offset, Self.ms(now), Self.ms(now.addingTimeInterval(limits.lifetime)), id)
             return try connection.firstRow("\(Self.columns) WHERE id = ?", id, decode: Self.upload)
@@ -135,7 +135,7 @@ public final class UploadStore: Sendable {
         }
         guard upload.isFinished else { throw UploadError.unfinished(missing: upload.length - upload.offset) }
         let answer = try use(path(of: id), upload)
-        try database.write { connection in
+        try database.write(serverWide: .accountUploads) { connection in
             try connection.run("""
                 UPDATE uploads SET handed_to = ?, answer_status = ?, answer_headers = ?, answer_body = ? WHERE id = ?
                 """, answer.target, answer.status, answer.headerLines, answer.body, id)
@@ -156,7 +156,7 @@ public final class UploadStore: Sendable {
     }
 
     private func remove(_ id: String) throws {
-        try database.write { connection in try connection.run("DELETE FROM uploads WHERE id = ?", id) }
+        try database.write(serverWide: .accountUploads) { connection in try connection.run("DELETE FROM uploads WHERE id = ?", id) }
         unlink(path(of: id))
     }
 
@@ -164,14 +164,14 @@ public final class UploadStore: Sendable {
     /// is written, so not expired, once that request ends). Answers how many went.
     @discardableResult
     public func removeExpired() throws -> Int {
-        let expired = try database.read { connection in
+        let expired = try database.read(serverWide: .accountUploads) { connection in
             try connection.rows("SELECT id FROM uploads WHERE expires_ms <= ?", Self.ms(clock.now)) { $0.string(0) }
         }
         var removed = 0
         for id in expired {
             guard (try? reserve(id)) != nil else { continue }
             defer { release(id) }
-            let gone = try database.write { connection in
+            let gone = try database.write(serverWide: .accountUploads) { connection in
                 try connection.run("DELETE FROM uploads WHERE id = ? AND expires_ms <= ?", id, Self.ms(clock.now))
                 return connection.changes == 1
             }
@@ -190,14 +190,14 @@ public final class UploadStore: Sendable {
     /// writes here.
     public func removeLeftoverFiles() throws -> [String] {
         let names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-        let known = Set(try database.read { connection in try connection.rows("SELECT id FROM uploads WHERE handed_to IS NULL") { $0.string(0) } })
+        let known = Set(try database.read(serverWide: .accountUploads) { connection in try connection.rows("SELECT id FROM uploads WHERE handed_to IS NULL") { $0.string(0) } })
         var removed: [String] = []
         for name in names where !known.contains(name) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             removed.append(name)
         }
         for id in known where !names.contains(id) {
-            try database.write { connection in try connection.run("DELETE FROM uploads WHERE id = ? AND handed_to IS NULL", id) }
+            try database.write(serverWide: .accountUploads) { connection in try connection.run("DELETE FROM uploads WHERE id = ? AND handed_to IS NULL", id) }
         }
         return removed.sorted()
     }

@@ -28,7 +28,9 @@ public enum UploadsSchema {
             CREATE INDEX uploads_by_expiry ON uploads (expires_ms);
             """),
         // Households (issue 32): an upload is handed to the household it was begun in; those under way
-        // were begun in the first one (see the inventory's migration 28).
+        // were begun in the first one (see the inventory's migration 28). Decided otherwise in step 2b:
+        // an upload stays its account's (server-wide work, for the reason accountUploads) and the column is unused
+        // until the switch half drops it.
         Migration(version: 9, sql: """
             ALTER TABLE uploads ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
             """),

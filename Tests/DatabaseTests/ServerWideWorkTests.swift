@@ -11,6 +11,15 @@ import Testing
         "Claims/ClaimStore+Leftovers.swift: leftovers",
         "Claims/ClaimStore+Links.swift: claimLinkTokens",
         "Inventory/ItemStore+Leftovers.swift: leftovers",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
+        "Uploads/UploadStore.swift: accountUploads",
     ]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
