@@ -3,6 +3,7 @@ import Database
 import Foundation
 import HTTPTestClient
 import Inventory
+import MailTestServer
 import Testing
 @testable import App
 
@@ -94,5 +95,40 @@ import Testing
         #expect(olivia.contains("UID:warranty-ending:item-1:\(lampNotice)@homepwner\r\n") && olivia.contains("/items/1#item-warrantyExpires\r\n"))
         #expect(vera.contains("UID:warranty-ending:item-1:\(lampNotice)@homepwner\r\n"))
         #expect(!vera.contains("item-\(bike)") && !vera.contains("Their bike"))
+    }
+
+    /// Open to the local user without accounts: the first household's reminders, linking as always.
+    @Test func openAccessIsRemindedOfTheFirstHousehold() throws {
+        let clock = TestClock()
+        let app = try TestApp { $0.clock = clock }
+        let made = try app.client.json("POST", "/api/v1/items", ["name": "Our lamp", "warrantyExpires": clock.today.adding(days: 20).iso])
+        #expect(made.status == 201, "\(made.text)")
+        let reminders = try app.client.get("/api/v1/reminders")
+        #expect(reminders.status == 200)
+        let list = RemindersAPITests.object(reminders)["reminders"] as? [[String: Any]] ?? []
+        #expect(list.map { $0["link"] as? String } == ["/items/1#item-warrantyExpires"], "\(reminders.text)")
+        #expect(try app.client.get("/reminders").text.contains("The warranty of Our lamp ends on"))
+    }
+
+    /// The e-mailed reminders (`ReminderMailer`) name the flat's bike too, its link opening it in the flat.
+    @Test func theEmailsRemindOfEveryHouseholdTheOthersLinkingToIt() throws {
+        let server = try TestSMTPServer(.plain)
+        let folder = try TestDataFolder(), clock = TestClock(ReminderMailTests.start)
+        let app = try ReminderMailTests.app(folder: folder, clock: clock, server: server.url)
+        defer { app.shutdown() }
+        let lamp = try ReminderMailTests.item("Our lamp", warrantyEnds: clock.today.adding(days: 20), in: app, clock: clock)
+        let olivia = try #require(try app.accounts.account(named: "olivia"))
+        let flat = try app.environment.households.create(named: "Flat", owner: olivia.id).id
+        let bike = flat.rawValue << 32 | 1
+        try app.environment.database.write { connection in
+            try connection.execute("""
+                INSERT INTO items (household_id, id, name, date_created_ms, position, warranty_expires)
+                    VALUES (\(flat.rawValue), \(bike), 'Their bike', \(Int64(clock.now.timeIntervalSince1970 * 1000)), 0, '\(clock.today.adding(days: 10).iso)');
+                """)
+        }
+        #expect(try #require(app.reminderMailer).pass().sent >= 1)
+        let text = try server.messages().compactMap(\.text).joined(separator: "\n")
+        #expect(text.contains("https://home.example/items/\(bike)?household=\(flat)#item-warrantyExpires"), "\(text)")
+        #expect(text.contains("https://home.example/items/\(lamp.id.rawValue)#item-warrantyExpires"), "\(text)")
     }
 }

@@ -18,13 +18,6 @@ struct ReminderFactsReader: Sendable {
     let households: HouseholdStore
     let backups: BackupNotices?
 
-    init(items: ItemStore, claims: ClaimStore, households: HouseholdStore, backups: BackupNotices?) {
-        self.items = items
-        self.claims = claims
-        self.households = households
-        self.backups = backups
-    }
-
     /// Each household's items' and places' facts, the same for each of its members: made again only
     /// when the inventory changes.
     private let householdFacts = RevisionKeyedCache<HouseholdID, Household>(capacity: 64)
