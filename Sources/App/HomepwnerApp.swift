@@ -126,7 +126,7 @@ public final class HomepwnerApp: Sendable {
         let siteAddress = Mutex(configuration.reminderMail?.siteURL ?? "")
         let accountStore = accounts, clock = configuration.clock
         // One reader for the pages, the feed and the mailer: the schedules they share are made once.
-        let reminders = ReminderFactsReader(items: items, claims: claimStore, backups: backups)
+        let reminders = ReminderFactsReader(items: items, claims: claimStore, households: environment.households, backups: backups)
         reminderMailer = configuration.reminderMail.map { settings in
             ReminderMailer(accounts: accountStore, reader: reminders, settings: settings,
                            siteURL: { siteAddress.withLock { $0 } }, clock: clock, log: log)

@@ -84,6 +84,19 @@ public final class HouseholdStore: Sendable {
         }
     }
 
+    /// Every household `account` is a member of, as it may use each, lowest-numbered (its current one)
+    /// first: what is read for it across its households (its reminders).
+    public func everyAccess(for account: Account.ID) throws -> [HouseholdAccess] {
+        try database.read { connection in
+            try connection.rows("""
+                SELECT h.id, m.role, h.id_prefix, h.files_folder FROM household_members m JOIN households h ON h.id = m.household_id
+                WHERE m.account_id = ? ORDER BY h.id
+                """, account) { row in
+                HouseholdAccess(id: row.id(0), role: try Self.role(row.string(1)), idPrefix: row.int64(2), filesFolder: row.string(3))
+            }
+        }
+    }
+
     /// The first household, owned by whoever calls while the server is open without accounts (the
     /// local user is everyone then, and there is no other household: making one needs an account).
     public func openAccess() throws -> HouseholdAccess {

@@ -24,12 +24,15 @@ public final class Reminder: Sendable, Equatable, Identifiable {
     /// The title and detail as a catalogue's message and its values, for a reader in another language
     /// (an e-mail in the recipient's); nil: `title` and `detail` are all there is.
     public let wording: ReminderWording?
+    /// The household it is put right in, when that is not the reader's current one (its link names
+    /// it); nil: the reader's current household, or the server's own (backups).
+    public let household: Int64?
 
     /// `kind:subject:due`, e.g. `warranty-ending:item-12:2027-03-01`.
     public let id: String
 
     public init(kind: ReminderKind, subject: ReminderSubject, due: CalendarDate, until: CalendarDate?, title: String, detail: String,
-                value: Int64? = nil, fix: ReminderFix, wording: ReminderWording? = nil) {
+                value: Int64? = nil, fix: ReminderFix, wording: ReminderWording? = nil, household: Int64? = nil) {
         id = "\(kind.rawValue):\(subject.key):\(due.iso)"
         self.kind = kind
         self.subject = subject
@@ -40,11 +43,12 @@ public final class Reminder: Sendable, Equatable, Identifiable {
         self.value = value
         self.fix = fix
         self.wording = wording
+        self.household = household
     }
 
     public static func == (lhs: Reminder, rhs: Reminder) -> Bool {
         lhs === rhs || (lhs.id == rhs.id && lhs.until == rhs.until && lhs.title == rhs.title && lhs.detail == rhs.detail
-                        && lhs.value == rhs.value && lhs.fix == rhs.fix)
+                        && lhs.value == rhs.value && lhs.fix == rhs.fix && lhs.household == rhs.household)
     }
 
     /// Kind family and subject: the occasions that replace one another in the list of what is due.

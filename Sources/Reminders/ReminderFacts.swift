@@ -97,6 +97,12 @@ public struct ReminderFacts: Sendable {
     public var backup: BackupFacts?
     public var policyPeriodEnd: CalendarDate?
     public var claims: [ClaimFacts]
+    /// The household these things are of, when it is not the reader's current one: every reminder
+    /// made from them opens there (`Reminder.household`). Nil: the reader's current household.
+    public var household: Int64?
+    /// The high bits of the household's ids (`HouseholdAccess.idPrefix`): items, places and claims
+    /// carry it in their ids already; the policy, one per household, is told apart by it.
+    public var idPrefix: Int64 = 0
 
     public init(items: [ItemFacts] = [], places: [PlaceFacts] = [], backup: BackupFacts? = nil, policyPeriodEnd: CalendarDate? = nil,
                 claims: [ClaimFacts] = []) {

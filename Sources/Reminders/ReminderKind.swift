@@ -50,12 +50,14 @@ public enum ReminderKind: String, Sendable, CaseIterable, Comparable {
     private static let ordered = allCases
 }
 
-/// What a reminder is about, as its occasion's id names it (`item-12`, `claim-3`, `policy`).
+/// What a reminder is about, as its occasion's id names it (`item-12`, `claim-3`, `policy`; a
+/// household's policy other than the first's `policy-{id prefix}`).
 public enum ReminderSubject: Sendable, Hashable {
     case item(Int64)
     case place(Int64)
     case claim(Int64)
-    case policy
+    /// The policy of the household whose ids have this prefix (0: the first household's).
+    case policy(Int64)
     case backup
 
     public var key: String {
@@ -63,7 +65,7 @@ public enum ReminderSubject: Sendable, Hashable {
         case .item(let id): "item-\(id)"
         case .place(let id): "place-\(id)"
         case .claim(let id): "claim-\(id)"
-        case .policy: "policy"
+        case .policy(let prefix): prefix == 0 ? "policy" : "policy-\(prefix)"
         case .backup: "backup"
         }
     }

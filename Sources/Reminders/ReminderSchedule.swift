@@ -41,26 +41,40 @@ public struct ReminderSchedule: Sendable {
     public static let soonDays = 30
 
     public init(_ facts: ReminderFacts) {
+        self.init(every: [facts])
+    }
+
+    /// The occasions of several households' facts together: an account's, from every household it is in.
+    public init(every households: [ReminderFacts]) {
         var occasions: [Reminder] = []
-        for item in facts.items { Self.add(item, to: &occasions) }
+        for facts in households { Self.add(facts, to: &occasions) }
+        self.init(occasions: occasions)
+    }
+
+    private static func add(_ facts: ReminderFacts, to occasions: inout [Reminder]) {
+        let household = facts.household
+        for item in facts.items { add(item, in: household, to: &occasions) }
         for place in facts.places {
             occasions.append(Reminder(kind: .walkthroughDue, subject: .place(place.id), due: place.lastWalkedThrough.adding(days: Self.walkthroughDays), until: nil,
                                       title: "What changed in \(place.name)?",
                                       detail: "\(place.name) was last walked through on \(place.lastWalkedThrough.english). Film it again, so the inventory shows what is there now.",
-                                      fix: .place(place.id), wording: ReminderWording("walkthrough-due", ["place": .text(place.name), "date": .day(place.lastWalkedThrough)])))
+                                      fix: .place(place.id), wording: ReminderWording("walkthrough-due", ["place": .text(place.name), "date": .day(place.lastWalkedThrough)]), household: household))
         }
-        if let backup = facts.backup { Self.add(backup, to: &occasions) }
+        if let backup = facts.backup { add(backup, to: &occasions) }
         if let end = facts.policyPeriodEnd {
-            occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end.adding(days: -Self.noticeDays), until: end,
+            occasions.append(Reminder(kind: .policyRenewal, subject: .policy(facts.idPrefix), due: end.adding(days: -Self.noticeDays), until: end,
                                       title: "The policy's period ends on \(end.english): check the coverage",
                                       detail: "Check the coverage against the inventory before renewing: the contents limit, and the items worth a rider.",
-                                      fix: .policy, wording: ReminderWording("policy-renewal", ["date": .day(end)])))
-            occasions.append(Reminder(kind: .policyRenewal, subject: .policy, due: end, until: end,
+                                      fix: .policy, wording: ReminderWording("policy-renewal", ["date": .day(end)]), household: household))
+            occasions.append(Reminder(kind: .policyRenewal, subject: .policy(facts.idPrefix), due: end, until: end,
                                       title: "The policy's period ends today",
                                       detail: "Make sure it was renewed, and enter the new period, so the coverage check goes by it.",
-                                      fix: .policy, wording: ReminderWording("policy-ends")))
+                                      fix: .policy, wording: ReminderWording("policy-ends"), household: household))
         }
-        for claim in facts.claims { Self.add(claim, to: &occasions) }
+        for claim in facts.claims { add(claim, in: household, to: &occasions) }
+    }
+
+    private init(occasions: [Reminder]) {
         self.occasions = occasions
         let byDue = occasions.sorted { ($0.due, $0.id) < ($1.due, $1.id) }
         var families: [Reminder.FamilyKey: Int] = [:]
@@ -116,17 +130,17 @@ public struct ReminderSchedule: Sendable {
         return chosen.map { latest[family[$0]] }.sorted { mailRank[$0] < mailRank[$1] }.map { byDue[$0] }
     }
 
-    private static func add(_ item: ReminderFacts.ItemFacts, to occasions: inout [Reminder]) {
+    private static func add(_ item: ReminderFacts.ItemFacts, in household: Int64?, to occasions: inout [Reminder]) {
         if let end = item.warrantyExpires, !item.lifetimeWarranty {
             occasions.append(Reminder(kind: .warrantyEnding, subject: .item(item.id), due: end.adding(days: -noticeDays), until: end,
                                       title: "The warranty of \(item.name) ends on \(end.english)",
                                       detail: "Anything wrong with it is still covered until then: check it now.",
                                       value: item.value, fix: .item(item.id, field: "warrantyExpires"),
-                                      wording: ReminderWording("warranty-ending", ["item": .text(item.name), "date": .day(end)])))
+                                      wording: ReminderWording("warranty-ending", ["item": .text(item.name), "date": .day(end)]), household: household))
             occasions.append(Reminder(kind: .warrantyEnds, subject: .item(item.id), due: end, until: end,
                                       title: "The warranty of \(item.name) ends today",
                                       detail: "Anything wrong with it is covered only until the end of today.",
-                                      value: item.value, fix: .item(item.id, field: "warrantyExpires"), wording: ReminderWording("warranty-ends", ["item": .text(item.name)])))
+                                      value: item.value, fix: .item(item.id, field: "warrantyExpires"), wording: ReminderWording("warranty-ends", ["item": .text(item.name)]), household: household))
         }
         if let looked = item.replacementCostDate {
             occasions.append(Reminder(kind: .replacementCostStale, subject: .item(item.id), due: looked.adding(years: replacementCostYears), until: nil,
@@ -134,13 +148,13 @@ public struct ReminderSchedule: Sendable {
                                       detail: "It was looked up on \(looked.english). Look it up again: prices move, and a claim pays what buying it again costs now.",
                                       value: item.value, fix: .item(item.id, field: "replacementCost"),
                                       wording: ReminderWording(item.valueText == nil ? "replacement-cost-stale" : "replacement-cost-stale-valued",
-                                                               ["item": .text(item.name), "value": .text(item.valueText ?? ""), "date": .day(looked), "count": .count(replacementCostYears)])))
+                                                               ["item": .text(item.name), "value": .text(item.valueText ?? ""), "date": .day(looked), "count": .count(replacementCostYears)]), household: household))
         }
         if !item.hasPhoto {
             occasions.append(Reminder(kind: .photoMissing, subject: .item(item.id), due: item.added.adding(days: photoGraceDays), until: nil,
                                       title: "\(item.name) has no photo yet",
                                       detail: "It was added on \(item.added.english). A photo is the first thing an adjuster asks for.",
-                                      value: item.value, fix: .item(item.id, field: "photos"), wording: ReminderWording("photo-missing", ["item": .text(item.name), "date": .day(item.added)])))
+                                      value: item.value, fix: .item(item.id, field: "photos"), wording: ReminderWording("photo-missing", ["item": .text(item.name), "date": .day(item.added)]), household: household))
         }
     }
 
@@ -159,7 +173,7 @@ public struct ReminderSchedule: Sendable {
         }
     }
 
-    private static func add(_ claim: ReminderFacts.ClaimFacts, to occasions: inout [Reminder]) {
+    private static func add(_ claim: ReminderFacts.ClaimFacts, in household: Int64?, to occasions: inout [Reminder]) {
         if let deadline = claim.proofOfLossDue {
             for days in proofOfLossNotices {
                 let due = deadline.adding(days: -days)
@@ -168,7 +182,7 @@ public struct ReminderSchedule: Sendable {
                 occasions.append(Reminder(kind: .proofOfLoss, subject: .claim(claim.id), due: due, until: deadline,
                                           title: "The proof of loss for \(claim.name) is due on \(deadline.english)",
                                           detail: "Send the sworn statement in proof of loss with the schedule before then, or ask the insurer for more time in writing.",
-                                          fix: .claim(claim.id, part: "proofOfLossDue"), wording: ReminderWording("proof-of-loss", ["claim": .text(claim.name), "date": .day(deadline)])))
+                                          fix: .claim(claim.id, part: "proofOfLossDue"), wording: ReminderWording("proof-of-loss", ["claim": .text(claim.name), "date": .day(deadline)]), household: household))
             }
         }
         if claim.unpaidLines > 0 {
@@ -177,7 +191,7 @@ public struct ReminderSchedule: Sendable {
                                       title: "\(claim.name): \(claim.unpaidLines == 1 ? "1 line is" : "\(claim.unpaidLines) lines are") not fully paid",
                                       detail: "Still expected: \(claim.unpaidText). Record each payment on its line when it comes, or ask the insurer when it will.",
                                       fix: .claim(claim.id, part: "lines"),
-                                      wording: ReminderWording("payment-expected", ["claim": .text(claim.name), "amount": .text(claim.unpaidText), "lines": .count(claim.unpaidLines)])))
+                                      wording: ReminderWording("payment-expected", ["claim": .text(claim.name), "amount": .text(claim.unpaidText), "lines": .count(claim.unpaidLines)]), household: household))
         }
         if claim.replacedUnpaidLines > 0, let replaced = claim.lastReplaced {
             occasions.append(Reminder(kind: .depreciationRecoverable, subject: .claim(claim.id), due: replaced, until: nil,
@@ -185,7 +199,7 @@ public struct ReminderSchedule: Sendable {
                                       detail: "Send the insurer the new receipts: \(claim.replacedUnpaidText) is recoverable now that they are replaced.",
                                       fix: .claim(claim.id, part: "lines"),
                                       wording: ReminderWording("depreciation-recoverable", ["claim": .text(claim.name), "amount": .text(claim.replacedUnpaidText),
-                                                                                           "lines": .count(claim.replacedUnpaidLines)])))
+                                                                                           "lines": .count(claim.replacedUnpaidLines)]), household: household))
         }
     }
 

@@ -29,8 +29,8 @@ import Testing
         ("/library/assets/", "the photo library is granted per account until its roots are granted per household (plan session 3)"),
         ("/library/files/", "the photo library is granted per account until its roots are granted per household (plan session 3)"),
         ("/images/", "a photo's file by its content's hash, shared until each household's files are its own (plan 3.8)"),
-        ("/api/v1/reminders", "the account's reminders, read from the first household until the background passes move (step 2b)"),
-        ("/reminders", "the account's reminders, read from the first household until the background passes move (step 2b)"),
+        ("/api/v1/reminders", "the account's reminders, from every household it is in, each linking into its own"),
+        ("/reminders", "the account's reminders, from every household it is in, each linking into its own"),
     ]
 
     /// The pages, the export and the labels show the flat's things when a request names the flat, and
@@ -55,7 +55,7 @@ import Testing
             let flatPage = try olivia.get(path + joiner + inFlat, accept: "text/html")
             #expect(flatPage.status == 200 && flatPage.text.contains(theirs) && !flatPage.text.contains(ours), "\(path) in the flat: \(flatPage.status)")
             let home = try olivia.get(path, accept: "text/html")
-            #expect(home.status == 200 && !home.text.contains(theirs), "\(path): \(home.status)")
+            #expect(home.status == 200 && !Self.withoutDueSoon(home.text).contains(theirs), "\(path): \(home.status)")
         }
         let bikePage = try olivia.get("/items/\(bike)?\(inFlat)", accept: "text/html")
         #expect(bikePage.status == 200 && bikePage.text.contains("Their bike"), "\(bikePage.status)")
@@ -67,6 +67,14 @@ import Testing
         #expect(labels.status == 200 && labels.header("Content-Type") == "application/pdf", "\(labels.status) \(labels.text.prefix(200))")
         let labelsAtHome = try olivia.get("/api/v1/labels.pdf?items=\(bike)", accept: "application/json")
         #expect(labelsAtHome.status != 200 && labelsAtHome.errorCode == "unknown-label-target", "\(labelsAtHome.status) \(labelsAtHome.text)")
+    }
+
+    /// A page without the home page's Due soon card, which is the account's, of every household it is
+    /// in (`HouseholdReminderTests`): the flat's bike has had no photo for a month.
+    static func withoutDueSoon(_ page: String) -> String {
+        guard let start = page.range(of: "<section class=\"due-soon-card card\" id=\"due-soon\""),
+              let end = page.range(of: "</section>", range: start.upperBound..<page.endIndex) else { return page }
+        return String(page[..<start.lowerBound] + page[end.upperBound...])
     }
 
     @Test func everyRouteOfAHouseholdRefusesOneTheCallerIsNotIn() throws {

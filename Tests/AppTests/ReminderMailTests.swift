@@ -92,7 +92,7 @@ import Testing
         _ = try Self.item("Sofa", in: app, clock: clock)
         clock.advance(by: 31 * 86_400)
         let olivia = try #require(try app.accounts.account(named: "olivia"))
-        let occasion = try #require(try ReminderFactsReader(items: app.items, claims: app.claims, backups: nil).due(for: olivia, on: clock.today).first?.id)
+        let occasion = try #require(try ReminderFactsReader(items: app.items, claims: app.claims, households: app.environment.households, backups: nil).due(for: olivia, on: clock.today).first?.id)
 
         #expect(try #require(app.reminderMailer).pass().deferred == 1)
         var record = try #require(try app.accounts.reminderMailRecord(occasion, for: olivia.id))
@@ -137,7 +137,7 @@ import Testing
         _ = try Self.item("Sofa", in: app, clock: clock)
         clock.advance(by: 31 * 86_400)
         let olivia = try #require(try app.accounts.account(named: "olivia"))
-        let occasion = try #require(try ReminderFactsReader(items: app.items, claims: app.claims, backups: nil).due(for: olivia, on: clock.today).first?.id)
+        let occasion = try #require(try ReminderFactsReader(items: app.items, claims: app.claims, households: app.environment.households, backups: nil).due(for: olivia, on: clock.today).first?.id)
         // Claimed, then the process died before the server's answer was recorded.
         #expect(try app.accounts.claimReminderMail(occasion, for: olivia.id))
         clock.advance(by: 86_400)

@@ -44,7 +44,7 @@ struct ReminderYearBenchmark {
         }
         print("Seeded \(Self.items) items in \(String(format: "%.1f", Date().timeIntervalSince(seeding))) s")
 
-        let reader = ReminderFactsReader(items: app.items, claims: app.claims, backups: nil)
+        let reader = ReminderFactsReader(items: app.items, claims: app.claims, households: app.environment.households, backups: nil)
         let mailer = try #require(app.reminderMailer)
         var listing: TimeInterval = 0, mailing: TimeInterval = 0, computing: TimeInterval = 0, listed = 0, cameDue = 0
         var passes = ReminderMailer.Pass()

@@ -57,6 +57,26 @@ import Testing
         ])
     }
 
+    /// Two households' facts together (an account in both): each household's policy is listed on its
+    /// own, the first's under the id it always had; what is another household's says which.
+    @Test func twoHouseholdsPoliciesAreEachListedAndTheOthersNameTheirHousehold() {
+        var home = ReminderFacts(items: [.init(id: 1, name: "Lamp", added: Self.day("2026-01-01"), warrantyExpires: Self.day("2026-06-15"))],
+                                 policyPeriodEnd: Self.day("2026-06-30"))
+        home.idPrefix = 0
+        var flat = ReminderFacts(items: [.init(id: 2 << 32 | 1, name: "Bike", added: Self.day("2026-01-01"), warrantyExpires: Self.day("2026-06-20"))],
+                                 policyPeriodEnd: Self.day("2026-07-10"))
+        flat.idPrefix = 2
+        flat.household = 2
+        let listed = ReminderSchedule(every: [home, flat]).due(on: Self.day("2026-06-10"))
+        #expect(Set(listed.map(\.id)) == [
+            "warranty-ending:item-1:2026-05-16", "warranty-ending:item-8589934593:2026-05-21",
+            "policy-renewal:policy:2026-05-31", "policy-renewal:policy-2:2026-06-10",
+        ])
+        #expect(listed.filter { $0.household == 2 }.map(\.subject.key).sorted() == ["item-8589934593", "policy-2"])
+        #expect(listed.filter { $0.household == nil }.map(\.subject.key).sorted() == ["item-1", "policy"])
+        #expect(ReminderSchedule(every: [home]).occasions == ReminderSchedule(home).occasions)
+    }
+
     @Test func staleReplacementCostsAreListedMostValueFirst() {
         let facts = ReminderFacts(items: [
             .init(id: 1, name: "Lamp", added: Self.day("2020-01-01"), replacementCostDate: Self.day("2021-01-01"), value: 4_000),

@@ -13,7 +13,7 @@ struct DueSoonEntry: Sendable, Equatable {
 
     init(_ reminder: Reminder, today: CalendarDate, words: Localizer = Localization.bundled.localizer(for: .template)) {
         title = words.title(of: reminder)
-        url = ReminderRoutes.fix(reminder.fix)
+        url = ReminderRoutes.fix(reminder)
         isDue = reminder.due <= today
         // A deadline is counted to its day; anything else from when it fell due.
         if let until = reminder.until {

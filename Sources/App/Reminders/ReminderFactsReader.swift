@@ -3,19 +3,24 @@ import Backup
 import Claims
 import Database
 import Foundation
+import Households
 import Inventory
 import Localization
 import Reminders
 
-/// The facts the reminders are worked out from, read from the stores for one account: the
-/// household's items, walked-through places, policy and open claims for everyone; its backups for owners.
+/// The facts the reminders are worked out from, read from the stores for one account: the items,
+/// walked-through places, policy and open claims of every household it is a member of; the
+/// server's backups for owners. The local user of a server open without accounts, who is no member
+/// of any, is reminded of the first household's, the only one there is.
 struct ReminderFactsReader: Sendable {
     let items: ItemStore
     let claims: ClaimStore
+    let households: HouseholdStore
     let backups: BackupNotices?
 
-    /// The items' and places' facts, the same for everyone: made again only when the inventory changes.
-    let household = RevisionCache<Household>()
+    /// Each household's items' and places' facts, the same for each of its members: made again only
+    /// when the inventory changes.
+    private let householdFacts = RevisionKeyedCache<HouseholdID, Household>(capacity: 64)
 
     struct Household: Sendable {
         let items: [ReminderFacts.ItemFacts]
@@ -31,9 +36,10 @@ struct ReminderFactsReader: Sendable {
     /// Calendar feeds as sent, by the site's address they link to (a feed of 10,000 items is megabytes).
     private let feeds = RevisionKeyedCache<FeedKey, [UInt8]>(capacity: 8)
 
-    /// What a schedule depends on besides the items (the cache's revision): the claims, and for an
-    /// owner the backups' state.
+    /// What a schedule depends on besides the items (the cache's revision): the households it is
+    /// of (the first the reader's current one), the claims, and for an owner the backups' state.
     struct ScheduleKey: Hashable, Sendable {
+        let households: [HouseholdID]
         let claims: Int
         let backup: ReminderFacts.BackupFacts?
     }
@@ -85,8 +91,22 @@ struct ReminderFactsReader: Sendable {
         // Both revisions are read before the facts: a schedule is never older than its key.
         let revision = items.revision
         let backup = backupFacts(for: account)
-        let key = ScheduleKey(claims: claims.revision, backup: backup)
-        return (key, try schedules.value(for: key, at: revision) { ReminderSchedule(try facts(backup: backup)) })
+        let households = try households(of: account)
+        let key = ScheduleKey(households: households.map(\.id), claims: claims.revision, backup: backup)
+        return (key, try schedules.value(for: key, at: revision) {
+            // The current household's facts link as they always have; another's name their household.
+            ReminderSchedule(every: try households.enumerated().map { index, household in
+                try facts(of: household, linkingTo: index == 0 ? nil : household.id, backup: index == 0 ? backup : nil)
+            })
+        })
+    }
+
+    /// The households whose things the account is reminded of, its current one (the lowest-numbered) first.
+    private func households(of account: Account) throws -> [HouseholdAccess] {
+        let memberships = try households.everyAccess(for: account.id)
+        // Open access: the server has no accounts, and its local user owns the first household.
+        if memberships.isEmpty, account.id == AccessMiddleware.localOwnerID { return [try households.openAccess()] }
+        return memberships
     }
 
     /// The backups' state, for owners (who alone are reminded of them).
@@ -102,11 +122,15 @@ struct ReminderFactsReader: Sendable {
         return backup
     }
 
-    private func facts(backup: ReminderFacts.BackupFacts?) throws -> ReminderFacts {
+    /// One household's facts; `other` names it in every link when it is not the reader's current one.
+    private func facts(of access: HouseholdAccess, linkingTo other: HouseholdID?, backup: ReminderFacts.BackupFacts?) throws -> ReminderFacts {
+        let items = self.items.in(access), claims = self.claims.in(access)
         let currency = try items.currency()
         func money(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: currency).formatted }
         var facts = ReminderFacts()
-        let household = try self.household.value(at: items.revision) { try readHousehold(money: money) }
+        facts.household = other?.rawValue
+        facts.idPrefix = access.idPrefix
+        let household = try householdFacts.value(for: access.id, at: items.revision) { try Self.read(items, money: money) }
         facts.items = household.items
         facts.places = household.places
         facts.policyPeriodEnd = try claims.policy().periodEnd
@@ -124,8 +148,8 @@ struct ReminderFactsReader: Sendable {
         return facts
     }
 
-    private func readHousehold(money: (Int64) -> String) throws -> Household {
-        let items = try self.items.all().compactMap { item -> ReminderFacts.ItemFacts? in
+    private static func read(_ store: ItemStore, money: (Int64) -> String) throws -> Household {
+        let items = try store.all().compactMap { item -> ReminderFacts.ItemFacts? in
             guard !item.isDraft, item.details.disposal == nil else { return nil }
             let details = item.details
             return ReminderFacts.ItemFacts(
@@ -134,9 +158,9 @@ struct ReminderFactsReader: Sendable {
                 replacementCostDate: details.replacementCost == nil ? nil : details.replacementCostDate,
                 value: details.lineValue, valueText: details.lineValue.map(money))
         }
-        let names = Dictionary(try self.items.locations().map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(try store.locations().map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
         var lastWalked: [Location.ID: Date] = [:]
-        for walk in try self.items.allWalkthroughs() { lastWalked[walk.locationID] = max(lastWalked[walk.locationID] ?? walk.recordedAt, walk.recordedAt) }
+        for walk in try store.allWalkthroughs() { lastWalked[walk.locationID] = max(lastWalked[walk.locationID] ?? walk.recordedAt, walk.recordedAt) }
         let places = lastWalked.compactMap { id, date in
             names[id].map { ReminderFacts.PlaceFacts(id: id.rawValue, name: $0, lastWalkedThrough: CalendarDate(date)) }
         }.sorted { $0.id < $1.id }

@@ -66,24 +66,27 @@ extension CalendarEvent {
         switch entry {
         case .single(let reminder):
             self.init(uid: reminder.id + "@homepwner", day: reminder.due, summary: words.title(of: reminder), description: words.detail(of: reminder),
-                      url: url(ReminderRoutes.fix(reminder.fix)))
+                      url: url(ReminderRoutes.fix(reminder)))
         case .group(_, _, let reminders) where reminders.count == 1:
             let reminder = reminders[0]
             self.init(uid: entry.uid + "@homepwner", day: entry.day, summary: words.title(of: reminder), description: words.detail(of: reminder),
-                      url: url(ReminderRoutes.fix(reminder.fix)))
+                      url: url(ReminderRoutes.fix(reminder)))
         case .group(let kind, let day, let reminders):
             let first = reminders.prefix(Self.namesShown).map(words.title(of:))
             let more = reminders.count - first.count
             let list = first.joined(separator: "\n") + (more > 0 ? "\n… " + words.text("mail.and-more", ["count": .count(more)]) : "")
             let count: [String: MessageArgument] = ["count": .count(reminders.count), "years": .count(ReminderSchedule.replacementCostYears)]
+            // The item list of one household: the reminders' own when they are all of one other than
+            // the reader's current one, else the current one's.
+            let households = Set(reminders.map(\.household)), other = households.count == 1 ? households.first ?? nil : nil
             let (summary, detail, path): (String, String, String) = switch kind {
             case .photoMissing:
                 (words.text("reminders.calendar.photo-missing", count), words.text("reminders.calendar.photo-missing-detail") + "\n\n" + list,
-                 ItemRoutes.list.url() + "?missingEvidence=true")
+                 ItemRoutes.list.url() + "?missingEvidence=true" + (other.map { "&\(HouseholdResolver.parameter)=\($0)" } ?? ""))
             default:
                 (words.text("reminders.calendar.replacement-cost-stale", count),
                  words.text("reminders.calendar.replacement-cost-stale-detail") + "\n\n" + list,
-                 ReminderRoutes.fix(reminders[0].fix))
+                 ReminderRoutes.fix(reminders[0]))
             }
             self.init(uid: entry.uid + "@homepwner", day: day, summary: summary, description: detail, url: url(path))
         }
@@ -107,7 +110,7 @@ enum ReminderJSON {
                     json.key("until"); if let until = reminder.until { json.value(until.iso) } else { json.null() }
                     json.key("title"); json.value(reminder.title)
                     json.key("detail"); json.value(reminder.detail)
-                    json.key("link"); json.value(ReminderRoutes.fix(reminder.fix))
+                    json.key("link"); json.value(ReminderRoutes.fix(reminder))
                 }
             }
         }

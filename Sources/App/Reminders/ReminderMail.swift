@@ -30,7 +30,7 @@ struct ReminderMail {
     private var reminder: Reminder { reminders[0] }
     var family: ReminderFamily { ReminderFamily.of(reminder.kind) }
     var fixURL: String { fixURL(reminder) }
-    func fixURL(_ reminder: Reminder) -> String { siteURL + ReminderRoutes.fix(reminder.fix) }
+    func fixURL(_ reminder: Reminder) -> String { siteURL + ReminderRoutes.fix(reminder) }
     var unsubscribeURL: String { siteURL + ReminderMailRoutes.unsubscribe(key: unsubscribeKey, kind: reminder.kind.family) }
     var accountURL: String { siteURL + AccountRoutes.account.url() }
     var homeURL: String { siteURL + ItemRoutes.list.url() }

@@ -15,14 +15,21 @@ enum ReminderRoutes {
 
     static func calendar(_ token: String) -> String { calendar.url(token + ".ics") }
 
-    /// Where a reminder is put right: the page, at the field.
-    static func fix(_ fix: ReminderFix) -> String {
+    /// Where a reminder is put right: the page, at the field, in the reminder's household when it
+    /// is not the reader's current one.
+    static func fix(_ reminder: Reminder) -> String {
+        let (page, field) = fix(reminder.fix)
+        return page + (reminder.household.map { "?\(HouseholdResolver.parameter)=\($0)" } ?? "") + field
+    }
+
+    /// The page and the field's fragment.
+    private static func fix(_ fix: ReminderFix) -> (page: String, field: String) {
         switch fix {
-        case .item(let id, let field): ItemRoutes.item(Item.ID(id)) + "#" + (field == "photos" ? "photo-panel" : "item-" + field)
-        case .place(let id): LocationRoutes.location(Location.ID(id))
-        case .claim(let id, let part): ClaimRoutes.claim(Claim.ID(id)) + (part == "lines" ? "#lines-title" : "#facts-title")
-        case .policy: ClaimRoutes.coverage.url() + "#coverage-title"
-        case .backups: SiteRoutes.home
+        case .item(let id, let field): (ItemRoutes.item(Item.ID(id)), "#" + (field == "photos" ? "photo-panel" : "item-" + field))
+        case .place(let id): (LocationRoutes.location(Location.ID(id)), "")
+        case .claim(let id, let part): (ClaimRoutes.claim(Claim.ID(id)), part == "lines" ? "#lines-title" : "#facts-title")
+        case .policy: (ClaimRoutes.coverage.url(), "#coverage-title")
+        case .backups: (SiteRoutes.home, "")
         }
     }
 }

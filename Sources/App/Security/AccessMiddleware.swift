@@ -15,13 +15,16 @@ struct AccessMiddleware: Middleware {
     let openWithoutAccounts: Bool
     /// Who calls in open access (seeing every library root): made once, not on every request.
     private let localOwner: Caller
+    /// The local owner's account id, which no account has (ids start at 1): what it reads of a
+    /// household is the first household's (`ReminderFactsReader`).
+    static let localOwnerID = Account.ID(0)
     /// This computer's own names (`nas`, `nas.local`), looked up once: the lookup may ask DNS.
     private let ownNames: Set<String>
 
     init(accounts: AccountStore, openWithoutAccounts: Bool, allRoots: Set<String>) {
         self.accounts = accounts
         self.openWithoutAccounts = openWithoutAccounts
-        localOwner = Caller(account: Account(id: 0, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
+        localOwner = Caller(account: Account(id: Self.localOwnerID, name: "local", role: .owner, libraryGrants: allRoots, created: Date(timeIntervalSince1970: 0)),
                             csrfToken: nil, via: .openAccess)
         let hostName = ProcessInfo.processInfo.hostName.lowercased()
         ownNames = [hostName, "\(hostName).local"]
