@@ -1,6 +1,7 @@
 import Database
 import HTTPServer
 import Households
+import Messages
 import Synchronization
 
 /// The household a request works in, worked out from who calls and what the request names:
@@ -36,7 +37,7 @@ struct HouseholdResolver: Sendable {
     /// The query parameter that names a household.
     static let parameter = "household"
 
-    /// Refused with 403, as the server's role is, when the caller's role in the household is below
+    /// Refused with 403 (saying it is the household's role) when the caller's role in the household is below
     /// what the route asks (an editor's change, an owner's settings): a person may edit one household
     /// and only look at another.
     func household(of request: Request) throws -> HouseholdAccess {
@@ -47,7 +48,11 @@ struct HouseholdResolver: Sendable {
         case .write: access.role >= .editor
         case .manage: access.role == .owner
         }
-        guard allowed else { throw AccessMiddleware.forbidden(route) }
+        guard allowed else {
+            throw AppError(.forbidden, route == .manage
+                ? Message("error.household.owners-only", "Only an owner of this household can do this. Ask one of its owners.")
+                : Message("error.household.viewers-look", "You can look at this household but not change it. Ask one of its owners to make you an editor."))
+        }
         return access
     }
 
