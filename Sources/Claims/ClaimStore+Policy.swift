@@ -32,9 +32,8 @@ extension ClaimStore {
             let country: [(String, String?)] = input.usefulLifeCountry.map { [("usefulLifeCountry", $0 == .unitedStates ? nil : $0.rawValue)] } ?? []
             for (key, value) in values + country {
                 if let value {
-                    // `ON CONFLICT (key)`: the table's key until the households' switch half makes it (household_id, key).
                     try connection.run("""
-                        INSERT INTO policy (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE policy.household_id = excluded.household_id
+                        INSERT INTO policy (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (household_id, key) DO UPDATE SET value = excluded.value
                         """, key, value)
                 } else {
                     try connection.run("DELETE FROM policy WHERE household_id = :household AND key = ?", key)

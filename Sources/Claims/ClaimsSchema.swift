@@ -153,5 +153,27 @@ public enum ClaimsSchema {
             ALTER TABLE policy ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
             ALTER TABLE useful_lives ADD COLUMN household_id INTEGER NOT NULL DEFAULT 1;
             """),
+        // Households' switch half, for the policy and the useful lives: each household's own, keyed by
+        // household (before, a second household's were lost: see the inventory's migration 30).
+        Migration(version: 18, sql: """
+            CREATE TABLE policy_by_household (
+                household_id INTEGER NOT NULL DEFAULT 1,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (household_id, key)
+            ) WITHOUT ROWID;
+            INSERT INTO policy_by_household (household_id, key, value) SELECT household_id, key, value FROM policy;
+            DROP TABLE policy;
+            ALTER TABLE policy_by_household RENAME TO policy;
+            CREATE TABLE useful_lives_by_household (
+                household_id INTEGER NOT NULL DEFAULT 1,
+                category TEXT NOT NULL,
+                years INTEGER CHECK (years IS NULL OR years BETWEEN 1 AND 100),
+                PRIMARY KEY (household_id, category)
+            ) WITHOUT ROWID;
+            INSERT INTO useful_lives_by_household (household_id, category, years) SELECT household_id, category, years FROM useful_lives;
+            DROP TABLE useful_lives;
+            ALTER TABLE useful_lives_by_household RENAME TO useful_lives;
+            """),
     ]
 }

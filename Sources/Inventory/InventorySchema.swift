@@ -459,5 +459,21 @@ public enum InventorySchema {
                 INSERT OR REPLACE INTO deleted_label_targets (household_id, kind, target_id, name) VALUES (OLD.household_id, 'item', OLD.id, OLD.name);
             END;
             """),
+        // Households' switch half, for the settings: each household's own (the currency, the offline
+        // copy), keyed by household and key. Before, the key was the server's, so a second household's
+        // setting was lost (its upsert changed only its own household's row, and there was none to
+        // change). Key columns first in a WITHOUT ROWID table: SQLite 3.40's integrity_check misreports
+        // one whose NOT NULL column comes before its key's (docs/plans/households.md, 6.1).
+        Migration(version: 30, sql: """
+            CREATE TABLE settings_by_household (
+                household_id INTEGER NOT NULL DEFAULT 1,
+                key TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (household_id, key)
+            ) WITHOUT ROWID;
+            INSERT INTO settings_by_household (household_id, key, value) SELECT household_id, key, value FROM settings;
+            DROP TABLE settings;
+            ALTER TABLE settings_by_household RENAME TO settings;
+            """),
     ]
 }

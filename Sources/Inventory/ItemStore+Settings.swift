@@ -26,7 +26,7 @@ extension ItemStore {
                                        "chosen": .text(to), "chosenDecimals": .count(currency.minorUnits)])
                 throw InventoryError.invalid(ValidationError(errors: [FieldError(field: "currency", wording)]))
             }
-            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.household_id = excluded.household_id",
+            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (household_id, key) DO UPDATE SET value = excluded.value",
                                "currency", currency.code)
         }
     }
@@ -40,7 +40,7 @@ extension ItemStore {
     /// Allows or forbids the offline copy on every device (each device removes its copy at its next page).
     public func setKeepsOfflineCopy(_ keeps: Bool) throws {
         try change { connection in
-            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.household_id = excluded.household_id",
+            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, ?) ON CONFLICT (household_id, key) DO UPDATE SET value = excluded.value",
                                Self.offlineCopyKey, keeps ? "on" : "off")
         }
     }

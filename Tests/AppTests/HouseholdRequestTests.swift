@@ -145,6 +145,36 @@ import Testing
         #expect(try app.app.items.locations().isEmpty)
     }
 
+    /// The flat's currency, policy and useful lives are its own: setting them there leaves the first
+    /// household's as they were, and the other way round (before inventory 30 and claims 18 the keys were
+    /// the server's, and the flat's were lost).
+    @Test func eachHouseholdHasItsOwnCurrencyPolicyAndUsefulLives() throws {
+        let app = try SecuredApp()
+        let olivia = try app.signIn("olivia")
+        let flat = try HouseholdAPITests.flat(in: app, members: [])
+        func read(_ path: String, _ key: String, in household: String) throws -> Any? {
+            (try olivia.get("\(path)?household=\(household)", accept: "application/json").json as? [String: Any])?[key]
+        }
+        #expect(try olivia.json("PATCH", "/api/v1/settings?household=1", ["currency": "GBP"]).status == 200)
+        let flatCurrency = try olivia.json("PATCH", "/api/v1/settings?household=\(flat)", ["currency": "EUR"])
+        #expect(flatCurrency.status == 200, "\(flatCurrency.status) \(flatCurrency.text)")
+        #expect(try read("/api/v1/settings", "currency", in: "1") as? String == "GBP")
+        #expect(try read("/api/v1/settings", "currency", in: "\(flat)") as? String == "EUR")
+
+        #expect(try olivia.json("PATCH", "/api/v1/policy?household=1", ["insurer": "Home Mutual"]).status == 200)
+        #expect(try olivia.json("PATCH", "/api/v1/policy?household=\(flat)", ["insurer": "Flat Mutual"]).status == 200)
+        #expect(try read("/api/v1/policy", "insurer", in: "1") as? String == "Home Mutual")
+        #expect(try read("/api/v1/policy", "insurer", in: "\(flat)") as? String == "Flat Mutual")
+
+        #expect(try olivia.json("PATCH", "/api/v1/useful-lives?household=\(flat)", ["televisions": 12]).status == 200)
+        func televisions(in household: String) throws -> Any? {
+            (try olivia.get("/api/v1/useful-lives?household=\(household)", accept: "application/json").json as? [[String: Any]])?
+                .first { $0["category"] as? String == "televisions" }?["years"]
+        }
+        #expect(try televisions(in: "\(flat)") as? Int == 12)
+        #expect(try televisions(in: "1") as? Int != 12, "the flat's useful life changed the first household's")
+    }
+
     @Test func openAccessWorksInTheFirstHouseholdAndNamesNoOther() throws {
         let app = try TestApp()
         let created = try app.client.json("POST", "/api/v1/items", ["name": "Kettle"])

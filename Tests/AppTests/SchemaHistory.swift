@@ -346,6 +346,10 @@ enum SchemaHistory {
         Step(label: "owned-inventory-29-household-indexes", versions: ["households": 9, "inventory": 29, "library": 8, "accounts": 13, "claims": 17, "uploads": 9], rows: """
             INSERT INTO items (name, date_created_ms, position, location_id) VALUES ('Rice cooker', 1764000060000, 100, (SELECT min(id) FROM locations));
             """),
+        Step(label: "owned-settings-policy-by-household", versions: ["households": 9, "inventory": 30, "library": 8, "accounts": 13, "claims": 18, "uploads": 9], rows: """
+            INSERT INTO settings (household_id, key, value) VALUES (1, 'offlineCopy', 'on') ON CONFLICT (household_id, key) DO UPDATE SET value = excluded.value;
+            INSERT INTO useful_lives (household_id, category, years) VALUES (1, 'bicycles', 9) ON CONFLICT (household_id, category) DO UPDATE SET years = excluded.years;
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

@@ -146,10 +146,10 @@ extension ItemStore {
                     }
                     try change { connection in
                         try Self.checkEmpty(in: connection)
-                        try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, 'currency', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.household_id = excluded.household_id",
+                        try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, 'currency', ?) ON CONFLICT (household_id, key) DO UPDATE SET value = excluded.value",
                                            plan.currency.code)
                         if !plan.keepsOfflineCopy {
-                            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, 'off') ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.household_id = excluded.household_id",
+                            try connection.run("INSERT INTO settings (household_id, key, value) VALUES (:household, ?, 'off') ON CONFLICT (household_id, key) DO UPDATE SET value = excluded.value",
                                                Self.offlineCopyKey)
                         }
                         for location in plan.locations {
