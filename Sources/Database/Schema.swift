@@ -38,6 +38,13 @@ extension Connection {
     @discardableResult
     func migrate(_ schemas: [Schema]) throws -> Bool {
         var applied = false
+        // Foreign keys can be turned off only outside a transaction.
+        let rebuilds = try schemas.contains { schema in
+            let current = try appliedVersion(of: schema.owner)
+            return schema.migrations.contains { $0.rebuildsReferencedTable && $0.version > current }
+        }
+        if rebuilds { try execute("PRAGMA foreign_keys = OFF") }
+        defer { if rebuilds { try? execute("PRAGMA foreign_keys = ON") } }
         try transaction {
             let shared = try scalar("PRAGMA user_version") ?? 0
             let counted = try scalar("SELECT count(*) FROM sqlite_master WHERE name = 'schema_versions'") == 1
@@ -71,7 +78,16 @@ extension Connection {
                     applied = true
                 }
             }
+            if rebuilds { try checkForeignKeys() }
         }
         return applied
+    }
+
+    /// The version of `owner`'s schema the file has applied, 0 for a file that does not count them per
+    /// owner yet (what a rebuild's check asks before the upgrade starts: a file of the shared count has
+    /// applied none of the owned migrations that rebuild).
+    private func appliedVersion(of owner: String) throws -> Int {
+        guard try scalar("SELECT count(*) FROM sqlite_master WHERE name = 'schema_versions'") == 1 else { return 0 }
+        return Int(try scalar("SELECT version FROM schema_versions WHERE owner = ?", owner) ?? 0)
     }
 }

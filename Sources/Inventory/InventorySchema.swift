@@ -475,5 +475,19 @@ public enum InventorySchema {
             DROP TABLE settings;
             ALTER TABLE settings_by_household RENAME TO settings;
             """),
+        // The switch half, for the tags: a tag's name is unique in its household, not the server (two
+        // households may each have "Kitchen"). `tags` is named by `item_tags`' foreign key, so it is
+        // rebuilt with foreign keys off and every key checked before the upgrade commits; the ids stay.
+        Migration(version: 31, rebuildsReferencedTable: true, sql: """
+            CREATE TABLE tags_by_household (
+                household_id INTEGER NOT NULL DEFAULT 1,
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL COLLATE NOCASE,
+                UNIQUE (household_id, name)
+            );
+            INSERT INTO tags_by_household (household_id, id, name) SELECT household_id, id, name FROM tags;
+            DROP TABLE tags;
+            ALTER TABLE tags_by_household RENAME TO tags;
+            """),
     ]
 }

@@ -70,7 +70,7 @@ extension ItemStore {
         }
         try connection.run("DELETE FROM item_tags WHERE household_id = :household AND item_id = ?", id)
         for tag in details.tags {
-            try connection.run("INSERT INTO tags (household_id, name) VALUES (:household, ?) ON CONFLICT (name) DO NOTHING", tag)
+            try connection.run("INSERT INTO tags (household_id, name) VALUES (:household, ?) ON CONFLICT (household_id, name) DO NOTHING", tag)
             try connection.run("INSERT INTO item_tags (household_id, item_id, tag_id) SELECT :household, ?, id FROM tags WHERE household_id = :household AND name = ?", id, tag)
         }
         try forgetUnusedTags(in: connection)

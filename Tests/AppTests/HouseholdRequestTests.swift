@@ -175,6 +175,27 @@ import Testing
         #expect(try televisions(in: "1") as? Int != 12, "the flat's useful life changed the first household's")
     }
 
+    /// Two households may each have a tag of one name (inventory 31): each item is tagged with its own
+    /// household's, and the tag's list, counts and filter stay in their household.
+    @Test func eachHouseholdHasItsOwnTagsOfTheSameName() throws {
+        let app = try SecuredApp()
+        let olivia = try app.signIn("olivia")
+        let flat = try HouseholdAPITests.flat(in: app, members: [])
+        let access = try #require(try app.app.environment.households.access(to: flat, for: try app.account("olivia").id))
+        try app.app.items.makeSearchTable(for: access)
+        #expect(try olivia.json("POST", "/api/v1/items", ["name": "Lamp", "tags": ["lights"]]).status == 201)
+        let torch = try olivia.json("POST", "/api/v1/items?household=\(flat)", ["name": "Torch", "tags": ["Lights"]])
+        #expect(torch.status == 201, "\(torch.status) \(torch.text)")
+        func tags(in household: String) throws -> [String] {
+            (try olivia.get("/api/v1/tags?household=\(household)", accept: "application/json").json as? [[String: Any]] ?? [])
+                .map { "\($0["name"] ?? "") \($0["count"] ?? "")" }
+        }
+        #expect(try tags(in: "1") == ["lights 1"])
+        #expect(try tags(in: "\(flat)") == ["Lights 1"])
+        #expect(Self.names(try olivia.get("/api/v1/items?tag=lights&household=1", accept: "application/json")) == ["Lamp"])
+        #expect(Self.names(try olivia.get("/api/v1/items?tag=lights&household=\(flat)", accept: "application/json")) == ["Torch"])
+    }
+
     @Test func openAccessWorksInTheFirstHouseholdAndNamesNoOther() throws {
         let app = try TestApp()
         let created = try app.client.json("POST", "/api/v1/items", ["name": "Kettle"])

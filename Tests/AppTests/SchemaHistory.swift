@@ -350,6 +350,10 @@ enum SchemaHistory {
             INSERT INTO settings (household_id, key, value) VALUES (1, 'offlineCopy', 'on') ON CONFLICT (household_id, key) DO UPDATE SET value = excluded.value;
             INSERT INTO useful_lives (household_id, category, years) VALUES (1, 'bicycles', 9) ON CONFLICT (household_id, category) DO UPDATE SET years = excluded.years;
             """),
+        Step(label: "owned-inventory-31-tags-by-household", versions: ["households": 9, "inventory": 31, "library": 8, "accounts": 13, "claims": 18, "uploads": 9], rows: """
+            INSERT INTO tags (household_id, name) VALUES (1, 'Rice') ON CONFLICT (household_id, name) DO NOTHING;
+            INSERT INTO item_tags (household_id, item_id, tag_id) SELECT 1, id, (SELECT id FROM tags WHERE household_id = 1 AND name = 'Rice') FROM items WHERE name = 'Rice cooker';
+            """),
     ]
 
     /// A stand-in SHA-256 of `text`, in the 64 hex digits the files' names use.

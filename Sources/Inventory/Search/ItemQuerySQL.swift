@@ -36,8 +36,9 @@ struct ItemQuerySQL {
                 """, locationID)
         }
         if let tag = query.tag {
-            // tags.name is COLLATE NOCASE, so the comparison ignores case as tag names do.
-            sql.add("items.id IN (SELECT item_tags.item_id FROM item_tags JOIN tags ON tags.id = item_tags.tag_id WHERE tags.name = ?)", tag)
+            // tags.name is COLLATE NOCASE, so the comparison ignores case as tag names do; a household's
+            // tag of that name (another household may have one too).
+            sql.add("items.id IN (SELECT item_tags.item_id FROM item_tags JOIN tags ON tags.id = item_tags.tag_id WHERE tags.household_id = :household AND tags.name = ?)", tag)
         }
         if let condition = query.condition {
             sql.add("items.condition = ?", condition.rawValue)
