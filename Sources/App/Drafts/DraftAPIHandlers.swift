@@ -14,14 +14,10 @@ struct DraftAPIHandlers: Sendable {
     let maxUploadBytes: Int
     let handOff: UploadHandOff
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         router.post(DraftRoutes.apiDrafts, maxBodySize: maxUploadBytes, isSlow: true) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let locationID = try request.locationID()
             return try CaptureOnce.respond(to: request, items: items) { capture in
                 if let uploadID = try UploadHandOff.uploadID(in: request) {
@@ -36,7 +32,7 @@ struct DraftAPIHandlers: Sendable {
             }
         }
         router.post(DraftRoutes.apiMerge) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let id = try request.itemID()
             let target = try Self.mergeTarget(in: try ItemAPIHandlers.jsonObject(of: request))
             return try ItemJSON.response(try items.mergeDraft(id, into: target), currency: try items.currency(), today: items.clock.today,

@@ -11,10 +11,6 @@ struct DraftPageHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     let site: PageContext
     let maxUploadBytes: Int
 
@@ -33,12 +29,12 @@ struct DraftPageHandlers: Sendable {
         router.post(DraftRoutes.merge) { request in try merge(request) }
         router.post(DraftRoutes.discard) { request in try discard(request) }
         router.get(DraftRoutes.walkChoice) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let places = try items.locations().map { (id: $0.id, path: $0.path) }
             return .html(WalkChoicePage(places: places, context: request.pageContext(site)).document().renderedBytes())
         }
         router.get(DraftRoutes.walk) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let location = try items.location(id: try request.locationID())
             let page = WalkRoomPage(place: (id: location.id, name: location.name), draftCount: try items.draftCount(in: location.id),
                                     context: request.pageContext(site))
@@ -49,7 +45,7 @@ struct DraftPageHandlers: Sendable {
 
     private func list(_ request: Request, location: Location.ID?, focus: Item.ID?,
                       refused: (id: Item.ID, typed: String, message: String)? = nil) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let place = try location.map { try items.location(id: $0) }
         let drafts = try items.drafts(in: place?.id)
         let paths = place == nil ? Dictionary(try items.locations().map { ($0.id, $0.path) }, uniquingKeysWith: { a, _ in a }) : [:]
@@ -65,7 +61,7 @@ struct DraftPageHandlers: Sendable {
 
     /// Names the draft (it becomes an item like any other), then back to the drafts with the next one's field focused.
     private func name(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let fields = try request.formFields()
         let location = Self.returnLocation(fields)
@@ -79,7 +75,7 @@ struct DraftPageHandlers: Sendable {
     }
 
     private func merge(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let fields = try request.formFields()
         guard let into = fields["into"].flatMap({ Item.ID($0) }) else {
@@ -90,7 +86,7 @@ struct DraftPageHandlers: Sendable {
     }
 
     private func discard(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let fields = try request.formFields()
         let location = Self.returnLocation(fields)
@@ -104,7 +100,7 @@ struct DraftPageHandlers: Sendable {
 
     /// The walk's file picker without scripts: each photo of the form becomes a draft, then on to naming them.
     private func upload(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.locationID()
         guard let form = MultipartForm(body: request.body, contentType: request.headers["Content-Type"] ?? "") else {
             throw AppError(.invalidMultipart, Message("walk.error.damaged-form", "The upload form is damaged (its multipart boundary does not match). Try the upload again."))

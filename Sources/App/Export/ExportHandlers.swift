@@ -13,16 +13,12 @@ struct ExportHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     let library: PhotoLibrary
     let site: PageContext
 
     func register(in router: inout AppRouter) {
         router.get(ExportRoutes.page) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let page = ExportPage(itemCount: try items.count(), context: request.pageContext(site))
             return .html(page.document().renderedBytes())
         }
@@ -33,7 +29,7 @@ struct ExportHandlers: Sendable {
     /// is sent. Something that fails after that (a photo deleted meanwhile, a full disk) cuts the
     /// download, so the browser shows it failed rather than keeping a file with something missing.
     private func export(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let text = request.query["format"] ?? ""
         guard let format = ExportFormat(rawValue: text) else {
             let sent = String(text.prefix(40))

@@ -26,10 +26,6 @@ struct ItemAPIHandlers: Sendable {
         self.households = households
     }
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         router.get(ItemRoutes.apiList) { request in try list(request) }
@@ -55,7 +51,7 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func search(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let query = try ItemListQuery.query(from: request, today: items.clock.today)
         let window = try items.items(matching: query)
         var response = Response(headers: ["Content-Type": "application/json"],
@@ -68,14 +64,14 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency(), now: items.clock.now)
         let item = try items.create(input)
         return try ItemJSON.created(item, currency: try items.currency(), today: items.clock.today, library: library, sight: request.evidenceSight(of: library))
     }
 
     private func show(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         var item = try items.item(id: try request.itemID())
         let files = try library.resolveEvidence(of: &item, describedTo: request.evidenceSight(of: library))
         let etag = ItemJSON.etag(of: item, files: files)
@@ -86,7 +82,7 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func update(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let input = try ItemInput(json: try Self.jsonObject(of: request), currency: try items.currency(), now: items.clock.now)
         let item = try items.update(id: id, input, expectedVersion: try request.expectedVersion(of: id))
@@ -94,14 +90,14 @@ struct ItemAPIHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         try items.delete(id: id, expectedVersion: try request.expectedVersion(of: id))
         return .noContent
     }
 
     private func move(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let object = try Self.jsonObject(of: request)
         guard let value = object["position"] else {

@@ -19,8 +19,7 @@ struct ItemBulkHandlers: Sendable {
     }
 
     private func apply(_ request: Request) throws -> Response {
-        let household = try households.household(of: request)
-        let (items, claims) = (store.in(household), claimStore.in(household))
+        let (claims, items) = try households.stores(claimStore, store, of: request)
         let (action, ids) = try ItemBulkAction.read(try request.formFields())
         switch action {
         case .move(let location):

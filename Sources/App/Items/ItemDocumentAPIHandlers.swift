@@ -14,10 +14,6 @@ struct ItemDocumentAPIHandlers: Sendable {
     let households: HouseholdResolver
     let handOff: UploadHandOff
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         // Slow: a PDF's first page is drawn for its thumbnail.
@@ -26,7 +22,7 @@ struct ItemDocumentAPIHandlers: Sendable {
     }
 
     private func add(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let kind = try Self.kind(request.query["kind"])
         return try CaptureOnce.respond(to: request, items: items) { capture in
@@ -51,7 +47,7 @@ struct ItemDocumentAPIHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         try items.removeDocument(try request.documentID(of: id), of: id)
         return .noContent

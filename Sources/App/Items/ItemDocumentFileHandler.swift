@@ -11,10 +11,6 @@ struct ItemDocumentFileHandler: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         router.get(ItemRoutes.documentFile) { request in try file(request) }
@@ -22,7 +18,7 @@ struct ItemDocumentFileHandler: Sendable {
     }
 
     private func file(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let document = try items.document(try request.documentID(of: id), of: id)
         guard let path = items.documents.originalPath(sha256: document.sha256), let file = OpenFile(path: path) else {
@@ -36,7 +32,7 @@ struct ItemDocumentFileHandler: Sendable {
     }
 
     private func thumbnail(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let document = try items.document(try request.documentID(of: id), of: id)
         guard document.hasThumbnail, let (path, contentType) = items.documents.thumbnailPath(sha256: document.sha256, type: document.type),

@@ -12,10 +12,6 @@ struct ItemEvidenceAPIHandlers: Sendable {
     let households: HouseholdResolver
     let library: PhotoLibrary
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         router.post(ItemRoutes.apiEvidence) { request in try link(request) }
@@ -24,7 +20,7 @@ struct ItemEvidenceAPIHandlers: Sendable {
     }
 
     private func link(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         guard case .string(let assetID)? = try ItemAPIHandlers.jsonObject(of: request)["assetId"] else {
             throw AppError(.invalidAssetID, Message("error.evidence.send-asset-id", "Say which library photo shows the item: send {\"assetId\": \"…\"} with an id from the library API."))
@@ -35,7 +31,7 @@ struct ItemEvidenceAPIHandlers: Sendable {
 
     /// The library's pick mode without scripts: the photo chosen there is linked, then back to the item.
     private func linkFromForm(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         guard let assetID = try request.formFields()["assetId"], !assetID.isEmpty else {
             throw AppError(.invalidAssetID, Message("error.photo.library-none-chosen", "No library photo was chosen. Go back and tap a photo."))
@@ -66,7 +62,7 @@ struct ItemEvidenceAPIHandlers: Sendable {
     }
 
     private func unlink(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         try items.unlink(try request.evidenceAssetID(of: id, in: items), from: id)
         return .noContent

@@ -11,10 +11,6 @@ struct ItemMediaPageHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     let maxUploadBytes: Int
 
     func register(in router: inout AppRouter) {
@@ -23,7 +19,7 @@ struct ItemMediaPageHandlers: Sendable {
         router.post(ItemRoutes.addDocument, maxBodySize: ItemDocumentAPIHandlers.maxDocumentBytes, isSlow: true) { request in try addDocument(request) }
         router.post(ItemRoutes.deleteDocument) { request in try deleteDocument(request) }
         router.post(ItemRoutes.unlinkEvidence) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let id = try request.itemID()
             try items.unlink(try request.evidenceAssetID(of: id, in: items), from: id)
             return back(to: id, "evidence")
@@ -42,7 +38,7 @@ struct ItemMediaPageHandlers: Sendable {
 
     /// Every file of the form becomes a photo, in the order chosen; each is checked before it is kept.
     private func addPhotos(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let files = try multipart(request).parts.filter { $0.name == "photos" && $0.filename != nil && !$0.body.isEmpty }
         guard !files.isEmpty else { throw AppError(.emptyBody, Message("error.photo.none-chosen", "No photos were chosen. Choose one or more, then add them.")) }
@@ -51,7 +47,7 @@ struct ItemMediaPageHandlers: Sendable {
     }
 
     private func changePhoto(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID(), photoID = try request.photoID(of: id)
         let fields = try request.formFields()
         // The pressed button's action comes last (after the form's own "kind" default).
@@ -77,7 +73,7 @@ struct ItemMediaPageHandlers: Sendable {
     }
 
     private func addDocument(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let form = try multipart(request)
         guard let file = form.parts.first(where: { $0.name == "document" && $0.filename != nil && !$0.body.isEmpty }) else {
@@ -91,7 +87,7 @@ struct ItemMediaPageHandlers: Sendable {
     }
 
     private func deleteDocument(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         try items.removeDocument(try request.documentID(of: id), of: id)
         return back(to: id, "documents")

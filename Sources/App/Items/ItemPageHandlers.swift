@@ -94,18 +94,11 @@ struct ItemPageHandlers: Sendable {
     /// What the home page's "Due soon" card is made from.
     let reminders: ReminderFactsReader
 
-    /// The stores working in the request's household.
-    private func householdStores(_ request: Request) throws -> (items: ItemStore, claims: ClaimStore) {
-        let household = try households.household(of: request)
-        return (store.in(household), claimStore.in(household))
-    }
-
-    private func householdItems(_ request: Request) throws -> ItemStore { try householdStores(request).items }
 
     func register(in router: inout AppRouter) {
         router.get(ItemRoutes.list) { request in try list(request) }
         router.get(ItemRoutes.new) { request in
-            _ = try householdItems(request)
+            _ = try households.items(store, of: request)
             return newItem(request, ItemForm(), errors: nil)
         }
         router.post(ItemRoutes.create) { request in try create(request) }
@@ -121,7 +114,7 @@ struct ItemPageHandlers: Sendable {
 
     /// The picker's form without scripts: a multipart upload, then back to the item.
     private func uploadPhoto(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         _ = try items.givePhoto(to: id) { try ItemPhotoAPIHandlers.imageBytes(of: request) }
         return .redirect(to: ItemRoutes.item(id))
@@ -129,7 +122,7 @@ struct ItemPageHandlers: Sendable {
 
     /// The library's pick mode without scripts: a photo chosen there is copied into the item.
     private func pickFromLibrary(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         guard let assetID = try request.formFields()["assetId"] else {
             throw AppError(.invalidAssetID, Message("error.photo.library-none-chosen", "No library photo was chosen. Go back and tap a photo."))
@@ -140,14 +133,14 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func removePhoto(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         _ = try items.removeImage(id: id)
         return .redirect(to: ItemRoutes.item(id))
     }
 
     private func list(_ request: Request) throws -> Response {
-        let (items, claims) = try householdStores(request)
+        let (claims, items) = try households.stores(claimStore, store, of: request)
         let context = request.pageContext(site)
         let view = ItemListView(query: request.query, canEdit: context.canEdit)
         let search = try searchModel(request, items: items)
@@ -284,7 +277,7 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func create(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let fields = try request.formFields()
         var form = ItemForm(fields: fields)
         do {
@@ -315,7 +308,7 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func detail(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let item = try items.item(id: try request.itemID())
         let notice: ItemDetailPage.Notice? = request.query["saved"] == "1" ? .saved : nil
         return try detailPage(request, items: items, item, form: ItemForm(item: item, currency: try items.currency(), numbers: TypedNumbers(language: request.pageLanguage)), errors: nil, notice: notice)
@@ -323,7 +316,7 @@ struct ItemPageHandlers: Sendable {
 
     /// Saves the detail form. Scripts send the same form asking for JSON, and get the item back.
     private func save(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let form = ItemForm(fields: try request.formFields())
         do {
@@ -414,7 +407,7 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func confirmDelete(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let item = try items.item(id: try request.itemID())
         let page = DeleteItemPage(name: item.shownName, deleteURL: ItemRoutes.delete(item.id), cancelURL: ItemRoutes.item(item.id),
                                   context: request.pageContext(site))
@@ -422,13 +415,13 @@ struct ItemPageHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         try items.delete(id: try request.itemID())
         return .redirect(to: ItemRoutes.list.url())
     }
 
     private func move(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let fields = try request.formFields()
         guard let position = fields["position"].flatMap({ Int($0) }) else {

@@ -16,14 +16,10 @@ struct ItemPhotoAPIHandlers: Sendable {
     let maxUploadBytes: Int
     let handOff: UploadHandOff
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         router.put(ItemRoutes.apiPhoto, maxBodySize: maxUploadBytes, isSlow: true) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let id = try request.itemID(), expectedVersion = try request.expectedVersion(of: id)
             return try CaptureOnce.respond(to: request, items: items) { capture in
                 if let uploadID = try UploadHandOff.uploadID(in: request) {
@@ -38,7 +34,7 @@ struct ItemPhotoAPIHandlers: Sendable {
             }
         }
         router.delete(ItemRoutes.apiPhoto) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let id = try request.itemID()
             return try ItemJSON.response(try items.removeImage(id: id, expectedVersion: try request.expectedVersion(of: id)), currency: try items.currency(), today: items.clock.today,
                                          library: library, sight: request.evidenceSight(of: library))

@@ -13,10 +13,6 @@ struct ItemPhotosAPIHandlers: Sendable {
     let maxUploadBytes: Int
     let handOff: UploadHandOff
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         router.post(ItemRoutes.apiPhotos, maxBodySize: maxUploadBytes, isSlow: true) { request in try add(request) }
@@ -26,7 +22,7 @@ struct ItemPhotosAPIHandlers: Sendable {
     }
 
     private func add(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let kind = try request.query["kind"].map(Self.kind) ?? .general
         return try CaptureOnce.respond(to: request, items: items) { capture in
@@ -44,7 +40,7 @@ struct ItemPhotosAPIHandlers: Sendable {
     }
 
     private func describe(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID(), photoID = try request.photoID(of: id)
         guard case .string(let kind)? = try ItemAPIHandlers.jsonObject(of: request)["kind"] else {
             throw Self.invalidKind(Message("error.inventory.photo-kind-missing", "Say what the photo shows: send {\"kind\": \"…\"}, one of general, serial or closeup."))
@@ -53,14 +49,14 @@ struct ItemPhotosAPIHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         try items.removePhoto(try request.photoID(of: id), of: id)
         return .noContent
     }
 
     private func order(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         guard case .array(let values)? = try ItemAPIHandlers.jsonObject(of: request)["ids"] else {
             throw AppError(.invalidPhotoOrder, Message("error.photo.order-send-ids", "Send the photos' ids in their new order: {\"ids\": [3, 1, 2]}, the first being the primary."))

@@ -11,10 +11,6 @@ struct LabelHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     let site: PageContext
     let temporaryFolder: URL
 
@@ -27,7 +23,7 @@ struct LabelHandlers: Sendable {
     }
 
     private func open(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let text = request.parameters["code"] ?? ""
         guard let code = LabelCode(text) else {
             throw AppError(.labelNotFound, Message("error.label.not-a-code", "“\(text.prefix(24))” is not a label's code: check it against the label (a P or T, then four or more letters and digits).", ["text": .text(String(text.prefix(24)))]))
@@ -46,7 +42,7 @@ struct LabelHandlers: Sendable {
     }
 
     private func sheet(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let query = try LabelSheetQuery(request)
         let document = LabelSheetDocument(labels: try labels(query, in: items, for: request), stock: query.stock, start: query.start)
         let target = temporaryFolder.appendingPathComponent("labels-\(UUID().uuidString).pdf")

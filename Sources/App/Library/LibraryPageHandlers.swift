@@ -13,10 +13,6 @@ struct LibraryPageHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     /// What every page shares; each request adds who is signed in.
     let site: PageContext
     static let gridPageSize = 120
@@ -67,7 +63,7 @@ struct LibraryPageHandlers: Sendable {
     }
 
     private func groups(_ request: Request, dates: LibraryDatesQuery = LibraryDatesQuery(), errors: ValidationError? = nil) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         if let unavailable = unavailablePage(request) { return unavailable }
         let item = Self.pickItem(request)
         let context = request.pageContext(site)

@@ -7,31 +7,27 @@ struct LocationAPIHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
-        router.get(LocationRoutes.apiList) { request in LocationJSON.list(try householdItems(request).locations()) }
+        router.get(LocationRoutes.apiList) { request in LocationJSON.list(try households.items(store, of: request).locations()) }
         router.post(LocationRoutes.apiList) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let location = try items.createLocation(try LocationInput(json: try ItemAPIHandlers.jsonObject(of: request)))
             var response = LocationJSON.response(location, status: .created)
             response.headers["Location"] = LocationRoutes.apiLocation(location.id)
             return response
         }
         router.get(LocationRoutes.apiLocation) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             return LocationJSON.response(try items.location(id: try request.locationID()))
         }
         router.patch(LocationRoutes.apiLocation) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let id = try request.locationID()
             return LocationJSON.response(try items.updateLocation(id: id, try LocationInput(json: try ItemAPIHandlers.jsonObject(of: request))))
         }
         router.delete(LocationRoutes.apiLocation) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             try items.deleteLocation(id: try request.locationID())
             return .noContent
         }

@@ -10,10 +10,6 @@ struct LocationPageHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     let site: PageContext
 
     func register(in router: inout AppRouter) {
@@ -34,13 +30,13 @@ struct LocationPageHandlers: Sendable {
     }
 
     private func list(_ request: Request, form: LocationForm, errors: ValidationError?) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let page = LocationListPage(locations: try rows(items), form: form, errors: errors, context: request.pageContext(site))
         return .html(page.document().renderedBytes(), status: errors == nil ? .ok : .unprocessableContent)
     }
 
     private func create(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let form = LocationForm(fields: try request.formFields())
         do {
             let location = try items.createLocation(try form.input())
@@ -51,13 +47,13 @@ struct LocationPageHandlers: Sendable {
     }
 
     private func edit(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let location = try items.location(id: try request.locationID())
         return try editPage(request, location, form: LocationForm(location: location), errors: nil, refusal: nil)
     }
 
     private func save(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.locationID()
         let form = LocationForm(fields: try request.formFields())
         do {
@@ -70,7 +66,7 @@ struct LocationPageHandlers: Sendable {
 
     /// "Move this box": only its place changes; everything inside goes with it.
     private func move(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.locationID()
         let typed = try request.formFields()["parentId"] ?? ""
         do {
@@ -87,7 +83,7 @@ struct LocationPageHandlers: Sendable {
     }
 
     private func delete(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.locationID()
         do {
             try items.deleteLocation(id: id)
@@ -101,7 +97,7 @@ struct LocationPageHandlers: Sendable {
 
     private func editPage(_ request: Request, _ location: Location, form: LocationForm, errors: ValidationError?, refusal: Message?,
                           status: HTTPStatus? = nil, moveErrors: ValidationError? = nil, moveTo: String? = nil) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let all = try rows(items)
         guard let index = all.firstIndex(where: { $0.id == location.id }) else { throw InventoryError.locationNotFound(id: location.id) }
         let row = all[index]

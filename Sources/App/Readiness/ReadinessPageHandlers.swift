@@ -11,10 +11,6 @@ struct ReadinessPageHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     /// Where evidence photos are looked up: only those still in the library count.
     let library: PhotoLibrary
     let site: PageContext
@@ -26,7 +22,7 @@ struct ReadinessPageHandlers: Sendable {
     }
 
     private func fixNext(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let currency = try items.currency()
         var all = try items.all()
         _ = try library.resolveEvidence(of: &all)

@@ -9,15 +9,11 @@ struct SettingsAPIHandlers: Sendable {
     let households: HouseholdResolver
     let offlineCopy: OfflineCopySwitch
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
-        router.get(SettingsRoutes.api) { request in try response(try householdItems(request)) }
+        router.get(SettingsRoutes.api) { request in try response(try households.items(store, of: request)) }
         router.patch(SettingsRoutes.api, access: .manage) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let object = try ItemAPIHandlers.jsonObject(of: request)
             var settings = SettingsInput(), problems: [FieldError] = []
             SettingsInput.schema.read(json: object, into: &settings, context: InputContext(), problems: &problems)

@@ -13,10 +13,6 @@ struct SuggestionHandlers: Sendable {
     /// The readers whose reading of the item's photos is awaited before `pending` turns false.
     let readers: [ReaderStamp]
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
 
     func register(in router: inout AppRouter) {
         router.get(SuggestionRoutes.api) { request in try list(request) }
@@ -26,14 +22,14 @@ struct SuggestionHandlers: Sendable {
     }
 
     private func list(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let sightings = try LibrarySighting.of(id, items: items, library: library, access: try? request.visibleLibraryRoots(of: library))
         return try .json(SuggestionsJSON(try items.suggestions(for: id, awaiting: readers), sightings: sightings))
     }
 
     private func dismissFromAPI(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let body = try ItemAPIHandlers.jsonObject(of: request)
         guard case .string(let fieldName)? = body["field"], case .string(let value)? = body["value"] else {
@@ -46,7 +42,7 @@ struct SuggestionHandlers: Sendable {
     }
 
     private func dismissFromForm(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let fields = try request.formFields()
         try items.dismissSuggestion(for: id, field: try Self.field(fields["field"] ?? ""), value: fields["value"] ?? "")
@@ -56,7 +52,7 @@ struct SuggestionHandlers: Sendable {
     /// Use: the item's field set to the suggested value, through the same update as its form (its
     /// rules, its version check), then back to the item.
     private func useFromForm(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let id = try request.itemID()
         let fields = try request.formFields()
         let field = try Self.field(fields["field"] ?? "")

@@ -9,15 +9,11 @@ struct WalkthroughDraftHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     let library: PhotoLibrary
 
     func register(in router: inout AppRouter) {
         router.post(WalkthroughRoutes.apiDrafts) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let id = try request.walkthroughID()
             let second = try Self.second(in: try ItemAPIHandlers.jsonObject(of: request))
             let draft = try makeDraft(fromFrameAt: second, of: id, in: items)
@@ -25,7 +21,7 @@ struct WalkthroughDraftHandlers: Sendable {
                                        sight: request.evidenceSight(of: library))
         }
         router.post(WalkthroughRoutes.drafts) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let id = try request.walkthroughID()
             guard let second = try request.formFields()["second"].flatMap(Double.init), second.isFinite else {
                 throw AppError(.walkthroughNotFound, Message("walkthrough.error.choose-frame", "Choose one of the walk-through’s frames to make a draft from."))

@@ -16,10 +16,6 @@ struct WalkthroughHandlers: Sendable {
     /// The household each request works in (`?household=`, else the caller's current one).
     let households: HouseholdResolver
 
-    /// The store working in the request's household.
-    private func householdItems(_ request: Request) throws -> ItemStore {
-        store.in(try households.household(of: request))
-    }
     let frames: WalkthroughFrameMaker
     let maxVideoBytes: Int
     let temporaryFolder: URL
@@ -28,11 +24,11 @@ struct WalkthroughHandlers: Sendable {
     func register(in router: inout AppRouter) {
         router.post(WalkthroughRoutes.apiUpload, maxBodySize: maxVideoBytes, isSlow: true, bodyInFile: true) { request in try upload(request) }
         router.get(WalkthroughRoutes.apiWalkthrough) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             return WalkthroughJSON.response(try items.walkthrough(id: try request.walkthroughID()), format: Self.format(of: request))
         }
         router.delete(WalkthroughRoutes.apiWalkthrough) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             try items.deleteWalkthrough(try request.walkthroughID())
             return .noContent
         }
@@ -41,7 +37,7 @@ struct WalkthroughHandlers: Sendable {
         // script sends the bytes to the API instead) and a delete, each answered with the place's page.
         router.post(WalkthroughRoutes.upload, maxBodySize: maxVideoBytes, isSlow: true) { request in try uploadForm(request) }
         router.post(WalkthroughRoutes.delete) { request in
-            let items = try householdItems(request)
+            let items = try households.items(store, of: request)
             let walkthrough = try items.walkthrough(id: try request.walkthroughID())
             try items.deleteWalkthrough(walkthrough.id)
             return .redirect(to: LocationRoutes.location(walkthrough.locationID) + "#walkthroughs-title")
@@ -138,7 +134,7 @@ struct WalkthroughHandlers: Sendable {
     }
 
     private func video(_ request: Request) throws -> Response {
-        let items = try householdItems(request)
+        let items = try households.items(store, of: request)
         let walkthrough = try items.walkthrough(id: try request.walkthroughID())
         guard let path = items.videoPath(of: walkthrough), let file = OpenFile(path: path) else { throw HTTPError.notFound(.video) }
         let name = "walkthrough-\(walkthrough.id).\(walkthrough.fileExtension)"
